@@ -1,0 +1,29 @@
+/** One line of the request log the control API serves. Never holds headers or bodies (tokens live there). */
+export interface RequestLogEntry {
+  seq: number;
+  at: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+}
+
+const MAX_ENTRIES = 10_000;
+
+export class RequestLog {
+  private entries: RequestLogEntry[] = [];
+  private seq = 0;
+
+  add(entry: Omit<RequestLogEntry, 'seq'>): void {
+    this.entries.push({ seq: ++this.seq, ...entry });
+    if (this.entries.length > MAX_ENTRIES) this.entries.splice(0, this.entries.length - MAX_ENTRIES);
+  }
+
+  list(sinceSeq = 0): RequestLogEntry[] {
+    return this.entries.filter((e) => e.seq > sinceSeq);
+  }
+
+  clear(): void {
+    this.entries = [];
+  }
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { DateTime } from './common.js';
+
+/** Spec 3: every receiving order status. */
+export const ReceivingStatus = z.enum([
+  'Awaiting',
+  'Processing',
+  'Completed',
+  'Cancelled',
+  'Incomplete',
+  'Arrived',
+  'PartiallyArrived',
+  'PartiallyArrivedAtHub',
+  'ArrivedAtHub',
+  'ProcessingAtHub',
+  'InternalTransfer',
+]);
+export type ReceivingStatus = z.infer<typeof ReceivingStatus>;
+
+export const PackageType = z.enum(['Package', 'Pallet', 'FloorLoadedContainer']);
+export const BoxPackagingType = z.enum(['EverythingInOneBox', 'OneSkuPerBox', 'MultipleSkuPerBox']);
+
+/** Spec 2.8 fulfillment_center; also the plain array of GET /fulfillment-center (API notes). */
+export const FulfillmentCenter = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address1: z.string(),
+  address2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string(),
+  country: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  timezone: z.string(),
+});
+export type FulfillmentCenter = z.infer<typeof FulfillmentCenter>;
+
+export const InventoryQuantity = z.object({
+  inventory_id: z.number().int(),
+  sku: z.string(),
+  expected_quantity: z.number().int(),
+  received_quantity: z.number().int(),
+  stowed_quantity: z.number().int(),
+});
+export type InventoryQuantity = z.infer<typeof InventoryQuantity>;
+
+export const StatusHistoryEntry = z.object({
+  id: z.number().int(),
+  status: ReceivingStatus,
+  timestamp: DateTime,
+});
+
+/** 2026-07 freight details; field names are ours (API notes, Receiving). */
+export const Freight = z.object({
+  carrier: z.string().nullable(),
+  bol_number: z.string().nullable(),
+  container_number: z.string().nullable(),
+  vessel_name: z.string().nullable(),
+  freight_forwarder: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+
+/**
+ * Spec 2.8 receiving order (2.0), plus the additions the API notes give from 2025-07
+ * (status_history) and 2026-07 (freight, final destination). Unknown fields are tolerated
+ * (z.object strips them) so a newer service does not break the client.
+ */
+export const ReceivingOrder = z.object({
+  id: z.number().int(),
+  status: ReceivingStatus,
+  package_type: PackageType,
+  box_packaging_type: BoxPackagingType,
+  box_labels_uri: z.string().nullable(),
+  expected_arrival_date: DateTime,
+  insert_date: DateTime,
+  last_updated_date: DateTime,
+  external_sync_timestamp: DateTime.nullable(),
+  purchase_order_number: z.string().nullable(),
+  fulfillment_center: FulfillmentCenter,
+  inventory_quantities: z.array(InventoryQuantity),
+  status_history: z.array(StatusHistoryEntry).optional(),
+  freight: Freight.nullable().optional(),
+  final_destination_fulfillment_center_id: z.number().int().nullable().optional(),
+});
+export type ReceivingOrder = z.infer<typeof ReceivingOrder>;
+
+export const ReceivingList = z.array(ReceivingOrder);
+
+/** Query of GET /{version}/receiving (API notes): comma-separated lists travel as arrays here. */
+export const ReceivingListQuery = z.object({
+  page: z.number().int().min(1).max(2147483647).default(1),
+  limit: z.number().int().min(1).max(250).default(50),
+  statuses: z.array(ReceivingStatus).optional(),
+  fulfillmentCenterIds: z.array(z.number().int()).optional(),
+});
+export type ReceivingListQuery = z.input<typeof ReceivingListQuery>;

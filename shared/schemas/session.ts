@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+export const EnvironmentKind = z.enum(['local', 'sandbox', 'production', 'custom']);
+export type EnvironmentKind = z.infer<typeof EnvironmentKind>;
+
+/** What the renderer may know about an environment: names and addresses, never secrets. */
+export const EnvironmentView = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: EnvironmentKind,
+  apiBaseUrl: z.string().nullable(),
+  authUrl: z.string().nullable(),
+});
+export type EnvironmentView = z.infer<typeof EnvironmentView>;
+
+export const Account = z.object({
+  subject: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type Account = z.infer<typeof Account>;
+
+/**
+ * Where the session's refresh token lives. 'memory' means no keychain was reachable: the user stays
+ * signed in only until the app closes, and the UI says so.
+ */
+export const SecretPersistence = z.enum(['keychain', 'memory']);
+
+export const SessionStatus = z.enum(['signed-out', 'signing-in', 'signed-in']);
+
+export const SessionState = z.object({
+  environment: EnvironmentView,
+  status: SessionStatus,
+  account: Account.nullable(),
+  channel: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  persistence: SecretPersistence,
+  /** Why the session is signed out when it was not the user's choice (expired grant, keychain lost). */
+  reason: z.string().nullable(),
+});
+export type SessionState = z.infer<typeof SessionState>;
+
+export const Connectivity = z.enum(['online', 'degraded', 'offline']);
+export type Connectivity = z.infer<typeof Connectivity>;
