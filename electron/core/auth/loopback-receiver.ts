@@ -1,0 +1,164 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { appError, AppErrorException } from '../../../shared/errors.js';
+
+/**
+ * The loopback redirect receiver of RFC 8252 section 7.3: an HTTP server on 127.0.0.1 with an
+ * ephemeral port, open only while one sign-in waits. It answers its callback path only, accepts
+ * the form_post (POST) and query (GET) deliveries, ignores a response whose `state` is not ours
+ * (so a local process that guesses the port cannot cancel the sign-in), and closes itself after
+ * success, failure, timeout or cancellation.
+ */
+export interface CallbackParams {
+  code: string;
+  state: string;
+  idToken: string | null;
+  scope: string | null;
+  sessionState: string | null;
+}
+
+export interface LoopbackReceiver {
+  redirectUri: string;
+  /** Resolves with the callback fields, or rejects with an AppErrorException. */
+  result: Promise<CallbackParams>;
+  /** Ends the wait (rejects `result` with sign_in_cancelled if still pending) and closes the listener. */
+  cancel(): void;
+  /** Resolves once the listener is fully closed. */
+  closed: Promise<void>;
+  readonly server: Server;
+}
+
+export interface LoopbackOptions {
+  expectedState: string;
+  timeoutMs: number;
+  callbackPath?: string;
+  host?: '127.0.0.1';
+}
+
+const MAX_BODY = 64 * 1024;
+
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+  'referrer-policy': 'no-referrer',
+};
+
+function page(title: string, text: string): string {
+  // Static text only: nothing from the request is reflected into the page.
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:460px;margin:80px auto;color:#1b2430}</style></head>
+<body><h1>${title}</h1><p>${text}</p></body></html>`;
+}
+
+export const CALLBACK_PAGES = {
+  success: page('Sign-in complete', 'Dockdesk is signed in. You can close this tab and return to the app.'),
+  cancelled: page('Sign-in cancelled', 'The sign-in was cancelled. You can close this tab; Dockdesk is still signed out.'),
+  failed: page('Sign-in failed', 'The service did not complete the sign-in. Return to Dockdesk for the reason and try again.'),
+  stale: page('Not the sign-in in progress', 'This response does not belong to the sign-in Dockdesk is waiting for. Start the sign-in again from the app.'),
+};
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw new Error('callback body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+export async function startLoopbackReceiver(options: LoopbackOptions): Promise<LoopbackReceiver> {
+  const callbackPath = options.callbackPath ?? '/callback';
+  const host = options.host ?? '127.0.0.1';
+  let settle: { resolve: (p: CallbackParams) => void; reject: (e: AppErrorException) => void } | null = null;
+  const result = new Promise<CallbackParams>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  // The caller may not attach a handler before a timeout fires; avoid an unhandled rejection warning.
+  result.catch(() => {});
+
+  let finished = false;
+  let resolveClosed: () => void = () => {};
+  const closed = new Promise<void>((r) => (resolveClosed = r));
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(400, PAGE_HEADERS).end(CALLBACK_PAGES.failed);
+    });
+  });
+
+  const shutdown = () => {
+    clearTimeout(timer);
+    server.close(() => resolveClosed());
+    server.closeAllConnections();
+  };
+
+  const finish = (outcome: { ok: true; params: CallbackParams } | { ok: false; error: AppErrorException }) => {
+    if (finished) return;
+    finished = true;
+    if (outcome.ok) settle?.resolve(outcome.params);
+    else settle?.reject(outcome.error);
+    // Close after the response has been flushed so the browser shows the page.
+    setImmediate(shutdown);
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', `http://${host}`);
+    if (url.pathname !== callbackPath || (req.method !== 'GET' && req.method !== 'POST')) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end('Not found');
+      return;
+    }
+    const params = req.method === 'POST' ? await readForm(req) : url.searchParams;
+    if (finished || params.get('state') !== options.expectedState) {
+      res.writeHead(400, PAGE_HEADERS).end(CALLBACK_PAGES.stale);
+      return;
+    }
+    const error = params.get('error');
+    if (error) {
+      const cancelled = error === 'access_denied';
+      res.writeHead(200, PAGE_HEADERS).end(cancelled ? CALLBACK_PAGES.cancelled : CALLBACK_PAGES.failed);
+      const description = params.get('error_description');
+      finish({
+        ok: false,
+        error: cancelled
+          ? appError('sign_in_cancelled', 'Sign-in cancelled.')
+          : appError('sign_in_failed', `The service refused the sign-in (${error}${description ? `: ${description}` : ''}).`),
+      });
+      return;
+    }
+    const code = params.get('code');
+    if (!code) {
+      res.writeHead(400, PAGE_HEADERS).end(CALLBACK_PAGES.failed);
+      finish({ ok: false, error: appError('sign_in_failed', 'The service answered the sign-in without an authorization code.') });
+      return;
+    }
+    res.writeHead(200, PAGE_HEADERS).end(CALLBACK_PAGES.success);
+    finish({
+      ok: true,
+      params: { code, state: options.expectedState, idToken: params.get('id_token'), scope: params.get('scope'), sessionState: params.get('session_state') },
+    });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const timer = setTimeout(() => {
+    finish({ ok: false, error: appError('sign_in_timeout', `Sign-in timed out after ${Math.round(options.timeoutMs / 1000)} seconds. Start it again when ready.`) });
+  }, options.timeoutMs);
+  timer.unref();
+
+  const { port } = server.address() as AddressInfo;
+  return {
+    redirectUri: `http://${host}:${port}${callbackPath}`,
+    result,
+    cancel: () => finish({ ok: false, error: appError('sign_in_cancelled', 'Sign-in cancelled.') }),
+    closed,
+    server,
+  };
+}

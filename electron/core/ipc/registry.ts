@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+import { AppErrorException, type AppError } from '../../../shared/errors.js';
+import { channels, isChannelName, type ChannelName, type Channels, type IpcResult } from '../../../shared/ipc/contract.js';
+
+/** One handler per contract channel. A missing one is a type error, so no channel can be forgotten. */
+export type Handlers = {
+  [C in ChannelName]: (input: z.output<Channels[C]['input']>) => Promise<z.input<Channels[C]['output']>>;
+};
+
+/**
+ * The single entry for every call from the renderer, whatever the shell: checks the channel name,
+ * validates the input, runs the handler, validates the output, and turns any failure into an
+ * AppError value. Never passes a stack trace or an unexpected error's text across.
+ */
+export async function dispatch(handlers: Handlers, channel: unknown, rawInput: unknown, log: (line: string) => void = () => {}): Promise<IpcResult<unknown>> {
+  if (!isChannelName(channel)) return fail({ code: 'unknown_channel', message: 'That action does not exist in this version of Dockdesk.', retryable: false });
+  const contract = channels[channel];
+  const input = contract.input.safeParse(rawInput ?? {});
+  if (!input.success) {
+    const issue = input.error.issues[0];
+    const field = issue?.path.join('.') || '(input)';
+    return fail({
+      code: 'invalid_input',
+      message: `Invalid input for ${channel}: ${field}: ${issue?.message ?? 'invalid'}.`,
+      fieldErrors: Object.fromEntries(input.error.issues.map((i) => [i.path.join('.') || '_', [i.message]])),
+      retryable: false,
+    });
+  }
+  try {
+    const handler = handlers[channel] as (input: unknown) => Promise<unknown>;
+    const output = contract.output.safeParse(await handler(input.data));
+    if (!output.success) {
+      log(`ipc: ${channel} produced output outside the contract: ${output.error.issues[0]?.path.join('.')} ${output.error.issues[0]?.message}`);
+      return fail({ code: 'internal', message: `Dockdesk produced an unexpected answer for ${channel}.`, retryable: false });
+    }
+    return { ok: true, value: output.data };
+  } catch (error) {
+    if (error instanceof AppErrorException) return fail(error.appError);
+    log(`ipc: ${channel} failed: ${(error as Error).message}`);
+    return fail({ code: 'internal', message: `Something went wrong in ${channel}. Nothing was changed; try again.`, retryable: true });
+  }
+}
+
+function fail(error: AppError): IpcResult<never> {
+  return { ok: false, error };
+}

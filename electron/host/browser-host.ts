@@ -1,0 +1,142 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import type { EventName, EventPayload } from '../../shared/ipc/contract.js';
+import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app-core.js';
+import { RENDERER_SECURITY_HEADERS } from '../core/security/csp.js';
+import { confSettingsBackend } from '../core/settings/conf-backend.js';
+
+/**
+ * The browser shell: the same core as Electron, behind a loopback HTTP bridge. `POST /ipc/<channel>`
+ * carries calls and `GET /events` streams events (SSE). Bound to 127.0.0.1 only; every bridge request
+ * must carry the per-launch secret (handed to the page in the URL fragment, which never reaches a
+ * server log) and a Host and Origin of this server, so a page in another tab cannot drive it.
+ */
+export const LAUNCH_SECRET_HEADER = 'x-dockdesk-launch';
+
+export interface BrowserHostOptions {
+  rendererDir: string;
+  dataDir: string;
+  port?: number;
+  version?: string;
+  keychain?: AppCoreOptions['keychain'];
+  notice?: string | null;
+  signInTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface BrowserHost {
+  /** The address to open: origin plus the launch secret in the fragment. */
+  url: string;
+  origin: string;
+  secret: string;
+  core: AppCore;
+  close(): Promise<void>;
+}
+
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  if (!existsSync(join(options.rendererDir, 'index.html'))) {
+    throw new Error(`The renderer is not built (no ${join(options.rendererDir, 'index.html')}). Run "npm run build:renderer" first.`);
+  }
+  const secret = randomBytes(32).toString('base64url');
+  const secretBytes = Buffer.from(secret);
+  const streams = new Set<FastifyReply>();
+
+  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => {
+    const frame = `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
+    for (const reply of streams) reply.raw.write(frame);
+  };
+
+  const core = await createAppCore({
+    shell: 'browser',
+    version: options.version ?? '0.0.0',
+    dataDir: options.dataDir,
+    settingsBackend: confSettingsBackend(options.dataDir),
+    emit,
+    notice: options.notice ?? null,
+    ...(options.keychain ? { keychain: options.keychain } : {}),
+    ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
+
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+  let port = 0;
+  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+
+  const secretMatches = (request: FastifyRequest): boolean => {
+    const given = request.headers[LAUNCH_SECRET_HEADER];
+    if (typeof given !== 'string') return false;
+    const bytes = Buffer.from(given);
+    return bytes.length === secretBytes.length && timingSafeEqual(bytes, secretBytes);
+  };
+
+  // Every request: the Host must be this server (defeats DNS rebinding).
+  app.addHook('onRequest', async (request, reply) => {
+    if (!allowedHosts().has(request.headers.host ?? '')) {
+      return reply.code(403).type('text/plain').send('Forbidden: unexpected Host header.');
+    }
+  });
+
+  const guardBridge = (request: FastifyRequest, reply: FastifyReply, requireOrigin: boolean): boolean => {
+    const origin = request.headers.origin;
+    const ownOrigin = `http://${request.headers.host}`;
+    if ((requireOrigin && origin === undefined) || (origin !== undefined && origin !== ownOrigin)) {
+      void reply.code(403).send({ ok: false, error: { code: 'unauthorized_sender', message: 'Requests from other origins are refused.', retryable: false } });
+      return false;
+    }
+    if (!secretMatches(request)) {
+      void reply.code(401).send({ ok: false, error: { code: 'unauthorized_sender', message: 'The launch secret is missing or wrong. Open Dockdesk from the address it printed.', retryable: false } });
+      return false;
+    }
+    return true;
+  };
+
+  app.post('/ipc/:channel', async (request, reply) => {
+    if (!guardBridge(request, reply, true)) return reply;
+    const { channel } = request.params as { channel: string };
+    reply.header('cache-control', 'no-store');
+    return core.dispatch(channel, request.body);
+  });
+
+  app.get('/events', async (request, reply) => {
+    if (!guardBridge(request, reply, false)) return reply;
+    reply.hijack();
+    reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', ...RENDERER_SECURITY_HEADERS });
+    reply.raw.write(': connected\n\n');
+    streams.add(reply);
+    const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), 15_000);
+    request.raw.on('close', () => {
+      clearInterval(heartbeat);
+      streams.delete(reply);
+    });
+  });
+
+  await app.register(fastifyStatic, {
+    root: options.rendererDir,
+    prefix: '/',
+    index: ['index.html'],
+    dotfiles: 'deny',
+    setHeaders: (res) => {
+      for (const [k, v] of Object.entries(RENDERER_SECURITY_HEADERS)) res.header(k, v);
+    },
+  });
+
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  port = (app.server.address() as { port: number }).port;
+  const origin = `http://127.0.0.1:${port}`;
+
+  return {
+    url: `${origin}/#launch=${secret}`,
+    origin,
+    secret,
+    core,
+    async close() {
+      for (const reply of streams) reply.raw.end();
+      streams.clear();
+      await app.close();
+      await core.close();
+    },
+  };
+}

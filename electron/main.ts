@@ -1,0 +1,177 @@
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
+import ElectronStore from 'electron-store';
+import { channelNames, ELECTRON_EVENT_CHANNEL, ELECTRON_INVOKE_PREFIX, type EventName, type EventPayload } from '../shared/ipc/contract.js';
+import { createAppCore, type AppCore } from './core/app-core.js';
+import { rendererDir } from './core/paths.js';
+import { RENDERER_SECURITY_HEADERS } from './core/security/csp.js';
+import type { Settings } from './core/settings/settings.js';
+
+/**
+ * The Electron shell: window, lifecycle and IPC wiring around the plain-Node core. Everything
+ * here follows Electron's security checklist: context isolation, sandbox, no Node integration,
+ * a strict CSP, the app served from its own scheme, navigation and new windows denied, every IPC
+ * sender checked, and openExternal only for the current environment's authorize URL.
+ */
+const APP_SCHEME = 'app';
+const APP_HOST = 'dockdesk';
+const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+
+if (!app.requestSingleInstanceLock()) {
+  // One main process per user: two would race on the refresh token (rotation).
+  app.quit();
+}
+
+let mainWindow: BrowserWindow | null = null;
+let core: AppCore | null = null;
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+
+/** Serves the built renderer from app://dockdesk/, refusing any path that leaves its folder. */
+function registerAppProtocol(): void {
+  const root = rendererDir();
+  protocol.handle(APP_SCHEME, async (request) => {
+    const url = new URL(request.url);
+    if (url.host !== APP_HOST) return new Response('Not found', { status: 404 });
+    const relative = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
+    const file = normalize(join(root, relative));
+    if (!file.startsWith(root + sep)) return new Response('Forbidden', { status: 403 });
+    try {
+      const body = await readFile(file);
+      return new Response(body, { headers: { 'content-type': MIME[extname(file)] ?? 'application/octet-stream', ...RENDERER_SECURITY_HEADERS } });
+    } catch {
+      return new Response('Not found', { status: 404 });
+    }
+  });
+}
+
+/** Checklist 17: only our own main frame, on our own origin, may call. */
+function isTrustedSender(event: IpcMainInvokeEvent): boolean {
+  const frame = event.senderFrame;
+  if (!frame || !mainWindow || event.sender !== mainWindow.webContents) return false;
+  if (frame !== event.sender.mainFrame) return false;
+  try {
+    return new URL(frame.url).origin === APP_ORIGIN;
+  } catch {
+    return false;
+  }
+}
+
+function emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
+  if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(ELECTRON_EVENT_CHANNEL, event, payload);
+}
+
+function registerIpc(appCore: AppCore): void {
+  for (const channel of channelNames) {
+    ipcMain.handle(ELECTRON_INVOKE_PREFIX + channel, async (event, input: unknown) => {
+      if (!isTrustedSender(event)) {
+        return { ok: false, error: { code: 'unauthorized_sender', message: 'Calls are accepted only from the Dockdesk window.', retryable: false } };
+      }
+      return appCore.dispatch(channel, input);
+    });
+  }
+}
+
+function createWindow(): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 900,
+    minHeight: 560,
+    title: 'Dockdesk',
+    show: false,
+    webPreferences: {
+      preload: join(import.meta.dirname, 'preload.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      spellcheck: false,
+    },
+  });
+  // Checklist 13 and 14: no navigation away from the app, no new windows.
+  win.webContents.on('will-navigate', (event, url) => {
+    if (new URL(url).origin !== APP_ORIGIN) event.preventDefault();
+  });
+  win.webContents.on('will-redirect', (event, url) => {
+    if (new URL(url).origin !== APP_ORIGIN) event.preventDefault();
+  });
+  win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  win.once('ready-to-show', () => win.show());
+  void win.loadURL(`${APP_ORIGIN}/index.html`);
+  return win;
+}
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  // Checklist 5: the renderer needs no permission (camera, notifications, ...): refuse them all.
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+  });
+  registerAppProtocol();
+
+  const store = new ElectronStore<Record<string, unknown>>({ name: 'settings', clearInvalidConfig: true });
+  core = await createAppCore({
+    shell: 'electron',
+    version: app.getVersion(),
+    dataDir: app.getPath('userData'),
+    settingsBackend: {
+      read: () => store.store,
+      write: (value: Settings) => {
+        store.store = value as unknown as Record<string, unknown>;
+      },
+    },
+    emit,
+    // Checklist 15: the system browser opens only the current environment's authorize URL.
+    openExternal: async (url) => {
+      if (!core?.isAuthorizeUrl(url)) throw new Error('Refusing to open a URL that is not this environment\'s sign-in page.');
+      await shell.openExternal(url);
+    },
+  });
+  registerIpc(core);
+  mainWindow = createWindow();
+
+  app.on('second-instance', () => {
+    if (mainWindow) {
+      if (mainWindow.isMinimized()) mainWindow.restore();
+      mainWindow.focus();
+    }
+  });
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow();
+  });
+}
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+app.on('will-quit', (event) => {
+  if (core) {
+    event.preventDefault();
+    const closing = core;
+    core = null;
+    void closing.close().finally(() => app.quit());
+  }
+});
+
+start().catch((error: unknown) => {
+  process.stderr.write(`dockdesk: could not start: ${(error as Error).message}\n`);
+  app.exit(1);
+});

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { AppErrorException } from '../../../shared/errors';
+import type { ChannelInput, ChannelName, ChannelOutput, DockdeskBridge, EventName, EventPayload } from '../../../shared/ipc/contract';
+
+declare global {
+  interface Window {
+    dockdesk?: DockdeskBridge;
+  }
+}
+
+function bridge(): DockdeskBridge {
+  if (!window.dockdesk) throw new Error('window.dockdesk is missing: the preload or the browser bridge did not load.');
+  return window.dockdesk;
+}
+
+/** Calls a channel and returns its value, or throws the AppError it answered with. */
+export async function call<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+  const result = await bridge().invoke(channel, input);
+  if (!result.ok) throw new AppErrorException(result.error);
+  return result.value;
+}
+
+export function useDockdeskEvent<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): void {
+  useEffect(() => bridge().on(event, listener), [event, listener]);
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof AppErrorException) return error.appError.message;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,77 @@
+import { DEMO_USER } from '../../emulator/auth/registry.js';
+
+/**
+ * Plays the person at the emulator's sign-in page with plain HTTP, as a browser would: loads the
+ * authorize URL, reads the consent form, posts it, then carries the callback (form_post page or
+ * fragment redirect) to the redirect URI. Returns what the loopback receiver answered.
+ */
+export interface ConsentOptions {
+  decision?: 'approve' | 'deny';
+  email?: string;
+  password?: string;
+  /** Change a callback field before it is delivered (to test tampering). */
+  tamper?: (fields: URLSearchParams) => void;
+}
+
+export interface ConsentOutcome {
+  callbackStatus: number;
+  callbackBody: string;
+  fields: URLSearchParams;
+}
+
+function hiddenFields(html: string): URLSearchParams {
+  const fields = new URLSearchParams();
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    fields.set(decode(m[1]!), decode(m[2]!));
+  }
+  return fields;
+}
+
+function decode(s: string): string {
+  return s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+export async function completeConsent(authorizeUrl: string, options: ConsentOptions = {}): Promise<ConsentOutcome> {
+  const page = await fetch(authorizeUrl, { redirect: 'manual' });
+  if (page.status !== 200) throw new Error(`authorize page answered ${page.status}: ${await page.text()}`);
+  const html = await page.text();
+  const interaction = /name="interaction" value="([^"]+)"/.exec(html)?.[1];
+  if (!interaction) throw new Error('no consent form on the authorize page');
+
+  const form = new URLSearchParams({
+    interaction,
+    email: options.email ?? DEMO_USER.email,
+    password: options.password ?? DEMO_USER.password,
+    decision: options.decision ?? 'approve',
+  });
+  if (html.includes('name="integration_name"')) form.set('integration_name', 'Dockdesk test');
+  const decided = await fetch(new URL('/connect/authorize', authorizeUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+    redirect: 'manual',
+  });
+
+  let target: string;
+  let fields: URLSearchParams;
+  let method: 'POST' | 'GET';
+  if (decided.status === 302) {
+    const location = new URL(decided.headers.get('location')!);
+    fields = new URLSearchParams(location.hash.slice(1));
+    target = `${location.origin}${location.pathname}`;
+    method = 'GET';
+  } else {
+    const body = await decided.text();
+    const action = /<form id="callback" method="post" action="([^"]+)"/.exec(body)?.[1];
+    if (!action) throw new Error(`no callback form after consent (HTTP ${decided.status}): ${body.slice(0, 300)}`);
+    target = decode(action);
+    fields = hiddenFields(body);
+    method = 'POST';
+  }
+  options.tamper?.(fields);
+  const callback =
+    method === 'POST'
+      ? await fetch(target, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields })
+      : await fetch(`${target}?${fields.toString()}`);
+  return { callbackStatus: callback.status, callbackBody: await callback.text(), fields };
+}

@@ -1,0 +1,59 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAppCore, type AppCore } from '../../electron/core/app-core.js';
+import { confSettingsBackend } from '../../electron/core/settings/conf-backend.js';
+import type { EventName, EventPayload } from '../../shared/ipc/contract.js';
+
+export interface RecordedEvent {
+  event: EventName;
+  payload: unknown;
+}
+
+/** A real core (real emulator on loopback, real settings file) in a temporary data folder. */
+export async function createTestCore(options: { dataDir?: string; keychain?: 'auto' | 'memory'; signInTimeoutMs?: number } = {}) {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'dockdesk-core-')));
+  const events: RecordedEvent[] = [];
+  const logs: string[] = [];
+  const core: AppCore = await createAppCore({
+    shell: 'browser',
+    version: '0.0.0-test',
+    dataDir,
+    settingsBackend: confSettingsBackend(dataDir),
+    keychain: options.keychain ?? 'memory',
+    emit: <E extends EventName>(event: E, payload: EventPayload<E>) => events.push({ event, payload }),
+    log: (line) => logs.push(line),
+    ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
+  });
+  return {
+    core,
+    dataDir,
+    events,
+    logs,
+    /** Resolves when an event arrives that satisfies the predicate (checking ones already recorded too). */
+    async waitForEvent<E extends EventName>(event: E, predicate: (p: EventPayload<E>) => boolean = () => true, timeoutMs = 10_000): Promise<EventPayload<E>> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const hit = events.find((e) => e.event === event && predicate(e.payload as EventPayload<E>));
+        if (hit) return hit.payload as EventPayload<E>;
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${event}; saw ${events.map((e) => e.event).join(', ')}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    async dispose(removeData = true) {
+      await core.close();
+      if (removeData) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the emulator's consent page the way a person would, and waits for the result. */
+export async function signIn(t: Awaited<ReturnType<typeof createTestCore>>) {
+  const { completeConsent } = await import('./consent.js');
+  const started = await t.core.dispatch('auth.signIn', {});
+  if (!started.ok) throw new Error(`auth.signIn failed: ${started.error.message}`);
+  const { authorizeUrl } = started.value as { authorizeUrl: string };
+  const outcome = await completeConsent(authorizeUrl);
+  const state = await t.waitForEvent('session.changed', (s) => s.status === 'signed-in' && s.channel !== null);
+  return { authorizeUrl, outcome, state };
+}

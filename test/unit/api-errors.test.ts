@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { errorFromResponse, errorFromSchema, errorFromTransport } from '../../electron/core/api/errors.js';
+import { backoffDelayMs, RETRY, retryAfterSeconds } from '../../electron/core/api/retry-policy.js';
+
+describe('service errors become one AppError', () => {
+  it('reads problem details', () => {
+    const e = errorFromResponse('GET /2026-07/receiving/{id}', 404, { type: 'about:blank', title: 'Not Found', status: 404, detail: 'Receiving order 9 does not exist.' });
+    expect(e.appError).toMatchObject({ code: 'not_found', retryable: false });
+    expect(e.appError.message).toBe('GET /2026-07/receiving/{id}: Receiving order 9 does not exist.');
+  });
+
+  it('reads a validation dictionary into field errors', () => {
+    const e = errorFromResponse('POST /2026-07/receiving', 422, { 'boxes[0].box_items[0].quantity': ['must be at least 1'], expected_arrival_date: ['must be in the future'] });
+    expect(e.appError.code).toBe('validation');
+    expect(e.appError.fieldErrors).toEqual({ 'boxes[0].box_items[0].quantity': ['must be at least 1'], expected_arrival_date: ['must be in the future'] });
+  });
+
+  it('reads the {message, errors} shape of returns', () => {
+    const e = errorFromResponse('POST /2026-07/return', 422, { message: 'The return breaks the rules.', errors: ['inventory id 5 appears twice'] });
+    expect(e.appError.message).toContain('inventory id 5 appears twice');
+  });
+
+  it('marks 5xx and 429 retryable and 4xx not', () => {
+    expect(errorFromResponse('x', 503, null).appError).toMatchObject({ code: 'server', retryable: true });
+    expect(errorFromResponse('x', 429, { statusCode: 429, message: 'slow down' }).appError).toMatchObject({ code: 'rate_limited', retryable: true });
+    expect(errorFromResponse('x', 403, null).appError).toMatchObject({ code: 'forbidden', retryable: false });
+  });
+
+  it('names the endpoint and the field of a broken response', () => {
+    const schema = z.object({ items: z.array(z.object({ id: z.number() })) });
+    const parsed = schema.safeParse({ items: [{ id: 'seven' }] });
+    expect(parsed.success).toBe(false);
+    if (!parsed.success) expect(errorFromSchema('GET /2026-07/channel', parsed.error).appError.message).toMatch(/GET \/2026-07\/channel .*"items\.0\.id"/);
+  });
+
+  it('tells a refused connection from a timeout', () => {
+    expect(errorFromTransport('x', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })).appError).toMatchObject({ code: 'network', retryable: true });
+    expect(errorFromTransport('x', Object.assign(new Error('Headers Timeout'), { code: 'UND_ERR_HEADERS_TIMEOUT' })).appError).toMatchObject({ code: 'timeout', retryable: true });
+  });
+});
+
+describe('retry policy', () => {
+  it('honours x-retry-after and Retry-After', () => {
+    expect(retryAfterSeconds({ 'x-retry-after': '3' })).toBe(3);
+    expect(retryAfterSeconds({ 'retry-after': '7' })).toBe(7);
+    expect(retryAfterSeconds({})).toBeNull();
+    expect(backoffDelayMs(1, 3)).toBe(3000);
+  });
+
+  it('backs off exponentially with full jitter under a ceiling', () => {
+    expect(backoffDelayMs(1, null, () => 1)).toBe(RETRY.baseDelayMs);
+    expect(backoffDelayMs(3, null, () => 1)).toBe(RETRY.baseDelayMs * 4);
+    expect(backoffDelayMs(30, null, () => 1)).toBe(RETRY.maxDelayMs);
+    expect(backoffDelayMs(3, null, () => 0)).toBe(0);
+  });
+});

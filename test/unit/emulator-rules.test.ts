@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { redirectUriMatches } from '../../emulator/auth/registry.js';
+import { generateSeed } from '../../emulator/data/seed.js';
+import { ReceivingStatus } from '../../shared/schemas/receiving.js';
+
+describe('redirect URI matching (RFC 8252 section 7.3)', () => {
+  const registered = ['http://127.0.0.1/callback', 'https://app.example/cb'];
+  it('matches a loopback IP redirect whatever its port', () => {
+    expect(redirectUriMatches(registered, 'http://127.0.0.1:53124/callback')).toBe(true);
+    expect(redirectUriMatches(registered, 'http://127.0.0.1/callback')).toBe(true);
+  });
+  it('matches anything else exactly', () => {
+    expect(redirectUriMatches(registered, 'https://app.example/cb')).toBe(true);
+    expect(redirectUriMatches(registered, 'https://app.example:8443/cb')).toBe(false);
+    expect(redirectUriMatches(registered, 'http://localhost:53124/callback')).toBe(false);
+    expect(redirectUriMatches(registered, 'http://127.0.0.1:53124/callback/extra')).toBe(false);
+    expect(redirectUriMatches(registered, 'http://127.0.0.2:53124/callback')).toBe(false);
+    expect(redirectUriMatches(registered, 'not a url')).toBe(false);
+  });
+});
+
+describe('seeded data', () => {
+  const now = new Date('2026-11-01T12:00:00Z');
+  it('is the same for the same seed and differs for another', () => {
+    const a = generateSeed({ seed: 7, inventoryItems: 50, receivingOrders: 30, now });
+    const b = generateSeed({ seed: 7, inventoryItems: 50, receivingOrders: 30, now });
+    const c = generateSeed({ seed: 8, inventoryItems: 50, receivingOrders: 30, now });
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(JSON.stringify(a)).not.toBe(JSON.stringify(c));
+  });
+  it('has receiving orders in every status, with quantities that fit the status', () => {
+    const { receivingOrders } = generateSeed({ seed: 1, inventoryItems: 50, receivingOrders: 40, now });
+    expect(new Set(receivingOrders.map((o) => o.status))).toEqual(new Set(ReceivingStatus.options));
+    for (const o of receivingOrders) {
+      for (const q of o.inventory_quantities) {
+        expect(q.stowed_quantity).toBeLessThanOrEqual(q.received_quantity);
+        if (o.status === 'Awaiting' || o.status === 'Cancelled') expect(q.received_quantity).toBe(0);
+      }
+      if (o.status === 'Awaiting') expect(Date.parse(o.expected_arrival_date)).toBeGreaterThan(now.getTime());
+    }
+    expect(new Set(receivingOrders.map((o) => o.id)).size).toBe(receivingOrders.length);
+  });
+});

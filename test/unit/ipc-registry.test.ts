@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { dispatch, type Handlers } from '../../electron/core/ipc/registry.js';
+import { appError } from '../../shared/errors.js';
+import type { SessionState } from '../../shared/schemas/session.js';
+
+const session: SessionState = {
+  environment: { id: 'local', name: 'Local emulator', kind: 'local', apiBaseUrl: 'http://127.0.0.1:1', authUrl: 'http://127.0.0.1:1' },
+  status: 'signed-out',
+  account: null,
+  channel: null,
+  persistence: 'memory',
+  reason: null,
+};
+
+function handlers(overrides: Partial<Handlers> = {}): Handlers {
+  return {
+    'app.info': async () => ({ version: '1.0.0', shell: 'browser', notice: null }),
+    'session.get': async () => session,
+    'auth.signIn': async () => ({ authorizeUrl: 'http://127.0.0.1:1/connect/authorize' }),
+    'auth.cancelSignIn': async () => ({ cancelled: false }),
+    'auth.signOut': async () => session,
+    'receiving.list': async () => ({ items: [], pageInfo: { page: 1, pageSize: 50, totalPages: 0, totalCount: 0 } }),
+    'receiving.get': async () => {
+      throw appError('not_found', 'Receiving order 1 does not exist.');
+    },
+    ...overrides,
+  };
+}
+
+describe('IPC dispatch', () => {
+  it('answers a valid call with its value', async () => {
+    await expect(dispatch(handlers(), 'session.get', {})).resolves.toEqual({ ok: true, value: session });
+  });
+
+  it('refuses an unknown channel without running anything', async () => {
+    const result = await dispatch(handlers(), 'fs.readFile', { path: '/etc/passwd' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
+  });
+
+  it('refuses input outside the contract, naming the field', async () => {
+    let ran = false;
+    const h = handlers({
+      'receiving.list': async () => {
+        ran = true;
+        return { items: [], pageInfo: { page: 1, pageSize: 1, totalPages: 0, totalCount: 0 } };
+      },
+    });
+    const result = await dispatch(h, 'receiving.list', { page: 0, limit: 500 });
+    expect(ran).toBe(false);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.code).toBe('invalid_input');
+      expect(result.error.fieldErrors).toHaveProperty('page');
+      expect(result.error.fieldErrors).toHaveProperty('limit');
+    }
+    expect(await dispatch(h, 'receiving.list', { page: 1, limit: 10, extra: true })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+
+  it('passes an AppError from a handler through unchanged', async () => {
+    expect(await dispatch(handlers(), 'receiving.get', { id: 1 })).toEqual({
+      ok: false,
+      error: { code: 'not_found', message: 'Receiving order 1 does not exist.', retryable: false },
+    });
+  });
+
+  it('hides the text of an unexpected error and logs it instead', async () => {
+    const lines: string[] = [];
+    const h = handlers({
+      'session.get': async () => {
+        throw new Error('secret internals at /home/user/token=abc');
+      },
+    });
+    const result = await dispatch(h, 'session.get', {}, (l) => lines.push(l));
+    expect(result).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(JSON.stringify(result)).not.toContain('token=abc');
+    expect(lines.join('\n')).toContain('secret internals');
+  });
+
+  it('refuses to send output that breaks the contract', async () => {
+    const h = handlers({ 'session.get': async () => ({ ...session, status: 'weird' }) as unknown as SessionState });
+    expect(await dispatch(h, 'session.get', {})).toMatchObject({ ok: false, error: { code: 'internal' } });
+  });
+});

@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startLoopbackReceiver, type LoopbackReceiver } from '../../electron/core/auth/loopback-receiver.js';
+import { AppErrorException } from '../../shared/errors.js';
+
+const open: LoopbackReceiver[] = [];
+async function receiver(timeoutMs = 10_000) {
+  const r = await startLoopbackReceiver({ expectedState: 'expected-state', timeoutMs });
+  open.push(r);
+  return r;
+}
+afterEach(async () => {
+  for (const r of open.splice(0)) {
+    r.cancel();
+    await r.closed;
+  }
+});
+
+function postForm(url: string, fields: Record<string, string>) {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AppErrorException> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppErrorException);
+  return error as AppErrorException;
+}
+
+describe('loopback redirect receiver (RFC 8252)', () => {
+  it('binds to 127.0.0.1 on an ephemeral port and names that in the redirect URI', async () => {
+    const r = await receiver();
+    const address = r.server.address();
+    expect(address).toMatchObject({ address: '127.0.0.1', family: 'IPv4' });
+    const port = (address as { port: number }).port;
+    expect(port).toBeGreaterThan(1023);
+    expect(r.redirectUri).toBe(`http://127.0.0.1:${port}/callback`);
+  });
+
+  it('answers only its callback path', async () => {
+    const r = await receiver();
+    const origin = new URL(r.redirectUri).origin;
+    expect((await fetch(`${origin}/`)).status).toBe(404);
+    expect((await fetch(`${origin}/favicon.ico`)).status).toBe(404);
+    expect((await postForm(`${origin}/other`, { code: 'c', state: 'expected-state' })).status).toBe(404);
+    expect((await fetch(r.redirectUri, { method: 'PUT' })).status).toBe(404);
+  });
+
+  it('rejects a response with the wrong state and keeps waiting for the right one', async () => {
+    const r = await receiver();
+    const wrong = await postForm(r.redirectUri, { code: 'attacker-code', state: 'not-ours' });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain('does not belong');
+    const missing = await postForm(r.redirectUri, { code: 'attacker-code' });
+    expect(missing.status).toBe(400);
+
+    const right = await postForm(r.redirectUri, { code: 'the-code', state: 'expected-state', id_token: 'x.y.z', scope: 'openid' });
+    expect(right.status).toBe(200);
+    expect(await right.text()).toContain('Sign-in complete');
+    await expect(r.result).resolves.toMatchObject({ code: 'the-code', idToken: 'x.y.z', scope: 'openid' });
+  });
+
+  it('accepts the query delivery (GET) as well as form_post', async () => {
+    const r = await receiver();
+    const res = await fetch(`${r.redirectUri}?code=get-code&state=expected-state`);
+    expect(res.status).toBe(200);
+    await expect(r.result).resolves.toMatchObject({ code: 'get-code' });
+  });
+
+  it('is closed after success', async () => {
+    const r = await receiver();
+    await postForm(r.redirectUri, { code: 'c', state: 'expected-state' });
+    await r.result;
+    await r.closed;
+    expect(r.server.listening).toBe(false);
+    await expect(fetch(r.redirectUri)).rejects.toThrow();
+  });
+
+  it('is closed after a timeout, which rejects with sign_in_timeout', async () => {
+    const r = await receiver(150);
+    const error = await rejection(r.result);
+    expect(error.appError.code).toBe('sign_in_timeout');
+    await r.closed;
+    expect(r.server.listening).toBe(false);
+    await expect(fetch(r.redirectUri)).rejects.toThrow();
+  });
+
+  it('reports access_denied as a cancelled sign-in, and other errors as failures', async () => {
+    const denied = await receiver();
+    await postForm(denied.redirectUri, { error: 'access_denied', state: 'expected-state' });
+    expect((await rejection(denied.result)).appError.code).toBe('sign_in_cancelled');
+
+    const failed = await receiver();
+    await postForm(failed.redirectUri, { error: 'invalid_scope', error_description: 'Unknown scope', state: 'expected-state' });
+    const error = await rejection(failed.result);
+    expect(error.appError.code).toBe('sign_in_failed');
+    expect(error.appError.message).toContain('invalid_scope');
+  });
+
+  it('closes when cancelled', async () => {
+    const r = await receiver();
+    r.cancel();
+    expect((await rejection(r.result)).appError.code).toBe('sign_in_cancelled');
+    await r.closed;
+    expect(r.server.listening).toBe(false);
+  });
+
+  it('does not reflect request values into its pages', async () => {
+    const r = await receiver();
+    const res = await postForm(r.redirectUri, { code: '<script>alert(1)</script>', state: '<b>x</b>' });
+    const html = await res.text();
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<b>x</b>');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+});
