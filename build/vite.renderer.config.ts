@@ -1,19 +1,41 @@
+import { createHash } from 'node:crypto';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { RENDERER_CSP } from '../electron/core/security/csp';
+import { CSP_MANIFEST_FILE, rendererCsp } from '../electron/core/security/csp';
 
-/** Puts the one CSP (electron/core/security/csp.ts) into index.html as a meta tag too. */
-function cspMeta(): Plugin {
+/**
+ * Strict CSP at build time: hashes the entry chunk, marks its <script> with that SRI integrity,
+ * puts the policy (electron/core/security/csp.ts) in a meta tag, and writes it to csp.json for the
+ * shells to send as a header.
+ */
+function strictCsp(): Plugin {
   return {
-    name: 'dockdesk-csp-meta',
-    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: RENDERER_CSP }, injectTo: 'head-prepend' }],
+    name: 'dockdesk-strict-csp',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const hashes: string[] = [];
+        const withIntegrity = html.replace(/<script type="module" crossorigin src="\.\/([^"]+)"><\/script>/g, (tag, fileName: string) => {
+          const chunk = ctx.bundle?.[fileName];
+          if (!chunk || chunk.type !== 'chunk') throw new Error(`strict CSP: no chunk for ${fileName}`);
+          const hash = `sha384-${createHash('sha384').update(chunk.code).digest('base64')}`;
+          hashes.push(hash);
+          return tag.replace(' src=', ` integrity="${hash}" src=`);
+        });
+        if (hashes.length === 0) throw new Error('strict CSP: the page has no module script to hash');
+        const policy = rendererCsp(hashes);
+        this.emitFile({ type: 'asset', fileName: CSP_MANIFEST_FILE, source: JSON.stringify({ policy }, null, 2) });
+        return { html: withIntegrity, tags: [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: policy }, injectTo: 'head-prepend' }] };
+      },
+    },
   };
 }
 
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [react(), cspMeta()],
+  plugins: [react(), strictCsp()],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

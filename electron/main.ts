@@ -5,7 +5,7 @@ import ElectronStore from 'electron-store';
 import { channelNames, ELECTRON_EVENT_CHANNEL, ELECTRON_INVOKE_PREFIX, type EventName, type EventPayload } from '../shared/ipc/contract.js';
 import { createAppCore, type AppCore } from './core/app-core.js';
 import { rendererDir } from './core/paths.js';
-import { RENDERER_SECURITY_HEADERS } from './core/security/csp.js';
+import { loadRendererCsp, rendererSecurityHeaders } from './core/security/csp.js';
 import type { Settings } from './core/settings/settings.js';
 
 /**
@@ -18,7 +18,7 @@ const APP_SCHEME = 'app';
 const APP_HOST = 'dockdesk';
 const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
-protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } }]);
 
 if (!app.requestSingleInstanceLock()) {
   // One main process per user: two would race on the refresh token (rotation).
@@ -41,6 +41,7 @@ const MIME: Record<string, string> = {
 /** Serves the built renderer from app://dockdesk/, refusing any path that leaves its folder. */
 function registerAppProtocol(): void {
   const root = rendererDir();
+  const securityHeaders = rendererSecurityHeaders(loadRendererCsp(root));
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     if (url.host !== APP_HOST) return new Response('Not found', { status: 404 });
@@ -49,7 +50,7 @@ function registerAppProtocol(): void {
     if (!file.startsWith(root + sep)) return new Response('Forbidden', { status: 403 });
     try {
       const body = await readFile(file);
-      return new Response(body, { headers: { 'content-type': MIME[extname(file)] ?? 'application/octet-stream', ...RENDERER_SECURITY_HEADERS } });
+      return new Response(body, { headers: { 'content-type': MIME[extname(file)] ?? 'application/octet-stream', ...securityHeaders } });
     } catch {
       return new Response('Not found', { status: 404 });
     }
@@ -92,7 +93,8 @@ function createWindow(): BrowserWindow {
     title: 'Dockdesk',
     show: false,
     webPreferences: {
-      preload: join(import.meta.dirname, 'preload.cjs'),
+      // Reviewed (Electronegativity PRELOAD_JS_CHECK): it exposes only window.dockdesk {invoke, on}, checked against the contract.
+      preload: join(import.meta.dirname, 'preload.cjs'), // eng-disable PRELOAD_JS_CHECK
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -102,6 +104,8 @@ function createWindow(): BrowserWindow {
       experimentalFeatures: false,
       webviewTag: false,
       spellcheck: false,
+      // Middle-click would try to open links in new windows; they are denied anyway, this stops the attempt.
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   // Checklist 13 and 14: no navigation away from the app, no new windows.
@@ -140,9 +144,10 @@ async function start(): Promise<void> {
     },
     emit,
     // Checklist 15: the system browser opens only the current environment's authorize URL.
-    openExternal: async (url) => {
+    openAuthorizeUrl: async (url) => {
       if (!core?.isAuthorizeUrl(url)) throw new Error('Refusing to open a URL that is not this environment\'s sign-in page.');
-      await shell.openExternal(url);
+      // Reviewed (Electronegativity OPEN_EXTERNAL_JS_CHECK): the URL was just checked to be this environment's authorize endpoint.
+      await shell.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK
     },
   });
   registerIpc(core);

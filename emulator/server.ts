@@ -83,7 +83,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
 
   const requestLog = new RequestLog();
-  const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024 });
+  const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024, forceCloseConnections: true });
   await app.register(formbody);
 
   app.addHook('onResponse', async (request, reply) => {

@@ -26,7 +26,7 @@ export interface AppCoreOptions {
   notice?: string | null;
   emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
   /** Opens the authorize URL outside the app (Electron: the system browser). The browser shell leaves it to the page. */
-  openExternal?: (url: string) => Promise<void>;
+  openAuthorizeUrl?: (url: string) => Promise<void>;
   signInTimeoutMs?: number;
   log?: (line: string) => void;
 }
@@ -83,7 +83,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     'session.get': async () => session.getState(),
     'auth.signIn': async () => {
       const started = await session.beginSignIn();
-      if (options.openExternal) await options.openExternal(started.authorizeUrl);
+      if (options.openAuthorizeUrl) await options.openAuthorizeUrl(started.authorizeUrl);
       return started;
     },
     'auth.cancelSignIn': async () => ({ cancelled: session.cancelSignIn() }),

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { EventName, EventPayload } from '../../shared/ipc/contract.js';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app-core.js';
-import { RENDERER_SECURITY_HEADERS } from '../core/security/csp.js';
+import { loadRendererCsp, rendererSecurityHeaders } from '../core/security/csp.js';
 import { confSettingsBackend } from '../core/settings/conf-backend.js';
 
 /**
@@ -40,6 +40,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   if (!existsSync(join(options.rendererDir, 'index.html'))) {
     throw new Error(`The renderer is not built (no ${join(options.rendererDir, 'index.html')}). Run "npm run build:renderer" first.`);
   }
+  const securityHeaders = rendererSecurityHeaders(loadRendererCsp(options.rendererDir));
   const secret = randomBytes(32).toString('base64url');
   const secretBytes = Buffer.from(secret);
   const streams = new Set<FastifyReply>();
@@ -61,7 +62,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     ...(options.log ? { log: options.log } : {}),
   });
 
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024 });
+  // On shutdown every connection goes, including sockets a browser opened speculatively and never used.
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, forceCloseConnections: true });
   let port = 0;
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
 
@@ -103,7 +105,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   app.get('/events', async (request, reply) => {
     if (!guardBridge(request, reply, false)) return reply;
     reply.hijack();
-    reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', ...RENDERER_SECURITY_HEADERS });
+    reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', ...securityHeaders });
     reply.raw.write(': connected\n\n');
     streams.add(reply);
     const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), 15_000);
@@ -119,7 +121,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     index: ['index.html'],
     dotfiles: 'deny',
     setHeaders: (res) => {
-      for (const [k, v] of Object.entries(RENDERER_SECURITY_HEADERS)) res.header(k, v);
+      for (const [k, v] of Object.entries(securityHeaders)) res.header(k, v);
     },
   });
 

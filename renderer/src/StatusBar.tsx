@@ -13,7 +13,7 @@ export function StatusBar({ session }: { session: SessionState }) {
         {session.status === 'signed-in' ? (session.account?.email ?? session.account?.name ?? 'Signed in') : session.status === 'signing-in' ? 'Signing in…' : 'Signed out'}
       </span>
       {session.channel && <span>Channel: {session.channel.name}</span>}
-      {session.persistence === 'memory' && session.status === 'signed-in' && <span title="No system keychain was found">Sign-in kept for this session only</span>}
+      {session.persistence === 'memory' && session.status === 'signed-in' && <span title={session.keychainNote ?? undefined}>Sign-in kept for this session only</span>}
       <span className={`connectivity connectivity-${connectivity}`} data-testid="status-connectivity" role="status">
         {CONNECTIVITY_TEXT[connectivity]}
       </span>

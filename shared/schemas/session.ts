@@ -34,6 +34,8 @@ export const SessionState = z.object({
   account: Account.nullable(),
   channel: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   persistence: SecretPersistence,
+  /** When persistence is 'memory': why no keychain was used, in words for the user. */
+  keychainNote: z.string().nullable(),
   /** Why the session is signed out when it was not the user's choice (expired grant, keychain lost). */
   reason: z.string().nullable(),
 });

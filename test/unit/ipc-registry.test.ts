@@ -9,6 +9,7 @@ const session: SessionState = {
   account: null,
   channel: null,
   persistence: 'memory',
+  keychainNote: 'The keychain is turned off for this run.',
   reason: null,
 };
 

@@ -55,7 +55,8 @@ export class SessionService {
       account: null,
       channel: null,
       persistence: deps.secrets.persistence,
-      reason: deps.secretsFallbackReason,
+      keychainNote: deps.secretsFallbackReason,
+      reason: null,
     };
   }
 

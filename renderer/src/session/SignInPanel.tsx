@@ -36,6 +36,7 @@ export function SignInPanel({ session }: { session: SessionState }) {
         Dockdesk opens the service's sign-in page in your browser. Approve there, then come back here.
         {session.environment.kind === 'local' ? ' The local emulator accepts demo@dockdesk.test with the password dockdesk-demo.' : ''}
       </p>
+      {session.keychainNote && <p className="note">{session.keychainNote}</p>}
       {failure?.code === 'sign_in_cancelled' && <p className="note">Sign-in cancelled.</p>}
       {problem && (
         <p className="error" role="alert">
@@ -52,9 +53,9 @@ export function SignInPanel({ session }: { session: SessionState }) {
           </button>
         )}
       </div>
-      {signingIn && signIn.data && info.data?.shell === 'browser' && (popup.current === null || popup.current.closed) && (
+      {signingIn && signIn.data && info.data?.shell === 'browser' && (
         <p>
-          No window opened? <a href={signIn.data.authorizeUrl} target="_blank" rel="noopener noreferrer">Open the sign-in page</a>.
+          No sign-in window? <a href={signIn.data.authorizeUrl} target="_blank" rel="noopener noreferrer">Open the sign-in page</a>.
         </p>
       )}
     </section>

@@ -30,7 +30,7 @@ export function SettingsWorkspace({ session }: { session: SessionState }) {
         <dt>Channel</dt>
         <dd>{session.channel ? `${session.channel.name} (${session.channel.id})` : '—'}</dd>
         <dt>Sign-in kept in</dt>
-        <dd>{session.persistence === 'keychain' ? 'The system keychain' : 'Memory only: you will need to sign in again after Dockdesk closes'}</dd>
+        <dd>{session.persistence === 'keychain' ? 'The system keychain' : `Memory only. ${session.keychainNote ?? ''}`}</dd>
       </dl>
       {session.status === 'signed-in' && (
         <button type="button" onClick={() => signOut.mutate()} disabled={signOut.isPending}>

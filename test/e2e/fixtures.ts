@@ -1,0 +1,42 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { DEMO_USER } from '../../emulator/auth/registry.js';
+import { startBrowserHost, type BrowserHost } from '../../electron/host/browser-host.js';
+import { rendererDir } from '../../electron/core/paths.js';
+
+/** A fresh browser host (own data folder, own emulator) per test. */
+export const test = base.extend<{ host: BrowserHost }>({
+  host: async ({}, use) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'dockdesk-e2e-'));
+    const host = await startBrowserHost({
+      rendererDir: rendererDir(),
+      dataDir,
+      version: '0.0.0-e2e',
+      // Inside build/with-keyring.sh the real keychain is used; elsewhere memory (and the UI says so).
+      keychain: process.env.DOCKDESK_IN_KEYRING ? 'auto' : 'memory',
+      log: () => {},
+    });
+    await use(host);
+    await host.close();
+    await rm(dataDir, { recursive: true, force: true });
+  },
+});
+export { expect };
+
+/** Clicks "Sign in", approves in the emulator's page in the popup, and waits for the app to show it. */
+export async function signInThroughPopup(page: Page): Promise<void> {
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const popup = await popupPromise;
+  await popup.waitForURL(/\/connect\/authorize/);
+  await expect(popup.getByRole('heading', { name: 'Sign in to the fulfillment service' })).toBeVisible();
+  await popup.getByLabel('Email').fill(DEMO_USER.email);
+  await popup.getByLabel('Password').fill(DEMO_USER.password);
+  await popup.getByRole('button', { name: 'Approve' }).click();
+  await expect(popup.getByRole('heading', { name: 'Sign-in complete' })).toBeVisible();
+  await expect(popup.getByText('You can close this tab')).toBeVisible();
+  await popup.close();
+  await expect(page.getByTestId('status-account')).toHaveText(DEMO_USER.email);
+}

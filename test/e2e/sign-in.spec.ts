@@ -1,0 +1,124 @@
+import { request as playwrightRequest } from '@playwright/test';
+import { REFRESH_TOKEN_ACCOUNT } from '../../electron/core/auth/session.js';
+import { LAUNCH_SECRET_HEADER } from '../../electron/host/browser-host.js';
+import { expect, signInThroughPopup, test } from './fixtures.js';
+
+test('signs in through the consent page in a popup, shows the seeded receiving orders, and stays signed in on reload', async ({ page, host }) => {
+  await page.goto(host.url);
+  await expect(page.getByRole('heading', { name: 'Sign in to Local emulator' })).toBeVisible();
+  // The launch secret leaves the address bar once read.
+  expect(page.url()).not.toContain('launch=');
+
+  await signInThroughPopup(page);
+
+  // The newest seeded orders, as the emulator holds them, are the first rows.
+  const seeded = [...host.core.emulator!.context.data.receivingOrders].sort((a, b) => b.insert_date.localeCompare(a.insert_date) || b.id - a.id);
+  const table = page.getByRole('table', { name: 'Warehouse receiving orders' });
+  await expect(table.getByRole('row')).toHaveCount(51); // header + one page of 50
+  const first = seeded[0]!;
+  const firstRow = table.getByRole('row').nth(1);
+  await expect(firstRow.getByRole('cell').nth(0)).toHaveText(String(first.id));
+  await expect(firstRow.getByRole('cell').nth(2)).toHaveText(first.fulfillment_center.name);
+  await expect(firstRow.getByRole('cell').nth(3)).toHaveText(first.purchase_order_number ?? '—');
+  const expected = first.inventory_quantities.reduce((n, q) => n + q.expected_quantity, 0);
+  await expect(firstRow.getByRole('cell').nth(5)).toHaveText(expected.toLocaleString('en-US'));
+  await expect(page.getByText(`Page 1 of 2 · ${seeded.length} orders`)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(table.getByRole('row')).toHaveCount(seeded.length - 50 + 1);
+  await expect(table.getByRole('row').nth(1).getByRole('cell').nth(0)).toHaveText(String(seeded[50]!.id));
+
+  await page.reload();
+  await expect(page.getByTestId('status-account')).toHaveText('demo@dockdesk.test');
+  await expect(page.getByRole('table', { name: 'Warehouse receiving orders' }).getByRole('row').nth(1).getByRole('cell').nth(0)).toHaveText(String(first.id));
+  await expect(page.getByTestId('status-environment')).toHaveText('Local emulator');
+  await expect(page.getByTestId('status-connectivity')).toHaveText('Online');
+});
+
+test('the access and refresh tokens never reach the renderer', async ({ page, host }) => {
+  const ipcBodies: string[] = [];
+  page.on('response', async (response) => {
+    if (new URL(response.url()).pathname.startsWith('/ipc/')) ipcBodies.push(await response.text());
+  });
+  // Every event the host pushes, read from the same stream the page reads.
+  const eventStream = fetch(`${host.origin}/events`, { headers: { [LAUNCH_SECRET_HEADER]: host.secret } });
+  const streamed: string[] = [];
+  void eventStream.then(async (res) => {
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      streamed.push(value);
+    }
+  });
+
+  await page.goto(host.url);
+  await signInThroughPopup(page);
+  await expect(page.getByRole('table', { name: 'Warehouse receiving orders' })).toBeVisible();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByText('Dana Demo <demo@dockdesk.test>')).toBeVisible();
+
+  const accessToken = await host.core.session.getAccessToken();
+  const refreshToken = await host.core.secrets.get(REFRESH_TOKEN_ACCOUNT);
+  expect(accessToken).toMatch(/^at_/);
+  expect(refreshToken).toMatch(/^rt_/);
+
+  const storage = await page.evaluate(() => ({
+    dom: document.documentElement.outerHTML,
+    local: JSON.stringify({ ...localStorage }),
+    session: JSON.stringify({ ...sessionStorage }),
+    cookies: document.cookie,
+  }));
+  const cookies = JSON.stringify(await page.context().cookies());
+  expect(ipcBodies.length).toBeGreaterThan(3);
+  expect(streamed.join('')).toContain('session.changed');
+  for (const haystack of [storage.dom, storage.local, storage.session, storage.cookies, cookies, ...ipcBodies, streamed.join('')]) {
+    expect(haystack).not.toContain(accessToken);
+    expect(haystack).not.toContain(refreshToken!);
+  }
+});
+
+test('the host refuses bridge requests without the launch secret, from another origin, or for another host', async ({ host }) => {
+  const api = await playwrightRequest.newContext();
+  const noSecret = await api.post(`${host.origin}/ipc/session.get`, { data: {}, headers: { origin: host.origin } });
+  expect(noSecret.status()).toBe(401);
+  expect(await noSecret.json()).toMatchObject({ ok: false, error: { code: 'unauthorized_sender' } });
+
+  const wrongSecret = await api.post(`${host.origin}/ipc/auth.signIn`, { data: {}, headers: { origin: host.origin, [LAUNCH_SECRET_HEADER]: 'x'.repeat(43) } });
+  expect(wrongSecret.status()).toBe(401);
+  // Refused calls did nothing: no sign-in was started.
+  expect(host.core.session.getState().status).toBe('signed-out');
+  expect(host.core.session.pendingRedirectUri).toBeNull();
+
+  const otherOrigin = await api.post(`${host.origin}/ipc/session.get`, { data: {}, headers: { origin: 'http://evil.example', [LAUNCH_SECRET_HEADER]: host.secret } });
+  expect(otherOrigin.status()).toBe(403);
+  const noOrigin = await api.post(`${host.origin}/ipc/session.get`, { data: {}, headers: { [LAUNCH_SECRET_HEADER]: host.secret } });
+  expect(noOrigin.status()).toBe(403);
+  const rebinding = await api.post(`${host.origin}/ipc/session.get`, { data: {}, headers: { host: 'attacker.example', origin: 'http://attacker.example', [LAUNCH_SECRET_HEADER]: host.secret } });
+  expect(rebinding.status()).toBe(403);
+  const events = await api.get(`${host.origin}/events`);
+  expect(events.status()).toBe(401);
+
+  const good = await api.post(`${host.origin}/ipc/session.get`, { data: {}, headers: { origin: host.origin, [LAUNCH_SECRET_HEADER]: host.secret } });
+  expect(good.status()).toBe(200);
+  expect(await good.json()).toMatchObject({ ok: true, value: { status: 'signed-out' } });
+  await api.dispose();
+});
+
+test('a page opened without the launch key says what to do', async ({ page, host }) => {
+  await page.goto(host.origin);
+  await expect(page.getByRole('heading', { name: 'Dockdesk cannot reach its core' })).toBeVisible();
+  await expect(page.getByText('Open the address that npm start printed')).toBeVisible();
+});
+
+test('the renderer is served with a strict Content-Security-Policy', async ({ page, host }) => {
+  const response = await page.goto(host.url);
+  const csp = response!.headers()['content-security-policy'];
+  expect(csp).toMatch(/script-src 'strict-dynamic' 'sha384-[A-Za-z0-9+/=]+'/);
+  // The entry script carries the integrity the policy names.
+  const integrity = await page.locator('script[type=module]').getAttribute('integrity');
+  expect(csp).toContain(`'${integrity}'`);
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).not.toContain('unsafe-inline');
+  expect(csp).not.toContain('unsafe-eval');
+});
