@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { CSP_MANIFEST_FILE, rendererCsp } from '../electron/core/security/csp';
@@ -9,9 +11,14 @@ import { CSP_MANIFEST_FILE, rendererCsp } from '../electron/core/security/csp';
  * shells to send as a header.
  */
 function strictCsp(): Plugin {
+  let policy: string | null = null;
   return {
     name: 'dockdesk-strict-csp',
     apply: 'build',
+    writeBundle(options) {
+      if (!policy || !options.dir) throw new Error('strict CSP: no policy was made for this build');
+      writeFileSync(join(options.dir, CSP_MANIFEST_FILE), JSON.stringify({ policy }, null, 2));
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -24,8 +31,7 @@ function strictCsp(): Plugin {
           return tag.replace(' src=', ` integrity="${hash}" src=`);
         });
         if (hashes.length === 0) throw new Error('strict CSP: the page has no module script to hash');
-        const policy = rendererCsp(hashes);
-        this.emitFile({ type: 'asset', fileName: CSP_MANIFEST_FILE, source: JSON.stringify({ policy }, null, 2) });
+        policy = rendererCsp(hashes);
         return { html: withIntegrity, tags: [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: policy }, injectTo: 'head-prepend' }] };
       },
     },

@@ -11,6 +11,8 @@ export interface ConsentOptions {
   password?: string;
   /** Change a callback field before it is delivered (to test tampering). */
   tamper?: (fields: URLSearchParams) => void;
+  /** false: stop after consent and return the callback fields without calling the redirect URI. */
+  deliver?: boolean;
 }
 
 export interface ConsentOutcome {
@@ -69,6 +71,7 @@ export async function completeConsent(authorizeUrl: string, options: ConsentOpti
     method = 'POST';
   }
   options.tamper?.(fields);
+  if (options.deliver === false) return { callbackStatus: 0, callbackBody: '', fields };
   const callback =
     method === 'POST'
       ? await fetch(target, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields })

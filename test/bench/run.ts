@@ -1,0 +1,86 @@
+import { cpus } from 'node:os';
+import { DispatcherPool } from '../../electron/core/api/dispatchers.js';
+import { codeChallengeS256, createCodeVerifier, randomToken } from '../../electron/core/auth/pkce.js';
+import { TokenClient } from '../../electron/core/auth/token-client.js';
+import { DOCKDESK_CLIENT } from '../../emulator/auth/registry.js';
+import { completeConsent } from '../support/consent.js';
+import { createTestCore, signIn } from '../support/test-core.js';
+import { sample, summarize } from './stats.js';
+
+/**
+ * `npm run bench`: prints one JSON report. Every figure is a median over repeated runs against the
+ * real emulator on loopback; these machines are noisy, so compare medians and ratios, not single runs.
+ */
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+
+async function main(): Promise<void> {
+  const t = await createTestCore();
+  const results: Record<string, unknown> = {};
+  try {
+    await signIn(t);
+    const env = t.core.environment;
+
+    // 1. Sign-in token exchange: POST /connect/token with a fresh code each time (getting the code is not timed).
+    const pool = new DispatcherPool();
+    const tokens = new TokenClient({ authUrl: env.authUrl, clientId: DOCKDESK_CLIENT.clientId, clientSecret: DOCKDESK_CLIENT.clientSecret }, pool);
+    const exchangeSamples: number[] = [];
+    const receiverUri = 'http://127.0.0.1:1/callback';
+    for (let i = 0; i < Math.min(RUNS, 60) + 5; i++) {
+      const verifier = createCodeVerifier();
+      const url = new URL('/connect/authorize', env.authUrl);
+      url.search = new URLSearchParams({
+        client_id: env.clientId,
+        response_type: 'code',
+        scope: env.scopes.join(' '),
+        redirect_uri: receiverUri,
+        code_challenge: codeChallengeS256(verifier),
+        code_challenge_method: 'S256',
+        integration_name: 'bench',
+        state: randomToken(),
+      }).toString();
+      const code = await captureCode(url.toString());
+      const start = performance.now();
+      await tokens.exchangeCode({ code, redirectUri: receiverUri, codeVerifier: verifier });
+      if (i >= 5) exchangeSamples.push(performance.now() - start);
+    }
+    results.tokenExchange = { description: 'POST /connect/token (authorization_code) through TokenClient, fresh code each run', unit: 'ms', ...summarize(exchangeSamples) };
+    await pool.close();
+
+    // 2. Receiving list round trip: one page of 50 through the IPC dispatcher, the API client, undici and back.
+    const list = await sample(RUNS, 20, async () => {
+      const r = await t.core.dispatch('receiving.list', { page: 1, limit: 50 });
+      if (!r.ok) throw new Error(r.error.message);
+    });
+    results.receivingListRoundTrip = { description: 'receiving.list page of 50: IPC dispatch -> API client -> emulator -> schema validation', unit: 'ms', ...summarize(list) };
+
+    // The same request with undici alone, for the client's overhead as a ratio.
+    const token = await t.core.session.getAccessToken();
+    const raw = new DispatcherPool();
+    const direct = await sample(RUNS, 20, async () => {
+      const res = await raw.for(env.apiBaseUrl).request({ method: 'GET', path: '/2026-07/receiving?Page=1&Limit=50', headers: { authorization: `Bearer ${token}` } });
+      await res.body.json();
+    });
+    await raw.close();
+    const directSummary = summarize(direct);
+    results.receivingListUndiciDirect = { description: 'the same GET with undici alone (no validation, no IPC)', unit: 'ms', ...directSummary };
+    results.clientOverheadRatio = Math.round(((results.receivingListRoundTrip as { median: number }).median / directSummary.median) * 100) / 100;
+  } finally {
+    await t.dispose();
+  }
+  process.stdout.write(
+    `${JSON.stringify({ benchmark: 'dockdesk', date: new Date().toISOString(), node: process.version, cpus: cpus().length, runs: RUNS, results }, null, 2)}\n`,
+  );
+}
+
+/** Approves at the emulator and reads the code from the callback fields (nothing listens at the redirect URI). */
+async function captureCode(authorizeUrl: string): Promise<string> {
+  const { fields } = await completeConsent(authorizeUrl, { deliver: false });
+  const code = fields.get('code');
+  if (!code) throw new Error('no code in the callback');
+  return code;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});
