@@ -60,6 +60,6 @@ export default tseslint.config(
   { files: ['electron/core/**/*.ts'], ignores: ['electron/core/environments/local-emulator.ts'], rules: restrict(layerRules.core) },
   { files: ['electron/core/environments/local-emulator.ts'], rules: restrict({ ...layerRules.core, patterns: layerRules.core.patterns.slice(0, 1) }) },
   { files: ['electron/host/**/*.ts'], rules: restrict(layerRules.host) },
-  { files: ['test/**/*.ts', 'build/**/*.{ts,mjs}'], rules: { 'no-console': 'off' } },
+  { files: ['test/**/*.{ts,mjs}', 'build/**/*.{ts,mjs}'], rules: { 'no-console': 'off' } },
   { files: ['test/e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },
 );
