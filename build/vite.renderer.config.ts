@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { CSP_MANIFEST_FILE, rendererCsp } from '../electron/core/security/csp';
+import { CSP_MANIFEST_FILE, rendererCsp } from '../electron/core/security/csp.js';
 
 /**
  * Strict CSP at build time: hashes the entry chunk, marks its <script> with that SRI integrity,
