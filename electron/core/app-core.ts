@@ -9,7 +9,7 @@ import { getReceivingOrder, listChannels, listReceivingOrders } from './api/reso
 import { SessionService } from './auth/session.js';
 import { TokenClient } from './auth/token-client.js';
 import type { ResolvedEnvironment } from './environments/environments.js';
-import { startLocalEnvironment } from './environments/local-emulator.js';
+import { startLocalEnvironment, type LocalEmulatorOptions } from './environments/local-emulator.js';
 import { dispatch, type Handlers } from './ipc/registry.js';
 import { openSecretStore, type SecretStore } from './secrets/secret-store.js';
 import { SettingsService, type SettingsBackend } from './settings/settings.js';
@@ -28,6 +28,8 @@ export interface AppCoreOptions {
   /** Opens the authorize URL outside the app (Electron: the system browser). The browser shell leaves it to the page. */
   openAuthorizeUrl?: (url: string) => Promise<void>;
   signInTimeoutMs?: number;
+  /** Seed options for the in-process emulator (tests and demos of an empty or a large warehouse). */
+  localEmulator?: LocalEmulatorOptions;
   log?: (line: string) => void;
 }
 
@@ -56,7 +58,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   if (settings.recoveredFrom) log(`settings: the settings file was unreadable (${settings.recoveredFrom}); defaults are in use`);
 
   // Only the local emulator exists until the environments issue adds sandbox, production and custom ones.
-  const { environment, emulator } = await startLocalEnvironment(options.dataDir);
+  const { environment, emulator } = await startLocalEnvironment(options.dataDir, options.localEmulator);
   const dispatchers = new DispatcherPool();
   const { store: secrets, fallbackReason } = await openSecretStore(environment.id, options.keychain ?? 'auto');
   if (fallbackReason) log(`keychain: ${fallbackReason}`);

@@ -24,6 +24,7 @@ export interface BrowserHostOptions {
   keychain?: AppCoreOptions['keychain'];
   notice?: string | null;
   signInTimeoutMs?: number;
+  localEmulator?: AppCoreOptions['localEmulator'];
   log?: (line: string) => void;
 }
 
@@ -60,6 +61,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     ...(options.keychain ? { keychain: options.keychain } : {}),
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
     ...(options.log ? { log: options.log } : {}),
+    ...(options.localEmulator ? { localEmulator: options.localEmulator } : {}),
   });
 
   // On shutdown every connection goes, including sockets a browser opened speculatively and never used.

@@ -5,10 +5,12 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { DEMO_USER } from '../../emulator/auth/registry.js';
 import { startBrowserHost, type BrowserHost } from '../../electron/host/browser-host.js';
 import { rendererDir } from '../../electron/core/paths.js';
+import type { LocalEmulatorOptions } from '../../electron/core/environments/local-emulator.js';
 
 /** A fresh browser host (own data folder, own emulator) per test. */
-export const test = base.extend<{ host: BrowserHost }>({
-  host: async ({}, use) => {
+export const test = base.extend<{ host: BrowserHost; emulatorSeed: LocalEmulatorOptions }>({
+  emulatorSeed: [{}, { option: true }],
+  host: async ({ emulatorSeed }, use) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'dockdesk-e2e-'));
     const host = await startBrowserHost({
       rendererDir: rendererDir(),
@@ -17,6 +19,7 @@ export const test = base.extend<{ host: BrowserHost }>({
       // Inside build/with-keyring.sh the real keychain is used; elsewhere memory (and the UI says so).
       keychain: process.env.DOCKDESK_IN_KEYRING ? 'auto' : 'memory',
       log: () => {},
+      localEmulator: emulatorSeed,
     });
     await use(host);
     await host.close();

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { DOCKDESK_CLIENT } from '../../../emulator/auth/registry.js';
-import { startEmulator, type RunningEmulator } from '../../../emulator/server.js';
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator/server.js';
 import { REQUESTED_SCOPES, type ResolvedEnvironment } from './environments.js';
 
 /**
@@ -8,8 +8,10 @@ import { REQUESTED_SCOPES, type ResolvedEnvironment } from './environments.js';
  * on a free loopback port. Its sign-ins persist under the app's data folder, so a refresh token in
  * the keychain still works after the app restarts (on a new port: tokens are not bound to it).
  */
-export async function startLocalEnvironment(dataDir: string): Promise<{ environment: ResolvedEnvironment; emulator: RunningEmulator }> {
-  const emulator = await startEmulator({ dataDir: join(dataDir, 'emulator') });
+export type LocalEmulatorOptions = Pick<EmulatorOptions, 'seed' | 'inventoryItems' | 'receivingOrders'>;
+
+export async function startLocalEnvironment(dataDir: string, options: LocalEmulatorOptions = {}): Promise<{ environment: ResolvedEnvironment; emulator: RunningEmulator }> {
+  const emulator = await startEmulator({ ...options, dataDir: join(dataDir, 'emulator') });
   return {
     emulator,
     environment: {
