@@ -5,6 +5,7 @@
 export class VirtualClock {
   private offsetMs = 0;
   private frozenAt: number | null;
+  private readonly listeners = new Set<() => void>();
 
   constructor(options: { startAt?: Date | string | number; frozen?: boolean } = {}) {
     const start = options.startAt === undefined ? Date.now() : new Date(options.startAt).getTime();
@@ -25,6 +26,13 @@ export class VirtualClock {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError('the clock only moves forward');
     if (this.frozenAt !== null) this.frozenAt += ms;
     else this.offsetMs += ms;
+    for (const listener of this.listeners) listener();
     return this.now();
+  }
+
+  /** Called after every advance, so states that became due move at once. */
+  onAdvance(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 }

@@ -6,9 +6,11 @@ export interface RequestLogEntry {
   path: string;
   status: number;
   durationMs: number;
+  /** The injected fault, when one was: 'drop', '5xx', '429' (injected or the rate limit), 'malformed'. */
+  fault: string | null;
 }
 
-const MAX_ENTRIES = 10_000;
+const MAX_ENTRIES = 20_000;
 
 export class RequestLog {
   private entries: RequestLogEntry[] = [];

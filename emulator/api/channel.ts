@@ -1,26 +1,41 @@
-import type { FastifyInstance } from 'fastify';
-import type { Channel } from '../../shared/schemas/channel.js';
-import type { EmulatorContext } from '../context.js';
-import { authorize } from '../http/guard.js';
-import { markDeprecation, type ApiVersion } from '../http/versions.js';
-import { ALL_SCOPES } from '../auth/registry.js';
+import { z } from 'zod';
+import { parseBody } from '../http/errors.js';
+import type { RouteDef } from '../http/router.js';
+import { V } from './versions.js';
 
-/** The account's channels (spec 2.1): the PAT-style channel with write scopes, and a read-only one. */
-export function seedChannels(): Channel[] {
-  const apiScopes = ALL_SCOPES.filter((s) => s !== 'offline_access' && s !== 'openid');
-  return [
-    { id: 7301, name: 'Dockdesk Warehouse Desk', application_name: 'Single-merchant application', scopes: [...apiScopes] },
-    { id: 7302, name: 'Reporting (read-only)', application_name: 'Analytics Connector', scopes: apiScopes.filter((s) => s.endsWith('_read')) },
-  ];
-}
+const ChannelSearch = z.object({
+  cursor: z.string().nullable().optional(),
+  records_per_page: z.number().int().min(1).max(1000).optional(),
+  search_filters: z.object({ channel_ids: z.array(z.number().int()).optional(), channel_names: z.array(z.string()).optional() }).optional(),
+});
 
-/** Spec 4.1: GET /{version}/channel under 2026-01 and 2026-07. */
-export function registerChannelRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  for (const version of ['2026-01', '2026-07'] as const satisfies readonly ApiVersion[]) {
-    app.get(`/${version}/channel`, async (request, reply) => {
-      if (!authorize(ctx, request, reply, 'channels_read')) return reply;
-      markDeprecation(reply, version);
-      return { items: ctx.channels };
-    });
-  }
-}
+/** Spec 4.1. */
+export const channelRoutes: RouteDef[] = [
+  { method: 'GET', path: '/channel', versions: V.v2026_01on, scope: 'channels_read', handle: (_r, ctx) => ({ body: { items: ctx.store.data.channels } }) },
+  {
+    method: 'POST',
+    path: '/channel:search',
+    versions: V.experimental,
+    scope: 'channels_read',
+    handle: (req, ctx) => {
+      let body = parseBody(ChannelSearch, req.body ?? {});
+      // A cursor carries the whole search it continues and overrides the other fields (spec 4.7).
+      if (body.cursor) body = { ...ctx.cursors.decode<z.infer<typeof ChannelSearch> & { offset: number }>(body.cursor), cursor: body.cursor };
+      const offset = body.cursor ? ctx.cursors.decode<{ offset: number }>(body.cursor).offset : 0;
+      const size = body.records_per_page ?? 50;
+      const ids = body.search_filters?.channel_ids;
+      const names = body.search_filters?.channel_names?.map((n) => n.toLowerCase());
+      const all = ctx.store.data.channels.filter((c) => (!ids?.length || ids.includes(c.id)) && (!names?.length || names.some((n) => c.name.toLowerCase().includes(n))));
+      const items = all.slice(offset, offset + size);
+      const state = { records_per_page: size, search_filters: body.search_filters ?? {} };
+      return {
+        body: {
+          items: items.length ? items.map((c) => ({ application_name: c.application_name, id: c.id, name: c.name, scopes: c.scopes })) : null,
+          next: offset + size < all.length ? ctx.cursors.encode({ ...state, offset: offset + size }) : null,
+          prev: offset > 0 ? ctx.cursors.encode({ ...state, offset: Math.max(0, offset - size) }) : null,
+          total_records: items.length,
+        },
+      };
+    },
+  },
+];

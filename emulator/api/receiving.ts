@@ -1,145 +1,266 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { PagingHeaders } from '../../shared/schemas/common.js';
-import { ReceivingStatus, type ReceivingOrder } from '../../shared/schemas/receiving.js';
+import { ReceivingCreate, ReceivingStatus, SetExternalSync, type ReceivingOrder } from '../../shared/schemas/receiving.js';
 import type { EmulatorContext } from '../context.js';
-import type { StoredReceivingOrder } from '../data/seed.js';
-import { authorize } from '../http/guard.js';
-import { sendProblem, sendValidation } from '../http/problem.js';
-import { atLeast, markDeprecation, type ApiVersion } from '../http/versions.js';
+import type { StoredBox, StoredWro } from '../data/model.js';
+import { HttpError, parseBody, problem, validation, zodDictionary } from '../http/errors.js';
+import { intParam, pageHeaders, pageSlice, QueryReader } from '../http/query.js';
+import type { ApiRequest, RouteDef, Version } from '../http/router.js';
+import { atLeast, type ApiVersion } from '../http/versions.js';
+import { renderBoxLabels } from '../labels.js';
+import { V } from './versions.js';
 
-/** Versions that carry the 2.0 receiving model and its successors (spec 4.5, API notes). */
-const RECEIVING_VERSIONS = ['2.0', '2025-07', '2026-01', '2026-07'] as const satisfies readonly ApiVersion[];
+const MAX_PACKAGE_BOXES = 50;
+const MAX_DISTINCT_ITEMS = 10_000;
+const BOX_SPACING_MS = 20 * 60_000;
 
-/** Trims the stored record to what a version declares: status_history from 2025-07, freight from 2026-07. */
-export function shapeReceivingOrder(order: StoredReceivingOrder, version: ApiVersion): ReceivingOrder {
-  const { status_history, freight, final_destination_fulfillment_center_id, ...base } = order;
-  const shaped: ReceivingOrder = { ...base, box_labels_uri: `/${version}/receiving/${order.id}/labels` };
-  if (atLeast(version, '2025-07')) shaped.status_history = status_history;
-  if (atLeast(version, '2026-07')) {
+/** The record as a version shows it: status_history from 2025-07; freight and final destination from 2026-07. */
+export function shapeWro(wro: StoredWro, version: Version): ReceivingOrder {
+  const { status_history, freight, final_destination_fulfillment_center_id, boxes, moving: _moving, ...base } = wro;
+  const quantities = new Map<number, { inventory_id: number; sku: string; expected_quantity: number; received_quantity: number; stowed_quantity: number }>();
+  for (const box of boxes) {
+    for (const item of box.box_items) {
+      const q = quantities.get(item.inventory_id) ?? { inventory_id: item.inventory_id, sku: '', expected_quantity: 0, received_quantity: 0, stowed_quantity: 0 };
+      q.expected_quantity += item.quantity;
+      q.received_quantity += item.received_quantity;
+      q.stowed_quantity += item.stowed_quantity;
+      quantities.set(item.inventory_id, q);
+    }
+  }
+  const v = (version === 'Experimental' ? '2026-07' : version) as ApiVersion;
+  const shaped: ReceivingOrder = { ...base, box_labels_uri: `/${v}/receiving/${wro.id}/labels`, inventory_quantities: [...quantities.values()] };
+  if (atLeast(v, '2025-07')) shaped.status_history = status_history;
+  if (atLeast(v, '2026-07')) {
     shaped.freight = freight;
     shaped.final_destination_fulfillment_center_id = final_destination_fulfillment_center_id;
   }
   return shaped;
 }
 
-type Query = Record<string, string | string[] | undefined>;
-
-interface ListFilter {
-  page: number;
-  limit: number;
-  ids?: Set<number>;
-  statuses?: Set<string>;
-  fulfillmentCenterIds?: Set<number>;
-  purchaseOrderNumbers?: Set<string>;
-  insertStart?: number;
-  insertEnd?: number;
-  externalSync?: boolean;
+function withSkus(ctx: EmulatorContext, order: ReceivingOrder): ReceivingOrder {
+  for (const q of order.inventory_quantities) q.sku = ctx.store.inventory(q.inventory_id)?.sku ?? '';
+  return order;
 }
 
-/** Parses the list query of the API notes; returns field errors in the validation-dictionary shape. */
-function parseListQuery(query: Query): { filter: ListFilter } | { errors: Record<string, string[]> } {
+function findWro(ctx: EmulatorContext, req: ApiRequest): StoredWro {
+  const id = intParam(req.params.id, 'id');
+  const wro = ctx.store.wro(id);
+  if (!wro) throw problem(404, `Receiving order ${id} does not exist.`);
+  return wro;
+}
+
+function list(req: ApiRequest, ctx: EmulatorContext) {
+  const q = new QueryReader(req.query);
+  const page = q.int('Page', 1, 2147483647, 1);
+  const limit = q.int('Limit', 1, 250, 50);
+  const ids = q.ints('IDs');
+  const statuses = q.list('Statuses');
+  const bad = statuses?.filter((s) => !ReceivingStatus.options.includes(s as ReceivingOrder['status']));
+  if (bad?.length) q.fail('Statuses', `Unknown status: ${bad.join(', ')}. Allowed: ${ReceivingStatus.options.join(', ')}.`);
+  const fcs = q.ints('FulfillmentCenterIds');
+  const pos = q.list('PurchaseOrderNumbers');
+  const insertStart = q.date('InsertStartDate');
+  const insertEnd = q.date('InsertEndDate');
+  const sync = q.bool('ExternalSync');
+  const dated = req.version !== '2.0';
+  const completedStart = dated ? q.date('CompletedStartDate') : undefined;
+  const completedEnd = dated ? q.date('CompletedEndDate') : undefined;
+  q.done();
+  const completedAt = (w: StoredWro) => {
+    const c = w.status_history.find((h) => h.status === 'Completed');
+    return c ? Date.parse(c.timestamp) : null;
+  };
+  const all = ctx.store.data.receivingOrders
+    .filter((w) => {
+      const inserted = Date.parse(w.insert_date);
+      const completed = completedAt(w);
+      return (
+        (!ids || ids.includes(w.id)) &&
+        (!statuses || statuses.includes(w.status)) &&
+        (!fcs || fcs.includes(w.fulfillment_center.id)) &&
+        (!pos || (w.purchase_order_number !== null && pos.includes(w.purchase_order_number))) &&
+        (insertStart === undefined || inserted > insertStart) &&
+        (insertEnd === undefined || inserted < insertEnd) &&
+        (sync === undefined || (w.external_sync_timestamp !== null) === sync) &&
+        (completedStart === undefined || (completed !== null && completed > completedStart)) &&
+        (completedEnd === undefined || (completed !== null && completed < completedEnd))
+      );
+    })
+    .sort((a, b) => b.insert_date.localeCompare(a.insert_date) || b.id - a.id);
+  return { headers: pageHeaders(page, limit, all.length), body: pageSlice(all, page, limit).map((w) => withSkus(ctx, shapeWro(w, req.version))) };
+}
+
+function create(req: ApiRequest, ctx: EmulatorContext) {
+  // Spec 7.3: from 2026-07 validation errors are 422; earlier versions answer 400.
+  const status = req.version === '2026-07' ? 422 : 400;
+  const parsed = ReceivingCreate.safeParse(req.body);
+  if (!parsed.success) throw validation(status, zodDictionary(parsed.error));
+  const body = parsed.data;
   const errors: Record<string, string[]> = {};
-  const text = (key: string): string | undefined => {
-    const v = query[key];
-    return Array.isArray(v) ? v.join(',') : v;
-  };
-  const list = (key: string) => text(key)?.split(',').map((s) => s.trim()).filter(Boolean);
-  const intIn = (key: string, min: number, max: number, fallback: number): number => {
-    const raw = text(key);
-    if (raw === undefined) return fallback;
-    const n = Number(raw);
-    if (!/^\d+$/.test(raw) || n < min || n > max) errors[key] = [`${key} must be a whole number from ${min} to ${max}.`];
-    return n;
-  };
-  const intList = (key: string): Set<number> | undefined => {
-    const values = list(key);
-    if (!values) return undefined;
-    if (values.some((v) => !/^\d+$/.test(v))) errors[key] = [`${key} must be a comma-separated list of whole numbers.`];
-    return new Set(values.map(Number));
-  };
-  const date = (key: string): number | undefined => {
-    const raw = text(key);
-    if (raw === undefined) return undefined;
-    const t = Date.parse(raw);
-    if (Number.isNaN(t)) errors[key] = [`${key} must be an ISO 8601 date-time.`];
-    return t;
-  };
-  const filter: ListFilter = { page: intIn('Page', 1, 2147483647, 1), limit: intIn('Limit', 1, 250, 50) };
-  const ids = intList('IDs');
-  if (ids) filter.ids = ids;
-  const statuses = list('Statuses');
-  if (statuses) {
-    const bad = statuses.filter((s) => !ReceivingStatus.options.includes(s as ReceivingStatus));
-    if (bad.length) errors.Statuses = [`Unknown status: ${bad.join(', ')}. Allowed: ${ReceivingStatus.options.join(', ')}.`];
-    filter.statuses = new Set(statuses);
+  const fail = (k: string, m: string) => (errors[k] ??= []).push(m);
+  const now = ctx.clock.nowMs();
+  const fc = ctx.store.data.fulfillmentCenters.find((f) => f.id === body.fulfillment_center.id);
+  if (!fc) fail('fulfillment_center.id', `Fulfillment center ${body.fulfillment_center.id} does not exist.`);
+  const arrival = Date.parse(body.expected_arrival_date);
+  if (!(arrival > now)) fail('expected_arrival_date', 'expected_arrival_date must be in the future.');
+  if (body.package_type === 'Package' && body.boxes.length > MAX_PACKAGE_BOXES) fail('boxes', `A Package receiving order has at most ${MAX_PACKAGE_BOXES} boxes.`);
+  const newest = req.version === '2026-07';
+  if (!newest && (body.freight || body.final_destination_fulfillment_center_id !== undefined)) {
+    // Older versions do not know these fields; like any unknown field they are ignored.
+    delete body.freight;
+    delete body.final_destination_fulfillment_center_id;
   }
-  const fcs = intList('FulfillmentCenterIds');
-  if (fcs) filter.fulfillmentCenterIds = fcs;
-  const pos = list('PurchaseOrderNumbers');
-  if (pos) filter.purchaseOrderNumbers = new Set(pos);
-  const start = date('InsertStartDate');
-  if (start !== undefined) filter.insertStart = start;
-  const end = date('InsertEndDate');
-  if (end !== undefined) filter.insertEnd = end;
-  const sync = text('ExternalSync');
-  if (sync !== undefined) {
-    if (sync !== 'true' && sync !== 'false') errors.ExternalSync = ['ExternalSync must be true or false.'];
-    filter.externalSync = sync === 'true';
+  if (body.final_destination_fulfillment_center_id != null && !ctx.store.data.fulfillmentCenters.some((f) => f.id === body.final_destination_fulfillment_center_id)) {
+    fail('final_destination_fulfillment_center_id', `Fulfillment center ${body.final_destination_fulfillment_center_id} does not exist.`);
   }
-  return Object.keys(errors).length ? { errors } : { filter };
+  const distinct = new Set<number>();
+  const boxes: StoredBox[] = body.boxes.map((box, b) => ({
+    box_id: ctx.store.nextId(),
+    box_number: b + 1,
+    box_status: 'Awaiting',
+    tracking_number: box.tracking_number ?? null,
+    arrived_date: null,
+    received_date: null,
+    counting_started_date: null,
+    arrive_at: arrival + b * BOX_SPACING_MS,
+    box_items: box.box_items.map((item, i) => {
+      const key = `boxes[${b}].box_items[${i}]`;
+      if (item.sku !== undefined && !newest) fail(`${key}.sku`, 'Giving a box item by sku needs version 2026-07; use inventory_id.');
+      const inv = item.inventory_id !== undefined ? ctx.store.inventory(item.inventory_id) : ctx.store.inventoryBySku(item.sku!);
+      if (!inv) fail(`${key}.${item.inventory_id !== undefined ? 'inventory_id' : 'sku'}`, `No inventory item ${item.inventory_id ?? item.sku}.`);
+      else {
+        if (inv.is_digital || inv.is_bundle) fail(key, `${inv.sku} is a ${inv.is_digital ? 'digital' : 'bundle'} item and cannot be received.`);
+        if (inv.is_lot && !item.lot_number) fail(`${key}.lot_number`, `${inv.sku} is lot-tracked: lot_number is required.`);
+        distinct.add(inv.inventory_id);
+      }
+      return { inventory_id: inv?.inventory_id ?? -1, quantity: item.quantity, received_quantity: 0, stowed_quantity: 0, lot_number: item.lot_number ?? null, lot_date: item.lot_date ?? null };
+    }),
+  }));
+  if (distinct.size > MAX_DISTINCT_ITEMS) fail('boxes', `At most ${MAX_DISTINCT_ITEMS} distinct inventory ids per receiving order.`);
+  if (Object.keys(errors).length) throw validation(status, errors);
+
+  const insert = new Date(now).toISOString();
+  const wro: StoredWro = {
+    id: ctx.store.nextId(),
+    status: 'Awaiting',
+    package_type: body.package_type,
+    box_packaging_type: body.box_packaging_type,
+    expected_arrival_date: new Date(arrival).toISOString(),
+    insert_date: insert,
+    last_updated_date: insert,
+    external_sync_timestamp: null,
+    purchase_order_number: body.purchase_order_number ?? null,
+    fulfillment_center: { ...fc! },
+    status_history: [{ id: 1, status: 'Awaiting', timestamp: insert }],
+    freight: body.freight ? { carrier: null, bol_number: null, container_number: null, vessel_name: null, freight_forwarder: null, notes: null, ...body.freight } : null,
+    final_destination_fulfillment_center_id: body.final_destination_fulfillment_center_id ?? null,
+    boxes,
+    moving: true,
+  };
+  for (const box of boxes) for (const item of box.box_items) levelFor(ctx, item.inventory_id, fc!.id, (l) => (l.awaiting += item.quantity));
+  ctx.store.addWro(wro);
+  ctx.store.changed();
+  ctx.webhooks.emit('receiving.created', { event_time: insert, receiving_order_id: wro.id, purchase_order_number: wro.purchase_order_number, status: wro.status });
+  return { status: 201, body: withSkus(ctx, shapeWro(wro, req.version)) };
 }
 
-function matches(order: StoredReceivingOrder, f: ListFilter): boolean {
-  const inserted = Date.parse(order.insert_date);
-  return (
-    (!f.ids || f.ids.has(order.id)) &&
-    (!f.statuses || f.statuses.has(order.status)) &&
-    (!f.fulfillmentCenterIds || f.fulfillmentCenterIds.has(order.fulfillment_center.id)) &&
-    (!f.purchaseOrderNumbers || (order.purchase_order_number !== null && f.purchaseOrderNumbers.has(order.purchase_order_number))) &&
-    (f.insertStart === undefined || inserted > f.insertStart) &&
-    (f.insertEnd === undefined || inserted < f.insertEnd) &&
-    (f.externalSync === undefined || (order.external_sync_timestamp !== null) === f.externalSync)
+function levelFor(ctx: EmulatorContext, inventoryId: number, fcId: number, change: (l: { awaiting: number }) => void): void {
+  const inv = ctx.store.inventory(inventoryId);
+  if (!inv) return;
+  let level = inv.levels.find((l) => l.fc_id === fcId);
+  if (!level) {
+    level = { fc_id: fcId, on_hand: 0, committed: 0, awaiting: 0, exception: 0, internal_transfer: 0, backordered: 0 };
+    inv.levels.push(level);
+  }
+  change(level);
+  level.awaiting = Math.max(0, level.awaiting);
+}
+
+function cancel(req: ApiRequest, ctx: EmulatorContext) {
+  const wro = findWro(ctx, req);
+  if (wro.status !== 'Awaiting') throw validation(422, { status: [`Only an Awaiting receiving order can be cancelled; ${wro.id} is ${wro.status}.`] });
+  const at = ctx.clock.now().toISOString();
+  wro.status = 'Cancelled';
+  wro.last_updated_date = at;
+  wro.status_history.push({ id: wro.status_history.length + 1, status: 'Cancelled', timestamp: at });
+  for (const box of wro.boxes) {
+    box.box_status = 'Cancelled';
+    for (const item of box.box_items) levelFor(ctx, item.inventory_id, wro.fulfillment_center.id, (l) => (l.awaiting -= item.quantity));
+  }
+  ctx.store.changed();
+  ctx.webhooks.emit('receiving.updated', { event_time: at, receiving_order_id: wro.id, purchase_order_number: wro.purchase_order_number, status: 'Cancelled' });
+  return { body: withSkus(ctx, shapeWro(wro, req.version)) };
+}
+
+function distributions(req: ApiRequest, ctx: EmulatorContext) {
+  const id = Number(req.params.id);
+  const wro = /^\d+$/.test(req.params.id ?? '') ? ctx.store.wro(id) : undefined;
+  if (!wro) {
+    // Spec 7.2: from 2026-07 these errors are problem details; before, the validation dictionary.
+    if (req.version === '2026-07') throw problem(404, `Receiving order ${req.params.id} does not exist.`);
+    throw new HttpError(404, { id: [`Receiving order ${req.params.id} does not exist.`] });
+  }
+  const fc = wro.fulfillment_center;
+  const abbreviation = fc.name.replace(/[^A-Z]/g, '').slice(0, 3) || 'FC';
+  const rows = wro.boxes.flatMap((box) =>
+    box.box_items.map((item) => ({
+      inventory_id: item.inventory_id,
+      product_sku: ctx.store.inventory(item.inventory_id)?.sku ?? '',
+      lot_number: item.lot_number,
+      lot_date: item.lot_date,
+      fulfillment_center_id: wro.final_destination_fulfillment_center_id ?? fc.id,
+      fulfillment_center_abbreviation: abbreviation,
+      expected_quantity: item.quantity,
+      received_quantity: item.received_quantity,
+      stowed_quantity: item.stowed_quantity,
+      status: box.box_status === 'Completed' ? 'Completed' : box.box_status === 'Stowing' ? 'Stowing' : box.box_status === 'Counting' || box.box_status === 'Arrived' ? 'InProgress' : 'NotStarted',
+    })),
   );
+  return { body: { id: wro.id, status: wro.status, distributions: rows } };
 }
 
-/** Header paging (API notes): Page-Number, Page-Size, Total-Pages, Total-Count, and Next-Page when there is one. */
-function setPagingHeaders(reply: FastifyReply, page: number, limit: number, total: number): void {
-  const totalPages = Math.ceil(total / limit);
-  reply.headers({
-    [PagingHeaders.pageNumber]: String(page),
-    [PagingHeaders.pageSize]: String(limit),
-    [PagingHeaders.totalPages]: String(totalPages),
-    [PagingHeaders.totalCount]: String(total),
-  });
-  if (page < totalPages) reply.header(PagingHeaders.nextPage, String(page + 1));
-}
-
-export function registerReceivingRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  for (const version of RECEIVING_VERSIONS) {
-    app.get(`/${version}/receiving`, async (request, reply) => {
-      if (!authorize(ctx, request, reply, 'receiving_read')) return reply;
-      markDeprecation(reply, version);
-      const parsed = parseListQuery(request.query as Query);
-      if ('errors' in parsed) return sendValidation(reply, 400, parsed.errors);
-      const { filter } = parsed;
-      // Newest first: the desk cares about what was created lately. Ties break on id for a stable order.
-      const all = ctx.data.receivingOrders
-        .filter((o) => matches(o, filter))
-        .sort((a, b) => b.insert_date.localeCompare(a.insert_date) || b.id - a.id);
-      setPagingHeaders(reply, filter.page, filter.limit, all.length);
-      const start = (filter.page - 1) * filter.limit;
-      return all.slice(start, start + filter.limit).map((o) => shapeReceivingOrder(o, version));
-    });
-
-    app.get(`/${version}/receiving/:id`, async (request, reply) => {
-      if (!authorize(ctx, request, reply, 'receiving_read')) return reply;
-      markDeprecation(reply, version);
-      const raw = (request.params as { id: string }).id;
-      const id = Number(raw);
-      if (!/^\d+$/.test(raw) || id > 2147483647) return sendValidation(reply, 400, { id: ['id must be a whole number (int32).'] });
-      const order = ctx.data.receivingOrders.find((o) => o.id === id);
-      if (!order) return sendProblem(reply, 404, `Receiving order ${id} does not exist.`);
-      return shapeReceivingOrder(order, version);
-    });
-  }
-}
+export const receivingRoutes: RouteDef[] = [
+  { method: 'GET', path: '/receiving', versions: V.v20on, scope: 'receiving_read', handle: list },
+  { method: 'POST', path: '/receiving', versions: V.v20on, scope: 'receiving_write', channel: 'optional', handle: create },
+  { method: 'GET', path: '/receiving/{id}', versions: V.v20on, scope: 'receiving_read', handle: (req, ctx) => ({ body: withSkus(ctx, shapeWro(findWro(ctx, req), req.version)) }) },
+  { method: 'POST', path: '/receiving/{id}/cancel', versions: V.v20, scope: 'receiving_write', handle: cancel },
+  { method: 'POST', path: '/receiving/{id}:cancel', versions: V.v2025on, scope: 'receiving_write', handle: cancel },
+  {
+    method: 'GET',
+    path: '/receiving/{id}/labels',
+    versions: V.v20on,
+    scope: 'receiving_read',
+    handle: async (req, ctx) => {
+      const wro = findWro(ctx, req);
+      const pdf = await renderBoxLabels(wro, ctx.store);
+      return { body: pdf, contentType: 'application/pdf', headers: { 'content-disposition': `inline; filename="wro-${wro.id}-labels.pdf"` } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/receiving/{id}/boxes',
+    versions: V.v20on,
+    scope: 'receiving_read',
+    handle: (req, ctx) => ({ body: findWro(ctx, req).boxes.map(({ arrive_at: _a, ...box }) => ({ ...box, box_items: box.box_items.map((i) => ({ ...i })) })) }),
+  },
+  {
+    method: 'POST',
+    path: '/receiving:setExternalSync',
+    versions: V.v2025on,
+    scope: 'receiving_write',
+    handle: (req, ctx) => {
+      const body = parseBody(SetExternalSync, req.body);
+      const at = ctx.clock.now().toISOString();
+      const results = body.ids.map((id) => {
+        const wro = ctx.store.wro(id);
+        if (!wro) return { id, action: 'ExternalSync' as const, is_success: false, reason: `Receiving order ${id} does not exist.` };
+        wro.external_sync_timestamp = body.is_external_sync ? at : null;
+        return { id, action: 'ExternalSync' as const, is_success: true, reason: null };
+      });
+      ctx.store.changed();
+      return { body: { results } };
+    },
+  },
+  { method: 'GET', path: '/receiving/{id}/distributions', versions: V.v2025on, scope: 'receiving_read', handle: distributions },
+  { method: 'POST', path: '/receiving/{id}/distributions', versions: V.v2025on, scope: 'receiving_read', handle: distributions },
+  { method: 'GET', path: '/fulfillmentCenter', versions: V.v20, scope: 'locations_read', handle: (_r, ctx) => ({ body: ctx.store.data.fulfillmentCenters }) },
+  { method: 'GET', path: '/fulfillment-center', versions: V.v2025on, scope: 'locations_read', handle: (_r, ctx) => ({ body: ctx.store.data.fulfillmentCenters }) },
+];

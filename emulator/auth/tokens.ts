@@ -22,6 +22,9 @@ export class OAuthError extends Error {
 
 const Grant = z.object({
   id: z.string(),
+  kind: z.enum(['oauth', 'pat']).default('oauth'),
+  /** For personal access tokens: the name given at creation. */
+  name: z.string().nullable().default(null),
   userId: z.string(),
   clientId: z.string(),
   scopes: z.array(z.string()),
@@ -33,7 +36,8 @@ const Grant = z.object({
 type Grant = z.infer<typeof Grant>;
 
 const RefreshRecord = z.object({ grantId: z.string(), expiresAt: z.number(), rotatedAt: z.number().nullable() });
-const AccessRecord = z.object({ grantId: z.string(), expiresAt: z.number() });
+/** expiresAt null: never (personal access tokens, spec 5.1). */
+const AccessRecord = z.object({ grantId: z.string(), expiresAt: z.number().nullable() });
 
 /** What is written to the data folder: hashes of tokens only, never the tokens themselves. */
 export const TokenStoreSnapshot = z.object({
@@ -120,6 +124,8 @@ export class TokenStore {
 
     const grant: Grant = {
       id: randomBytes(12).toString('hex'),
+      kind: 'oauth',
+      name: null,
       userId: pending.userId,
       clientId: pending.clientId,
       scopes: pending.scopes,
@@ -160,8 +166,41 @@ export class TokenStore {
     if (!record) return { ok: false, reason: 'unknown' };
     const grant = this.grants.get(record.grantId);
     if (!grant || grant.revokedAt !== null) return { ok: false, reason: 'revoked' };
-    if (this.clock.nowMs() >= record.expiresAt) return { ok: false, reason: 'expired' };
+    if (record.expiresAt !== null && this.clock.nowMs() >= record.expiresAt) return { ok: false, reason: 'expired' };
     return { ok: true, grant };
+  }
+
+  /** Spec 5.1: a personal access token never expires and grants the channel's scopes; revocable. */
+  createPat(userId: string, name: string, scopes: string[]): { id: string; token: string } {
+    const grant: Grant = { id: randomBytes(12).toString('hex'), kind: 'pat', name, userId, clientId: 'personal-access-token', scopes, integrationName: name, createdAt: this.clock.nowMs(), revokedAt: null, revokedReason: null };
+    this.grants.set(grant.id, grant);
+    const token = newToken('pat');
+    this.access.set(hashToken(token), { grantId: grant.id, expiresAt: null });
+    this.onChange();
+    return { id: grant.id, token };
+  }
+
+  listPats(): { id: string; name: string; created_at: string; revoked_at: string | null }[] {
+    return [...this.grants.values()]
+      .filter((g) => g.kind === 'pat')
+      .map((g) => ({ id: g.id, name: g.name ?? '', created_at: new Date(g.createdAt).toISOString(), revoked_at: g.revokedAt === null ? null : new Date(g.revokedAt).toISOString() }));
+  }
+
+  revokePat(id: string): boolean {
+    const grant = this.grants.get(id);
+    if (!grant || grant.kind !== 'pat' || grant.revokedAt !== null) return false;
+    this.revokeGrant(id, 'revoked by the user');
+    this.onChange();
+    return true;
+  }
+
+  /** Forgets every grant and token (the control API's reset with auth). */
+  clear(): void {
+    this.codes.clear();
+    this.grants.clear();
+    this.refresh.clear();
+    this.access.clear();
+    this.onChange();
   }
 
   revokeGrant(grantId: string, reason: string): void {
@@ -174,7 +213,7 @@ export class TokenStore {
 
   snapshot(): TokenStoreSnapshot {
     const now = this.clock.nowMs();
-    const live = <T extends { expiresAt: number }>(m: Map<string, T>) => Object.fromEntries([...m].filter(([, r]) => r.expiresAt > now));
+    const live = <T extends { expiresAt: number | null }>(m: Map<string, T>) => Object.fromEntries([...m].filter(([, r]) => r.expiresAt === null || r.expiresAt > now));
     return { version: 1, grants: [...this.grants.values()], refresh: live(this.refresh), access: live(this.access) };
   }
 

@@ -95,3 +95,75 @@ export const ReceivingListQuery = z.object({
   fulfillmentCenterIds: z.array(z.number().int()).optional(),
 });
 export type ReceivingListQuery = z.input<typeof ReceivingListQuery>;
+
+/** API notes, Receiving: the create body (2026-07 adds freight, final destination, sku in box items). */
+export const ReceivingBoxItemCreate = z
+  .object({
+    inventory_id: z.number().int().optional(),
+    sku: z.string().min(1).optional(),
+    quantity: z.number().int().min(1),
+    lot_number: z.string().nullable().optional(),
+    lot_date: DateTime.nullable().optional(),
+  })
+  .refine((i) => (i.inventory_id === undefined) !== (i.sku === undefined), { message: 'give exactly one of inventory_id or sku' });
+
+export const ReceivingCreate = z.object({
+  fulfillment_center: z.object({ id: z.number().int() }),
+  package_type: PackageType,
+  box_packaging_type: BoxPackagingType,
+  boxes: z.array(z.object({ tracking_number: z.string().nullable().optional(), box_items: z.array(ReceivingBoxItemCreate).min(1) })).min(1),
+  expected_arrival_date: DateTime,
+  purchase_order_number: z.string().nullable().optional(),
+  freight: Freight.partial().nullable().optional(),
+  final_destination_fulfillment_center_id: z.number().int().nullable().optional(),
+});
+export type ReceivingCreate = z.output<typeof ReceivingCreate>;
+
+export const BoxStatus = z.enum(['Awaiting', 'Arrived', 'Counting', 'Stowing', 'Completed', 'Cancelled', 'InternalTransfer']);
+export type BoxStatus = z.infer<typeof BoxStatus>;
+
+export const ReceivingBox = z.object({
+  box_id: z.number().int(),
+  box_number: z.number().int(),
+  box_status: BoxStatus,
+  tracking_number: z.string().nullable(),
+  arrived_date: DateTime.nullable(),
+  received_date: DateTime.nullable(),
+  counting_started_date: DateTime.nullable(),
+  box_items: z.array(
+    z.object({
+      inventory_id: z.number().int(),
+      quantity: z.number().int(),
+      received_quantity: z.number().int(),
+      stowed_quantity: z.number().int(),
+      lot_number: z.string().nullable(),
+      lot_date: DateTime.nullable(),
+    }),
+  ),
+});
+export type ReceivingBox = z.infer<typeof ReceivingBox>;
+
+export const DistributionStatus = z.enum(['NotStarted', 'InProgress', 'Stowing', 'Completed']);
+export const Distributions = z.object({
+  id: z.number().int(),
+  status: ReceivingStatus,
+  distributions: z.array(
+    z.object({
+      inventory_id: z.number().int(),
+      product_sku: z.string(),
+      lot_number: z.string().nullable(),
+      lot_date: DateTime.nullable(),
+      fulfillment_center_id: z.number().int(),
+      fulfillment_center_abbreviation: z.string(),
+      expected_quantity: z.number().int(),
+      received_quantity: z.number().int(),
+      stowed_quantity: z.number().int(),
+      status: DistributionStatus,
+    }),
+  ),
+});
+
+export const SetExternalSync = z.object({ ids: z.array(z.number().int()).min(1), is_external_sync: z.boolean() });
+export const SetExternalSyncResult = z.object({
+  results: z.array(z.object({ id: z.number().int(), action: z.literal('ExternalSync'), is_success: z.boolean(), reason: z.string().nullable() })),
+});

@@ -12,7 +12,7 @@ test('signs in through the consent page in a popup, shows the seeded receiving o
   await signInThroughPopup(page);
 
   // The newest seeded orders, as the emulator holds them, are the first rows.
-  const seeded = [...host.core.emulator!.context.data.receivingOrders].sort((a, b) => b.insert_date.localeCompare(a.insert_date) || b.id - a.id);
+  const seeded = [...host.core.emulator!.context.store.data.receivingOrders].sort((a, b) => b.insert_date.localeCompare(a.insert_date) || b.id - a.id);
   const table = page.getByRole('table', { name: 'Warehouse receiving orders' });
   await expect(table.getByRole('row')).toHaveCount(51); // header + one page of 50
   const first = seeded[0]!;
@@ -20,7 +20,7 @@ test('signs in through the consent page in a popup, shows the seeded receiving o
   await expect(firstRow.getByRole('cell').nth(0)).toHaveText(String(first.id));
   await expect(firstRow.getByRole('cell').nth(2)).toHaveText(first.fulfillment_center.name);
   await expect(firstRow.getByRole('cell').nth(3)).toHaveText(first.purchase_order_number ?? '—');
-  const expected = first.inventory_quantities.reduce((n, q) => n + q.expected_quantity, 0);
+  const expected = first.boxes.flatMap((b) => b.box_items).reduce((n, q) => n + q.quantity, 0);
   await expect(firstRow.getByRole('cell').nth(5)).toHaveText(expected.toLocaleString('en-US'));
   await expect(page.getByText(`Page 1 of 2 · ${seeded.length} orders`)).toBeVisible();
 

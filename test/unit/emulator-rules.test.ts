@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redirectUriMatches } from '../../emulator/auth/registry.js';
-import { generateSeed } from '../../emulator/data/seed.js';
+import { generateData } from '../../emulator/data/generate.js';
 import { ReceivingStatus } from '../../shared/schemas/receiving.js';
 
 describe('redirect URI matching (RFC 8252 section 7.3)', () => {
@@ -22,21 +22,21 @@ describe('redirect URI matching (RFC 8252 section 7.3)', () => {
 describe('seeded data', () => {
   const now = new Date('2026-11-01T12:00:00Z');
   it('is the same for the same seed and differs for another', () => {
-    const a = generateSeed({ seed: 7, inventoryItems: 50, receivingOrders: 30, now });
-    const b = generateSeed({ seed: 7, inventoryItems: 50, receivingOrders: 30, now });
-    const c = generateSeed({ seed: 8, inventoryItems: 50, receivingOrders: 30, now });
+    const a = generateData({ seed: 7, inventoryItems: 50, receivingOrders: 30, now });
+    const b = generateData({ seed: 7, inventoryItems: 50, receivingOrders: 30, now });
+    const c = generateData({ seed: 8, inventoryItems: 50, receivingOrders: 30, now });
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
     expect(JSON.stringify(a)).not.toBe(JSON.stringify(c));
   });
   it('has receiving orders in every status, with quantities that fit the status', () => {
-    const { receivingOrders } = generateSeed({ seed: 1, inventoryItems: 50, receivingOrders: 40, now });
+    const { receivingOrders } = generateData({ seed: 1, inventoryItems: 50, receivingOrders: 40, now });
     expect(new Set(receivingOrders.map((o) => o.status))).toEqual(new Set(ReceivingStatus.options));
     for (const o of receivingOrders) {
-      for (const q of o.inventory_quantities) {
+      for (const q of o.boxes.flatMap((b) => b.box_items)) {
         expect(q.stowed_quantity).toBeLessThanOrEqual(q.received_quantity);
         if (o.status === 'Awaiting' || o.status === 'Cancelled') expect(q.received_quantity).toBe(0);
       }
-      if (o.status === 'Awaiting') expect(Date.parse(o.expected_arrival_date)).toBeGreaterThan(now.getTime());
+      if (o.status === 'Awaiting' && o.moving) expect(Date.parse(o.expected_arrival_date)).toBeGreaterThan(now.getTime());
     }
     expect(new Set(receivingOrders.map((o) => o.id)).size).toBe(receivingOrders.length);
   });

@@ -1,0 +1,154 @@
+import type { Channel } from '../../shared/schemas/channel.js';
+import type { InventoryEvent } from '../../shared/schemas/inventory.js';
+import type { LotExclusion } from '../../shared/schemas/lots.js';
+import type { Order } from '../../shared/schemas/orders.js';
+import type { BoxStatus, FulfillmentCenter, ReceivingOrder } from '../../shared/schemas/receiving.js';
+import type { ReturnRecord } from '../../shared/schemas/returns.js';
+import type { UnidentifiedReceivingOrder } from '../../shared/schemas/uro.js';
+import type { WebhookTopic } from '../../shared/schemas/webhooks.js';
+import type { z } from 'zod';
+import type { Invoice, Transaction } from '../../shared/schemas/billing.js';
+import type { VariantResponse } from '../../shared/schemas/products.js';
+
+/**
+ * The emulator's whole state, as one plain JSON-able object: what the generator makes, what routes
+ * change, what persistence writes. Records are kept in the newest shape and trimmed per version on the
+ * way out.
+ */
+export interface LevelAtCenter {
+  fc_id: number;
+  on_hand: number;
+  committed: number;
+  awaiting: number;
+  exception: number;
+  internal_transfer: number;
+  backordered: number;
+}
+
+export interface LotAtCenter {
+  lot_number: string;
+  expiration_date: string | null;
+  fc_id: number;
+  on_hand: number;
+}
+
+export interface StoredInventory {
+  inventory_id: number;
+  name: string;
+  sku: string;
+  barcode: string;
+  product_id: number;
+  variant_id: number;
+  is_case: boolean;
+  is_lot: boolean;
+  is_bundle: boolean;
+  is_digital: boolean;
+  is_active: boolean;
+  is_hazmat: boolean;
+  dimensions: { height: number; length: number; width: number };
+  weight_oz: number;
+  levels: LevelAtCenter[];
+  lots: LotAtCenter[];
+  /** Default return action for this item (from the variant's return preferences). */
+  default_return_action: 'Restock' | 'Quarantine' | 'Dispose';
+}
+
+export interface StoredProduct {
+  id: number;
+  name: string;
+  type: string;
+  created_on: string;
+  updated_on: string | null;
+  user_id: number;
+  taxonomy: { id: number; name: string; parent_id: number; parent_name: string; path: string };
+  is_quarantine: boolean;
+  /** 1.0 products carry the merchant's reference id. */
+  reference_id: string | null;
+  unit_price: number | null;
+  variants: VariantResponse[];
+}
+
+export interface StoredBoxItem {
+  inventory_id: number;
+  quantity: number;
+  received_quantity: number;
+  stowed_quantity: number;
+  lot_number: string | null;
+  lot_date: string | null;
+}
+
+export interface StoredBox {
+  box_id: number;
+  box_number: number;
+  box_status: BoxStatus;
+  tracking_number: string | null;
+  arrived_date: string | null;
+  received_date: string | null;
+  counting_started_date: string | null;
+  /** When the box reaches the dock; null for boxes that do not move on the clock. */
+  arrive_at: number | null;
+  box_items: StoredBoxItem[];
+}
+
+export type StoredWro = Omit<ReceivingOrder, 'inventory_quantities' | 'box_labels_uri'> &
+  Required<Pick<ReceivingOrder, 'status_history' | 'freight' | 'final_destination_fulfillment_center_id'>> & {
+    boxes: StoredBox[];
+    /** Whether the order moves on the virtual clock (the main lane) or keeps its seeded status. */
+    moving: boolean;
+  };
+
+export interface StoredReturn extends ReturnRecord {
+  /** Virtual times of the next steps: arrival, processing start, completion. */
+  schedule: { arrive_at: number; process_at: number; complete_at: number } | null;
+}
+
+export interface StoredShipmentMeta {
+  simulation_id: string | null;
+}
+
+export interface StoredSimulation {
+  simulation_id: string;
+  shipment_id: number;
+  created_at: number;
+  steps: { name: 'LabelCreated' | 'Shipped' | 'Delivered'; at: number; done: boolean; completed_at: string | null }[];
+}
+
+export interface StoredWebhook {
+  id: string;
+  created_at: string;
+  description: string | null;
+  enabled: boolean;
+  topics: WebhookTopic[];
+  url: string;
+  secret: string;
+}
+
+export interface StoredUroAttachment {
+  id: number;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  created_date: string;
+}
+
+export type StoredUro = Omit<UnidentifiedReceivingOrder, 'attachments'> & { attachments: StoredUroAttachment[] };
+
+export interface EmulatorData {
+  version: 1;
+  seed: number;
+  nextId: number;
+  fulfillmentCenters: FulfillmentCenter[];
+  channels: Channel[];
+  products: StoredProduct[];
+  inventory: StoredInventory[];
+  receivingOrders: StoredWro[];
+  uros: StoredUro[];
+  history: InventoryEvent[];
+  lotExclusions: LotExclusion[];
+  orders: Order[];
+  returns: StoredReturn[];
+  simulations: StoredSimulation[];
+  invoices: z.infer<typeof Invoice>[];
+  transactions: z.infer<typeof Transaction>[];
+  webhooks: StoredWebhook[];
+}

@@ -1,0 +1,270 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { readJson, writeJsonAtomic } from '../shared/node/json-file.js';
+import { billingRoutes } from './api/billing.js';
+import { channelRoutes } from './api/channel.js';
+import { inventoryRoutes } from './api/inventory.js';
+import { lotRoutes } from './api/lots.js';
+import { orderRoutes } from './api/orders.js';
+import { productRoutes } from './api/products.js';
+import { receivingRoutes } from './api/receiving.js';
+import { returnRoutes } from './api/returns.js';
+import { uroRoutes } from './api/uro.js';
+import { webhookRoutes } from './api/webhooks.js';
+import { createSigningKey, SigningKeyRecord, type SigningKey } from './auth/keys.js';
+import { ClientRegistry, DEMO_USER, DOCKDESK_CLIENT } from './auth/registry.js';
+import { registerAuthRoutes } from './auth/routes.js';
+import { hashToken, TokenStore, TokenStoreSnapshot } from './auth/tokens.js';
+import type { VirtualClock } from './clock.js';
+import type { EmulatorContext, EnvironmentName } from './context.js';
+import { registerControlRoutes } from './control.js';
+import { DEFAULTS, generateData } from './data/generate.js';
+import type { EmulatorData } from './data/model.js';
+import { TransitionEngine } from './engine/transitions.js';
+import { WebhookDispatcher } from './engine/webhooks.js';
+import { CursorCodec } from './http/cursor.js';
+import { problem } from './http/errors.js';
+import { FaultInjector, RateLimiter, type Fault } from './http/faults.js';
+import { registerApiRoutes } from './http/router.js';
+import { RequestLog } from './request-log.js';
+import { EmulatorStore } from './store.js';
+
+export interface SeedOptions {
+  seed?: number;
+  inventoryItems?: number;
+  receivingOrders?: number;
+}
+
+export interface EnvironmentOptions extends SeedOptions {
+  env: EnvironmentName;
+  host: string;
+  port: number;
+  clock: VirtualClock;
+  /** This environment's folder for persistent state; null keeps everything in memory. */
+  dataDir: string | null;
+}
+
+export interface RunningEnvironment {
+  env: EnvironmentName;
+  url: string;
+  clock: VirtualClock;
+  requestLog: RequestLog;
+  context: EmulatorContext;
+  faults: FaultInjector;
+  rateLimiter: RateLimiter;
+  app: FastifyInstance;
+  reset(options?: SeedOptions & { auth?: boolean }): void;
+  /** Writes the state now (persistence is otherwise debounced). */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const PERSIST_DELAY_MS = 300;
+const StateFile = z.object({ version: z.literal(1), seed: z.number() }).passthrough();
+
+/** A version-prefixed API path (the part faults and the rate limit apply to). */
+function isApiPath(path: string): boolean {
+  return /^\/(1\.0|2\.0|20\d\d-\d\d|Experimental)\//.test(path);
+}
+
+export async function startEnvironment(options: EnvironmentOptions): Promise<RunningEnvironment> {
+  const { env, clock, dataDir } = options;
+  if (dataDir) await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const file = (name: string) => (dataDir ? join(dataDir, name) : null);
+  const log = (line: string): void => {
+    process.stderr.write(`emulator (${env}): ${line}\n`);
+  };
+
+  // Persistence: auth state and data are written atomically, one write at a time.
+  let writes: Promise<void> = Promise.resolve();
+  let dataTimer: NodeJS.Timeout | null = null;
+  const persist = (name: string, value: () => unknown) => {
+    const path = file(name);
+    if (!path) return;
+    writes = writes
+      .then(() => writeJsonAtomic(path, value()))
+      .catch((e: unknown) => {
+        log(`could not save ${path}: ${(e as Error).message}`);
+      });
+  };
+
+  const tokens = new TokenStore(clock, () => persist('auth-state.json', () => tokens.snapshot()));
+  const authFile = file('auth-state.json');
+  if (authFile) {
+    const saved = await readJson(authFile, TokenStoreSnapshot);
+    if (saved.kind === 'ok') tokens.restore(saved.value);
+    else if (saved.kind === 'corrupt') log(`ignoring unreadable ${authFile} (${saved.reason}); earlier sign-ins must sign in again`);
+  }
+  const signingKey = await loadOrCreateKey(file('signing-key.json'), env);
+
+  const seedFrom = (o: SeedOptions): EmulatorData =>
+    generateData({ seed: o.seed ?? options.seed ?? DEFAULTS.seed, inventoryItems: o.inventoryItems ?? options.inventoryItems ?? DEFAULTS.inventoryItems, receivingOrders: o.receivingOrders ?? options.receivingOrders ?? DEFAULTS.receivingOrders, now: clock.now() });
+
+  let data: EmulatorData | null = null;
+  const stateFile = file('state.json');
+  if (stateFile) {
+    const saved = await readJson(stateFile, StateFile);
+    if (saved.kind === 'ok') data = saved.value as unknown as EmulatorData;
+    else if (saved.kind === 'corrupt') log(`ignoring unreadable ${stateFile} (${saved.reason}); starting from the seed`);
+  }
+  const fresh = data === null;
+  const store = new EmulatorStore(data ?? seedFrom({}), () => {
+    if (!stateFile) return;
+    if (dataTimer) clearTimeout(dataTimer);
+    dataTimer = setTimeout(() => {
+      dataTimer = null;
+      persist('state.json', () => store.data);
+    }, PERSIST_DELAY_MS);
+    dataTimer.unref();
+  });
+  const webhooks = new WebhookDispatcher(clock, store);
+  const engine = new TransitionEngine(clock, store, webhooks, env);
+  if (fresh) engine.advanceSilently();
+
+  let baseUrl = '';
+  const context: EmulatorContext = {
+    env,
+    clock,
+    tokens,
+    clients: new ClientRegistry([DOCKDESK_CLIENT]),
+    users: [DEMO_USER],
+    signingKey,
+    store,
+    engine,
+    webhooks,
+    cursors: new CursorCodec(),
+    issuer: () => baseUrl,
+  };
+
+  const requestLog = new RequestLog();
+  const faults = new FaultInjector();
+  const rateLimiter = new RateLimiter();
+  const injected = new WeakMap<FastifyRequest, Fault>();
+
+  const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024, forceCloseConnections: true });
+  await app.register(formbody);
+  // API notes, Receiving: create accepts application/json-patch+json too.
+  app.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('ignore', 'ignore'));
+
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/__emulator/')) {
+      if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) return sendError(reply, problem(403, 'The control API answers only on loopback.'));
+      return;
+    }
+    if (faults.applies(path) && (isApiPath(path) || path.startsWith('/connect/') || path.startsWith('/.well-known/'))) {
+      if (faults.latencyMs > 0) await sleep(faults.latencyMs);
+      const fault = faults.decide();
+      if (fault) injected.set(request, fault);
+      if (fault === 'drop') {
+        requestLog.add({ at: clock.now().toISOString(), method: request.method, path, status: 0, durationMs: 0, fault });
+        request.raw.socket.destroy();
+        return reply.hijack();
+      }
+      if (fault === '5xx') return sendError(reply, problem(503, 'Injected fault: the service is unavailable. Retry later.'));
+      if (fault === '429') return reply.code(429).headers({ 'x-retry-after': String(faults.retryAfterSeconds), 'x-remaining-calls': '0' }).send({ statusCode: 429, message: 'Rate limit exceeded (injected fault).' });
+    }
+    if (rateLimiter.enabled && isApiPath(path)) {
+      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? `ip:${request.ip}`;
+      const verdict = rateLimiter.check(hashToken(token), Date.now());
+      reply.header('x-remaining-calls', String(verdict.remaining));
+      if (verdict.retryAfter !== null) {
+        injected.set(request, '429');
+        return reply.code(429).header('x-retry-after', String(verdict.retryAfter)).send({ statusCode: 429, message: `Rate limit of ${rateLimiter.perMinute} requests per minute exceeded; retry in ${verdict.retryAfter} s.` });
+      }
+    }
+  });
+
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (injected.get(request) === 'malformed' && typeof payload === 'string') return payload.slice(0, Math.max(1, Math.floor(payload.length / 2)));
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    requestLog.add({ at: clock.now().toISOString(), method: request.method, path: request.url.split('?')[0] ?? request.url, status: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 100) / 100, fault: injected.get(request) ?? null });
+  });
+
+  app.setNotFoundHandler((request, reply) => sendError(reply, problem(404, `No such path: ${request.method} ${request.url.split('?')[0]}`)));
+  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, _request, reply) => {
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+      return sendError(reply, problem(400, `The request body is not valid JSON: ${error.message}`));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendError(reply, problem(415, 'Send the body as application/json.'));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return sendError(reply, problem(error.statusCode, error.message));
+    log(`internal error: ${error.message}`);
+    return sendError(reply, problem(500, 'The emulator failed to handle this request.'));
+  });
+
+  registerAuthRoutes(app, context);
+  registerApiRoutes(app, context, [...channelRoutes, ...productRoutes, ...orderRoutes, ...receivingRoutes, ...uroRoutes, ...inventoryRoutes, ...billingRoutes, ...returnRoutes, ...lotRoutes, ...webhookRoutes]);
+
+  const running: RunningEnvironment = {
+    env,
+    url: '',
+    clock,
+    requestLog,
+    context,
+    faults,
+    rateLimiter,
+    app,
+    reset(o = {}) {
+      store.replace(seedFrom(o));
+      engine.advanceSilently();
+      webhooks.clear();
+      rateLimiter.reset();
+      if (o.auth) tokens.clear();
+    },
+    async flush() {
+      if (dataTimer) {
+        clearTimeout(dataTimer);
+        dataTimer = null;
+        persist('state.json', () => store.data);
+      }
+      await writes;
+    },
+    async close() {
+      webhooks.stop();
+      await app.close();
+      await running.flush();
+    },
+  };
+  registerControlRoutes(app, running);
+
+  await app.listen({ host: options.host, port: options.port });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('emulator: no TCP address after listen');
+  const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  baseUrl = `http://${hostForUrl}:${address.port}`;
+  running.url = baseUrl;
+  webhooks.start();
+  // Time moves on its own too: due steps run at least once a second, and at once when the clock jumps.
+  const ticker = setInterval(() => engine.advance(), 1000);
+  ticker.unref();
+  const unsubscribe = clock.onAdvance(() => engine.advance());
+  const close = running.close;
+  running.close = async () => {
+    clearInterval(ticker);
+    unsubscribe();
+    await close();
+  };
+  return running;
+}
+
+function sendError(reply: import('fastify').FastifyReply, error: ReturnType<typeof problem>) {
+  return reply.code(error.status).headers(error.headers).type(error.contentType).send(error.body);
+}
+
+async function loadOrCreateKey(keyFile: string | null, env: EnvironmentName): Promise<SigningKey> {
+  if (keyFile) {
+    const saved = await readJson(keyFile, SigningKeyRecord);
+    if (saved.kind === 'ok') return saved.value as SigningKey;
+  }
+  const key = await createSigningKey(`${env}-${Date.now().toString(36)}`);
+  if (keyFile) await writeJsonAtomic(keyFile, key);
+  return key;
+}

@@ -1,0 +1,77 @@
+import type { EmulatorData, StoredInventory, StoredProduct, StoredWro } from './data/model.js';
+
+/**
+ * The live data of one environment plus the indexes routes need. Every mutation goes through a
+ * route or the transition engine and ends with `changed()`, which schedules persistence.
+ */
+export class EmulatorStore {
+  private byInventoryId = new Map<number, StoredInventory>();
+  private bySku = new Map<string, StoredInventory>();
+  private wroById = new Map<number, StoredWro>();
+  private productById = new Map<number, StoredProduct>();
+
+  constructor(
+    public data: EmulatorData,
+    private readonly onChange: () => void = () => {},
+  ) {
+    this.reindex();
+  }
+
+  replace(data: EmulatorData): void {
+    this.data = data;
+    this.reindex();
+    this.changed();
+  }
+
+  reindex(): void {
+    this.byInventoryId = new Map(this.data.inventory.map((i) => [i.inventory_id, i]));
+    this.bySku = new Map(this.data.inventory.map((i) => [i.sku.toLowerCase(), i]));
+    this.wroById = new Map(this.data.receivingOrders.map((w) => [w.id, w]));
+    this.productById = new Map(this.data.products.map((p) => [p.id, p]));
+  }
+
+  nextId(): number {
+    return ++this.data.nextId;
+  }
+
+  inventory(id: number): StoredInventory | undefined {
+    return this.byInventoryId.get(id);
+  }
+
+  inventoryBySku(sku: string): StoredInventory | undefined {
+    return this.bySku.get(sku.toLowerCase());
+  }
+
+  addInventory(item: StoredInventory): void {
+    this.data.inventory.push(item);
+    this.byInventoryId.set(item.inventory_id, item);
+    this.bySku.set(item.sku.toLowerCase(), item);
+  }
+
+  wro(id: number): StoredWro | undefined {
+    return this.wroById.get(id);
+  }
+
+  addWro(wro: StoredWro): void {
+    this.data.receivingOrders.push(wro);
+    this.wroById.set(wro.id, wro);
+  }
+
+  product(id: number): StoredProduct | undefined {
+    return this.productById.get(id);
+  }
+
+  addProduct(product: StoredProduct): void {
+    this.data.products.push(product);
+    this.productById.set(product.id, product);
+  }
+
+  removeProduct(id: number): void {
+    this.data.products = this.data.products.filter((p) => p.id !== id);
+    this.productById.delete(id);
+  }
+
+  changed(): void {
+    this.onChange();
+  }
+}
