@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['test/integration/**/*.test.ts'],
+          include: ['test/integration/**/*.test.ts', 'test/conformance/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,

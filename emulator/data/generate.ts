@@ -426,7 +426,7 @@ function makeLotExclusions(rng: SeededRandom, data: EmulatorData, now: number): 
   let id = 1;
   for (const item of lotted) {
     const lot = item.lots[0]!;
-    const deleted = rng.chance(0.3);
+    const deleted = data.lotExclusions.length === 0 || rng.chance(0.3);
     data.lotExclusions.push({
       id: id++,
       inventory_id: item.inventory_id,
