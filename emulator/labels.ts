@@ -38,7 +38,8 @@ export async function renderBoxLabels(wro: StoredWro, store: EmulatorStore): Pro
       doc.text(`${item.quantity} x ${inv?.sku ?? item.inventory_id}${item.lot_number ? `  lot ${item.lot_number}` : ''}`);
     }
     if (box.box_items.length > 12) doc.text(`… and ${box.box_items.length - 12} more lines`);
-    doc.fontSize(7).text('Place this label on a flat side of the box.', 18, 410);
+    // Inside the bottom margin, without line breaks: text past it would make pdfkit start a new page.
+    doc.fontSize(7).text('Place this label on a flat side of the box.', 18, 396, { lineBreak: false });
   });
   if (wro.boxes.length === 0) doc.addPage().text(`Receiving order ${wro.id} has no boxes.`);
   doc.end();
