@@ -22,13 +22,7 @@ export class EmulatorClient {
     const res = await fetch(`${this.url}${path}`, { method, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) });
     if (options.raw) return { status: res.status, headers: res.headers, body: null, text: '' };
     const text = await res.text();
-    let body: unknown = null;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = null;
-    }
-    return { status: res.status, headers: res.headers, body, text };
+    return { status: res.status, headers: res.headers, body: parseOrNull(text), text };
   }
 
   get<T = unknown>(path: string): Promise<T> {
@@ -49,4 +43,12 @@ export async function emulatorWithPat(options: EmulatorOptions = {}): Promise<{ 
   };
   const pat = await control('POST', '/pats', { name: 'conformance' });
   return { emu, api: new EmulatorClient(emu.url, (pat.body as { token: string }).token), control };
+}
+
+function parseOrNull(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null; // not JSON (or cut off): callers look at `text`
+  }
 }
