@@ -5,6 +5,7 @@ import { TokenClient } from '../../electron/core/auth/token-client.js';
 import { DOCKDESK_CLIENT } from '../../emulator/auth/registry.js';
 import { completeConsent } from '../support/consent.js';
 import { createTestCore, signIn } from '../support/test-core.js';
+import { benchEmulator } from './emulator.js';
 import { sample, summarize } from './stats.js';
 
 /**
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
   } finally {
     await t.dispose();
   }
+  results.emulator = await benchEmulator();
   process.stdout.write(
     `${JSON.stringify({ benchmark: 'dockdesk', date: new Date().toISOString(), node: process.version, cpus: cpus().length, runs: RUNS, results }, null, 2)}\n`,
   );

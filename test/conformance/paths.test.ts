@@ -149,6 +149,14 @@ const table: Row[] = [
   },
   // 4.10 Webhooks
   { method: 'POST', path: '/webhook', versions: V2025_ON, status: 201, body: () => ({ topics: ['order.shipment.tracking_received'], url: 'https://hooks.example/dockdesk' }) },
+  { method: 'GET', path: '/webhook', versions: V2025_ON, status: 200 },
+  {
+    method: 'DELETE',
+    path: '/webhook/{id}',
+    versions: V2025_ON,
+    status: 204,
+    params: async () => ({ id: ((await api.call('POST', '/2026-07/webhook', { body: { topics: ['return.created'], url: 'https://hooks.example/x' } })).body as { id: string }).id }),
+  },
   // 4.11 Other endpoints
   { method: 'GET', path: '/allergens', versions: ['2026-07'], status: 200 },
   { method: 'GET', path: '/unidentified-receiving-order', versions: ['2026-07'], status: 200 },
