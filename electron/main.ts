@@ -75,11 +75,11 @@ function emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
 
 function registerIpc(appCore: AppCore): void {
   for (const channel of channelNames) {
-    ipcMain.handle(ELECTRON_INVOKE_PREFIX + channel, async (event, input: unknown) => {
+    ipcMain.handle(ELECTRON_INVOKE_PREFIX + channel, async (event, input: unknown, callId: unknown) => {
       if (!isTrustedSender(event)) {
         return { ok: false, error: { code: 'unauthorized_sender', message: 'Calls are accepted only from the Dockdesk window.', retryable: false } };
       }
-      return appCore.dispatch(channel, input);
+      return appCore.dispatch(channel, input, typeof callId === 'string' ? callId : null);
     });
   }
 }

@@ -13,11 +13,11 @@ import {
  * renderer never sees ipcRenderer or an IpcRendererEvent (which would leak `sender`).
  */
 const bridge: DockdeskBridge = {
-  invoke(channel, input) {
+  invoke(channel, input, options) {
     if (!isChannelName(channel)) {
       return Promise.resolve({ ok: false, error: { code: 'unknown_channel', message: `Unknown channel ${String(channel)}.`, retryable: false } });
     }
-    return ipcRenderer.invoke(ELECTRON_INVOKE_PREFIX + channel, input);
+    return ipcRenderer.invoke(ELECTRON_INVOKE_PREFIX + channel, input, typeof options?.callId === 'string' ? options.callId : null);
   },
   on(event, listener) {
     if (!isEventName(event)) throw new Error(`Unknown event ${String(event)}`);

@@ -1,17 +1,14 @@
 import { mkdir } from 'node:fs/promises';
-import type { Channel } from '../../shared/schemas/channel.js';
-import type { EventName, EventPayload } from '../../shared/ipc/contract.js';
+import { DOCKDESK_CLIENT } from '../../emulator/auth/registry.js';
 import type { RunningEmulator } from '../../emulator/server.js';
-import { ApiClient } from './api/api-client.js';
+import { appError } from '../../shared/errors.js';
+import { CALL_ID_PATTERN, type EventName, type EventPayload } from '../../shared/ipc/contract.js';
 import { ConnectivityMonitor } from './api/connectivity.js';
 import { DispatcherPool } from './api/dispatchers.js';
-import { getReceivingOrder, listChannels, listReceivingOrders } from './api/resources.js';
-import { SessionService } from './auth/session.js';
-import { TokenClient } from './auth/token-client.js';
-import type { ResolvedEnvironment } from './environments/environments.js';
-import { startLocalEnvironment, type LocalEmulatorOptions } from './environments/local-emulator.js';
+import { getReceivingOrder, listReceivingOrders } from './api/resources.js';
+import { EnvironmentManager } from './environments/manager.js';
+import { startLocalEmulator, type LocalEmulatorOptions } from './environments/local-emulator.js';
 import { dispatch, type Handlers } from './ipc/registry.js';
-import { openSecretStore, type SecretStore } from './secrets/secret-store.js';
 import { SettingsService, type SettingsBackend } from './settings/settings.js';
 
 export interface AppCoreOptions {
@@ -35,14 +32,11 @@ export interface AppCoreOptions {
 
 export interface AppCore {
   handlers: Handlers;
-  dispatch(channel: unknown, input: unknown): ReturnType<typeof dispatch>;
-  session: SessionService;
-  /** Main-process only (tests read it to prove where tokens live); never exposed over IPC. */
-  secrets: SecretStore;
-  environment: ResolvedEnvironment;
-  /** Present when the active environment is the in-process emulator. */
-  emulator: RunningEmulator | null;
-  /** The authorize URL of the current environment, for the shell's openExternal allow-list. */
+  /** Runs one call; `callId` makes it cancellable through `ipc.cancel`. */
+  dispatch(channel: unknown, input: unknown, callId?: string | null): ReturnType<typeof dispatch>;
+  environments: EnvironmentManager;
+  /** The in-process emulator behind the "Local emulator" environment. */
+  emulator: RunningEmulator;
   isAuthorizeUrl(url: string): boolean;
   close(): Promise<void>;
 }
@@ -57,62 +51,74 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const settings = new SettingsService(options.settingsBackend);
   if (settings.recoveredFrom) log(`settings: the settings file was unreadable (${settings.recoveredFrom}); defaults are in use`);
 
-  // Only the local emulator exists until the environments issue adds sandbox, production and custom ones.
-  const { environment, emulator } = await startLocalEnvironment(options.dataDir, options.localEmulator);
+  const emulator = await startLocalEmulator(options.dataDir, options.localEmulator);
   const dispatchers = new DispatcherPool();
-  const { store: secrets, fallbackReason } = await openSecretStore(environment.id, options.keychain ?? 'auto');
-  if (fallbackReason) log(`keychain: ${fallbackReason}`);
   const connectivity = new ConnectivityMonitor((state) => options.emit('connectivity.changed', state));
-
-  let api: ApiClient | null = null;
-  const session = new SessionService({
-    environment,
-    secrets,
-    secretsFallbackReason: fallbackReason,
+  const environments = new EnvironmentManager({
     settings,
-    tokenClient: new TokenClient({ authUrl: environment.authUrl, clientId: environment.clientId, clientSecret: environment.clientSecret }, dispatchers),
-    fetchChannels: (): Promise<Channel[]> => listChannels(api!),
-    onStateChange: (state) => options.emit('session.changed', state),
-    onSignInFailed: (error) => options.emit('auth.failed', error),
+    dispatchers,
+    connectivity,
+    keychain: options.keychain ?? 'auto',
+    emit: options.emit,
+    local: { emulator, clientId: DOCKDESK_CLIENT.clientId, clientSecret: DOCKDESK_CLIENT.clientSecret },
+    log,
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
   });
-  api = new ApiClient(environment.apiBaseUrl, dispatchers, session, connectivity);
-  await session.restore();
+  await environments.start();
 
-  const authorizeUrl = new URL('/connect/authorize', environment.authUrl);
+  const inflight = new Map<string, AbortController>();
+  const session = () => environments.active.session;
+  const api = () => environments.active.api;
+
   const handlers: Handlers = {
     'app.info': async () => ({ version: options.version, shell: options.shell, notice: options.notice ?? null }),
-    'session.get': async () => session.getState(),
+    'session.get': async () => session().getState(),
     'auth.signIn': async () => {
-      const started = await session.beginSignIn();
+      const started = await session().beginSignIn();
       if (options.openAuthorizeUrl) await options.openAuthorizeUrl(started.authorizeUrl);
       return started;
     },
-    'auth.cancelSignIn': async () => ({ cancelled: session.cancelSignIn() }),
-    'auth.signOut': async () => session.signOut(),
-    'receiving.list': async (input) => listReceivingOrders(api, input),
-    'receiving.get': async (input) => getReceivingOrder(api, input.id),
+    'auth.cancelSignIn': async () => ({ cancelled: session().cancelSignIn() }),
+    'auth.signInWithToken': async ({ token }) => session().signInWithPat(token),
+    'auth.signOut': async () => session().signOut(),
+    'session.chooseChannel': async ({ channelId }) => session().chooseChannel(channelId),
+    'environments.list': async () => environments.list(),
+    'environments.save': async (input) => environments.save(input),
+    'environments.remove': async ({ id }) => environments.remove(id),
+    'environments.activate': async ({ id }) => (await environments.activate(id)).session.getState(),
+    'environments.test': async (input) => environments.test(input),
+    'ipc.cancel': async ({ callId }) => {
+      const controller = inflight.get(callId);
+      controller?.abort();
+      return { cancelled: controller !== undefined };
+    },
+    'receiving.list': async (input, call) => listReceivingOrders(api(), input, call.signal),
+    'receiving.get': async (input, call) => getReceivingOrder(api(), input.id, call.signal),
   };
 
   return {
     handlers,
-    dispatch: (channel, input) => dispatch(handlers, channel, input, log),
-    session,
-    secrets,
-    environment,
-    emulator,
-    isAuthorizeUrl(url: string): boolean {
+    async dispatch(channel, input, callId) {
+      if (!callId) return dispatch(handlers, channel, input, log);
+      if (!CALL_ID_PATTERN.test(callId) || inflight.has(callId)) {
+        return { ok: false, error: appError('invalid_input', 'The call id is malformed or already in use.').appError };
+      }
+      const controller = new AbortController();
+      inflight.set(callId, controller);
       try {
-        const parsed = new URL(url);
-        return parsed.origin === authorizeUrl.origin && parsed.pathname === authorizeUrl.pathname;
-      } catch {
-        return false;
+        return await dispatch(handlers, channel, input, log, controller.signal);
+      } finally {
+        inflight.delete(callId);
       }
     },
+    environments,
+    emulator,
+    isAuthorizeUrl: (url) => environments.isAuthorizeUrl(url),
     async close() {
-      session.dispose();
+      for (const c of inflight.values()) c.abort();
+      environments.dispose();
       await dispatchers.close();
-      await emulator?.close();
+      await emulator.close();
     },
   };
 }

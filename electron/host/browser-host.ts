@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import type { EventName, EventPayload } from '../../shared/ipc/contract.js';
+import { CALL_ID_HEADER, type EventName, type EventPayload } from '../../shared/ipc/contract.js';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app-core.js';
 import { loadRendererCsp, rendererSecurityHeaders } from '../core/security/csp.js';
 import { confSettingsBackend } from '../core/settings/conf-backend.js';
@@ -101,7 +101,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!guardBridge(request, reply, true)) return reply;
     const { channel } = request.params as { channel: string };
     reply.header('cache-control', 'no-store');
-    return core.dispatch(channel, request.body);
+    const callId = request.headers[CALL_ID_HEADER];
+    return core.dispatch(channel, request.body, typeof callId === 'string' ? callId : null);
   });
 
   app.get('/events', async (request, reply) => {

@@ -3,6 +3,7 @@ import { AppError } from '../errors.js';
 import { PageInfo } from '../schemas/common.js';
 import { ReceivingOrder, ReceivingStatus } from '../schemas/receiving.js';
 import { Connectivity, SessionState } from '../schemas/session.js';
+import { ConnectionTest, EnvironmentInput, EnvironmentSummary, ServiceUrl } from '../schemas/environments.js';
 
 /**
  * The IPC contract: every channel the renderer may call, with its input and output schema, and
@@ -29,7 +30,17 @@ export const channels = {
    */
   'auth.signIn': { input: NoInput, output: z.object({ authorizeUrl: z.string().url() }) },
   'auth.cancelSignIn': { input: NoInput, output: z.object({ cancelled: z.boolean() }) },
+  /** Spec 5.1: a personal access token pasted into Settings. It goes to main and the keychain, and never comes back. */
+  'auth.signInWithToken': { input: z.object({ token: z.string().trim().min(8, 'Paste the whole token.').max(4096) }).strict(), output: SessionState },
   'auth.signOut': { input: NoInput, output: SessionState },
+  'session.chooseChannel': { input: z.object({ channelId: z.number().int().positive() }).strict(), output: SessionState },
+  'environments.list': { input: NoInput, output: z.object({ activeId: z.string(), items: z.array(EnvironmentSummary) }) },
+  'environments.save': { input: EnvironmentInput, output: EnvironmentSummary },
+  'environments.remove': { input: z.object({ id: z.string() }).strict(), output: z.object({ activeId: z.string(), items: z.array(EnvironmentSummary) }) },
+  'environments.activate': { input: z.object({ id: z.string() }).strict(), output: SessionState },
+  'environments.test': { input: z.object({ apiBaseUrl: ServiceUrl, authUrl: ServiceUrl.nullable() }).strict(), output: ConnectionTest },
+  /** Stops a call still running (the user left the view). Calls carry a callId to be cancellable. */
+  'ipc.cancel': { input: z.object({ callId: z.string().min(8).max(64) }).strict(), output: z.object({ cancelled: z.boolean() }) },
   'receiving.list': {
     input: z
       .object({
@@ -72,12 +83,20 @@ export function isEventName(name: unknown): name is EventName {
 /** What every call answers across the boundary; errors are values, not thrown objects. */
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
+export interface InvokeOptions {
+  /** Names the call so `ipc.cancel` can stop it. */
+  callId?: string;
+}
+
 /** The single object the preload (and the browser bridge) exposes as `window.dockdesk`. */
 export interface DockdeskBridge {
-  invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<IpcResult<ChannelOutput<C>>>;
+  invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>, options?: InvokeOptions): Promise<IpcResult<ChannelOutput<C>>>;
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 }
 
 /** Electron IPC channel names are prefixed so nothing else on ipcMain can collide. */
 export const ELECTRON_INVOKE_PREFIX = 'dockdesk:';
 export const ELECTRON_EVENT_CHANNEL = 'dockdesk:event';
+/** The browser bridge's header for InvokeOptions.callId. */
+export const CALL_ID_HEADER = 'x-dockdesk-call-id';
+export const CALL_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;

@@ -28,11 +28,20 @@ export const SecretPersistence = z.enum(['keychain', 'memory']);
 
 export const SessionStatus = z.enum(['signed-out', 'signing-in', 'signed-in']);
 
+/** How the session was signed in: the browser (OAuth, refreshable) or a pasted personal access token. */
+export const SignInMethod = z.enum(['oauth', 'pat']);
+export type SignInMethod = z.infer<typeof SignInMethod>;
+
+export const ChannelRef = z.object({ id: z.number().int(), name: z.string() });
+
 export const SessionState = z.object({
   environment: EnvironmentView,
   status: SessionStatus,
   account: Account.nullable(),
-  channel: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  method: SignInMethod.nullable(),
+  channel: ChannelRef.nullable(),
+  /** Set when several channels have write scopes and the user has not picked one yet. */
+  channelChoices: z.array(ChannelRef),
   persistence: SecretPersistence,
   /** When persistence is 'memory': why no keychain was used, in words for the user. */
   keychainNote: z.string().nullable(),

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const results: Record<string, unknown> = {};
   try {
     await signIn(t);
-    const env = t.core.environment;
+    const env = { ...t.core.environments.active.env, authUrl: t.core.emulator.url };
 
     // 1. Sign-in token exchange: POST /connect/token with a fresh code each time (getting the code is not timed).
     const pool = new DispatcherPool();
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
       const verifier = createCodeVerifier();
       const url = new URL('/connect/authorize', env.authUrl);
       url.search = new URLSearchParams({
-        client_id: env.clientId,
+        client_id: DOCKDESK_CLIENT.clientId,
         response_type: 'code',
         scope: env.scopes.join(' '),
         redirect_uri: receiverUri,
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     results.receivingListRoundTrip = { description: 'receiving.list page of 50: IPC dispatch -> API client -> emulator -> schema validation', unit: 'ms', ...summarize(list) };
 
     // The same request with undici alone, for the client's overhead as a ratio.
-    const token = await t.core.session.getAccessToken();
+    const token = await t.core.environments.active.session.getAccessToken();
     const raw = new DispatcherPool();
     const direct = await sample(RUNS, 20, async () => {
       const res = await raw.for(env.apiBaseUrl).request({ method: 'GET', path: '/2026-07/receiving?Page=1&Limit=50', headers: { authorization: `Bearer ${token}` } });

@@ -16,7 +16,7 @@ test('says what went wrong when the service cannot be reached, and keeps the use
   await expect(page.getByRole('table', { name: 'Warehouse receiving orders' })).toBeVisible();
 
   // The service goes away (the emulator stops); the user asks for fresh data.
-  await host.core.emulator!.close();
+  await host.core.emulator.close();
   await page.getByRole('button', { name: 'Refresh' }).click();
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Receiving orders could not be loaded');

@@ -12,7 +12,7 @@ test('signs in through the consent page in a popup, shows the seeded receiving o
   await signInThroughPopup(page);
 
   // The newest seeded orders, as the emulator holds them, are the first rows.
-  const seeded = [...host.core.emulator!.context.store.data.receivingOrders].sort((a, b) => b.insert_date.localeCompare(a.insert_date) || b.id - a.id);
+  const seeded = [...host.core.emulator.context.store.data.receivingOrders].sort((a, b) => b.insert_date.localeCompare(a.insert_date) || b.id - a.id);
   const table = page.getByRole('table', { name: 'Warehouse receiving orders' });
   await expect(table.getByRole('row')).toHaveCount(51); // header + one page of 50
   const first = seeded[0]!;
@@ -58,8 +58,8 @@ test('the access and refresh tokens never reach the renderer', async ({ page, ho
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByText('Dana Demo <demo@dockdesk.test>')).toBeVisible();
 
-  const accessToken = await host.core.session.getAccessToken();
-  const refreshToken = await host.core.secrets.get(REFRESH_TOKEN_ACCOUNT);
+  const accessToken = await host.core.environments.active.session.getAccessToken();
+  const refreshToken = await host.core.environments.active.secrets.get(REFRESH_TOKEN_ACCOUNT);
   expect(accessToken).toMatch(/^at_/);
   expect(refreshToken).toMatch(/^rt_/);
 
@@ -87,8 +87,8 @@ test('the host refuses bridge requests without the launch secret, from another o
   const wrongSecret = await api.post(`${host.origin}/ipc/auth.signIn`, { data: {}, headers: { origin: host.origin, [LAUNCH_SECRET_HEADER]: 'x'.repeat(43) } });
   expect(wrongSecret.status()).toBe(401);
   // Refused calls did nothing: no sign-in was started.
-  expect(host.core.session.getState().status).toBe('signed-out');
-  expect(host.core.session.pendingRedirectUri).toBeNull();
+  expect(host.core.environments.active.session.getState().status).toBe('signed-out');
+  expect(host.core.environments.active.session.pendingRedirectUri).toBeNull();
 
   const otherOrigin = await api.post(`${host.origin}/ipc/session.get`, { data: {}, headers: { origin: 'http://evil.example', [LAUNCH_SECRET_HEADER]: host.secret } });
   expect(otherOrigin.status()).toBe(403);

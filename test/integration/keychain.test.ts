@@ -33,7 +33,7 @@ describe.skipIf(!keychain.available)('OS keychain through @github/keytar (gnome-
     const first = await createTestCore({ keychain: 'auto' });
     const { state } = await signIn(first);
     expect(state.persistence).toBe('keychain');
-    const refreshToken = await first.core.secrets.get(REFRESH_TOKEN_ACCOUNT);
+    const refreshToken = await first.core.environments.active.secrets.get(REFRESH_TOKEN_ACCOUNT);
     expect(refreshToken).toMatch(/^rt_/);
     await first.dispose(false);
 
@@ -44,15 +44,15 @@ describe.skipIf(!keychain.available)('OS keychain through @github/keytar (gnome-
 
     const second = await createTestCore({ keychain: 'auto', dataDir: first.dataDir });
     try {
-      expect(second.core.session.getState()).toMatchObject({ status: 'signed-in', account: { email: 'demo@dockdesk.test' }, persistence: 'keychain' });
+      expect(second.core.environments.active.session.getState()).toMatchObject({ status: 'signed-in', account: { email: 'demo@dockdesk.test' }, persistence: 'keychain' });
       const list = await second.core.dispatch('receiving.list', { page: 1, limit: 5 });
       expect(list.ok).toBe(true);
       // Refreshing rotated the token in the keychain.
-      expect(await second.core.secrets.get(REFRESH_TOKEN_ACCOUNT)).not.toBe(refreshToken);
+      expect(await second.core.environments.active.secrets.get(REFRESH_TOKEN_ACCOUNT)).not.toBe(refreshToken);
 
       const out = await second.core.dispatch('auth.signOut', {});
       expect(out).toMatchObject({ ok: true, value: { status: 'signed-out' } });
-      expect(await second.core.secrets.get(REFRESH_TOKEN_ACCOUNT)).toBeNull();
+      expect(await second.core.environments.active.secrets.get(REFRESH_TOKEN_ACCOUNT)).toBeNull();
     } finally {
       await second.dispose();
     }

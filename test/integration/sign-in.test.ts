@@ -43,7 +43,7 @@ describe('sign-in against the real emulator', () => {
   it('closes the loopback listener once the sign-in is complete', async () => {
     const t = await core();
     const started = await t.core.dispatch('auth.signIn', {});
-    const redirectUri = t.core.session.pendingRedirectUri!;
+    const redirectUri = t.core.environments.active.session.pendingRedirectUri!;
     expect(started.ok).toBe(true);
     await completeConsent((started as { value: { authorizeUrl: string } }).value.authorizeUrl);
     await t.waitForEvent('session.changed', (s) => s.status === 'signed-in');
@@ -56,7 +56,7 @@ describe('sign-in against the real emulator', () => {
     await completeConsent((started as { value: { authorizeUrl: string } }).value.authorizeUrl, { decision: 'deny' });
     const failure = await t.waitForEvent('auth.failed');
     expect(failure.code).toBe('sign_in_cancelled');
-    expect(t.core.session.getState().status).toBe('signed-out');
+    expect(t.core.environments.active.session.getState().status).toBe('signed-out');
   });
 
   it('refuses an id_token whose signature was tampered with', async () => {
@@ -68,7 +68,7 @@ describe('sign-in against the real emulator', () => {
     const { TokenClient } = await import('../../electron/core/auth/token-client.js');
     const { DispatcherPool } = await import('../../electron/core/api/dispatchers.js');
     const pool = new DispatcherPool();
-    const client = new TokenClient({ authUrl: t.core.environment.authUrl, clientId: DOCKDESK_CLIENT.clientId, clientSecret: DOCKDESK_CLIENT.clientSecret }, pool);
+    const client = new TokenClient({ authUrl: t.core.emulator.url, clientId: DOCKDESK_CLIENT.clientId, clientSecret: DOCKDESK_CLIENT.clientSecret }, pool);
     const forged = `${'eyJhbGciOiJSUzI1NiIsImtpZCI6Im5vcGUifQ'}.${Buffer.from(JSON.stringify({ sub: '1', nonce: 'n' })).toString('base64url')}.c2ln`;
     await expect(client.verifyIdToken(forged, 'n')).rejects.toMatchObject({ appError: { code: 'sign_in_failed' } });
     await pool.close();
@@ -86,11 +86,11 @@ describe('token refresh', () => {
     const t = await core();
     await signIn(t);
     const { REFRESH_TOKEN_ACCOUNT } = await import('../../electron/core/auth/session.js');
-    const secrets = t.core.secrets;
+    const secrets = t.core.environments.active.secrets;
     const first = await secrets.get(REFRESH_TOKEN_ACCOUNT);
     expect(first).toMatch(/^rt_/);
 
-    t.core.session.expireAccessToken();
+    t.core.environments.active.session.expireAccessToken();
     const list = await t.core.dispatch('receiving.list', { page: 1, limit: 5 });
     expect(list.ok).toBe(true);
     const second = await secrets.get(REFRESH_TOKEN_ACCOUNT);
@@ -98,7 +98,7 @@ describe('token refresh', () => {
     expect(second).not.toBe(first);
 
     // The old refresh token, presented again by anyone, is refused with invalid_grant ...
-    const reuse = await fetch(`${t.core.environment.authUrl}/connect/token`, {
+    const reuse = await fetch(`${t.core.environments.active.env.authUrl}/connect/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: first!, client_id: DOCKDESK_CLIENT.clientId, client_secret: DOCKDESK_CLIENT.clientSecret }),
@@ -107,10 +107,10 @@ describe('token refresh', () => {
     expect(await reuse.json()).toMatchObject({ error: 'invalid_grant' });
 
     // ... and the reuse revoked the whole grant, so the app's next refresh ends in a clean sign-out.
-    t.core.session.expireAccessToken();
+    t.core.environments.active.session.expireAccessToken();
     const after = await t.core.dispatch('receiving.list', { page: 1, limit: 5 });
     expect(after).toMatchObject({ ok: false, error: { code: 'session_expired' } });
-    const state = t.core.session.getState();
+    const state = t.core.environments.active.session.getState();
     expect(state.status).toBe('signed-out');
     expect(state.reason).toMatch(/sign in again/i);
   });

@@ -56,12 +56,13 @@ export async function completeConsent(authorizeUrl: string, options: ConsentOpti
 
   let target: string;
   let fields: URLSearchParams;
-  let method: 'POST' | 'GET';
+  let method: 'POST' | 'RELAY';
   if (decided.status === 302) {
+    // Fragment mode: a browser loads the redirect URI without the fragment, and the page there relays it.
     const location = new URL(decided.headers.get('location')!);
     fields = new URLSearchParams(location.hash.slice(1));
     target = `${location.origin}${location.pathname}`;
-    method = 'GET';
+    method = 'RELAY';
   } else {
     const body = await decided.text();
     const action = /<form id="callback" method="post" action="([^"]+)"/.exec(body)?.[1];
@@ -72,9 +73,12 @@ export async function completeConsent(authorizeUrl: string, options: ConsentOpti
   }
   options.tamper?.(fields);
   if (options.deliver === false) return { callbackStatus: 0, callbackBody: '', fields };
-  const callback =
-    method === 'POST'
-      ? await fetch(target, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields })
-      : await fetch(`${target}?${fields.toString()}`);
+  if (method === 'RELAY') {
+    const relay = await fetch(target);
+    const page = await relay.text();
+    if (!page.includes('location.hash')) throw new Error(`the redirect URI served no relay page (HTTP ${relay.status})`);
+  }
+  // The form_post page, or the relay page's script, posts the fields to the redirect URI.
+  const callback = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields });
   return { callbackStatus: callback.status, callbackBody: await callback.text(), fields };
 }

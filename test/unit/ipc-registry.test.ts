@@ -7,7 +7,9 @@ const session: SessionState = {
   environment: { id: 'local', name: 'Local emulator', kind: 'local', apiBaseUrl: 'http://127.0.0.1:1', authUrl: 'http://127.0.0.1:1' },
   status: 'signed-out',
   account: null,
+  method: null,
   channel: null,
+  channelChoices: [],
   persistence: 'memory',
   keychainNote: 'The keychain is turned off for this run.',
   reason: null,
@@ -20,6 +22,16 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'auth.signIn': async () => ({ authorizeUrl: 'http://127.0.0.1:1/connect/authorize' }),
     'auth.cancelSignIn': async () => ({ cancelled: false }),
     'auth.signOut': async () => session,
+    'auth.signInWithToken': async () => session,
+    'session.chooseChannel': async () => session,
+    'environments.list': async () => ({ activeId: 'local', items: [] }),
+    'environments.save': async () => {
+      throw appError('invalid_input', 'not in this test');
+    },
+    'environments.remove': async () => ({ activeId: 'local', items: [] }),
+    'environments.activate': async () => session,
+    'environments.test': async () => ({ ok: true, checks: [] }),
+    'ipc.cancel': async () => ({ cancelled: false }),
     'receiving.list': async () => ({ items: [], pageInfo: { page: 1, pageSize: 50, totalPages: 0, totalCount: 0 } }),
     'receiving.get': async () => {
       throw appError('not_found', 'Receiving order 1 does not exist.');

@@ -68,6 +68,17 @@ describe('loopback redirect receiver (RFC 8252)', () => {
     await expect(r.result).resolves.toMatchObject({ code: 'get-code' });
   });
 
+  it('serves the fragment relay page (script pinned by hash in its CSP) when the callback arrives without fields', async () => {
+    const r = await receiver();
+    const res = await fetch(r.redirectUri);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const script = /<script>([^<]+)<\/script>/.exec(html)![1]!;
+    const { createHash } = await import('node:crypto');
+    expect(res.headers.get('content-security-policy')).toContain(`script-src 'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    expect(script).toContain('location.hash');
+  });
+
   it('is closed after success', async () => {
     const r = await receiver();
     await postForm(r.redirectUri, { code: 'c', state: 'expected-state' });

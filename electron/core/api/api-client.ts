@@ -6,6 +6,7 @@ import type { DispatcherPool } from './dispatchers.js';
 import { errorFromResponse, errorFromSchema, errorFromTransport, isTransportFailure } from './errors.js';
 import { OPERATIONS, operationPath, type OperationName } from './operations.js';
 import { backoffDelayMs, RETRY, retryAfterSeconds } from './retry-policy.js';
+import { endpointUrl } from './urls.js';
 
 export interface TokenSource {
   /** A current access token; `rejected` names one the service refused, to force a refresh past it. */
@@ -42,7 +43,7 @@ export class ApiClient {
     const spec = OPERATIONS[operation];
     const path = operationPath(operation, options.params);
     const endpoint = `${spec.method} ${spec.path}`;
-    const url = new URL(path, this.baseUrl);
+    const url = endpointUrl(this.baseUrl, path);
     for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
     const idempotent = spec.method === 'GET';
 

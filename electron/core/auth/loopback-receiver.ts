@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { appError, AppErrorException } from '../../../shared/errors.js';
@@ -50,6 +51,19 @@ function page(title: string, text: string): string {
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:460px;margin:80px auto;color:#1b2430}</style></head>
 <body><h1>${title}</h1><p>${text}</p></body></html>`;
 }
+
+/**
+ * response_mode=fragment puts the callback fields after '#', which browsers never send to a server.
+ * The relay page reads them and posts them back to the same path; its one script is allowed by hash.
+ */
+const RELAY_SCRIPT = `(function(){var p=new URLSearchParams(location.hash.slice(1));history.replaceState(null,'',location.pathname);var f=document.createElement('form');f.method='post';f.action=location.pathname;p.forEach(function(v,k){var i=document.createElement('input');i.type='hidden';i.name=k;i.value=v;f.appendChild(i);});document.body.appendChild(f);f.submit();})();`;
+const RELAY_HASH = `sha256-${createHash('sha256').update(RELAY_SCRIPT).digest('base64')}`;
+const RELAY_HEADERS = {
+  ...PAGE_HEADERS,
+  'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; script-src '${RELAY_HASH}'; form-action 'self'`,
+};
+const RELAY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Completing sign-in</title></head>
+<body><p>Completing sign-in…</p><script>${RELAY_SCRIPT}</script></body></html>`;
 
 export const CALLBACK_PAGES = {
   success: page('Sign-in complete', 'Dockdesk is signed in. You can close this tab and return to the app.'),
@@ -111,6 +125,10 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
       return;
     }
     const params = req.method === 'POST' ? await readForm(req) : url.searchParams;
+    if (req.method === 'GET' && !finished && !params.has('state') && !params.has('code') && !params.has('error')) {
+      res.writeHead(200, RELAY_HEADERS).end(RELAY_PAGE);
+      return;
+    }
     if (finished || params.get('state') !== options.expectedState) {
       res.writeHead(400, PAGE_HEADERS).end(CALLBACK_PAGES.stale);
       return;

@@ -3,6 +3,7 @@ import { appError, AppErrorException } from '../../../shared/errors.js';
 import { AuthPaths, IdTokenClaims, OAuthErrorBody, TokenResponse } from '../../../shared/schemas/oauth.js';
 import type { DispatcherPool } from '../api/dispatchers.js';
 import { errorFromSchema, errorFromTransport } from '../api/errors.js';
+import { endpointUrl } from '../api/urls.js';
 
 /** The OAuth token endpoint (spec 5.2 steps 5 and 6) over undici, and id_token verification. */
 export interface OAuthClientConfig {
@@ -36,6 +37,19 @@ export class TokenClient {
     });
   }
 
+  private responseMode: Promise<'form_post' | 'fragment'> | null = null;
+
+  /** form_post where the server offers it (so the code never sits in a URL), else the fragment relay. */
+  preferredResponseMode(): Promise<'form_post' | 'fragment'> {
+    this.responseMode ??= this.getJson(AuthPaths.discovery)
+      .then((doc) => ((doc as { response_modes_supported?: string[] }).response_modes_supported?.includes('form_post') ? 'form_post' : 'fragment'))
+      .catch(() => {
+        this.responseMode = null; // try discovery again next time
+        return 'form_post';
+      });
+    return this.responseMode;
+  }
+
   /** No PKCE values on refresh (spec 5.2 step 6). */
   refresh(refreshToken: string): Promise<TokenResponse> {
     return this.post({ grant_type: 'refresh_token', refresh_token: refreshToken });
@@ -62,9 +76,9 @@ export class TokenClient {
   }
 
   private async getJson(path: string): Promise<unknown> {
-    const url = new URL(path, this.config.authUrl);
+    const url = endpointUrl(this.config.authUrl, path);
     try {
-      const res = await this.dispatchers.for(url).request({ method: 'GET', path: url.pathname, headers: { accept: 'application/json' } });
+      const res = await this.dispatchers.for(url).request({ method: 'GET', path: url.pathname + url.search, headers: { accept: 'application/json' } });
       if (res.statusCode !== 200) {
         await res.body.dump();
         throw appError('sign_in_failed', `${path} answered HTTP ${res.statusCode}.`, { retryable: true });
@@ -76,7 +90,7 @@ export class TokenClient {
   }
 
   private async post(fields: Record<string, string>): Promise<TokenResponse> {
-    const url = new URL(AuthPaths.token, this.config.authUrl);
+    const url = endpointUrl(this.config.authUrl, AuthPaths.token);
     const body = new URLSearchParams({ ...fields, client_id: this.config.clientId, client_secret: this.config.clientSecret }).toString();
     let status: number;
     let json: unknown;

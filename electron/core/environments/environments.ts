@@ -2,16 +2,17 @@ import type { EnvironmentKind, EnvironmentView } from '../../../shared/schemas/s
 
 /**
  * An environment as the core uses it, addresses resolved. The client secret is here because the
- * spec's token endpoint requires it (5.2); it never leaves the main process.
+ * spec's token endpoint requires it (5.2); it comes from the keychain and never leaves main.
+ * OAuth fields are null where the user has not configured them (sign-in with a token still works).
  */
 export interface ResolvedEnvironment {
   id: string;
   name: string;
   kind: EnvironmentKind;
   apiBaseUrl: string;
-  authUrl: string;
-  clientId: string;
-  clientSecret: string;
+  authUrl: string | null;
+  clientId: string | null;
+  clientSecret: string | null;
   scopes: string[];
 }
 

@@ -1,24 +1,46 @@
 import { z } from 'zod';
-import { Account } from '../../../shared/schemas/session.js';
+import { Account, ChannelRef, EnvironmentKind, SignInMethod } from '../../../shared/schemas/session.js';
 
 /**
- * The settings file: one zod schema, versioned. Holds choices and non-secret facts only (which
- * environment, who was signed in where, which channel); never tokens or secrets.
- * electron-store (Electron) and conf (browser host) are both backends of this one service.
+ * The settings file: one zod schema, versioned, with migrations from every older version. Holds
+ * choices and non-secret facts only (environments, who was signed in where, which channel); never
+ * tokens or secrets. electron-store (Electron) and conf (browser host) are both backends of it.
  */
 export const SessionRecord = z.object({
   account: Account,
-  channel: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  channel: ChannelRef.nullable(),
+  method: SignInMethod.default('oauth'),
 });
 
+export const EnvironmentRecord = z.object({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/),
+  name: z.string().min(1).max(80),
+  kind: EnvironmentKind.exclude(['local']),
+  apiBaseUrl: z.string().nullable(),
+  authUrl: z.string().nullable(),
+  clientId: z.string().nullable(),
+});
+export type EnvironmentRecord = z.infer<typeof EnvironmentRecord>;
+
 export const SettingsSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(2),
   activeEnvironmentId: z.string(),
+  /** Sandbox, production (addresses the user fills in) and custom environments; the local emulator is built in. */
+  environments: z.array(EnvironmentRecord),
   sessions: z.record(z.string(), SessionRecord),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
-export const DEFAULT_SETTINGS: Settings = { version: 1, activeEnvironmentId: 'local', sessions: {} };
+/**
+ * The spec names its hosts only as placeholders ({sandbox_base_url}, {base_url}), so sandbox and
+ * production start unconfigured: the user enters the addresses their account was given.
+ */
+export const BUILT_IN_REMOTE: EnvironmentRecord[] = [
+  { id: 'sandbox', name: 'Sandbox', kind: 'sandbox', apiBaseUrl: null, authUrl: null, clientId: null },
+  { id: 'production', name: 'Production', kind: 'production', apiBaseUrl: null, authUrl: null, clientId: null },
+];
+
+export const DEFAULT_SETTINGS: Settings = { version: 2, activeEnvironmentId: 'local', environments: structuredClone(BUILT_IN_REMOTE), sessions: {} };
 
 export interface SettingsBackend {
   read(): unknown;
@@ -31,10 +53,11 @@ export class SettingsService {
   readonly recoveredFrom: string | null;
 
   constructor(private readonly backend: SettingsBackend) {
-    const parsed = SettingsSchema.safeParse(migrate(backend.read()));
+    const raw = backend.read();
+    const parsed = SettingsSchema.safeParse(migrate(raw));
     this.current = parsed.success ? parsed.data : structuredClone(DEFAULT_SETTINGS);
     this.recoveredFrom = parsed.success ? null : (parsed.error.issues[0]?.message ?? 'invalid settings');
-    if (!parsed.success) backend.write(this.current);
+    if (!parsed.success || (raw as { version?: unknown } | null)?.version !== 2) backend.write(this.current);
   }
 
   get(): Settings {
@@ -51,7 +74,12 @@ export class SettingsService {
 }
 
 /** Older settings files become the current version here; an empty store becomes the defaults. */
-function migrate(raw: unknown): unknown {
+export function migrate(raw: unknown): unknown {
   if (raw === null || typeof raw !== 'object' || Object.keys(raw).length === 0) return structuredClone(DEFAULT_SETTINGS);
+  const value = raw as Record<string, unknown>;
+  if (value.version === 1) {
+    // v1 knew only the local emulator: keep who was signed in, add the environment list.
+    return { version: 2, activeEnvironmentId: value.activeEnvironmentId ?? 'local', environments: structuredClone(BUILT_IN_REMOTE), sessions: value.sessions ?? {} };
+  }
   return raw;
 }

@@ -13,11 +13,26 @@ function bridge(): DockdeskBridge {
   return window.dockdesk;
 }
 
-/** Calls a channel and returns its value, or throws the AppError it answered with. */
-export async function call<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const result = await bridge().invoke(channel, input);
-  if (!result.ok) throw new AppErrorException(result.error);
-  return result.value;
+/**
+ * Calls a channel and returns its value, or throws the AppError it answered with. With a signal
+ * (TanStack Query passes one), leaving the view cancels the call in main too, so its HTTP request stops.
+ */
+export async function call<C extends ChannelName>(channel: C, input: ChannelInput<C>, signal?: AbortSignal): Promise<ChannelOutput<C>> {
+  let callId: string | undefined;
+  let stop: (() => void) | undefined;
+  if (signal) {
+    const id = crypto.randomUUID();
+    callId = id;
+    stop = () => void bridge().invoke('ipc.cancel', { callId: id });
+    signal.addEventListener('abort', stop, { once: true });
+  }
+  try {
+    const result = await bridge().invoke(channel, input, callId ? { callId } : undefined);
+    if (!result.ok) throw new AppErrorException(result.error);
+    return result.value;
+  } finally {
+    if (stop) signal?.removeEventListener('abort', stop);
+  }
 }
 
 export function useDockdeskEvent<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): void {

@@ -1,4 +1,5 @@
 import {
+  CALL_ID_HEADER,
   eventNames,
   isEventName,
   type ChannelInput,
@@ -7,6 +8,7 @@ import {
   type DockdeskBridge,
   type EventName,
   type EventPayload,
+  type InvokeOptions,
   type IpcResult,
 } from '../../../shared/ipc/contract';
 
@@ -32,12 +34,12 @@ export function createHttpBridge(secret: string): DockdeskBridge {
   void streamEvents(secret, (event, payload) => listeners.get(event)?.forEach((l) => l(payload)));
 
   return {
-    async invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<IpcResult<ChannelOutput<C>>> {
+    async invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>, options?: InvokeOptions): Promise<IpcResult<ChannelOutput<C>>> {
       let response: Response;
       try {
         response = await fetch(`/ipc/${encodeURIComponent(channel)}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', [SECRET_HEADER]: secret },
+          headers: { 'content-type': 'application/json', [SECRET_HEADER]: secret, ...(options?.callId ? { [CALL_ID_HEADER]: options.callId } : {}) },
           body: JSON.stringify(input ?? {}),
         });
       } catch {

@@ -18,7 +18,7 @@ export function ReceivingWorkspace() {
   const [page, setPage] = useState(1);
   const query = useQuery({
     queryKey: ['receiving', 'list', page],
-    queryFn: () => call('receiving.list', { page, limit: PAGE_SIZE }),
+    queryFn: ({ signal }) => call('receiving.list', { page, limit: PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
   });
 

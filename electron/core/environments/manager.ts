@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import { appError } from '../../../shared/errors.js';
+import type { Channel } from '../../../shared/schemas/channel.js';
+import { EnvironmentInput, type ConnectionTest, type EnvironmentSummary } from '../../../shared/schemas/environments.js';
+import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
+import type { RunningEmulator } from '../../../emulator/server.js';
+import { ApiClient } from '../api/api-client.js';
+import type { ConnectivityMonitor } from '../api/connectivity.js';
+import type { DispatcherPool } from '../api/dispatchers.js';
+import { listChannels } from '../api/resources.js';
+import { endpointUrl } from '../api/urls.js';
+import { AuthPaths } from '../../../shared/schemas/oauth.js';
+import { SECRET_ACCOUNTS, SessionService } from '../auth/session.js';
+import { TokenClient } from '../auth/token-client.js';
+import { openSecretStore, type SecretStoreChoice } from '../secrets/secret-store.js';
+import type { EnvironmentRecord, SettingsService } from '../settings/settings.js';
+import { testConnection } from './connection-test.js';
+import { REQUESTED_SCOPES, type ResolvedEnvironment } from './environments.js';
+
+export interface ActiveEnvironment {
+  env: ResolvedEnvironment;
+  session: SessionService;
+  api: ApiClient;
+  secrets: SecretStoreChoice['store'];
+}
+
+export interface EnvironmentManagerDeps {
+  settings: SettingsService;
+  dispatchers: DispatcherPool;
+  connectivity: ConnectivityMonitor;
+  keychain: 'auto' | 'memory';
+  emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+  /** The in-process emulator behind the "Local emulator" environment. */
+  local: { emulator: RunningEmulator; clientId: string; clientSecret: string };
+  signInTimeoutMs?: number;
+  log: (line: string) => void;
+}
+
+/**
+ * The environments (the local emulator, sandbox, production, custom ones) and the one that is
+ * active: its session, its API client, its keychain entry. Switching environments builds them anew;
+ * each environment keeps its own sign-in.
+ */
+export class EnvironmentManager {
+  private current: ActiveEnvironment | null = null;
+  private readonly secretStores = new Map<string, SecretStoreChoice>();
+
+  constructor(private readonly deps: EnvironmentManagerDeps) {}
+
+  get active(): ActiveEnvironment {
+    if (!this.current) throw new Error('no active environment');
+    return this.current;
+  }
+
+  async start(): Promise<void> {
+    const wanted = this.deps.settings.get().activeEnvironmentId;
+    try {
+      await this.activate(wanted);
+    } catch (error) {
+      this.deps.log(`environments: ${wanted} could not be opened (${(error as Error).message}); using the local emulator`);
+      await this.activate('local');
+    }
+  }
+
+  async list(): Promise<{ activeId: string; items: EnvironmentSummary[] }> {
+    const items: EnvironmentSummary[] = [this.localSummary()];
+    for (const record of this.deps.settings.get().environments) {
+      const hasSecret = (await (await this.secretsFor(record.id)).store.get(SECRET_ACCOUNTS.clientSecret)) !== null;
+      items.push({
+        ...record,
+        editable: true,
+        removable: record.kind === 'custom',
+        hasClientSecret: hasSecret,
+        canSignInWithBrowser: Boolean(record.apiBaseUrl && record.authUrl && record.clientId && hasSecret),
+        canSignInWithToken: Boolean(record.apiBaseUrl),
+      });
+    }
+    return { activeId: this.current?.env.id ?? this.deps.settings.get().activeEnvironmentId, items };
+  }
+
+  /** Adds or updates an environment. The client secret, when given, goes to that environment's keychain entry. */
+  async save(raw: unknown): Promise<EnvironmentSummary> {
+    const input = EnvironmentInput.parse(raw);
+    if (input.id === 'local') throw appError('invalid_input', 'The local emulator cannot be edited.');
+    const existing = input.id ? this.deps.settings.get().environments.find((e) => e.id === input.id) : undefined;
+    if (input.id && !existing) throw appError('not_found', `There is no environment ${input.id}.`);
+    const record: EnvironmentRecord = {
+      id: existing?.id ?? `custom-${randomBytes(4).toString('hex')}`,
+      name: input.name,
+      kind: existing?.kind ?? 'custom',
+      apiBaseUrl: input.apiBaseUrl,
+      authUrl: input.authUrl,
+      clientId: input.clientId,
+    };
+    if (input.clientSecret) await (await this.secretsFor(record.id)).store.set(SECRET_ACCOUNTS.clientSecret, input.clientSecret);
+    this.deps.settings.update((s) => {
+      const at = s.environments.findIndex((e) => e.id === record.id);
+      if (at >= 0) s.environments[at] = record;
+      else s.environments.push(record);
+    });
+    // Changing the active environment's addresses takes effect at once (and signs out of the old ones).
+    if (this.current?.env.id === record.id) await this.activate(record.id);
+    return (await this.list()).items.find((e) => e.id === record.id)!;
+  }
+
+  async remove(id: string): Promise<{ activeId: string; items: EnvironmentSummary[] }> {
+    const record = this.deps.settings.get().environments.find((e) => e.id === id);
+    if (!record) throw appError('not_found', `There is no environment ${id}.`);
+    if (record.kind !== 'custom') throw appError('invalid_input', `${record.name} is built in and cannot be removed.`);
+    if (this.current?.env.id === id) await this.activate('local');
+    const secrets = (await this.secretsFor(id)).store;
+    for (const account of Object.values(SECRET_ACCOUNTS)) await secrets.delete(account);
+    this.deps.settings.update((s) => {
+      s.environments = s.environments.filter((e) => e.id !== id);
+      delete s.sessions[id];
+    });
+    return this.list();
+  }
+
+  async activate(id: string): Promise<ActiveEnvironment> {
+    const env = await this.resolve(id);
+    this.current?.session.dispose();
+    const choice = await this.secretsFor(env.id);
+    let api: ApiClient | null = null;
+    const tokenClient = env.authUrl && env.clientId && env.clientSecret ? new TokenClient({ authUrl: env.authUrl, clientId: env.clientId, clientSecret: env.clientSecret }, this.deps.dispatchers) : null;
+    const session = new SessionService({
+      environment: env,
+      secrets: choice.store,
+      secretsFallbackReason: choice.fallbackReason,
+      settings: this.deps.settings,
+      tokenClient,
+      fetchChannels: (): Promise<Channel[]> => listChannels(api!),
+      onStateChange: (state) => {
+        if (this.current?.session === session) this.deps.emit('session.changed', state);
+      },
+      onSignInFailed: (error) => {
+        if (this.current?.session === session) this.deps.emit('auth.failed', error);
+      },
+      ...(tokenClient ? { responseMode: () => tokenClient.preferredResponseMode() } : {}),
+      ...(this.deps.signInTimeoutMs ? { signInTimeoutMs: this.deps.signInTimeoutMs } : {}),
+    });
+    api = new ApiClient(env.apiBaseUrl, this.deps.dispatchers, session, this.deps.connectivity);
+    this.current = { env, session, api, secrets: choice.store };
+    this.deps.settings.update((s) => {
+      s.activeEnvironmentId = env.id;
+    });
+    await session.restore();
+    this.deps.emit('session.changed', session.getState());
+    return this.current;
+  }
+
+  test(input: { apiBaseUrl: string; authUrl: string | null }): Promise<ConnectionTest> {
+    return testConnection(this.deps.dispatchers, input);
+  }
+
+  /** Is this the active environment's authorize endpoint? (Electron opens nothing else.) */
+  isAuthorizeUrl(url: string): boolean {
+    const authUrl = this.current?.env.authUrl;
+    if (!authUrl) return false;
+    try {
+      const parsed = new URL(url);
+      const expected = endpointUrl(authUrl, AuthPaths.authorize);
+      return parsed.origin === expected.origin && parsed.pathname === expected.pathname;
+    } catch {
+      return false;
+    }
+  }
+
+  dispose(): void {
+    this.current?.session.dispose();
+  }
+
+  private localSummary(): EnvironmentSummary {
+    const url = this.deps.local.emulator.url;
+    return { id: 'local', name: 'Local emulator', kind: 'local', apiBaseUrl: url, authUrl: url, clientId: this.deps.local.clientId, editable: false, removable: false, hasClientSecret: true, canSignInWithBrowser: true, canSignInWithToken: true };
+  }
+
+  private async resolve(id: string): Promise<ResolvedEnvironment> {
+    if (id === 'local') {
+      const url = this.deps.local.emulator.url;
+      return { id, name: 'Local emulator', kind: 'local', apiBaseUrl: url, authUrl: url, clientId: this.deps.local.clientId, clientSecret: this.deps.local.clientSecret, scopes: REQUESTED_SCOPES };
+    }
+    const record = this.deps.settings.get().environments.find((e) => e.id === id);
+    if (!record) throw appError('not_found', `There is no environment ${id}.`);
+    if (!record.apiBaseUrl) throw appError('invalid_input', `${record.name} has no API address yet. Add it in Settings first.`);
+    const clientSecret = await (await this.secretsFor(id)).store.get(SECRET_ACCOUNTS.clientSecret);
+    return { id, name: record.name, kind: record.kind, apiBaseUrl: record.apiBaseUrl, authUrl: record.authUrl, clientId: record.clientId, clientSecret, scopes: REQUESTED_SCOPES };
+  }
+
+  private async secretsFor(id: string): Promise<SecretStoreChoice> {
+    let choice = this.secretStores.get(id);
+    if (!choice) {
+      choice = await openSecretStore(id, this.deps.keychain);
+      if (choice.fallbackReason && this.secretStores.size === 0) this.deps.log(`keychain: ${choice.fallbackReason}`);
+      this.secretStores.set(id, choice);
+    }
+    return choice;
+  }
+}
