@@ -1,5 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import { DOCKDESK_CLIENT } from '../../emulator/auth/registry.js';
 import type { RunningEmulator } from '../../emulator/server.js';
 import { appError } from '../../shared/errors.js';
 import { CALL_ID_PATTERN, type EventName, type EventPayload } from '../../shared/ipc/contract.js';
@@ -7,7 +6,7 @@ import { ConnectivityMonitor } from './api/connectivity.js';
 import { DispatcherPool } from './api/dispatchers.js';
 import { getReceivingOrder, listReceivingOrders } from './api/resources.js';
 import { EnvironmentManager } from './environments/manager.js';
-import { startLocalEmulator, type LocalEmulatorOptions } from './environments/local-emulator.js';
+import { LOCAL_CLIENT, startLocalEmulator, type LocalEmulatorOptions } from './environments/local-emulator.js';
 import { dispatch, type Handlers } from './ipc/registry.js';
 import { SettingsService, type SettingsBackend } from './settings/settings.js';
 
@@ -60,7 +59,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     connectivity,
     keychain: options.keychain ?? 'auto',
     emit: options.emit,
-    local: { emulator, clientId: DOCKDESK_CLIENT.clientId, clientSecret: DOCKDESK_CLIENT.clientSecret },
+    local: { emulator, ...LOCAL_CLIENT },
     log,
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
   });
