@@ -27,6 +27,7 @@ Options:
   --retry-after <s>         the x-retry-after of injected 429s (default 1)
   --drop-rate <0..1>        share of API requests whose connection is dropped
   --malformed-rate <0..1>   share of API responses cut off mid-JSON
+  --drop-response-rate <0..1> share of API requests carried out whose answer is then lost
   --fault-seed <n>          seed for the fault sequence (default 1)
   --rate-limit              enforce 150 requests per minute per token
   --pat <name>              create a personal access token in each environment at start and print it
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
       'retry-after': { type: 'string' },
       'drop-rate': { type: 'string' },
       'malformed-rate': { type: 'string' },
+      'drop-response-rate': { type: 'string' },
       'fault-seed': { type: 'string' },
       'rate-limit': { type: 'boolean', default: false },
       pat: { type: 'string' },
@@ -122,6 +124,7 @@ async function main(): Promise<void> {
     retryAfterSeconds: number(values, 'retry-after', 0, 3600) ?? 1,
     dropRate: number(values, 'drop-rate', 0, 1) ?? 0,
     malformedRate: number(values, 'malformed-rate', 0, 1) ?? 0,
+    dropResponseRate: number(values, 'drop-response-rate', 0, 1) ?? 0,
     seed: number(values, 'fault-seed', 0, 2 ** 31 - 1) ?? 1,
   };
   const lines = [`Dockdesk emulator (virtual time ${emulator.clock.now().toISOString()})`];

@@ -21,7 +21,7 @@ export const CONTROL_ENDPOINTS = [
   'GET    /__emulator/clock                 the virtual time',
   'POST   /__emulator/clock/advance         {seconds} move time forward; due states move at once',
   'GET    /__emulator/faults                current fault injection',
-  'PUT    /__emulator/faults                {latencyMs, errorRate, rateLimitRate, retryAfterSeconds, dropRate, malformedRate, includeAuth, seed}',
+  'PUT    /__emulator/faults                {latencyMs, errorRate, rateLimitRate, retryAfterSeconds, dropRate, malformedRate, dropResponseRate, includeAuth, seed}',
   'DELETE /__emulator/faults                no more faults',
   'GET    /__emulator/rate-limit            the 150/min per token limit (off by default)',
   'PUT    /__emulator/rate-limit            {enabled, perMinute?}',

@@ -180,12 +180,19 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Run
     }
   });
 
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (injected.get(request) === 'malformed' && typeof payload === 'string') return payload.slice(0, Math.max(1, Math.floor(payload.length / 2)));
+  app.addHook('onSend', async (request, reply, payload) => {
+    const fault = injected.get(request);
+    if (fault === 'malformed' && typeof payload === 'string') return payload.slice(0, Math.max(1, Math.floor(payload.length / 2)));
+    if (fault === 'drop-response') {
+      // The request was carried out; its answer never arrives.
+      requestLog.add({ at: clock.now().toISOString(), method: request.method, path: request.url.split('?')[0] ?? '/', status: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 100) / 100, fault });
+      request.raw.socket.destroy();
+    }
     return payload;
   });
 
   app.addHook('onResponse', async (request, reply) => {
+    if (injected.get(request) === 'drop-response') return; // logged in onSend
     requestLog.add({ at: clock.now().toISOString(), method: request.method, path: request.url.split('?')[0] ?? request.url, status: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 100) / 100, fault: injected.get(request) ?? null });
   });
 

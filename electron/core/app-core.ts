@@ -9,6 +9,7 @@ import { EnvironmentManager } from './environments/manager.js';
 import { LOCAL_CLIENT, startLocalEmulator, type LocalEmulatorOptions } from './environments/local-emulator.js';
 import { dispatch, type Handlers } from './ipc/registry.js';
 import { SettingsService, type SettingsBackend } from './settings/settings.js';
+import type { SecretStoreChoice } from './secrets/secret-store.js';
 
 export interface AppCoreOptions {
   shell: 'electron' | 'browser';
@@ -18,6 +19,8 @@ export interface AppCoreOptions {
   settingsBackend: SettingsBackend;
   /** 'memory' keeps secrets out of the keychain (tests of other parts); 'auto' uses it when present. */
   keychain?: 'auto' | 'memory';
+  /** Replaces the keychain as the secret store port (tests that simulate a crash mid-rotation). */
+  openSecrets?: (environmentId: string) => Promise<SecretStoreChoice>;
   /** Shell-specific notice for the UI (for example "Electron is not installed; running in the browser"). */
   notice?: string | null;
   emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
@@ -58,6 +61,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     dispatchers,
     connectivity,
     keychain: options.keychain ?? 'auto',
+    ...(options.openSecrets ? { openSecrets: options.openSecrets } : {}),
     emit: options.emit,
     local: { emulator, ...LOCAL_CLIENT },
     log,

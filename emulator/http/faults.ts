@@ -15,13 +15,15 @@ export const FaultConfig = z
     retryAfterSeconds: z.number().int().min(0).max(3600).default(1),
     dropRate: z.number().min(0).max(1).default(0),
     malformedRate: z.number().min(0).max(1).default(0),
+    /** Share of requests carried out whose answer is then lost (the connection drops before it): a client must not repeat such a write blindly. */
+    dropResponseRate: z.number().min(0).max(1).default(0),
     includeAuth: z.boolean().default(false),
     seed: z.number().int().default(1),
   })
   .strict();
 export type FaultConfig = z.output<typeof FaultConfig>;
 
-export type Fault = 'drop' | '5xx' | '429' | 'malformed' | null;
+export type Fault = 'drop' | '5xx' | '429' | 'malformed' | 'drop-response' | null;
 
 export class FaultInjector {
   private config: FaultConfig = FaultConfig.parse({});
@@ -59,6 +61,7 @@ export class FaultInjector {
     if (r < c.dropRate + c.errorRate) return '5xx';
     if (r < c.dropRate + c.errorRate + c.rateLimitRate) return '429';
     if (r < c.dropRate + c.errorRate + c.rateLimitRate + c.malformedRate) return 'malformed';
+    if (r < c.dropRate + c.errorRate + c.rateLimitRate + c.malformedRate + c.dropResponseRate) return 'drop-response';
     return null;
   }
 

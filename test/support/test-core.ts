@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAppCore, type AppCore } from '../../electron/core/app-core.js';
+import { createAppCore, type AppCore, type AppCoreOptions } from '../../electron/core/app-core.js';
 import { confSettingsBackend } from '../../electron/core/settings/conf-backend.js';
 import type { EventName, EventPayload } from '../../shared/ipc/contract.js';
 
@@ -11,7 +11,7 @@ export interface RecordedEvent {
 }
 
 /** A real core (real emulator on loopback, real settings file) in a temporary data folder. */
-export async function createTestCore(options: { dataDir?: string; keychain?: 'auto' | 'memory'; signInTimeoutMs?: number } = {}) {
+export async function createTestCore(options: { dataDir?: string; keychain?: 'auto' | 'memory'; signInTimeoutMs?: number; openSecrets?: AppCoreOptions['openSecrets']; localEmulator?: AppCoreOptions['localEmulator'] } = {}) {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'dockdesk-core-')));
   const events: RecordedEvent[] = [];
   const logs: string[] = [];
@@ -24,6 +24,8 @@ export async function createTestCore(options: { dataDir?: string; keychain?: 'au
     emit: <E extends EventName>(event: E, payload: EventPayload<E>) => events.push({ event, payload }),
     log: (line) => logs.push(line),
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
+    ...(options.openSecrets ? { openSecrets: options.openSecrets } : {}),
+    ...(options.localEmulator ? { localEmulator: options.localEmulator } : {}),
   });
   return {
     core,

@@ -7,6 +7,8 @@ export const OPERATIONS = {
   'channel.list': { method: 'GET', path: '/2026-07/channel', scope: 'channels_read' },
   'receiving.list': { method: 'GET', path: '/2026-07/receiving', scope: 'receiving_read' },
   'receiving.get': { method: 'GET', path: '/2026-07/receiving/{id}', scope: 'receiving_read' },
+  'return.list': { method: 'GET', path: '/2026-07/return', scope: 'returns_read' },
+  'return.create': { method: 'POST', path: '/2026-07/return', scope: 'returns_write' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; scope: string }>;
 
 export type OperationName = keyof typeof OPERATIONS;

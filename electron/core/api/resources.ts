@@ -1,6 +1,8 @@
 import { ChannelList, type Channel } from '../../../shared/schemas/channel.js';
 import { PagingHeaders, type PageInfo } from '../../../shared/schemas/common.js';
 import { ReceivingList, ReceivingOrder } from '../../../shared/schemas/receiving.js';
+import { cursorPage } from '../../../shared/schemas/inventory.js';
+import { ReturnRecord, type ReturnCreate } from '../../../shared/schemas/returns.js';
 import { appError } from '../../../shared/errors.js';
 import type { ApiClient, CallResult } from './api-client.js';
 
@@ -26,6 +28,29 @@ export async function listReceivingOrders(
 
 export async function getReceivingOrder(api: ApiClient, id: number, signal?: AbortSignal): Promise<ReceivingOrder> {
   const { data } = await api.call('receiving.get', { schema: ReceivingOrder, params: { id }, ...(signal ? { signal } : {}) });
+  return data;
+}
+
+const ReturnPage = cursorPage(ReturnRecord);
+
+export async function findReturnByReference(api: ApiClient, referenceId: string, signal?: AbortSignal): Promise<ReturnRecord | null> {
+  const { data } = await api.call('return.list', { schema: ReturnPage, query: { ReferenceIds: referenceId, Limit: 1 }, ...(signal ? { signal } : {}) });
+  return data.items[0] ?? null;
+}
+
+/**
+ * Creates a return. Its reference id is unique per account (spec 4.8 rule 4), so after a lost answer
+ * the client looks it up instead of sending the return twice.
+ */
+export async function createReturn(api: ApiClient, body: ReturnCreate, channelId: number | null, signal?: AbortSignal): Promise<ReturnRecord> {
+  if (channelId === null) throw appError('invalid_input', 'Creating a return needs the channel with write access; choose one in Settings.');
+  const { data } = await api.call('return.create', {
+    schema: ReturnRecord,
+    body,
+    channelId,
+    reconcile: () => findReturnByReference(api, body.reference_id, signal),
+    ...(signal ? { signal } : {}),
+  });
   return data;
 }
 

@@ -29,6 +29,7 @@ export interface EnvironmentManagerDeps {
   dispatchers: DispatcherPool;
   connectivity: ConnectivityMonitor;
   keychain: 'auto' | 'memory';
+  openSecrets?: (environmentId: string) => Promise<SecretStoreChoice>;
   emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
   /** The in-process emulator behind the "Local emulator" environment. */
   local: { emulator: RunningEmulator; clientId: string; clientSecret: string };
@@ -190,7 +191,7 @@ export class EnvironmentManager {
   private async secretsFor(id: string): Promise<SecretStoreChoice> {
     let choice = this.secretStores.get(id);
     if (!choice) {
-      choice = await openSecretStore(id, this.deps.keychain);
+      choice = this.deps.openSecrets ? await this.deps.openSecrets(id) : await openSecretStore(id, this.deps.keychain);
       if (choice.fallbackReason && this.secretStores.size === 0) this.deps.log(`keychain: ${choice.fallbackReason}`);
       this.secretStores.set(id, choice);
     }
