@@ -4,7 +4,7 @@ import { SignInPanel } from './session/SignInPanel';
 import { useAppInfo, useSession } from './session/useSession';
 import { StatusBar } from './StatusBar';
 import { ReceivingWorkspace } from './workspaces/ReceivingWorkspace';
-import { SettingsWorkspace } from './workspaces/SettingsWorkspace';
+import { SettingsWorkspace } from './workspaces/settings/SettingsWorkspace';
 import { UpcomingWorkspace } from './workspaces/UpcomingWorkspace';
 
 const WORKSPACES = [
@@ -69,6 +69,14 @@ export function App() {
         </ul>
       </nav>
       <main className="content">
+        {state.channelChoices.length > 0 && workspace !== 'settings' && (
+          <p className="note" role="note">
+            Several channels of this account can make changes.{' '}
+            <button type="button" onClick={() => setWorkspace('settings')}>
+              Choose one in Settings
+            </button>
+          </p>
+        )}
         {info.data?.notice && (
           <p className="notice" role="note">
             {info.data.notice}

@@ -36,6 +36,7 @@ export function SignInPanel({ session }: { session: SessionState }) {
         Dockdesk opens the service's sign-in page in your browser. Approve there, then come back here.
         {session.environment.kind === 'local' ? ' The local emulator accepts demo@dockdesk.test with the password dockdesk-demo.' : ''}
       </p>
+      <p className="muted">You can also sign in with a personal access token in Settings.</p>
       {session.keychainNote && <p className="note">{session.keychainNote}</p>}
       {failure?.code === 'sign_in_cancelled' && <p className="note">Sign-in cancelled.</p>}
       {problem && (

@@ -1,0 +1,127 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { AppErrorException } from '../../../../shared/errors';
+import type { ConnectionTest, EnvironmentSummary } from '../../../../shared/schemas/environments';
+import { call, errorMessage } from '../../bridge/dockdesk';
+
+interface Draft {
+  name: string;
+  apiBaseUrl: string;
+  authUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+const empty: Draft = { name: '', apiBaseUrl: '', authUrl: '', clientId: '', clientSecret: '' };
+
+function fromSummary(e: EnvironmentSummary): Draft {
+  return { name: e.name, apiBaseUrl: e.apiBaseUrl ?? '', authUrl: e.authUrl ?? '', clientId: e.clientId ?? '', clientSecret: '' };
+}
+
+const orNull = (value: string) => (value.trim() === '' ? null : value);
+
+/**
+ * Adds or edits an environment. The client secret is write-only: left empty it stays as it is.
+ * Field errors from main appear next to their fields.
+ */
+export function EnvironmentForm({ editing, onDone }: { editing: EnvironmentSummary | null; onDone: () => void }) {
+  const [draft, setDraft] = useState<Draft>(editing ? fromSummary(editing) : empty);
+  const formId = useId();
+  const save = useMutation({
+    mutationFn: () =>
+      call('environments.save', {
+        ...(editing ? { id: editing.id } : {}),
+        name: draft.name,
+        apiBaseUrl: draft.apiBaseUrl,
+        authUrl: orNull(draft.authUrl),
+        clientId: orNull(draft.clientId),
+        ...(draft.clientSecret ? { clientSecret: draft.clientSecret } : {}),
+      }),
+    onSuccess: onDone,
+  });
+  const test = useMutation({
+    mutationFn: (): Promise<ConnectionTest> => call('environments.test', { apiBaseUrl: draft.apiBaseUrl, authUrl: orNull(draft.authUrl) }),
+  });
+  const fieldErrors = (error: unknown) => (error instanceof AppErrorException ? (error.appError.fieldErrors ?? {}) : {});
+  const errors = { ...fieldErrors(test.error), ...fieldErrors(save.error) };
+
+  const field = (key: keyof Draft, label: string, options: { type?: string; hint?: string; required?: boolean } = {}) => {
+    const id = `${formId}-${key}`;
+    const problems = errors[key];
+    return (
+      <div className="field">
+        <label htmlFor={id}>
+          {label}
+          {options.required ? '' : ' (optional)'}
+        </label>
+        <input
+          id={id}
+          type={options.type ?? 'text'}
+          value={draft[key]}
+          autoComplete="off"
+          aria-invalid={problems ? true : undefined}
+          aria-describedby={problems ? `${id}-error` : options.hint ? `${id}-hint` : undefined}
+          onChange={(e) => {
+            setDraft({ ...draft, [key]: e.target.value });
+            // Errors and test results describe the old values; drop them as soon as the user edits.
+            if (save.isError) save.reset();
+            if (test.data || test.isError) test.reset();
+          }}
+        />
+        {options.hint && !problems && (
+          <small id={`${id}-hint`} className="hint">
+            {options.hint}
+          </small>
+        )}
+        {problems && (
+          <small id={`${id}-error`} className="field-error" role="alert">
+            {problems.join(' ')}
+          </small>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form
+      className="environment-form"
+      aria-label={editing ? `Edit ${editing.name}` : 'Add an environment'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      <h3>{editing ? `Edit ${editing.name}` : 'Add an environment'}</h3>
+      {field('name', 'Name', { required: true })}
+      {field('apiBaseUrl', 'API address', { required: true, hint: 'https://…, or http:// on 127.0.0.1 or localhost' })}
+      {field('authUrl', 'Sign-in address', { hint: 'Needed to sign in through the browser.' })}
+      {field('clientId', 'Client id')}
+      {field('clientSecret', 'Client secret', { type: 'password', hint: editing?.hasClientSecret ? 'A secret is stored in the keychain; leave empty to keep it.' : 'Kept in the system keychain.' })}
+      <div className="actions">
+        <button type="button" onClick={() => test.mutate()} disabled={test.isPending || draft.apiBaseUrl.trim() === ''}>
+          {test.isPending ? 'Testing…' : 'Test connection'}
+        </button>
+        <button type="submit" className="primary" disabled={save.isPending}>
+          Save
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+      {test.data && (
+        <ul className="checks" aria-label="Connection test results">
+          {test.data.checks.map((c) => (
+            <li key={c.name} className={c.ok ? 'ok' : 'bad'}>
+              <strong>{c.name}:</strong> {c.ok ? 'OK' : 'Problem'}. {c.detail}
+            </li>
+          ))}
+        </ul>
+      )}
+      {(save.error || test.error) && Object.keys(errors).length === 0 && (
+        <p className="error" role="alert">
+          {errorMessage(save.error ?? test.error)}
+        </p>
+      )}
+    </form>
+  );
+}
