@@ -27,6 +27,8 @@ export interface AppCoreOptions {
   /** Opens the authorize URL outside the app (Electron: the system browser). The browser shell leaves it to the page. */
   openAuthorizeUrl?: (url: string) => Promise<void>;
   signInTimeoutMs?: number;
+  /** Raises the client-side request budget (benchmarks); the default stays under the service's limit. */
+  requestBudgetPerMinute?: number;
   /** Seed options for the in-process emulator (tests and demos of an empty or a large warehouse). */
   localEmulator?: LocalEmulatorOptions;
   log?: (line: string) => void;
@@ -62,6 +64,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     connectivity,
     keychain: options.keychain ?? 'auto',
     ...(options.openSecrets ? { openSecrets: options.openSecrets } : {}),
+    ...(options.requestBudgetPerMinute ? { requestBudgetPerMinute: options.requestBudgetPerMinute } : {}),
     emit: options.emit,
     local: { emulator, ...LOCAL_CLIENT },
     log,

@@ -11,7 +11,7 @@ export interface RecordedEvent {
 }
 
 /** A real core (real emulator on loopback, real settings file) in a temporary data folder. */
-export async function createTestCore(options: { dataDir?: string; keychain?: 'auto' | 'memory'; signInTimeoutMs?: number; openSecrets?: AppCoreOptions['openSecrets']; localEmulator?: AppCoreOptions['localEmulator'] } = {}) {
+export async function createTestCore(options: { dataDir?: string; keychain?: 'auto' | 'memory'; signInTimeoutMs?: number; openSecrets?: AppCoreOptions['openSecrets']; localEmulator?: AppCoreOptions['localEmulator']; requestBudgetPerMinute?: number } = {}) {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'dockdesk-core-')));
   const events: RecordedEvent[] = [];
   const logs: string[] = [];
@@ -26,6 +26,7 @@ export async function createTestCore(options: { dataDir?: string; keychain?: 'au
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
     ...(options.openSecrets ? { openSecrets: options.openSecrets } : {}),
     ...(options.localEmulator ? { localEmulator: options.localEmulator } : {}),
+    ...(options.requestBudgetPerMinute ? { requestBudgetPerMinute: options.requestBudgetPerMinute } : {}),
   });
   return {
     core,

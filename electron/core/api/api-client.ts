@@ -44,14 +44,17 @@ type Attempt = { kind: 'answered'; status: number; headers: CallResult<unknown>[
  * the earlier attempt did not land. An expired access token is refreshed once and the call repeated.
  */
 export class ApiClient {
-  readonly budget = new RequestBudget();
+  readonly budget: RequestBudget;
 
   constructor(
     private readonly baseUrl: string,
     private readonly dispatchers: DispatcherPool,
     private readonly tokens: TokenSource,
     private readonly connectivity: ConnectivityMonitor,
-  ) {}
+    options: { budgetPerMinute?: number } = {},
+  ) {
+    this.budget = new RequestBudget(options.budgetPerMinute);
+  }
 
   async call<S extends z.ZodType>(operation: OperationName, options: CallOptions<S>): Promise<CallResult<z.output<S>>> {
     const spec = OPERATIONS[operation];

@@ -34,6 +34,8 @@ export interface EnvironmentManagerDeps {
   /** The in-process emulator behind the "Local emulator" environment. */
   local: { emulator: RunningEmulator; clientId: string; clientSecret: string };
   signInTimeoutMs?: number;
+  /** The client-side request budget (default 140 a minute, under the service's 150). */
+  requestBudgetPerMinute?: number;
   log: (line: string) => void;
 }
 
@@ -140,7 +142,7 @@ export class EnvironmentManager {
       ...(tokenClient ? { responseMode: () => tokenClient.preferredResponseMode() } : {}),
       ...(this.deps.signInTimeoutMs ? { signInTimeoutMs: this.deps.signInTimeoutMs } : {}),
     });
-    api = new ApiClient(env.apiBaseUrl, this.deps.dispatchers, session, this.deps.connectivity);
+    api = new ApiClient(env.apiBaseUrl, this.deps.dispatchers, session, this.deps.connectivity, this.deps.requestBudgetPerMinute ? { budgetPerMinute: this.deps.requestBudgetPerMinute } : {});
     this.current = { env, session, api, secrets: choice.store };
     this.deps.settings.update((s) => {
       s.activeEnvironmentId = env.id;
