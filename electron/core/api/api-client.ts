@@ -15,6 +15,8 @@ export interface TokenSource {
 }
 
 export interface CallOptions<S extends z.ZodType> {
+  /** A next-page path the service handed back (next-URL paging); must stay on the operation's path. */
+  nextPath?: string;
   params?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
@@ -60,6 +62,12 @@ export class ApiClient {
     const spec = OPERATIONS[operation];
     const endpoint = `${spec.method} ${spec.path}`;
     const url = endpointUrl(this.baseUrl, operationPath(operation, options.params));
+    if (options.nextPath !== undefined) {
+      // Follow only what belongs to this operation on this host: a next link is not a way elsewhere.
+      const next = endpointUrl(this.baseUrl, options.nextPath);
+      if (next.origin !== url.origin || next.pathname !== url.pathname) throw appError('bad_response', `${endpoint} sent a next link to another path (${next.pathname}).`);
+      url.search = next.search;
+    }
     for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
     const method: string = spec.method;
     const idempotent = method === 'GET' || method === 'PUT' || method === 'DELETE';

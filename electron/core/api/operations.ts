@@ -8,6 +8,7 @@ export const OPERATIONS = {
   'receiving.list': { method: 'GET', path: '/2026-07/receiving', scope: 'receiving_read' },
   'receiving.get': { method: 'GET', path: '/2026-07/receiving/{id}', scope: 'receiving_read' },
   'return.list': { method: 'GET', path: '/2026-07/return', scope: 'returns_read' },
+  'inventory.list': { method: 'GET', path: '/2026-07/inventory', scope: 'inventory_read' },
   'return.create': { method: 'POST', path: '/2026-07/return', scope: 'returns_write' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; scope: string }>;
 

@@ -1,7 +1,8 @@
 import { ChannelList, type Channel } from '../../../shared/schemas/channel.js';
 import { PagingHeaders, type PageInfo } from '../../../shared/schemas/common.js';
 import { ReceivingList, ReceivingOrder } from '../../../shared/schemas/receiving.js';
-import { cursorPage } from '../../../shared/schemas/inventory.js';
+import { cursorPage, InventoryPage, type InventoryItem } from '../../../shared/schemas/inventory.js';
+import { collect, nextUrlPages } from './paging.js';
 import { ReturnRecord, type ReturnCreate } from '../../../shared/schemas/returns.js';
 import { appError } from '../../../shared/errors.js';
 import type { ApiClient, CallResult } from './api-client.js';
@@ -52,6 +53,12 @@ export async function createReturn(api: ApiClient, body: ReturnCreate, channelId
     ...(signal ? { signal } : {}),
   });
   return data;
+}
+
+/** Every inventory item, following the service's next-page URLs (1,000 a page). */
+export function listAllInventory(api: ApiClient, signal?: AbortSignal): Promise<InventoryItem[]> {
+  const page = (nextPath?: string) => api.call('inventory.list', { schema: InventoryPage, query: { PageSize: 1000 }, ...(nextPath ? { nextPath } : {}), ...(signal ? { signal } : {}) }).then((r) => r.data);
+  return collect(nextUrlPages(() => page(), (next) => page(next), signal));
 }
 
 /** Header paging (API notes): a missing or non-numeric header is a broken response, named as such. */
