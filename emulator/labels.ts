@@ -8,13 +8,9 @@ import type { EmulatorStore } from './store.js';
  * printers' size), each carrying a Code 128 barcode of the box id, rendered by bwip-js, laid out by
  * pdfkit. The text names the order, the box and its contents, for the person taping it on.
  */
-export function boxBarcodeValue(boxId: number): string {
-  return String(boxId);
-}
-
 export async function renderBoxLabels(wro: StoredWro, store: EmulatorStore): Promise<Buffer> {
   const images = await Promise.all(
-    wro.boxes.map((box) => bwipjs.toBuffer({ bcid: 'code128', text: boxBarcodeValue(box.box_id), scale: 3, height: 18, includetext: true, textxalign: 'center' })),
+    wro.boxes.map((box) => bwipjs.toBuffer({ bcid: 'code128', text: String(box.box_id), scale: 3, height: 18, includetext: true, textxalign: 'center' })),
   );
   const doc = new PDFDocument({ size: [288, 432], margin: 18, autoFirstPage: false, info: { Title: `Receiving order ${wro.id} box labels`, Producer: 'Dockdesk emulator' } });
   const chunks: Buffer[] = [];

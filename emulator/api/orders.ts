@@ -5,7 +5,7 @@ import type { EmulatorContext } from '../context.js';
 import { SIMULATION_STEPS } from '../engine/transitions.js';
 import { parseBody, problem, validation } from '../http/errors.js';
 import { intParam, pageHeaders, pageSlice, QueryReader } from '../http/query.js';
-import type { ApiRequest, RouteDef } from '../http/router.js';
+import { spelledAs, type ApiRequest, type RouteDef } from '../http/router.js';
 import { ensureProductByReference } from './products.js';
 import { V } from './versions.js';
 
@@ -195,14 +195,13 @@ export const orderRoutes: RouteDef[] = [
   { method: 'GET', path: '/order', versions: V.v10to20, scope: 'orders_read', channel: 'optional', handle: listOrders },
   { method: 'POST', path: '/order', versions: V.v10to20, scope: 'orders_write', channel: 'optional', handle: createOrder },
   { method: 'GET', path: '/order/{orderId}', versions: V.v10to20, scope: 'orders_read', handle: (req, ctx) => ({ body: findOrder(ctx, req) }) },
-  ...[
-    { path: '/order/{orderId}/cancel', versions: V.v20 },
-    { path: '/order/{orderId}:cancel', versions: V.v2025on },
-  ].map(
-    ({ path, versions }): RouteDef => ({
+  ...spelledAs(
+    [
+      { path: '/order/{orderId}/cancel', versions: V.v20 },
+      { path: '/order/{orderId}:cancel', versions: V.v2025on },
+    ],
+    {
       method: 'POST',
-      path,
-      versions,
       scope: 'orders_write',
       handle: (req, ctx) => {
         const order = findOrder(ctx, req);
@@ -212,16 +211,15 @@ export const orderRoutes: RouteDef[] = [
         ctx.store.changed();
         return { body: order };
       },
-    }),
+    },
   ),
-  ...[
-    { path: '/order/{orderId}/shipment/{shipmentId}/cancel', versions: V.v20 },
-    { path: '/order/{orderId}/shipment/{shipmentId}:cancel', versions: V.v2025on },
-  ].map(
-    ({ path, versions }): RouteDef => ({
+  ...spelledAs(
+    [
+      { path: '/order/{orderId}/shipment/{shipmentId}/cancel', versions: V.v20 },
+      { path: '/order/{orderId}/shipment/{shipmentId}:cancel', versions: V.v2025on },
+    ],
+    {
       method: 'POST',
-      path,
-      versions,
       scope: 'orders_write',
       handle: (req, ctx) => {
         const order = findOrder(ctx, req);
@@ -233,16 +231,15 @@ export const orderRoutes: RouteDef[] = [
         ctx.store.changed();
         return { body: shipment };
       },
-    }),
+    },
   ),
-  ...[
-    { path: '/order/estimate', versions: V.v20 },
-    { path: '/order:estimate', versions: V.v2025on },
-  ].map(
-    ({ path, versions }): RouteDef => ({
+  ...spelledAs(
+    [
+      { path: '/order/estimate', versions: V.v20 },
+      { path: '/order:estimate', versions: V.v2025on },
+    ],
+    {
       method: 'POST',
-      path,
-      versions,
       scope: 'orders_read',
       handle: (req, ctx) => {
         const body = parseBody(OrderEstimateRequest, req.body);
@@ -251,36 +248,34 @@ export const orderRoutes: RouteDef[] = [
         const methods = SHIPPING_METHODS.filter((m) => !body.shipping_methods || body.shipping_methods.includes(m.name));
         return { body: { estimates: methods.map((m) => ({ shipping_method: m.name, total_price: Math.round((4 + m.id * 3.5 + units * 0.6) * 100) / 100, currency_code: 'USD', estimated_fulfillment_date: new Date(ctx.clock.nowMs() + (5 - Math.min(m.id, 4)) * 86_400_000).toISOString() })) } };
       },
-    }),
+    },
   ),
-  ...[
-    { path: '/order/{orderId}/storeOrderJson', versions: V.v20 },
-    { path: '/order/{orderId}/store-order-json', versions: V.v2025on },
-  ].map(
-    ({ path, versions }): RouteDef => ({
+  ...spelledAs(
+    [
+      { path: '/order/{orderId}/storeOrderJson', versions: V.v20 },
+      { path: '/order/{orderId}/store-order-json', versions: V.v2025on },
+    ],
+    {
       method: 'POST',
-      path,
-      versions,
       scope: 'orders_write',
       handle: (req, ctx) => {
         findOrder(ctx, req);
         if (req.body === undefined || req.body === null || typeof req.body !== 'object') throw validation(400, { '(body)': ['The original order must be a JSON object.'] });
         return { body: {} };
       },
-    }),
+    },
   ),
   { method: 'GET', path: '/shippingmethod', versions: V.v20, scope: 'orders_read', handle: () => ({ body: SHIPPING_METHODS }) },
   { method: 'GET', path: '/shipping-method', versions: V.v2025on, scope: 'orders_read', handle: () => ({ body: SHIPPING_METHODS }) },
 
   // Shipments (spec 4.4 and the renames of section 9).
-  ...[
-    { path: '/shipment/{shipmentId}/cancel', versions: V.v10to20 },
-    { path: '/shipment/{shipmentId}:cancel', versions: V.v2025on },
-  ].map(
-    ({ path, versions }): RouteDef => ({
+  ...spelledAs(
+    [
+      { path: '/shipment/{shipmentId}/cancel', versions: V.v10to20 },
+      { path: '/shipment/{shipmentId}:cancel', versions: V.v2025on },
+    ],
+    {
       method: 'POST',
-      path,
-      versions,
       scope: 'fulfillments_write',
       channel: 'optional',
       handle: (req, ctx) => {
@@ -291,7 +286,7 @@ export const orderRoutes: RouteDef[] = [
         ctx.store.changed();
         return { body: found.shipment };
       },
-    }),
+    },
   ),
   {
     method: 'PUT',
@@ -315,17 +310,20 @@ export const orderRoutes: RouteDef[] = [
       return { body: found.shipment };
     },
   },
-  ...[
-    { path: '/shipment/:bulkUpdateTrackingUpload', versions: V.v20 },
-    { path: '/shipment:batchUpdateTrackingUpload', versions: V.v2025on },
-  ].map((r): RouteDef => ({ method: 'POST', ...r, scope: 'fulfillments_write', handle: (req, ctx) => markUploaded(ctx, parseBody(TrackingUploadUpdate, req.body)) })),
-  ...[
-    { path: '/shipment/cancelbulk', versions: V.v20 },
-    { path: '/shipment:batchCancel', versions: V.v2025on },
-  ].map(
-    (r): RouteDef => ({
+  ...spelledAs(
+    [
+      { path: '/shipment/:bulkUpdateTrackingUpload', versions: V.v20 },
+      { path: '/shipment:batchUpdateTrackingUpload', versions: V.v2025on },
+    ],
+    { method: 'POST', scope: 'fulfillments_write', handle: (req, ctx) => markUploaded(ctx, parseBody(TrackingUploadUpdate, req.body)) },
+  ),
+  ...spelledAs(
+    [
+      { path: '/shipment/cancelbulk', versions: V.v20 },
+      { path: '/shipment:batchCancel', versions: V.v2025on },
+    ],
+    {
       method: 'POST',
-      ...r,
       scope: 'fulfillments_write',
       handle: (req, ctx) => {
         const body = parseBody(ShipmentIds, req.body);
@@ -338,7 +336,7 @@ export const orderRoutes: RouteDef[] = [
         ctx.store.changed();
         return { body: { results } };
       },
-    }),
+    },
   ),
 
   // Sandbox simulations (spec 4.11, 9.6): under 2.0 first, then 2026-01.

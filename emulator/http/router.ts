@@ -40,12 +40,18 @@ export interface RouteDef {
   handle(req: ApiRequest, ctx: EmulatorContext): Promise<ApiResponse> | ApiResponse;
 }
 
+/**
+ * One operation under its spellings: section 9 renamed many 2.0 paths in 2025-07
+ * (`/order/{id}/cancel` became `/order/{id}:cancel`); both answer, each under its own versions.
+ */
+export function spelledAs(spellings: { path: string; versions: readonly Version[] }[], def: Omit<RouteDef, 'path' | 'versions'>): RouteDef[] {
+  return spellings.map(({ path, versions }) => ({ ...def, path, versions }));
+}
+
 interface Compiled extends RouteDef {
   regex: RegExp;
   names: string[];
 }
-
-export const DATE_VERSIONS_FROM = (first: ApiVersion): ApiVersion[] => VERSIONS.slice(VERSIONS.indexOf(first)).filter((v) => v !== '1.0' && v !== '2.0') as ApiVersion[];
 
 function compile(def: RouteDef): Compiled {
   const names: string[] = [];

@@ -299,9 +299,3 @@ export class SessionService {
     this.deps.onStateChange(this.getState());
   }
 }
-
-/** The single write channel, when there is exactly one. */
-export function chooseChannel(channels: Channel[]): { id: number; name: string } | null {
-  const writable = channels.filter(hasWriteScopes);
-  return writable.length === 1 ? { id: writable[0]!.id, name: writable[0]!.name } : null;
-}
