@@ -74,7 +74,9 @@ export async function openSecretStore(environmentId: string, mode: 'auto' | 'mem
   if (mode === 'memory') return { store: new MemorySecretStore(), fallbackReason: 'The keychain is turned off for this run.' };
   const service = keychainServiceName(environmentId);
   try {
-    const keytar = ((await import('@github/keytar')) as { default?: Keytar } & Keytar).default ?? ((await import('@github/keytar')) as Keytar);
+    // A CommonJS module: its functions arrive as the default export under ESM.
+    const module = (await import('@github/keytar')) as Keytar & { default?: Keytar };
+    const keytar = module.default ?? module;
     // A keychain that is missing answers with an error; one that hangs (no D-Bus) is caught by the timeout.
     await Promise.race([
       keytar.findCredentials(service),
