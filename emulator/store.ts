@@ -7,6 +7,7 @@ import type { EmulatorData, StoredInventory, StoredProduct, StoredWro } from './
 export class EmulatorStore {
   private byInventoryId = new Map<number, StoredInventory>();
   private bySku = new Map<string, StoredInventory>();
+  private byVariantId = new Map<number, StoredInventory>();
   private wroById = new Map<number, StoredWro>();
   private productById = new Map<number, StoredProduct>();
 
@@ -26,6 +27,7 @@ export class EmulatorStore {
   reindex(): void {
     this.byInventoryId = new Map(this.data.inventory.map((i) => [i.inventory_id, i]));
     this.bySku = new Map(this.data.inventory.map((i) => [i.sku.toLowerCase(), i]));
+    this.byVariantId = new Map(this.data.inventory.map((i) => [i.variant_id, i]));
     this.wroById = new Map(this.data.receivingOrders.map((w) => [w.id, w]));
     this.productById = new Map(this.data.products.map((p) => [p.id, p]));
   }
@@ -42,10 +44,16 @@ export class EmulatorStore {
     return this.bySku.get(sku.toLowerCase());
   }
 
+  /** The inventory item behind a variant (each variant has one; a bundle's parts are found this way). */
+  inventoryByVariant(variantId: number): StoredInventory | undefined {
+    return this.byVariantId.get(variantId);
+  }
+
   addInventory(item: StoredInventory): void {
     this.data.inventory.push(item);
     this.byInventoryId.set(item.inventory_id, item);
     this.bySku.set(item.sku.toLowerCase(), item);
+    this.byVariantId.set(item.variant_id, item);
   }
 
   wro(id: number): StoredWro | undefined {

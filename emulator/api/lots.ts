@@ -24,6 +24,11 @@ function request(req: ApiRequest, ctx: EmulatorContext) {
   return { body, inv };
 }
 
+/** Every exclusion (active or soft-deleted) of one lot of one item. */
+function exclusionsOf(ctx: EmulatorContext, inv: StoredInventory, lot: string) {
+  return ctx.store.data.lotExclusions.filter((x) => x.inventory_id === inv.inventory_id && x.lot_number === lot);
+}
+
 const state = (x: { inventory_id: number; lot_number: string; lot_date: string | null; is_deleted: boolean; deleted_timestamp: string | null }) => ({
   inventory_id: x.inventory_id,
   lot_number: x.lot_number,
@@ -54,7 +59,7 @@ export const lotRoutes: RouteDef[] = [
     scope: 'inventory_write',
     handle: (req, ctx) => {
       const { body, inv } = request(req, ctx);
-      if (ctx.store.data.lotExclusions.some((x) => x.inventory_id === inv.inventory_id && x.lot_number === body.lot_number && !x.is_deleted)) {
+      if (exclusionsOf(ctx, inv, body.lot_number).some((x) => !x.is_deleted)) {
         throw problem(409, `Lot ${body.lot_number} of ${inv.sku} is already excluded.`);
       }
       const record = {
@@ -78,7 +83,7 @@ export const lotRoutes: RouteDef[] = [
     scope: 'inventory_write',
     handle: (req, ctx) => {
       const { body, inv } = request(req, ctx);
-      const active = ctx.store.data.lotExclusions.find((x) => x.inventory_id === inv.inventory_id && x.lot_number === body.lot_number && !x.is_deleted);
+      const active = exclusionsOf(ctx, inv, body.lot_number).find((x) => !x.is_deleted);
       if (!active) throw problem(404, `Lot ${body.lot_number} of ${inv.sku} has no active exclusion.`);
       active.is_deleted = true;
       active.deleted_timestamp = ctx.clock.now().toISOString();
@@ -93,7 +98,7 @@ export const lotRoutes: RouteDef[] = [
     scope: 'inventory_write',
     handle: (req, ctx) => {
       const { body, inv } = request(req, ctx);
-      const matches = ctx.store.data.lotExclusions.filter((x) => x.inventory_id === inv.inventory_id && x.lot_number === body.lot_number);
+      const matches = exclusionsOf(ctx, inv, body.lot_number);
       if (matches.some((x) => !x.is_deleted)) throw problem(409, `Lot ${body.lot_number} of ${inv.sku} is already excluded.`);
       const latest = matches.sort((a, b) => (b.deleted_timestamp ?? '').localeCompare(a.deleted_timestamp ?? ''))[0];
       if (!latest) throw problem(404, `Lot ${body.lot_number} of ${inv.sku} has no exclusion to restore.`);

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ConvertToBundle, MergeVariants, MoveVariants, Product10Batch, ProductCreate, VariantPatch, VariantRequest, type VariantResponse } from '../../shared/schemas/products.js';
 import type { EmulatorContext } from '../context.js';
-import { findVariant, fulfillable } from '../data/generate.js';
+import { fulfillable } from '../data/generate.js';
 import type { StoredInventory, StoredProduct } from '../data/model.js';
 import { parseBody, problem, validation } from '../http/errors.js';
 import { intParam, pageHeaders, pageSlice, QueryReader } from '../http/query.js';
@@ -71,7 +71,7 @@ function variantResponse(ctx: EmulatorContext, item: StoredInventory, v: z.infer
       return_to_sender_backup_action: action(v.return_preferences?.return_to_sender_backup_action_id, 3),
     },
     bundle_definition: (v.bundle_definition ?? []).map((b) => {
-      const part = ctx.store.data.inventory.find((i) => i.variant_id === b.variant_id);
+      const part = ctx.store.inventoryByVariant(b.variant_id);
       return { product_id: part?.product_id ?? 0, variant_id: b.variant_id, quantity: b.quantity, variant_name: part?.name ?? '', variant_sku: part?.sku ?? '' };
     }),
     associated_bundles: [],
@@ -89,7 +89,7 @@ function checkVariants(ctx: EmulatorContext, variants: z.infer<typeof VariantReq
     if (skus.has(key) || ctx.store.inventoryBySku(v.sku)) (errors[`${prefix}[${i}].sku`] ??= []).push(`SKU ${v.sku} is already in use.`);
     skus.add(key);
     for (const [k, b] of (v.bundle_definition ?? []).entries()) {
-      if (!ctx.store.data.inventory.some((it) => it.variant_id === b.variant_id)) (errors[`${prefix}[${i}].bundle_definition[${k}].variant_id`] ??= []).push(`No variant ${b.variant_id}.`);
+      if (!ctx.store.inventoryByVariant(b.variant_id)) (errors[`${prefix}[${i}].bundle_definition[${k}].variant_id`] ??= []).push(`No variant ${b.variant_id}.`);
     }
   });
   return errors;
@@ -103,6 +103,14 @@ function addVariants(ctx: EmulatorContext, product: StoredProduct, variants: z.i
     product.variants.push(variantResponse(ctx, item, v));
   }
   product.updated_on = ctx.clock.now().toISOString();
+}
+
+/** Through the store's indexes: variant id → its inventory item → its product (no scan of the catalog). */
+function variantOr404(ctx: EmulatorContext, variantId: number): VariantResponse {
+  const item = ctx.store.inventoryByVariant(variantId);
+  const variant = item ? ctx.store.product(item.product_id)?.variants.find((v) => v.id === variantId) : undefined;
+  if (!variant) throw problem(404, `Variant ${variantId} does not exist.`);
+  return variant;
 }
 
 /** Keeps each variant's on-hand figure current when a product is shown. */
@@ -354,14 +362,12 @@ export const productRoutes: RouteDef[] = [
     versions: V.v2025on,
     scope: 'products_write',
     handle: (req, ctx) => {
-      const variantId = intParam(req.params.variantId, 'variantId');
-      const variant = findVariant(ctx.store.data, variantId);
-      if (!variant) throw problem(404, `Variant ${variantId} does not exist.`);
+      const variant = variantOr404(ctx, intParam(req.params.variantId, 'variantId'));
       const body = parseBody(ConvertToBundle, req.body);
       const item = ctx.store.inventory(variant.inventory.inventory_id)!;
       if (item.levels.some((l) => l.on_hand > 0)) throw validation(422, { variantId: ['A variant with stock on hand cannot become a bundle.'] });
       variant.bundle_definition = body.bundle_definition.map((b) => {
-        const part = ctx.store.data.inventory.find((i) => i.variant_id === b.variant_id);
+        const part = ctx.store.inventoryByVariant(b.variant_id);
         if (!part) throw validation(400, { bundle_definition: [`No variant ${b.variant_id}.`] });
         return { product_id: part.product_id, variant_id: part.variant_id, quantity: b.quantity, variant_name: part.name, variant_sku: part.sku };
       });
@@ -377,14 +383,12 @@ export const productRoutes: RouteDef[] = [
     scope: 'products_write',
     handle: (req, ctx) => {
       const variantId = intParam(req.params.variantId, 'variantId');
-      const survivor = findVariant(ctx.store.data, variantId);
-      if (!survivor) throw problem(404, `Variant ${variantId} does not exist.`);
+      const survivor = variantOr404(ctx, variantId);
       const body = parseBody(MergeVariants, req.body);
       const survivorItem = ctx.store.inventory(survivor.inventory.inventory_id)!;
       for (const id of body.variant_ids) {
         if (id === variantId) throw validation(400, { variant_ids: ['A variant cannot be merged into itself.'] });
-        const child = findVariant(ctx.store.data, id);
-        if (!child) throw problem(404, `Variant ${id} does not exist.`);
+        const child = variantOr404(ctx, id);
         const childItem = ctx.store.inventory(child.inventory.inventory_id)!;
         // Stock moves to the surviving item, center by center.
         for (const level of childItem.levels) {

@@ -88,13 +88,17 @@ export const ProductCreate = z.object({
 
 export const Taxonomy = z.object({ id: z.number().int(), name: z.string(), parent_id: z.number().int(), parent_name: z.string(), path: z.string() });
 
-export const Product2025 = z.object({
+/** Fields every product shape has (spec 2.2); the versions differ in classification and variants. */
+const ProductBase = z.object({
   id: z.number().int(),
   name: z.string().nullable(),
   type: z.string().nullable(),
   created_on: DateTime,
   updated_on: DateTime.nullable(),
   user_id: z.number().int(),
+});
+
+export const Product2025 = ProductBase.extend({
   taxonomy: Taxonomy,
   variants: z.array(VariantResponse).nullable(),
 });
@@ -105,13 +109,7 @@ export const Variant20 = VariantResponse.omit({ is_image_uploaded: true, reviews
   barcode: z.string().nullable(),
   dimension: Dimension.extend({ unit: z.string() }),
 });
-export const Product20 = z.object({
-  id: z.number().int(),
-  name: z.string().nullable(),
-  type: z.string().nullable(),
-  created_on: DateTime,
-  updated_on: DateTime.nullable(),
-  user_id: z.number().int(),
+export const Product20 = ProductBase.extend({
   category: IdName,
   sub_category: IdName,
   variants: z.array(Variant20).nullable(),

@@ -94,3 +94,11 @@ describe('IPC dispatch', () => {
     expect(await dispatch(h, 'session.get', {})).toMatchObject({ ok: false, error: { code: 'internal' } });
   });
 });
+
+describe('IPC input messages', () => {
+  it('end with exactly one full stop', async () => {
+    const result = await dispatch(handlers(), 'receiving.list', { page: 0, limit: 10 });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.message).toMatch(/[^.]\.$/);
+  });
+});

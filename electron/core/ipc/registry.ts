@@ -26,7 +26,7 @@ export async function dispatch(handlers: Handlers, channel: unknown, rawInput: u
     const field = issue?.path.join('.') || '(input)';
     return fail({
       code: 'invalid_input',
-      message: `Invalid input for ${channel}: ${field}: ${issue?.message ?? 'invalid'}.`,
+      message: `Invalid input for ${channel}: ${field}: ${sentence(issue?.message ?? 'invalid')}`,
       fieldErrors: Object.fromEntries(input.error.issues.map((i) => [i.path.join('.') || '_', [i.message]])),
       retryable: false,
     });
@@ -44,11 +44,16 @@ export async function dispatch(handlers: Handlers, channel: unknown, rawInput: u
     if (signal.aborted) return fail({ code: 'network', message: `${channel} was cancelled.`, retryable: false });
     if (error instanceof ZodError) {
       // A handler that validates further (say, a saved environment) reports fields like the contract does.
-      return fail({ code: 'invalid_input', message: `Invalid input for ${channel}: ${error.issues[0]?.path.join('.') || '(input)'}: ${error.issues[0]?.message ?? 'invalid'}.`, fieldErrors: Object.fromEntries(error.issues.map((i) => [i.path.join('.') || '_', [i.message]])), retryable: false });
+      return fail({ code: 'invalid_input', message: `Invalid input for ${channel}: ${error.issues[0]?.path.join('.') || '(input)'}: ${sentence(error.issues[0]?.message ?? 'invalid')}`, fieldErrors: Object.fromEntries(error.issues.map((i) => [i.path.join('.') || '_', [i.message]])), retryable: false });
     }
     log(`ipc: ${channel} failed: ${(error as Error).message}`);
     return fail({ code: 'internal', message: `Something went wrong in ${channel}. Nothing was changed; try again.`, retryable: true });
   }
+}
+
+/** Ends a message with one full stop, whether or not it had one. */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 function fail(error: AppError): IpcResult<never> {
