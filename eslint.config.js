@@ -9,6 +9,41 @@ const electronModule = { name: 'electron', message: 'Only electron/main.ts and e
 const nodeBuiltins = { group: ['node:*'], message: 'The renderer runs in a browser: no Node built-ins.' };
 const layer = (folders, why) => ({ group: folders.flatMap((f) => [`**/${f}/**`, `**/${f}`]), message: why });
 
+/** Packages that only run in Node: the renderer is a browser page and gets its data through window.dockdesk. */
+export const nodeOnlyPackages = [
+  'undici',
+  'fastify',
+  '@fastify/*',
+  '@github/keytar',
+  'conf',
+  'electron-store',
+  'env-paths',
+  'open',
+  'pdfkit',
+  'pino',
+  'pino-roll',
+  'write-file-atomic',
+];
+const nodeOnly = {
+  group: nodeOnlyPackages.flatMap((p) => [p, `${p}/**`]),
+  message: 'A Node-only package: the renderer runs in a browser; ask main through window.dockdesk.',
+};
+
+/**
+ * The core's inner order (ARCHITECTURE.md): api below auth below environments. A folder may import
+ * those below it, never those above, so the API client cannot reach for a session manager and the
+ * session cannot reach for the environment list. Area folders (receiving, ...) and app-core sit on top.
+ */
+const coreAbove = {
+  api: ['auth', 'environments'],
+  auth: ['environments'],
+  environments: [],
+};
+const coreOrder = (folder) => ({
+  group: [...coreAbove[folder].map((f) => `**/${f}/**`), '**/app-core*'],
+  message: `Inside the core, api is below auth and auth below environments; electron/core/${folder} may not import ${[...coreAbove[folder], 'app-core'].join(' or ')}.`,
+});
+
 export const layerRules = {
   shared: {
     paths: [electronModule],
@@ -16,7 +51,12 @@ export const layerRules = {
   },
   renderer: {
     paths: [electronModule],
-    patterns: [layer(['electron', 'emulator'], 'The renderer imports only shared/ and talks to main through window.dockdesk.'), nodeBuiltins, { group: ['**/shared/node/**'], message: 'shared/node is Node-only.' }],
+    patterns: [
+      layer(['electron', 'emulator'], 'The renderer imports only shared/ and talks to main through window.dockdesk.'),
+      nodeBuiltins,
+      nodeOnly,
+      { group: ['**/shared/node/**'], message: 'shared/node is Node-only.' },
+    ],
   },
   emulator: {
     paths: [electronModule],
@@ -34,6 +74,11 @@ export const layerRules = {
     patterns: [layer(['renderer'], 'The browser host serves the built renderer; it does not import it.')],
   },
 };
+
+const browserGlobals = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage'].map((name) => ({
+  name,
+  message: "electron/core runs in Node under both shells; the page's globals belong to the renderer.",
+}));
 
 const restrict = (rules) => ({ '@typescript-eslint/no-restricted-imports': ['error', rules] });
 
@@ -58,7 +103,17 @@ export default tseslint.config(
   },
   { files: ['emulator/**/*.ts'], rules: restrict(layerRules.emulator) },
   { files: ['electron/core/**/*.ts'], ignores: ['electron/core/environments/local-emulator.ts'], rules: restrict(layerRules.core) },
-  { files: ['electron/core/environments/local-emulator.ts'], rules: restrict({ ...layerRules.core, patterns: layerRules.core.patterns.slice(0, 1) }) },
+  {
+    files: ['electron/core/environments/local-emulator.ts'],
+    rules: restrict({ ...layerRules.core, patterns: [...layerRules.core.patterns.slice(0, 1), coreOrder('environments')] }),
+  },
+  ...Object.keys(coreAbove).map((folder) => ({
+    files: [`electron/core/${folder}/**/*.ts`],
+    ignores: folder === 'environments' ? ['electron/core/environments/local-emulator.ts'] : [],
+    rules: restrict({ ...layerRules.core, patterns: [...layerRules.core.patterns, coreOrder(folder)] }),
+  })),
+  // The core runs in Node under both shells: a browser global there is a bug waiting for a shell without one.
+  { files: ['electron/core/**/*.ts'], rules: { 'no-restricted-globals': ['error', ...browserGlobals] } },
   { files: ['electron/host/**/*.ts'], rules: restrict(layerRules.host) },
   { files: ['test/**/*.{ts,mjs}', 'build/**/*.{ts,mjs}'], rules: { 'no-console': 'off' } },
   { files: ['test/e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },

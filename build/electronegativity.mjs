@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const EXCLUDED = ['AvailableSecurityFixesGlobalCheck'];
-const REVIEWED_IN_MAIN = ['PRELOAD_JS_CHECK', 'OPEN_EXTERNAL_JS_CHECK'];
+const REVIEWED_IN_MAIN = ['PRELOAD_JS_CHECK', 'OPEN_EXTERNAL_JS_CHECK', 'PLUGINS_JS_CHECK'];
 const ELECTRON_VERSION = JSON.parse(readFileSync('node_modules/electron/package.json', 'utf8')).version;
 
 for (const required of ['dist/electron/main.js', 'dist/electron/preload.cjs', 'dist/renderer/index.html']) {
