@@ -48,14 +48,22 @@ function number(values: Values, name: string, min: number, max: number): number 
 }
 
 async function control(url: string, method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await request(`${url.replace(/\/$/, '')}/__emulator${path}`, { method: method as 'GET', headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const res = await request(`${url.replace(/\/$/, '')}/__emulator${path}`, {
+    method: method as 'GET',
+    headers: { 'content-type': 'application/json' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
   const text = await res.body.text();
   if (res.statusCode >= 400) throw new Error(`${method} ${path} answered ${res.statusCode}: ${text}`);
   return text ? JSON.parse(text) : null;
 }
 
 async function patCommand(args: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { name: { type: 'string' }, url: { type: 'string', default: 'http://127.0.0.1:4010' } } });
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { name: { type: 'string' }, url: { type: 'string', default: 'http://127.0.0.1:4010' } },
+  });
   const [verb, id] = positionals;
   if (verb === 'create') {
     if (!values.name) throw new Error('pat create needs --name');
@@ -104,7 +112,8 @@ async function main(): Promise<void> {
     return;
   }
   const environments = values.environments.split(',').map((e) => e.trim());
-  if (environments.length === 0 || environments.some((e) => e !== 'production' && e !== 'sandbox')) throw new Error('--environments takes production, sandbox or both');
+  if (environments.length === 0 || environments.some((e) => e !== 'production' && e !== 'sandbox'))
+    throw new Error('--environments takes production, sandbox or both');
   const ports = { production: number(values, 'port', 0, 65535) ?? 4010, sandbox: number(values, 'sandbox-port', 0, 65535) ?? 4011 };
   const names = environments as ('production' | 'sandbox')[];
   const emulator = await startEmulator({
@@ -116,6 +125,12 @@ async function main(): Promise<void> {
     inventoryItems: number(values, 'inventory-items', 1, 100_000),
     receivingOrders: number(values, 'receiving-orders', 0, 100_000),
     dataDir: values['data-dir'] ?? null,
+  }).catch((error: unknown) => {
+    throw portInUse(
+      error,
+      values.host,
+      names.map((env) => ({ env, port: ports[env], option: env === 'production' ? '--port' : '--sandbox-port' })),
+    );
   });
   const faults = {
     latencyMs: number(values, 'latency', 0, 60_000) ?? 0,
@@ -131,7 +146,13 @@ async function main(): Promise<void> {
   for (const env of Object.values(emulator.environments)) {
     env.faults.set(faults);
     env.rateLimiter.enabled = values['rate-limit'];
-    lines.push('', `  ${env.env}:`, `    API base URL:       ${env.url}   (for example GET ${env.url}/2026-07/receiving)`, `    Authorization URL:  ${env.url}/connect/authorize   (discovery: ${env.url}/.well-known/openid-configuration)`, `    Control API:        ${env.url}/__emulator/`);
+    lines.push(
+      '',
+      `  ${env.env}:`,
+      `    API base URL:       ${env.url}   (for example GET ${env.url}/2026-07/receiving)`,
+      `    Authorization URL:  ${env.url}/connect/authorize   (discovery: ${env.url}/.well-known/openid-configuration)`,
+      `    Control API:        ${env.url}/__emulator/`,
+    );
     if (values.pat) {
       const channel = env.context.store.data.channels.find((c) => c.scopes.some((s) => s.endsWith('_write')));
       const pat = env.context.tokens.createPat(DEMO_USER.id, values.pat, channel?.scopes ?? []);
@@ -149,6 +170,16 @@ async function main(): Promise<void> {
   const stop = () => void emulator.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** EADDRINUSE says only that; name the port, its environment, and the option that picks another. */
+function portInUse(error: unknown, host: string, bindings: { env: string; port: number; option: string }[]): unknown {
+  const e = error as NodeJS.ErrnoException & { port?: number };
+  if (e.code !== 'EADDRINUSE') return error;
+  const taken = bindings.find((b) => b.port === e.port) ?? bindings[0]!;
+  return new Error(
+    `port ${e.port ?? taken.port} on ${host} is already in use (by another emulator or program), so ${taken.env} cannot start. Pick another port with ${taken.option} <n>, or ${taken.option} 0 for any free one.`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -10,8 +10,22 @@ import { zodDictionary } from './http/errors.js';
  * reset and seed, the virtual clock, fault injection, the rate limit, the request log, webhook
  * deliveries, and personal access tokens. `GET /__emulator/` lists it.
  */
-const Reset = z.object({ seed: z.number().int().min(0).optional(), inventoryItems: z.number().int().min(1).max(100_000).optional(), receivingOrders: z.number().int().min(0).max(100_000).optional(), auth: z.boolean().optional() }).strict();
-const Advance = z.object({ seconds: z.number().nonnegative().max(10 * 365 * 24 * 3600) }).strict();
+const Reset = z
+  .object({
+    seed: z.number().int().min(0).optional(),
+    inventoryItems: z.number().int().min(1).max(100_000).optional(),
+    receivingOrders: z.number().int().min(0).max(100_000).optional(),
+    auth: z.boolean().optional(),
+  })
+  .strict();
+const Advance = z
+  .object({
+    seconds: z
+      .number()
+      .nonnegative()
+      .max(10 * 365 * 24 * 3600),
+  })
+  .strict();
 const RateLimit = z.object({ enabled: z.boolean(), perMinute: z.number().int().min(1).max(100_000).optional() }).strict();
 const Pat = z.object({ name: z.string().min(1).max(100) }).strict();
 
@@ -96,7 +110,8 @@ export function registerControlRoutes(app: FastifyInstance, env: RunningEnvironm
   });
   app.delete('/__emulator/pats/:id', async (request, reply) => {
     const { id } = request.params as { id: string };
-    if (!env.context.tokens.revokePat(id)) return reply.code(404).send({ type: 'about:blank', title: 'Not Found', status: 404, detail: `No active personal access token ${id}.` });
+    if (!env.context.tokens.revokePat(id))
+      return reply.code(404).send({ type: 'about:blank', title: 'Not Found', status: 404, detail: `No active personal access token ${id}.` });
     return reply.code(204).send();
   });
 }

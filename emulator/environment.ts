@@ -10,6 +10,8 @@ import { channelRoutes } from './api/channel.js';
 import { inventoryRoutes } from './api/inventory.js';
 import { lotRoutes } from './api/lots.js';
 import { orderRoutes } from './api/orders.js';
+import { shipmentRoutes } from './api/shipments.js';
+import { referenceRoutes } from './api/reference.js';
 import { productRoutes } from './api/products.js';
 import { receivingRoutes } from './api/receiving.js';
 import { returnRoutes } from './api/returns.js';
@@ -29,8 +31,10 @@ import { WebhookDispatcher } from './engine/webhooks.js';
 import { CursorCodec } from './http/cursor.js';
 import { problem } from './http/errors.js';
 import { FaultInjector, RateLimiter, type Fault } from './http/faults.js';
+import { hasForeignOrigin, isJsonBody, isLoopbackHost } from './http/local-only.js';
 import { registerApiRoutes } from './http/router.js';
 import { RequestLog } from './request-log.js';
+import { coalescedSaver, writeJsonInSlices } from './state-saver.js';
 import { EmulatorStore } from './store.js';
 
 export interface SeedOptions {
@@ -80,9 +84,8 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Run
     process.stderr.write(`emulator (${env}): ${line}\n`);
   };
 
-  // Persistence: auth state and data are written atomically, one write at a time.
+  // Persistence: the (small) auth state is written atomically, one write at a time; the data below.
   let writes: Promise<void> = Promise.resolve();
-  let dataTimer: NodeJS.Timeout | null = null;
   const persist = (name: string, value: () => unknown) => {
     const path = file(name);
     if (!path) return;
@@ -103,7 +106,12 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Run
   const signingKey = await loadOrCreateKey(file('signing-key.json'), env);
 
   const seedFrom = (o: SeedOptions): EmulatorData =>
-    generateData({ seed: o.seed ?? options.seed ?? DEFAULTS.seed, inventoryItems: o.inventoryItems ?? options.inventoryItems ?? DEFAULTS.inventoryItems, receivingOrders: o.receivingOrders ?? options.receivingOrders ?? DEFAULTS.receivingOrders, now: clock.now() });
+    generateData({
+      seed: o.seed ?? options.seed ?? DEFAULTS.seed,
+      inventoryItems: o.inventoryItems ?? options.inventoryItems ?? DEFAULTS.inventoryItems,
+      receivingOrders: o.receivingOrders ?? options.receivingOrders ?? DEFAULTS.receivingOrders,
+      now: clock.now(),
+    });
 
   let data: EmulatorData | null = null;
   const stateFile = file('state.json');
@@ -113,14 +121,13 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Run
     else if (saved.kind === 'corrupt') log(`ignoring unreadable ${stateFile} (${saved.reason}); starting from the seed`);
   }
   const fresh = data === null;
+  // The data is large (200 MB at 100k items): saved in slices and coalesced, never once per change.
+  const dataSaver = coalescedSaver(() => (stateFile ? writeJsonInSlices(stateFile, store.data as unknown as Record<string, unknown>) : Promise.resolve()), {
+    delayMs: PERSIST_DELAY_MS,
+    onError: (e) => log(`could not save ${stateFile}: ${e.message}`),
+  });
   const store = new EmulatorStore(data ?? seedFrom({}), () => {
-    if (!stateFile) return;
-    if (dataTimer) clearTimeout(dataTimer);
-    dataTimer = setTimeout(() => {
-      dataTimer = null;
-      persist('state.json', () => store.data);
-    }, PERSIST_DELAY_MS);
-    dataTimer.unref();
+    if (stateFile) dataSaver.schedule();
   });
   const webhooks = new WebhookDispatcher(clock, store);
   const engine = new TransitionEngine(clock, store, webhooks, env);
@@ -147,6 +154,10 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Run
   const injected = new WeakMap<FastifyRequest, Fault>();
 
   const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024, forceCloseConnections: true });
+  const listeningPort = (): number => {
+    const address = app.server.address();
+    return address && typeof address === 'object' ? address.port : -1;
+  };
   await app.register(formbody);
   // API notes, Receiving: create accepts application/json-patch+json too.
   app.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('ignore', 'ignore'));
@@ -155,6 +166,21 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Run
     const path = request.url.split('?')[0] ?? '/';
     if (path.startsWith('/__emulator/')) {
       if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) return sendError(reply, problem(403, 'The control API answers only on loopback.'));
+      if (!isLoopbackHost(request.headers.host, listeningPort()))
+        return sendError(
+          reply,
+          problem(
+            403,
+            `The control API answers only to Host 127.0.0.1:${listeningPort()} (or localhost, [::1]); this request named ${request.headers.host ?? 'no host'}.`,
+          ),
+        );
+      if (hasForeignOrigin(request))
+        return sendError(reply, problem(403, `The control API refuses requests from web pages of other origins (Origin: ${request.headers.origin}).`));
+      if ((request.method === 'POST' || request.method === 'PUT') && !isJsonBody(request))
+        return sendError(
+          reply,
+          problem(415, 'Control API writes take a JSON body: send Content-Type: application/json (an empty object {} where nothing else is needed).'),
+        );
       return;
     }
     if (faults.applies(path) && (isApiPath(path) || path.startsWith('/connect/') || path.startsWith('/.well-known/'))) {
@@ -167,7 +193,11 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Run
         return reply.hijack();
       }
       if (fault === '5xx') return sendError(reply, problem(503, 'Injected fault: the service is unavailable. Retry later.'));
-      if (fault === '429') return reply.code(429).headers({ 'x-retry-after': String(faults.retryAfterSeconds), 'x-remaining-calls': '0' }).send({ statusCode: 429, message: 'Rate limit exceeded (injected fault).' });
+      if (fault === '429')
+        return reply
+          .code(429)
+          .headers({ 'x-retry-after': String(faults.retryAfterSeconds), 'x-remaining-calls': '0' })
+          .send({ statusCode: 429, message: 'Rate limit exceeded (injected fault).' });
     }
     if (rateLimiter.enabled && isApiPath(path)) {
       const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? `ip:${request.ip}`;
@@ -175,7 +205,10 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Run
       reply.header('x-remaining-calls', String(verdict.remaining));
       if (verdict.retryAfter !== null) {
         injected.set(request, '429');
-        return reply.code(429).header('x-retry-after', String(verdict.retryAfter)).send({ statusCode: 429, message: `Rate limit of ${rateLimiter.perMinute} requests per minute exceeded; retry in ${verdict.retryAfter} s.` });
+        return reply
+          .code(429)
+          .header('x-retry-after', String(verdict.retryAfter))
+          .send({ statusCode: 429, message: `Rate limit of ${rateLimiter.perMinute} requests per minute exceeded; retry in ${verdict.retryAfter} s.` });
       }
     }
   });
@@ -185,7 +218,14 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Run
     if (fault === 'malformed' && typeof payload === 'string') return payload.slice(0, Math.max(1, Math.floor(payload.length / 2)));
     if (fault === 'drop-response') {
       // The request was carried out; its answer never arrives.
-      requestLog.add({ at: clock.now().toISOString(), method: request.method, path: request.url.split('?')[0] ?? '/', status: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 100) / 100, fault });
+      requestLog.add({
+        at: clock.now().toISOString(),
+        method: request.method,
+        path: request.url.split('?')[0] ?? '/',
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime * 100) / 100,
+        fault,
+      });
       request.raw.socket.destroy();
     }
     return payload;
@@ -193,7 +233,14 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Run
 
   app.addHook('onResponse', async (request, reply) => {
     if (injected.get(request) === 'drop-response') return; // logged in onSend
-    requestLog.add({ at: clock.now().toISOString(), method: request.method, path: request.url.split('?')[0] ?? request.url, status: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 100) / 100, fault: injected.get(request) ?? null });
+    requestLog.add({
+      at: clock.now().toISOString(),
+      method: request.method,
+      path: request.url.split('?')[0] ?? request.url,
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime * 100) / 100,
+      fault: injected.get(request) ?? null,
+    });
   });
 
   app.setNotFoundHandler((request, reply) => sendError(reply, problem(404, `No such path: ${request.method} ${request.url.split('?')[0]}`)));
@@ -208,7 +255,20 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Run
   });
 
   registerAuthRoutes(app, context);
-  registerApiRoutes(app, context, [...channelRoutes, ...productRoutes, ...orderRoutes, ...receivingRoutes, ...uroRoutes, ...inventoryRoutes, ...billingRoutes, ...returnRoutes, ...lotRoutes, ...webhookRoutes]);
+  registerApiRoutes(app, context, [
+    ...channelRoutes,
+    ...productRoutes,
+    ...orderRoutes,
+    ...shipmentRoutes,
+    ...referenceRoutes,
+    ...receivingRoutes,
+    ...uroRoutes,
+    ...inventoryRoutes,
+    ...billingRoutes,
+    ...returnRoutes,
+    ...lotRoutes,
+    ...webhookRoutes,
+  ]);
 
   const running: RunningEnvironment = {
     env,
@@ -227,11 +287,7 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Run
       if (o.auth) tokens.clear();
     },
     async flush() {
-      if (dataTimer) {
-        clearTimeout(dataTimer);
-        dataTimer = null;
-        persist('state.json', () => store.data);
-      }
+      await dataSaver.flush();
       await writes;
     },
     async close() {

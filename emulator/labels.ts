@@ -12,7 +12,12 @@ export async function renderBoxLabels(wro: StoredWro, store: EmulatorStore): Pro
   const images = await Promise.all(
     wro.boxes.map((box) => bwipjs.toBuffer({ bcid: 'code128', text: String(box.box_id), scale: 3, height: 18, includetext: true, textxalign: 'center' })),
   );
-  const doc = new PDFDocument({ size: [288, 432], margin: 18, autoFirstPage: false, info: { Title: `Receiving order ${wro.id} box labels`, Producer: 'Dockdesk emulator' } });
+  const doc = new PDFDocument({
+    size: [288, 432],
+    margin: 18,
+    autoFirstPage: false,
+    info: { Title: `Receiving order ${wro.id} box labels`, Producer: 'Dockdesk emulator' },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -22,8 +27,18 @@ export async function renderBoxLabels(wro: StoredWro, store: EmulatorStore): Pro
   const fc = wro.fulfillment_center;
   wro.boxes.forEach((box, i) => {
     doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(14).text(`WRO ${wro.id}`, { continued: true }).font('Helvetica').text(`   Box ${box.box_number} of ${wro.boxes.length}`);
-    doc.fontSize(9).moveDown(0.3).text(`Ship to: ${fc.name}`).text(`${fc.address1}${fc.address2 ? `, ${fc.address2}` : ''}`).text(`${fc.city}, ${fc.state} ${fc.zip_code} ${fc.country}`);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(14)
+      .text(`WRO ${wro.id}`, { continued: true })
+      .font('Helvetica')
+      .text(`   Box ${box.box_number} of ${wro.boxes.length}`);
+    doc
+      .fontSize(9)
+      .moveDown(0.3)
+      .text(`Ship to: ${fc.name}`)
+      .text(`${fc.address1}${fc.address2 ? `, ${fc.address2}` : ''}`)
+      .text(`${fc.city}, ${fc.state} ${fc.zip_code} ${fc.country}`);
     if (wro.purchase_order_number) doc.text(`PO: ${wro.purchase_order_number}`);
     doc.moveDown(0.6);
     doc.image(images[i]!, { fit: [252, 110], align: 'center' });

@@ -10,6 +10,8 @@ export class EmulatorStore {
   private byVariantId = new Map<number, StoredInventory>();
   private wroById = new Map<number, StoredWro>();
   private productById = new Map<number, StoredProduct>();
+  /** Bumped by every change, so a route may keep work derived from the data (a sorted list) until it moves. */
+  private revisionCount = 0;
 
   constructor(
     public data: EmulatorData,
@@ -24,7 +26,12 @@ export class EmulatorStore {
     this.changed();
   }
 
+  get revision(): number {
+    return this.revisionCount;
+  }
+
   reindex(): void {
+    this.revisionCount++;
     this.byInventoryId = new Map(this.data.inventory.map((i) => [i.inventory_id, i]));
     this.bySku = new Map(this.data.inventory.map((i) => [i.sku.toLowerCase(), i]));
     this.byVariantId = new Map(this.data.inventory.map((i) => [i.variant_id, i]));
@@ -70,16 +77,19 @@ export class EmulatorStore {
   }
 
   addProduct(product: StoredProduct): void {
+    this.revisionCount++;
     this.data.products.push(product);
     this.productById.set(product.id, product);
   }
 
   removeProduct(id: number): void {
+    this.revisionCount++;
     this.data.products = this.data.products.filter((p) => p.id !== id);
     this.productById.delete(id);
   }
 
   changed(): void {
+    this.revisionCount++;
     this.onChange();
   }
 }

@@ -11,7 +11,13 @@ const ChannelSearch = z.object({
 
 /** Spec 4.1. */
 export const channelRoutes: RouteDef[] = [
-  { method: 'GET', path: '/channel', versions: V.v2026_01on, scope: 'channels_read', handle: (_r, ctx) => ({ body: { items: ctx.store.data.channels } }) },
+  {
+    method: 'GET',
+    path: '/channel',
+    versions: V.v2025on,
+    scope: 'channels_read',
+    handle: (_r, ctx) => ({ body: { items: ctx.store.data.channels, next: null, prev: null } }),
+  },
   {
     method: 'POST',
     path: '/channel:search',
@@ -25,7 +31,9 @@ export const channelRoutes: RouteDef[] = [
       const size = body.records_per_page ?? 50;
       const ids = body.search_filters?.channel_ids;
       const names = body.search_filters?.channel_names?.map((n) => n.toLowerCase());
-      const all = ctx.store.data.channels.filter((c) => (!ids?.length || ids.includes(c.id)) && (!names?.length || names.some((n) => c.name.toLowerCase().includes(n))));
+      const all = ctx.store.data.channels.filter(
+        (c) => (!ids?.length || ids.includes(c.id)) && (!names?.length || names.some((n) => c.name.toLowerCase().includes(n))),
+      );
       const items = all.slice(offset, offset + size);
       const state = { records_per_page: size, search_filters: body.search_filters ?? {} };
       return {

@@ -1,10 +1,20 @@
-import { HistoryQuery, type InventoryEvent, type InventoryItem, type InventoryLevel } from '../../shared/schemas/inventory.js';
+import {
+  HistoryQuery,
+  type InventoryEvent,
+  type InventoryItem,
+  type InventoryLevel,
+  type InventoryLevelWithLocations,
+  type InventoryLevelWithLots,
+  type LocationLevel,
+  type LotLevel,
+  type QuantityMovement,
+} from '../../shared/schemas/inventory.js';
 import type { EmulatorContext } from '../context.js';
 import { fulfillable } from '../data/generate.js';
-import type { StoredInventory } from '../data/model.js';
+import type { LevelAtCenter, StoredHistoryEvent, StoredInventory, StoredMovement } from '../data/model.js';
 import { cursorLinks } from '../http/cursor.js';
-import { parseBody, validation } from '../http/errors.js';
-import { QueryReader } from '../http/query.js';
+import { parseBody, problem, validation } from '../http/errors.js';
+import { intParam, QueryReader, withQuery } from '../http/query.js';
 import type { ApiRequest, RouteDef } from '../http/router.js';
 import { V } from './versions.js';
 
@@ -46,6 +56,64 @@ export function toLevel(i: StoredInventory): InventoryLevel {
   };
 }
 
+function toLocation(ctx: EmulatorContext, l: LevelAtCenter): LocationLevel {
+  return {
+    location_id: l.fc_id,
+    name: ctx.store.data.fulfillmentCenters.find((f) => f.id === l.fc_id)?.name ?? String(l.fc_id),
+    on_hand_quantity: l.on_hand,
+    fulfillable_quantity: fulfillable(l),
+    committed_quantity: l.committed,
+    awaiting_quantity: l.awaiting,
+    internal_transfer_quantity: l.internal_transfer,
+  };
+}
+
+function withLocations(ctx: EmulatorContext, i: StoredInventory): InventoryLevelWithLocations {
+  return { inventory_id: i.inventory_id, name: i.name, sku: i.sku, locations: i.levels.map((l) => toLocation(ctx, l)) };
+}
+
+/**
+ * Lots as published: per lot its quantities and where they are. An excluded or expired lot is on hand
+ * but not fulfillable. Committed stock is not tracked per lot here, so lots show none committed.
+ */
+function withLots(ctx: EmulatorContext, i: StoredInventory): InventoryLevelWithLots {
+  const excluded = new Set(ctx.store.data.lotExclusions.filter((x) => x.inventory_id === i.inventory_id && !x.is_deleted).map((x) => x.lot_number));
+  const expired = (date: string | null) => date !== null && Date.parse(date) < ctx.clock.nowMs();
+  const byLot = new Map<string, StoredInventory['lots']>();
+  for (const lot of i.lots) byLot.set(lot.lot_number, [...(byLot.get(lot.lot_number) ?? []), lot]);
+  const lots: LotLevel[] = [...byLot.entries()].map(([lotNumber, parts]) => {
+    const usable = !excluded.has(lotNumber) && !expired(parts[0]!.expiration_date);
+    const locations = parts.map((p) => ({
+      location_id: p.fc_id,
+      name: ctx.store.data.fulfillmentCenters.find((f) => f.id === p.fc_id)?.name ?? String(p.fc_id),
+      on_hand_quantity: p.on_hand,
+      fulfillable_quantity: usable ? p.on_hand : 0,
+      committed_quantity: 0,
+      awaiting_quantity: 0,
+      internal_transfer_quantity: 0,
+    }));
+    const sum = (f: (l: (typeof locations)[number]) => number) => locations.reduce((n, l) => n + f(l), 0);
+    return {
+      lot_number: lotNumber,
+      lot_date: parts[0]!.expiration_date,
+      on_hand_quantity: sum((l) => l.on_hand_quantity),
+      fulfillable_quantity: sum((l) => l.fulfillable_quantity),
+      committed_quantity: 0,
+      awaiting_quantity: 0,
+      internal_transfer_quantity: 0,
+      locations,
+    };
+  });
+  return { inventory_id: i.inventory_id, name: i.name, sku: i.sku, lots };
+}
+
+function findItem(ctx: EmulatorContext, req: ApiRequest): StoredInventory {
+  const id = intParam(req.params.inventoryId, 'inventoryId');
+  const item = ctx.store.inventory(id);
+  if (!item) throw problem(404, `Inventory item ${id} does not exist.`);
+  return item;
+}
+
 interface ListState {
   search?: string;
   ids?: number[];
@@ -68,7 +136,8 @@ function pageOf<T>(req: ApiRequest, ctx: EmulatorContext, path: string, render: 
     state = ctx.cursors.decode<ListState & Record<string, unknown>>(cursor);
   } else {
     const sort = q.text('SortBy');
-    if (sort && !SORTABLE.includes(sort.replace(/^-/, '') as (typeof SORTABLE)[number])) q.fail('SortBy', `SortBy must be one of ${SORTABLE.join(', ')}, with "-" in front for descending.`);
+    if (sort && !SORTABLE.includes(sort.replace(/^-/, '') as (typeof SORTABLE)[number]))
+      q.fail('SortBy', `SortBy must be one of ${SORTABLE.join(', ')}, with "-" in front for descending.`);
     state = {
       search: q.text('SearchBy'),
       ids: q.ints('InventoryIds'),
@@ -99,78 +168,121 @@ function pageOf<T>(req: ApiRequest, ctx: EmulatorContext, path: string, render: 
     items = [...items].sort((a, b) => (a[key] < b[key] ? -dir : a[key] > b[key] ? dir : a.inventory_id - b.inventory_id));
   }
   const { offset: _o, size: _s, ...query } = state;
-  const links = cursorLinks(ctx.cursors, query, state.offset, state.size, items.length, (token) => `/${req.version}${path}?cursor=${token}`);
+  // Cursor links are the href of the page (path and query), to be followed as given.
+  const links = cursorLinks(ctx.cursors, query, state.offset, state.size, items.length, (token) => withQuery(`/${req.version}${path}`, { cursor: token }));
   return { body: { items: items.slice(state.offset, state.offset + state.size).map(render), ...links } };
 }
 
+/** A stored movement as published: location, lot, status and the signed quantity changes. */
+function movement(m: StoredMovement): QuantityMovement {
+  return { ...m };
+}
+
+/** A stored event as published: service_order_id for picks, references as key/value pairs, sides only when there. */
+function toEvent(e: StoredHistoryEvent): InventoryEvent {
+  return {
+    inventory_audit_event_id: e.inventory_audit_event_id,
+    inventory_id: e.inventory_id,
+    event_category: e.event_category,
+    event_datetime: e.event_datetime,
+    service_order_id: e.order_id,
+    additional_reference: [{ key: e.primary_reference.type, value: e.primary_reference.value }, ...e.additional_reference],
+    ...(e.increment ? { increment: movement(e.increment) } : {}),
+    ...(e.decrement ? { decrement: movement(e.decrement) } : {}),
+  };
+}
+
+/**
+ * Inventory history (spec 4.11; API notes): 250 events a page, oldest first. The cursor is the last
+ * inventory_audit_event_id seen, in the body or (as the links give it) in the query; links are the
+ * operation's path with that cursor, to be POSTed with the same body.
+ */
 function history(req: ApiRequest, ctx: EmulatorContext) {
   const body = parseBody(HistoryQuery, req.body);
+  const q = new QueryReader(req.query);
+  const queryCursor = q.text('cursor');
+  if (queryCursor !== undefined && !/^\d+$/.test(queryCursor)) q.fail('cursor', 'cursor is the last inventory_audit_event_id seen (a whole number).');
   const now = ctx.clock.nowMs();
   const end = body.end_date ? Date.parse(body.end_date) : now;
   const start = body.start_date ? Date.parse(body.start_date) : end - 90 * DAY;
   if (end < start) throw validation(400, { end_date: ['end_date must not be before start_date.'] });
   if (end - start > 90 * DAY) throw validation(400, { start_date: ['The range from start_date to end_date is at most 90 days.'] });
   const ids = body.inventory_ids ? new Set(body.inventory_ids) : null;
-  const inRange = (e: InventoryEvent) => {
+  const inRange = (e: StoredHistoryEvent) => {
     const t = Date.parse(e.event_datetime);
     return t >= start && t <= end;
   };
-  const atFacility = (e: InventoryEvent) => e.increment?.facility_id === body.facility_id || e.decrement?.facility_id === body.facility_id;
-  const events = ctx.store.data.history.filter((e) => inRange(e) && atFacility(e) && (!ids || ids.has(e.inventory_id)) && (!body.event_category || e.event_category === body.event_category));
-  const after = body.cursor === undefined ? 0 : Number(body.cursor);
-  if (!Number.isInteger(after) || after < 0) throw validation(400, { cursor: ['cursor is the last inventory_audit_event_id seen (a whole number).'] });
+  const atFacility = (e: StoredHistoryEvent) => e.increment?.facility_id === body.facility_id || e.decrement?.facility_id === body.facility_id;
+  const events = ctx.store.data.history.filter(
+    (e) => inRange(e) && atFacility(e) && (!ids || ids.has(e.inventory_id)) && (!body.event_category || e.event_category === body.event_category),
+  );
+  const after = queryCursor !== undefined ? Number(queryCursor) : (body.cursor ?? 0);
   const from = events.findIndex((e) => e.inventory_audit_event_id > after);
   const startIndex = from < 0 ? events.length : from;
   const page = events.slice(startIndex, startIndex + HISTORY_PAGE);
-  const idBefore = (index: number) => (index <= 0 ? '0' : String(events[index - 1]!.inventory_audit_event_id));
+  const link = (cursor: number) => withQuery(`/${req.version}/inventory/history:query`, { cursor: String(cursor) });
+  const idBefore = (index: number) => (index <= 0 ? 0 : events[index - 1]!.inventory_audit_event_id);
   return {
     body: {
-      data: page,
-      first: events.length ? '0' : null,
-      last: events.length ? idBefore(Math.floor((events.length - 1) / HISTORY_PAGE) * HISTORY_PAGE) : null,
-      next: startIndex + HISTORY_PAGE < events.length ? String(page[page.length - 1]!.inventory_audit_event_id) : null,
-      prev: startIndex > 0 ? idBefore(Math.max(0, startIndex - HISTORY_PAGE)) : null,
+      data: page.map(toEvent),
+      first: events.length ? link(0) : null,
+      last: events.length ? link(idBefore(Math.floor((events.length - 1) / HISTORY_PAGE) * HISTORY_PAGE)) : null,
+      next: startIndex + HISTORY_PAGE < events.length ? link(page[page.length - 1]!.inventory_audit_event_id) : null,
+      prev: startIndex > 0 ? link(idBefore(Math.max(0, startIndex - HISTORY_PAGE))) : null,
     },
   };
 }
 
 export const inventoryRoutes: RouteDef[] = [
   { method: 'GET', path: '/inventory', versions: V.v20on, scope: 'inventory_read', handle: (req, ctx) => pageOf(req, ctx, '/inventory', toInventoryItem) },
-  { method: 'GET', path: '/inventory-level', versions: V.v2025on, scope: 'inventory_read', handle: (req, ctx) => pageOf(req, ctx, '/inventory-level', toLevel) },
+  {
+    method: 'GET',
+    path: '/inventory/{inventoryId}',
+    versions: V.v2025on,
+    scope: 'inventory_read',
+    handle: (req, ctx) => ({ body: toInventoryItem(findItem(ctx, req)) }),
+  },
+  {
+    method: 'GET',
+    path: '/inventory-level',
+    versions: V.v2025on,
+    scope: 'inventory_read',
+    handle: (req, ctx) => pageOf(req, ctx, '/inventory-level', toLevel),
+  },
   {
     method: 'GET',
     path: '/inventory-level/locations',
     versions: V.v2025on,
     scope: 'inventory_read',
-    handle: (req, ctx) =>
-      pageOf(req, ctx, '/inventory-level/locations', (i) => ({
-        ...toLevel(i),
-        locations: i.levels.map((l) => ({
-          location_id: l.fc_id,
-          location_name: ctx.store.data.fulfillmentCenters.find((f) => f.id === l.fc_id)?.name ?? String(l.fc_id),
-          on_hand_quantity: l.on_hand,
-          fulfillable_quantity: fulfillable(l),
-          committed_quantity: l.committed,
-          awaiting_quantity: l.awaiting,
-          exception_quantity: l.exception,
-        })),
-      })),
+    handle: (req, ctx) => pageOf(req, ctx, '/inventory-level/locations', (i) => withLocations(ctx, i)),
   },
   {
     method: 'GET',
     path: '/inventory-level/lots',
     versions: V.v2025on,
     scope: 'inventory_read',
-    handle: (req, ctx) =>
-      pageOf(req, ctx, '/inventory-level/lots', (i) => {
-        const excluded = new Set(ctx.store.data.lotExclusions.filter((x) => x.inventory_id === i.inventory_id && !x.is_deleted).map((x) => x.lot_number));
-        const expired = (date: string | null) => date !== null && Date.parse(date) < ctx.clock.nowMs();
-        return {
-          ...toLevel(i),
-          // An excluded or expired lot is on hand but not fulfillable.
-          lots: i.lots.map((l) => ({ lot_number: l.lot_number, expiration_date: l.expiration_date, on_hand_quantity: l.on_hand, fulfillable_quantity: excluded.has(l.lot_number) || expired(l.expiration_date) ? 0 : l.on_hand, location_id: l.fc_id })),
-        };
-      }),
+    handle: (req, ctx) => pageOf(req, ctx, '/inventory-level/lots', (i) => withLots(ctx, i)),
+  },
+  {
+    method: 'GET',
+    path: '/inventory-level/{inventoryId}',
+    versions: V.v2025on,
+    scope: 'inventory_read',
+    handle: (req, ctx) => ({ body: toLevel(findItem(ctx, req)) }),
+  },
+  {
+    method: 'GET',
+    path: '/inventory-level/{inventoryId}/locations',
+    versions: V.v2025on,
+    scope: 'inventory_read',
+    handle: (req, ctx) => ({ body: withLocations(ctx, findItem(ctx, req)) }),
+  },
+  {
+    method: 'GET',
+    path: '/inventory-level/{inventoryId}/lots',
+    versions: V.v2025on,
+    scope: 'inventory_read',
+    handle: (req, ctx) => ({ body: withLots(ctx, findItem(ctx, req)) }),
   },
   { method: 'POST', path: '/inventory/history:query', versions: V.v2026_01on, scope: 'inventory_read', handle: history },
 ];

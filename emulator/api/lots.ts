@@ -49,7 +49,14 @@ export const lotRoutes: RouteDef[] = [
       const q = ListQuery.safeParse(req.query);
       if (!q.success || (!q.data.inventory_id && !q.data.sku)) throw problem(400, 'Give inventory_id (a whole number) or sku.');
       const inv = item(ctx, q.data.inventory_id ? Number(q.data.inventory_id) : null, q.data.sku);
-      return { body: { inventory_id: inv.inventory_id, inventory_name: inv.name, inventory_sku: inv.sku, lot_exclusions: ctx.store.data.lotExclusions.filter((x) => x.inventory_id === inv.inventory_id) } };
+      return {
+        body: {
+          inventory_id: inv.inventory_id,
+          inventory_name: inv.name,
+          inventory_sku: inv.sku,
+          lot_exclusions: ctx.store.data.lotExclusions.filter((x) => x.inventory_id === inv.inventory_id),
+        },
+      };
     },
   },
   {

@@ -1,5 +1,15 @@
 import type { z } from 'zod';
-import { ConvertToBundle, MergeVariants, MoveVariants, Product10Batch, ProductCreate, VariantPatch, VariantRequest, type VariantResponse } from '../../shared/schemas/products.js';
+import {
+  ConvertToBundleRequest,
+  MergeRequest,
+  MoveVariantsRequest,
+  Product10Batch,
+  ProductCreate,
+  ProductUpdate,
+  VariantPatch,
+  VariantRequest,
+  type VariantResponse,
+} from '../../shared/schemas/products.js';
 import type { EmulatorContext } from '../context.js';
 import { fulfillable } from '../data/generate.js';
 import type { StoredInventory, StoredProduct } from '../data/model.js';
@@ -7,6 +17,9 @@ import { parseBody, problem, validation } from '../http/errors.js';
 import { intParam, pageHeaders, pageSlice, QueryReader } from '../http/query.js';
 import type { ApiRequest, RouteDef } from '../http/router.js';
 import { V } from './versions.js';
+import { PACKAGING_MATERIALS, PACKAGING_REQUIREMENTS, TAXONOMY, taxonomyInfo } from '../data/catalog.js';
+import { cursorLinks } from '../http/cursor.js';
+import { DerivedLists } from '../http/derived-lists.js';
 
 const ACTION_NAMES: Record<number, 'Restock' | 'Quarantine' | 'Dispose'> = { 1: 'Restock', 2: 'Quarantine', 3: 'Dispose' };
 
@@ -32,9 +45,11 @@ function newItem(ctx: EmulatorContext, productId: number, variantId: number, v: 
   };
 }
 
+const barcodesOf = (list: VariantRequest['barcodes']) => (list ?? []).map((b) => ({ value: b.value, sticker_url: b.sticker_url ?? null }));
+
 function variantResponse(ctx: EmulatorContext, item: StoredInventory, v: z.infer<typeof VariantRequest>): VariantResponse {
   const now = ctx.clock.now().toISOString();
-  const action = (id: number | undefined, fallback: number) => ({ id: id ?? fallback, name: ACTION_NAMES[id ?? fallback] ?? 'Restock' });
+  const action = (id: number | null | undefined, fallback: number) => ({ id: id ?? fallback, name: ACTION_NAMES[id ?? fallback] ?? 'Restock' });
   return {
     id: item.variant_id,
     name: v.name,
@@ -47,8 +62,8 @@ function variantResponse(ctx: EmulatorContext, item: StoredInventory, v: z.infer
     updated_on: now,
     weight: { unit: 'oz', weight: item.weight_oz },
     dimension: { ...item.dimensions, unit: 'in', source: 'Merchant', is_locked: false },
-    barcodes: v.barcodes ?? [],
-    lot_information: { is_lot: item.is_lot, minimum_shelf_life_days: v.lot_information?.minimum_shelf_life_days ?? 0 },
+    barcodes: barcodesOf(v.barcodes),
+    lot_information: { is_lot: item.is_lot, minimum_shelf_life_days: v.lot_information?.minimum_shelf_life_days ?? null },
     customs: { country_code_of_origin: '', description: '', hs_tariff_code: '', is321_eligible: false, value: 0, ...v.customs, currency: 'USD' },
     fulfillment_settings: {
       dangerous_goods: false,
@@ -61,18 +76,53 @@ function variantResponse(ctx: EmulatorContext, item: StoredInventory, v: z.infer
     },
     inventory: { inventory_id: item.inventory_id, on_hand_qty: 0 },
     is_image_uploaded: false,
-    packaging_material_type: { id: v.packaging_material_type_id ?? 1, name: 'Box' },
-    packaging_requirement: { id: v.packaging_requirement_id ?? 1, name: 'None' },
+    packaging_material_type: PACKAGING_MATERIALS.find((m) => m.id === v.packaging_material_type_id) ?? PACKAGING_MATERIALS[0],
+    packaging_requirement: ((r) => ({ id: r.id, name: r.name }))(
+      PACKAGING_REQUIREMENTS.find((r) => r.id === v.packaging_requirement_id) ?? PACKAGING_REQUIREMENTS[0],
+    ),
     return_preferences: {
-      instructions: v.return_preferences?.instructions ?? '',
+      instructions: v.return_preferences?.instructions ?? null,
       primary_action: action(v.return_preferences?.primary_action_id, 1),
       backup_action: action(v.return_preferences?.backup_action_id, 2),
       return_to_sender_primary_action: action(v.return_preferences?.return_to_sender_primary_action_id, 1),
       return_to_sender_backup_action: action(v.return_preferences?.return_to_sender_backup_action_id, 3),
     },
+    additional_hazmat_attributes: {
+      charge_state_percentage: null,
+      container_metal: null,
+      container_type: null,
+      lithium_battery_packaging: null,
+      lithium_battery_type: null,
+      magnet: null,
+      net_volume: null,
+      net_weight: null,
+      ...v.additional_hazmat_attributes,
+    },
+    channel_metadata: (v.channel_metadata ?? []).map((m, k) => {
+      const channel = ctx.store.data.channels.find((c) => c.id === m.channel_id) ?? ctx.store.data.channels[0]!;
+      return {
+        id: m.id ?? ctx.store.nextId() + k,
+        channel_id: channel.id,
+        channel_name: channel.name,
+        currency: m.currency ?? 'USD',
+        is_inventory_sync_enabled: m.is_inventory_sync_enabled ?? true,
+        legacy_product_id: m.legacy_product_id ?? null,
+        platform: m.platform ?? 'Shopify',
+        platform_identifier: m.platform_identifier ?? null,
+        platform_inventory_item_id: m.platform_inventory_item_id ?? null,
+        price: m.price ?? 0,
+        seller_sku: m.seller_sku ?? v.sku,
+      };
+    }),
     bundle_definition: (v.bundle_definition ?? []).map((b) => {
       const part = ctx.store.inventoryByVariant(b.variant_id);
-      return { product_id: part?.product_id ?? 0, variant_id: b.variant_id, quantity: b.quantity, variant_name: part?.name ?? '', variant_sku: part?.sku ?? '' };
+      return {
+        product_id: part?.product_id ?? 0,
+        variant_id: b.variant_id,
+        quantity: b.quantity,
+        variant_name: part?.name ?? '',
+        variant_sku: part?.sku ?? '',
+      };
     }),
     associated_bundles: [],
     merge_children: [],
@@ -89,7 +139,8 @@ function checkVariants(ctx: EmulatorContext, variants: z.infer<typeof VariantReq
     if (skus.has(key) || ctx.store.inventoryBySku(v.sku)) (errors[`${prefix}[${i}].sku`] ??= []).push(`SKU ${v.sku} is already in use.`);
     skus.add(key);
     for (const [k, b] of (v.bundle_definition ?? []).entries()) {
-      if (!ctx.store.inventoryByVariant(b.variant_id)) (errors[`${prefix}[${i}].bundle_definition[${k}].variant_id`] ??= []).push(`No variant ${b.variant_id}.`);
+      if (!ctx.store.inventoryByVariant(b.variant_id))
+        (errors[`${prefix}[${i}].bundle_definition[${k}].variant_id`] ??= []).push(`No variant ${b.variant_id}.`);
     }
   });
   return errors;
@@ -133,11 +184,13 @@ function product20(ctx: EmulatorContext, p: StoredProduct) {
     ...rest,
     category: { id: taxonomy.parent_id, name: taxonomy.parent_name },
     sub_category: { id: taxonomy.id, name: taxonomy.name },
-    variants: variants.map(({ is_image_uploaded: _i, reviews_pending: _rp, merge_children: _m, barcodes, dimension, ...v }) => ({
-      ...v,
-      barcode: barcodes[0]?.value ?? null,
-      dimension: { height: dimension.height, length: dimension.length, width: dimension.width, unit: dimension.unit },
-    })),
+    variants: variants.map(
+      ({ is_image_uploaded: _i, reviews_pending: _rp, merge_children: _m, additional_hazmat_attributes: _h, barcodes, dimension, ...v }) => ({
+        ...v,
+        barcode: barcodes[0]?.value ?? null,
+        dimension: { height: dimension.height, length: dimension.length, width: dimension.width, unit: dimension.unit },
+      }),
+    ),
   };
 }
 
@@ -166,19 +219,195 @@ function product10(ctx: EmulatorContext, p: StoredProduct) {
     channel: { id: channel.id, name: channel.name },
     bundle_root_information: null,
     fulfillable_inventory_items: item ? [{ id: item.inventory_id, name: item.name, quantity: levels.reduce((n, l) => n + fulfillable(l), 0) }] : [],
-    fulfillable_quantity_by_fulfillment_center: levels.map((l) => ({ id: l.fc_id, name: ctx.store.data.fulfillmentCenters.find((f) => f.id === l.fc_id)?.name ?? '', committed_quantity: l.committed, fulfillable_quantity: fulfillable(l), onhand_quantity: l.on_hand })),
+    fulfillable_quantity_by_fulfillment_center: levels.map((l) => ({
+      id: l.fc_id,
+      name: ctx.store.data.fulfillmentCenters.find((f) => f.id === l.fc_id)?.name ?? '',
+      committed_quantity: l.committed,
+      fulfillable_quantity: fulfillable(l),
+      onhand_quantity: l.on_hand,
+    })),
     total_committed_quantity: levels.reduce((n, l) => n + l.committed, 0),
     total_fulfillable_quantity: levels.reduce((n, l) => n + fulfillable(l), 0),
     total_onhand_quantity: levels.reduce((n, l) => n + l.on_hand, 0),
   };
 }
 
+/** A taxonomy id the catalog knows, or the root when none is given; unknown ids are refused. */
+function knownTaxonomy(id: number | null | undefined): number {
+  if (id == null) return TAXONOMY[0]!.id;
+  if (!TAXONOMY.some((t) => t.id === id)) throw validation(400, { taxonomy_id: [`No taxonomy ${id}; see /taxonomy.`] });
+  return id;
+}
+
+/** The product list filters (spec 4.2; 2025-07 adds Barcodes, TaxonomyIds, ProductType, HasVariants). */
+function productFilter(q: QueryReader): (p: StoredProduct) => boolean {
+  const search = q.text('Search')?.toLowerCase();
+  const name = q.text('Name')?.toLowerCase();
+  const sku = q.text('SKU')?.toLowerCase();
+  const barcodes = [...(q.list('Barcode') ?? []), ...(q.list('Barcodes') ?? [])];
+  const productIds = q.ints('ProductId');
+  const variantIds = q.ints('VariantId');
+  const inventoryIds = q.ints('InventoryId');
+  const taxonomyIds = q.ints('TaxonomyIds');
+  const hasDigital = q.bool('HasDigitalVariants');
+  const hasVariants = q.bool('HasVariants');
+  const updatedSince = q.date('LastUpdatedTimestamp');
+  const variantStatus = q.text('VariantStatus');
+  const productType = q.text('ProductType');
+  return (p) => {
+    const vs = p.variants;
+    return (
+      (!search ||
+        p.name.toLowerCase().includes(search) ||
+        String(p.id) === search ||
+        vs.some((v) => v.sku.toLowerCase().includes(search) || String(v.inventory.inventory_id) === search)) &&
+      (!name || p.name.toLowerCase().includes(name)) &&
+      (!sku || vs.some((v) => v.sku.toLowerCase() === sku)) &&
+      (barcodes.length === 0 ||
+        vs.some(
+          (v) =>
+            v.barcodes.some((b) => barcodes.includes(b.value)) ||
+            (v.gtin !== null && barcodes.includes(v.gtin)) ||
+            (v.upc !== null && barcodes.includes(v.upc)),
+        )) &&
+      (!productIds || productIds.includes(p.id)) &&
+      (!variantIds || vs.some((v) => variantIds.includes(v.id))) &&
+      (!inventoryIds || vs.some((v) => inventoryIds.includes(v.inventory.inventory_id))) &&
+      (!taxonomyIds || taxonomyIds.includes(p.taxonomy.id) || taxonomyIds.includes(p.taxonomy.parent_id)) &&
+      (hasDigital === undefined || vs.some((v) => v.is_digital) === hasDigital) &&
+      (hasVariants === undefined || vs.length > 0 === hasVariants) &&
+      (updatedSince === undefined || Date.parse(p.updated_on ?? p.created_on) > updatedSince) &&
+      (!variantStatus || vs.some((v) => v.status === variantStatus)) &&
+      (!productType || p.type === productType)
+    );
+  };
+}
+
+const SORT_FIELDS = {
+  id: (p: StoredProduct) => p.id,
+  name: (p: StoredProduct) => p.name.toLowerCase(),
+  created_on: (p: StoredProduct) => p.created_on,
+  updated_on: (p: StoredProduct) => p.updated_on ?? p.created_on,
+} as const;
+
+/**
+ * A client reads a large catalog page after page with one query; filtering and sorting 100,000
+ * products again for each of its 400 pages made a full read quadratic. The result is kept per query
+ * until the data changes (the store's revision), so the pages of one read cost a slice each.
+ */
+const sortedProducts = new DerivedLists<StoredProduct>();
+
+/**
+ * GET /{2025-07+}/product: a cursor page whose links are URLs of the same operation (API notes,
+ * Superseded). A cursor carries the whole query, so a client follows the links as given.
+ */
+function listProducts(req: ApiRequest, ctx: EmulatorContext) {
+  const q = new QueryReader(req.query);
+  const cursor = q.text('Cursor');
+  let query: Record<string, string | string[] | undefined>;
+  let offset = 0;
+  if (cursor) {
+    const state = ctx.cursors.decode<{ query: Record<string, string>; offset: number }>(cursor);
+    query = state.query;
+    offset = state.offset;
+  } else query = Object.fromEntries(Object.entries(req.query).filter(([k]) => k !== 'Cursor'));
+  const r = new QueryReader(query);
+  const size = r.int('PageSize', 1, 250, 50);
+  const sortBy = r.oneOf('SortBy', Object.keys(SORT_FIELDS) as (keyof typeof SORT_FIELDS)[]) ?? 'id';
+  const order = r.text('SortOrder')?.toLowerCase();
+  if (order && !['asc', 'desc', 'ascending', 'descending'].includes(order)) r.fail('SortOrder', 'SortOrder must be Ascending or Descending.');
+  const matches = productFilter(r);
+  r.done();
+  const dir = order?.startsWith('desc') ? -1 : 1;
+  const key = SORT_FIELDS[sortBy];
+  const all = sortedProducts.get(ctx, query, () =>
+    ctx.store.data.products.filter(matches).sort((a, b) => {
+      const x = key(a);
+      const y = key(b);
+      return dir * (x < y ? -1 : x > y ? 1 : a.id - b.id);
+    }),
+  );
+  const links = cursorLinks(ctx.cursors, { query }, offset, size, all.length, (token) => `/${req.version}/product?Cursor=${encodeURIComponent(token)}`);
+  return { body: { items: all.slice(offset, offset + size).map((p) => product2025(ctx, p)), ...links } };
+}
+
+/** Applies one variant patch: only the fields given change (2025-07 PATCH /product/{id}/variants). */
+function applyPatch(ctx: EmulatorContext, v: VariantResponse, patch: z.infer<typeof VariantPatch>[number]): void {
+  const item = ctx.store.inventory(v.inventory.inventory_id);
+  if (patch.name !== undefined) v.name = patch.name;
+  if (patch.gtin !== undefined) v.gtin = patch.gtin;
+  if (patch.upc !== undefined) v.upc = patch.upc;
+  if (patch.weight !== undefined) v.weight.weight = patch.weight;
+  if (patch.dimension) Object.assign(v.dimension, patch.dimension);
+  if (patch.barcodes) v.barcodes = barcodesOf(patch.barcodes);
+  if (patch.lot_information) v.lot_information = { ...v.lot_information, ...patch.lot_information };
+  if (patch.customs) v.customs = { ...v.customs, ...patch.customs };
+  if (patch.additional_hazmat_attributes) v.additional_hazmat_attributes = { ...v.additional_hazmat_attributes, ...patch.additional_hazmat_attributes };
+  if (patch.fulfillment_settings)
+    v.fulfillment_settings = {
+      ...v.fulfillment_settings,
+      ...patch.fulfillment_settings,
+      serial_scan: { ...v.fulfillment_settings.serial_scan, ...patch.fulfillment_settings.serial_scan },
+    };
+  if (item && patch.name !== undefined) item.name = patch.name;
+  if (item && patch.lot_information) item.is_lot = patch.lot_information.is_lot;
+  v.updated_on = ctx.clock.now().toISOString();
+}
+
+/** Moves variants (with their inventory items) into a product; every variant must exist. */
+function moveInto(ctx: EmulatorContext, target: StoredProduct, variants: { id: number; name?: string | null | undefined }[]): void {
+  for (const { id, name } of variants) {
+    const variant = variantOr404(ctx, id);
+    const item = ctx.store.inventoryByVariant(id)!;
+    const source = ctx.store.product(item.product_id)!;
+    if (name) variant.name = item.name = name;
+    if (source.id === target.id) continue;
+    source.variants = source.variants.filter((v) => v.id !== id);
+    target.variants.push(variant);
+    item.product_id = target.id;
+  }
+  target.updated_on = ctx.clock.now().toISOString();
+}
+
+/** The product shape :moveVariants answers (published `ProductViewModel`). */
+function productMoved(ctx: EmulatorContext, p: StoredProduct) {
+  const { taxonomy, variants, is_quarantine: _q, reference_id: _r, unit_price: _u, ...rest } = fresh(ctx, p);
+  return {
+    ...rest,
+    taxonomy,
+    category: { id: taxonomy.parent_id, name: taxonomy.parent_name },
+    sub_category: { id: taxonomy.id, name: taxonomy.name },
+    variants: variants.map(({ barcodes, ...v }) => ({ ...v, barcode: barcodes[0]?.value ?? null, barcode_sticker_url: barcodes[0]?.sticker_url ?? null })),
+  };
+}
+
+/** A new, empty product of the account (the demo merchant's user id); variants are added after. */
+function emptyProduct(
+  ctx: EmulatorContext,
+  fields: Pick<StoredProduct, 'name'> & Partial<Pick<StoredProduct, 'type' | 'taxonomy' | 'is_quarantine' | 'reference_id' | 'unit_price' | 'updated_on'>>,
+): StoredProduct {
+  const now = ctx.clock.now().toISOString();
+  return {
+    id: ctx.store.nextId(),
+    type: 'Regular',
+    created_on: now,
+    updated_on: now,
+    user_id: 41001,
+    taxonomy: taxonomyInfo(TAXONOMY[0]!.id),
+    is_quarantine: false,
+    reference_id: null,
+    unit_price: null,
+    variants: [],
+    ...fields,
+  };
+}
+
 /** Spec 9.6: an order that names an unknown product reference id creates the product (a 1.0 product). */
 export function ensureProductByReference(ctx: EmulatorContext, referenceId: string, name?: string, unitPrice?: number | null): StoredProduct {
-  const existing = ctx.store.data.products.find((p) => p.reference_id === referenceId) ?? ctx.store.data.products.find((p) => p.variants.some((v) => v.sku === referenceId));
+  const existing =
+    ctx.store.data.products.find((p) => p.reference_id === referenceId) ?? ctx.store.data.products.find((p) => p.variants.some((v) => v.sku === referenceId));
   if (existing) return existing;
-  const now = ctx.clock.now().toISOString();
-  const product: StoredProduct = { id: ctx.store.nextId(), name: name ?? referenceId, type: 'Regular', created_on: now, updated_on: now, user_id: 41001, taxonomy: { id: 1, name: 'General', parent_id: 1, parent_name: 'General', path: 'General' }, is_quarantine: false, reference_id: referenceId, unit_price: unitPrice ?? null, variants: [] };
+  const product = emptyProduct(ctx, { name: name ?? referenceId, reference_id: referenceId, unit_price: unitPrice ?? null });
   addVariants(ctx, product, [{ name: name ?? referenceId, sku: referenceId }]);
   ctx.store.addProduct(product);
   return product;
@@ -195,12 +424,41 @@ export const productRoutes: RouteDef[] = [
       const body = parseBody(ProductCreate, req.body);
       const errors = checkVariants(ctx, body.variants);
       if (Object.keys(errors).length) throw validation(400, errors);
-      const now = ctx.clock.now().toISOString();
-      const product: StoredProduct = { id: ctx.store.nextId(), name: body.name, type: body.type_id === 2 ? 'Bundle' : 'Regular', created_on: now, updated_on: null, user_id: 41001, taxonomy: { id: body.taxonomy_id ?? 1, name: 'General', parent_id: 1, parent_name: 'General', path: 'General' }, is_quarantine: body.is_quarantine ?? false, reference_id: null, unit_price: null, variants: [] };
+      const product = emptyProduct(ctx, {
+        name: body.name,
+        type: body.type_id === 2 ? 'Bundle' : 'Regular',
+        updated_on: null,
+        taxonomy: taxonomyInfo(knownTaxonomy(body.taxonomy_id)),
+        is_quarantine: body.is_quarantine ?? false,
+      });
       addVariants(ctx, product, body.variants);
       ctx.store.addProduct(product);
       ctx.store.changed();
       return { status: 201, body: product2025(ctx, product) };
+    },
+  },
+  { method: 'GET', path: '/product', versions: V.v2025on, scope: 'products_read', handle: listProducts },
+  {
+    method: 'GET',
+    path: '/product/{productId}',
+    versions: V.v2025on,
+    scope: 'products_read',
+    handle: (req, ctx) => ({ body: product2025(ctx, findProduct(ctx, req)) }),
+  },
+  {
+    method: 'PATCH',
+    path: '/product/{productId}',
+    versions: V.v2025on,
+    scope: 'products_write',
+    handle: (req, ctx) => {
+      const product = findProduct(ctx, req);
+      const body = parseBody(ProductUpdate, req.body);
+      if (body.name) product.name = body.name;
+      if (body.taxonomy_id != null) product.taxonomy = taxonomyInfo(knownTaxonomy(body.taxonomy_id));
+      if (body.type_id !== undefined) product.type = body.type_id === 2 ? 'Bundle' : 'Regular';
+      product.updated_on = ctx.clock.now().toISOString();
+      ctx.store.changed();
+      return { body: product2025(ctx, product) };
     },
   },
   {
@@ -228,33 +486,10 @@ export const productRoutes: RouteDef[] = [
       const q = new QueryReader(req.query);
       const page = q.int('Page', 1, 2147483647, 1);
       const limit = q.int('Limit', 1, 250, 50);
-      const search = q.text('Search')?.toLowerCase();
-      const name = q.text('Name')?.toLowerCase();
-      const sku = q.text('SKU')?.toLowerCase();
-      const barcode = q.text('Barcode');
-      const productIds = q.ints('ProductId');
-      const variantIds = q.ints('VariantId');
-      const inventoryIds = q.ints('InventoryId');
-      const hasDigital = q.bool('HasDigitalVariants');
-      const updatedSince = q.date('LastUpdatedTimestamp');
-      const variantStatus = q.text('VariantStatus');
+      const matches = productFilter(q);
       q.done();
-      const all = ctx.store.data.products.filter((p) => {
-        const vs = p.variants;
-        return (
-          (!search || p.name.toLowerCase().includes(search) || String(p.id) === search || vs.some((v) => v.sku.toLowerCase().includes(search) || String(v.inventory.inventory_id) === search)) &&
-          (!name || p.name.toLowerCase().includes(name)) &&
-          (!sku || vs.some((v) => v.sku.toLowerCase() === sku)) &&
-          (!barcode || vs.some((v) => v.barcodes.some((b) => b.value === barcode) || v.gtin === barcode)) &&
-          (!productIds || productIds.includes(p.id)) &&
-          (!variantIds || vs.some((v) => variantIds.includes(v.id))) &&
-          (!inventoryIds || vs.some((v) => inventoryIds.includes(v.inventory.inventory_id))) &&
-          (hasDigital === undefined || vs.some((v) => v.is_digital) === hasDigital) &&
-          (updatedSince === undefined || Date.parse(p.updated_on ?? p.created_on) > updatedSince) &&
-          (!variantStatus || vs.some((v) => v.status === variantStatus))
-        );
-      });
-      return { headers: pageHeaders(page, limit, all.length), body: pageSlice(all, page, limit).map((p) => product20(ctx, p)) };
+      const all = ctx.store.data.products.filter(matches);
+      return { headers: pageHeaders(page, limit, all.length, req.request.url), body: pageSlice(all, page, limit).map((p) => product20(ctx, p)) };
     },
   },
   {
@@ -285,7 +520,13 @@ export const productRoutes: RouteDef[] = [
       return { body: out };
     },
   },
-  { method: 'GET', path: '/product/{productId}/variants', versions: V.v2025on, scope: 'products_read', handle: (req, ctx) => ({ body: fresh(ctx, findProduct(ctx, req)).variants }) },
+  {
+    method: 'GET',
+    path: '/product/{productId}/variants',
+    versions: V.v2025on,
+    scope: 'products_read',
+    handle: (req, ctx) => ({ body: fresh(ctx, findProduct(ctx, req)).variants }),
+  },
   {
     method: 'PATCH',
     path: '/product/{productId}/variants',
@@ -293,23 +534,16 @@ export const productRoutes: RouteDef[] = [
     scope: 'products_write',
     handle: (req, ctx) => {
       const product = findProduct(ctx, req);
-      const patches = parseBody(VariantPatch, req.body);
+      // Published as one variant object; the publisher's prose speaks of an array: both are accepted.
+      const patches = parseBody(VariantPatch, Array.isArray(req.body) ? req.body : [req.body]);
       for (const [i, patch] of patches.entries()) {
         const v = product.variants.find((x) => x.id === patch.id);
         if (!v) throw validation(400, { [`[${i}].id`]: [`Variant ${patch.id} is not on product ${product.id}.`] });
-        if (patch.name !== undefined) v.name = patch.name;
-        if (patch.gtin !== undefined) v.gtin = patch.gtin;
-        if (patch.upc !== undefined) v.upc = patch.upc;
-        if (patch.weight !== undefined) v.weight.weight = patch.weight;
-        if (patch.dimension) Object.assign(v.dimension, patch.dimension);
-        if (patch.lot_information) v.lot_information = { ...v.lot_information, ...patch.lot_information };
-        const item = ctx.store.inventory(v.inventory.inventory_id);
-        if (item && patch.name !== undefined) item.name = patch.name;
-        if (item && patch.lot_information) item.is_lot = patch.lot_information.is_lot;
-        v.updated_on = ctx.clock.now().toISOString();
+        applyPatch(ctx, v, patch);
       }
+      product.updated_on = ctx.clock.now().toISOString();
       ctx.store.changed();
-      return { body: product.variants };
+      return { body: fresh(ctx, product).variants };
     },
   },
   {
@@ -320,60 +554,83 @@ export const productRoutes: RouteDef[] = [
     handle: (req, ctx) => {
       const product = findProduct(ctx, req);
       const stocked = product.variants.some((v) => (ctx.store.inventory(v.inventory.inventory_id)?.levels ?? []).some((l) => l.on_hand > 0));
-      if (stocked) throw validation(422, { productId: [`Product ${product.id} has stock on hand and cannot be deleted.`] });
+      if (stocked) throw validation(400, { productId: [`Product ${product.id} has stock on hand and cannot be deleted.`] });
       for (const v of product.variants) {
         const item = ctx.store.inventory(v.inventory.inventory_id);
         if (item) item.is_active = false;
       }
       ctx.store.removeProduct(product.id);
       ctx.store.changed();
-      return { status: 204 };
+      // Published: 200 with no body.
+      return { status: 200 };
     },
   },
-  ...(['/product:moveVariants', '/product/{productId}:moveVariants'] as const).map(
-    (path): RouteDef => ({
-      method: 'POST',
-      path,
-      versions: V.v2025on,
-      scope: 'products_write',
-      handle: (req, ctx) => {
-        const body = parseBody(MoveVariants, req.body);
-        const sourceId = req.params.productId ? Number(req.params.productId) : body.source_product_id;
-        const source = sourceId !== undefined ? ctx.store.product(sourceId) : undefined;
-        const target = ctx.store.product(body.target_product_id);
-        if (!source) throw problem(404, `Source product ${sourceId ?? '(missing source_product_id)'} does not exist.`);
-        if (!target) throw problem(404, `Target product ${body.target_product_id} does not exist.`);
-        const moving = source.variants.filter((v) => body.variant_ids.includes(v.id));
-        if (moving.length !== body.variant_ids.length) throw validation(400, { variant_ids: ['Every variant must belong to the source product.'] });
-        source.variants = source.variants.filter((v) => !body.variant_ids.includes(v.id));
-        target.variants.push(...moving);
-        for (const v of moving) {
-          const item = ctx.store.inventory(v.inventory.inventory_id);
-          if (item) item.product_id = target.id;
-        }
-        ctx.store.changed();
-        return { body: product2025(ctx, target) };
-      },
-    }),
-  ),
+  {
+    method: 'POST',
+    path: '/product/{productId}:moveVariants',
+    versions: V.v2025on,
+    scope: 'products_write',
+    handle: (req, ctx) => {
+      const target = findProduct(ctx, req);
+      const body = parseBody(MoveVariantsRequest, req.body);
+      moveInto(ctx, target, body.variants);
+      ctx.store.changed();
+      return { status: 201, body: productMoved(ctx, target) };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/product:moveVariants',
+    versions: V.v2025on,
+    scope: 'products_write',
+    handle: (req, ctx) => {
+      const body = parseBody(MoveVariantsRequest, req.body);
+      if (!body.name) throw validation(400, { name: ['A name for the new product is required.'] });
+      const target = emptyProduct(ctx, {
+        name: body.name,
+        taxonomy: taxonomyInfo(knownTaxonomy(body.taxonomy_id ?? body.sub_category_id ?? body.category_id)),
+      });
+      // Check before creating, so a refused move leaves no empty product behind.
+      for (const v of body.variants) variantOr404(ctx, v.id);
+      ctx.store.addProduct(target);
+      moveInto(ctx, target, body.variants);
+      ctx.store.changed();
+      return { status: 201, body: productMoved(ctx, target) };
+    },
+  },
   {
     method: 'POST',
     path: '/variant/{variantId}:convertToBundle',
     versions: V.v2025on,
     scope: 'products_write',
     handle: (req, ctx) => {
-      const variant = variantOr404(ctx, intParam(req.params.variantId, 'variantId'));
-      const body = parseBody(ConvertToBundle, req.body);
+      const variant = variantOr404(ctx, intParam(req.params.variantId, 'variantId', Number.MAX_SAFE_INTEGER));
+      const body = parseBody(ConvertToBundleRequest, req.body);
       const item = ctx.store.inventory(variant.inventory.inventory_id)!;
-      if (item.levels.some((l) => l.on_hand > 0)) throw validation(422, { variantId: ['A variant with stock on hand cannot become a bundle.'] });
-      variant.bundle_definition = body.bundle_definition.map((b) => {
+      if (item.levels.some((l) => l.on_hand > 0)) throw validation(400, { variantId: ['A variant with stock on hand cannot become a bundle.'] });
+      const parts = body.bundle_definition.map((b, k) => {
         const part = ctx.store.inventoryByVariant(b.variant_id);
-        if (!part) throw validation(400, { bundle_definition: [`No variant ${b.variant_id}.`] });
+        if (!part || part.variant_id === variant.id)
+          throw validation(400, { [`bundle_definition[${k}].variant_id`]: [part ? 'A bundle cannot contain itself.' : `No variant ${b.variant_id}.`] });
         return { product_id: part.product_id, variant_id: part.variant_id, quantity: b.quantity, variant_name: part.name, variant_sku: part.sku };
       });
+      variant.bundle_definition = parts;
+      if (body.name) variant.name = item.name = body.name;
+      if (body.sku) variant.sku = item.sku = body.sku;
+      variant.updated_on = ctx.clock.now().toISOString();
       item.is_bundle = true;
+      for (const part of parts) {
+        const partVariant = variantOr404(ctx, part.variant_id);
+        const product = ctx.store.product(item.product_id)!;
+        partVariant.associated_bundles = [
+          ...partVariant.associated_bundles.filter((a) => a.variant_id !== variant.id),
+          { product_id: product.id, product_name: product.name, quantity: part.quantity, variant_id: variant.id, variant_sku: variant.sku },
+        ];
+      }
+      const product = ctx.store.product(item.product_id)!;
+      product.type = 'Bundle';
       ctx.store.changed();
-      return { body: variant };
+      return { status: 201, body: product2025(ctx, product) };
     },
   },
   {
@@ -382,13 +639,15 @@ export const productRoutes: RouteDef[] = [
     versions: V.v2025on,
     scope: 'products_write',
     handle: (req, ctx) => {
-      const variantId = intParam(req.params.variantId, 'variantId');
+      const variantId = intParam(req.params.variantId, 'variantId', Number.MAX_SAFE_INTEGER);
       const survivor = variantOr404(ctx, variantId);
-      const body = parseBody(MergeVariants, req.body);
+      const body = parseBody(MergeRequest, req.body);
       const survivorItem = ctx.store.inventory(survivor.inventory.inventory_id)!;
-      for (const id of body.variant_ids) {
-        if (id === variantId) throw validation(400, { variant_ids: ['A variant cannot be merged into itself.'] });
-        const child = variantOr404(ctx, id);
+      const children = body.map(({ id }) => {
+        if (id === variantId) throw validation(400, { '[].id': ['A variant cannot be merged into itself.'] });
+        return variantOr404(ctx, id);
+      });
+      for (const child of children) {
         const childItem = ctx.store.inventory(child.inventory.inventory_id)!;
         // Stock moves to the surviving item, center by center.
         for (const level of childItem.levels) {
@@ -398,10 +657,17 @@ export const productRoutes: RouteDef[] = [
           level.on_hand = 0;
         }
         childItem.is_active = false;
-        survivor.merge_children.push({ channel_ids: [ctx.store.data.channels[0]!.id], completed_at: ctx.clock.now().toISOString(), inventory_id: childItem.inventory_id, variant_id: child.id, variant_name: child.name });
+        child.status = 'Merged';
+        survivor.merge_children.push({
+          channel_ids: child.channel_metadata.map((m) => m.channel_id),
+          completed_at: ctx.clock.now().toISOString(),
+          inventory_id: childItem.inventory_id,
+          variant_id: child.id,
+          variant_name: child.name,
+        });
       }
       ctx.store.changed();
-      return { body: survivor };
+      return { status: 201, body: product2025(ctx, ctx.store.product(survivorItem.product_id)!) };
     },
   },
   {
@@ -409,6 +675,8 @@ export const productRoutes: RouteDef[] = [
     path: '/allergens',
     versions: V.v2026_07,
     scope: 'products_read',
-    handle: () => ({ body: ['Milk', 'Eggs', 'Fish', 'Crustacean shellfish', 'Tree nuts', 'Peanuts', 'Wheat', 'Soybeans', 'Sesame'].map((name, i) => ({ id: i + 1, name })) }),
+    handle: () => ({
+      body: ['Milk', 'Eggs', 'Fish', 'Crustacean shellfish', 'Tree nuts', 'Peanuts', 'Wheat', 'Soybeans', 'Sesame'].map((name, i) => ({ id: i + 1, name })),
+    }),
   },
 ];

@@ -13,12 +13,18 @@ const MAX_DISTINCT_ITEMS = 10_000;
 const BOX_SPACING_MS = 20 * 60_000;
 
 /** The record as a version shows it: status_history from 2025-07; freight and final destination from 2026-07. */
-export function shapeWro(wro: StoredWro, version: Version): ReceivingOrder {
+export function shapeWro(wro: StoredWro, version: Version) {
   const { status_history, freight, final_destination_fulfillment_center_id, boxes, moving: _moving, ...base } = wro;
   const quantities = new Map<number, { inventory_id: number; sku: string; expected_quantity: number; received_quantity: number; stowed_quantity: number }>();
   for (const box of boxes) {
     for (const item of box.box_items) {
-      const q = quantities.get(item.inventory_id) ?? { inventory_id: item.inventory_id, sku: '', expected_quantity: 0, received_quantity: 0, stowed_quantity: 0 };
+      const q = quantities.get(item.inventory_id) ?? {
+        inventory_id: item.inventory_id,
+        sku: '',
+        expected_quantity: 0,
+        received_quantity: 0,
+        stowed_quantity: 0,
+      };
       q.expected_quantity += item.quantity;
       q.received_quantity += item.received_quantity;
       q.stowed_quantity += item.stowed_quantity;
@@ -26,7 +32,11 @@ export function shapeWro(wro: StoredWro, version: Version): ReceivingOrder {
     }
   }
   const v = (version === 'Experimental' ? '2026-07' : version) as ApiVersion;
-  const shaped: ReceivingOrder = { ...base, box_labels_uri: `/${v}/receiving/${wro.id}/labels`, inventory_quantities: [...quantities.values()] };
+  const shaped: ReceivingOrder & { inventory_quantities: (typeof quantities extends Map<number, infer Q> ? Q : never)[] } = {
+    ...base,
+    box_labels_uri: `/${v}/receiving/${wro.id}/labels`,
+    inventory_quantities: [...quantities.values()],
+  };
   if (atLeast(v, '2025-07')) shaped.status_history = status_history;
   if (atLeast(v, '2026-07')) {
     shaped.freight = freight;
@@ -35,7 +45,7 @@ export function shapeWro(wro: StoredWro, version: Version): ReceivingOrder {
   return shaped;
 }
 
-function withSkus(ctx: EmulatorContext, order: ReceivingOrder): ReceivingOrder {
+function withSkus(ctx: EmulatorContext, order: ReturnType<typeof shapeWro>): ReceivingOrder {
   for (const q of order.inventory_quantities) q.sku = ctx.store.inventory(q.inventory_id)?.sku ?? '';
   return order;
 }
@@ -85,7 +95,10 @@ function list(req: ApiRequest, ctx: EmulatorContext) {
       );
     })
     .sort((a, b) => b.insert_date.localeCompare(a.insert_date) || b.id - a.id);
-  return { headers: pageHeaders(page, limit, all.length), body: pageSlice(all, page, limit).map((w) => withSkus(ctx, shapeWro(w, req.version))) };
+  return {
+    headers: pageHeaders(page, limit, all.length, req.request.url),
+    body: pageSlice(all, page, limit).map((w) => withSkus(ctx, shapeWro(w, req.version))),
+  };
 }
 
 function create(req: ApiRequest, ctx: EmulatorContext) {
@@ -101,14 +114,18 @@ function create(req: ApiRequest, ctx: EmulatorContext) {
   if (!fc) fail('fulfillment_center.id', `Fulfillment center ${body.fulfillment_center.id} does not exist.`);
   const arrival = Date.parse(body.expected_arrival_date);
   if (!(arrival > now)) fail('expected_arrival_date', 'expected_arrival_date must be in the future.');
-  if (body.package_type === 'Package' && body.boxes.length > MAX_PACKAGE_BOXES) fail('boxes', `A Package receiving order has at most ${MAX_PACKAGE_BOXES} boxes.`);
+  if (body.package_type === 'Package' && body.boxes.length > MAX_PACKAGE_BOXES)
+    fail('boxes', `A Package receiving order has at most ${MAX_PACKAGE_BOXES} boxes.`);
   const newest = req.version === '2026-07';
   if (!newest && (body.freight || body.final_destination_fulfillment_center_id !== undefined)) {
     // Older versions do not know these fields; like any unknown field they are ignored.
     delete body.freight;
     delete body.final_destination_fulfillment_center_id;
   }
-  if (body.final_destination_fulfillment_center_id != null && !ctx.store.data.fulfillmentCenters.some((f) => f.id === body.final_destination_fulfillment_center_id)) {
+  if (
+    body.final_destination_fulfillment_center_id != null &&
+    !ctx.store.data.fulfillmentCenters.some((f) => f.id === body.final_destination_fulfillment_center_id)
+  ) {
     fail('final_destination_fulfillment_center_id', `Fulfillment center ${body.final_destination_fulfillment_center_id} does not exist.`);
   }
   const distinct = new Set<number>();
@@ -131,7 +148,14 @@ function create(req: ApiRequest, ctx: EmulatorContext) {
         if (inv.is_lot && !item.lot_number) fail(`${key}.lot_number`, `${inv.sku} is lot-tracked: lot_number is required.`);
         distinct.add(inv.inventory_id);
       }
-      return { inventory_id: inv?.inventory_id ?? -1, quantity: item.quantity, received_quantity: 0, stowed_quantity: 0, lot_number: item.lot_number ?? null, lot_date: item.lot_date ?? null };
+      return {
+        inventory_id: inv?.inventory_id ?? -1,
+        quantity: item.quantity,
+        received_quantity: 0,
+        stowed_quantity: 0,
+        lot_number: item.lot_number ?? null,
+        lot_date: item.lot_date ?? null,
+      };
     }),
   }));
   if (distinct.size > MAX_DISTINCT_ITEMS) fail('boxes', `At most ${MAX_DISTINCT_ITEMS} distinct inventory ids per receiving order.`);
@@ -150,7 +174,9 @@ function create(req: ApiRequest, ctx: EmulatorContext) {
     purchase_order_number: body.purchase_order_number ?? null,
     fulfillment_center: { ...fc! },
     status_history: [{ id: 1, status: 'Awaiting', timestamp: insert }],
-    freight: body.freight ? { carrier: null, bol_number: null, container_number: null, vessel_name: null, freight_forwarder: null, notes: null, ...body.freight } : null,
+    freight: body.freight
+      ? { carrier: null, bol_number: null, container_number: null, vessel_name: null, freight_forwarder: null, notes: null, ...body.freight }
+      : null,
     final_destination_fulfillment_center_id: body.final_destination_fulfillment_center_id ?? null,
     boxes,
     moving: true,
@@ -158,8 +184,19 @@ function create(req: ApiRequest, ctx: EmulatorContext) {
   for (const box of boxes) for (const item of box.box_items) levelFor(ctx, item.inventory_id, fc!.id, (l) => (l.awaiting += item.quantity));
   ctx.store.addWro(wro);
   ctx.store.changed();
-  ctx.webhooks.emit('receiving.created', { event_time: insert, receiving_order_id: wro.id, purchase_order_number: wro.purchase_order_number, status: wro.status });
+  ctx.webhooks.emit('receiving.created', {
+    event_time: insert,
+    receiving_order_id: wro.id,
+    purchase_order_number: wro.purchase_order_number,
+    status: wro.status,
+  });
   return { status: 201, body: withSkus(ctx, shapeWro(wro, req.version)) };
+}
+
+/** Whether the Accept header asks for JSON rather than the PDF (no Accept, or *\/*, means the PDF). */
+function prefersJson(req: ApiRequest): boolean {
+  const accept = String(req.request.headers.accept ?? '').toLowerCase();
+  return accept.includes('json') && !accept.includes('application/pdf');
 }
 
 function levelFor(ctx: EmulatorContext, inventoryId: number, fcId: number, change: (l: { awaiting: number }) => void): void {
@@ -211,7 +248,14 @@ function distributions(req: ApiRequest, ctx: EmulatorContext) {
       expected_quantity: item.quantity,
       received_quantity: item.received_quantity,
       stowed_quantity: item.stowed_quantity,
-      status: box.box_status === 'Completed' ? 'Completed' : box.box_status === 'Stowing' ? 'Stowing' : box.box_status === 'Counting' || box.box_status === 'Arrived' ? 'InProgress' : 'NotStarted',
+      status:
+        box.box_status === 'Completed'
+          ? 'Completed'
+          : box.box_status === 'Stowing'
+            ? 'Stowing'
+            : box.box_status === 'Counting' || box.box_status === 'Arrived'
+              ? 'InProgress'
+              : 'NotStarted',
     })),
   );
   return { body: { id: wro.id, status: wro.status, distributions: rows } };
@@ -220,7 +264,13 @@ function distributions(req: ApiRequest, ctx: EmulatorContext) {
 export const receivingRoutes: RouteDef[] = [
   { method: 'GET', path: '/receiving', versions: V.v20on, scope: 'receiving_read', handle: list },
   { method: 'POST', path: '/receiving', versions: V.v20on, scope: 'receiving_write', channel: 'optional', handle: create },
-  { method: 'GET', path: '/receiving/{id}', versions: V.v20on, scope: 'receiving_read', handle: (req, ctx) => ({ body: withSkus(ctx, shapeWro(findWro(ctx, req), req.version)) }) },
+  {
+    method: 'GET',
+    path: '/receiving/{id}',
+    versions: V.v20on,
+    scope: 'receiving_read',
+    handle: (req, ctx) => ({ body: withSkus(ctx, shapeWro(findWro(ctx, req), req.version)) }),
+  },
   { method: 'POST', path: '/receiving/{id}/cancel', versions: V.v20, scope: 'receiving_write', handle: cancel },
   { method: 'POST', path: '/receiving/{id}:cancel', versions: V.v2025on, scope: 'receiving_write', handle: cancel },
   {
@@ -231,6 +281,9 @@ export const receivingRoutes: RouteDef[] = [
     handle: async (req, ctx) => {
       const wro = findWro(ctx, req);
       const pdf = await renderBoxLabels(wro, ctx.store);
+      // The PDF itself for a client that asks for it (the desk does); the published documents give
+      // this answer as a JSON string of the PDF's bytes (base64), which a JSON-only client gets.
+      if (prefersJson(req)) return { body: JSON.stringify(pdf.toString('base64')), contentType: 'application/json' };
       return { body: pdf, contentType: 'application/pdf', headers: { 'content-disposition': `inline; filename="wro-${wro.id}-labels.pdf"` } };
     },
   },
@@ -247,20 +300,26 @@ export const receivingRoutes: RouteDef[] = [
     versions: V.v2025on,
     scope: 'receiving_write',
     handle: (req, ctx) => {
+      // As published: the flag is set on every order named, all or none, and the answer is one
+      // receiving order, the first one named (the API notes' per-id results are superseded).
       const body = parseBody(SetExternalSync, req.body);
+      const unknown = body.ids.filter((id) => !ctx.store.wro(id));
+      if (unknown.length) throw validation(400, { ids: [`No receiving order ${unknown.join(', ')}.`] });
       const at = ctx.clock.now().toISOString();
-      const results = body.ids.map((id) => {
-        const wro = ctx.store.wro(id);
-        if (!wro) return { id, action: 'ExternalSync' as const, is_success: false, reason: `Receiving order ${id} does not exist.` };
-        wro.external_sync_timestamp = body.is_external_sync ? at : null;
-        return { id, action: 'ExternalSync' as const, is_success: true, reason: null };
-      });
+      const wros = body.ids.map((id) => ctx.store.wro(id)!);
+      for (const wro of wros) wro.external_sync_timestamp = body.is_external_sync ? at : null;
       ctx.store.changed();
-      return { body: { results } };
+      return { body: withSkus(ctx, shapeWro(wros[0]!, req.version)) };
     },
   },
   { method: 'GET', path: '/receiving/{id}/distributions', versions: V.v2025on, scope: 'receiving_read', handle: distributions },
   { method: 'POST', path: '/receiving/{id}/distributions', versions: V.v2025on, scope: 'receiving_read', handle: distributions },
   { method: 'GET', path: '/fulfillmentCenter', versions: V.v20, scope: 'locations_read', handle: (_r, ctx) => ({ body: ctx.store.data.fulfillmentCenters }) },
-  { method: 'GET', path: '/fulfillment-center', versions: V.v2025on, scope: 'locations_read', handle: (_r, ctx) => ({ body: ctx.store.data.fulfillmentCenters }) },
+  {
+    method: 'GET',
+    path: '/fulfillment-center',
+    versions: V.v2025on,
+    scope: 'locations_read',
+    handle: (_r, ctx) => ({ body: ctx.store.data.fulfillmentCenters }),
+  },
 ];

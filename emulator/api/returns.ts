@@ -1,8 +1,8 @@
-import { ReturnCreate, ReturnCreateLegacy, ReturnStatus, type ReturnAction } from '../../shared/schemas/returns.js';
+import { ReturnCreate, ReturnCreateLegacy, ReturnStatus, type ReturnAction, type ReturnRecord, type ReturnWriteResult } from '../../shared/schemas/returns.js';
 import type { EmulatorContext } from '../context.js';
 import type { StoredReturn } from '../data/model.js';
-import { fieldPath, messageErrors, problem } from '../http/errors.js';
-import { intParam, QueryReader } from '../http/query.js';
+import { fieldPath, HttpError, messageErrors, problem } from '../http/errors.js';
+import { intParam, QueryReader, withQuery } from '../http/query.js';
 import type { ApiRequest, RouteDef } from '../http/router.js';
 import { cursorLinks } from '../http/cursor.js';
 import { V } from './versions.js';
@@ -18,15 +18,18 @@ function checkRules(ctx: EmulatorContext, body: Create, self: StoredReturn | nul
   const errors: string[] = [];
   const seen = new Set<number>();
   body.inventory.forEach((line, i) => {
-    if (seen.has(line.id)) errors.push(`inventory[${i}].id: inventory id ${line.id} appears more than once; each item appears exactly once in a return (rule 1).`);
+    if (seen.has(line.id))
+      errors.push(`inventory[${i}].id: inventory id ${line.id} appears more than once; each item appears exactly once in a return (rule 1).`);
     seen.add(line.id);
     const inv = ctx.store.inventory(line.id);
     if (!inv) errors.push(`inventory[${i}].id: no inventory item ${line.id}.`);
     else if (inv.is_digital) errors.push(`inventory[${i}].id: ${inv.sku} is a digital item and cannot be returned (rule 2).`);
     else if (inv.is_bundle) errors.push(`inventory[${i}].id: ${inv.sku} is a bundle; return its items instead (rule 2).`);
   });
-  if (!ctx.store.data.fulfillmentCenters.some((f) => f.id === body.fulfillment_center.id)) errors.push(`fulfillment_center.id: fulfillment center ${body.fulfillment_center.id} does not exist.`);
-  if (ctx.store.data.returns.some((r) => r.reference_id === body.reference_id && r !== self)) errors.push(`reference_id: ${body.reference_id} is already used by another return; it must be unique (rule 4).`);
+  if (!ctx.store.data.fulfillmentCenters.some((f) => f.id === body.fulfillment_center.id))
+    errors.push(`fulfillment_center.id: fulfillment center ${body.fulfillment_center.id} does not exist.`);
+  if (ctx.store.data.returns.some((r) => r.reference_id === body.reference_id && r !== self))
+    errors.push(`reference_id: ${body.reference_id} is already used by another return; it must be unique (rule 4).`);
   return errors;
 }
 
@@ -65,14 +68,82 @@ function build(ctx: EmulatorContext, body: Create, id: number, channelId: number
   };
 }
 
-function publicRecord(ret: StoredReturn) {
-  const { schedule: _s, ...record } = ret;
-  return record;
+/** The date a return reached a status, from its history. */
+function reached(ret: StoredReturn, status: StoredReturn['status']): string | null {
+  return ret.status_history.find((h) => h.status === status)?.timestamp ?? null;
+}
+
+/** What both published return shapes carry. */
+function recordBase(ret: StoredReturn) {
+  return {
+    id: ret.id,
+    reference_id: ret.reference_id,
+    status: ret.status,
+    return_type: ret.return_type,
+    channel: { ...ret.channel },
+    fulfillment_center: { ...ret.fulfillment_center },
+    customer_name: null,
+    store_order_id: null,
+    tracking_number: ret.tracking_number,
+    original_shipment_id: ret.original_shipment_id,
+    insert_date: ret.insert_date,
+    completed_date: ret.completed_date,
+    transactions: [],
+  };
+}
+
+/** The return record as published (PublicReturnDto): get and list. */
+function publicRecord(ret: StoredReturn): ReturnRecord {
+  return {
+    ...recordBase(ret),
+    shipment_tracking_number: null,
+    awaiting_arrival_date: reached(ret, 'AwaitingArrival'),
+    arrived_date: reached(ret, 'Arrived'),
+    processing_date: reached(ret, 'Processing'),
+    cancelled_date: reached(ret, 'Cancelled'),
+    status_history: ret.status_history.map((h) => ({ ...h })),
+    inventory: ret.inventory.map((l) => ({
+      id: l.id,
+      name: l.name,
+      sku: l.sku,
+      quantity: l.quantity,
+      barcodes: [],
+      bundle_parent_sku: null,
+      lot_information: { number: l.lot_number, expiration: l.lot_date, minimumShelfLife: null },
+      action_requested: { ...l.action_requested },
+      action_taken: l.action_taken.map((a) => ({ ...a, image_url: null })),
+    })),
+    invoice: { amount: null, currency_code: null },
+  };
+}
+
+/**
+ * What create and update answer, as published (PublicReturnV1Dto); the 2025-07 update answers the
+ * older ReturnOrderViewModel, whose items have no bundle parent and whose actions have no image.
+ */
+function writeResult(ret: StoredReturn, older = false): ReturnWriteResult {
+  return {
+    ...recordBase(ret),
+    invoice_amount: null,
+    inventory: ret.inventory.map((l) => ({
+      id: l.id,
+      name: l.name,
+      quantity: l.quantity,
+      ...(older ? {} : { bundle_parent_sku: null }),
+      action_requested: { ...l.action_requested },
+      action_taken: l.action_taken.map((a) => (older ? { ...a } : { ...a, image_url: null })),
+    })),
+  };
 }
 
 function parse(body: unknown, status: number): Create {
   const parsed = ReturnCreate.safeParse(body);
-  if (!parsed.success) throw messageErrors(status, 'The return is not valid.', parsed.error.issues.map((i) => `${fieldPath(i.path)}: ${i.message}`));
+  if (!parsed.success)
+    throw messageErrors(
+      status,
+      'The return is not valid.',
+      parsed.error.issues.map((i) => `${fieldPath(i.path)}: ${i.message}`),
+    );
   return parsed.data;
 }
 
@@ -95,12 +166,43 @@ function find(ctx: EmulatorContext, req: ApiRequest): StoredReturn {
 
 /** Spec 3 rules 1-2: only an AwaitingArrival return may be modified or cancelled. */
 function assertEditable(ret: StoredReturn): void {
-  if (ret.status !== 'AwaitingArrival') throw messageErrors(422, `Return ${ret.id} is ${ret.status}; only a return awaiting arrival can be changed or cancelled.`, [`status: ${ret.status}`]);
+  if (ret.status !== 'AwaitingArrival')
+    throw messageErrors(422, `Return ${ret.id} is ${ret.status}; only a return awaiting arrival can be changed or cancelled.`, [`status: ${ret.status}`]);
 }
 
+/**
+ * The 2025-07 update answers its errors as published there: validation problem details, the
+ * messages under `errors` keyed by field (the part before the first colon).
+ */
+function asValidationProblem(error: unknown): unknown {
+  if (!(error instanceof HttpError) || !error.body || typeof error.body !== 'object' || !('message' in error.body)) return error;
+  const body = error.body as { message: string; errors: string[] };
+  const errors: Record<string, string[]> = {};
+  for (const e of body.errors) {
+    const at = e.indexOf(':');
+    (errors[at > 0 ? e.slice(0, at) : '(body)'] ??= []).push(at > 0 ? e.slice(at + 1).trim() : e);
+  }
+  return new HttpError(
+    error.status,
+    { type: 'about:blank', title: 'One or more validation errors occurred.', status: error.status, detail: body.message, errors },
+    'application/problem+json',
+  );
+}
+
+/**
+ * Cancel. The published documents give this operation 200 or 400 only, so from 2025-07 a return that
+ * cannot be cancelled (or does not exist) answers 400, still with the message and the reason.
+ */
 function cancel(req: ApiRequest, ctx: EmulatorContext) {
-  const ret = find(ctx, req);
-  assertEditable(ret);
+  let ret: StoredReturn;
+  try {
+    ret = find(ctx, req);
+    assertEditable(ret);
+  } catch (error) {
+    if (req.version === '2.0' || !(error instanceof HttpError)) throw error;
+    const body = error.body as { detail?: string };
+    throw body.detail !== undefined ? problem(400, body.detail) : new HttpError(400, error.body, error.contentType, error.headers);
+  }
   const at = ctx.clock.now().toISOString();
   ret.status = 'Cancelled';
   ret.schedule = null;
@@ -113,7 +215,20 @@ function cancel(req: ApiRequest, ctx: EmulatorContext) {
 function list(req: ApiRequest, ctx: EmulatorContext) {
   const q = new QueryReader(req.query);
   const cursor = q.text('Cursor');
-  type State = { ids?: number[]; refs?: string[]; status?: string; fcs?: number[]; tracking?: string[]; shipments?: number[]; inventory?: number[]; start?: number; end?: number; sort?: string; offset: number; size: number };
+  type State = {
+    ids?: number[];
+    refs?: string[];
+    status?: string;
+    fcs?: number[];
+    tracking?: string[];
+    shipments?: number[];
+    inventory?: number[];
+    start?: number;
+    end?: number;
+    sort?: string;
+    offset: number;
+    size: number;
+  };
   let s: State;
   if (cursor) s = ctx.cursors.decode<State & Record<string, unknown>>(cursor);
   else {
@@ -150,7 +265,16 @@ function list(req: ApiRequest, ctx: EmulatorContext) {
     })
     .sort((a, b) => (s.sort === 'Asc' ? 1 : -1) * (a.insert_date.localeCompare(b.insert_date) || a.id - b.id));
   const { offset, size, ...query } = s;
-  return { body: { items: all.slice(offset, offset + size).map(publicRecord), ...cursorLinks(ctx.cursors, query, offset, size, all.length) } };
+  // The published list gives its links as absolute URIs (format uri) and its page in headers too.
+  const origin = `${req.request.protocol}://${req.request.host}`;
+  const links = cursorLinks(ctx.cursors, query, offset, size, all.length, (token) => `${origin}${withQuery(`/${req.version}/return`, { Cursor: token })}`);
+  const headers = {
+    'page-number': String(Math.floor(offset / size) + 1),
+    'page-size': String(size),
+    'total-pages': String(Math.ceil(all.length / size)),
+    'total-count': String(all.length),
+  };
+  return { headers, body: { items: all.slice(offset, offset + size).map(publicRecord), ...links } };
 }
 
 export const returnRoutes: RouteDef[] = [
@@ -163,21 +287,45 @@ export const returnRoutes: RouteDef[] = [
     handle: (req, ctx) => {
       // The legacy body is camelCase (spec 2.12); violations answer 400.
       const parsed = ReturnCreateLegacy.safeParse(req.body);
-      if (!parsed.success) throw messageErrors(400, 'The return is not valid.', parsed.error.issues.map((i) => `${fieldPath(i.path)}: ${i.message}`));
+      if (!parsed.success)
+        throw messageErrors(
+          400,
+          'The return is not valid.',
+          parsed.error.issues.map((i) => `${fieldPath(i.path)}: ${i.message}`),
+        );
       const b = parsed.data;
       const body: Create = {
         reference_id: b.referenceId ?? `RET-${ctx.store.data.nextId + 1}`,
         fulfillment_center: b.fulfillmentCenter,
-        inventory: b.inventory.map((l) => ({ id: l.id, quantity: l.quantity, requested_action: l.requestedAction === undefined ? undefined : (['Default', 'Restock', 'Quarantine', 'Dispose'] as const)[l.requestedAction], lot_number: l.lotNumber ?? null, lot_date: l.lotDate ?? null })),
+        inventory: b.inventory.map((l) => ({
+          id: l.id,
+          quantity: l.quantity,
+          requested_action: l.requestedAction === undefined ? undefined : (['Default', 'Restock', 'Quarantine', 'Dispose'] as const)[l.requestedAction],
+          lot_number: l.lotNumber ?? null,
+          lot_date: l.lotDate ?? null,
+        })),
         tracking_number: b.trackingNumber ?? null,
         original_shipment_id: b.originalShipmentId ?? null,
       };
-      return { status: 200, body: publicRecord(create(req, ctx, body, 400)) };
+      return { status: 200, body: writeResult(create(req, ctx, body, 400)) };
     },
   },
-  { method: 'POST', path: '/return', versions: V.v2025on, scope: 'returns_write', channel: 'required', handle: (req, ctx) => ({ status: 201, body: publicRecord(create(req, ctx, parse(req.body, 422), 422)) }) },
+  {
+    method: 'POST',
+    path: '/return',
+    versions: V.v2025on,
+    scope: 'returns_write',
+    channel: 'required',
+    handle: (req, ctx) => ({ status: 201, body: writeResult(create(req, ctx, parse(req.body, 422), 422)) }),
+  },
   { method: 'GET', path: '/return', versions: V.v2025on, scope: 'returns_read', handle: list },
-  { method: 'GET', path: '/return/{id}', versions: [...V.v10to20, ...V.v2025on], scope: 'returns_read', handle: (req, ctx) => ({ body: publicRecord(find(ctx, req)) }) },
+  {
+    method: 'GET',
+    path: '/return/{id}',
+    versions: [...V.v10to20, ...V.v2025on],
+    scope: 'returns_read',
+    handle: (req, ctx) => ({ body: publicRecord(find(ctx, req)) }),
+  },
   {
     method: 'PUT',
     path: '/return/{id}',
@@ -186,19 +334,29 @@ export const returnRoutes: RouteDef[] = [
     channel: 'optional',
     handle: (req, ctx) => {
       const ret = find(ctx, req);
-      assertEditable(ret);
-      const body = parse(req.body, 422);
-      const errors = checkRules(ctx, body, ret);
-      if (errors.length) throw messageErrors(422, 'The return breaks the return rules.', errors);
-      const updated = build(ctx, body, ret.id, ret.channel.id);
-      Object.assign(ret, { ...updated, insert_date: ret.insert_date, status_history: ret.status_history, schedule: ret.schedule });
+      try {
+        assertEditable(ret);
+        const body = parse(req.body, 422);
+        const errors = checkRules(ctx, body, ret);
+        if (errors.length) throw messageErrors(422, 'The return breaks the return rules.', errors);
+        const updated = build(ctx, body, ret.id, ret.channel.id);
+        Object.assign(ret, { ...updated, insert_date: ret.insert_date, status_history: ret.status_history, schedule: ret.schedule });
+      } catch (error) {
+        throw req.version === '2025-07' ? asValidationProblem(error) : error;
+      }
       ctx.store.changed();
       ctx.webhooks.emit('return.updated', { event_time: ctx.clock.now().toISOString(), return_id: ret.id, reference_id: ret.reference_id, status: ret.status });
-      return { body: publicRecord(ret) };
+      return { body: writeResult(ret, req.version === '2025-07') };
     },
   },
   { method: 'POST', path: '/return/{id}/cancel', versions: V.v20, scope: 'returns_write', handle: cancel },
   { method: 'POST', path: '/return/{id}:cancel', versions: V.v2025on, scope: 'returns_write', handle: cancel },
   // Removed in 2025-07 (spec 9.4): answers under 1.0 and 2.0 only.
-  { method: 'GET', path: '/return/{id}/statushistory', versions: V.v10to20, scope: 'returns_read', handle: (req, ctx) => ({ body: find(ctx, req).status_history }) },
+  {
+    method: 'GET',
+    path: '/return/{id}/statushistory',
+    versions: V.v10to20,
+    scope: 'returns_read',
+    handle: (req, ctx) => ({ body: find(ctx, req).status_history }),
+  },
 ];

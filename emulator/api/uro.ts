@@ -15,7 +15,17 @@ async function attachmentImage(uro: StoredUro, attachmentId: number): Promise<Bu
   const key = `${uro.id}/${attachmentId}`;
   let png = images.get(key);
   if (!png) {
-    png = await bwipjs.toBuffer({ bcid: 'code128', text: uro.tracking_barcode ?? uro.barcode, scale: 2, height: 14, includetext: true, textxalign: 'center', backgroundcolor: 'F4F1E8', paddingwidth: 12, paddingheight: 12 });
+    png = await bwipjs.toBuffer({
+      bcid: 'code128',
+      text: uro.tracking_barcode ?? uro.barcode,
+      scale: 2,
+      height: 14,
+      includetext: true,
+      textxalign: 'center',
+      backgroundcolor: 'F4F1E8',
+      paddingwidth: 12,
+      paddingheight: 12,
+    });
     images.set(key, png);
   }
   return png;
@@ -23,7 +33,11 @@ async function attachmentImage(uro: StoredUro, attachmentId: number): Promise<Bu
 
 async function shape(uro: StoredUro, version: string): Promise<UnidentifiedReceivingOrder> {
   const attachments = await Promise.all(
-    uro.attachments.map(async (a) => ({ ...a, size_bytes: (await attachmentImage(uro, a.id)).length, url: `/${version}/unidentified-receiving-order/${uro.id}/attachments/${a.id}` })),
+    uro.attachments.map(async (a) => ({
+      ...a,
+      size_bytes: (await attachmentImage(uro, a.id)).length,
+      url: `/${version}/unidentified-receiving-order/${uro.id}/attachments/${a.id}`,
+    })),
   );
   return { ...uro, attachments };
 }
@@ -50,7 +64,13 @@ export const uroRoutes: RouteDef[] = [
       return { body: await Promise.all(all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((u) => shape(u, req.version))) };
     },
   },
-  { method: 'GET', path: '/unidentified-receiving-order/{uroId}', versions: V.v2026_07, scope: 'receiving_read', handle: async (req, ctx) => ({ body: await shape(find(ctx, req), req.version) }) },
+  {
+    method: 'GET',
+    path: '/unidentified-receiving-order/{uroId}',
+    versions: V.v2026_07,
+    scope: 'receiving_read',
+    handle: async (req, ctx) => ({ body: await shape(find(ctx, req), req.version) }),
+  },
   {
     method: 'GET',
     path: '/unidentified-receiving-order/{uroId}/attachments/{attachmentId}',
@@ -74,8 +94,10 @@ export const uroRoutes: RouteDef[] = [
       const { wro_id } = parseBody(AssociateWro, req.body);
       const wro = ctx.store.wro(wro_id);
       if (!wro) throw problem(404, `Receiving order ${wro_id} does not exist.`);
-      if (uro.linked_wro_id !== null) throw validation(422, { uroId: [`Unidentified receiving order ${uro.id} is already linked to receiving order ${uro.linked_wro_id}.`] });
-      if (wro.status === 'Cancelled' || wro.status === 'Completed') throw validation(422, { wro_id: [`Receiving order ${wro.id} is ${wro.status} and cannot take more stock.`] });
+      if (uro.linked_wro_id !== null)
+        throw validation(422, { uroId: [`Unidentified receiving order ${uro.id} is already linked to receiving order ${uro.linked_wro_id}.`] });
+      if (wro.status === 'Cancelled' || wro.status === 'Completed')
+        throw validation(422, { wro_id: [`Receiving order ${wro.id} is ${wro.status} and cannot take more stock.`] });
       uro.linked_wro_id = wro.id;
       uro.linked_wro_date = ctx.clock.now().toISOString();
       ctx.store.changed();

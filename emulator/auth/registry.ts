@@ -57,6 +57,7 @@ export class ClientRegistry {
  * one whatever its port (RFC 8252 section 7.3; API notes, OAuth details).
  */
 export function redirectUriMatches(registered: readonly string[], requested: string): boolean {
+  if (requested.includes('#')) return false; // RFC 6749 section 3.1.2: no fragment component
   if (registered.includes(requested)) return true;
   let url: URL;
   try {

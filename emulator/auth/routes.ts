@@ -1,8 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AuthPaths } from '../../shared/schemas/oauth.js';
 import type { EmulatorContext } from '../context.js';
+import { hasForeignOrigin } from '../http/local-only.js';
 import { signIdToken } from './keys.js';
+import { PasswordThrottle } from './password-throttle.js';
 import { consentPage, errorPage, formPostPage } from './pages.js';
 import { ALL_SCOPES, redirectUriMatches, type OAuthClient } from './registry.js';
 import { OAuthError, type IssuedTokens } from './tokens.js';
@@ -30,6 +32,7 @@ const one = (q: Query, key: string): string | undefined => {
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const interactions = new Map<string, Interaction>();
+  const throttle = new PasswordThrottle(() => ctx.clock.nowMs());
 
   const htmlHeaders = (formTargets: string[] = [], scriptNonce?: string) => ({
     'content-type': 'text/html; charset=utf-8',
@@ -44,7 +47,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): 
       "base-uri 'none'",
     ].join('; '),
     'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
+    // same-origin, not no-referrer: under no-referrer the consent form's own POST would carry
+    // `Origin: null` (Fetch, "serialize a request origin"), and the POST handler refuses foreign origins.
+    'referrer-policy': 'same-origin',
   });
 
   const showError = (reply: FastifyReply, status: number, title: string, detail: string) =>
@@ -55,7 +60,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const origin = new URL(interaction.redirectUri).origin;
     if (interaction.responseMode === 'form_post') {
       const nonce = randomBytes(16).toString('base64');
-      return reply.code(200).headers(htmlHeaders([origin], nonce)).send(formPostPage(interaction.redirectUri, fields, nonce));
+      return reply
+        .code(200)
+        .headers(htmlHeaders([origin], nonce))
+        .send(formPostPage(interaction.redirectUri, fields, nonce));
     }
     const target = `${interaction.redirectUri}#${new URLSearchParams(fields).toString()}`;
     return reply.code(302).headers({ location: target, 'cache-control': 'no-store' }).send();
@@ -67,6 +75,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const client = clientId ? ctx.clients.get(clientId) : undefined;
     if (!client) return showError(reply, 400, 'Unknown application', 'client_id is missing or not registered with this service.');
     const redirectUri = one(q, 'redirect_uri');
+    if (redirectUri?.includes('#')) {
+      return showError(reply, 400, 'Invalid redirect URI', 'redirect_uri must not contain a fragment (#...); see RFC 6749 section 3.1.2.');
+    }
     if (!redirectUri || !redirectUriMatches(client.redirectUris, redirectUri)) {
       // RFC 6749 section 4.1.2.1: never redirect to an unverified URI; tell the user instead.
       return showError(reply, 400, 'Invalid redirect URI', 'redirect_uri does not match a value registered for this application.');
@@ -83,7 +94,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const method = one(q, 'code_challenge_method');
     if (!codeChallenge) return fail('invalid_request', 'code_challenge is required (PKCE).');
     if (method !== 'S256') return fail('invalid_request', 'code_challenge_method must be S256; the plain method is not accepted.');
-    if (!/^[A-Za-z0-9_-]{43}$/.test(codeChallenge)) return fail('invalid_request', 'code_challenge must be the base64url SHA-256 of the verifier (43 characters).');
+    if (!/^[A-Za-z0-9_-]{43}$/.test(codeChallenge))
+      return fail('invalid_request', 'code_challenge must be the base64url SHA-256 of the verifier (43 characters).');
     const scope = one(q, 'scope');
     if (!scope) return fail('invalid_request', 'scope is required.');
     const scopes = [...new Set(scope.split(' ').filter(Boolean))];
@@ -105,10 +117,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     return reply
       .code(200)
       .headers(htmlHeaders([new URL(redirectUri).origin]))
-      .send(consentPage({ interactionId, clientName: client.name, scopes, askIntegrationName: one(q, 'integration_name') === undefined, email: '', error: null }));
+      .send(
+        consentPage({ interactionId, clientName: client.name, scopes, askIntegrationName: one(q, 'integration_name') === undefined, email: '', error: null }),
+      );
   });
 
   app.post(AuthPaths.authorize, async (request, reply) => {
+    // Login CSRF: only the consent form this server served may post here.
+    if (hasForeignOrigin(request)) return showError(reply, 403, 'Request refused', 'This sign-in form can only be sent from the sign-in page itself.');
     const body = (request.body ?? {}) as Query;
     const interactionId = one(body, 'interaction') ?? '';
     const interaction = interactions.get(interactionId);
@@ -122,7 +138,30 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): 
       return deliver(reply, interaction, { error: 'access_denied', error_description: 'The user denied the request.', ...stateField });
     }
     const email = (one(body, 'email') ?? '').trim();
+    const consentAgain = (status: number, error: string, headers: Record<string, string> = {}) =>
+      reply
+        .code(status)
+        .headers({ ...htmlHeaders([new URL(interaction.redirectUri).origin]), ...headers })
+        .send(
+          consentPage({
+            interactionId,
+            clientName: interaction.client.name,
+            scopes: interaction.scopes,
+            askIntegrationName: interaction.integrationName === null,
+            email,
+            error,
+          }),
+        );
+    const waitMs = throttle.waitMs(email, request.ip);
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      return consentAgain(429, `Too many wrong passwords. Wait ${seconds} second${seconds === 1 ? '' : 's'}, then try again.`, {
+        'retry-after': String(seconds),
+      });
+    }
     const user = ctx.users.find((u) => u.email.toLowerCase() === email.toLowerCase() && u.password === one(body, 'password'));
+    if (user) throttle.succeeded(email, request.ip);
+    else throttle.failed(email, request.ip);
     const integrationName = interaction.integrationName ?? one(body, 'integration_name')?.trim() ?? '';
     if (!user || integrationName === '') {
       return reply
@@ -203,12 +242,24 @@ function authenticateClient(ctx: EmulatorContext, request: FastifyRequest, body:
   if (header?.startsWith('Basic ')) {
     const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
     const sep = decoded.indexOf(':');
-    clientId = decodeURIComponent(decoded.slice(0, sep));
-    secret = decodeURIComponent(decoded.slice(sep + 1));
+    if (sep < 0) throw new OAuthError('invalid_client', 'Basic client authentication must be client_id:client_secret (RFC 6749 section 2.3.1).', 401);
+    try {
+      clientId = decodeURIComponent(decoded.slice(0, sep));
+      secret = decodeURIComponent(decoded.slice(sep + 1));
+    } catch {
+      throw new OAuthError('invalid_client', 'Basic client authentication has a malformed %-escape in client_id or client_secret.', 401);
+    }
   }
   const client = clientId ? ctx.clients.get(clientId) : undefined;
-  if (!client || !secret || secret !== client.clientSecret) throw new OAuthError('invalid_client', 'Client authentication failed (client_id and client_secret are required).', 401);
+  if (!client || !secret || !sameSecret(secret, client.clientSecret))
+    throw new OAuthError('invalid_client', 'Client authentication failed (client_id and client_secret are required).', 401);
   return client;
+}
+
+/** Constant-time comparison: equal-length digests, so neither content nor length leaks through timing. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(given), digest(expected));
 }
 
 async function handleTokenRequest(ctx: EmulatorContext, request: FastifyRequest): Promise<Record<string, unknown>> {

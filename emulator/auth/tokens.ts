@@ -110,7 +110,10 @@ export class TokenStore {
     const pending = this.codes.get(hashToken(input.code));
     if (!pending) throw new OAuthError('invalid_grant', 'The authorization code is unknown.');
     if (pending.used) {
-      if (pending.grantId) this.revokeGrant(pending.grantId, 'authorization code reused');
+      if (!pending.grantId)
+        throw new OAuthError('invalid_grant', 'The authorization code was already used (an earlier exchange failed); start the sign-in again.');
+      this.revokeGrant(pending.grantId, 'authorization code reused');
+      this.onChange();
       throw new OAuthError('invalid_grant', 'The authorization code was already used; tokens issued from it are revoked.');
     }
     pending.used = true;
@@ -147,7 +150,8 @@ export class TokenStore {
     const record = this.refresh.get(key);
     if (!record) throw new OAuthError('invalid_grant', 'The refresh token is unknown.');
     const grant = this.grants.get(record.grantId);
-    if (!grant || grant.revokedAt !== null) throw new OAuthError('invalid_grant', `The grant was revoked${grant?.revokedReason ? ` (${grant.revokedReason})` : ''}.`);
+    if (!grant || grant.revokedAt !== null)
+      throw new OAuthError('invalid_grant', `The grant was revoked${grant?.revokedReason ? ` (${grant.revokedReason})` : ''}.`);
     if (grant.clientId !== input.clientId) throw new OAuthError('invalid_grant', 'The refresh token was issued to another client.');
     if (record.rotatedAt !== null) {
       this.revokeGrant(grant.id, 'a rotated refresh token was used again');
@@ -172,7 +176,18 @@ export class TokenStore {
 
   /** Spec 5.1: a personal access token never expires and grants the channel's scopes; revocable. */
   createPat(userId: string, name: string, scopes: string[]): { id: string; token: string } {
-    const grant: Grant = { id: randomBytes(12).toString('hex'), kind: 'pat', name, userId, clientId: 'personal-access-token', scopes, integrationName: name, createdAt: this.clock.nowMs(), revokedAt: null, revokedReason: null };
+    const grant: Grant = {
+      id: randomBytes(12).toString('hex'),
+      kind: 'pat',
+      name,
+      userId,
+      clientId: 'personal-access-token',
+      scopes,
+      integrationName: name,
+      createdAt: this.clock.nowMs(),
+      revokedAt: null,
+      revokedReason: null,
+    };
     this.grants.set(grant.id, grant);
     const token = newToken('pat');
     this.access.set(hashToken(token), { grantId: grant.id, expiresAt: null });
@@ -183,7 +198,12 @@ export class TokenStore {
   listPats(): { id: string; name: string; created_at: string; revoked_at: string | null }[] {
     return [...this.grants.values()]
       .filter((g) => g.kind === 'pat')
-      .map((g) => ({ id: g.id, name: g.name ?? '', created_at: new Date(g.createdAt).toISOString(), revoked_at: g.revokedAt === null ? null : new Date(g.revokedAt).toISOString() }));
+      .map((g) => ({
+        id: g.id,
+        name: g.name ?? '',
+        created_at: new Date(g.createdAt).toISOString(),
+        revoked_at: g.revokedAt === null ? null : new Date(g.revokedAt).toISOString(),
+      }));
   }
 
   revokePat(id: string): boolean {
@@ -213,7 +233,8 @@ export class TokenStore {
 
   snapshot(): TokenStoreSnapshot {
     const now = this.clock.nowMs();
-    const live = <T extends { expiresAt: number | null }>(m: Map<string, T>) => Object.fromEntries([...m].filter(([, r]) => r.expiresAt === null || r.expiresAt > now));
+    const live = <T extends { expiresAt: number | null }>(m: Map<string, T>) =>
+      Object.fromEntries([...m].filter(([, r]) => r.expiresAt === null || r.expiresAt > now));
     return { version: 1, grants: [...this.grants.values()], refresh: live(this.refresh), access: live(this.access) };
   }
 

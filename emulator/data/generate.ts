@@ -1,10 +1,21 @@
-import type { InventoryEvent, EventCategory } from '../../shared/schemas/inventory.js';
+import type { EventCategory } from '../../shared/schemas/inventory.js';
 import type { Order, Shipment } from '../../shared/schemas/orders.js';
-import { ReceivingStatus, type FulfillmentCenter } from '../../shared/schemas/receiving.js';
+import { ReceivingStatus } from '../../shared/schemas/receiving.js';
 import type { VariantResponse } from '../../shared/schemas/products.js';
 import { seedChannels } from './channels.js';
-import { FULFILLMENT_CENTERS, PRODUCT_WORDS } from './catalog.js';
-import type { EmulatorData, LevelAtCenter, LotAtCenter, StoredBox, StoredInventory, StoredProduct, StoredReturn, StoredUro, StoredWro } from './model.js';
+import { FULFILLMENT_CENTERS, PRODUCT_WORDS, TAXONOMY_OF_NOUN, taxonomyInfo } from './catalog.js';
+import type {
+  StoredHistoryEvent,
+  EmulatorData,
+  LevelAtCenter,
+  LotAtCenter,
+  StoredBox,
+  StoredInventory,
+  StoredProduct,
+  StoredReturn,
+  StoredUro,
+  StoredWro,
+} from './model.js';
 import { SeededRandom } from './random.js';
 
 export interface GenerateOptions {
@@ -78,7 +89,7 @@ const ACTIONS = [
   { id: 3, name: 'Dispose' },
 ] as const;
 
-function variantFor(item: StoredInventory, productId: number, created: string, rng: SeededRandom): VariantResponse {
+function variantFor(item: StoredInventory, channel: { id: number; name: string }, created: string, rng: SeededRandom): VariantResponse {
   const action = ACTIONS.find((a) => a.name === item.default_return_action)!;
   return {
     id: item.variant_id,
@@ -94,7 +105,14 @@ function variantFor(item: StoredInventory, productId: number, created: string, r
     dimension: { ...item.dimensions, unit: 'in', source: 'Merchant', is_locked: false },
     barcodes: [{ sticker_url: '', value: item.barcode }],
     lot_information: { is_lot: item.is_lot, minimum_shelf_life_days: item.is_lot ? 90 : 0 },
-    customs: { country_code_of_origin: rng.pick(['US', 'CN', 'DE', 'MX']), description: item.name, hs_tariff_code: '2101.11', is321_eligible: false, value: rng.int(2, 80), currency: 'USD' },
+    customs: {
+      country_code_of_origin: rng.pick(['US', 'CN', 'DE', 'MX']),
+      description: item.name,
+      hs_tariff_code: '2101.11',
+      is321_eligible: false,
+      value: rng.int(2, 80),
+      currency: 'USD',
+    },
     fulfillment_settings: {
       dangerous_goods: item.is_hazmat,
       is_bpm_parcel: false,
@@ -107,9 +125,55 @@ function variantFor(item: StoredInventory, productId: number, created: string, r
     is_image_uploaded: rng.chance(0.7),
     packaging_material_type: { id: 1, name: 'Box' },
     packaging_requirement: { id: 1, name: 'None' },
-    return_preferences: { instructions: '', primary_action: { ...action }, backup_action: { id: 2, name: 'Quarantine' }, return_to_sender_primary_action: { ...action }, return_to_sender_backup_action: { id: 3, name: 'Dispose' } },
+    return_preferences: {
+      instructions: '',
+      primary_action: { ...action },
+      backup_action: { id: 2, name: 'Quarantine' },
+      return_to_sender_primary_action: { ...action },
+      return_to_sender_backup_action: { id: 3, name: 'Dispose' },
+    },
+    additional_hazmat_attributes: item.is_hazmat
+      ? {
+          charge_state_percentage: 30,
+          container_metal: false,
+          container_type: 'Cell',
+          lithium_battery_packaging: 'ContainedInEquipment',
+          lithium_battery_type: 'LithiumIon',
+          magnet: false,
+          net_volume: null,
+          net_weight: 0.05,
+        }
+      : {
+          charge_state_percentage: null,
+          container_metal: null,
+          container_type: null,
+          lithium_battery_packaging: null,
+          lithium_battery_type: null,
+          magnet: null,
+          net_volume: null,
+          net_weight: null,
+        },
     bundle_definition: [],
     associated_bundles: [],
+    // Four in five items are listed on the demo storefront; derived from ids so the seed's random sequence stays as it was.
+    channel_metadata:
+      item.variant_id % 5 !== 0
+        ? [
+            {
+              id: 9_000_000 + item.variant_id,
+              channel_id: channel.id,
+              channel_name: channel.name,
+              currency: 'USD',
+              is_inventory_sync_enabled: item.is_active,
+              legacy_product_id: null,
+              platform: 'Shopify',
+              platform_identifier: String(7_000_000_000 + item.variant_id),
+              platform_inventory_item_id: String(4_000_000_000 + item.inventory_id),
+              price: 3 + (item.variant_id % 57),
+              seller_sku: item.sku,
+            },
+          ]
+        : [],
     merge_children: [],
     reviews_pending: [],
   };
@@ -118,7 +182,7 @@ function variantFor(item: StoredInventory, productId: number, created: string, r
 function makeCatalog(rng: SeededRandom, data: EmulatorData, count: number, now: number): void {
   let productId = 700_000;
   let variantId = 800_000;
-  for (let i = 0; i < count; ) {
+  for (let i = 0; i < count;) {
     const adjective = rng.pick(PRODUCT_WORDS.adjectives);
     const noun = rng.pick(PRODUCT_WORDS.nouns);
     const created = iso(now - rng.int(100, 700) * DAY);
@@ -129,7 +193,7 @@ function makeCatalog(rng: SeededRandom, data: EmulatorData, count: number, now: 
       created_on: created,
       updated_on: created,
       user_id: USER_ID,
-      taxonomy: { id: 12, name: 'Grocery', parent_id: 1, parent_name: 'Consumables', path: 'Consumables/Grocery' },
+      taxonomy: taxonomyInfo(TAXONOMY_OF_NOUN[noun]),
       is_quarantine: false,
       reference_id: null,
       unit_price: null,
@@ -164,7 +228,7 @@ function makeCatalog(rng: SeededRandom, data: EmulatorData, count: number, now: 
       };
       if (!isDigital && !isBundle) makeLevels(rng, item, now);
       data.inventory.push(item);
-      product.variants.push(variantFor(item, product.id, created, rng));
+      product.variants.push(variantFor(item, data.channels[0]!, created, rng));
     }
     data.products.push(product);
   }
@@ -173,7 +237,13 @@ function makeCatalog(rng: SeededRandom, data: EmulatorData, count: number, now: 
   for (const bundle of data.inventory.filter((it) => it.is_bundle)) {
     const variant = findVariant(data, bundle.variant_id)!;
     const parts = [plain[0], plain[Math.min(plain.length - 1, 1)]].filter((p): p is StoredInventory => p !== undefined);
-    variant.bundle_definition = parts.map((p, k) => ({ product_id: p.product_id, variant_id: p.variant_id, quantity: k + 1, variant_name: p.name, variant_sku: p.sku }));
+    variant.bundle_definition = parts.map((p, k) => ({
+      product_id: p.product_id,
+      variant_id: p.variant_id,
+      quantity: k + 1,
+      variant_name: p.name,
+      variant_sku: p.sku,
+    }));
   }
 }
 
@@ -188,7 +258,15 @@ function makeLevels(rng: SeededRandom, item: StoredInventory, now: number): void
     const onHand = rng.int(0, 400);
     const committed = Math.min(onHand, rng.int(0, 30));
     const exception = rng.chance(0.1) ? Math.min(onHand - committed, rng.int(1, 5)) : 0;
-    const level: LevelAtCenter = { fc_id: fc.id, on_hand: onHand, committed, awaiting: rng.chance(0.3) ? rng.int(10, 200) : 0, exception, internal_transfer: rng.chance(0.05) ? rng.int(1, 20) : 0, backordered: rng.chance(0.05) ? rng.int(1, 10) : 0 };
+    const level: LevelAtCenter = {
+      fc_id: fc.id,
+      on_hand: onHand,
+      committed,
+      awaiting: rng.chance(0.3) ? rng.int(10, 200) : 0,
+      exception,
+      internal_transfer: rng.chance(0.05) ? rng.int(1, 20) : 0,
+      backordered: rng.chance(0.05) ? rng.int(1, 10) : 0,
+    };
     item.levels.push(level);
     if (item.is_lot) splitIntoLots(rng, item, fc.id, onHand, now);
   }
@@ -200,7 +278,12 @@ function splitIntoLots(rng: SeededRandom, item: StoredInventory, fcId: number, o
   for (let k = 0; k < lots; k++) {
     const qty = k === lots - 1 ? left : rng.int(0, left);
     left -= qty;
-    const lot: LotAtCenter = { lot_number: `L${String(item.inventory_id).slice(-4)}-${String.fromCharCode(65 + k)}${rng.int(10, 99)}`, expiration_date: iso(now + rng.int(-20, 400) * DAY), fc_id: fcId, on_hand: qty };
+    const lot: LotAtCenter = {
+      lot_number: `L${String(item.inventory_id).slice(-4)}-${String.fromCharCode(65 + k)}${rng.int(10, 99)}`,
+      expiration_date: iso(now + rng.int(-20, 400) * DAY),
+      fc_id: fcId,
+      on_hand: qty,
+    };
     item.lots.push(lot);
   }
 }
@@ -212,9 +295,18 @@ export function fulfillable(level: LevelAtCenter): number {
 // ---------------------------------------------------------------- inventory history (90 days)
 
 function makeHistory(rng: SeededRandom, data: EmulatorData, now: number): void {
-  const categories: EventCategory[] = ['OrderPicked', 'InventoryAdjusted', 'InventoryFacilityUpdated', 'AttributeUpdated', 'InventoryReceived', 'InventoryRestocked', 'ReceivingStow', 'KittingStow'];
+  const categories: EventCategory[] = [
+    'OrderPicked',
+    'InventoryAdjusted',
+    'InventoryFacilityUpdated',
+    'AttributeUpdated',
+    'InventoryReceived',
+    'InventoryRestocked',
+    'ReceivingStow',
+    'KittingStow',
+  ];
   let eventId = 1;
-  const events: InventoryEvent[] = [];
+  const events: StoredHistoryEvent[] = [];
   const items = data.inventory.filter((i) => i.levels.length > 0).slice(0, HISTORY_ITEMS);
   items.forEach((item, index) => {
     for (const level of item.levels) {
@@ -247,13 +339,16 @@ function makeHistory(rng: SeededRandom, data: EmulatorData, now: number): void {
         if (last && change === 0) continue;
         if (last) category = change > 0 ? 'InventoryAdjusted' : 'OrderPicked';
         balance += change;
-        const event: InventoryEvent = {
+        const event: StoredHistoryEvent = {
           inventory_audit_event_id: eventId++,
           inventory_id: item.inventory_id,
           event_category: category,
           event_datetime: iso(at),
           order_id: category === 'OrderPicked' ? 3_000_000 + rng.int(1, 99_999) : null,
-          primary_reference: { type: category === 'OrderPicked' ? 'Order' : category === 'InventoryReceived' || category === 'ReceivingStow' ? 'WRO' : 'Adjustment', value: String(rng.int(1000, 99_999)) },
+          primary_reference: {
+            type: category === 'OrderPicked' ? 'Order' : category === 'InventoryReceived' || category === 'ReceivingStow' ? 'WRO' : 'Adjustment',
+            value: String(rng.int(1000, 99_999)),
+          },
           additional_reference: [],
           increment: null,
           decrement: null,
@@ -292,7 +387,8 @@ function makeReceivingOrders(rng: SeededRandom, data: EmulatorData, count: numbe
   let historyId = 1;
   let boxId = 60_000;
   for (let n = 0; n < count; n++) {
-    const status = n < statuses.length ? statuses[n]! : rng.pick(['Awaiting', 'Awaiting', 'Arrived', 'Processing', 'Completed', 'Completed', 'PartiallyArrived'] as const);
+    const status =
+      n < statuses.length ? statuses[n]! : rng.pick(['Awaiting', 'Awaiting', 'Arrived', 'Processing', 'Completed', 'Completed', 'PartiallyArrived'] as const);
     const fc = rng.pick(FULFILLMENT_CENTERS);
     const inserted = now - rng.int(2, 80) * DAY - rng.int(0, 86_399) * 1000;
     const packageType = rng.pick(['Package', 'Package', 'Pallet', 'FloorLoadedContainer'] as const);
@@ -315,7 +411,14 @@ function makeReceivingOrders(rng: SeededRandom, data: EmulatorData, count: numbe
         arrive_at: hoursSinceArrival === null ? null : now - hoursSinceArrival * HOUR,
         box_items: [...items].map((item) => {
           const lot = item.is_lot ? item.lots[0] : undefined;
-          return { inventory_id: item.inventory_id, quantity: rng.int(2, 60) * (rng.chance(0.3) ? 10 : 1), received_quantity: 0, stowed_quantity: 0, lot_number: lot?.lot_number ?? null, lot_date: lot?.expiration_date ?? null };
+          return {
+            inventory_id: item.inventory_id,
+            quantity: rng.int(2, 60) * (rng.chance(0.3) ? 10 : 1),
+            received_quantity: 0,
+            stowed_quantity: 0,
+            lot_number: lot?.lot_number ?? null,
+            lot_date: lot?.expiration_date ?? null,
+          };
         }),
       };
       if (!lane) settleStaticBox(box, status, inserted + (b + 1) * DAY);
@@ -334,7 +437,9 @@ function makeReceivingOrders(rng: SeededRandom, data: EmulatorData, count: numbe
       external_sync_timestamp: rng.chance(0.3) ? iso(inserted + HOUR) : null,
       purchase_order_number: rng.chance(0.85) ? `PO-${rng.int(10_000, 99_999)}` : null,
       fulfillment_center: { ...fc },
-      status_history: lane ? [{ id: historyId++, status: 'Awaiting', timestamp: iso(inserted) }] : pathTo.map((s, k) => ({ id: historyId++, status: s, timestamp: iso(inserted + k * step) })),
+      status_history: lane
+        ? [{ id: historyId++, status: 'Awaiting', timestamp: iso(inserted) }]
+        : pathTo.map((s, k) => ({ id: historyId++, status: s, timestamp: iso(inserted + k * step) })),
       freight:
         packageType === 'Package'
           ? null
@@ -413,7 +518,13 @@ function makeUros(rng: SeededRandom, data: EmulatorData, now: number): void {
       created_date: iso(created),
       linked_wro_id: linked?.id ?? null,
       linked_wro_date: linked ? iso(created + 2 * DAY) : null,
-      attachments: Array.from({ length: rng.int(1, 2) }, (_, k) => ({ id: attachmentId++, file_name: `uro-${9100 + i}-${k + 1}.png`, content_type: 'image/png', size_bytes: 0, created_date: iso(created) })),
+      attachments: Array.from({ length: rng.int(1, 2) }, (_, k) => ({
+        id: attachmentId++,
+        file_name: `uro-${9100 + i}-${k + 1}.png`,
+        content_type: 'image/png',
+        size_bytes: 0,
+        created_date: iso(created),
+      })),
     };
     data.uros.push(uro);
   }
@@ -466,7 +577,15 @@ function makeOrders(rng: SeededRandom, data: EmulatorData, now: number): void {
     const id = 3_100_000 + n;
     const reference = `SHOP-${10_000 + n}`;
     const name = rng.pick(['Alex Rivera', 'Sam Chen', 'Jordan Patel', 'Casey Morgan', 'Riley Brooks']);
-    const address = { address1: `${rng.int(10, 999)} Main St`, address2: null, city: rng.pick(['Austin', 'Denver', 'Columbus', 'Portland']), company_name: null, country: 'US', state: rng.pick(['TX', 'CO', 'OH', 'OR']), zip_code: String(rng.int(10_000, 99_999)) };
+    const address = {
+      address1: `${rng.int(10, 999)} Main St`,
+      address2: null,
+      city: rng.pick(['Austin', 'Denver', 'Columbus', 'Portland']),
+      company_name: null,
+      country: 'US',
+      state: rng.pick(['TX', 'CO', 'OH', 'OR']),
+      zip_code: String(rng.int(10_000, 99_999)),
+    };
     const shipmentStatuses = SHIPMENT_FOR_ORDER[status];
     const shipments: Shipment[] = shipmentStatuses.map((sStatus, k) => {
       const fc = n % 5 === 0 ? FULFILLMENT_CENTERS.find((f) => f.id === 33)! : rng.pick(FULFILLMENT_CENTERS);
@@ -486,7 +605,16 @@ function makeOrders(rng: SeededRandom, data: EmulatorData, now: number): void {
         status: sStatus,
         status_details:
           sStatus === 'OnHold'
-            ? [{ id: 1, name: 'MissingTariffInformation', description: 'Tariff information is missing for an item.', inventory_id: item.inventory_id, exception_fulfillment_center_id: fc.id, extra_information: { validation_messages: ['hs_tariff_code is required'] } }]
+            ? [
+                {
+                  id: 1,
+                  name: 'MissingTariffInformation',
+                  description: 'Tariff information is missing for an item.',
+                  inventory_id: item.inventory_id,
+                  exception_fulfillment_center_id: fc.id,
+                  extra_information: { validation_messages: ['hs_tariff_code is required'] },
+                },
+              ]
             : [],
         gift_message: n % 7 === 0 ? 'Happy birthday!' : null,
         insurance_value: null,
@@ -505,13 +633,33 @@ function makeOrders(rng: SeededRandom, data: EmulatorData, now: number): void {
             name: item.name,
             reference_id: item.sku,
             sku: item.sku,
-            inventory_items: [{ id: item.inventory_id, name: item.name, quantity: 1, quantity_committed: sStatus === 'OnHold' ? 0 : 1, lot: item.lots[0]?.lot_number ?? null, expiration_date: item.lots[0]?.expiration_date ?? null, is_dangerous_goods: item.is_hazmat, serial_numbers: [] }],
+            inventory_items: [
+              {
+                id: item.inventory_id,
+                name: item.name,
+                quantity: 1,
+                quantity_committed: sStatus === 'OnHold' ? 0 : 1,
+                lot: item.lots[0]?.lot_number ?? null,
+                expiration_date: item.lots[0]?.expiration_date ?? null,
+                is_dangerous_goods: item.is_hazmat,
+                serial_numbers: [],
+              },
+            ],
           },
         ],
         parent_cartons: [],
-        tracking: shipped
-          ? { carrier: 'USPS', carrier_service: 'Ground Advantage', tracking_number: `9400${rng.int(100_000_000, 999_999_999)}`, tracking_url: 'https://tools.usps.com/go/TrackConfirmAction', shipping_date: iso(created + DAY), bol: null, pro_number: null, scac: null }
-          : null,
+        ...(shipped && {
+          tracking: {
+            carrier: 'USPS',
+            carrier_service: 'Ground Advantage',
+            tracking_number: `9400${rng.int(100_000_000, 999_999_999)}`,
+            tracking_url: 'https://tools.usps.com/go/TrackConfirmAction',
+            shipping_date: iso(created + DAY),
+            bol: null,
+            pro_number: null,
+            scac: null,
+          },
+        }),
       };
     });
     const type = n % 9 === 4 ? 'B2B' : n % 9 === 7 ? 'DropShip' : 'DTC';
@@ -524,33 +672,59 @@ function makeOrders(rng: SeededRandom, data: EmulatorData, now: number): void {
       gift_message: shipments[0]?.gift_message ?? null,
       channel: { id: channel.id, name: channel.name },
       financials: { total_price: rng.int(900, 25_000) / 100 },
-      products: items.map((it, k) => ({ external_line_id: k + 1, gtin: it.barcode, id: it.variant_id, quantity: rng.int(1, 3), quantity_unit_of_measure_code: UOM[(n + k) % UOM.length]!, reference_id: it.sku, sku: it.sku, unit_price: rng.int(300, 6000) / 100, upc: null })),
+      products: items.map((it, k) => ({
+        external_line_id: k + 1,
+        gtin: it.barcode,
+        id: it.variant_id,
+        quantity: rng.int(1, 3),
+        quantity_unit_of_measure_code: UOM[(n + k) % UOM.length]!,
+        reference_id: it.sku,
+        sku: it.sku,
+        unit_price: rng.int(300, 6000) / 100,
+        upc: null,
+      })),
       recipient: { name, email: `${name.split(' ')[0]!.toLowerCase()}@example.com`, phone_number: '+1 555 0100', address },
-      retailer_program_data:
-        type === 'DTC'
-          ? null
-          : {
-              addresses: [
-                { ...address, type: 'MarkFor' },
-                { ...FULFILLMENT_CENTERS[0]!, address2: null, company_name: 'Dockdesk Demo Co', type: 'ShipFrom' },
-              ].map(({ address1, address2, city, company_name, country, state, zip_code, type: t }) => ({ address1, address2, city, company_name: company_name ?? null, country, state, zip_code, type: t as 'MarkFor' | 'ShipFrom' })),
-              customer_ticket_number: `CT-${rng.int(1000, 9999)}`,
-              delivery_date: iso(created + 10 * DAY),
-              department: '42',
-              doNotShipBeforeDate: iso(created + DAY),
-              mark_for_store: `Store ${rng.int(1, 300)}`,
-              purchase_order_number: `RPO-${rng.int(10_000, 99_999)}`,
-              retailer_program_type: type === 'B2B' ? 'Wholesale' : 'Dropship',
-              shipByDate: iso(created + 5 * DAY),
-            },
+      ...(type !== 'DTC' && {
+        retailer_program_data: {
+          addresses: [
+            { ...address, type: 'MarkFor' },
+            { ...FULFILLMENT_CENTERS[0]!, address2: null, company_name: 'Dockdesk Demo Co', type: 'ShipFrom' },
+          ].map(({ address1, address2, city, company_name, country, state, zip_code, type: t }) => ({
+            address1,
+            address2,
+            city,
+            company_name: company_name ?? null,
+            country,
+            state,
+            zip_code,
+            type: t as 'MarkFor' | 'ShipFrom',
+          })),
+          customer_ticket_number: `CT-${rng.int(1000, 9999)}`,
+          delivery_date: iso(created + 10 * DAY),
+          department: '42',
+          doNotShipBeforeDate: iso(created + DAY),
+          mark_for_store: `Store ${rng.int(1, 300)}`,
+          purchase_order_number: `RPO-${rng.int(10_000, 99_999)}`,
+          retailer_program_type: type === 'B2B' ? 'Wholesale' : 'Dropship',
+          shipByDate: iso(created + 5 * DAY),
+        },
+      }),
       shipping_method: rng.pick(['Standard', 'Expedited']),
-      shipping_terms: type === 'B2B' ? { carrier_type: 'Parcel', payment_term: 'Prepaid' } : null,
+      ...(type === 'B2B' && { shipping_terms: { carrier_type: 'Parcel', payment_term: 'Prepaid' } }),
       status,
       type,
       tags: n % 4 === 0 ? [{ name: 'priority', value: 'high' }] : [],
       shipments,
     };
     data.orders.push(order);
+    // The store's own order record, as the channel sent it (2025-07 store-order-json).
+    (data.storeOrderJson ??= {})[String(id)] = JSON.stringify({
+      id: 5_550_000 + n,
+      name: order.order_number,
+      email: order.recipient.email,
+      line_items: order.products.map((p) => ({ sku: p.sku, quantity: p.quantity, price: p.unit_price.toFixed(2) })),
+      source_name: 'web',
+    });
   }
 }
 
@@ -570,7 +744,13 @@ function makeReturns(rng: SeededRandom, data: EmulatorData, now: number): void {
     const override = n % 3 === 0;
     const qty = rng.int(1, 3);
     const history: StoredReturn['status_history'] = [{ status: 'AwaitingArrival', timestamp: iso(created) }];
-    const pathTo = { AwaitingArrival: [], Arrived: ['Arrived'], Processing: ['Arrived', 'Processing'], Completed: ['Arrived', 'Processing', 'Completed'], Cancelled: ['Cancelled'] }[status] as StoredReturn['status'][];
+    const pathTo = {
+      AwaitingArrival: [],
+      Arrived: ['Arrived'],
+      Processing: ['Arrived', 'Processing'],
+      Completed: ['Arrived', 'Processing', 'Completed'],
+      Cancelled: ['Cancelled'],
+    }[status] as StoredReturn['status'][];
     pathTo.forEach((s, k) => history.push({ status: s, timestamp: iso(created + (k + 1) * 6 * HOUR) }));
     const ret: StoredReturn = {
       id: 6_000 + n,
@@ -590,8 +770,13 @@ function makeReturns(rng: SeededRandom, data: EmulatorData, now: number): void {
           name: item.name,
           sku: item.sku,
           quantity: qty,
-          action_requested: { action: override ? action : item.default_return_action, action_type: override ? 'Override' : 'InventoryDefault', instructions: null },
-          action_taken: status === 'Completed' ? [{ action: override ? action : item.default_return_action, action_reason: 'Inspected', quantity_processed: qty }] : [],
+          action_requested: {
+            action: override ? action : item.default_return_action,
+            action_type: override ? 'Override' : 'InventoryDefault',
+            instructions: null,
+          },
+          action_taken:
+            status === 'Completed' ? [{ action: override ? action : item.default_return_action, action_reason: 'Inspected', quantity_processed: qty }] : [],
           lot_number: item.lots[0]?.lot_number ?? null,
           lot_date: item.lots[0]?.expiration_date ?? null,
         },
@@ -625,7 +810,7 @@ function makeBilling(rng: SeededRandom, data: EmulatorData, now: number): void {
         total += amount;
         data.transactions.push({
           transactionId: `tx_${id}_${t + 1}`,
-          transactionType: type === 'Shipping' ? 'Charge' : type === 'Credits' ? 'Credit' : 'Fee',
+          transactionType: type === 'Credits' ? 'Credit' : 'Charge',
           transactionFee: `${type} fee`,
           amount,
           currencyCode: 'USD',
@@ -635,8 +820,8 @@ function makeBilling(rng: SeededRandom, data: EmulatorData, now: number): void {
           invoiceType: type,
           invoicedStatus: week > 0,
           referenceId: String(rng.int(100_000, 999_999)),
-          referenceType: type === 'Shipping' ? 'Shipment' : type === 'Return' ? 'Return' : type === 'Inbound Fee' ? 'WRO' : 'Account',
-          fulfillmentCenter: rng.pick(FULFILLMENT_CENTERS as FulfillmentCenter[]).name,
+          referenceType: type === 'Shipping' ? 'Shipment' : type === 'Return' ? 'Return' : type === 'Inbound Fee' ? 'WRO' : 'FC',
+          fulfillmentCenter: rng.pick(FULFILLMENT_CENTERS).name,
           additionalDetails: {},
           taxes: type === 'Shipping' ? [{ taxAmount: Math.round(amount * 8) / 100, taxRate: 0.08, taxType: 'Sales' }] : [],
         });

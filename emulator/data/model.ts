@@ -1,9 +1,8 @@
-import type { Channel } from '../../shared/schemas/channel.js';
-import type { InventoryEvent } from '../../shared/schemas/inventory.js';
+import type { EventCategory } from '../../shared/schemas/inventory.js';
 import type { LotExclusion } from '../../shared/schemas/lots.js';
 import type { Order } from '../../shared/schemas/orders.js';
-import type { BoxStatus, FulfillmentCenter, ReceivingOrder } from '../../shared/schemas/receiving.js';
-import type { ReturnRecord } from '../../shared/schemas/returns.js';
+import type { BoxPackagingType, BoxStatus, Freight, PackageType, ReceivingStatus } from '../../shared/schemas/receiving.js';
+import type { ReturnAction, ReturnStatus } from '../../shared/schemas/returns.js';
 import type { UnidentifiedReceivingOrder } from '../../shared/schemas/uro.js';
 import type { WebhookTopic } from '../../shared/schemas/webhooks.js';
 import type { z } from 'zod';
@@ -90,14 +89,97 @@ export interface StoredBox {
   box_items: StoredBoxItem[];
 }
 
-export type StoredWro = Omit<ReceivingOrder, 'inventory_quantities' | 'box_labels_uri'> &
-  Required<Pick<ReceivingOrder, 'status_history' | 'freight' | 'final_destination_fulfillment_center_id'>> & {
-    boxes: StoredBox[];
-    /** Whether the order moves on the virtual clock (the main lane) or keeps its seeded status. */
-    moving: boolean;
-  };
+/** Spec 2.1: a channel of the account. */
+export interface StoredChannel {
+  id: number;
+  name: string;
+  application_name: string;
+  scopes: string[];
+}
 
-export interface StoredReturn extends ReturnRecord {
+/** Spec 2.8: a fulfillment center, every field known. */
+export interface StoredFulfillmentCenter {
+  id: number;
+  name: string;
+  address1: string;
+  address2: string | null;
+  city: string;
+  state: string;
+  zip_code: string;
+  country: string;
+  email: string;
+  phone_number: string;
+  timezone: string;
+}
+
+export interface StoredWro {
+  id: number;
+  status: ReceivingStatus;
+  package_type: z.infer<typeof PackageType>;
+  box_packaging_type: z.infer<typeof BoxPackagingType>;
+  expected_arrival_date: string;
+  insert_date: string;
+  last_updated_date: string;
+  external_sync_timestamp: string | null;
+  purchase_order_number: string | null;
+  fulfillment_center: StoredFulfillmentCenter;
+  status_history: { id: number; status: ReceivingStatus; timestamp: string }[];
+  freight: z.infer<typeof Freight> | null;
+  final_destination_fulfillment_center_id: number | null;
+  boxes: StoredBox[];
+  /** Whether the order moves on the virtual clock (the main lane) or keeps its seeded status. */
+  moving: boolean;
+}
+
+/** One history event as kept; rendered in the published shape by the history route. */
+export interface StoredMovement {
+  facility_id: number;
+  location_id: number;
+  sku: string;
+  lot_number: string | null;
+  expiration_date: string | null;
+  inventory_status: string;
+  quantity_change: number;
+  committed_quantity_change: number;
+}
+
+export interface StoredHistoryEvent {
+  inventory_audit_event_id: number;
+  inventory_id: number;
+  event_category: EventCategory;
+  event_datetime: string;
+  /** The order of a pick (service_order_id), else null. */
+  order_id: number | null;
+  primary_reference: { type: string; value: string };
+  additional_reference: { key: string; value: string }[];
+  increment: StoredMovement | null;
+  decrement: StoredMovement | null;
+}
+
+export interface StoredReturnItem {
+  id: number;
+  name: string;
+  sku: string;
+  quantity: number;
+  action_requested: { action: ReturnAction; action_type: 'InventoryDefault' | 'Override'; instructions: string | null };
+  action_taken: { action: ReturnAction; action_reason: string; quantity_processed: number }[];
+  lot_number: string | null;
+  lot_date: string | null;
+}
+
+export interface StoredReturn {
+  id: number;
+  reference_id: string;
+  status: ReturnStatus;
+  return_type: 'Regular' | 'ReturnToSender';
+  channel: { id: number; name: string };
+  fulfillment_center: { id: number; name: string };
+  tracking_number: string | null;
+  original_shipment_id: number | null;
+  insert_date: string;
+  completed_date: string | null;
+  status_history: { status: ReturnStatus; timestamp: string }[];
+  inventory: StoredReturnItem[];
   /** Virtual times of the next steps: arrival, processing start, completion. */
   schedule: { arrive_at: number; process_at: number; complete_at: number } | null;
 }
@@ -137,13 +219,13 @@ export interface EmulatorData {
   version: 1;
   seed: number;
   nextId: number;
-  fulfillmentCenters: FulfillmentCenter[];
-  channels: Channel[];
+  fulfillmentCenters: StoredFulfillmentCenter[];
+  channels: StoredChannel[];
   products: StoredProduct[];
   inventory: StoredInventory[];
   receivingOrders: StoredWro[];
   uros: StoredUro[];
-  history: InventoryEvent[];
+  history: StoredHistoryEvent[];
   lotExclusions: LotExclusion[];
   orders: Order[];
   returns: StoredReturn[];
@@ -151,4 +233,11 @@ export interface EmulatorData {
   invoices: z.infer<typeof Invoice>[];
   transactions: z.infer<typeof Transaction>[];
   webhooks: StoredWebhook[];
+  /** The original store order JSON of an order, by order id (2025-07 store-order-json). */
+  storeOrderJson?: Record<string, string>;
+  /** Changes made to a shipment through the API (address, line items, service), by shipment id. */
+  shipmentLogs?: Record<
+    string,
+    { log_type_id: number; log_type_name: string | null; log_type_text: string | null; metadata: Record<string, string | null> | null; timestamp: string }[]
+  >;
 }

@@ -1,7 +1,7 @@
-import type { InventoryEvent, EventCategory } from '../../shared/schemas/inventory.js';
+import type { EventCategory } from '../../shared/schemas/inventory.js';
 import type { ReceivingStatus } from '../../shared/schemas/receiving.js';
 import type { VirtualClock } from '../clock.js';
-import type { StoredBox, StoredInventory, StoredReturn, StoredSimulation, StoredWro } from '../data/model.js';
+import type { StoredHistoryEvent, StoredBox, StoredInventory, StoredReturn, StoredSimulation, StoredWro } from '../data/model.js';
 import type { EmulatorStore } from '../store.js';
 import type { WebhookDispatcher } from './webhooks.js';
 
@@ -57,7 +57,8 @@ export class TransitionEngine {
       if (box.arrive_at === null || box.box_status === 'Completed' || box.box_status === 'Cancelled') continue;
       const t = box.arrive_at;
       if (box.box_status === 'Awaiting') steps.push({ at: t, run: () => this.boxArrived(box, t) });
-      if (box.box_status === 'Awaiting' || box.box_status === 'Arrived') steps.push({ at: t + BOX_STEPS.countingAfterMs, run: () => this.boxCounting(box, t + BOX_STEPS.countingAfterMs) });
+      if (box.box_status === 'Awaiting' || box.box_status === 'Arrived')
+        steps.push({ at: t + BOX_STEPS.countingAfterMs, run: () => this.boxCounting(box, t + BOX_STEPS.countingAfterMs) });
       if (box.box_status !== 'Stowing') steps.push({ at: t + BOX_STEPS.receivedAfterMs, run: () => this.boxReceived(wro, box, t + BOX_STEPS.receivedAfterMs) });
       steps.push({ at: t + BOX_STEPS.stowedAfterMs, run: () => this.boxStowed(wro, box, t + BOX_STEPS.stowedAfterMs) });
     }
@@ -94,7 +95,18 @@ export class TransitionEngine {
         if (lot) lot.on_hand += item.quantity;
         else inv.lots.push({ lot_number: item.lot_number, expiration_date: item.lot_date, fc_id: wro.fulfillment_center.id, on_hand: item.quantity });
       }
-      this.history(inv, 'InventoryReceived', at, { type: 'WRO', value: String(wro.id) }, wro.fulfillment_center.id, item.quantity, 0, item.lot_number, item.lot_date, 'Received');
+      this.history(
+        inv,
+        'InventoryReceived',
+        at,
+        { type: 'WRO', value: String(wro.id) },
+        wro.fulfillment_center.id,
+        item.quantity,
+        0,
+        item.lot_number,
+        item.lot_date,
+        'Received',
+      );
     }
   }
 
@@ -103,7 +115,19 @@ export class TransitionEngine {
     for (const item of box.box_items) {
       item.stowed_quantity = item.received_quantity;
       const inv = this.store.inventory(item.inventory_id);
-      if (inv) this.history(inv, 'ReceivingStow', at, { type: 'WRO', value: String(wro.id) }, wro.fulfillment_center.id, item.received_quantity, -item.received_quantity, item.lot_number, item.lot_date, 'Fulfillable');
+      if (inv)
+        this.history(
+          inv,
+          'ReceivingStow',
+          at,
+          { type: 'WRO', value: String(wro.id) },
+          wro.fulfillment_center.id,
+          item.received_quantity,
+          -item.received_quantity,
+          item.lot_number,
+          item.lot_date,
+          'Fulfillable',
+        );
     }
   }
 
@@ -152,7 +176,18 @@ export class TransitionEngine {
         line.action_taken = [{ action, action_reason: action === 'Restock' ? 'Passed inspection' : 'Per requested action', quantity_processed: line.quantity }];
         if (action === 'Restock' && inv) {
           this.levelAt(inv, ret.fulfillment_center.id).on_hand += line.quantity;
-          this.history(inv, 'InventoryRestocked', s.complete_at, { type: 'Return', value: String(ret.id) }, ret.fulfillment_center.id, line.quantity, 0, line.lot_number, line.lot_date, 'Fulfillable');
+          this.history(
+            inv,
+            'InventoryRestocked',
+            s.complete_at,
+            { type: 'Return', value: String(ret.id) },
+            ret.fulfillment_center.id,
+            line.quantity,
+            0,
+            line.lot_number,
+            line.lot_date,
+            'Fulfillable',
+          );
         }
       }
       move('Completed', s.complete_at);
@@ -164,7 +199,8 @@ export class TransitionEngine {
   }
 
   private emitReturn(topic: 'return.updated' | 'return.completed', ret: StoredReturn, at: number): void {
-    if (!this.silent) this.webhooks.emit(topic, { event_time: new Date(at).toISOString(), return_id: ret.id, reference_id: ret.reference_id, status: ret.status });
+    if (!this.silent)
+      this.webhooks.emit(topic, { event_time: new Date(at).toISOString(), return_id: ret.id, reference_id: ret.reference_id, status: ret.status });
   }
 
   // ------------------------------------------------------------ sandbox simulations
@@ -187,7 +223,13 @@ export class TransitionEngine {
     if (!order || !shipment) return;
     const time = new Date(at).toISOString();
     shipment.last_update_at = time;
-    const orderPayload = (status: string) => ({ event_time: time, order_id: order.id, reference_id: order.reference_id ?? '', shipment_id: shipment.id, status });
+    const orderPayload = (status: string) => ({
+      event_time: time,
+      order_id: order.id,
+      reference_id: order.reference_id ?? '',
+      shipment_id: shipment.id,
+      status,
+    });
     if (name === 'LabelCreated') {
       shipment.status = 'LabeledCreated';
       return;
@@ -197,7 +239,16 @@ export class TransitionEngine {
       shipment.actual_fulfillment_date = time;
       shipment.last_tracking_update_at = time;
       shipment.estimated_fulfillment_date_status = 'FulfilledOnTime';
-      shipment.tracking ??= { carrier: 'USPS', carrier_service: 'Ground Advantage', tracking_number: `9400${String(shipment.id).padStart(12, '0')}`, tracking_url: 'https://tools.usps.com/go/TrackConfirmAction', shipping_date: time, bol: null, pro_number: null, scac: null };
+      shipment.tracking ??= {
+        carrier: 'USPS',
+        carrier_service: 'Ground Advantage',
+        tracking_number: `9400${String(shipment.id).padStart(12, '0')}`,
+        tracking_url: 'https://tools.usps.com/go/TrackConfirmAction',
+        shipping_date: time,
+        bol: null,
+        pro_number: null,
+        scac: null,
+      };
       order.status = order.shipments.every((s) => s.status === 'Completed' || s.status === 'Cancelled') ? 'Fulfilled' : 'PartiallyFulfilled';
       this.webhooks.emit('order.shipped', orderPayload('Shipped'));
       // Spec 6.4: in sandbox, tracking events occur for labels created with location 33.
@@ -228,11 +279,31 @@ export class TransitionEngine {
     return level;
   }
 
-  private history(inv: StoredInventory, category: EventCategory, at: number, reference: { type: string; value: string }, fcId: number, increment: number, decrement: number, lot: string | null, lotDate: string | null, status: string): void {
+  private history(
+    inv: StoredInventory,
+    category: EventCategory,
+    at: number,
+    reference: { type: string; value: string },
+    fcId: number,
+    increment: number,
+    decrement: number,
+    lot: string | null,
+    lotDate: string | null,
+    status: string,
+  ): void {
     if (this.silent) return;
-    const movement = (qty: number, st: string) => ({ facility_id: fcId, location_id: fcId * 1000, sku: inv.sku, lot_number: lot, expiration_date: lotDate, inventory_status: st, quantity_change: qty, committed_quantity_change: 0 });
+    const movement = (qty: number, st: string) => ({
+      facility_id: fcId,
+      location_id: fcId * 1000,
+      sku: inv.sku,
+      lot_number: lot,
+      expiration_date: lotDate,
+      inventory_status: st,
+      quantity_change: qty,
+      committed_quantity_change: 0,
+    });
     const history = this.store.data.history;
-    const event: InventoryEvent = {
+    const event: StoredHistoryEvent = {
       inventory_audit_event_id: (history[history.length - 1]?.inventory_audit_event_id ?? 0) + 1,
       inventory_id: inv.inventory_id,
       event_category: category,

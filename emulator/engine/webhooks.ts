@@ -80,7 +80,17 @@ export class WebhookDispatcher {
   }
 
   log(): Delivery[] {
-    return this.deliveries.map(({ id, subscription_id, url, topic, payload, created_at, state, next_attempt_at, attempts }) => ({ id, subscription_id, url, topic, payload, created_at, state, next_attempt_at, attempts: [...attempts] }));
+    return this.deliveries.map(({ id, subscription_id, url, topic, payload, created_at, state, next_attempt_at, attempts }) => ({
+      id,
+      subscription_id,
+      url,
+      topic,
+      payload,
+      created_at,
+      state,
+      next_attempt_at,
+      attempts: [...attempts],
+    }));
   }
 
   start(): void {

@@ -15,7 +15,8 @@ export class CursorCodec {
 
   decode<T extends Record<string, unknown>>(cursor: string): T {
     const [payload, signature] = cursor.split('.');
-    if (!payload || !signature || signature !== this.sign(payload)) throw problem(400, 'The cursor is not valid. Use a value from first, last, next or prev of an earlier page.');
+    if (!payload || !signature || signature !== this.sign(payload))
+      throw problem(400, 'The cursor is not valid. Use a value from first, last, next or prev of an earlier page.');
     return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as T;
   }
 
@@ -32,7 +33,14 @@ export interface CursorLinks {
 }
 
 /** Offset paging behind opaque cursors: the four links of one page. */
-export function cursorLinks(codec: CursorCodec, query: Record<string, unknown>, offset: number, size: number, total: number, render: (token: string) => string = (t) => t): CursorLinks {
+export function cursorLinks(
+  codec: CursorCodec,
+  query: Record<string, unknown>,
+  offset: number,
+  size: number,
+  total: number,
+  render: (token: string) => string = (t) => t,
+): CursorLinks {
   const at = (o: number) => render(codec.encode({ ...query, offset: o, size }));
   const lastOffset = total === 0 ? 0 : Math.floor((total - 1) / size) * size;
   return {

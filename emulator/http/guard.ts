@@ -17,11 +17,18 @@ export function authorizeRequest(ctx: EmulatorContext, request: FastifyRequest, 
   const header = request.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) {
-    throw problem(401, 'An access token is required: send Authorization: Bearer <token>.', { 'www-authenticate': 'Bearer error="invalid_token", error_description="missing token"' });
+    throw problem(401, 'An access token is required: send Authorization: Bearer <token>.', {
+      'www-authenticate': 'Bearer error="invalid_token", error_description="missing token"',
+    });
   }
   const check = ctx.tokens.checkAccessToken(match[1]);
   if (!check.ok || !check.grant) {
-    const why = check.reason === 'expired' ? 'The access token has expired.' : check.reason === 'revoked' ? 'The access token was revoked.' : 'The access token is not valid.';
+    const why =
+      check.reason === 'expired'
+        ? 'The access token has expired.'
+        : check.reason === 'revoked'
+          ? 'The access token was revoked.'
+          : 'The access token is not valid.';
     throw problem(401, why, { 'www-authenticate': `Bearer error="invalid_token", error_description="${check.reason ?? 'invalid'}"` });
   }
   if (!check.grant.scopes.includes(scope)) {

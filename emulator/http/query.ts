@@ -18,7 +18,10 @@ export class QueryReader {
   }
 
   list(key: string): string[] | undefined {
-    return this.text(key)?.split(',').map((s) => s.trim()).filter(Boolean);
+    return this.text(key)
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   }
 
   int(key: string, min: number, max: number, fallback: number): number;
@@ -73,11 +76,34 @@ export class QueryReader {
 }
 
 /** Header paging (API notes): Page-Number, Page-Size, Total-Pages, Total-Count, Next-Page. */
-export function pageHeaders(page: number, limit: number, total: number): Record<string, string> {
+/**
+ * Header paging (published documents; API notes): Page-Number, Page-Size, Total-Pages, Total-Count,
+ * and, when there is a next page, Next-Page: the href (path and query) of that page, i.e. the request
+ * as it came with its Page parameter moved on.
+ */
+export function pageHeaders(page: number, limit: number, total: number, requestUrl: string): Record<string, string> {
   const totalPages = Math.ceil(total / limit);
-  const headers: Record<string, string> = { 'page-number': String(page), 'page-size': String(limit), 'total-pages': String(totalPages), 'total-count': String(total) };
-  if (page < totalPages) headers['next-page'] = String(page + 1);
+  const headers: Record<string, string> = {
+    'page-number': String(page),
+    'page-size': String(limit),
+    'total-pages': String(totalPages),
+    'total-count': String(total),
+  };
+  if (page < totalPages) headers['next-page'] = withQuery(requestUrl, { Page: String(page + 1) });
   return headers;
+}
+
+/** The request's path and query with some parameters set (matched without regard to case) or removed. */
+export function withQuery(requestUrl: string, set: Record<string, string | null>): string {
+  const url = new URL(requestUrl, 'http://emulator.invalid');
+  for (const [name, value] of Object.entries(set)) {
+    // Set in place, keeping the caller's spelling and order; add at the end when not there.
+    const existing = [...url.searchParams.keys()].find((key) => key.toLowerCase() === name.toLowerCase());
+    if (value === null) {
+      if (existing) url.searchParams.delete(existing);
+    } else url.searchParams.set(existing ?? name, value);
+  }
+  return `${url.pathname}${url.search}`;
 }
 
 export function pageSlice<T>(items: T[], page: number, limit: number): T[] {

@@ -73,20 +73,30 @@ export function registerApiRoutes(app: FastifyInstance, ctx: EmulatorContext, de
     const rest = slash > 0 ? decodeURI(url.slice(slash)) : '/';
     try {
       if (!knownVersions.has(version)) throw problem(404, `No such path: ${request.method} ${url}`);
+      // Every answer of a deprecated version says so, refusals included (401, 403, a missing service_channel_id).
+      if (version !== 'Experimental') markDeprecation(reply, version);
       const candidates = routes.filter((r) => r.regex.test(rest));
       const forVersion = candidates.filter((r) => r.versions.includes(version));
       if (forVersion.length === 0) {
-        throw problem(404, candidates.length > 0 ? `${request.method} ${rest} does not exist in version ${version}.` : `No such path: ${request.method} ${url}`);
+        throw problem(
+          404,
+          candidates.length > 0 ? `${request.method} ${rest} does not exist in version ${version}.` : `No such path: ${request.method} ${url}`,
+        );
       }
       const route = forVersion.find((r) => r.method === request.method);
-      if (!route) throw new HttpError(405, { type: 'about:blank', title: 'Method Not Allowed', status: 405, detail: `${request.method} is not allowed on ${rest}.` }, 'application/problem+json', { allow: forVersion.map((r) => r.method).join(', ') });
+      if (!route)
+        throw new HttpError(
+          405,
+          { type: 'about:blank', title: 'Method Not Allowed', status: 405, detail: `${request.method} is not allowed on ${rest}.` },
+          'application/problem+json',
+          { allow: forVersion.map((r) => r.method).join(', ') },
+        );
 
       const grant = authorizeRequest(ctx, request, route.scope);
       const channelId = readChannel(ctx, request, route.channel);
       const match = route.regex.exec(rest)!;
       const params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(match[i + 1]!)]));
       ctx.engine.advance();
-      if (version !== 'Experimental') markDeprecation(reply, version);
       const result = await route.handle({ version, params, query: request.query as ApiRequest['query'], body: request.body, grant, channelId, request }, ctx);
       reply.code(result.status ?? 200).headers(result.headers ?? {});
       if (result.contentType) return reply.type(result.contentType).send(result.body);
