@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * The one error shape that crosses the IPC boundary. Never carries stack traces, tokens or raw
- * response bodies: `message` is written for the person at the desk, `code` for the program.
+ * response bodies: `message` is written for the person at the desk, `detail` for whoever helps them,
+ * `code` for the program.
  */
 export const AppErrorCode = z.enum([
   'invalid_input', // the renderer sent something the contract does not allow
@@ -14,6 +15,7 @@ export const AppErrorCode = z.enum([
   'sign_in_failed',
   'sign_in_timeout',
   'network', // the service could not be reached
+  'cancelled', // the caller stopped the call (left the view); says nothing about the service
   'timeout',
   'rate_limited',
   'server', // the service answered 5xx
@@ -30,6 +32,8 @@ export type AppErrorCode = z.infer<typeof AppErrorCode>;
 export const AppError = z.object({
   code: AppErrorCode,
   message: z.string(),
+  /** The technical line for support ("GET /2026-07/receiving: ECONNREFUSED"), shown behind "Details". */
+  detail: z.string().optional(),
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
   retryable: z.boolean(),
   requestId: z.string().optional(),
@@ -46,10 +50,6 @@ export class AppErrorException extends Error {
   }
 }
 
-export function appError(
-  code: AppErrorCode,
-  message: string,
-  extra: Partial<Omit<AppError, 'code' | 'message'>> = {},
-): AppErrorException {
+export function appError(code: AppErrorCode, message: string, extra: Partial<Omit<AppError, 'code' | 'message'>> = {}): AppErrorException {
   return new AppErrorException({ code, message, retryable: false, ...extra });
 }

@@ -1,67 +1,62 @@
-import { z } from 'zod';
-import { AppError } from '../errors.js';
-import { PageInfo } from '../schemas/common.js';
-import { ReceivingOrder, ReceivingStatus } from '../schemas/receiving.js';
-import { Connectivity, SessionState } from '../schemas/session.js';
-import { ConnectionTest, EnvironmentInput, EnvironmentSummary, ServiceUrl } from '../schemas/environments.js';
+import type { z } from 'zod';
+import type { AppError } from '../errors.js';
+import { appChannels } from './app.js';
+import { draftChannels, draftEvents } from './drafts.js';
+import { environmentChannels } from './environments.js';
+import { inventoryChannels, inventoryEvents } from './inventory.js';
+import { receivingChannels } from './receiving.js';
+import { scannerChannels } from './scanner.js';
+import { returnChannels, returnEvents } from './returns.js';
+import { sessionChannels, sessionEvents } from './session.js';
+import { unidentifiedChannels } from './unidentified.js';
 
 /**
  * The IPC contract: every channel the renderer may call, with its input and output schema, and
- * every event main may push. Adding a channel means adding it here and to the registry in
- * electron/core/ipc/registry.ts; the preload and the browser bridge are generic over this object.
+ * every event main may push. Each area keeps its channels in shared/ipc/<area>.ts and its handlers
+ * in electron/core/<area>/handlers.ts; this file only merges the areas. The preload and the browser
+ * bridge are generic over the merged map, and the handler table in electron/core/app-core.ts is
+ * typed against it, so a channel without a handler does not compile.
  */
-const NoInput = z.object({}).strict();
+const channelAreas = [
+  appChannels,
+  sessionChannels,
+  environmentChannels,
+  receivingChannels,
+  scannerChannels,
+  unidentifiedChannels,
+  inventoryChannels,
+  draftChannels,
+  returnChannels,
+] as const;
+const eventAreas = [sessionEvents, inventoryEvents, draftEvents, returnEvents] as const;
 
 export const channels = {
-  'app.info': {
-    input: NoInput,
-    output: z.object({
-      version: z.string(),
-      shell: z.enum(['electron', 'browser']),
-      /** Set when the shell could not use its first choice (for example Electron missing). */
-      notice: z.string().nullable(),
-    }),
-  },
-  'session.get': { input: NoInput, output: SessionState },
-  /**
-   * Starts a sign-in and answers at once with the authorize URL; completion arrives as a
-   * `session.changed` event, failure as `auth.failed`. In the browser shell the page opens the URL;
-   * in Electron main opens it in the system browser.
-   */
-  'auth.signIn': { input: NoInput, output: z.object({ authorizeUrl: z.string().url() }) },
-  'auth.cancelSignIn': { input: NoInput, output: z.object({ cancelled: z.boolean() }) },
-  /** Spec 5.1: a personal access token pasted into Settings. It goes to main and the keychain, and never comes back. */
-  'auth.signInWithToken': { input: z.object({ token: z.string().trim().min(8, 'Paste the whole token.').max(4096) }).strict(), output: SessionState },
-  'auth.signOut': { input: NoInput, output: SessionState },
-  'session.chooseChannel': { input: z.object({ channelId: z.number().int().positive() }).strict(), output: SessionState },
-  'environments.list': { input: NoInput, output: z.object({ activeId: z.string(), items: z.array(EnvironmentSummary) }) },
-  'environments.save': { input: EnvironmentInput, output: EnvironmentSummary },
-  'environments.remove': { input: z.object({ id: z.string() }).strict(), output: z.object({ activeId: z.string(), items: z.array(EnvironmentSummary) }) },
-  'environments.activate': { input: z.object({ id: z.string() }).strict(), output: SessionState },
-  'environments.test': { input: z.object({ apiBaseUrl: ServiceUrl, authUrl: ServiceUrl.nullable() }).strict(), output: ConnectionTest },
-  /** Stops a call still running (the user left the view). Calls carry a callId to be cancellable. */
-  'ipc.cancel': { input: z.object({ callId: z.string().min(8).max(64) }).strict(), output: z.object({ cancelled: z.boolean() }) },
-  'receiving.list': {
-    input: z
-      .object({
-        page: z.number().int().min(1).max(2147483647),
-        limit: z.number().int().min(1).max(250),
-        statuses: z.array(ReceivingStatus).max(11).optional(),
-      })
-      .strict(),
-    output: z.object({ items: z.array(ReceivingOrder), pageInfo: PageInfo }),
-  },
-  'receiving.get': {
-    input: z.object({ id: z.number().int().positive().max(2147483647) }).strict(),
-    output: ReceivingOrder,
-  },
+  ...appChannels,
+  ...sessionChannels,
+  ...environmentChannels,
+  ...receivingChannels,
+  ...scannerChannels,
+  ...unidentifiedChannels,
+  ...inventoryChannels,
+  ...draftChannels,
+  ...returnChannels,
 } as const;
+export const events = { ...sessionEvents, ...inventoryEvents, ...draftEvents, ...returnEvents } as const;
 
-export const events = {
-  'session.changed': SessionState,
-  'auth.failed': AppError,
-  'connectivity.changed': Connectivity,
-} as const;
+/** Two areas naming the same channel would silently shadow one another in the spread above. */
+export function duplicateNames(areas: readonly object[]): string[] {
+  const seen = new Set<string>();
+  const duplicates: string[] = [];
+  for (const area of areas) {
+    for (const name of Object.keys(area)) {
+      if (seen.has(name)) duplicates.push(name);
+      seen.add(name);
+    }
+  }
+  return duplicates;
+}
+const clashes = [...duplicateNames(channelAreas), ...duplicateNames(eventAreas)];
+if (clashes.length > 0) throw new Error(`IPC names defined by more than one area: ${clashes.join(', ')}`);
 
 export type Channels = typeof channels;
 export type ChannelName = keyof Channels;

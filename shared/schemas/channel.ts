@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publishedObject } from './published.js';
 
 /** Spec 5.3: every scope the service knows. */
 export const Scope = z.enum([
@@ -25,16 +26,24 @@ export const Scope = z.enum([
 ]);
 export type Scope = z.infer<typeof Scope>;
 
-/** Spec 2.1. Scopes are kept as strings: a scope the client does not know must not break it. */
-export const Channel = z.object({
+/** Spec 2.1, as published (ChannelViewModel). Scopes are strings: a scope the client does not know must not break it. */
+export const Channel = publishedObject('Channel', {
   id: z.number().int(),
-  name: z.string(),
-  application_name: z.string(),
+  name: z.string().nullable(),
+  application_name: z.string().nullable(),
   scopes: z.array(z.string()),
 });
 export type Channel = z.infer<typeof Channel>;
 
-export const ChannelList = z.object({ items: z.array(Channel) });
+/** Published ChannelsV2ViewModel: items, with next and prev cursors (null: one page holds them all). */
+export const ChannelList = z.object({
+  items: z
+    .array(Channel)
+    .nullish()
+    .transform((v) => v ?? []),
+  next: z.string().nullable().optional(),
+  prev: z.string().nullable().optional(),
+});
 
 /** Spec 2.1 and 5.1: the channel whose id goes in service_channel_id is the one with `_write` scopes. */
 export function hasWriteScopes(channel: Channel): boolean {

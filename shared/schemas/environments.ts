@@ -33,7 +33,10 @@ export const ServiceUrl = z
 
 /** What Settings sends to save an environment. The client secret is write-only: it goes to the keychain. */
 export const EnvironmentInput = z.object({
-  id: z.string().regex(/^[a-z0-9-]{1,40}$/).optional(),
+  id: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/)
+    .optional(),
   name: z.string().trim().min(1, 'Required.').max(80),
   apiBaseUrl: ServiceUrl,
   authUrl: ServiceUrl.nullable(),

@@ -28,7 +28,10 @@ export const LotExclusionRequest = z
     sku: z.string().min(1).nullable().optional(),
     lot_date: DateTime.nullable().optional(),
   })
-  .refine((b) => (b.inventory_id ?? null) !== null || (b.sku ?? null) !== null, { message: 'one of inventory_id or sku must be provided', path: ['inventory_id'] });
+  .refine((b) => (b.inventory_id ?? null) !== null || (b.sku ?? null) !== null, {
+    message: 'one of inventory_id or sku must be provided',
+    path: ['inventory_id'],
+  });
 
 /** Spec 4.9: the restore (and :delete) answer. */
 export const LotExclusionState = z.object({
@@ -38,3 +41,5 @@ export const LotExclusionState = z.object({
   is_deleted: z.boolean(),
   deleted_timestamp: DateTime.nullable(),
 });
+export type LotExclusionList = z.infer<typeof LotExclusionList>;
+export type LotExclusionState = z.infer<typeof LotExclusionState>;

@@ -53,3 +53,18 @@ export const AuthPaths = {
   jwks: '/.well-known/jwks.json',
   discovery: '/.well-known/openid-configuration',
 } as const;
+
+/**
+ * RFC 6750 section 2.1: a bearer token is a b64token, `1*( ALPHA / DIGIT / "-" / "." / "_" / "~" /
+ * "+" / "/" ) *"="`. Anything else (a space, a line break, a zero-width space from a copy) cannot be
+ * sent in an Authorization header, so it is refused where it enters.
+ */
+export const BEARER_TOKEN_PATTERN = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/** A personal access token as pasted by a person (spec 5.1). */
+export const PastedToken = z
+  .string()
+  .trim()
+  .min(8, 'Paste the whole token.')
+  .max(4096, 'That is longer than any token; paste only the token.')
+  .regex(BEARER_TOKEN_PATTERN, 'The token contains characters a token cannot have (a space, line break or invisible character from copying). Copy it again.');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publishedObject } from './published.js';
 import { DateTime } from './common.js';
 
 const IdName = z.object({ id: z.number().int(), name: z.string() });
@@ -16,11 +17,23 @@ export const VariantRequest = z.object({
   packaging_material_type_id: z.number().int().nullable().optional(),
   packaging_requirement_id: z.number().int().nullable().optional(),
   dimension: Dimension.optional(),
-  barcodes: z.array(z.object({ sticker_url: z.string(), value: z.string().max(150) })).optional(),
-  bundle_definition: z.array(z.object({ variant_id: z.number().int(), quantity: z.number().int().min(1) })).optional(),
-  lot_information: z.object({ is_lot: z.boolean(), minimum_shelf_life_days: z.number().int().min(0) }).optional(),
+  barcodes: z
+    .array(z.object({ sticker_url: z.string().nullable().optional(), value: z.string().max(150) }))
+    .nullable()
+    .optional(),
+  bundle_definition: z
+    .array(z.object({ variant_id: z.number().int(), quantity: z.number().int().min(1) }))
+    .nullable()
+    .optional(),
+  lot_information: z.object({ is_lot: z.boolean(), minimum_shelf_life_days: z.number().int().min(0).nullable().optional() }).optional(),
   customs: z
-    .object({ country_code_of_origin: z.string(), description: z.string(), hs_tariff_code: z.string(), is321_eligible: z.boolean(), value: z.number() })
+    .object({
+      country_code_of_origin: z.string().nullable(),
+      description: z.string().nullable(),
+      hs_tariff_code: z.string().nullable(),
+      is321_eligible: z.boolean(),
+      value: z.number().nullable(),
+    })
     .partial()
     .optional(),
   fulfillment_settings: z
@@ -29,19 +42,115 @@ export const VariantRequest = z.object({
       is_bpm_parcel: z.boolean(),
       is_case_pick: z.boolean(),
       requires_prop65: z.boolean(),
-      msds_url: z.string(),
-      serial_scan: z.object({ exact_character_length: z.number().int(), is_enabled: z.boolean(), prefix: z.string(), suffix: z.string() }).partial(),
+      msds_url: z.string().nullable(),
+      serial_scan: z
+        .object({ exact_character_length: z.number().int().nullable(), is_enabled: z.boolean(), prefix: z.string().nullable(), suffix: z.string().nullable() })
+        .partial(),
     })
     .partial()
     .optional(),
   return_preferences: z
-    .object({ backup_action_id: z.number().int(), primary_action_id: z.number().int(), return_to_sender_backup_action_id: z.number().int(), return_to_sender_primary_action_id: z.number().int(), instructions: z.string() })
+    .object({
+      backup_action_id: z.number().int().nullable(),
+      primary_action_id: z.number().int(),
+      return_to_sender_backup_action_id: z.number().int().nullable(),
+      return_to_sender_primary_action_id: z.number().int().nullable(),
+      instructions: z.string().nullable(),
+    })
     .partial()
+    .optional(),
+  additional_hazmat_attributes: z
+    .object({
+      charge_state_percentage: z.number(),
+      container_metal: z.boolean(),
+      container_type: z.string(),
+      lithium_battery_packaging: z.string(),
+      lithium_battery_type: z.string(),
+      magnet: z.boolean(),
+      net_volume: z.number(),
+      net_weight: z.number(),
+    })
+    .partial()
+    .nullable()
+    .optional(),
+  channel_metadata: z
+    .array(
+      z.object({
+        id: z.number().int().nullable().optional(),
+        channel_id: z.number().int().nullable().optional(),
+        currency: z.string().nullable().optional(),
+        is_inventory_sync_enabled: z.boolean().optional(),
+        legacy_product_id: z.number().int().nullable().optional(),
+        platform: z.string().nullable().optional(),
+        platform_identifier: z.string().nullable().optional(),
+        platform_inventory_item_id: z.string().nullable().optional(),
+        price: z.number().optional(),
+        seller_sku: z.string().nullable().optional(),
+        asin: z.string().nullable().optional(),
+        fnsku: z.string().nullable().optional(),
+        fulfillment_channel: z.string().nullable().optional(),
+      }),
+    )
+    .nullable()
     .optional(),
 });
 export type VariantRequest = z.infer<typeof VariantRequest>;
 
-/** Spec 2.4: variant response shape (2025-07). */
+const EnumView = z.object({ id: z.number().int(), name: z.string().nullable() });
+const HazmatAttributes = z.object({
+  charge_state_percentage: z.number().nullable(),
+  container_metal: z.boolean().nullable(),
+  container_type: z.string().nullable(),
+  lithium_battery_packaging: z.string().nullable(),
+  lithium_battery_type: z.string().nullable(),
+  magnet: z.boolean().nullable(),
+  net_volume: z.number().nullable(),
+  net_weight: z.number().nullable(),
+});
+/** A variant's listing on a sales channel (spec 2.4); marketplace fields appear for their platforms. */
+export const ChannelMetadata = z.object({
+  id: z.number().int(),
+  channel_id: z.number().int(),
+  channel_name: z.string().nullable(),
+  currency: z.string().nullable(),
+  is_inventory_sync_enabled: z.boolean(),
+  legacy_product_id: z.number().int().nullable(),
+  platform: z.string().nullable(),
+  platform_identifier: z.string().nullable(),
+  platform_inventory_item_id: z.string().nullable(),
+  price: z.number(),
+  seller_sku: z.string().nullable(),
+  asin: z.string().nullable().optional(),
+  fnsku: z.string().nullable().optional(),
+  fulfillment_channel: z.string().nullable().optional(),
+  platform_product_id: z.number().int().nullable().optional(),
+  platform_variant_id: z.number().int().nullable().optional(),
+});
+const BundlePart = z.object({
+  product_id: z.number().int(),
+  variant_id: z.number().int(),
+  quantity: z.number().int(),
+  variant_name: z.string().nullable(),
+  variant_sku: z.string().nullable(),
+});
+const AssociatedBundle = z.object({
+  product_id: z.number().int(),
+  product_name: z.string().nullable(),
+  quantity: z.number().int(),
+  variant_id: z.number().int(),
+  variant_sku: z.string().nullable(),
+});
+const SerialScan = z.object({
+  exact_character_length: z.number().int().nullable(),
+  is_enabled: z.boolean(),
+  prefix: z.string().nullable(),
+  suffix: z.string().nullable(),
+});
+
+/**
+ * Spec 2.4: the variant as the emulator sends it from 2025-07 (every part present). What a client
+ * must accept is wider: see `VariantV5`.
+ */
 export const VariantResponse = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -51,31 +160,128 @@ export const VariantResponse = z.object({
   is_digital: z.boolean(),
   status: z.string(),
   created_on: DateTime,
-  updated_on: DateTime,
+  updated_on: DateTime.nullable(),
   weight: z.object({ unit: z.string(), weight: z.number() }),
   dimension: Dimension.extend({ unit: z.string(), source: z.string(), is_locked: z.boolean() }),
-  barcodes: z.array(z.object({ sticker_url: z.string(), value: z.string() })),
-  lot_information: z.object({ is_lot: z.boolean(), minimum_shelf_life_days: z.number().int() }),
-  customs: z.object({ country_code_of_origin: z.string(), description: z.string(), hs_tariff_code: z.string(), is321_eligible: z.boolean(), value: z.number(), currency: z.string() }),
+  // A barcode the emulator keeps always has its value (requests must give one).
+  barcodes: z.array(z.object({ sticker_url: z.string().nullable(), value: z.string() })),
+  lot_information: z.object({ is_lot: z.boolean(), minimum_shelf_life_days: z.number().int().nullable() }),
+  customs: z.object({
+    country_code_of_origin: z.string().nullable(),
+    description: z.string().nullable(),
+    hs_tariff_code: z.string().nullable(),
+    is321_eligible: z.boolean(),
+    value: z.number().int().nullable(),
+    currency: z.string(),
+  }),
   fulfillment_settings: z.object({
     dangerous_goods: z.boolean(),
     is_bpm_parcel: z.boolean(),
     is_case_pick: z.boolean(),
     requires_prop65: z.boolean(),
-    msds_url: z.string(),
-    serial_scan: z.object({ exact_character_length: z.number().int(), is_enabled: z.boolean(), prefix: z.string(), suffix: z.string() }),
+    msds_url: z.string().nullable(),
+    serial_scan: SerialScan,
   }),
+  additional_hazmat_attributes: HazmatAttributes,
   inventory: z.object({ inventory_id: z.number().int(), on_hand_qty: z.number().int() }),
   is_image_uploaded: z.boolean(),
-  packaging_material_type: IdName,
-  packaging_requirement: IdName,
-  return_preferences: z.object({ instructions: z.string(), backup_action: IdName, primary_action: IdName, return_to_sender_backup_action: IdName, return_to_sender_primary_action: IdName }),
-  bundle_definition: z.array(z.object({ product_id: z.number().int(), variant_id: z.number().int(), quantity: z.number().int(), variant_name: z.string(), variant_sku: z.string() })),
-  associated_bundles: z.array(z.object({ product_id: z.number().int(), product_name: z.string(), quantity: z.number().int(), variant_id: z.number().int(), variant_sku: z.string() })),
-  merge_children: z.array(z.object({ channel_ids: z.array(z.number().int()), completed_at: DateTime, inventory_id: z.number().int(), variant_id: z.number().int(), variant_name: z.string() })),
+  packaging_material_type: EnumView,
+  packaging_requirement: EnumView,
+  return_preferences: z.object({
+    instructions: z.string().nullable(),
+    backup_action: EnumView,
+    primary_action: EnumView,
+    return_to_sender_backup_action: EnumView,
+    return_to_sender_primary_action: EnumView,
+  }),
+  bundle_definition: z.array(BundlePart),
+  associated_bundles: z.array(AssociatedBundle),
+  channel_metadata: z.array(ChannelMetadata),
+  merge_children: z.array(
+    z.object({
+      channel_ids: z.array(z.number().int()),
+      completed_at: DateTime,
+      inventory_id: z.number().int(),
+      variant_id: z.number().int(),
+      variant_name: z.string(),
+    }),
+  ),
   reviews_pending: z.array(z.string()),
 });
 export type VariantResponse = z.infer<typeof VariantResponse>;
+
+/**
+ * The published `VariantViewModelV5` (2025-07, 2026-01) as a client reads it: the publisher marks no
+ * field required, so every field may be absent, and null where published nullable. Parsing the
+ * service's variety never breaks on a field the desk does not need; `barcodes` is what it scans.
+ */
+const LooseEnum = publishedObject(null, EnumView.shape);
+export const VariantV5 = publishedObject(null, {
+  id: z.number().int(),
+  name: z.string().nullable(),
+  sku: z.string().nullable(),
+  gtin: z.string().nullable(),
+  upc: z.string().nullable(),
+  is_digital: z.boolean(),
+  status: z.string().nullable(),
+  created_on: DateTime,
+  updated_on: DateTime.nullable(),
+  weight: publishedObject(null, { unit: z.string().nullable(), weight: z.number() }),
+  dimension: publishedObject(null, {
+    height: z.number(),
+    length: z.number(),
+    width: z.number(),
+    unit: z.string().nullable(),
+    source: z.string().nullable(),
+    is_locked: z.boolean(),
+  }),
+  barcodes: z.array(publishedObject(null, { sticker_url: z.string().nullable(), value: z.string().nullable() })).nullable(),
+  lot_information: publishedObject(null, { is_lot: z.boolean(), minimum_shelf_life_days: z.number().int().nullable() }),
+  customs: publishedObject(null, {
+    country_code_of_origin: z.string().nullable(),
+    description: z.string().nullable(),
+    hs_tariff_code: z.string().nullable(),
+    is321_eligible: z.boolean(),
+    value: z.number().int().nullable(),
+    currency: z.string().nullable(),
+  }),
+  fulfillment_settings: publishedObject(null, {
+    dangerous_goods: z.boolean(),
+    is_bpm_parcel: z.boolean(),
+    is_case_pick: z.boolean(),
+    requires_prop65: z.boolean(),
+    msds_url: z.string().nullable(),
+    serial_scan: SerialScan.partial(),
+  }),
+  additional_hazmat_attributes: HazmatAttributes.partial(),
+  inventory: publishedObject(null, { inventory_id: z.number().int().nullable(), on_hand_qty: z.number().int() }),
+  is_image_uploaded: z.boolean(),
+  packaging_material_type: LooseEnum,
+  packaging_requirement: LooseEnum,
+  return_preferences: publishedObject(null, {
+    instructions: z.string().nullable(),
+    backup_action: LooseEnum,
+    primary_action: LooseEnum,
+    return_to_sender_backup_action: LooseEnum,
+    return_to_sender_primary_action: LooseEnum,
+  }),
+  bundle_definition: z.array(BundlePart.partial()).nullable(),
+  associated_bundles: z.array(AssociatedBundle.partial()).nullable(),
+  channel_metadata: z.array(ChannelMetadata.partial()).nullable(),
+  merge_children: z
+    .array(
+      publishedObject(null, {
+        channel_ids: z.array(z.number().int()).nullable(),
+        completed_at: DateTime,
+        inventory_id: z.number().int().nullable(),
+        variant_id: z.number().int(),
+        variant_name: z.string().nullable(),
+      }),
+    )
+    .nullable(),
+  reviews_pending: z.array(z.string()).nullable(),
+});
+export type VariantV5 = z.infer<typeof VariantV5>;
 
 /** Spec 2.2: product create (2025-07). */
 export const ProductCreate = z.object({
@@ -104,8 +310,94 @@ export const Product2025 = ProductBase.extend({
 });
 export type Product2025 = z.infer<typeof Product2025>;
 
+/** The published `ProductViewModelV5` (2025-07, 2026-01; 2026-07 by continuity), as clients read it. */
+export const ProductV5 = publishedObject(null, {
+  id: z.number().int(),
+  name: z.string().nullable(),
+  type: z.string().nullable(),
+  created_on: DateTime,
+  updated_on: DateTime.nullable(),
+  user_id: z.number().int(),
+  taxonomy: publishedObject(null, {
+    id: z.number().int().nullable(),
+    name: z.string().nullable(),
+    parent_id: z.number().int().nullable(),
+    parent_name: z.string().nullable(),
+    path: z.string().nullable(),
+  }),
+  variants: z.array(VariantV5).nullable(),
+});
+export type ProductV5 = z.infer<typeof ProductV5>;
+
+/** GET /{2025-07+}/product: a cursor page; the links are URLs of the same operation (API notes, Superseded). */
+export const ProductPage = publishedObject(null, {
+  items: z.array(ProductV5).nullable(),
+  first: z.string().nullable(),
+  last: z.string().nullable(),
+  next: z.string().nullable(),
+  prev: z.string().nullable(),
+});
+
+/** What :moveVariants answers: the older product shape with category, sub-category and a single barcode. */
+export const MovedProduct = ProductV5.extend({
+  category: LooseEnum.optional(),
+  sub_category: LooseEnum.optional(),
+  variants: z
+    .array(VariantV5.omit({ barcodes: true }).extend({ barcode: z.string().nullable().optional(), barcode_sticker_url: z.string().nullable().optional() }))
+    .nullable()
+    .optional(),
+});
+
+/** Taxonomy nodes (2025-07 /taxonomy). */
+const TaxonomyNode = publishedObject(null, { id: z.number().int(), name: z.string().nullable(), path: z.string().nullable() });
+export const TaxonomyView = TaxonomyNode.extend({
+  children: z
+    .array(TaxonomyNode.extend({ has_children: z.boolean().optional() }))
+    .nullable()
+    .optional(),
+  parent: TaxonomyNode.nullable().optional(),
+});
+
+export const PackagingRequirement = publishedObject(null, {
+  id: z.number().int(),
+  name: z.string().nullable(),
+  description: z.string().nullable(),
+  applicable_categories: z.array(publishedObject(null, { id: z.number().int(), sub_category_ids: z.array(z.number().int()).nullable() })).nullable(),
+  applicable_packaging_material_types: z.array(LooseEnum).nullable(),
+  applicable_taxonomy: z.array(z.string()).nullable(),
+});
+
+/** Bodies of the published product operations (2025-07). */
+export const ProductUpdate = z.object({
+  name: z.string().min(1).max(2000).nullable().optional(),
+  taxonomy_id: z.number().int().nullable().optional(),
+  type_id: z.union([z.literal(1), z.literal(2)]).optional(),
+});
+export const MoveVariantsRequest = z.object({
+  product_id: z.number().int().optional(),
+  name: z.string().nullable().optional(),
+  taxonomy_id: z.number().int().nullable().optional(),
+  category_id: z.number().int().nullable().optional(),
+  sub_category_id: z.number().int().nullable().optional(),
+  variants: z.array(z.object({ id: z.number().int(), name: z.string().nullable().optional() })).min(1),
+});
+export const ConvertToBundleRequest = z.object({
+  bundle_definition: z.array(z.object({ variant_id: z.number().int(), quantity: z.number().int().min(1) })).min(1),
+  channel_metadata: z.array(z.record(z.string(), z.unknown())).nullable().optional(),
+  name: z.string().nullable().optional(),
+  sku: z.string().nullable().optional(),
+});
+export const MergeRequest = z.array(z.object({ id: z.number().int() })).min(1);
+
 /** Spec 2.2, last paragraph: the 2.0 list shape. */
-export const Variant20 = VariantResponse.omit({ is_image_uploaded: true, reviews_pending: true, merge_children: true, barcodes: true, dimension: true }).extend({
+export const Variant20 = VariantResponse.omit({
+  is_image_uploaded: true,
+  reviews_pending: true,
+  merge_children: true,
+  barcodes: true,
+  dimension: true,
+  additional_hazmat_attributes: true,
+}).extend({
   barcode: z.string().nullable(),
   dimension: Dimension.extend({ unit: z.string() }),
 });
@@ -141,16 +433,19 @@ export const Product10 = z.object({
   bundle_root_information: IdName.nullable(),
   fulfillable_inventory_items: z.array(z.object({ id: z.number().int(), name: z.string(), quantity: z.number().int() })),
   fulfillable_quantity_by_fulfillment_center: z.array(
-    z.object({ id: z.number().int(), name: z.string(), committed_quantity: z.number().int(), fulfillable_quantity: z.number().int(), onhand_quantity: z.number().int() }),
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      committed_quantity: z.number().int(),
+      fulfillable_quantity: z.number().int(),
+      onhand_quantity: z.number().int(),
+    }),
   ),
   total_committed_quantity: z.number().int(),
   total_fulfillable_quantity: z.number().int(),
   total_onhand_quantity: z.number().int(),
 });
 
-/** Variant management bodies (ours where the spec gives only the path). */
+/** PATCH /product/{id}/variants: each entry names its variant; only the fields given change. */
 export const VariantPatch = z.array(VariantRequest.partial().extend({ id: z.number().int() })).min(1);
-export const MoveVariants = z.object({ source_product_id: z.number().int().optional(), target_product_id: z.number().int(), variant_ids: z.array(z.number().int()).min(1) });
-export const ConvertToBundle = z.object({ bundle_definition: z.array(z.object({ variant_id: z.number().int(), quantity: z.number().int().min(1) })).min(2) });
-export const MergeVariants = z.object({ variant_ids: z.array(z.number().int()).min(1) });
 export const Allergen = z.object({ id: z.number().int(), name: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTime } from './common.js';
+import { publishedObject } from './published.js';
 
 /** Spec 3: every receiving order status. */
 export const ReceivingStatus = z.enum([
@@ -21,33 +22,33 @@ export const PackageType = z.enum(['Package', 'Pallet', 'FloorLoadedContainer'])
 export const BoxPackagingType = z.enum(['EverythingInOneBox', 'OneSkuPerBox', 'MultipleSkuPerBox']);
 
 /** Spec 2.8 fulfillment_center; also the plain array of GET /fulfillment-center (API notes). */
-export const FulfillmentCenter = z.object({
+export const FulfillmentCenter = publishedObject('FulfillmentCenter', {
   id: z.number().int(),
-  name: z.string(),
-  address1: z.string(),
+  name: z.string().nullable(),
+  address1: z.string().nullable(),
   address2: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  zip_code: z.string(),
-  country: z.string(),
-  email: z.string(),
-  phone_number: z.string(),
-  timezone: z.string(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  country: z.string().nullable(),
+  email: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  timezone: z.string().nullable(),
 });
 export type FulfillmentCenter = z.infer<typeof FulfillmentCenter>;
 
-export const InventoryQuantity = z.object({
+export const InventoryQuantity = publishedObject('ReceivingQuantity', {
   inventory_id: z.number().int(),
-  sku: z.string(),
+  sku: z.string().nullable(),
   expected_quantity: z.number().int(),
   received_quantity: z.number().int(),
   stowed_quantity: z.number().int(),
 });
 export type InventoryQuantity = z.infer<typeof InventoryQuantity>;
 
-export const StatusHistoryEntry = z.object({
+export const StatusHistoryEntry = publishedObject(null, {
   id: z.number().int(),
-  status: ReceivingStatus,
+  status: z.string().nullable(),
   timestamp: DateTime,
 });
 
@@ -62,11 +63,10 @@ export const Freight = z.object({
 });
 
 /**
- * Spec 2.8 receiving order (2.0), plus the additions the API notes give from 2025-07
- * (status_history) and 2026-07 (freight, final destination). Unknown fields are tolerated
- * (z.object strips them) so a newer service does not break the client.
+ * Spec 2.8 receiving order as published (Receiving.V2.WarehouseReceivingOrderViewModel), with
+ * status_history from 2025-07 and, in 2026-07, freight and the final destination (API notes).
  */
-export const ReceivingOrder = z.object({
+export const ReceivingOrder = publishedObject('ReceivingOrder', {
   id: z.number().int(),
   status: ReceivingStatus,
   package_type: PackageType,
@@ -78,10 +78,10 @@ export const ReceivingOrder = z.object({
   external_sync_timestamp: DateTime.nullable(),
   purchase_order_number: z.string().nullable(),
   fulfillment_center: FulfillmentCenter,
-  inventory_quantities: z.array(InventoryQuantity),
-  status_history: z.array(StatusHistoryEntry).optional(),
-  freight: Freight.nullable().optional(),
-  final_destination_fulfillment_center_id: z.number().int().nullable().optional(),
+  inventory_quantities: z.array(InventoryQuantity).nullable(),
+  status_history: z.array(StatusHistoryEntry).nullable(),
+  freight: Freight.nullable(),
+  final_destination_fulfillment_center_id: z.number().int().nullable(),
 });
 export type ReceivingOrder = z.infer<typeof ReceivingOrder>;
 
@@ -105,13 +105,22 @@ export const ReceivingBoxItemCreate = z
     lot_number: z.string().nullable().optional(),
     lot_date: DateTime.nullable().optional(),
   })
-  .refine((i) => (i.inventory_id === undefined) !== (i.sku === undefined), { message: 'give exactly one of inventory_id or sku' });
+  .refine((i) => (i.inventory_id === undefined) !== (i.sku === undefined), {
+    message: 'give exactly one of inventory_id or sku',
+  });
 
 export const ReceivingCreate = z.object({
   fulfillment_center: z.object({ id: z.number().int() }),
   package_type: PackageType,
   box_packaging_type: BoxPackagingType,
-  boxes: z.array(z.object({ tracking_number: z.string().nullable().optional(), box_items: z.array(ReceivingBoxItemCreate).min(1) })).min(1),
+  boxes: z
+    .array(
+      z.object({
+        tracking_number: z.string().nullable().optional(),
+        box_items: z.array(ReceivingBoxItemCreate).min(1),
+      }),
+    )
+    .min(1),
   expected_arrival_date: DateTime,
   purchase_order_number: z.string().nullable().optional(),
   freight: Freight.partial().nullable().optional(),
@@ -122,7 +131,7 @@ export type ReceivingCreate = z.output<typeof ReceivingCreate>;
 export const BoxStatus = z.enum(['Awaiting', 'Arrived', 'Counting', 'Stowing', 'Completed', 'Cancelled', 'InternalTransfer']);
 export type BoxStatus = z.infer<typeof BoxStatus>;
 
-export const ReceivingBox = z.object({
+export const ReceivingBox = publishedObject('ReceivingBox', {
   box_id: z.number().int(),
   box_number: z.number().int(),
   box_status: BoxStatus,
@@ -130,40 +139,47 @@ export const ReceivingBox = z.object({
   arrived_date: DateTime.nullable(),
   received_date: DateTime.nullable(),
   counting_started_date: DateTime.nullable(),
-  box_items: z.array(
-    z.object({
-      inventory_id: z.number().int(),
-      quantity: z.number().int(),
-      received_quantity: z.number().int(),
-      stowed_quantity: z.number().int(),
-      lot_number: z.string().nullable(),
-      lot_date: DateTime.nullable(),
-    }),
-  ),
+  box_items: z
+    .array(
+      publishedObject('ReceivingBoxItem', {
+        inventory_id: z.number().int(),
+        quantity: z.number().int(),
+        received_quantity: z.number().int(),
+        stowed_quantity: z.number().int(),
+        lot_number: z.string().nullable(),
+        lot_date: DateTime.nullable(),
+      }),
+    )
+    .nullable(),
 });
 export type ReceivingBox = z.infer<typeof ReceivingBox>;
 
 export const DistributionStatus = z.enum(['NotStarted', 'InProgress', 'Stowing', 'Completed']);
-export const Distributions = z.object({
+export const Distributions = publishedObject('Distributions', {
   id: z.number().int(),
   status: ReceivingStatus,
-  distributions: z.array(
-    z.object({
-      inventory_id: z.number().int(),
-      product_sku: z.string(),
-      lot_number: z.string().nullable(),
-      lot_date: DateTime.nullable(),
-      fulfillment_center_id: z.number().int(),
-      fulfillment_center_abbreviation: z.string(),
-      expected_quantity: z.number().int(),
-      received_quantity: z.number().int(),
-      stowed_quantity: z.number().int(),
-      status: DistributionStatus,
-    }),
-  ),
+  distributions: z
+    .array(
+      publishedObject('Distribution', {
+        inventory_id: z.number().int(),
+        product_sku: z.string().nullable(),
+        lot_number: z.string().nullable(),
+        lot_date: DateTime.nullable(),
+        fulfillment_center_id: z.number().int(),
+        fulfillment_center_abbreviation: z.string().nullable(),
+        expected_quantity: z.number().int(),
+        received_quantity: z.number().int(),
+        stowed_quantity: z.number().int(),
+        status: DistributionStatus,
+      }),
+    )
+    .nullable(),
 });
 
-export const SetExternalSync = z.object({ ids: z.array(z.number().int()).min(1), is_external_sync: z.boolean() });
-export const SetExternalSyncResult = z.object({
-  results: z.array(z.object({ id: z.number().int(), action: z.literal('ExternalSync'), is_success: z.boolean(), reason: z.string().nullable() })),
+export type Distributions = z.infer<typeof Distributions>;
+
+/** Body of POST /{2025-07+}/receiving:setExternalSync; it answers one receiving order (as published). */
+export const SetExternalSync = z.object({
+  ids: z.array(z.number().int()).min(1),
+  is_external_sync: z.boolean(),
 });

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { Connectivity } from '../schemas/session.js';
+import { ListQuery, Preferences, PreferencesChange, RememberedList } from '../schemas/preferences.js';
+import { NoInput } from './define.js';
+
+export const AppNotice = z.object({ id: z.string(), message: z.string() });
+export type AppNotice = z.infer<typeof AppNotice>;
+
+/** The app itself: what is running, what to tell the person once, and stopping a call the renderer no longer needs. */
+export const appChannels = {
+  'app.info': {
+    input: NoInput,
+    output: z.object({
+      version: z.string(),
+      shell: z.enum(['electron', 'browser']),
+      /** Set when the shell could not use its first choice (for example Electron missing). */
+      notice: z.string().nullable(),
+      /** Things the person should be told once (a settings file that could not be read); gone once dismissed. */
+      notices: z.array(AppNotice),
+    }),
+  },
+  /** Shows the log folder in the file manager; `opened` false means it could not, and the renderer shows `path`. */
+  'app.openLogFolder': { input: NoInput, output: z.object({ path: z.string(), opened: z.boolean() }) },
+  /** The connectivity now (a probe may have found the service down before the page loaded); changes arrive as `connectivity.changed`. */
+  'connectivity.get': { input: NoInput, output: Connectivity },
+  'app.dismissNotice': { input: z.object({ id: z.string().min(1).max(100) }).strict(), output: z.object({ dismissed: z.boolean() }) },
+  /** The desk's preferences (theme, last address), kept by main so both shells remember them. */
+  'app.preferences.get': { input: NoInput, output: Preferences },
+  'app.preferences.set': { input: PreferencesChange, output: Preferences },
+  /** A list's filters as last set in the active environment (empty: none); main keys them by environment. */
+  'app.listFilters.get': { input: z.object({ list: RememberedList }).strict(), output: z.object({ query: ListQuery }) },
+  'app.listFilters.set': { input: z.object({ list: RememberedList, query: ListQuery }).strict(), output: z.object({ query: ListQuery }) },
+  /** Stops a call still running (the user left the view). Calls carry a callId to be cancellable. */
+  'ipc.cancel': { input: z.object({ callId: z.string().min(8).max(64) }).strict(), output: z.object({ cancelled: z.boolean() }) },
+} as const;

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { AppError } from '../errors.js';
+import { DateTime } from '../schemas/common.js';
+import { CacheSyncedAt, CachedCenter, CachedItem, CachedLot, LookupMatch, SearchPage, SearchQuery } from '../schemas/inventory-cache.js';
+import { EventCategory } from '../schemas/inventory.js';
+import { Connectivity } from '../schemas/session.js';
+import { NoInput } from './define.js';
+
+/**
+ * The inventory desk (issue 10): lookups and searches answered from the offline cache, item detail,
+ * the cache's sync, inventory history and lot exclusions. Cache answers carry `freshness`; history
+ * and lot exclusions go to the service (they need it online).
+ */
+
+/** Data older than this is marked stale (the UI shows "as of …" always, and a stale mark past this). */
+export const INVENTORY_STALE_AFTER_MS = 30 * 60 * 1000;
+/** Spec 4.6 / API notes: a history query covers at most 90 days. */
+export const HISTORY_MAX_DAYS = 90;
+
+/** How fresh a cache answer is, and whether the app can currently reach the service. */
+export const Freshness = z.object({
+  /** The oldest of the cache's parts (null: never synced; the cache is empty). */
+  syncedAt: DateTime.nullable(),
+  parts: CacheSyncedAt,
+  connectivity: Connectivity,
+  /** syncedAt is null or older than INVENTORY_STALE_AFTER_MS. */
+  stale: z.boolean(),
+  /** A sync is running right now (the answer is from the previous generation until it completes). */
+  syncing: z.boolean(),
+});
+export type Freshness = z.infer<typeof Freshness>;
+
+/** What a scanned GS1 string was read as before the lookup (null: the code was looked up as typed). */
+export const ScanReading = z.object({
+  form: z.enum(['element-string', 'bracketed', 'digital-link', 'gtin']),
+  gtin14: z.string().nullable(),
+  lot: z.string().nullable(),
+  expiry: z.string().nullable(),
+});
+export type ScanReading = z.infer<typeof ScanReading>;
+
+export const LookupAnswer = z.object({
+  code: z.string(),
+  /** The key actually looked up (the GTIN-14 of a GS1 string, else the code trimmed). */
+  lookedUp: z.string(),
+  scan: ScanReading.nullable(),
+  matches: z.array(LookupMatch),
+  freshness: Freshness,
+});
+export type LookupAnswer = z.infer<typeof LookupAnswer>;
+
+export const SearchAnswer = SearchPage.extend({ freshness: Freshness });
+export type SearchAnswer = z.infer<typeof SearchAnswer>;
+
+/**
+ * Exclusion state of a lot as the detail shows it: 'unknown' when the service could not be asked
+ * (offline); exclusions are not cached.
+ */
+export const LotExclusionMark = z.enum(['excluded', 'not-excluded', 'unknown']);
+export const ItemLot = CachedLot.extend({ fcName: z.string().nullable(), exclusion: LotExclusionMark });
+export type ItemLot = z.infer<typeof ItemLot>;
+
+export const ItemDetail = z.object({
+  item: CachedItem,
+  /** Names of the fulfillment centers the levels and lots refer to. */
+  centers: z.array(CachedCenter),
+  lots: z.array(ItemLot),
+  freshness: Freshness,
+});
+export type ItemDetail = z.infer<typeof ItemDetail>;
+
+/** A cache file that was corrupt, cut short or of an old format; sent once per bad file. */
+export const CacheProblem = z.object({
+  kind: z.enum(['corrupt', 'truncated', 'old-format', 'newer-format', 'wrong-kind', 'invalid', 'unreadable']),
+  message: z.string(),
+  /** What Dockdesk did about it. */
+  recovery: z.enum(['previous-generation', 'resync']),
+});
+export type CacheProblem = z.infer<typeof CacheProblem>;
+
+export const SyncPhase = z.enum(['centers', 'items', 'levels', 'lots', 'codes', 'writing']);
+export type SyncPhase = z.infer<typeof SyncPhase>;
+export const SyncState = z.enum(['idle', 'running', 'cancelling']);
+
+export const SyncStatus = z.object({
+  state: SyncState,
+  /** 'full' fetches everything; 'refresh' fetches only product codes changed since the last sync (plus all quantities). */
+  mode: z.enum(['full', 'refresh']).nullable(),
+  phase: SyncPhase.nullable(),
+  done: z.number().int().min(0),
+  total: z.number().int().min(0).nullable(),
+  itemCount: z.number().int().min(0),
+  lastCompletedAt: DateTime.nullable(),
+  /** How the last sync that did not complete ended, in words ("Cancelled.", "The service could not be reached …"). */
+  lastError: AppError.nullable(),
+  /** The last bad cache file found since the app started (also sent once as `inventory.cacheProblem`), for a renderer that was not listening yet. */
+  cacheProblem: CacheProblem.nullable(),
+  freshness: Freshness,
+});
+export type SyncStatus = z.infer<typeof SyncStatus>;
+
+export const SyncProgress = z.object({
+  phase: SyncPhase,
+  done: z.number().int().min(0),
+  /** null: not known yet (cursor paging gives no totals). */
+  total: z.number().int().min(0).nullable(),
+});
+export type SyncProgress = z.infer<typeof SyncProgress>;
+
+const InventoryId = z.number().int().positive().max(2147483647);
+
+export const HistoryInput = z
+  .object({
+    fcId: z.number().int().positive().max(2147483647),
+    inventoryIds: z.array(InventoryId).max(100).optional(),
+    from: DateTime,
+    to: DateTime,
+    category: EventCategory.optional(),
+    /** Echoed in `inventory.historyProgress` events so the caller can tell its query's progress apart (use the callId). */
+    progressId: z.string().min(1).max(64).optional(),
+  })
+  .strict()
+  .refine((q) => Date.parse(q.from) <= Date.parse(q.to), { message: 'The start of the date range is after its end', path: ['from'] })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= HISTORY_MAX_DAYS * 86_400_000, {
+    message: `A history query covers at most ${HISTORY_MAX_DAYS} days; narrow the date range`,
+    path: ['to'],
+  });
+export type HistoryInput = z.infer<typeof HistoryInput>;
+
+/** One side of a history event's movement. quantityChange is signed. */
+export const HistoryMovement = z.object({
+  side: z.enum(['increment', 'decrement']),
+  facilityId: z.number().int(),
+  locationId: z.number().int(),
+  lotNumber: z.string().nullable(),
+  expiresAt: DateTime.nullable(),
+  quantityChange: z.number().int(),
+  committedChange: z.number().int(),
+});
+
+export const HistoryRow = z.object({
+  eventId: z.number().int(),
+  inventoryId: z.number().int(),
+  at: DateTime,
+  category: z.string().nullable(),
+  serviceOrderId: z.number().int().nullable(),
+  references: z.array(z.object({ key: z.string().nullable(), value: z.string().nullable() })),
+  movements: z.array(HistoryMovement),
+  /** Sum of the movements' quantity changes (the step of the on-hand running sum). */
+  quantityChange: z.number().int(),
+});
+export type HistoryRow = z.infer<typeof HistoryRow>;
+
+export const HistoryAnswer = z.object({ events: z.array(HistoryRow), pages: z.number().int().min(0) });
+
+export const HistoryProgress = z.object({ progressId: z.string().nullable(), pages: z.number().int().min(0), events: z.number().int().min(0) });
+
+export const LotExclusionRow = z.object({
+  id: z.number().int(),
+  lotNumber: z.string(),
+  lotDate: DateTime.nullable(),
+  createdAt: DateTime,
+  deletedAt: DateTime.nullable(),
+});
+export const LotExclusionsAnswer = z.object({
+  inventoryId: z.number().int(),
+  name: z.string(),
+  sku: z.string(),
+  active: z.array(LotExclusionRow),
+  deleted: z.array(LotExclusionRow),
+  /** The item's lots from the cache (expiry, where), so excluded and not-yet-excluded lots show together. */
+  lots: z.array(ItemLot),
+  freshness: Freshness,
+});
+export type LotExclusionsAnswer = z.infer<typeof LotExclusionsAnswer>;
+
+const LotRefInput = z.object({ inventoryId: InventoryId, lotNumber: z.string().trim().min(1).max(100), lotDate: DateTime.nullable().optional() }).strict();
+
+export const LotExclusionChange = z.object({
+  inventoryId: z.number().int(),
+  lotNumber: z.string(),
+  lotDate: DateTime.nullable(),
+  isDeleted: z.boolean(),
+  deletedAt: DateTime.nullable(),
+});
+
+export const inventoryChannels = {
+  /** Exact lookup of any code (inventory id, SKU, barcode, GTIN-8/12/13/14, GS1 element string, bracketed or Digital Link). */
+  'inventory.lookup': { input: z.object({ code: z.string().min(1).max(500) }).strict(), output: LookupAnswer },
+  /** Ranked (exact, prefix, substring), paged search of name and SKU; at most SEARCH_LIMIT_MAX hits a page. */
+  'inventory.search': { input: SearchQuery, output: SearchAnswer },
+  /** One item from the cache, with its lots' exclusion state asked of the service when online. */
+  'inventory.item': { input: z.object({ inventoryId: InventoryId }).strict(), output: ItemDetail },
+  /** Starts a sync (answers at once; progress as `inventory.syncProgress`, the end as `inventory.syncStatus`). A running sync is left alone. */
+  'inventory.syncStart': { input: z.object({ mode: z.enum(['full', 'refresh']).default('full') }).strict(), output: SyncStatus },
+  'inventory.syncCancel': { input: NoInput, output: SyncStatus },
+  'inventory.syncStatus': { input: NoInput, output: SyncStatus },
+  /** Every page of a history query (cancel with ipc.cancel and the call's callId). */
+  'inventory.history': { input: HistoryInput, output: HistoryAnswer },
+  'lotExclusion.list': { input: z.object({ inventoryId: InventoryId }).strict(), output: LotExclusionsAnswer },
+  'lotExclusion.exclude': { input: LotRefInput, output: LotExclusionChange },
+  'lotExclusion.delete': { input: LotRefInput, output: LotExclusionChange },
+  'lotExclusion.restore': { input: LotRefInput, output: LotExclusionChange },
+} as const;
+
+export const inventoryEvents = {
+  'inventory.syncProgress': SyncProgress,
+  /** Whenever the sync's state changes (started, completed, failed, cancelled). */
+  'inventory.syncStatus': SyncStatus,
+  /** A bad cache file, once per file. */
+  'inventory.cacheProblem': CacheProblem,
+  'inventory.historyProgress': HistoryProgress,
+} as const;

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { DateTime } from '../schemas/common.js';
+import { DraftId, DraftRecord } from '../schemas/drafts.js';
+import { OutboxEntryView, OutboxStatus } from '../schemas/outbox.js';
+import { ReturnOrderContext } from '../schemas/return-draft.js';
+import { ReturnRecord, ReturnStatus } from '../schemas/returns.js';
+import { NoInput } from './define.js';
+
+/**
+ * Returns (issue 12): submitting an intake draft through the outbox in main, the outbox itself, the
+ * returns list and detail, cancel and change (AwaitingArrival only, spec 3), the look-ups the scan
+ * resolvers use, the order look-up for the original shipment, and the desk's default center.
+ *
+ * Drafts themselves are saved with `drafts.save` (kind 'return-intake', shared/ipc/drafts.ts). The
+ * rules of spec 4.8 are checked in shared/returns/rules.ts: the renderer may run them as the user
+ * types; `returns.submit` runs them again and refuses with fieldErrors keyed by draft path
+ * (`trackingNumber`, `lines.2.quantity`, ...).
+ */
+
+const Id = z.number().int().positive().max(2147483647);
+const Center = z.object({ id: z.number().int(), name: z.string().nullable() });
+
+/** The published list's filters (API notes, Returns), as the desk names them. */
+export const ReturnFilters = z
+  .object({
+    status: ReturnStatus.optional(),
+    referenceIds: z.array(z.string().min(1).max(50)).max(50).optional(),
+    trackingNumbers: z.array(z.string().min(1).max(100)).max(50).optional(),
+    fulfillmentCenterIds: z.array(Id).max(50).optional(),
+    inventoryIds: z.array(Id).max(50).optional(),
+    originalShipmentIds: z.array(Id).max(50).optional(),
+    /** Created after / before. */
+    startDate: DateTime.optional(),
+    endDate: DateTime.optional(),
+    sortOrder: z.enum(['Asc', 'Desc']).optional(),
+  })
+  .strict();
+export type ReturnFilters = z.infer<typeof ReturnFilters>;
+
+/** A return with what the desk may do with it now. */
+export const ReturnDetail = z.object({
+  record: ReturnRecord,
+  /** Spec 3: only a return awaiting arrival may be changed or cancelled; `reason` says why not otherwise. */
+  changeable: z.object({ allowed: z.boolean(), reason: z.string().nullable() }),
+});
+export type ReturnDetail = z.infer<typeof ReturnDetail>;
+
+export const returnChannels = {
+  /**
+   * Checks the draft (spec 4.8), fixes its reference id, and moves it into the outbox: the draft
+   * leaves the drafts list and the entry is sent at once when online. Answers the entry. Refused
+   * (validation, fieldErrors by draft path) when a rule fails; then nothing moves.
+   */
+  'returns.submit': { input: z.object({ draftId: DraftId }).strict(), output: OutboxEntryView },
+  /**
+   * Spec 4.8 rule 6 ("Next box"): submits this draft as `returns.submit` does and starts a new draft
+   * with the same order, original shipment and fulfillment center (new reference id, no tracking,
+   * no lines).
+   */
+  'returns.nextBox': { input: z.object({ draftId: DraftId }).strict(), output: z.object({ submitted: OutboxEntryView, draft: DraftRecord }) },
+
+  'outbox.list': { input: NoInput, output: z.object({ entries: z.array(OutboxEntryView), status: OutboxStatus }) },
+  /** Sends a waiting, held or failed entry now. */
+  'outbox.retry': { input: z.object({ id: z.string().min(1).max(64) }).strict(), output: OutboxEntryView },
+  /**
+   * Takes an entry that is not being sent back into the drafts (to change it or throw it away there).
+   * Its reference id stays fixed, so a later submit still first asks whether an earlier attempt landed.
+   */
+  'outbox.discard': { input: z.object({ id: z.string().min(1).max(64) }).strict(), output: z.object({ draft: DraftRecord }) },
+
+  /** One page of the published list: `cursor` null for the first page, else a `next` link exactly as given. */
+  'returns.list': {
+    input: z
+      .object({
+        filters: ReturnFilters.default({}),
+        limit: z.number().int().min(1).max(250).default(50),
+        cursor: z.string().max(4096).nullable().default(null),
+      })
+      .strict(),
+    output: z.object({ items: z.array(ReturnRecord), next: z.string().nullable() }),
+  },
+  /** Items with actions requested and taken, and the status history. */
+  'returns.get': { input: z.object({ id: Id }).strict(), output: ReturnDetail },
+  /** Cancels a return awaiting arrival; refused (conflict) with the reason otherwise. Answers the return as it now is. */
+  'returns.cancel': { input: z.object({ id: Id }).strict(), output: ReturnDetail },
+  /**
+   * Opens a return awaiting arrival for changes: a return-intake draft filled from it (its
+   * `editOf` set, reference id fixed). Submitting that draft sends the change (PUT) through the outbox.
+   */
+  'returns.edit': { input: z.object({ id: Id }).strict(), output: DraftRecord },
+  /** For the scan resolvers and the palette: returns with this reference id, or this tracking number. */
+  'returns.lookup': {
+    input: z.union([z.object({ referenceId: z.string().min(1).max(50) }).strict(), z.object({ trackingNumber: z.string().min(1).max(100) }).strict()]),
+    output: z.object({ items: z.array(ReturnRecord) }),
+  },
+  /**
+   * The order a box came back from, by the reference on its packing slip (the order list's
+   * ReferenceIds filter), or by the order id when the scan is a number. Needs the service.
+   */
+  'returns.findOrder': {
+    input: z.object({ reference: z.string().trim().min(1).max(400) }).strict(),
+    output: z.object({ orders: z.array(ReturnOrderContext) }),
+  },
+  /** The account's fulfillment centers, for the intake's center picker. */
+  'returns.fulfillmentCenters': { input: NoInput, output: z.object({ items: z.array(Center) }) },
+  /** The Settings entry: the center new returns start with, per environment. */
+  'returns.settings.get': { input: NoInput, output: z.object({ defaultFulfillmentCenter: Center.nullable() }) },
+  'returns.settings.set': {
+    input: z.object({ defaultFulfillmentCenter: Center.nullable() }).strict(),
+    output: z.object({ defaultFulfillmentCenter: Center.nullable() }),
+  },
+} as const;
+
+export const returnEvents = {
+  /** The outbox's counts changed (the status bar's slot). */
+  'outbox.changed': OutboxStatus,
+  /** A return reached the service. `queued`: it had waited (offline, signed out): worth a notification. */
+  'outbox.sent': z.object({
+    id: z.string(),
+    referenceId: z.string(),
+    returnId: z.number().int(),
+    operation: z.enum(['create', 'update']),
+    queued: z.boolean(),
+  }),
+  /** The service refused a return with field errors; it is a draft again, with the messages on its lines. */
+  'outbox.returned': z.object({ id: z.string(), draftId: z.string(), referenceId: z.string(), message: z.string() }),
+} as const;

@@ -1,0 +1,120 @@
+// Scanner calibration: from a few recorded scans (their keydown events), propose the detector's
+// thresholds. The gap allowance is the slowest gap seen plus a margin (half again, at least 20 ms;
+// never under 40 ms, since a busy machine delays key events by tens of ms), so a scanner's own jitter
+// fits while typing (120 ms and more between keys) stays out as far as the scanner allows.
+
+import { chooseReading, DEFAULT_THRESHOLDS, readKey, type KeyInput, type ScanThresholds, type Terminator } from './detector.js';
+
+export const MIN_CALIBRATION_SCANS = 3;
+/** Gaps past this are a person typing, not a scanner: calibration refuses them. */
+export const TYPING_GAP_MS = 250;
+const FLOOR_GAP_MS = 40;
+
+export interface GapStats {
+  meanMs: number;
+  p95Ms: number;
+  maxMs: number;
+}
+
+export interface Calibration {
+  ok: true;
+  thresholds: ScanThresholds;
+  stats: GapStats & { scans: number; shortest: number; longest: number; terminators: Array<Terminator | null> };
+  /** Each scan read by `event.key` and by physical key on a US layout: they differ when the OS layout is not the scanner's. */
+  readings: Array<{ byKey: string; byCode: string }>;
+  notes: string[];
+}
+
+export type CalibrationResult = Calibration | { ok: false; error: string };
+
+/** Splits a recording of keydowns into scans: at each Enter or Tab, and at pauses over `pauseMs`. */
+export function splitRecording(events: KeyInput[], pauseMs = 400): KeyInput[][] {
+  const scans: KeyInput[][] = [];
+  let current: KeyInput[] = [];
+  let last = -Infinity;
+  for (const e of events) {
+    const k = readKey(e, DEFAULT_THRESHOLDS.terminators);
+    if (k.kind === 'modifier') continue;
+    if (current.length > 0 && e.timeStamp - last > pauseMs) {
+      scans.push(current);
+      current = [];
+    }
+    current.push(e);
+    last = e.timeStamp;
+    if (k.kind === 'terminator') {
+      scans.push(current);
+      current = [];
+    }
+  }
+  if (current.length > 0) scans.push(current);
+  return scans.filter((s) => s.some((e) => readKey(e, DEFAULT_THRESHOLDS.terminators).kind === 'char'));
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/** Proposes thresholds from recorded scans (each the keydowns of one scan, its terminator included if any). */
+export function proposeThresholds(scans: KeyInput[][], current: ScanThresholds = DEFAULT_THRESHOLDS): CalibrationResult {
+  if (scans.length < MIN_CALIBRATION_SCANS) return { ok: false, error: `Scan at least ${MIN_CALIBRATION_SCANS} times (${scans.length} so far).` };
+  const gaps: number[] = [];
+  const lengths: number[] = [];
+  const terminators: Array<Terminator | null> = [];
+  const readings: Calibration['readings'] = [];
+  for (const scan of scans) {
+    const keys = scan.map((e) => ({ e, k: readKey(e, current.terminators) })).filter(({ k }) => k.kind !== 'modifier');
+    for (let i = 1; i < keys.length; i++) gaps.push(keys[i]!.e.timeStamp - keys[i - 1]!.e.timeStamp);
+    const chars = keys.flatMap(({ k }) => (k.kind === 'char' ? [k] : []));
+    const last = keys[keys.length - 1]?.k;
+    terminators.push(last?.kind === 'terminator' ? last.name : null);
+    lengths.push(chars.length);
+    readings.push({
+      byKey: chooseReading(
+        chars.map((c) => c.byKey),
+        chars.map((c) => c.byCode),
+        'key',
+      ).text,
+      byCode: chooseReading(
+        chars.map((c) => c.byKey),
+        chars.map((c) => c.byCode),
+        'code',
+      ).text,
+    });
+  }
+  if (gaps.length === 0) return { ok: false, error: 'The scans have no keys to measure.' };
+  const sorted = [...gaps].sort((a, b) => a - b);
+  const maxMs = sorted[sorted.length - 1]!;
+  const stats = {
+    meanMs: Math.round((gaps.reduce((a, b) => a + b, 0) / gaps.length) * 10) / 10,
+    p95Ms: percentile(sorted, 95),
+    maxMs,
+    scans: scans.length,
+    shortest: Math.min(...lengths),
+    longest: Math.max(...lengths),
+    terminators,
+  };
+  if (maxMs > TYPING_GAP_MS) {
+    return { ok: false, error: `A gap of ${Math.round(maxMs)} ms between keys is typing speed, not a scanner's: scan again without typing in between.` };
+  }
+  const notes: string[] = [];
+  const maxGapMs = Math.max(FLOOR_GAP_MS, Math.ceil(Math.max(maxMs * 1.5, maxMs + 20)));
+  if (maxGapMs > DEFAULT_THRESHOLDS.maxGapMs)
+    notes.push(
+      `This scanner is slow (up to ${Math.round(maxMs)} ms between keys): fast typing may be taken for a scan. A shorter inter-character delay in the scanner's settings helps.`,
+    );
+  const withTerminator = terminators.filter((t) => t !== null).length;
+  const idleEnds = withTerminator < terminators.length;
+  if (withTerminator === 0) notes.push('The scanner sends no Enter or Tab after a code: a scan ends after a short silence.');
+  else if (idleEnds) notes.push('Some scans ended without Enter or Tab: a scan also ends after a short silence.');
+  const differs = readings.some((r) => r.byKey !== r.byCode);
+  if (differs)
+    notes.push("The keyboard layout differs from the scanner's: keys are read by their position on a US keyboard. Check that the readings match the labels.");
+  const minLength = Math.max(2, Math.min(DEFAULT_THRESHOLDS.minLength, stats.shortest));
+  return {
+    ok: true,
+    thresholds: { ...current, maxGapMs, minLength, idleEnds, decode: differs ? 'code' : current.decode },
+    stats,
+    readings,
+    notes,
+  };
+}

@@ -1,0 +1,338 @@
+// Keyboard-wedge scanner detection by timing. A scanner "types" a whole code in a burst (2-100 ms
+// between keys, depending on the model and its settings) and usually ends it with Enter or Tab; a
+// person types slower and unevenly. The detector is fed every keydown and answers, per event, what the
+// caller must do with it, so that a scan arriving while a text field has focus ends up in the scan
+// router instead of in the field.
+//
+// Per event the caller gets a PushResult:
+//   action 'pass'    let the event do what it normally does (type into the field, run a shortcut);
+//   action 'hold'    prevent it: it may belong to a scan; if it turns out to be typing it comes back
+//                    later in `release` and the caller types it then;
+//   action 'swallow' prevent it: it belongs to a scan (a terminator or a control code).
+//   startsBurst      this event may open a scan: remember the focused field's value and selection
+//                    BEFORE the event's default action, to put them back if `retract` comes;
+//   scan, retract    a scan ended (with this event, or with silence before it): undo the `retract`
+//                    passed events of it (restore the field remembered at startsBurst) and route it;
+//   release          held events that were typing after all, in order: type them now.
+// Apply `release` / `scan` + `retract` first (they close an earlier burst), then this event's action.
+//
+// Holding policy: outside a text field every printable key is held from the first one (there is
+// nothing to type into, and single-key shortcuts must not fire on scanner data); inside a text field
+// the first `minLength - 1` keys pass (a person's typing is never delayed) and the rest of a fast
+// burst is held. Control codes inside a burst (GS, RS, EOT) are always held.
+//
+// Control codes: scanners send GS as Ctrl+], RS as Ctrl+^ (Ctrl+Shift+6 on US keyboards, or Ctrl+6)
+// and EOT as Ctrl+D. They are matched on `event.code` (the physical key), so the OS keyboard layout
+// does not matter. Ctrl+] and Ctrl+^ may open a burst (a GS1 code may start with FNC1-as-GS); Ctrl+D
+// only continues one, so a person's Ctrl+D is left alone.
+//
+// Keyboard layout: a scanner types as if on a US keyboard; under another OS layout `event.key` shows
+// the layout's characters (AZERTY: "1" arrives as "&"). `decode: 'code'` reads every key by its
+// physical position on a US layout instead; `decode: 'auto'` (the default) reads `event.key` unless the
+// US reading of the same keys has more letters and digits, or the key reading has characters a US
+// scanner cannot type (non-ASCII, dead keys). 'auto' cannot tell swapped letters (QWERTZ Y/Z) apart:
+// the calibration screen shows both readings and proposes 'code' when they differ.
+
+export interface KeyInput {
+  key: string;
+  code: string;
+  ctrlKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+  metaKey?: boolean;
+  /** Auto-repeat of a held key: a person, never a scanner. */
+  repeat?: boolean;
+  /** Milliseconds, `KeyboardEvent.timeStamp` (same clock as performance.now()). */
+  timeStamp: number;
+}
+
+export type Decode = 'key' | 'code' | 'auto';
+export type Terminator = 'Enter' | 'Tab';
+
+export interface ScanThresholds {
+  /** Longest gap between two keys of one scan. Scanners: 2-100 ms; people: rarely under 100 ms. */
+  maxGapMs: number;
+  /** Fewest characters (AIM prefix and control codes included) that make a scan. */
+  minLength: number;
+  /** A burst of at least minLength keys followed by more than maxGapMs of silence is a scan even
+   *  without Enter/Tab (for scanners set to send no suffix). Off by default: then a scan needs a terminator. */
+  idleEnds: boolean;
+  decode: Decode;
+  /** Keys that end a scan (and are swallowed). */
+  terminators: readonly Terminator[];
+}
+
+export const DEFAULT_THRESHOLDS: ScanThresholds = { maxGapMs: 100, minLength: 4, idleEnds: false, decode: 'auto', terminators: ['Enter', 'Tab'] };
+
+export interface Scan {
+  /** The data without the AIM prefix; control codes kept (\x1d GS, \x1e RS, \x04 EOT). */
+  text: string;
+  /** From the AIM symbology identifier (e.g. "GS1-128"), or null when the scanner sends none. */
+  symbology: string | null;
+  /** The AIM identifier itself (e.g. "]C1"), or null. */
+  aim: string | null;
+  /** Everything the scanner sent before the terminator, AIM prefix included. */
+  raw: string;
+  terminator: Terminator | null;
+  decodedBy: 'key' | 'code';
+  startedAt: number;
+  endedAt: number;
+  keyCount: number;
+}
+
+export interface PushContext {
+  /** Focus is in a field that takes typed text (input, textarea, contenteditable), scan field or not. */
+  editable?: boolean;
+}
+
+export interface PushResult {
+  action: 'pass' | 'hold' | 'swallow';
+  startsBurst: boolean;
+  scan?: Scan;
+  retract?: number;
+  release?: KeyInput[];
+}
+
+export type FlushResult = Omit<PushResult, 'action' | 'startsBurst'>;
+
+export interface ScanDetector {
+  push(event: KeyInput, context?: PushContext): PushResult;
+  /** Call when nothing came for a while (a timer maxGapMs after the last push): ends a finished burst. */
+  flush(now: number): FlushResult;
+  /** A burst is open: keys that came fast enough to be a scanner's. */
+  readonly pending: boolean;
+  /** The time by which flush() should be called if no key comes, or null when nothing is open. */
+  readonly flushDueAt: number | null;
+  readonly thresholds: ScanThresholds;
+  reset(): void;
+}
+
+export const GS = '\x1d';
+export const RS = '\x1e';
+export const EOT = '\x04';
+const FS = '\x1c';
+
+/** AIM symbology identifiers (ISO/IEC 15424) to names; the modifier digit matters for GS1 and EAN. */
+const AIM_SYMBOLOGIES: Record<string, string> = {
+  ']C0': 'Code 128',
+  ']C1': 'GS1-128',
+  ']E0': 'EAN-13',
+  ']E4': 'EAN-8',
+  ']e0': 'GS1 DataBar',
+  ']d1': 'Data Matrix',
+  ']d2': 'GS1 DataMatrix',
+  ']Q1': 'QR Code',
+  ']Q3': 'GS1 QR Code',
+  ']A0': 'Code 39',
+  ']I0': 'ITF',
+  ']I1': 'ITF',
+  ']G0': 'Code 93',
+  ']F0': 'Codabar',
+  ']L0': 'PDF417',
+  ']z0': 'Aztec Code',
+  ']z1': 'GS1 Aztec Code',
+  ']J0': 'DotCode',
+  ']J1': 'GS1 DotCode',
+};
+const AIM_FAMILIES: Record<string, string> = {
+  A: 'Code 39',
+  C: 'Code 128',
+  E: 'EAN/UPC',
+  e: 'GS1 DataBar',
+  d: 'Data Matrix',
+  Q: 'QR Code',
+  I: 'ITF',
+  L: 'PDF417',
+  z: 'Aztec Code',
+  J: 'DotCode',
+};
+
+/** The name of an AIM identifier such as "]C1", or null when it is not one. */
+export function symbologyOf(aim: string): string | null {
+  if (!/^\][A-Za-z][0-9A-Za-z]$/.test(aim)) return null;
+  return AIM_SYMBOLOGIES[aim] ?? (AIM_FAMILIES[aim[1]!] ? `${AIM_FAMILIES[aim[1]!]} (${aim})` : `AIM ${aim}`);
+}
+
+// ---- Decoding one key ----------------------------------------------------------------------------
+
+/** A US keyboard by physical key: [unshifted, shifted]. */
+const US_LAYOUT: Record<string, [string, string]> = (() => {
+  const map: Record<string, [string, string]> = {};
+  for (let c = 0; c < 26; c++) {
+    const letter = String.fromCharCode(97 + c);
+    map[`Key${letter.toUpperCase()}`] = [letter, letter.toUpperCase()];
+  }
+  const shiftedDigits = ')!@#$%^&*(';
+  for (let d = 0; d < 10; d++) {
+    map[`Digit${d}`] = [String(d), shiftedDigits[d]!];
+    map[`Numpad${d}`] = [String(d), String(d)];
+  }
+  const punctuation: Array<[string, string, string]> = [
+    ['Minus', '-', '_'],
+    ['Equal', '=', '+'],
+    ['BracketLeft', '[', '{'],
+    ['BracketRight', ']', '}'],
+    ['Backslash', '\\', '|'],
+    ['Semicolon', ';', ':'],
+    ['Quote', "'", '"'],
+    ['Comma', ',', '<'],
+    ['Period', '.', '>'],
+    ['Slash', '/', '?'],
+    ['Backquote', '`', '~'],
+    ['Space', ' ', ' '],
+    ['IntlBackslash', '\\', '|'],
+    ['NumpadDecimal', '.', '.'],
+    ['NumpadAdd', '+', '+'],
+    ['NumpadSubtract', '-', '-'],
+    ['NumpadMultiply', '*', '*'],
+    ['NumpadDivide', '/', '/'],
+  ];
+  for (const [code, plain, shifted] of punctuation) map[code] = [plain, shifted];
+  return map;
+})();
+
+const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'AltGraph', 'Meta', 'CapsLock', 'NumLock', 'ScrollLock', 'OS', 'Hyper', 'Super', 'Fn']);
+
+/** What one keydown is to the detector. */
+export type KeyReading =
+  | { kind: 'modifier' }
+  | { kind: 'char'; byKey: string | null; byCode: string | null; control: string | null }
+  | { kind: 'terminator'; name: Terminator }
+  | { kind: 'other' };
+
+/** A control code sent as Ctrl+key, by physical key. */
+function controlCode(e: KeyInput): string | null {
+  if (!e.ctrlKey || e.altKey || e.metaKey) return null;
+  switch (e.code) {
+    case 'BracketRight':
+      return GS;
+    case 'Digit6':
+      return RS; // Ctrl+^ is Ctrl+Shift+6 on a US keyboard; some scanners send Ctrl+6
+    case 'KeyD':
+      return EOT;
+    case 'Backslash':
+      return FS;
+    default:
+      return e.key === '^' ? RS : null;
+  }
+}
+
+export function readKey(e: KeyInput, terminators: readonly Terminator[]): KeyReading {
+  if (MODIFIER_KEYS.has(e.key)) return { kind: 'modifier' };
+  const control = controlCode(e);
+  if (control) return { kind: 'char', byKey: control, byCode: control, control };
+  if ((terminators as readonly string[]).includes(e.key) && !e.ctrlKey && !e.altKey && !e.metaKey) return { kind: 'terminator', name: e.key as Terminator };
+  // AltGr arrives as Ctrl+Alt on Windows and types a character: treat it as typing.
+  const altGr = e.ctrlKey && e.altKey;
+  if ((e.ctrlKey || e.altKey || e.metaKey) && !altGr) return { kind: 'other' };
+  const us = US_LAYOUT[e.code];
+  const byCode = us ? us[e.shiftKey ? 1 : 0] : null;
+  const printable = [...e.key].length === 1;
+  if (printable) return { kind: 'char', byKey: e.key, byCode: byCode ?? e.key, control: null };
+  if ((e.key === 'Dead' || e.key === 'Unidentified') && byCode) return { kind: 'char', byKey: null, byCode, control: null };
+  return { kind: 'other' };
+}
+
+function alphanumerics(s: string): number {
+  return (s.match(/[0-9A-Za-z]/g) ?? []).length;
+}
+
+/** Chooses the reading of a burst: by `event.key` or by physical key on a US layout. */
+export function chooseReading(byKey: Array<string | null>, byCode: Array<string | null>, decode: Decode): { text: string; decodedBy: 'key' | 'code' } {
+  const keyText = byKey.map((c) => c ?? '').join('');
+  const codeText = byCode.map((c) => c ?? '').join('');
+  if (decode === 'code') return { text: codeText, decodedBy: 'code' };
+  if (decode === 'key' || keyText === codeText) return { text: keyText, decodedBy: 'key' };
+  const keyUnreadable = byKey.some((c) => c === null) || [...keyText].some((c) => c.charCodeAt(0) > 0x7f);
+  return keyUnreadable || alphanumerics(codeText) > alphanumerics(keyText) ? { text: codeText, decodedBy: 'code' } : { text: keyText, decodedBy: 'key' };
+}
+
+/** Splits the AIM prefix off decoded scanner data. */
+export function splitAim(raw: string): { aim: string | null; symbology: string | null; text: string } {
+  const aim = raw.slice(0, 3);
+  const symbology = raw.length > 3 ? symbologyOf(aim) : null;
+  return symbology ? { aim, symbology, text: raw.slice(3) } : { aim: null, symbology: null, text: raw };
+}
+
+// ---- The detector ----------------------------------------------------------------------------------
+
+interface Entry {
+  input: KeyInput;
+  byKey: string | null;
+  byCode: string | null;
+  held: boolean;
+}
+
+export function createScanDetector(options: Partial<ScanThresholds> = {}): ScanDetector {
+  const thresholds: ScanThresholds = { ...DEFAULT_THRESHOLDS, ...options };
+  if (!(thresholds.maxGapMs > 0)) throw new Error('maxGapMs must be a positive number of milliseconds');
+  if (!(Number.isInteger(thresholds.minLength) && thresholds.minLength >= 1)) throw new Error('minLength must be a whole number of at least 1');
+
+  let burst: Entry[] = [];
+  let lastAt = 0;
+
+  function toScan(entries: Entry[], terminator: Terminator | null, endedAt: number): Scan {
+    const { text: raw, decodedBy } = chooseReading(
+      entries.map((e) => e.byKey),
+      entries.map((e) => e.byCode),
+      thresholds.decode,
+    );
+    return { ...splitAim(raw), raw, terminator, decodedBy, startedAt: entries[0]!.input.timeStamp, endedAt, keyCount: entries.length };
+  }
+
+  /** Ends the open burst without a terminator: a scan if idle endings are on and it is long enough. */
+  function endBurst(allowIdleScan: boolean): FlushResult {
+    const entries = burst;
+    burst = [];
+    if (entries.length === 0) return {};
+    if (allowIdleScan && thresholds.idleEnds && entries.length >= thresholds.minLength) {
+      return { scan: toScan(entries, null, lastAt), retract: entries.filter((e) => !e.held).length };
+    }
+    const release = entries.filter((e) => e.held).map((e) => e.input);
+    return release.length > 0 ? { release } : {};
+  }
+
+  return {
+    thresholds,
+    get pending() {
+      return burst.length > 0;
+    },
+    get flushDueAt() {
+      return burst.length > 0 ? lastAt + thresholds.maxGapMs : null;
+    },
+    reset() {
+      burst = [];
+    },
+    flush(now) {
+      return burst.length > 0 && now - lastAt > thresholds.maxGapMs ? endBurst(true) : {};
+    },
+    push(event, context = {}) {
+      const c = readKey(event, thresholds.terminators);
+      if (c.kind === 'modifier') return { action: 'pass', startsBurst: false };
+      // A gap longer than maxGapMs closes the burst before this key is looked at.
+      const closed: FlushResult = burst.length > 0 && event.timeStamp - lastAt > thresholds.maxGapMs ? endBurst(true) : {};
+      const result = (action: PushResult['action'], startsBurst = false, more: FlushResult = {}): PushResult => ({ ...closed, ...more, action, startsBurst });
+
+      if (event.repeat || c.kind === 'other') {
+        // Auto-repeat, arrows, Escape, Ctrl+K...: a person is at the keyboard; whatever was held was typing.
+        const release = [...(closed.release ?? []), ...(endBurst(false).release ?? [])];
+        return result('pass', false, release.length > 0 ? { release } : {});
+      }
+      if (c.kind === 'terminator') {
+        if (burst.length >= thresholds.minLength) {
+          const entries = burst;
+          burst = [];
+          return result('swallow', false, { scan: toScan(entries, c.name, event.timeStamp), retract: entries.filter((e) => !e.held).length });
+        }
+        return result('pass', false, endBurst(false));
+      }
+      // A character.
+      if (burst.length === 0 && c.control !== null && c.control !== GS && c.control !== RS) return result('pass');
+      const startsBurst = burst.length === 0;
+      const held = c.control !== null || !context.editable || burst.length + 1 >= thresholds.minLength;
+      burst.push({ input: event, byKey: c.byKey, byCode: c.byCode, held });
+      lastAt = event.timeStamp;
+      return result(held ? 'hold' : 'pass', startsBurst);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { DateTime } from './common.js';
+
+/**
+ * The returns outbox as the renderer sees it (issue 12 point 5). Main owns the entries; the renderer
+ * shows them and may ask to retry or take one back into the drafts.
+ *
+ * States:
+ * - queued: will be sent as soon as the service can be reached;
+ * - sending: on its way now;
+ * - waiting: the service cannot be reached or is failing; sent again automatically (nextAttemptAt);
+ * - held: needs something of the user first (sign in, choose the write channel); sent automatically after;
+ * - failed: the service refused it for a reason no retry fixes by itself (say, a missing scope);
+ *   `outbox.retry` or `outbox.discard` (back to drafts);
+ * - sent: the service holds the return (returnId); kept in the list until the app restarts.
+ * A return the service refuses with field errors (422) does not stay here: it goes back to the drafts
+ * with the messages on its lines (`outbox.returned`).
+ */
+export const OutboxState = z.enum(['queued', 'sending', 'waiting', 'held', 'failed', 'sent']);
+export type OutboxState = z.infer<typeof OutboxState>;
+
+export const OutboxEntryView = z.object({
+  /** The entry's id: the id of the draft it came from. */
+  id: z.string(),
+  /** create: a new return; update: changes to return `returnId` (AwaitingArrival only). */
+  operation: z.enum(['create', 'update']),
+  referenceId: z.string(),
+  trackingNumber: z.string().nullable(),
+  fulfillmentCenter: z.object({ id: z.number().int(), name: z.string().nullable() }),
+  lineCount: z.number().int(),
+  unitCount: z.number().int(),
+  state: OutboxState,
+  /** Why it waits, is held or failed, in words for the desk. */
+  message: z.string().nullable(),
+  /** An earlier attempt may have reached the service: the next one first asks whether the return exists. */
+  outcomeUnknown: z.boolean(),
+  attempts: z.number().int(),
+  queuedAt: DateTime,
+  lastAttemptAt: DateTime.nullable(),
+  nextAttemptAt: DateTime.nullable(),
+  sentAt: DateTime.nullable(),
+  /** The return on the service: once sent (create), or the one being changed (update). */
+  returnId: z.number().int().nullable(),
+});
+export type OutboxEntryView = z.infer<typeof OutboxEntryView>;
+
+/** For the status bar's outbox slot. */
+export const OutboxStatus = z.object({
+  /** Entries not yet sent (queued, sending, waiting, held, failed). */
+  pending: z.number().int(),
+  failed: z.number().int(),
+  /** Why nothing is moving, when nothing is: one sentence, or null. */
+  waitingReason: z.string().nullable(),
+});
+export type OutboxStatus = z.infer<typeof OutboxStatus>;
