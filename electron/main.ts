@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
@@ -5,8 +6,10 @@ import ElectronStore from 'electron-store';
 import { channelNames, ELECTRON_EVENT_CHANNEL, ELECTRON_INVOKE_PREFIX, type EventName, type EventPayload } from '../shared/ipc/contract.js';
 import { createAppCore, type AppCore } from './core/app-core.js';
 import { rendererDir } from './core/paths.js';
-import { loadRendererCsp, rendererSecurityHeaders } from './core/security/csp.js';
-import type { Settings } from './core/settings/settings.js';
+import { MenuGuard } from './core/scanner/menu-guard.js';
+import { labelViewerCsp, loadRendererCsp, rendererSecurityHeaders } from './core/security/csp.js';
+import { confStoreBackend, prepareDataDir, SETTINGS_FILE_MODE } from './core/settings/conf-backend.js';
+import type { ScannerSettings } from '../shared/schemas/scanner.js';
 
 /**
  * The Electron shell: window, lifecycle and IPC wiring around the plain-Node core. Everything
@@ -18,7 +21,14 @@ const APP_SCHEME = 'app';
 const APP_HOST = 'dockdesk';
 const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
-protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } }]);
+/** Box label PDFs for the label window, each under a one-time random name, served from memory by main. */
+const LABELS_SCHEME = 'dockdesk-labels';
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } },
+  // Standard and secure so Chromium's PDF viewer treats the document like any https PDF; nothing else.
+  { scheme: LABELS_SCHEME, privileges: { standard: true, secure: true } },
+]);
 
 if (!app.requestSingleInstanceLock()) {
   // One main process per user: two would race on the refresh token (rotation).
@@ -27,6 +37,8 @@ if (!app.requestSingleInstanceLock()) {
 
 let mainWindow: BrowserWindow | null = null;
 let core: AppCore | null = null;
+/** Keeps menu accelerators quiet while a barcode scanner types (thresholds from the scanner settings). */
+const menuGuard = new MenuGuard();
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -57,6 +69,67 @@ function registerAppProtocol(): void {
   });
 }
 
+/** PDFs a label window is showing, by their one-time name; dropped when the window closes. */
+const labelPdfs = new Map<string, Buffer>();
+
+function registerLabelsProtocol(): void {
+  const headers = { ...rendererSecurityHeaders(labelViewerCsp()), 'content-type': 'application/pdf', 'cache-control': 'no-store' };
+  protocol.handle(LABELS_SCHEME, (request) => {
+    const name = new URL(request.url).host;
+    const pdf = labelPdfs.get(name);
+    if (!pdf) return new Response('Not found', { status: 404 });
+    return new Response(new Uint8Array(pdf), { headers });
+  });
+}
+
+/**
+ * Box labels in a window of their own (issue 11, point 3): Chromium's PDF viewer (its toolbar saves
+ * and prints), or the system print dialog straight away. The window holds only the PDF: no preload,
+ * sandboxed, isolated, no Node, its own policy (labelViewerCsp), no navigation, no new windows. The
+ * token never reaches it: main fetched the bytes.
+ */
+async function showLabels(labels: { pdf: Buffer; fileName: string; title: string }, mode: 'view' | 'print'): Promise<void> {
+  const name = randomUUID();
+  labelPdfs.set(name, labels.pdf);
+  const url = `${LABELS_SCHEME}://${name}/${encodeURIComponent(labels.fileName)}`;
+  const win = new BrowserWindow({
+    width: 900,
+    height: 1000,
+    title: labels.title,
+    show: mode === 'view',
+    ...(mainWindow ? { parent: mainWindow } : {}),
+    webPreferences: {
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      spellcheck: false,
+      // No links here to middle-click; new windows are denied anyway.
+      disableBlinkFeatures: 'Auxclick',
+      // Reviewed (Electronegativity PLUGINS_JS_CHECK): Chromium's own PDF viewer is the one plugin, for our PDF only.
+      plugins: true, // eng-disable PLUGINS_JS_CHECK
+    },
+  });
+  win.on('closed', () => labelPdfs.delete(name));
+  win.on('page-title-updated', (event) => event.preventDefault());
+  win.webContents.on('will-navigate', (event, target) => {
+    if (target !== url) event.preventDefault();
+  });
+  win.webContents.on('will-redirect', (event) => event.preventDefault());
+  win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  await win.loadURL(url);
+  if (mode === 'print') {
+    // The system print dialog; the hidden window goes once the dialog is done with, printed or not.
+    win.webContents.print({ silent: false, printBackground: true }, () => {
+      if (!win.isDestroyed()) win.close();
+    });
+  }
+}
+
 /** Checklist 17: only our own main frame, on our own origin, may call. */
 function isTrustedSender(event: IpcMainInvokeEvent): boolean {
   const frame = event.senderFrame;
@@ -79,7 +152,9 @@ function registerIpc(appCore: AppCore): void {
       if (!isTrustedSender(event)) {
         return { ok: false, error: { code: 'unauthorized_sender', message: 'Calls are accepted only from the Dockdesk window.', retryable: false } };
       }
-      return appCore.dispatch(channel, input, typeof callId === 'string' ? callId : null);
+      const result = await appCore.dispatch(channel, input, typeof callId === 'string' ? callId : null);
+      if (channel === 'scanner.settings.set' && result.ok) menuGuard.update(result.value as ScannerSettings);
+      return result;
     });
   }
 }
@@ -116,6 +191,8 @@ function createWindow(): BrowserWindow {
     if (new URL(url).origin !== APP_ORIGIN) event.preventDefault();
   });
   win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  // Menu accelerators must not fire inside a scanner's burst; the page still receives every key.
+  win.webContents.on('before-input-event', (_event, input) => win.webContents.setIgnoreMenuShortcuts(menuGuard.ignoreMenuShortcuts(input)));
   win.once('ready-to-show', () => win.show());
   void win.loadURL(`${APP_ORIGIN}/index.html`);
   return win;
@@ -130,27 +207,33 @@ async function start(): Promise<void> {
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });
   registerAppProtocol();
+  registerLabelsProtocol();
 
-  const store = new ElectronStore<Record<string, unknown>>({ name: 'settings', clearInvalidConfig: true });
+  const dataDir = app.getPath('userData');
+  // The folder 0700 and settings.json 0600 before the first write; an unreadable file is kept, not cleared.
+  prepareDataDir(dataDir);
   core = await createAppCore({
     shell: 'electron',
     version: app.getVersion(),
-    dataDir: app.getPath('userData'),
-    settingsBackend: {
-      read: () => store.store,
-      write: (value: Settings) => {
-        store.store = value as unknown as Record<string, unknown>;
-      },
-    },
+    dataDir,
+    settingsBackend: confStoreBackend(
+      join(dataDir, 'settings.json'),
+      () => new ElectronStore<Record<string, unknown>>({ name: 'settings', cwd: dataDir, clearInvalidConfig: false, configFileMode: SETTINGS_FILE_MODE }),
+    ),
     emit,
+    // The app's own log folder, from a fixed path (never a path the renderer sent).
+    openPath: async (path) => (await shell.openPath(path)) === '',
+    showLabels,
     // Checklist 15: the system browser opens only the current environment's authorize URL.
     openAuthorizeUrl: async (url) => {
-      if (!core?.isAuthorizeUrl(url)) throw new Error('Refusing to open a URL that is not this environment\'s sign-in page.');
+      if (!core?.isAuthorizeUrl(url)) throw new Error("Refusing to open a URL that is not this environment's sign-in page.");
       // Reviewed (Electronegativity OPEN_EXTERNAL_JS_CHECK): the URL was just checked to be this environment's authorize endpoint.
       await shell.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK
     },
   });
   registerIpc(core);
+  const scanner = await core.dispatch('scanner.settings.get', {});
+  if (scanner.ok) menuGuard.update(scanner.value as ScannerSettings);
   mainWindow = createWindow();
 
   app.on('second-instance', () => {

@@ -1,12 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import {
-  ELECTRON_EVENT_CHANNEL,
-  ELECTRON_INVOKE_PREFIX,
-  isChannelName,
-  isEventName,
-  type DockdeskBridge,
-  type EventName,
-} from '../shared/ipc/contract.js';
+import { ELECTRON_EVENT_CHANNEL, ELECTRON_INVOKE_PREFIX, isChannelName, isEventName, type DockdeskBridge, type EventName } from '../shared/ipc/contract.js';
 
 /**
  * Exposes exactly one object, window.dockdesk = { invoke, on }, built from the contract. The

@@ -1,13 +1,30 @@
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { RunningEmulator } from '../../emulator/server.js';
 import { appError } from '../../shared/errors.js';
 import { CALL_ID_PATTERN, type EventName, type EventPayload } from '../../shared/ipc/contract.js';
 import { ConnectivityMonitor } from './api/connectivity.js';
 import { DispatcherPool } from './api/dispatchers.js';
-import { getReceivingOrder, listReceivingOrders } from './api/resources.js';
+import { appHandlers } from './app/handlers.js';
+import type { DeskScope } from './data/desk-paths.js';
+import { DraftStore } from './data/draft-store.js';
+import { PerScope } from './data/scoped.js';
+import { draftHandlers } from './drafts/handlers.js';
+import { sessionHandlers } from './auth/handlers.js';
+import { environmentHandlers } from './environments/handlers.js';
 import { EnvironmentManager } from './environments/manager.js';
 import { LOCAL_CLIENT, startLocalEmulator, type LocalEmulatorOptions } from './environments/local-emulator.js';
+import { inventoryHandlers } from './inventory/handlers.js';
+import { InventoryDesk } from './inventory/inventory-desk.js';
 import { dispatch, type Handlers } from './ipc/registry.js';
+import { receivingHandlers, type ReceivingHandlerDeps } from './receiving/handlers.js';
+import { LOG_DIR_NAME, openAppLog, type LogFn } from './logging/app-log.js';
+import { scannerHandlers } from './scanner/handlers.js';
+import { ReturnsDesk } from './returns/desk.js';
+import { returnDraftPolicy } from './returns/draft-policy.js';
+import { wroDraftPolicy } from './receiving/draft-policy.js';
+import { returnHandlers } from './returns/handlers.js';
+import { unidentifiedHandlers } from './unidentified/handlers.js';
 import { SettingsService, type SettingsBackend } from './settings/settings.js';
 import type { SecretStoreChoice } from './secrets/secret-store.js';
 
@@ -31,7 +48,16 @@ export interface AppCoreOptions {
   requestBudgetPerMinute?: number;
   /** Seed options for the in-process emulator (tests and demos of an empty or a large warehouse). */
   localEmulator?: LocalEmulatorOptions;
-  log?: (line: string) => void;
+  /** Replaces the rolling log file under the data folder (tests collect the lines). */
+  log?: LogFn;
+  /** Shows a folder in the desktop's file manager; false when it could not (the path is shown instead). */
+  openPath?: (path: string) => Promise<boolean>;
+  /** Electron: shows box labels in a viewer window, or prints them with the system dialog. Absent: the page shows them itself. */
+  showLabels?: ReceivingHandlerDeps['showLabels'];
+  /** Background refresh of the inventory cache (default 15 minutes; 0: only after sign-in and on demand). */
+  inventoryRefreshMs?: number;
+  /** The returns outbox's retry backoff while the service cannot be reached (tests shorten it). */
+  outboxRetry?: { firstMs: number; maxMs: number };
 }
 
 export interface AppCore {
@@ -41,6 +67,8 @@ export interface AppCore {
   environments: EnvironmentManager;
   /** The in-process emulator behind the "Local emulator" environment. */
   emulator: RunningEmulator;
+  /** The offline inventory cache of the active environment and account. */
+  inventory: InventoryDesk;
   isAuthorizeUrl(url: string): boolean;
   close(): Promise<void>;
 }
@@ -50,14 +78,34 @@ export interface AppCore {
  * way and hand it their own settings backend, event sink and URL opener.
  */
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  const logDir = join(options.dataDir, LOG_DIR_NAME);
+  const appLog = options.log ? null : await openAppLog(options.dataDir);
+  const log: LogFn = options.log ?? appLog!.log;
   const settings = new SettingsService(options.settingsBackend);
-  if (settings.recoveredFrom) log(`settings: the settings file was unreadable (${settings.recoveredFrom}); defaults are in use`);
+  const notices = new Map<string, string>();
+  if (settings.recovery) {
+    const { reason, keptAt } = settings.recovery;
+    log(`settings: the settings file could not be used (${reason}); defaults are in use; the old file is ${keptAt ?? 'gone'}`);
+    notices.set(
+      'settings-recovered',
+      `Dockdesk could not read its settings file, because ${reason}. It started with default settings. ${keptAt ? `The old file is kept at ${keptAt}.` : 'The old file could not be kept.'}`,
+    );
+  }
+
+  // Every event goes to the shell. The returns desk also hears connectivity and sign-ins (to send its
+  // outbox); the inventory desk follows the session (to open that account's cache).
+  let returnsDesk: ReturnsDesk | null = null;
+  let inventoryDesk: InventoryDesk | null = null;
+  const emit: AppCoreOptions['emit'] = (event, payload) => {
+    options.emit(event, payload);
+    returnsDesk?.onEvent(event, payload);
+    if (event === 'session.changed') inventoryDesk?.onSessionChanged(payload as EventPayload<'session.changed'>);
+  };
 
   const emulator = await startLocalEmulator(options.dataDir, options.localEmulator);
   const dispatchers = new DispatcherPool();
-  const connectivity = new ConnectivityMonitor((state) => options.emit('connectivity.changed', state));
+  const connectivity = new ConnectivityMonitor((state) => emit('connectivity.changed', state));
   const environments = new EnvironmentManager({
     settings,
     dispatchers,
@@ -65,41 +113,76 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     keychain: options.keychain ?? 'auto',
     ...(options.openSecrets ? { openSecrets: options.openSecrets } : {}),
     ...(options.requestBudgetPerMinute ? { requestBudgetPerMinute: options.requestBudgetPerMinute } : {}),
-    emit: options.emit,
+    emit,
     local: { emulator, ...LOCAL_CLIENT },
     log,
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
   });
+  inventoryDesk = new InventoryDesk({
+    dataDir: options.dataDir,
+    current: () => ({ environmentId: environments.active.env.id, session: environments.active.session.getState(), api: environments.active.api }),
+    connectivity,
+    emit: options.emit,
+    log,
+    ...(options.inventoryRefreshMs !== undefined ? { refreshIntervalMs: options.inventoryRefreshMs } : {}),
+  });
   await environments.start();
 
-  const inflight = new Map<string, AbortController>();
-  const session = () => environments.active.session;
-  const api = () => environments.active.api;
+  // Drafts and the outbox belong to the active environment and the account signed in there.
+  const currentScope = (): DeskScope => ({
+    environmentId: environments.active.env.id,
+    subject: environments.active.session.getState().account?.subject ?? null,
+  });
+  const draftPolicies = {
+    'return-intake': returnDraftPolicy({
+      defaultFulfillmentCenter: () => settings.get().returnIntake?.[environments.active.env.id]?.fulfillmentCenter ?? null,
+    }),
+    'wro-create': wroDraftPolicy,
+  };
+  const draftStores = new PerScope(options.dataDir, (dir) => new DraftStore(dir, draftPolicies, log));
+  returnsDesk = new ReturnsDesk({
+    dataDir: options.dataDir,
+    scope: currentScope,
+    drafts: (scope) => draftStores.for(scope),
+    api: () => environments.active.api,
+    channelId: () => environments.active.session.getState().channel?.id ?? null,
+    emit,
+    log,
+    ...(options.outboxRetry ? { retry: options.outboxRetry } : {}),
+  });
+  await returnsDesk.start();
 
+  const inflight = new Map<string, AbortController>();
+  // Each area brings its own handlers; the `Handlers` type proves together they cover every channel.
   const handlers: Handlers = {
-    'app.info': async () => ({ version: options.version, shell: options.shell, notice: options.notice ?? null }),
-    'session.get': async () => session().getState(),
-    'auth.signIn': async () => {
-      const started = await session().beginSignIn();
-      if (options.openAuthorizeUrl) await options.openAuthorizeUrl(started.authorizeUrl);
-      return started;
-    },
-    'auth.cancelSignIn': async () => ({ cancelled: session().cancelSignIn() }),
-    'auth.signInWithToken': async ({ token }) => session().signInWithPat(token),
-    'auth.signOut': async () => session().signOut(),
-    'session.chooseChannel': async ({ channelId }) => session().chooseChannel(channelId),
-    'environments.list': async () => environments.list(),
-    'environments.save': async (input) => environments.save(input),
-    'environments.remove': async ({ id }) => environments.remove(id),
-    'environments.activate': async ({ id }) => (await environments.activate(id)).session.getState(),
-    'environments.test': async (input) => environments.test(input),
-    'ipc.cancel': async ({ callId }) => {
-      const controller = inflight.get(callId);
-      controller?.abort();
-      return { cancelled: controller !== undefined };
-    },
-    'receiving.list': async (input, call) => listReceivingOrders(api(), input, call.signal),
-    'receiving.get': async (input, call) => getReceivingOrder(api(), input.id, call.signal),
+    ...appHandlers({
+      version: options.version,
+      shell: options.shell,
+      notice: options.notice ?? null,
+      notices,
+      inflight,
+      logDir,
+      connectivity: () => connectivity.state,
+      settings,
+      ...(options.openPath ? { openPath: options.openPath } : {}),
+    }),
+    ...sessionHandlers({ session: () => environments.active.session, openAuthorizeUrl: options.openAuthorizeUrl }),
+    ...environmentHandlers(environments),
+    ...receivingHandlers({
+      api: () => environments.active.api,
+      channelId: () => environments.active.session.getState().channel?.id ?? null,
+      ...(options.showLabels ? { showLabels: options.showLabels } : {}),
+    }),
+    ...scannerHandlers({ settings }),
+    ...inventoryHandlers({
+      desk: inventoryDesk,
+      api: () => environments.active.api,
+      channelId: () => environments.active.session.getState().channel?.id ?? null,
+      emit: options.emit,
+    }),
+    ...draftHandlers({ drafts: async () => draftStores.for(currentScope()) }),
+    ...returnHandlers({ desk: returnsDesk, api: () => environments.active.api, settings, environmentId: () => environments.active.env.id }),
+    ...unidentifiedHandlers({ api: () => environments.active.api, writeChannelId: () => environments.active.session.getState().channel?.id ?? null }),
   };
 
   return {
@@ -119,12 +202,18 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     },
     environments,
     emulator,
+    inventory: inventoryDesk,
     isAuthorizeUrl: (url) => environments.isAuthorizeUrl(url),
     async close() {
       for (const c of inflight.values()) c.abort();
+      await inventoryDesk?.close();
+      await returnsDesk?.close();
+      await Promise.allSettled(draftStores.all().map((d) => d.flush()));
       environments.dispose();
+      connectivity.dispose();
       await dispatchers.close();
       await emulator.close();
+      await appLog?.close();
     },
   };
 }

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import open from 'open';
 import { CALL_ID_HEADER, type EventName, type EventPayload } from '../../shared/ipc/contract.js';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app-core.js';
 import { loadRendererCsp, rendererSecurityHeaders } from '../core/security/csp.js';
@@ -25,7 +26,11 @@ export interface BrowserHostOptions {
   notice?: string | null;
   signInTimeoutMs?: number;
   localEmulator?: AppCoreOptions['localEmulator'];
-  log?: (line: string) => void;
+  /** Benchmarks raise the client's request budget so they time the code, not the budget's waits. */
+  requestBudgetPerMinute?: AppCoreOptions['requestBudgetPerMinute'];
+  log?: AppCoreOptions['log'];
+  /** Shows a folder in the file manager (default: the `open` package); tests pass their own. */
+  openPath?: AppCoreOptions['openPath'];
 }
 
 export interface BrowserHost {
@@ -35,6 +40,26 @@ export interface BrowserHost {
   secret: string;
   core: AppCore;
   close(): Promise<void>;
+}
+
+/**
+ * Opens a folder with the desktop's handler (xdg-open, open, explorer). The launcher is not awaited
+ * (on macOS waiting would last until the window closes): a spawn error or a failing exit within a
+ * moment counts as not opened, so the page shows the path instead.
+ */
+async function openFolder(path: string): Promise<boolean> {
+  const child = await open(path);
+  return new Promise<boolean>((resolve) => {
+    const settle = setTimeout(() => resolve(true), 1500);
+    child.once('error', () => {
+      clearTimeout(settle);
+      resolve(false);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(settle);
+      resolve(code === 0);
+    });
+  });
 }
 
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
@@ -61,7 +86,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     ...(options.keychain ? { keychain: options.keychain } : {}),
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
     ...(options.log ? { log: options.log } : {}),
+    openPath: options.openPath ?? openFolder,
     ...(options.localEmulator ? { localEmulator: options.localEmulator } : {}),
+    ...(options.requestBudgetPerMinute ? { requestBudgetPerMinute: options.requestBudgetPerMinute } : {}),
   });
 
   // On shutdown every connection goes, including sockets a browser opened speculatively and never used.
@@ -91,7 +118,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return false;
     }
     if (!secretMatches(request)) {
-      void reply.code(401).send({ ok: false, error: { code: 'unauthorized_sender', message: 'The launch secret is missing or wrong. Open Dockdesk from the address it printed.', retryable: false } });
+      void reply.code(401).send({
+        ok: false,
+        error: {
+          code: 'unauthorized_sender',
+          message: 'The launch secret is missing or wrong. Open Dockdesk from the address it printed.',
+          retryable: false,
+        },
+      });
       return false;
     }
     return true;
@@ -99,6 +133,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   app.post('/ipc/:channel', async (request, reply) => {
     if (!guardBridge(request, reply, true)) return reply;
+    // Calls are JSON only: no form or text/plain "simple request" reaches a handler, whatever else it carries.
+    if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
+      return reply
+        .code(415)
+        .send({ ok: false, error: { code: 'invalid_input', message: 'Calls take a JSON body (Content-Type: application/json).', retryable: false } });
+    }
     const { channel } = request.params as { channel: string };
     reply.header('cache-control', 'no-store');
     const callId = request.headers[CALL_ID_HEADER];

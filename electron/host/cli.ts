@@ -19,7 +19,9 @@ async function main(): Promise<void> {
   const version = (JSON.parse(readFileSync(join(appRoot(), 'package.json'), 'utf8')) as { version: string }).version;
   const dataDir = hostDataDir();
   const host = await startBrowserHost({ rendererDir: rendererDir(), dataDir, port, version, notice: values.notice ?? null });
-  process.stdout.write(`Dockdesk is running at:\n\n  ${host.url}\n\nOpen that address in a browser (it carries this launch's key). Data folder: ${dataDir}\nPress Ctrl+C to stop.\n`);
+  process.stdout.write(
+    `Dockdesk is running at:\n\n  ${host.url}\n\nOpen that address in a browser (it carries this launch's key). Data folder: ${dataDir}\nPress Ctrl+C to stop.\n`,
+  );
   const canOpen = !values['no-open'] && !process.env.CI && (process.platform !== 'linux' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY));
   if (canOpen) await open(host.url).catch(() => process.stdout.write('(No browser could be opened here; open the address yourself.)\n'));
   const stop = () => void host.close().finally(() => process.exit(0));

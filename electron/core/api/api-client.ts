@@ -1,9 +1,11 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { z } from 'zod';
 import { appError, AppErrorException } from '../../../shared/errors.js';
-import type { ConnectivityMonitor } from './connectivity.js';
-import type { DispatcherPool } from './dispatchers.js';
-import { errorFromResponse, errorFromSchema, errorFromTransport, isTransportFailure } from './errors.js';
+import { BEARER_TOKEN_PATTERN } from '../../../shared/schemas/oauth.js';
+import { BODY_LIMITS, readBodyBytes, readBodyText } from './body-limit.js';
+import { outcomeOfAnswer, SLOW_ANSWER_MS, type ConnectivityMonitor, type Outcome } from './connectivity.js';
+import { HTTP_TIMEOUTS, type DispatcherPool } from './dispatchers.js';
+import { cancelledError, errorFromResponse, errorFromSchema, errorFromTransport, isTransportFailure } from './errors.js';
 import { OPERATIONS, operationPath, type OperationName } from './operations.js';
 import { RequestBudget } from './request-budget.js';
 import { backoffDelayMs, RETRY, retryAfterSeconds } from './retry-policy.js';
@@ -15,8 +17,14 @@ export interface TokenSource {
 }
 
 export interface CallOptions<S extends z.ZodType> {
-  /** A next-page path the service handed back (next-URL paging); must stay on the operation's path. */
-  nextPath?: string;
+  /**
+   * A paging link the service handed back (`Next-Page`, or a cursor's first/last/next/prev): an href
+   * (path and query) or an absolute URL, followed as given, but only on this origin and this
+   * operation's path: a link is not a way to send the token elsewhere.
+   */
+  follow?: string | null;
+  /** Ask for this media type (e.g. application/pdf); a non-JSON answer then arrives as bytes. */
+  accept?: string;
   params?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
@@ -36,7 +44,9 @@ export interface CallResult<T> {
   headers: Record<string, string | string[] | undefined>;
 }
 
-type Attempt = { kind: 'answered'; status: number; headers: CallResult<unknown>['headers']; body: unknown; token: string } | { kind: 'lost'; error: AppErrorException; token: string };
+type Attempt =
+  | { kind: 'answered'; status: number; headers: CallResult<unknown>['headers']; body: unknown; token: string }
+  | { kind: 'lost'; error: AppErrorException; token: string };
 
 /**
  * The typed client for the service: the version table picks the path, undici sends it on the
@@ -47,37 +57,78 @@ type Attempt = { kind: 'answered'; status: number; headers: CallResult<unknown>[
  */
 export class ApiClient {
   readonly budget: RequestBudget;
+  private readonly callDeadlineMs: number;
 
   constructor(
     private readonly baseUrl: string,
     private readonly dispatchers: DispatcherPool,
     private readonly tokens: TokenSource,
     private readonly connectivity: ConnectivityMonitor,
-    options: { budgetPerMinute?: number } = {},
+    options: { budgetPerMinute?: number; callDeadlineMs?: number; budget?: RequestBudget } = {},
   ) {
-    this.budget = new RequestBudget(options.budgetPerMinute);
+    this.budget = options.budget ?? new RequestBudget(options.budgetPerMinute);
+    this.callDeadlineMs = options.callDeadlineMs ?? HTTP_TIMEOUTS.callMs;
   }
 
+  /**
+   * A client that sends exactly this token and never refreshes: for checking a pasted token on its
+   * own. A 401 rejects with not_signed_in instead of touching any session.
+   */
+  withToken(token: string): ApiClient {
+    const fixed: TokenSource = {
+      getAccessToken: async (options) => {
+        if (options?.rejected === token) throw appError('not_signed_in', 'The service refused this token.');
+        return token;
+      },
+    };
+    return new ApiClient(this.baseUrl, this.dispatchers, fixed, this.connectivity, { budget: this.budget, callDeadlineMs: this.callDeadlineMs });
+  }
+
+  /** One call, retries included, within the overall deadline (a caller's own signal can end it sooner). */
   async call<S extends z.ZodType>(operation: OperationName, options: CallOptions<S>): Promise<CallResult<z.output<S>>> {
     const spec = OPERATIONS[operation];
     const endpoint = `${spec.method} ${spec.path}`;
+    const deadline = AbortSignal.timeout(this.callDeadlineMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+    try {
+      return await this.attempts(operation, endpoint, { ...options, signal });
+    } catch (error) {
+      if (deadline.aborted && !options.signal?.aborted) {
+        this.connectivity.report('server-error');
+        throw appError('timeout', `${endpoint}: no answer within ${Math.round(this.callDeadlineMs / 1000)} seconds. Check the connection and try again.`, {
+          retryable: true,
+        });
+      }
+      throw error;
+    }
+  }
+
+  private async attempts<S extends z.ZodType>(
+    operation: OperationName,
+    endpoint: string,
+    options: CallOptions<S> & { signal: AbortSignal },
+  ): Promise<CallResult<z.output<S>>> {
+    const spec = OPERATIONS[operation];
     const url = endpointUrl(this.baseUrl, operationPath(operation, options.params));
-    if (options.nextPath !== undefined) {
-      // Follow only what belongs to this operation on this host: a next link is not a way elsewhere.
-      const next = endpointUrl(this.baseUrl, options.nextPath);
-      if (next.origin !== url.origin || next.pathname !== url.pathname) throw appError('bad_response', `${endpoint} sent a next link to another path (${next.pathname}).`);
+    if (options.follow) {
+      const next = linkUrl(this.baseUrl, options.follow);
+      if (!next || next.origin !== url.origin || next.pathname !== url.pathname)
+        throw appError(
+          'bad_response',
+          `${endpoint} sent a paging link to somewhere else (${next ? `${next.origin}${next.pathname}` : options.follow}); it was not followed.`,
+        );
       url.search = next.search;
     }
     for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
     const method: string = spec.method;
     const idempotent = method === 'GET' || method === 'PUT' || method === 'DELETE';
     const canReconcile = options.reconcile !== undefined;
-    const wait = (ms: number) => delay(ms, undefined, options.signal ? { signal: options.signal } : {});
+    const wait = (ms: number) => delay(ms, undefined, { signal: options.signal });
 
     let rejectedToken: string | undefined;
     for (let attempt = 1; ; attempt++) {
       const result = await this.send(url, method, endpoint, options, rejectedToken);
-      const last = attempt >= RETRY.maxAttempts || options.signal?.aborted === true;
+      const last = attempt >= RETRY.maxAttempts || options.signal.aborted;
 
       if (result.kind === 'lost') {
         // No answer: the request may or may not have been carried out.
@@ -118,8 +169,12 @@ export class ApiClient {
   private async send(url: URL, method: string, endpoint: string, options: CallOptions<z.ZodType>, rejected: string | undefined): Promise<Attempt> {
     await this.budget.take(options.signal);
     const token = await this.tokens.getAccessToken(rejected ? { rejected } : {});
+    // RFC 6750 b64token only: anything else cannot go into a header, and is an argument error, never retried.
+    if (!BEARER_TOKEN_PATTERN.test(token))
+      throw appError('invalid_input', `${endpoint}: the stored token contains characters a token cannot have. Sign in again.`, { retryable: false });
+    const started = performance.now();
     try {
-      const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+      const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: options.accept ?? 'application/json' };
       if (options.channelId != null) headers.service_channel_id = String(options.channelId);
       if (options.body !== undefined) headers['content-type'] = 'application/json';
       const res = await this.dispatchers.for(url).request({
@@ -129,7 +184,13 @@ export class ApiClient {
         ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
-      const text = await res.body.text();
+      const contentType = String(res.headers['content-type'] ?? '');
+      if (options.accept && !/json/.test(contentType) && res.statusCode >= 200 && res.statusCode < 300) {
+        const bytes = await readBodyBytes(res.body, BODY_LIMITS.apiBytes, endpoint);
+        this.connectivity.report('ok');
+        return { kind: 'answered', status: res.statusCode, headers: res.headers, body: bytes, token };
+      }
+      const text = await readBodyText(res.body, BODY_LIMITS.apiBytes, endpoint);
       let body: unknown = null;
       if (text !== '') {
         try {
@@ -140,18 +201,56 @@ export class ApiClient {
           return { kind: 'lost', token, error: appError('bad_response', `${endpoint} answered with a body that is not JSON.`, { retryable: true }) };
         }
       }
-      this.connectivity.report(res.statusCode >= 500 || res.statusCode === 429 ? 'server-error' : 'ok');
+      this.connectivity.report(outcomeOfAnswer(res.statusCode, performance.now() - started));
       return { kind: 'answered', status: res.statusCode, headers: res.headers, body, token };
     } catch (error) {
-      const failure = errorFromTransport(endpoint, error);
+      if (error instanceof AppErrorException && error.appError.code === 'bad_response') {
+        // Too large to read: the service answered, but not with anything usable. Not worth repeating.
+        this.connectivity.report('ok');
+        throw error;
+      }
+      // Cancelled by the caller: says nothing about the service, so connectivity is left alone.
+      if (options.signal?.aborted) throw cancelledError(endpoint);
+      const failure = errorFromTransport(endpoint, error, url);
       if (isTransportFailure(failure)) this.connectivity.report(failure.appError.code === 'timeout' ? 'server-error' : 'unreachable');
-      if (options.signal?.aborted) throw appError('network', `${endpoint}: the request was cancelled.`);
       return { kind: 'lost', token, error: failure };
     }
   }
 
+  /**
+   * The light request connectivity uses to notice recovery: the channel list without a token. Any
+   * answer in good time (401 included) means the service is reached; no connection means offline.
+   */
+  async probe(): Promise<Outcome> {
+    const url = endpointUrl(this.baseUrl, operationPath('channel.list'));
+    const started = performance.now();
+    try {
+      const res = await this.dispatchers
+        .for(url)
+        .request({ method: 'GET', path: url.pathname, headers: { accept: 'application/json' }, signal: AbortSignal.timeout(SLOW_ANSWER_MS * 2) });
+      await res.body.dump();
+      return outcomeOfAnswer(res.statusCode, performance.now() - started);
+    } catch (error) {
+      if ((error as Error).name === 'TimeoutError') return 'slow';
+      return errorFromTransport('probe', error, url).appError.code === 'timeout' ? 'slow' : 'unreachable';
+    }
+  }
+
   private unknownOutcome(endpoint: string): AppErrorException {
-    return appError('network', `${endpoint}: the answer was lost, so Dockdesk cannot tell whether the service carried out this change. It was not sent again; check before retrying.`, { retryable: false });
+    return appError(
+      'network',
+      'The answer was lost, so Dockdesk cannot tell whether the service carried out this change. It was not sent again; check before retrying.',
+      { retryable: false, detail: `${endpoint}: answer lost` },
+    );
+  }
+}
+
+/** A paging link as a URL: absolute as given, or an href (path and query) on the configured base. */
+function linkUrl(base: string, link: string): URL | null {
+  try {
+    return /^[a-z][a-z0-9+.-]*:/i.test(link) ? new URL(link) : endpointUrl(base, link);
+  } catch {
+    return null;
   }
 }
 

@@ -9,6 +9,8 @@ export const HTTP_TIMEOUTS = {
   headersMs: 20_000,
   bodyMs: 30_000,
   keepAliveMs: 30_000,
+  /** The overall deadline of one API call, retries and waits included: no call hangs forever. */
+  callMs: 120_000,
 } as const;
 
 export class DispatcherPool {

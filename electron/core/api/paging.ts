@@ -1,39 +1,26 @@
-import type { PageInfo } from '../../../shared/schemas/common.js';
-
 /**
- * The service pages three ways (API notes): page numbers with paging headers (receiving, orders),
- * opaque cursors in the body (billing, returns, channel search), and next-page URLs in the body
- * (inventory). Each helper walks one style to the end, stopping when the signal aborts.
+ * The service pages two ways (published documents; API notes): `Next-Page`, a response header holding
+ * the href of the next page (receiving, orders), and cursor links in the body (`first`, `last`, `next`,
+ * `prev`: URLs of the same operation, everywhere else). Either way the client follows the link exactly
+ * as given; `linkedPages` walks them to the end, stopping when the signal aborts.
  */
-export async function* headerPages<T>(fetchPage: (page: number) => Promise<{ items: T[]; pageInfo: PageInfo }>, signal?: AbortSignal): AsyncGenerator<T[]> {
-  for (let page = 1; ; page++) {
-    signal?.throwIfAborted();
-    const { items, pageInfo } = await fetchPage(page);
-    yield items;
-    if (page >= pageInfo.totalPages || items.length === 0) return;
-  }
+export interface LinkedPage<T> {
+  items: T[];
+  /** The link to the next page, or null on the last one. */
+  next: string | null;
 }
 
-export async function* cursorPages<T>(fetchPage: (cursor: string | null) => Promise<{ items: T[]; next: string | null }>, signal?: AbortSignal): AsyncGenerator<T[]> {
-  let cursor: string | null = null;
-  const seen = new Set<string>();
-  for (;;) {
-    signal?.throwIfAborted();
-    const { items, next } = await fetchPage(cursor);
-    yield items;
-    // A cursor seen before would loop forever: the service's answer is broken, so stop.
-    if (next === null || seen.has(next)) return;
-    seen.add(next);
-    cursor = next;
-  }
-}
-
-/** Next-URL bodies: the service hands back a path (with its opaque cursor) to fetch as it is. */
-export async function* nextUrlPages<T>(first: () => Promise<{ items: T[]; next: string | null }>, follow: (next: string) => Promise<{ items: T[]; next: string | null }>, signal?: AbortSignal): AsyncGenerator<T[]> {
+export async function* linkedPages<T>(
+  first: () => Promise<LinkedPage<T>>,
+  follow: (link: string) => Promise<LinkedPage<T>>,
+  signal?: AbortSignal,
+): AsyncGenerator<T[]> {
+  signal?.throwIfAborted();
   let page = await first();
   const seen = new Set<string>();
   for (;;) {
     yield page.items;
+    // A link seen before would loop forever: the service's answer is broken, so stop there.
     if (page.next === null || seen.has(page.next)) return;
     seen.add(page.next);
     signal?.throwIfAborted();

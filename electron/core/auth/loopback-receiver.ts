@@ -16,12 +16,19 @@ export interface CallbackParams {
   idToken: string | null;
   scope: string | null;
   sessionState: string | null;
+  /** RFC 9207: the issuer that sent this response, when the provider includes it. */
+  iss: string | null;
 }
 
 export interface LoopbackReceiver {
   redirectUri: string;
   /** Resolves with the callback fields, or rejects with an AppErrorException. */
   result: Promise<CallbackParams>;
+  /**
+   * Answers the browser once the app has finished the sign-in (code exchange and token checks): the
+   * page says "signed in" only when `ok`. Until then the browser's request is held open.
+   */
+  reportOutcome(ok: boolean): void;
   /** Ends the wait (rejects `result` with sign_in_cancelled if still pending) and closes the listener. */
   cancel(): void;
   /** Resolves once the listener is fully closed. */
@@ -37,6 +44,8 @@ export interface LoopbackOptions {
 }
 
 const MAX_BODY = 64 * 1024;
+/** How long the browser's callback request is held open while the app exchanges the code. */
+const OUTCOME_WAIT_MS = 60_000;
 
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
@@ -68,7 +77,7 @@ const RELAY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><
 export const CALLBACK_PAGES = {
   success: page('Sign-in complete', 'Dockdesk is signed in. You can close this tab and return to the app.'),
   cancelled: page('Sign-in cancelled', 'The sign-in was cancelled. You can close this tab; Dockdesk is still signed out.'),
-  failed: page('Sign-in failed', 'The service did not complete the sign-in. Return to Dockdesk for the reason and try again.'),
+  failed: page('Sign-in failed', 'The sign-in did not complete. Return to Dockdesk for the reason and try again.'),
   stale: page('Not the sign-in in progress', 'This response does not belong to the sign-in Dockdesk is waiting for. Start the sign-in again from the app.'),
 };
 
@@ -109,12 +118,29 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
     server.closeAllConnections();
   };
 
-  const finish = (outcome: { ok: true; params: CallbackParams } | { ok: false; error: AppErrorException }) => {
-    if (finished) return;
-    finished = true;
-    if (outcome.ok) settle?.resolve(outcome.params);
-    else settle?.reject(outcome.error);
+  // The browser's callback request while the app finishes the sign-in; answered by reportOutcome.
+  let held: ServerResponse | null = null;
+  let heldTimer: NodeJS.Timeout | undefined;
+  const reportOutcome = (ok: boolean) => {
+    clearTimeout(heldTimer);
+    const res = held;
+    held = null;
+    if (res && !res.headersSent) res.writeHead(ok ? 200 : 400, PAGE_HEADERS).end(ok ? CALLBACK_PAGES.success : CALLBACK_PAGES.failed);
     // Close after the response has been flushed so the browser shows the page.
+    setImmediate(shutdown);
+  };
+
+  const finish = (outcome: { ok: true; params: CallbackParams } | { ok: false; error: AppErrorException }) => {
+    if (finished) {
+      if (held) reportOutcome(false); // cancelled while the code was being exchanged
+      return;
+    }
+    finished = true;
+    if (outcome.ok) {
+      settle?.resolve(outcome.params);
+      return; // the listener closes once reportOutcome has answered the browser
+    }
+    settle?.reject(outcome.error);
     setImmediate(shutdown);
   };
 
@@ -152,10 +178,19 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
       finish({ ok: false, error: appError('sign_in_failed', 'The service answered the sign-in without an authorization code.') });
       return;
     }
-    res.writeHead(200, PAGE_HEADERS).end(CALLBACK_PAGES.success);
+    held = res;
+    heldTimer = setTimeout(() => reportOutcome(false), OUTCOME_WAIT_MS);
+    heldTimer.unref();
     finish({
       ok: true,
-      params: { code, state: options.expectedState, idToken: params.get('id_token'), scope: params.get('scope'), sessionState: params.get('session_state') },
+      params: {
+        code,
+        state: options.expectedState,
+        idToken: params.get('id_token'),
+        scope: params.get('scope'),
+        sessionState: params.get('session_state'),
+        iss: params.get('iss'),
+      },
     });
   }
 
@@ -167,7 +202,10 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
     });
   });
   const timer = setTimeout(() => {
-    finish({ ok: false, error: appError('sign_in_timeout', `Sign-in timed out after ${Math.round(options.timeoutMs / 1000)} seconds. Start it again when ready.`) });
+    finish({
+      ok: false,
+      error: appError('sign_in_timeout', `Sign-in timed out after ${Math.round(options.timeoutMs / 1000)} seconds. Start it again when ready.`),
+    });
   }, options.timeoutMs);
   timer.unref();
 
@@ -175,6 +213,7 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
   return {
     redirectUri: `http://${host}:${port}${callbackPath}`,
     result,
+    reportOutcome,
     cancel: () => finish({ ok: false, error: appError('sign_in_cancelled', 'Sign-in cancelled.') }),
     closed,
     server,

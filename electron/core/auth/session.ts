@@ -1,14 +1,14 @@
 import { appError, AppErrorException, type AppError } from '../../../shared/errors.js';
 import { hasWriteScopes, type Channel } from '../../../shared/schemas/channel.js';
-import { AuthPaths } from '../../../shared/schemas/oauth.js';
+import { BEARER_TOKEN_PATTERN } from '../../../shared/schemas/oauth.js';
 import type { SessionState, SignInMethod } from '../../../shared/schemas/session.js';
-import { environmentView, type ResolvedEnvironment } from '../environments/environments.js';
+import { environmentView, type ResolvedEnvironment } from './environment.js';
 import type { SecretStore } from '../secrets/secret-store.js';
 import type { SettingsService } from '../settings/settings.js';
 import { startLoopbackReceiver, type CallbackParams, type LoopbackReceiver } from './loopback-receiver.js';
 import { codeChallengeS256, createCodeVerifier, randomToken } from './pkce.js';
+import type { ProviderMetadata } from './provider-metadata.js';
 import { TokenEndpointError, type TokenClient } from './token-client.js';
-import { endpointUrl } from '../api/urls.js';
 
 /** Keychain accounts of one environment's service entry. */
 export const SECRET_ACCOUNTS = { refreshToken: 'refresh-token', pat: 'personal-access-token', clientSecret: 'client-secret' } as const;
@@ -28,10 +28,15 @@ export interface SessionDeps {
   tokenClient: TokenClient | null;
   /** Reads the account's channels with the session's current token. */
   fetchChannels: () => Promise<Channel[]>;
+  /**
+   * Reads the channels with exactly this token and nothing else: no refresh, no fallback to the
+   * session's own sign-in. A refused token rejects with not_signed_in.
+   */
+  checkToken: (token: string) => Promise<Channel[]>;
   onStateChange: (state: SessionState) => void;
   onSignInFailed: (error: AppError) => void;
-  /** Which response mode to ask for: form_post where the server supports it, else fragment. */
-  responseMode?: () => Promise<'form_post' | 'fragment'>;
+  /** Overrides the response mode the provider's metadata suggests (tests of each mode). */
+  responseMode?: () => Promise<'form_post' | 'fragment' | 'query'>;
   signInTimeoutMs?: number;
   now?: () => number;
 }
@@ -40,6 +45,9 @@ interface PendingSignIn {
   receiver: LoopbackReceiver;
   verifier: string;
   nonce: string;
+  metadata: ProviderMetadata;
+  /** Set when the user (or a newer sign-in, or a sign-out) called it off, even mid code exchange. */
+  cancelled: boolean;
 }
 
 /**
@@ -53,6 +61,13 @@ export class SessionService {
   private access: { token: string; expiresAt: number } | null = null;
   private pending: PendingSignIn | null = null;
   private refreshing: Promise<string> | null = null;
+  /**
+   * Bumped by every sign-in, sign-out and ended session. Work that started under an older epoch (a
+   * refresh in flight, a code exchange) must not write tokens back: a sign-out sticks.
+   */
+  private epoch = 0;
+  /** The authorize URL of the latest browser sign-in: the one page Electron may open for it. */
+  private authorizeUrl: URL | null = null;
   private readonly now: () => number;
 
   constructor(private readonly deps: SessionDeps) {
@@ -90,29 +105,39 @@ export class SessionService {
   async beginSignIn(): Promise<{ authorizeUrl: string }> {
     const env = this.deps.environment;
     if (!this.deps.tokenClient || !env.authUrl || !env.clientId) {
-      throw appError('invalid_input', `${env.name} has no OAuth client configured. Add the sign-in address, client id and client secret in Settings, or sign in with a personal access token.`);
+      throw appError(
+        'invalid_input',
+        `${env.name} has no OAuth client configured. Add the sign-in address, client id and client secret in Settings, or sign in with a personal access token.`,
+      );
     }
-    this.pending?.receiver.cancel();
+    this.cancelPending();
+    // Discovery first: the endpoints, and a provider that names itself differently is refused before the browser opens.
+    const metadata = await this.deps.tokenClient.metadata();
+    const responseMode = this.deps.responseMode ? await this.deps.responseMode() : await this.deps.tokenClient.preferredResponseMode();
     const verifier = createCodeVerifier();
     const state = randomToken();
     const nonce = randomToken();
     const receiver = await startLoopbackReceiver({ expectedState: state, timeoutMs: this.deps.signInTimeoutMs ?? SIGN_IN_TIMEOUT_MS });
-    const pending: PendingSignIn = { receiver, verifier, nonce };
+    const pending: PendingSignIn = { receiver, verifier, nonce, metadata, cancelled: false };
     this.pending = pending;
 
-    const url = endpointUrl(env.authUrl, AuthPaths.authorize);
-    url.search = new URLSearchParams({
+    const url = new URL(metadata.authorizationEndpoint);
+    const query = new URLSearchParams({
       client_id: env.clientId,
       response_type: 'code',
       scope: env.scopes.join(' '),
       redirect_uri: receiver.redirectUri,
       code_challenge: codeChallengeS256(verifier),
       code_challenge_method: 'S256',
-      response_mode: this.deps.responseMode ? await this.deps.responseMode() : 'form_post',
       integration_name: 'Dockdesk',
       state,
       nonce,
-    }).toString();
+    });
+    // OpenID Connect Core 11: a provider grants offline_access only to a request that asks for consent.
+    if (env.scopes.includes('offline_access')) query.set('prompt', 'consent');
+    if (responseMode !== 'query') query.set('response_mode', responseMode);
+    for (const [key, value] of query) url.searchParams.set(key, value);
+    this.authorizeUrl = url;
 
     if (this.state.status !== 'signed-in') this.setState({ status: 'signing-in', reason: null });
     receiver.result.then(
@@ -124,8 +149,25 @@ export class SessionService {
 
   cancelSignIn(): boolean {
     if (!this.pending) return false;
-    this.pending.receiver.cancel();
+    this.cancelPending();
     return true;
+  }
+
+  private cancelPending(): void {
+    if (!this.pending) return;
+    this.pending.cancelled = true;
+    this.pending.receiver.cancel();
+  }
+
+  /** Is this the authorize endpoint of this environment's latest sign-in? (Electron opens nothing else.) */
+  isAuthorizeUrl(address: string): boolean {
+    if (!this.authorizeUrl) return false;
+    try {
+      const url = new URL(address);
+      return url.origin === this.authorizeUrl.origin && url.pathname === this.authorizeUrl.pathname;
+    } catch {
+      return false;
+    }
   }
 
   /** The redirect URI of the sign-in in progress, for tests and diagnostics. */
@@ -133,20 +175,29 @@ export class SessionService {
     return this.pending?.receiver.redirectUri ?? null;
   }
 
-  /** Spec 5.1: a pasted personal access token. It is checked against the API before it is kept. */
+  /**
+   * Spec 5.1: a pasted personal access token. It is checked with a call of its own (never through
+   * this session's refresh), and only a token the service accepted replaces the current sign-in.
+   */
   async signInWithPat(token: string): Promise<SessionState> {
-    this.pending?.receiver.cancel();
-    const previous = this.access;
-    this.access = { token, expiresAt: Number.POSITIVE_INFINITY };
+    if (!BEARER_TOKEN_PATTERN.test(token))
+      throw appError(
+        'invalid_input',
+        'The token contains characters a token cannot have (a space, line break or invisible character from copying). Copy it again.',
+      );
+    // A browser sign-in still waiting is cancelled, and its cancellation finished, before the token is checked.
+    await this.abandonPendingSignIn();
     let channels: Channel[];
     try {
-      channels = await this.deps.fetchChannels();
+      channels = await this.deps.checkToken(token);
     } catch (error) {
-      this.access = previous;
       const e = error instanceof AppErrorException ? error.appError : null;
-      if (e?.code === 'not_signed_in' || e?.code === 'session_expired') throw appError('sign_in_failed', 'The service refused this personal access token. Check that it was copied whole and has not been revoked.');
+      if (e?.code === 'not_signed_in' || e?.code === 'session_expired')
+        throw appError('sign_in_failed', 'The service refused this personal access token. Check that it was copied whole and has not been revoked.');
       throw error;
     }
+    this.startEpoch();
+    this.access = { token, expiresAt: Number.POSITIVE_INFINITY };
     await this.deps.secrets.delete(SECRET_ACCOUNTS.refreshToken);
     await this.deps.secrets.set(SECRET_ACCOUNTS.pat, token);
     const account = { subject: 'personal-access-token', name: 'Personal access token', email: null };
@@ -168,7 +219,8 @@ export class SessionService {
 
   /** Forgets this environment's tokens. Local data (drafts, outbox, cache) is not touched. */
   async signOut(reason: string | null = null): Promise<SessionState> {
-    this.pending?.receiver.cancel();
+    this.startEpoch();
+    this.cancelPending();
     this.access = null;
     await this.deps.secrets.delete(SECRET_ACCOUNTS.refreshToken);
     await this.deps.secrets.delete(SECRET_ACCOUNTS.pat);
@@ -194,9 +246,12 @@ export class SessionService {
     const usable = current && current.token !== options.rejected && current.expiresAt - EXPIRY_MARGIN_MS > this.now();
     if (usable) return current.token;
     if (this.state.status !== 'signed-in') throw appError('not_signed_in', 'Sign in to see this.');
-    this.refreshing ??= this.refresh().finally(() => {
-      this.refreshing = null;
-    });
+    if (!this.refreshing) {
+      const refreshing = this.refresh().finally(() => {
+        if (this.refreshing === refreshing) this.refreshing = null;
+      });
+      this.refreshing = refreshing;
+    }
     return this.refreshing;
   }
 
@@ -206,12 +261,19 @@ export class SessionService {
   }
 
   dispose(): void {
-    this.pending?.receiver.cancel();
+    this.cancelPending();
   }
 
   private async refresh(): Promise<string> {
+    const epoch = this.epoch;
+    const signedOut = () => appError('not_signed_in', 'Signed out. Sign in to see this.');
     const refreshToken = await this.deps.secrets.get(SECRET_ACCOUNTS.refreshToken);
+    if (epoch !== this.epoch) throw signedOut();
     if (!refreshToken || !this.deps.tokenClient) {
+      if (this.offlineOnly) {
+        await this.endSession('The sign-in has ended: the access token expired, and the service granted no refresh token to renew it. Sign in again.');
+        throw appError('session_expired', 'Signed out: the access token expired. Sign in again.');
+      }
       await this.endSession('Your sign-in was not found in the keychain. Please sign in again.');
       throw appError('session_expired', 'Signed out: please sign in again.');
     }
@@ -219,19 +281,51 @@ export class SessionService {
     try {
       tokens = await this.deps.tokenClient.refresh(refreshToken);
     } catch (error) {
+      if (epoch !== this.epoch) throw signedOut();
       if (error instanceof TokenEndpointError && (error.oauthError === 'invalid_grant' || error.oauthError === 'invalid_client')) {
         await this.endSession(`Signed out: please sign in again (${error.message})`);
         throw appError('session_expired', `Signed out: please sign in again. ${error.message}`);
       }
       throw error;
     }
+    // Signed out (or signed in anew) while the refresh was on its way: its tokens are thrown away, never stored.
+    if (epoch !== this.epoch) throw signedOut();
     // Rotation: the new refresh token is stored before the new access token is used by anyone.
-    if (tokens.refresh_token) await this.deps.secrets.set(SECRET_ACCOUNTS.refreshToken, tokens.refresh_token);
+    if (tokens.refresh_token) {
+      await this.deps.secrets.set(SECRET_ACCOUNTS.refreshToken, tokens.refresh_token);
+      if (epoch !== this.epoch) {
+        // A sign-out ran during the write: make sure its deletion is what stays.
+        await this.deps.secrets.delete(SECRET_ACCOUNTS.refreshToken);
+        throw signedOut();
+      }
+    }
     this.access = { token: tokens.access_token, expiresAt: this.now() + tokens.expires_in * 1000 };
     return tokens.access_token;
   }
 
+  /** True while signed in through a provider that granted no refresh token: this run only. */
+  private offlineOnly = false;
+
+  private startEpoch(): void {
+    this.epoch++;
+    this.refreshing = null;
+    this.offlineOnly = false;
+  }
+
+  /** Cancels a browser sign-in still waiting and lets its cancellation finish before anything else happens. */
+  private async abandonPendingSignIn(): Promise<void> {
+    const pending = this.pending;
+    if (!pending) return;
+    this.cancelPending();
+    await pending.receiver.result.then(
+      () => {},
+      () => {},
+    );
+    if (this.pending === pending) this.pending = null;
+  }
+
   private async endSession(reason: string): Promise<void> {
+    this.startEpoch();
     this.access = null;
     await this.deps.secrets.delete(SECRET_ACCOUNTS.refreshToken).catch(() => {});
     await this.deps.secrets.delete(SECRET_ACCOUNTS.pat).catch(() => {});
@@ -239,16 +333,38 @@ export class SessionService {
   }
 
   private async completeSignIn(pending: PendingSignIn, params: CallbackParams): Promise<void> {
-    if (this.pending !== pending) return;
+    if (this.pending !== pending) {
+      pending.receiver.reportOutcome(false);
+      return;
+    }
+    const stillWanted = () => {
+      if (this.pending !== pending || pending.cancelled) throw appError('sign_in_cancelled', 'Sign-in cancelled.');
+    };
     try {
       const client = this.deps.tokenClient!;
+      // RFC 9207: where the provider sends `iss`, it must be the provider this sign-in started with (no mix-up).
+      if (pending.metadata.issParameterSupported && params.iss === null)
+        throw appError('sign_in_failed', 'The sign-in response did not name its issuer ("iss"), which this provider always sends; it was refused.');
+      if (params.iss !== null && params.iss !== pending.metadata.issuer)
+        throw appError(
+          'sign_in_failed',
+          `The sign-in response came from another issuer ("iss" ${params.iss}, expected ${pending.metadata.issuer}); it was refused.`,
+        );
       const tokens = await client.exchangeCode({ code: params.code, redirectUri: pending.receiver.redirectUri, codeVerifier: pending.verifier });
+      stillWanted();
       if (!tokens.id_token) throw appError('sign_in_failed', 'The service did not return an identity token; the sign-in cannot be verified.');
       const claims = await client.verifyIdToken(tokens.id_token, pending.nonce);
-      if (!tokens.refresh_token) throw appError('sign_in_failed', 'The service did not grant offline access, so Dockdesk cannot keep you signed in.');
+      stillWanted();
+      this.startEpoch();
       await this.deps.secrets.delete(SECRET_ACCOUNTS.pat);
-      await this.deps.secrets.set(SECRET_ACCOUNTS.refreshToken, tokens.refresh_token);
+      if (tokens.refresh_token) await this.deps.secrets.set(SECRET_ACCOUNTS.refreshToken, tokens.refresh_token);
+      else {
+        // No offline access granted: signed in for this run only, and the user is told so.
+        await this.deps.secrets.delete(SECRET_ACCOUNTS.refreshToken);
+        this.offlineOnly = true;
+      }
       this.access = { token: tokens.access_token, expiresAt: this.now() + tokens.expires_in * 1000 };
+      pending.receiver.reportOutcome(true);
       const account = { subject: claims.sub, name: claims.name ?? null, email: claims.email ?? null };
       this.setState({ method: 'oauth' });
       let channels: Channel[] = [];
@@ -259,8 +375,13 @@ export class SessionService {
         // Signed in all the same: reads work without a channel; writes will say what is missing.
         channelProblem = `The channel list could not be read (${(error as Error).message}).`;
       }
-      this.finishSignIn(account, 'oauth', channels, channelProblem);
+      const minutes = Math.max(1, Math.round(tokens.expires_in / 60));
+      const offlineNote = tokens.refresh_token
+        ? null
+        : `Signed in for this run only: the service granted no refresh token (offline access), so this sign-in will not survive a restart of Dockdesk and ends when the access token expires (in about ${minutes} minutes).`;
+      this.finishSignIn(account, 'oauth', channels, [offlineNote, channelProblem].filter(Boolean).join(' ') || null);
     } catch (error) {
+      pending.receiver.reportOutcome(false);
       await this.failSignIn(pending, error);
       return;
     } finally {
@@ -270,7 +391,7 @@ export class SessionService {
 
   /** Spec 5.1: the channel for service_channel_id is the one with `_write` scopes; several means the user picks. */
   private finishSignIn(account: SessionState['account'] & object, method: SignInMethod, channels: Channel[], problem: string | null = null): void {
-    const writable = channels.filter(hasWriteScopes).map((c) => ({ id: c.id, name: c.name }));
+    const writable = channels.filter(hasWriteScopes).map((c) => ({ id: c.id, name: c.name ?? `Channel ${c.id}` }));
     const remembered = this.deps.settings.get().sessions[this.deps.environment.id]?.channel ?? null;
     const kept = remembered && writable.some((c) => c.id === remembered.id) ? remembered : null;
     const channel = kept ?? (writable.length === 1 ? writable[0]! : null);
@@ -285,7 +406,13 @@ export class SessionService {
   private async failSignIn(pending: PendingSignIn, error: unknown): Promise<void> {
     if (this.pending !== pending && this.pending !== null) return; // a newer sign-in took over
     this.pending = null;
-    const appErr = error instanceof AppErrorException ? error.appError : { code: 'sign_in_failed' as const, message: `Sign-in failed: ${(error as Error).message}`, retryable: false };
+    // A refused code exchange is a failed sign-in, not an expired session.
+    const appErr =
+      error instanceof TokenEndpointError
+        ? { ...error.appError, code: 'sign_in_failed' as const }
+        : error instanceof AppErrorException
+          ? error.appError
+          : { code: 'sign_in_failed' as const, message: `Sign-in failed: ${(error as Error).message}`, retryable: false };
     // Only a sign-in that had not yet succeeded changes the state; a signed-in session stays as it was.
     if (this.state.status === 'signing-in') {
       this.access = null;

@@ -1,9 +1,10 @@
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { appError, AppErrorException } from '../../../shared/errors.js';
-import { AuthPaths, IdTokenClaims, OAuthErrorBody, TokenResponse } from '../../../shared/schemas/oauth.js';
+import { IdTokenClaims, OAuthErrorBody, TokenResponse } from '../../../shared/schemas/oauth.js';
+import { BODY_LIMITS, readBodyText } from '../api/body-limit.js';
 import type { DispatcherPool } from '../api/dispatchers.js';
 import { errorFromSchema, errorFromTransport } from '../api/errors.js';
-import { endpointUrl } from '../api/urls.js';
+import { loadProviderMetadata, type ProviderMetadata } from './provider-metadata.js';
 
 /** The OAuth token endpoint (spec 5.2 steps 5 and 6) over undici, and id_token verification. */
 export interface OAuthClientConfig {
@@ -23,10 +24,21 @@ export class TokenEndpointError extends AppErrorException {
 }
 
 export class TokenClient {
+  private metadataPromise: Promise<ProviderMetadata> | null = null;
+
   constructor(
     private readonly config: OAuthClientConfig,
     private readonly dispatchers: DispatcherPool,
   ) {}
+
+  /** The provider's endpoints from its discovery document (fixed paths only when it has none); read once. */
+  metadata(): Promise<ProviderMetadata> {
+    this.metadataPromise ??= loadProviderMetadata(this.dispatchers, this.config.authUrl).catch((error: unknown) => {
+      this.metadataPromise = null; // try discovery again next time
+      throw error;
+    });
+    return this.metadataPromise;
+  }
 
   exchangeCode(input: { code: string; redirectUri: string; codeVerifier: string }): Promise<TokenResponse> {
     return this.post({
@@ -37,17 +49,10 @@ export class TokenClient {
     });
   }
 
-  private responseMode: Promise<'form_post' | 'fragment'> | null = null;
-
-  /** form_post where the server offers it (so the code never sits in a URL), else the fragment relay. */
-  preferredResponseMode(): Promise<'form_post' | 'fragment'> {
-    this.responseMode ??= this.getJson(AuthPaths.discovery)
-      .then((doc) => ((doc as { response_modes_supported?: string[] }).response_modes_supported?.includes('form_post') ? 'form_post' : 'fragment'))
-      .catch(() => {
-        this.responseMode = null; // try discovery again next time
-        return 'form_post';
-      });
-    return this.responseMode;
+  /** form_post where the provider offers it (so the code never sits in a URL), else the fragment relay, else the query. */
+  async preferredResponseMode(): Promise<'form_post' | 'fragment' | 'query'> {
+    const modes = (await this.metadata()).responseModes;
+    return modes.includes('form_post') ? 'form_post' : modes.includes('fragment') ? 'fragment' : 'query';
   }
 
   /** No PKCE values on refresh (spec 5.2 step 6). */
@@ -57,11 +62,12 @@ export class TokenClient {
 
   /** Verifies signature (published keys), issuer, audience, expiry and the nonce we sent. */
   async verifyIdToken(idToken: string, expectedNonce: string): Promise<IdTokenClaims> {
-    const jwks = await this.getJson(AuthPaths.jwks);
+    const metadata = await this.metadata();
+    const jwks = await this.getJson(metadata.jwksUri);
     let payload: unknown;
     try {
       const result = await jwtVerify(idToken, createLocalJWKSet(jwks as JSONWebKeySet), {
-        issuer: this.config.authUrl.replace(/\/$/, ''),
+        issuer: metadata.issuer,
         audience: this.config.clientId,
         algorithms: ['RS256', 'ES256', 'PS256'],
         clockTolerance: 120,
@@ -75,44 +81,58 @@ export class TokenClient {
     return claims;
   }
 
-  private async getJson(path: string): Promise<unknown> {
-    const url = endpointUrl(this.config.authUrl, path);
+  private async getJson(address: string): Promise<unknown> {
+    const url = new URL(address);
+    const endpoint = `GET ${url.pathname}`;
+    let text: string;
     try {
       const res = await this.dispatchers.for(url).request({ method: 'GET', path: url.pathname + url.search, headers: { accept: 'application/json' } });
-      if (res.statusCode !== 200) {
-        await res.body.dump();
-        throw appError('sign_in_failed', `${path} answered HTTP ${res.statusCode}.`, { retryable: true });
-      }
-      return await res.body.json();
+      text = await readBodyText(res.body, BODY_LIMITS.authBytes, endpoint);
+      if (res.statusCode !== 200) throw appError('sign_in_failed', `${endpoint} answered HTTP ${res.statusCode}.`, { retryable: true });
     } catch (error) {
-      throw errorFromTransport(`GET ${path}`, error);
+      throw errorFromTransport(endpoint, error);
+    }
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw appError('bad_response', `${endpoint} answered with a body that is not JSON.`);
     }
   }
 
   private async post(fields: Record<string, string>): Promise<TokenResponse> {
-    const url = endpointUrl(this.config.authUrl, AuthPaths.token);
+    const url = new URL((await this.metadata()).tokenEndpoint);
+    const endpoint = `POST ${url.pathname}`;
     const body = new URLSearchParams({ ...fields, client_id: this.config.clientId, client_secret: this.config.clientSecret }).toString();
     let status: number;
     let json: unknown;
     try {
       const res = await this.dispatchers.for(url).request({
         method: 'POST',
-        path: url.pathname,
+        path: url.pathname + url.search,
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body,
       });
       status = res.statusCode;
-      json = await res.body.json().catch(() => null);
+      const text = await readBodyText(res.body, BODY_LIMITS.authBytes, endpoint);
+      try {
+        json = JSON.parse(text) as unknown;
+      } catch {
+        json = null;
+      }
     } catch (error) {
-      throw errorFromTransport('POST /connect/token', error);
+      throw errorFromTransport(endpoint, error);
     }
     if (status !== 200) {
       const oauth = OAuthErrorBody.safeParse(json);
-      if (oauth.success) throw new TokenEndpointError(oauth.data.error, `The service refused the token request (${oauth.data.error}${oauth.data.error_description ? `: ${oauth.data.error_description}` : ''}).`);
-      throw appError(status >= 500 ? 'server' : 'sign_in_failed', `POST /connect/token answered HTTP ${status}.`, { retryable: status >= 500 });
+      if (oauth.success)
+        throw new TokenEndpointError(
+          oauth.data.error,
+          `The service refused the token request (${oauth.data.error}${oauth.data.error_description ? `: ${oauth.data.error_description}` : ''}).`,
+        );
+      throw appError(status >= 500 ? 'server' : 'sign_in_failed', `${endpoint} answered HTTP ${status}.`, { retryable: status >= 500 });
     }
     const parsed = TokenResponse.safeParse(json);
-    if (!parsed.success) throw errorFromSchema('POST /connect/token', parsed.error);
+    if (!parsed.success) throw errorFromSchema(endpoint, parsed.error);
     return parsed.data;
   }
 }

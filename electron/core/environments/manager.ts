@@ -8,14 +8,12 @@ import { ApiClient } from '../api/api-client.js';
 import type { ConnectivityMonitor } from '../api/connectivity.js';
 import type { DispatcherPool } from '../api/dispatchers.js';
 import { listChannels } from '../api/resources.js';
-import { endpointUrl } from '../api/urls.js';
-import { AuthPaths } from '../../../shared/schemas/oauth.js';
 import { SECRET_ACCOUNTS, SessionService } from '../auth/session.js';
 import { TokenClient } from '../auth/token-client.js';
 import { openSecretStore, type SecretStoreChoice } from '../secrets/secret-store.js';
 import type { EnvironmentRecord, SettingsService } from '../settings/settings.js';
 import { testConnection } from './connection-test.js';
-import { REQUESTED_SCOPES, type ResolvedEnvironment } from './environments.js';
+import { REQUESTED_SCOPES, type ResolvedEnvironment } from '../auth/environment.js';
 
 export interface ActiveEnvironment {
   env: ResolvedEnvironment;
@@ -95,6 +93,14 @@ export class EnvironmentManager {
       authUrl: input.authUrl,
       clientId: input.clientId,
     };
+    if (existing && pointsElsewhere(existing, record)) {
+      // Credentials never go to a host they were not issued by: sign out and delete the tokens before
+      // the new addresses are saved. The client secret belongs to the old sign-in host and client id,
+      // so it goes too unless a new one comes with this change.
+      await this.signOutEverywhere(record.id, `${record.name} now points elsewhere, so it was signed out. Sign in again.`);
+      const authChanged = existing.authUrl !== record.authUrl || existing.clientId !== record.clientId;
+      if (authChanged && !input.clientSecret) await (await this.secretsFor(record.id)).store.delete(SECRET_ACCOUNTS.clientSecret);
+    }
     if (input.clientSecret) await (await this.secretsFor(record.id)).store.set(SECRET_ACCOUNTS.clientSecret, input.clientSecret);
     this.deps.settings.update((s) => {
       const at = s.environments.findIndex((e) => e.id === record.id);
@@ -104,6 +110,17 @@ export class EnvironmentManager {
     // Changing the active environment's addresses takes effect at once (and signs out of the old ones).
     if (this.current?.env.id === record.id) await this.activate(record.id);
     return (await this.list()).items.find((e) => e.id === record.id)!;
+  }
+
+  /** Ends an environment's sign-in and deletes its tokens, whether or not it is the active one. */
+  private async signOutEverywhere(id: string, reason: string): Promise<void> {
+    if (this.current?.env.id === id) await this.current.session.signOut(reason);
+    const secrets = (await this.secretsFor(id)).store;
+    await secrets.delete(SECRET_ACCOUNTS.refreshToken);
+    await secrets.delete(SECRET_ACCOUNTS.pat);
+    this.deps.settings.update((s) => {
+      delete s.sessions[id];
+    });
   }
 
   async remove(id: string): Promise<{ activeId: string; items: EnvironmentSummary[] }> {
@@ -125,7 +142,10 @@ export class EnvironmentManager {
     this.current?.session.dispose();
     const choice = await this.secretsFor(env.id);
     let api: ApiClient | null = null;
-    const tokenClient = env.authUrl && env.clientId && env.clientSecret ? new TokenClient({ authUrl: env.authUrl, clientId: env.clientId, clientSecret: env.clientSecret }, this.deps.dispatchers) : null;
+    const tokenClient =
+      env.authUrl && env.clientId && env.clientSecret
+        ? new TokenClient({ authUrl: env.authUrl, clientId: env.clientId, clientSecret: env.clientSecret }, this.deps.dispatchers)
+        : null;
     const session = new SessionService({
       environment: env,
       secrets: choice.store,
@@ -133,22 +153,34 @@ export class EnvironmentManager {
       settings: this.deps.settings,
       tokenClient,
       fetchChannels: (): Promise<Channel[]> => listChannels(api!),
+      checkToken: (token: string): Promise<Channel[]> => listChannels(api!.withToken(token)),
       onStateChange: (state) => {
-        if (this.current?.session === session) this.deps.emit('session.changed', state);
+        if (this.current?.session !== session) return;
+        this.deps.emit('session.changed', state);
+        if (state.status === 'signed-in') this.deps.connectivity.resume();
       },
       onSignInFailed: (error) => {
         if (this.current?.session === session) this.deps.emit('auth.failed', error);
       },
-      ...(tokenClient ? { responseMode: () => tokenClient.preferredResponseMode() } : {}),
       ...(this.deps.signInTimeoutMs ? { signInTimeoutMs: this.deps.signInTimeoutMs } : {}),
     });
-    api = new ApiClient(env.apiBaseUrl, this.deps.dispatchers, session, this.deps.connectivity, this.deps.requestBudgetPerMinute ? { budgetPerMinute: this.deps.requestBudgetPerMinute } : {});
+    api = new ApiClient(
+      env.apiBaseUrl,
+      this.deps.dispatchers,
+      session,
+      this.deps.connectivity,
+      this.deps.requestBudgetPerMinute ? { budgetPerMinute: this.deps.requestBudgetPerMinute } : {},
+    );
     this.current = { env, session, api, secrets: choice.store };
     this.deps.settings.update((s) => {
       s.activeEnvironmentId = env.id;
     });
+    // While not online, a light probe notices recovery by itself, as long as someone is signed in.
+    const client = api;
+    this.deps.connectivity.useProbe({ run: () => client.probe(), wanted: () => this.current?.api === client && session.getState().status === 'signed-in' });
     await session.restore();
     this.deps.emit('session.changed', session.getState());
+    void this.deps.connectivity.check(); // a new environment: learn whether it is reachable before the first call
     return this.current;
   }
 
@@ -158,15 +190,7 @@ export class EnvironmentManager {
 
   /** Is this the active environment's authorize endpoint? (Electron opens nothing else.) */
   isAuthorizeUrl(url: string): boolean {
-    const authUrl = this.current?.env.authUrl;
-    if (!authUrl) return false;
-    try {
-      const parsed = new URL(url);
-      const expected = endpointUrl(authUrl, AuthPaths.authorize);
-      return parsed.origin === expected.origin && parsed.pathname === expected.pathname;
-    } catch {
-      return false;
-    }
+    return this.current?.session.isAuthorizeUrl(url) ?? false;
   }
 
   dispose(): void {
@@ -175,19 +199,49 @@ export class EnvironmentManager {
 
   private localSummary(): EnvironmentSummary {
     const url = this.deps.local.emulator.url;
-    return { id: 'local', name: 'Local emulator', kind: 'local', apiBaseUrl: url, authUrl: url, clientId: this.deps.local.clientId, editable: false, removable: false, hasClientSecret: true, canSignInWithBrowser: true, canSignInWithToken: true };
+    return {
+      id: 'local',
+      name: 'Local emulator',
+      kind: 'local',
+      apiBaseUrl: url,
+      authUrl: url,
+      clientId: this.deps.local.clientId,
+      editable: false,
+      removable: false,
+      hasClientSecret: true,
+      canSignInWithBrowser: true,
+      canSignInWithToken: true,
+    };
   }
 
   private async resolve(id: string): Promise<ResolvedEnvironment> {
     if (id === 'local') {
       const url = this.deps.local.emulator.url;
-      return { id, name: 'Local emulator', kind: 'local', apiBaseUrl: url, authUrl: url, clientId: this.deps.local.clientId, clientSecret: this.deps.local.clientSecret, scopes: REQUESTED_SCOPES };
+      return {
+        id,
+        name: 'Local emulator',
+        kind: 'local',
+        apiBaseUrl: url,
+        authUrl: url,
+        clientId: this.deps.local.clientId,
+        clientSecret: this.deps.local.clientSecret,
+        scopes: REQUESTED_SCOPES,
+      };
     }
     const record = this.deps.settings.get().environments.find((e) => e.id === id);
     if (!record) throw appError('not_found', `There is no environment ${id}.`);
     if (!record.apiBaseUrl) throw appError('invalid_input', `${record.name} has no API address yet. Add it in Settings first.`);
     const clientSecret = await (await this.secretsFor(id)).store.get(SECRET_ACCOUNTS.clientSecret);
-    return { id, name: record.name, kind: record.kind, apiBaseUrl: record.apiBaseUrl, authUrl: record.authUrl, clientId: record.clientId, clientSecret, scopes: REQUESTED_SCOPES };
+    return {
+      id,
+      name: record.name,
+      kind: record.kind,
+      apiBaseUrl: record.apiBaseUrl,
+      authUrl: record.authUrl,
+      clientId: record.clientId,
+      clientSecret,
+      scopes: REQUESTED_SCOPES,
+    };
   }
 
   private async secretsFor(id: string): Promise<SecretStoreChoice> {
@@ -199,4 +253,9 @@ export class EnvironmentManager {
     }
     return choice;
   }
+}
+
+/** Does the edit change where the environment's credentials would be sent? */
+function pointsElsewhere(before: EnvironmentRecord, after: EnvironmentRecord): boolean {
+  return before.apiBaseUrl !== after.apiBaseUrl || before.authUrl !== after.authUrl || before.clientId !== after.clientId;
 }

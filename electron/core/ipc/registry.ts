@@ -1,23 +1,33 @@
 import { ZodError, type z } from 'zod';
 import { AppErrorException, type AppError } from '../../../shared/errors.js';
-import { channels, isChannelName, type ChannelName, type Channels, type IpcResult } from '../../../shared/ipc/contract.js';
+import { channels, isChannelName, type Channels, type IpcResult } from '../../../shared/ipc/contract.js';
+import type { ChannelSpec } from '../../../shared/ipc/define.js';
 
 /** What a handler gets besides its input: a signal that aborts when the renderer cancels the call. */
 export interface CallContext {
   signal: AbortSignal;
 }
 
-/** One handler per contract channel. A missing one is a type error, so no channel can be forgotten. */
-export type Handlers = {
-  [C in ChannelName]: (input: z.output<Channels[C]['input']>, call: CallContext) => Promise<z.input<Channels[C]['output']>>;
+/** One handler per channel of a map: an area's handlers.ts returns `HandlersFor<typeof itsChannels>`. */
+export type HandlersFor<M extends Record<string, ChannelSpec>> = {
+  [C in keyof M]: (input: z.output<M[C]['input']>, call: CallContext) => Promise<z.input<M[C]['output']>>;
 };
+
+/** One handler per contract channel. A missing one is a type error, so no channel can be forgotten. */
+export type Handlers = HandlersFor<Channels>;
 
 /**
  * The single entry for every call from the renderer, whatever the shell: checks the channel name,
  * validates the input, runs the handler, validates the output, and turns any failure into an
  * AppError value. Never passes a stack trace or an unexpected error's text across.
  */
-export async function dispatch(handlers: Handlers, channel: unknown, rawInput: unknown, log: (line: string) => void = () => {}, signal: AbortSignal = new AbortController().signal): Promise<IpcResult<unknown>> {
+export async function dispatch(
+  handlers: Handlers,
+  channel: unknown,
+  rawInput: unknown,
+  log: (line: string) => void = () => {},
+  signal: AbortSignal = new AbortController().signal,
+): Promise<IpcResult<unknown>> {
   if (!isChannelName(channel)) return fail({ code: 'unknown_channel', message: 'That action does not exist in this version of Dockdesk.', retryable: false });
   const contract = channels[channel];
   const input = contract.input.safeParse(rawInput ?? {});
@@ -41,10 +51,15 @@ export async function dispatch(handlers: Handlers, channel: unknown, rawInput: u
     return { ok: true, value: output.data };
   } catch (error) {
     if (error instanceof AppErrorException) return fail(error.appError);
-    if (signal.aborted) return fail({ code: 'network', message: `${channel} was cancelled.`, retryable: false });
+    if (signal.aborted) return fail({ code: 'cancelled', message: 'The request was cancelled.', detail: `${channel}: cancelled`, retryable: false });
     if (error instanceof ZodError) {
       // A handler that validates further (say, a saved environment) reports fields like the contract does.
-      return fail({ code: 'invalid_input', message: `Invalid input for ${channel}: ${error.issues[0]?.path.join('.') || '(input)'}: ${sentence(error.issues[0]?.message ?? 'invalid')}`, fieldErrors: Object.fromEntries(error.issues.map((i) => [i.path.join('.') || '_', [i.message]])), retryable: false });
+      return fail({
+        code: 'invalid_input',
+        message: `Invalid input for ${channel}: ${error.issues[0]?.path.join('.') || '(input)'}: ${sentence(error.issues[0]?.message ?? 'invalid')}`,
+        fieldErrors: Object.fromEntries(error.issues.map((i) => [i.path.join('.') || '_', [i.message]])),
+        retryable: false,
+      });
     }
     log(`ipc: ${channel} failed: ${(error as Error).message}`);
     return fail({ code: 'internal', message: `Something went wrong in ${channel}. Nothing was changed; try again.`, retryable: true });

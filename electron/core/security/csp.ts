@@ -17,11 +17,21 @@ export function rendererCsp(scriptHashes: readonly string[]): string {
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
+    // Box labels print from a hidden frame holding the PDF as a blob: URL made by the page itself (labels.ts).
+    'frame-src blob:',
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
+}
+
+/**
+ * The Electron label viewer window's policy (served with the PDF by main's own scheme): Chromium's
+ * PDF viewer shows the document (object-src for the PDF itself), and nothing else may load or run.
+ */
+export function labelViewerCsp(): string {
+  return ["default-src 'none'", "object-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].join('; ');
 }
 
 export const CSP_MANIFEST_FILE = 'csp.json';
@@ -35,7 +45,8 @@ export function loadRendererCsp(rendererDir: string): string {
   } catch (error) {
     throw new Error(`The renderer build has no readable ${file} (${(error as Error).message}). Run "npm run build:renderer".`, { cause: error });
   }
-  if (typeof parsed.policy !== 'string' || !parsed.policy.includes("'strict-dynamic'")) throw new Error(`${file} does not hold a strict policy. Rebuild the renderer.`);
+  if (typeof parsed.policy !== 'string' || !parsed.policy.includes("'strict-dynamic'"))
+    throw new Error(`${file} does not hold a strict policy. Rebuild the renderer.`);
   return parsed.policy;
 }
 
@@ -47,5 +58,7 @@ export function rendererSecurityHeaders(policy: string): Record<string, string> 
     'referrer-policy': 'no-referrer',
     'x-frame-options': 'DENY',
     'cross-origin-resource-policy': 'same-origin',
+    // A page Dockdesk opens (the sign-in popup) gets no window.opener handle back into the app.
+    'cross-origin-opener-policy': 'same-origin',
   };
 }

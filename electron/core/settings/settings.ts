@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_PREFERENCES, Preferences } from '../../../shared/schemas/preferences.js';
+import { DEFAULT_SCANNER_SETTINGS, ScannerSettings } from '../../../shared/schemas/scanner.js';
 import { Account, ChannelRef, EnvironmentKind, SignInMethod } from '../../../shared/schemas/session.js';
 
 /**
@@ -28,6 +30,12 @@ export const SettingsSchema = z.object({
   /** Sandbox, production (addresses the user fills in) and custom environments; the local emulator is built in. */
   environments: z.array(EnvironmentRecord),
   sessions: z.record(z.string(), SessionRecord),
+  /** The desk's preferences; absent in files written before they existed. */
+  preferences: Preferences.default(DEFAULT_PREFERENCES),
+  /** The barcode scanner's thresholds and cues; absent in files written before scanning existed. */
+  scanner: ScannerSettings.default(DEFAULT_SCANNER_SETTINGS),
+  /** Return intake per environment id: the fulfillment center new returns start with (issue 12). Absent in older files. */
+  returnIntake: z.record(z.string(), z.object({ fulfillmentCenter: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable() })).optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -40,24 +48,55 @@ export const BUILT_IN_REMOTE: EnvironmentRecord[] = [
   { id: 'production', name: 'Production', kind: 'production', apiBaseUrl: null, authUrl: null, clientId: null },
 ];
 
-export const DEFAULT_SETTINGS: Settings = { version: 2, activeEnvironmentId: 'local', environments: structuredClone(BUILT_IN_REMOTE), sessions: {} };
+export const DEFAULT_SETTINGS: Settings = {
+  version: 2,
+  activeEnvironmentId: 'local',
+  environments: structuredClone(BUILT_IN_REMOTE),
+  sessions: {},
+  preferences: { ...DEFAULT_PREFERENCES },
+  scanner: { ...DEFAULT_SCANNER_SETTINGS },
+};
 
 export interface SettingsBackend {
+  /** The stored value (an empty object when there is none); throws when the file is not readable JSON. */
   read(): unknown;
   write(value: Settings): void;
+  /** Moves the stored file aside under a dated name, because it could not be used; returns where it went. */
+  setAside?(): string | null;
+}
+
+/** A settings file that could not be used: why, and where it was kept (null: it could not be kept). */
+export interface SettingsRecovery {
+  reason: string;
+  keptAt: string | null;
 }
 
 export class SettingsService {
   private current: Settings;
-  /** Set when the stored file did not fit the schema and defaults were used instead. */
-  readonly recoveredFrom: string | null;
+  /** Set when the stored file was unreadable or did not fit the schema and defaults were used instead. */
+  readonly recovery: SettingsRecovery | null;
 
   constructor(private readonly backend: SettingsBackend) {
-    const raw = backend.read();
-    const parsed = SettingsSchema.safeParse(migrate(raw));
-    this.current = parsed.success ? parsed.data : structuredClone(DEFAULT_SETTINGS);
-    this.recoveredFrom = parsed.success ? null : (parsed.error.issues[0]?.message ?? 'invalid settings');
-    if (!parsed.success || (raw as { version?: unknown } | null)?.version !== 2) backend.write(this.current);
+    let raw: unknown;
+    let problem: string | null = null;
+    try {
+      raw = backend.read();
+    } catch (error) {
+      problem = `it is not valid JSON (${(error as Error).message})`;
+    }
+    const parsed = problem === null ? SettingsSchema.safeParse(migrate(raw)) : null;
+    if (parsed && !parsed.success)
+      problem = `it does not fit the settings format (${parsed.error.issues[0]?.message ?? 'invalid'} at ${parsed.error.issues[0]?.path.join('.') || 'the top'})`;
+    if (problem !== null || !parsed?.success) {
+      // Never overwrite what could not be read: it may be a user's 125 environments, one byte from readable.
+      this.recovery = { reason: problem ?? 'unreadable', keptAt: backend.setAside?.() ?? null };
+      this.current = structuredClone(DEFAULT_SETTINGS);
+      backend.write(this.current);
+      return;
+    }
+    this.recovery = null;
+    this.current = parsed.data;
+    if ((raw as { version?: unknown } | null)?.version !== 2) backend.write(this.current);
   }
 
   get(): Settings {
@@ -79,7 +118,12 @@ export function migrate(raw: unknown): unknown {
   const value = raw as Record<string, unknown>;
   if (value.version === 1) {
     // v1 knew only the local emulator: keep who was signed in, add the environment list.
-    return { version: 2, activeEnvironmentId: value.activeEnvironmentId ?? 'local', environments: structuredClone(BUILT_IN_REMOTE), sessions: value.sessions ?? {} };
+    return {
+      version: 2,
+      activeEnvironmentId: value.activeEnvironmentId ?? 'local',
+      environments: structuredClone(BUILT_IN_REMOTE),
+      sessions: value.sessions ?? {},
+    };
   }
   return raw;
 }

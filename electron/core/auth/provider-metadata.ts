@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { appError } from '../../../shared/errors.js';
+import { serviceUrlProblem } from '../../../shared/schemas/environments.js';
+import { AuthPaths } from '../../../shared/schemas/oauth.js';
+import { BODY_LIMITS, discardBody, readBodyText } from '../api/body-limit.js';
+import type { DispatcherPool } from '../api/dispatchers.js';
+import { errorFromTransport } from '../api/errors.js';
+import { endpointUrl } from '../api/urls.js';
+
+/**
+ * What Dockdesk needs of an OpenID provider's discovery document (OpenID Connect Discovery 1.0,
+ * section 3, and RFC 9207 section 3 for the `iss` parameter). Unknown fields are ignored.
+ */
+/**
+ * An endpoint the provider names: https (plain http only on loopback), the same rule as the
+ * addresses a user types, so a discovery document cannot send the browser or a token anywhere else.
+ */
+const Endpoint = z
+  .string()
+  .url()
+  .refine((v) => URL.canParse(v) && serviceUrlProblem(new URL(v).origin) === null, 'must be https (http only on loopback)');
+
+export const DiscoveryDocument = z.looseObject({
+  issuer: Endpoint,
+  authorization_endpoint: Endpoint,
+  token_endpoint: Endpoint,
+  jwks_uri: Endpoint,
+  response_modes_supported: z.array(z.string()).optional(),
+  code_challenge_methods_supported: z.array(z.string()).optional(),
+  authorization_response_iss_parameter_supported: z.boolean().optional(),
+});
+export type DiscoveryDocument = z.infer<typeof DiscoveryDocument>;
+
+export interface ProviderMetadata {
+  issuer: string;
+  authorizationEndpoint: string;
+  tokenEndpoint: string;
+  jwksUri: string;
+  responseModes: string[];
+  /** RFC 9207: the provider puts `iss` in every authorization response, and the client must check it. */
+  issParameterSupported: boolean;
+  /** True when no discovery document exists and the spec's fixed paths are used. */
+  fromFixedPaths: boolean;
+}
+
+/** The sign-in address as an issuer identifier: no trailing slash. */
+export function issuerFromAuthUrl(authUrl: string): string {
+  return authUrl.replace(/\/+$/, '');
+}
+
+/** The spec's fixed paths (5.2), used only where the provider publishes no discovery document. */
+export function fixedPathMetadata(authUrl: string): ProviderMetadata {
+  return {
+    issuer: issuerFromAuthUrl(authUrl),
+    authorizationEndpoint: endpointUrl(authUrl, AuthPaths.authorize).toString(),
+    tokenEndpoint: endpointUrl(authUrl, AuthPaths.token).toString(),
+    jwksUri: endpointUrl(authUrl, AuthPaths.jwks).toString(),
+    responseModes: ['form_post'],
+    issParameterSupported: false,
+    fromFixedPaths: true,
+  };
+}
+
+export type DiscoveryResult =
+  { kind: 'found'; document: DiscoveryDocument } | { kind: 'absent'; status: number } | { kind: 'invalid'; status: number; problem: string };
+
+/** Reads `/.well-known/openid-configuration` under the sign-in address (size-capped, schema-checked). */
+export async function readDiscovery(dispatchers: DispatcherPool, authUrl: string, options: { timeoutMs?: number } = {}): Promise<DiscoveryResult> {
+  const url = endpointUrl(authUrl, AuthPaths.discovery);
+  const endpoint = `GET ${url.pathname}`;
+  let status: number;
+  let text: string;
+  try {
+    const res = await dispatchers.for(url).request({
+      method: 'GET',
+      path: url.pathname,
+      headers: { accept: 'application/json' },
+      ...(options.timeoutMs ? { headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs } : {}),
+    });
+    status = res.statusCode;
+    if (status === 404 || status === 410) {
+      await discardBody(res.body);
+      return { kind: 'absent', status };
+    }
+    text = await readBodyText(res.body, BODY_LIMITS.authBytes, endpoint);
+  } catch (error) {
+    throw errorFromTransport(endpoint, error);
+  }
+  if (status !== 200) return { kind: 'invalid', status, problem: `answered HTTP ${status}` };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { kind: 'invalid', status, problem: 'answered with a body that is not JSON' };
+  }
+  const parsed = DiscoveryDocument.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { kind: 'invalid', status, problem: `published an OpenID configuration without a valid "${issue?.path.join('.') || '(document)'}"` };
+  }
+  return { kind: 'found', document: parsed.data };
+}
+
+/**
+ * The provider's endpoints for a sign-in: from discovery, checked against the sign-in address
+ * (Discovery 1.0 section 4.3: the issuer must be exactly the address it was fetched under), or the
+ * spec's fixed paths when there is no discovery document at all.
+ */
+export async function loadProviderMetadata(dispatchers: DispatcherPool, authUrl: string): Promise<ProviderMetadata> {
+  const result = await readDiscovery(dispatchers, authUrl);
+  if (result.kind === 'absent') return fixedPathMetadata(authUrl);
+  if (result.kind === 'invalid')
+    throw appError('sign_in_failed', `The sign-in host ${new URL(authUrl).origin} ${result.problem}.`, { retryable: result.status >= 500 });
+  const doc = result.document;
+  const mismatch = issuerMismatch(authUrl, doc.issuer);
+  if (mismatch) throw appError('sign_in_failed', mismatch);
+  return {
+    issuer: doc.issuer,
+    authorizationEndpoint: doc.authorization_endpoint,
+    tokenEndpoint: doc.token_endpoint,
+    jwksUri: doc.jwks_uri,
+    responseModes: doc.response_modes_supported ?? ['query', 'fragment'],
+    issParameterSupported: doc.authorization_response_iss_parameter_supported === true,
+    fromFixedPaths: false,
+  };
+}
+
+/** The words for a provider that names itself differently from the address typed (say localhost versus 127.0.0.1). */
+export function issuerMismatch(authUrl: string, issuer: string): string | null {
+  if (issuerFromAuthUrl(issuer) === issuerFromAuthUrl(authUrl)) return null;
+  return `The sign-in host calls itself ${issuer}, but the sign-in address is ${issuerFromAuthUrl(authUrl)}. Enter ${issuer} as the sign-in address in Settings.`;
+}

@@ -1,0 +1,450 @@
+import v8 from 'node:v8';
+import { z } from 'zod';
+import { normalizeGtin } from '../../../shared/scan/codes.js';
+import { CacheSyncedAt, CachedCenter, type CachedItem, type CachedLevel, type InventoryCacheSnapshot } from '../../../shared/schemas/inventory-cache.js';
+import { DurableFile, type DurableCodec } from '../data/durable-file.js';
+import { BLOCK, BLOCK_BYTES, blockBitmaps, entryStart, foldColumn, foldText, type StringColumn } from './search-text.js';
+
+/**
+ * The inventory cache's storage format: columns, not one object per item. Measured with 100,000
+ * generated items (ARCHITECTURE.md, "Offline cache"): one object per item made a 67 MB JSON file that
+ * took 0.6 s to parse (v8.deserialize of the same objects: 0.8 to 1.3 s) and a few hundred MB of heap.
+ * Columns keep every number in a typed array and every string field in one string per column (entries
+ * separated by a NUL), so a load is a few large copies, the heap holds a handful of big objects, and
+ * the search index scans the name and SKU columns directly. Items become objects only when a lookup
+ * or a search page returns them (`materialize`).
+ *
+ * The columns are written with v8.serialize (typed arrays and long strings go through as raw bytes).
+ * Its wire format reads older versions, not newer ones: a cache written by a newer Electron and read
+ * after a downgrade fails to decode, is reported once and resynced, which is all a cache needs.
+ *
+ * The exact-lookup indexes are stored too, built once by the writer: the inventory ids and the folded
+ * SKUs as sorted permutations, every GTIN-valid code as a sorted GTIN-14 (as a number: 14 digits fit a
+ * double exactly), every other code as a sorted folded string. Lookups binary-search them, so a load
+ * builds no hash maps (building them took about 400 ms of a 570 ms cold load at 100,000 items).
+ *
+ * Bump CACHE_FORMAT_VERSION whenever this layout, the record schema, search-text.ts or `normalizeGtin`'s
+ * meaning changes: the old file is then reported as old-format and replaced by a resync (a cache is
+ * never migrated).
+ */
+export const CACHE_FORMAT_VERSION = 1;
+export const CACHE_FILE_KIND = 'inventory-cache';
+
+/** A string column whose entries may be null (`present[i] === 0`; the entry is then empty). */
+export interface NullableStringColumn extends StringColumn {
+  present: Uint8Array;
+}
+
+/** Numbers per level, in this order (`levelNumbers[level * LEVEL_WIDTH + k]`); 32-bit integers. */
+export const LEVEL_FIELDS = [
+  'fcId',
+  'onHand',
+  'committed',
+  'fulfillable',
+  'sellable',
+  'awaiting',
+  'backordered',
+  'exception',
+  'internalTransfer',
+] as const satisfies readonly (keyof CachedLevel)[];
+const LEVEL_WIDTH = LEVEL_FIELDS.length;
+/** Numbers per lot: fcId, onHand, fulfillable. */
+const LOT_WIDTH = 3;
+const FLAG_BITS = ['lot', 'digital', 'bundle', 'case', 'active', 'hazmat'] as const;
+
+export interface CacheColumns {
+  count: number;
+  syncedAt: CacheSyncedAt;
+  centers: CachedCenter[];
+  inventoryId: Float64Array;
+  /** Bit k set: flag FLAG_BITS[k]. */
+  flags: Uint8Array;
+  name: StringColumn;
+  sku: StringColumn;
+  /** Unit names used by dimensions and weights; the per-item unit columns index it (-1: no value). */
+  units: string[];
+  /** length, width, height per item. */
+  dims: Float64Array;
+  dimUnit: Int16Array;
+  weight: Float64Array;
+  weightUnit: Int16Array;
+  inventoryBarcode: NullableStringColumn;
+  /** NaN: no variant. */
+  variantId: Float64Array;
+  gtin: NullableStringColumn;
+  upc: NullableStringColumn;
+  /** Item i's barcodes are entries barcodeStart[i] .. barcodeStart[i + 1] - 1 of `barcodes`. */
+  barcodeStart: Uint32Array;
+  barcodes: StringColumn;
+  levelStart: Uint32Array;
+  levelNumbers: Int32Array;
+  lotStart: Uint32Array;
+  lotNumber: StringColumn;
+  lotExpiresAt: NullableStringColumn;
+  lotNumbers: Int32Array;
+  /** Item positions ordered by inventory id. */
+  idOrder: Uint32Array;
+  /** Item positions ordered by folded SKU (`foldText`, then UTF-16 code units). */
+  skuOrder: Uint32Array;
+  /** Every GTIN-valid code of every item as GTIN-14, ascending, with its item's position. */
+  gtinKeys: Float64Array;
+  gtinItems: Uint32Array;
+  /** Every other code, folded, ascending, with its item's position. */
+  codeKeys: StringColumn;
+  codeItems: Uint32Array;
+  /** Search block bitmaps of the folded name and SKU columns (search-text.ts). */
+  nameBlocks: Uint8Array;
+  skuBlocks: Uint8Array;
+}
+
+class StringColumnBuilder {
+  private readonly parts: string[] = [];
+  private readonly endsList: number[] = [];
+  private readonly presentList: number[] = [];
+  private length = 0;
+
+  add(value: string | null): void {
+    const v = value === null ? '' : value.includes('\u0000') ? value.replaceAll('\u0000', '\ufffd') : value;
+    if (this.parts.length > 0) this.length += 1;
+    this.length += v.length;
+    this.parts.push(v);
+    this.endsList.push(this.length);
+    this.presentList.push(value === null ? 0 : 1);
+  }
+
+  build(): StringColumn {
+    return { text: this.parts.join('\u0000'), ends: Uint32Array.from(this.endsList) };
+  }
+
+  buildNullable(): NullableStringColumn {
+    return { ...this.build(), present: Uint8Array.from(this.presentList) };
+  }
+}
+
+export function entry(column: StringColumn, i: number): string {
+  return column.text.slice(entryStart(column, i), column.ends[i]);
+}
+
+function nullableEntry(column: NullableStringColumn, i: number): string | null {
+  return column.present[i] ? entry(column, i) : null;
+}
+
+/**
+ * Display order: by folded name (`foldText`, UTF-16 code units), then SKU. Search relies on it: the
+ * names starting with a query are one contiguous run, found by binary search.
+ */
+function displayOrder(items: readonly CachedItem[]): number[] {
+  const safe = (s: string) => s.replaceAll('\u0000', '\ufffd');
+  const keys = items.map((it) => `${foldText(safe(it.name))}\u0000${foldText(safe(it.sku))}`);
+  return items.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : items[a]!.inventoryId - items[b]!.inventoryId));
+}
+
+/** Snapshot -> columns, items in display order. The records are trusted (the sync validated them). */
+export function toColumns(snapshot: InventoryCacheSnapshot): CacheColumns {
+  const order = displayOrder(snapshot.items);
+  const n = order.length;
+  const units: string[] = [];
+  const unitIndex = (unit: string) => {
+    let k = units.indexOf(unit);
+    if (k < 0) k = units.push(unit) - 1;
+    return k;
+  };
+  const c = {
+    inventoryId: new Float64Array(n),
+    flags: new Uint8Array(n),
+    dims: new Float64Array(n * 3),
+    dimUnit: new Int16Array(n).fill(-1),
+    weight: new Float64Array(n),
+    weightUnit: new Int16Array(n).fill(-1),
+    variantId: new Float64Array(n),
+    barcodeStart: new Uint32Array(n + 1),
+    levelStart: new Uint32Array(n + 1),
+    lotStart: new Uint32Array(n + 1),
+  };
+  const name = new StringColumnBuilder();
+  const sku = new StringColumnBuilder();
+  const inventoryBarcode = new StringColumnBuilder();
+  const gtin = new StringColumnBuilder();
+  const upc = new StringColumnBuilder();
+  const barcodes = new StringColumnBuilder();
+  const lotNumber = new StringColumnBuilder();
+  const lotExpiresAt = new StringColumnBuilder();
+  const levelNumbers: number[] = [];
+  const lotNumbers: number[] = [];
+  const gtins: [number, number][] = [];
+  const codes: [string, number][] = [];
+  let barcodeCount = 0;
+  order.forEach((from, i) => {
+    const it = snapshot.items[from]!;
+    c.inventoryId[i] = it.inventoryId;
+    c.flags[i] = FLAG_BITS.reduce((bits, flag, k) => (it.flags[flag] ? bits | (1 << k) : bits), 0);
+    name.add(it.name);
+    sku.add(it.sku);
+    if (it.dimensions) {
+      c.dims.set([it.dimensions.length, it.dimensions.width, it.dimensions.height], i * 3);
+      c.dimUnit[i] = unitIndex(it.dimensions.unit);
+    }
+    if (it.weight) {
+      c.weight[i] = it.weight.value;
+      c.weightUnit[i] = unitIndex(it.weight.unit);
+    }
+    inventoryBarcode.add(it.codes.inventoryBarcode);
+    c.variantId[i] = it.codes.variantId ?? Number.NaN;
+    gtin.add(it.codes.gtin);
+    upc.add(it.codes.upc);
+    for (const b of it.codes.barcodes) barcodes.add(b);
+    barcodeCount += it.codes.barcodes.length;
+    c.barcodeStart[i + 1] = barcodeCount;
+    for (const level of it.levels) for (const field of LEVEL_FIELDS) levelNumbers.push(int32(level[field], it, field));
+    c.levelStart[i + 1] = levelNumbers.length / LEVEL_WIDTH;
+    for (const lot of it.lots) {
+      lotNumber.add(lot.lotNumber);
+      lotExpiresAt.add(lot.expiresAt);
+      lotNumbers.push(int32(lot.fcId, it, 'lot fcId'), int32(lot.onHand, it, 'lot onHand'), int32(lot.fulfillable, it, 'lot fulfillable'));
+    }
+    c.lotStart[i + 1] = lotNumbers.length / LOT_WIDTH;
+    const distinct = new Set([it.codes.inventoryBarcode, it.codes.gtin, it.codes.upc, ...it.codes.barcodes].map((code) => code?.trim() ?? ''));
+    for (const code of distinct) {
+      if (code === '') continue;
+      const gtin = normalizeGtin(code);
+      if (gtin !== null) gtins.push([Number(gtin), i]);
+      else codes.push([foldText(code.replaceAll('\u0000', '\ufffd')), i]);
+    }
+  });
+  const byKey = <K extends number | string>(a: [K, number], b: [K, number]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]);
+  gtins.sort(byKey);
+  codes.sort(byKey);
+  const codeKeys = new StringColumnBuilder();
+  for (const [key] of codes) codeKeys.add(key);
+  const ids = c.inventoryId;
+  const skuKeys = order.map((from) => foldText(snapshot.items[from]!.sku.replaceAll('\u0000', '\ufffd')));
+  const positions = () => Array.from({ length: n }, (_, i) => i);
+  if (units.length > 0x7fff) throw new Error('Too many distinct units in the inventory cache.');
+  const nameColumn = name.build();
+  const skuColumn = sku.build();
+  return {
+    count: n,
+    syncedAt: snapshot.syncedAt,
+    centers: snapshot.centers,
+    ...c,
+    name: nameColumn,
+    sku: skuColumn,
+    units,
+    inventoryBarcode: inventoryBarcode.buildNullable(),
+    gtin: gtin.buildNullable(),
+    upc: upc.buildNullable(),
+    barcodes: barcodes.build(),
+    levelNumbers: Int32Array.from(levelNumbers),
+    lotNumber: lotNumber.build(),
+    lotExpiresAt: lotExpiresAt.buildNullable(),
+    lotNumbers: Int32Array.from(lotNumbers),
+    idOrder: Uint32Array.from(positions().sort((a, b) => ids[a]! - ids[b]! || a - b)),
+    skuOrder: Uint32Array.from(positions().sort((a, b) => (skuKeys[a]! < skuKeys[b]! ? -1 : skuKeys[a]! > skuKeys[b]! ? 1 : a - b))),
+    gtinKeys: Float64Array.from(gtins, ([key]) => key),
+    gtinItems: Uint32Array.from(gtins, ([, item]) => item),
+    codeKeys: codeKeys.build(),
+    codeItems: Uint32Array.from(codes, ([, item]) => item),
+    nameBlocks: blockBitmaps(foldColumn(nameColumn, n), n),
+    skuBlocks: blockBitmaps(foldColumn(skuColumn, n), n),
+  };
+}
+
+/** Quantities and center ids are stored as 32-bit integers (half the size of doubles); anything else is refused. */
+function int32(value: number, item: CachedItem, field: string): number {
+  if ((value | 0) !== value) throw new RangeError(`Item ${item.inventoryId} (${item.sku}): ${field} ${value} is not a 32-bit integer.`);
+  return value;
+}
+
+/** One item as a plain record (what lookups and search pages return). */
+export function materialize(c: CacheColumns, i: number): CachedItem {
+  const flags = c.flags[i]!;
+  const levels: CachedLevel[] = [];
+  for (let l = c.levelStart[i]!; l < c.levelStart[i + 1]!; l++) {
+    const at = l * LEVEL_WIDTH;
+    const n = c.levelNumbers;
+    levels.push({
+      fcId: n[at]!,
+      onHand: n[at + 1]!,
+      committed: n[at + 2]!,
+      fulfillable: n[at + 3]!,
+      sellable: n[at + 4]!,
+      awaiting: n[at + 5]!,
+      backordered: n[at + 6]!,
+      exception: n[at + 7]!,
+      internalTransfer: n[at + 8]!,
+    });
+  }
+  const lots: CachedItem['lots'] = [];
+  for (let l = c.lotStart[i]!; l < c.lotStart[i + 1]!; l++) {
+    lots.push({
+      lotNumber: entry(c.lotNumber, l),
+      expiresAt: nullableEntry(c.lotExpiresAt, l),
+      fcId: c.lotNumbers[l * LOT_WIDTH]!,
+      onHand: c.lotNumbers[l * LOT_WIDTH + 1]!,
+      fulfillable: c.lotNumbers[l * LOT_WIDTH + 2]!,
+    });
+  }
+  const barcodes: string[] = [];
+  for (let b = c.barcodeStart[i]!; b < c.barcodeStart[i + 1]!; b++) barcodes.push(entry(c.barcodes, b));
+  const dimUnit = c.dimUnit[i]!;
+  const weightUnit = c.weightUnit[i]!;
+  const variantId = c.variantId[i]!;
+  return {
+    inventoryId: c.inventoryId[i]!,
+    sku: entry(c.sku, i),
+    name: entry(c.name, i),
+    flags: {
+      lot: (flags & 1) !== 0,
+      digital: (flags & 2) !== 0,
+      bundle: (flags & 4) !== 0,
+      case: (flags & 8) !== 0,
+      active: (flags & 16) !== 0,
+      hazmat: (flags & 32) !== 0,
+    },
+    dimensions: dimUnit < 0 ? null : { length: c.dims[i * 3]!, width: c.dims[i * 3 + 1]!, height: c.dims[i * 3 + 2]!, unit: c.units[dimUnit] ?? '' },
+    weight: weightUnit < 0 ? null : { value: c.weight[i]!, unit: c.units[weightUnit] ?? '' },
+    codes: {
+      inventoryBarcode: nullableEntry(c.inventoryBarcode, i),
+      variantId: Number.isNaN(variantId) ? null : variantId,
+      gtin: nullableEntry(c.gtin, i),
+      upc: nullableEntry(c.upc, i),
+      barcodes,
+    },
+    levels,
+    lots,
+  };
+}
+
+// ---------------------------------------------------------------- decoding: shape checks
+
+const f64 = z.instanceof(Float64Array);
+const i32 = z.instanceof(Int32Array);
+const u32 = z.instanceof(Uint32Array);
+const Strings = z.object({ text: z.string(), ends: u32 });
+const NullableStrings = Strings.extend({ present: z.instanceof(Uint8Array) });
+const ColumnsShape = z.object({
+  count: z.number().int().min(0),
+  syncedAt: CacheSyncedAt,
+  centers: z.array(CachedCenter),
+  inventoryId: f64,
+  flags: z.instanceof(Uint8Array),
+  name: Strings,
+  sku: Strings,
+  units: z.array(z.string()),
+  dims: f64,
+  dimUnit: z.instanceof(Int16Array),
+  weight: f64,
+  weightUnit: z.instanceof(Int16Array),
+  inventoryBarcode: NullableStrings,
+  variantId: f64,
+  gtin: NullableStrings,
+  upc: NullableStrings,
+  barcodeStart: u32,
+  barcodes: Strings,
+  levelStart: u32,
+  levelNumbers: i32,
+  lotStart: u32,
+  lotNumber: Strings,
+  lotExpiresAt: NullableStrings,
+  lotNumbers: i32,
+  idOrder: u32,
+  skuOrder: u32,
+  gtinKeys: f64,
+  gtinItems: u32,
+  codeKeys: Strings,
+  codeItems: u32,
+  nameBlocks: z.instanceof(Uint8Array),
+  skuBlocks: z.instanceof(Uint8Array),
+});
+
+/**
+ * Checks that the columns fit together: types, every length against `count`, every offset column
+ * ending where its column ends. The checksum already caught damage on disk and the format version a
+ * layout change; this catches a writer bug or a forgotten version bump. `deep` also walks every
+ * offset, permutation and sort order (for tests of the writer): it is left out of a load because in
+ * a cold process those loops cost about 60 ms at 100,000 items, and a wrong offset can only give a
+ * wrong answer (typed arrays do not read out of range, answers are schema-checked at IPC), never a
+ * crash.
+ */
+export function checkColumns(value: unknown, { deep = false } = {}): CacheColumns {
+  const c = ColumnsShape.parse(value) as CacheColumns;
+  const n = c.count;
+  const fail = (what: string) => {
+    throw new Error(`inventory cache columns: ${what}`);
+  };
+  const perItem: [string, { length: number }, number][] = [
+    ['inventoryId', c.inventoryId, n],
+    ['flags', c.flags, n],
+    ['dims', c.dims, n * 3],
+    ['dimUnit', c.dimUnit, n],
+    ['weight', c.weight, n],
+    ['weightUnit', c.weightUnit, n],
+    ['variantId', c.variantId, n],
+    ['barcodeStart', c.barcodeStart, n + 1],
+    ['levelStart', c.levelStart, n + 1],
+    ['lotStart', c.lotStart, n + 1],
+  ];
+  for (const [what, column, length] of perItem) if (column.length !== length) fail(`${what} has ${column.length} entries, expected ${length}`);
+  const strings = (what: string, column: StringColumn, length: number) => {
+    if (column.ends.length !== length) fail(`${what} has ${column.ends.length} entries, expected ${length}`);
+    let start = 0;
+    for (let i = 0; deep && i < length; i++) {
+      if (column.ends[i]! < start) fail(`${what} offsets go backwards`);
+      start = column.ends[i]! + 1;
+    }
+    if (length > 0 && column.ends[length - 1] !== column.text.length) fail(`${what} offsets do not end at its text's end`);
+    if ('present' in column && (column as NullableStringColumn).present.length !== length) fail(`${what} presence has the wrong length`);
+  };
+  const starts = (what: string, column: Uint32Array, total: number) => {
+    if (column[0] !== 0 || column[n] !== total) fail(`${what} does not span its column`);
+    for (let i = 0; deep && i < n; i++) if (column[i + 1]! < column[i]!) fail(`${what} goes backwards`);
+  };
+  strings('name', c.name, n);
+  strings('sku', c.sku, n);
+  strings('inventoryBarcode', c.inventoryBarcode, n);
+  strings('gtin', c.gtin, n);
+  strings('upc', c.upc, n);
+  starts('barcodeStart', c.barcodeStart, c.barcodes.ends.length);
+  strings('barcodes', c.barcodes, c.barcodes.ends.length);
+  if (c.levelNumbers.length % LEVEL_WIDTH !== 0) fail('levelNumbers is not whole levels');
+  starts('levelStart', c.levelStart, c.levelNumbers.length / LEVEL_WIDTH);
+  if (c.lotNumbers.length % LOT_WIDTH !== 0) fail('lotNumbers is not whole lots');
+  const lots = c.lotNumbers.length / LOT_WIDTH;
+  starts('lotStart', c.lotStart, lots);
+  strings('lotNumber', c.lotNumber, lots);
+  strings('lotExpiresAt', c.lotExpiresAt, lots);
+  if (c.idOrder.length !== n || c.skuOrder.length !== n) fail(`idOrder or skuOrder does not have ${n} entries`);
+  if (c.gtinItems.length !== c.gtinKeys.length) fail('gtinItems and gtinKeys differ in length');
+  strings('codeKeys', c.codeKeys, c.codeItems.length);
+  const blockBytes = Math.ceil(n / BLOCK) * BLOCK_BYTES;
+  if (c.nameBlocks.length !== blockBytes || c.skuBlocks.length !== blockBytes) fail('a search block bitmap has the wrong size');
+  if (!deep) return c;
+
+  for (const unitColumn of [c.dimUnit, c.weightUnit]) for (const u of unitColumn) if (u >= c.units.length || u < -1) fail('a unit index is out of range');
+  const permutation = (what: string, order: Uint32Array) => {
+    const seen = new Uint8Array(n);
+    for (const i of order) {
+      if (i >= n || seen[i]) fail(`${what} is not a permutation`);
+      seen[i] = 1;
+    }
+  };
+  permutation('idOrder', c.idOrder);
+  for (let k = 1; k < n; k++) if (c.inventoryId[c.idOrder[k]!]! < c.inventoryId[c.idOrder[k - 1]!]!) fail('idOrder is not sorted');
+  permutation('skuOrder', c.skuOrder);
+  for (let k = 1; k < c.gtinKeys.length; k++) if (!(c.gtinKeys[k]! >= c.gtinKeys[k - 1]!)) fail('gtinKeys is not sorted');
+  for (const items of [c.gtinItems, c.codeItems]) for (const i of items) if (i >= n) fail('a code points past the last item');
+  return c;
+}
+
+export const cacheCodec: DurableCodec<CacheColumns> = {
+  encode: (columns) => v8.serialize(columns),
+  decode: (bytes) => checkColumns(v8.deserialize(bytes)),
+};
+
+/**
+ * The cache file for one environment and account; the caller picks the folder (one per environment
+ * and account under the app's data folder). Read: `(await file.read()).value` is the columns or null.
+ */
+export function inventoryCacheFile(path: string): DurableFile<CacheColumns> {
+  return new DurableFile({ path, kind: CACHE_FILE_KIND, version: CACHE_FORMAT_VERSION, codec: cacheCodec });
+}

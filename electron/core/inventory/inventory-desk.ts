@@ -1,0 +1,267 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { AppErrorException, type AppError } from '../../../shared/errors.js';
+import {
+  INVENTORY_STALE_AFTER_MS,
+  type CacheProblem,
+  type Freshness,
+  type SyncPhase,
+  type SyncProgress,
+  type SyncStatus,
+} from '../../../shared/ipc/inventory.js';
+import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
+import type { SessionState } from '../../../shared/schemas/session.js';
+import type { ApiClient } from '../api/api-client.js';
+import type { ConnectivityMonitor } from '../api/connectivity.js';
+import type { DurableFile } from '../data/durable-file.js';
+import { inventoryCacheFile, type CacheColumns } from './cache-format.js';
+import { CacheIndex } from './cache-index.js';
+import { toColumnsInWorker } from './columns-in-worker.js';
+import { fetchInventorySnapshot } from './sync.js';
+
+/** Who the cache belongs to: the active environment and the signed-in account. */
+export interface DeskAccount {
+  environmentId: string;
+  session: SessionState;
+  api: ApiClient;
+}
+
+export interface InventoryDeskDeps {
+  /** The app's data folder; caches go to `<dataDir>/inventory/<environment>/<account hash>/cache.ddf`. */
+  dataDir: string;
+  /** The active environment and session now. */
+  current: () => DeskAccount;
+  connectivity: ConnectivityMonitor;
+  emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+  log: (line: string) => void;
+  /** Background refresh while signed in and not offline (default 15 minutes; 0 turns it off). */
+  refreshIntervalMs?: number;
+  /** Records to columns; default: in a worker thread. */
+  buildColumns?: typeof toColumnsInWorker;
+}
+
+interface RunningSync {
+  controller: AbortController;
+  mode: 'full' | 'refresh';
+  phase: SyncPhase | null;
+  done: number;
+  total: number | null;
+  finished: Promise<void>;
+}
+
+interface Opened {
+  key: string;
+  file: DurableFile<CacheColumns>;
+}
+
+/**
+ * The offline inventory cache of the active environment and account (issue 10): loads it (reporting a
+ * bad file once and falling back to the previous generation, or to a full resync), syncs it (after
+ * sign-in, on demand, and in the background while online), and answers with how fresh it is.
+ */
+export class InventoryDesk {
+  private index: CacheIndex = CacheIndex.empty();
+  private opened: Opened | null = null;
+  private opening: Promise<void> | null = null;
+  private sync: RunningSync | null = null;
+  private lastCompletedAt: string | null = null;
+  private lastError: AppError | null = null;
+  private cacheProblem: CacheProblem | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(private readonly deps: InventoryDeskDeps) {
+    const every = deps.refreshIntervalMs ?? 15 * 60 * 1000;
+    if (every > 0) {
+      this.timer = setInterval(() => void this.backgroundRefresh(), every);
+      this.timer.unref();
+    }
+  }
+
+  /** The index for the current account (loading its file first when the account changed). */
+  async ready(): Promise<CacheIndex> {
+    await this.follow();
+    return this.index;
+  }
+
+  /**
+   * Follows sign-in, sign-out and environment switches. When the cache changes hands (a sign-in, the
+   * app starting signed in, another environment), a sync runs: full when the cache is empty, else a refresh.
+   */
+  onSessionChanged(_state: SessionState): void {
+    const before = this.opened?.key ?? null;
+    void this.follow()
+      .then(() => {
+        const after = this.opened?.key ?? null;
+        if (after !== null && after !== before && !this.sync && this.deps.current().session.status === 'signed-in')
+          this.start(this.index.size === 0 ? 'full' : 'refresh');
+      })
+      .catch((error: unknown) => this.deps.log(`inventory cache: ${(error as Error).message}`));
+  }
+
+  freshness(): Freshness {
+    const parts = this.index.syncedAt;
+    const values = Object.values(parts);
+    const syncedAt = values.some((v) => v === null) ? null : values.reduce((a, b) => (Date.parse(a!) <= Date.parse(b!) ? a : b));
+    return {
+      syncedAt,
+      parts,
+      connectivity: this.deps.connectivity.state,
+      stale: syncedAt === null || Date.now() - Date.parse(syncedAt) > INVENTORY_STALE_AFTER_MS,
+      syncing: this.sync !== null,
+    };
+  }
+
+  status(): SyncStatus {
+    const s = this.sync;
+    return {
+      state: s ? (s.controller.signal.aborted ? 'cancelling' : 'running') : 'idle',
+      mode: s?.mode ?? null,
+      phase: s?.phase ?? null,
+      done: s?.done ?? 0,
+      total: s?.total ?? null,
+      itemCount: this.index.size,
+      lastCompletedAt: this.lastCompletedAt,
+      lastError: this.lastError,
+      cacheProblem: this.cacheProblem,
+      freshness: this.freshness(),
+    };
+  }
+
+  /** Starts a sync unless one is running; answers at once. */
+  start(mode: 'full' | 'refresh'): SyncStatus {
+    if (this.sync || this.closed) return this.status();
+    const account = this.deps.current();
+    if (account.session.status !== 'signed-in' || !this.opened) {
+      throw new AppErrorException({ code: 'not_signed_in', message: 'Sign in to sync the inventory cache.', retryable: false });
+    }
+    const controller = new AbortController();
+    const effective = mode === 'refresh' && this.index.size === 0 ? 'full' : mode;
+    const run: RunningSync = { controller, mode: effective, phase: null, done: 0, total: null, finished: Promise.resolve() };
+    this.sync = run;
+    run.finished = this.run(run, account, this.opened);
+    this.deps.emit('inventory.syncStatus', this.status());
+    return this.status();
+  }
+
+  cancel(): SyncStatus {
+    if (this.sync && !this.sync.controller.signal.aborted) {
+      this.sync.controller.abort(new AppErrorException({ code: 'network', message: 'The sync was cancelled; the cache is unchanged.', retryable: true }));
+      this.deps.emit('inventory.syncStatus', this.status());
+    }
+    return this.status();
+  }
+
+  /** Waits for the running sync, if any (tests, shutdown). */
+  async settled(): Promise<void> {
+    await this.sync?.finished;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.cancel();
+    await this.settled();
+  }
+
+  private async run(run: RunningSync, account: DeskAccount, opened: Opened): Promise<void> {
+    const signal = run.controller.signal;
+    const lastEmit = new Map<SyncPhase, number>();
+    const onProgress = (p: SyncProgress) => {
+      run.phase = p.phase;
+      run.done = p.done;
+      run.total = p.total;
+      // Enough for a progress bar, without flooding IPC when pages come fast: at most 10 a second per phase.
+      const now = performance.now();
+      if (now - (lastEmit.get(p.phase) ?? -Infinity) >= 100 || (p.total !== null && p.done >= p.total)) {
+        lastEmit.set(p.phase, now);
+        this.deps.emit('inventory.syncProgress', p);
+      }
+    };
+    try {
+      await Promise.resolve();
+      const snapshot = await fetchInventorySnapshot(account.api, { mode: run.mode, previous: this.index, signal, onProgress });
+      onProgress({ phase: 'writing', done: 0, total: snapshot.items.length });
+      const columns = await (this.deps.buildColumns ?? toColumnsInWorker)(snapshot, this.deps.log);
+      signal.throwIfAborted();
+      // Only a complete new generation is written; the file keeps the one before as `.prev`.
+      await opened.file.write(columns);
+      if (this.opened?.key === opened.key) this.index = new CacheIndex(columns);
+      this.lastCompletedAt = new Date().toISOString();
+      this.lastError = null;
+      onProgress({ phase: 'writing', done: snapshot.items.length, total: snapshot.items.length });
+    } catch (error) {
+      const reason = signal.aborted ? signal.reason : error;
+      this.lastError =
+        reason instanceof AppErrorException
+          ? reason.appError
+          : { code: 'internal', message: `The inventory sync failed (${(reason as Error).message}); the cache is unchanged.`, retryable: true };
+      if (!(reason instanceof AppErrorException)) this.deps.log(`inventory sync: ${(reason as Error).stack ?? String(reason)}`);
+    } finally {
+      if (this.sync === run) this.sync = null;
+      this.deps.emit('inventory.syncStatus', this.status());
+    }
+  }
+
+  private async backgroundRefresh(): Promise<void> {
+    if (this.sync || this.closed || this.deps.connectivity.state === 'offline') return;
+    try {
+      await this.follow();
+      if (this.opened && this.deps.current().session.status === 'signed-in') this.start('refresh');
+    } catch (error) {
+      this.deps.log(`inventory refresh: ${(error as Error).message}`);
+    }
+  }
+
+  /** Makes the loaded cache the current account's: loads its file, or empties the index when signed out. */
+  private async follow(): Promise<void> {
+    while (this.opening) await this.opening;
+    const account = this.deps.current();
+    const key = account.session.status === 'signed-in' && account.session.account ? cacheKey(account.environmentId, account.session.account.subject) : null;
+    if (key === (this.opened?.key ?? null)) return;
+    this.opening = this.load(key, account).finally(() => {
+      this.opening = null;
+    });
+    await this.opening;
+  }
+
+  private async load(key: string | null, account: DeskAccount): Promise<void> {
+    if (this.sync) {
+      this.cancel();
+      await this.settled();
+    }
+    this.index = CacheIndex.empty();
+    this.opened = null;
+    this.lastCompletedAt = null;
+    this.lastError = null;
+    if (key === null) return;
+    const file = inventoryCacheFile(join(this.deps.dataDir, 'inventory', key, 'cache.ddf'));
+    const read = await file.read();
+    this.opened = { key, file };
+    if (read.value) {
+      try {
+        this.index = new CacheIndex(read.value);
+        this.lastCompletedAt = read.writtenAt?.toISOString() ?? null;
+      } catch (error) {
+        this.deps.log(`inventory cache: the cache could not be indexed (${(error as Error).message}); resyncing`);
+      }
+    }
+    for (const problem of read.problems) {
+      const report: CacheProblem = {
+        kind: problem.kind,
+        message: `${problem.generation === 'current' ? 'The inventory cache' : 'The previous inventory cache'} could not be used: ${problem.message}`,
+        recovery: read.value ? 'previous-generation' : 'resync',
+      };
+      this.cacheProblem = report;
+      this.deps.log(`inventory cache: ${report.message} (${report.recovery})`);
+      this.deps.emit('inventory.cacheProblem', report);
+    }
+    if (read.problems.length > 0 && !read.value && account.session.status === 'signed-in' && this.deps.connectivity.state !== 'offline') this.start('full');
+  }
+}
+
+/** One folder per environment and account; the subject is hashed (it may hold any characters). */
+export function cacheKey(environmentId: string, subject: string): string {
+  const env = environmentId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
+  return join(env, createHash('sha256').update(subject).digest('hex').slice(0, 24));
+}

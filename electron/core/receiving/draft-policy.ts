@@ -1,0 +1,12 @@
+import type { WroCreateDraft } from '../../../shared/schemas/drafts.js';
+import type { DraftPolicy } from '../data/draft-store.js';
+
+/** A receiving-order draft in a list of drafts: its PO number, else how far it got. */
+export const wroDraftPolicy: DraftPolicy = {
+  title(value) {
+    const { form } = value as WroCreateDraft;
+    const po = form.purchase_order_number.trim();
+    const boxes = `${form.boxes.length} box${form.boxes.length === 1 ? '' : 'es'}`;
+    return po ? `Receiving order ${po} (${boxes})` : `New receiving order (${boxes})`;
+  },
+};

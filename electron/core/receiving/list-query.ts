@@ -1,0 +1,85 @@
+import type { ReceivingFilters, ReceivingSort } from '../../../shared/ipc/receiving.js';
+import type { PageInfo } from '../../../shared/schemas/common.js';
+import type { ReceivingOrder } from '../../../shared/schemas/receiving.js';
+
+/**
+ * The WRO list's filters as the service's query (API notes, Receiving: comma-separated lists, dates
+ * as instants compared strictly) and the sorts the service cannot do. One place for both.
+ */
+export type ServiceQuery = Record<string, string | number | undefined>;
+
+/** A day (YYYY-MM-DD) at local midnight: the clerk's days, which is what "inserted on the 3rd" means. */
+function localMidnight(day: string, plusDays = 0): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d + plusDays);
+}
+
+/** Both ends of a day range included; the service compares strictly, so the bounds sit just outside it. */
+function dayRange(from: string | undefined, to: string | undefined): { start?: string; end?: string } {
+  return {
+    ...(from ? { start: new Date(localMidnight(from).getTime() - 1).toISOString() } : {}),
+    ...(to ? { end: localMidnight(to, 1).toISOString() } : {}),
+  };
+}
+
+export function receivingServiceQuery(filters: ReceivingFilters & { ids?: number[]; purchaseOrderNumbers?: string[] }): ServiceQuery {
+  const inserted = dayRange(filters.insertedFrom, filters.insertedTo);
+  const completed = dayRange(filters.completedFrom, filters.completedTo);
+  const pos = filters.purchaseOrderNumbers ?? (filters.purchaseOrderNumber ? [filters.purchaseOrderNumber] : undefined);
+  return {
+    IDs: filters.ids?.length ? filters.ids.join(',') : undefined,
+    Statuses: filters.statuses?.length ? filters.statuses.join(',') : undefined,
+    FulfillmentCenterIds: filters.fulfillmentCenterIds?.length ? filters.fulfillmentCenterIds.join(',') : undefined,
+    PurchaseOrderNumbers: pos?.length ? pos.join(',') : undefined,
+    InsertStartDate: inserted.start,
+    InsertEndDate: inserted.end,
+    CompletedStartDate: completed.start,
+    CompletedEndDate: completed.end,
+    ExternalSync: filters.externalSync === undefined ? undefined : String(filters.externalSync),
+  };
+}
+
+/** The service answers newest first (by insert date); that order is paged by the service itself. */
+export function isServiceOrder(sort: ReceivingSort | undefined): boolean {
+  return !sort || (sort.field === 'insert_date' && sort.direction === 'desc');
+}
+
+/** Other orders are made here over every matching order; past this many the user narrows the filters. */
+export const LOCAL_SORT_LIMIT = 5000;
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+function sortKey(order: ReceivingOrder, field: ReceivingSort['field']): string | number | null {
+  switch (field) {
+    case 'id':
+      return order.id;
+    case 'insert_date':
+      return order.insert_date ? Date.parse(order.insert_date) : null;
+    case 'expected_arrival_date':
+      return order.expected_arrival_date ? Date.parse(order.expected_arrival_date) : null;
+    case 'status':
+      return order.status;
+    case 'purchase_order_number':
+      return order.purchase_order_number ?? null;
+  }
+}
+
+/** Sorted copy; empty values last in either direction, ties by id (newest first) so pages are stable. */
+export function sortOrders(orders: readonly ReceivingOrder[], sort: ReceivingSort): ReceivingOrder[] {
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  return [...orders].sort((a, b) => {
+    const x = sortKey(a, sort.field);
+    const y = sortKey(b, sort.field);
+    if (x === null || y === null) return x === y ? b.id - a.id : x === null ? 1 : -1;
+    const c = typeof x === 'number' && typeof y === 'number' ? x - y : collator.compare(String(x), String(y));
+    return c !== 0 ? sign * c : b.id - a.id;
+  });
+}
+
+/** One page of a list held in full, with the paging the service would have given. */
+export function pageOf<T>(all: readonly T[], page: number, limit: number): { items: T[]; pageInfo: PageInfo } {
+  return {
+    items: all.slice((page - 1) * limit, page * limit),
+    pageInfo: { page, pageSize: limit, totalPages: Math.ceil(all.length / limit), totalCount: all.length },
+  };
+}

@@ -1,0 +1,49 @@
+import type { returnChannels } from '../../../shared/ipc/returns.js';
+import type { ApiClient } from '../api/api-client.js';
+import { listFulfillmentCenters } from '../api/resources.js';
+import type { HandlersFor } from '../ipc/registry.js';
+import type { SettingsService } from '../settings/settings.js';
+import type { ReturnsDesk } from './desk.js';
+import { listReturns } from './resources.js';
+
+export interface ReturnHandlerDeps {
+  desk: ReturnsDesk;
+  api: () => ApiClient;
+  settings: SettingsService;
+  environmentId: () => string;
+}
+
+export function returnHandlers(deps: ReturnHandlerDeps): HandlersFor<typeof returnChannels> {
+  const { desk } = deps;
+  const defaults = () => ({ defaultFulfillmentCenter: deps.settings.get().returnIntake?.[deps.environmentId()]?.fulfillmentCenter ?? null });
+  return {
+    'returns.submit': async (input) => desk.submit(input.draftId),
+    'returns.nextBox': async (input) => desk.nextBox(input.draftId),
+    'outbox.list': async () => ({ entries: await desk.outbox().list(), status: await desk.outbox().status() }),
+    'outbox.retry': async (input) => desk.outbox().retry(input.id),
+    'outbox.discard': async (input) => ({ draft: await desk.outbox().discard(input.id) }),
+    'returns.list': async (input, call) => {
+      const page = await listReturns(deps.api(), { ...input.filters, limit: input.limit }, input.cursor, call.signal);
+      return { items: page.items, next: page.next };
+    },
+    'returns.get': async (input, call) => desk.detail(input.id, call.signal),
+    'returns.cancel': async (input, call) => desk.cancel(input.id, call.signal),
+    'returns.edit': async (input, call) => desk.edit(input.id, call.signal),
+    'returns.lookup': async (input, call) => {
+      const query = 'referenceId' in input ? { referenceIds: [input.referenceId] } : { trackingNumbers: [input.trackingNumber] };
+      return { items: (await listReturns(deps.api(), { ...query, limit: 50 }, null, call.signal)).items };
+    },
+    'returns.findOrder': async (input, call) => ({ orders: await desk.findOrder(input.reference, call.signal) }),
+    'returns.fulfillmentCenters': async (_input, call) => ({
+      items: (await listFulfillmentCenters(deps.api(), call.signal)).map((c) => ({ id: c.id, name: c.name ?? null })),
+    }),
+    'returns.settings.get': async () => defaults(),
+    'returns.settings.set': async (input) => {
+      const environmentId = deps.environmentId();
+      deps.settings.update((s) => {
+        s.returnIntake = { ...s.returnIntake, [environmentId]: { fulfillmentCenter: input.defaultFulfillmentCenter } };
+      });
+      return defaults();
+    },
+  };
+}
