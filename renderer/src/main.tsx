@@ -1,9 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppErrorException } from '../../shared/errors';
-import { App } from './App';
+import { DEFAULT_PREFERENCES, type Preferences } from '../../shared/schemas/preferences';
+import { applyTheme, preferencesKey } from './app/preferences';
+import { restoreAddress } from './app/rememberAddress';
+import { call } from './bridge/dockdesk';
 import { createHttpBridge, readLaunchSecret } from './bridge/http-bridge';
+import { installKeyboard } from './keyboard/shortcuts';
+import { createAppRouter } from './router';
+import './workspaces/contributions';
 import './styles.css';
 
 // In Electron the preload has set window.dockdesk; in the browser shell the bridge comes from here.
@@ -27,19 +34,37 @@ const queryClient = new QueryClient({
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      {window.dockdesk ? <App /> : <MissingBridge />}
-    </QueryClientProvider>
-  </StrictMode>,
-);
+
+async function start(container: HTMLElement) {
+  if (!window.dockdesk) {
+    createRoot(container).render(<MissingBridge />);
+    return;
+  }
+  // Theme and last address first, so the first paint is already the right view in the right colours.
+  const preferences: Preferences = await call('app.preferences.get', {}).catch(() => DEFAULT_PREFERENCES);
+  queryClient.setQueryData(preferencesKey, preferences);
+  applyTheme(preferences.theme);
+  restoreAddress(preferences.lastAddress);
+  installKeyboard();
+  const router = createAppRouter();
+  createRoot(container).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void start(root);
 
 function MissingBridge() {
   return (
     <main className="fatal" role="alert">
       <h1>Dockdesk cannot reach its core</h1>
-      <p>This page was opened without its launch key. Open the address that <code>npm start</code> printed in the terminal.</p>
+      <p>
+        This page was opened without its launch key. Open the address that <code>npm start</code> printed in the terminal.
+      </p>
     </main>
   );
 }

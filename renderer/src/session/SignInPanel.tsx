@@ -1,29 +1,28 @@
+import { ViewHeading } from '../ui/ViewHeading';
 import { useMutation } from '@tanstack/react-query';
-import { useRef } from 'react';
 import type { SessionState } from '../../../shared/schemas/session';
 import { call, errorMessage } from '../bridge/dockdesk';
 import { useAppInfo, useSignInFailure } from './useSession';
 
 /**
  * Signed out: one button. In Electron main opens the system browser; in the browser shell the page
- * opens a popup at once (inside the click, so it is not blocked) and points it at the authorize URL.
+ * opens the authorize URL in a popup with `noopener`, so the sign-in page can never reach back into
+ * Dockdesk through window.opener. It opens as soon as main answers, still within the click's user
+ * activation; the link below is there should a popup blocker stop it.
  */
 export function SignInPanel({ session }: { session: SessionState }) {
   const info = useAppInfo();
   const [failure, setFailure] = useSignInFailure();
-  const popup = useRef<Window | null>(null);
   const signIn = useMutation({
     mutationFn: () => call('auth.signIn', {}),
     onSuccess: ({ authorizeUrl }) => {
-      if (popup.current && !popup.current.closed) popup.current.location.href = authorizeUrl;
+      if (info.data?.shell === 'browser') window.open(authorizeUrl, 'dockdesk-sign-in', 'noopener,noreferrer,popup,width=520,height=760');
     },
-    onError: () => popup.current?.close(),
   });
   const cancel = useMutation({ mutationFn: () => call('auth.cancelSignIn', {}) });
 
   const start = () => {
     setFailure(null);
-    if (info.data?.shell === 'browser') popup.current = window.open('about:blank', 'dockdesk-sign-in', 'popup,width=520,height=760');
     signIn.mutate();
   };
 
@@ -31,7 +30,7 @@ export function SignInPanel({ session }: { session: SessionState }) {
   const problem = signIn.error ? errorMessage(signIn.error) : failure && failure.code !== 'sign_in_cancelled' ? failure.message : session.reason;
   return (
     <section className="sign-in" aria-labelledby="sign-in-title">
-      <h1 id="sign-in-title">Sign in to {session.environment.name}</h1>
+      <ViewHeading id="sign-in-title">Sign in to {session.environment.name}</ViewHeading>
       <p>
         Dockdesk opens the service's sign-in page in your browser. Approve there, then come back here.
         {session.environment.kind === 'local' ? ' The local emulator accepts demo@dockdesk.test with the password dockdesk-demo.' : ''}
@@ -56,7 +55,11 @@ export function SignInPanel({ session }: { session: SessionState }) {
       </div>
       {signingIn && signIn.data && info.data?.shell === 'browser' && (
         <p>
-          No sign-in window? <a href={signIn.data.authorizeUrl} target="_blank" rel="noopener noreferrer">Open the sign-in page</a>.
+          No sign-in window?{' '}
+          <a href={signIn.data.authorizeUrl} target="_blank" rel="noopener noreferrer">
+            Open the sign-in page
+          </a>
+          .
         </p>
       )}
     </section>

@@ -28,10 +28,12 @@ export function useSignInFailure(): [AppError | null, (e: AppError | null) => vo
   return [failure, setFailure];
 }
 
+/** Connectivity as main knows it at start (a probe may already have found the service down), then its changes. */
 export function useConnectivity(): Connectivity {
-  const [state, setState] = useState<Connectivity>('online');
+  const [state, setState] = useState<Connectivity | null>(null);
+  const initial = useQuery({ queryKey: ['app', 'connectivity'], queryFn: () => call('connectivity.get', {}), staleTime: Infinity });
   useDockdeskEvent('connectivity.changed', setState);
-  return state;
+  return state ?? initial.data ?? 'online';
 }
 
 export function useAppInfo() {

@@ -1,12 +1,13 @@
+import { ViewHeading } from '../ui/ViewHeading';
 /** A workspace whose capability has not shipped in this build: says so plainly instead of pretending. */
 export function UpcomingWorkspace({ title, purpose }: { title: string; purpose: string }) {
   return (
     <section className="workspace" aria-labelledby="upcoming-title">
       <header className="workspace-header">
-        <h1 id="upcoming-title">{title}</h1>
+        <ViewHeading id="upcoming-title">{title}</ViewHeading>
       </header>
       <p className="state">{purpose}</p>
-      <p className="state">This workspace is not part of this build of Dockdesk yet.</p>
+      <p className="state">Coming: this workspace is not part of this build of Dockdesk yet.</p>
     </section>
   );
 }

@@ -3,6 +3,8 @@ import { useId, useState } from 'react';
 import { AppErrorException } from '../../../../shared/errors';
 import type { ConnectionTest, EnvironmentSummary } from '../../../../shared/schemas/environments';
 import { call, errorMessage } from '../../bridge/dockdesk';
+import { ErrorDetails } from '../../ui/ErrorNote';
+import { useShortcut } from '../../keyboard/useShortcut';
 
 interface Draft {
   name: string;
@@ -18,15 +20,22 @@ function fromSummary(e: EnvironmentSummary): Draft {
   return { name: e.name, apiBaseUrl: e.apiBaseUrl ?? '', authUrl: e.authUrl ?? '', clientId: e.clientId ?? '', clientSecret: '' };
 }
 
+/** Where the client secret goes; the keychain is named only when there is one. */
+function secretHint(keychain: boolean, stored: boolean): string {
+  if (keychain) return stored ? 'A secret is stored in the keychain; leave empty to keep it.' : 'Kept in the system keychain.';
+  return stored ? 'A secret is kept until Dockdesk closes; leave empty to keep it.' : 'There is no system keychain here: kept in memory until Dockdesk closes.';
+}
+
 const orNull = (value: string) => (value.trim() === '' ? null : value);
 
 /**
  * Adds or edits an environment. The client secret is write-only: left empty it stays as it is.
  * Field errors from main appear next to their fields.
  */
-export function EnvironmentForm({ editing, onDone }: { editing: EnvironmentSummary | null; onDone: () => void }) {
+export function EnvironmentForm({ editing, onDone, keychain }: { editing: EnvironmentSummary | null; onDone: () => void; keychain: boolean }) {
   const [draft, setDraft] = useState<Draft>(editing ? fromSummary(editing) : empty);
   const formId = useId();
+  useShortcut({ keys: 'Escape', description: 'Close the form without saving', inFields: true, handler: onDone });
   const save = useMutation({
     mutationFn: () =>
       call('environments.save', {
@@ -96,7 +105,7 @@ export function EnvironmentForm({ editing, onDone }: { editing: EnvironmentSumma
       {field('apiBaseUrl', 'API address', { required: true, hint: 'https://…, or http:// on 127.0.0.1 or localhost' })}
       {field('authUrl', 'Sign-in address', { hint: 'Needed to sign in through the browser.' })}
       {field('clientId', 'Client id')}
-      {field('clientSecret', 'Client secret', { type: 'password', hint: editing?.hasClientSecret ? 'A secret is stored in the keychain; leave empty to keep it.' : 'Kept in the system keychain.' })}
+      {field('clientSecret', 'Client secret', { type: 'password', hint: secretHint(keychain, editing?.hasClientSecret === true) })}
       <div className="actions">
         <button type="button" onClick={() => test.mutate()} disabled={test.isPending || draft.apiBaseUrl.trim() === ''}>
           {test.isPending ? 'Testing…' : 'Test connection'}
@@ -122,6 +131,7 @@ export function EnvironmentForm({ editing, onDone }: { editing: EnvironmentSumma
           {errorMessage(save.error ?? test.error)}
         </p>
       )}
+      {(save.error || test.error) && Object.keys(errors).length === 0 && <ErrorDetails error={save.error ?? test.error} />}
     </form>
   );
 }

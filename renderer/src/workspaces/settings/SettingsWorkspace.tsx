@@ -3,9 +3,22 @@ import { useId, useState } from 'react';
 import type { EnvironmentSummary } from '../../../../shared/schemas/environments';
 import type { SessionState } from '../../../../shared/schemas/session';
 import { call, errorMessage } from '../../bridge/dockdesk';
+import { ErrorDetails } from '../../ui/ErrorNote';
+import { useSession } from '../../session/useSession';
+import { ScannerSettingsPanel } from '../../scan/ScannerSettingsPanel';
+import { ExpirySettings } from '../lots/ExpirySettings';
+import { ReturnsSettingsPanel } from '../returns/intake/ReturnsSettingsPanel';
+import { Appearance } from './Appearance';
 import { EnvironmentForm } from './EnvironmentForm';
+import { ViewHeading } from '../../ui/ViewHeading';
 
 export const environmentsKey = ['environments'] as const;
+
+/** The route's view: the session comes from the shell's query (already loaded when this renders). */
+export function SettingsView() {
+  const session = useSession();
+  return session.data ? <SettingsWorkspace session={session.data} /> : null;
+}
 
 /** Environments, who is signed in where and how, the write channel, and sign-out. */
 export function SettingsWorkspace({ session }: { session: SessionState }) {
@@ -19,7 +32,7 @@ export function SettingsWorkspace({ session }: { session: SessionState }) {
   return (
     <section className="workspace" aria-labelledby="settings-title">
       <header className="workspace-header">
-        <h1 id="settings-title">Settings</h1>
+        <ViewHeading id="settings-title">Settings</ViewHeading>
       </header>
 
       <h2>Environments</h2>
@@ -39,7 +52,12 @@ export function SettingsWorkspace({ session }: { session: SessionState }) {
               </div>
               <div className="actions">
                 {!active && (
-                  <button type="button" onClick={() => activate.mutate(env.id)} disabled={!env.canSignInWithToken || activate.isPending} aria-label={`Use ${env.name}`}>
+                  <button
+                    type="button"
+                    onClick={() => activate.mutate(env.id)}
+                    disabled={!env.canSignInWithToken || activate.isPending}
+                    aria-label={`Use ${env.name}`}
+                  >
                     Use
                   </button>
                 )}
@@ -71,6 +89,7 @@ export function SettingsWorkspace({ session }: { session: SessionState }) {
         <EnvironmentForm
           key={editing === 'new' ? 'new' : editing.id}
           editing={editing === 'new' ? null : editing}
+          keychain={session.persistence === 'keychain'}
           onDone={() => {
             setEditing(null);
             refresh();
@@ -80,7 +99,37 @@ export function SettingsWorkspace({ session }: { session: SessionState }) {
 
       <h2>Account in {session.environment.name}</h2>
       <AccountPanel session={session} />
+
+      <Appearance />
+      <ScannerSettingsPanel />
+      <ExpirySettings />
+      <ReturnsSettingsPanel signedIn={session.status === 'signed-in'} />
+      <h2>Support</h2>
+      <LogFolder />
     </section>
+  );
+}
+
+/** The log a support person asks for: opened in the file manager, or its path when that cannot be done. */
+function LogFolder() {
+  const open = useMutation({ mutationFn: () => call('app.openLogFolder', {}) });
+  return (
+    <div className="log-folder">
+      <button type="button" onClick={() => open.mutate()} disabled={open.isPending}>
+        Open log folder
+      </button>
+      {open.data && (
+        <p className="muted" role="status" data-testid="log-folder-path">
+          {open.data.opened ? 'Opened ' : 'Could not open a file manager here. The logs are in '}
+          <code>{open.data.path}</code>
+        </p>
+      )}
+      {open.error && (
+        <p className="error" role="alert">
+          {errorMessage(open.error)}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -99,7 +148,9 @@ function AccountPanel({ session }: { session: SessionState }) {
     <>
       <dl className="facts">
         <dt>Signed in as</dt>
-        <dd data-testid="settings-account">{session.status === 'signed-in' && account ? `${account.name ?? account.subject}${account.email ? ` <${account.email}>` : ''}` : 'Not signed in'}</dd>
+        <dd data-testid="settings-account">
+          {session.status === 'signed-in' && account ? `${account.name ?? account.subject}${account.email ? ` <${account.email}>` : ''}` : 'Not signed in'}
+        </dd>
         <dt>Signed in with</dt>
         <dd>{session.method === 'pat' ? 'A personal access token' : session.method === 'oauth' ? 'The browser (renews itself)' : '—'}</dd>
         <dt>Channel for changes</dt>
@@ -131,9 +182,17 @@ function AccountPanel({ session }: { session: SessionState }) {
           }}
         >
           <label htmlFor={tokenId}>Personal access token</label>
-          <input id={tokenId} type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} aria-describedby={`${tokenId}-hint`} />
+          <input
+            id={tokenId}
+            type="password"
+            autoComplete="off"
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+            aria-describedby={`${tokenId}-hint`}
+          />
           <small id={`${tokenId}-hint`} className="hint">
-            Created in the service&apos;s dashboard. It is checked, then kept in the keychain.
+            Created in the service&apos;s dashboard. It is checked, then{' '}
+            {session.persistence === 'keychain' ? 'kept in the system keychain.' : 'kept in memory until Dockdesk closes (there is no system keychain here).'}
           </small>
           <button type="submit" className="primary" disabled={token.trim().length === 0 || signInWithToken.isPending}>
             {signInWithToken.isPending ? 'Checking…' : 'Sign in with token'}
@@ -145,6 +204,7 @@ function AccountPanel({ session }: { session: SessionState }) {
           {errorMessage(signOut.error ?? signInWithToken.error ?? choose.error)}
         </p>
       )}
+      {(signOut.error || signInWithToken.error || choose.error) && <ErrorDetails error={signOut.error ?? signInWithToken.error ?? choose.error} />}
     </>
   );
 }

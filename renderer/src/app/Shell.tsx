@@ -1,0 +1,164 @@
+import { Link, Outlet, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { AppNotice } from '../../../shared/ipc/app';
+import { call } from '../bridge/dockdesk';
+import { registerShortcut } from '../keyboard/shortcuts';
+import { useShortcut } from '../keyboard/useShortcut';
+import { ShortcutsSheet } from '../keyboard/ShortcutsSheet';
+import { SignInPanel } from '../session/SignInPanel';
+import { useAppInfo, useSession } from '../session/useSession';
+import { StatusBar } from '../StatusBar';
+import { ErrorNote } from '../ui/ErrorNote';
+import { Toasts } from '../ui/Toasts';
+import { CommandPalette } from '../palette/CommandPalette';
+import { ScanProvider } from '../scan/ScanProvider';
+import { useNavigationFocus } from '../ui/ViewHeading';
+import { workspaceForPath, workspaces, type Workspace } from '../workspaces/registry';
+import { useRememberAddress } from './rememberAddress';
+import { OutboxSlot } from '../workspaces/returns/outbox/OutboxSlot';
+
+/** The frame around every view: skip link, sidebar, notices, the view, the status bar. */
+export function Shell() {
+  const session = useSession();
+  const info = useAppInfo();
+  const router = useRouter();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const current = workspaceForPath(pathname);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [bannerDismissed, setBannerDismissed] = useState(false);
+  useRememberAddress();
+  useNavigationFocus();
+
+  useShortcut({ keys: 'Alt+ArrowLeft', description: 'Back', group: 'Navigation', inFields: true, handler: () => router.history.back() });
+  useShortcut({ keys: 'Alt+ArrowRight', description: 'Forward', group: 'Navigation', inFields: true, handler: () => router.history.forward() });
+  useShortcut({ keys: '?', description: 'Show keyboard shortcuts', handler: () => setSheetOpen(true) });
+  useWorkspaceShortcuts((w) => void navigate({ to: w.path }));
+  useMouseBackForward(router.history);
+
+  if (session.isPending) {
+    return (
+      <p className="state" role="status">
+        Starting Dockdesk…
+      </p>
+    );
+  }
+  if (session.isError) {
+    return (
+      <main className="fatal">
+        <h1>Dockdesk could not start</h1>
+        <ErrorNote error={session.error} />
+      </main>
+    );
+  }
+  const state = session.data;
+  const gated = current?.needsSignIn && state.status !== 'signed-in';
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#content" onClick={skipToContent}>
+        Skip to content
+      </a>
+      <nav className="sidebar" aria-label="Workspaces">
+        <div className="brand">Dockdesk</div>
+        <ul>
+          {workspaces.map((w) => (
+            <li key={w.id}>
+              <Link
+                to={w.path}
+                aria-current={current?.id === w.id ? 'page' : undefined}
+                title={w.shortcut}
+                className={w.status === 'coming' ? 'coming' : undefined}
+              >
+                {w.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className="sidebar-help" onClick={() => setSheetOpen(true)}>
+          Keyboard shortcuts <kbd>?</kbd>
+        </button>
+      </nav>
+      <main className="content" id="content" tabIndex={-1}>
+        {info.data?.notice && !bannerDismissed && (
+          <p className="banner" role="note">
+            <span>{info.data.notice}</span>
+            <button type="button" className="quiet" onClick={() => setBannerDismissed(true)} aria-label="Dismiss this notice">
+              ×
+            </button>
+          </p>
+        )}
+        {info.data?.notices.map((n) => (
+          <OnceNotice key={n.id} notice={n} />
+        ))}
+        {state.channelChoices.length > 0 && current?.id !== 'settings' && (
+          <p className="note" role="note">
+            Several channels of this account can make changes. <Link to="/settings">Choose one in Settings</Link>
+          </p>
+        )}
+        {gated ? <SignInPanel session={state} /> : <Outlet />}
+      </main>
+      <StatusBar session={state} />
+      <ShortcutsSheet isOpen={sheetOpen} onOpenChange={setSheetOpen} />
+      <Toasts />
+      <ScanProvider />
+      <CommandPalette />
+      <OutboxSlot />
+    </div>
+  );
+}
+
+function skipToContent(event: React.MouseEvent) {
+  // The hash router owns the fragment: move focus instead of following "#content".
+  event.preventDefault();
+  const heading = document.querySelector<HTMLElement>('#content h1');
+  (heading ?? document.getElementById('content'))?.focus();
+}
+
+function useWorkspaceShortcuts(go: (w: Workspace) => void) {
+  const latest = useRef(go);
+  useEffect(() => {
+    latest.current = go;
+  });
+  useEffect(() => {
+    const removers = workspaces.map((w) =>
+      registerShortcut({ keys: w.shortcut, description: `Go to ${w.label}`, group: 'Navigation', inFields: true, handler: () => latest.current(w) }),
+    );
+    return () => removers.forEach((r) => r());
+  }, []);
+}
+
+/** Mouse buttons 4 and 5 (back, forward); Electron does not map them to history by itself. */
+function useMouseBackForward(history: { back: () => void; forward: () => void }) {
+  useEffect(() => {
+    const onMouseUp = (event: MouseEvent) => {
+      if (event.button === 3) {
+        event.preventDefault();
+        history.back();
+      } else if (event.button === 4) {
+        event.preventDefault();
+        history.forward();
+      }
+    };
+    window.addEventListener('mouseup', onMouseUp);
+    return () => window.removeEventListener('mouseup', onMouseUp);
+  }, [history]);
+}
+
+/** Told once (for example a settings file that could not be read): dismissing it tells main, which does not show it again. */
+function OnceNotice({ notice }: { notice: AppNotice }) {
+  const queryClient = useQueryClient();
+  const dismiss = async () => {
+    await call('app.dismissNotice', { id: notice.id });
+    await queryClient.invalidateQueries({ queryKey: ['app', 'info'] });
+  };
+  return (
+    <div className="note once-notice" role="alert" data-testid={`notice-${notice.id}`}>
+      <p>{notice.message}</p>
+      <button type="button" onClick={() => void dismiss()}>
+        Dismiss
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { SessionState } from '../../../shared/schemas/session';
+import { sessionKey } from '../session/useSession';
+
+/**
+ * Every query of account data starts with ['account', <environment id>]: switching environments can
+ * never show one environment's rows under another's name, and sign-out drops them all at once.
+ */
+export function useAccountKey(): readonly ['account', string] {
+  const session = useQueryClient().getQueryData<SessionState>(sessionKey);
+  return ['account', session?.environment.id ?? 'none'] as const;
+}

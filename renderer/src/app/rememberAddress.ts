@@ -1,0 +1,29 @@
+import { useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { AppAddress } from '../../../shared/schemas/preferences';
+import { call } from '../bridge/dockdesk';
+
+/**
+ * Keeps the current address in main's settings, so the next start opens the same view. Main keeps
+ * it (not localStorage): the browser host's page origin changes with every launch's port.
+ */
+export function useRememberAddress() {
+  const router = useRouter();
+  useEffect(
+    () =>
+      router.subscribe('onResolved', ({ toLocation }) => {
+        const address = AppAddress.safeParse(toLocation.href);
+        if (!address.success) return;
+        call('app.preferences.set', { lastAddress: address.data }).catch((error: unknown) => console.warn('Could not remember the address:', error));
+      }),
+    [router],
+  );
+}
+
+/** Before the router starts: an empty address (a fresh start) opens where the user last was. */
+export function restoreAddress(lastAddress: string | null): void {
+  const hash = window.location.hash;
+  if (lastAddress && (hash === '' || hash === '#' || hash === '#/')) {
+    history.replaceState(null, '', `${window.location.pathname}${window.location.search}#${lastAddress}`);
+  }
+}

@@ -1,0 +1,138 @@
+import { bindableKeys, matches, type KeyCombo } from './keys';
+
+/**
+ * The one place Dockdesk listens for keys. Every keydown first goes to the key interceptor (the scan
+ * detector plugs in there, so a scanner's burst never reaches a shortcut or a field), then, if nobody
+ * consumed it, to the shortcut registry. Components never add keydown listeners of their own: they
+ * register shortcuts, optionally scoped to an element (a table's arrow keys work only inside it).
+ */
+export interface Shortcut {
+  /** "Alt+ArrowLeft", "?", "Escape", "Alt+1". */
+  keys: string;
+  /** Shown in the shortcuts sheet (`?`). */
+  description: string;
+  handler: (event: KeyboardEvent) => void;
+  /** Runs only when this answers true (for example: a form is open). */
+  when?: () => boolean;
+  /** Only while focus is inside this element; scoped shortcuts win over global ones. */
+  scope?: () => Element | null;
+  /** Heading in the shortcuts sheet; "General" by default. */
+  group?: string;
+  /** Also fires while typing in a text field (Escape does; "?" must not). */
+  inFields?: boolean;
+}
+
+interface Entry extends Shortcut {
+  combo: KeyCombo;
+  order: number;
+}
+
+export type KeyInterceptor = (event: KeyboardEvent) => boolean;
+
+let entries: Entry[] = [];
+let order = 0;
+let interceptor: KeyInterceptor | null = null;
+const subscribers = new Set<() => void>();
+
+/**
+ * Adds a shortcut and answers the function that removes it. The newest registration of the same
+ * keys wins (a form's Escape over the app's), so nested views can take over a key while mounted.
+ */
+export function registerShortcut(shortcut: Shortcut): () => void {
+  const combo = bindableKeys(shortcut.keys);
+  const entry: Entry = { ...shortcut, combo, order: order++ };
+  entries = [...entries, entry];
+  notify();
+  return () => {
+    entries = entries.filter((e) => e !== entry);
+    notify();
+  };
+}
+
+/** The scan detector's hook: sees every keydown first; answering true consumes it. One at a time. */
+export function setKeyInterceptor(fn: KeyInterceptor | null): void {
+  interceptor = fn;
+}
+
+/** What the shortcuts sheet lists: one line per distinct keys and description. */
+export function listShortcuts(): { group: string; keys: string; description: string }[] {
+  const seen = new Set<string>();
+  const out: { group: string; keys: string; description: string }[] = [];
+  for (const e of entries) {
+    const id = `${e.keys}\u0000${e.description}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push({ group: e.group ?? 'General', keys: e.keys, description: e.description });
+  }
+  return out;
+}
+
+export function subscribeShortcuts(listener: () => void): () => void {
+  subscribers.add(listener);
+  return () => subscribers.delete(listener);
+}
+
+function notify() {
+  for (const s of subscribers) s();
+}
+
+function isTextEntry(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  return target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file'].includes(target.type);
+}
+
+/** The best shortcut for this event: scoped ones containing the target first, then the newest. */
+export function pickShortcut(event: KeyboardEvent): Entry | null {
+  const target = event.target instanceof Node ? event.target : null;
+  const typing = isTextEntry(event.target);
+  let best: Entry | null = null;
+  let bestScoped = false;
+  for (const e of entries) {
+    if (!matches(e.combo, event)) continue;
+    if (typing && !e.inFields) continue;
+    let scoped = false;
+    if (e.scope) {
+      const scope = e.scope();
+      if (!scope || !target || !scope.contains(target)) continue;
+      scoped = true;
+    }
+    if (e.when && !e.when()) continue;
+    if (!best || (scoped && !bestScoped) || (scoped === bestScoped && e.order > best.order)) {
+      best = e;
+      bestScoped = scoped;
+    }
+  }
+  return best;
+}
+
+function onKeyDownCapture(event: KeyboardEvent) {
+  if (interceptor?.(event)) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }
+}
+
+function onKeyDown(event: KeyboardEvent) {
+  // A component of the primitive kit (a menu, a dialog) already handled it.
+  if (event.defaultPrevented) return;
+  const shortcut = pickShortcut(event);
+  if (!shortcut) return;
+  event.preventDefault();
+  shortcut.handler(event);
+}
+
+/**
+ * Starts listening on the window; answers the function that stops. Interception runs in the capture
+ * phase (before any field sees the key), shortcuts in the bubble phase (after dialogs and menus of the
+ * primitive kit had their say, so their Escape closes them and not the view behind).
+ */
+export function installKeyboard(target: Window = window): () => void {
+  target.addEventListener('keydown', onKeyDownCapture, true);
+  target.addEventListener('keydown', onKeyDown);
+  return () => {
+    target.removeEventListener('keydown', onKeyDownCapture, true);
+    target.removeEventListener('keydown', onKeyDown);
+  };
+}

@@ -1,0 +1,35 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { listShortcuts, registerShortcut, subscribeShortcuts, type Shortcut } from './shortcuts';
+
+/** Registers a shortcut while the component is mounted; the handler may change between renders. */
+export function useShortcut(shortcut: Shortcut, enabled = true): void {
+  const latest = useRef(shortcut);
+  useEffect(() => {
+    latest.current = shortcut;
+  });
+  const { keys, description, group, inFields } = shortcut;
+  const hasWhen = shortcut.when !== undefined;
+  const hasScope = shortcut.scope !== undefined;
+  useEffect(() => {
+    if (!enabled) return;
+    return registerShortcut({
+      keys,
+      description,
+      handler: (e) => latest.current.handler(e),
+      ...(hasWhen ? { when: () => latest.current.when?.() ?? true } : {}),
+      ...(hasScope ? { scope: () => latest.current.scope?.() ?? null } : {}),
+      ...(group ? { group } : {}),
+      ...(inFields ? { inFields } : {}),
+    });
+  }, [keys, description, group, inFields, hasWhen, hasScope, enabled]);
+}
+
+let snapshot = listShortcuts();
+subscribeShortcuts(() => {
+  snapshot = listShortcuts();
+});
+
+/** Every registered shortcut, kept current (the shortcuts sheet). */
+export function useShortcutList() {
+  return useSyncExternalStore(subscribeShortcuts, () => snapshot);
+}

@@ -1,0 +1,150 @@
+import { useRouter } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { Scan } from '../../../shared/scan/detector';
+import { toScanQuery, visibleControls, type ResolvedCandidate } from '../../../shared/scan/router';
+import type { ScannerSettings } from '../../../shared/schemas/scanner';
+import { call, errorMessage } from '../bridge/dockdesk';
+import { setKeyInterceptor } from '../keyboard/shortcuts';
+import { useShortcut } from '../keyboard/useShortcut';
+import { paletteActions } from '../palette/entries';
+import { showToast } from '../ui/Toasts';
+import { cue, primeAudio, setCuesMuted } from './cues';
+import { routeScan } from './resolvers';
+import { ScanChooser } from './ScanChooser';
+import { ScanCue } from './ScanCue';
+import { logScan } from './scanLog';
+import { ScanLogDialog } from './ScanLogDialog';
+import { scannerSettingsKey, useScannerSettings } from './scannerSettings';
+import { scanService } from './scanService';
+import './scan.css';
+
+let openLog: (() => void) | null = null;
+
+// Scanning's own palette actions.
+paletteActions.add('settings', { id: 'scan-log', label: 'Show the scan log', detail: 'Alt+L', keywords: 'scanner barcode history', run: () => openLog?.() });
+paletteActions.add('settings', {
+  id: 'scanner-calibrate',
+  label: 'Calibrate the scanner',
+  keywords: 'scanner barcode thresholds speed settings',
+  href: '#/settings',
+});
+paletteActions.add('settings', {
+  id: 'scanner-mute',
+  label: 'Turn scan sounds on or off',
+  keywords: 'mute unmute audio beep scanner cue',
+  run: ({ queryClient }) => {
+    const current = queryClient.getQueryData<ScannerSettings>(scannerSettingsKey);
+    void call('scanner.settings.set', { muted: !(current?.muted ?? false) }).then((saved) => {
+      queryClient.setQueryData(scannerSettingsKey, saved);
+      showToast({ title: saved.muted ? 'Scan sounds off' : 'Scan sounds on' });
+    });
+  },
+});
+
+/**
+ * Scanning, app-wide: plugs the scan service into the keyboard module, keeps it on the saved
+ * thresholds, routes every scan made outside a scan field (one match opens it, several open a
+ * chooser, none says so), logs and cues each scan.
+ */
+export function ScanProvider() {
+  const router = useRouter();
+  const settings = useScannerSettings();
+  const [choice, setChoice] = useState<{ code: string; candidates: ResolvedCandidate[]; done: (c: ResolvedCandidate | null) => void } | null>(null);
+  const [logOpen, setLogOpen] = useState(false);
+
+  useEffect(() => {
+    if (!settings.data) return;
+    scanService.configure(settings.data);
+    setCuesMuted(settings.data.muted);
+  }, [settings.data]);
+
+  useEffect(() => {
+    setKeyInterceptor(scanService.intercept);
+    openLog = () => setLogOpen(true);
+    return () => {
+      setKeyInterceptor(null);
+      openLog = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const open = (href: string) => router.history.push(href.replace(/^#/, ''));
+    scanService.connect({
+      onFieldScan(scan, verdict) {
+        primeAudio();
+        logScan(
+          scan,
+          verdict === 'refused' ? 'refused' : verdict === 'merged' ? 'merged' : 'field',
+          verdict === 'refused' ? 'Refused by the field' : 'Taken by the scan field',
+        );
+        cue(verdict, visibleControls(scan.text));
+      },
+      onRoutedScan(scan) {
+        primeAudio();
+        void route(scan, open, (code, candidates) => new Promise((resolve) => setChoice({ code, candidates, done: resolve })));
+      },
+    });
+    return () => scanService.connect(null);
+  }, [router]);
+
+  useShortcut({ keys: 'Alt+L', description: 'Show the scan log', group: 'Scanning', inFields: true, handler: () => setLogOpen(true) });
+
+  return (
+    <>
+      <ScanCue />
+      <ScanLogDialog isOpen={logOpen} onOpenChange={setLogOpen} />
+      {choice && (
+        <ScanChooser
+          code={choice.code}
+          candidates={choice.candidates}
+          onChoose={(c) => {
+            choice.done(c);
+            setChoice(null);
+          }}
+          onClose={() => {
+            choice.done(null);
+            setChoice(null);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+async function route(scan: Scan, open: (href: string) => void, choose: (code: string, candidates: ResolvedCandidate[]) => Promise<ResolvedCandidate | null>) {
+  const code = visibleControls(scan.text);
+  const update = logScan(scan, 'pending', 'Looking up…');
+  let outcome;
+  try {
+    outcome = await routeScan(toScanQuery(scan));
+  } catch (error) {
+    update('none', `Could not look up: ${errorMessage(error)}`);
+    cue('refused', code);
+    showToast({ title: `Could not look up ${code}`, description: errorMessage(error), tone: 'error' });
+    return;
+  }
+  if (outcome.kind === 'one') {
+    cue('accepted', outcome.candidate.label);
+    update('opened', `Opened ${outcome.candidate.label}`);
+    open(outcome.candidate.href);
+    return;
+  }
+  if (outcome.kind === 'several') {
+    cue('accepted', `${outcome.candidates.length} matches`);
+    update('several', `${outcome.candidates.length} matches`);
+    const chosen = await choose(scan.text, outcome.candidates);
+    if (chosen) {
+      update('several', `${outcome.candidates.length} matches: opened ${chosen.label}`);
+      open(chosen.href);
+    } else update('several', `${outcome.candidates.length} matches: none chosen`);
+    return;
+  }
+  const failed = outcome.failures.map((f) => f.message).join('; ');
+  cue('refused', `Nothing matches ${code}`);
+  update('none', failed ? `Nothing matches (some lookups failed: ${failed})` : 'Nothing matches');
+  showToast({
+    title: `Nothing matches ${code}`,
+    description: failed ? `Some lookups failed: ${failed}` : `Scanned: ${visibleControls(scan.raw)}`,
+    tone: 'error',
+  });
+}

@@ -1,0 +1,89 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Scan cues: a tone (Web Audio, no sound files) and a visual badge for each scan's fate. Accepted is
+ * one short high tone, merged two rising ones (the scan added to something already there), refused a
+ * low longer buzz. The badge says the same in words, so the cue never rests on sound or color alone.
+ */
+export type CueKind = 'accepted' | 'merged' | 'refused';
+
+export interface VisualCue {
+  id: number;
+  kind: CueKind;
+  text: string;
+}
+
+const TONES: Record<CueKind, Array<{ hz: number; ms: number; type: OscillatorType }>> = {
+  accepted: [{ hz: 1320, ms: 70, type: 'sine' }],
+  merged: [
+    { hz: 880, ms: 60, type: 'sine' },
+    { hz: 1320, ms: 60, type: 'sine' },
+  ],
+  refused: [{ hz: 220, ms: 260, type: 'square' }],
+};
+
+let context: AudioContext | null = null;
+let muted = false;
+
+export function setCuesMuted(value: boolean): void {
+  muted = value;
+}
+
+/** Creates or resumes the audio context; call it while handling a key (browsers allow sound after a user gesture). */
+export function primeAudio(): void {
+  if (muted || typeof AudioContext === 'undefined') return;
+  context ??= new AudioContext();
+  if (context.state === 'suspended') void context.resume();
+}
+
+function playTones(kind: CueKind) {
+  if (muted || typeof AudioContext === 'undefined') return;
+  primeAudio();
+  const ctx = context!;
+  let at = ctx.currentTime;
+  for (const tone of TONES[kind]) {
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.type = tone.type;
+    osc.frequency.value = tone.hz;
+    // A short attack and release: no click at either end.
+    gain.gain.setValueAtTime(0, at);
+    gain.gain.linearRampToValueAtTime(0.12, at + 0.005);
+    gain.gain.setValueAtTime(0.12, at + tone.ms / 1000 - 0.01);
+    gain.gain.linearRampToValueAtTime(0, at + tone.ms / 1000);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start(at);
+    osc.stop(at + tone.ms / 1000);
+    at += tone.ms / 1000 + 0.03;
+  }
+}
+
+let visual: VisualCue | null = null;
+let nextId = 1;
+let hideTimer: ReturnType<typeof setTimeout> | null = null;
+const listeners = new Set<() => void>();
+
+/** Shows and sounds a cue. `text` says what happened ("WRO 5012", "Nothing matches 123"). */
+export function cue(kind: CueKind, text: string): void {
+  playTones(kind);
+  visual = { id: nextId++, kind, text };
+  listeners.forEach((l) => l());
+  if (hideTimer) clearTimeout(hideTimer);
+  hideTimer = setTimeout(
+    () => {
+      visual = null;
+      listeners.forEach((l) => l());
+    },
+    kind === 'refused' ? 4000 : 1800,
+  );
+}
+
+export function useVisualCue(): VisualCue | null {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => visual,
+  );
+}

@@ -1,0 +1,223 @@
+import {
+  createScanDetector,
+  type FlushResult,
+  type KeyInput,
+  type PushResult,
+  type Scan,
+  type ScanDetector,
+  type ScanThresholds,
+} from '../../../shared/scan/detector';
+
+/**
+ * The renderer's side of the scan detector: the keyboard module's interceptor (the only keydown
+ * listener) hands every key here first. This module carries out what the detector answers: holds keys
+ * that may be a scanner's, gives back (types) the ones that were a person's, takes a scan's first
+ * characters back out of the text field they went into, and delivers each scan to the scan field
+ * that has focus, or else to the scan router.
+ */
+
+/** What a scan field's handler says about a scan; it picks the cue. */
+export type ScanVerdict = 'accepted' | 'merged' | 'refused';
+/** A field may answer later (a look-up first): the cue then waits for its verdict. */
+export type ScanFieldHandler = (scan: Scan) => ScanVerdict | void | Promise<ScanVerdict | void>;
+
+interface FieldSnapshot {
+  element: HTMLInputElement | HTMLTextAreaElement;
+  value: string;
+  selectionStart: number | null;
+  selectionEnd: number | null;
+}
+
+export const SCAN_FIELD_ATTRIBUTE = 'data-scan-field';
+/** A flush timer this late (ms) says the main thread was blocked. */
+const LATE_TIMER_MS = 20;
+
+function isTextEntry(target: EventTarget | null): target is HTMLElement {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
+  return (
+    target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file', 'hidden', 'image'].includes(target.type)
+  );
+}
+
+function toKeyInput(event: KeyboardEvent): KeyInput {
+  return {
+    key: event.key,
+    code: event.code,
+    ctrlKey: event.ctrlKey,
+    altKey: event.altKey,
+    shiftKey: event.shiftKey,
+    metaKey: event.metaKey,
+    repeat: event.repeat,
+    timeStamp: event.timeStamp,
+  };
+}
+
+/** Sets a field's value the way typing does, so React's onChange sees it. */
+function setFieldValue(element: HTMLInputElement | HTMLTextAreaElement, value: string) {
+  const proto = element instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(element, value);
+  element.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+export interface ScanServiceEvents {
+  /** A scan outside any scan field: route it. */
+  onRoutedScan(scan: Scan): void;
+  /** A scan taken by a scan field, with the field's verdict. */
+  onFieldScan(scan: Scan, verdict: ScanVerdict): void;
+}
+
+export class ScanService {
+  private detector: ScanDetector = createScanDetector();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private snapshot: FieldSnapshot | null = null;
+  private burstTarget: EventTarget | null = null;
+  private readonly fields = new Map<HTMLElement, ScanFieldHandler>();
+  private recorder: { element: HTMLElement; onKey: (input: KeyInput) => void } | null = null;
+  private listeners: ScanServiceEvents | null = null;
+
+  configure(thresholds: Partial<ScanThresholds>): void {
+    this.detector = createScanDetector(thresholds);
+    this.clearTimer();
+  }
+
+  get thresholds(): ScanThresholds {
+    return this.detector.thresholds;
+  }
+
+  connect(listeners: ScanServiceEvents | null): void {
+    this.listeners = listeners;
+  }
+
+  /** Marks `element` (an input, or a box holding one) as a scan field: scans made while focus is in it go to `handler`. */
+  addField(element: HTMLElement, handler: ScanFieldHandler): () => void {
+    element.setAttribute(SCAN_FIELD_ATTRIBUTE, '');
+    this.fields.set(element, handler);
+    return () => {
+      if (this.fields.get(element) === handler) this.fields.delete(element);
+      element.removeAttribute(SCAN_FIELD_ATTRIBUTE);
+    };
+  }
+
+  /** Calibration: while focus is on `element`, every key goes to `onKey` raw and nothing is detected or typed. */
+  record(element: HTMLElement, onKey: (input: KeyInput) => void): () => void {
+    this.recorder = { element, onKey };
+    return () => {
+      if (this.recorder?.element === element) this.recorder = null;
+    };
+  }
+
+  /** The keyboard module's interceptor: true = the key is consumed (held or part of a scan). */
+  readonly intercept = (event: KeyboardEvent): boolean => {
+    // Keys given back after a hold are replayed as untrusted events: let them through.
+    if (!event.isTrusted) return false;
+    if (this.recorder && this.recorder.element.contains(event.target as Node)) {
+      if (event.key === 'Escape' || (event.key === 'Tab' && event.shiftKey)) return false;
+      this.recorder.onKey(toKeyInput(event));
+      return !['Shift', 'Control', 'Alt', 'Meta', 'CapsLock'].includes(event.key);
+    }
+    const editable = isTextEntry(event.target);
+    const result = this.detector.push(toKeyInput(event), { editable });
+    this.settle(result);
+    if (result.startsBurst) {
+      this.burstTarget = event.target;
+      const t = event.target;
+      this.snapshot =
+        t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement
+          ? { element: t, value: t.value, selectionStart: t.selectionStart, selectionEnd: t.selectionEnd }
+          : null;
+    }
+    this.schedule();
+    return result.action !== 'pass';
+  };
+
+  private schedule() {
+    this.clearTimer();
+    const due = this.detector.flushDueAt;
+    if (due === null) return;
+    this.timer = setTimeout(() => this.onTimer(due, false), Math.max(1, due - performance.now() + 1));
+  }
+
+  /**
+   * Ends a burst after its silence. A timer that fires late means the page was busy: the scanner's
+   * next keys may be queued behind it, so look once more after they had their turn (input runs
+   * before timers) instead of cutting the scan in two.
+   */
+  private onTimer(due: number, retried: boolean) {
+    const now = performance.now();
+    if (!retried && now > due + LATE_TIMER_MS) {
+      this.timer = setTimeout(() => this.onTimer(due, true), 0);
+      return;
+    }
+    this.timer = null;
+    this.settle(this.detector.flush(now));
+  }
+
+  private clearTimer() {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Carries out the end of a burst: give back a person's keys, or take a scan out and deliver it. */
+  private settle(result: FlushResult | PushResult) {
+    if (result.release?.length) this.replay(result.release, this.burstTarget);
+    if (result.scan) {
+      if ((result.retract ?? 0) > 0) this.restoreField();
+      this.deliver(result.scan);
+    }
+  }
+
+  private restoreField() {
+    const s = this.snapshot;
+    if (!s || !s.element.isConnected) return;
+    setFieldValue(s.element, s.value);
+    s.element.setSelectionRange(s.selectionStart, s.selectionEnd);
+  }
+
+  /** Types held characters into the field they were meant for, or replays other keys for shortcuts. */
+  private replay(inputs: KeyInput[], target: EventTarget | null) {
+    const element =
+      target instanceof HTMLElement && target.isConnected ? target : document.activeElement instanceof HTMLElement ? document.activeElement : document.body;
+    for (const input of inputs) {
+      const printable = [...input.key].length === 1 && !input.ctrlKey && !input.metaKey;
+      if (printable && isTextEntry(element)) {
+        element.focus();
+        // execCommand is the one way to type into a field that keeps undo and fires input events.
+        document.execCommand('insertText', false, input.key);
+      } else {
+        element.dispatchEvent(
+          new KeyboardEvent('keydown', {
+            key: input.key,
+            code: input.code,
+            ctrlKey: input.ctrlKey,
+            altKey: input.altKey,
+            shiftKey: input.shiftKey,
+            metaKey: input.metaKey ?? false,
+            bubbles: true,
+            cancelable: true,
+          }),
+        );
+      }
+    }
+  }
+
+  private deliver(scan: Scan) {
+    const active = document.activeElement;
+    const fieldElement = active instanceof Element ? active.closest(`[${SCAN_FIELD_ATTRIBUTE}]`) : null;
+    const handler = fieldElement instanceof HTMLElement ? this.fields.get(fieldElement) : undefined;
+    if (handler) {
+      const verdict = handler(scan);
+      if (verdict instanceof Promise)
+        void verdict.then(
+          (v) => this.listeners?.onFieldScan(scan, v ?? 'accepted'),
+          () => this.listeners?.onFieldScan(scan, 'refused'),
+        );
+      else this.listeners?.onFieldScan(scan, verdict ?? 'accepted');
+    } else {
+      this.listeners?.onRoutedScan(scan);
+    }
+  }
+}
+
+/** The one scan service of the window. */
+export const scanService = new ScanService();

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+
+/**
+ * The desk's dialog (React Aria: focus trapped and restored, Escape and an outside click close it,
+ * the page behind made inert). Controlled: the caller owns `isOpen`.
+ */
+export function Dialog({
+  title,
+  isOpen,
+  onOpenChange,
+  children,
+  wide,
+}: {
+  title: string;
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <ModalOverlay className="modal-overlay" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
+      <Modal className={wide ? 'modal wide' : 'modal'}>
+        <AriaDialog className="dialog">
+          {({ close }) => (
+            <>
+              <header className="dialog-header">
+                <Heading slot="title">{title}</Heading>
+                <button type="button" className="quiet" onClick={close} aria-label={`Close ${title}`}>
+                  Close
+                </button>
+              </header>
+              {children}
+            </>
+          )}
+        </AriaDialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -1,0 +1,44 @@
+import {
+  UNSTABLE_Toast as Toast,
+  UNSTABLE_ToastContent as ToastContent,
+  UNSTABLE_ToastQueue as ToastQueue,
+  UNSTABLE_ToastRegion as ToastRegion,
+  Button,
+  Text,
+} from 'react-aria-components';
+import { flushSync } from 'react-dom';
+
+export interface ToastMessage {
+  title: string;
+  description?: string;
+  tone?: 'info' | 'success' | 'error';
+}
+
+/** The one toast queue (React Aria): announced politely, reachable with F6, each dismissible. */
+export const toasts = new ToastQueue<ToastMessage>({
+  maxVisibleToasts: 3,
+  // Updates inside a view transition keep toasts and the page in step.
+  wrapUpdate: (fn) => flushSync(fn),
+});
+
+export function showToast(message: ToastMessage, timeoutMs = 6000): void {
+  toasts.add(message, message.tone === 'error' ? {} : { timeout: timeoutMs });
+}
+
+export function Toasts() {
+  return (
+    <ToastRegion queue={toasts} className="toasts">
+      {({ toast }) => (
+        <Toast toast={toast} className={`toast toast-${toast.content.tone ?? 'info'}`}>
+          <ToastContent>
+            <Text slot="title">{toast.content.title}</Text>
+            {toast.content.description && <Text slot="description">{toast.content.description}</Text>}
+          </ToastContent>
+          <Button slot="close" aria-label="Dismiss">
+            ×
+          </Button>
+        </Toast>
+      )}
+    </ToastRegion>
+  );
+}

@@ -1,0 +1,73 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { INVENTORY_STALE_AFTER_MS, type Freshness } from '../../../../shared/ipc/inventory';
+import type { Connectivity } from '../../../../shared/schemas/session';
+import { call, useDockdeskEvent } from '../../bridge/dockdesk';
+import './inventory.css';
+
+const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const dayAndTime = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** "14:02" today, "Nov 20, 14:02" before. */
+export function asOfText(iso: string, now = new Date()): string {
+  const d = new Date(iso);
+  return d.toDateString() === now.toDateString() ? time.format(d) : dayAndTime.format(d);
+}
+
+const connectivityKey = ['app', 'connectivity'] as const;
+
+/**
+ * Connectivity for views that mount later than the status bar: the shell reads it once at start
+ * (this query) and then follows events; the status bar's inventory slot, mounted all along, writes
+ * each change into the same query, so a view mounted after the change still sees it.
+ */
+export function useKnownConnectivity(): Connectivity {
+  const query = useQuery({ queryKey: connectivityKey, queryFn: () => call('connectivity.get', {}), staleTime: Infinity });
+  return query.data ?? 'online';
+}
+
+export function useFollowConnectivity(): void {
+  const client = useQueryClient();
+  const onChange = useCallback((state: Connectivity) => client.setQueryData(connectivityKey, state), [client]);
+  useDockdeskEvent('connectivity.changed', onChange);
+}
+
+/** Now, again every 30 s: an answer on screen turns stale while it is looked at. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * How fresh a cache answer is: "as of <time>" always, "stale" past 30 minutes, "offline" while the
+ * service cannot be reached (the live connectivity, which may have changed since the answer).
+ */
+export function FreshnessMark({ freshness, compact = false }: { freshness: Freshness; compact?: boolean }) {
+  const connectivity = useKnownConnectivity();
+  const now = useNow();
+  const { syncedAt } = freshness;
+  const stale = syncedAt === null || now - Date.parse(syncedAt) > INVENTORY_STALE_AFTER_MS;
+  const offline = connectivity === 'offline';
+  return (
+    <span className={`freshness${compact ? ' compact' : ''}`} data-testid={compact ? undefined : 'inventory-freshness'}>
+      <span>
+        {syncedAt ? `${compact ? 'Inventory as' : 'As'} of ${asOfText(syncedAt, new Date(now))}` : compact ? 'Inventory not synced yet' : 'Not synced yet'}
+      </span>
+      {syncedAt && stale && (
+        <span className="inv-mark inv-mark-stale" title="Synced more than 30 minutes ago">
+          stale
+        </span>
+      )}
+      {offline && (
+        <span className="inv-mark inv-mark-offline" title="The service cannot be reached: answers come from the cache on this computer">
+          offline
+        </span>
+      )}
+      {!compact && freshness.syncing && <span className="muted">syncing…</span>}
+    </span>
+  );
+}

@@ -1,0 +1,228 @@
+import { Link, useParams, useSearch } from '@tanstack/react-router';
+import type { ItemDetail, ItemLot } from '../../../../shared/ipc/inventory';
+import type { CachedItemFlags, CachedLevel } from '../../../../shared/schemas/inventory-cache';
+import { formatCount, formatDate } from '../../format';
+import { QueryState } from '../../ui/QueryState';
+import { ViewHeading } from '../../ui/ViewHeading';
+import { FreshnessMark } from './Freshness';
+import { useInventoryItem } from './queries';
+import './inventory.css';
+
+/** Other workspaces' addresses for this item (their routes are theirs; here they are only linked). */
+export const historyHref = (inventoryId: number, fcId: number) => `#/inventory/history?item=${inventoryId}&fc=${fcId}`;
+export const lotExclusionsHref = (inventoryId: number) => `#/lots/${inventoryId}`;
+
+const QUANTITIES: { key: Exclude<keyof CachedLevel, 'fcId'>; label: string }[] = [
+  { key: 'onHand', label: 'On hand' },
+  { key: 'committed', label: 'Committed' },
+  { key: 'fulfillable', label: 'Fulfillable' },
+  { key: 'sellable', label: 'Sellable' },
+  { key: 'awaiting', label: 'Awaiting' },
+  { key: 'backordered', label: 'Backordered' },
+  { key: 'exception', label: 'Exception' },
+  { key: 'internalTransfer', label: 'Internal transfer' },
+];
+
+const FLAGS: { key: keyof CachedItemFlags; label: string }[] = [
+  { key: 'active', label: 'Active' },
+  { key: 'lot', label: 'Lot-tracked' },
+  { key: 'digital', label: 'Digital' },
+  { key: 'bundle', label: 'Bundle' },
+  { key: 'case', label: 'Case' },
+  { key: 'hazmat', label: 'Hazmat' },
+];
+
+/** One item from the offline cache: codes, flags, size, quantities per center, lots; links to its history and lot exclusions. */
+export function ItemView() {
+  const { id } = useParams({ from: '/inventory/items/$id' });
+  const { lot } = useSearch({ from: '/inventory/items/$id' });
+  const query = useInventoryItem(id);
+  const item = query.data?.item;
+  return (
+    <section className="workspace detail inventory-item" aria-labelledby="item-title">
+      <header className="workspace-header">
+        <ViewHeading id="item-title">{item ? `${item.name}` : `Item ${id}`}</ViewHeading>
+        {query.data && <FreshnessMark freshness={query.data.freshness} />}
+        <a className="button-link" href={lotExclusionsHref(id)}>
+          Lot exclusions of this item
+        </a>
+        <Link to="/inventory" className="button-link">
+          Item search
+        </Link>
+      </header>
+      <QueryState query={query} what={`item ${id}`}>
+        {(detail) => <ItemBody detail={detail} focusLot={lot ?? null} />}
+      </QueryState>
+    </section>
+  );
+}
+
+function ItemBody({ detail, focusLot }: { detail: ItemDetail; focusLot: string | null }) {
+  const { item } = detail;
+  const names = new Map(detail.centers.map((c) => [c.id, c.name]));
+  const perCenter = item.levels.filter((l) => l.fcId !== 0);
+  const totals = item.levels.find((l) => l.fcId === 0) ?? null;
+  const codes = item.codes;
+  const otherBarcodes = codes.barcodes.filter((b) => b !== codes.inventoryBarcode && b !== codes.gtin);
+  return (
+    <div className="detail-grid">
+      <div>
+        <h2>Identifiers and codes</h2>
+        <dl className="facts">
+          <dt>SKU</dt>
+          <dd className="code">{item.sku}</dd>
+          <dt>Inventory id</dt>
+          <dd className="code">{item.inventoryId}</dd>
+          <dt>Inventory barcode</dt>
+          <dd className="code">{codes.inventoryBarcode ?? '—'}</dd>
+          <dt>GTIN</dt>
+          <dd className="code">{codes.gtin ?? '—'}</dd>
+          <dt>UPC</dt>
+          <dd className="code">{codes.upc ?? '—'}</dd>
+          <dt>Other barcodes</dt>
+          <dd className="code">{otherBarcodes.length > 0 ? otherBarcodes.join(', ') : '—'}</dd>
+          <dt>Variant id</dt>
+          <dd className="code">{codes.variantId ?? '—'}</dd>
+        </dl>
+      </div>
+      <div>
+        <h2>Flags and size</h2>
+        <ul className="flags" aria-label="Flags">
+          {FLAGS.map((f) => (
+            <li key={f.key} className={item.flags[f.key] ? 'on' : 'off'}>
+              {f.label}: <strong>{item.flags[f.key] ? 'yes' : 'no'}</strong>
+            </li>
+          ))}
+        </ul>
+        <dl className="facts">
+          <dt>Dimensions</dt>
+          <dd>{item.dimensions ? `${item.dimensions.length} × ${item.dimensions.width} × ${item.dimensions.height} ${item.dimensions.unit}` : '—'}</dd>
+          <dt>Weight</dt>
+          <dd>{item.weight ? `${item.weight.value} ${item.weight.unit}` : '—'}</dd>
+        </dl>
+      </div>
+      <div className="span-2">
+        <h2>Quantities per fulfillment center</h2>
+        {perCenter.length === 0 ? (
+          <p className="state">No stock at any fulfillment center.</p>
+        ) : (
+          <table className="plain quantities-per-center" aria-label="Quantities per fulfillment center">
+            <thead>
+              <tr>
+                <th scope="col">Fulfillment center</th>
+                {QUANTITIES.map((q) => (
+                  <th key={q.key} scope="col" className="end">
+                    {q.label}
+                  </th>
+                ))}
+                <th scope="col">History</th>
+              </tr>
+            </thead>
+            <tbody>
+              {perCenter.map((level) => {
+                const name = names.get(level.fcId) ?? `Center ${level.fcId}`;
+                return (
+                  <tr key={level.fcId} data-fc={level.fcId}>
+                    <th scope="row">
+                      {name} <span className="muted">({level.fcId})</span>
+                    </th>
+                    {QUANTITIES.map((q) => (
+                      <td key={q.key} className="end">
+                        {formatCount(level[q.key])}
+                      </td>
+                    ))}
+                    <td>
+                      <a href={historyHref(item.inventoryId, level.fcId)} aria-label={`History at ${name}`}>
+                        History
+                      </a>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+            {totals && (
+              <tfoot>
+                <tr>
+                  <th scope="row">All centers</th>
+                  {QUANTITIES.map((q) => (
+                    <td key={q.key} className="end">
+                      {formatCount(totals[q.key])}
+                    </td>
+                  ))}
+                  <td />
+                </tr>
+              </tfoot>
+            )}
+          </table>
+        )}
+        {totals && (
+          <p className="muted">The service gives sellable, backordered and exception quantities for the whole item only: they are in the All centers row.</p>
+        )}
+        <h2>Lots</h2>
+        {detail.lots.length === 0 ? (
+          <p className="state">{item.flags.lot ? 'No lots in stock.' : 'This item is not lot-tracked.'}</p>
+        ) : (
+          <LotTable lots={detail.lots} focusLot={focusLot} inventoryId={item.inventoryId} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+const EXCLUSION_TEXT: Record<ItemLot['exclusion'], string> = {
+  excluded: 'Excluded',
+  'not-excluded': 'Not excluded',
+  unknown: 'Unknown (service not reached)',
+};
+
+function LotTable({ lots, focusLot, inventoryId }: { lots: ItemLot[]; focusLot: string | null; inventoryId: number }) {
+  const today = new Date().toISOString().slice(0, 10);
+  return (
+    <table className="plain lots" aria-label="Lots">
+      <thead>
+        <tr>
+          <th scope="col">Lot</th>
+          <th scope="col">Expires</th>
+          <th scope="col">Fulfillment center</th>
+          <th scope="col" className="end">
+            On hand
+          </th>
+          <th scope="col" className="end">
+            Fulfillable
+          </th>
+          <th scope="col">Exclusion</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lots.map((lot) => {
+          const expired = lot.expiresAt !== null && lot.expiresAt.slice(0, 10) < today;
+          const scanned = lot.lotNumber === focusLot;
+          return (
+            <tr key={`${lot.lotNumber}-${lot.fcId}`} className={scanned ? 'scanned-lot' : undefined} aria-current={scanned ? 'true' : undefined}>
+              <th scope="row" className="code">
+                {lot.lotNumber}
+                {scanned && <span className="inv-mark inv-mark-info">scanned</span>}
+              </th>
+              <td>
+                {formatDate(lot.expiresAt)}
+                {expired && <span className="inv-mark inv-mark-stale">expired</span>}
+              </td>
+              <td>{lot.fcName ?? `Center ${lot.fcId}`}</td>
+              <td className="end">{formatCount(lot.onHand)}</td>
+              <td className="end">{formatCount(lot.fulfillable)}</td>
+              <td>
+                {lot.exclusion === 'excluded' ? (
+                  <a href={lotExclusionsHref(inventoryId)} className="inv-mark inv-mark-excluded">
+                    {EXCLUSION_TEXT.excluded}
+                  </a>
+                ) : (
+                  EXCLUSION_TEXT[lot.exclusion]
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

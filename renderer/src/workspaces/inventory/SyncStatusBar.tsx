@@ -1,0 +1,134 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CacheProblem, SyncPhase, SyncProgress, SyncStatus } from '../../../../shared/ipc/inventory';
+import type { SessionState } from '../../../../shared/schemas/session';
+import { call, errorMessage, useDockdeskEvent } from '../../bridge/dockdesk';
+import { formatCount } from '../../format';
+import { sessionKey } from '../../session/useSession';
+import { showToast } from '../../ui/Toasts';
+import { FreshnessMark, useFollowConnectivity } from './Freshness';
+import { syncFraction } from './model';
+import { cancelSync, useSyncStatus } from './queries';
+
+/**
+ * The inventory cache in the status bar: the sync's progress bar with Cancel (slot 'sync') and
+ * "Inventory as of …" with the stale and offline marks (slot 'freshness'). Mounted with the status
+ * bar, so they also report a bad cache file, once, wherever the user is.
+ */
+
+function useSignedIn(): boolean {
+  // The shell's useSession keeps this query current; here it is only read.
+  const session = useQuery({ queryKey: sessionKey, queryFn: () => call('session.get', {}), staleTime: Infinity });
+  return (session.data as SessionState | undefined)?.status === 'signed-in';
+}
+
+export function InventorySyncSlot() {
+  const signedIn = useSignedIn();
+  const status = useSyncStatus(signedIn);
+  useFollowConnectivity();
+  const [seen, setSeen] = useState<Partial<Record<SyncPhase, SyncProgress>>>({});
+  const onProgress = useCallback((p: SyncProgress) => setSeen((prev) => ({ ...prev, [p.phase]: p })), []);
+  useDockdeskEvent('inventory.syncProgress', onProgress);
+  // A sync that ended leaves nothing behind for the next one to start from.
+  const onStatus = useCallback((s: SyncStatus) => {
+    if (s.state === 'idle') setSeen({});
+  }, []);
+  useDockdeskEvent('inventory.syncStatus', onStatus);
+  useCacheProblemReport(signedIn ? (status.data ?? null) : null);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+
+  if (!signedIn || !status.data) return null;
+  const s = status.data;
+  if (s.state === 'idle') {
+    if (!s.lastError || /cancelled/i.test(s.lastError.message)) return null;
+    return (
+      <span className="sync-failed" title={s.lastError.message}>
+        Inventory sync failed
+      </span>
+    );
+  }
+  const fraction = syncFraction(seen, s.itemCount);
+  const latest = Object.values(seen).at(-1);
+  const words =
+    s.state === 'cancelling'
+      ? 'Cancelling the sync…'
+      : seen.writing
+        ? `Saving ${formatCount(seen.writing.total ?? 0)} items`
+        : latest
+          ? `${formatCount(seen.items?.done ?? 0)} items · ${formatCount(seen.codes?.done ?? 0)} codes`
+          : 'Starting…';
+  return (
+    <span className="sync-progress" data-testid="inventory-sync">
+      <span>Inventory sync</span>
+      {fraction === null ? (
+        <progress aria-label="Inventory sync progress" />
+      ) : (
+        <progress aria-label="Inventory sync progress" value={Math.round(fraction * 100)} max={100} />
+      )}
+      <span className="muted">{words}</span>
+      <button
+        type="button"
+        className="quiet"
+        disabled={s.state === 'cancelling'}
+        onClick={() =>
+          void cancelSync().then(
+            () => setCancelError(null),
+            (e: unknown) => setCancelError(errorMessage(e)),
+          )
+        }
+      >
+        Cancel sync
+      </button>
+      {cancelError && <span role="alert">{cancelError}</span>}
+    </span>
+  );
+}
+
+export function InventoryFreshnessSlot() {
+  const signedIn = useSignedIn();
+  const status = useSyncStatus(signedIn);
+  if (!signedIn || !status.data) return null;
+  return <FreshnessMark freshness={status.data.freshness} compact />;
+}
+
+const REPORTED_KEY = 'dockdesk.inventory.cacheProblemsReported';
+
+function alreadyReported(): Set<string> {
+  try {
+    return new Set(JSON.parse(sessionStorage.getItem(REPORTED_KEY) ?? '[]') as string[]);
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * A bad cache file is told once: main sends `inventory.cacheProblem` once per file, and keeps the last
+ * one in the sync status for a window that was not listening yet; the keys shown are remembered for
+ * this window (a reload does not tell it again).
+ */
+export function reportCacheProblem(problem: CacheProblem): void {
+  const key = `${problem.kind}|${problem.recovery}|${problem.message}`;
+  const reported = alreadyReported();
+  if (reported.has(key)) return;
+  reported.add(key);
+  try {
+    sessionStorage.setItem(REPORTED_KEY, JSON.stringify([...reported]));
+  } catch {
+    // Storage refused: the toast may then show again after a reload, which is better than not at all.
+  }
+  const recovery =
+    problem.recovery === 'previous-generation'
+      ? 'Dockdesk is answering from the copy saved before it.'
+      : 'Dockdesk is reading the inventory from the service again.';
+  showToast({ title: 'Inventory cache replaced', description: `${problem.message.replace(/\.?$/, '.')} ${recovery}`, tone: 'error' });
+}
+
+function useCacheProblemReport(status: SyncStatus | null) {
+  useDockdeskEvent('inventory.cacheProblem', reportCacheProblem);
+  const problem = status?.cacheProblem ?? null;
+  const last = useRef<CacheProblem | null>(null);
+  useEffect(() => {
+    if (problem && problem !== last.current) reportCacheProblem(problem);
+    last.current = problem;
+  }, [problem]);
+}

@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import { usePreferences, useSetPreferences } from '../../app/preferences';
+import { ErrorNote } from '../../ui/ErrorNote';
+import './lots.css';
+
+/** Settings → Lots: how many days ahead a lot's expiry is marked "expires soon" in Lot exclusions. */
+export function ExpirySettings() {
+  const preferences = usePreferences();
+  const set = useSetPreferences();
+  const days = preferences.data?.lotExpiryWarningDays ?? 30;
+  // Keyed by the stored value, so the field shows what was saved after each save.
+  return <ExpiryForm key={days} days={days} set={set} />;
+}
+
+function ExpiryForm({ days, set }: { days: number; set: ReturnType<typeof useSetPreferences> }) {
+  const [text, setText] = useState(String(days));
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const value = Number(text.trim());
+    if (!/^\d{1,4}$/.test(text.trim()) || value > 3650) return setProblem('Give a whole number of days from 0 to 3650.');
+    setProblem(null);
+    set.mutate({ lotExpiryWarningDays: value });
+  };
+  return (
+    <section aria-labelledby="lot-expiry-title" className="lot-expiry-settings">
+      <h2 id="lot-expiry-title">Lots</h2>
+      <form onSubmit={submit} noValidate>
+        <label htmlFor="lot-expiry-days">Mark lots that expire within</label>
+        <input
+          id="lot-expiry-days"
+          inputMode="numeric"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? 'lot-expiry-problem' : undefined}
+        />
+        <span>days</span>
+        <button type="submit" disabled={set.isPending || text.trim() === String(days)}>
+          Save
+        </button>
+        {set.isSuccess && (
+          <span role="status" className="muted">
+            Saved.
+          </span>
+        )}
+      </form>
+      {problem && (
+        <p id="lot-expiry-problem" className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {set.error && <ErrorNote error={set.error} prefix="The threshold could not be saved" />}
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useDeferredValue, useRef, useState } from 'react';
+import type { CachedItem } from '../../../../shared/schemas/inventory-cache';
+import { useAccountKey } from '../../app/accountKey';
+import { call } from '../../bridge/dockdesk';
+import { formatCount } from '../../format';
+import { useScanField } from '../../scan/useScanField';
+import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
+import { ErrorNote } from '../../ui/ErrorNote';
+import { ViewHeading } from '../../ui/ViewHeading';
+import './lots.css';
+
+const columns: DataColumn<CachedItem>[] = [
+  { id: 'sku', accessorFn: (i) => i.sku, header: 'SKU', sortFn: 'alphanumeric', meta: { width: '14em' } },
+  { id: 'name', accessorFn: (i) => i.name, header: 'Name', sortFn: 'text' },
+  { id: 'id', accessorFn: (i) => i.inventoryId, header: 'Inventory id', sortFn: 'basic', meta: { width: '8em' } },
+  { id: 'lotted', accessorFn: (i) => (i.flags.lot ? 'Lot-tracked' : '—'), header: 'Lots', sortFn: 'text', meta: { width: '7em' } },
+  { id: 'lots', accessorFn: (i) => i.lots.length, header: 'Lots in stock', sortFn: 'basic', meta: { align: 'end', width: '8em' } },
+];
+
+/**
+ * Lot exclusions, first step: find the item. Typed text searches the inventory cache by name or SKU
+ * as you type; Enter or a scan looks the code up exactly (any code: SKU, barcode, GTIN, GS1 string)
+ * and opens the item when one matches.
+ */
+export function LotsFind() {
+  const navigate = useNavigate();
+  const account = useAccountKey();
+  const [text, setText] = useState('');
+  const deferred = useDeferredValue(text.trim());
+  const [lookupError, setLookupError] = useState<unknown>(null);
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const field = useRef<HTMLInputElement>(null);
+  const results = useQuery({
+    queryKey: [...account, 'inventory', 'search', 'lots', deferred],
+    queryFn: ({ signal }) => call('inventory.search', { text: deferred, offset: 0, limit: 50 }, signal),
+    enabled: deferred.length > 0,
+  });
+  const open = (inventoryId: number) => void navigate({ to: '/lots/$id', params: { id: inventoryId } });
+
+  const lookUp = async (code: string) => {
+    setLookupError(null);
+    try {
+      const answer = await call('inventory.lookup', { code });
+      if (answer.matches.length === 1) return open(answer.matches[0]!.item.inventoryId);
+      if (answer.matches.length === 0) setLookupError(new Error(`No item has the code “${answer.lookedUp}” in the inventory cache.`));
+      else setLookupError(new Error(`${answer.matches.length} items share the code “${answer.lookedUp}”: choose one below.`));
+      setText(answer.lookedUp);
+    } catch (error) {
+      setLookupError(error);
+    }
+  };
+  useScanField(field, (scan) => {
+    const code = scan.text.trim();
+    setText(code);
+    if (code) void lookUp(code);
+  });
+
+  const hits = results.data?.hits.map((h) => h.item) ?? [];
+  return (
+    <section className="workspace list lots" aria-labelledby="lots-title">
+      <header className="workspace-header">
+        <ViewHeading id="lots-title">Lot exclusions</ViewHeading>
+      </header>
+      <form
+        className="filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (text.trim()) void lookUp(text.trim());
+        }}
+      >
+        <label className="inline-field">
+          <span>Item</span>
+          <input
+            ref={field}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Scan, or type a SKU, name or code, Enter"
+            maxLength={200}
+            size={36}
+            spellCheck={false}
+            autoComplete="off"
+            aria-describedby="lots-find-hint"
+          />
+        </label>
+        <button type="submit">Open</button>
+        <span id="lots-find-hint" className="muted">
+          Excluded lots are not used to fulfill orders until the exclusion is deleted.
+        </span>
+      </form>
+      {lookupError !== null && <ErrorNote error={lookupError} />}
+      {results.isError && <ErrorNote error={results.error} prefix="The search could not be run" />}
+      {deferred.length === 0 ? (
+        <p className="state">Find the item whose lots to exclude or restore.</p>
+      ) : results.data && hits.length === 0 ? (
+        <p className="state" role="status">
+          No item in the inventory cache matches “{deferred}”.
+        </p>
+      ) : results.data ? (
+        <>
+          <p className="muted" role="status">
+            {formatCount(results.data.total)}
+            {results.data.totalCapped ? '+' : ''} {results.data.total === 1 ? 'item matches' : 'items match'}
+            {results.data.total > hits.length ? `; the first ${hits.length} are shown` : ''}.
+          </p>
+          <DataTable
+            label="Matching items"
+            columns={columns}
+            data={hits}
+            getRowId={(i) => String(i.inventoryId)}
+            sorting={sorting}
+            onSortingChange={setSorting}
+            onOpen={(i) => open(i.inventoryId)}
+            openHint="Enter or click opens the item's lots"
+            totalRows={hits.length}
+            firstRowIndex={0}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,314 @@
+import { Link, useParams, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { Switch } from 'react-aria-components';
+import type { ReceivingDetail as Detail } from '../../../../shared/ipc/receiving';
+import type { InventoryQuantity, ReceivingBox } from '../../../../shared/schemas/receiving';
+import { call } from '../../bridge/dockdesk';
+import { formatCount, formatDate, humanize } from '../../format';
+import { Dialog } from '../../ui/Dialog';
+import { ErrorNote, errorParts } from '../../ui/ErrorNote';
+import { QueryState } from '../../ui/QueryState';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { showToast } from '../../ui/Toasts';
+import { ViewHeading } from '../../ui/ViewHeading';
+import { printLabels, saveLabels, viewLabels } from './labels';
+import { totals, useOrderAction, useReceivingDetail } from './queries';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—');
+
+/** One receiving order: facts, timeline, quantities, boxes, distributions, and what can be done with it. */
+export function ReceivingDetail() {
+  const { id } = useParams({ from: '/receiving/$id' });
+  const { box } = useSearch({ from: '/receiving/$id' });
+  const query = useReceivingDetail(id);
+  return (
+    <section className="workspace detail" aria-labelledby="wro-title">
+      <header className="workspace-header">
+        <ViewHeading id="wro-title">Receiving order {id}</ViewHeading>
+        <Link to="/receiving" className="button-link">
+          All receiving orders
+        </Link>
+      </header>
+      <QueryState query={query} what={`receiving order ${id}`}>
+        {(detail) => <DetailBody detail={detail} focusBox={box ?? null} />}
+      </QueryState>
+    </section>
+  );
+}
+
+function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | null }) {
+  const { order } = detail;
+  const t = totals(order);
+  const freight = order.freight ? Object.entries(order.freight).filter(([, v]) => v) : [];
+  return (
+    <div className="detail-grid">
+      <div>
+        <dl className="facts">
+          <dt>Status</dt>
+          <dd>
+            <StatusBadge status={order.status} />
+          </dd>
+          <dt>PO number</dt>
+          <dd>{order.purchase_order_number ?? '—'}</dd>
+          <dt>Fulfillment center</dt>
+          <dd>
+            {order.fulfillment_center ? `${order.fulfillment_center.name ?? ''} (${order.fulfillment_center.id}), ${order.fulfillment_center.city ?? ''}` : '—'}
+          </dd>
+          <dt>Final destination</dt>
+          <dd>{order.final_destination_fulfillment_center_id ? `Center ${order.final_destination_fulfillment_center_id}` : '—'}</dd>
+          <dt>Expected arrival</dt>
+          <dd>{formatDate(order.expected_arrival_date)}</dd>
+          <dt>Package type</dt>
+          <dd>{order.package_type ? humanize(order.package_type) : '—'}</dd>
+          <dt>Box packaging</dt>
+          <dd>{order.box_packaging_type ? humanize(order.box_packaging_type) : '—'}</dd>
+          <dt>Created</dt>
+          <dd>{when(order.insert_date)}</dd>
+          <dt>Last updated</dt>
+          <dd>{when(order.last_updated_date)}</dd>
+          {freight.map(([k, v]) => (
+            <FreightFact key={k} name={k} value={String(v)} />
+          ))}
+        </dl>
+        <Actions detail={detail} />
+      </div>
+      <div>
+        <h2>Status history</h2>
+        <ol className="timeline" aria-label="Status history">
+          {(order.status_history ?? []).map((h) => (
+            <li key={h.id}>
+              <strong>{h.status ? humanize(h.status) : '—'}</strong> <span className="muted">{when(h.timestamp)}</span>
+            </li>
+          ))}
+        </ol>
+      </div>
+      <div className="span-2">
+        <h2>
+          Quantities{' '}
+          <span className="muted">
+            {formatCount(t.expected)} expected · {formatCount(t.received)} received · {formatCount(t.stowed)} stowed
+          </span>
+        </h2>
+        <QuantityTable lines={order.inventory_quantities ?? []} />
+        <h2>Boxes</h2>
+        <BoxList boxes={detail.boxes} focusBox={focusBox} />
+        {detail.distributions && (
+          <>
+            <h2>Distributions</h2>
+            <table className="plain">
+              <thead>
+                <tr>
+                  <th>SKU</th>
+                  <th>Lot</th>
+                  <th>Center</th>
+                  <th className="end">Expected</th>
+                  <th className="end">Received</th>
+                  <th className="end">Stowed</th>
+                  <th>Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(detail.distributions.distributions ?? []).map((d, i) => (
+                  <tr key={i}>
+                    <td>{d.product_sku ?? d.inventory_id}</td>
+                    <td>{d.lot_number ?? '—'}</td>
+                    <td>{d.fulfillment_center_abbreviation ?? d.fulfillment_center_id}</td>
+                    <td className="end">{formatCount(d.expected_quantity ?? 0)}</td>
+                    <td className="end">{formatCount(d.received_quantity ?? 0)}</td>
+                    <td className="end">{formatCount(d.stowed_quantity ?? 0)}</td>
+                    <td>{d.status ? humanize(d.status) : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const FREIGHT_LABELS: Record<string, string> = {
+  carrier: 'Carrier',
+  bol_number: 'BOL number',
+  container_number: 'Container number',
+  vessel_name: 'Vessel',
+  freight_forwarder: 'Freight forwarder',
+  notes: 'Freight notes',
+};
+
+function FreightFact({ name, value }: { name: string; value: string }) {
+  return (
+    <>
+      <dt>{FREIGHT_LABELS[name] ?? humanize(name)}</dt>
+      <dd>{value}</dd>
+    </>
+  );
+}
+
+/** A bar with its numbers; over (more than expected) and under (less, once the order is done) are marked. */
+function Bar({ label, value, max }: { label: string; value: number; max: number }) {
+  return (
+    <span className="bar-cell">
+      <progress aria-label={label} value={Math.min(value, max)} max={Math.max(max, 1)} />
+      <span className="num">{formatCount(value)}</span>
+    </span>
+  );
+}
+
+function QuantityTable({ lines }: { lines: InventoryQuantity[] }) {
+  return (
+    <table className="plain quantities">
+      <thead>
+        <tr>
+          <th>SKU</th>
+          <th className="end">Expected</th>
+          <th>Received</th>
+          <th>Stowed</th>
+          <th>Difference</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((q) => {
+          const expected = q.expected_quantity ?? 0;
+          const received = q.received_quantity ?? 0;
+          const diff = received - expected;
+          const sku = q.sku || String(q.inventory_id);
+          return (
+            <tr key={q.inventory_id} className={diff > 0 ? 'over' : undefined} data-inventory-id={q.inventory_id}>
+              <td>{sku}</td>
+              <td className="end">{formatCount(expected)}</td>
+              <td>
+                <Bar label={`${sku} received`} value={received} max={expected} />
+              </td>
+              <td>
+                <Bar label={`${sku} stowed`} value={q.stowed_quantity ?? 0} max={expected} />
+              </td>
+              <td className={diff > 0 ? 'over' : diff < 0 && received > 0 ? 'under' : undefined}>
+                {diff > 0 ? `${formatCount(diff)} over` : diff < 0 && received > 0 ? `${formatCount(-diff)} under` : '—'}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function BoxList({ boxes, focusBox }: { boxes: ReceivingBox[]; focusBox: number | null }) {
+  // A scanned box label opens the order at its box: scroll to it and give it focus.
+  useEffect(() => {
+    if (focusBox === null) return;
+    const el = document.getElementById(`box-${focusBox}`);
+    el?.scrollIntoView({ block: 'center' });
+    el?.focus();
+  }, [focusBox]);
+  return (
+    <table className="plain boxes">
+      <thead>
+        <tr>
+          <th>Box</th>
+          <th>Box id</th>
+          <th>Status</th>
+          <th>Tracking number</th>
+          <th>Arrived</th>
+          <th>Items</th>
+        </tr>
+      </thead>
+      <tbody>
+        {boxes.map((b) => (
+          <tr
+            key={b.box_id}
+            id={`box-${b.box_id}`}
+            tabIndex={-1}
+            className={b.box_id === focusBox ? 'focused-box' : undefined}
+            aria-current={b.box_id === focusBox ? 'true' : undefined}
+          >
+            <td>{b.box_number ?? '—'}</td>
+            <td>{b.box_id}</td>
+            <td>{b.box_status ? humanize(b.box_status) : '—'}</td>
+            <td>{b.tracking_number ?? '—'}</td>
+            <td>{when(b.arrived_date)}</td>
+            <td>
+              {(b.box_items ?? []).map((i, k) => (
+                <div key={k}>
+                  {formatCount(i.quantity ?? 0)} × {i.inventory_id}
+                  {i.lot_number ? ` · lot ${i.lot_number}` : ''}
+                  {i.lot_date ? ` · expires ${formatDate(i.lot_date)}` : ''}
+                  <span className="muted">
+                    {' '}
+                    ({formatCount(i.received_quantity ?? 0)} received, {formatCount(i.stowed_quantity ?? 0)} stowed)
+                  </span>
+                </div>
+              ))}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Actions({ detail }: { detail: Detail }) {
+  const { order } = detail;
+  const [confirming, setConfirming] = useState(false);
+  const sync = useOrderAction((on: boolean) => call('receiving.setExternalSync', { id: order.id, isExternalSync: on }));
+  const cancel = useOrderAction(() => call('receiving.cancel', { id: order.id }));
+  const labels = (run: (id: number) => Promise<void>) => () =>
+    void run(order.id).catch((error: unknown) =>
+      showToast({ title: 'Box labels could not be fetched', description: errorParts(error).message, tone: 'error' }),
+    );
+  return (
+    <div className="actions">
+      <Switch className="switch" isSelected={Boolean(order.external_sync_timestamp)} isDisabled={sync.isPending} onChange={(on) => sync.mutate(on)}>
+        <span className="switch-track" aria-hidden="true" />
+        Synced with an outside system{order.external_sync_timestamp ? ` (${when(order.external_sync_timestamp)})` : ''}
+      </Switch>
+      {sync.error && <ErrorNote error={sync.error} prefix="External sync not changed" />}
+      <div className="button-row" role="group" aria-label="Box labels">
+        <button type="button" onClick={labels(viewLabels)}>
+          View labels
+        </button>
+        <button type="button" onClick={labels(saveLabels)}>
+          Save labels
+        </button>
+        <button type="button" onClick={labels(printLabels)}>
+          Print labels
+        </button>
+        {detail.cancel.allowed ? (
+          <button type="button" className="danger" onClick={() => setConfirming(true)}>
+            Cancel order…
+          </button>
+        ) : (
+          <span className="muted" id="cancel-why">
+            {detail.cancel.reason}
+          </span>
+        )}
+      </div>
+      {cancel.error && <ErrorNote error={cancel.error} prefix="Not cancelled" />}
+      <Dialog title={`Cancel receiving order ${order.id}?`} isOpen={confirming} onOpenChange={setConfirming}>
+        <p>The service will stop expecting its {detail.boxes.length} boxes. This cannot be undone.</p>
+        <div className="button-row">
+          <button
+            type="button"
+            className="danger"
+            autoFocus
+            disabled={cancel.isPending}
+            onClick={() =>
+              cancel.mutate(undefined, {
+                onSuccess: () => showToast({ title: `Receiving order ${order.id} cancelled`, tone: 'success' }),
+                onSettled: () => setConfirming(false),
+              })
+            }
+          >
+            Cancel the order
+          </button>
+          <button type="button" onClick={() => setConfirming(false)}>
+            Keep it
+          </button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

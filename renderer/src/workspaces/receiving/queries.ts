@@ -1,0 +1,59 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReceivingOrder } from '../../../../shared/schemas/receiving';
+import { useAccountKey } from '../../app/accountKey';
+import { call } from '../../bridge/dockdesk';
+import { listInput, type ReceivingSearch } from './search';
+
+export const RECEIVING_PAGE_SIZE = 100;
+/** The list and an open order refresh themselves this often while the window is visible. */
+export const REFRESH_MS = 30_000;
+
+export function useReceivingList(search: ReceivingSearch, enabled = true) {
+  const account = useAccountKey();
+  const input = listInput(search, RECEIVING_PAGE_SIZE);
+  return useQuery({
+    queryKey: [...account, 'receiving', 'list', input],
+    queryFn: ({ signal }) => call('receiving.list', input, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+    // TanStack Query pauses the interval while the document is hidden (refetchIntervalInBackground off).
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+export function useReceivingDetail(id: number) {
+  const account = useAccountKey();
+  return useQuery({
+    queryKey: [...account, 'receiving', 'detail', id],
+    queryFn: ({ signal }) => call('receiving.detail', { id }, signal),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+export function useFulfillmentCenters() {
+  const account = useAccountKey();
+  return useQuery({
+    queryKey: [...account, 'fulfillment-centers'],
+    queryFn: ({ signal }) => call('receiving.fulfillmentCenters', {}, signal),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** A write on one order: afterwards the order and every list are read again. */
+export function useOrderAction<I, O>(run: (input: I) => Promise<O>) {
+  const account = useAccountKey();
+  const client = useQueryClient();
+  return useMutation({ mutationFn: run, onSettled: () => client.invalidateQueries({ queryKey: [...account, 'receiving'] }) });
+}
+
+/** Totals over the order's items; the service may leave any quantity out (published documents). */
+export function totals(order: ReceivingOrder) {
+  return (order.inventory_quantities ?? []).reduce(
+    (t, q) => ({
+      expected: t.expected + (q.expected_quantity ?? 0),
+      received: t.received + (q.received_quantity ?? 0),
+      stowed: t.stowed + (q.stowed_quantity ?? 0),
+    }),
+    { expected: 0, received: 0, stowed: 0 },
+  );
+}

@@ -1,0 +1,243 @@
+import { Link, useParams, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { ReturnDetail as Detail } from '../../../../shared/ipc/returns';
+import type { ReturnItem } from '../../../../shared/schemas/returns';
+import { formatCount, formatDate, humanize } from '../../format';
+import { Dialog } from '../../ui/Dialog';
+import { ErrorNote } from '../../ui/ErrorNote';
+import { QueryState } from '../../ui/QueryState';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { showToast } from '../../ui/Toasts';
+import { ViewHeading } from '../../ui/ViewHeading';
+import { useCancelReturn, useEditReturn, useReturnDetail } from './queries';
+import { units } from './ReturnsList';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—');
+const unitsText = (n: number) => `${formatCount(n)} ${n === 1 ? 'unit' : 'units'}`;
+const word = (value: string | null | undefined) => (value ? humanize(value) : '—');
+
+/** One return: facts, items with the actions requested and taken, status history, and cancel or edit while it awaits arrival. */
+export function ReturnDetail() {
+  const { id } = useParams({ from: '/returns/$id' });
+  const query = useReturnDetail(id);
+  return (
+    <section className="workspace detail" aria-labelledby="return-title">
+      <header className="workspace-header">
+        <ViewHeading id="return-title">Return {id}</ViewHeading>
+        <Link to="/returns" className="button-link">
+          All returns
+        </Link>
+      </header>
+      <QueryState query={query} what={`return ${id}`}>
+        {(detail) => <DetailBody detail={detail} />}
+      </QueryState>
+    </section>
+  );
+}
+
+function DetailBody({ detail }: { detail: Detail }) {
+  const r = detail.record;
+  const center = r.fulfillment_center;
+  return (
+    <div className="detail-grid">
+      <div>
+        <dl className="facts">
+          <dt>Status</dt>
+          <dd>
+            <StatusBadge status={r.status} />
+          </dd>
+          <dt>Reference id</dt>
+          <dd>{r.reference_id || '—'}</dd>
+          <dt>Tracking number</dt>
+          <dd>{r.tracking_number ?? '—'}</dd>
+          {r.shipment_tracking_number && (
+            <>
+              <dt>Shipment tracking</dt>
+              <dd>{r.shipment_tracking_number}</dd>
+            </>
+          )}
+          <dt>Fulfillment center</dt>
+          <dd>{center ? `${center.name ?? `Center ${center.id}`} (${center.id})` : '—'}</dd>
+          <dt>Return type</dt>
+          <dd>{word(r.return_type)}</dd>
+          <dt>Original shipment</dt>
+          <dd>{r.original_shipment_id ?? '—'}</dd>
+          {(r.store_order_id || r.customer_name) && (
+            <>
+              <dt>Store order</dt>
+              <dd>
+                {r.store_order_id ?? '—'}
+                {r.customer_name ? ` · ${r.customer_name}` : ''}
+              </dd>
+            </>
+          )}
+          <dt>Channel</dt>
+          <dd>{r.channel?.name ?? '—'}</dd>
+          <dt>Created</dt>
+          <dd>{when(r.insert_date)}</dd>
+          <dt>Completed</dt>
+          <dd>{when(r.completed_date)}</dd>
+          {r.invoice?.amount != null && (
+            <>
+              <dt>Invoiced</dt>
+              <dd>
+                {r.invoice.amount} {r.invoice.currency_code ?? ''}
+              </dd>
+            </>
+          )}
+        </dl>
+        <Actions detail={detail} />
+      </div>
+      <div>
+        <h2>Status history</h2>
+        <ol className="timeline" aria-label="Status history">
+          {(r.status_history ?? []).map((h, i) => (
+            <li key={i}>
+              <strong>{word(h.status)}</strong> <span className="muted">{when(h.timestamp)}</span>
+            </li>
+          ))}
+        </ol>
+      </div>
+      <div className="span-2">
+        <h2>
+          Items <span className="muted">{unitsText(units(r))}</span>
+        </h2>
+        <ItemTable items={r.inventory ?? []} />
+        {(r.transactions ?? []).length > 0 && (
+          <>
+            <h2>Transactions</h2>
+            <table className="plain">
+              <thead>
+                <tr>
+                  <th>Type</th>
+                  <th className="end">Amount</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(r.transactions ?? []).map((t, i) => (
+                  <tr key={i}>
+                    <td>{word(t.transaction_type)}</td>
+                    <td className="end">{t.amount}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** "Restock (override)" or "Quarantine (item default)": the service says which with action_type. */
+function requested(item: ReturnItem): string {
+  const a = item.action_requested;
+  if (!a?.action) return '—';
+  const kind = a.action_type === 'Override' ? 'requested' : a.action_type === 'InventoryDefault' ? 'item default' : a.action_type;
+  return `${humanize(a.action)}${kind ? ` (${kind})` : ''}`;
+}
+
+function ItemTable({ items }: { items: ReturnItem[] }) {
+  return (
+    <table className="plain return-items">
+      <thead>
+        <tr>
+          <th>SKU</th>
+          <th>Name</th>
+          <th className="end">Quantity</th>
+          <th>Lot</th>
+          <th>Expires</th>
+          <th>Action requested</th>
+          <th>Action taken</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id} data-inventory-id={item.id}>
+            <td>{item.sku ?? item.id}</td>
+            <td>{item.name ?? '—'}</td>
+            <td className="end">{formatCount(item.quantity)}</td>
+            <td>{item.lot_information?.number ?? '—'}</td>
+            <td>{formatDate(item.lot_information?.expiration)}</td>
+            <td>
+              {requested(item)}
+              {item.action_requested?.instructions ? <div className="muted">{item.action_requested.instructions}</div> : null}
+            </td>
+            <td>
+              {(item.action_taken ?? []).length === 0 ? (
+                <span className="muted">Not processed yet</span>
+              ) : (
+                (item.action_taken ?? []).map((t, k) => (
+                  <div key={k}>
+                    {word(t.action)} × {formatCount(t.quantity_processed ?? 0)}
+                    {t.action_reason ? <span className="muted"> · {t.action_reason}</span> : null}
+                  </div>
+                ))
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Cancel and Edit, offered only while the return awaits arrival (spec 3); otherwise the reason, in words. */
+function Actions({ detail }: { detail: Detail }) {
+  const r = detail.record;
+  const router = useRouter();
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useCancelReturn(r.id);
+  const edit = useEditReturn(r.id);
+  const name = `return ${r.reference_id || r.id}`;
+  return (
+    <div className="actions">
+      {detail.changeable.allowed ? (
+        <div className="button-row" role="group" aria-label="Change this return">
+          <button
+            type="button"
+            disabled={edit.isPending}
+            onClick={() => edit.mutate(undefined, { onSuccess: (draft) => router.history.push(`/returns/drafts/${encodeURIComponent(draft.id)}`) })}
+          >
+            {edit.isPending ? 'Opening…' : 'Edit return'}
+          </button>
+          <button type="button" className="danger" onClick={() => setConfirming(true)}>
+            Cancel return…
+          </button>
+        </div>
+      ) : (
+        <p className="muted" id="change-why">
+          Cannot be changed or cancelled because {detail.changeable.reason}
+        </p>
+      )}
+      {edit.error && <ErrorNote error={edit.error} prefix="Not opened for changes" />}
+      {cancel.error && <ErrorNote error={cancel.error} prefix="Not cancelled" />}
+      <Dialog title={`Cancel ${name}?`} isOpen={confirming} onOpenChange={setConfirming}>
+        <p>
+          The warehouse will stop expecting this box ({unitsText(units(r))}
+          {r.tracking_number ? `, tracking ${r.tracking_number}` : ''}). This cannot be undone.
+        </p>
+        <div className="button-row">
+          <button
+            type="button"
+            className="danger"
+            autoFocus
+            disabled={cancel.isPending}
+            onClick={() =>
+              cancel.mutate(undefined, {
+                onSuccess: () => showToast({ title: `Return ${r.reference_id || r.id} cancelled`, tone: 'success' }),
+                onSettled: () => setConfirming(false),
+              })
+            }
+          >
+            {cancel.isPending ? 'Cancelling…' : 'Cancel the return'}
+          </button>
+          <button type="button" onClick={() => setConfirming(false)}>
+            Keep it
+          </button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { ReturnStatus } from '../../../../shared/schemas/returns';
+import { humanize } from '../../format';
+import { ComboBox, Select, type Choice } from '../../ui/Select';
+import { TextFilter } from '../../ui/TextFilter';
+import { useReturnCenters } from './queries';
+import { hasFilters, type ReturnsSearch } from './search';
+
+const statusChoices: Choice<'any' | ReturnStatus>[] = [
+  { id: 'any', label: 'All statuses' },
+  ...ReturnStatus.options.map((s) => ({ id: s, label: humanize(s) })),
+];
+
+export function ReturnsFilters({ search, setSearch }: { search: ReturnsSearch; setSearch: (change: Partial<ReturnsSearch>) => void }) {
+  const centers = useReturnCenters();
+  const centerChoices: Choice<string>[] = (centers.data?.items ?? []).map((c) => ({ id: String(c.id), label: `${c.name ?? `Center ${c.id}`} (${c.id})` }));
+  return (
+    <div className="filters wrap">
+      <TextFilter label="Find" name="q" placeholder="Ref. or tracking no." value={search.q} onApply={(q) => setSearch({ q })} />
+      <Select label="Status" value={search.status ?? 'any'} choices={statusChoices} onChange={(v) => setSearch({ status: v === 'any' ? undefined : v })} />
+      <ComboBox
+        label="Fulfillment center"
+        placeholder="All centers"
+        value={search.fc ? String(search.fc) : null}
+        choices={centerChoices}
+        onChange={(v) => setSearch({ fc: v === null ? undefined : Number(v) })}
+      />
+      <fieldset className="day-range">
+        <legend>Created</legend>
+        <input type="date" aria-label="Created from" name="from" value={search.from ?? ''} onChange={(e) => setSearch({ from: e.target.value || undefined })} />
+        <span aria-hidden="true">–</span>
+        <input type="date" aria-label="Created to" name="to" value={search.to ?? ''} onChange={(e) => setSearch({ to: e.target.value || undefined })} />
+      </fieldset>
+      {hasFilters(search) && (
+        <button type="button" className="quiet" onClick={() => setSearch({ status: undefined, fc: undefined, from: undefined, to: undefined, q: undefined })}>
+          Clear filters
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import type { ReturnRecord } from '../../../../shared/schemas/returns';
+import { formatCount, formatDate } from '../../format';
+import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
+import { QueryState } from '../../ui/QueryState';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { ViewHeading } from '../../ui/ViewHeading';
+import { RETURNS_PAGE_SIZE, useReturnList } from './queries';
+import { ReturnsFilters } from './ReturnsFilters';
+import { hasFilters, type ReturnsSearch } from './search';
+
+/** When the return reached its current status: the last entry of its history. */
+export function statusSince(r: ReturnRecord): string | null {
+  const history = r.status_history ?? [];
+  return history[history.length - 1]?.timestamp ?? null;
+}
+
+export const units = (r: ReturnRecord) => (r.inventory ?? []).reduce((n, i) => n + i.quantity, 0);
+
+// Only "Created" sorts: it is the one order the service gives (SortOrder), so it holds across pages.
+const columns: DataColumn<ReturnRecord>[] = [
+  { id: 'id', accessorFn: (r) => r.id, header: 'Return', enableSorting: false, meta: { width: '6em' } },
+  { id: 'reference', accessorFn: (r) => r.reference_id, header: 'Reference', enableSorting: false, meta: { width: '16em' } },
+  {
+    id: 'status',
+    accessorFn: (r) => r.status,
+    header: 'Status',
+    enableSorting: false,
+    cell: (c) => <StatusBadge status={c.row.original.status} />,
+    meta: { width: '10em' },
+  },
+  { id: 'tracking', accessorFn: (r) => r.tracking_number ?? '—', header: 'Tracking number', enableSorting: false, meta: { width: '13em' } },
+  { id: 'fc', accessorFn: (r) => r.fulfillment_center?.name ?? '—', header: 'Fulfillment center', enableSorting: false },
+  {
+    id: 'units',
+    accessorFn: units,
+    header: 'Units',
+    enableSorting: false,
+    cell: (c) => formatCount(c.getValue<number>()),
+    meta: { align: 'end', width: '5em' },
+  },
+  {
+    id: 'created',
+    accessorFn: (r) => (r.insert_date ? Date.parse(r.insert_date) : 0),
+    header: 'Created',
+    sortFn: 'basic',
+    cell: (c) => formatDate(c.row.original.insert_date),
+    meta: { width: '9em' },
+  },
+  {
+    id: 'since',
+    accessorFn: (r) => statusSince(r) ?? '',
+    header: 'Status since',
+    enableSorting: false,
+    cell: (c) => formatDate(statusSince(c.row.original)),
+    meta: { width: '9em' },
+  },
+];
+
+/**
+ * Returns as the service lists them, 100 a page through its cursors, newest first unless the Created
+ * column says otherwise. Filters, order and page are the address; the list refreshes while visible.
+ */
+export function ReturnsList() {
+  const search = useSearch({ from: '/returns' });
+  const navigate = useNavigate({ from: '/returns' });
+  const query = useReturnList(search);
+  const page = search.page ?? 1;
+  const setSearch = (change: Partial<ReturnsSearch>, resetPage = true) =>
+    void navigate({ search: (prev) => ({ ...prev, ...(resetPage ? { page: undefined } : {}), ...change }) });
+  const sorting: SortingState = [{ id: 'created', desc: search.dir !== 'asc' }];
+
+  return (
+    <section className="workspace list" aria-labelledby="returns-title">
+      <header className="workspace-header">
+        <ViewHeading id="returns-title">Returns</ViewHeading>
+        <ReturnsFilters search={search} setSearch={setSearch} />
+        {/* The intake's own route (renderer/src/workspaces/returns/intake). */}
+        <a href="#/returns/new" className="button-link">
+          New return
+        </a>
+        <button type="button" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          {query.isFetching ? 'Refreshing…' : 'Refresh'}
+        </button>
+      </header>
+      <QueryState query={query} what="returns">
+        {(data) => (
+          <>
+            {data.found && (
+              <p className="note" role="status">
+                {formatCount(data.items.length)} {data.items.length === 1 ? 'return has' : 'returns have'} the reference id or tracking number “{search.q}”
+                {hasFilters({ ...search, q: undefined }) ? ' and match the other filters' : ''}.
+              </p>
+            )}
+            {data.items.length === 0 ? (
+              <p className="state" role="status">
+                {data.pastEnd
+                  ? `Page ${formatCount(page)} is past the end of the list (it got shorter).`
+                  : hasFilters(search)
+                    ? 'No returns match these filters.'
+                    : 'No returns yet. Returns created at the desk or in the service appear here.'}
+              </p>
+            ) : (
+              <DataTable
+                label="Returns"
+                columns={columns}
+                data={data.items}
+                getRowId={(r) => String(r.id)}
+                sorting={sorting}
+                onSortingChange={(next) => setSearch({ dir: next[0] && !next[0].desc ? 'asc' : undefined }, true)}
+                onOpen={(r) => void navigate({ to: '/returns/$id', params: { id: r.id } })}
+                openHint="Enter or click opens the return"
+                // The service's cursors give no total: known only on the last page.
+                totalRows={data.next !== null ? -1 : (page - 1) * RETURNS_PAGE_SIZE + data.items.length}
+                firstRowIndex={data.found ? 0 : (page - 1) * RETURNS_PAGE_SIZE}
+              />
+            )}
+            {!data.found && (page > 1 || data.next !== null) && (
+              <nav className="pager" aria-label="Return pages">
+                <button type="button" onClick={() => setSearch({ page: page - 1 === 1 ? undefined : page - 1 }, false)} disabled={page <= 1}>
+                  Previous
+                </button>
+                <span>Page {formatCount(page)}</span>
+                <button type="button" onClick={() => setSearch({ page: page + 1 }, false)} disabled={data.next === null}>
+                  Next
+                </button>
+              </nav>
+            )}
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}

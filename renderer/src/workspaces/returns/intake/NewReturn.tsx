@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { ReturnDraft } from '../../../../../shared/schemas/return-draft';
+import { call } from '../../../bridge/dockdesk';
+import { ErrorNote } from '../../../ui/ErrorNote';
+import { ViewHeading } from '../../../ui/ViewHeading';
+
+/**
+ * The newest return still in progress (not one that edits an existing return), or a new draft when
+ * there is none: main fills in its reference id and the desk's default fulfillment center.
+ */
+async function openOrCreate(): Promise<string> {
+  const { items } = await call('drafts.list', { kind: 'return-intake' });
+  for (const summary of items.slice(0, 10)) {
+    const record = await call('drafts.get', { id: summary.id }).catch(() => null);
+    const value = record ? ReturnDraft.safeParse(record.value) : null;
+    if (value?.success && value.data.editOf === null && value.data.submitAttempts === 0) return summary.id;
+  }
+  return (await call('drafts.save', { kind: 'return-intake', value: {} })).id;
+}
+
+/** `#/returns/new`: opens (or starts) the return in progress and moves to its own address. */
+export function NewReturn() {
+  const navigate = useNavigate();
+  // Never cached: each visit asks again, so a submitted draft is not opened twice.
+  const target = useQuery({ queryKey: ['drafts', 'return-intake', 'open-or-create'], queryFn: openOrCreate, gcTime: 0, staleTime: 0, retry: false });
+  useEffect(() => {
+    if (target.data) void navigate({ to: '/returns/drafts/$draftId', params: { draftId: target.data }, replace: true });
+  }, [target.data, navigate]);
+  return (
+    <section className="workspace intake" aria-labelledby="intake-title">
+      <header className="workspace-header">
+        <ViewHeading id="intake-title">Return intake</ViewHeading>
+      </header>
+      {target.isError ? (
+        <>
+          <ErrorNote error={target.error} />
+          <Link to="/returns/new" reloadDocument={false} onClick={() => void target.refetch()}>
+            Try again
+          </Link>
+        </>
+      ) : (
+        <p className="state" role="status">
+          Opening the return in progress…
+        </p>
+      )}
+    </section>
+  );
+}

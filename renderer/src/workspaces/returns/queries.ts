@@ -1,0 +1,122 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ReturnDetail, ReturnFilters } from '../../../../shared/ipc/returns';
+import type { ReturnRecord } from '../../../../shared/schemas/returns';
+import { useAccountKey } from '../../app/accountKey';
+import { call } from '../../bridge/dockdesk';
+import { filtersOf, findQueries, type ReturnsSearch } from './search';
+
+export const RETURNS_PAGE_SIZE = 100;
+/** The list and an open return refresh themselves this often while the window is visible. */
+export const REFRESH_MS = 30_000;
+
+/** One page as the list shows it and as the cache keeps it (page N's `next` is page N+1's cursor). */
+export interface ReturnListPage {
+  items: ReturnRecord[];
+  /** The service's link to the page after this one, null on the last page. */
+  next: string | null;
+  /** The address asked for a page past the end (the list got shorter since it was opened). */
+  pastEnd: boolean;
+  /** Find mode: every match on one page, no paging. */
+  found: boolean;
+}
+
+/**
+ * One page of the service's list. The service pages by cursor (each page's `next` link), so page N's
+ * cursor is page N-1's `next`: taken from the cache when that page was read, otherwise read first
+ * (which walks back to page 1 at most once per filter set). An address with ?page=4 thus still opens
+ * page 4 after a restart.
+ */
+async function servicePage(client: QueryClient, base: readonly unknown[], filters: ReturnFilters, page: number, signal: AbortSignal): Promise<ReturnListPage> {
+  let cursor: string | null = null;
+  if (page > 1) {
+    const before = await client.ensureQueryData({
+      queryKey: [...base, page - 1],
+      queryFn: ({ signal: s }) => servicePage(client, base, filters, page - 1, s),
+    });
+    if (before.next === null) return { items: [], next: null, pastEnd: true, found: false };
+    cursor = before.next;
+  }
+  const result = await call('returns.list', { filters, limit: RETURNS_PAGE_SIZE, cursor }, signal);
+  return { ...result, pastEnd: false, found: false };
+}
+
+/**
+ * Find: the service matches reference ids and tracking numbers exactly, each by its own filter, so
+ * both are asked (with the other filters) and the answers merged, newest first unless asked otherwise.
+ */
+async function findReturns(filters: ReturnFilters, q: string, signal: AbortSignal): Promise<ReturnRecord[]> {
+  const { referenceId, trackingNumber } = findQueries(q);
+  const ask = (extra: Partial<ReturnFilters>) => call('returns.list', { filters: { ...filters, ...extra }, limit: 250, cursor: null }, signal);
+  const [byReference, byTracking] = await Promise.all([
+    referenceId ? ask({ referenceIds: [referenceId] }) : { items: [] },
+    trackingNumber ? ask({ trackingNumbers: [trackingNumber] }) : { items: [] },
+  ]);
+  const seen = new Set<number>();
+  const sign = filters.sortOrder === 'Asc' ? 1 : -1;
+  return [...byReference.items, ...byTracking.items]
+    .filter((r) => !seen.has(r.id) && seen.add(r.id))
+    .sort((a, b) => sign * (created(a) - created(b) || a.id - b.id));
+}
+
+const created = (r: ReturnRecord) => (r.insert_date ? Date.parse(r.insert_date) : 0);
+
+export function useReturnList(search: ReturnsSearch) {
+  const account = useAccountKey();
+  const client = useQueryClient();
+  const filters = filtersOf(search);
+  const page = search.page ?? 1;
+  const base = [...account, 'returns', 'list', filters] as const;
+  return useQuery({
+    queryKey: search.q ? [...base, 'find', search.q] : [...base, page],
+    queryFn: async ({ signal }): Promise<ReturnListPage> => {
+      if (search.q) return { items: await findReturns(filters, search.q, signal), next: null, pastEnd: false, found: true };
+      return servicePage(client, base, filters, page, signal);
+    },
+    placeholderData: keepPreviousData,
+    // TanStack Query pauses the interval while the document is hidden (refetchIntervalInBackground off).
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+export function useReturnDetail(id: number) {
+  const account = useAccountKey();
+  return useQuery({
+    queryKey: [...account, 'returns', 'detail', id],
+    queryFn: ({ signal }) => call('returns.get', { id }, signal),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+export function useReturnCenters() {
+  const account = useAccountKey();
+  return useQuery({
+    queryKey: [...account, 'returns', 'fulfillment-centers'],
+    queryFn: ({ signal }) => call('returns.fulfillmentCenters', {}, signal),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/**
+ * Cancel: the answer is the return as it now is. Refused or not, the return and every list are read
+ * again, so a refusal (the return moved on meanwhile) shows the return's new state beside the reason.
+ */
+export function useCancelReturn(id: number) {
+  const account = useAccountKey();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('returns.cancel', { id }),
+    onSuccess: (detail: ReturnDetail) => client.setQueryData([...account, 'returns', 'detail', id], detail),
+    onSettled: () => client.invalidateQueries({ queryKey: [...account, 'returns'] }),
+  });
+}
+
+/** Edit: main opens the return as an intake draft; the caller goes to that draft. */
+export function useEditReturn(id: number) {
+  const account = useAccountKey();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call('returns.edit', { id }),
+    // A refusal means the return moved on: read it again so the view says why.
+    onError: () => client.invalidateQueries({ queryKey: [...account, 'returns', 'detail', id] }),
+  });
+}

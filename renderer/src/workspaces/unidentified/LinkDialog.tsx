@@ -1,0 +1,180 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { ListBox, ListBoxItem } from 'react-aria-components';
+import type { CandidateReason, WroCandidate } from '../../../../shared/ipc/unidentified';
+import type { UnidentifiedReceivingOrder } from '../../../../shared/schemas/uro';
+import { formatCount, formatDate, humanize } from '../../format';
+import { Dialog } from '../../ui/Dialog';
+import { ErrorNote } from '../../ui/ErrorNote';
+import { useScanField } from '../../scan/useScanField';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { showToast } from '../../ui/Toasts';
+import { useLinkReceipt, useWroCandidates } from './queries';
+
+const REASON_WORDS: Record<CandidateReason, string> = {
+  tracking: 'box tracking matches',
+  id: 'WRO id',
+  'purchase-order': 'PO number',
+  'same-center': 'same center',
+};
+
+/** Waits for the typing to pause before asking main (each search may read several WROs' boxes). */
+function useSettled(value: string, ms = 300): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * Picks the WRO an unidentified receipt belongs to: suggestions first (a box with the receipt's
+ * tracking number, then the same fulfillment center, open orders only), or the WROs an id, PO or
+ * tracking number names. A closed WRO is shown with the reason the service would refuse it and
+ * cannot be confirmed. Choosing leads to a confirmation that names both; nothing is sent before it.
+ */
+export function LinkDialog({ receipt, onClose }: { receipt: UnidentifiedReceivingOrder; onClose: () => void }) {
+  const [typed, setTyped] = useState('');
+  const query = useSettled(typed.trim());
+  const candidates = useWroCandidates(receipt.id, query, true);
+  const [chosen, setChosen] = useState<WroCandidate | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const link = useLinkReceipt(receipt.id);
+  const navigate = useNavigate();
+  const list = candidates.data?.candidates ?? [];
+  // A box's tracking label scanned here looks for its WRO.
+  const queryField = useRef<HTMLInputElement>(null);
+  useScanField(queryField, (scan) => {
+    setTyped(scan.text.replace(/\p{Cc}/gu, '').trim());
+    setChosen(null);
+  });
+
+  const confirm = () =>
+    chosen &&
+    link.mutate(chosen.id, {
+      onSuccess: () => {
+        showToast({ title: `Receipt ${receipt.barcode} linked to receiving order ${chosen.id}`, tone: 'success' });
+        onClose();
+        void navigate({ to: '/unidentified/$id', params: { id: receipt.id } });
+      },
+    });
+
+  return (
+    <Dialog title={`Link receipt ${receipt.barcode}`} isOpen onOpenChange={(open) => !open && onClose()} wide>
+      {!confirming || !chosen ? (
+        <>
+          <div className="field">
+            <label htmlFor="wro-query">Receiving order: id, PO or tracking number</label>
+            <input
+              id="wro-query"
+              ref={queryField}
+              type="search"
+              // Focus starts here: the dialog opens to be typed or scanned into.
+              autoFocus
+              value={typed}
+              onChange={(e) => {
+                setTyped(e.target.value);
+                setChosen(null);
+              }}
+              maxLength={100}
+              spellCheck={false}
+              autoComplete="off"
+              aria-describedby="wro-query-hint"
+            />
+            <span id="wro-query-hint" className="hint">
+              {receipt.tracking_barcode
+                ? `Empty: suggestions for tracking ${receipt.tracking_barcode}, open orders only.`
+                : 'Empty: open orders, most likely first.'}
+            </span>
+          </div>
+          {candidates.isPending ? (
+            <p className="state" role="status">
+              Looking for receiving orders…
+            </p>
+          ) : candidates.isError && !candidates.data ? (
+            <ErrorNote error={candidates.error} prefix="Receiving orders could not be searched" />
+          ) : (
+            <>
+              <p className="muted" role="status">
+                {list.length === 0
+                  ? `No receiving order matches “${query}”.`
+                  : `${formatCount(list.length)} ${query ? 'matching' : 'suggested'} receiving orders`}
+                {candidates.data && candidates.data.trackingChecked.orders < candidates.data.trackingChecked.openOrders
+                  ? ` · box tracking checked on the newest ${formatCount(candidates.data.trackingChecked.orders)} of ${formatCount(candidates.data.trackingChecked.openOrders)} open orders`
+                  : ''}
+              </p>
+              {list.length > 0 && (
+                <ListBox
+                  aria-label="Receiving orders to link to"
+                  className="listbox candidates"
+                  selectionMode="single"
+                  items={list}
+                  selectedKeys={chosen ? [chosen.id] : []}
+                  onSelectionChange={(keys) => {
+                    const key = keys === 'all' ? null : [...keys][0];
+                    setChosen(list.find((c) => c.id === key) ?? null);
+                  }}
+                >
+                  {(c) => (
+                    <ListBoxItem id={c.id} textValue={`Receiving order ${c.id}`} className="candidate">
+                      <span className="candidate-id">WRO {c.id}</span>
+                      <StatusBadge status={c.status} />
+                      <span>{c.purchaseOrderNumber ? `PO ${c.purchaseOrderNumber}` : 'No PO'}</span>
+                      <span>{c.fulfillmentCenter ? (c.fulfillmentCenter.name ?? `Center ${c.fulfillmentCenter.id}`) : '—'}</span>
+                      <span>expected {formatDate(c.expectedArrival)}</span>
+                      <span className="reasons">
+                        {c.reasons
+                          .map((r) => (r === 'tracking' && c.matchedTracking.length ? `tracking ${c.matchedTracking.join(', ')}` : REASON_WORDS[r]))
+                          .join(' · ')}
+                      </span>
+                      {c.refusal && <span className="refusal">{c.refusal}</span>}
+                    </ListBoxItem>
+                  )}
+                </ListBox>
+              )}
+            </>
+          )}
+          {chosen?.refusal && (
+            <p className="error" role="alert">
+              Cannot link to receiving order {chosen.id}: {chosen.refusal} Choose an open receiving order.
+            </p>
+          )}
+          <div className="actions">
+            <button type="button" className="primary" disabled={!chosen || chosen.refusal !== null} onClick={() => setConfirming(true)}>
+              {chosen ? `Link to receiving order ${chosen.id}…` : 'Choose a receiving order'}
+            </button>
+            <button type="button" className="quiet" onClick={onClose}>
+              Cancel
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p>
+            Link receipt <strong>{receipt.barcode}</strong>
+            {receipt.tracking_barcode ? ` (tracking ${receipt.tracking_barcode})` : ''} to receiving order <strong>{chosen.id}</strong> (
+            {humanize(chosen.status)}
+            {chosen.purchaseOrderNumber ? `, PO ${chosen.purchaseOrderNumber}` : ''})? A receipt is linked once; this cannot be undone here.
+          </p>
+          {link.isError && <ErrorNote error={link.error} prefix="Not linked" />}
+          <div className="actions">
+            {/* Focus on Confirm: this step exists to be answered (Enter), Back is one Tab away. */}
+            <button type="button" className="primary" autoFocus onClick={confirm} disabled={link.isPending}>
+              {link.isPending ? 'Linking…' : 'Confirm link'}
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                setConfirming(false);
+                link.reset();
+              }}
+            >
+              Back
+            </button>
+          </div>
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,164 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import type { ReceiptTab } from '../../../../shared/ipc/unidentified';
+import type { UnidentifiedReceivingOrder } from '../../../../shared/schemas/uro';
+import { formatCount, formatDate } from '../../format';
+import { useScanField } from '../../scan/useScanField';
+import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
+import { QueryState } from '../../ui/QueryState';
+import { Tabs } from '../../ui/Tabs';
+import { ViewHeading } from '../../ui/ViewHeading';
+import { useReceiptList } from './queries';
+import type { UnidentifiedSearch } from './search';
+
+const TABS = [
+  { id: 'unlinked', label: 'Unlinked' },
+  { id: 'linked', label: 'Linked' },
+] as const satisfies readonly { id: ReceiptTab; label: string }[];
+
+const baseColumns: DataColumn<UnidentifiedReceivingOrder>[] = [
+  { id: 'barcode', accessorFn: (r) => r.barcode, header: 'Barcode', sortFn: 'alphanumeric', meta: { width: '11em' } },
+  { id: 'tracking', accessorFn: (r) => r.tracking_barcode ?? '—', header: 'Tracking barcode', sortFn: 'alphanumeric', meta: { width: '12em' } },
+  { id: 'reason', accessorFn: (r) => r.reason, header: 'Reason', sortFn: 'text' },
+  {
+    id: 'created',
+    accessorFn: (r) => Date.parse(r.created_date),
+    header: 'Received',
+    sortFn: 'basic',
+    cell: (c) => formatDate(c.row.original.created_date),
+    meta: { width: '9em' },
+  },
+  { id: 'attachments', accessorFn: (r) => r.attachments.length, header: 'Photos', sortFn: 'basic', meta: { align: 'end', width: '5em' } },
+];
+const linkedColumns: DataColumn<UnidentifiedReceivingOrder>[] = [
+  ...baseColumns,
+  { id: 'wro', accessorFn: (r) => r.linked_wro_id ?? 0, header: 'Linked WRO', sortFn: 'basic', meta: { width: '8em' } },
+  {
+    id: 'linkedAt',
+    accessorFn: (r) => (r.linked_wro_date ? Date.parse(r.linked_wro_date) : 0),
+    header: 'Linked',
+    sortFn: 'basic',
+    cell: (c) => formatDate(c.row.original.linked_wro_date),
+    meta: { width: '9em' },
+  },
+];
+
+/**
+ * Packages that arrived without a receiving order (unlinked) and those already linked to one. The
+ * service answers 50 a page, newest first, and can filter only by linked or not: a search by barcode
+ * or tracking barcode is done by main over the pages (bounded; the view says when it stopped short).
+ */
+export function UnidentifiedList() {
+  const search = useSearch({ from: '/unidentified' });
+  const navigate = useNavigate({ from: '/unidentified' });
+  const tab: ReceiptTab = search.tab ?? 'unlinked';
+  const page = search.page ?? 1;
+  const query = useReceiptList({ tab, page, q: search.q });
+  const [typed, setTyped] = useState(search.q ?? '');
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const setSearch = (change: Partial<UnidentifiedSearch>) => void navigate({ search: (prev) => ({ ...prev, page: undefined, ...change }) });
+  // A scan into the search field searches for it (elsewhere a scan goes to the scan router).
+  const searchField = useRef<HTMLInputElement>(null);
+  useScanField(searchField, (scan) => {
+    const code = scan.text.replace(/\p{Cc}/gu, '').trim();
+    setTyped(code);
+    setSearch({ q: code || undefined });
+  });
+
+  return (
+    <section className="workspace list" aria-labelledby="unidentified-title">
+      <header className="workspace-header">
+        <ViewHeading id="unidentified-title">Unidentified receipts</ViewHeading>
+        <form
+          className="filters"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setSearch({ q: typed.trim() || undefined });
+          }}
+        >
+          <label className="inline-field">
+            <span>Barcode or tracking</span>
+            <input
+              ref={searchField}
+              type="search"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              placeholder="Scan or type, Enter"
+              maxLength={100}
+              spellCheck={false}
+              autoComplete="off"
+            />
+          </label>
+          <button type="submit">Search</button>
+          {search.q && (
+            <button
+              type="button"
+              className="quiet"
+              onClick={() => {
+                setTyped('');
+                setSearch({ q: undefined });
+              }}
+            >
+              Clear search
+            </button>
+          )}
+        </form>
+        <button type="button" onClick={() => void query.refetch()} disabled={query.isFetching}>
+          {query.isFetching ? 'Refreshing…' : 'Refresh'}
+        </button>
+      </header>
+      <Tabs label="Receipts" selected={tab} tabs={TABS} onChange={(next) => setSearch({ tab: next === 'unlinked' ? undefined : next })}>
+        <QueryState query={query} what={`${tab} receipts`}>
+          {(data) => (
+            <>
+              {data.search && (
+                <p className="note" role="status">
+                  {formatCount(data.items.length)} {data.items.length === 1 ? 'receipt matches' : 'receipts match'} “{search.q}”
+                  {data.search.complete ? '.' : ` among the newest ${formatCount(data.search.pagesRead * 50)}; older receipts were not searched.`}
+                </p>
+              )}
+              {data.items.length === 0 ? (
+                <p className="state" role="status">
+                  {search.q
+                    ? 'No receipt with that barcode or tracking barcode.'
+                    : tab === 'unlinked'
+                      ? 'No unlinked receipts: every package has its receiving order.'
+                      : 'No linked receipts yet.'}
+                </p>
+              ) : (
+                <DataTable
+                  label={tab === 'unlinked' ? 'Unlinked receipts' : 'Linked receipts'}
+                  columns={tab === 'linked' ? linkedColumns : baseColumns}
+                  data={data.items}
+                  getRowId={(r) => String(r.id)}
+                  sorting={sorting}
+                  onSortingChange={setSorting}
+                  onOpen={(r) => void navigate({ to: '/unidentified/$id', params: { id: r.id } })}
+                  openHint="Enter or click opens the receipt"
+                  totalRows={data.items.length}
+                  firstRowIndex={0}
+                />
+              )}
+              {!data.search && (page > 1 || data.hasNext) && (
+                <nav className="pager" aria-label="Receipt pages">
+                  <button
+                    type="button"
+                    onClick={() => void navigate({ search: (prev) => ({ ...prev, page: page - 1 === 1 ? undefined : page - 1 }) })}
+                    disabled={page <= 1}
+                  >
+                    Previous
+                  </button>
+                  <span>Page {formatCount(page)}</span>
+                  <button type="button" onClick={() => void navigate({ search: (prev) => ({ ...prev, page: page + 1 }) })} disabled={!data.hasNext}>
+                    Next
+                  </button>
+                </nav>
+              )}
+            </>
+          )}
+        </QueryState>
+      </Tabs>
+    </section>
+  );
+}
