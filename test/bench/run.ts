@@ -6,6 +6,12 @@ import { DOCKDESK_CLIENT } from '../../emulator/auth/registry.js';
 import { completeConsent } from '../support/consent.js';
 import { createTestCore, signIn } from '../support/test-core.js';
 import { benchEmulator } from './emulator.js';
+import { benchInventoryCache } from './inventory-cache.js';
+import { benchViews } from './views.js';
+import { benchScanToView } from './scan.js';
+import { benchReturnIntake } from './returns-intake.js';
+import { benchInventorySync } from './inventory-sync.js';
+import { benchInventoryLookupView } from './inventory-lookup-view.js';
 import { sample, summarize } from './stats.js';
 
 /**
@@ -45,7 +51,11 @@ async function main(): Promise<void> {
       await tokens.exchangeCode({ code, redirectUri: receiverUri, codeVerifier: verifier });
       if (i >= 5) exchangeSamples.push(performance.now() - start);
     }
-    results.tokenExchange = { description: 'POST /connect/token (authorization_code) through TokenClient, fresh code each run', unit: 'ms', ...summarize(exchangeSamples) };
+    results.tokenExchange = {
+      description: 'POST /connect/token (authorization_code) through TokenClient, fresh code each run',
+      unit: 'ms',
+      ...summarize(exchangeSamples),
+    };
     await pool.close();
 
     // 2. Receiving list round trip: one page of 50 through the IPC dispatcher, the API client, undici and back.
@@ -53,13 +63,19 @@ async function main(): Promise<void> {
       const r = await t.core.dispatch('receiving.list', { page: 1, limit: 50 });
       if (!r.ok) throw new Error(r.error.message);
     });
-    results.receivingListRoundTrip = { description: 'receiving.list page of 50: IPC dispatch -> API client -> emulator -> schema validation', unit: 'ms', ...summarize(list) };
+    results.receivingListRoundTrip = {
+      description: 'receiving.list page of 50: IPC dispatch -> API client -> emulator -> schema validation',
+      unit: 'ms',
+      ...summarize(list),
+    };
 
     // The same request with undici alone, for the client's overhead as a ratio.
     const token = await t.core.environments.active.session.getAccessToken();
     const raw = new DispatcherPool();
     const direct = await sample(RUNS, 20, async () => {
-      const res = await raw.for(env.apiBaseUrl).request({ method: 'GET', path: '/2026-07/receiving?Page=1&Limit=50', headers: { authorization: `Bearer ${token}` } });
+      const res = await raw
+        .for(env.apiBaseUrl)
+        .request({ method: 'GET', path: '/2026-07/receiving?Page=1&Limit=50', headers: { authorization: `Bearer ${token}` } });
       await res.body.json();
     });
     await raw.close();
@@ -81,7 +97,12 @@ async function main(): Promise<void> {
     };
     for (let i = 0; i < RUNS + 50; i++) {
       const client = () => api.call('channel.list', { schema: ChannelList });
-      const direct = async () => (await plain.for(env.apiBaseUrl).request({ method: 'GET', path: '/2026-07/channel', headers: { authorization: `Bearer ${token}`, accept: 'application/json' } })).body.json();
+      const direct = async () =>
+        (
+          await plain
+            .for(env.apiBaseUrl)
+            .request({ method: 'GET', path: '/2026-07/channel', headers: { authorization: `Bearer ${token}`, accept: 'application/json' } })
+        ).body.json();
       // Alternate which goes first so neither always gets a warm socket or cache.
       if (i % 2 === 0) {
         await timed(i >= 50 ? viaClient : [], client);
@@ -94,13 +115,23 @@ async function main(): Promise<void> {
     await plain.close();
     const clientSmall = summarize(viaClient);
     const undiciSmall = summarize(viaUndici);
-    results.smallGetThroughClient = { description: 'GET /2026-07/channel through ApiClient (version table, token, budget, undici, zod validation)', unit: 'ms', ...clientSmall };
+    results.smallGetThroughClient = {
+      description: 'GET /2026-07/channel through ApiClient (version table, token, budget, undici, zod validation)',
+      unit: 'ms',
+      ...clientSmall,
+    };
     results.smallGetUndiciDirect = { description: 'the same GET with undici alone, same emulator, interleaved', unit: 'ms', ...undiciSmall };
     results.clientOverheadRatio = { value: Math.round((clientSmall.median / undiciSmall.median) * 100) / 100, target: '< 1.2' };
   } finally {
     await t.dispose();
   }
   results.emulator = await benchEmulator();
+  results.inventoryCache = await benchInventoryCache();
+  results.views = await benchViews();
+  results.scan = await benchScanToView();
+  results.returnIntake = await benchReturnIntake();
+  results.inventorySync = await benchInventorySync();
+  results.inventoryLookupView = await benchInventoryLookupView();
   process.stdout.write(
     `${JSON.stringify({ benchmark: 'dockdesk', date: new Date().toISOString(), node: process.version, cpus: cpus().length, runs: RUNS, results }, null, 2)}\n`,
   );

@@ -1,6 +1,8 @@
+import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { DEMO_USER } from '../../emulator/auth/registry.js';
 import { startBrowserHost, type BrowserHost } from '../../electron/host/browser-host.js';
@@ -42,4 +44,19 @@ export async function signInThroughPopup(page: Page): Promise<void> {
   await expect(popup.getByText('You can close this tab')).toBeVisible();
   await popup.close();
   await expect(page.getByTestId('status-account')).toHaveText(DEMO_USER.email);
+}
+
+/**
+ * axe (WCAG 2.2 AA and best practice) on the page as it is: no serious or critical violation. With
+ * DOCKDESK_SHOTS=<folder> the state is also saved as <name>.png, for a person to look at.
+ */
+export async function axeCheck(page: Page, name: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${name}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const shots = process.env.DOCKDESK_SHOTS;
+  if (shots) {
+    mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: join(shots, `${name}.png`) });
+  }
 }

@@ -8,9 +8,12 @@ test('the loopback receiver relays a fragment-mode callback from a real browser,
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
   });
   try {
-    await page.goto(`${receiver.redirectUri}#code=code-from-fragment&state=state-from-the-app&scope=openid`);
-    await expect(page.getByRole('heading', { name: 'Sign-in complete' })).toBeVisible();
+    const loading = page.goto(`${receiver.redirectUri}#code=code-from-fragment&state=state-from-the-app&scope=openid`);
     await expect(receiver.result).resolves.toMatchObject({ code: 'code-from-fragment', scope: 'openid' });
+    // The page waits for the app's code exchange and token checks before it says anything.
+    receiver.reportOutcome(true);
+    await loading;
+    await expect(page.getByRole('heading', { name: 'Sign-in complete' })).toBeVisible();
     expect(violations).toEqual([]);
   } finally {
     receiver.cancel();

@@ -47,7 +47,15 @@ function token(fields: Record<string, string>) {
 }
 
 const exchange = (c: string, verifier: string, extra: Record<string, string> = {}) =>
-  token({ grant_type: 'authorization_code', code: c, redirect_uri: REDIRECT, code_verifier: verifier, client_id: DOCKDESK_CLIENT.clientId, client_secret: DOCKDESK_CLIENT.clientSecret, ...extra });
+  token({
+    grant_type: 'authorization_code',
+    code: c,
+    redirect_uri: REDIRECT,
+    code_verifier: verifier,
+    client_id: DOCKDESK_CLIENT.clientId,
+    client_secret: DOCKDESK_CLIENT.clientSecret,
+    ...extra,
+  });
 
 describe('authorize endpoint', () => {
   it('refuses the plain PKCE method, sending the RFC 6749 error to the redirect URI with the state', async () => {
@@ -131,7 +139,13 @@ describe('token endpoint', () => {
   });
 
   it('answers unsupported_grant_type for other grants (no password grant)', async () => {
-    const res = await token({ grant_type: 'password', username: 'a', password: 'b', client_id: DOCKDESK_CLIENT.clientId, client_secret: DOCKDESK_CLIENT.clientSecret });
+    const res = await token({
+      grant_type: 'password',
+      username: 'a',
+      password: 'b',
+      client_id: DOCKDESK_CLIENT.clientId,
+      client_secret: DOCKDESK_CLIENT.clientSecret,
+    });
     expect(await res.json()).toMatchObject({ error: 'unsupported_grant_type' });
   });
 
@@ -178,7 +192,8 @@ describe('API access', () => {
     expect(page.headers.get('page-number')).toBe('2');
     expect(page.headers.get('total-count')).toBe('64');
     expect(page.headers.get('total-pages')).toBe('3');
-    expect(page.headers.get('next-page')).toBe('3');
+    // Next-Page is the href of the next page (published documents), the request with its Page moved on.
+    expect(page.headers.get('next-page')).toBe('/2026-07/receiving?Page=3&Limit=25');
     expect((await page.json()) as unknown[]).toHaveLength(25);
     const last = await fetch(`${emu.url}/2026-07/receiving?Page=3&Limit=25`, auth);
     expect(last.headers.get('next-page')).toBeNull();

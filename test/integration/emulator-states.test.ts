@@ -42,7 +42,10 @@ describe('receiving orders move on the virtual clock', () => {
         fulfillment_center: { id: 8 },
         package_type: 'Package',
         box_packaging_type: 'OneSkuPerBox',
-        boxes: [{ tracking_number: 'A', box_items: [{ inventory_id: item, quantity: 7 }] }, { tracking_number: 'B', box_items: [{ inventory_id: item, quantity: 5 }] }],
+        boxes: [
+          { tracking_number: 'A', box_items: [{ inventory_id: item, quantity: 7 }] },
+          { tracking_number: 'B', box_items: [{ inventory_id: item, quantity: 5 }] },
+        ],
         expected_arrival_date: new Date(arrival).toISOString(),
         purchase_order_number: 'PO-STATES',
       },
@@ -63,19 +66,32 @@ describe('receiving orders move on the virtual clock', () => {
     expect(boxes.map((b) => b.box_status)).toEqual(['Counting', 'Arrived']);
     await advance(55 * 60); // 5h05: box A received (at 5h), box B counting
     // Box A was counted: received, on hand, not yet stowed.
-    let record = await api.get<{ inventory_quantities: { expected_quantity: number; received_quantity: number; stowed_quantity: number }[] }>(`/2026-07/receiving/${id}`);
+    let record = await api.get<{ inventory_quantities: { expected_quantity: number; received_quantity: number; stowed_quantity: number }[] }>(
+      `/2026-07/receiving/${id}`,
+    );
     expect(record.inventory_quantities[0]).toMatchObject({ expected_quantity: 12, received_quantity: 7, stowed_quantity: 0 });
     expect(await onHandAt(api, item)).toBe(before + 7);
     await advance(2 * HOUR + 20 * 60); // 7h25: box B stowed at 7h20
     record = await api.get(`/2026-07/receiving/${id}`);
-    const done = record as unknown as { status: string; status_history: { status: string }[]; inventory_quantities: { received_quantity: number; stowed_quantity: number }[] };
+    const done = record as unknown as {
+      status: string;
+      status_history: { status: string }[];
+      inventory_quantities: { received_quantity: number; stowed_quantity: number }[];
+    };
     expect(done.status).toBe('Completed');
     expect(done.status_history.map((h) => h.status)).toEqual(['Awaiting', 'PartiallyArrived', 'Arrived', 'Processing', 'Completed']);
     expect(done.inventory_quantities[0]).toMatchObject({ received_quantity: 12, stowed_quantity: 12 });
     expect(await onHandAt(api, item)).toBe(before + 12);
 
-    const history = (await api.call('POST', '/2026-07/inventory/history:query', { body: { facility_id: 8, inventory_ids: [item] } })).body as { data: { event_category: string; primary_reference: { value: string }; increment: { quantity_change: number } | null; decrement: { quantity_change: number } | null }[] };
-    const ours = history.data.filter((e) => e.primary_reference.value === String(id));
+    type Event = {
+      event_category: string;
+      additional_reference: { key: string; value: string }[];
+      increment?: { quantity_change: number };
+      decrement?: { quantity_change: number };
+    };
+    const history = (await api.call('POST', '/2026-07/inventory/history:query', { body: { facility_id: 8, inventory_ids: [item] } })).body as { data: Event[] };
+    // The events name their receiving order among their references (published: key and value pairs).
+    const ours = history.data.filter((e) => e.additional_reference.some((r) => r.key === 'WRO' && r.value === String(id)));
     expect(ours.map((e) => e.event_category).sort()).toEqual(['InventoryReceived', 'InventoryReceived', 'ReceivingStow', 'ReceivingStow']);
     // Receipts raise on-hand; stowing moves stock and nets to zero.
     const net = ours.reduce((n, e) => n + (e.increment?.quantity_change ?? 0) + (e.decrement?.quantity_change ?? 0), 0);
@@ -85,9 +101,18 @@ describe('receiving orders move on the virtual clock', () => {
   it('cancels only an Awaiting order (422 otherwise) and lowers the awaiting quantity again', async () => {
     const { emu, api } = await setup();
     const item = await plainItem(api);
-    const awaiting = async () => (await api.get<{ items: { total_awaiting_quantity: number }[] }>(`/2026-07/inventory-level?InventoryIds=${item}`)).items[0]!.total_awaiting_quantity;
+    const awaiting = async () =>
+      (await api.get<{ items: { total_awaiting_quantity: number }[] }>(`/2026-07/inventory-level?InventoryIds=${item}`)).items[0]!.total_awaiting_quantity;
     const start = await awaiting();
-    const created = await api.call('POST', '/2026-07/receiving', { body: { fulfillment_center: { id: 3 }, package_type: 'Pallet', box_packaging_type: 'EverythingInOneBox', boxes: [{ box_items: [{ inventory_id: item, quantity: 9 }] }], expected_arrival_date: new Date(emu.clock.nowMs() + 86_400_000).toISOString() } });
+    const created = await api.call('POST', '/2026-07/receiving', {
+      body: {
+        fulfillment_center: { id: 3 },
+        package_type: 'Pallet',
+        box_packaging_type: 'EverythingInOneBox',
+        boxes: [{ box_items: [{ inventory_id: item, quantity: 9 }] }],
+        expected_arrival_date: new Date(emu.clock.nowMs() + 86_400_000).toISOString(),
+      },
+    });
     const id = (created.body as { id: number }).id;
     expect(await awaiting()).toBe(start + 9);
     expect((await api.call('POST', `/2026-07/receiving/${id}:cancel`)).status).toBe(200);
@@ -101,7 +126,9 @@ describe('receiving orders move on the virtual clock', () => {
 describe('lot exclusions', () => {
   it('exclude, refuse a second active exclusion, soft-delete, restore', async () => {
     const { api } = await setup();
-    const { items } = await api.get<{ items: { inventory_id: number; lots: { lot_number: string; fulfillable_quantity: number }[] }[] }>('/2026-07/inventory-level/lots?PageSize=1000');
+    const { items } = await api.get<{ items: { inventory_id: number; lots: { lot_number: string; fulfillable_quantity: number }[] }[] }>(
+      '/2026-07/inventory-level/lots?PageSize=1000',
+    );
     const fresh = [];
     for (const i of items.filter((x) => x.lots.length)) {
       const known = (await api.get<{ lot_exclusions: unknown[] }>(`/2026-07/lot-exclusion?inventory_id=${i.inventory_id}`)).lot_exclusions;
@@ -113,7 +140,11 @@ describe('lot exclusions', () => {
     const created = await api.call('POST', '/2026-07/lot-exclusion', { body });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ is_deleted: false, deleted_timestamp: null, lot_number: body.lot_number });
-    const lotsNow = (await api.get<{ items: { lots: { lot_number: string; fulfillable_quantity: number }[] }[] }>(`/2026-07/inventory-level/lots?InventoryIds=${target.inventory_id}`)).items[0]!.lots;
+    const lotsNow = (
+      await api.get<{ items: { lots: { lot_number: string; fulfillable_quantity: number }[] }[] }>(
+        `/2026-07/inventory-level/lots?InventoryIds=${target.inventory_id}`,
+      )
+    ).items[0]!.lots;
     expect(lotsNow.find((l) => l.lot_number === body.lot_number)!.fulfillable_quantity).toBe(0);
     const dup = await api.call('POST', '/2026-07/lot-exclusion', { body });
     expect(dup.status).toBe(409);
@@ -121,7 +152,13 @@ describe('lot exclusions', () => {
     const deleted = await api.call('POST', '/2026-07/lot-exclusion:delete', { body });
     expect(deleted.body).toMatchObject({ is_deleted: true, deleted_timestamp: expect.any(String) });
     const restored = await api.call('POST', '/2026-07/lot-exclusion/restore', { body });
-    expect(restored.body).toEqual({ inventory_id: target.inventory_id, lot_number: body.lot_number, lot_date: expect.anything(), is_deleted: false, deleted_timestamp: null });
+    expect(restored.body).toEqual({
+      inventory_id: target.inventory_id,
+      lot_number: body.lot_number,
+      lot_date: expect.anything(),
+      is_deleted: false,
+      deleted_timestamp: null,
+    });
     const missing = await api.call('POST', '/2026-07/lot-exclusion', { body: { inventory_id: target.inventory_id } });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ detail: 'lot_number is required.' });
@@ -133,26 +170,43 @@ describe('lot exclusions', () => {
 describe('sandbox simulations move a shipment to shipped and delivered', () => {
   it('LabelCreated, then Shipped after an hour, then Delivered after two days', async () => {
     const { api, control } = await setup();
-    const order = await api.call('POST', '/2.0/order', { body: { reference_id: 'SIM-1', shipping_method: 'Standard', recipient: { name: 'Sim', address: { address1: '1', city: 'Austin', country: 'US' } }, products: [{ reference_id: 'SIM-SKU', quantity: 1 }] } });
+    const order = await api.call('POST', '/2.0/order', {
+      body: {
+        reference_id: 'SIM-1',
+        shipping_method: 'Standard',
+        recipient: { name: 'Sim', address: { address1: '1', city: 'Austin', country: 'US' } },
+        products: [{ reference_id: 'SIM-SKU', quantity: 1 }],
+      },
+    });
     const shipmentId = (order.body as { shipments: { id: number }[] }).shipments[0]!.id;
     const sim = await api.call('POST', '/2026-01/simulate/shipment', { body: { shipment_id: shipmentId } });
     const simId = (sim.body as { simulation_id: string }).simulation_id;
-    const shipment = async () => (await api.get<{ shipments: { status: string; tracking: unknown; delivery_date: string | null }[] }>(`/2.0/order/${(order.body as { id: number }).id}`)).shipments[0]!;
+    const shipment = async () =>
+      (await api.get<{ shipments: { status: string; tracking: unknown; delivery_date: string | null }[] }>(`/2.0/order/${(order.body as { id: number }).id}`))
+        .shipments[0]!;
     expect((await shipment()).status).toBe('LabeledCreated');
     await control('POST', '/clock/advance', { seconds: HOUR });
     expect(await shipment()).toMatchObject({ status: 'Completed', tracking: expect.any(Object), delivery_date: null });
     await control('POST', '/clock/advance', { seconds: 47 * HOUR });
     expect((await shipment()).delivery_date).not.toBeNull();
-    expect(await api.get(`/2026-01/simulate/status/${simId}`)).toMatchObject({ status: 'Completed', steps: [{ name: 'LabelCreated', status: 'Completed' }, { name: 'Shipped' }, { name: 'Delivered', status: 'Completed' }] });
+    expect(await api.get(`/2026-01/simulate/status/${simId}`)).toMatchObject({
+      status: 'Completed',
+      steps: [{ name: 'LabelCreated', status: 'Completed' }, { name: 'Shipped' }, { name: 'Delivered', status: 'Completed' }],
+    });
   });
 });
 
 describe('environments, tokens, persistence', () => {
-  it('sandbox and production refuse each other\'s tokens, and only the sandbox simulates', async () => {
+  it("sandbox and production refuse each other's tokens, and only the sandbox simulates", async () => {
     const { emu } = await setup({ environments: ['production', 'sandbox'] });
     const prod = emu.environments.production!;
     const sandbox = emu.environments.sandbox!;
-    const pat = async (url: string) => ((await (await fetch(`${url}/__emulator/pats`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x' }) })).json()) as { token: string }).token;
+    const pat = async (url: string) =>
+      (
+        (await (
+          await fetch(`${url}/__emulator/pats`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x' }) })
+        ).json()) as { token: string }
+      ).token;
     const prodToken = await pat(prod.url);
     const sandboxToken = await pat(sandbox.url);
     const get = (url: string, token: string) => fetch(`${url}/2026-07/channel`, { headers: { authorization: `Bearer ${token}` } });
@@ -182,7 +236,15 @@ describe('environments, tokens, persistence', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'dockdesk-emu-'));
     try {
       const first = await emulatorWithPat({ dataDir });
-      const wro = await first.api.call('POST', '/2026-07/receiving', { body: { fulfillment_center: { id: 3 }, package_type: 'Package', box_packaging_type: 'OneSkuPerBox', boxes: [{ box_items: [{ inventory_id: await plainItem(first.api), quantity: 1 }] }], expected_arrival_date: new Date(first.emu.clock.nowMs() + 86_400_000).toISOString() } });
+      const wro = await first.api.call('POST', '/2026-07/receiving', {
+        body: {
+          fulfillment_center: { id: 3 },
+          package_type: 'Package',
+          box_packaging_type: 'OneSkuPerBox',
+          boxes: [{ box_items: [{ inventory_id: await plainItem(first.api), quantity: 1 }] }],
+          expected_arrival_date: new Date(first.emu.clock.nowMs() + 86_400_000).toISOString(),
+        },
+      });
       const id = (wro.body as { id: number }).id;
       await first.emu.close();
       // Nothing on disk holds the token itself.
@@ -215,7 +277,7 @@ describe('environments, tokens, persistence', () => {
   });
 });
 
-describe('the service\'s other behaviours', () => {
+describe("the service's other behaviours", () => {
   it('enforces 150 requests a minute per token when switched on (429 with x-retry-after and x-remaining-calls)', async () => {
     const { api, control } = await setup();
     expect((await control('PUT', '/rate-limit', { enabled: true, perMinute: 5 })).status).toBe(200);
@@ -232,7 +294,9 @@ describe('the service\'s other behaviours', () => {
 
   it('pages inventory with opaque cursors that carry, and override, the query; a tampered cursor is refused', async () => {
     const { api } = await setup({ inventoryItems: 1000 });
-    const first = await api.get<{ items: { inventory_id: number }[]; next: string; prev: string | null; last: string }>('/2026-07/inventory?PageSize=300&SortBy=-inventory_id');
+    const first = await api.get<{ items: { inventory_id: number }[]; next: string; prev: string | null; last: string }>(
+      '/2026-07/inventory?PageSize=300&SortBy=-inventory_id',
+    );
     expect(first.items).toHaveLength(300);
     expect(first.prev).toBeNull();
     const second = await api.get<{ items: { inventory_id: number }[]; next: string | null }>(`${first.next}&PageSize=5&SortBy=name`);
@@ -249,7 +313,11 @@ describe('the service\'s other behaviours', () => {
 
   it('answers malformed JSON with 400 problem details', async () => {
     const { emu, api } = await setup();
-    const res = await fetch(`${emu.url}/2026-07/receiving`, { method: 'POST', headers: { authorization: `Bearer ${api.token}`, 'content-type': 'application/json' }, body: '{"fulfillment_center": ' });
+    const res = await fetch(`${emu.url}/2026-07/receiving`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${api.token}`, 'content-type': 'application/json' },
+      body: '{"fulfillment_center": ',
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     expect(await res.json()).toMatchObject({ status: 400, detail: expect.stringContaining('not valid JSON') });
@@ -291,6 +359,11 @@ function decode(png: PNG): string {
   const luminance = new Uint8ClampedArray(width * height);
   for (let i = 0; i < width * height; i++) luminance[i] = (data[i * 4]! * 299 + data[i * 4 + 1]! * 587 + data[i * 4 + 2]! * 114) / 1000;
   const reader = new MultiFormatReader();
-  reader.setHints(new Map<DecodeHintType, unknown>([[DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.CODE_128]], [DecodeHintType.TRY_HARDER, true]]));
+  reader.setHints(
+    new Map<DecodeHintType, unknown>([
+      [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.CODE_128]],
+      [DecodeHintType.TRY_HARDER, true],
+    ]),
+  );
   return reader.decode(new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(luminance, width, height)))).getText();
 }

@@ -44,7 +44,11 @@ describe.skipIf(!keychain.available)('OS keychain through @github/keytar (gnome-
 
     const second = await createTestCore({ keychain: 'auto', dataDir: first.dataDir });
     try {
-      expect(second.core.environments.active.session.getState()).toMatchObject({ status: 'signed-in', account: { email: 'demo@dockdesk.test' }, persistence: 'keychain' });
+      expect(second.core.environments.active.session.getState()).toMatchObject({
+        status: 'signed-in',
+        account: { email: 'demo@dockdesk.test' },
+        persistence: 'keychain',
+      });
       const list = await second.core.dispatch('receiving.list', { page: 1, limit: 5 });
       expect(list.ok).toBe(true);
       // Refreshing rotated the token in the keychain.

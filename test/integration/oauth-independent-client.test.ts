@@ -67,13 +67,21 @@ describe('an independent OAuth client (oauth4webapi)', () => {
     const api = await fetch(`${emu.url}/2026-07/receiving?Limit=1`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
     expect(api.status).toBe(200);
 
-    const refreshed = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token!, insecure));
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token!, insecure),
+    );
     expect(refreshed.access_token).not.toBe(tokens.access_token);
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     // The rotated-out token is now refused, and its reuse revokes the grant.
     const reuse = oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token!, insecure));
     await expect(reuse).rejects.toMatchObject({ error: 'invalid_grant' });
-    const revoked = oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, clientAuth, refreshed.refresh_token!, insecure));
+    const revoked = oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, clientAuth, refreshed.refresh_token!, insecure),
+    );
     await expect(revoked).rejects.toMatchObject({ error: 'invalid_grant' });
   });
 
@@ -81,13 +89,21 @@ describe('an independent OAuth client (oauth4webapi)', () => {
     const { url, state } = await authorize();
     const params = oauth.validateAuthResponse(as, client, callbackParams((await completeConsent(url, { deliver: false })).fields), state);
     const response = await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, redirectUri, oauth.generateRandomCodeVerifier(), insecure);
-    await expect(oauth.processAuthorizationCodeResponse(as, client, response)).rejects.toMatchObject({ error: 'invalid_grant', error_description: expect.stringContaining('code_verifier') });
+    await expect(oauth.processAuthorizationCodeResponse(as, client, response)).rejects.toMatchObject({
+      error: 'invalid_grant',
+      error_description: expect.stringContaining('code_verifier'),
+    });
   });
 
   it('refuses a reused code with invalid_grant', async () => {
     const { url, verifier, state, nonce } = await authorize();
     const params = oauth.validateAuthResponse(as, client, callbackParams((await completeConsent(url, { deliver: false })).fields), state);
-    await oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, redirectUri, verifier, insecure), { expectedNonce: nonce });
+    await oauth.processAuthorizationCodeResponse(
+      as,
+      client,
+      await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, redirectUri, verifier, insecure),
+      { expectedNonce: nonce },
+    );
     const again = await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, redirectUri, verifier, insecure);
     await expect(oauth.processAuthorizationCodeResponse(as, client, again, { expectedNonce: nonce })).rejects.toMatchObject({ error: 'invalid_grant' });
   });
@@ -113,6 +129,9 @@ describe('an independent OAuth client (oauth4webapi)', () => {
     const { url, verifier, state } = await authorize();
     const params = oauth.validateAuthResponse(as, client, callbackParams((await completeConsent(url, { deliver: false })).fields), state);
     const response = await oauth.authorizationCodeGrantRequest(as, client, clientAuth, params, 'http://127.0.0.1:61234/other', verifier, insecure);
-    await expect(oauth.processAuthorizationCodeResponse(as, client, response)).rejects.toMatchObject({ error: 'invalid_grant', error_description: expect.stringContaining('redirect_uri') });
+    await expect(oauth.processAuthorizationCodeResponse(as, client, response)).rejects.toMatchObject({
+      error: 'invalid_grant',
+      error_description: expect.stringContaining('redirect_uri'),
+    });
   });
 });

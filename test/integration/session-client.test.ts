@@ -3,17 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DispatcherPool } from '../../electron/core/api/dispatchers.js';
-import { createReturn } from '../../electron/core/api/resources.js';
+import { createReturn } from '../../electron/core/returns/resources.js';
 import { SECRET_ACCOUNTS, SessionService } from '../../electron/core/auth/session.js';
 import { TokenClient } from '../../electron/core/auth/token-client.js';
 import { LOCAL_CLIENT } from '../../electron/core/environments/local-emulator.js';
-import { REQUESTED_SCOPES } from '../../electron/core/environments/environments.js';
+import { REQUESTED_SCOPES } from '../../electron/core/auth/environment.js';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store.js';
 import { SettingsService, DEFAULT_SETTINGS, type Settings } from '../../electron/core/settings/settings.js';
 import type { SessionState } from '../../shared/schemas/session.js';
 import { completeConsent } from '../support/consent.js';
 import { FileSecretStore } from '../support/file-secret-store.js';
-import { createTestCore, signIn } from '../support/test-core.js';
+import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';
 
 type TestCore = Awaited<ReturnType<typeof createTestCore>>;
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -26,12 +26,9 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-const control = async (t: TestCore, method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${t.core.emulator.url}/__emulator${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  const text = await res.text();
-  return text ? (JSON.parse(text) as unknown) : null;
-};
-const requests = async (t: TestCore) => ((await control(t, 'GET', '/requests')) as { items: { method: string; path: string; status: number; fault: string | null }[] }).items;
+const control = emulatorControl;
+const requests = async (t: TestCore) =>
+  ((await control(t, 'GET', '/requests')) as { items: { method: string; path: string; status: number; fault: string | null }[] }).items;
 const value = <T>(r: { ok: boolean; value?: unknown; error?: unknown }): T => {
   if (!r.ok) throw new Error(`call failed: ${JSON.stringify(r.error)}`);
   return r.value as T;
@@ -52,6 +49,7 @@ function bareSession(t: TestCore, overrides: { responseMode?: 'form_post' | 'fra
     settings: new SettingsService({ read: () => settingsData.value, write: (v) => (settingsData.value = v) }),
     tokenClient: new TokenClient({ authUrl: url, ...LOCAL_CLIENT }, pool),
     fetchChannels: async () => [],
+    checkToken: async () => [],
     onStateChange: (s) => states.push(s),
     onSignInFailed: (e) => failures.push(e),
     ...(overrides.responseMode ? { responseMode: async () => overrides.responseMode! } : {}),
@@ -87,7 +85,11 @@ describe('browser sign-in, hardened', () => {
     const t = await core();
     const started = value<{ authorizeUrl: string }>(await t.core.dispatch('auth.signIn', {}));
     const redirect = t.core.environments.active.session.pendingRedirectUri!;
-    const forged = await fetch(redirect, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ code: 'forged', state: 'not-the-state' }) });
+    const forged = await fetch(redirect, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ code: 'forged', state: 'not-the-state' }),
+    });
     expect(forged.status).toBe(400);
     expect(t.core.environments.active.session.getState().status).toBe('signing-in');
     await completeConsent(started.authorizeUrl);
@@ -110,7 +112,16 @@ describe('browser sign-in, hardened', () => {
     const verifier = 'v'.repeat(43);
     const { codeChallengeS256 } = await import('../../electron/core/auth/pkce.js');
     const authorize = new URL('/connect/authorize', t.core.emulator.url);
-    authorize.search = new URLSearchParams({ client_id: LOCAL_CLIENT.clientId, response_type: 'code', scope: 'openid', redirect_uri: 'http://127.0.0.1:1/callback', code_challenge: codeChallengeS256(verifier), code_challenge_method: 'S256', nonce: 'n1', integration_name: 'x' }).toString();
+    authorize.search = new URLSearchParams({
+      client_id: LOCAL_CLIENT.clientId,
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: 'http://127.0.0.1:1/callback',
+      code_challenge: codeChallengeS256(verifier),
+      code_challenge_method: 'S256',
+      nonce: 'n1',
+      integration_name: 'x',
+    }).toString();
     const code = (await completeConsent(authorize.toString(), { deliver: false })).fields.get('code')!;
     const pool = new DispatcherPool();
     cleanups.push(() => pool.close());
@@ -120,7 +131,9 @@ describe('browser sign-in, hardened', () => {
     const [h, p, s] = tokens.id_token!.split('.');
     const claims = JSON.parse(Buffer.from(p!, 'base64url').toString()) as Record<string, unknown>;
     const altered = `${h}.${Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url')}.${s}`;
-    await expect(client.verifyIdToken(altered, 'n1')).rejects.toMatchObject({ appError: { code: 'sign_in_failed', message: expect.stringContaining('verification') } });
+    await expect(client.verifyIdToken(altered, 'n1')).rejects.toMatchObject({
+      appError: { code: 'sign_in_failed', message: expect.stringContaining('verification') },
+    });
   });
 
   it('times out, says so, and closes the listener', async () => {
@@ -166,7 +179,12 @@ describe('personal access tokens and channels', () => {
 
   it('asks which channel to use when several can write, and remembers the choice', async () => {
     const t = await core();
-    t.core.emulator.context.store.data.channels.push({ id: 7303, name: 'Second Warehouse Desk', application_name: 'Single-merchant application', scopes: ['receiving_write', 'receiving_read'] });
+    t.core.emulator.context.store.data.channels.push({
+      id: 7303,
+      name: 'Second Warehouse Desk',
+      application_name: 'Single-merchant application',
+      scopes: ['receiving_write', 'receiving_read'],
+    });
     const { token } = (await control(t, 'POST', '/pats', { name: 'desk' })) as { token: string };
     const state = value<SessionState>(await t.core.dispatch('auth.signInWithToken', { token }));
     expect(state.channel).toBeNull();
@@ -231,7 +249,8 @@ describe('resilience under faults', () => {
     await control(t, 'DELETE', '/requests');
     await control(t, 'PUT', '/faults', { errorRate: 0.2, rateLimitRate: 0.08, retryAfterSeconds: 1, dropRate: 0.05, malformedRate: 0.03, seed: 11 });
     const ids: number[] = [];
-    for (let page = 1; page <= 7; page++) ids.push(...value<{ items: { id: number }[] }>(await t.core.dispatch('receiving.list', { page, limit: 10 })).items.map((o) => o.id));
+    for (let page = 1; page <= 7; page++)
+      ids.push(...value<{ items: { id: number }[] }>(await t.core.dispatch('receiving.list', { page, limit: 10 })).items.map((o) => o.id));
     for (const id of ids.slice(0, 15)) expect(value<{ id: number }>(await t.core.dispatch('receiving.get', { id })).id).toBe(id);
     await control(t, 'DELETE', '/faults');
     expect(new Set(ids).size).toBe(64);
@@ -249,7 +268,16 @@ describe('resilience under faults', () => {
     await control(t, 'PUT', '/faults', { errorRate: 0.15, dropResponseRate: 0.35, dropRate: 0.1, seed: 5 });
     const refs = Array.from({ length: 8 }, (_, i) => `RMA-RESILIENT-${i}`);
     for (const [i, ref] of refs.entries()) {
-      const created = await createReturn(api, { reference_id: ref, fulfillment_center: { id: items[i]!.levels[0]!.fc_id }, inventory: [{ id: items[i]!.inventory_id, quantity: 1 }], tracking_number: `1ZR${i}` }, 7301);
+      const created = await createReturn(
+        api,
+        {
+          reference_id: ref,
+          fulfillment_center: { id: items[i]!.levels[0]!.fc_id },
+          inventory: [{ id: items[i]!.inventory_id, quantity: 1 }],
+          tracking_number: `1ZR${i}`,
+        },
+        7301,
+      );
       expect(created.reference_id).toBe(ref);
     }
     await control(t, 'DELETE', '/faults');
@@ -270,7 +298,11 @@ describe('resilience under faults', () => {
     const item = t.core.emulator.context.store.data.inventory.find((i) => !i.is_bundle && !i.is_digital && i.levels.length)!;
     await control(t, 'DELETE', '/requests');
     await control(t, 'PUT', '/faults', { dropResponseRate: 1 });
-    const attempt = api.call('return.create', { schema: ReturnRecord, channelId: 7301, body: { reference_id: 'RMA-NO-RECONCILE', fulfillment_center: { id: item.levels[0]!.fc_id }, inventory: [{ id: item.inventory_id, quantity: 1 }] } });
+    const attempt = api.call('return.create', {
+      schema: ReturnRecord,
+      channelId: 7301,
+      body: { reference_id: 'RMA-NO-RECONCILE', fulfillment_center: { id: item.levels[0]!.fc_id }, inventory: [{ id: item.inventory_id, quantity: 1 }] },
+    });
     await expect(attempt).rejects.toMatchObject({ appError: { code: 'network', message: expect.stringContaining('not sent again') } });
     await control(t, 'DELETE', '/faults');
     expect((await requests(t)).filter((r) => r.method === 'POST' && r.path === '/2026-07/return')).toHaveLength(1);
@@ -285,12 +317,28 @@ describe('environments', () => {
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input', fieldErrors: { apiBaseUrl: [expect.stringContaining('https')] } } });
 
     const test = value<{ ok: boolean; checks: { name: string; ok: boolean }[] }>(await t.core.dispatch('environments.test', { apiBaseUrl: url, authUrl: url }));
-    expect(test).toMatchObject({ ok: true, checks: [{ name: 'Sign-in host', ok: true }, { name: 'API host', ok: true }] });
-    const unreachable = value<{ ok: boolean; checks: { detail: string }[] }>(await t.core.dispatch('environments.test', { apiBaseUrl: 'http://127.0.0.1:9', authUrl: null }));
+    expect(test).toMatchObject({
+      ok: true,
+      checks: [
+        { name: 'Sign-in host', ok: true },
+        { name: 'API host', ok: true },
+      ],
+    });
+    const unreachable = value<{ ok: boolean; checks: { detail: string }[] }>(
+      await t.core.dispatch('environments.test', { apiBaseUrl: 'http://127.0.0.1:9', authUrl: null }),
+    );
     expect(unreachable.ok).toBe(false);
     expect(unreachable.checks[0]!.detail).toContain('cannot be reached');
 
-    const saved = value<{ id: string; canSignInWithToken: boolean; canSignInWithBrowser: boolean }>(await t.core.dispatch('environments.save', { name: 'Staging', apiBaseUrl: url, authUrl: url, clientId: LOCAL_CLIENT.clientId, clientSecret: LOCAL_CLIENT.clientSecret }));
+    const saved = value<{ id: string; canSignInWithToken: boolean; canSignInWithBrowser: boolean }>(
+      await t.core.dispatch('environments.save', {
+        name: 'Staging',
+        apiBaseUrl: url,
+        authUrl: url,
+        clientId: LOCAL_CLIENT.clientId,
+        clientSecret: LOCAL_CLIENT.clientSecret,
+      }),
+    );
     expect(saved).toMatchObject({ canSignInWithToken: true, canSignInWithBrowser: true });
     const switched = value<SessionState>(await t.core.dispatch('environments.activate', { id: saved.id }));
     expect(switched).toMatchObject({ environment: { id: saved.id, name: 'Staging' }, status: 'signed-out' });
@@ -329,7 +377,8 @@ describe('environments', () => {
     await new Promise((r) => setTimeout(r, 400)); // let debounced state writes land
 
     const files: string[] = [];
-    for (const entry of await readdir(t.dataDir, { recursive: true, withFileTypes: true })) if (entry.isFile()) files.push(await readFile(join(entry.parentPath, entry.name), 'utf8'));
+    for (const entry of await readdir(t.dataDir, { recursive: true, withFileTypes: true }))
+      if (entry.isFile()) files.push(await readFile(join(entry.parentPath, entry.name), 'utf8'));
     const haystacks = [...files, ...t.logs, JSON.stringify(answers), JSON.stringify(t.events)];
     expect(files.length).toBeGreaterThan(2);
     for (const secret of [access, refresh, pat]) for (const h of haystacks) expect(h).not.toContain(secret);

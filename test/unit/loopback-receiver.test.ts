@@ -55,17 +55,48 @@ describe('loopback redirect receiver (RFC 8252)', () => {
     const missing = await postForm(r.redirectUri, { code: 'attacker-code' });
     expect(missing.status).toBe(400);
 
-    const right = await postForm(r.redirectUri, { code: 'the-code', state: 'expected-state', id_token: 'x.y.z', scope: 'openid' });
-    expect(right.status).toBe(200);
-    expect(await right.text()).toContain('Sign-in complete');
+    const right = postForm(r.redirectUri, { code: 'the-code', state: 'expected-state', id_token: 'x.y.z', scope: 'openid' });
     await expect(r.result).resolves.toMatchObject({ code: 'the-code', idToken: 'x.y.z', scope: 'openid' });
+    r.reportOutcome(true);
+    expect((await right).status).toBe(200);
+    expect(await (await right).text()).toContain('Sign-in complete');
   });
 
   it('accepts the query delivery (GET) as well as form_post', async () => {
     const r = await receiver();
-    const res = await fetch(`${r.redirectUri}?code=get-code&state=expected-state`);
-    expect(res.status).toBe(200);
-    await expect(r.result).resolves.toMatchObject({ code: 'get-code' });
+    const res = fetch(`${r.redirectUri}?code=get-code&state=expected-state&iss=https%3A%2F%2Fid.example`);
+    await expect(r.result).resolves.toMatchObject({ code: 'get-code', iss: 'https://id.example' });
+    r.reportOutcome(true);
+    expect((await res).status).toBe(200);
+  });
+
+  it('holds the browser until the app reports the outcome, and says "signed in" only on success (point 4)', async () => {
+    const r = await receiver();
+    let answered = false;
+    const res = postForm(r.redirectUri, { code: 'c', state: 'expected-state' }).then((x) => {
+      answered = true;
+      return x;
+    });
+    await r.result;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(answered).toBe(false); // the code exchange has not finished yet
+    r.reportOutcome(false);
+    const page = await res;
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    expect(html).toContain('Sign-in failed');
+    expect(html).toContain('Return to Dockdesk');
+    expect(html).not.toContain('Sign-in complete');
+    await r.closed;
+  });
+
+  it('answers "failed" when the sign-in is cancelled while the code is being exchanged', async () => {
+    const r = await receiver();
+    const res = postForm(r.redirectUri, { code: 'c', state: 'expected-state' });
+    await r.result;
+    r.cancel();
+    expect(await (await res).text()).toContain('Sign-in failed');
+    await r.closed;
   });
 
   it('serves the fragment relay page (script pinned by hash in its CSP) when the callback arrives without fields', async () => {
@@ -81,8 +112,10 @@ describe('loopback redirect receiver (RFC 8252)', () => {
 
   it('is closed after success', async () => {
     const r = await receiver();
-    await postForm(r.redirectUri, { code: 'c', state: 'expected-state' });
+    const res = postForm(r.redirectUri, { code: 'c', state: 'expected-state' });
     await r.result;
+    r.reportOutcome(true);
+    await res;
     await r.closed;
     expect(r.server.listening).toBe(false);
     await expect(fetch(r.redirectUri)).rejects.toThrow();

@@ -1,25 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { collect, cursorPages, headerPages, nextUrlPages } from '../../electron/core/api/paging.js';
+import { collect, linkedPages } from '../../electron/core/api/paging.js';
 
-describe('paging helpers', () => {
-  it('walks header pages to the last one', async () => {
-    const asked: number[] = [];
-    const all = await collect(headerPages(async (page) => (asked.push(page), { items: [page * 10, page * 10 + 1], pageInfo: { page, pageSize: 2, totalPages: 3, totalCount: 6 } })));
-    expect(asked).toEqual([1, 2, 3]);
-    expect(all).toEqual([10, 11, 20, 21, 30, 31]);
+describe('following paging links', () => {
+  it('follows each link exactly as given until there is none', async () => {
+    const pages: Record<string, { items: number[]; next: string | null }> = {
+      '/2026-07/receiving?Page=2&Limit=2': { items: [3, 4], next: 'https://service.example/2026-07/receiving?Page=3&Limit=2' },
+      'https://service.example/2026-07/receiving?Page=3&Limit=2': { items: [5], next: null },
+    };
+    const followed: string[] = [];
+    const all = await collect(
+      linkedPages(
+        async () => ({ items: [1, 2], next: '/2026-07/receiving?Page=2&Limit=2' }),
+        async (link) => (followed.push(link), pages[link]!),
+      ),
+    );
+    expect(all).toEqual([1, 2, 3, 4, 5]);
+    expect(followed).toEqual(['/2026-07/receiving?Page=2&Limit=2', 'https://service.example/2026-07/receiving?Page=3&Limit=2']);
   });
 
-  it('follows cursors until next is null, and stops on a cursor it has seen (a broken answer)', async () => {
-    const pages: Record<string, { items: number[]; next: string | null }> = { start: { items: [1], next: 'a' }, a: { items: [2], next: 'b' }, b: { items: [3], next: null } };
-    expect(await collect(cursorPages(async (c) => pages[c ?? 'start']!))).toEqual([1, 2, 3]);
-    const looping = cursorPages(async () => ({ items: [0], next: 'same' }));
-    expect(await collect(looping)).toEqual([0, 0]);
+  it('stops on a link it has followed before (a broken answer would loop forever)', async () => {
+    const looping = linkedPages(
+      async () => ({ items: [0], next: '/x?cursor=same' }),
+      async () => ({ items: [1], next: '/x?cursor=same' }),
+    );
+    expect(await collect(looping)).toEqual([0, 1]);
   });
 
-  it('follows next URLs and stops when the signal aborts', async () => {
+  it('stops when the signal aborts', async () => {
     const controller = new AbortController();
     let follows = 0;
-    const pages = nextUrlPages(
+    const pages = linkedPages(
       async () => ({ items: ['a'], next: '/x?cursor=1' }),
       async (next) => {
         follows++;

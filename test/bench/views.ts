@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { rendererDir } from '../../electron/core/paths.js';
+import { startBrowserHost } from '../../electron/host/browser-host.js';
+import { summarize } from './stats.js';
+
+/**
+ * The desk in Chromium against the browser host: how long a view switch takes from the key press
+ * (Alt+1, from Settings) to the receiving list's first rows in the page. Timed inside the page from
+ * the keydown event's timestamp to the next frame after the rows appear. Needs a built renderer.
+ */
+const RUNS = Number(process.env.BENCH_VIEW_RUNS ?? 40);
+
+/**
+ * Runs in the page, as text (tsx would otherwise add helpers the page does not have): arms a
+ * measurement of the next key press to the frame that paints the first list row. Armed before the
+ * key is sent, read after, so the listener is surely in place.
+ */
+const ARM = `window.__dockdeskSwitch = new Promise((resolve) => {
+  let pressedAt = 0;
+  window.addEventListener('keydown', (e) => { pressedAt = e.timeStamp; }, { capture: true, once: true });
+  const observer = new MutationObserver(() => {
+    if (pressedAt && document.querySelector('tbody tr[aria-rowindex]')) {
+      observer.disconnect();
+      requestAnimationFrame(() => resolve(performance.now() - pressedAt));
+    }
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+}); true`;
+const READ = 'window.__dockdeskSwitch';
+
+/** The same, from Enter on a list row to the frame that paints the order's quantities and boxes. */
+const ARM_DETAIL = `window.__dockdeskDetail = new Promise((resolve) => {
+  let pressedAt = 0;
+  window.addEventListener('keydown', (e) => { pressedAt = e.timeStamp; }, { capture: true, once: true });
+  const observer = new MutationObserver(() => {
+    if (pressedAt && document.querySelector('table.quantities tbody tr') && document.querySelector('table.boxes tbody tr')) {
+      observer.disconnect();
+      requestAnimationFrame(() => resolve(performance.now() - pressedAt));
+    }
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+}); true`;
+const READ_DETAIL = 'window.__dockdeskDetail';
+
+export async function benchViews(): Promise<Record<string, unknown>> {
+  if (!existsSync(join(rendererDir(), 'index.html'))) throw new Error('bench: the renderer is not built; run "npm run build:renderer" first.');
+  const dataDir = await mkdtemp(join(tmpdir(), 'dockdesk-bench-views-'));
+  const host = await startBrowserHost({ rendererDir: rendererDir(), dataDir, keychain: 'memory', log: () => {} });
+  const browser = await chromium.launch({
+    executablePath: process.env.DOCKDESK_CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    // Signed in with a personal access token made through the emulator's control API (not timed).
+    const pat = (await (
+      await fetch(new URL('/__emulator/pats', host.core.emulator.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'bench' }),
+      })
+    ).json()) as { token: string };
+    const signedIn = await host.core.dispatch('auth.signInWithToken', { token: pat.token });
+    if (!signedIn.ok) throw new Error(`bench: sign-in failed: ${signedIn.error.message}`);
+
+    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    await page.goto(host.url);
+    await page.locator('tbody tr[aria-rowindex]').first().waitFor();
+
+    const samples: number[] = [];
+    for (let i = 0; i < RUNS + 5; i++) {
+      await page.keyboard.press('Alt+6');
+      await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+      await page.evaluate(ARM);
+      await page.keyboard.press('Alt+1');
+      const ms = await page.evaluate<number>(READ);
+      if (i >= 5) samples.push(ms);
+    }
+    // Open a detail: a different order each run, so each one is read from the service, not a cache.
+    const detailSamples: number[] = [];
+    const rows = page.locator('tbody tr[aria-rowindex]');
+    const detailRuns = Math.min(RUNS, (await rows.count()) - 1);
+    for (let i = 0; i < detailRuns; i++) {
+      await page.goto(`${host.origin}/#/receiving`);
+      await rows.nth(i).waitFor();
+      await rows.nth(i).focus();
+      await page.evaluate(ARM_DETAIL);
+      await page.keyboard.press('Enter');
+      detailSamples.push(await page.evaluate<number>(READ_DETAIL));
+    }
+    return {
+      openDetail: {
+        description: 'Enter on a receiving list row to the order showing its quantities and boxes (each order read from the emulator; Chromium, browser host)',
+        unit: 'ms',
+        target: '< 100 (median)',
+        ...summarize(detailSamples),
+      },
+      viewSwitchToFirstRows: {
+        description: 'Alt+1 from Settings to the receiving list showing its first rows (Chromium, browser host, 1440x900)',
+        unit: 'ms',
+        target: '< 100 (median)',
+        ...summarize(samples),
+      },
+    };
+  } finally {
+    await browser.close();
+    await host.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,128 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
+import { allPages, openAddress, serviceApi, tabTo, waitForFirstSync, type LocationLevelItem } from './inventory-support.js';
+
+/**
+ * Inventory history (issue 10, point 7) in Chromium against the browser host and its emulator: the
+ * chart's last point is the sum of the changes the table shows and the service's on-hand; the range
+ * is checked before anything is sent; a long query shows its pages and can be cancelled; the rows
+ * shown export as RFC 4180 CSV; the whole path works from the keyboard and passes axe.
+ */
+const eventRows = (page: Page) => page.getByRole('table', { name: 'History events' }).locator('tbody tr[aria-rowindex]');
+/** "−12" / "+3" / "0" as the table prints a change. */
+const parseChange = (text: string) => Number(text.replace('−', '-').replace(/[+,\s\u202f\u00a0]/g, ''));
+
+test('history of one item: the chart ends at the sum of the changes and at the service’s on-hand; CSV of what is shown; keyboard and axe', async ({
+  page,
+  host,
+}) => {
+  test.setTimeout(120_000);
+  const api = await serviceApi(host);
+  await page.goto(host.url);
+  await signInThroughPopup(page);
+  await waitForFirstSync(host);
+
+  // An item with stock at a center: the service's own figure is what the chart must end at.
+  const levels = await allPages<LocationLevelItem>(api, '/2026-07/inventory-level/locations?PageSize=100');
+  const item = levels.find((i) => i.locations.some((l) => l.on_hand_quantity > 5))!;
+  const location = item.locations.find((l) => l.on_hand_quantity > 5)!;
+
+  // Keyboard only from here: the form, the chart, the export.
+  await openAddress(page, `/inventory/history?fc=${location.location_id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Inventory history' })).toBeFocused();
+  // With no item, the whole center's history loads (several pages); wait for it, then narrow by keyboard.
+  await expect(page.getByTestId('history-summary')).toContainText('all items', { timeout: 30_000 });
+  await tabTo(page, /Items/);
+  // A code that is no item's is refused in words, and nothing is sent.
+  await page.keyboard.type('NO-SUCH-SKU', { delay: 120 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'No item has the code “NO-SUCH-SKU”' })).toBeVisible();
+  await page.keyboard.press('Control+a');
+  // The SKU; main's cache finds its inventory id.
+  // At a person's typing speed: a burst as fast as a scanner's goes to the scan router instead.
+  await page.keyboard.type(item.sku, { delay: 120 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('history-summary')).toContainText(`item ${item.inventory_id}`);
+  await expect.poll(() => page.evaluate(() => decodeURIComponent(window.location.hash))).toContain(`item=${item.inventory_id}`);
+
+  const count = await eventRows(page).count();
+  expect(count).toBeGreaterThan(1);
+  const changes = (await page.getByRole('table', { name: 'History events' }).locator('tbody tr[aria-rowindex] td:nth-child(7)').allTextContents()).map(
+    parseChange,
+  );
+  expect(changes).toHaveLength(count);
+  const sum = changes.reduce((a, b) => a + b, 0);
+  const endText = await page.getByTestId('history-end-on-hand').textContent();
+  expect(parseChange(endText!)).toBe(sum);
+  expect(sum).toBe(location.on_hand_quantity);
+  expect(parseChange((await page.getByTestId('history-sum').textContent())!)).toBe(sum);
+  // The cache's figure for the same center agrees, and the view says so.
+  await expect(page.getByTestId('history-cache-on-hand')).toContainText('the same as the chart’s end');
+
+  // The chart: focus it from the keyboard; End puts the cursor on the last event, which names it.
+  await tabTo(page, /On hand at .* over time/);
+  await page.keyboard.press('End');
+  await expect(page.locator('#history-chart-point')).toContainText(`→ ${location.on_hand_quantity.toLocaleString('en-US')} on hand`);
+  await page.keyboard.press('Home');
+  await expect(page.locator('#history-chart-point')).toContainText(`→ ${changes[0]!.toLocaleString('en-US')} on hand`);
+  await page.keyboard.press('+');
+  await expect(page.getByRole('button', { name: 'Reset zoom' })).toBeVisible();
+  await page.keyboard.press('0');
+  await expect(page.getByRole('button', { name: 'Reset zoom' })).toBeHidden();
+  await axeCheck(page, 'inventory-history');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await axeCheck(page, 'inventory-history-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // Export: a download of exactly the rows shown, RFC 4180 (CRLF, quoted where needed).
+  const download = page.waitForEvent('download');
+  await tabTo(page, /Export CSV/, 60);
+  await page.keyboard.press('Enter');
+  const file = await (await download).path();
+  const csv = await readFile(file, 'utf8');
+  expect(csv.endsWith('\r\n')).toBe(true);
+  const records = csv.trimEnd().split('\r\n');
+  expect(records[0]).toBe('Time,Inventory id,Category,Reference,Lot,Location,Quantity change,On hand after');
+  expect(records).toHaveLength(count + 1);
+  expect(records.slice(1).every((r) => r.split(',')[1] === String(item.inventory_id))).toBe(true);
+  expect(Number(records.at(-1)!.split(',').at(-1))).toBe(location.on_hand_quantity);
+});
+
+test('a range over 90 days is refused before anything is sent; a long query shows its pages and Cancel stops it', async ({ page, host }) => {
+  test.setTimeout(120_000);
+  const api = await serviceApi(host);
+  await page.goto(host.url);
+  await signInThroughPopup(page);
+  await waitForFirstSync(host);
+  const centers = await api.call<{ id: number }[]>('GET', '/2026-07/fulfillment-center');
+  const historyRequests = async () =>
+    ((await api.control('GET', '/requests')) as { items: { path: string }[] }).items.filter((r) => r.path.includes('history')).length;
+
+  // The address asks for 91 days: the view says why and sends nothing.
+  const sent = await historyRequests();
+  await openAddress(page, `/inventory/history?fc=${centers[0]!.id}&item=1&from=2026-01-01&to=2026-04-01`);
+  await expect(page.getByTestId('history-check')).toHaveText(/covers 91 days; the service answers at most 90 days at a time/);
+  // So does the form, when a date is typed that makes the range too long.
+  await page.getByLabel('From day').fill('2025-12-01');
+  await page.getByRole('button', { name: 'Show history' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'covers 122 days' })).toBeVisible();
+  expect(await historyRequests()).toBe(sent);
+
+  // Slow pages: the progress line counts them, Cancel ends the query in main.
+  await api.control('PUT', '/faults', { latencyMs: 2000 });
+  await openAddress(page, `/inventory/history?fc=${centers[0]!.id}`);
+  const progress = page.getByRole('status').filter({ hasText: 'Loading history…' });
+  await expect(progress).toContainText(/[1-9]\d* pages?, [\d,]+ events so far/, { timeout: 20_000 });
+  await axeCheck(page, 'inventory-history-loading');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText(/Cancelled after \d+ pages?; nothing is shown/)).toBeVisible();
+  const afterCancel = await historyRequests();
+  await page.waitForTimeout(1500);
+  // At most the page in flight when Cancel was pressed; no further pages.
+  expect(await historyRequests()).toBeLessThanOrEqual(afterCancel + 1);
+  await api.control('PUT', '/faults', { latencyMs: 0 });
+  await page.getByRole('button', { name: 'Load again' }).click();
+  await expect(page.getByTestId('history-summary')).toContainText('all items', { timeout: 30_000 });
+  expect(await eventRows(page).count()).toBeGreaterThan(10);
+});

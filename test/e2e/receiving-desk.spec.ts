@@ -1,0 +1,171 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { EmulatorClient } from '../support/emulator-client.js';
+import { expect, signInThroughPopup, test } from './fixtures.js';
+
+const run = promisify(execFile);
+type Inv = { inventory_id: number; sku: string; is_lot: boolean; variant: { is_bundle: boolean; is_digital: boolean } };
+type Wro = {
+  id: number;
+  status: string;
+  inventory_quantities: { inventory_id: number; sku: string; expected_quantity: number; received_quantity: number; stowed_quantity: number }[];
+};
+
+/** The emulator as any outside caller sees it: its control API and a personal access token. */
+async function service(emulatorUrl: string) {
+  const control = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${emulatorUrl}/__emulator${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return (await res.json()) as unknown;
+  };
+  const { token } = (await control('POST', '/pats', { name: 'e2e' })) as { token: string };
+  return { control, api: new EmulatorClient(emulatorUrl, token) };
+}
+
+function localIn(hours: number): string {
+  const d = new Date(Date.now() + hours * 3600_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+const table = (page: Page) => page.getByRole('table', { name: 'Warehouse receiving orders' });
+const address = (page: Page) => page.evaluate(() => decodeURIComponent(window.location.hash.slice(1)));
+
+test('filter, sort and page the WRO list; open one and check its quantities against the service', async ({ page, host }) => {
+  const { api } = await service(host.core.emulator.url);
+  await page.goto(host.url);
+  await signInThroughPopup(page);
+  await expect(table(page)).toBeVisible();
+
+  // Sort by WRO id (made in main over every order), then page: ids ascend across pages.
+  await page.getByRole('button', { name: 'WRO', exact: true }).click();
+  await expect.poll(() => address(page)).toBe('/receiving?sort=id&dir=asc');
+  const all = (await api.get<Wro[]>('/2026-07/receiving?Limit=250')).map((w) => w.id).sort((a, b) => a - b);
+  await expect(table(page).locator('tbody tr[aria-rowindex]').first().locator('td').first()).toHaveText(String(all[0]));
+
+  // Status filter (multi-select), then quick find by id.
+  await page
+    .locator('.filters')
+    .getByRole('button', { name: /Status/ })
+    .click();
+  await page.getByRole('menuitemcheckbox', { name: 'Awaiting', exact: true }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Completed', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => address(page)).toBe('/receiving?sort=id&dir=asc&status=Awaiting,Completed');
+  const statuses = new Set(await table(page).locator('tbody .status').allTextContents());
+  expect([...statuses].every((s) => s === 'Awaiting' || s === 'Completed')).toBe(true);
+
+  const target = (await api.get<Wro[]>('/2026-07/receiving?Statuses=Completed&Limit=1'))[0]!;
+  await page.getByRole('searchbox', { name: 'Find' }).fill(String(target.id));
+  await page.keyboard.press('Enter');
+  await expect(table(page).locator('tbody tr[aria-rowindex]')).toHaveCount(1);
+  await table(page).locator('tbody tr[aria-rowindex]').first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: `Receiving order ${target.id}` })).toBeVisible();
+  for (const q of target.inventory_quantities) {
+    const row = page.locator(`tr[data-inventory-id="${q.inventory_id}"]`);
+    await expect(row.getByRole('progressbar', { name: /received/ })).toHaveAttribute('value', String(Math.min(q.received_quantity, q.expected_quantity)));
+    await expect(row.locator('td').nth(1)).toHaveText(String(q.expected_quantity));
+  }
+  expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+});
+
+test('create a WRO with two boxes and a lot item after a refused attempt; it arrives and completes; labels; cancel', async ({ page, host }) => {
+  const { api, control } = await service(host.core.emulator.url);
+  const { items } = await api.get<{ items: Inv[] }>('/2026-07/inventory?PageSize=500');
+  const usable = items.filter((i) => !i.variant.is_bundle && !i.variant.is_digital && i.sku);
+  const plain = usable.find((i) => !i.is_lot)!;
+  const lot = usable.find((i) => i.is_lot)!;
+  await page.goto(`${host.url}`);
+  await signInThroughPopup(page);
+  await page.getByRole('link', { name: 'New receiving order' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New receiving order' })).toBeVisible();
+
+  // Keyboard only: center, arrival, PO, then the boxes.
+  await page.getByRole('combobox', { name: 'Fulfillment center' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  // The service's clock is two days ahead of ours: an arrival tomorrow passes the form, not the service.
+  await control('POST', '/clock/advance', { seconds: 2 * 86400 });
+  await page.getByLabel('Expected arrival').fill(localIn(24));
+  await page.getByLabel('PO number').fill('PO-E2E-1');
+  await page.getByLabel('Box 1 tracking number').fill('1ZE2EA');
+  const code = (b: number, i: number) => page.getByRole('group', { name: `Box ${b} item ${i}` }).getByLabel('SKU, barcode or inventory id');
+  await code(1, 1).fill(plain.sku);
+  await code(1, 1).press('Enter');
+  await page.getByRole('group', { name: 'Box 1 item 1' }).getByLabel('Quantity').fill('4');
+  await page.getByRole('button', { name: 'Add box' }).click();
+  await page.getByLabel('Box 2 tracking number').fill('1ZE2EB');
+  await code(2, 1).fill(lot.sku);
+  await code(2, 1).press('Enter');
+  await expect(page.getByRole('group', { name: 'Box 2 item 1' }).getByLabel('Lot number')).toBeVisible();
+  // Lot number left out: the form's own rule catches it.
+  await page.getByRole('button', { name: 'Create receiving order' }).click();
+  await expect(page.getByRole('group', { name: 'Box 2 item 1' }).getByLabel('Lot number')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('group', { name: 'Box 2 item 1' }).getByLabel('Lot number').fill('LOT-E2E');
+  await page.getByRole('group', { name: 'Box 2 item 1' }).getByLabel('Quantity').fill('3');
+  // Now the service refuses the arrival (its clock is ahead): its 422 lands on the field.
+  await page.getByRole('button', { name: 'Create receiving order' }).click();
+  await expect(page.getByLabel('Expected arrival')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#f-expected-arrival-date-error')).toContainText('future');
+  await page.getByLabel('Expected arrival').fill(localIn(24 * 3 + 2));
+  await page.getByRole('button', { name: 'Create receiving order' }).click();
+  const heading = page.getByRole('heading', { level: 1, name: /Receiving order \d+/ });
+  await expect(heading).toBeVisible();
+  const id = Number((await heading.textContent())!.replace(/\D+/g, ''));
+  expect((await api.get<Wro[]>('/2026-07/receiving?PurchaseOrderNumbers=PO-E2E-1')).map((w) => w.id)).toEqual([id]);
+
+  // Labels: one page per box.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Save labels' }).click();
+  const file = await (await download).path();
+  const { stdout } = await run('pdfinfo', [file]);
+  expect(stdout).toMatch(/^Pages:\s+2$/m);
+
+  // Time passes at the service: the order arrives, then completes; the bars grow.
+  const received = page.getByRole('progressbar', { name: `${plain.sku} received` });
+  await expect(received).toHaveAttribute('value', '0');
+  await control('POST', '/clock/advance', { seconds: 2 * 86400 });
+  await page.reload();
+  await expect(page.locator('.facts .status').first()).toHaveText(/Arrived|Processing|Completed/);
+  await control('POST', '/clock/advance', { seconds: 7 * 86400 });
+  await page.reload();
+  await expect(page.locator('.facts .status').first()).toHaveText('Completed');
+  await expect(received).toHaveAttribute('value', '4');
+  await expect(page.getByRole('progressbar', { name: `${plain.sku} stowed` })).toHaveAttribute('value', '4');
+  await expect(page.locator('#cancel-why')).toContainText('completed');
+});
+
+test('cancel an Awaiting WRO with confirmation', async ({ page, host }) => {
+  const { api } = await service(host.core.emulator.url);
+  const awaiting = (await api.get<Wro[]>('/2026-07/receiving?Statuses=Awaiting&Limit=1'))[0]!;
+  await page.goto(`${host.url}`);
+  await signInThroughPopup(page);
+  await page.goto(`${host.origin}/#/receiving/${awaiting.id}`);
+  await page.getByRole('button', { name: 'Cancel order…' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel the order' }).click();
+  await expect(page.locator('.facts .status').first()).toHaveText('Cancelled');
+  await expect(page.locator('#cancel-why')).toContainText('already cancelled');
+  expect((await api.get<Wro>(`/2026-07/receiving/${awaiting.id}`)).status).toBe('Cancelled');
+});
+
+test('a box label scanned at scanner speed opens its WRO at that box', async ({ page, host }) => {
+  const { api } = await service(host.core.emulator.url);
+  const wro = (await api.get<Wro[]>('/2026-07/receiving?Statuses=Awaiting&Limit=1'))[0]!;
+  const boxes = await api.get<{ box_id: number }[]>(`/2026-07/receiving/${wro.id}/boxes`);
+  const box = boxes[boxes.length - 1]!;
+  await page.goto(host.url);
+  await signInThroughPopup(page);
+  await expect(table(page)).toBeVisible();
+  // A keyboard-wedge scanner: real key events 8 ms apart, ending with Enter, focus on no field.
+  await page.keyboard.type(String(box.box_id), { delay: 8 });
+  await page.keyboard.press('Enter', { delay: 8 });
+  await expect(page.getByRole('heading', { level: 1, name: `Receiving order ${wro.id}` })).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator(`#box-${box.box_id}`)).toHaveAttribute('aria-current', 'true');
+});

@@ -1,0 +1,86 @@
+import { readdir, readFile, stat, writeFile, mkdir, chmod } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChannelOutput, IpcResult } from '../../shared/ipc/contract.js';
+import { createTestCore } from '../support/test-core.js';
+import { tempDirs } from '../support/temp-dirs.js';
+
+/** Issue 7, points 17 and 18: the settings file's modes, and a corrupt one kept and told about once. */
+const dirs = tempDirs('dockdesk-settings-');
+afterEach(() => dirs.removeAll());
+const parentDir = () => dirs.make();
+
+const posix = process.platform !== 'win32';
+type Info = ChannelOutput<'app.info'>;
+function value<T>(result: IpcResult<unknown>): T {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value as T;
+}
+
+describe('settings file', () => {
+  it.runIf(posix)('creates the data folder 0700 and settings.json 0600, whatever the umask', async () => {
+    const dataDir = join(await parentDir(), 'data');
+    const previous = process.umask(0o022);
+    try {
+      const t = await createTestCore({ dataDir });
+      try {
+        expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+        expect((await stat(join(dataDir, 'settings.json'))).mode & 0o777).toBe(0o600);
+        // Every later write keeps the mode (conf writes a temp file and renames it).
+        expect((await t.core.dispatch('environments.save', { name: 'Staging', apiBaseUrl: 'http://127.0.0.1:1', authUrl: null, clientId: null })).ok).toBe(
+          true,
+        );
+        expect((await stat(join(dataDir, 'settings.json'))).mode & 0o777).toBe(0o600);
+      } finally {
+        await t.dispose(false);
+      }
+    } finally {
+      process.umask(previous);
+    }
+  });
+
+  it.runIf(posix)('tightens a data folder an older version created 0755', async () => {
+    const dataDir = join(await parentDir(), 'data');
+    await mkdir(dataDir, { mode: 0o755 });
+    await chmod(dataDir, 0o755);
+    const t = await createTestCore({ dataDir });
+    await t.dispose(false);
+    expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+  });
+
+  for (const [what, content] of [
+    ['not JSON', '{"version":2,"activeEnvironmentId":"local","environments":[{"id":"x"'],
+    ['JSON that does not fit the format', JSON.stringify({ version: 2, activeEnvironmentId: 'local', environments: 'lots', sessions: {} })],
+  ] as const) {
+    it(`keeps a settings file that is ${what} beside it under a dated name, starts from defaults, and says so once`, async () => {
+      const dataDir = join(await parentDir(), 'data');
+      await mkdir(dataDir, { recursive: true });
+      await writeFile(join(dataDir, 'settings.json'), content);
+      const t = await createTestCore({ dataDir });
+      try {
+        const kept = (await readdir(dataDir)).filter((n) => /^settings\.corrupt-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ(-\d+)?\.json$/.test(n));
+        expect(kept).toHaveLength(1);
+        expect(await readFile(join(dataDir, kept[0]!), 'utf8')).toBe(content);
+        expect(value<ChannelOutput<'environments.list'>>(await t.core.dispatch('environments.list', {})).activeId).toBe('local');
+
+        const info = value<Info>(await t.core.dispatch('app.info', {}));
+        expect(info.notices).toHaveLength(1);
+        expect(info.notices[0]!.message).toContain(join(dataDir, kept[0]!));
+        expect(info.notices[0]!.message).toMatch(/default settings/);
+
+        expect(value<{ dismissed: boolean }>(await t.core.dispatch('app.dismissNotice', { id: info.notices[0]!.id })).dismissed).toBe(true);
+        expect(value<Info>(await t.core.dispatch('app.info', {})).notices).toEqual([]);
+      } finally {
+        await t.dispose(false);
+      }
+      // The next start reads the fresh file: nothing to tell, nothing more set aside.
+      const next = await createTestCore({ dataDir });
+      try {
+        expect(value<Info>(await next.core.dispatch('app.info', {})).notices).toEqual([]);
+        expect((await readdir(dataDir)).filter((n) => n.includes('corrupt'))).toHaveLength(1);
+      } finally {
+        await next.dispose(false);
+      }
+    });
+  }
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { HistoryRow } from '../../shared/ipc/inventory.js';
+import { csvField, eventLines, historyCsv, historyQuery, onHandSeries } from '../../renderer/src/workspaces/inventory/history/historyData.js';
+import { expiryMark, expiryWords } from '../../renderer/src/workspaces/lots/expiry.js';
+
+const move = (facilityId: number, quantityChange: number, lotNumber: string | null = null) => ({
+  side: quantityChange >= 0 ? ('increment' as const) : ('decrement' as const),
+  facilityId,
+  locationId: facilityId * 1000 + 1,
+  lotNumber,
+  expiresAt: null,
+  quantityChange,
+  committedChange: 0,
+});
+const event = (eventId: number, at: string, movements: HistoryRow['movements'], extra: Partial<HistoryRow> = {}): HistoryRow => ({
+  eventId,
+  inventoryId: 100,
+  at,
+  category: 'InventoryAdjusted',
+  serviceOrderId: null,
+  references: [],
+  movements,
+  quantityChange: movements.reduce((s, m) => s + m.quantityChange, 0),
+  ...extra,
+});
+
+describe('history query from the form', () => {
+  it('a range of exactly 90 calendar days is sent; 91 is refused in words before sending', () => {
+    const ok = historyQuery({ fcId: 3, inventoryIds: [], from: '2026-01-01', to: '2026-03-31' });
+    expect(ok).toMatchObject({ ok: true, days: 90 });
+    const tooLong = historyQuery({ fcId: 3, inventoryIds: [], from: '2026-01-01', to: '2026-04-01' });
+    expect(tooLong).toEqual({ ok: false, message: expect.stringContaining('covers 91 days') });
+  });
+
+  it('needs a center and both days; a reversed range says so', () => {
+    expect(historyQuery({ fcId: undefined, inventoryIds: [], from: '2026-01-01', to: '2026-01-02' })).toMatchObject({
+      ok: false,
+      message: /fulfillment center/,
+    });
+    expect(historyQuery({ fcId: 3, inventoryIds: [], from: undefined, to: '2026-01-02' })).toMatchObject({ ok: false, message: /both days/ });
+    expect(historyQuery({ fcId: 3, inventoryIds: [], from: '2026-02-02', to: '2026-01-02' })).toMatchObject({ ok: false, message: /starts .* after it ends/ });
+  });
+});
+
+describe('on-hand running sum', () => {
+  it('sums only the queried center’s movements, in time order, whatever order the rows came in', () => {
+    const rows = [
+      event(3, '2026-05-03T10:00:00Z', [move(3, -4, 'L1')]),
+      event(1, '2026-05-01T10:00:00Z', [move(3, 10, 'L1')], { category: 'InventoryReceived', references: [{ key: 'WRO', value: '77' }] }),
+      // A transfer: out of center 3, into center 4; only its center-3 side counts here.
+      event(2, '2026-05-02T10:00:00Z', [move(3, -2), move(4, 2)], { category: 'InventoryFacilityUpdated' }),
+    ];
+    const lines = eventLines(rows, 3);
+    expect(lines.map((l) => [l.eventId, l.change, l.onHand])).toEqual([
+      [1, 10, 10],
+      [2, -2, 8],
+      [3, -4, 4],
+    ]);
+    expect(lines[0]).toMatchObject({ reference: 'WRO 77', lot: 'L1', location: '3001' });
+  });
+
+  it('the chart has one point per moment, the last event of it winning', () => {
+    const lines = eventLines(
+      [event(1, '2026-05-01T10:00:00Z', [move(3, 5)]), event(2, '2026-05-01T10:00:00Z', [move(3, 1)]), event(3, '2026-05-02T00:00:00Z', [move(3, -6)])],
+      3,
+    );
+    expect(onHandSeries(lines)).toEqual({
+      x: [Date.parse('2026-05-01T10:00:00Z') / 1000, Date.parse('2026-05-02T00:00:00Z') / 1000],
+      y: [6, 0],
+      lineIndex: [1, 2],
+    });
+  });
+});
+
+describe('CSV (RFC 4180)', () => {
+  it('quotes fields with a comma, quote or line break, doubles quotes, ends records with CRLF', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField(-3)).toBe('-3');
+    const csv = historyCsv(eventLines([event(1, '2026-05-01T10:00:00Z', [move(3, 5, 'L,1')], { references: [{ key: 'Note', value: 'a "b"' }] })], 3));
+    expect(csv).toBe(
+      'Time,Inventory id,Category,Reference,Lot,Location,Quantity change,On hand after\r\n2026-05-01T10:00:00Z,100,InventoryAdjusted,"Note a ""b""","L,1",3001,5,5\r\n',
+    );
+  });
+});
+
+describe('lot expiry marks', () => {
+  const now = Date.parse('2026-06-01T12:00:00Z');
+  it('expired once the moment has passed, soon within the threshold, else unmarked', () => {
+    expect(expiryMark('2026-06-01T11:00:00Z', now, 30)).toEqual({ kind: 'expired', days: 0 });
+    expect(expiryWords(expiryMark('2026-05-20T12:00:00Z', now, 30))).toBe('Expired 12 days ago');
+    expect(expiryWords(expiryMark('2026-06-02T00:00:00Z', now, 30))).toBe('Expires in 1 day');
+    expect(expiryMark('2026-07-01T12:00:00Z', now, 30)).toEqual({ kind: 'soon', days: 30 });
+    expect(expiryMark('2026-07-02T12:00:00Z', now, 30)).toEqual({ kind: 'ok', days: 31 });
+    expect(expiryMark('2026-06-02T12:00:00Z', now, 0)).toEqual({ kind: 'ok', days: 1 });
+    expect(expiryMark(null, now, 30)).toEqual({ kind: 'none' });
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { proposeThresholds, splitRecording } from '../../shared/scan/calibration.js';
+import { createScanDetector, type KeyInput } from '../../shared/scan/detector.js';
+import { type } from '../support/keyboard-wedge.js';
+
+function recordScans(texts: string[], gapMs: number, options: { spread?: number; layout?: 'us' | 'azerty' } = {}): KeyInput[] {
+  const events: KeyInput[] = [];
+  let start = 1000;
+  for (const [i, text] of texts.entries()) {
+    const typed = type(text, gapMs, { start, seed: i + 1, spread: options.spread ?? 0.15, ...(options.layout ? { layout: options.layout } : {}) });
+    events.push(...typed.events);
+    start = typed.end + 1500;
+  }
+  return events;
+}
+
+describe('scanner calibration', () => {
+  it('splits a recording at Enter/Tab and at pauses', () => {
+    const events = recordScans(['5012\n', 'ABC\t', 'XYZ'], 10);
+    expect(
+      splitRecording(events).map((s) =>
+        s
+          .filter((e) => e.key.length === 1)
+          .map((e) => e.key)
+          .join(''),
+      ),
+    ).toEqual(['5012', 'ABC', 'XYZ']);
+  });
+
+  it('proposes a gap allowance above a fast scanner’s slowest gap, which then detects its scans', () => {
+    const events = recordScans(['0109506000134352\n', 'WRO-5012\n', 'PO-8841\n'], 8);
+    const result = proposeThresholds(splitRecording(events));
+    if (!result.ok) throw new Error(result.error);
+    expect(result.stats.maxMs).toBeLessThanOrEqual(8 * 1.15 + 0.01);
+    expect(result.thresholds.maxGapMs).toBe(40); // floor: slowest gap + 20 ms is under 40 ms
+    expect(result.thresholds).toMatchObject({ idleEnds: false, decode: 'auto', minLength: 4 });
+    expect(result.notes).toEqual([]);
+    // The proposal still takes this scanner's scans and no longer takes quick typing at 60 ms.
+    const detector = createScanDetector(result.thresholds);
+    const scans = splitRecording(events).flatMap((scan) => scan.map((e) => detector.push(e).scan).filter(Boolean));
+    expect(scans.map((s) => s!.text)).toEqual(['0109506000134352', 'WRO-5012', 'PO-8841']);
+    expect(
+      type('5012\n', 60, { start: 90_000, spread: 0 })
+        .events.map((e) => detector.push(e).scan)
+        .filter(Boolean),
+    ).toEqual([]);
+  });
+
+  it('allows a slow scanner and says that typing may then pass for a scan', () => {
+    const result = proposeThresholds(splitRecording(recordScans(['5012\n', '5013\n', '5014\n'], 90, { spread: 0.1 })));
+    if (!result.ok) throw new Error(result.error);
+    expect(result.thresholds.maxGapMs).toBeGreaterThanOrEqual(Math.ceil(result.stats.maxMs * 1.5));
+    expect(result.notes.join(' ')).toMatch(/slow/);
+  });
+
+  it('turns idle endings on for a scanner that sends no suffix', () => {
+    const result = proposeThresholds(splitRecording(recordScans(['ABCD1234', 'ABCD1235', 'ABCD1236'], 5)));
+    expect(result).toMatchObject({ ok: true, thresholds: { idleEnds: true } });
+  });
+
+  it('shows both readings and proposes decoding by physical key when the layout differs', () => {
+    const result = proposeThresholds(splitRecording(recordScans(['HA112\n', 'HA113\n', 'HA114\n'], 5, { layout: 'azerty' })));
+    if (!result.ok) throw new Error(result.error);
+    expect(result.thresholds.decode).toBe('code');
+    expect(result.readings[0]).toEqual({ byKey: 'HQ&&é', byCode: 'HA112' });
+    expect(result.notes.join(' ')).toMatch(/layout/);
+  });
+
+  it('refuses too few scans and typing speed, saying what to do', () => {
+    expect(proposeThresholds(splitRecording(recordScans(['5012\n', '5013\n'], 5)))).toEqual({ ok: false, error: 'Scan at least 3 times (2 so far).' });
+    const typing = proposeThresholds(splitRecording(recordScans(['5012\n', '5013\n', '5014\n'], 300, { spread: 0 })));
+    expect(typing).toMatchObject({ ok: false, error: expect.stringMatching(/typing speed/) });
+  });
+});

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { createScanDetector, type KeyInput, type PushContext, type PushResult, type Scan, type ScanDetector } from '../../shared/scan/detector.js';
+import { jitter, type } from '../support/keyboard-wedge.js';
+
+interface Run {
+  results: PushResult[];
+  scans: Scan[];
+  /** What a text field would hold: passed and released characters, minus retracted ones. */
+  field: string;
+}
+
+/** Feeds events as the renderer hook does, and models a focused text field when `editable`. */
+function feed(detector: ScanDetector, events: KeyInput[], context: PushContext = {}, field = ''): Run {
+  const results: PushResult[] = [];
+  const scans: Scan[] = [];
+  let snapshot = field;
+  const apply = (r: Omit<PushResult, 'action' | 'startsBurst'>) => {
+    for (const e of r.release ?? []) field += e.key.length === 1 ? e.key : '';
+    if (r.scan) {
+      scans.push(r.scan);
+      if ((r.retract ?? 0) > 0) field = snapshot;
+    }
+  };
+  for (const e of events) {
+    const r = detector.push(e, context);
+    results.push(r);
+    apply(r);
+    if (r.startsBurst) snapshot = field;
+    if (r.action === 'pass' && e.key.length === 1 && !e.ctrlKey) field += e.key;
+  }
+  apply(detector.flush((events[events.length - 1]?.timeStamp ?? 0) + 10_000));
+  return { results, scans, field };
+}
+
+describe('scan detector', () => {
+  // Recorded profiles: each gap within ±10% of the nominal speed, as scanners are regular (a Zebra
+  // set to 80-90 ms peaks near 100 ms, the default allowance).
+  describe.each([2, 5, 10, 40, 90])('a scanner at %i ms per key', (gap) => {
+    it('is a scan, typed nowhere, with every character in order', () => {
+      const { events } = type('WRO-5012\n', gap, { seed: gap, spread: 0.1 });
+      const run = feed(createScanDetector(), events);
+      expect(run.scans.map((s) => s.text)).toEqual(['WRO-5012']);
+      expect(run.scans[0]).toMatchObject({ raw: 'WRO-5012', terminator: 'Enter', symbology: null, keyCount: 8 });
+      expect(run.field).toBe('');
+      expect(run.results.filter((r) => r.action === 'pass').length).toBe(events.filter((e) => e.key === 'Shift').length);
+    });
+  });
+
+  it.each([120, 160, 250])('a person typing at %i ms per key is not a scan, and every key is typed', (gap) => {
+    const { events } = type('5012\n', gap, { spread: 0 });
+    const inField = feed(createScanDetector(), events, { editable: true });
+    expect(inField.scans).toEqual([]);
+    expect(inField.field).toBe('5012');
+    expect(inField.results.every((r) => r.action === 'pass')).toBe(true);
+  });
+
+  it('a person typing at an uneven 120-250 ms is not a scan, outside a field the held keys come back in order', () => {
+    const rand = jitter(3);
+    const { events } = type('receiving 5012 Awaiting\n', 0, { gaps: () => 185 + 65 * rand() });
+    const run = feed(createScanDetector(), events);
+    expect(run.scans).toEqual([]);
+    expect(run.field).toBe('receiving 5012 Awaiting');
+  });
+
+  it('takes a scan out of a focused text field, keeping what the person typed before it', () => {
+    const person = type('ab', 200, { spread: 0 });
+    const scanner = type('5012\n', 8, { start: person.end + 700 });
+    const run = feed(createScanDetector(), [...person.events, ...scanner.events], { editable: true });
+    expect(run.scans.map((s) => s.text)).toEqual(['5012']);
+    expect(run.field).toBe('ab');
+    // The first minLength - 1 keys of the burst went into the field; the scan retracts them.
+    const enter = run.results[run.results.length - 1]!;
+    expect(enter).toMatchObject({ action: 'swallow', retract: 3 });
+    expect(run.results.slice(2).map((r) => r.action)).toEqual(['pass', 'pass', 'pass', 'hold', 'swallow']);
+    expect(run.results[2]!.startsBurst).toBe(true);
+  });
+
+  it('gives held keys back when a fast burst in a field ends without a terminator', () => {
+    const fast = type('abcdef', 60, { spread: 0 });
+    const run = feed(createScanDetector(), fast.events, { editable: true });
+    expect(run.scans).toEqual([]);
+    expect(run.field).toBe('abcdef');
+  });
+
+  it('reads GS sent as Ctrl+] and RS / EOT as Ctrl+^ / Ctrl+D, holding them so no shortcut fires', () => {
+    const data = '[)>\x1e06\x1dP1234\x1d1PABC\x1e\x04';
+    const { events } = type(`${data}\n`, 5);
+    const run = feed(createScanDetector(), events, { editable: true });
+    expect(run.scans.map((s) => s.raw)).toEqual([data]);
+    const ctrl = run.results.filter((_, i) => events[i]!.ctrlKey && events[i]!.key !== 'Control');
+    expect(ctrl.every((r) => r.action === 'hold')).toBe(true);
+  });
+
+  it('starts a scan on a leading GS (FNC1 in first position) and leaves a person’s lone Ctrl+D alone', () => {
+    const gs1 = type('\x1d0109506000134352\n', 4);
+    expect(feed(createScanDetector(), gs1.events).scans[0]!.text).toBe('\x1d0109506000134352');
+    const detector = createScanDetector();
+    expect(detector.push({ key: 'd', code: 'KeyD', ctrlKey: true, altKey: false, shiftKey: false, timeStamp: 5 })).toMatchObject({
+      action: 'pass',
+      startsBurst: false,
+    });
+    expect(detector.pending).toBe(false);
+  });
+
+  it('matches GS on the physical key, whatever character the layout puts there', () => {
+    const detector = createScanDetector();
+    const keys = type('01095060001343521', 5).events;
+    const gs: KeyInput = { key: '$', code: 'BracketRight', ctrlKey: true, altKey: false, shiftKey: false, timeStamp: keys[keys.length - 1]!.timeStamp + 5 };
+    const rest = type('10AB\n', 5, { start: gs.timeStamp + 5 }).events;
+    expect(feed(detector, [...keys, gs, ...rest]).scans[0]!.text).toBe('01095060001343521\x1d10AB');
+  });
+
+  it('strips AIM symbology identifiers from the text and names the symbology', () => {
+    const cases: Array<[string, string, string]> = [
+      [']C1', '0109506000134352', 'GS1-128'],
+      [']E0', '9506000134352', 'EAN-13'],
+      [']d2', '0109506000134352\x1d10L1', 'GS1 DataMatrix'],
+      [']Q3', '0109506000134352', 'GS1 QR Code'],
+      [']E4', '96385074', 'EAN-8'],
+    ];
+    for (const [aim, data, symbology] of cases) {
+      const scan = feed(createScanDetector(), type(`${aim}${data}\n`, 6).events).scans[0]!;
+      expect(scan).toMatchObject({ text: data, raw: `${aim}${data}`, aim, symbology });
+    }
+  });
+
+  it('keeps identical repeated characters', () => {
+    const run = feed(createScanDetector(), type('1111000022222\n', 3, { spread: 0 }).events);
+    expect(run.scans[0]!.text).toBe('1111000022222');
+  });
+
+  it('reads two scans 50 ms apart as two scans', () => {
+    const first = type('5012\n', 5);
+    const second = type('PO-8841\n', 5, { start: first.end + 50 });
+    const run = feed(createScanDetector(), [...first.events, ...second.events]);
+    expect(run.scans.map((s) => s.text)).toEqual(['5012', 'PO-8841']);
+    expect(run.field).toBe('');
+  });
+
+  it('ends a scan with Tab as with Enter', () => {
+    expect(feed(createScanDetector(), type('ABC123\t', 5).events).scans[0]).toMatchObject({ text: 'ABC123', terminator: 'Tab' });
+  });
+
+  it('a short fast burst is not a scan: Enter passes and the keys come back', () => {
+    const run = feed(createScanDetector(), type('ab\n', 30).events);
+    expect(run.scans).toEqual([]);
+    expect(run.results[run.results.length - 1]!.action).toBe('pass');
+    expect(run.field).toBe('ab');
+  });
+
+  it('without a terminator is a scan only when idle endings are on', () => {
+    const events = type('0109506000134352', 5).events;
+    expect(feed(createScanDetector(), events).scans).toEqual([]);
+    const run = feed(createScanDetector({ idleEnds: true }), events);
+    expect(run.scans).toMatchObject([{ text: '0109506000134352', terminator: null }]);
+  });
+
+  it('reports when to flush and flushes only after the gap has passed', () => {
+    const detector = createScanDetector({ maxGapMs: 30, idleEnds: true });
+    const { events, end } = type('ABCDE', 5);
+    for (const e of events) detector.push(e);
+    expect(detector.flushDueAt).toBe(end + 30);
+    expect(detector.flush(end + 20)).toEqual({});
+    expect(detector.flush(end + 31).scan?.text).toBe('ABCDE');
+    expect(detector.pending).toBe(false);
+  });
+
+  it('decodes by physical key when the OS layout is AZERTY and the scanner is US', () => {
+    const events = type(']C1HA112\n', 5, { layout: 'azerty' }).events;
+    expect(events.some((e) => e.key === 'é' || e.key === '&')).toBe(true);
+    expect(feed(createScanDetector(), events).scans[0]).toMatchObject({ text: 'HA112', symbology: 'GS1-128', decodedBy: 'code' });
+    expect(feed(createScanDetector({ decode: 'key' }), events).scans[0]!).toMatchObject({ text: '$C&HQ&&é', symbology: null });
+    // On a US layout both readings agree and the key reading is kept.
+    expect(feed(createScanDetector(), type('QC-157\n', 5).events).scans[0]).toMatchObject({ text: 'QC-157', decodedBy: 'key' });
+  });
+
+  it('auto-repeat or a navigation key in the middle is a person: no scan, the held keys come back', () => {
+    const { events, end } = type('ABCD', 5);
+    const arrow: KeyInput = { key: 'ArrowDown', code: 'ArrowDown', ctrlKey: false, altKey: false, shiftKey: false, timeStamp: end + 5 };
+    const run = feed(createScanDetector(), [...events, arrow]);
+    expect(run.scans).toEqual([]);
+    expect(run.field).toBe('ABCD');
+    const repeated = { ...events[events.length - 1]!, repeat: true, timeStamp: end + 30 };
+    expect(feed(createScanDetector(), [...events, repeated]).scans).toEqual([]);
+  });
+
+  it('refuses thresholds that cannot work', () => {
+    expect(() => createScanDetector({ maxGapMs: 0 })).toThrow(/maxGapMs/);
+    expect(() => createScanDetector({ minLength: 0 })).toThrow(/minLength/);
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { emptyWroForm, emptyWroItem, fieldPath, validateWroForm, wroCreateBody, WRO_LIMITS } from '../../shared/schemas/wro-form.js';
+import { receivingServiceQuery, sortOrders } from '../../electron/core/receiving/list-query.js';
+import type { ReceivingOrder } from '../../shared/schemas/receiving.js';
+
+const NOW = new Date(2026, 10, 22, 9, 0);
+
+function filled() {
+  const form = emptyWroForm();
+  form.fulfillment_center.id = 3;
+  form.expected_arrival_date = '2026-11-25T08:30';
+  form.boxes = [{ tracking_number: ' 1Z999 ', box_items: [{ ...emptyWroItem(), code: 'SKU-1', sku: 'SKU-1', quantity: 4 }] }];
+  return form;
+}
+
+describe('create-WRO form rules (mirroring the service)', () => {
+  it('accepts a complete form and builds the service body from it', () => {
+    const form = filled();
+    expect(validateWroForm(form, NOW)).toEqual({});
+    const body = wroCreateBody(form);
+    expect(body.expected_arrival_date).toBe(new Date(2026, 10, 25, 8, 30).toISOString());
+    expect(body.boxes[0]).toEqual({ tracking_number: '1Z999', box_items: [{ sku: 'SKU-1', quantity: 4 }] });
+    expect(body).not.toHaveProperty('freight');
+  });
+
+  it('names each problem under the path the service uses', () => {
+    const form = filled();
+    form.fulfillment_center.id = null;
+    form.expected_arrival_date = '2026-11-21T08:00';
+    form.boxes.push({ tracking_number: '1Z999', box_items: [{ ...emptyWroItem(), code: 'LOT-1', inventory_id: 9, sku: 'LOT-1', is_lot: true, quantity: 0 }] });
+    form.boxes.push({ tracking_number: '', box_items: [] });
+    const errors = validateWroForm(form, NOW);
+    expect(Object.keys(errors).sort()).toEqual(
+      [
+        'boxes[1].box_items[0].lot_number',
+        'boxes[1].box_items[0].quantity',
+        'boxes[1].tracking_number',
+        'boxes[2].box_items',
+        'expected_arrival_date',
+        'fulfillment_center.id',
+      ].sort(),
+    );
+    expect(errors['expected_arrival_date']![0]).toMatch(/future/);
+  });
+
+  it('keeps a Package order to the service box limit', () => {
+    const form = filled();
+    form.boxes = Array.from({ length: WRO_LIMITS.packageBoxes + 1 }, () => ({
+      tracking_number: '',
+      box_items: [{ ...emptyWroItem(), inventory_id: 1, quantity: 1 }],
+    }));
+    expect(validateWroForm(form, NOW)['boxes']).toHaveLength(1);
+    form.package_type = 'Pallet';
+    expect(validateWroForm(form, NOW)['boxes']).toBeUndefined();
+  });
+
+  it('writes zod paths in the service syntax', () => {
+    expect(fieldPath(['boxes', 0, 'box_items', 2, 'lot_number'])).toBe('boxes[0].box_items[2].lot_number');
+  });
+});
+
+describe('WRO list query', () => {
+  it('turns day ranges into strict bounds that include both days', () => {
+    const q = receivingServiceQuery({ insertedFrom: '2026-11-01', insertedTo: '2026-11-02', statuses: ['Awaiting', 'Arrived'] });
+    expect(q.InsertStartDate).toBe(new Date(new Date(2026, 10, 1).getTime() - 1).toISOString());
+    expect(q.InsertEndDate).toBe(new Date(2026, 10, 3).toISOString());
+    expect(q.Statuses).toBe('Awaiting,Arrived');
+  });
+
+  it('sorts with empty values last and ties by id', () => {
+    const o = (id: number, po: string | null) => ({ id, status: 'Awaiting', purchase_order_number: po }) as ReceivingOrder;
+    const rows = [o(1, 'B'), o(2, null), o(3, 'a10'), o(4, 'a9')];
+    expect(sortOrders(rows, { field: 'purchase_order_number', direction: 'asc' }).map((r) => r.id)).toEqual([4, 3, 1, 2]);
+    expect(sortOrders(rows, { field: 'purchase_order_number', direction: 'desc' }).map((r) => r.id)).toEqual([1, 3, 4, 2]);
+  });
+});
