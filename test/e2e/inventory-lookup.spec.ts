@@ -9,6 +9,7 @@ import type { LocalEmulatorOptions } from '../../electron/core/environments/loca
 import { startEmulator, type RunningEmulator } from '../../emulator/server.js';
 import { EmulatorClient } from '../support/emulator-client.js';
 import { expect, signInThroughPopup, test } from './fixtures.js';
+import { scanCode } from './scanner.js';
 
 /**
  * Issue 10, the Inventory workspace in Chromium against the browser host, its real core and the real
@@ -60,11 +61,7 @@ async function createProduct(emulatorUrl: string, sku: string, name: string, gti
 async function scan(page: Page, code: string, msPerKey = 5) {
   // A person's pause before pulling the trigger: the last key they pressed is not part of the scan.
   await page.waitForTimeout(400);
-  for (const part of code.split(GS).flatMap((p, i) => (i === 0 ? [p] : [GS, p]))) {
-    if (part === GS) await page.keyboard.press('Control+BracketRight', { delay: msPerKey });
-    else if (part) await page.keyboard.type(part, { delay: msPerKey });
-  }
-  await page.keyboard.press('Enter', { delay: msPerKey });
+  await scanCode(page, code, { msPerKey });
 }
 
 /**

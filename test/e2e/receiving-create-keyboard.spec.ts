@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { EmulatorClient } from '../support/emulator-client.js';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
+import { scanCode } from './scanner.js';
 
 type Inv = { inventory_id: number; sku: string; is_lot: boolean; variant: { is_bundle: boolean; is_digital: boolean } };
 
@@ -84,13 +85,11 @@ test('a receiving order created with the keyboard alone; the form passes axe emp
   // The carrier label and the item are scanned (a keyboard-wedge scanner: keys 8 ms apart, then Enter).
   await tabTo(page, 'Box 1 tracking number');
   await scanPause(page);
-  await page.keyboard.type('1ZKEYS1', { delay: 8 });
-  await page.keyboard.press('Enter', { delay: 8 });
+  await scanCode(page, '1ZKEYS1', { msPerKey: 8 });
   await expect(page.getByLabel('Box 1 tracking number')).toHaveValue('1ZKEYS1');
   await tabTo(page, 'SKU, barcode or inventory id');
   await scanPause(page);
-  await page.keyboard.type(item.sku, { delay: 8 });
-  await page.keyboard.press('Enter', { delay: 8 });
+  await scanCode(page, item.sku, { msPerKey: 8 });
   await expect(page.getByRole('group', { name: 'Box 1 item 1' })).toContainText(item.sku);
   await tabTo(page, 'Quantity');
   await page.keyboard.press('Control+A');

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { EmulatorClient } from '../support/emulator-client.js';
 import { expect, signInThroughPopup, test } from './fixtures.js';
+import { scanCode } from './scanner.js';
 
 const run = promisify(execFile);
 type Inv = { inventory_id: number; sku: string; is_lot: boolean; variant: { is_bundle: boolean; is_digital: boolean } };
@@ -164,8 +165,7 @@ test('a box label scanned at scanner speed opens its WRO at that box', async ({ 
   await signInThroughPopup(page);
   await expect(table(page)).toBeVisible();
   // A keyboard-wedge scanner: real key events 8 ms apart, ending with Enter, focus on no field.
-  await page.keyboard.type(String(box.box_id), { delay: 8 });
-  await page.keyboard.press('Enter', { delay: 8 });
+  await scanCode(page, String(box.box_id), { msPerKey: 8 });
   await expect(page.getByRole('heading', { level: 1, name: `Receiving order ${wro.id}` })).toBeVisible({ timeout: 15_000 });
   await expect(page.locator(`#box-${box.box_id}`)).toHaveAttribute('aria-current', 'true');
 });

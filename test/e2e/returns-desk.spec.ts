@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { EmulatorClient } from '../support/emulator-client.js';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
+import { scanCode } from './scanner.js';
 
 type Ret = {
   id: number;
@@ -41,10 +42,7 @@ const address = (page: Page) => page.evaluate(() => decodeURIComponent(window.lo
 const heading = (page: Page, id: number) => page.getByRole('heading', { level: 1, name: `Return ${id}` });
 
 /** A keyboard-wedge scanner: real key events `ms` apart, ending with Enter, focus on no field. */
-async function scan(page: Page, code: string, ms: number): Promise<void> {
-  await page.keyboard.type(code, { delay: ms });
-  await page.keyboard.press('Enter', { delay: ms });
-}
+const scan = (page: Page, code: string, ms: number) => scanCode(page, code, { msPerKey: ms });
 
 /** Tab (never the mouse) until the focused element is the named button; fails after 40 presses. */
 async function tabTo(page: Page, name: string): Promise<void> {

@@ -7,6 +7,7 @@ import { rendererDir } from '../../electron/core/paths.js';
 import { startEmulator, type RunningEmulator } from '../../emulator/server.js';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
 import { startHostProcess } from './host-process.js';
+import { scanCode } from './scanner.js';
 
 /**
  * Return intake at the scanner (issue 12): scans typed as real key events at scanner speed, no calls
@@ -16,19 +17,10 @@ import { startHostProcess } from './host-process.js';
 
 const KEY_MS = 5;
 
-async function scan(page: Page, code: string, msPerKey = KEY_MS) {
-  await page.keyboard.type(code, { delay: msPerKey });
-  await page.keyboard.press('Enter', { delay: msPerKey });
-}
+const scan = (page: Page, code: string) => scanCode(page, code, { msPerKey: KEY_MS });
 
 /** A GS1-128 scan: element strings joined by GS (sent as Ctrl+], as a keyboard-wedge scanner does). */
-async function scanGs1(page: Page, parts: string[], msPerKey = KEY_MS) {
-  for (const [i, part] of parts.entries()) {
-    if (i > 0) await page.keyboard.press('Control+BracketRight', { delay: msPerKey });
-    await page.keyboard.type(part, { delay: msPerKey });
-  }
-  await page.keyboard.press('Enter', { delay: msPerKey });
-}
+const scanGs1 = (page: Page, parts: string[]) => scanCode(page, parts.join('\x1d'), { msPerKey: KEY_MS });
 
 interface Item {
   id: number;

@@ -1,15 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signInThroughPopup, test } from './fixtures.js';
+import { scanCode } from './scanner.js';
 
 /**
- * Scanning, as a keyboard-wedge scanner does it: real key events at scanner speed (Playwright's
- * keyboard, `delay` ms per key), no calls into the app. A scan ends with Enter.
+ * Scanning, as a keyboard-wedge scanner does it: real key events at scanner speed (`scanCode`:
+ * `msPerKey` apart by their timestamps), no calls into the app. A scan ends with Enter.
  */
-async function scan(page: Page, code: string, msPerKey: number) {
-  await page.keyboard.type(code, { delay: msPerKey });
-  await page.keyboard.press('Enter', { delay: msPerKey });
-}
+const scan = (page: Page, code: string, msPerKey: number) => scanCode(page, code, { msPerKey });
 
 async function firstWro(page: Page): Promise<{ id: string; po: string | null }> {
   const table = page.getByRole('table', { name: 'Warehouse receiving orders' });
@@ -64,10 +62,7 @@ test.describe('scanning', () => {
     await expect(page.getByText('Nothing matches NOPE-4711', { exact: true })).toBeVisible();
 
     // GS sent as Ctrl+] in the middle of a GS1 code.
-    await page.keyboard.type('0109506000134352', { delay: 4 });
-    await page.keyboard.press('Control+BracketRight', { delay: 4 });
-    await page.keyboard.type('10ABC', { delay: 4 });
-    await page.keyboard.press('Enter', { delay: 4 });
+    await scan(page, '0109506000134352\x1d10ABC', 4);
     await expect(page.getByText('Nothing matches 0109506000134352⟨GS⟩10ABC', { exact: true })).toBeVisible();
 
     // A person types into a field, then a scan arrives: the field keeps only what the person typed.

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { BrowserHost } from '../../electron/host/browser-host.js';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
+import { scanCode } from './scanner.js';
 
 /**
  * The Unidentified receipts workspace in Chromium against the browser host and its emulator: both
@@ -205,15 +206,13 @@ test('a tracking barcode scanned at scanner speed opens the receipt that carries
   await signInThroughPopup(page);
   await expect(page.getByRole('table', { name: 'Warehouse receiving orders' }).locator('tbody tr[aria-rowindex]').first()).toBeVisible();
   // Real key events, 5 ms apart, ending with Enter, as a keyboard-wedge scanner sends them.
-  await page.keyboard.type(receipt.tracking_barcode!, { delay: 5 });
-  await page.keyboard.press('Enter', { delay: 5 });
+  await scanCode(page, receipt.tracking_barcode!);
   await expect(page.getByRole('heading', { level: 1, name: `Unidentified receipt ${receipt.id}` })).toBeVisible();
   expect(await address(page)).toBe(`/unidentified/${receipt.id}`);
 
   await page.keyboard.press('Alt+1');
   await expect(page.getByRole('heading', { level: 1, name: 'Receiving' })).toBeVisible();
-  await page.keyboard.type(receipt.barcode, { delay: 5 });
-  await page.keyboard.press('Enter', { delay: 5 });
+  await scanCode(page, receipt.barcode);
   await expect(page.getByRole('heading', { level: 1, name: `Unidentified receipt ${receipt.id}` })).toBeVisible();
 
   // Scanned into the receipts search field, the code is searched for instead.
@@ -222,8 +221,7 @@ test('a tracking barcode scanned at scanner speed opens the receipt that carries
   await expect(page.getByRole('heading', { level: 1, name: 'Unidentified receipts' })).toBeFocused();
   await expect(rows(page, 'Unlinked receipts').first()).toBeVisible();
   await page.getByLabel('Barcode or tracking').focus();
-  await page.keyboard.type(receipt.tracking_barcode!, { delay: 5 });
-  await page.keyboard.press('Enter', { delay: 5 });
+  await scanCode(page, receipt.tracking_barcode!);
   await expect.poll(() => address(page)).toBe(`/unidentified?q=${receipt.tracking_barcode}`);
   await expect(page.getByLabel('Barcode or tracking')).toHaveValue(receipt.tracking_barcode!);
   await expect(rows(page, 'Unlinked receipts')).toHaveCount(1);
