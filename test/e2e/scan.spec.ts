@@ -56,6 +56,20 @@ test.describe('scanning', () => {
     });
   }
 
+  test('a scan that reaches a busy page late is still one scan', async ({ page }) => {
+    await firstWro(page);
+    // The page's main thread is blocked for 400 ms just as the scanner starts: its keys wait in the
+    // browser with their own timestamps and reach the page late, one after another.
+    await page.evaluate(() => {
+      setTimeout(() => {
+        const end = performance.now() + 400;
+        while (performance.now() < end);
+      }, 0);
+    });
+    await scan(page, 'BUSY-0123456789', 5);
+    await expect(page.getByText('Nothing matches BUSY-0123456789', { exact: true })).toBeVisible();
+  });
+
   test('an unknown code says "Nothing matches" with control characters visible; a scan into a text field is taken out of it', async ({ page }) => {
     await firstWro(page);
     await scan(page, 'NOPE-4711', 5);

@@ -131,26 +131,33 @@ export class ScanService {
     return result.action !== 'pass';
   };
 
+  /**
+   * Waits for the silence that ends a burst, counted from when the last key reached the page, not
+   * from its timestamp: a busy page takes queued keys late, with their old timestamps, and the
+   * scanner's next key may still be on its way (the browser hands keys over one at a time).
+   */
   private schedule() {
     this.clearTimer();
-    const due = this.detector.flushDueAt;
-    if (due === null) return;
-    this.timer = setTimeout(() => this.onTimer(due, false), Math.max(1, due - performance.now() + 1));
+    if (this.detector.flushDueAt === null) return;
+    const due = performance.now() + this.detector.thresholds.maxGapMs;
+    this.timer = setTimeout(() => this.onTimer(due, false), this.detector.thresholds.maxGapMs + 1);
   }
 
   /**
    * Ends a burst after its silence. A timer that fires late means the page was busy: the scanner's
-   * next keys may be queued behind it, so look once more after they had their turn (input runs
-   * before timers) instead of cutting the scan in two.
+   * next keys may be queued behind it in the browser, which hands the page one key after the page
+   * took the previous one, so look once more a little later instead of cutting the scan in two.
    */
   private onTimer(due: number, retried: boolean) {
     const now = performance.now();
     if (!retried && now > due + LATE_TIMER_MS) {
-      this.timer = setTimeout(() => this.onTimer(due, true), 0);
+      this.timer = setTimeout(() => this.onTimer(due, true), LATE_TIMER_MS);
       return;
     }
     this.timer = null;
-    this.settle(this.detector.flush(now));
+    // maxGapMs of real silence since the last key arrived ends the burst, even when that key's
+    // timestamp is later than the page's clock (the detector compares timestamps).
+    this.settle(this.detector.flush(Math.max(now, (this.detector.flushDueAt ?? now) + 1)));
   }
 
   private clearTimer() {
