@@ -17,7 +17,8 @@
 // Apply `release` / `scan` + `retract` first (they close an earlier burst), then this event's action.
 //
 // Holding policy: outside a text field every printable key is held from the first one (there is
-// nothing to type into, and single-key shortcuts must not fire on scanner data); inside a text field
+// nothing to type into, and single-key shortcuts must not fire on scanner data), except a Space that
+// would open a burst (it presses the focused button, see push); inside a text field
 // the first `minLength - 1` keys pass (a person's typing is never delayed) and the rest of a fast
 // burst is held. Control codes inside a burst (GS, RS, EOT) are always held.
 //
@@ -328,6 +329,9 @@ export function createScanDetector(options: Partial<ScanThresholds> = {}): ScanD
       }
       // A character.
       if (burst.length === 0 && c.control !== null && c.control !== GS && c.control !== RS) return result('pass');
+      // Space presses a focused button and toggles a checkbox or switch, which only a trusted key
+      // does: held and given back later it would do nothing. No scan starts with a space.
+      if (burst.length === 0 && c.byKey === ' ' && !context.editable) return result('pass');
       const startsBurst = burst.length === 0;
       const held = c.control !== null || !context.editable || burst.length + 1 >= thresholds.minLength;
       burst.push({ input: event, byKey: c.byKey, byCode: c.byCode, held });

@@ -46,6 +46,15 @@ describe('scan detector', () => {
     });
   });
 
+  it('a Space outside a text field passes at once (it presses the focused button), and a space inside a scan stays in it', () => {
+    const detector = createScanDetector();
+    const space: KeyInput = { key: ' ', code: 'Space', ctrlKey: false, altKey: false, shiftKey: false, timeStamp: 1000 };
+    expect(detector.push(space)).toMatchObject({ action: 'pass', startsBurst: false });
+    expect(detector.pending).toBe(false);
+    const { events } = type('AB 12\n', 5, { start: 2000 });
+    expect(feed(detector, events).scans.map((s) => s.text)).toEqual(['AB 12']);
+  });
+
   it.each([120, 160, 250])('a person typing at %i ms per key is not a scan, and every key is typed', (gap) => {
     const { events } = type('5012\n', gap, { spread: 0 });
     const inField = feed(createScanDetector(), events, { editable: true });
