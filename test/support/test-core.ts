@@ -20,6 +20,7 @@ export async function createTestCore(
     localEmulator?: AppCoreOptions['localEmulator'];
     requestBudgetPerMinute?: number;
     outboxRetry?: AppCoreOptions['outboxRetry'];
+    inventoryRefreshMs?: number;
   } = {},
 ) {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'dockdesk-core-')));
@@ -38,6 +39,7 @@ export async function createTestCore(
     ...(options.localEmulator ? { localEmulator: options.localEmulator } : {}),
     ...(options.requestBudgetPerMinute ? { requestBudgetPerMinute: options.requestBudgetPerMinute } : {}),
     ...(options.outboxRetry ? { outboxRetry: options.outboxRetry } : {}),
+    ...(options.inventoryRefreshMs !== undefined ? { inventoryRefreshMs: options.inventoryRefreshMs } : {}),
   });
   return {
     core,

@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
+import { EmulatorClient } from '../support/emulator-client.js';
+import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';
+
+/**
+ * Issue 10, keeping the offline cache current, against the real emulator inside a real core: a
+ * refresh reads only the products changed since the last sync, the background refresh runs by
+ * itself while signed in, and an answer from a cache older than 30 minutes says it is stale.
+ */
+type Core = Awaited<ReturnType<typeof createTestCore>>;
+const ITEMS = 1500; // several 250-product pages in a full read
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function call<C extends ChannelName>(t: Core, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+  const r = await t.core.dispatch(channel, input);
+  if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
+  return r.value as ChannelOutput<C>;
+}
+
+function syncEnds(t: Core): number {
+  return t.events.filter((e) => e.event === 'inventory.syncStatus' && (e.payload as { state: string }).state === 'idle').length;
+}
+
+async function waitSyncEnds(t: Core, count: number, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (syncEnds(t) < count) {
+    if (Date.now() > deadline) throw new Error(`fewer than ${count} syncs ended; events: ${t.events.map((e) => e.event).join(', ')}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function syncedCore(options: Parameters<typeof createTestCore>[0] = {}) {
+  const t = await createTestCore({ localEmulator: { inventoryItems: ITEMS }, ...options });
+  cleanups.push(() => t.dispose());
+  await signIn(t);
+  await waitSyncEnds(t, 1);
+  return t;
+}
+
+/** A product added on the service the way any integration adds one. */
+async function addProduct(t: Core, sku: string, gtin: string) {
+  const { token } = (await emulatorControl(t, 'POST', '/pats', { name: 'refresh-test' })) as { token: string };
+  const api = new EmulatorClient(t.core.emulator.url, token);
+  const created = await api.call('POST', '/2025-07/product', { body: { name: `Added ${sku}`, variants: [{ name: `Added ${sku}`, sku, gtin }] } });
+  expect(created.status, created.text).toBe(201);
+}
+
+/** The emulator's request log since `since`: paths of the product list reads. */
+async function productListReads(t: Core, since: number): Promise<number> {
+  const { items } = (await emulatorControl(t, 'GET', `/requests?since=${since}`)) as { items: Array<{ method: string; path: string }> };
+  return items.filter((r) => r.method === 'GET' && /^\/[\w.-]+\/product$/.test(r.path)).length;
+}
+
+async function logLength(t: Core): Promise<number> {
+  const { items } = (await emulatorControl(t, 'GET', '/requests?since=0')) as { items: unknown[] };
+  return items.length;
+}
+
+describe('inventory cache: keeping current', () => {
+  it('a refresh reads only the products changed since the last sync, and finds a product added meanwhile by SKU and GTIN', async () => {
+    const t = await syncedCore();
+    expect((await call(t, 'inventory.lookup', { code: 'ADDED-SKU-1' })).matches).toEqual([]);
+
+    await addProduct(t, 'ADDED-SKU-1', '09506000134376');
+    const before = await logLength(t);
+    await call(t, 'inventory.syncStart', { mode: 'full' });
+    await waitSyncEnds(t, 2);
+    const fullReads = await productListReads(t, before);
+
+    const mid = await logLength(t);
+    await addProduct(t, 'ADDED-SKU-2', '09506000134383');
+    await call(t, 'inventory.syncStart', { mode: 'refresh' });
+    await waitSyncEnds(t, 3);
+    const refreshReads = await productListReads(t, mid);
+
+    // A full read walks every product page (250 a page); the refresh asks for what changed since, one page.
+    expect(fullReads).toBe(Math.ceil(t.core.emulator.context.store.data.products.length / 250));
+    expect(fullReads).toBeGreaterThan(1);
+    expect(refreshReads).toBe(1);
+    for (const code of ['ADDED-SKU-2', '09506000134383', '9506000134383']) {
+      const answer = await call(t, 'inventory.lookup', { code });
+      expect(
+        answer.matches.map((m) => m.item.sku),
+        code,
+      ).toEqual(['ADDED-SKU-2']);
+    }
+    // What the earlier sync knew is still there after the refresh.
+    expect((await call(t, 'inventory.lookup', { code: '09506000134376' })).matches.map((m) => m.item.sku)).toEqual(['ADDED-SKU-1']);
+  });
+
+  it('while signed in, the background refresh runs by itself and picks up a new product', async () => {
+    const t = await syncedCore({ inventoryRefreshMs: 1_500 });
+    await addProduct(t, 'ADDED-SKU-3', '09506000134390');
+    await waitSyncEnds(t, 2, 30_000);
+    const answer = await call(t, 'inventory.lookup', { code: 'ADDED-SKU-3' });
+    expect(answer.matches.map((m) => m.item.sku)).toEqual(['ADDED-SKU-3']);
+  });
+
+  it('an answer from a cache synced more than 30 minutes ago is marked stale', async () => {
+    const t = await syncedCore();
+    const sku = (await call(t, 'inventory.search', { text: 'a', offset: 0, limit: 1 })).hits[0]!.item.sku;
+    expect((await call(t, 'inventory.lookup', { code: sku })).freshness.stale).toBe(false);
+
+    // Only the wall clock moves (timers and I/O stay real).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 31 * 60 * 1000);
+    const old = await call(t, 'inventory.lookup', { code: sku });
+    expect(old.matches).toHaveLength(1);
+    expect(old.freshness.stale).toBe(true);
+  });
+});
