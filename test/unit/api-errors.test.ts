@@ -36,6 +36,22 @@ describe('service errors become one AppError', () => {
     expect(errorFromResponse('x', 403, null).appError).toMatchObject({ code: 'forbidden', retryable: false });
   });
 
+  it('says a 403 for a scope the sign-in lacks is fixed by signing in again (RFC 6750 insufficient_scope)', () => {
+    const e = errorFromResponse(
+      'GET /2026-07/order',
+      403,
+      { title: 'Forbidden', detail: 'The access token lacks the orders_read scope.' },
+      undefined,
+      'Bearer error="insufficient_scope", scope="orders_read"',
+    );
+    expect(e.appError).toMatchObject({ code: 'forbidden', retryable: false });
+    expect(e.appError.message).toBe('This sign-in was not granted the “orders_read” permission. Sign out and sign in again to grant it.');
+    // Any other 403 keeps the service's own words.
+    expect(errorFromResponse('x', 403, { title: 'Forbidden', detail: 'Not your warehouse.' }, undefined, 'Bearer realm="api"').appError.message).toBe(
+      'Not your warehouse.',
+    );
+  });
+
   it('names the endpoint and the field of a broken response', () => {
     const schema = z.object({ items: z.array(z.object({ id: z.number() })) });
     const parsed = schema.safeParse({ items: [{ id: 'seven' }] });

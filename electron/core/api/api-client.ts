@@ -159,7 +159,8 @@ export class ApiClient {
         }
         throw this.unknownOutcome(endpoint);
       }
-      if (status < 200 || status >= 300) throw errorFromResponse(endpoint, status, body, headerText(headers['x-request-id']));
+      if (status < 200 || status >= 300)
+        throw errorFromResponse(endpoint, status, body, headerText(headers['x-request-id']), headerText(headers['www-authenticate']));
       const parsed = options.schema.safeParse(body);
       if (!parsed.success) throw errorFromSchema(endpoint, parsed.error);
       return { data: parsed.data, headers };

@@ -34,13 +34,25 @@ const PLAIN: Partial<Record<AppErrorCode, string>> = {
   server: 'The service ran into a problem. Try again shortly; nothing was lost.',
 };
 
-export function errorFromResponse(endpoint: string, status: number, body: unknown, requestId?: string): AppErrorException {
+/** The scope a 403 names in `WWW-Authenticate: Bearer error="insufficient_scope", scope="..."` (RFC 6750, 3.1). */
+export function missingScope(wwwAuthenticate: string | undefined): string | null {
+  if (!wwwAuthenticate || !/error="insufficient_scope"/.test(wwwAuthenticate)) return null;
+  return /scope="([^"]*)"/.exec(wwwAuthenticate)?.[1] ?? '';
+}
+
+export function errorFromResponse(endpoint: string, status: number, body: unknown, requestId?: string, wwwAuthenticate?: string): AppErrorException {
   const { code, retryable } = codeForStatus(status);
   const extra = {
     retryable,
     detail: `${endpoint} answered HTTP ${status}${requestId ? ` (request id ${requestId})` : ''}`,
     ...(requestId ? { requestId } : {}),
   };
+  // A sign-in made before Dockdesk asked for this permission: only a new sign-in grants it.
+  const scope = status === 403 ? missingScope(wwwAuthenticate) : null;
+  if (scope !== null) {
+    const what = scope ? `the “${scope}” permission` : 'a permission this needs';
+    return appError(code, `This sign-in was not granted ${what}. Sign out and sign in again to grant it.`, extra);
+  }
   const problem = ProblemDetails.safeParse(body);
   if (problem.success && (problem.data.detail || problem.data.title)) {
     return appError(code, (problem.data.detail ?? problem.data.title)!, extra);

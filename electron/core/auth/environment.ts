@@ -1,4 +1,5 @@
 import type { EnvironmentKind, EnvironmentView } from '../../../shared/schemas/session.js';
+import { OPERATIONS } from '../api/operations.js';
 
 /**
  * An environment as the core uses it, addresses resolved. The client secret is here because the
@@ -16,20 +17,12 @@ export interface ResolvedEnvironment {
   scopes: string[];
 }
 
-/** What Dockdesk asks for: every API scope it uses, plus identity and refresh (spec 5.3). */
-export const REQUESTED_SCOPES = [
-  'openid',
-  'offline_access',
-  'channels_read',
-  'receiving_read',
-  'receiving_write',
-  'inventory_read',
-  'inventory_write',
-  'returns_read',
-  'returns_write',
-  'locations_read',
-  'products_read',
-];
+/**
+ * What Dockdesk asks for: identity and refresh (spec 5.3), plus the scope of every operation the
+ * client calls, read from the version table so that a new operation cannot be left without its scope
+ * (the order lookup of the return intake once was).
+ */
+export const REQUESTED_SCOPES: string[] = ['openid', 'offline_access', ...new Set(Object.values(OPERATIONS).map((o) => o.scope))];
 
 export function environmentView(env: ResolvedEnvironment): EnvironmentView {
   return { id: env.id, name: env.name, kind: env.kind, apiBaseUrl: env.apiBaseUrl, authUrl: env.authUrl };
