@@ -1,11 +1,5 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { rendererDir } from '../../electron/core/paths.js';
 import type { ChannelOutput } from '../../shared/ipc/contract.js';
-import { startBrowserHost } from '../../electron/host/browser-host.js';
+import { withBrowserSession } from './browser-session.js';
 import { summarize } from './stats.js';
 
 /**
@@ -36,25 +30,8 @@ const arm = (sku: string) => `window.__dockdeskLookup = new Promise((resolve) =>
 }); true`;
 
 export async function benchInventoryLookupView(): Promise<Record<string, unknown>> {
-  if (!existsSync(join(rendererDir(), 'index.html'))) throw new Error('bench: the renderer is not built; run "npm run build:renderer" first.');
-  const dataDir = await mkdtemp(join(tmpdir(), 'dockdesk-bench-lookup-'));
-  const host = await startBrowserHost({ rendererDir: rendererDir(), dataDir, keychain: 'memory', log: () => {}, localEmulator: { inventoryItems: ITEMS } });
-  const browser = await chromium.launch({
-    executablePath: process.env.DOCKDESK_CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  try {
-    // Signed in with a personal access token made through the emulator's control API; the sync it
-    // starts is awaited (not timed).
-    const pat = (await (
-      await fetch(new URL('/__emulator/pats', host.core.emulator.url), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'bench' }),
-      })
-    ).json()) as { token: string };
-    const signedIn = await host.core.dispatch('auth.signInWithToken', { token: pat.token });
-    if (!signedIn.ok) throw new Error(`bench: sign-in failed: ${signedIn.error.message}`);
+  return withBrowserSession('lookup', { localEmulator: { inventoryItems: ITEMS } }, async ({ host, openDesk }) => {
+    // Setup, not timed: the sync that sign-in starts.
     const deadline = Date.now() + 10 * 60_000;
     for (;;) {
       const status = await host.core.dispatch('inventory.syncStatus', {});
@@ -68,8 +45,7 @@ export async function benchInventoryLookupView(): Promise<Record<string, unknown
     const skus = (found.value as ChannelOutput<'inventory.search'>).hits.map((h) => h.item.sku);
     if (skus.length < RUNS + 5) throw new Error(`bench: only ${skus.length} SKUs to look up`);
 
-    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-    await page.goto(host.url);
+    const page = await openDesk();
     await page
       .getByTestId('status-freshness')
       .getByText(/Inventory as of/)
@@ -102,11 +78,7 @@ export async function benchInventoryLookupView(): Promise<Record<string, unknown
         ...summarize(samples),
       },
     };
-  } finally {
-    await browser.close();
-    await host.close();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 // `tsx test/bench/inventory-lookup-view.ts` runs this part alone.

@@ -1,10 +1,5 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { rendererDir } from '../../electron/core/paths.js';
-import { startBrowserHost } from '../../electron/host/browser-host.js';
+import type { Page } from '@playwright/test';
+import { withBrowserSession } from './browser-session.js';
 import { summarize } from './stats.js';
 
 /**
@@ -36,23 +31,7 @@ async function openFreshIntake(page: Page): Promise<void> {
 }
 
 export async function benchReturnIntake(): Promise<Record<string, unknown>> {
-  if (!existsSync(join(rendererDir(), 'index.html'))) throw new Error('bench: the renderer is not built; run "npm run build:renderer" first.');
-  const dataDir = await mkdtemp(join(tmpdir(), 'dockdesk-bench-intake-'));
-  const host = await startBrowserHost({ rendererDir: rendererDir(), dataDir, keychain: 'memory', log: () => {} });
-  const browser = await chromium.launch({
-    executablePath: process.env.DOCKDESK_CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  try {
-    const pat = (await (
-      await fetch(new URL('/__emulator/pats', host.core.emulator.url), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'bench' }),
-      })
-    ).json()) as { token: string };
-    const signedIn = await host.core.dispatch('auth.signInWithToken', { token: pat.token });
-    if (!signedIn.ok) throw new Error(`bench: sign-in failed: ${signedIn.error.message}`);
+  return withBrowserSession('intake', {}, async ({ host, openDesk }) => {
     // Setup, not timed: the inventory cache's first sync.
     for (let i = 0; ; i++) {
       const status = await host.core.dispatch('inventory.syncStatus', {});
@@ -66,8 +45,7 @@ export async function benchReturnIntake(): Promise<Record<string, unknown>> {
       .map((i) => ({ sku: i.sku, barcode: i.barcode }));
     if (items.length < RUNS + 5) throw new Error(`bench: only ${items.length} plain items to scan`);
 
-    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-    await page.goto(host.url);
+    const page = await openDesk();
     await openFreshIntake(page);
 
     // A scan the page cut in two (a stall of the machine longer than the detector's gap) makes no
@@ -150,11 +128,7 @@ export async function benchReturnIntake(): Promise<Record<string, unknown>> {
         target: 'lost 0, linesWithWrongQuantity 0, leftoverTyped empty',
       },
     };
-  } finally {
-    await browser.close();
-    await host.close();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 // `npx tsx test/bench/returns-intake.ts` runs this part alone.

@@ -1,10 +1,4 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { rendererDir } from '../../electron/core/paths.js';
-import { startBrowserHost } from '../../electron/host/browser-host.js';
+import { withBrowserSession } from './browser-session.js';
 import { summarize } from './stats.js';
 
 /**
@@ -47,27 +41,8 @@ const ARM_DETAIL = `window.__dockdeskDetail = new Promise((resolve) => {
 const READ_DETAIL = 'window.__dockdeskDetail';
 
 export async function benchViews(): Promise<Record<string, unknown>> {
-  if (!existsSync(join(rendererDir(), 'index.html'))) throw new Error('bench: the renderer is not built; run "npm run build:renderer" first.');
-  const dataDir = await mkdtemp(join(tmpdir(), 'dockdesk-bench-views-'));
-  const host = await startBrowserHost({ rendererDir: rendererDir(), dataDir, keychain: 'memory', log: () => {} });
-  const browser = await chromium.launch({
-    executablePath: process.env.DOCKDESK_CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  try {
-    // Signed in with a personal access token made through the emulator's control API (not timed).
-    const pat = (await (
-      await fetch(new URL('/__emulator/pats', host.core.emulator.url), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'bench' }),
-      })
-    ).json()) as { token: string };
-    const signedIn = await host.core.dispatch('auth.signInWithToken', { token: pat.token });
-    if (!signedIn.ok) throw new Error(`bench: sign-in failed: ${signedIn.error.message}`);
-
-    const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-    await page.goto(host.url);
+  return withBrowserSession('views', {}, async ({ host, openDesk }) => {
+    const page = await openDesk();
     await page.locator('tbody tr[aria-rowindex]').first().waitFor();
 
     const samples: number[] = [];
@@ -105,9 +80,5 @@ export async function benchViews(): Promise<Record<string, unknown>> {
         ...summarize(samples),
       },
     };
-  } finally {
-    await browser.close();
-    await host.close();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }

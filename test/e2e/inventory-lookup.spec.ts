@@ -7,9 +7,9 @@ import { startBrowserHost, type BrowserHost } from '../../electron/host/browser-
 import { rendererDir } from '../../electron/core/paths.js';
 import type { LocalEmulatorOptions } from '../../electron/core/environments/local-emulator.js';
 import { startEmulator, type RunningEmulator } from '../../emulator/server.js';
-import { EmulatorClient } from '../support/emulator-client.js';
 import { expect, signInThroughPopup, test } from './fixtures.js';
 import { scanCode } from './scanner.js';
+import { service } from './service.js';
 
 /**
  * Issue 10, the Inventory workspace in Chromium against the browser host, its real core and the real
@@ -36,23 +36,8 @@ async function startHost(dataDir: string, seed: LocalEmulatorOptions): Promise<B
   });
 }
 
-/** The emulator as any outside caller sees it: its control API and a personal access token. */
-async function service(emulatorUrl: string) {
-  const control = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${emulatorUrl}/__emulator${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return (text ? JSON.parse(text) : null) as unknown;
-  };
-  const { token } = (await control('POST', '/pats', { name: 'e2e-inventory' })) as { token: string };
-  return { control, api: new EmulatorClient(emulatorUrl, token) };
-}
-
 async function createProduct(emulatorUrl: string, sku: string, name: string, gtin?: string) {
-  const { api } = await service(emulatorUrl);
+  const { api } = await service(emulatorUrl, 'e2e-inventory');
   const created = await api.call('POST', '/2025-07/product', { body: { name, variants: [{ name, sku, ...(gtin ? { gtin } : {}) }] } });
   expect(created.status, created.text).toBe(201);
 }
@@ -158,7 +143,7 @@ setup.describe('inventory lookups', () => {
         const emulatorUrl = host.core.emulator.url;
         await createProduct(emulatorUrl, UPC_SKU, UPC_NAME, `0${UPC_A}`);
         // Slow answers, so the sync after sign-in is still running when we look.
-        const { control } = await service(emulatorUrl);
+        const { control } = await service(emulatorUrl, 'e2e-inventory');
         await control('PUT', '/faults', { latencyMs: 250 });
         await page.goto(host.url);
         await signInThroughPopup(page);
@@ -303,7 +288,7 @@ setup.describe('inventory lookups', () => {
       const item = await firstResult(page, 'coffee');
       const asOf = await syncedTime(page);
 
-      const { control } = await service(host.core.emulator.url);
+      const { control } = await service(host.core.emulator.url, 'e2e-inventory');
       await control('PUT', '/faults', { latencyMs: 300 });
       await page.getByRole('button', { name: 'Sync now' }).click();
       await expect(page.getByRole('progressbar', { name: 'Inventory sync progress' })).toBeVisible();
@@ -329,7 +314,7 @@ setup.describe('inventory lookups', () => {
       await page.emulateMedia({ colorScheme: scheme });
       const host = await startHost(dataDir, { inventoryItems: 2500 });
       try {
-        const { control } = await service(host.core.emulator.url);
+        const { control } = await service(host.core.emulator.url, 'e2e-inventory');
         await control('PUT', '/faults', { latencyMs: 250 });
         await page.goto(host.url);
         await signInThroughPopup(page);

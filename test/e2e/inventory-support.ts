@@ -1,34 +1,13 @@
 import { expect, type Page } from '@playwright/test';
 import type { BrowserHost } from '../../electron/host/browser-host.js';
+import { service, type Service } from './service.js';
 
 /**
  * Shared by the inventory desk's e2e specs: the host emulator's own HTTP API (as another system sees
  * the service, with a personal access token), its control API, and waiting for the first cache sync.
  */
-export async function serviceApi(host: BrowserHost) {
-  const base = host.core.emulator.url;
-  const pat = (await (
-    await fetch(`${base}/__emulator/pats`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'e2e-inventory' }) })
-  ).json()) as { token: string };
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${pat.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-  const control = async (method: string, path: string, body?: unknown): Promise<unknown> => {
-    const res = await fetch(`${base}/__emulator${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return text ? (JSON.parse(text) as unknown) : null;
-  };
-  return { call, control };
+export async function serviceApi(host: BrowserHost): Promise<Service> {
+  return service(host.core.emulator.url, 'e2e-inventory');
 }
 
 export interface LocationLevelItem {
@@ -45,7 +24,7 @@ export interface LotLevelItem {
 }
 
 /** Every page of a cursor-paged list of the emulator's API (the `next` link until null). */
-export async function allPages<T>(api: Awaited<ReturnType<typeof serviceApi>>, path: string): Promise<T[]> {
+export async function allPages<T>(api: Service, path: string): Promise<T[]> {
   const items: T[] = [];
   let next: string | null = path;
   while (next) {

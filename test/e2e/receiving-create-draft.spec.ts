@@ -2,9 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { EmulatorClient } from '../support/emulator-client.js';
+import type { EmulatorClient } from '../support/emulator-client.js';
 import { expect, signInThroughPopup, test } from './fixtures.js';
 import { startHostProcess } from './host-process.js';
+import { emulatorControl, service } from './service.js';
 import type { DockdeskBridge } from '../../shared/ipc/contract.js';
 
 type Inv = { inventory_id: number; sku: string; is_lot: boolean; variant: { is_bundle: boolean; is_digital: boolean } };
@@ -13,20 +14,6 @@ function localIn(hours: number): string {
   const d = new Date(Date.now() + hours * 3600_000);
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-}
-
-async function control(emulatorUrl: string, method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${emulatorUrl}/__emulator${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return res.status === 204 ? null : ((await res.json()) as unknown);
-}
-
-async function serviceApi(emulatorUrl: string): Promise<EmulatorClient> {
-  const { token } = (await control(emulatorUrl, 'POST', '/pats', { name: 'e2e-drafts' })) as { token: string };
-  return new EmulatorClient(emulatorUrl, token);
 }
 
 async function plainItem(api: EmulatorClient): Promise<Inv> {
@@ -69,7 +56,7 @@ test('the create form survives the host being killed mid-form, and is reopened w
   try {
     await page.goto(host.url);
     await signInThroughPopup(page);
-    const item = await plainItem(await serviceApi(await emulatorOf(page)));
+    const item = await plainItem((await service(await emulatorOf(page), 'e2e-drafts')).api);
     await page.getByRole('link', { name: 'New receiving order' }).click();
     await expect(page.getByTestId('draft-status')).toContainText('Not saved yet');
     await fillForm(page, 'PO-KILL-1', item.sku);
@@ -114,7 +101,7 @@ test('the create form survives the host being killed mid-form, and is reopened w
 test('a create whose answer is lost after the service made the order leaves exactly one order, after a reload too', async ({ page, host }) => {
   test.setTimeout(120_000);
   const emulator = host.core.emulator.url;
-  const api = await serviceApi(emulator);
+  const { api } = await service(emulator, 'e2e-drafts');
   const item = await plainItem(api);
   const count = async () => (await api.get<{ id: number }[]>('/2026-07/receiving?PurchaseOrderNumbers=PO-LOST-1')).map((w) => w.id);
   await page.goto(host.url);
@@ -125,12 +112,12 @@ test('a create whose answer is lost after the service made the order leaves exac
   await draftSaved(page);
 
   // Every answer from the service is lost on the way back; the service still acts on each request.
-  await control(emulator, 'PUT', '/faults', { dropResponseRate: 1, seed: 3 });
+  await emulatorControl(emulator, 'PUT', '/faults', { dropResponseRate: 1, seed: 3 });
   try {
     await page.getByRole('button', { name: 'Create receiving order' }).click();
     await expect(page.locator('#wro-submit-error')).toContainText('could not yet check whether the order was made', { timeout: 60_000 });
   } finally {
-    await control(emulator, 'DELETE', '/faults');
+    await emulatorControl(emulator, 'DELETE', '/faults');
   }
   const made = await count();
   expect(made).toHaveLength(1);

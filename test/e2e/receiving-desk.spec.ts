@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { EmulatorClient } from '../support/emulator-client.js';
 import { expect, signInThroughPopup, test } from './fixtures.js';
 import { scanCode } from './scanner.js';
+import { service } from './service.js';
 
 const run = promisify(execFile);
 type Inv = { inventory_id: number; sku: string; is_lot: boolean; variant: { is_bundle: boolean; is_digital: boolean } };
@@ -13,20 +13,6 @@ type Wro = {
   status: string;
   inventory_quantities: { inventory_id: number; sku: string; expected_quantity: number; received_quantity: number; stowed_quantity: number }[];
 };
-
-/** The emulator as any outside caller sees it: its control API and a personal access token. */
-async function service(emulatorUrl: string) {
-  const control = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${emulatorUrl}/__emulator${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return (await res.json()) as unknown;
-  };
-  const { token } = (await control('POST', '/pats', { name: 'e2e' })) as { token: string };
-  return { control, api: new EmulatorClient(emulatorUrl, token) };
-}
 
 function localIn(hours: number): string {
   const d = new Date(Date.now() + hours * 3600_000);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { EmulatorClient } from '../support/emulator-client.js';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
 import { scanCode } from './scanner.js';
+import { service } from './service.js';
 
 type Ret = {
   id: number;
@@ -20,20 +20,11 @@ type Ret = {
   }[];
 };
 
-/** The emulator as any outside caller sees it: its control API and a personal access token. */
-async function service(emulatorUrl: string) {
-  const control = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${emulatorUrl}/__emulator${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return (await res.json()) as unknown;
-  };
-  const { token } = (await control('POST', '/pats', { name: 'e2e' })) as { token: string };
-  const api = new EmulatorClient(emulatorUrl, token);
-  const returns = async (query = '') => (await api.get<{ items: Ret[] }>(`/2026-07/return?Limit=250${query}`)).items;
-  return { control, api, returns };
+/** The emulator as any outside caller sees it, and the service's returns (the first 250 matching `query`). */
+async function returnsService(emulatorUrl: string) {
+  const outside = await service(emulatorUrl);
+  const returns = async (query = '') => (await outside.api.get<{ items: Ret[] }>(`/2026-07/return?Limit=250${query}`)).items;
+  return { ...outside, returns };
 }
 
 const table = (page: Page) => page.getByRole('table', { name: 'Returns' });
@@ -55,7 +46,7 @@ async function tabTo(page: Page, name: string): Promise<void> {
 }
 
 test('list, filter and page the returns; open one and compare it with the service', async ({ page, host }) => {
-  const { returns } = await service(host.core.emulator.url);
+  const { returns } = await returnsService(host.core.emulator.url);
   await page.goto(host.url);
   await signInThroughPopup(page);
   await page.keyboard.press('Alt+5');
@@ -120,7 +111,7 @@ test('list, filter and page the returns; open one and compare it with the servic
 });
 
 test('pages through the service cursors; a page in the address survives a reload', async ({ page, host }) => {
-  const { returns } = await service(host.core.emulator.url);
+  const { returns } = await returnsService(host.core.emulator.url);
   // Service-side setup: 90 more returns, so the list has two pages of 100.
   const store = host.core.emulator.context.store.data.returns;
   const seed = store[0]!;
@@ -151,7 +142,7 @@ test('pages through the service cursors; a page in the address survives a reload
 });
 
 test('keyboard only: cancel a return awaiting arrival; once the clock moves a return on, cancel is no longer offered', async ({ page, host }) => {
-  const { api, control, returns } = await service(host.core.emulator.url);
+  const { api, control, returns } = await returnsService(host.core.emulator.url);
   const [first, second, third] = await returns('&Status=AwaitingArrival');
   await page.goto(host.url);
   await signInThroughPopup(page);
@@ -221,7 +212,7 @@ test('keyboard only: cancel a return awaiting arrival; once the clock moves a re
 });
 
 test('a scanned reference id or tracking number opens the return; Ctrl+K finds one', async ({ page, host }) => {
-  const { returns } = await service(host.core.emulator.url);
+  const { returns } = await returnsService(host.core.emulator.url);
   const [byRef, byTracking] = await returns('&Status=Processing');
   await page.goto(host.url);
   await signInThroughPopup(page);
@@ -248,7 +239,7 @@ test('a scanned reference id or tracking number opens the return; Ctrl+K finds o
 
 test('the list refreshes itself while visible: a return cancelled elsewhere leaves the Awaiting arrival list', async ({ page, host }) => {
   test.setTimeout(90_000);
-  const { api, returns } = await service(host.core.emulator.url);
+  const { api, returns } = await returnsService(host.core.emulator.url);
   const awaiting = await returns('&Status=AwaitingArrival');
   await page.goto(host.url);
   await signInThroughPopup(page);

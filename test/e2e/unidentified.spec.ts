@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { BrowserHost } from '../../electron/host/browser-host.js';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
 import { scanCode } from './scanner.js';
+import { service as outside } from './service.js';
 
 /**
  * The Unidentified receipts workspace in Chromium against the browser host and its emulator: both
@@ -19,19 +20,7 @@ interface Receipt {
 
 /** The service's own API of the host's emulator, with a personal access token. */
 async function serviceApi(host: BrowserHost) {
-  const base = host.core.emulator.url;
-  const pat = (await (
-    await fetch(`${base}/__emulator/pats`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'e2e' }) })
-  ).json()) as { token: string };
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${pat.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json', service_channel_id: '7301' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
+  const { call } = await outside(host.core.emulator.url);
   return {
     unlinked: () => call<Receipt[]>('GET', '/2026-07/unidentified-receiving-order?isCompleted=false'),
     completedWro: async () => (await call<{ id: number }[]>('GET', '/2026-07/receiving?Statuses=Completed&Limit=1'))[0]!,

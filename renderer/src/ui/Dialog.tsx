@@ -11,17 +11,20 @@ export function Dialog({
   onOpenChange,
   children,
   wide,
+  describedBy,
 }: {
   title: string;
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
   children: ReactNode;
   wide?: boolean;
+  /** The id of what the dialog says, read out after its title when it opens. */
+  describedBy?: string;
 }) {
   return (
     <ModalOverlay className="modal-overlay" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
       <Modal className={wide ? 'modal wide' : 'modal'}>
-        <AriaDialog className="dialog">
+        <AriaDialog className="dialog" aria-describedby={describedBy}>
           {({ close }) => (
             <>
               <header className="dialog-header">

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { AppErrorException } from '../../../../shared/errors';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { showToast } from '../../ui/Toasts';
 import { useLotAction, type LotAction, type LotRef } from './queries';
@@ -50,34 +50,30 @@ export function ConfirmLotAction({
   // A refusal (409, 404) would only be refused again; a failure to reach the service may be retried.
   const refused = mutation.error instanceof AppErrorException && !mutation.error.appError.retryable;
   return (
-    <Dialog title={text.title(lotNumber)} isOpen onOpenChange={(open) => !open && onClose()}>
+    <ConfirmDialog
+      title={text.title(lotNumber)}
+      isOpen
+      onClose={onClose}
+      tone="primary"
+      confirmLabel={text.button}
+      pendingLabel="Sending…"
+      isPending={mutation.isPending}
+      canConfirm={!refused}
+      dismissLabel={mutation.error ? 'Close' : 'Cancel'}
+      onConfirm={() =>
+        mutation.mutate(pending, {
+          onSuccess: () => {
+            showToast({ title: text.done(lotNumber), tone: 'success' });
+            onClose();
+          },
+        })
+      }
+    >
       <p>
         Item {itemLabel}, lot <strong>{lotNumber}</strong>.
       </p>
       <p>{text.says}</p>
       {mutation.error && <ErrorNote error={mutation.error} prefix="The service refused" />}
-      <div className="button-row">
-        {!refused && (
-          <button
-            type="button"
-            className="primary"
-            disabled={mutation.isPending}
-            onClick={() =>
-              mutation.mutate(pending, {
-                onSuccess: () => {
-                  showToast({ title: text.done(lotNumber), tone: 'success' });
-                  onClose();
-                },
-              })
-            }
-          >
-            {mutation.isPending ? 'Sending…' : text.button}
-          </button>
-        )}
-        <button type="button" onClick={onClose}>
-          {mutation.error ? 'Close' : 'Cancel'}
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

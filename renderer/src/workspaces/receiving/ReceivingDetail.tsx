@@ -5,7 +5,7 @@ import type { ReceivingDetail as Detail } from '../../../../shared/ipc/receiving
 import type { InventoryQuantity, ReceivingBox } from '../../../../shared/schemas/receiving';
 import { call } from '../../bridge/dockdesk';
 import { formatCount, formatDate, humanize } from '../../format';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote, errorParts } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -287,28 +287,23 @@ function Actions({ detail }: { detail: Detail }) {
         )}
       </div>
       {cancel.error && <ErrorNote error={cancel.error} prefix="Not cancelled" />}
-      <Dialog title={`Cancel receiving order ${order.id}?`} isOpen={confirming} onOpenChange={setConfirming}>
+      <ConfirmDialog
+        title={`Cancel receiving order ${order.id}?`}
+        isOpen={confirming}
+        onClose={() => setConfirming(false)}
+        confirmLabel="Cancel the order"
+        dismissLabel="Keep it"
+        focusConfirm
+        isPending={cancel.isPending}
+        onConfirm={() =>
+          cancel.mutate(undefined, {
+            onSuccess: () => showToast({ title: `Receiving order ${order.id} cancelled`, tone: 'success' }),
+            onSettled: () => setConfirming(false),
+          })
+        }
+      >
         <p>The service will stop expecting its {detail.boxes.length} boxes. This cannot be undone.</p>
-        <div className="button-row">
-          <button
-            type="button"
-            className="danger"
-            autoFocus
-            disabled={cancel.isPending}
-            onClick={() =>
-              cancel.mutate(undefined, {
-                onSuccess: () => showToast({ title: `Receiving order ${order.id} cancelled`, tone: 'success' }),
-                onSettled: () => setConfirming(false),
-              })
-            }
-          >
-            Cancel the order
-          </button>
-          <button type="button" onClick={() => setConfirming(false)}>
-            Keep it
-          </button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }

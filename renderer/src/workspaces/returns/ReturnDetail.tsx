@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { ReturnDetail as Detail } from '../../../../shared/ipc/returns';
 import type { ReturnItem } from '../../../../shared/schemas/returns';
 import { formatCount, formatDate, humanize } from '../../format';
-import { Dialog } from '../../ui/Dialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -213,31 +213,27 @@ function Actions({ detail }: { detail: Detail }) {
       )}
       {edit.error && <ErrorNote error={edit.error} prefix="Not opened for changes" />}
       {cancel.error && <ErrorNote error={cancel.error} prefix="Not cancelled" />}
-      <Dialog title={`Cancel ${name}?`} isOpen={confirming} onOpenChange={setConfirming}>
+      <ConfirmDialog
+        title={`Cancel ${name}?`}
+        isOpen={confirming}
+        onClose={() => setConfirming(false)}
+        confirmLabel="Cancel the return"
+        pendingLabel="Cancelling…"
+        dismissLabel="Keep it"
+        focusConfirm
+        isPending={cancel.isPending}
+        onConfirm={() =>
+          cancel.mutate(undefined, {
+            onSuccess: () => showToast({ title: `Return ${r.reference_id || r.id} cancelled`, tone: 'success' }),
+            onSettled: () => setConfirming(false),
+          })
+        }
+      >
         <p>
           The warehouse will stop expecting this box ({unitsText(units(r))}
           {r.tracking_number ? `, tracking ${r.tracking_number}` : ''}). This cannot be undone.
         </p>
-        <div className="button-row">
-          <button
-            type="button"
-            className="danger"
-            autoFocus
-            disabled={cancel.isPending}
-            onClick={() =>
-              cancel.mutate(undefined, {
-                onSuccess: () => showToast({ title: `Return ${r.reference_id || r.id} cancelled`, tone: 'success' }),
-                onSettled: () => setConfirming(false),
-              })
-            }
-          >
-            {cancel.isPending ? 'Cancelling…' : 'Cancel the return'}
-          </button>
-          <button type="button" onClick={() => setConfirming(false)}>
-            Keep it
-          </button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }

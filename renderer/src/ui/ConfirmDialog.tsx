@@ -1,0 +1,60 @@
+import { useId, type ReactNode } from 'react';
+import { Dialog } from './Dialog';
+
+/**
+ * Asks before a change is sent: a title that is the question, what will happen, the action and a way
+ * out. Built on the desk's Dialog (React Aria: focus trapped and restored, Escape and an outside click
+ * dismiss it); what it says is the dialog's description, so a screen reader reads it with the title.
+ * The caller owns the request: `onConfirm` sends it, `isPending` disables the action while it runs,
+ * and the caller closes the dialog (via `isOpen`) when it is done. Errors the caller wants shown inside
+ * go into `children`.
+ */
+export function ConfirmDialog({
+  title,
+  isOpen,
+  onClose,
+  children,
+  confirmLabel,
+  pendingLabel,
+  onConfirm,
+  isPending = false,
+  canConfirm = true,
+  tone = 'danger',
+  focusConfirm = false,
+  dismissLabel = 'Cancel',
+}: {
+  title: string;
+  isOpen: boolean;
+  onClose: () => void;
+  /** What will happen if the user confirms. */
+  children: ReactNode;
+  confirmLabel: string;
+  /** The action's label while the request runs; the confirm label when not given. */
+  pendingLabel?: string;
+  onConfirm: () => void;
+  isPending?: boolean;
+  /** False hides the action, e.g. after a refusal that sending again would only repeat. */
+  canConfirm?: boolean;
+  /** `danger` for what cannot be undone, `primary` for a change that can be reversed. */
+  tone?: 'danger' | 'primary';
+  /** Start on the action, so Enter confirms (the cancel dialogs); otherwise focus starts on the dialog. */
+  focusConfirm?: boolean;
+  dismissLabel?: string;
+}) {
+  const describedBy = useId();
+  return (
+    <Dialog title={title} isOpen={isOpen} onOpenChange={(open) => !open && onClose()} describedBy={describedBy}>
+      <div id={describedBy}>{children}</div>
+      <div className="button-row">
+        {canConfirm && (
+          <button type="button" className={tone} autoFocus={focusConfirm} disabled={isPending} onClick={onConfirm}>
+            {isPending && pendingLabel ? pendingLabel : confirmLabel}
+          </button>
+        )}
+        <button type="button" onClick={onClose}>
+          {dismissLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
