@@ -123,7 +123,8 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
   const trackingRef = useRef<HTMLInputElement>(null);
   const itemRef = useRef<HTMLInputElement>(null);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const locked = draft.submitAttempts > 0;
+  // The reference id is fixed once a submit was tried, and always for changes to a sent return (main refuses either edit).
+  const locked = draft.submitAttempts > 0 || draft.editOf !== null;
 
   const commit = useCallback(
     (next: ReturnDraft) => {
@@ -143,9 +144,14 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
   // The item cache's state, as the inventory workspace keeps it (read once, then followed by events).
   const cacheStatus = useSyncStatus(true);
 
-  // First focus: the tracking number while it is missing, else the item scan field.
+  // First focus: the tracking number while it is missing, else the item scan field; after the
+  // router's move to the heading, and never taking focus from a field the clerk already went to.
   useEffect(() => {
-    const t = setTimeout(() => (initial.trackingNumber ? itemRef.current : trackingRef.current)?.focus(), 50);
+    const t = setTimeout(() => {
+      const active = document.activeElement;
+      if (active instanceof HTMLInputElement || active instanceof HTMLSelectElement || active instanceof HTMLTextAreaElement) return;
+      (initial.trackingNumber ? itemRef.current : trackingRef.current)?.focus();
+    }, 50);
     return () => clearTimeout(t);
   }, [initial.trackingNumber]);
 
@@ -303,13 +309,17 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
   };
 
   useShortcut({ keys: 'Alt+s', description: 'Submit the return', group: 'Return intake', inFields: true, handler: () => void submit(false) });
-  useShortcut({
-    keys: 'Alt+n',
-    description: 'Next box: submit and start the next return for the same order',
-    group: 'Return intake',
-    inFields: true,
-    handler: () => void submit(true),
-  });
+  // Next box starts another return for the same order: not offered while changing a sent return.
+  useShortcut(
+    {
+      keys: 'Alt+n',
+      description: 'Next box: submit and start the next return for the same order',
+      group: 'Return intake',
+      inFields: true,
+      handler: () => void submit(true),
+    },
+    draft.editOf === null,
+  );
   useShortcut({ keys: 'Alt+i', description: 'Go to the item scan field', group: 'Return intake', inFields: true, handler: () => itemRef.current?.focus() });
 
   const centerChoices = useMemo(() => {
@@ -354,7 +364,11 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
             onChange={(e) => update({ referenceId: e.target.value.replace(/\s/g, '') })}
           />
           <span id="intake-reference-hint" className="hint">
-            {locked ? 'Fixed: it was submitted once.' : 'Editable until the first submit.'}
+            {draft.editOf !== null
+              ? `Fixed: it is the reference of return ${draft.editOf}.`
+              : locked
+                ? 'Fixed: it was submitted once.'
+                : 'Editable until the first submit.'}
           </span>
         </div>
         <div className="field" data-scan-target="tracking">
@@ -524,9 +538,11 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
         <button type="button" className="primary" onClick={() => void submit(false)} disabled={submitting}>
           Submit <kbd>Alt+S</kbd>
         </button>
-        <button type="button" onClick={() => void submit(true)} disabled={submitting}>
-          Next box <kbd>Alt+N</kbd>
-        </button>
+        {draft.editOf === null && (
+          <button type="button" onClick={() => void submit(true)} disabled={submitting}>
+            Next box <kbd>Alt+N</kbd>
+          </button>
+        )}
         <button type="button" className="quiet" onClick={() => void discard()} disabled={submitting}>
           Discard draft
         </button>

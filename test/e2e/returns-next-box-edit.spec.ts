@@ -1,0 +1,123 @@
+import type { Page } from '@playwright/test';
+import type { RunningEmulator } from '../../emulator/server.js';
+import { expect, signInThroughPopup, test } from './fixtures.js';
+import { scanCode } from './scanner.js';
+
+/**
+ * Return intake beyond one box (issue 12, points 1, 3 and 6), in Chromium against the real emulator:
+ * a reference id changed before the first submit is the one the service gets; "Next box" sends this
+ * return and starts the next with the same order; a return awaiting arrival is changed through the
+ * intake and the service holds the change. Scans are real key events at scanner speed.
+ */
+
+function plainItems(emulator: RunningEmulator) {
+  return emulator.context.store.data.inventory
+    .filter((i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot && /^\d{13}$/.test(i.barcode))
+    .slice(0, 2)
+    .map((i) => ({ id: i.inventory_id, sku: i.sku, barcode: i.barcode }));
+}
+
+async function openIntake(page: Page) {
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('new return', { delay: 20 });
+  await expect(page.getByRole('menuitem', { name: /New return/ })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Return intake' })).toBeVisible();
+  await expect(page.getByText(/Item cache as of/)).toBeVisible({ timeout: 30_000 });
+}
+
+async function chooseCenter(page: Page) {
+  const select = page.getByLabel('Fulfillment center');
+  await expect(select.locator('option')).not.toHaveCount(1);
+  if ((await select.inputValue()) === '') await select.selectOption({ index: 1 });
+}
+
+const returnsWith = (emulator: RunningEmulator, referenceId: string) => emulator.context.store.data.returns.filter((r) => r.reference_id === referenceId);
+
+test.beforeEach(async ({ page, host }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(host.url);
+  await signInThroughPopup(page);
+});
+
+test('a reference id changed before the first submit is the one sent; Next box starts the next return for the same order', async ({ page, host }) => {
+  const emulator = host.core.emulator;
+  const [a, b] = plainItems(emulator);
+  const order = emulator.context.store.data.orders.find((o) => o.reference_id && o.shipments.length === 1)!;
+  await openIntake(page);
+
+  const reference = page.getByLabel('Reference id');
+  await expect(page.getByText('Editable until the first submit.')).toBeVisible();
+  await reference.fill('DESK-BOX-1');
+  await page.getByLabel('Tracking number').focus();
+  await scanCode(page, '1ZNEXTBOX0000001');
+  await page.getByLabel('Order reference (optional)').focus();
+  await scanCode(page, order.reference_id!);
+  await expect(page.locator('#intake-order-note')).toHaveText(`Order ${order.order_number ?? order.id}`);
+  await expect(page.getByLabel('Original shipment')).toHaveValue(String(order.shipments[0]!.id));
+  await page.getByLabel('Scan items').focus();
+  await scanCode(page, a!.barcode);
+  await expect(page.getByTestId('intake-line-0')).toContainText(a!.sku);
+  await chooseCenter(page);
+  const center = await page.getByLabel('Fulfillment center').inputValue();
+
+  await page.keyboard.press('Alt+n');
+  await expect(page.getByTestId('last-submission')).toContainText(/Return DESK-BOX-1: sent, return \d+/);
+  const [first] = returnsWith(emulator, 'DESK-BOX-1');
+  expect(first).toMatchObject({ tracking_number: '1ZNEXTBOX0000001', original_shipment_id: order.shipments[0]!.id });
+  expect(first!.inventory.map((l) => [l.id, l.quantity])).toEqual([[a!.id, 1]]);
+
+  // The next box: same order and center, a new reference id, no tracking number and no lines yet.
+  await expect(reference).not.toHaveValue('DESK-BOX-1');
+  await expect(reference).toHaveValue(/^DD-\d{8}-/);
+  await expect(page.locator('#intake-order-note')).toHaveText(`Order ${order.order_number ?? order.id}`);
+  await expect(page.getByLabel('Fulfillment center')).toHaveValue(center);
+  await expect(page.getByLabel('Tracking number')).toHaveValue('');
+  await expect(page.getByTestId('intake-line-0')).toHaveCount(0);
+  const next = await reference.inputValue();
+  await page.getByLabel('Tracking number').focus();
+  await scanCode(page, '1ZNEXTBOX0000002');
+  await scanCode(page, b!.barcode);
+  await expect(page.getByTestId('intake-line-0')).toContainText(b!.sku);
+  await page.keyboard.press('Alt+s');
+  await expect(page.getByTestId('last-submission')).toContainText(new RegExp(`Return ${next}: sent`));
+  expect(returnsWith(emulator, next)[0]).toMatchObject({ tracking_number: '1ZNEXTBOX0000002', original_shipment_id: order.shipments[0]!.id });
+});
+
+test('a return awaiting arrival is changed through the intake, and the service holds the change', async ({ page, host }) => {
+  const emulator = host.core.emulator;
+  const [a] = plainItems(emulator);
+  await openIntake(page);
+  const reference = await page.getByLabel('Reference id').inputValue();
+  await page.getByLabel('Tracking number').focus();
+  await scanCode(page, '1ZEDITRETURN0001');
+  await scanCode(page, a!.barcode);
+  await expect(page.getByTestId('intake-line-0')).toContainText(a!.sku);
+  await chooseCenter(page);
+  await page.keyboard.press('Alt+s');
+  await expect(page.getByTestId('last-submission')).toContainText(new RegExp(`Return ${reference}: sent, return \\d+`));
+  const sent = returnsWith(emulator, reference)[0]!;
+  expect(sent.status).toBe('AwaitingArrival');
+
+  await page.goto(`${host.origin}/#/returns/${sent.id}`);
+  await page.getByRole('button', { name: 'Edit return' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Change return ${sent.id}` })).toBeVisible();
+  await expect(page.getByLabel('Reference id')).toHaveValue(reference);
+  await expect(page.getByLabel('Reference id')).not.toBeEditable();
+  await expect(page.getByText(`Fixed: it is the reference of return ${sent.id}.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: /Next box/ })).toHaveCount(0);
+  const quantity = page.getByTestId('intake-line-0').getByLabel(/Quantity of/);
+  await expect(quantity).toHaveValue('1');
+  await quantity.fill('3');
+  await page
+    .getByTestId('intake-line-0')
+    .getByLabel(/Action for/)
+    .selectOption('Quarantine');
+  await page.keyboard.press('Alt+s');
+
+  await expect
+    .poll(() => returnsWith(emulator, reference).map((r) => r.inventory.map((l) => [l.id, l.quantity, l.action_requested.action])))
+    .toEqual([[[a!.id, 3, 'Quarantine']]]);
+  expect(returnsWith(emulator, reference)[0]!.id).toBe(sent.id);
+});
