@@ -70,6 +70,8 @@ export interface ScanServiceEvents {
 export class ScanService {
   private detector: ScanDetector = createScanDetector();
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** performance.now() when the last key reached this page (its own timeStamp may be much earlier). */
+  private lastArrival = 0;
   private snapshot: FieldSnapshot | null = null;
   private burstTarget: EventTarget | null = null;
   private readonly fields = new Map<HTMLElement, ScanFieldHandler>();
@@ -117,6 +119,7 @@ export class ScanService {
       return !['Shift', 'Control', 'Alt', 'Meta', 'CapsLock'].includes(event.key);
     }
     const editable = isTextEntry(event.target);
+    this.lastArrival = performance.now();
     const result = this.detector.push(toKeyInput(event), { editable });
     this.settle(result);
     if (result.startsBurst) {
@@ -131,10 +134,18 @@ export class ScanService {
     return result.action !== 'pass';
   };
 
+  /**
+   * The silence that ends a burst counts from when its last key reached the page, not from the key's
+   * own time stamp. A busy page takes a scanner's keys late, with their (earlier) hardware time
+   * stamps: counted from those, the timer was already due when a key was taken, fired between two
+   * keys of the same scan and cut it in two (the first half typed into the field, the second half a
+   * scan of its own).
+   */
   private schedule() {
     this.clearTimer();
-    const due = this.detector.flushDueAt;
-    if (due === null) return;
+    const stamped = this.detector.flushDueAt;
+    if (stamped === null) return;
+    const due = Math.max(stamped, this.lastArrival + this.detector.thresholds.maxGapMs);
     this.timer = setTimeout(() => this.onTimer(due, false), Math.max(1, due - performance.now() + 1));
   }
 
