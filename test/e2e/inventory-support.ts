@@ -41,7 +41,8 @@ export interface LotLevelItem {
   inventory_id: number;
   sku: string;
   name: string;
-  lots: { lot_number: string; expiration_date: string | null; on_hand_quantity: number; location_id: number }[];
+  /** As published (Inventory.InventoryQuantityLotResponse): the lot's expiry is `lot_date`. */
+  lots: { lot_number: string; lot_date: string | null; on_hand_quantity: number; locations: { location_id: number; on_hand_quantity: number }[] | null }[];
 }
 
 /** Every page of a cursor-paged list of the emulator's API (the `next` link until null). */
@@ -86,4 +87,13 @@ export async function tabTo(page: Page, name: RegExp, limit = 40): Promise<void>
     if (name.test(label)) return;
   }
   throw new Error(`Tab never reached ${name}`);
+}
+
+/**
+ * Whole days from today in `timeZone` (the machine's when not given; pass the browser's) to the day a
+ * lot's expiry names, its date as written: a lot is marked expired when this is negative.
+ */
+export function daysUntilExpiry(expiration: string, timeZone?: string): number {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return Math.round((Date.parse(expiration.slice(0, 10)) - Date.parse(today)) / 86_400_000);
 }
