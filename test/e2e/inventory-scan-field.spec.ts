@@ -1,7 +1,18 @@
-import type { Page } from '@playwright/test';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
-import { allPages, daysUntilExpiry, openAddress, serviceApi, waitForFirstSync, type LotLevelItem } from './inventory-support.js';
-import { scanCode } from './scanner.js';
+import {
+  address,
+  allPages,
+  daysUntilExpiry,
+  openAddress,
+  results,
+  scan,
+  searchField,
+  serviceApi,
+  setExpiryThreshold,
+  toSearch,
+  waitForFirstSync,
+  type LotLevelItem,
+} from './inventory-support.js';
 
 /**
  * Issue 10, the Inventory workspace's search field as a person and a scanner use it, in Chromium
@@ -41,33 +52,6 @@ async function itemWithExpiredAndComingLots(api: Awaited<ReturnType<typeof servi
   throw new Error('the emulator has no lot-tracked item with both an expired lot and one expiring later');
 }
 
-const searchField = (page: Page) => page.getByRole('searchbox', { name: 'Item' });
-const results = (page: Page) => page.getByRole('table', { name: 'Inventory items' });
-const address = (page: Page) => page.evaluate(() => decodeURIComponent(window.location.hash.slice(1)));
-
-/** Alt+3 opens Inventory, `/` puts focus in its search field with what it holds selected. */
-async function toSearch(page: Page) {
-  await page.keyboard.press('Alt+3');
-  await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
-  if (await searchField(page).evaluate((el) => el === document.activeElement)) await page.keyboard.press('Shift+Tab');
-  await page.keyboard.press('/');
-  await expect(searchField(page)).toBeFocused();
-}
-
-/** A scanner burst (5 ms a key, Enter at the end) into the focused field, after a person's pause. */
-async function scan(page: Page, code: string) {
-  await page.waitForTimeout(400);
-  await scanCode(page, code, { msPerKey: 5 });
-}
-
-async function setThreshold(page: Page, days: number) {
-  await openAddress(page, '/settings');
-  const field = page.getByLabel('Mark lots that expire within');
-  await field.fill(String(days));
-  await field.press('Enter');
-  await expect(page.getByText('Saved.')).toBeVisible({ timeout: 15_000 });
-}
-
 /** The ranks the Match column names, in the order shown: code matches, exact, starts with, contains. */
 function rankOf(match: string): number {
   if (match.startsWith('code:')) return 0;
@@ -89,7 +73,7 @@ test('the search field: typed text lists ranked results, a scan is taken whole, 
   await page.goto(host.url);
   await signInThroughPopup(page);
   await waitForFirstSync(host);
-  await setThreshold(page, threshold);
+  await setExpiryThreshold(page, threshold);
 
   // A person types part of the item's SKU at a person's pace: results show as they type, ranked.
   const stem = item.sku.split('-').slice(0, 2).join('-').toLowerCase(); // "org-coff" of ORG-COFF-000012
@@ -164,7 +148,7 @@ test('the search field: typed text lists ranked results, a scan is taken whole, 
   await expect(inStock.getByRole('row', { name: new RegExp(`^${soon.lot_number}`) }).first()).toContainText(`Expires in ${plural(threshold)}`);
 
   // One day less: the coming lot is no longer marked; the expired one still is.
-  await setThreshold(page, threshold - 1);
+  await setExpiryThreshold(page, threshold - 1);
   await openAddress(page, `/inventory/items/${item.inventory_id}`);
   await expect(page.getByText(`Lots expiring within ${threshold - 1} days are marked`)).toBeVisible();
   await expect(lotRow(soon).first()).not.toContainText(/Expire/);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
-import { allPages, daysUntilExpiry, openAddress, serviceApi, tabTo, waitForFirstSync, type LotLevelItem } from './inventory-support.js';
+import { allPages, daysUntilExpiry, openAddress, serviceApi, setExpiryThreshold, tabTo, waitForFirstSync, type LotLevelItem } from './inventory-support.js';
 
 /**
  * Lot exclusions (issue 10, point 8; spec 4.9) in Chromium against the browser host and its
@@ -130,13 +130,6 @@ test('expired and soon-to-expire lots are marked by the threshold in Settings; t
   await signInThroughPopup(page);
   await waitForFirstSync(host);
 
-  const setThreshold = async (days: number) => {
-    await openAddress(page, '/settings');
-    const field = page.getByLabel('Mark lots that expire within');
-    await field.fill(String(days));
-    await field.press('Enter');
-    await expect(page.getByText('Saved.')).toBeVisible({ timeout: 15_000 });
-  };
   const marks = async () => {
     await openAddress(page, `/lots/${item.inventory_id}`);
     const table = page.getByRole('table', { name: 'Lots in stock' });
@@ -144,11 +137,11 @@ test('expired and soon-to-expire lots are marked by the threshold in Settings; t
     return { expired: await table.getByText(/^Expired/).count(), soon: await table.getByText(/^Expires (in|today)/).count() };
   };
 
-  await setThreshold(3650);
+  await setExpiryThreshold(page, 3650);
   await axeCheck(page, 'settings-lots');
   expect(await marks()).toEqual({ expired, soon: item.lots.length - expired });
   await axeCheck(page, 'lots-detail-marked');
-  await setThreshold(0);
+  await setExpiryThreshold(page, 0);
   // Threshold 0 still marks a lot whose expiry day is today ("Expires today").
   expect(await marks()).toEqual({ expired, soon: today });
 
