@@ -8,7 +8,7 @@ import { rendererDir } from '../../electron/core/paths.js';
 import type { LocalEmulatorOptions } from '../../electron/core/environments/local-emulator.js';
 import { startEmulator, type RunningEmulator } from '../../emulator/server.js';
 import { expect, signInThroughPopup, test } from './fixtures.js';
-import { scanCode } from './scanner.js';
+import { address, results, scan, searchField, toSearch } from './inventory-support.js';
 import { service } from './service.js';
 
 /**
@@ -42,13 +42,6 @@ async function createProduct(emulatorUrl: string, sku: string, name: string, gti
   expect(created.status, created.text).toBe(201);
 }
 
-/** A keyboard-wedge scanner: every character a key event at `msPerKey`, GS as Ctrl+], then Enter. */
-async function scan(page: Page, code: string, msPerKey = 5) {
-  // A person's pause before pulling the trigger: the last key they pressed is not part of the scan.
-  await page.waitForTimeout(400);
-  await scanCode(page, code, { msPerKey });
-}
-
 /**
  * A person's Enter after typing: not within the scanner's 100 ms of the last key (a loaded machine can
  * deliver typed keys bunched together, and a burst ending in Enter is, by design, a scan).
@@ -56,22 +49,6 @@ async function scan(page: Page, code: string, msPerKey = 5) {
 async function enter(page: Page) {
   await page.waitForTimeout(300);
   await page.keyboard.press('Enter');
-}
-
-const searchField = (page: Page) => page.getByRole('searchbox', { name: 'Item' });
-const results = (page: Page) => page.getByRole('table', { name: 'Inventory items' });
-const address = (page: Page) => page.evaluate(() => decodeURIComponent(window.location.hash.slice(1)));
-
-/** Alt+3 opens Inventory, `/` goes to its search field with the text selected (typing replaces it). */
-async function toSearch(page: Page) {
-  await page.keyboard.press('Alt+3');
-  await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
-  // Already in the field (Alt+3 from Inventory itself keeps focus): step out, as `/` types a slash there.
-  if (await searchField(page).evaluate((el) => el === document.activeElement)) await page.keyboard.press('Shift+Tab');
-  await page.keyboard.press('/');
-  await expect(searchField(page)).toBeFocused();
-  // `/` selects what the field holds, so what is typed next replaces it.
-  await expect.poll(() => searchField(page).evaluate((el: HTMLInputElement) => el.selectionEnd! - el.selectionStart! === el.value.length)).toBe(true);
 }
 
 /** The time the status bar gives for the cache ("Inventory as of 14:02"). */

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
-import { allPages, openAddress, serviceApi, tabTo, waitForFirstSync, type LotLevelItem } from './inventory-support.js';
+import { allPages, daysUntilExpiry, openAddress, serviceApi, setExpiryThreshold, tabTo, waitForFirstSync, type LotLevelItem } from './inventory-support.js';
 
 /**
  * Lot exclusions (issue 10, point 8; spec 4.9) in Chromium against the browser host and its
@@ -120,35 +120,30 @@ test('expired and soon-to-expire lots are marked by the threshold in Settings; t
   test.setTimeout(120_000);
   const api = await serviceApi(host);
   const lotted = (await allPages<LotLevelItem>(api, '/2026-07/inventory-level/lots?PageSize=100')).filter((i) => i.lots.length >= 2);
-  // An item with lots on both sides of now, when there is one.
-  const now = Date.now();
-  const item =
-    lotted.find((i) => i.lots.some((l) => Date.parse(l.expiration_date!) < now) && i.lots.some((l) => Date.parse(l.expiration_date!) > now)) ?? lotted[0]!;
-  const expired = item.lots.filter((l) => Date.parse(l.expiration_date!) <= now).length;
+  // An item with lots on both sides of today, when there is one. A lot's expiry is a day: expired
+  // once that day has passed (shared/lots/expiry.ts).
+  const left = (l: LotLevelItem['lots'][number]) => daysUntilExpiry(l.lot_date!);
+  const item = lotted.find((i) => i.lots.some((l) => left(l) < 0) && i.lots.some((l) => left(l) > 0)) ?? lotted[0]!;
+  const expired = item.lots.filter((l) => left(l) < 0).length;
+  const today = item.lots.filter((l) => left(l) === 0).length;
   await page.goto(host.url);
   await signInThroughPopup(page);
   await waitForFirstSync(host);
 
-  const setThreshold = async (days: number) => {
-    await openAddress(page, '/settings');
-    const field = page.getByLabel('Mark lots that expire within');
-    await field.fill(String(days));
-    await field.press('Enter');
-    await expect(page.getByText('Saved.')).toBeVisible({ timeout: 15_000 });
-  };
   const marks = async () => {
     await openAddress(page, `/lots/${item.inventory_id}`);
     const table = page.getByRole('table', { name: 'Lots in stock' });
     await expect(table.locator('tbody tr')).toHaveCount(item.lots.length);
-    return { expired: await table.getByText(/^Expired/).count(), soon: await table.getByText(/^Expires in/).count() };
+    return { expired: await table.getByText(/^Expired/).count(), soon: await table.getByText(/^Expires (in|today)/).count() };
   };
 
-  await setThreshold(3650);
+  await setExpiryThreshold(page, 3650);
   await axeCheck(page, 'settings-lots');
   expect(await marks()).toEqual({ expired, soon: item.lots.length - expired });
   await axeCheck(page, 'lots-detail-marked');
-  await setThreshold(0);
-  expect(await marks()).toEqual({ expired, soon: 0 });
+  await setExpiryThreshold(page, 0);
+  // Threshold 0 still marks a lot whose expiry day is today ("Expires today").
+  expect(await marks()).toEqual({ expired, soon: today });
 
   // Ctrl+K "lots <SKU>" offers the item's lot exclusions.
   await page.keyboard.press('Control+k');

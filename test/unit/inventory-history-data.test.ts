@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryRow } from '../../shared/ipc/inventory.js';
 import { csvField, eventLines, historyCsv, historyQuery, onHandSeries } from '../../renderer/src/workspaces/inventory/history/historyData.js';
-import { expiryMark, expiryWords } from '../../renderer/src/workspaces/lots/expiry.js';
 
 const move = (facilityId: number, quantityChange: number, lotNumber: string | null = null) => ({
   side: quantityChange >= 0 ? ('increment' as const) : ('decrement' as const),
@@ -83,18 +82,5 @@ describe('CSV (RFC 4180)', () => {
     expect(csv).toBe(
       'Time,Inventory id,Category,Reference,Lot,Location,Quantity change,On hand after\r\n2026-05-01T10:00:00Z,100,InventoryAdjusted,"Note a ""b""","L,1",3001,5,5\r\n',
     );
-  });
-});
-
-describe('lot expiry marks', () => {
-  const now = Date.parse('2026-06-01T12:00:00Z');
-  it('expired once the moment has passed, soon within the threshold, else unmarked', () => {
-    expect(expiryMark('2026-06-01T11:00:00Z', now, 30)).toEqual({ kind: 'expired', days: 0 });
-    expect(expiryWords(expiryMark('2026-05-20T12:00:00Z', now, 30))).toBe('Expired 12 days ago');
-    expect(expiryWords(expiryMark('2026-06-02T00:00:00Z', now, 30))).toBe('Expires in 1 day');
-    expect(expiryMark('2026-07-01T12:00:00Z', now, 30)).toEqual({ kind: 'soon', days: 30 });
-    expect(expiryMark('2026-07-02T12:00:00Z', now, 30)).toEqual({ kind: 'ok', days: 31 });
-    expect(expiryMark('2026-06-02T12:00:00Z', now, 0)).toEqual({ kind: 'ok', days: 1 });
-    expect(expiryMark(null, now, 30)).toEqual({ kind: 'none' });
   });
 });

@@ -138,7 +138,8 @@ export function InventoryView() {
   useScanField(field, (scan) => {
     // The scan's text keeps its GS separators for the lookup; the field shows it without them.
     setField(scan.text.replace(/\p{Cc}/gu, ''));
-    void lookUp(scan.text);
+    // The lookup's verdict is the scan cue's: a code that names no item is "Scan refused".
+    return lookUp(scan.text);
   });
 
   // From the field into the results without the mouse; the table's own keys take over there.

@@ -1,9 +1,10 @@
 import { Link, useParams, useSearch } from '@tanstack/react-router';
 import type { ItemDetail, ItemLot } from '../../../../shared/ipc/inventory';
 import type { CachedItemFlags, CachedLevel } from '../../../../shared/schemas/inventory-cache';
-import { formatCount, formatDate } from '../../format';
+import { formatCount } from '../../format';
 import { QueryState } from '../../ui/QueryState';
 import { ViewHeading } from '../../ui/ViewHeading';
+import { LotExpiry, useExpiryMarks } from '../lots/LotExpiry';
 import { FreshnessMark } from './Freshness';
 import { useInventoryItem } from './queries';
 import './inventory.css';
@@ -159,6 +160,11 @@ function ItemBody({ detail, focusLot }: { detail: ItemDetail; focusLot: string |
           <p className="muted">The service gives sellable, backordered and exception quantities for the whole item only: they are in the All centers row.</p>
         )}
         <h2>Lots</h2>
+        {focusLot !== null && !detail.lots.some((l) => l.lotNumber === focusLot) && (
+          <p className="note" role="status">
+            The scanned lot {focusLot} is not among this item’s lots in stock.
+          </p>
+        )}
         {detail.lots.length === 0 ? (
           <p className="state">{item.flags.lot ? 'No lots in stock.' : 'This item is not lot-tracked.'}</p>
         ) : (
@@ -175,54 +181,56 @@ const EXCLUSION_TEXT: Record<ItemLot['exclusion'], string> = {
   unknown: 'Unknown (service not reached)',
 };
 
+/** The item's lots: expiry marked as in Lot exclusions (same rule, same Settings threshold), a scanned lot outlined. */
 function LotTable({ lots, focusLot, inventoryId }: { lots: ItemLot[]; focusLot: string | null; inventoryId: number }) {
-  const today = new Date().toISOString().slice(0, 10);
+  const expiry = useExpiryMarks();
   return (
-    <table className="plain lots" aria-label="Lots">
-      <thead>
-        <tr>
-          <th scope="col">Lot</th>
-          <th scope="col">Expires</th>
-          <th scope="col">Fulfillment center</th>
-          <th scope="col" className="end">
-            On hand
-          </th>
-          <th scope="col" className="end">
-            Fulfillable
-          </th>
-          <th scope="col">Exclusion</th>
-        </tr>
-      </thead>
-      <tbody>
-        {lots.map((lot) => {
-          const expired = lot.expiresAt !== null && lot.expiresAt.slice(0, 10) < today;
-          const scanned = lot.lotNumber === focusLot;
-          return (
-            <tr key={`${lot.lotNumber}-${lot.fcId}`} className={scanned ? 'scanned-lot' : undefined} aria-current={scanned ? 'true' : undefined}>
-              <th scope="row" className="code">
-                {lot.lotNumber}
-                {scanned && <span className="inv-mark inv-mark-info">scanned</span>}
-              </th>
-              <td>
-                {formatDate(lot.expiresAt)}
-                {expired && <span className="inv-mark inv-mark-stale">expired</span>}
-              </td>
-              <td>{lot.fcName ?? `Center ${lot.fcId}`}</td>
-              <td className="end">{formatCount(lot.onHand)}</td>
-              <td className="end">{formatCount(lot.fulfillable)}</td>
-              <td>
-                {lot.exclusion === 'excluded' ? (
-                  <a href={lotExclusionsHref(inventoryId)} className="inv-mark inv-mark-excluded">
-                    {EXCLUSION_TEXT.excluded}
-                  </a>
-                ) : (
-                  EXCLUSION_TEXT[lot.exclusion]
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <>
+      <p className="muted lots-caption">Lots expiring within {expiry.threshold} days are marked (Settings → Lots).</p>
+      <table className="plain lots" aria-label="Lots">
+        <thead>
+          <tr>
+            <th scope="col">Lot</th>
+            <th scope="col">Expires</th>
+            <th scope="col">Fulfillment center</th>
+            <th scope="col" className="end">
+              On hand
+            </th>
+            <th scope="col" className="end">
+              Fulfillable
+            </th>
+            <th scope="col">Exclusion</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lots.map((lot) => {
+            const scanned = lot.lotNumber === focusLot;
+            return (
+              <tr key={`${lot.lotNumber}-${lot.fcId}`} className={scanned ? 'scanned-lot' : undefined} aria-current={scanned ? 'true' : undefined}>
+                <th scope="row" className="code">
+                  {lot.lotNumber}
+                  {scanned && <span className="inv-mark inv-mark-info">scanned</span>}
+                </th>
+                <td>
+                  <LotExpiry expiresAt={lot.expiresAt} mark={expiry.mark(lot.expiresAt)} />
+                </td>
+                <td>{lot.fcName ?? `Center ${lot.fcId}`}</td>
+                <td className="end">{formatCount(lot.onHand)}</td>
+                <td className="end">{formatCount(lot.fulfillable)}</td>
+                <td>
+                  {lot.exclusion === 'excluded' ? (
+                    <a href={lotExclusionsHref(inventoryId)} className="inv-mark inv-mark-excluded">
+                      {EXCLUSION_TEXT.excluded}
+                    </a>
+                  ) : (
+                    EXCLUSION_TEXT[lot.exclusion]
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
   );
 }

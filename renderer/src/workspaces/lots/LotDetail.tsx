@@ -1,12 +1,12 @@
 import { useParams } from '@tanstack/react-router';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { LotExclusionsAnswer } from '../../../../shared/ipc/inventory';
-import { usePreferences } from '../../app/preferences';
-import { formatCount, formatDate } from '../../format';
+import { expiryDay } from '../../../../shared/lots/expiry';
+import { formatCount, formatDay } from '../../format';
 import { QueryState } from '../../ui/QueryState';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { ConfirmLotAction } from './ConfirmLotAction';
-import { expiryMark, expiryWords } from './expiry';
+import { LotExpiry, useExpiryMarks } from './LotExpiry';
 import { useLotExclusions, type LotAction, type LotRef } from './queries';
 import './lots.css';
 
@@ -36,9 +36,8 @@ export function LotDetail() {
 }
 
 function LotExclusions({ data, refreshing, refresh }: { data: LotExclusionsAnswer; refreshing: boolean; refresh: () => void }) {
-  const threshold = usePreferences().data?.lotExpiryWarningDays ?? 30;
+  const expiry = useExpiryMarks();
   const [pending, setPending] = useState<{ action: LotAction; lot: LotRef } | null>(null);
-  const [now] = useState(() => Date.now());
   const active = new Set(data.active.map((e) => e.lotNumber));
   const firstCenter = data.lots[0]?.fcId;
   const ask = (action: LotAction, lotNumber: string, lotDate?: string | null) =>
@@ -63,8 +62,8 @@ function LotExclusions({ data, refreshing, refresh }: { data: LotExclusionsAnswe
         </div>
       </header>
       <p className="muted">
-        Inventory id {data.inventoryId}. Lots expiring within {threshold} days are marked (Settings → Lots). Exclusions are read from the service now; lots and
-        quantities from the inventory cache{data.freshness.syncedAt ? ` as of ${when(data.freshness.syncedAt)}` : ''}.
+        Inventory id {data.inventoryId}. Lots expiring within {expiry.threshold} days are marked (Settings → Lots). Exclusions are read from the service now;
+        lots and quantities from the inventory cache{data.freshness.syncedAt ? ` as of ${when(data.freshness.syncedAt)}` : ''}.
       </p>
 
       <h2 id="lots-in-stock">Lots in stock</h2>
@@ -91,15 +90,13 @@ function LotExclusions({ data, refreshing, refresh }: { data: LotExclusionsAnswe
           </thead>
           <tbody>
             {data.lots.map((lot) => {
-              const mark = expiryMark(lot.expiresAt, now, threshold);
               const excluded = active.has(lot.lotNumber);
               return (
-                <tr key={`${lot.fcId}-${lot.lotNumber}`} className={mark.kind === 'expired' || mark.kind === 'soon' ? `expiry-${mark.kind}` : undefined}>
+                <tr key={`${lot.fcId}-${lot.lotNumber}`}>
                   <th scope="row">{lot.lotNumber}</th>
                   <td>{lot.fcName ?? `Center ${lot.fcId}`}</td>
                   <td>
-                    {formatDate(lot.expiresAt)}
-                    {expiryWords(mark) && <span className={`expiry-mark ${mark.kind}`}>{expiryWords(mark)}</span>}
+                    <LotExpiry expiresAt={lot.expiresAt} mark={expiry.mark(lot.expiresAt)} />
                   </td>
                   <td className="num">{formatCount(lot.onHand)}</td>
                   <td className="num">{formatCount(lot.fulfillable)}</td>
@@ -194,7 +191,7 @@ function ExclusionTable({
             {rows.map((e) => (
               <tr key={e.id}>
                 <th scope="row">{e.lotNumber}</th>
-                <td>{formatDate(e.lotDate)}</td>
+                <td>{formatDay(expiryDay(e.lotDate))}</td>
                 <td>{when(e.createdAt)}</td>
                 {deleted && <td>{when(e.deletedAt)}</td>}
                 <td>{action(e)}</td>

@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import { expiryMark, expiryWords, localDay, type ExpiryMark } from '../../../../shared/lots/expiry';
+import { DEFAULT_PREFERENCES } from '../../../../shared/schemas/preferences';
+import { usePreferences } from '../../app/preferences';
+import { formatDay } from '../../format';
+import './expiry.css';
+
+/**
+ * Lot expiry marks for a view that lists lots (Lot exclusions, the item view): the threshold from
+ * Settings → Lots and today's date in the user's zone, taken once when the view opens, and the
+ * classification of shared/lots/expiry.ts, so every view marks the same lot the same way.
+ */
+export function useExpiryMarks(): { threshold: number; mark: (expiresAt: string | null) => ExpiryMark } {
+  const threshold = usePreferences().data?.lotExpiryWarningDays ?? DEFAULT_PREFERENCES.lotExpiryWarningDays;
+  const [today] = useState(() => localDay(Date.now()));
+  return { threshold, mark: (expiresAt) => expiryMark(expiresAt, today, threshold) };
+}
+
+/** A lot's expiry day and, beside it, the mark in words ("Expired 3 days ago"): colour only repeats what the words say. */
+export function LotExpiry({ expiresAt, mark }: { expiresAt: string | null; mark: ExpiryMark }) {
+  // A value that is not a date is shown as the service sent it rather than hidden.
+  if (mark.kind === 'none') return <>{expiresAt ?? '—'}</>;
+  const words = expiryWords(mark);
+  return (
+    <span className="lot-expiry">
+      {formatDay(mark.day)}
+      {words && <span className={`expiry-mark ${mark.kind}`}>{words}</span>}
+    </span>
+  );
+}
