@@ -2,7 +2,8 @@ import { Link, useParams, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ReturnDetail as Detail } from '../../../../shared/ipc/returns';
 import type { ReturnItem } from '../../../../shared/schemas/returns';
-import { formatCount, formatDate, humanize } from '../../format';
+import { expiryDay } from '../../../../shared/lots/expiry';
+import { formatCount, formatDay, humanize } from '../../format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
@@ -159,7 +160,8 @@ function ItemTable({ items }: { items: ReturnItem[] }) {
             <td>{item.name ?? '—'}</td>
             <td className="end">{formatCount(item.quantity)}</td>
             <td>{item.lot_information?.number ?? '—'}</td>
-            <td>{formatDate(item.lot_information?.expiration)}</td>
+            {/* An expiry is a day: shown as written, not shifted into the local time zone. */}
+            <td>{formatDay(expiryDay(item.lot_information?.expiration))}</td>
             <td>
               {requested(item)}
               {item.action_requested?.instructions ? <div className="muted">{item.action_requested.instructions}</div> : null}
