@@ -15,6 +15,7 @@ import { CommandPalette } from '../palette/CommandPalette';
 import { ScanProvider } from '../scan/ScanProvider';
 import { useNavigationFocus } from '../ui/ViewHeading';
 import { workspaceForPath, workspaces, type Workspace } from '../workspaces/registry';
+import { useAccountKey } from './accountKey';
 import { useRememberAddress } from './rememberAddress';
 import { OutboxSlot } from '../workspaces/returns/outbox/OutboxSlot';
 
@@ -36,6 +37,7 @@ export function Shell() {
   useShortcut({ keys: '?', description: 'Show keyboard shortcuts', handler: () => setSheetOpen(true) });
   useWorkspaceShortcuts((w) => void navigate({ to: w.path }));
   useMouseBackForward(router.history);
+  usePreloadWorkspaces(session.data?.status === 'signed-in');
 
   if (session.isPending) {
     return (
@@ -127,6 +129,32 @@ function useWorkspaceShortcuts(go: (w: Workspace) => void) {
     );
     return () => removers.forEach((r) => r());
   }, []);
+}
+
+/**
+ * Once the page is idle after start (and after each sign-in), loads every workspace's view code and
+ * what its main view reads before it can ask for rows, so a first switch to a workspace waits for
+ * its rows only (the views are split per workspace to keep the start small).
+ */
+function usePreloadWorkspaces(signedIn: boolean) {
+  const client = useQueryClient();
+  const account = useAccountKey();
+  const environment = account[1];
+  useEffect(() => {
+    const load = () => {
+      for (const w of workspaces) {
+        void w.view?.().catch(() => undefined);
+        // Account data only for a signed-in session: what it reads belongs to that account.
+        if (signedIn) void w.prefetch?.(client, ['account', environment]).catch(() => undefined);
+      }
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(load, { timeout: 2000 });
+      return () => cancelIdleCallback(id);
+    }
+    const t = setTimeout(load, 500);
+    return () => clearTimeout(t);
+  }, [client, environment, signedIn]);
 }
 
 /** Mouse buttons 4 and 5 (back, forward); Electron does not map them to history by itself. */

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 
 /**
@@ -18,6 +19,8 @@ export interface Workspace {
   purpose: string;
   /** The main view, loaded when first visited. */
   view?: () => Promise<{ default: ComponentType }>;
+  /** Reads, while the desk is idle, what the main view waits for before it can ask for its rows. */
+  prefetch?: (client: QueryClient, account: readonly ['account', string]) => Promise<unknown>;
 }
 
 export type WorkspaceId = 'receiving' | 'unidentified' | 'inventory' | 'lots' | 'returns' | 'settings';
@@ -32,6 +35,7 @@ export const workspaces: readonly Workspace[] = [
     status: 'ready',
     purpose: 'Warehouse receiving orders: what is expected, what arrived.',
     view: () => import('./receiving/ReceivingList').then((m) => ({ default: m.ReceivingList })),
+    prefetch: (client, account) => import('./receiving/rememberFilters').then((m) => m.prefetchRememberedFilters(client, account)),
   },
   {
     id: 'unidentified',

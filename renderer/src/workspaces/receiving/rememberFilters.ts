@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useAccountKey } from '../../app/accountKey';
 import { parseSearch, stringifySearch } from '../../app/search';
@@ -28,11 +28,22 @@ export function isPlain(search: ReceivingSearch): boolean {
  * not a return, and is remembered as such. `holding` is true while a plain address may still be
  * replaced, so the list does not load rows it is about to throw away.
  */
+const filtersQuery = (account: readonly ['account', string]) => ({
+  queryKey: [...account, 'list-filters', 'receiving'] as const,
+  queryFn: () => call('app.listFilters.get', { list: 'receiving' }),
+  staleTime: Infinity,
+});
+
+/** Reads the remembered filters ahead, so the list's first visit asks for its rows at once. */
+export function prefetchRememberedFilters(client: QueryClient, account: readonly ['account', string]): Promise<void> {
+  return client.prefetchQuery(filtersQuery(account));
+}
+
 export function useRememberedFilters(search: ReceivingSearch, restore: (search: ReceivingSearch) => void) {
   const account = useAccountKey();
   const client = useQueryClient();
-  const key = [...account, 'list-filters', 'receiving'] as const;
-  const stored = useQuery({ queryKey: key, queryFn: () => call('app.listFilters.get', { list: 'receiving' }), staleTime: Infinity });
+  const { queryKey: key } = filtersQuery(account);
+  const stored = useQuery(filtersQuery(account));
   /** Set by the list just before it changes its own address. */
   const ownChange = useRef(false);
   const query = rememberedQuery(search);
