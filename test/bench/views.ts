@@ -95,7 +95,7 @@ export async function benchViews(): Promise<Record<string, unknown>> {
         ...summarize(samples),
       },
       viewSwitchToFirstRowsCold: {
-        description: 'the same switch on a page loaded a second before: the list's first page read from the emulator after the key press',
+        description: 'the same switch on a page loaded a second before: the list’s first page read from the emulator after the key press',
         unit: 'ms',
         target: '< 100 (median)',
         ...summarize(coldSamples),
