@@ -11,7 +11,7 @@ import {
   InventoryLevelWithLots,
   InventoryPage,
 } from '../../../shared/schemas/inventory.js';
-import { ProductPage } from '../../../shared/schemas/products.js';
+import { ProductCodesPage } from '../../../shared/schemas/products.js';
 import { LotExclusion, LotExclusionList, LotExclusionState } from '../../../shared/schemas/lots.js';
 import { Distributions, FulfillmentCenter, ReceivingBox, ReceivingList, ReceivingOrder } from '../../../shared/schemas/receiving.js';
 import { OrderV } from '../../../shared/schemas/orders.js';
@@ -41,7 +41,7 @@ export const RESPONSES = {
   'receiving.labels': Pdf,
   'receiving.distributions': Distributions,
   'receiving.setExternalSync': ReceivingOrder,
-  'product.list': ProductPage,
+  'product.list': ProductCodesPage,
   'uro.list': z.array(UnidentifiedReceivingOrder),
   'uro.get': UnidentifiedReceivingOrder,
   'uro.attachment': AttachmentImage,

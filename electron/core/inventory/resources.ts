@@ -6,7 +6,7 @@ import type {
   InventoryLevelWithLocations,
   InventoryLevelWithLots,
 } from '../../../shared/schemas/inventory.js';
-import type { ProductV5 } from '../../../shared/schemas/products.js';
+import type { ProductCodes } from '../../../shared/schemas/products.js';
 import type { LotExclusion, LotExclusionList, LotExclusionState } from '../../../shared/schemas/lots.js';
 import type { ApiClient } from '../api/api-client.js';
 import { collect, linkedPages, type LinkedPage } from '../api/paging.js';
@@ -164,7 +164,7 @@ export async function listProducts(
   query: { pageSize?: number; updatedSince?: string },
   follow?: string | null,
   signal?: AbortSignal,
-): Promise<LinkedPage<ProductV5>> {
+): Promise<LinkedPage<ProductCodes>> {
   const { data } = await api.call('product.list', {
     schema: RESPONSES['product.list'],
     ...(follow ? { follow } : { query: { PageSize: query.pageSize, LastUpdatedTimestamp: query.updatedSince } }),

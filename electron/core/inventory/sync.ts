@@ -1,7 +1,7 @@
 import type { SyncProgress } from '../../../shared/ipc/inventory.js';
 import type { CachedCenter, CachedItem, CachedItemCodes, CachedLevel, CachedLot, InventoryCacheSnapshot } from '../../../shared/schemas/inventory-cache.js';
 import type { InventoryItem, InventoryLevel, InventoryLevelWithLocations, InventoryLevelWithLots } from '../../../shared/schemas/inventory.js';
-import type { ProductV5 } from '../../../shared/schemas/products.js';
+import type { ProductCodes } from '../../../shared/schemas/products.js';
 import type { ApiClient } from '../api/api-client.js';
 import { linkedPages, type LinkedPage } from '../api/paging.js';
 import { listFulfillmentCenters } from '../api/resources.js';
@@ -101,7 +101,7 @@ export async function fetchInventorySnapshot(api: ApiClient, options: FetchOptio
 }
 
 /** The variant codes per inventory id: from the products fetched, else (refresh) from the cache in use. */
-function codesByInventoryId(products: ProductV5[], previous: CacheIndex | null): Map<number, Omit<CachedItemCodes, 'inventoryBarcode'>> {
+function codesByInventoryId(products: ProductCodes[], previous: CacheIndex | null): Map<number, Omit<CachedItemCodes, 'inventoryBarcode'>> {
   const codes = new Map<number, Omit<CachedItemCodes, 'inventoryBarcode'>>();
   if (previous) {
     for (const item of previous.items()) {

@@ -20,7 +20,7 @@ import {
   TrackingUploadResult,
   UpdateLineItemsResult,
 } from '../../../shared/schemas/orders.js';
-import { MovedProduct, PackagingRequirement, ProductPage, ProductV5, TaxonomyView, VariantV5 } from '../../../shared/schemas/products.js';
+import { MovedProduct, PackagingRequirement, ProductCodesPage, ProductPage, ProductV5, TaxonomyView, VariantV5 } from '../../../shared/schemas/products.js';
 import { publishedDocument, type PublishedVersion } from './published.js';
 
 /**
@@ -40,6 +40,8 @@ const ROWS: Row[] = [
   ['GET /{v}/shipment/{shipmentId}', '200', ShipmentV],
   ['POST /{v}/order/{orderId}:cancel', '200', CanceledOrderV],
   ['GET /{v}/product', '200', ProductPage],
+  // What the client reads the list with (the inventory sync: ids and codes only).
+  ['GET /{v}/product', '200', ProductCodesPage],
   ['GET /{v}/product/{productId}', '200', ProductV5],
   ['POST /{v}/product', '201', ProductV5],
   ['GET /{v}/product/{productId}/variants', '200', VariantV5.array()],
