@@ -10,12 +10,12 @@ import { summarize } from './stats.js';
  * render. Timed inside the page from the input event's timestamp. Each run asks for a different SKU,
  * so no answer comes from the renderer's query cache. Needs a built renderer.
  *
- * The cache's size barely matters to this figure (main's lookup is a binary search, microseconds; see
- * `inventoryCache`), and the browser host's sync keeps to the client's 140 requests a minute, so the
- * default is a cache that syncs within that budget; BENCH_LOOKUP_VIEW_ITEMS raises it.
+ * The cache holds 100,000 items, as the issue asks (BENCH_LOOKUP_VIEW_ITEMS changes it). The sync
+ * that fills it is set-up, not timed: the request budget is raised so that it does not wait out the
+ * client's 140 requests a minute (about 600 requests at this size).
  */
 const RUNS = Number(process.env.BENCH_LOOKUP_VIEW_RUNS ?? 60);
-const ITEMS = Number(process.env.BENCH_LOOKUP_VIEW_ITEMS ?? 5000);
+const ITEMS = Number(process.env.BENCH_LOOKUP_VIEW_ITEMS ?? 100_000);
 
 /** Runs in the page as text: arms a measurement from the next input event to the frame whose first result row is `sku`. */
 const arm = (sku: string) => `window.__dockdeskLookup = new Promise((resolve) => {
@@ -30,7 +30,7 @@ const arm = (sku: string) => `window.__dockdeskLookup = new Promise((resolve) =>
 }); true`;
 
 export async function benchInventoryLookupView(): Promise<Record<string, unknown>> {
-  return withBrowserSession('lookup', { localEmulator: { inventoryItems: ITEMS } }, async ({ host, openDesk }) => {
+  return withBrowserSession('lookup', { localEmulator: { inventoryItems: ITEMS }, requestBudgetPerMinute: 1_000_000 }, async ({ host, openDesk }) => {
     // Setup, not timed: the sync that sign-in starts.
     const deadline = Date.now() + 10 * 60_000;
     for (;;) {
