@@ -39,12 +39,32 @@ export const ScanReading = z.object({
 });
 export type ScanReading = z.infer<typeof ScanReading>;
 
+/**
+ * What the online fallback of a lookup did (asked for with `online: 'fallback'`, made only when the
+ * cache had no match): `found` the matches came from the service; `not-found` the service does not
+ * know the code either; `unreachable` offline, or no answer in time; `failed` the service answered
+ * with an error (signed out, no permission, ...). `message` says it for the person at the desk,
+ * including the cache's state (empty, still loading, or without this item).
+ */
+export const OnlineFallback = z.object({
+  outcome: z.enum(['found', 'not-found', 'unreachable', 'failed']),
+  message: z.string(),
+});
+export type OnlineFallback = z.infer<typeof OnlineFallback>;
+
 export const LookupAnswer = z.object({
   code: z.string(),
   /** The key actually looked up (the GTIN-14 of a GS1 string, else the code trimmed). */
   lookedUp: z.string(),
   scan: ScanReading.nullable(),
   matches: z.array(LookupMatch),
+  /**
+   * Where the matches came from. 'service': the cache had none and the service was asked; such an
+   * item is not in the cache yet, so it has no quantities or lots here, but it has its return preference.
+   */
+  source: z.enum(['cache', 'service']),
+  /** The online fallback's outcome; null when none was made (the cache matched, or it was not asked for). */
+  online: OnlineFallback.nullable(),
   freshness: Freshness,
 });
 export type LookupAnswer = z.infer<typeof LookupAnswer>;
@@ -185,8 +205,14 @@ export const LotExclusionChange = z.object({
 });
 
 export const inventoryChannels = {
-  /** Exact lookup of any code (inventory id, SKU, barcode, GTIN-8/12/13/14, GS1 element string, bracketed or Digital Link). */
-  'inventory.lookup': { input: z.object({ code: z.string().min(1).max(500) }).strict(), output: LookupAnswer },
+  /**
+   * Exact lookup of any code (inventory id, SKU, barcode, GTIN-8/12/13/14, GS1 element string, bracketed or Digital Link)
+   * in the cache; with `online: 'fallback'`, a code the cache has no match for is looked up on the service.
+   */
+  'inventory.lookup': {
+    input: z.object({ code: z.string().min(1).max(500), online: z.enum(['never', 'fallback']).default('never') }).strict(),
+    output: LookupAnswer,
+  },
   /** Ranked (exact, prefix, substring), paged search of name and SKU; at most SEARCH_LIMIT_MAX hits a page. */
   'inventory.search': { input: SearchQuery, output: SearchAnswer },
   /** One item from the cache, with its lots' exclusion state asked of the service when online. */

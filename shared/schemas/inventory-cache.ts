@@ -93,7 +93,24 @@ export type InventoryCacheSnapshot = z.infer<typeof InventoryCacheSnapshot>;
 export const CodeKind = z.enum(['inventoryId', 'sku', 'gtin', 'barcode']);
 export type CodeKind = z.infer<typeof CodeKind>;
 
-export const LookupMatch = z.object({ item: CachedItem, matchedBy: z.array(CodeKind).min(1) });
+/**
+ * An item's return preference as the merchant portal sets it (the action a `Default` line gets):
+ * the primary action's name and the backup's. The cache does not hold it; only a match found on the
+ * service carries it (the variant's `return_preferences`).
+ */
+export const ReturnPreference = z.object({
+  primaryAction: z.string().nullable(),
+  backupAction: z.string().nullable(),
+  instructions: z.string().nullable(),
+});
+export type ReturnPreference = z.infer<typeof ReturnPreference>;
+
+export const LookupMatch = z.object({
+  item: CachedItem,
+  matchedBy: z.array(CodeKind).min(1),
+  /** Only on a match found on the service (see ReturnPreference). */
+  returnPreference: ReturnPreference.optional(),
+});
 export type LookupMatch = z.infer<typeof LookupMatch>;
 
 /** An exact lookup's answer: usually one match; several when one code belongs to more than one item. */

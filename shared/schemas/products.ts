@@ -339,14 +339,15 @@ export const ProductPage = publishedObject(null, {
 });
 
 /**
- * The product list as the inventory sync reads it (the list's one reader): a product's id and its
- * variants' codes, each field with its published type as in `VariantV5`, the rest dropped like any
+ * The product list as Dockdesk reads it (the inventory sync, and the online lookup of a code the
+ * cache lacks): a product's id and its variants' codes and return preferences (the action a
+ * `Default` return line gets), each field with its published type as in `VariantV5`, the rest dropped like any
  * unknown field. A full sync reads every product (about 200 MB of JSON at 100,000 variants); checking
  * the two dozen fields per variant it never uses cost 12 to 29 ms a page of 250 against about 1 ms for
  * these (ARCHITECTURE.md, "Sync path"), and a bad value in one of them (customs, say) would have
  * failed the whole sync for nothing the desk shows.
  */
-export const VariantCodes = VariantV5.pick({ id: true, gtin: true, upc: true, barcodes: true, inventory: true });
+export const VariantCodes = VariantV5.pick({ id: true, gtin: true, upc: true, barcodes: true, inventory: true, return_preferences: true });
 export const ProductCodes = ProductV5.pick({ id: true }).extend({ variants: z.array(VariantCodes).nullable().optional() });
 export type ProductCodes = z.infer<typeof ProductCodes>;
 export const ProductCodesPage = ProductPage.extend({ items: z.array(ProductCodes).nullable().optional() });

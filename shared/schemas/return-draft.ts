@@ -35,6 +35,8 @@ export const ReturnDraftLine = z.object({
   /** Spec 4.8 rule 3: one action per item; `Default` is the item's return preference set in the merchant portal. */
   requestedAction: ReturnAction.default('Default'),
   item: ReturnLineItemFacts.default({ lot: false, digital: false, bundle: false }),
+  /** The item was not in the item cache when it was scanned and was found on the service instead (the line says so). */
+  foundOnline: z.boolean().default(false),
   /** What the service said about this line when it refused the return (422), shown on the line. */
   messages: z.array(z.string().max(1000)).max(20).default([]),
 });

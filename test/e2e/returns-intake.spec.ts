@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startBrowserHost, type BrowserHost } from '../../electron/host/browser-host.js';
 import { rendererDir } from '../../electron/core/paths.js';
+import { gtinCheckDigit } from '../../shared/scan/codes.js';
 import { startEmulator, type RunningEmulator } from '../../emulator/server.js';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
 import { startHostProcess } from './host-process.js';
+import { serviceApi } from './inventory-support.js';
 import { scanCode } from './scanner.js';
 
 /**
@@ -205,6 +207,37 @@ test('a dropped connection after the service accepted the submit: still exactly 
   }
   await expect(page.getByTestId('status-outbox')).toContainText('Outbox empty', { timeout: 60_000 });
   expect(returnsWithReference(host.core.emulator, reference)).toHaveLength(1);
+});
+
+test('an item created on the service after the sync is found online at the scan, lands on a line marked so, and is returned', async ({ page, host }) => {
+  await openIntake(page, host.url);
+  await chooseCenter(page);
+  // Created after sign-in's sync, through the service's own API: the item cache does not have it.
+  const body = '400123400012';
+  const ean = `${body}${gtinCheckDigit(body)}`;
+  const { call } = await serviceApi(host);
+  const product = await call<{ variants: { sku: string; inventory: { inventory_id: number } }[] }>('POST', '/2025-07/product', {
+    name: 'Late arrival teapot',
+    variants: [{ name: 'Late arrival teapot', sku: 'LATE-TEAPOT-1', gtin: ean, return_preferences: { primary_action_id: 2 } }],
+  });
+  const inventoryId = product.variants[0]!.inventory.inventory_id;
+
+  await scan(page, 'TRK-ONLINE-1');
+  await scan(page, ean);
+  await expect(line(page, 0)).toContainText('LATE-TEAPOT-1');
+  await expect(line(page, 0)).toContainText('found online');
+  await expect(lastScan(page)).toContainText('Found on the service; the item cache does not have it yet.');
+  await expect(lastScan(page)).toContainText('Its return preference: Quarantine.');
+  // The same item again: the line's quantity, still without a cache.
+  await scan(page, ean);
+  await expect(line(page, 0).getByLabel(/Quantity of/)).toHaveValue('2');
+  await axeCheck(page, 'returns-intake-found-online');
+
+  const reference = await page.getByLabel('Reference id').inputValue();
+  await page.keyboard.press('Alt+s');
+  await expect(page.getByTestId('last-submission')).toContainText(`Return ${reference}: sent`);
+  const held = returnsWithReference(host.core.emulator, reference);
+  expect(held.map((r) => r.inventory.map((l) => [l.id, l.quantity]))).toEqual([[[inventoryId, 2]]]);
 });
 
 test.describe('with a service that stops and starts again', () => {

@@ -10,6 +10,7 @@ import { linkedPages } from '../api/paging.js';
 import type { HandlersFor } from '../ipc/registry.js';
 import type { CacheIndex } from './cache-index.js';
 import type { InventoryDesk } from './inventory-desk.js';
+import { lookupOnline } from './online-lookup.js';
 import { excludeLot, listLotExclusions, queryHistory, removeLotExclusion, restoreLotExclusion, type LotRef } from './resources.js';
 
 export interface InventoryHandlerDeps {
@@ -26,7 +27,11 @@ const EXCLUSION_LOOKUP_MS = 3000;
 export function inventoryHandlers(deps: InventoryHandlerDeps): HandlersFor<typeof inventoryChannels> {
   const { desk } = deps;
   return {
-    'inventory.lookup': async ({ code }) => lookup(await desk.ready(), code, desk),
+    'inventory.lookup': async ({ code, online }, call) => {
+      const answer = lookup(await desk.ready(), code, desk);
+      if (answer.matches.length > 0 || online !== 'fallback') return answer;
+      return lookupOnline(deps.api(), answer, desk.freshness(), call.signal);
+    },
     'inventory.search': async (query) => ({ ...(await desk.ready()).search(query), freshness: desk.freshness() }),
     'inventory.item': async ({ inventoryId }, call) => {
       const item = cachedItem(await desk.ready(), inventoryId, desk);
@@ -90,19 +95,21 @@ export function inventoryHandlers(deps: InventoryHandlerDeps): HandlersFor<typeo
 // ------------------------------------------------------------------ lookup
 
 /**
+ * The cache's answer (the online fallback, when asked for, starts from its miss: online-lookup.ts).
  * The code as typed first (inventory id, SKU, barcode, any GTIN form); when that finds nothing, the
  * code read as GS1 (element string with FNC1 as GS, bracketed, Digital Link) and its GTIN looked up.
  * In that order because a numeric SKU could look like a GTIN, while no stored code is an element string.
  */
 export function lookup(index: CacheIndex, code: string, desk: InventoryDesk): LookupAnswer {
   const typed = index.lookup(code);
-  if (typed.matches.length > 0) return { code, lookedUp: code.trim(), scan: null, matches: typed.matches, freshness: desk.freshness() };
+  const cache = { source: 'cache', online: null } as const;
+  if (typed.matches.length > 0) return { code, lookedUp: code.trim(), scan: null, matches: typed.matches, ...cache, freshness: desk.freshness() };
   const gs1 = parseGs1(code.trim());
   if (gs1.ok && gs1.gtin14 && gs1.form !== 'gtin') {
     const scan: ScanReading = { form: gs1.form, gtin14: gs1.gtin14, lot: gs1.lot ?? null, expiry: gs1.expiry ?? null };
-    return { code, lookedUp: gs1.gtin14, scan, matches: index.lookup(gs1.gtin14).matches, freshness: desk.freshness() };
+    return { code, lookedUp: gs1.gtin14, scan, matches: index.lookup(gs1.gtin14).matches, ...cache, freshness: desk.freshness() };
   }
-  return { code, lookedUp: code.trim(), scan: null, matches: [], freshness: desk.freshness() };
+  return { code, lookedUp: code.trim(), scan: null, matches: [], ...cache, freshness: desk.freshness() };
 }
 
 function findItem(index: CacheIndex, inventoryId: number): CachedItem | null {

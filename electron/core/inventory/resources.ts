@@ -158,16 +158,36 @@ export async function restoreLotExclusion(api: ApiClient, lot: LotRef, channelId
 
 // ------------------------------------------------------------------ product list (the variants' codes)
 
-/** One page of the product list (cursor links); `updatedSince` filters on LastUpdatedTimestamp. */
-export async function listProducts(
-  api: ApiClient,
-  query: { pageSize?: number; updatedSince?: string },
-  follow?: string | null,
-  signal?: AbortSignal,
-): Promise<LinkedPage<ProductCodes>> {
+export interface ProductQuery {
+  pageSize?: number;
+  /** LastUpdatedTimestamp: products updated since. */
+  updatedSince?: string;
+  /** Products with a variant whose barcode, GTIN or UPC is one of these (`Barcodes`, comma-separated; a value with a comma goes alone as `Barcode`). */
+  barcodes?: string[];
+  /** Products with a variant of this SKU. */
+  sku?: string;
+  /** Products with the variant of this inventory id. */
+  inventoryId?: number;
+}
+
+function productQuery(q: ProductQuery) {
+  const barcodes = q.barcodes ?? [];
+  const listable = barcodes.every((b) => !b.includes(','));
+  return {
+    PageSize: q.pageSize,
+    LastUpdatedTimestamp: q.updatedSince,
+    Barcodes: barcodes.length > 0 && listable ? barcodes.join(',') : undefined,
+    Barcode: barcodes.length > 0 && !listable ? barcodes[0] : undefined,
+    SKU: q.sku,
+    InventoryId: q.inventoryId,
+  };
+}
+
+/** One page of the product list (cursor links), filtered as `query` says. */
+export async function listProducts(api: ApiClient, query: ProductQuery, follow?: string | null, signal?: AbortSignal): Promise<LinkedPage<ProductCodes>> {
   const { data } = await api.call('product.list', {
     schema: RESPONSES['product.list'],
-    ...(follow ? { follow } : { query: { PageSize: query.pageSize, LastUpdatedTimestamp: query.updatedSince } }),
+    ...(follow ? { follow } : { query: productQuery(query) }),
     ...withSignal(signal),
   });
   return { items: data.items ?? [], next: data.next ?? null };

@@ -100,8 +100,8 @@ export async function fetchInventorySnapshot(api: ApiClient, options: FetchOptio
   }
 }
 
-/** The variant codes per inventory id: from the products fetched, else (refresh) from the cache in use. */
-function codesByInventoryId(products: ProductCodes[], previous: CacheIndex | null): Map<number, Omit<CachedItemCodes, 'inventoryBarcode'>> {
+/** The variant codes per inventory id: from the products fetched, else (refresh) from the cache in use. Also for the online lookup. */
+export function codesByInventoryId(products: ProductCodes[], previous: CacheIndex | null): Map<number, Omit<CachedItemCodes, 'inventoryBarcode'>> {
   const codes = new Map<number, Omit<CachedItemCodes, 'inventoryBarcode'>>();
   if (previous) {
     for (const item of previous.items()) {
@@ -129,7 +129,8 @@ function blankToNull(value: string | null | undefined): string | null {
   return value == null || value.trim() === '' ? null : value;
 }
 
-function assemble(
+/** Cache records from the service's lists: the one place that decides an item's flags, levels, lots and codes (the online lookup uses it too). */
+export function assemble(
   items: InventoryItem[],
   totals: InventoryLevel[],
   locations: InventoryLevelWithLocations[],

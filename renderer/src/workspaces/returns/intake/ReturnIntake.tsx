@@ -165,31 +165,30 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
   const scanItem = async (code: string): Promise<ScanVerdict> => {
     let answer;
     try {
-      answer = await call('inventory.lookup', { code });
+      // The item cache first; main asks the service when the cache has no match (empty, loading, or an item added since the sync).
+      answer = await call('inventory.lookup', { code, online: 'fallback' });
     } catch (error) {
       return report('refused', `Could not look up ${plainScanText(code)}: ${errorMessage(error)}`, null);
     }
     const shown = plainScanText(code);
-    if (answer.matches.length === 0) {
-      const cache = answer.freshness.syncedAt
-        ? ''
-        : answer.freshness.syncing
-          ? ' The item cache is still loading: scan it again in a moment.'
-          : ' The item cache is empty: sign in and let it sync.';
-      return report('refused', `No item matches ${shown}.${cache}`, null);
-    }
+    // With no match the fallback's outcome says why: not on the service either, or the service out of reach (and the cache's state).
+    if (answer.matches.length === 0) return report('refused', answer.online?.message ?? `No item matches ${shown}.`, null);
     if (answer.matches.length > 1)
       return report(
         'refused',
         `${shown} matches ${answer.matches.length} items (${answer.matches.map((m) => m.item.sku).join(', ')}): scan the item’s own label or type its SKU.`,
         null,
       );
-    const item = answer.matches[0]!.item;
-    const outcome = applyItemScan(draftRef.current, item, answer.scan);
-    if (outcome.verdict === 'refused') return report('refused', outcome.message, null);
+    const match = answer.matches[0]!;
+    const online = answer.source === 'service';
+    const outcome = applyItemScan(draftRef.current, match.item, answer.scan, online);
+    if (outcome.verdict === 'refused')
+      return report('refused', online ? `${outcome.message} (${answer.online?.message ?? 'Found on the service.'})` : outcome.message, null);
     commit(outcome.draft);
     if (outcome.needsLot) focusLot(outcome.line);
-    return report(outcome.verdict, outcome.message, outcome.line);
+    const preference = match.returnPreference?.primaryAction;
+    const note = online ? ` ${answer.online?.message ?? 'Found on the service.'}${preference ? ` Its return preference: ${preference}.` : ''}` : '';
+    return report(outcome.verdict, `${outcome.message}${note}`, outcome.line);
   };
 
   const findOrder = async (reference: string): Promise<ScanVerdict> => {
@@ -468,8 +467,8 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
             ? cache.freshness.syncedAt
               ? `Item cache as of ${new Date(cache.freshness.syncedAt).toLocaleTimeString()}`
               : cache.state === 'running'
-                ? 'Item cache loading…'
-                : 'Item cache empty'
+                ? 'Item cache loading…: scans are looked up on the service'
+                : 'Item cache empty: scans are looked up on the service'
             : ''}
         </span>
       </div>
@@ -654,7 +653,14 @@ const LineRow = memo(function LineRow({
       >
         <td className="num">{index + 1}</td>
         <td className="sku">{line.sku}</td>
-        <td className="name">{line.name}</td>
+        <td className="name">
+          {line.name}
+          {line.foundOnline && (
+            <span className="found-online" title="Found on the service: the item cache did not have it when it was scanned.">
+              found online
+            </span>
+          )}
+        </td>
         <td>
           <input
             type="number"

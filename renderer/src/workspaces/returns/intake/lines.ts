@@ -16,7 +16,8 @@ export function itemLabel(item: Pick<CachedItem, 'sku' | 'name' | 'inventoryId'>
   return item.sku ? `${item.sku} (${item.name})` : `Item ${item.inventoryId}`;
 }
 
-export function applyItemScan(draft: ReturnDraft, item: CachedItem, reading: ScanReading | null): ItemScanOutcome {
+/** `foundOnline`: the item came from the service, not the item cache (a new line is marked so). */
+export function applyItemScan(draft: ReturnDraft, item: CachedItem, reading: ScanReading | null, foundOnline = false): ItemScanOutcome {
   const label = itemLabel(item);
   const refusal = itemRefusal(item.flags, label);
   if (refusal) return { verdict: 'refused', message: refusal };
@@ -55,6 +56,7 @@ export function applyItemScan(draft: ReturnDraft, item: CachedItem, reading: Sca
     expiry,
     requestedAction: 'Default',
     item: { lot: item.flags.lot, digital: item.flags.digital, bundle: item.flags.bundle },
+    foundOnline,
     messages: [],
   };
   const needsLot = item.flags.lot && !lot;
