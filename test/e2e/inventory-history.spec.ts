@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
 import { allPages, openAddress, serviceApi, tabTo, waitForFirstSync, type LocationLevelItem } from './inventory-support.js';
+import { typeDay } from './days.js';
 
 /**
  * Inventory history (issue 10, point 7) in Chromium against the browser host and its emulator: the
@@ -104,7 +105,7 @@ test('a range over 90 days is refused before anything is sent; a long query show
   await openAddress(page, `/inventory/history?fc=${centers[0]!.id}&item=1&from=2026-01-01&to=2026-04-01`);
   await expect(page.getByTestId('history-check')).toHaveText(/covers 91 days; the service answers at most 90 days at a time/);
   // So does the form, when a date is typed that makes the range too long.
-  await page.getByLabel('From day').fill('2025-12-01');
+  await typeDay(page, 'From day', '2025-12-01');
   await page.getByRole('button', { name: 'Show history' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'covers 122 days' })).toBeVisible();
   expect(await historyRequests()).toBe(sent);

@@ -116,6 +116,9 @@ export class ScanService {
       this.recorder.onKey(toKeyInput(event));
       return !['Shift', 'Control', 'Alt', 'Meta', 'CapsLock'].includes(event.key);
     }
+    // A date segment (the kit's date fields) takes digits and arrows as the field's own keys; no
+    // scan goes there, and a held key given back later would be inserted as raw text.
+    if (event.target instanceof Element && event.target.closest('[role="spinbutton"]')) return false;
     const editable = isTextEntry(event.target);
     const result = this.detector.push(toKeyInput(event), { editable });
     this.settle(result);

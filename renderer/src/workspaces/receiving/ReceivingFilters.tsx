@@ -5,6 +5,7 @@ import { ComboBox, Select, type Choice } from '../../ui/Select';
 import { TextFilter } from '../../ui/TextFilter';
 import { useFulfillmentCenters } from './queries';
 import { hasFilters, statusesOf, type ReceivingSearch } from './search';
+import { DayRangeField } from '../../ui/DayRangeField';
 
 /** Status multi-select: a menu of checkable statuses (React Aria Menu, selectionMode multiple). */
 function StatusFilter({ search, onChange }: { search: ReceivingSearch; onChange: (status: string | undefined) => void }) {
@@ -49,29 +50,6 @@ const syncChoices: Choice<'any' | 'yes' | 'no'>[] = [
   { id: 'no', label: 'Not synced' },
 ];
 
-function DayRange({
-  label,
-  from,
-  to,
-  onChange,
-  name,
-}: {
-  label: string;
-  from: string | undefined;
-  to: string | undefined;
-  onChange: (from: string | undefined, to: string | undefined) => void;
-  name: string;
-}) {
-  return (
-    <fieldset className="day-range">
-      <legend>{label}</legend>
-      <input type="date" aria-label={`${label} from`} name={`${name}-from`} value={from ?? ''} onChange={(e) => onChange(e.target.value || undefined, to)} />
-      <span aria-hidden="true">–</span>
-      <input type="date" aria-label={`${label} to`} name={`${name}-to`} value={to ?? ''} onChange={(e) => onChange(from, e.target.value || undefined)} />
-    </fieldset>
-  );
-}
-
 export function ReceivingFilters({ search, setSearch }: { search: ReceivingSearch; setSearch: (change: Partial<ReceivingSearch>) => void }) {
   const centers = useFulfillmentCenters();
   const centerChoices: Choice<string>[] = (centers.data ?? []).map((c) => ({ id: String(c.id), label: `${c.name ?? `Center ${c.id}`} (${c.id})` }));
@@ -91,8 +69,22 @@ export function ReceivingFilters({ search, setSearch }: { search: ReceivingSearc
       <details className="more-filters" open={Boolean(search.in || search.inTo || search.done || search.doneTo || search.sync) || undefined}>
         <summary>More filters</summary>
         <div className="filters">
-          <DayRange label="Created" name="in" from={search.in} to={search.inTo} onChange={(f, t) => setSearch({ in: f, inTo: t })} />
-          <DayRange label="Completed" name="done" from={search.done} to={search.doneTo} onChange={(f, t) => setSearch({ done: f, doneTo: t })} />
+          <DayRangeField
+            legend="Created"
+            fromLabel="Created from"
+            toLabel="Created to"
+            from={search.in}
+            to={search.inTo}
+            onChange={(f, t) => setSearch({ in: f, inTo: t })}
+          />
+          <DayRangeField
+            legend="Completed"
+            fromLabel="Completed from"
+            toLabel="Completed to"
+            from={search.done}
+            to={search.doneTo}
+            onChange={(f, t) => setSearch({ done: f, doneTo: t })}
+          />
           <Select label="External sync" value={search.sync ?? 'any'} choices={syncChoices} onChange={(v) => setSearch({ sync: v === 'any' ? undefined : v })} />
         </div>
       </details>

@@ -4,6 +4,7 @@ import { ComboBox, Select, type Choice } from '../../ui/Select';
 import { TextFilter } from '../../ui/TextFilter';
 import { useReturnCenters } from './queries';
 import { hasFilters, type ReturnsSearch } from './search';
+import { DayRangeField } from '../../ui/DayRangeField';
 
 const statusChoices: Choice<'any' | ReturnStatus>[] = [
   { id: 'any', label: 'All statuses' },
@@ -24,12 +25,14 @@ export function ReturnsFilters({ search, setSearch }: { search: ReturnsSearch; s
         choices={centerChoices}
         onChange={(v) => setSearch({ fc: v === null ? undefined : Number(v) })}
       />
-      <fieldset className="day-range">
-        <legend>Created</legend>
-        <input type="date" aria-label="Created from" name="from" value={search.from ?? ''} onChange={(e) => setSearch({ from: e.target.value || undefined })} />
-        <span aria-hidden="true">–</span>
-        <input type="date" aria-label="Created to" name="to" value={search.to ?? ''} onChange={(e) => setSearch({ to: e.target.value || undefined })} />
-      </fieldset>
+      <DayRangeField
+        legend="Created"
+        fromLabel="Created from"
+        toLabel="Created to"
+        from={search.from}
+        to={search.to}
+        onChange={(from, to) => setSearch({ from, to })}
+      />
       {hasFilters(search) && (
         <button type="button" className="quiet" onClick={() => setSearch({ status: undefined, fc: undefined, from: undefined, to: undefined, q: undefined })}>
           Clear filters

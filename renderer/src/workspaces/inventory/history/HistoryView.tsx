@@ -15,6 +15,7 @@ import { OnHandChart } from './OnHandChart';
 import { itemIds, type HistorySearch } from './search';
 import { useHistoryRun } from './useHistoryRun';
 import './history.css';
+import { DayRangeField } from '../../../ui/DayRangeField';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatCount(Math.abs(n))}`;
@@ -180,12 +181,15 @@ function HistoryForm({
           autoComplete="off"
         />
       </label>
-      <fieldset className="day-range">
-        <legend>Days (at most 90)</legend>
-        <input type="date" aria-label="From day" value={days.from} onChange={(e) => setDays((d) => ({ ...d, from: e.target.value }))} />
-        <span aria-hidden="true">–</span>
-        <input type="date" aria-label="To day" value={days.to} onChange={(e) => setDays((d) => ({ ...d, to: e.target.value }))} />
-      </fieldset>
+      <DayRangeField
+        legend="Days (at most 90)"
+        fromLabel="From day"
+        toLabel="To day"
+        from={days.from || undefined}
+        to={days.to || undefined}
+        onChange={(from, to) => setDays({ from: from ?? '', to: to ?? '' })}
+        sayReversed={false}
+      />
       <Select label="Category" value={category} choices={categoryChoices} onChange={setCategory} />
       <button type="submit" className="primary">
         Show history
