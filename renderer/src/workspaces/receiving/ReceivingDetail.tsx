@@ -4,7 +4,8 @@ import { Switch } from 'react-aria-components';
 import type { ReceivingDetail as Detail } from '../../../../shared/ipc/receiving';
 import type { InventoryQuantity, ReceivingBox } from '../../../../shared/schemas/receiving';
 import { call } from '../../bridge/dockdesk';
-import { formatCount, formatDate, humanize } from '../../format';
+import { expiryDay } from '../../../../shared/lots/expiry';
+import { formatCount, formatDate, formatDay, humanize } from '../../format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote, errorParts } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
@@ -235,7 +236,8 @@ function BoxList({ boxes, focusBox }: { boxes: ReceivingBox[]; focusBox: number 
                 <div key={k}>
                   {formatCount(i.quantity ?? 0)} × {i.inventory_id}
                   {i.lot_number ? ` · lot ${i.lot_number}` : ''}
-                  {i.lot_date ? ` · expires ${formatDate(i.lot_date)}` : ''}
+                  {/* An expiry is a day: shown as written, not shifted into the local time zone. */}
+                  {i.lot_date ? ` · expires ${formatDay(expiryDay(i.lot_date))}` : ''}
                   <span className="muted">
                     {' '}
                     ({formatCount(i.received_quantity ?? 0)} received, {formatCount(i.stowed_quantity ?? 0)} stowed)
