@@ -4,6 +4,7 @@ import type { ReceivingOrder } from '../../../shared/schemas/receiving.js';
 import { validateWroForm, wroCreateBody } from '../../../shared/schemas/wro-form.js';
 import type { ApiClient } from '../api/api-client.js';
 import { listFulfillmentCenters } from '../api/resources.js';
+import { findOnService } from '../inventory/online-lookup.js';
 import { getInventoryItem, listInventory } from '../inventory/resources.js';
 import type { HandlersFor } from '../ipc/registry.js';
 import { boxIndexFor, type BoxQuery } from './box-index.js';
@@ -157,13 +158,17 @@ export function receivingHandlers(deps: ReceivingHandlerDeps): HandlersFor<typeo
       const folded = code.toLowerCase();
       const bySku = page.items.find((i) => (i.sku ?? '').toLowerCase() === folded);
       if (bySku) return { item: asItem(bySku, 'sku') };
-      const byBarcode = page.items.find((i) => i.barcode === code);
-      if (byBarcode) return { item: asItem(byBarcode, 'barcode') };
       if (/^\d{1,10}$/.test(code) && Number(code) <= 2147483647) {
         const byId = await orDefault(getInventoryItem(api, Number(code), call.signal), null, (e) => e.appError.code === 'not_found');
         if (byId) return { item: asItem(byId, 'inventory_id') };
       }
-      return { item: null };
+      // Barcodes (any GTIN length, the variants' barcodes) are not what SearchBy reads: the product
+      // list is, as for the inventory cache's online lookup, which matches them the cache's way.
+      const found = await findOnService(api, code, call.signal);
+      if (found.length !== 1) return { item: null };
+      const { item, matchedBy } = found[0]!;
+      const matched = matchedBy.includes('sku') ? 'sku' : matchedBy.includes('inventoryId') ? 'inventory_id' : 'barcode';
+      return { item: { inventory_id: item.inventoryId, sku: item.sku || String(item.inventoryId), name: item.name || null, is_lot: item.flags.lot, matched } };
     },
     'receiving.create': async ({ form, pendingSince }, call) => {
       const errors = validateWroForm(form);

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestCore, signIn } from '../support/test-core.js';
+
+/**
+ * Issue 11, point 4: a box item in the create form is found by its SKU, its barcode or its inventory
+ * id, typed or scanned, through the real core against the real emulator.
+ */
+let t: Awaited<ReturnType<typeof createTestCore>>;
+
+beforeAll(async () => {
+  t = await createTestCore();
+  await signIn(t);
+});
+afterAll(async () => {
+  await t.dispose();
+});
+
+async function resolve(code: string) {
+  const r = await t.core.dispatch('receiving.resolveItem', { code });
+  if (!r.ok) throw new Error(r.error.message);
+  return (r.value as { item: { inventory_id: number; sku: string; matched: string } | null }).item;
+}
+
+describe('receiving: the create form resolves an item by any of its codes', () => {
+  it('finds an item by SKU (any case), by barcode and by inventory id, and says which matched; an unknown code is none', async () => {
+    const item = t.core.emulator.context.store.data.inventory.find((i) => i.is_active && /^\d{8,14}$/.test(i.barcode) && i.sku)!;
+    expect(await resolve(item.sku.toLowerCase())).toMatchObject({ inventory_id: item.inventory_id, sku: item.sku, matched: 'sku' });
+    expect(await resolve(item.barcode)).toMatchObject({ inventory_id: item.inventory_id, matched: 'barcode' });
+    expect(await resolve(String(item.inventory_id))).toMatchObject({ inventory_id: item.inventory_id, matched: 'inventory_id' });
+    expect(await resolve('NO-SUCH-ITEM-4711')).toBeNull();
+  });
+});
