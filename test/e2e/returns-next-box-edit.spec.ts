@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import type { RunningEmulator } from '../../emulator/server.js';
-import { expect, signInThroughPopup, test } from './fixtures.js';
+import { expect, test } from './fixtures.js';
+import { chooseCenter, openIntake, returnsWithReference } from './returns-support.js';
 import { scanCode } from './scanner.js';
 
 /**
@@ -17,35 +17,11 @@ function plainItems(emulator: RunningEmulator) {
     .map((i) => ({ id: i.inventory_id, sku: i.sku, barcode: i.barcode }));
 }
 
-async function openIntake(page: Page) {
-  await page.keyboard.press('Control+k');
-  await page.keyboard.type('new return', { delay: 20 });
-  await expect(page.getByRole('menuitem', { name: /New return/ })).toBeVisible();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'Return intake' })).toBeVisible();
-  await expect(page.getByText(/Item cache as of/)).toBeVisible({ timeout: 30_000 });
-}
-
-async function chooseCenter(page: Page) {
-  const select = page.getByLabel('Fulfillment center');
-  await expect(select.locator('option')).not.toHaveCount(1);
-  if ((await select.inputValue()) === '') await select.selectOption({ index: 1 });
-}
-
-const returnsWith = (emulator: RunningEmulator, referenceId: string) => emulator.context.store.data.returns.filter((r) => r.reference_id === referenceId);
-
-test.beforeEach(async ({ page, host }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(host.url);
-  await signInThroughPopup(page);
-});
-
 test('a reference id changed before the first submit is the one sent; Next box starts the next return for the same order', async ({ page, host }) => {
   const emulator = host.core.emulator;
   const [a, b] = plainItems(emulator);
   const order = emulator.context.store.data.orders.find((o) => o.reference_id && o.shipments.length === 1)!;
-  await openIntake(page);
+  await openIntake(page, host.url);
 
   const reference = page.getByLabel('Reference id');
   await expect(page.getByText('Editable until the first submit.')).toBeVisible();
@@ -64,7 +40,7 @@ test('a reference id changed before the first submit is the one sent; Next box s
 
   await page.keyboard.press('Alt+n');
   await expect(page.getByTestId('last-submission')).toContainText(/Return DESK-BOX-1: sent, return \d+/);
-  const [first] = returnsWith(emulator, 'DESK-BOX-1');
+  const [first] = returnsWithReference(emulator, 'DESK-BOX-1');
   expect(first).toMatchObject({ tracking_number: '1ZNEXTBOX0000001', original_shipment_id: order.shipments[0]!.id });
   expect(first!.inventory.map((l) => [l.id, l.quantity])).toEqual([[a!.id, 1]]);
 
@@ -82,13 +58,13 @@ test('a reference id changed before the first submit is the one sent; Next box s
   await expect(page.getByTestId('intake-line-0')).toContainText(b!.sku);
   await page.keyboard.press('Alt+s');
   await expect(page.getByTestId('last-submission')).toContainText(new RegExp(`Return ${next}: sent`));
-  expect(returnsWith(emulator, next)[0]).toMatchObject({ tracking_number: '1ZNEXTBOX0000002', original_shipment_id: order.shipments[0]!.id });
+  expect(returnsWithReference(emulator, next)[0]).toMatchObject({ tracking_number: '1ZNEXTBOX0000002', original_shipment_id: order.shipments[0]!.id });
 });
 
 test('a return awaiting arrival is changed through the intake, and the service holds the change', async ({ page, host }) => {
   const emulator = host.core.emulator;
   const [a] = plainItems(emulator);
-  await openIntake(page);
+  await openIntake(page, host.url);
   const reference = await page.getByLabel('Reference id').inputValue();
   await page.getByLabel('Tracking number').focus();
   await scanCode(page, '1ZEDITRETURN0001');
@@ -97,7 +73,7 @@ test('a return awaiting arrival is changed through the intake, and the service h
   await chooseCenter(page);
   await page.keyboard.press('Alt+s');
   await expect(page.getByTestId('last-submission')).toContainText(new RegExp(`Return ${reference}: sent, return \\d+`));
-  const sent = returnsWith(emulator, reference)[0]!;
+  const sent = returnsWithReference(emulator, reference)[0]!;
   expect(sent.status).toBe('AwaitingArrival');
 
   await page.goto(`${host.origin}/#/returns/${sent.id}`);
@@ -117,7 +93,7 @@ test('a return awaiting arrival is changed through the intake, and the service h
   await page.keyboard.press('Alt+s');
 
   await expect
-    .poll(() => returnsWith(emulator, reference).map((r) => r.inventory.map((l) => [l.id, l.quantity, l.action_requested.action])))
+    .poll(() => returnsWithReference(emulator, reference).map((r) => r.inventory.map((l) => [l.id, l.quantity, l.action_requested.action])))
     .toEqual([[[a!.id, 3, 'Quarantine']]]);
-  expect(returnsWith(emulator, reference)[0]!.id).toBe(sent.id);
+  expect(returnsWithReference(emulator, reference)[0]!.id).toBe(sent.id);
 });

@@ -1,0 +1,30 @@
+import type { Page } from '@playwright/test';
+import type { RunningEmulator } from '../../emulator/server.js';
+import { expect, signInThroughPopup } from './fixtures.js';
+
+/** Shared by the return intake's e2e specs: opening the intake, choosing a center, reading the service's returns. */
+
+export function returnsWithReference(emulator: RunningEmulator, referenceId: string) {
+  return emulator.context.store.data.returns.filter((r) => r.reference_id === referenceId);
+}
+
+/** Signs in, waits for the item cache, and opens the return in progress from the command palette. */
+export async function openIntake(page: Page, url: string, signIn = true) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(url);
+  if (signIn) await signInThroughPopup(page);
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('new return', { delay: 20 });
+  await expect(page.getByRole('menuitem', { name: /New return/ })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Return intake' })).toBeVisible();
+  await expect(page.getByText(/Item cache as of/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel('Tracking number')).toBeFocused();
+}
+
+export async function chooseCenter(page: Page) {
+  const select = page.getByLabel('Fulfillment center');
+  await expect(select.locator('option')).not.toHaveCount(1);
+  if ((await select.inputValue()) === '') await select.selectOption({ index: 1 });
+}
