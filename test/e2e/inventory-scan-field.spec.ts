@@ -135,10 +135,8 @@ test('the search field: typed text lists ranked results, a scan is taken whole, 
   await expect(lotRow(soon).first()).toContainText(`Expires in ${plural(threshold)}`);
   for (const lot of later.filter((l) => daysLeft(l) > threshold)) await expect(lotRow(lot).first()).not.toContainText(/Expire/);
   await axeCheck(page, 'inventory-item-lot-marks');
-  await page.screenshot({ path: '/tmp/inventory-item-lot-marks-light.png' });
   await page.emulateMedia({ colorScheme: 'dark' });
   await axeCheck(page, 'inventory-item-lot-marks-dark');
-  await page.screenshot({ path: '/tmp/inventory-item-lot-marks-dark.png' });
   await page.emulateMedia({ colorScheme: 'light' });
 
   // Lot exclusions marks the same lots the same way: one rule, one threshold.
