@@ -13,42 +13,39 @@ import { toColumns, type CacheColumns } from './cache-format.js';
  * main bundle (build/vite.main.config.ts builds it as a second entry). The typed arrays come back
  * transferred, not copied. If no worker can start (or it dies), the conversion runs inline and says so in the log:
  * slower for the UI, never a failed sync.
- *
- * The snapshot may be given while it is still being fetched: the worker starts at once, so its start
- * (a thread, and under tsx a loader and the modules to compile: most of a second on a busy machine)
- * happens during the sync's requests instead of after them. A snapshot that fails ends the worker.
  */
-export async function toColumnsInWorker(
-  snapshot: InventoryCacheSnapshot | Promise<InventoryCacheSnapshot>,
-  log: (line: string) => void = () => {},
-): Promise<CacheColumns> {
+export async function toColumnsInWorker(snapshot: InventoryCacheSnapshot, log: (line: string) => void = () => {}): Promise<CacheColumns> {
   const entry = workerEntry();
   if (!entry) {
     log('inventory cache: no worker entry found; converting in the main thread');
-    return toColumns(await snapshot);
+    return toColumns(snapshot);
   }
   const worker = entry.tsx
     ? // Source: register tsx's loader in the worker first (Node 20 does not apply `--import` hooks to a worker's entry).
       new Worker(`import(${JSON.stringify(entry.tsx)}).then((tsx) => tsx.register()).then(() => import(${JSON.stringify(entry.url.href)}));`, { eval: true })
     : new Worker(entry.url);
-  // Listening from the start: a worker that fails while the snapshot is still coming must not go unheard.
-  type Outcome = { answer: { ok: true; columns: CacheColumns } | { ok: false; message: string } } | { failed: string };
-  const outcome = new Promise<Outcome>((resolve) => {
-    worker.once('message', (answer: { ok: true; columns: CacheColumns } | { ok: false; message: string }) => resolve({ answer }));
-    worker.once('error', (error) => resolve({ failed: error.message }));
-    // The exit that follows a finished conversion (terminate) comes after the answer: no failure.
-    worker.once('exit', (code) => resolve({ failed: `exit code ${code}` }));
-  });
   try {
-    const records = await snapshot;
-    worker.postMessage(records);
-    const result = await outcome;
-    if ('failed' in result) {
-      log(`inventory cache: the column worker failed (${result.failed}); converting in the main thread`);
-      return toColumns(records);
-    }
-    if (!result.answer.ok) throw new Error(result.answer.message);
-    return result.answer.columns;
+    return await new Promise<CacheColumns>((resolve, reject) => {
+      let settled = false;
+      const inline = (why: string) => {
+        if (settled) return; // the exit that follows a finished conversion (terminate) is no failure
+        settled = true;
+        log(`inventory cache: the column worker failed (${why}); converting in the main thread`);
+        try {
+          resolve(toColumns(snapshot));
+        } catch (error) {
+          reject(error as Error);
+        }
+      };
+      worker.once('message', (answer: { ok: true; columns: CacheColumns } | { ok: false; message: string }) => {
+        settled = true;
+        if (answer.ok) resolve(answer.columns);
+        else reject(new Error(answer.message));
+      });
+      worker.once('error', (error) => inline(error.message));
+      worker.once('exit', (code) => inline(`exit code ${code}`));
+      worker.postMessage(snapshot);
+    });
   } finally {
     void worker.terminate();
   }

@@ -180,19 +180,16 @@ export class InventoryDesk {
     };
     try {
       await Promise.resolve();
-      // The columns' worker gets the snapshot's promise, so it starts while the pages are fetched.
-      const fetched = fetchInventorySnapshot(account.api, { mode: run.mode, previous: this.index, signal, onProgress }).then((s) => {
-        onProgress({ phase: 'writing', done: 0, total: s.items.length });
-        return s;
-      });
-      const columns = await (this.deps.buildColumns ?? toColumnsInWorker)(fetched, this.deps.log);
+      const snapshot = await fetchInventorySnapshot(account.api, { mode: run.mode, previous: this.index, signal, onProgress });
+      onProgress({ phase: 'writing', done: 0, total: snapshot.items.length });
+      const columns = await (this.deps.buildColumns ?? toColumnsInWorker)(snapshot, this.deps.log);
       signal.throwIfAborted();
       // Only a complete new generation is written; the file keeps the one before as `.prev`.
       await opened.file.write(columns);
       if (this.opened?.key === opened.key) this.index = new CacheIndex(columns);
       this.lastCompletedAt = new Date().toISOString();
       this.lastError = null;
-      onProgress({ phase: 'writing', done: columns.count, total: columns.count });
+      onProgress({ phase: 'writing', done: snapshot.items.length, total: snapshot.items.length });
     } catch (error) {
       const reason = signal.aborted ? signal.reason : error;
       this.lastError =
