@@ -4,10 +4,11 @@ import pkg from '../package.json' with { type: 'json' };
 
 /**
  * Bundles electron/main.ts (and the core it imports) for Electron's main process, as ESM, plus the
- * inventory cache's worker-thread entry beside it (dist/electron/inventory-columns-worker.js, which
- * core/inventory/columns-in-worker.ts looks for next to the bundle).
+ * inventory sync's worker-thread entry beside it (dist/electron/inventory-sync-worker.js, which
+ * core/inventory/sync-in-worker.ts looks for next to the bundle). esbuild stays outside: only runs
+ * from source bundle the worker with it.
  */
-const external = ['electron', ...Object.keys(pkg.dependencies), ...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+const external = ['electron', 'esbuild', ...Object.keys(pkg.dependencies), ...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
 export default defineConfig({
   build: {
@@ -19,7 +20,7 @@ export default defineConfig({
     minify: false,
     rollupOptions: {
       external: (id) => external.some((e) => id === e || id.startsWith(`${e}/`)),
-      input: { main: 'electron/main.ts', 'inventory-columns-worker': 'electron/core/inventory/columns-worker.ts' },
+      input: { main: 'electron/main.ts', 'inventory-sync-worker': 'electron/core/inventory/sync-worker.ts' },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },
   },

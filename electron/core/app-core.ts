@@ -15,7 +15,7 @@ import { environmentHandlers } from './environments/handlers.js';
 import { EnvironmentManager } from './environments/manager.js';
 import { LOCAL_CLIENT, startLocalEmulator, type LocalEmulatorOptions } from './environments/local-emulator.js';
 import { inventoryHandlers } from './inventory/handlers.js';
-import { InventoryDesk } from './inventory/inventory-desk.js';
+import { InventoryDesk, type InventoryDeskDeps } from './inventory/inventory-desk.js';
 import { dispatch, type Handlers } from './ipc/registry.js';
 import { receivingHandlers, type ReceivingHandlerDeps } from './receiving/handlers.js';
 import { LOG_DIR_NAME, openAppLog, type LogFn } from './logging/app-log.js';
@@ -56,6 +56,8 @@ export interface AppCoreOptions {
   showLabels?: ReceivingHandlerDeps['showLabels'];
   /** Background refresh of the inventory cache (default 15 minutes; 0: only after sign-in and on demand). */
   inventoryRefreshMs?: number;
+  /** Starts the assembler of each inventory sync (default: a worker thread; tests wrap it to make the worker fail). */
+  startSyncAssembler?: InventoryDeskDeps['startAssembler'];
   /** The returns outbox's retry backoff while the service cannot be reached (tests shorten it). */
   outboxRetry?: { firstMs: number; maxMs: number };
 }
@@ -125,6 +127,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     emit: options.emit,
     log,
     ...(options.inventoryRefreshMs !== undefined ? { refreshIntervalMs: options.inventoryRefreshMs } : {}),
+    ...(options.startSyncAssembler ? { startAssembler: options.startSyncAssembler } : {}),
   });
   await environments.start();
 

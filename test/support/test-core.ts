@@ -21,6 +21,7 @@ export async function createTestCore(
     requestBudgetPerMinute?: number;
     outboxRetry?: AppCoreOptions['outboxRetry'];
     inventoryRefreshMs?: number;
+    startSyncAssembler?: AppCoreOptions['startSyncAssembler'];
   } = {},
 ) {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'dockdesk-core-')));
@@ -40,6 +41,7 @@ export async function createTestCore(
     ...(options.requestBudgetPerMinute ? { requestBudgetPerMinute: options.requestBudgetPerMinute } : {}),
     ...(options.outboxRetry ? { outboxRetry: options.outboxRetry } : {}),
     ...(options.inventoryRefreshMs !== undefined ? { inventoryRefreshMs: options.inventoryRefreshMs } : {}),
+    ...(options.startSyncAssembler ? { startSyncAssembler: options.startSyncAssembler } : {}),
   });
   return {
     core,

@@ -3,9 +3,10 @@ import type { z } from 'zod';
 import { appError, AppErrorException } from '../../../shared/errors.js';
 import { BEARER_TOKEN_PATTERN } from '../../../shared/schemas/oauth.js';
 import { BODY_LIMITS, readBodyBytes, readBodyText } from './body-limit.js';
+import type { BodyVerdict } from './body-verdict.js';
 import { outcomeOfAnswer, SLOW_ANSWER_MS, type ConnectivityMonitor, type Outcome } from './connectivity.js';
 import { HTTP_TIMEOUTS, type DispatcherPool } from './dispatchers.js';
-import { cancelledError, errorFromResponse, errorFromSchema, errorFromTransport, isTransportFailure } from './errors.js';
+import { cancelledError, errorFromResponse, errorFromSchema, errorFromShape, errorFromTransport, isTransportFailure, notJsonError } from './errors.js';
 import { OPERATIONS, operationPath, type OperationName } from './operations.js';
 import { RequestBudget } from './request-budget.js';
 import { backoffDelayMs, RETRY, retryAfterSeconds } from './retry-policy.js';
@@ -38,6 +39,18 @@ export interface CallOptions<S extends z.ZodType> {
    */
   reconcile?: () => Promise<z.output<S> | null>;
 }
+
+/** A read whose 2xx body is handed over as text, to be parsed and checked by `decode` (say, in a worker thread). */
+export interface DecodedCallOptions<T> extends Omit<CallOptions<z.ZodType>, 'schema' | 'reconcile' | 'accept' | 'body'> {
+  decode: (text: string) => Promise<BodyVerdict<T>>;
+}
+
+/** What `attempts` works with: either a schema the client checks, or a decoder it hands the text to. */
+type AnyCallOptions = Omit<CallOptions<z.ZodType>, 'schema'> & {
+  schema?: z.ZodType;
+  decode?: (text: string) => Promise<BodyVerdict<unknown>>;
+  signal: AbortSignal;
+};
 
 export interface CallResult<T> {
   data: T;
@@ -86,6 +99,23 @@ export class ApiClient {
 
   /** One call, retries included, within the overall deadline (a caller's own signal can end it sooner). */
   async call<S extends z.ZodType>(operation: OperationName, options: CallOptions<S>): Promise<CallResult<z.output<S>>> {
+    return (await this.withDeadline(operation, options)) as CallResult<z.output<S>>;
+  }
+
+  /**
+   * A read like `call`, with the same retries, budget and errors, but the 2xx body goes to `decode` as
+   * text instead of being parsed here: the inventory sync parses and checks its pages off the main
+   * thread. A `not-json` verdict counts as a lost answer (asked again), `unexpected` as a schema failure.
+   */
+  async callDecoded<T>(operation: OperationName, options: DecodedCallOptions<T>): Promise<CallResult<T>> {
+    if (OPERATIONS[operation].method !== 'GET') throw new Error(`callDecoded is for reads; ${operation} is not one`);
+    return (await this.withDeadline(operation, options)) as CallResult<T>;
+  }
+
+  private async withDeadline(
+    operation: OperationName,
+    options: Omit<AnyCallOptions, 'signal'> & { signal?: AbortSignal | undefined },
+  ): Promise<CallResult<unknown>> {
     const spec = OPERATIONS[operation];
     const endpoint = `${spec.method} ${spec.path}`;
     const deadline = AbortSignal.timeout(this.callDeadlineMs);
@@ -103,11 +133,7 @@ export class ApiClient {
     }
   }
 
-  private async attempts<S extends z.ZodType>(
-    operation: OperationName,
-    endpoint: string,
-    options: CallOptions<S> & { signal: AbortSignal },
-  ): Promise<CallResult<z.output<S>>> {
+  private async attempts(operation: OperationName, endpoint: string, options: AnyCallOptions): Promise<CallResult<unknown>> {
     const spec = OPERATIONS[operation];
     const url = endpointUrl(this.baseUrl, operationPath(operation, options.params));
     if (options.follow) {
@@ -161,13 +187,24 @@ export class ApiClient {
       }
       if (status < 200 || status >= 300)
         throw errorFromResponse(endpoint, status, body, headerText(headers['x-request-id']), headerText(headers['www-authenticate']));
+      if (options.decode) {
+        const verdict = await options.decode(body as string);
+        if (verdict.ok) return { data: verdict.value, headers };
+        if (verdict.reason === 'unexpected') throw errorFromShape(endpoint, verdict.path, verdict.message);
+        // Not JSON (cut off mid-way): lost like an unreadable body read here, so a read asks again.
+        this.connectivity.report('server-error');
+        if (last) throw notJsonError(endpoint);
+        await wait(backoffDelayMs(attempt, null));
+        continue;
+      }
+      if (!options.schema) throw new Error(`${endpoint}: a call needs a schema or a decoder`);
       const parsed = options.schema.safeParse(body);
       if (!parsed.success) throw errorFromSchema(endpoint, parsed.error);
       return { data: parsed.data, headers };
     }
   }
 
-  private async send(url: URL, method: string, endpoint: string, options: CallOptions<z.ZodType>, rejected: string | undefined): Promise<Attempt> {
+  private async send(url: URL, method: string, endpoint: string, options: AnyCallOptions, rejected: string | undefined): Promise<Attempt> {
     await this.budget.take(options.signal);
     const token = await this.tokens.getAccessToken(rejected ? { rejected } : {});
     // RFC 6750 b64token only: anything else cannot go into a header, and is an argument error, never retried.
@@ -192,6 +229,10 @@ export class ApiClient {
         return { kind: 'answered', status: res.statusCode, headers: res.headers, body: bytes, token };
       }
       const text = await readBodyText(res.body, BODY_LIMITS.apiBytes, endpoint);
+      if (options.decode && res.statusCode >= 200 && res.statusCode < 300) {
+        this.connectivity.report(outcomeOfAnswer(res.statusCode, performance.now() - started));
+        return { kind: 'answered', status: res.statusCode, headers: res.headers, body: text, token };
+      }
       let body: unknown = null;
       if (text !== '') {
         try {
@@ -199,7 +240,7 @@ export class ApiClient {
         } catch {
           this.connectivity.report('server-error');
           // A body cut off mid-way: the answer is lost, whatever the status said.
-          return { kind: 'lost', token, error: appError('bad_response', `${endpoint} answered with a body that is not JSON.`, { retryable: true }) };
+          return { kind: 'lost', token, error: notJsonError(endpoint) };
         }
       }
       this.connectivity.report(outcomeOfAnswer(res.statusCode, performance.now() - started));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appError, AppErrorException, type AppErrorCode } from '../../../shared/errors.js';
 import { ProblemDetails } from '../../../shared/schemas/common.js';
+import { schemaIssue } from './body-verdict.js';
 
 /**
  * Turns whatever the service answered into one AppError (issue: Errors). The service speaks three
@@ -75,12 +76,21 @@ export function errorFromResponse(endpoint: string, status: number, body: unknow
 
 /** A response that does not fit its schema: a plain sentence, and the endpoint and first broken field as detail. */
 export function errorFromSchema(endpoint: string, error: z.ZodError): AppErrorException {
-  const issue = error.issues[0];
-  const path = issue?.path.length ? issue.path.join('.') : '(body)';
+  const { path, message } = schemaIssue(error);
+  return errorFromShape(endpoint, path, message);
+}
+
+/** The same error from a check made elsewhere (a `BodyVerdict`): the broken field's path and message. */
+export function errorFromShape(endpoint: string, path: string, message: string): AppErrorException {
   return appError('bad_response', 'The service sent an answer Dockdesk does not understand. Nothing was changed.', {
     retryable: false,
-    detail: `${endpoint} sent an unexpected response: field "${path}": ${issue?.message ?? 'invalid'}.`,
+    detail: `${endpoint} sent an unexpected response: field "${path}": ${message}.`,
   });
+}
+
+/** A body that is not JSON (cut off mid-way): the answer is lost, whatever the status said, so a read asks again. */
+export function notJsonError(endpoint: string): AppErrorException {
+  return appError('bad_response', `${endpoint} answered with a body that is not JSON.`, { retryable: true });
 }
 
 const NETWORK_CODES = new Set([

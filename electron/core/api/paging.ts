@@ -10,22 +10,33 @@ export interface LinkedPage<T> {
   next: string | null;
 }
 
-export async function* linkedPages<T>(
-  first: () => Promise<LinkedPage<T>>,
-  follow: (link: string) => Promise<LinkedPage<T>>,
+/**
+ * Walks the links to the end, page by page: any page shape with a `next` link. A link seen before
+ * would loop forever (the service's answer is broken), so the walk stops there.
+ */
+export async function* followLinks<P extends { next: string | null }>(
+  first: () => Promise<P>,
+  follow: (link: string) => Promise<P>,
   signal?: AbortSignal,
-): AsyncGenerator<T[]> {
+): AsyncGenerator<P> {
   signal?.throwIfAborted();
   let page = await first();
   const seen = new Set<string>();
   for (;;) {
-    yield page.items;
-    // A link seen before would loop forever: the service's answer is broken, so stop there.
+    yield page;
     if (page.next === null || seen.has(page.next)) return;
     seen.add(page.next);
     signal?.throwIfAborted();
     page = await follow(page.next);
   }
+}
+
+export async function* linkedPages<T>(
+  first: () => Promise<LinkedPage<T>>,
+  follow: (link: string) => Promise<LinkedPage<T>>,
+  signal?: AbortSignal,
+): AsyncGenerator<T[]> {
+  for await (const page of followLinks(first, follow, signal)) yield page.items;
 }
 
 export async function collect<T>(pages: AsyncGenerator<T[]>): Promise<T[]> {

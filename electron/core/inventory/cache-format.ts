@@ -448,3 +448,15 @@ export const cacheCodec: DurableCodec<CacheColumns> = {
 export function inventoryCacheFile(path: string): DurableFile<CacheColumns> {
   return new DurableFile({ path, kind: CACHE_FILE_KIND, version: CACHE_FORMAT_VERSION, codec: cacheCodec });
 }
+
+/** Every distinct ArrayBuffer under the columns: the transfer list when columns cross a thread. */
+export function columnBuffers(columns: CacheColumns): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  const visit = (value: unknown) => {
+    if (ArrayBuffer.isView(value)) {
+      if (value.buffer instanceof ArrayBuffer && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength) buffers.add(value.buffer);
+    } else if (value && typeof value === 'object' && !Array.isArray(value)) for (const v of Object.values(value)) visit(v);
+  };
+  visit(columns);
+  return [...buffers];
+}

@@ -16,8 +16,8 @@ import type { ConnectivityMonitor } from '../api/connectivity.js';
 import type { DurableFile } from '../data/durable-file.js';
 import { inventoryCacheFile, type CacheColumns } from './cache-format.js';
 import { CacheIndex } from './cache-index.js';
-import { toColumnsInWorker } from './columns-in-worker.js';
-import { fetchInventorySnapshot } from './sync.js';
+import { startSyncAssembler, SyncWorkerStopped } from './sync-in-worker.js';
+import { syncInventory } from './sync.js';
 
 /** Who the cache belongs to: the active environment and the signed-in account. */
 export interface DeskAccount {
@@ -36,8 +36,8 @@ export interface InventoryDeskDeps {
   log: (line: string) => void;
   /** Background refresh while signed in and not offline (default 15 minutes; 0 turns it off). */
   refreshIntervalMs?: number;
-  /** Records to columns; default: in a worker thread. */
-  buildColumns?: typeof toColumnsInWorker;
+  /** Starts a sync's assembler: a worker thread unless told `inline` (default startSyncAssembler). */
+  startAssembler?: typeof startSyncAssembler;
 }
 
 interface RunningSync {
@@ -69,6 +69,8 @@ export class InventoryDesk {
   private cacheProblem: CacheProblem | null = null;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** Set once a sync's worker thread failed: later syncs of this run assemble in this thread. */
+  private assembleInline = false;
 
   constructor(private readonly deps: InventoryDeskDeps) {
     const every = deps.refreshIntervalMs ?? 15 * 60 * 1000;
@@ -180,16 +182,15 @@ export class InventoryDesk {
     };
     try {
       await Promise.resolve();
-      const snapshot = await fetchInventorySnapshot(account.api, { mode: run.mode, previous: this.index, signal, onProgress });
-      onProgress({ phase: 'writing', done: 0, total: snapshot.items.length });
-      const columns = await (this.deps.buildColumns ?? toColumnsInWorker)(snapshot, this.deps.log);
+      const columns = await this.fetch(run, account, onProgress);
       signal.throwIfAborted();
+      onProgress({ phase: 'writing', done: 0, total: columns.count });
       // Only a complete new generation is written; the file keeps the one before as `.prev`.
       await opened.file.write(columns);
       if (this.opened?.key === opened.key) this.index = new CacheIndex(columns);
       this.lastCompletedAt = new Date().toISOString();
       this.lastError = null;
-      onProgress({ phase: 'writing', done: snapshot.items.length, total: snapshot.items.length });
+      onProgress({ phase: 'writing', done: columns.count, total: columns.count });
     } catch (error) {
       const reason = signal.aborted ? signal.reason : error;
       this.lastError =
@@ -200,6 +201,27 @@ export class InventoryDesk {
     } finally {
       if (this.sync === run) this.sync = null;
       this.deps.emit('inventory.syncStatus', this.status());
+    }
+  }
+
+  /**
+   * The sync's requests, with the pages assembled in a worker thread. If the worker dies or cannot
+   * start, the sync runs again at once with the pages assembled in this thread (slower for the UI,
+   * never a failed sync), and so do later syncs of this run.
+   */
+  private async fetch(run: RunningSync, account: DeskAccount, onProgress: (p: SyncProgress) => void) {
+    const signal = run.controller.signal;
+    for (;;) {
+      const assembler = await (this.deps.startAssembler ?? startSyncAssembler)({ inline: this.assembleInline });
+      try {
+        return await syncInventory(account.api, { mode: run.mode, previous: this.index, signal, onProgress, assembler });
+      } catch (error) {
+        if (!(error instanceof SyncWorkerStopped) || signal.aborted) throw error;
+        this.deps.log(`inventory sync: ${error.message}; assembling in the main thread from now on`);
+        this.assembleInline = true;
+      } finally {
+        assembler.close();
+      }
     }
   }
 

@@ -6,7 +6,7 @@ import { normalizeGtin } from '../../../shared/scan/codes.js';
 import type { ApiClient } from '../api/api-client.js';
 import { CacheIndex } from './cache-index.js';
 import { listInventory, listProducts } from './resources.js';
-import { assemble, codesByInventoryId } from './sync.js';
+import { assemble, codesByInventoryId } from './records.js';
 
 /**
  * The online fallback of `inventory.lookup` (issue 12, point 2): a code the offline cache has no match

@@ -25,7 +25,7 @@ export interface InventoryQuery {
   pageSize?: number;
 }
 
-function inventoryQuery(q: InventoryQuery) {
+export function inventoryQuery(q: InventoryQuery) {
   return {
     SearchBy: q.searchBy,
     InventoryIds: q.inventoryIds?.join(','),
@@ -170,7 +170,7 @@ export interface ProductQuery {
   inventoryId?: number;
 }
 
-function productQuery(q: ProductQuery) {
+export function productQuery(q: ProductQuery) {
   const barcodes = q.barcodes ?? [];
   const listable = barcodes.every((b) => !b.includes(','));
   return {

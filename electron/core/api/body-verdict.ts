@@ -1,0 +1,29 @@
+import type { z } from 'zod';
+
+/**
+ * What became of a response body read as text by someone other than the client (`ApiClient.callDecoded`;
+ * the inventory sync reads its pages in a worker thread). Plain data, so it crosses a thread:
+ * - `not-json`: the body is not JSON (cut off mid-way, say); the client treats the answer as lost and asks again;
+ * - `unexpected`: JSON that does not fit the schema; the client reports the first broken field, as for its own checks.
+ */
+export type BodyVerdict<T> = { ok: true; value: T } | { ok: false; reason: 'not-json' } | { ok: false; reason: 'unexpected'; path: string; message: string };
+
+/** The first issue of a failed schema check, as the path and message the client's errors name. */
+export function schemaIssue(error: z.ZodError): { path: string; message: string } {
+  const issue = error.issues[0];
+  return { path: issue?.path.length ? issue.path.join('.') : '(body)', message: issue?.message ?? 'invalid' };
+}
+
+/** JSON.parse and the schema check of one body: what the client does with a body it reads itself. */
+export function readBody<S extends z.ZodType>(schema: S, text: string): BodyVerdict<z.output<S>> {
+  let body: unknown = null;
+  if (text !== '') {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return { ok: false, reason: 'not-json' };
+    }
+  }
+  const parsed = schema.safeParse(body);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, reason: 'unexpected', ...schemaIssue(parsed.error) };
+}

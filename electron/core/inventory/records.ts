@@ -1,0 +1,130 @@
+import type { CachedItem, CachedItemCodes, CachedLevel, CachedLot } from '../../../shared/schemas/inventory-cache.js';
+import type { InventoryItem, InventoryLevel, InventoryLevelWithLocations, InventoryLevelWithLots } from '../../../shared/schemas/inventory.js';
+import type { ProductCodes } from '../../../shared/schemas/products.js';
+
+/**
+ * Cache records from the service's lists (pure: the sync's worker thread and the online lookup both
+ * use it). Per-center quantities: the service publishes on hand, committed, fulfillable, awaiting and
+ * internal transfer per center, but sellable, backordered and exception only per item. Levels therefore
+ * hold one row per center with the published numbers and, for an item stocked at one center only, the
+ * item's sellable, backordered and exception (they can only be there); at several centers those three
+ * are 0 per center (sellable: fulfillable) and the row with fcId TOTAL_FC_ID carries the item's totals.
+ */
+export const TOTAL_FC_ID = 0;
+
+/** An item's variant codes (the inventory barcode comes from the inventory list). */
+export type VariantCodes = Omit<CachedItemCodes, 'inventoryBarcode'>;
+
+/** The variant codes per inventory id: from the products fetched, over (refresh) the codes of the cache in use. Also for the online lookup. */
+export function codesByInventoryId(products: ProductCodes[], previous: Map<number, VariantCodes> | null): Map<number, VariantCodes> {
+  const codes = new Map<number, VariantCodes>(previous ?? []);
+  for (const product of products) {
+    for (const v of product.variants ?? []) {
+      const inventoryId = v.inventory?.inventory_id;
+      if (inventoryId == null) continue;
+      const barcodes = (v.barcodes ?? []).map((b) => b.value).filter((b): b is string => typeof b === 'string' && b.trim() !== '');
+      codes.set(inventoryId, { variantId: v.id ?? null, gtin: blankToNull(v.gtin), upc: blankToNull(v.upc), barcodes });
+    }
+  }
+  return codes;
+}
+
+/** A quantity the published shape may leave out counts as 0. */
+function q(value: number | null | undefined): number {
+  return value ?? 0;
+}
+
+function blankToNull(value: string | null | undefined): string | null {
+  return value == null || value.trim() === '' ? null : value;
+}
+
+/** Cache records from the service's lists: the one place that decides an item's flags, levels, lots and codes (the online lookup uses it too). */
+export function assemble(
+  items: InventoryItem[],
+  totals: InventoryLevel[],
+  locations: InventoryLevelWithLocations[],
+  lots: InventoryLevelWithLots[],
+  codes: Map<number, VariantCodes>,
+): CachedItem[] {
+  const totalsById = new Map(totals.map((t) => [t.inventory_id, t]));
+  const locationsById = new Map(locations.map((l) => [l.inventory_id, l.locations ?? []]));
+  const lotsById = new Map(lots.map((l) => [l.inventory_id, l.lots ?? []]));
+  const seen = new Set<number>();
+  const out: CachedItem[] = [];
+  for (const it of items) {
+    // A cursor list read while items change may show one twice; the first is kept.
+    if (seen.has(it.inventory_id)) continue;
+    seen.add(it.inventory_id);
+    const total = totalsById.get(it.inventory_id);
+    const at = locationsById.get(it.inventory_id) ?? [];
+    const levels: CachedLevel[] = at.map((l) => {
+      const single = at.length === 1 && total;
+      return {
+        fcId: q(l.location_id),
+        onHand: q(l.on_hand_quantity),
+        committed: q(l.committed_quantity),
+        fulfillable: q(l.fulfillable_quantity),
+        sellable: single ? q(total.total_sellable_quantity) : q(l.fulfillable_quantity),
+        awaiting: q(l.awaiting_quantity),
+        backordered: single ? q(total.total_backordered_quantity) : 0,
+        exception: single ? q(total.total_exception_quantity) : 0,
+        internalTransfer: q(l.internal_transfer_quantity),
+      };
+    });
+    if (total && at.length !== 1) {
+      levels.push({
+        fcId: TOTAL_FC_ID,
+        onHand: q(total.total_on_hand_quantity),
+        committed: q(total.total_committed_quantity),
+        fulfillable: q(total.total_fulfillable_quantity),
+        sellable: q(total.total_sellable_quantity),
+        awaiting: q(total.total_awaiting_quantity),
+        backordered: q(total.total_backordered_quantity),
+        exception: q(total.total_exception_quantity),
+        internalTransfer: q(total.total_internal_transfer_quantity),
+      });
+    }
+    const itemLots: CachedLot[] = [];
+    for (const lot of lotsById.get(it.inventory_id) ?? []) {
+      if (!lot.lot_number) continue;
+      for (const l of lot.locations ?? []) {
+        itemLots.push({
+          lotNumber: lot.lot_number,
+          expiresAt: lot.lot_date ?? null,
+          fcId: q(l.location_id),
+          onHand: q(l.on_hand_quantity),
+          fulfillable: q(l.fulfillable_quantity),
+        });
+      }
+    }
+    const variant = it.variant;
+    const code = codes.get(it.inventory_id);
+    out.push({
+      inventoryId: it.inventory_id,
+      sku: it.sku ?? '',
+      name: it.name ?? '',
+      flags: {
+        lot: it.is_lot ?? false,
+        digital: variant?.is_digital ?? false,
+        bundle: variant?.is_bundle ?? false,
+        case: it.is_case ?? false,
+        active: variant?.is_active ?? true,
+        hazmat: variant?.hazmat?.is_hazmat ?? false,
+      },
+      dimensions: it.dimensions
+        ? { length: it.dimensions.length ?? 0, width: it.dimensions.width ?? 0, height: it.dimensions.height ?? 0, unit: it.dimensions.unit ?? '' }
+        : null,
+      weight: it.weight ? { value: it.weight.value ?? 0, unit: it.weight.unit ?? '' } : null,
+      codes: {
+        inventoryBarcode: blankToNull(it.barcode),
+        variantId: code?.variantId ?? null,
+        gtin: code?.gtin ?? null,
+        upc: code?.upc ?? null,
+        barcodes: code?.barcodes ?? [],
+      },
+      levels,
+      lots: itemLots,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { BodyVerdict } from '../api/body-verdict.js';
+import type { CacheColumns } from './cache-format.js';
+import { SnapshotAssembler, type PageSummary, type SnapshotMeta, type SyncStream } from './snapshot-assembler.js';
+
+/** The sync's side of its assembler: pages in as they arrive, columns out at the end. */
+export interface SyncAssembler {
+  readonly where: 'worker' | 'inline';
+  page(stream: SyncStream, text: string): Promise<BodyVerdict<PageSummary>>;
+  finish(meta: SnapshotMeta): Promise<CacheColumns>;
+  close(): void;
+}
+
+export type WorkerRequest = { id: number; op: 'page'; stream: SyncStream; text: string } | { id: number; op: 'finish'; meta: SnapshotMeta };
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+export type WorkerAnswer =
+  | { id: number; op: 'page'; verdict: BodyVerdict<PageSummary> }
+  | { id: number; op: 'finish'; ok: true; columns: CacheColumns }
+  | { id: number; op: 'finish'; ok: false; message: string };
+
+/** The worker thread died or could not start: the sync was not at fault, and can run again inline. */
+export class SyncWorkerStopped extends Error {}
+
+/**
+ * An assembler for one sync: in a worker thread (sync-worker.ts), so parsing, checking and turning
+ * 100,000 records into columns never holds up the main process's IPC, or `inline` in this thread (the
+ * fallback after a worker failed). The worker is `inventory-sync-worker.js` beside the main bundle
+ * (build/vite.main.config.ts builds it as a second entry) or, running from source (tests, the browser
+ * host), `sync-worker.ts` bundled with esbuild on first use and started from that code: no loader
+ * hooks in the worker, so its start cannot wait on the main thread's module loading.
+ */
+export async function startSyncAssembler(options: { inline?: boolean } = {}): Promise<SyncAssembler> {
+  if (options.inline) return inlineAssembler();
+  const entry = await workerEntry();
+  if (!entry) return inlineAssembler();
+  return new WorkerAssembler(typeof entry === 'string' ? new Worker(entry, { eval: true }) : new Worker(entry));
+}
+
+function inlineAssembler(): SyncAssembler {
+  const assembler = new SnapshotAssembler();
+  return {
+    where: 'inline',
+    page: async (stream, text) => assembler.addPage(stream, text),
+    finish: async (meta) => assembler.finish(meta),
+    close: () => {},
+  };
+}
+
+class WorkerAssembler implements SyncAssembler {
+  readonly where = 'worker';
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (answer: WorkerAnswer) => void; reject: (error: Error) => void }>();
+  private failure: SyncWorkerStopped | null = null;
+  private closed = false;
+
+  constructor(private readonly worker: Worker) {
+    worker.on('message', (answer: WorkerAnswer) => {
+      const waiting = this.pending.get(answer.id);
+      this.pending.delete(answer.id);
+      waiting?.resolve(answer);
+    });
+    worker.once('error', (error) => this.fail(error.message));
+    worker.once('exit', (code) => this.fail(`exit code ${code}`));
+  }
+
+  async page(stream: SyncStream, text: string): Promise<BodyVerdict<PageSummary>> {
+    const answer = await this.ask({ op: 'page', stream, text });
+    if (answer.op !== 'page') throw new SyncWorkerStopped('the sync worker answered out of turn');
+    return answer.verdict;
+  }
+
+  async finish(meta: SnapshotMeta): Promise<CacheColumns> {
+    const answer = await this.ask({ op: 'finish', meta });
+    if (answer.op !== 'finish') throw new SyncWorkerStopped('the sync worker answered out of turn');
+    if (!answer.ok) throw new Error(answer.message);
+    return answer.columns;
+  }
+
+  close(): void {
+    this.closed = true;
+    void this.worker.terminate();
+  }
+
+  private ask(request: WithoutId<WorkerRequest>): Promise<WorkerAnswer> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, ...request } as WorkerRequest);
+    });
+  }
+
+  private fail(why: string): void {
+    if (this.closed || this.failure) return;
+    this.failure = new SyncWorkerStopped(`the sync's worker thread stopped (${why})`);
+    for (const waiting of this.pending.values()) waiting.reject(this.failure);
+    this.pending.clear();
+  }
+}
+
+let sourceBundle: Promise<string> | null = null;
+
+/** The built worker file beside the bundle, or (from source) the worker bundled as code; null when neither exists. */
+async function workerEntry(): Promise<URL | string | null> {
+  const source = new URL('./sync-worker.ts', import.meta.url);
+  if (source.protocol === 'file:' && existsSync(fileURLToPath(source))) {
+    sourceBundle ??= bundleSource(fileURLToPath(source));
+    return sourceBundle;
+  }
+  const built = new URL('./inventory-sync-worker.js', import.meta.url);
+  if (built.protocol === 'file:' && existsSync(fileURLToPath(built))) return built;
+  return null;
+}
+
+async function bundleSource(path: string): Promise<string> {
+  // A development dependency: only source runs (tests, the browser host) come here.
+  const esbuild = await import('esbuild');
+  const result = await esbuild.build({ entryPoints: [path], bundle: true, platform: 'node', format: 'cjs', target: 'node20', write: false, logLevel: 'error' });
+  return result.outputFiles[0]!.text;
+}

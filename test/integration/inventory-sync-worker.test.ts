@@ -1,0 +1,166 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChannelOutput } from '../../shared/ipc/contract.js';
+import { InventoryPage } from '../../shared/schemas/inventory.js';
+import { startSyncAssembler, type SyncAssembler } from '../../electron/core/inventory/sync-in-worker.js';
+import type { SyncStream } from '../../electron/core/inventory/snapshot-assembler.js';
+import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';
+
+/**
+ * The inventory sync reads its pages' text in this thread and parses, checks and assembles them in a
+ * worker thread (sync-in-worker.ts). Against the real emulator: the sync uses the worker; a worker
+ * that dies mid-sync costs a rerun in the main thread, never a failed sync; bodies cut off mid-JSON
+ * are asked for again; and the client's handling of what a decoder says.
+ */
+type Core = Awaited<ReturnType<typeof createTestCore>>;
+const ITEMS = 1500; // two pages of each inventory list, several of products
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function core(options: Parameters<typeof createTestCore>[0] = {}): Promise<Core> {
+  const t = await createTestCore({ localEmulator: { inventoryItems: ITEMS }, requestBudgetPerMinute: 100_000, ...options });
+  cleanups.push(() => t.dispose());
+  return t;
+}
+
+/** Waits until `count` syncs have ended, and returns the last one's status. */
+async function syncsEnded(t: Core, count: number, timeoutMs = 60_000): Promise<ChannelOutput<'inventory.syncStatus'>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ends = t.events.filter((e) => e.event === 'inventory.syncStatus' && (e.payload as { state: string }).state === 'idle');
+    if (ends.length >= count) return ends[count - 1]!.payload as ChannelOutput<'inventory.syncStatus'>;
+    if (Date.now() > deadline) throw new Error(`sync did not end; events: ${t.events.map((e) => e.event).join(', ')}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function lookupSku(t: Core, sku: string): Promise<number> {
+  const r = await t.core.dispatch('inventory.lookup', { code: sku });
+  if (!r.ok) throw new Error(r.error.message);
+  return (r.value as ChannelOutput<'inventory.lookup'>).matches.length;
+}
+
+async function firstSku(t: Core): Promise<string> {
+  const r = await t.core.dispatch('inventory.search', { text: '-', offset: 0, limit: 1 });
+  if (!r.ok) throw new Error(r.error.message);
+  return (r.value as ChannelOutput<'inventory.search'>).hits[0]!.item.sku;
+}
+
+describe('inventory sync: pages assembled in a worker thread', () => {
+  it('a sync assembles in a worker thread and ends with every item', async () => {
+    const where: string[] = [];
+    const t = await core({
+      startSyncAssembler: async (o) => {
+        const a = await startSyncAssembler(o);
+        where.push(a.where);
+        return a;
+      },
+    });
+    await signIn(t);
+    const status = await syncsEnded(t, 1);
+    expect(status.lastError).toBeNull();
+    expect(status.itemCount).toBe(ITEMS);
+    expect(where).toEqual(['worker']);
+    expect(await lookupSku(t, await firstSku(t))).toBe(1);
+  });
+
+  it('a worker that dies mid-sync: the sync runs again in the main thread, ends with every item, and says so in the log; later syncs stay there', async () => {
+    const where: string[] = [];
+    let crashed = false;
+    const t = await core({
+      startSyncAssembler: async (o) => {
+        const real = await startSyncAssembler(o);
+        where.push(real.where);
+        if (real.where !== 'worker' || crashed) return real;
+        crashed = true;
+        let pages = 0;
+        // The third page goes to the worker under a stream it does not know: it throws, uncaught, and the thread dies.
+        const dying: SyncAssembler = {
+          where: real.where,
+          page: (stream, text) => real.page(++pages === 3 ? ('no-such-stream' as SyncStream) : stream, text),
+          finish: (meta) => real.finish(meta),
+          close: () => real.close(),
+        };
+        return dying;
+      },
+    });
+    await signIn(t);
+    const status = await syncsEnded(t, 1);
+    expect(status.lastError).toBeNull();
+    expect(status.itemCount).toBe(ITEMS);
+    expect(where).toEqual(['worker', 'inline']);
+    expect(t.logs.some((l) => /worker thread stopped .*assembling in the main thread/.test(l))).toBe(true);
+
+    const started = await t.core.dispatch('inventory.syncStart', { mode: 'full' });
+    expect(started.ok).toBe(true);
+    expect((await syncsEnded(t, 2)).itemCount).toBe(ITEMS);
+    expect(where).toEqual(['worker', 'inline', 'inline']);
+  });
+
+  it('bodies cut off mid-JSON are asked for again: the sync under 10% malformed answers ends with every item', async () => {
+    const t = await core();
+    await emulatorControl(t, 'PUT', '/faults', { malformedRate: 0.1, seed: 5 });
+    await signIn(t);
+    const status = await syncsEnded(t, 1);
+    expect(status.lastError).toBeNull();
+    expect(status.itemCount).toBe(ITEMS);
+    const { items } = (await emulatorControl(t, 'GET', '/requests?since=0')) as { items: Array<{ fault?: string | null }> };
+    expect(items.filter((r) => r.fault === 'malformed').length).toBeGreaterThan(0);
+  });
+});
+
+describe('ApiClient.callDecoded: what the decoder says', () => {
+  async function signedIn(): Promise<Core> {
+    const t = await core();
+    await signIn(t);
+    await syncsEnded(t, 1);
+    return t;
+  }
+  const inventoryReads = async (t: Core, since: number) =>
+    ((await emulatorControl(t, 'GET', `/requests?since=${since}`)) as { items: Array<{ method: string; path: string }> }).items.filter(
+      (r) => r.method === 'GET' && /^\/[\w.-]+\/inventory$/.test(r.path),
+    ).length;
+  const logLength = async (t: Core) => ((await emulatorControl(t, 'GET', '/requests?since=0')) as { items: unknown[] }).items.length;
+
+  it('not JSON: the page is asked for again, and after the last attempt the call fails saying so', async () => {
+    const t = await signedIn();
+    const api = t.core.environments.active.api;
+    const since = await logLength(t);
+    let decoded = 0;
+    const answer = await api.callDecoded('inventory.list', {
+      query: { PageSize: 5 },
+      decode: async (text) => (++decoded === 1 ? { ok: false, reason: 'not-json' } : { ok: true, value: InventoryPage.parse(JSON.parse(text)).items.length }),
+    });
+    expect(answer.data).toBe(5);
+    expect(await inventoryReads(t, since)).toBe(2);
+
+    const again = await logLength(t);
+    const failure = await api
+      .callDecoded('inventory.list', { query: { PageSize: 5 }, decode: async () => ({ ok: false, reason: 'not-json' }) })
+      .catch((e: unknown) => e);
+    expect((failure as { appError: { code: string; message: string } }).appError).toMatchObject({
+      code: 'bad_response',
+      message: 'GET /2026-07/inventory answered with a body that is not JSON.',
+    });
+    expect(await inventoryReads(t, again)).toBe(4);
+  });
+
+  it('a body that does not fit: fails at once, naming the endpoint and the field', async () => {
+    const t = await signedIn();
+    const api = t.core.environments.active.api;
+    const since = await logLength(t);
+    const failure = await api
+      .callDecoded('inventory.list', {
+        query: { PageSize: 5 },
+        decode: async () => ({ ok: false, reason: 'unexpected', path: 'items.3.sku', message: 'expected string' }),
+      })
+      .catch((e: unknown) => e);
+    expect((failure as { appError: { code: string; detail: string } }).appError).toMatchObject({
+      code: 'bad_response',
+      detail: 'GET /2026-07/inventory sent an unexpected response: field "items.3.sku": expected string.',
+    });
+    expect(await inventoryReads(t, since)).toBe(1);
+  });
+});
