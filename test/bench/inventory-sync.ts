@@ -8,8 +8,8 @@ import { sample, summarize } from './stats.js';
 /**
  * The inventory cache's sync end to end at 100,000 emulator items (issue 10): sign-in's full sync and
  * then full syncs on demand, from `inventory.syncStart` to the new generation written and in use
- * (five paged streams through the ApiClient, records to columns in a worker thread, the durable
- * write). Throughput is items per second over the whole sync, median over repeats; the main thread's
+ * (five paged streams through the ApiClient, each page parsed, checked and assembled in a worker
+ * thread, the durable write). Throughput is items per second over the whole sync, median over repeats; the main thread's
  * longest event-loop stall during a sync shows what the worker keeps off it. Then the same exact
  * lookup (by SKU) answered from the cache through IPC dispatch and done online through the API
  * (`GET /inventory?SearchBy=` through the ApiClient), interleaved, for the cache-to-network ratio.
@@ -101,7 +101,8 @@ export async function benchInventorySync(): Promise<Record<string, unknown>> {
         ...summarize(cpuSeconds),
       },
       mainThreadLongestStall: {
-        description: 'longest event-loop delay in the main process during a full sync (records to columns runs in a worker)',
+        description:
+          'longest event-loop delay in the main process during a full sync (pages are parsed and assembled in a worker; the emulator shares this thread)',
         unit: 'ms',
         ...summarize(stalls),
       },

@@ -11,6 +11,7 @@ import { benchViews } from './views.js';
 import { benchScanToView } from './scan.js';
 import { benchReturnIntake } from './returns-intake.js';
 import { benchInventorySync } from './inventory-sync.js';
+import { benchInventorySyncSeparateEmulator } from './inventory-sync-remote.js';
 import { benchInventoryLookupView } from './inventory-lookup-view.js';
 import { sample, summarize } from './stats.js';
 
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
   results.scan = await benchScanToView();
   results.returnIntake = await benchReturnIntake();
   results.inventorySync = await benchInventorySync();
+  results.inventorySyncSeparateEmulator = await benchInventorySyncSeparateEmulator();
   results.inventoryLookupView = await benchInventoryLookupView();
   process.stdout.write(
     `${JSON.stringify({ benchmark: 'dockdesk', date: new Date().toISOString(), node: process.version, cpus: cpus().length, runs: RUNS, results }, null, 2)}\n`,
