@@ -31,18 +31,11 @@ export class SyncWorkerStopped extends Error {}
  * host), `sync-worker.ts` bundled with esbuild on first use and started from that code: no loader
  * hooks in the worker, so its start cannot wait on the main thread's module loading.
  */
-/**
- * Parsing a sync's pages makes over a gigabyte of short-lived objects at 100,000 items. A larger young
- * generation than V8's default means fewer scavenges: the client's CPU per sync went from 10.1 s and
- * 9.5 s to 8.6 s and 9.1 s in interleaved runs (`npm run bench`, inventorySyncSeparateEmulator).
- */
-const resourceLimits = { maxYoungGenerationSizeMb: 64 };
-
 export async function startSyncAssembler(options: { inline?: boolean } = {}): Promise<SyncAssembler> {
   if (options.inline) return inlineAssembler();
   const entry = await workerEntry();
   if (!entry) return inlineAssembler();
-  return new WorkerAssembler(typeof entry === 'string' ? new Worker(entry, { eval: true, resourceLimits }) : new Worker(entry, { resourceLimits }));
+  return new WorkerAssembler(typeof entry === 'string' ? new Worker(entry, { eval: true }) : new Worker(entry));
 }
 
 function inlineAssembler(): SyncAssembler {
