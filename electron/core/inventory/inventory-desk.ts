@@ -212,7 +212,7 @@ export class InventoryDesk {
   private async fetch(run: RunningSync, account: DeskAccount, onProgress: (p: SyncProgress) => void) {
     const signal = run.controller.signal;
     for (;;) {
-      const assembler = await (this.deps.startAssembler ?? startSyncAssembler)({ inline: this.assembleInline });
+      const assembler = await (this.deps.startAssembler ?? startSyncAssembler)({ inline: this.assembleInline, log: this.deps.log });
       try {
         return await syncInventory(account.api, { mode: run.mode, previous: this.index, signal, onProgress, assembler });
       } catch (error) {

@@ -55,40 +55,6 @@ export async function getInventoryItem(api: ApiClient, inventoryId: number, sign
   return (await api.call('inventory.get', { schema: RESPONSES['inventory.get'], params: { inventoryId }, ...withSignal(signal) })).data;
 }
 
-export function listInventoryLevels(api: ApiClient, query: InventoryQuery, follow?: string | null, signal?: AbortSignal): Promise<LinkedPage<InventoryLevel>> {
-  return cursorList(
-    (o) => api.call('inventoryLevel.list', { schema: RESPONSES['inventoryLevel.list'], ...o, ...withSignal(signal) }),
-    inventoryQuery(query),
-    follow,
-  );
-}
-
-export function listLevelsByLocation(
-  api: ApiClient,
-  query: InventoryQuery,
-  follow?: string | null,
-  signal?: AbortSignal,
-): Promise<LinkedPage<InventoryLevelWithLocations>> {
-  return cursorList(
-    (o) => api.call('inventoryLevel.locations', { schema: RESPONSES['inventoryLevel.locations'], ...o, ...withSignal(signal) }),
-    inventoryQuery(query),
-    follow,
-  );
-}
-
-export function listLevelsByLot(
-  api: ApiClient,
-  query: InventoryQuery,
-  follow?: string | null,
-  signal?: AbortSignal,
-): Promise<LinkedPage<InventoryLevelWithLots>> {
-  return cursorList(
-    (o) => api.call('inventoryLevel.lots', { schema: RESPONSES['inventoryLevel.lots'], ...o, ...withSignal(signal) }),
-    inventoryQuery(query),
-    follow,
-  );
-}
-
 export async function getInventoryLevel(api: ApiClient, inventoryId: number, signal?: AbortSignal): Promise<InventoryLevel> {
   return (await api.call('inventoryLevel.get', { schema: RESPONSES['inventoryLevel.get'], params: { inventoryId }, ...withSignal(signal) })).data;
 }

@@ -31,10 +31,20 @@ export class SyncWorkerStopped extends Error {}
  * host), `sync-worker.ts` bundled with esbuild on first use and started from that code: no loader
  * hooks in the worker, so its start cannot wait on the main thread's module loading.
  */
-export async function startSyncAssembler(options: { inline?: boolean } = {}): Promise<SyncAssembler> {
+export async function startSyncAssembler(options: { inline?: boolean; log?: (line: string) => void } = {}): Promise<SyncAssembler> {
   if (options.inline) return inlineAssembler();
-  const entry = await workerEntry();
-  if (!entry) return inlineAssembler();
+  let entry: URL | string | null;
+  try {
+    entry = await workerEntry();
+  } catch (error) {
+    sourceBundle = null; // try again next sync
+    options.log?.(`inventory sync: the worker could not be prepared (${(error as Error).message}); assembling in the main thread`);
+    return inlineAssembler();
+  }
+  if (!entry) {
+    options.log?.('inventory sync: no worker entry found; assembling in the main thread');
+    return inlineAssembler();
+  }
   return new WorkerAssembler(typeof entry === 'string' ? new Worker(entry, { eval: true }) : new Worker(entry));
 }
 
