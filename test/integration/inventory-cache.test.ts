@@ -30,19 +30,8 @@ async function syncedCore(options: Parameters<typeof createTestCore>[0] = {}) {
   const t = await createTestCore({ localEmulator: { inventoryItems: ITEMS }, ...options });
   cleanups.push(() => t.dispose(!options.dataDir));
   await signIn(t);
-  await waitIdle(t, 1);
+  await t.inventorySyncsEnded(1);
   return t;
-}
-
-/** Waits until `count` syncs have ended (a `inventory.syncStatus` event with state idle). */
-async function waitIdle(t: Core, count: number, timeoutMs = 60_000): Promise<ChannelOutput<'inventory.syncStatus'>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const ends = t.events.filter((e) => e.event === 'inventory.syncStatus' && (e.payload as { state: string }).state === 'idle');
-    if (ends.length >= count) return ends[count - 1]!.payload as ChannelOutput<'inventory.syncStatus'>;
-    if (Date.now() > deadline) throw new Error(`sync did not end; events: ${t.events.map((e) => e.event).join(', ')}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 async function cacheFile(dataDir: string): Promise<string> {
@@ -77,7 +66,7 @@ describe('inventory cache: sync and lookups', () => {
     expect(created.status).toBe(201);
 
     await signIn(t);
-    const done = await waitIdle(t, 1);
+    const done = await t.inventorySyncsEnded(1);
     expect(done.lastError).toBeNull();
     expect(done.itemCount).toBe(ITEMS + 1);
     expect(done.freshness.syncedAt).not.toBeNull();
@@ -114,7 +103,7 @@ describe('inventory cache: sync and lookups', () => {
     const syncedAt = done.freshness.syncedAt;
     await t.core.emulator.close();
     await call(t, 'inventory.syncStart', { mode: 'refresh' });
-    const failed = await waitIdle(t, 2);
+    const failed = await t.inventorySyncsEnded(2);
     expect(failed.lastError?.code).toBe('network');
     const offline = await call(t, 'inventory.lookup', { code: '036000291452' });
     expect(offline.matches[0]!.item.sku).toBe('UPC-TEST-1');
@@ -134,7 +123,7 @@ describe('inventory cache: sync and lookups', () => {
     await call(t, 'inventory.syncStart', { mode: 'full' });
     await t.waitForEvent('inventory.syncProgress', (p) => p.phase === 'items' && p.done > 0, 20_000);
     await t.core.emulator.close();
-    const ended = await waitIdle(t, 2);
+    const ended = await t.inventorySyncsEnded(2);
     expect(ended.lastError).not.toBeNull();
     expect(ended.itemCount).toBe(ITEMS);
 
@@ -151,7 +140,7 @@ describe('inventory cache: sync and lookups', () => {
     await t.waitForEvent('inventory.syncProgress', (p) => p.done > 0, 20_000);
     const cancelling = await call(t, 'inventory.syncCancel', {});
     expect(cancelling.state).toBe('cancelling');
-    const ended = await waitIdle(t, 2);
+    const ended = await t.inventorySyncsEnded(2);
     expect(ended.lastError).toMatchObject({ message: expect.stringContaining('cancelled') });
     expect(ended.itemCount).toBe(ITEMS);
   });
@@ -170,7 +159,7 @@ describe('inventory cache: a bad file on disk', () => {
 
     const first = await syncedCore({ dataDir, openSecrets });
     await call(first, 'inventory.syncStart', { mode: 'refresh' }); // a second generation, so `.prev` exists
-    await waitIdle(first, 2);
+    await first.inventorySyncsEnded(2);
     const sku = (await call(first, 'inventory.search', { text: 'a', offset: 0, limit: 1 })).hits[0]!.item.sku;
     const file = await cacheFile(dataDir);
     await first.dispose(false);
@@ -185,7 +174,7 @@ describe('inventory cache: a bad file on disk', () => {
     expect(problem).toMatchObject({ kind: 'corrupt', recovery: 'previous-generation' });
     expect((await call(second, 'inventory.lookup', { code: sku })).matches).toHaveLength(1);
     expect((await call(second, 'inventory.syncStatus', {})).cacheProblem).toMatchObject({ kind: 'corrupt' });
-    await waitIdle(second, 1);
+    await second.inventorySyncsEnded(1);
     await second.dispose(false);
 
     // Reported once: the bad file was moved aside, so the next start finds nothing to report.
@@ -193,7 +182,7 @@ describe('inventory cache: a bad file on disk', () => {
     cleanups.push(() => third.dispose(false));
     expect((await call(third, 'inventory.lookup', { code: sku })).matches).toHaveLength(1);
     expect(third.events.filter((e) => e.event === 'inventory.cacheProblem')).toHaveLength(0);
-    await waitIdle(third, 1);
+    await third.inventorySyncsEnded(1);
     await third.dispose(false);
 
     // Both generations cut short: nothing to fall back on, so a full resync.
@@ -201,7 +190,7 @@ describe('inventory cache: a bad file on disk', () => {
     const fourth = await createTestCore({ dataDir, openSecrets, localEmulator: { inventoryItems: ITEMS } });
     cleanups.push(() => fourth.dispose(false));
     await fourth.waitForEvent('inventory.cacheProblem');
-    const rebuilt = await waitIdle(fourth, 1);
+    const rebuilt = await fourth.inventorySyncsEnded(1);
     const problems = fourth.events.filter((e) => e.event === 'inventory.cacheProblem').map((e) => e.payload);
     expect(problems).toEqual([
       expect.objectContaining({ kind: 'truncated', recovery: 'resync' }),

@@ -24,21 +24,11 @@ async function call<C extends ChannelName>(t: Core, channel: C, input: ChannelIn
   return r.value as ChannelOutput<C>;
 }
 
-async function waitIdle(t: Core, count: number, timeoutMs = 60_000): Promise<ChannelOutput<'inventory.syncStatus'>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const ends = t.events.filter((e) => e.event === 'inventory.syncStatus' && (e.payload as { state: string }).state === 'idle');
-    if (ends.length >= count) return ends[count - 1]!.payload as ChannelOutput<'inventory.syncStatus'>;
-    if (Date.now() > deadline) throw new Error('sync did not end');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 async function syncedCore(items = 300) {
   const t = await createTestCore({ localEmulator: { inventoryItems: items } });
   cleanups.push(() => t.dispose());
   await signIn(t);
-  await waitIdle(t, 1);
+  await t.inventorySyncsEnded(1);
   return t;
 }
 
@@ -79,7 +69,7 @@ describe('inventory lookup: the service as the fallback of the cache', () => {
     });
     expect(answer.freshness.syncedAt).toBeNull();
     await emulatorControl(t, 'DELETE', '/faults');
-    await waitIdle(t, 1);
+    await t.inventorySyncsEnded(1);
   });
 
   it('an item created on the service after the sync is found online by SKU and by barcode; an unknown code is not found anywhere', async () => {

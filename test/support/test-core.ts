@@ -58,6 +58,16 @@ export async function createTestCore(
         await new Promise((r) => setTimeout(r, 20));
       }
     },
+    /** Resolves when `count` inventory syncs have ended (an `inventory.syncStatus` event with state idle), with the last one's status. */
+    async inventorySyncsEnded(count: number, timeoutMs = 60_000): Promise<EventPayload<'inventory.syncStatus'>> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const ends = events.filter((e) => e.event === 'inventory.syncStatus' && (e.payload as EventPayload<'inventory.syncStatus'>).state === 'idle');
+        if (ends.length >= count) return ends[count - 1]!.payload as EventPayload<'inventory.syncStatus'>;
+        if (Date.now() > deadline) throw new Error(`fewer than ${count} inventory syncs ended; events: ${events.map((e) => e.event).join(', ')}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
     async dispose(removeData = true) {
       await core.close();
       if (removeData) await rm(dataDir, { recursive: true, force: true });
