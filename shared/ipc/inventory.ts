@@ -103,6 +103,12 @@ export type SyncPhase = z.infer<typeof SyncPhase>;
 export const SyncState = z.enum(['idle', 'running', 'cancelling']);
 
 export const SyncStatus = z.object({
+  /**
+   * Grows with every change of state announced as an event, across restarts too (it starts from the
+   * clock). A reader keeps the report with the highest: a read answered after an event carries an
+   * older state and must not undo it.
+   */
+  revision: z.number().int().min(0),
   state: SyncState,
   /** 'full' fetches everything; 'refresh' fetches only product codes changed since the last sync (plus all quantities). */
   mode: z.enum(['full', 'refresh']).nullable(),

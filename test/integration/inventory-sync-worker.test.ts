@@ -25,17 +25,6 @@ async function core(options: Parameters<typeof createTestCore>[0] = {}): Promise
   return t;
 }
 
-/** Waits until `count` syncs have ended, and returns the last one's status. */
-async function syncsEnded(t: Core, count: number, timeoutMs = 60_000): Promise<ChannelOutput<'inventory.syncStatus'>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const ends = t.events.filter((e) => e.event === 'inventory.syncStatus' && (e.payload as { state: string }).state === 'idle');
-    if (ends.length >= count) return ends[count - 1]!.payload as ChannelOutput<'inventory.syncStatus'>;
-    if (Date.now() > deadline) throw new Error(`sync did not end; events: ${t.events.map((e) => e.event).join(', ')}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 async function lookupSku(t: Core, sku: string): Promise<number> {
   const r = await t.core.dispatch('inventory.lookup', { code: sku });
   if (!r.ok) throw new Error(r.error.message);
@@ -59,11 +48,17 @@ describe('inventory sync: pages assembled in a worker thread', () => {
       },
     });
     await signIn(t);
-    const status = await syncsEnded(t, 1);
+    const status = await t.inventorySyncsEnded(1);
     expect(status.lastError).toBeNull();
     expect(status.itemCount).toBe(ITEMS);
     expect(where).toEqual(['worker']);
     expect(await lookupSku(t, await firstSku(t))).toBe(1);
+    // Each announced state has a higher revision, and a read afterwards carries the last.
+    const announced = t.events.filter((e) => e.event === 'inventory.syncStatus').map((e) => e.payload as ChannelOutput<'inventory.syncStatus'>);
+    expect(announced.map((a) => a.state)).toEqual(['running', 'idle']);
+    expect(announced[1]!.revision).toBeGreaterThan(announced[0]!.revision);
+    const read = await t.core.dispatch('inventory.syncStatus', {});
+    expect(read.ok && (read.value as ChannelOutput<'inventory.syncStatus'>).revision).toBe(announced[1]!.revision);
   });
 
   it('a worker that dies mid-sync: the sync runs again in the main thread, ends with every item, and says so in the log; later syncs stay there', async () => {
@@ -87,7 +82,7 @@ describe('inventory sync: pages assembled in a worker thread', () => {
       },
     });
     await signIn(t);
-    const status = await syncsEnded(t, 1);
+    const status = await t.inventorySyncsEnded(1);
     expect(status.lastError).toBeNull();
     expect(status.itemCount).toBe(ITEMS);
     expect(where).toEqual(['worker', 'inline']);
@@ -95,7 +90,7 @@ describe('inventory sync: pages assembled in a worker thread', () => {
 
     const started = await t.core.dispatch('inventory.syncStart', { mode: 'full' });
     expect(started.ok).toBe(true);
-    expect((await syncsEnded(t, 2)).itemCount).toBe(ITEMS);
+    expect((await t.inventorySyncsEnded(2)).itemCount).toBe(ITEMS);
     expect(where).toEqual(['worker', 'inline', 'inline']);
   });
 
@@ -103,7 +98,7 @@ describe('inventory sync: pages assembled in a worker thread', () => {
     const t = await core();
     await emulatorControl(t, 'PUT', '/faults', { malformedRate: 0.1, seed: 5 });
     await signIn(t);
-    const status = await syncsEnded(t, 1);
+    const status = await t.inventorySyncsEnded(1);
     expect(status.lastError).toBeNull();
     expect(status.itemCount).toBe(ITEMS);
     const { items } = (await emulatorControl(t, 'GET', '/requests?since=0')) as { items: Array<{ fault?: string | null }> };
@@ -115,7 +110,7 @@ describe('ApiClient.callDecoded: what the decoder says', () => {
   async function signedIn(): Promise<Core> {
     const t = await core();
     await signIn(t);
-    await syncsEnded(t, 1);
+    await t.inventorySyncsEnded(1);
     return t;
   }
   const inventoryReads = async (t: Core, since: number) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LookupAnswer } from '../../shared/ipc/inventory.js';
+import type { LookupAnswer, SyncStatus } from '../../shared/ipc/inventory.js';
 import type { CachedItem, SearchHit } from '../../shared/schemas/inventory-cache.js';
-import { resultRows, syncFraction } from '../../renderer/src/workspaces/inventory/model.js';
+import { laterStatus, resultRows, syncFraction } from '../../renderer/src/workspaces/inventory/model.js';
 
 /** The Inventory workspace's own decisions: which rows the search shows, and how far the sync bar is. */
 
@@ -53,5 +53,42 @@ describe('sync progress bar', () => {
   it('saving fills the last 10 %', () => {
     expect(syncFraction({ writing: { phase: 'writing', done: 0, total: 2000 } }, 2000)).toBeCloseTo(0.9);
     expect(syncFraction({ writing: { phase: 'writing', done: 2000, total: 2000 } }, 2000)).toBeCloseTo(1);
+  });
+});
+
+describe('sync status held by the renderer', () => {
+  const status = (revision: number, state: SyncStatus['state'], done = 0): SyncStatus => ({
+    revision,
+    state,
+    mode: state === 'idle' ? null : 'full',
+    phase: state === 'idle' ? null : 'items',
+    done,
+    total: null,
+    itemCount: 240,
+    lastCompletedAt: null,
+    lastError: null,
+    cacheProblem: null,
+    freshness: {
+      syncedAt: null,
+      parts: { items: null, levels: null, lots: null, codes: null },
+      connectivity: 'online',
+      stale: true,
+      syncing: state !== 'idle',
+    },
+  });
+
+  it('a read answered after the event that ended the sync does not bring the running sync back', () => {
+    const ended = status(1_700_000_000_002, 'idle');
+    const readSentBefore = status(1_700_000_000_001, 'running');
+    expect(laterStatus(ended, readSentBefore)).toBe(ended);
+  });
+
+  it('takes what arrives when it is as new or newer: progress of the same state, and any later state', () => {
+    const held = status(1_700_000_000_001, 'running', 10);
+    const progressed = status(1_700_000_000_001, 'running', 500);
+    expect(laterStatus(held, progressed)).toBe(progressed);
+    const ended = status(1_700_000_000_002, 'idle');
+    expect(laterStatus(held, ended)).toBe(ended);
+    expect(laterStatus(undefined, held)).toBe(held);
   });
 });

@@ -69,6 +69,7 @@ export class InventoryDesk {
   private cacheProblem: CacheProblem | null = null;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  private revision = 0;
   /** Set once a sync's worker thread failed: later syncs of this run assemble in this thread. */
   private assembleInline = false;
 
@@ -117,6 +118,7 @@ export class InventoryDesk {
   status(): SyncStatus {
     const s = this.sync;
     return {
+      revision: this.revision,
       state: s ? (s.controller.signal.aborted ? 'cancelling' : 'running') : 'idle',
       mode: s?.mode ?? null,
       phase: s?.phase ?? null,
@@ -142,16 +144,22 @@ export class InventoryDesk {
     const run: RunningSync = { controller, mode: effective, phase: null, done: 0, total: null, finished: Promise.resolve() };
     this.sync = run;
     run.finished = this.run(run, account, this.opened);
-    this.deps.emit('inventory.syncStatus', this.status());
+    this.announce();
     return this.status();
   }
 
   cancel(): SyncStatus {
     if (this.sync && !this.sync.controller.signal.aborted) {
       this.sync.controller.abort(new AppErrorException({ code: 'network', message: 'The sync was cancelled; the cache is unchanged.', retryable: true }));
-      this.deps.emit('inventory.syncStatus', this.status());
+      this.announce();
     }
     return this.status();
+  }
+
+  /** A change of state, as an event with the next revision (see SyncStatus.revision). */
+  private announce(): void {
+    this.revision = Math.max(this.revision + 1, Date.now());
+    this.deps.emit('inventory.syncStatus', this.status());
   }
 
   /** Waits for the running sync, if any (tests, shutdown). */
@@ -200,7 +208,7 @@ export class InventoryDesk {
       if (!(reason instanceof AppErrorException)) this.deps.log(`inventory sync: ${(reason as Error).stack ?? String(reason)}`);
     } finally {
       if (this.sync === run) this.sync = null;
-      this.deps.emit('inventory.syncStatus', this.status());
+      this.announce();
     }
   }
 

@@ -1,4 +1,4 @@
-import type { LookupAnswer, SyncPhase, SyncProgress } from '../../../../shared/ipc/inventory';
+import type { LookupAnswer, SyncPhase, SyncProgress, SyncStatus } from '../../../../shared/ipc/inventory';
 import type { CachedItem, CodeKind, SearchHit } from '../../../../shared/schemas/inventory-cache';
 
 /** The inventory workspace's pure decisions (no React, no IPC), so unit tests reach them. */
@@ -24,6 +24,15 @@ export function resultRows(lookup: LookupAnswer | undefined, hits: SearchHit[]):
  * the size of the cache before (items and product codes each about one per item); a first sync has no
  * such measure and shows a bar without a value.
  */
+/**
+ * Of the report held and one arriving, the later (higher revision; the arriving one on a tie, as it
+ * has the newer progress). A read sent before a sync ended can be answered after the event that said
+ * it ended; taken as it came, it would show a sync running forever.
+ */
+export function laterStatus(held: SyncStatus | undefined, arriving: SyncStatus): SyncStatus {
+  return held && held.revision > arriving.revision ? held : arriving;
+}
+
 export function syncFraction(seen: Partial<Record<SyncPhase, SyncProgress>>, estimate: number): number | null {
   const writing = seen.writing;
   if (writing && writing.total) return 0.9 + 0.1 * Math.min(1, writing.done / writing.total);

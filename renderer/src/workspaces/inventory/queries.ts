@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import type { SyncStatus } from '../../../../shared/ipc/inventory';
 import { useAccountKey } from '../../app/accountKey';
 import { call, useDockdeskEvent } from '../../bridge/dockdesk';
+import { laterStatus } from './model';
 import { INVENTORY_PAGE_SIZE } from './search';
 
 /**
@@ -48,19 +49,24 @@ export const syncStatusKey = (account: readonly unknown[]) => [...account, 'inve
  */
 export function useSyncStatus(enabled: boolean) {
   const account = useAccountKey();
-  const environment = account[1];
   const client = useQueryClient();
+  const key = syncStatusKey(account);
   const query = useQuery({
-    queryKey: syncStatusKey(account),
-    queryFn: ({ signal }) => call('inventory.syncStatus', {}, signal),
+    queryKey: key,
+    queryFn: async ({ signal }) => {
+      const read = await call('inventory.syncStatus', {}, signal);
+      // The answer may be older than an event that came while it travelled: keep the later (what is held now, after the wait).
+      return laterStatus(client.getQueryData<SyncStatus>(key), read);
+    },
     enabled,
     staleTime: Infinity,
   });
+  const environment = account[1];
   const onStatus = useCallback(
     (status: SyncStatus) => {
-      const key = syncStatusKey(['account', environment]);
-      const before = client.getQueryData<SyncStatus>(key);
-      client.setQueryData(key, status);
+      const held = syncStatusKey(['account', environment]);
+      const before = client.getQueryData<SyncStatus>(held);
+      client.setQueryData(held, laterStatus(before, status));
       if (status.state === 'idle' && before?.state !== 'idle') {
         void client.invalidateQueries({ predicate: (q) => q.queryKey[2] === 'inventory' && q.queryKey[3] !== 'syncStatus' });
       }

@@ -1,0 +1,36 @@
+import { expect, signInThroughPopup, test } from './fixtures.js';
+import { service } from './service.js';
+
+/**
+ * The sync's state on screen follows main's latest report, whatever order the reports arrive in. The
+ * renderer reads the state once (an IPC call) and then follows events; a read answered after the
+ * event that ended the sync carries an older state. Taken as it came, it showed "Starting…" with a
+ * running bar for good (seen in CI when a sync of the built-in catalog ended within that window).
+ */
+test('a state read answered after the sync ended does not bring the running bar back', async ({ page, host }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // Slow answers, so the sync after sign-in is still running when the page first reads its state.
+  const { control } = await service(host.core.emulator.url, 'e2e-sync-order');
+  await control('PUT', '/faults', { latencyMs: 200 });
+  const held: Array<{ state: string; revision: number }> = [];
+  await page.route('**/ipc/inventory.syncStatus', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { ok: boolean; value: { state: string; revision: number } };
+    // Answer only once main has announced the sync's end, with what was read before it.
+    for (;;) {
+      const now = await host.core.dispatch('inventory.syncStatus', {});
+      if (now.ok && (now.value as { state: string }).state === 'idle' && (now.value as { revision: number }).revision > body.value.revision) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    held.push(body.value);
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto(host.url);
+  await signInThroughPopup(page);
+
+  await expect.poll(() => held.length, { timeout: 30_000 }).toBeGreaterThan(0);
+  expect(held[0]!.state).toBe('running');
+  await expect(page.getByTestId('status-freshness')).toContainText(/Inventory as of \d{2}:\d{2}/, { timeout: 15_000 });
+  await expect(page.getByTestId('inventory-sync')).toHaveCount(0);
+});
