@@ -260,4 +260,19 @@ describe('sign-in against a certified OpenID provider (oidc-provider) on loopbac
     });
     expect(t.session.pendingRedirectUri).toBeNull();
   });
+
+  it('holds an issuer with a path to the configured address exactly, and "Test connection" passes the Basic-only provider', async () => {
+    const p = await provider({ standard: true });
+    const pool = new DispatcherPool();
+    cleanups.push(() => pool.close());
+    const ok = await testConnection(pool, { apiBaseUrl: p.issuer, authUrl: p.issuer });
+    expect(ok.checks.find((c) => c.name === 'Sign-in host')).toMatchObject({ ok: true });
+
+    const typed = p.issuer.replace('127.0.0.1', 'localhost');
+    const t = session(typed, p.client);
+    await expect(t.session.beginSignIn()).rejects.toMatchObject({
+      appError: { code: 'sign_in_failed', message: expect.stringContaining(`Enter ${p.issuer} as the sign-in address`) },
+    });
+    expect(p.tokenRequests).toEqual([]);
+  });
 });
