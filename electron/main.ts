@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join } from 'node:path';
 import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
 import ElectronStore from 'electron-store';
 import { channelNames, ELECTRON_EVENT_CHANNEL, ELECTRON_INVOKE_PREFIX, type EventName, type EventPayload } from '../shared/ipc/contract.js';
 import { createAppCore, type AppCore } from './core/app-core.js';
 import { rendererDir } from './core/paths.js';
 import { MenuGuard } from './core/scanner/menu-guard.js';
+import { APP_ORIGIN, APP_SCHEME, appFileFor, isAppUrl } from './core/security/app-url.js';
 import { labelViewerCsp, loadRendererCsp, rendererSecurityHeaders } from './core/security/csp.js';
 import { confStoreBackend, prepareDataDir, SETTINGS_FILE_MODE } from './core/settings/conf-backend.js';
 import type { ScannerSettings } from '../shared/schemas/scanner.js';
@@ -17,9 +18,6 @@ import type { ScannerSettings } from '../shared/schemas/scanner.js';
  * a strict CSP, the app served from its own scheme, navigation and new windows denied, every IPC
  * sender checked, and openExternal only for the current environment's authorize URL.
  */
-const APP_SCHEME = 'app';
-const APP_HOST = 'dockdesk';
-const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
 /** Box label PDFs for the label window, each under a one-time random name, served from memory by main. */
 const LABELS_SCHEME = 'dockdesk-labels';
@@ -55,11 +53,9 @@ function registerAppProtocol(): void {
   const root = rendererDir();
   const securityHeaders = rendererSecurityHeaders(loadRendererCsp(root));
   protocol.handle(APP_SCHEME, async (request) => {
-    const url = new URL(request.url);
-    if (url.host !== APP_HOST) return new Response('Not found', { status: 404 });
-    const relative = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
-    const file = normalize(join(root, relative));
-    if (!file.startsWith(root + sep)) return new Response('Forbidden', { status: 403 });
+    const found = appFileFor(root, request.url);
+    if (found.kind === 'refused') return new Response(found.text, { status: found.status });
+    const file = found.path;
     try {
       const body = await readFile(file);
       return new Response(body, { headers: { 'content-type': MIME[extname(file)] ?? 'application/octet-stream', ...securityHeaders } });
@@ -136,7 +132,7 @@ function isTrustedSender(event: IpcMainInvokeEvent): boolean {
   if (!frame || !mainWindow || event.sender !== mainWindow.webContents) return false;
   if (frame !== event.sender.mainFrame) return false;
   try {
-    return new URL(frame.url).origin === APP_ORIGIN;
+    return isAppUrl(frame.url);
   } catch {
     return false;
   }
@@ -185,10 +181,10 @@ function createWindow(): BrowserWindow {
   });
   // Checklist 13 and 14: no navigation away from the app, no new windows.
   win.webContents.on('will-navigate', (event, url) => {
-    if (new URL(url).origin !== APP_ORIGIN) event.preventDefault();
+    if (!isAppUrl(url)) event.preventDefault();
   });
   win.webContents.on('will-redirect', (event, url) => {
-    if (new URL(url).origin !== APP_ORIGIN) event.preventDefault();
+    if (!isAppUrl(url)) event.preventDefault();
   });
   win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
   // Menu accelerators must not fire inside a scanner's burst; the page still receives every key.

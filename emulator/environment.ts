@@ -31,7 +31,7 @@ import { WebhookDispatcher } from './engine/webhooks.js';
 import { CursorCodec } from './http/cursor.js';
 import { problem } from './http/errors.js';
 import { FaultInjector, RateLimiter, type Fault } from './http/faults.js';
-import { hasForeignOrigin, isJsonBody, isLoopbackHost } from './http/local-only.js';
+import { hasForeignOrigin, isControlRequest, isJsonBody, isLoopbackHost } from './http/local-only.js';
 import { registerApiRoutes } from './http/router.js';
 import { RequestLog } from './request-log.js';
 import { coalescedSaver, writeJsonInSlices } from './state-saver.js';
@@ -164,7 +164,7 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Run
 
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (path.startsWith('/__emulator/')) {
+    if (isControlRequest(request)) {
       if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) return sendError(reply, problem(403, 'The control API answers only on loopback.'));
       if (!isLoopbackHost(request.headers.host, listeningPort()))
         return sendError(

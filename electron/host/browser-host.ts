@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import open from 'open';
+import type { AppErrorCode } from '../../shared/errors.js';
 import { CALL_ID_HEADER, type EventName, type EventPayload } from '../../shared/ipc/contract.js';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app-core.js';
 import { loadRendererCsp, rendererSecurityHeaders } from '../core/security/csp.js';
@@ -62,6 +63,20 @@ async function openFolder(path: string): Promise<boolean> {
   });
 }
 
+/** The largest call body the bridge reads. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * A refusal in the bridge's own shape (`{ ok: false, error }`, as every call answers), with the
+ * headers every bridge answer carries set here too: a framework error may be sent before any hook.
+ */
+function sendBridgeError(reply: FastifyReply, status: number, error: { code: AppErrorCode; message: string }): FastifyReply {
+  return reply
+    .code(status)
+    .headers({ 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' })
+    .send({ ok: false, error: { ...error, retryable: false } });
+}
+
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   if (!existsSync(join(options.rendererDir, 'index.html'))) {
     throw new Error(`The renderer is not built (no ${join(options.rendererDir, 'index.html')}). Run "npm run build:renderer" first.`);
@@ -92,9 +107,40 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   });
 
   // On shutdown every connection goes, including sockets a browser opened speculatively and never used.
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, forceCloseConnections: true });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    forceCloseConnections: true,
+    // A URL the router cannot take (bad %-escape, over-long channel name) answers like any other refusal.
+    // A request Node's parser refuses (bad syntax, headers too large) gets the same shape and headers.
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => {
+      if (!socket.writable) return socket.destroy();
+      const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+      const body = JSON.stringify({
+        ok: false,
+        error: { code: 'invalid_input', message: tooLarge ? 'The call’s headers are too large.' : 'The request could not be read as HTTP.', retryable: false },
+      });
+      socket.end(
+        `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\nx-content-type-options: nosniff\r\ncache-control: no-store\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+    },
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      return sendBridgeError(reply, tooLong ? 414 : 400, {
+        code: tooLong ? 'unknown_channel' : 'invalid_input',
+        message: tooLong ? 'That action name is too long to be one of Dockdesk’s.' : 'The address of the call is not a valid URL path.',
+      });
+    },
+  });
   let port = 0;
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+
+  // Every answer, the page's files included: never sniffed into another type, never kept in a cache.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
 
   const secretMatches = (request: FastifyRequest): boolean => {
     const given = request.headers[LAUNCH_SECRET_HEADER];
@@ -106,25 +152,38 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   // Every request: the Host must be this server (defeats DNS rebinding).
   app.addHook('onRequest', async (request, reply) => {
     if (!allowedHosts().has(request.headers.host ?? '')) {
-      return reply.code(403).type('text/plain').send('Forbidden: unexpected Host header.');
+      return sendBridgeError(reply, 403, { code: 'unauthorized_sender', message: 'Forbidden: this server answers only to its own address (Host).' });
     }
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendBridgeError(reply, 404, { code: 'not_found', message: `Nothing is served at ${request.method} ${request.url.split('?')[0]}.` }),
+  );
+  // Errors the framework raises before a handler runs (a body that is not JSON, too large, of another type).
+  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, _request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 413)
+      return sendBridgeError(reply, 413, {
+        code: 'invalid_input',
+        message: `The call is larger than the ${BODY_LIMIT_BYTES / 1024 / 1024} MB a call may carry.`,
+      });
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError)
+      return sendBridgeError(reply, 400, { code: 'invalid_input', message: 'The call’s body is not valid JSON.' });
+    if (status < 500) return sendBridgeError(reply, status, { code: 'invalid_input', message: error.message });
+    return sendBridgeError(reply, 500, { code: 'internal', message: 'The bridge failed to handle this call.' });
   });
 
   const guardBridge = (request: FastifyRequest, reply: FastifyReply, requireOrigin: boolean): boolean => {
     const origin = request.headers.origin;
     const ownOrigin = `http://${request.headers.host}`;
     if ((requireOrigin && origin === undefined) || (origin !== undefined && origin !== ownOrigin)) {
-      void reply.code(403).send({ ok: false, error: { code: 'unauthorized_sender', message: 'Requests from other origins are refused.', retryable: false } });
+      void sendBridgeError(reply, 403, { code: 'unauthorized_sender', message: 'Requests from other origins are refused.' });
       return false;
     }
     if (!secretMatches(request)) {
-      void reply.code(401).send({
-        ok: false,
-        error: {
-          code: 'unauthorized_sender',
-          message: 'The launch secret is missing or wrong. Open Dockdesk from the address it printed.',
-          retryable: false,
-        },
+      void sendBridgeError(reply, 401, {
+        code: 'unauthorized_sender',
+        message: 'The launch secret is missing or wrong. Open Dockdesk from the address it printed.',
       });
       return false;
     }
@@ -135,12 +194,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!guardBridge(request, reply, true)) return reply;
     // Calls are JSON only: no form or text/plain "simple request" reaches a handler, whatever else it carries.
     if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
-      return reply
-        .code(415)
-        .send({ ok: false, error: { code: 'invalid_input', message: 'Calls take a JSON body (Content-Type: application/json).', retryable: false } });
+      return sendBridgeError(reply, 415, { code: 'invalid_input', message: 'Calls take a JSON body (Content-Type: application/json).' });
     }
     const { channel } = request.params as { channel: string };
-    reply.header('cache-control', 'no-store');
     const callId = request.headers[CALL_ID_HEADER];
     return core.dispatch(channel, request.body, typeof callId === 'string' ? callId : null);
   });

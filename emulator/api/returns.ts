@@ -229,8 +229,13 @@ function list(req: ApiRequest, ctx: EmulatorContext) {
     offset: number;
     size: number;
   };
+  // As published (2025-07, 2026-01), Cursor is a page number (int32 from 1) beside the query's
+  // filters; the emulator's own links carry a token that stands for the whole query instead.
+  const pageNumber = cursor !== undefined && /^\d+$/.test(cursor) ? Number(cursor) : null;
+  if (pageNumber !== null && (pageNumber < 1 || pageNumber > 2147483647))
+    throw problem(400, `Cursor: a page number runs from 1 to 2147483647 (it was ${cursor}); or pass a token from first, last, next or prev.`);
   let s: State;
-  if (cursor) s = ctx.cursors.decode<State & Record<string, unknown>>(cursor);
+  if (cursor && pageNumber === null) s = ctx.cursors.decode<State & Record<string, unknown>>(cursor);
   else {
     s = {
       ids: q.ints('Ids'),
@@ -247,6 +252,7 @@ function list(req: ApiRequest, ctx: EmulatorContext) {
       size: q.int('Limit', 1, 250, 50),
     };
     q.done();
+    if (pageNumber !== null) s.offset = (pageNumber - 1) * s.size;
   }
   const all = ctx.store.data.returns
     .filter((r) => {

@@ -31,7 +31,8 @@ export const DOCKDESK_CLIENT: OAuthClient = {
   clientId: 'dockdesk-desktop',
   clientSecret: 'dockdesk-local-emulator-secret',
   name: 'Dockdesk',
-  redirectUris: ['http://127.0.0.1/callback'],
+  // RFC 8252 7.3: the loopback IP literal of either family, any port.
+  redirectUris: ['http://127.0.0.1/callback', 'http://[::1]/callback'],
 };
 
 export const ALL_SCOPES: readonly string[] = Scope.options;
@@ -52,20 +53,19 @@ export class ClientRegistry {
   }
 }
 
+/** A loopback redirect URI as sent, split around its port: `http://127.0.0.1` or `http://[::1]`, the port, the rest. */
+const LOOPBACK_REDIRECT = /^(http:\/\/(?:127\.0\.0\.1|\[::1\])):([1-9][0-9]{0,4})([/?].*)?$/;
+
 /**
- * Redirect URI matching: exact string match, except that a loopback IP redirect matches a registered
- * one whatever its port (RFC 8252 section 7.3; API notes, OAuth details).
+ * Redirect URI matching: the registered string exactly, character for character, except that a
+ * loopback IP redirect may carry any port (RFC 8252 section 7.3; API notes, OAuth details). The
+ * comparison is of strings, never of parsed URLs: a parser would turn `/foo/../callback`, `%2e%2e`,
+ * userinfo, `127.1`, `2130706433`, `0x7f.0.0.1` or a trailing-dot host into the registered address.
  */
 export function redirectUriMatches(registered: readonly string[], requested: string): boolean {
   if (requested.includes('#')) return false; // RFC 6749 section 3.1.2: no fragment component
   if (registered.includes(requested)) return true;
-  let url: URL;
-  try {
-    url = new URL(requested);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'http:' || !(url.hostname === '127.0.0.1' || url.hostname === '[::1]')) return false;
-  const withoutPort = `${url.protocol}//${url.hostname}${url.pathname}${url.search}`;
-  return registered.includes(withoutPort);
+  const loopback = LOOPBACK_REDIRECT.exec(requested);
+  if (!loopback || Number(loopback[2]) > 65535) return false;
+  return registered.includes(`${loopback[1]}${loopback[3] ?? ''}`);
 }

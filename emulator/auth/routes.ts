@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AuthPaths } from '../../shared/schemas/oauth.js';
 import type { EmulatorContext } from '../context.js';
-import { hasForeignOrigin } from '../http/local-only.js';
+import { hasForeignOrigin, isOwnHost } from '../http/local-only.js';
 import { signIdToken } from './keys.js';
 import { PasswordThrottle } from './password-throttle.js';
 import { consentPage, errorPage, formPostPage } from './pages.js';
@@ -55,6 +55,21 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   const showError = (reply: FastifyReply, status: number, title: string, detail: string) =>
     reply.code(status).headers(htmlHeaders()).send(errorPage(title, detail));
 
+  /**
+   * The sign-in pages answer only to a Host that names this server (a loopback name or the address
+   * it was reached on): a rebinding page would otherwise be "same origin" with the consent form and
+   * pass its Origin check.
+   */
+  const refuseForeignHost = (request: FastifyRequest, reply: FastifyReply) =>
+    isOwnHost(request)
+      ? null
+      : showError(
+          reply,
+          403,
+          'Request refused',
+          `The sign-in pages answer only to this server's own address (127.0.0.1, localhost or [::1] with port ${request.socket.localPort}); this request named another host.`,
+        );
+
   /** Delivers the callback fields to the client, by fragment redirect or by form_post (API notes, OAuth details). */
   const deliver = (reply: FastifyReply, interaction: Pick<Interaction, 'redirectUri' | 'responseMode'>, fields: Record<string, string>) => {
     const origin = new URL(interaction.redirectUri).origin;
@@ -70,6 +85,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   };
 
   app.get(AuthPaths.authorize, async (request, reply) => {
+    const foreignHost = refuseForeignHost(request, reply);
+    if (foreignHost) return foreignHost;
     const q = request.query as Query;
     const clientId = one(q, 'client_id');
     const client = clientId ? ctx.clients.get(clientId) : undefined;
@@ -123,6 +140,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   });
 
   app.post(AuthPaths.authorize, async (request, reply) => {
+    const foreignHost = refuseForeignHost(request, reply);
+    if (foreignHost) return foreignHost;
     // Login CSRF: only the consent form this server served may post here.
     if (hasForeignOrigin(request)) return showError(reply, 403, 'Request refused', 'This sign-in form can only be sent from the sign-in page itself.');
     const body = (request.body ?? {}) as Query;

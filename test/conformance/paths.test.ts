@@ -449,6 +449,9 @@ describe('renamed and removed paths do not answer where they do not exist', () =
     ['PUT', '/2025-07/shipment/{id}', 'GET'],
     ['POST', '/2025-07/order/estimate', 'GET'],
     ['POST', '/2025-07/shipment/cancelbulk', 'GET'],
+    ['PUT', '/2026-01/shipment/{id}', 'GET'],
+    ['POST', '/2026-01/order/estimate', 'GET'],
+    ['DELETE', '/2026-07/order/{id}', 'GET'],
   ];
   it.each(otherMethod)('%s %s answers 405, Allow: %s', async (method, template, allow) => {
     const answer = await api.call(method, template.replace(/\{\w+\}/, '5000'), { body: {} });

@@ -1,14 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DispatcherPool } from '../../electron/core/api/dispatchers.js';
 import { SECRET_ACCOUNTS, SessionService } from '../../electron/core/auth/session.js';
-import { TokenClient } from '../../electron/core/auth/token-client.js';
+import { basicCredentials, TokenClient } from '../../electron/core/auth/token-client.js';
 import { testConnection } from '../../electron/core/environments/connection-test.js';
 import { REQUESTED_SCOPES } from '../../electron/core/auth/environment.js';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store.js';
 import { DEFAULT_SETTINGS, SettingsService, type Settings } from '../../electron/core/settings/settings.js';
 import type { AppError } from '../../shared/errors.js';
 import type { SessionState } from '../../shared/schemas/session.js';
-import { PROVIDER_CLIENT, signInAtProvider, startOidcProvider, type RunningProvider } from '../support/oidc-provider.js';
+import {
+  PROVIDER_CLIENT,
+  signInAtProvider,
+  STANDARD_ISSUER_PATH,
+  startOidcProvider,
+  type OidcProviderOptions,
+  type RunningProvider,
+} from '../support/oidc-provider.js';
 
 /**
  * Sign-in against panva's oidc-provider, an OpenID Certified implementation, on loopback: not our
@@ -19,13 +26,13 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function provider(options: { refreshTokens?: boolean } = {}): Promise<RunningProvider> {
+async function provider(options: Omit<OidcProviderOptions, 'scopes'> = {}): Promise<RunningProvider> {
   const p = await startOidcProvider({ scopes: REQUESTED_SCOPES, ...options });
   cleanups.push(() => p.close());
   return p;
 }
 
-function session(authUrl: string) {
+function session(authUrl: string, client: { clientId: string; clientSecret: string } = PROVIDER_CLIENT, responseMode?: 'query') {
   const pool = new DispatcherPool();
   cleanups.push(() => pool.close());
   const secrets = new MemorySecretStore();
@@ -33,15 +40,16 @@ function session(authUrl: string) {
   const failures: AppError[] = [];
   const states: SessionState[] = [];
   const s = new SessionService({
-    environment: { id: 'certified', name: 'Certified provider', kind: 'custom', apiBaseUrl: authUrl, authUrl, ...PROVIDER_CLIENT, scopes: REQUESTED_SCOPES },
+    environment: { id: 'certified', name: 'Certified provider', kind: 'custom', apiBaseUrl: authUrl, authUrl, ...client, scopes: REQUESTED_SCOPES },
     secrets,
     secretsFallbackReason: null,
     settings: new SettingsService({ read: () => settingsData.value, write: (v) => (settingsData.value = v) }),
-    tokenClient: new TokenClient({ authUrl, ...PROVIDER_CLIENT }, pool),
+    tokenClient: new TokenClient({ authUrl, ...client }, pool),
     fetchChannels: async () => [],
     checkToken: async () => [],
     onStateChange: (state) => states.push(state),
     onSignInFailed: (error) => failures.push(error),
+    ...(responseMode ? { responseMode: async () => responseMode } : {}),
   });
   cleanups.push(async () => s.dispose());
   const until = async (predicate: () => boolean) => {
@@ -51,13 +59,36 @@ function session(authUrl: string) {
   return { session: s, secrets, failures, states, pool, until };
 }
 
-describe('sign-in against a certified OpenID provider (oidc-provider) on loopback', () => {
-  it('discovery, code + PKCE with offline access, refresh with rotation, and a revoked grant ending in a clean sign-out (points 1, 2, 5)', async () => {
-    const p = await provider();
-    const t = session(p.issuer);
+/** Delivers callback fields to a redirect URI again, as a replaying page or process would; null when nothing listens. */
+async function deliverAgain(callbackUrl: string, fields: URLSearchParams): Promise<{ status: number; body: string } | null> {
+  try {
+    const res = await fetch(callbackUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields });
+    return { status: res.status, body: await res.text() };
+  } catch {
+    return null; // the receiver closed after the sign-in: refused at the socket
+  }
+}
+
+const CONFIGURATIONS = [
+  { name: 'configured as the spec describes (client_secret_post, form_post)', standard: false },
+  {
+    name: 'configured the other standard way (issuer with a path, client_secret_basic only, endpoints only by discovery, iss on the redirect)',
+    standard: true,
+  },
+] as const;
+
+describe.each(CONFIGURATIONS)('sign-in against a certified OpenID provider (oidc-provider) $name', ({ standard }) => {
+  const start = async (options: { withholdIdToken?: boolean } = {}) => {
+    const p = await provider({ standard, ...options });
+    return { p, t: session(p.issuer, p.client, standard ? 'query' : undefined) };
+  };
+
+  it('discovery, code + PKCE with offline access, refresh with rotation, the client authenticated as offered, and the grant handed back at sign-out', async () => {
+    const { p, t } = await start();
+    if (standard) expect(new URL(p.issuer).pathname).toBe(STANDARD_ISSUER_PATH);
     const { authorizeUrl } = await t.session.beginSignIn();
     const url = new URL(authorizeUrl);
-    // The endpoint comes from discovery (oidc-provider's is /auth), not from the spec's fixed path.
+    // The endpoint comes from discovery (oidc-provider's is /auth under the issuer), never from the spec's fixed path.
     expect(url.origin + url.pathname).toBe(`${p.issuer}/auth`);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('prompt')).toBe('consent');
@@ -82,16 +113,30 @@ describe('sign-in against a certified OpenID provider (oidc-provider) on loopbac
     const secondRefresh = await t.secrets.get(SECRET_ACCOUNTS.refreshToken);
     expect(secondRefresh).toBeTruthy();
     expect(secondRefresh).not.toBe(firstRefresh);
+    // The code exchange and the refresh: HTTP Basic where that is all the provider offers, the form body where it offers that.
+    expect(p.tokenRequests).toEqual([{ basic: standard }, { basic: standard }]);
 
-    // The user revokes the grant at the provider (RFC 7009): the next refresh ends in a clean sign-out.
+    // Sign-out hands the refresh token back at the revocation endpoint discovery names (RFC 7009), authenticated the same way.
+    expect(await p.provider.RefreshToken.find(secondRefresh!)).toBeTruthy();
+    await t.session.signOut();
+    expect(await t.session.lastRevocation).toBe(true);
+    expect(await p.provider.RefreshToken.find(secondRefresh!)).toBeUndefined();
+  });
+
+  it('a grant revoked at the provider ends in a clean sign-out at the next refresh', async () => {
+    const { p, t } = await start();
+    const { authorizeUrl } = await t.session.beginSignIn();
+    await signInAtProvider(authorizeUrl);
+    await t.until(() => t.session.getState().status === 'signed-in');
+    const refresh = await t.secrets.get(SECRET_ACCOUNTS.refreshToken);
+    const basic: Record<string, string> = standard ? { authorization: basicCredentials(p.client.clientId, p.client.clientSecret) } : {};
     const revocation = await fetch(`${p.issuer}/token/revocation`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...basic },
       body: new URLSearchParams({
-        token: secondRefresh!,
+        token: refresh!,
         token_type_hint: 'refresh_token',
-        client_id: PROVIDER_CLIENT.clientId,
-        client_secret: PROVIDER_CLIENT.clientSecret,
+        ...(standard ? {} : { client_id: p.client.clientId, client_secret: p.client.clientSecret }),
       }),
     });
     expect(revocation.status).toBe(200);
@@ -102,7 +147,83 @@ describe('sign-in against a certified OpenID provider (oidc-provider) on loopbac
     await expect(t.session.getAccessToken()).rejects.toMatchObject({ appError: { code: 'not_signed_in' } });
   });
 
-  it('stays signed in for this run, and says so, when the provider grants no refresh token (point 1)', async () => {
+  it('refuses a response from another issuer, or without the iss the provider declares (RFC 9207), before the code is exchanged', async () => {
+    const { p } = await start();
+    const doc = (await (await fetch(`${p.issuer}/.well-known/openid-configuration`)).json()) as { authorization_response_iss_parameter_supported?: boolean };
+    expect(doc.authorization_response_iss_parameter_supported).toBe(true);
+
+    for (const tamper of [(f: URLSearchParams) => f.set('iss', 'http://127.0.0.1:1'), (f: URLSearchParams) => f.delete('iss')]) {
+      const t = session(p.issuer, p.client, standard ? 'query' : undefined);
+      const { authorizeUrl } = await t.session.beginSignIn();
+      const outcome = await signInAtProvider(authorizeUrl, { tamper });
+      expect(outcome.callbackBody).toContain('Sign-in failed');
+      await t.until(() => t.failures.length > 0);
+      expect(t.failures[0]!.message).toContain('"iss"');
+      expect(t.session.getState().status).toBe('signed-out');
+      // Refused before the token request: the provider still holds the code unused.
+      const code = await p.provider.AuthorizationCode.find(outcome.fields.get('code')!);
+      expect(code?.consumed).toBeFalsy();
+    }
+    expect(p.tokenRequests).toEqual([]);
+  });
+
+  it('ignores a response with another state: the sign-in keeps waiting and the code is never exchanged', async () => {
+    const { p, t } = await start();
+    const { authorizeUrl } = await t.session.beginSignIn();
+    const outcome = await signInAtProvider(authorizeUrl, { tamper: (f) => f.set('state', 'a-state-of-another-sign-in') });
+    expect(outcome.callbackStatus).toBe(400);
+    expect(outcome.callbackBody).toContain('Not the sign-in in progress');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(t.session.getState().status).toBe('signing-in');
+    expect(t.failures).toEqual([]);
+    expect(p.tokenRequests).toEqual([]);
+    expect((await p.provider.AuthorizationCode.find(outcome.fields.get('code')!))?.consumed).toBeFalsy();
+    // The real response, delivered now, still completes the sign-in: the stray one cost nothing.
+    const original = new URLSearchParams(outcome.fields);
+    original.set('state', new URL(authorizeUrl).searchParams.get('state')!);
+    const delivered = await deliverAgain(outcome.callbackUrl, original);
+    expect(delivered?.body).toContain('Sign-in complete');
+    await t.until(() => t.session.getState().status === 'signed-in');
+  });
+
+  it('refuses a replayed callback: the code is exchanged once and the session stays as the first delivery left it', async () => {
+    const { p, t } = await start();
+    const { authorizeUrl } = await t.session.beginSignIn();
+    const outcome = await signInAtProvider(authorizeUrl);
+    expect(outcome.callbackBody).toContain('Sign-in complete');
+    await t.until(() => t.session.getState().status === 'signed-in');
+    const access = await t.session.getAccessToken();
+    const stateChanges = t.states.length;
+
+    const replay = await deliverAgain(outcome.callbackUrl, outcome.fields);
+    // Either nothing listens any more, or the receiver says the response is not the sign-in in progress.
+    if (replay) {
+      expect(replay.status).toBe(400);
+      expect(replay.body).toContain('Not the sign-in in progress');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    expect(p.tokenRequests).toHaveLength(1);
+    expect(t.failures).toEqual([]);
+    expect(t.states).toHaveLength(stateChanges);
+    expect(await t.session.getAccessToken()).toBe(access);
+  });
+
+  it('refuses a token response without an id_token where openid was asked for', async () => {
+    const { p, t } = await start({ withholdIdToken: true });
+    const { authorizeUrl } = await t.session.beginSignIn();
+    expect(new URL(authorizeUrl).searchParams.get('scope')?.split(' ')).toContain('openid');
+    const outcome = await signInAtProvider(authorizeUrl);
+    expect(outcome.callbackBody).toContain('Sign-in failed');
+    await t.until(() => t.failures.length > 0);
+    expect(t.failures[0]!.message).toContain('did not return an identity token');
+    expect(t.session.getState()).toMatchObject({ status: 'signed-out', method: null });
+    expect(await t.secrets.get(SECRET_ACCOUNTS.refreshToken)).toBeNull();
+    expect(p.tokenRequests).toHaveLength(1);
+  });
+});
+
+describe('sign-in against a certified OpenID provider (oidc-provider) on loopback', () => {
+  it('stays signed in for this run, and says so, when the provider grants no refresh token', async () => {
     const p = await provider({ refreshTokens: false });
     const t = session(p.issuer);
     const { authorizeUrl } = await t.session.beginSignIn();
@@ -119,26 +240,7 @@ describe('sign-in against a certified OpenID provider (oidc-provider) on loopbac
     expect(t.session.getState()).toMatchObject({ status: 'signed-out', reason: expect.stringContaining('no refresh token') });
   });
 
-  it('checks the RFC 9207 iss parameter the provider advertises: a response from another issuer, or without one, is refused before the code is exchanged (point 3)', async () => {
-    const p = await provider();
-    const doc = (await (await fetch(`${p.issuer}/.well-known/openid-configuration`)).json()) as { authorization_response_iss_parameter_supported?: boolean };
-    expect(doc.authorization_response_iss_parameter_supported).toBe(true);
-
-    for (const tamper of [(f: URLSearchParams) => f.set('iss', 'http://127.0.0.1:1'), (f: URLSearchParams) => f.delete('iss')]) {
-      const t = session(p.issuer);
-      const { authorizeUrl } = await t.session.beginSignIn();
-      const outcome = await signInAtProvider(authorizeUrl, { tamper });
-      expect(outcome.callbackBody).toContain('Sign-in failed');
-      await t.until(() => t.failures.length > 0);
-      expect(t.failures[0]!.message).toContain('"iss"');
-      expect(t.session.getState().status).toBe('signed-out');
-      // Refused before the token request: the provider still holds the code unused.
-      const code = await p.provider.AuthorizationCode.find(outcome.fields.get('code')!);
-      expect(code?.consumed).toBeFalsy();
-    }
-  });
-
-  it('"Test connection" and sign-in report a provider that names itself differently from the address typed (localhost versus 127.0.0.1) (point 2)', async () => {
+  it('"Test connection" and sign-in report a provider that names itself differently from the address typed (localhost versus 127.0.0.1)', async () => {
     const p = await provider();
     const typed = p.issuer.replace('127.0.0.1', 'localhost');
     const pool = new DispatcherPool();
@@ -157,5 +259,20 @@ describe('sign-in against a certified OpenID provider (oidc-provider) on loopbac
       appError: { code: 'sign_in_failed', message: expect.stringContaining(`Enter ${p.issuer}`) },
     });
     expect(t.session.pendingRedirectUri).toBeNull();
+  });
+
+  it('holds an issuer with a path to the configured address exactly, and "Test connection" passes the Basic-only provider', async () => {
+    const p = await provider({ standard: true });
+    const pool = new DispatcherPool();
+    cleanups.push(() => pool.close());
+    const ok = await testConnection(pool, { apiBaseUrl: p.issuer, authUrl: p.issuer });
+    expect(ok.checks.find((c) => c.name === 'Sign-in host')).toMatchObject({ ok: true });
+
+    const typed = p.issuer.replace('127.0.0.1', 'localhost');
+    const t = session(typed, p.client);
+    await expect(t.session.beginSignIn()).rejects.toMatchObject({
+      appError: { code: 'sign_in_failed', message: expect.stringContaining(`Enter ${p.issuer} as the sign-in address`) },
+    });
+    expect(p.tokenRequests).toEqual([]);
   });
 });

@@ -182,7 +182,7 @@ describe('personal access tokens and channels', () => {
     t.core.emulator.context.store.data.channels.push({
       id: 7303,
       name: 'Second Warehouse Desk',
-      application_name: 'Single-merchant application',
+      application_name: 'SMA',
       scopes: ['receiving_write', 'receiving_read'],
     });
     const { token } = (await control(t, 'POST', '/pats', { name: 'desk' })) as { token: string };

@@ -29,10 +29,18 @@ declare module 'oidc-provider' {
     rotateRefreshToken?: boolean | ((ctx: unknown) => boolean);
     issueRefreshToken?: (ctx: unknown, client: unknown, code: unknown) => boolean | Promise<boolean>;
     features?: Record<string, { enabled: boolean }>;
+    clientAuthMethods?: string[];
+  }
+  /** The Koa context a middleware sees (Provider extends Koa). */
+  interface MiddlewareContext {
+    path: string;
+    body: unknown;
+    get(header: string): string;
   }
   export default class Provider {
     constructor(issuer: string, configuration?: Configuration);
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    use(middleware: (ctx: MiddlewareContext, next: () => Promise<void>) => Promise<void>): this;
     AccessToken: TokenModel;
     AuthorizationCode: TokenModel;
     RefreshToken: TokenModel;

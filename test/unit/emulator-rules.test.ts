@@ -17,6 +17,35 @@ describe('redirect URI matching (RFC 8252 section 7.3)', () => {
     expect(redirectUriMatches(registered, 'http://127.0.0.2:53124/callback')).toBe(false);
     expect(redirectUriMatches(registered, 'not a url')).toBe(false);
   });
+
+  it('matches the registered string exactly, only the loopback port varying: no parser can make another address equal (RFC 8252 7.3)', () => {
+    const registered = ['http://127.0.0.1/callback', 'http://[::1]/callback'];
+    expect(redirectUriMatches(registered, 'http://[::1]:53124/callback')).toBe(true);
+    expect(redirectUriMatches(registered, 'http://127.0.0.1:65535/callback')).toBe(true);
+    for (const bad of [
+      'http://127.0.0.1:53124/foo/../callback',
+      'http://127.0.0.1:53124/%2e%2e/callback',
+      'http://127.0.0.1:53124/x/%2E%2E/callback',
+      'http://127.0.0.1:53124/%63allback',
+      'http://evil.example@127.0.0.1:53124/callback',
+      'http://evil.example:x@127.0.0.1/callback',
+      'http://127.1:53124/callback',
+      'http://2130706433:53124/callback',
+      'http://0x7f.0.0.1:53124/callback',
+      'http://127.0.0.1.:53124/callback',
+      'http://127.0.0.1:053124/callback',
+      'http://127.0.0.1:0/callback',
+      'http://127.0.0.1:65536/callback',
+      'http://127.0.0.1:/callback',
+      'HTTP://127.0.0.1:53124/callback',
+      'http://127.0.0.1:53124/callback?',
+      'http://127.0.0.1:53124//callback',
+      'http://[::1]:53124/callback/.',
+      'http://[0:0:0:0:0:0:0:1]:53124/callback',
+    ]) {
+      expect(redirectUriMatches(registered, bad), bad).toBe(false);
+    }
+  });
 });
 
 describe('seeded data', () => {

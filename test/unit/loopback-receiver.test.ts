@@ -1,3 +1,4 @@
+import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startLoopbackReceiver, type LoopbackReceiver } from '../../electron/core/auth/loopback-receiver.js';
 import { AppErrorException } from '../../shared/errors.js';
@@ -45,6 +46,26 @@ describe('loopback redirect receiver (RFC 8252)', () => {
     expect((await fetch(`${origin}/favicon.ico`)).status).toBe(404);
     expect((await postForm(`${origin}/other`, { code: 'c', state: 'expected-state' })).status).toBe(404);
     expect((await fetch(r.redirectUri, { method: 'PUT' })).status).toBe(404);
+  });
+
+  it('answers only Host 127.0.0.1:<its port>: a rebound name, localhost or another port is refused before the state is looked at', async () => {
+    const r = await receiver();
+    const port = new URL(r.redirectUri).port;
+    for (const host of [`rebound.example:${port}`, `localhost:${port}`, '127.0.0.1', `127.0.0.1:${Number(port) + 1}`, `[::1]:${port}`]) {
+      const res = await request(r.redirectUri, {
+        method: 'POST',
+        headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ code: 'c', state: 'expected-state' }).toString(),
+      });
+      expect(res.statusCode, host).toBe(421);
+      expect(res.headers['cache-control']).toBe('no-store');
+      await res.body.dump();
+    }
+    // The sign-in is still waiting, and its own Host completes it.
+    const ok = postForm(r.redirectUri, { code: 'the-code', state: 'expected-state' });
+    await expect(r.result).resolves.toMatchObject({ code: 'the-code' });
+    r.reportOutcome(true);
+    expect((await ok).status).toBe(200);
   });
 
   it('rejects a response with the wrong state and keeps waiting for the right one', async () => {

@@ -6,7 +6,8 @@ import { appError, AppErrorException } from '../../../shared/errors.js';
 /**
  * The loopback redirect receiver of RFC 8252 section 7.3: an HTTP server on 127.0.0.1 with an
  * ephemeral port, open only while one sign-in waits. It answers its callback path only, accepts
- * the form_post (POST) and query (GET) deliveries, ignores a response whose `state` is not ours
+ * the form_post (POST) and query (GET) deliveries, only under `Host: 127.0.0.1:<port>` (no DNS
+ * rebinding), ignores a response whose `state` is not ours
  * (so a local process that guesses the port cannot cancel the sign-in), and closes itself after
  * success, failure, timeout or cancellation.
  */
@@ -145,6 +146,12 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Only the redirect URI's own authority: a page that rebinds a name of its own to 127.0.0.1
+    // reaches this port with its name as Host, and is answered nothing.
+    if (req.headers.host !== `${host}:${(server.address() as AddressInfo).port}`) {
+      res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end('Misdirected request');
+      return;
+    }
     const url = new URL(req.url ?? '/', `http://${host}`);
     if (url.pathname !== callbackPath || (req.method !== 'GET' && req.method !== 'POST')) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end('Not found');

@@ -28,13 +28,22 @@ export const DiscoveryDocument = z.looseObject({
   response_modes_supported: z.array(z.string()).optional(),
   code_challenge_methods_supported: z.array(z.string()).optional(),
   authorization_response_iss_parameter_supported: z.boolean().optional(),
+  token_endpoint_auth_methods_supported: z.array(z.string()).optional(),
+  revocation_endpoint: Endpoint.optional(),
 });
 export type DiscoveryDocument = z.infer<typeof DiscoveryDocument>;
+
+/** The two ways Dockdesk can prove its client secret to a token endpoint (RFC 6749 section 2.3.1). */
+export type ClientAuthMethod = 'client_secret_post' | 'client_secret_basic';
 
 export interface ProviderMetadata {
   issuer: string;
   authorizationEndpoint: string;
   tokenEndpoint: string;
+  /** RFC 7009, where the provider names one: a refresh token is handed back there at sign-out. */
+  revocationEndpoint: string | null;
+  /** How the client secret goes to the token (and revocation) endpoint. */
+  clientAuthMethod: ClientAuthMethod;
   jwksUri: string;
   responseModes: string[];
   /** RFC 9207: the provider puts `iss` in every authorization response, and the client must check it. */
@@ -54,6 +63,9 @@ export function fixedPathMetadata(authUrl: string): ProviderMetadata {
     issuer: issuerFromAuthUrl(authUrl),
     authorizationEndpoint: endpointUrl(authUrl, AuthPaths.authorize).toString(),
     tokenEndpoint: endpointUrl(authUrl, AuthPaths.token).toString(),
+    revocationEndpoint: null,
+    // The spec's token request (5.2 steps 5 and 6) carries the secret in the form body.
+    clientAuthMethod: 'client_secret_post',
     jwksUri: endpointUrl(authUrl, AuthPaths.jwks).toString(),
     responseModes: ['form_post'],
     issParameterSupported: false,
@@ -64,7 +76,10 @@ export function fixedPathMetadata(authUrl: string): ProviderMetadata {
 export type DiscoveryResult =
   { kind: 'found'; document: DiscoveryDocument } | { kind: 'absent'; status: number } | { kind: 'invalid'; status: number; problem: string };
 
-/** Reads `/.well-known/openid-configuration` under the sign-in address (size-capped, schema-checked). */
+/**
+ * Reads `{issuer}/.well-known/openid-configuration` (OpenID Connect Discovery 1.0 section 4.1: a path
+ * in the issuer is kept, the well-known part appended to it), size-capped and schema-checked.
+ */
 export async function readDiscovery(dispatchers: DispatcherPool, authUrl: string, options: { timeoutMs?: number } = {}): Promise<DiscoveryResult> {
   const url = endpointUrl(authUrl, AuthPaths.discovery);
   const endpoint = `GET ${url.pathname}`;
@@ -73,7 +88,7 @@ export async function readDiscovery(dispatchers: DispatcherPool, authUrl: string
   try {
     const res = await dispatchers.for(url).request({
       method: 'GET',
-      path: url.pathname,
+      path: url.pathname + url.search,
       headers: { accept: 'application/json' },
       ...(options.timeoutMs ? { headersTimeout: options.timeoutMs, bodyTimeout: options.timeoutMs } : {}),
     });
@@ -114,10 +129,18 @@ export async function loadProviderMetadata(dispatchers: DispatcherPool, authUrl:
   const doc = result.document;
   const mismatch = issuerMismatch(authUrl, doc.issuer);
   if (mismatch) throw appError('sign_in_failed', mismatch);
+  const clientAuthMethod = chooseClientAuthMethod(doc.token_endpoint_auth_methods_supported);
+  if (!clientAuthMethod)
+    throw appError(
+      'sign_in_failed',
+      `The sign-in host ${new URL(authUrl).origin} accepts a client only by ${doc.token_endpoint_auth_methods_supported!.join(', ')}; Dockdesk signs in with a client secret (client_secret_post or client_secret_basic). Ask the provider's administrator to allow one of those for this client.`,
+    );
   return {
     issuer: doc.issuer,
     authorizationEndpoint: doc.authorization_endpoint,
     tokenEndpoint: doc.token_endpoint,
+    revocationEndpoint: doc.revocation_endpoint ?? null,
+    clientAuthMethod,
     jwksUri: doc.jwks_uri,
     responseModes: doc.response_modes_supported ?? ['query', 'fragment'],
     issParameterSupported: doc.authorization_response_iss_parameter_supported === true,
@@ -125,8 +148,26 @@ export async function loadProviderMetadata(dispatchers: DispatcherPool, authUrl:
   };
 }
 
-/** The words for a provider that names itself differently from the address typed (say localhost versus 127.0.0.1). */
+/**
+ * The client authentication to use: client_secret_post where offered (the spec's form, 5.2), else
+ * client_secret_basic, which is also the default when discovery names none (Discovery 1.0 section
+ * 3). Null when the provider offers neither.
+ */
+export function chooseClientAuthMethod(supported: readonly string[] | undefined): ClientAuthMethod | null {
+  if (!supported) return 'client_secret_basic';
+  if (supported.includes('client_secret_post')) return 'client_secret_post';
+  if (supported.includes('client_secret_basic')) return 'client_secret_basic';
+  return null;
+}
+
+/**
+ * The words for a provider that names itself differently from the address typed (say localhost
+ * versus 127.0.0.1, or another path). RFC 8414 section 3.3: the metadata's issuer must be the very
+ * identifier the well-known path was appended to. Settings keep addresses without a trailing slash,
+ * and `https://idp/` and `https://idp` share one discovery URL, so that slash is the only leeway.
+ */
 export function issuerMismatch(authUrl: string, issuer: string): string | null {
-  if (issuerFromAuthUrl(issuer) === issuerFromAuthUrl(authUrl)) return null;
+  const configured = issuerFromAuthUrl(authUrl);
+  if (issuer === configured || issuer === `${configured}/`) return null;
   return `The sign-in host calls itself ${issuer}, but the sign-in address is ${issuerFromAuthUrl(authUrl)}. Enter ${issuer} as the sign-in address in Settings.`;
 }

@@ -222,14 +222,21 @@ export class SessionService {
     this.startEpoch();
     this.cancelPending();
     this.access = null;
+    const refreshToken = this.state.method === 'oauth' ? await this.deps.secrets.get(SECRET_ACCOUNTS.refreshToken).catch(() => null) : null;
     await this.deps.secrets.delete(SECRET_ACCOUNTS.refreshToken);
     await this.deps.secrets.delete(SECRET_ACCOUNTS.pat);
     this.deps.settings.update((s) => {
       delete s.sessions[this.deps.environment.id];
     });
     this.setState({ status: 'signed-out', account: null, method: null, channel: null, channelChoices: [], reason });
+    // Hand the grant back where the provider takes it (RFC 7009), after the local sign-out is done:
+    // an offline desk signs out at once, and a failed revocation changes nothing here.
+    if (refreshToken && this.deps.tokenClient) this.lastRevocation = this.deps.tokenClient.revoke(refreshToken).catch(() => false);
     return this.getState();
   }
+
+  /** The revocation the latest sign-out started (tests wait on it); resolves false when none was made. */
+  lastRevocation: Promise<boolean> = Promise.resolve(false);
 
   /**
    * A valid access token, refreshing when it is close to expiry. Single-flight: every caller during

@@ -4,7 +4,7 @@ import { IdTokenClaims, OAuthErrorBody, TokenResponse } from '../../../shared/sc
 import { BODY_LIMITS, readBodyText } from '../api/body-limit.js';
 import type { DispatcherPool } from '../api/dispatchers.js';
 import { errorFromSchema, errorFromTransport } from '../api/errors.js';
-import { loadProviderMetadata, type ProviderMetadata } from './provider-metadata.js';
+import { loadProviderMetadata, type ClientAuthMethod, type ProviderMetadata } from './provider-metadata.js';
 
 /** The OAuth token endpoint (spec 5.2 steps 5 and 6) over undici, and id_token verification. */
 export interface OAuthClientConfig {
@@ -21,6 +21,25 @@ export class TokenEndpointError extends AppErrorException {
   ) {
     super({ code: oauthError === 'invalid_grant' ? 'session_expired' : 'sign_in_failed', message: description, retryable: false });
   }
+}
+
+/**
+ * RFC 6749 section 2.3.1: for HTTP Basic the client id and secret are each encoded as
+ * application/x-www-form-urlencoded first, then joined with ':' and Base64-encoded, so a secret
+ * holding ':', '+', '%' or a space arrives as it was issued.
+ */
+export function basicCredentials(clientId: string, clientSecret: string): string {
+  const form = (value: string) => new URLSearchParams({ v: value }).toString().slice(2);
+  return `Basic ${Buffer.from(`${form(clientId)}:${form(clientSecret)}`, 'utf8').toString('base64')}`;
+}
+
+/** The form fields and headers that authenticate the client by the method the provider chose. */
+export function clientAuthentication(
+  method: ClientAuthMethod,
+  client: { clientId: string; clientSecret: string },
+): { fields: Record<string, string>; headers: Record<string, string> } {
+  if (method === 'client_secret_post') return { fields: { client_id: client.clientId, client_secret: client.clientSecret }, headers: {} };
+  return { fields: {}, headers: { authorization: basicCredentials(client.clientId, client.clientSecret) } };
 }
 
 export class TokenClient {
@@ -58,6 +77,27 @@ export class TokenClient {
   /** No PKCE values on refresh (spec 5.2 step 6). */
   refresh(refreshToken: string): Promise<TokenResponse> {
     return this.post({ grant_type: 'refresh_token', refresh_token: refreshToken });
+  }
+
+  /**
+   * RFC 7009: hands a refresh token back to the provider, where discovery names a revocation
+   * endpoint. Best effort (a sign-out never waits on the network to succeed): false when it did not.
+   */
+  async revoke(refreshToken: string): Promise<boolean> {
+    const metadata = await this.metadata();
+    if (!metadata.revocationEndpoint) return false;
+    const url = new URL(metadata.revocationEndpoint);
+    const auth = clientAuthentication(metadata.clientAuthMethod, this.config);
+    const res = await this.dispatchers.for(url).request({
+      method: 'POST',
+      path: url.pathname + url.search,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...auth.headers },
+      body: new URLSearchParams({ token: refreshToken, token_type_hint: 'refresh_token', ...auth.fields }).toString(),
+      headersTimeout: 10_000,
+      bodyTimeout: 10_000,
+    });
+    await res.body.dump();
+    return res.statusCode === 200;
   }
 
   /** Verifies signature (published keys), issuer, audience, expiry and the nonce we sent. */
@@ -100,16 +140,18 @@ export class TokenClient {
   }
 
   private async post(fields: Record<string, string>): Promise<TokenResponse> {
-    const url = new URL((await this.metadata()).tokenEndpoint);
+    const metadata = await this.metadata();
+    const url = new URL(metadata.tokenEndpoint);
     const endpoint = `POST ${url.pathname}`;
-    const body = new URLSearchParams({ ...fields, client_id: this.config.clientId, client_secret: this.config.clientSecret }).toString();
+    const auth = clientAuthentication(metadata.clientAuthMethod, this.config);
+    const body = new URLSearchParams({ ...fields, ...auth.fields }).toString();
     let status: number;
     let json: unknown;
     try {
       const res = await this.dispatchers.for(url).request({
         method: 'POST',
         path: url.pathname + url.search,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...auth.headers },
         body,
       });
       status = res.statusCode;

@@ -3,7 +3,7 @@ import { BODY_LIMITS, readBodyText } from '../api/body-limit.js';
 import type { DispatcherPool } from '../api/dispatchers.js';
 import { OPERATIONS } from '../api/operations.js';
 import { endpointUrl } from '../api/urls.js';
-import { issuerMismatch, readDiscovery } from '../auth/provider-metadata.js';
+import { chooseClientAuthMethod, issuerMismatch, readDiscovery } from '../auth/provider-metadata.js';
 
 const TEST_TIMEOUT_MS = 8_000;
 
@@ -32,6 +32,12 @@ export async function testConnection(dispatchers: DispatcherPool, input: { apiBa
         if (mismatch) checks.push({ name: 'Sign-in host', ok: false, detail: mismatch });
         else if (!doc.code_challenge_methods_supported?.includes('S256'))
           checks.push({ name: 'Sign-in host', ok: false, detail: `${doc.issuer} does not offer PKCE with S256, which Dockdesk requires.` });
+        else if (!chooseClientAuthMethod(doc.token_endpoint_auth_methods_supported))
+          checks.push({
+            name: 'Sign-in host',
+            ok: false,
+            detail: `${doc.issuer} accepts no client secret (neither client_secret_post nor client_secret_basic), which Dockdesk signs in with.`,
+          });
         else checks.push({ name: 'Sign-in host', ok: true, detail: `OpenID provider ${doc.issuer} found, with PKCE (S256).` });
       }
     } catch (error) {
