@@ -92,7 +92,7 @@ export function ReceivingCreate() {
       ) : opened ? (
         <WroCreateForm opened={opened} />
       ) : (
-        <p className="state" role="status">
+        <p className="state" role="status" data-loading>
           Opening the draft…
         </p>
       )}
