@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Dialog } from './Dialog';
 
 /**
@@ -43,6 +43,12 @@ export function ConfirmDialog({
   dismissLabel?: string;
 }) {
   const describedBy = useId();
+  const dismiss = useRef<HTMLButtonElement>(null);
+  // The action disabled while it runs, or gone after a refusal, drops focus to the page: bring it
+  // back to the way out, so Escape and Enter still reach the dialog.
+  useEffect(() => {
+    if (isOpen && (document.activeElement === null || document.activeElement === document.body)) dismiss.current?.focus();
+  }, [isOpen, isPending, canConfirm]);
   return (
     <Dialog title={title} isOpen={isOpen} onOpenChange={(open) => !open && onClose()} describedBy={describedBy}>
       <div id={describedBy}>{children}</div>
@@ -52,7 +58,7 @@ export function ConfirmDialog({
             {isPending && pendingLabel ? pendingLabel : confirmLabel}
           </button>
         )}
-        <button type="button" autoFocus onClick={onClose}>
+        <button type="button" ref={dismiss} autoFocus onClick={onClose}>
           {dismissLabel}
         </button>
       </div>
