@@ -10,7 +10,7 @@
  * The primary control, first found wins:
  *  - an element the view marks `data-primary`;
  *  - a list's row restored on the way back (the DataTable marks its body `data-restored`);
- *  - the view's scan field (a search view: its field);
+ *  - the view's scan field (a search view: its field), unless it is one field of a form;
  *  - a list's current row (arrows and Enter work at once);
  *  - a form's first empty field;
  *  - the view's first action;
@@ -119,7 +119,8 @@ const FIELDS = 'input:not([type="hidden"]):not([type="checkbox"]):not([type="rad
  */
 export function primaryControl(root: HTMLElement, late = true): HTMLElement | null | 'wait' {
   const scanField = (): HTMLElement | null => {
-    const box = first(root, '[data-scan-field]');
+    // A scan field of a form (a box's tracking number) is one of its fields: the form's rule decides.
+    const box = first(root, '[data-scan-field]', (el) => el.closest('form:not([role="search"])') === null);
     if (!box) return null;
     return box.matches(FIELDS) ? box : first(box, FIELDS);
   };
