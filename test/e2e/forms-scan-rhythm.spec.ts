@@ -38,6 +38,25 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.keyboard.type('0930A', { delay: 80 });
     await expect(arrival).toHaveValue('2026-12-01T09:30');
 
+    // The same at a person's pace (150 ms a key), from the first segment again.
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type('03152027', { delay: 150 });
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.type('0745P', { delay: 150 });
+    await expect(arrival).toHaveValue('2027-03-15T19:45');
+
+    // Type-ahead on a closed select: letters typed on its button choose the option, at once or slowly.
+    const packageType = page.getByRole('button', { name: /Package type$/ });
+    await packageType.focus();
+    await page.keyboard.type('pal');
+    await expect(packageType).toContainText('Pallet');
+    await page.waitForTimeout(1200);
+    await page.keyboard.type('fl', { delay: 150 });
+    await expect(packageType).toContainText(/Floor/);
+    await page.waitForTimeout(1200);
+    await page.keyboard.type('pac', { delay: 60 });
+    await expect(packageType).toContainText(/^Package/);
+
     // Enter in a text field does not send the form (it would show the form's problems).
     const po = page.getByLabel('PO number');
     await po.click();

@@ -51,7 +51,9 @@ function takesKeys(target: EventTarget | null): boolean {
   if (isTextEntry(target) || target instanceof HTMLSelectElement) return true;
   return (
     target instanceof Element &&
-    target.closest('[role="combobox"], [role="listbox"], [role="menu"], [role="spinbutton"], [role="slider"], [aria-haspopup="listbox"]') !== null
+    // A select's trigger button (aria-haspopup) takes letters as type-ahead.
+    target.closest('[role="combobox"], [role="listbox"], [role="menu"], [role="spinbutton"], [role="slider"], [aria-haspopup]:not([aria-haspopup="false"])') !==
+      null
   );
 }
 
