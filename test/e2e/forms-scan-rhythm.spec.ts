@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
+import { openIntake } from './returns-support.js';
 import { scanCode } from './scanner.js';
 
 /**
@@ -13,10 +14,15 @@ import { scanCode } from './scanner.js';
 const scanPause = (page: Page) => page.waitForTimeout(250);
 const address = (page: Page) => page.evaluate(() => decodeURIComponent(window.location.hash.slice(1)));
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`receiving create by scans and keys: lines, quantities, Enter, remove and discard (${scheme})`, async ({ page, host }) => {
+const runs = [
+  { scheme: 'light', width: 1280, height: 800 },
+  { scheme: 'dark', width: 1920, height: 1080 },
+] as const;
+
+for (const { scheme, width, height } of runs) {
+  test(`receiving create by scans and keys: lines, quantities, Enter, remove and discard (${scheme}, ${width}x${height})`, async ({ page, host }) => {
     test.setTimeout(120_000);
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.setViewportSize({ width, height });
     await page.emulateMedia({ colorScheme: scheme });
     const stock = host.core.emulator.context.store.data.inventory.filter(
       (i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot && /^\d{13}$/.test(i.barcode),
@@ -98,7 +104,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.keyboard.press('Enter');
     await expect(line1.getByLabel('Quantity')).toHaveValue('3');
     await expect(scanField).toHaveValue('');
-    await axeCheck(page, `${scheme}-wro-create-scanned`);
+    await axeCheck(page, `${scheme}-${width}-wro-create-scanned`);
 
     // Add item: the next scan goes into the new line's code, not out of the form.
     await page.getByRole('button', { name: 'Add item to box 1' }).click();
@@ -114,7 +120,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const remove = page.getByRole('dialog', { name: 'Remove item 1 from box 1?' });
     await expect(remove).toBeVisible();
     await expect(remove.getByRole('button', { name: 'Keep it' })).toBeFocused();
-    await axeCheck(page, `${scheme}-wro-create-remove-line`);
+    await axeCheck(page, `${scheme}-${width}-wro-create-remove-line`);
     await page.keyboard.press('Escape');
     await expect(remove).toHaveCount(0);
     await expect(page.getByRole('group', { name: /^Box 1 item \d$/ })).toHaveCount(3);
@@ -132,7 +138,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.keyboard.press('Enter');
     const discard = page.getByRole('dialog', { name: 'Discard this draft?' });
     await expect(discard.getByRole('button', { name: 'Keep the draft' })).toBeFocused();
-    await axeCheck(page, `${scheme}-wro-create-discard`);
+    await axeCheck(page, `${scheme}-${width}-wro-create-discard`);
     await page.keyboard.press('Enter');
     await expect(discard).toHaveCount(0);
     await expect(page.getByRole('group', { name: /^Box 1 item \d$/ })).toHaveCount(2);
@@ -144,3 +150,44 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect.poll(() => address(page)).toBe('/receiving');
   });
 }
+
+test('return intake by scans and keys: a quantity and Enter go back to the item scan; discarding the draft asks first', async ({ page, host }) => {
+  test.setTimeout(120_000);
+  const item = host.core.emulator.context.store.data.inventory.find(
+    (i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot && /^\d{13}$/.test(i.barcode),
+  )!;
+  await openIntake(page, host.url);
+  await scanCode(page, '1Z999AA10123456799', { msPerKey: 5 });
+  const itemField = page.getByLabel('Scan items');
+  await expect(itemField).toBeFocused();
+  await scanPause(page);
+  await scanCode(page, item.barcode, { msPerKey: 5 });
+  const line = page.getByTestId('intake-line-0');
+  await expect(line).toContainText(item.sku);
+  await expect(itemField).toBeFocused();
+
+  // The quantity typed into its field; Enter comes back to the item scan; nothing else changed.
+  await line.getByRole('spinbutton', { name: /^Quantity of / }).click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('4', { delay: 150 });
+  await page.keyboard.press('Enter');
+  await expect(itemField).toBeFocused();
+  await expect(line.getByRole('spinbutton', { name: /^Quantity of / })).toHaveValue('4');
+
+  // Discard: asked first, on Keep the draft; Escape keeps it; confirmed, the intake starts afresh.
+  await page.getByRole('button', { name: 'Discard draft' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Discard this return draft?' });
+  await expect(dialog.getByRole('button', { name: 'Keep the draft' })).toBeFocused();
+  await axeCheck(page, 'intake-discard');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(line).toContainText(item.sku);
+  await page.getByRole('button', { name: 'Discard draft' }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('button', { name: 'Discard the draft' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('intake-line-0')).toHaveCount(0);
+});
