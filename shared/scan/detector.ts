@@ -16,11 +16,14 @@
 //   release          held events that were typing after all, in order: type them now.
 // Apply `release` / `scan` + `retract` first (they close an earlier burst), then this event's action.
 //
-// Holding policy: outside a text field every printable key is held from the first one (there is
-// nothing to type into, and single-key shortcuts must not fire on scanner data), except a Space that
-// would open a burst (it presses the focused button, see push); inside a text field
-// the first `minLength - 1` keys pass (a person's typing is never delayed) and the rest of a fast
-// burst is held. Control codes inside a burst (GS, RS, EOT) are always held.
+// Holding policy: keys typed into a control that takes keys itself (a text field, a select with
+// type-ahead, a combobox) are never held: they pass at once, so a person's typing is never delayed,
+// reordered or replayed. If their burst turns out to be a scan, `retract` tells the caller to put the
+// control back as it was at startsBurst (its value restored exactly). Outside such a control every
+// printable key is held from the first one (there is nothing to type into, and single-key shortcuts
+// must not fire on scanner data), except a key that would open a burst but runs a single-key shortcut
+// where focus is (`/` to the search: no scan starts with it) and a Space (it presses the focused
+// button, see push). Control codes inside a burst (GS, RS, EOT) are always held.
 //
 // Control codes: scanners send GS as Ctrl+], RS as Ctrl+^ (Ctrl+Shift+6 on US keyboards, or Ctrl+6)
 // and EOT as Ctrl+D. They are matched on `event.code` (the physical key), so the OS keyboard layout
@@ -82,8 +85,10 @@ export interface Scan {
 }
 
 export interface PushContext {
-  /** Focus is in a field that takes typed text (input, textarea, contenteditable), scan field or not. */
+  /** Focus is in a control that takes typed keys itself (input, textarea, select, combobox), scan field or not. */
   editable?: boolean;
+  /** This key runs a single-key shortcut where focus is (`/`, `?`): it never opens a burst. */
+  shortcut?: boolean;
 }
 
 export interface PushResult {
@@ -234,6 +239,10 @@ export function readKey(e: KeyInput, terminators: readonly Terminator[]): KeyRea
   return { kind: 'other' };
 }
 
+function isControl(c: string): boolean {
+  return c === GS || c === RS || c === EOT || c === FS;
+}
+
 function alphanumerics(s: string): number {
   return (s.match(/[0-9A-Za-z]/g) ?? []).length;
 }
@@ -332,8 +341,11 @@ export function createScanDetector(options: Partial<ScanThresholds> = {}): ScanD
       // Space presses a focused button and toggles a checkbox or switch, which only a trusted key
       // does: held and given back later it would do nothing. No scan starts with a space.
       if (burst.length === 0 && c.byKey === ' ' && !context.editable) return result('pass');
+      if (burst.length === 0 && context.shortcut && c.control === null) return result('pass');
       const startsBurst = burst.length === 0;
-      const held = c.control !== null || !context.editable || burst.length + 1 >= thresholds.minLength;
+      // Once a printable key of this burst is held, the rest are too: a key passed now would land
+      // before the held ones and change what was typed.
+      const held = c.control !== null || !context.editable || burst.some((e) => e.held && e.byKey !== null && !isControl(e.byKey));
       burst.push({ input: event, byKey: c.byKey, byCode: c.byCode, held });
       lastAt = event.timeStamp;
       return result(held ? 'hold' : 'pass', startsBurst);

@@ -9,6 +9,7 @@ import { benchEmulator } from './emulator.js';
 import { benchInventoryCache } from './inventory-cache.js';
 import { benchViews } from './views.js';
 import { benchScanToView } from './scan.js';
+import { benchKeys } from './keys.js';
 import { benchReturnIntake } from './returns-intake.js';
 import { benchInventorySync } from './inventory-sync.js';
 import { benchInventorySyncSeparateEmulator } from './inventory-sync-remote.js';
@@ -21,10 +22,36 @@ import { sample, summarize } from './stats.js';
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 
+/**
+ * BENCH_ONLY=scan,keys (section names as in the report; `core` for the IPC and client round trips)
+ * runs those sections alone, for a change that touches one of them.
+ */
+const ONLY =
+  process.env.BENCH_ONLY?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean) ?? null;
+const want = (section: string) => ONLY === null || ONLY.includes(section);
+
 async function main(): Promise<void> {
+  const results: Record<string, unknown> = {};
+  if (want('core')) await benchCore(results);
+  if (want('emulator')) results.emulator = await benchEmulator();
+  if (want('inventoryCache')) results.inventoryCache = await benchInventoryCache();
+  if (want('views')) results.views = await benchViews();
+  if (want('scan')) results.scan = await benchScanToView();
+  if (want('keys')) results.keys = await benchKeys();
+  if (want('returnIntake')) results.returnIntake = await benchReturnIntake();
+  if (want('inventorySync')) results.inventorySync = await benchInventorySync();
+  if (want('inventorySyncSeparateEmulator')) results.inventorySyncSeparateEmulator = await benchInventorySyncSeparateEmulator();
+  if (want('inventoryLookupView')) results.inventoryLookupView = await benchInventoryLookupView();
+  process.stdout.write(
+    `${JSON.stringify({ benchmark: 'dockdesk', date: new Date().toISOString(), node: process.version, cpus: cpus().length, runs: RUNS, results }, null, 2)}\n`,
+  );
+}
+
+async function benchCore(results: Record<string, unknown>): Promise<void> {
   // The client-side budget (140/min) would make the benchmark wait; raised here, its bookkeeping still runs.
   const t = await createTestCore({ requestBudgetPerMinute: 1_000_000 });
-  const results: Record<string, unknown> = {};
   try {
     await signIn(t);
     const env = { ...t.core.environments.active.env, authUrl: t.core.emulator.url };
@@ -126,17 +153,6 @@ async function main(): Promise<void> {
   } finally {
     await t.dispose();
   }
-  results.emulator = await benchEmulator();
-  results.inventoryCache = await benchInventoryCache();
-  results.views = await benchViews();
-  results.scan = await benchScanToView();
-  results.returnIntake = await benchReturnIntake();
-  results.inventorySync = await benchInventorySync();
-  results.inventorySyncSeparateEmulator = await benchInventorySyncSeparateEmulator();
-  results.inventoryLookupView = await benchInventoryLookupView();
-  process.stdout.write(
-    `${JSON.stringify({ benchmark: 'dockdesk', date: new Date().toISOString(), node: process.version, cpus: cpus().length, runs: RUNS, results }, null, 2)}\n`,
-  );
 }
 
 /** Approves at the emulator and reads the code from the callback fields (nothing listens at the redirect URI). */

@@ -60,3 +60,19 @@ export async function axeCheck(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: join(shots, `${name}.png`) });
   }
 }
+
+/**
+ * The view titled `name` has opened and the shell's focus model has put focus on one of its controls
+ * (its primary control: a row, a field, an action), not on the heading, the sidebar or nowhere.
+ */
+export async function expectViewFocus(page: Page, name: string | RegExp): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const a = document.activeElement;
+        return a !== null && a.tagName !== 'H1' && a.closest('#content') !== null;
+      }),
+    )
+    .toBe(true);
+}

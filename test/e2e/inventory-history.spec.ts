@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
+import { axeCheck, expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js';
 import { allPages, openAddress, serviceApi, tabTo, waitForFirstSync, type LocationLevelItem } from './inventory-support.js';
 import { typeDay } from './days.js';
 
@@ -31,7 +31,7 @@ test('history of one item: the chart ends at the sum of the changes and at the s
 
   // Keyboard only from here: the form, the chart, the export.
   await openAddress(page, `/inventory/history?fc=${location.location_id}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Inventory history' })).toBeFocused();
+  await expectViewFocus(page, 'Inventory history');
   // With no item, the whole center's history loads (several pages); wait for it, then narrow by keyboard.
   await expect(page.getByTestId('history-summary')).toContainText('all items', { timeout: 30_000 });
   await tabTo(page, /Items/);

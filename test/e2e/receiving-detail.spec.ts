@@ -126,6 +126,16 @@ test('the cancel confirmation passes axe, and Keep it leaves the order as it was
   const dialog = page.getByRole('dialog', { name: `Cancel receiving order ${wro.id}?` });
   await expect(dialog).toBeVisible();
   await axeCheck(page, 'receiving-cancel-dialog');
+  // Focus starts on the safe choice: Enter (a scan's last key, a key meant for the view) keeps the order.
+  await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  // Escape backs out too.
+  await page.getByRole('button', { name: 'Cancel order…' }).click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cancel order…' }).click();
   await dialog.getByRole('button', { name: 'Keep it' }).click();
   await expect(dialog).toHaveCount(0);
   expect(wro.status).toBe('Awaiting');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
+import { axeCheck, expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js';
 import { scanCode } from './scanner.js';
 import { service } from './service.js';
 
@@ -162,12 +162,15 @@ test('keyboard only: cancel a return awaiting arrival; once the clock moves a re
   await expect(rows(page).first()).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(heading(page, first!.id)).toBeVisible();
-  await expect(heading(page, first!.id)).toBeFocused();
+  await expectViewFocus(page, `Return ${first!.id}`);
   await tabTo(page, 'Cancel return…');
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: `Cancel return ${first!.reference_id}?` });
   await expect(dialog).toBeVisible();
   await axeCheck(page, 'return-cancel-dialog');
+  // The safe choice has focus; confirming takes a deliberate step to the action.
+  await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
   await expect(dialog.getByRole('button', { name: 'Cancel the return' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();

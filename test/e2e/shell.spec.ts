@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startBrowserHost } from '../../electron/host/browser-host.js';
 import { rendererDir } from '../../electron/core/paths.js';
-import { expect, signInThroughPopup, test } from './fixtures.js';
+import { expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js';
 
 /** The address after the '#', as the user sees it in the bar. */
 const address = (page: Page) => page.evaluate(() => decodeURIComponent(window.location.hash.slice(1)));
@@ -67,7 +67,7 @@ test.describe('addresses', () => {
     await signInThroughPopup(page);
     const firstId = await rows(page).first().locator('td').first().textContent();
     await page.evaluate((id) => (window.location.hash = `#/receiving/${id}`), firstId);
-    await expect(page.getByRole('heading', { level: 1, name: `Receiving order ${firstId}` })).toBeFocused();
+    await expectViewFocus(page, `Receiving order ${firstId}`);
     await expect(page.getByText('Fulfillment center', { exact: true })).toBeVisible();
     await page.evaluate(() => (window.location.hash = '#/nowhere'));
     await expect(page.getByRole('heading', { level: 1, name: 'No such view' })).toBeVisible();
@@ -122,23 +122,25 @@ test('the receiving list works from the keyboard alone', async ({ page, host }) 
   await page.keyboard.press('ArrowUp');
   const id = await focusedRow.locator('td').first().textContent();
 
+  const openedRow = await focusedRow.getAttribute('aria-rowindex');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: `Receiving order ${id}` })).toBeFocused();
+  await expectViewFocus(page, `Receiving order ${id}`);
   expect(await address(page)).toBe(`/receiving/${id}`);
 
   // Back to the list, and on to Settings and back with Alt+<n>.
+  // Back on the list, focus is on the row that was opened.
   await page.keyboard.press('Alt+ArrowLeft');
-  await expect(page.getByRole('heading', { level: 1, name: 'Receiving' })).toBeFocused();
+  await expect(focusedRow).toHaveAttribute('aria-rowindex', openedRow!);
   await page.keyboard.press('Alt+6');
-  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeFocused();
+  await expectViewFocus(page, 'Settings');
   await page.keyboard.press('Alt+1');
-  await expect(page.getByRole('heading', { level: 1, name: 'Receiving' })).toBeFocused();
-  // A sidebar link followed (Enter on it, or a click) hands focus to the new view's heading too.
+  await expect(focusedRow).toHaveAttribute('aria-rowindex', openedRow!);
+  // A sidebar link followed (Enter on it, or a click) hands focus to the new view too.
   await page.getByRole('link', { name: 'Settings' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeFocused();
+  await expectViewFocus(page, 'Settings');
   await page.getByRole('link', { name: 'Receiving' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Receiving' })).toBeFocused();
+  await expect(focusedRow).toHaveAttribute('aria-rowindex', openedRow!);
 
   // "?" lists the shortcuts; Escape closes the sheet and focus returns.
   await page.keyboard.press('?');
@@ -183,7 +185,7 @@ test('a restart opens the view the user left, in the theme they chose', async ({
     await page.keyboard.press('Alt+5');
     await expect(page.getByRole('link', { name: 'Returns' })).toHaveAttribute('aria-current', 'page');
     // Not signed in here: the workspace asks for it first.
-    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Local emulator' })).toBeFocused();
+    await expectViewFocus(page, 'Sign in to Local emulator');
     await page.evaluate(() => (window.location.hash = '#/receiving?status=Completed&sort=id&dir=desc'));
     await expect.poll(() => address(page)).toBe('/receiving?status=Completed&sort=id&dir=desc');
     // Let the last address reach main before the host goes away.

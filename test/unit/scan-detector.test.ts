@@ -77,10 +77,10 @@ describe('scan detector', () => {
     const run = feed(createScanDetector(), [...person.events, ...scanner.events], { editable: true });
     expect(run.scans.map((s) => s.text)).toEqual(['5012']);
     expect(run.field).toBe('ab');
-    // The first minLength - 1 keys of the burst went into the field; the scan retracts them.
+    // Every key of the burst went into the field as it came (nothing held back); the scan retracts them.
     const enter = run.results[run.results.length - 1]!;
-    expect(enter).toMatchObject({ action: 'swallow', retract: 3 });
-    expect(run.results.slice(2).map((r) => r.action)).toEqual(['pass', 'pass', 'pass', 'hold', 'swallow']);
+    expect(enter).toMatchObject({ action: 'swallow', retract: 4 });
+    expect(run.results.slice(2).map((r) => r.action)).toEqual(['pass', 'pass', 'pass', 'pass', 'swallow']);
     expect(run.results[2]!.startsBurst).toBe(true);
   });
 
@@ -191,6 +191,23 @@ describe('scan detector', () => {
     expect(run.field).toBe('ABCD');
     const repeated = { ...events[events.length - 1]!, repeat: true, timeStamp: end + 30 };
     expect(feed(createScanDetector(), [...events, repeated]).scans).toEqual([]);
+  });
+
+  it.each([2, 5, 40, 80])('never holds a key typed into a field, even at %i ms a key: a date or time typed there is typed as is', (gap) => {
+    const { events } = type('12/01/2026 09:30', gap, { spread: 0 });
+    const run = feed(createScanDetector(), events, { editable: true });
+    expect(run.results.every((r) => r.action === 'pass' && !r.release)).toBe(true);
+    expect(run.field).toBe('12/01/2026 09:30');
+  });
+
+  it('a single-key shortcut outside a field passes at once and the letters after it form no burst with it', () => {
+    const detector = createScanDetector();
+    const slash: KeyInput = { key: '/', code: 'Slash', ctrlKey: false, altKey: false, shiftKey: false, timeStamp: 1000 };
+    expect(detector.push(slash, { shortcut: true })).toMatchObject({ action: 'pass', startsBurst: false });
+    expect(detector.pending).toBe(false);
+    // Inside a burst the same key is data, held with the rest.
+    const { events } = type('AB/12\n', 5, { start: 2000 });
+    expect(feed(detector, events).scans.map((s) => s.text)).toEqual(['AB/12']);
   });
 
   it('refuses thresholds that cannot work', () => {

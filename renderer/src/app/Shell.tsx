@@ -14,6 +14,7 @@ import { Toasts } from '../ui/Toasts';
 import { CommandPalette } from '../palette/CommandPalette';
 import { ScanProvider } from '../scan/ScanProvider';
 import { useNavigationFocus } from '../ui/ViewHeading';
+import { setViewAnnouncer } from '../keyboard/viewFocus';
 import { workspaceForPath, workspaces, type Workspace } from '../workspaces/registry';
 import { useAccountKey } from './accountKey';
 import { useRememberAddress } from './rememberAddress';
@@ -101,6 +102,8 @@ export function Shell() {
         )}
         {gated ? <SignInPanel session={state} /> : <Outlet />}
       </main>
+      {/* The focus model says the title of each view it opens here (focus itself goes to the view's primary control). */}
+      <p className="view-announcer" aria-live="polite" ref={setViewAnnouncer} data-testid="view-announcer" />
       <StatusBar session={state} />
       <ShortcutsSheet isOpen={sheetOpen} onOpenChange={setSheetOpen} />
       <Toasts />

@@ -7,13 +7,19 @@ import {
   type ScanDetector,
   type ScanThresholds,
 } from '../../../shared/scan/detector';
+import { pickShortcut } from '../keyboard/shortcuts';
+import { isViewSettling, onViewSettled } from '../keyboard/viewFocus';
 
 /**
  * The renderer's side of the scan detector: the keyboard module's interceptor (the only keydown
- * listener) hands every key here first. This module carries out what the detector answers: holds keys
- * that may be a scanner's, gives back (types) the ones that were a person's, takes a scan's first
- * characters back out of the text field they went into, and delivers each scan to the scan field
- * that has focus, or else to the scan router.
+ * listener) hands every key here first. This module carries out what the detector answers: keys
+ * typed into a control that takes keys (a text field, a select, a combobox) go there at once and,
+ * if their burst was a scan, are taken back out (the control's value restored exactly); keys typed
+ * elsewhere are held until the detector knows, then given back (typed) if they were a person's.
+ * Each scan goes to the scan field that has focus, or else to the scan router.
+ *
+ * While a view opens (keyboard/viewFocus.ts) keys have no home yet: they are held or parked here
+ * and handed, in order, to the control the new view puts focus on.
  */
 
 /** What a scan field's handler says about a scan; it picks the cue. */
@@ -21,12 +27,9 @@ export type ScanVerdict = 'accepted' | 'merged' | 'refused';
 /** A field may answer later (a look-up first): the cue then waits for its verdict. */
 export type ScanFieldHandler = (scan: Scan) => ScanVerdict | void | Promise<ScanVerdict | void>;
 
-interface FieldSnapshot {
-  element: HTMLInputElement | HTMLTextAreaElement;
-  value: string;
-  selectionStart: number | null;
-  selectionEnd: number | null;
-}
+type FieldSnapshot =
+  | { element: HTMLInputElement | HTMLTextAreaElement; value: string; selectionStart: number | null; selectionEnd: number | null }
+  | { element: HTMLSelectElement; selectedIndex: number };
 
 export const SCAN_FIELD_ATTRIBUTE = 'data-scan-field';
 /** A flush timer this late (ms) says the main thread was blocked. */
@@ -38,6 +41,30 @@ function isTextEntry(target: EventTarget | null): target is HTMLElement {
   return (
     target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file', 'hidden', 'image'].includes(target.type)
   );
+}
+
+/**
+ * A control that takes keys itself: a text field, a select (type-ahead), a combobox or listbox, a
+ * menu. Its keys are never held back: a person's typing there must arrive as typed, at once.
+ */
+function takesKeys(target: EventTarget | null): boolean {
+  if (isTextEntry(target) || target instanceof HTMLSelectElement) return true;
+  return (
+    target instanceof Element &&
+    // A select's trigger button (aria-haspopup) takes letters as type-ahead.
+    target.closest('[role="combobox"], [role="listbox"], [role="menu"], [role="spinbutton"], [role="slider"], [aria-haspopup]:not([aria-haspopup="false"])') !==
+      null
+  );
+}
+
+/** A printable key that runs a single-key shortcut where focus is (`/` to the search, `?`). */
+function isSingleKeyShortcut(event: KeyboardEvent): boolean {
+  return [...event.key].length === 1 && !event.ctrlKey && !event.altKey && !event.metaKey && pickShortcut(event) !== null;
+}
+
+/** Keys parked while a view opens; shortcuts with a modifier (Alt+1, Ctrl+K) still run at once. */
+function parkable(event: KeyboardEvent): boolean {
+  return !event.ctrlKey && !event.altKey && !event.metaKey && !['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'AltGraph'].includes(event.key);
 }
 
 function toKeyInput(event: KeyboardEvent): KeyInput {
@@ -71,10 +98,19 @@ export class ScanService {
   private detector: ScanDetector = createScanDetector();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private snapshot: FieldSnapshot | null = null;
-  private burstTarget: EventTarget | null = null;
   private readonly fields = new Map<HTMLElement, ScanFieldHandler>();
   private recorder: { element: HTMLElement; onKey: (input: KeyInput) => void } | null = null;
   private listeners: ScanServiceEvents | null = null;
+  /** Keys that came while a view was opening, for its primary control. */
+  private parked: KeyInput[] = [];
+
+  constructor() {
+    onViewSettled(() => {
+      const keys = this.parked;
+      this.parked = [];
+      this.replay(keys);
+    });
+  }
 
   configure(thresholds: Partial<ScanThresholds>): void {
     this.detector = createScanDetector(thresholds);
@@ -116,21 +152,29 @@ export class ScanService {
       this.recorder.onKey(toKeyInput(event));
       return !['Shift', 'Control', 'Alt', 'Meta', 'CapsLock'].includes(event.key);
     }
+    // Focus is still on the old view (or nowhere): nothing here is where these keys belong.
+    const settling = isViewSettling();
     // A date segment (the kit's date fields) takes digits and arrows as the field's own keys; no
-    // scan goes there, and a held key given back later would be inserted as raw text.
-    if (event.target instanceof Element && event.target.closest('[role="spinbutton"]')) return false;
-    const editable = isTextEntry(event.target);
-    const result = this.detector.push(toKeyInput(event), { editable });
+    // scan goes there (a scan could not be taken back out of a segment).
+    if (!settling && event.target instanceof Element && event.target.closest('[role="spinbutton"]')) return false;
+    const editable = !settling && takesKeys(event.target);
+    const shortcut = !settling && !editable && isSingleKeyShortcut(event);
+    const result = this.detector.push(toKeyInput(event), { editable, shortcut });
     this.settle(result);
     if (result.startsBurst) {
-      this.burstTarget = event.target;
       const t = event.target;
       this.snapshot =
         t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement
           ? { element: t, value: t.value, selectionStart: t.selectionStart, selectionEnd: t.selectionEnd }
-          : null;
+          : t instanceof HTMLSelectElement
+            ? { element: t, selectedIndex: t.selectedIndex }
+            : null;
     }
     this.schedule();
+    if (result.action === 'pass' && settling && parkable(event)) {
+      this.parked.push(toKeyInput(event));
+      return true;
+    }
     return result.action !== 'pass';
   };
 
@@ -170,7 +214,7 @@ export class ScanService {
 
   /** Carries out the end of a burst: give back a person's keys, or take a scan out and deliver it. */
   private settle(result: FlushResult | PushResult) {
-    if (result.release?.length) this.replay(result.release, this.burstTarget);
+    if (result.release?.length) this.replay(result.release);
     if (result.scan) {
       if ((result.retract ?? 0) > 0) this.restoreField();
       this.deliver(result.scan);
@@ -180,18 +224,33 @@ export class ScanService {
   private restoreField() {
     const s = this.snapshot;
     if (!s || !s.element.isConnected) return;
+    if (s.element instanceof HTMLSelectElement) {
+      if ('selectedIndex' in s && s.element.selectedIndex !== s.selectedIndex) {
+        s.element.selectedIndex = s.selectedIndex;
+        s.element.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+      return;
+    }
+    if (!('value' in s)) return;
     setFieldValue(s.element, s.value);
     s.element.setSelectionRange(s.selectionStart, s.selectionEnd);
   }
 
-  /** Types held characters into the field they were meant for, or replays other keys for shortcuts. */
-  private replay(inputs: KeyInput[], target: EventTarget | null) {
-    const element =
-      target instanceof HTMLElement && target.isConnected ? target : document.activeElement instanceof HTMLElement ? document.activeElement : document.body;
+  /**
+   * Types held characters into the control that has focus now, or replays other keys there for
+   * shortcuts. Focus is read again before each key: a key given back may move it (`/` to the search),
+   * and the next one belongs where it went. While a view opens they wait for its primary control.
+   */
+  private replay(inputs: KeyInput[]) {
+    if (inputs.length === 0) return;
+    if (isViewSettling()) {
+      this.parked.push(...inputs);
+      return;
+    }
     for (const input of inputs) {
+      const element = document.activeElement instanceof HTMLElement ? document.activeElement : document.body;
       const printable = [...input.key].length === 1 && !input.ctrlKey && !input.metaKey;
       if (printable && isTextEntry(element)) {
-        element.focus();
         // execCommand is the one way to type into a field that keeps undo and fires input events.
         document.execCommand('insertText', false, input.key);
       } else {

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Dialog } from './Dialog';
 
 /**
@@ -8,6 +8,10 @@ import { Dialog } from './Dialog';
  * The caller owns the request: `onConfirm` sends it, `isPending` disables the action while it runs,
  * and the caller closes the dialog (via `isOpen`) when it is done. Errors the caller wants shown inside
  * go into `children`.
+ *
+ * It opens with focus on the way out: a stray Enter (the end of a scan, a key meant for the view
+ * behind) backs out instead of confirming; confirming takes Tab or Shift+Tab, then Enter. Escape
+ * always backs out without change.
  */
 export function ConfirmDialog({
   title,
@@ -20,7 +24,6 @@ export function ConfirmDialog({
   isPending = false,
   canConfirm = true,
   tone = 'danger',
-  focusConfirm = false,
   dismissLabel = 'Cancel',
 }: {
   title: string;
@@ -37,21 +40,25 @@ export function ConfirmDialog({
   canConfirm?: boolean;
   /** `danger` for what cannot be undone, `primary` for a change that can be reversed. */
   tone?: 'danger' | 'primary';
-  /** Start on the action, so Enter confirms (the cancel dialogs); otherwise focus starts on the dialog. */
-  focusConfirm?: boolean;
   dismissLabel?: string;
 }) {
   const describedBy = useId();
+  const dismiss = useRef<HTMLButtonElement>(null);
+  // The action disabled while it runs, or gone after a refusal, drops focus to the page: bring it
+  // back to the way out, so Escape and Enter still reach the dialog.
+  useEffect(() => {
+    if (isOpen && (document.activeElement === null || document.activeElement === document.body)) dismiss.current?.focus();
+  }, [isOpen, isPending, canConfirm]);
   return (
     <Dialog title={title} isOpen={isOpen} onOpenChange={(open) => !open && onClose()} describedBy={describedBy}>
       <div id={describedBy}>{children}</div>
       <div className="button-row">
         {canConfirm && (
-          <button type="button" className={tone} autoFocus={focusConfirm} disabled={isPending} onClick={onConfirm}>
+          <button type="button" className={tone} disabled={isPending} onClick={onConfirm}>
             {isPending && pendingLabel ? pendingLabel : confirmLabel}
           </button>
         )}
-        <button type="button" onClick={onClose}>
+        <button type="button" ref={dismiss} autoFocus onClick={onClose}>
           {dismissLabel}
         </button>
       </div>

@@ -33,6 +33,12 @@ export type { SortingState };
 /** Compact density: 30+ rows at 1440x900. Kept in step with --row-height in styles.css. */
 const ROW_HEIGHT = 24;
 
+/**
+ * Each list's current row (by row id, per table label) for the session: coming back to a list (Back
+ * from a record, or its shortcut) puts focus on the row the user left, not on the first.
+ */
+const rememberedRows = new Map<string, string>();
+
 export interface DataTableProps<T extends RowData> {
   label: string;
   columns: DataColumn<T>[];
@@ -66,10 +72,18 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const rows = table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const [active, setActive] = useState(0);
+  const [restoredIndex] = useState(() => rows.findIndex((r) => r.id === rememberedRows.get(props.label)));
+  const [active, setActive] = useState(Math.max(0, restoredIndex));
   const wantFocus = useRef(false);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders this component on scroll itself; nothing here is memoized by a compiler.
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    // A restored row is drawn (and focusable) from the first paint, a few rows below the top.
+    initialOffset: Math.max(0, restoredIndex - 3) * ROW_HEIGHT,
+  });
   const items = virtualizer.getVirtualItems();
   const current = Math.min(active, Math.max(0, rows.length - 1));
   const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 20) / ROW_HEIGHT) - 2);
@@ -80,6 +94,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     setActive(next);
     virtualizer.scrollToIndex(next, { align: 'auto' });
   };
+  const currentId = rows[current]?.id;
+  useEffect(() => {
+    if (currentId !== undefined) rememberedRows.set(props.label, currentId);
+  }, [currentId, props.label]);
   // The row element for the active index may appear only after the virtualizer scrolled to it.
   useEffect(() => {
     if (!wantFocus.current) return;
@@ -147,7 +165,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             </tr>
           ))}
         </thead>
-        <tbody ref={bodyRef}>
+        {/* data-restored: the shell's focus model prefers this row when the view opens. */}
+        <tbody ref={bodyRef} data-restored={restoredIndex >= 0 ? '' : undefined}>
           {before > 0 && (
             <tr className="spacer" aria-hidden="true" style={{ height: before }}>
               <td colSpan={colCount} />

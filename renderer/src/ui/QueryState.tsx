@@ -11,7 +11,7 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute:
 export function QueryState<T>({ query, what, children }: { query: UseQueryResult<T>; what: string; children: (data: T) => ReactNode }) {
   if (query.isPending) {
     return (
-      <p className="state" role="status">
+      <p className="state" role="status" data-loading>
         Loading {what}…
       </p>
     );

@@ -1,61 +1,40 @@
-import { useLocation, useRouter } from '@tanstack/react-router';
+import { useLocation, useMatch, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { beginViewChange, registerViewHeading } from '../keyboard/viewFocus';
 
 /**
- * A view's h1. After a change of view (a new path, not new filters), focus moves here, so a screen
- * reader announces where the user landed and the keyboard continues from the top of the view. The
- * router may render the new view before or after it reports the navigation, so both sides try.
+ * A view's h1. It tells the shell's focus model (keyboard/viewFocus.ts) that the view of this path
+ * has mounted; the model then moves focus to the view's primary control and announces this title.
+ * It stays focusable: the skip link lands here, and a view with no control falls back to it.
  */
-let pending: { path: string; until: number } | null = null;
-const mounted = new Map<HTMLElement, string>();
-/** Long enough for a lazy view to load; the router may mount the view's tree more than once meanwhile. */
-const FOCUS_WINDOW_MS = 2000;
-
-function focusPending(): void {
-  if (pending === null || Date.now() > pending.until) return;
-  const active = document.activeElement;
-  // Never take focus from something the user (or a dialog) already moved it to; a sidebar link that
-  // was just followed gives it up, as a page load would.
-  if (active && active !== document.body && !mounted.has(active as HTMLElement) && !active.closest('nav')) return;
-  for (const [heading, path] of mounted) {
-    if (path === pending.path && heading.isConnected) {
-      heading.focus();
-      return;
-    }
-  }
-}
-
-/** The shell calls this once: every navigation that changes the path asks for the heading's focus. */
-export function useNavigationFocus(): void {
-  const router = useRouter();
-  useEffect(
-    () =>
-      router.subscribe('onBeforeNavigate', (event) => {
-        if (!event.pathChanged) return;
-        pending = { path: event.toLocation.pathname, until: Date.now() + FOCUS_WINDOW_MS };
-        requestAnimationFrame(focusPending);
-      }),
-    [router],
-  );
-}
-
 export function ViewHeading({ id, children }: { id: string; children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
-  const { pathname } = useLocation();
+  // The path of this view's own match, not the address: while the router moves on, the old view
+  // re-renders once with the new address before it unmounts, and must not pass for the new one. A
+  // heading the shell itself shows (the sign-in panel) stands for whatever path is open.
+  const match = useMatch({ strict: false, shouldThrow: false, select: (m) => ({ routeId: String(m.routeId), pathname: m.pathname }) });
+  const location = useLocation();
+  const pathname = match?.routeId === '__root__' ? location.pathname : match?.pathname;
   useEffect(() => {
     const heading = ref.current;
-    if (!heading) return;
-    mounted.set(heading, pathname);
-    focusPending();
-    return () => {
-      mounted.delete(heading);
-      // Unmounted while focused: the replacement heading takes focus over in its own effect.
-      queueMicrotask(focusPending);
-    };
+    if (!heading || pathname === undefined) return;
+    return registerViewHeading(heading, pathname);
   }, [pathname]);
   return (
     <h1 id={id} ref={ref} tabIndex={-1}>
       {children}
     </h1>
+  );
+}
+
+/** The shell calls this once: every navigation that changes the path opens a settling time. */
+export function useNavigationFocus(): void {
+  const router = useRouter();
+  useEffect(
+    () =>
+      router.subscribe('onBeforeNavigate', (event) => {
+        if (event.pathChanged) beginViewChange(event.toLocation.pathname);
+      }),
+    [router],
   );
 }

@@ -6,6 +6,7 @@ import { emptyWroItem, validateWroForm, type FieldErrors, type WroForm, type Wro
 import { call } from '../../bridge/dockdesk';
 import { useScanField } from '../../scan/useScanField';
 import { formatTime, humanize } from '../../format';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote, errorParts } from '../../ui/ErrorNote';
 import { ComboBox, Select, type Choice } from '../../ui/Select';
 import { showToast } from '../../ui/Toasts';
@@ -34,7 +35,7 @@ function Field({
   errors: FieldErrors;
   children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => React.ReactNode;
 }) {
-  const id = `f-${path.replace(/[^a-z0-9]+/gi, '-')}`;
+  const id = fieldId(path);
   const e = errors[path];
   return (
     <div className="field">
@@ -46,16 +47,20 @@ function Field({
 }
 
 /** A text field a scan goes into whole (useScanField): a box's tracking number, an item's code. */
-function ScanInput({ onScan, ...props }: React.InputHTMLAttributes<HTMLInputElement> & { onScan: (code: string) => void }) {
+function ScanInput({ onScan, ...props }: React.InputHTMLAttributes<HTMLInputElement> & { onScan: (code: string) => void | Promise<boolean> }) {
   const ref = useRef<HTMLInputElement>(null);
-  useScanField(ref, (scan) => {
+  useScanField(ref, async (scan) => {
     const code = scan.text.replace(/\p{Cc}/gu, '').trim();
     if (!code) return 'refused';
-    onScan(code);
-    return 'accepted';
+    return (await onScan(code)) === false ? 'refused' : 'accepted';
   });
   return <input ref={ref} {...props} />;
 }
+
+/** The element id Field gives the field of `path`. */
+const fieldId = (path: string) => `f-${path.replace(/[^a-z0-9]+/gi, '-')}`;
+/** Moves focus to a field of the form once it is drawn (a line just added renders on the next frame). */
+const focusField = (path: string) => requestAnimationFrame(() => document.getElementById(fieldId(path))?.focus());
 
 const packageChoices: Choice<string>[] = PackageType.options.map((p) => ({ id: p, label: humanize(p) }));
 const packagingChoices: Choice<string>[] = BoxPackagingType.options.map((p) => ({ id: p, label: humanize(p) }));
@@ -92,7 +97,7 @@ export function ReceivingCreate() {
       ) : opened ? (
         <WroCreateForm opened={opened} />
       ) : (
-        <p className="state" role="status">
+        <p className="state" role="status" data-loading>
           Opening the draft…
         </p>
       )}
@@ -112,7 +117,9 @@ function DraftNote({ status, pending, restored, onDiscard }: { status: DraftStat
   return (
     <p className="draft-note muted" data-testid="draft-status" data-pending={pending}>
       <span role={status.state === 'failed' ? 'alert' : undefined}>{text}</span>
-      {(status.state === 'saved' || status.state === 'failed') && (
+      {/* Kept while a save runs (every blur saves): a button that left and came back under the
+          pointer or the keyboard would lose the press. */}
+      {(status.state === 'saved' || status.state === 'failed' || status.state === 'saving') && (
         <button type="button" className="quiet" onClick={onDiscard}>
           Discard draft
         </button>
@@ -149,7 +156,10 @@ function WroCreateForm({ opened }: { opened: OpenedDraft }) {
   const create = useOrderAction((input: { form: WroForm; pendingSince?: string }) =>
     call('receiving.create', { draftId: saver.draftId() ?? fallbackId, ...input }),
   );
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const [removing, setRemoving] = useState<{ b: number; i: number } | null>(null);
   const discardDraft = async () => {
+    setConfirmDiscard(false);
     await saver.discard();
     showToast({ title: 'Draft discarded', tone: 'info' });
     void navigate({ to: '/receiving', search: {} });
@@ -174,6 +184,41 @@ function WroCreateForm({ opened }: { opened: OpenedDraft }) {
       );
     } catch (error) {
       setExtra((s) => ({ ...s, [`boxes[${b}].box_items[${i}].sku`]: [errorParts(error).message] }));
+    }
+  };
+
+  /**
+   * A box's item scan (or a code typed there and Enter): the item gets a line in the box, or one more
+   * on its line; focus stays in the scan field for the next one. A quantity is typed in the line's
+   * quantity field, whose Enter comes back here.
+   */
+  const scanPath = (b: number) => `boxes[${b}].scan`;
+  const addScanned = async (b: number, code: string): Promise<boolean> => {
+    const trimmed = code.trim();
+    if (!trimmed) return false;
+    try {
+      const { item } = await call('receiving.resolveItem', { code: trimmed });
+      if (!item) {
+        setExtra((s) => ({ ...s, [scanPath(b)]: [`No item found for "${trimmed}".`] }));
+        return false;
+      }
+      setExtra(({ [scanPath(b)]: _done, ...rest }) => rest);
+      update((f) => {
+        const lines = f.boxes[b]!.box_items;
+        const same = lines.find((l) => l.inventory_id === item.inventory_id);
+        if (same) {
+          same.quantity = (same.quantity ?? 0) + 1;
+          return;
+        }
+        const blank = lines.find((l) => !l.code.trim() && l.inventory_id === null);
+        const line = blank ?? emptyWroItem();
+        if (!blank) lines.push(line);
+        Object.assign(line, { code: trimmed, inventory_id: item.inventory_id, sku: item.sku, name: item.name, is_lot: item.is_lot, quantity: 1 });
+      });
+      return true;
+    } catch (error) {
+      setExtra((s) => ({ ...s, [scanPath(b)]: [errorParts(error).message] }));
+      return false;
     }
   };
 
@@ -221,11 +266,43 @@ function WroCreateForm({ opened }: { opened: OpenedDraft }) {
   const centerChoices: Choice<string>[] = (centers.data ?? []).map((c) => ({ id: String(c.id), label: `${c.name ?? `Center ${c.id}`} (${c.id})` }));
   return (
     <>
-      <DraftNote status={saver.status} pending={saver.pending} restored={opened.savedAt !== null} onDiscard={() => void discardDraft()} />
+      <DraftNote status={saver.status} pending={saver.pending} restored={opened.savedAt !== null} onDiscard={() => setConfirmDiscard(true)} />
+      <ConfirmDialog
+        title="Discard this draft?"
+        isOpen={confirmDiscard}
+        onClose={() => setConfirmDiscard(false)}
+        confirmLabel="Discard the draft"
+        dismissLabel="Keep the draft"
+        onConfirm={() => void discardDraft()}
+      >
+        <p>Everything typed and scanned into this receiving order is thrown away. This cannot be undone.</p>
+      </ConfirmDialog>
+      {removing && (
+        <ConfirmDialog
+          title={`Remove item ${removing.i + 1} from box ${removing.b + 1}?`}
+          isOpen
+          onClose={() => setRemoving(null)}
+          confirmLabel="Remove the item"
+          dismissLabel="Keep it"
+          onConfirm={() => {
+            const { b, i } = removing;
+            setRemoving(null);
+            update((f) => f.boxes[b]!.box_items.splice(i, 1));
+            focusField(scanPath(b));
+          }}
+        >
+          <p>{lineSummary(form.boxes[removing.b]?.box_items[removing.i])}</p>
+        </ConfirmDialog>
+      )}
       <form
         className="wro-form"
         onSubmit={(e) => void submit(e)}
         onBlur={() => void saver.flush()}
+        onKeyDown={(e) => {
+          // Enter in a field never sends the whole form (a scanner's Enter, a quantity's Enter): only
+          // the Create button does.
+          if (e.key === 'Enter' && e.target instanceof HTMLInputElement && e.target.type !== 'submit') e.preventDefault();
+        }}
         noValidate
         aria-describedby={submitError ? 'wro-submit-error' : undefined}
       >
@@ -291,6 +368,23 @@ function WroCreateForm({ opened }: { opened: OpenedDraft }) {
                 />
               )}
             </Field>
+            <Field label={`Scan an item into box ${b + 1}`} path={scanPath(b)} errors={shown}>
+              {(p) => (
+                <ScanInput
+                  {...p}
+                  placeholder="Scan, or type a SKU or barcode and Enter"
+                  onScan={(code) => addScanned(b, code)}
+                  onKeyDown={(e) => {
+                    if (e.key !== 'Enter') return;
+                    e.preventDefault();
+                    const input = e.currentTarget;
+                    void addScanned(b, input.value).then((added) => {
+                      if (added) input.value = '';
+                    });
+                  }}
+                />
+              )}
+            </Field>
             <Errors id={`f-boxes-${b}-box_items-error`} errors={shown[`boxes[${b}].box_items`]} />
             {box.box_items.map((item, i) => (
               <ItemRow
@@ -301,11 +395,20 @@ function WroCreateForm({ opened }: { opened: OpenedDraft }) {
                 errors={shown}
                 onChange={(change) => update((f) => Object.assign(f.boxes[b]!.box_items[i]!, change))}
                 onResolve={(code) => void resolve(b, i, code)}
-                onRemove={() => update((f) => f.boxes[b]!.box_items.splice(i, 1))}
+                onRemove={() => (item.code.trim() || item.inventory_id !== null ? setRemoving({ b, i }) : update((f) => f.boxes[b]!.box_items.splice(i, 1)))}
+                onQuantityDone={() => focusField(scanPath(b))}
               />
             ))}
             <div className="button-row">
-              <button type="button" onClick={() => update((f) => f.boxes[b]!.box_items.push(emptyWroItem()))}>
+              <button
+                type="button"
+                onClick={() => {
+                  const i = box.box_items.length;
+                  update((f) => f.boxes[b]!.box_items.push(emptyWroItem()));
+                  // The next key (or scan) belongs to the new line's code, not to this button.
+                  focusField(`boxes[${b}].box_items[${i}].sku`);
+                }}
+              >
                 Add item to box {b + 1}
               </button>
               {form.boxes.length > 1 && (
@@ -342,6 +445,7 @@ function ItemRow({
   onChange,
   onResolve,
   onRemove,
+  onQuantityDone,
 }: {
   b: number;
   i: number;
@@ -350,6 +454,8 @@ function ItemRow({
   onChange: (c: Partial<WroFormItem>) => void;
   onResolve: (code: string) => void;
   onRemove: () => void;
+  /** Enter in the quantity: back to the box's scan field. */
+  onQuantityDone: () => void;
 }) {
   const key = `boxes[${b}].box_items[${i}]`;
   // The service names an unknown item under inventory_id or sku; both land on the code field.
@@ -386,6 +492,12 @@ function ItemRow({
             step={1}
             value={item.quantity ?? ''}
             onChange={(e) => onChange({ quantity: e.target.value === '' ? null : Number(e.target.value) })}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                onQuantityDone();
+              }
+            }}
           />
         )}
       </Field>
@@ -404,6 +516,12 @@ function ItemRow({
       </button>
     </div>
   );
+}
+
+function lineSummary(line: WroFormItem | undefined): string {
+  if (!line) return '';
+  const what = line.sku ? `${line.name ? `${line.name} (${line.sku})` : line.sku}` : line.code;
+  return `${what}, quantity ${line.quantity ?? 'not set'}.`;
 }
 
 function mergeErrors(a: FieldErrors, b: FieldErrors): FieldErrors {

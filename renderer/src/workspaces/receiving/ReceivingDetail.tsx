@@ -295,7 +295,6 @@ function Actions({ detail }: { detail: Detail }) {
         onClose={() => setConfirming(false)}
         confirmLabel="Cancel the order"
         dismissLabel="Keep it"
-        focusConfirm
         isPending={cancel.isPending}
         onConfirm={() =>
           cancel.mutate(undefined, {

@@ -222,7 +222,6 @@ function Actions({ detail }: { detail: Detail }) {
         confirmLabel="Cancel the return"
         pendingLabel="Cancelling…"
         dismissLabel="Keep it"
-        focusConfirm
         isPending={cancel.isPending}
         onConfirm={() =>
           cancel.mutate(undefined, {

@@ -14,6 +14,7 @@ import { useShortcut } from '../../../keyboard/useShortcut';
 import { cue } from '../../../scan/cues';
 import type { ScanVerdict } from '../../../scan/scanService';
 import { useScanField } from '../../../scan/useScanField';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorNote } from '../../../ui/ErrorNote';
 import { ViewHeading } from '../../../ui/ViewHeading';
 import { DraftSaver, type SaveState } from './draftSaver';
@@ -302,7 +303,9 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
     }
   };
 
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
   const discard = async () => {
+    setConfirmDiscard(false);
     await call('drafts.discard', { id: draftId });
     void navigate({ to: '/returns/new' });
   };
@@ -328,9 +331,10 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
   }, [centers.data, draft.fulfillmentCenter]);
   const problemsFor = (line: number) => problems.filter((p) => p.line === line);
   // Rows are memoized: a scan redraws its own line, not the whole return. Their handlers go through a ref.
-  const lineActions = useRef({ update: updateLine, remove: removeLine });
+  const backToScan = () => itemRef.current?.focus();
+  const lineActions = useRef({ update: updateLine, remove: removeLine, done: backToScan });
   useEffect(() => {
-    lineActions.current = { update: updateLine, remove: removeLine };
+    lineActions.current = { update: updateLine, remove: removeLine, done: backToScan };
   });
   const general = problems.filter((p) => p.line === null);
   const units = draft.lines.reduce((n, l) => n + l.quantity, 0);
@@ -542,10 +546,22 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
             Next box <kbd>Alt+N</kbd>
           </button>
         )}
-        <button type="button" className="quiet" onClick={() => void discard()} disabled={submitting}>
+        <button type="button" className="quiet" onClick={() => setConfirmDiscard(true)} disabled={submitting}>
           Discard draft
         </button>
       </footer>
+      <ConfirmDialog
+        title="Discard this return draft?"
+        isOpen={confirmDiscard}
+        onClose={() => setConfirmDiscard(false)}
+        confirmLabel="Discard the draft"
+        dismissLabel="Keep the draft"
+        onConfirm={() => void discard()}
+      >
+        <p>
+          Its {draft.lines.length} {draft.lines.length === 1 ? 'line is' : 'lines are'} thrown away; nothing is sent to the service. This cannot be undone.
+        </p>
+      </ConfirmDialog>
       {submitError !== null && <ErrorNote error={submitError} />}
     </section>
   );
@@ -618,6 +634,8 @@ function CommitOnPause({
 interface LineActions {
   update: (index: number, patch: Partial<ReturnDraftLine>) => void;
   remove: (index: number) => void;
+  /** A quantity typed and Enter: focus goes back to the item field for the next scan. */
+  done: () => void;
 }
 
 const LineRow = memo(function LineRow({
@@ -671,6 +689,12 @@ const LineRow = memo(function LineRow({
             aria-describedby={messageId}
             value={line.quantity}
             onChange={(e) => onChange({ quantity: Math.max(0, Math.min(1_000_000, Math.trunc(Number(e.target.value) || 0))) })}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                actions.current.done();
+              }
+            }}
           />
         </td>
         <td data-scan-target={`lot:${index}`}>

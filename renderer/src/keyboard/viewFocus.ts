@@ -1,0 +1,144 @@
+/**
+ * Where the next key belongs after a change of view, decided once for every view.
+ *
+ * A change of path opens a settling time: the shell (useViewFocus) starts it, the new view's
+ * `ViewHeading` says the view has mounted, and as soon as the view shows its primary control focus
+ * moves there and the view's title is announced through the shell's live region. Meanwhile the scan
+ * service parks the keys that arrive (they would otherwise land in the old view, or nowhere) and
+ * hands them, in order, to the control that took focus when the time settles.
+ *
+ * The primary control, first found wins:
+ *  - an element the view marks `data-primary`;
+ *  - a list's row restored on the way back (the DataTable marks its body `data-restored`);
+ *  - the view's scan field (a search view: its field), unless it is one field of a form;
+ *  - a list's current row (arrows and Enter work at once);
+ *  - a form's first empty field;
+ *  - the view's first action;
+ *  - the heading itself.
+ * While the view still loads what it shows (`data-loading`), it waits: a row or a field about to
+ * appear is where the next key belongs.
+ */
+
+const headings = new Map<HTMLElement, string>();
+const settledListeners = new Set<() => void>();
+/** Long enough for a lazy view to load its code and first rows; keys are kept this long at most. */
+const FOCUS_WINDOW_MS = 2500;
+/** The title stays in the live region this long: read once, then out of the way. */
+const ANNOUNCE_MS = 1500;
+
+let pending: { path: string; until: number; timer: ReturnType<typeof setTimeout>; observer: MutationObserver | null } | null = null;
+let announcer: HTMLElement | null = null;
+let announceTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** A view is opening: keys typed now belong to its primary control once it has focus. */
+export function isViewSettling(): boolean {
+  return pending !== null;
+}
+
+/** Called when a settling time ends (focus is where it belongs, or the time ran out). */
+export function onViewSettled(listener: () => void): () => void {
+  settledListeners.add(listener);
+  return () => settledListeners.delete(listener);
+}
+
+/** The shell's live region for view titles. */
+export function setViewAnnouncer(element: HTMLElement | null): void {
+  announcer = element;
+}
+
+/** A change of path begins (the router's onBeforeNavigate). */
+export function beginViewChange(path: string): void {
+  if (pending) {
+    clearTimeout(pending.timer);
+    pending.observer?.disconnect();
+  }
+  const observer = typeof MutationObserver === 'function' ? new MutationObserver(() => tryFocus(false)) : null;
+  observer?.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-loading', 'tabindex', 'disabled'] });
+  pending = { path, until: performance.now() + FOCUS_WINDOW_MS, timer: setTimeout(() => tryFocus(true), FOCUS_WINDOW_MS), observer };
+  requestAnimationFrame(() => tryFocus(false));
+}
+
+/** ViewHeading's registration: the view of `path` has mounted (or unmounted). */
+export function registerViewHeading(heading: HTMLElement, path: string): () => void {
+  headings.set(heading, path);
+  // After the rest of this commit's effects: the view's own (a scan field marking itself) run after
+  // its heading's.
+  queueMicrotask(() => tryFocus(false));
+  return () => {
+    headings.delete(heading);
+  };
+}
+
+function settle(): void {
+  if (!pending) return;
+  clearTimeout(pending.timer);
+  pending.observer?.disconnect();
+  pending = null;
+  for (const listener of [...settledListeners]) listener();
+}
+
+function tryFocus(timedOut: boolean): void {
+  if (!pending) return;
+  const late = timedOut || performance.now() > pending.until;
+  let heading: HTMLElement | null = null;
+  for (const [h, path] of headings) if (path === pending.path && h.isConnected) heading = h;
+  if (!heading) {
+    if (late) settle();
+    return;
+  }
+  const active = document.activeElement;
+  // A dialog opened meanwhile (the palette, a chooser) keeps focus; the keys go there.
+  if (active instanceof Element && active.closest('[role="dialog"], [role="alertdialog"]')) {
+    settle();
+    return;
+  }
+  const root = heading.closest<HTMLElement>('section') ?? document.getElementById('content') ?? document.body;
+  const found = primaryControl(root, late);
+  if (found === 'wait') return;
+  const target = found ?? heading;
+  target.focus({ preventScroll: target.tagName === 'TR' });
+  if (target instanceof HTMLInputElement && target.value !== '') target.select();
+  announce(heading.textContent ?? '');
+  settle();
+}
+
+function usable(el: Element | null): el is HTMLElement {
+  return el instanceof HTMLElement && !el.matches(':disabled') && el.getClientRects().length > 0;
+}
+
+function first(root: HTMLElement, selector: string, accept: (el: HTMLElement) => boolean = () => true): HTMLElement | null {
+  for (const el of root.querySelectorAll(selector)) if (usable(el) && accept(el)) return el;
+  return null;
+}
+
+const FIELDS = 'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):not([readonly]), textarea:not([readonly]), select';
+
+/**
+ * The control a view's next key belongs to (see the module's comment), null for the heading, or
+ * 'wait' while what the view shows is still loading (unless `late`) and nothing before it applies.
+ */
+export function primaryControl(root: HTMLElement, late = true): HTMLElement | null | 'wait' {
+  const scanField = (): HTMLElement | null => {
+    // A scan field of a form (a box's tracking number) is one of its fields: the form's rule decides.
+    const box = first(root, '[data-scan-field]', (el) => el.closest('form:not([role="search"])') === null);
+    if (!box) return null;
+    return box.matches(FIELDS) ? box : first(box, FIELDS);
+  };
+  const early = first(root, '[data-primary]') ?? first(root, '.data-table tbody[data-restored] tr[tabindex="0"]') ?? scanField();
+  if (early) return early;
+  const row = first(root, '.data-table tbody tr[tabindex="0"]');
+  if (row) return row;
+  // Still loading, or a list whose rows are not drawn yet (the virtualizer draws them once it has
+  // measured the list's box): the row about to appear is where the next key belongs.
+  if (!late && (root.querySelector('[data-loading]') || root.querySelector('.data-table'))) return 'wait';
+  return first(root, `form:not([role="search"]) :is(${FIELDS})`, (el) => (el as HTMLInputElement).value === '') ?? first(root, 'button, a[href]');
+}
+
+function announce(title: string): void {
+  if (!announcer) return;
+  if (announceTimer) clearTimeout(announceTimer);
+  announcer.textContent = title;
+  announceTimer = setTimeout(() => {
+    if (announcer) announcer.textContent = '';
+  }, ANNOUNCE_MS);
+}

@@ -1,0 +1,124 @@
+import type { Page } from '@playwright/test';
+import { expect, signInThroughPopup, test } from './fixtures.js';
+import { waitForFirstSync } from './inventory-support.js';
+import { scanCode } from './scanner.js';
+
+/**
+ * Where keys go, with real key events only: after each view shortcut the first key acts on the new
+ * view's primary control; keys typed while a view opens reach it in order; `/` then letters keeps
+ * every letter; scans typed right after a shortcut arrive whole.
+ */
+
+const rows = (page: Page) => page.locator('tbody tr[aria-rowindex]');
+const focusedRow = (page: Page) => page.locator('tbody tr:focus');
+const searchField = (page: Page) => page.getByRole('searchbox', { name: 'Item' });
+const address = (page: Page) => page.evaluate(() => decodeURIComponent(window.location.hash.slice(1)));
+
+test.describe('focus and keys', () => {
+  test.beforeEach(async ({ page, host }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(host.url);
+    await signInThroughPopup(page);
+    await expect(rows(page).first()).toBeVisible();
+  });
+
+  test('each view shortcut puts focus on the primary control, says the title, and the very next key acts there', async ({ page }) => {
+    // A list: its first row; ArrowDown sent with no pause after the shortcut moves at once.
+    await page.keyboard.press('Alt+6');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await page.keyboard.press('Alt+1');
+    await page.keyboard.press('ArrowDown');
+    await expect(focusedRow(page)).toHaveAttribute('aria-rowindex', '3');
+    await expect(page.getByTestId('view-announcer')).toHaveText('Receiving');
+
+    // A search view: its field; letters typed at once after the shortcut are all in it.
+    await page.keyboard.press('Alt+3');
+    await page.keyboard.type('mug');
+    await expect(searchField(page)).toBeFocused();
+    await expect(searchField(page)).toHaveValue('mug');
+    await expect(page.getByTestId('view-announcer')).toHaveText('Inventory');
+
+    // Every other view: focus is inside the view, never left on the heading or the sidebar.
+    for (const [key, name] of [
+      ['Alt+2', 'Unidentified receipts'],
+      ['Alt+4', 'Lot exclusions'],
+      ['Alt+5', 'Returns'],
+      ['Alt+6', 'Settings'],
+    ] as const) {
+      await page.keyboard.press(key);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const a = document.activeElement;
+            return a !== null && a !== document.body && a.tagName !== 'H1' && a.closest('#content') !== null;
+          }),
+        )
+        .toBe(true);
+    }
+  });
+
+  test('back to a list puts focus on the row the user left', async ({ page }) => {
+    await page.keyboard.press('Alt+6');
+    await page.keyboard.press('Alt+1');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+    await expect(focusedRow(page)).toHaveAttribute('aria-rowindex', '6');
+    const id = (await focusedRow(page).locator('td').first().textContent())!.trim();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: `Receiving order ${id}` })).toBeVisible();
+    await page.keyboard.press('Alt+ArrowLeft');
+    await expect(focusedRow(page)).toHaveAttribute('aria-rowindex', '6');
+    await expect(focusedRow(page).locator('td').first()).toHaveText(id);
+    // Enter opens it again: the row is live for keys at once.
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: `Receiving order ${id}` })).toBeVisible();
+  });
+
+  for (const delay of [0, 5]) {
+    test(`"/" then letters ${delay} ms apart keeps every letter and no slash`, async ({ page }) => {
+      await page.keyboard.press('Alt+3');
+      await expect(searchField(page)).toBeFocused();
+      // Out of the field, onto the page: `/` is the way back in.
+      await page.locator('#content h1').focus();
+      await page.keyboard.type('/mug', { delay });
+      await expect(searchField(page)).toBeFocused();
+      await expect(searchField(page)).toHaveValue('mug');
+      await expect.poll(() => address(page)).toBe('/inventory?q=mug');
+      // Again from a row of the results, with the earlier text replaced.
+      await page.locator('#content h1').focus();
+      await page.keyboard.type('/box', { delay });
+      await expect(searchField(page)).toHaveValue('box');
+    });
+  }
+
+  test('a scan typed 0, 20 or 50 ms after a view shortcut, at 2 to 90 ms a key, with an AIM prefix and GS, arrives whole and opens its item; so with the palette open', async ({
+    page,
+    host,
+  }) => {
+    test.setTimeout(180_000);
+    await waitForFirstSync(host);
+    const item = host.core.emulator.context.store.data.inventory.find((i) => i.is_active && !i.is_digital && !i.is_bundle && /^\d{13}$/.test(i.barcode))!;
+    const gtin = item.barcode.padStart(14, '0');
+    // A GS1 element string: GTIN (AI 01), lot (AI 10) ended by GS, expiry (AI 17). The lot differs
+    // per case, so a lost or reordered key shows in the address.
+    const GS = '\x1d';
+    const cases = [2, 10, 40, 90].flatMap((ms) => [0, 20, 50].map((after) => ({ ms, after })));
+    for (const [n, { ms, after }] of cases.entries()) {
+      const lot = `L${ms}X${after}`;
+      const aim = n % 2 === 0 ? ']C1' : ']d2';
+      await page.keyboard.press(n % 2 === 0 ? 'Alt+1' : 'Alt+6');
+      if (after > 0) await page.waitForTimeout(after);
+      await scanCode(page, `${aim}01${gtin}10${lot}${GS}17261231`, { msPerKey: ms });
+      await expect
+        .poll(() => address(page), { message: `${ms} ms a key, ${after} ms after the shortcut` })
+        .toBe(`/inventory/items/${item.inventory_id}?lot=${lot}`);
+    }
+    // The palette open: the scan is not typed into its field; it opens the item.
+    await page.keyboard.press('Alt+1');
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await expect(palette).toBeVisible();
+    await scanCode(page, `]C101${gtin}10LPAL${GS}17261231`, { msPerKey: 10 });
+    await expect.poll(() => address(page)).toBe(`/inventory/items/${item.inventory_id}?lot=LPAL`);
+  });
+});
