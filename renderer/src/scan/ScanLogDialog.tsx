@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { visibleControls } from '../../../shared/scan/router';
+import { formatTimeToSecond } from '../format';
 import { DataTable, type DataColumn, type SortingState } from '../ui/DataTable';
 import { Dialog } from '../ui/Dialog';
 import { SCAN_LOG_LIMIT, useScanLog, type ScanLogEntry } from './scanLog';
 
-const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-
 const columns: DataColumn<ScanLogEntry>[] = [
-  { id: 'at', header: 'Time', accessorFn: (e) => e.at.getTime(), sortFn: 'basic', cell: (c) => time.format(c.row.original.at), meta: { width: '7em' } },
+  { id: 'at', header: 'Time', accessorFn: (e) => e.at.getTime(), sortFn: 'basic', cell: (c) => formatTimeToSecond(c.row.original.at), meta: { width: '7em' } },
   {
     id: 'code',
     header: 'Code (control characters shown)',

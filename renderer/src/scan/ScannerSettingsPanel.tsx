@@ -4,6 +4,7 @@ import { MIN_CALIBRATION_SCANS, proposeThresholds, splitRecording } from '../../
 import type { KeyInput } from '../../../shared/scan/detector';
 import { visibleControls } from '../../../shared/scan/router';
 import { DEFAULT_SCANNER_SETTINGS, type ScannerSettings } from '../../../shared/schemas/scanner';
+import { formatDateTime } from '../format';
 import { useShortcut } from '../keyboard/useShortcut';
 import { ErrorNote } from '../ui/ErrorNote';
 import { useSaveScannerSettings, useScannerSettings } from './scannerSettings';
@@ -33,7 +34,7 @@ export function ScannerSettingsPanel() {
       {s && (
         <>
           <p>
-            {describe(s)} <span className="muted">{s.calibratedAt ? `Calibrated ${new Date(s.calibratedAt).toLocaleString()}.` : 'Default thresholds.'}</span>
+            {describe(s)} <span className="muted">{s.calibratedAt ? `Calibrated ${formatDateTime(s.calibratedAt)}.` : 'Default thresholds.'}</span>
           </p>
           <Switch className="switch" isSelected={!s.muted} onChange={(on) => save.mutate({ muted: !on })}>
             <span className="switch-track" aria-hidden="true" />

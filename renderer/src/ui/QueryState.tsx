@@ -1,8 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ErrorDetails, ErrorNote, errorParts } from './ErrorNote';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+import { formatTime } from '../format';
 
 /**
  * Loading, failure and stale data, said the same way in every view. A failed refresh never takes
@@ -38,7 +37,7 @@ export function StaleNotice({ error, since, onRetry, retrying }: { error: unknow
   return (
     <div className="stale-notice" role="alert">
       <span>
-        Could not refresh: {reason}. Showing data from {timeFormat.format(since)}.
+        Could not refresh: {reason}. Showing data from {formatTime(since)}.
       </span>
       <button type="button" onClick={onRetry} disabled={retrying}>
         {retrying ? 'Retrying…' : 'Retry'}

@@ -3,15 +3,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { INVENTORY_STALE_AFTER_MS, type Freshness } from '../../../../shared/ipc/inventory';
 import type { Connectivity } from '../../../../shared/schemas/session';
 import { call, useDockdeskEvent } from '../../bridge/dockdesk';
+import { formatAsOf } from '../../format';
 import './inventory.css';
 
-const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const dayAndTime = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-/** "14:02" today, "Nov 20, 14:02" before. */
+/** "14:02" today, "Nov 20, 14:02" before (in the locale's own hour cycle). */
 export function asOfText(iso: string, now = new Date()): string {
-  const d = new Date(iso);
-  return d.toDateString() === now.toDateString() ? time.format(d) : dayAndTime.format(d);
+  return formatAsOf(iso, now);
 }
 
 const connectivityKey = ['app', 'connectivity'] as const;

@@ -2,7 +2,7 @@ import { useParams } from '@tanstack/react-router';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { LotExclusionsAnswer } from '../../../../shared/ipc/inventory';
 import { expiryDay } from '../../../../shared/lots/expiry';
-import { formatCount, formatDay } from '../../format';
+import { formatCount, formatDateTime, formatDay } from '../../format';
 import { QueryState } from '../../ui/QueryState';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { ConfirmLotAction } from './ConfirmLotAction';
@@ -10,8 +10,7 @@ import { LotExpiry, useExpiryMarks } from './LotExpiry';
 import { useLotExclusions, type LotAction, type LotRef } from './queries';
 import './lots.css';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');
+const when = (iso: string | null | undefined) => formatDateTime(iso);
 
 /**
  * One item's lots and lot exclusions (issue 10, point 8; spec 4.9): the lots in stock with their

@@ -5,7 +5,7 @@ import type { ReceivingDetail as Detail } from '../../../../shared/ipc/receiving
 import type { InventoryQuantity, ReceivingBox } from '../../../../shared/schemas/receiving';
 import { call } from '../../bridge/dockdesk';
 import { expiryDay } from '../../../../shared/lots/expiry';
-import { formatCount, formatDate, formatDay, humanize } from '../../format';
+import { formatCount, formatDate, formatDateTime, formatDay, humanize } from '../../format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote, errorParts } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
@@ -15,8 +15,7 @@ import { ViewHeading } from '../../ui/ViewHeading';
 import { printLabels, saveLabels, viewLabels } from './labels';
 import { totals, useOrderAction, useReceivingDetail } from './queries';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—');
+const when = (iso: string | null | undefined) => formatDateTime(iso);
 
 /** One receiving order: facts, timeline, quantities, boxes, distributions, and what can be done with it. */
 export function ReceivingDetail() {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { ReturnDetail as Detail } from '../../../../shared/ipc/returns';
 import type { ReturnItem } from '../../../../shared/schemas/returns';
 import { expiryDay } from '../../../../shared/lots/expiry';
-import { formatCount, formatDay, humanize } from '../../format';
+import { formatCount, formatDateTime, formatDay, humanize } from '../../format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
@@ -13,8 +13,7 @@ import { ViewHeading } from '../../ui/ViewHeading';
 import { useCancelReturn, useEditReturn, useReturnDetail } from './queries';
 import { units } from './ReturnsList';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—');
+const when = (iso: string | null | undefined) => formatDateTime(iso);
 const unitsText = (n: number) => `${formatCount(n)} ${n === 1 ? 'unit' : 'units'}`;
 const word = (value: string | null | undefined) => (value ? humanize(value) : '—');
 

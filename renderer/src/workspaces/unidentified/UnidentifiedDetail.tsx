@@ -1,7 +1,7 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { UnidentifiedReceivingOrder } from '../../../../shared/schemas/uro';
-import { formatCount } from '../../format';
+import { formatCount, formatDateTime } from '../../format';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
@@ -9,8 +9,7 @@ import { ViewHeading } from '../../ui/ViewHeading';
 import { LinkDialog } from './LinkDialog';
 import { useAttachment, useReceipt } from './queries';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '—');
+const when = (iso: string | null | undefined) => formatDateTime(iso);
 type Attachment = UnidentifiedReceivingOrder['attachments'][number];
 
 /** One unidentified receipt: what is known about the package, its photos, and its link to a WRO. */

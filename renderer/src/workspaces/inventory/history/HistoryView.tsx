@@ -4,7 +4,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { EventCategory } from '../../../../../shared/schemas/inventory';
 import { useAccountKey } from '../../../app/accountKey';
 import { call } from '../../../bridge/dockdesk';
-import { formatCount, humanize } from '../../../format';
+import { formatCount, formatDateTime, humanize } from '../../../format';
 import { DataTable, type DataColumn, type SortingState } from '../../../ui/DataTable';
 import { ErrorNote, errorParts } from '../../../ui/ErrorNote';
 import { Select, type Choice } from '../../../ui/Select';
@@ -17,7 +17,6 @@ import { useHistoryRun } from './useHistoryRun';
 import './history.css';
 import { DayRangeField } from '../../../ui/DayRangeField';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatCount(Math.abs(n))}`;
 
 const columns: DataColumn<EventLine>[] = [
@@ -26,7 +25,7 @@ const columns: DataColumn<EventLine>[] = [
     accessorFn: (l) => l.atMs,
     header: 'Time',
     sortFn: 'basic',
-    cell: (c) => timeFormat.format(new Date(c.row.original.atMs)),
+    cell: (c) => formatDateTime(c.row.original.atMs),
     meta: { width: '12em' },
   },
   { id: 'item', accessorFn: (l) => l.inventoryId, header: 'Item', sortFn: 'basic', meta: { width: '6em' } },
@@ -361,7 +360,7 @@ function CacheOnHand({ inventoryId, fcId, end }: { inventoryId: number; fcId: nu
   return (
     <p className="muted" data-testid="history-cache-on-hand">
       {item.data.item.sku} · {item.data.item.name}: the inventory cache has {formatCount(onHand)} on hand here
-      {item.data.freshness.syncedAt ? ` (as of ${timeFormat.format(new Date(item.data.freshness.syncedAt))})` : ''}
+      {item.data.freshness.syncedAt ? ` (as of ${formatDateTime(item.data.freshness.syncedAt)})` : ''}
       {onHand === end ? ', the same as the chart’s end.' : `; the chart ends at ${formatCount(end)} (events before the range, or since the sync).`}
     </p>
   );

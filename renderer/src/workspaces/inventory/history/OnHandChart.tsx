@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatCount, humanize } from '../../../format';
+import { formatCount, formatDateTime, humanize } from '../../../format';
 import { onHandSeries, type EventLine } from './historyData';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const HEIGHT = 220;
 
 /** Changes when the theme does (the system's choice or Settings' data-theme), so the chart redraws in its colours. */
@@ -162,7 +161,7 @@ export function OnHandChart({ lines, centerName }: { lines: readonly EventLine[]
       />
       <p id="history-chart-point" className="chart-point" aria-live="polite">
         {line
-          ? `${timeFormat.format(new Date(line.atMs))} · ${line.category ? humanize(line.category) : 'Event'}${line.reference ? ` · ${line.reference}` : ''} · ${line.change > 0 ? '+' : ''}${formatCount(line.change)} → ${formatCount(line.onHand)} on hand`
+          ? `${formatDateTime(line.atMs)} · ${line.category ? humanize(line.category) : 'Event'}${line.reference ? ` · ${line.reference}` : ''} · ${line.change > 0 ? '+' : ''}${formatCount(line.change)} → ${formatCount(line.onHand)} on hand`
           : 'Point at the chart, or focus it and press → to step through the events.'}
       </p>
     </figure>

@@ -14,6 +14,7 @@ import { useShortcut } from '../../../keyboard/useShortcut';
 import { cue } from '../../../scan/cues';
 import type { ScanVerdict } from '../../../scan/scanService';
 import { useScanField } from '../../../scan/useScanField';
+import { formatAsOf } from '../../../format';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorNote } from '../../../ui/ErrorNote';
 import { ViewHeading } from '../../../ui/ViewHeading';
@@ -469,7 +470,7 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
         <span className="muted cache-state">
           {cache
             ? cache.freshness.syncedAt
-              ? `Item cache as of ${new Date(cache.freshness.syncedAt).toLocaleTimeString()}`
+              ? `Item cache as of ${formatAsOf(cache.freshness.syncedAt)}`
               : cache.state === 'running'
                 ? 'Item cache loading…: scans are looked up on the service'
                 : 'Item cache empty: scans are looked up on the service'

@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { EventPayload } from '../../../../../shared/ipc/contract';
 import type { OutboxEntryView } from '../../../../../shared/schemas/outbox';
 import { call, errorMessage, useDockdeskEvent } from '../../../bridge/dockdesk';
+import { formatTime } from '../../../format';
 import { Dialog } from '../../../ui/Dialog';
 import { useStatusSlot } from '../../../ui/statusSlots';
 import { showToast } from '../../../ui/Toasts';
@@ -187,7 +188,7 @@ function OutboxPanel({
                     {e.message && e.state !== 'sent' && <div className="muted">{e.message}</div>}
                     {e.state === 'sent' && e.returnId !== null && <div className="muted">Return {e.returnId}</div>}
                   </td>
-                  <td>{new Date(e.queuedAt).toLocaleTimeString()}</td>
+                  <td>{formatTime(e.queuedAt)}</td>
                   <td className="outbox-actions">
                     {canAct && (
                       <>
