@@ -49,7 +49,7 @@ export const WroForm = z.object({
   fulfillment_center: z.object({ id: z.number().int().positive().nullable() }),
   package_type: PackageType,
   box_packaging_type: BoxPackagingType,
-  /** A local date and time as the datetime-local field gives it (YYYY-MM-DDTHH:mm), or empty. */
+  /** A date and time without a zone as the date-time field gives it (YYYY-MM-DDTHH:mm), or empty. */
   expected_arrival_date: z.string().max(40),
   purchase_order_number: text(),
   freight: Freight,

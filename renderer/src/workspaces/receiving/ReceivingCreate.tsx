@@ -6,6 +6,7 @@ import { emptyWroItem, validateWroForm, type FieldErrors, type WroForm, type Wro
 import { call } from '../../bridge/dockdesk';
 import { useScanField } from '../../scan/useScanField';
 import { formatTime, humanize } from '../../format';
+import { DateField } from '../../ui/DateField';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote, errorParts } from '../../ui/ErrorNote';
 import { ComboBox, Select, type Choice } from '../../ui/Select';
@@ -329,16 +330,17 @@ function WroCreateForm({ opened }: { opened: OpenedDraft }) {
             choices={packagingChoices}
             onChange={(v) => update((f) => (f.box_packaging_type = v as WroForm['box_packaging_type']))}
           />
-          <Field label="Expected arrival" path="expected_arrival_date" errors={shown}>
-            {(p) => (
-              <input
-                {...p}
-                type="datetime-local"
-                value={form.expected_arrival_date}
-                onChange={(e) => update((f) => (f.expected_arrival_date = e.target.value))}
-              />
-            )}
-          </Field>
+          <div className={shown['expected_arrival_date'] ? 'field invalid' : 'field'}>
+            <DateField
+              label="Expected arrival"
+              granularity="minute"
+              value={form.expected_arrival_date}
+              invalid={Boolean(shown['expected_arrival_date']?.length)}
+              {...(shown['expected_arrival_date']?.length ? { describedBy: `${fieldId('expected_arrival_date')}-error` } : {})}
+              onChange={(v) => update((f) => (f.expected_arrival_date = v))}
+            />
+            <Errors id={`${fieldId('expected_arrival_date')}-error`} errors={shown['expected_arrival_date']} />
+          </div>
           <Field label="PO number" path="purchase_order_number" errors={shown}>
             {(p) => (
               <input {...p} value={form.purchase_order_number} maxLength={100} onChange={(e) => update((f) => (f.purchase_order_number = e.target.value))} />
@@ -506,9 +508,17 @@ function ItemRow({
           <Field label="Lot number" path={`${key}.lot_number`} errors={errors}>
             {(p) => <input {...p} value={item.lot_number} onChange={(e) => onChange({ lot_number: e.target.value })} />}
           </Field>
-          <Field label="Lot expiry" path={`${key}.lot_date`} errors={errors}>
-            {(p) => <input {...p} type="date" value={item.lot_date} onChange={(e) => onChange({ lot_date: e.target.value as WroFormItem['lot_date'] })} />}
-          </Field>
+          <div className={errors[`${key}.lot_date`] ? 'field invalid' : 'field'}>
+            <DateField
+              label="Lot expiry"
+              granularity="day"
+              value={item.lot_date}
+              invalid={Boolean(errors[`${key}.lot_date`]?.length)}
+              {...(errors[`${key}.lot_date`]?.length ? { describedBy: `${fieldId(`${key}.lot_date`)}-error` } : {})}
+              onChange={(v) => onChange({ lot_date: v as WroFormItem['lot_date'] })}
+            />
+            <Errors id={`${fieldId(`${key}.lot_date`)}-error`} errors={errors[`${key}.lot_date`]} />
+          </div>
         </>
       )}
       <button type="button" className="quiet" onClick={onRemove} aria-label={`Remove box ${b + 1} item ${i + 1}`}>

@@ -15,6 +15,7 @@ import { cue } from '../../../scan/cues';
 import type { ScanVerdict } from '../../../scan/scanService';
 import { useScanField } from '../../../scan/useScanField';
 import { formatAsOf } from '../../../format';
+import { DateField } from '../../../ui/DateField';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorNote } from '../../../ui/ErrorNote';
 import { ViewHeading } from '../../../ui/ViewHeading';
@@ -711,12 +712,13 @@ const LineRow = memo(function LineRow({
           />
         </td>
         <td>
-          <input
-            type="date"
+          <DateField
             className="expiry"
-            aria-label={`Expiry of ${label}`}
+            label={`Expiry of ${label}`}
+            visibleLabel={false}
+            granularity="day"
             value={line.expiry?.slice(0, 10) ?? ''}
-            onChange={(e) => onChange({ expiry: e.target.value === '' ? null : e.target.value })}
+            onChange={(v) => onChange({ expiry: v === '' ? null : v })}
           />
         </td>
         <td>

@@ -1,0 +1,117 @@
+import { parseDate, parseDateTime, type CalendarDate, type CalendarDateTime } from '@internationalized/date';
+import {
+  Button,
+  Calendar,
+  CalendarCell,
+  CalendarGrid,
+  DateInput,
+  DatePicker,
+  DateSegment,
+  Dialog,
+  Group,
+  Heading,
+  Label,
+  Popover,
+  Text,
+  type DateValue,
+} from 'react-aria-components';
+import './day-range.css';
+
+/**
+ * A date, or a date and time, from the component kit: a React Aria date picker typed into by
+ * segments (digits fill, arrows step; Tab and the segment's own rhythm move on) or picked from a
+ * calendar (the button or Alt+↓). The segments' order and the 12- or 24-hour clock are the system
+ * locale's. Segments are spinbuttons, which the scan service leaves alone, so typing into them is
+ * never held back or replayed as a scan.
+ *
+ * Values are the strings the forms already store: 'YYYY-MM-DD' for a day, 'YYYY-MM-DDTHH:mm' for a
+ * date and time (no zone: `description` says in which zone it is meant). A half-typed value is not a
+ * value yet: only whole ones (or a cleared field, as '') reach `onChange`. The wrapper carries the
+ * value as `data-value`, so what the form holds can be read back as it is.
+ */
+export function DateField({
+  label,
+  visibleLabel = true,
+  granularity,
+  value,
+  onChange,
+  invalid = false,
+  describedBy,
+  description,
+  className,
+}: {
+  /** The field's name, shown above it unless `visibleLabel` is false (a table cell's field). */
+  label: string;
+  visibleLabel?: boolean;
+  granularity: 'day' | 'minute';
+  value: string;
+  onChange: (value: string) => void;
+  invalid?: boolean;
+  /** The id of the text that says what is wrong with the value. */
+  describedBy?: string;
+  /** A line under the field, e.g. the zone the time is in. */
+  description?: string;
+  className?: string;
+}) {
+  const parsed = granularity === 'day' ? toDay(value) : toDateTime(value);
+  return (
+    <DatePicker
+      className={['day-field', 'date-field', className].filter(Boolean).join(' ')}
+      data-value={value}
+      {...(visibleLabel ? {} : { 'aria-label': label })}
+      {...(describedBy ? { 'aria-describedby': describedBy } : {})}
+      value={parsed}
+      isInvalid={invalid}
+      granularity={granularity}
+      shouldForceLeadingZeros
+      onChange={(v: DateValue | null) => onChange(v ? v.toString().slice(0, granularity === 'day' ? 10 : 16) : '')}
+    >
+      {visibleLabel && <Label>{label}</Label>}
+      <Group className="day-field-group">
+        <DateInput className="day-field-input">{(segment) => <DateSegment className="day-segment" segment={segment} />}</DateInput>
+        <Button className="day-field-button" aria-label={`Calendar for ${label}`}>
+          <span aria-hidden="true">▾</span>
+        </Button>
+      </Group>
+      {description && (
+        <Text slot="description" className="hint date-field-description">
+          {description}
+        </Text>
+      )}
+      <Popover className="popover day-popover">
+        <Dialog className="day-dialog" aria-label={`Calendar for ${label}`}>
+          <Calendar className="day-calendar">
+            <header>
+              <Button slot="previous" aria-label="Previous month">
+                ‹
+              </Button>
+              <Heading />
+              <Button slot="next" aria-label="Next month">
+                ›
+              </Button>
+            </header>
+            <CalendarGrid>{(date) => <CalendarCell className="day-cell" date={date} />}</CalendarGrid>
+          </Calendar>
+        </Dialog>
+      </Popover>
+    </DatePicker>
+  );
+}
+
+function toDay(day: string): CalendarDate | null {
+  if (!day) return null;
+  try {
+    return parseDate(day.slice(0, 10));
+  } catch {
+    return null;
+  }
+}
+
+function toDateTime(value: string): CalendarDateTime | null {
+  if (!value) return null;
+  try {
+    return parseDateTime(value);
+  } catch {
+    return null;
+  }
+}
