@@ -46,7 +46,11 @@ export const Freight = z.object({
 
 /** The form's shape only (what the IPC contract and the draft store accept); the rules come below. */
 export const WroForm = z.object({
-  fulfillment_center: z.object({ id: z.number().int().positive().nullable() }),
+  /**
+   * The chosen center, and its time zone (IANA) as the center list gives it: Expected arrival is a
+   * time at the center, entered and sent in that zone. Drafts from before the zone was kept have none.
+   */
+  fulfillment_center: z.object({ id: z.number().int().positive().nullable(), timezone: z.string().max(64).nullable().optional() }),
   package_type: PackageType,
   box_packaging_type: BoxPackagingType,
   /** A date and time without a zone as the date-time field gives it (YYYY-MM-DDTHH:mm), or empty. */
@@ -84,13 +88,67 @@ export function fieldPath(path: readonly PropertyKey[]): string {
 }
 
 /**
- * A datetime-local value as an instant. The field has no zone: it is the clerk's local time, which
- * is what they mean by "arrives Tuesday at 9". Empty or unreadable answers null.
+ * The date-time field's value (no zone) as an instant. It is a time at the center ("arrives Tuesday
+ * at 9" means 9 at the dock), so it is read in the center's zone; without a known zone (an older
+ * draft, a center the service gives none), in the clerk's own, as before. Empty or unreadable
+ * answers null.
  */
-export function arrivalInstant(value: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(value)) return null;
+export function arrivalInstant(value: string, timeZone?: string | null): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/.exec(value);
+  if (!m) return null;
+  if (timeZone && zoneOffsetMs(timeZone, Date.now()) !== null) {
+    const [y, mo, d, h, mi, s] = m.slice(1).map((n) => Number(n ?? 0)) as [number, number, number, number, number, number];
+    const wall = Date.UTC(y, mo - 1, d, h, mi, s);
+    // The zone's offset at that wall time: guessed from the wall time read as UTC, then checked
+    // once more at the instant found (which settles it, DST gaps and overlaps aside).
+    let at = wall - zoneOffsetMs(timeZone, wall)!;
+    at = wall - zoneOffsetMs(timeZone, at)!;
+    const back = new Date(at);
+    return Number.isNaN(back.getTime()) ? null : back;
+  }
   const at = new Date(value);
   return Number.isNaN(at.getTime()) ? null : at;
+}
+
+const zoneParts = new Map<string, Intl.DateTimeFormat>();
+
+/** How far the zone's wall clock is ahead of UTC at `at` (ms), or null for a zone the runtime does not know. */
+function zoneOffsetMs(timeZone: string, at: number): number | null {
+  let format = zoneParts.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      });
+    } catch {
+      return null;
+    }
+    zoneParts.set(timeZone, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(new Date(at)).map((p) => [p.type, Number(p.value)]));
+  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour! % 24, part.minute!, part.second!);
+  return wall - Math.floor(at / 1000) * 1000;
+}
+
+/**
+ * The instant as RFC 3339 with the zone's offset at that instant ("2026-11-24T09:30:00-05:00"), so
+ * what is sent reads as the time at the center; with no known zone, in UTC ("…Z"), as before.
+ */
+export function rfc3339InZone(at: Date, timeZone?: string | null): string {
+  const offset = timeZone ? zoneOffsetMs(timeZone, at.getTime()) : null;
+  if (offset === null) return at.toISOString();
+  const wall = new Date(at.getTime() + offset).toISOString().slice(0, 19);
+  const minutes = Math.round(offset / 60000);
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${wall}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
 /**
@@ -101,7 +159,7 @@ export function validateWroForm(form: WroForm, now: Date = new Date()): FieldErr
   const errors: FieldErrors = {};
   const fail = (path: string, message: string) => (errors[path] ??= []).push(message);
   if (form.fulfillment_center.id === null) fail('fulfillment_center.id', 'Choose the fulfillment center that receives this order.');
-  const arrival = arrivalInstant(form.expected_arrival_date);
+  const arrival = arrivalInstant(form.expected_arrival_date, form.fulfillment_center.timezone);
   if (!form.expected_arrival_date) fail('expected_arrival_date', 'Give the expected arrival date and time.');
   else if (!arrival) fail('expected_arrival_date', 'Give the date and time as YYYY-MM-DD HH:MM.');
   else if (arrival.getTime() <= now.getTime()) fail('expected_arrival_date', 'The expected arrival must be in the future.');
@@ -133,7 +191,7 @@ export function validateWroForm(form: WroForm, now: Date = new Date()): FieldErr
 
 /** The create body for a form that passed {@link validateWroForm}. */
 export function wroCreateBody(form: WroForm): ReceivingCreate {
-  const arrival = arrivalInstant(form.expected_arrival_date);
+  const arrival = arrivalInstant(form.expected_arrival_date, form.fulfillment_center.timezone);
   if (form.fulfillment_center.id === null || !arrival) throw new Error('wroCreateBody needs a valid form');
   const freightEntries = Object.entries(form.freight).filter(([, v]) => v.trim() !== '');
   const po = form.purchase_order_number.trim();
@@ -141,7 +199,7 @@ export function wroCreateBody(form: WroForm): ReceivingCreate {
     fulfillment_center: { id: form.fulfillment_center.id },
     package_type: form.package_type,
     box_packaging_type: form.box_packaging_type,
-    expected_arrival_date: arrival.toISOString(),
+    expected_arrival_date: rfc3339InZone(arrival, form.fulfillment_center.timezone),
     ...(po ? { purchase_order_number: po } : {}),
     ...(freightEntries.length ? { freight: Object.fromEntries(freightEntries.map(([k, v]) => [k, v.trim()])) } : {}),
     ...(form.final_destination_fulfillment_center_id !== null ? { final_destination_fulfillment_center_id: form.final_destination_fulfillment_center_id } : {}),

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { EmulatorClient } from '../support/emulator-client.js';
+import { dateField, typeDate } from './date-fields.js';
 import { expect, signInThroughPopup, test } from './fixtures.js';
 import { startHostProcess } from './host-process.js';
 import { emulatorControl, service } from './service.js';
@@ -26,7 +27,7 @@ async function fillForm(page: Page, po: string, sku: string) {
   await page.getByRole('combobox', { name: 'Fulfillment center' }).focus();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await page.getByLabel('Expected arrival').fill(localIn(48));
+  await typeDate(page, dateField(page, 'Expected arrival'), localIn(48), 0);
   await page.getByLabel('PO number').fill(po);
   await page.getByLabel('Box 1 tracking number').fill(`1Z${po.replace(/\W/g, '')}`);
   const code = page.getByRole('group', { name: 'Box 1 item 1' }).getByLabel('SKU, barcode or inventory id');

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { EmulatorClient } from '../support/emulator-client.js';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
 import { scanCode } from './scanner.js';
+import { wallTimeIn } from './date-fields.js';
 
 type Inv = { inventory_id: number; sku: string; is_lot: boolean; variant: { is_bundle: boolean; is_digital: boolean } };
 
@@ -105,10 +106,16 @@ test('a receiving order created with the keyboard alone; the form passes axe emp
   const heading = page.getByRole('heading', { level: 1, name: /Receiving order \d+/ });
   await expect(heading).toBeVisible();
   const id = Number((await heading.textContent())!.replace(/\D+/g, ''));
-  const made = await api.get<{ id: number; expected_arrival_date: string; inventory_quantities: { sku: string; expected_quantity: number }[] }>(
-    `/2026-07/receiving/${id}`,
-  );
-  expect(Date.parse(made.expected_arrival_date)).toBe(arrival.getTime());
+  const made = await api.get<{
+    id: number;
+    expected_arrival_date: string;
+    fulfillment_center: { timezone: string };
+    inventory_quantities: { sku: string; expected_quantity: number }[];
+  }>(`/2026-07/receiving/${id}`);
+  // Entered as a time at the center: the service holds that wall-clock time in the center's zone.
+  const p = (n: number) => String(n).padStart(2, '0');
+  const typed = `${arrival.getFullYear()}-${p(arrival.getMonth() + 1)}-${p(arrival.getDate())}T${p(arrival.getHours())}:${p(arrival.getMinutes())}`;
+  expect(wallTimeIn(made.expected_arrival_date, made.fulfillment_center.timezone)).toBe(typed);
   expect(made.inventory_quantities.map((q) => [q.sku, q.expected_quantity])).toEqual([[item.sku, 7]]);
 
   // Its labels print from a frame holding the PDF as a blob: URL: the policy the host sends admits

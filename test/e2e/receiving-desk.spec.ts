@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { dateField, typeDate, wallTimeIn } from './date-fields.js';
 import { expect, signInThroughPopup, test } from './fixtures.js';
 import { scanCode } from './scanner.js';
 import { service } from './service.js';
@@ -79,7 +80,7 @@ test('create a WRO with two boxes and a lot item after a refused attempt; it arr
   await page.keyboard.press('Enter');
   // The service's clock is two days ahead of ours: an arrival tomorrow passes the form, not the service.
   await control('POST', '/clock/advance', { seconds: 2 * 86400 });
-  await page.getByLabel('Expected arrival').fill(localIn(24));
+  await typeDate(page, dateField(page, 'Expected arrival'), localIn(24), 0);
   await page.getByLabel('PO number').fill('PO-E2E-1');
   await page.getByLabel('Box 1 tracking number').fill('1ZE2EA');
   const code = (b: number, i: number) => page.getByRole('group', { name: `Box ${b} item ${i}` }).getByLabel('SKU, barcode or inventory id');
@@ -96,16 +97,27 @@ test('create a WRO with two boxes and a lot item after a refused attempt; it arr
   await expect(page.getByRole('group', { name: 'Box 2 item 1' }).getByLabel('Lot number')).toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('group', { name: 'Box 2 item 1' }).getByLabel('Lot number').fill('LOT-E2E');
   await page.getByRole('group', { name: 'Box 2 item 1' }).getByLabel('Quantity').fill('3');
+  // The lot's expiry, typed at 150 ms a key: it reads back exactly.
+  const lotExpiry = dateField(page.getByRole('group', { name: 'Box 2 item 1' }), 'Lot expiry');
+  await typeDate(page, lotExpiry, '2028-02-29');
+  await expect(lotExpiry).toHaveAttribute('data-value', '2028-02-29');
   // Now the service refuses the arrival (its clock is ahead): its 422 lands on the field.
   await page.getByRole('button', { name: 'Create receiving order' }).click();
-  await expect(page.getByLabel('Expected arrival')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dateField(page, 'Expected arrival').locator('[data-type="month"]')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('#f-expected-arrival-date-error')).toContainText('future');
-  await page.getByLabel('Expected arrival').fill(localIn(24 * 3 + 2));
+  // Typed at a person's pace (150 ms a key) into each segment: it reads back exactly.
+  const later = localIn(24 * 3 + 2);
+  await typeDate(page, dateField(page, 'Expected arrival'), later);
+  await expect(dateField(page, 'Expected arrival')).toHaveAttribute('data-value', later);
   await page.getByRole('button', { name: 'Create receiving order' }).click();
   const heading = page.getByRole('heading', { level: 1, name: /Receiving order \d+/ });
   await expect(heading).toBeVisible();
   const id = Number((await heading.textContent())!.replace(/\D+/g, ''));
   expect((await api.get<Wro[]>('/2026-07/receiving?PurchaseOrderNumbers=PO-E2E-1')).map((w) => w.id)).toEqual([id]);
+  // The service holds the typed values: the arrival as that time at the center (in its zone), the lot's day.
+  const stored = host.core.emulator.context.store.wro(id)!;
+  expect(wallTimeIn(stored.expected_arrival_date, stored.fulfillment_center.timezone)).toBe(later);
+  expect(stored.boxes.flatMap((b) => b.box_items.map((i) => i.lot_date?.slice(0, 10) ?? null))).toEqual([null, '2028-02-29']);
 
   // Labels: one page per box.
   const download = page.waitForEvent('download');

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { emptyWroForm, emptyWroItem, fieldPath, validateWroForm, wroCreateBody, WRO_LIMITS } from '../../shared/schemas/wro-form.js';
+import {
+  arrivalInstant,
+  emptyWroForm,
+  emptyWroItem,
+  fieldPath,
+  rfc3339InZone,
+  validateWroForm,
+  wroCreateBody,
+  WRO_LIMITS,
+} from '../../shared/schemas/wro-form.js';
 import { receivingServiceQuery, sortOrders } from '../../electron/core/receiving/list-query.js';
 import type { ReceivingOrder } from '../../shared/schemas/receiving.js';
 
@@ -72,5 +81,24 @@ describe('WRO list query', () => {
     const rows = [o(1, 'B'), o(2, null), o(3, 'a10'), o(4, 'a9')];
     expect(sortOrders(rows, { field: 'purchase_order_number', direction: 'asc' }).map((r) => r.id)).toEqual([4, 3, 1, 2]);
     expect(sortOrders(rows, { field: 'purchase_order_number', direction: 'desc' }).map((r) => r.id)).toEqual([1, 3, 4, 2]);
+  });
+});
+
+describe("expected arrival in the center's zone", () => {
+  it('is read as a time at the center and sent with its offset (RFC 3339)', () => {
+    const form = emptyWroForm();
+    form.fulfillment_center = { id: 1, timezone: 'America/New_York' };
+    form.expected_arrival_date = '2026-11-24T09:30';
+    expect(arrivalInstant(form.expected_arrival_date, 'America/New_York')!.toISOString()).toBe('2026-11-24T14:30:00.000Z');
+    form.boxes[0]!.box_items[0] = { ...emptyWroItem(), code: 'X', sku: 'X', quantity: 1 };
+    expect(wroCreateBody(form).expected_arrival_date).toBe('2026-11-24T09:30:00-05:00');
+    // Summer time: the offset of that day, not of today.
+    expect(rfc3339InZone(arrivalInstant('2027-07-01T09:30', 'America/New_York')!, 'America/New_York')).toBe('2027-07-01T09:30:00-04:00');
+    expect(rfc3339InZone(arrivalInstant('2027-07-01T09:30', 'Asia/Kolkata')!, 'Asia/Kolkata')).toBe('2027-07-01T09:30:00+05:30');
+  });
+
+  it('without a known zone (an older draft), in the clerk’s own as before', () => {
+    expect(arrivalInstant('2026-11-24T09:30', null)!.getTime()).toBe(new Date(2026, 10, 24, 9, 30).getTime());
+    expect(arrivalInstant('2026-11-24T09:30', 'Not/AZone')!.getTime()).toBe(new Date(2026, 10, 24, 9, 30).getTime());
   });
 });

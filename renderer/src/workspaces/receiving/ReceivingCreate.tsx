@@ -2,10 +2,10 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AppError } from '../../../../shared/errors';
 import { BoxPackagingType, PackageType } from '../../../../shared/schemas/receiving';
-import { emptyWroItem, validateWroForm, type FieldErrors, type WroForm, type WroFormItem } from '../../../../shared/schemas/wro-form';
+import { arrivalInstant, emptyWroItem, validateWroForm, type FieldErrors, type WroForm, type WroFormItem } from '../../../../shared/schemas/wro-form';
 import { call } from '../../bridge/dockdesk';
 import { useScanField } from '../../scan/useScanField';
-import { formatTime, humanize } from '../../format';
+import { formatTime, humanize, zoneShortName } from '../../format';
 import { DateField } from '../../ui/DateField';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote, errorParts } from '../../ui/ErrorNote';
@@ -140,6 +140,14 @@ function WroCreateForm({ opened }: { opened: OpenedDraft }) {
   const [checked, setChecked] = useState(false);
   const [extra, setExtra] = useState<FieldErrors>({});
   const shown = mergeErrors(checked ? validateWroForm(form) : {}, extra);
+  // Expected arrival is a time at the center: the chosen center's zone, kept in the form so the
+  // check and the body read it the same way (a draft from before it was kept gets it here).
+  const centerZone = centers.data?.find((c) => c.id === form.fulfillment_center.id)?.timezone ?? null;
+  const arrivalZone = form.fulfillment_center.timezone ?? centerZone;
+  useEffect(() => {
+    if (form.fulfillment_center.id !== null && centerZone && form.fulfillment_center.timezone !== centerZone)
+      setForm((prev) => ({ ...prev, fulfillment_center: { ...prev.fulfillment_center, timezone: centerZone } }));
+  }, [centerZone, form.fulfillment_center.id, form.fulfillment_center.timezone]);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const saver = useWroDraftSaver(opened, (id) => void navigate({ to: '/receiving/new', search: { draft: id }, replace: true }));
   const update = (change: (f: WroForm) => void) =>
@@ -314,7 +322,12 @@ function WroCreateForm({ opened }: { opened: OpenedDraft }) {
               placeholder="Choose a center"
               value={form.fulfillment_center.id ? String(form.fulfillment_center.id) : null}
               choices={centerChoices}
-              onChange={(v) => update((f) => (f.fulfillment_center.id = v === null ? null : Number(v)))}
+              onChange={(v) =>
+                update((f) => {
+                  const id = v === null ? null : Number(v);
+                  f.fulfillment_center = { id, timezone: centers.data?.find((c) => c.id === id)?.timezone ?? null };
+                })
+              }
               errorMessage={shown['fulfillment_center.id']?.join(' ')}
             />
           </div>
@@ -338,6 +351,11 @@ function WroCreateForm({ opened }: { opened: OpenedDraft }) {
               invalid={Boolean(shown['expected_arrival_date']?.length)}
               {...(shown['expected_arrival_date']?.length ? { describedBy: `${fieldId('expected_arrival_date')}-error` } : {})}
               onChange={(v) => update((f) => (f.expected_arrival_date = v))}
+              description={
+                arrivalZone
+                  ? `At the center: ${arrivalZone} (${zoneShortName(arrivalZone, arrivalInstant(form.expected_arrival_date, arrivalZone) ?? Date.now())})`
+                  : 'In your time zone: choose the center to enter it in the center’s.'
+              }
             />
             <Errors id={`${fieldId('expected_arrival_date')}-error`} errors={shown['expected_arrival_date']} />
           </div>

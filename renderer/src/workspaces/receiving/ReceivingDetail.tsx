@@ -5,7 +5,7 @@ import type { ReceivingDetail as Detail } from '../../../../shared/ipc/receiving
 import type { InventoryQuantity, ReceivingBox } from '../../../../shared/schemas/receiving';
 import { call } from '../../bridge/dockdesk';
 import { expiryDay } from '../../../../shared/lots/expiry';
-import { formatCount, formatDate, formatDateTime, formatDay, humanize } from '../../format';
+import { formatCount, formatDateTime, formatDay, humanize } from '../../format';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote, errorParts } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
@@ -40,6 +40,9 @@ export function ReceivingDetail() {
 function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | null }) {
   const { order } = detail;
   const t = totals(order);
+  // Arrival, status changes and box arrivals happen at the center: shown in its zone, named.
+  const zone = order.fulfillment_center?.timezone ?? null;
+  const atCenter = (iso: string | null | undefined) => formatDateTime(iso, zone);
   const freight = order.freight ? Object.entries(order.freight).filter(([, v]) => v) : [];
   return (
     <div className="detail-grid">
@@ -58,7 +61,7 @@ function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | n
           <dt>Final destination</dt>
           <dd>{order.final_destination_fulfillment_center_id ? `Center ${order.final_destination_fulfillment_center_id}` : '—'}</dd>
           <dt>Expected arrival</dt>
-          <dd>{formatDate(order.expected_arrival_date)}</dd>
+          <dd>{atCenter(order.expected_arrival_date)}</dd>
           <dt>Package type</dt>
           <dd>{order.package_type ? humanize(order.package_type) : '—'}</dd>
           <dt>Box packaging</dt>
@@ -78,7 +81,7 @@ function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | n
         <ol className="timeline" aria-label="Status history">
           {(order.status_history ?? []).map((h) => (
             <li key={h.id}>
-              <strong>{h.status ? humanize(h.status) : '—'}</strong> <span className="muted">{when(h.timestamp)}</span>
+              <strong>{h.status ? humanize(h.status) : '—'}</strong> <span className="muted">{atCenter(h.timestamp)}</span>
             </li>
           ))}
         </ol>
@@ -92,7 +95,7 @@ function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | n
         </h2>
         <QuantityTable lines={order.inventory_quantities ?? []} />
         <h2>Boxes</h2>
-        <BoxList boxes={detail.boxes} focusBox={focusBox} />
+        <BoxList boxes={detail.boxes} focusBox={focusBox} zone={zone} />
         {detail.distributions && (
           <>
             <h2>Distributions</h2>
@@ -196,7 +199,7 @@ function QuantityTable({ lines }: { lines: InventoryQuantity[] }) {
   );
 }
 
-function BoxList({ boxes, focusBox }: { boxes: ReceivingBox[]; focusBox: number | null }) {
+function BoxList({ boxes, focusBox, zone }: { boxes: ReceivingBox[]; focusBox: number | null; zone: string | null }) {
   // A scanned box label opens the order at its box: scroll to it and give it focus.
   useEffect(() => {
     if (focusBox === null) return;
@@ -229,7 +232,7 @@ function BoxList({ boxes, focusBox }: { boxes: ReceivingBox[]; focusBox: number 
             <td>{b.box_id}</td>
             <td>{b.box_status ? humanize(b.box_status) : '—'}</td>
             <td>{b.tracking_number ?? '—'}</td>
-            <td>{when(b.arrived_date)}</td>
+            <td>{formatDateTime(b.arrived_date, zone)}</td>
             <td>
               {(b.box_items ?? []).map((i, k) => (
                 <div key={k}>
