@@ -5,7 +5,8 @@ import { BoxPackagingType, PackageType } from '../../../../shared/schemas/receiv
 import { emptyWroItem, validateWroForm, type FieldErrors, type WroForm, type WroFormItem } from '../../../../shared/schemas/wro-form';
 import { call } from '../../bridge/dockdesk';
 import { useScanField } from '../../scan/useScanField';
-import { formatTime, humanize } from '../../format';
+import { formatTime } from '../../format';
+import { labelOf } from '../../../../shared/labels';
 import { ErrorNote, errorParts } from '../../ui/ErrorNote';
 import { ComboBox, Select, type Choice } from '../../ui/Select';
 import { showToast } from '../../ui/Toasts';
@@ -57,8 +58,8 @@ function ScanInput({ onScan, ...props }: React.InputHTMLAttributes<HTMLInputElem
   return <input ref={ref} {...props} />;
 }
 
-const packageChoices: Choice<string>[] = PackageType.options.map((p) => ({ id: p, label: humanize(p) }));
-const packagingChoices: Choice<string>[] = BoxPackagingType.options.map((p) => ({ id: p, label: humanize(p) }));
+const packageChoices: Choice<string>[] = PackageType.options.map((p) => ({ id: p, label: labelOf('PackageType', p) }));
+const packagingChoices: Choice<string>[] = BoxPackagingType.options.map((p) => ({ id: p, label: labelOf('BoxPackagingType', p) }));
 
 /**
  * A new receiving order: the form checks the service's rules as the user goes (shared/schemas/

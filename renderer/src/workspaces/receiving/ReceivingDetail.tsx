@@ -6,6 +6,7 @@ import type { InventoryQuantity, ReceivingBox } from '../../../../shared/schemas
 import { call } from '../../bridge/dockdesk';
 import { expiryDay } from '../../../../shared/lots/expiry';
 import { formatCount, formatDate, formatDay, humanize } from '../../format';
+import { labelOf } from '../../../../shared/labels';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote, errorParts } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
@@ -48,7 +49,7 @@ function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | n
         <dl className="facts">
           <dt>Status</dt>
           <dd>
-            <StatusBadge status={order.status} />
+            <StatusBadge kind="ReceivingStatus" status={order.status} />
           </dd>
           <dt>PO number</dt>
           <dd>{order.purchase_order_number ?? '—'}</dd>
@@ -61,9 +62,9 @@ function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | n
           <dt>Expected arrival</dt>
           <dd>{formatDate(order.expected_arrival_date)}</dd>
           <dt>Package type</dt>
-          <dd>{order.package_type ? humanize(order.package_type) : '—'}</dd>
+          <dd>{labelOf('PackageType', order.package_type)}</dd>
           <dt>Box packaging</dt>
-          <dd>{order.box_packaging_type ? humanize(order.box_packaging_type) : '—'}</dd>
+          <dd>{labelOf('BoxPackagingType', order.box_packaging_type)}</dd>
           <dt>Created</dt>
           <dd>{when(order.insert_date)}</dd>
           <dt>Last updated</dt>
@@ -79,7 +80,7 @@ function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | n
         <ol className="timeline" aria-label="Status history">
           {(order.status_history ?? []).map((h) => (
             <li key={h.id}>
-              <strong>{h.status ? humanize(h.status) : '—'}</strong> <span className="muted">{when(h.timestamp)}</span>
+              <strong>{labelOf('ReceivingStatus', h.status)}</strong> <span className="muted">{when(h.timestamp)}</span>
             </li>
           ))}
         </ol>
@@ -118,7 +119,7 @@ function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | n
                     <td className="end">{formatCount(d.expected_quantity ?? 0)}</td>
                     <td className="end">{formatCount(d.received_quantity ?? 0)}</td>
                     <td className="end">{formatCount(d.stowed_quantity ?? 0)}</td>
-                    <td>{d.status ? humanize(d.status) : '—'}</td>
+                    <td>{labelOf('DistributionStatus', d.status)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -228,7 +229,7 @@ function BoxList({ boxes, focusBox }: { boxes: ReceivingBox[]; focusBox: number 
           >
             <td>{b.box_number ?? '—'}</td>
             <td>{b.box_id}</td>
-            <td>{b.box_status ? humanize(b.box_status) : '—'}</td>
+            <td>{labelOf('BoxStatus', b.box_status)}</td>
             <td>{b.tracking_number ?? '—'}</td>
             <td>{when(b.arrived_date)}</td>
             <td>

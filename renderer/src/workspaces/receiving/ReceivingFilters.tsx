@@ -1,6 +1,6 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover, type Selection } from 'react-aria-components';
 import { ReceivingStatus } from '../../../../shared/schemas/receiving';
-import { humanize } from '../../format';
+import { labelOf } from '../../../../shared/labels';
 import { ComboBox, Select, type Choice } from '../../ui/Select';
 import { TextFilter } from '../../ui/TextFilter';
 import { useFulfillmentCenters } from './queries';
@@ -10,7 +10,12 @@ import { DayRangeField } from '../../ui/DayRangeField';
 /** Status multi-select: a menu of checkable statuses (React Aria Menu, selectionMode multiple). */
 function StatusFilter({ search, onChange }: { search: ReceivingSearch; onChange: (status: string | undefined) => void }) {
   const selected = statusesOf(search) ?? [];
-  const summary = selected.length === 0 ? 'All statuses' : selected.length <= 2 ? selected.map(humanize).join(', ') : `${selected.length} statuses`;
+  const summary =
+    selected.length === 0
+      ? 'All statuses'
+      : selected.length <= 2
+        ? selected.map((s) => labelOf('ReceivingStatus', s)).join(', ')
+        : `${selected.length} statuses`;
   return (
     <div className="select">
       <span className="filter-label" id="status-filter-label">
@@ -34,7 +39,7 @@ function StatusFilter({ search, onChange }: { search: ReceivingSearch; onChange:
           >
             {ReceivingStatus.options.map((s) => (
               <MenuItem key={s} id={s} className="listbox-item">
-                {humanize(s)}
+                {labelOf('ReceivingStatus', s)}
               </MenuItem>
             ))}
           </Menu>

@@ -14,7 +14,13 @@ import { ViewHeading } from '../../ui/ViewHeading';
 
 const columns: DataColumn<ReceivingOrder>[] = [
   { id: 'id', accessorFn: (o) => o.id, header: 'WRO', sortFn: 'basic', meta: { width: '7em' } },
-  { id: 'status', accessorFn: (o) => o.status, header: 'Status', sortFn: 'text', cell: (c) => <StatusBadge status={c.row.original.status} /> },
+  {
+    id: 'status',
+    accessorFn: (o) => o.status,
+    header: 'Status',
+    sortFn: 'text',
+    cell: (c) => <StatusBadge kind="ReceivingStatus" status={c.row.original.status} />,
+  },
   { id: 'fc', accessorFn: (o) => o.fulfillment_center?.name ?? '—', header: 'Fulfillment center', enableSorting: false },
   {
     id: 'po',

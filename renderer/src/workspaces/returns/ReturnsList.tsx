@@ -26,7 +26,7 @@ const columns: DataColumn<ReturnRecord>[] = [
     accessorFn: (r) => r.status,
     header: 'Status',
     enableSorting: false,
-    cell: (c) => <StatusBadge status={c.row.original.status} />,
+    cell: (c) => <StatusBadge kind="ReturnStatus" status={c.row.original.status} />,
     meta: { width: '10em' },
   },
   { id: 'tracking', accessorFn: (r) => r.tracking_number ?? '—', header: 'Tracking number', enableSorting: false, meta: { width: '13em' } },

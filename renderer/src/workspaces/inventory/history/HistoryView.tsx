@@ -4,7 +4,8 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { EventCategory } from '../../../../../shared/schemas/inventory';
 import { useAccountKey } from '../../../app/accountKey';
 import { call } from '../../../bridge/dockdesk';
-import { formatCount, humanize } from '../../../format';
+import { formatCount } from '../../../format';
+import { labelOf } from '../../../../../shared/labels';
 import { DataTable, type DataColumn, type SortingState } from '../../../ui/DataTable';
 import { ErrorNote, errorParts } from '../../../ui/ErrorNote';
 import { Select, type Choice } from '../../../ui/Select';
@@ -35,7 +36,7 @@ const columns: DataColumn<EventLine>[] = [
     accessorFn: (l) => l.category,
     header: 'Category',
     sortFn: 'text',
-    cell: (c) => (c.row.original.category ? humanize(c.row.original.category) : '—'),
+    cell: (c) => labelOf('EventCategory', c.row.original.category),
     meta: { width: '11em' },
   },
   { id: 'reference', accessorFn: (l) => l.reference, header: 'Reference', sortFn: 'alphanumeric', cell: (c) => c.row.original.reference || '—' },
@@ -59,7 +60,10 @@ const columns: DataColumn<EventLine>[] = [
   },
 ];
 
-const categoryChoices: Choice<string>[] = [{ id: 'all', label: 'All categories' }, ...EventCategory.options.map((c) => ({ id: c, label: humanize(c) }))];
+const categoryChoices: Choice<string>[] = [
+  { id: 'all', label: 'All categories' },
+  ...EventCategory.options.map((c) => ({ id: c, label: labelOf('EventCategory', c) })),
+];
 
 /**
  * Inventory history (issue 10, point 7): the query lives in the address; main reads every page
@@ -277,7 +281,7 @@ function HistoryResult({
       </div>
       <p className="muted chart-note">
         {search.category
-          ? `Only ${humanize(search.category)} events: the line sums those changes and is not the on-hand.`
+          ? `Only ${labelOf('EventCategory', search.category)} events: the line sums those changes and is not the on-hand.`
           : 'The service keeps changes, not balances: the line starts at 0 on the first day and is the on-hand when the range reaches back to the first event.'}
       </p>
       {ids.length === 1 && <CacheOnHand inventoryId={ids[0]!} fcId={fcId} end={end} />}

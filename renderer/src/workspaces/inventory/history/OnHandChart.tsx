@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatCount, humanize } from '../../../format';
+import { formatCount } from '../../../format';
+import { labelOf } from '../../../../../shared/labels';
 import { onHandSeries, type EventLine } from './historyData';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -162,7 +163,7 @@ export function OnHandChart({ lines, centerName }: { lines: readonly EventLine[]
       />
       <p id="history-chart-point" className="chart-point" aria-live="polite">
         {line
-          ? `${timeFormat.format(new Date(line.atMs))} · ${line.category ? humanize(line.category) : 'Event'}${line.reference ? ` · ${line.reference}` : ''} · ${line.change > 0 ? '+' : ''}${formatCount(line.change)} → ${formatCount(line.onHand)} on hand`
+          ? `${timeFormat.format(new Date(line.atMs))} · ${line.category ? labelOf('EventCategory', line.category) : 'Event'}${line.reference ? ` · ${line.reference}` : ''} · ${line.change > 0 ? '+' : ''}${formatCount(line.change)} → ${formatCount(line.onHand)} on hand`
           : 'Point at the chart, or focus it and press → to step through the events.'}
       </p>
     </figure>
