@@ -78,7 +78,7 @@ test('list, filter and page the returns; open one and compare it with the servic
   await page.getByRole('searchbox', { name: 'Find' }).fill(target.tracking_number!);
   await page.keyboard.press('Enter');
   await expect(rows(page)).toHaveCount(1);
-  await expect(page.getByRole('status').filter({ hasText: 'reference id or tracking number' })).toContainText('1 return has');
+  await expect(page.getByRole('status').filter({ hasText: 'reference id or tracking number' })).toContainText('1 return with');
   await rows(page).first().focus();
   await page.keyboard.press('Enter');
   await expect(heading(page, target.id)).toBeVisible();

@@ -2,6 +2,7 @@ import { Link, useParams, useSearch } from '@tanstack/react-router';
 import type { ItemDetail, ItemLot } from '../../../../shared/ipc/inventory';
 import type { CachedItemFlags, CachedLevel } from '../../../../shared/schemas/inventory-cache';
 import { formatCount } from '../../format';
+import { countOf } from '../../../../shared/counts';
 import { QueryState } from '../../ui/QueryState';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { LotExpiry, useExpiryMarks } from '../lots/LotExpiry';
@@ -186,7 +187,7 @@ function LotTable({ lots, focusLot, inventoryId }: { lots: ItemLot[]; focusLot: 
   const expiry = useExpiryMarks();
   return (
     <>
-      <p className="muted lots-caption">Lots expiring within {expiry.threshold} days are marked (Settings → Lots).</p>
+      <p className="muted lots-caption">Lots expiring within {countOf(expiry.threshold, 'day')} are marked (Settings → Lots).</p>
       <table className="plain lots" aria-label="Lots">
         <thead>
           <tr>

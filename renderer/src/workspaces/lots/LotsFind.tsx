@@ -5,6 +5,7 @@ import type { CachedItem } from '../../../../shared/schemas/inventory-cache';
 import { useAccountKey } from '../../app/accountKey';
 import { call } from '../../bridge/dockdesk';
 import { formatCount } from '../../format';
+import { countOf, unitWord } from '../../../../shared/counts';
 import { useScanField } from '../../scan/useScanField';
 import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
 import { ErrorNote } from '../../ui/ErrorNote';
@@ -45,7 +46,7 @@ export function LotsFind() {
       const answer = await call('inventory.lookup', { code });
       if (answer.matches.length === 1) return open(answer.matches[0]!.item.inventoryId);
       if (answer.matches.length === 0) setLookupError(new Error(`No item has the code “${answer.lookedUp}” in the inventory cache.`));
-      else setLookupError(new Error(`${answer.matches.length} items share the code “${answer.lookedUp}”: choose one below.`));
+      else setLookupError(new Error(`${countOf(answer.matches.length, 'item')} share the code “${answer.lookedUp}”: choose one below.`));
       setText(answer.lookedUp);
     } catch (error) {
       setLookupError(error);
@@ -103,7 +104,7 @@ export function LotsFind() {
         <>
           <p className="muted" role="status">
             {formatCount(results.data.total)}
-            {results.data.totalCapped ? '+' : ''} {results.data.total === 1 ? 'item matches' : 'items match'}
+            {results.data.totalCapped ? '+' : ''} {unitWord(results.data.total, 'item')} found
             {results.data.total > hits.length ? `; the first ${hits.length} are shown` : ''}.
           </p>
           <DataTable

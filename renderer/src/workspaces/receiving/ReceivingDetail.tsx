@@ -7,6 +7,7 @@ import { call } from '../../bridge/dockdesk';
 import { expiryDay } from '../../../../shared/lots/expiry';
 import { formatCount, formatDate, formatDay, humanize } from '../../format';
 import { labelOf } from '../../../../shared/labels';
+import { countOf } from '../../../../shared/counts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote, errorParts } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
@@ -305,7 +306,7 @@ function Actions({ detail }: { detail: Detail }) {
           })
         }
       >
-        <p>The service will stop expecting its {detail.boxes.length} boxes. This cannot be undone.</p>
+        <p>The service will stop expecting its {countOf(detail.boxes.length, 'box')}. This cannot be undone.</p>
       </ConfirmDialog>
     </div>
   );

@@ -1,6 +1,7 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover, type Selection } from 'react-aria-components';
 import { ReceivingStatus } from '../../../../shared/schemas/receiving';
 import { labelOf } from '../../../../shared/labels';
+import { countOf } from '../../../../shared/counts';
 import { ComboBox, Select, type Choice } from '../../ui/Select';
 import { TextFilter } from '../../ui/TextFilter';
 import { useFulfillmentCenters } from './queries';
@@ -15,7 +16,7 @@ function StatusFilter({ search, onChange }: { search: ReceivingSearch; onChange:
       ? 'All statuses'
       : selected.length <= 2
         ? selected.map((s) => labelOf('ReceivingStatus', s)).join(', ')
-        : `${selected.length} statuses`;
+        : countOf(selected.length, 'status');
   return (
     <div className="select">
       <span className="filter-label" id="status-filter-label">

@@ -127,7 +127,7 @@ export function ReceivingList() {
                 page={data.pageInfo.page}
                 totalPages={data.pageInfo.totalPages}
                 totalCount={data.pageInfo.totalCount}
-                noun="orders"
+                unit="order"
                 onPage={(p) => setSearch({ page: p === 1 ? undefined : p }, false)}
               />
             </>

@@ -5,6 +5,7 @@ import type { ReturnItem } from '../../../../shared/schemas/returns';
 import { expiryDay } from '../../../../shared/lots/expiry';
 import { formatCount, formatDay } from '../../format';
 import { labelOf } from '../../../../shared/labels';
+import { countOf } from '../../../../shared/counts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
@@ -16,7 +17,7 @@ import { units } from './ReturnsList';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—');
-const unitsText = (n: number) => `${formatCount(n)} ${n === 1 ? 'unit' : 'units'}`;
+const unitsText = (n: number) => countOf(n, 'unit');
 
 /** One return: facts, items with the actions requested and taken, status history, and cancel or edit while it awaits arrival. */
 export function ReturnDetail() {

@@ -5,6 +5,7 @@ import { EventCategory } from '../../../../../shared/schemas/inventory';
 import { useAccountKey } from '../../../app/accountKey';
 import { call } from '../../../bridge/dockdesk';
 import { formatCount } from '../../../format';
+import { countOf } from '../../../../../shared/counts';
 import { labelOf } from '../../../../../shared/labels';
 import { DataTable, type DataColumn, type SortingState } from '../../../ui/DataTable';
 import { ErrorNote, errorParts } from '../../../ui/ErrorNote';
@@ -235,7 +236,7 @@ function HistoryResult({
       <div className="history-progress" role="status">
         <progress aria-label="History pages loaded" />
         <span>
-          Loading history… {formatCount(run.pages)} {run.pages === 1 ? 'page' : 'pages'}, {formatCount(run.events)} events so far
+          Loading history… {countOf(run.pages, 'page')}, {countOf(run.events, 'event')} so far
         </span>
         <button type="button" onClick={cancel}>
           Cancel
@@ -246,7 +247,7 @@ function HistoryResult({
   if (run.state === 'cancelled') {
     return (
       <div className="state" role="status">
-        Cancelled after {formatCount(run.pages)} {run.pages === 1 ? 'page' : 'pages'}; nothing is shown.{' '}
+        Cancelled after {countOf(run.pages, 'page')}; nothing is shown.{' '}
         <button type="button" onClick={retry}>
           Load again
         </button>
@@ -266,14 +267,13 @@ function HistoryResult({
   const sum = lines.reduce((s, l) => s + l.change, 0);
   const end = lines.at(-1)?.onHand ?? 0;
   const shown = sortedLines(lines, sorting);
-  const scope = ids.length === 0 ? 'all items' : ids.length === 1 ? `item ${ids[0]}` : `${ids.length} items`;
+  const scope = ids.length === 0 ? 'all items' : ids.length > 1 ? countOf(ids.length, 'item') : `item ${ids[0]}`;
   return (
     <>
       <div className="history-summary">
         <p role="status" data-testid="history-summary">
-          {formatCount(lines.length)} {lines.length === 1 ? 'event' : 'events'} for {scope} at {centerName} over {days} days ({formatCount(run.pages)}{' '}
-          {run.pages === 1 ? 'page' : 'pages'}). Sum of changes: <strong data-testid="history-sum">{signed(sum)}</strong>. On hand at end:{' '}
-          <strong data-testid="history-end-on-hand">{formatCount(end)}</strong>.
+          {countOf(lines.length, 'event')} for {scope} at {centerName} over {countOf(days, 'day')} ({countOf(run.pages, 'page')}). Sum of changes:{' '}
+          <strong data-testid="history-sum">{signed(sum)}</strong>. On hand at end: <strong data-testid="history-end-on-hand">{formatCount(end)}</strong>.
         </p>
         <button type="button" disabled={lines.length === 0} onClick={() => downloadText(csvName(search, fcId), historyCsv(shown), 'text/csv;charset=utf-8')}>
           Export CSV
@@ -281,7 +281,7 @@ function HistoryResult({
       </div>
       <p className="muted chart-note">
         {search.category
-          ? `Only ${labelOf('EventCategory', search.category)} events: the line sums those changes and is not the on-hand.`
+          ? `Only “${labelOf('EventCategory', search.category)}” events: the line sums those changes and is not the on-hand.`
           : 'The service keeps changes, not balances: the line starts at 0 on the first day and is the on-hand when the range reaches back to the first event.'}
       </p>
       {ids.length === 1 && <CacheOnHand inventoryId={ids[0]!} fcId={fcId} end={end} />}
@@ -323,7 +323,8 @@ async function resolveItems(tokens: string[]): Promise<{ ok: true; ids: number[]
     try {
       const { matches } = await call('inventory.lookup', { code: token });
       if (matches.length === 0) return { ok: false, message: `No item has the code “${token}” in the inventory cache. Give its inventory id.` };
-      if (matches.length > 1) return { ok: false, message: `“${token}” belongs to ${matches.length} items; give the inventory id of the one you mean.` };
+      if (matches.length > 1)
+        return { ok: false, message: `“${token}” belongs to ${countOf(matches.length, 'item')}; give the inventory id of the one you mean.` };
       ids.push(matches[0]!.item.inventoryId);
     } catch (error) {
       return { ok: false, message: `“${token}” could not be looked up: ${errorParts(error).message}` };

@@ -1,3 +1,4 @@
+import { countOf } from '../../../../../shared/counts';
 import { HISTORY_MAX_DAYS, HistoryInput, type HistoryRow } from '../../../../../shared/ipc/inventory';
 
 /**
@@ -46,7 +47,7 @@ export function historyQuery(form: {
   const days = Math.round((end.getTime() - start.getTime()) / DAY_MS);
   if (days <= 0) return { ok: false, message: `The range starts (${form.from}) after it ends (${form.to}).` };
   if (days > HISTORY_MAX_DAYS)
-    return { ok: false, message: `The range covers ${days} days; the service answers at most ${HISTORY_MAX_DAYS} days at a time. Narrow it.` };
+    return { ok: false, message: `The range covers ${countOf(days, 'day')}; the service answers at most ${HISTORY_MAX_DAYS} days at a time. Narrow it.` };
   const input = {
     fcId: form.fcId,
     ...(form.inventoryIds.length > 0 ? { inventoryIds: form.inventoryIds } : {}),

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { AppErrorException } from '../../../../../shared/errors';
+import { countOf } from '../../../../../shared/counts';
 import type { EventPayload } from '../../../../../shared/ipc/contract';
 import { checkReturnDraft, type DraftProblem } from '../../../../../shared/returns/rules';
 import { ReturnDraft, type ReturnDraftLine } from '../../../../../shared/schemas/return-draft';
@@ -176,7 +177,7 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
     if (answer.matches.length > 1)
       return report(
         'refused',
-        `${shown} matches ${answer.matches.length} items (${answer.matches.map((m) => m.item.sku).join(', ')}): scan the item’s own label or type its SKU.`,
+        `${shown} is the code of ${countOf(answer.matches.length, 'item')} (${answer.matches.map((m) => m.item.sku).join(', ')}): scan the item’s own label or type its SKU.`,
         null,
       );
     const match = answer.matches[0]!;
@@ -204,7 +205,7 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
       const shipment = order.shipments.length === 1 ? order.shipments[0]! : null;
       update({ order, originalShipmentId: shipment?.id ?? null });
       const name = order.orderNumber ?? order.referenceId ?? String(order.orderId);
-      setOrderNote(orders.length > 1 ? `${orders.length} orders have this reference; using order ${name}.` : null);
+      setOrderNote(orders.length > 1 ? `${countOf(orders.length, 'order')} with this reference; using order ${name}.` : null);
       itemRef.current?.focus();
       return report('accepted', `Order ${name}${shipment ? `, shipment ${shipment.id}` : ''}.`, null);
     } catch (error) {
@@ -532,7 +533,7 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
 
       <footer className="intake-actions">
         <span id="intake-totals" className="muted">
-          {draft.lines.length} {draft.lines.length === 1 ? 'line' : 'lines'}, {units} {units === 1 ? 'unit' : 'units'}
+          {countOf(draft.lines.length, 'line')}, {countOf(units, 'unit')}
         </span>
         <button type="button" className="primary" onClick={() => void submit(false)} disabled={submitting}>
           Submit <kbd>Alt+S</kbd>
