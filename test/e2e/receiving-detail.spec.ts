@@ -63,8 +63,11 @@ for (const scheme of ['light', 'dark'] as const) {
     const fact = (name: string) => page.locator('dl.facts dt', { hasText: new RegExp(`^${name}$`) }).locator('xpath=following-sibling::dd[1]');
     await expect(fact('Status')).toHaveText(labelOf('ReceivingStatus', wro.status));
     await expect(fact('PO number')).toHaveText(wro.purchase_order_number ?? '—');
-    await expect(fact('Fulfillment center')).toContainText(`${wro.fulfillment_center.name} (${wro.fulfillment_center.id})`);
-    await expect(fact('Final destination')).toHaveText(`Center ${wro.final_destination_fulfillment_center_id}`);
+    // Centers by name; the id is on hover, not in the text.
+    const centerName = (id: number) => data.fulfillmentCenters.find((c) => c.id === id)!.name;
+    await expect(fact('Fulfillment center')).toContainText(centerName(wro.fulfillment_center.id));
+    await expect(fact('Fulfillment center')).not.toContainText(String(wro.fulfillment_center.id));
+    await expect(fact('Final destination')).toHaveText(centerName(wro.final_destination_fulfillment_center_id!));
     await expect(fact('Package type')).toHaveText(labelOf('PackageType', wro.package_type));
     await expect(fact('Box packaging')).toHaveText(labelOf('BoxPackagingType', wro.box_packaging_type));
     await expect(fact('Carrier')).toHaveText('Blue Water Lines');
@@ -97,6 +100,12 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(boxes).toHaveCount(wro.boxes.length);
     for (const b of wro.boxes) await expect(page.locator(`#box-${b.box_id}`)).toContainText(b.tracking_number!);
     await expect(page.locator(`#box-${wro.boxes[0]!.box_id}`)).toContainText(/lot LOT-DETAIL-1 · expires Mar 31, 2027/);
+    // Box contents name the item, then its SKU, never the bare inventory id.
+    const first = wro.boxes[0]!.box_items[0]!;
+    const item = data.inventory.find((i) => i.inventory_id === first.inventory_id)!;
+    await expect(page.locator(`#box-${wro.boxes[0]!.box_id}`)).toContainText(`${first.quantity} × ${item.name} (${item.sku})`, { timeout: 30_000 });
+    await expect(page.locator(`#box-${wro.boxes[0]!.box_id}`)).not.toContainText(`× ${first.inventory_id}`);
+    await expect(row(overItem)).toContainText(data.inventory.find((i) => i.inventory_id === overItem)!.name);
 
     // Distributions: one row per box item.
     await expect(page.getByRole('heading', { name: 'Distributions' })).toBeVisible();

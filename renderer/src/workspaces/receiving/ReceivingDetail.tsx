@@ -12,10 +12,11 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote, errorParts } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { ItemName, useItemNames, type ItemNaming } from '../inventory/ItemName';
 import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { printLabels, saveLabels, viewLabels } from './labels';
-import { totals, useOrderAction, useReceivingDetail } from './queries';
+import { totals, useFulfillmentCenters, useOrderAction, useReceivingDetail } from './queries';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '—');
@@ -42,6 +43,16 @@ export function ReceivingDetail() {
 
 function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | null }) {
   const { order } = detail;
+  const names = useItemNames([
+    ...(order.inventory_quantities ?? []).map((q) => q.inventory_id),
+    ...detail.boxes.flatMap((b) => (b.box_items ?? []).map((i) => i.inventory_id)),
+    ...(detail.distributions?.distributions ?? []).map((d) => d.inventory_id),
+  ]);
+  const centers = useFulfillmentCenters();
+  const centerName = (id: number | null | undefined, fallback?: string | null) => {
+    if (id === null || id === undefined) return '—';
+    return centers.data?.find((c) => c.id === id)?.name ?? fallback ?? `Center ${id}`;
+  };
   const t = totals(order);
   const freight = order.freight ? Object.entries(order.freight).filter(([, v]) => v) : [];
   return (
@@ -56,10 +67,22 @@ function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | n
           <dd>{order.purchase_order_number ?? '—'}</dd>
           <dt>Fulfillment center</dt>
           <dd>
-            {order.fulfillment_center ? `${order.fulfillment_center.name ?? ''} (${order.fulfillment_center.id}), ${order.fulfillment_center.city ?? ''}` : '—'}
+            {order.fulfillment_center ? (
+              <span title={`Center id ${order.fulfillment_center.id}`}>
+                {[centerName(order.fulfillment_center.id, order.fulfillment_center.name), order.fulfillment_center.city].filter(Boolean).join(', ')}
+              </span>
+            ) : (
+              '—'
+            )}
           </dd>
           <dt>Final destination</dt>
-          <dd>{order.final_destination_fulfillment_center_id ? `Center ${order.final_destination_fulfillment_center_id}` : '—'}</dd>
+          <dd>
+            {order.final_destination_fulfillment_center_id ? (
+              <span title={`Center id ${order.final_destination_fulfillment_center_id}`}>{centerName(order.final_destination_fulfillment_center_id)}</span>
+            ) : (
+              '—'
+            )}
+          </dd>
           <dt>Expected arrival</dt>
           <dd>{formatDate(order.expected_arrival_date)}</dd>
           <dt>Package type</dt>
@@ -93,16 +116,16 @@ function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | n
             {formatCount(t.expected)} expected · {formatCount(t.received)} received · {formatCount(t.stowed)} stowed
           </span>
         </h2>
-        <QuantityTable lines={order.inventory_quantities ?? []} />
+        <QuantityTable lines={order.inventory_quantities ?? []} names={names} />
         <h2>Boxes</h2>
-        <BoxList boxes={detail.boxes} focusBox={focusBox} />
+        <BoxList boxes={detail.boxes} focusBox={focusBox} names={names} />
         {detail.distributions && (
           <>
             <h2>Distributions</h2>
             <table className="plain">
               <thead>
                 <tr>
-                  <th>SKU</th>
+                  <th>Item</th>
                   <th>Lot</th>
                   <th>Center</th>
                   <th className="end">Expected</th>
@@ -114,9 +137,11 @@ function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | n
               <tbody>
                 {(detail.distributions.distributions ?? []).map((d, i) => (
                   <tr key={i}>
-                    <td>{d.product_sku ?? d.inventory_id}</td>
+                    <td>
+                      <ItemName inventoryId={d.inventory_id} naming={names.get(d.inventory_id)} sku={d.product_sku} />
+                    </td>
                     <td>{d.lot_number ?? '—'}</td>
-                    <td>{d.fulfillment_center_abbreviation ?? d.fulfillment_center_id}</td>
+                    <td title={`Center id ${d.fulfillment_center_id}`}>{centerName(d.fulfillment_center_id, d.fulfillment_center_abbreviation)}</td>
                     <td className="end">{formatCount(d.expected_quantity ?? 0)}</td>
                     <td className="end">{formatCount(d.received_quantity ?? 0)}</td>
                     <td className="end">{formatCount(d.stowed_quantity ?? 0)}</td>
@@ -160,12 +185,12 @@ function Bar({ label, value, max }: { label: string; value: number; max: number 
   );
 }
 
-function QuantityTable({ lines }: { lines: InventoryQuantity[] }) {
+function QuantityTable({ lines, names }: { lines: InventoryQuantity[]; names: ReadonlyMap<number, ItemNaming> }) {
   return (
     <table className="plain quantities">
       <thead>
         <tr>
-          <th>SKU</th>
+          <th>Item</th>
           <th className="end">Expected</th>
           <th>Received</th>
           <th>Stowed</th>
@@ -180,7 +205,9 @@ function QuantityTable({ lines }: { lines: InventoryQuantity[] }) {
           const sku = q.sku || String(q.inventory_id);
           return (
             <tr key={q.inventory_id} className={diff > 0 ? 'over' : undefined} data-inventory-id={q.inventory_id}>
-              <td>{sku}</td>
+              <td>
+                <ItemName inventoryId={q.inventory_id} naming={names.get(q.inventory_id)} sku={q.sku} />
+              </td>
               <td className="end">{formatCount(expected)}</td>
               <td>
                 <Bar label={`${sku} received`} value={received} max={expected} />
@@ -199,7 +226,7 @@ function QuantityTable({ lines }: { lines: InventoryQuantity[] }) {
   );
 }
 
-function BoxList({ boxes, focusBox }: { boxes: ReceivingBox[]; focusBox: number | null }) {
+function BoxList({ boxes, focusBox, names }: { boxes: ReceivingBox[]; focusBox: number | null; names: ReadonlyMap<number, ItemNaming> }) {
   // A scanned box label opens the order at its box: scroll to it and give it focus.
   useEffect(() => {
     if (focusBox === null) return;
@@ -236,7 +263,7 @@ function BoxList({ boxes, focusBox }: { boxes: ReceivingBox[]; focusBox: number 
             <td>
               {(b.box_items ?? []).map((i, k) => (
                 <div key={k}>
-                  {formatCount(i.quantity ?? 0)} × {i.inventory_id}
+                  {formatCount(i.quantity ?? 0)} × <ItemName inventoryId={i.inventory_id} naming={names.get(i.inventory_id)} />
                   {i.lot_number ? ` · lot ${i.lot_number}` : ''}
                   {/* An expiry is a day: shown as written, not shifted into the local time zone. */}
                   {i.lot_date ? ` · expires ${formatDay(expiryDay(i.lot_date))}` : ''}
