@@ -126,7 +126,7 @@ function ItemBody({ detail, focusLot }: { detail: ItemDetail; focusLot: string |
                 return (
                   <tr key={level.fcId} data-fc={level.fcId}>
                     <th scope="row">
-                      {name} <span className="muted">({level.fcId})</span>
+                      <span title={`Center id ${level.fcId}`}>{name}</span>
                     </th>
                     {QUANTITIES.map((q) => (
                       <td key={q.key} className="end">

@@ -60,7 +60,7 @@ function DetailBody({ detail }: { detail: Detail }) {
             </>
           )}
           <dt>Fulfillment center</dt>
-          <dd>{center ? `${center.name ?? `Center ${center.id}`} (${center.id})` : '—'}</dd>
+          <dd title={center ? `Center id ${center.id}` : undefined}>{center ? (center.name ?? `Center ${center.id}`) : '—'}</dd>
           <dt>Return type</dt>
           <dd>{labelOf('ReturnType', r.return_type)}</dd>
           <dt>Original shipment</dt>

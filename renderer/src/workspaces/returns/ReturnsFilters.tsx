@@ -13,7 +13,7 @@ const statusChoices: Choice<'any' | ReturnStatus>[] = [
 
 export function ReturnsFilters({ search, setSearch }: { search: ReturnsSearch; setSearch: (change: Partial<ReturnsSearch>) => void }) {
   const centers = useReturnCenters();
-  const centerChoices: Choice<string>[] = (centers.data?.items ?? []).map((c) => ({ id: String(c.id), label: `${c.name ?? `Center ${c.id}`} (${c.id})` }));
+  const centerChoices: Choice<string>[] = (centers.data?.items ?? []).map((c) => ({ id: String(c.id), label: c.name ?? `Center ${c.id}` }));
   return (
     <div className="filters wrap">
       <TextFilter label="Find" name="q" placeholder="Ref. or tracking no." value={search.q} onApply={(q) => setSearch({ q })} />
