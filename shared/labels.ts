@@ -134,7 +134,7 @@ export const LABELS = {
   } satisfies Words<typeof OutboxState>,
   Connectivity: {
     online: 'Online',
-    degraded: 'Service slow',
+    degraded: 'Service slow or failing',
     offline: 'Offline',
   } satisfies Words<typeof Connectivity>,
   SessionStatus: {

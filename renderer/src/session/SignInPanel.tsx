@@ -1,5 +1,6 @@
 import { ViewHeading } from '../ui/ViewHeading';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { SessionState } from '../../../shared/schemas/session';
 import { call, errorMessage } from '../bridge/dockdesk';
 import { useAppInfo, useSignInFailure } from './useSession';
@@ -20,6 +21,16 @@ export function SignInPanel({ session }: { session: SessionState }) {
     },
   });
   const cancel = useMutation({ mutationFn: () => call('auth.cancelSignIn', {}) });
+  // Signed out, the one thing to do is sign in: Enter or Space starts it, unless the clerk already
+  // put focus somewhere else (the heading a navigation focuses gives way to it).
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body || active.tagName === 'H1') button.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
 
   const start = () => {
     setFailure(null);
@@ -44,7 +55,7 @@ export function SignInPanel({ session }: { session: SessionState }) {
         </p>
       )}
       <div className="actions">
-        <button type="button" className="primary" onClick={start} disabled={signIn.isPending || signingIn}>
+        <button ref={button} type="button" className="primary" onClick={start} disabled={signIn.isPending || signingIn}>
           {signingIn ? 'Waiting for the browser…' : 'Sign in'}
         </button>
         {signingIn && (

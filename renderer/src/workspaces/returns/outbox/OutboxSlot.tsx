@@ -174,7 +174,9 @@ function OutboxPanel({
                   </td>
                   <td className={`outbox-state outbox-${e.state}`}>
                     <strong>{labelOf('OutboxState', e.state)}</strong>
-                    {e.outcomeUnknown && e.state !== 'sent' && <span className="muted"> · asks the service first</span>}
+                    {e.outcomeUnknown && e.state !== 'sent' && (
+                      <span className="muted"> · may already be with the service; checked before it is sent again</span>
+                    )}
                     {e.message && e.state !== 'sent' && <div className="muted">{e.message}</div>}
                     {e.state === 'sent' && e.returnId !== null && <div className="muted">Return {e.returnId}</div>}
                   </td>
