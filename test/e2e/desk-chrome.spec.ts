@@ -54,3 +54,17 @@ test('news toasts leave after five seconds, errors stay until dismissed, and at 
   await expect(shown).toHaveCount(3);
   await expect(page.locator('.toast', { hasText: /Nothing matches NOPE-100[1-4]/ })).toHaveCount(3);
 });
+
+test('box labels are offered where the service prints them, and not on a cancelled order', async ({ page, host }) => {
+  await page.goto(host.url);
+  await signInThroughPopup(page);
+  const orders = host.core.emulator.context.store.data.receivingOrders;
+  const cancelled = orders.find((w) => w.status === 'Cancelled')!;
+  const awaiting = orders.find((w) => w.status === 'Awaiting')!;
+  await page.goto(`${host.origin}/#/receiving/${cancelled.id}`);
+  await expect(page.getByTestId('no-labels')).toHaveText('No box labels: the order is cancelled.');
+  await expect(page.getByRole('button', { name: /labels/ })).toHaveCount(0);
+  await page.goto(`${host.origin}/#/receiving/${awaiting.id}`);
+  await expect(page.getByRole('button', { name: 'Print labels' })).toBeVisible();
+  await expect(page.getByTestId('no-labels')).toHaveCount(0);
+});

@@ -286,10 +286,17 @@ function Actions({ detail }: { detail: Detail }) {
   const [confirming, setConfirming] = useState(false);
   const sync = useOrderAction((on: boolean) => call('receiving.setExternalSync', { id: order.id, isExternalSync: on }));
   const cancel = useOrderAction(() => call('receiving.cancel', { id: order.id }));
-  const labels = (run: (id: number) => Promise<void>) => () =>
+  const labels = (run: (id: number) => Promise<void>, what: string) => () =>
     void run(order.id).catch((error: unknown) =>
-      showToast({ title: 'Box labels could not be fetched', description: errorParts(error).message, tone: 'error' }),
+      showToast({
+        title: `Box labels could not be ${what}`,
+        description: `${errorParts(error).message.replace(/\.?$/, '.')} Save labels keeps the PDF to print from elsewhere.`,
+        tone: 'error',
+      }),
     );
+  // The service prints labels for boxes it still expects: none for a cancelled order, none where it
+  // gives no label address.
+  const printable = order.box_labels_uri !== null && order.status !== 'Cancelled';
   return (
     <div className="actions">
       <Switch className="switch" isSelected={Boolean(order.external_sync_timestamp)} isDisabled={sync.isPending} onChange={(on) => sync.mutate(on)}>
@@ -298,15 +305,23 @@ function Actions({ detail }: { detail: Detail }) {
       </Switch>
       {sync.error && <ErrorNote error={sync.error} prefix="External sync not changed" />}
       <div className="button-row" role="group" aria-label="Box labels">
-        <button type="button" onClick={labels(viewLabels)}>
-          View labels
-        </button>
-        <button type="button" onClick={labels(saveLabels)}>
-          Save labels
-        </button>
-        <button type="button" onClick={labels(printLabels)}>
-          Print labels
-        </button>
+        {printable ? (
+          <>
+            <button type="button" onClick={labels(viewLabels, 'shown')}>
+              View labels
+            </button>
+            <button type="button" onClick={labels(saveLabels, 'saved')}>
+              Save labels
+            </button>
+            <button type="button" onClick={labels(printLabels, 'printed')}>
+              Print labels
+            </button>
+          </>
+        ) : (
+          <span className="muted" data-testid="no-labels">
+            {order.status === 'Cancelled' ? 'No box labels: the order is cancelled.' : 'The service prints no box labels for this order.'}
+          </span>
+        )}
         {detail.cancel.allowed ? (
           <button type="button" className="danger" onClick={() => setConfirming(true)}>
             Cancel order…
