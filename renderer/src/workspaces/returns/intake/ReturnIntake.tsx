@@ -21,10 +21,15 @@ import { DraftSaver, type SaveState } from './draftSaver';
 import { applyItemScan, itemLabel, plainScanText } from './lines';
 import { outboxKey, outboxStateText } from '../outbox/outboxText';
 import { useSyncStatus } from '../../inventory/queries';
+import { keepCenterForNextReturn } from './NewReturn';
 import './intake.css';
 
+/**
+ * Each action says what will happen to the goods. Default is the item's return preference, which the
+ * service applies and the desk does not hold; without one the service restocks.
+ */
 const ACTION_TEXT: Record<ReturnAction, string> = {
-  Default: 'Default (item’s preference)',
+  Default: 'Default: restock, or the item’s preference',
   Restock: 'Restock',
   Quarantine: 'Quarantine',
   Dispose: 'Dispose',
@@ -286,6 +291,7 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
         void navigate({ to: '/returns/drafts/$draftId', params: { draftId: next.id } });
       } else {
         lastSubmission = await call('returns.submit', { draftId });
+        keepCenterForNextReturn(draftRef.current.fulfillmentCenter);
         void navigate({ to: '/returns/new' });
       }
     } catch (error) {
@@ -675,25 +681,34 @@ const LineRow = memo(function LineRow({
           />
         </td>
         <td data-scan-target={`lot:${index}`}>
-          <input
-            id={`line-${index}-lot`}
-            className="lot"
-            aria-label={`Lot number of ${label}`}
-            aria-invalid={needsLot || undefined}
-            placeholder={needsLot ? 'Scan or type the lot' : line.item.lot ? '' : 'No lot'}
-            value={line.lotNumber ?? ''}
-            maxLength={100}
-            onChange={(e) => onChange({ lotNumber: e.target.value === '' ? null : e.target.value })}
-          />
+          {/* Lot fields belong to lot items; one kept from an earlier scan stays so it can be cleared. */}
+          {line.item.lot || line.lotNumber ? (
+            <input
+              id={`line-${index}-lot`}
+              className="lot"
+              aria-label={`Lot number of ${label}`}
+              aria-invalid={needsLot || undefined}
+              placeholder={needsLot ? 'Scan or type the lot' : ''}
+              value={line.lotNumber ?? ''}
+              maxLength={100}
+              onChange={(e) => onChange({ lotNumber: e.target.value === '' ? null : e.target.value })}
+            />
+          ) : (
+            <span className="muted">No lot</span>
+          )}
         </td>
         <td>
-          <input
-            type="date"
-            className="expiry"
-            aria-label={`Expiry of ${label}`}
-            value={line.expiry?.slice(0, 10) ?? ''}
-            onChange={(e) => onChange({ expiry: e.target.value === '' ? null : e.target.value })}
-          />
+          {line.item.lot || line.expiry ? (
+            <input
+              type="date"
+              className="expiry"
+              aria-label={`Expiry of ${label}`}
+              value={line.expiry?.slice(0, 10) ?? ''}
+              onChange={(e) => onChange({ expiry: e.target.value === '' ? null : e.target.value })}
+            />
+          ) : (
+            <span className="muted">—</span>
+          )}
         </td>
         <td>
           <select
