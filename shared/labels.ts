@@ -35,7 +35,7 @@ export const LABELS = {
     InternalTransfer: 'Transfer between centers',
   } satisfies Words<typeof ReceivingStatus>,
   BoxStatus: {
-    Awaiting: 'Awaiting arrival',
+    Awaiting: 'Awaiting',
     Arrived: 'Arrived',
     Counting: 'Being counted',
     Stowing: 'Being stowed',
@@ -79,7 +79,7 @@ export const LABELS = {
   EventCategory: {
     OrderPicked: 'Picked for an order',
     InventoryAdjusted: 'Count adjusted',
-    InventoryFacilityUpdated: 'Moved between centers',
+    InventoryFacilityUpdated: 'Moved between locations',
     AttributeUpdated: 'Details changed',
     InventoryReceived: 'Received',
     InventoryRestocked: 'Restocked',

@@ -18,11 +18,13 @@ import { itemIds, type HistorySearch } from './search';
 import { useHistoryRun } from './useHistoryRun';
 import './history.css';
 import { DayRangeField } from '../../../ui/DayRangeField';
+import { useItemNames, type ItemNaming } from '../ItemName';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatCount(Math.abs(n))}`;
 
-const columns: DataColumn<EventLine>[] = [
+/** The table's columns; items read by SKU (name and id on hover) once the cache has named them. */
+const columnsFor = (names: ReadonlyMap<number, ItemNaming>): DataColumn<EventLine>[] => [
   {
     id: 'time',
     accessorFn: (l) => l.atMs,
@@ -31,7 +33,19 @@ const columns: DataColumn<EventLine>[] = [
     cell: (c) => timeFormat.format(new Date(c.row.original.atMs)),
     meta: { width: '12em' },
   },
-  { id: 'item', accessorFn: (l) => l.inventoryId, header: 'Item', sortFn: 'basic', meta: { width: '6em' } },
+  {
+    id: 'item',
+    accessorFn: (l) => names.get(l.inventoryId)?.sku ?? String(l.inventoryId),
+    header: 'Item',
+    sortFn: 'text',
+    cell: (c) => {
+      const naming = names.get(c.row.original.inventoryId);
+      return (
+        <span title={naming ? `${naming.name} · inventory id ${c.row.original.inventoryId}` : undefined}>{naming?.sku ?? c.row.original.inventoryId}</span>
+      );
+    },
+    meta: { width: '10em' },
+  },
   {
     id: 'category',
     accessorFn: (l) => l.category,
@@ -229,6 +243,14 @@ function HistoryResult({
 }) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const lines = useMemo(() => (run.state === 'done' ? eventLines(run.events, fcId) : []), [run, fcId]);
+  const names = useItemNames(useMemo(() => [...new Set(lines.map((l) => l.inventoryId))], [lines]));
+  const columns = useMemo(() => columnsFor(names), [names]);
+  // The chart runs to now, or to the end of the range's last day when that is earlier.
+  const [openedAt] = useState(() => Date.now());
+  const untilMs = useMemo(() => {
+    const rangeEnd = search.to ? new Date(`${search.to}T23:59:59`).getTime() : Number.POSITIVE_INFINITY;
+    return Math.min(Math.max(openedAt, lines.at(-1)?.atMs ?? 0), rangeEnd);
+  }, [openedAt, lines, search.to]);
 
   if (run.state === 'idle') return null;
   if (run.state === 'loading') {
@@ -266,7 +288,7 @@ function HistoryResult({
 
   const sum = lines.reduce((s, l) => s + l.change, 0);
   const end = lines.at(-1)?.onHand ?? 0;
-  const shown = sortedLines(lines, sorting);
+  const shown = sortedLines(lines, sorting, columns);
   const scope = ids.length === 0 ? 'all items' : ids.length > 1 ? countOf(ids.length, 'item') : `item ${ids[0]}`;
   return (
     <>
@@ -275,7 +297,11 @@ function HistoryResult({
           {countOf(lines.length, 'event')} for {scope} at {centerName} over {countOf(days, 'day')} ({countOf(run.pages, 'page')}). Sum of changes:{' '}
           <strong data-testid="history-sum">{signed(sum)}</strong>. On hand at end: <strong data-testid="history-end-on-hand">{formatCount(end)}</strong>.
         </p>
-        <button type="button" disabled={lines.length === 0} onClick={() => downloadText(csvName(search, fcId), historyCsv(shown), 'text/csv;charset=utf-8')}>
+        <button
+          type="button"
+          disabled={lines.length === 0}
+          onClick={() => downloadText(csvName(search, fcId), historyCsv(shown, names), 'text/csv;charset=utf-8')}
+        >
           Export CSV
         </button>
       </div>
@@ -291,7 +317,7 @@ function HistoryResult({
         </p>
       ) : (
         <>
-          <OnHandChart lines={lines} centerName={centerName} />
+          <OnHandChart lines={lines} centerName={centerName} untilMs={untilMs} />
           <DataTable
             label="History events"
             columns={columns}
@@ -334,7 +360,7 @@ async function resolveItems(tokens: string[]): Promise<{ ok: true; ids: number[]
 }
 
 /** The rows in the table's order (the export is of what is shown). */
-function sortedLines(lines: EventLine[], sorting: SortingState): EventLine[] {
+function sortedLines(lines: EventLine[], sorting: SortingState, columns: DataColumn<EventLine>[]): EventLine[] {
   const rule = sorting[0];
   if (!rule) return lines;
   const column = columns.find((c) => c.id === rule.id) as { accessorFn?: (l: EventLine) => string | number } | undefined;

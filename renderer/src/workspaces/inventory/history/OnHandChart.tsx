@@ -35,10 +35,10 @@ function cssColor(name: string, fallback: string): string {
  * (double-click or 0 resets), a cursor that names the event under it. Keyboard: the chart takes
  * focus; ←/→ move between events, Home/End jump, +/− zoom around the cursor, 0 resets.
  */
-export function OnHandChart({ lines, centerName }: { lines: readonly EventLine[]; centerName: string }) {
+export function OnHandChart({ lines, centerName, untilMs }: { lines: readonly EventLine[]; centerName: string; untilMs?: number }) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
-  const series = useMemo(() => onHandSeries(lines), [lines]);
+  const series = useMemo(() => onHandSeries(lines, untilMs), [lines, untilMs]);
   const [point, setPoint] = useState<number | null>(null);
   const [zoomed, setZoomed] = useState(false);
   const theme = useThemeVersion();
