@@ -219,7 +219,7 @@ function WroCreateForm({ opened }: { opened: OpenedDraft }) {
     );
   };
 
-  const centerChoices: Choice<string>[] = (centers.data ?? []).map((c) => ({ id: String(c.id), label: `${c.name ?? `Center ${c.id}`} (${c.id})` }));
+  const centerChoices: Choice<string>[] = (centers.data ?? []).map((c) => ({ id: String(c.id), label: c.name ?? `Center ${c.id}` }));
   return (
     <>
       <DraftNote status={saver.status} pending={saver.pending} restored={opened.savedAt !== null} onDiscard={() => void discardDraft()} />

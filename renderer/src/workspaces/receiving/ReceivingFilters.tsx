@@ -58,7 +58,7 @@ const syncChoices: Choice<'any' | 'yes' | 'no'>[] = [
 
 export function ReceivingFilters({ search, setSearch }: { search: ReceivingSearch; setSearch: (change: Partial<ReceivingSearch>) => void }) {
   const centers = useFulfillmentCenters();
-  const centerChoices: Choice<string>[] = (centers.data ?? []).map((c) => ({ id: String(c.id), label: `${c.name ?? `Center ${c.id}`} (${c.id})` }));
+  const centerChoices: Choice<string>[] = (centers.data ?? []).map((c) => ({ id: String(c.id), label: c.name ?? `Center ${c.id}` }));
   return (
     <div className="filters wrap">
       <TextFilter label="Find" name="find" placeholder="WRO id, PO or tracking no." value={search.find} onApply={(find) => setSearch({ find })} />

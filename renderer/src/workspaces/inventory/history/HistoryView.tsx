@@ -165,7 +165,7 @@ function HistoryForm({
   const [days, setDays] = useState({ from, to });
   const [category, setCategory] = useState<string>(search.category ?? 'all');
   const [problem, setProblem] = useState<string | null>(null);
-  const centerChoices: Choice<string>[] = centers.map((c) => ({ id: String(c.id), label: `${c.name ?? `Center ${c.id}`} (${c.id})` }));
+  const centerChoices: Choice<string>[] = centers.map((c) => ({ id: String(c.id), label: c.name ?? `Center ${c.id}` }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
