@@ -1,5 +1,6 @@
 import { expect, signInThroughPopup, test } from './fixtures.js';
 import { scanCode } from './scanner.js';
+import { openAddress, waitForFirstSync } from './inventory-support.js';
 
 /**
  * The chrome tells the truth at a glance: signed out, the status bar claims no connection it has
@@ -67,4 +68,21 @@ test('box labels are offered where the service prints them, and not on a cancell
   await page.goto(`${host.origin}/#/receiving/${awaiting.id}`);
   await expect(page.getByRole('button', { name: 'Print labels' })).toBeVisible();
   await expect(page.getByTestId('no-labels')).toHaveCount(0);
+});
+
+test('lot exclusions: Enter on a name that matches several items lists them without a red error', async ({ page, host }) => {
+  await page.goto(host.url);
+  await signInThroughPopup(page);
+  await waitForFirstSync(host);
+  const word = host.core.emulator.context.store.data.inventory[0]!.name.split(/[ ,]/)[0]!;
+  await openAddress(page, '#/lots');
+  const field = page.getByRole('searchbox');
+  await field.focus();
+  // At a person's pace: a burst would be read as a scan.
+  await page.keyboard.type(word, { delay: 120 });
+  await expect(page.getByRole('table', { name: 'Matching items' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('No item has exactly that code; choose one of the matches below.')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Matching items' })).toBeVisible();
 });
