@@ -11,6 +11,9 @@ import { useAppInfo, useSignInFailure } from './useSession';
  * Dockdesk through window.opener. It opens as soon as main answers, still within the click's user
  * activation; the link below is there should a popup blocker stop it.
  */
+/** Whether this page load has already put focus on Sign in (only its first showing does). */
+let signInOfferedAtStart = false;
+
 export function SignInPanel({ session }: { session: SessionState }) {
   const info = useAppInfo();
   const [failure, setFailure] = useSignInFailure();
@@ -21,10 +24,12 @@ export function SignInPanel({ session }: { session: SessionState }) {
     },
   });
   const cancel = useMutation({ mutationFn: () => call('auth.cancelSignIn', {}) });
-  // Signed out, the one thing to do is sign in: Enter or Space starts it, unless the clerk already
-  // put focus somewhere else (the heading a navigation focuses gives way to it).
+  // At start, signed out, the one thing to do is sign in: Enter or Space starts it, unless the clerk
+  // already put focus somewhere else. Later, a view the clerk moves to keeps its heading's focus.
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
+    if (signInOfferedAtStart) return;
+    signInOfferedAtStart = true;
     const frame = requestAnimationFrame(() => {
       const active = document.activeElement;
       if (!active || active === document.body || active.tagName === 'H1') button.current?.focus();
