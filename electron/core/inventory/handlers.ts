@@ -32,6 +32,13 @@ export function inventoryHandlers(deps: InventoryHandlerDeps): HandlersFor<typeo
       if (answer.matches.length > 0 || online !== 'fallback') return answer;
       return lookupOnline(deps.api(), answer, desk.freshness(), call.signal);
     },
+    'inventory.names': async ({ inventoryIds }) => {
+      const index = await desk.ready();
+      return [...new Set(inventoryIds)].flatMap((id) => {
+        const item = findItem(index, id);
+        return item ? [{ inventoryId: id, sku: item.sku, name: item.name }] : [];
+      });
+    },
     'inventory.search': async (query) => ({ ...(await desk.ready()).search(query), freshness: desk.freshness() }),
     'inventory.item': async ({ inventoryId }, call) => {
       const item = cachedItem(await desk.ready(), inventoryId, desk);

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CacheProblem, SyncPhase, SyncProgress, SyncStatus } from '../../../../shared/ipc/inventory';
 import type { SessionState } from '../../../../shared/schemas/session';
 import { call, errorMessage, useDockdeskEvent } from '../../bridge/dockdesk';
-import { formatCount } from '../../format';
+import { countOf } from '../../../../shared/counts';
 import { sessionKey } from '../../session/useSession';
 import { showToast } from '../../ui/Toasts';
 import { FreshnessMark, useFollowConnectivity } from './Freshness';
@@ -53,9 +53,9 @@ export function InventorySyncSlot() {
     s.state === 'cancelling'
       ? 'Cancelling the sync…'
       : seen.writing
-        ? `Saving ${formatCount(seen.writing.total ?? 0)} items`
+        ? `Saving ${countOf(seen.writing.total ?? 0, 'item')}`
         : latest
-          ? `${formatCount(seen.items?.done ?? 0)} items · ${formatCount(seen.codes?.done ?? 0)} codes`
+          ? `${countOf(seen.items?.done ?? 0, 'item')} · ${countOf(seen.codes?.done ?? 0, 'code')}`
           : 'Starting…';
   return (
     <span className="sync-progress" data-testid="inventory-sync">

@@ -154,7 +154,7 @@ function AccountPanel({ session }: { session: SessionState }) {
         <dt>Signed in with</dt>
         <dd>{session.method === 'pat' ? 'A personal access token' : session.method === 'oauth' ? 'The browser (renews itself)' : '—'}</dd>
         <dt>Channel for changes</dt>
-        <dd>{session.channel ? `${session.channel.name} (${session.channel.id})` : '—'}</dd>
+        <dd title={session.channel ? `Channel id ${session.channel.id}` : undefined}>{session.channel ? session.channel.name : '—'}</dd>
         <dt>Sign-in kept in</dt>
         <dd>{session.persistence === 'keychain' ? 'The system keychain' : `Memory only. ${session.keychainNote ?? ''}`}</dd>
       </dl>

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatCount, humanize } from '../../../format';
+import { formatCount } from '../../../format';
+import { labelOf } from '../../../../../shared/labels';
 import { onHandSeries, type EventLine } from './historyData';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -34,10 +35,10 @@ function cssColor(name: string, fallback: string): string {
  * (double-click or 0 resets), a cursor that names the event under it. Keyboard: the chart takes
  * focus; ←/→ move between events, Home/End jump, +/− zoom around the cursor, 0 resets.
  */
-export function OnHandChart({ lines, centerName }: { lines: readonly EventLine[]; centerName: string }) {
+export function OnHandChart({ lines, centerName, untilMs }: { lines: readonly EventLine[]; centerName: string; untilMs?: number }) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
-  const series = useMemo(() => onHandSeries(lines), [lines]);
+  const series = useMemo(() => onHandSeries(lines, untilMs), [lines, untilMs]);
   const [point, setPoint] = useState<number | null>(null);
   const [zoomed, setZoomed] = useState(false);
   const theme = useThemeVersion();
@@ -162,7 +163,7 @@ export function OnHandChart({ lines, centerName }: { lines: readonly EventLine[]
       />
       <p id="history-chart-point" className="chart-point" aria-live="polite">
         {line
-          ? `${timeFormat.format(new Date(line.atMs))} · ${line.category ? humanize(line.category) : 'Event'}${line.reference ? ` · ${line.reference}` : ''} · ${line.change > 0 ? '+' : ''}${formatCount(line.change)} → ${formatCount(line.onHand)} on hand`
+          ? `${timeFormat.format(new Date(line.atMs))} · ${line.category ? labelOf('EventCategory', line.category) : 'Event'}${line.reference ? ` · ${line.reference}` : ''} · ${line.change > 0 ? '+' : ''}${formatCount(line.change)} → ${formatCount(line.onHand)} on hand`
           : 'Point at the chart, or focus it and press → to step through the events.'}
       </p>
     </figure>
