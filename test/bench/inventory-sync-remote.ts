@@ -119,7 +119,20 @@ async function startEmulatorProcess(items: number) {
   const root = fileURLToPath(new URL('../../', import.meta.url));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'emulator/cli.ts', '--port', '0', '--environments', 'production', '--inventory-items', String(items), '--pat', 'bench'],
+    [
+      '--import',
+      'tsx',
+      'emulator/cli.ts',
+      '--port',
+      '0',
+      '--environments',
+      'production',
+      '--inventory-items',
+      String(items),
+      '--pat',
+      'bench',
+      '--no-rate-limit',
+    ],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let out = '';
