@@ -18,6 +18,7 @@ import { inventoryCacheFile, type CacheColumns } from './cache-format.js';
 import { CacheIndex } from './cache-index.js';
 import { startSyncAssembler, SyncWorkerStopped } from './sync-in-worker.js';
 import { syncInventory } from './sync.js';
+import { inLane } from '../api/request-budget.js';
 
 /** Who the cache belongs to: the active environment and the signed-in account. */
 export interface DeskAccount {
@@ -222,7 +223,8 @@ export class InventoryDesk {
     for (;;) {
       const assembler = await (this.deps.startAssembler ?? startSyncAssembler)({ inline: this.assembleInline, log: this.deps.log });
       try {
-        return await syncInventory(account.api, { mode: run.mode, previous: this.index, signal, onProgress, assembler });
+        // Nobody waits on the sync: its calls go in the budget's background lane, after any clerk's.
+        return await inLane('background', () => syncInventory(account.api, { mode: run.mode, previous: this.index, signal, onProgress, assembler }));
       } catch (error) {
         if (!(error instanceof SyncWorkerStopped) || signal.aborted) throw error;
         this.deps.log(`inventory sync: ${error.message}; assembling in the main thread from now on`);
