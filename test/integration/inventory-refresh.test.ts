@@ -94,6 +94,43 @@ describe('inventory cache: keeping current', () => {
     expect((await call(t, 'inventory.lookup', { code: '09506000134376' })).matches.map((m) => m.item.sku)).toEqual(['ADDED-SKU-1']);
   });
 
+  it("a refresh re-reads only the items the history says moved, and their quantities are the service's again", async () => {
+    const t = await syncedCore();
+    const { token } = (await emulatorControl(t, 'POST', '/pats', { name: 'history-test' })) as { token: string };
+    const api = new EmulatorClient(t.core.emulator.url, token);
+    // Two days pass on the service: receiving orders arrive and are stowed, moving stock.
+    const since = new Date(Date.now() - 60_000).toISOString();
+    await emulatorControl(t, 'POST', '/clock/advance', { seconds: 2 * 86_400 });
+    const centers = await api.get<{ id: number }[]>('/2026-07/fulfillment-center');
+    const moved = new Set<number>();
+    for (const center of centers) {
+      const page = await api.call('POST', '/2026-01/inventory/history:query', { body: { facility_id: center.id, start_date: since } });
+      for (const e of (page.body as { data: { inventory_id: number }[] }).data) moved.add(e.inventory_id);
+    }
+    expect(moved.size, 'the emulator moved no stock in two days').toBeGreaterThan(0);
+
+    const before = await logLength(t);
+    await call(t, 'inventory.syncStart', { mode: 'refresh' });
+    await waitSyncEnds(t, 2);
+    const { items } = (await emulatorControl(t, 'GET', `/requests?since=${before}`)) as { items: Array<{ path: string; status: number }> };
+    // Two days expired the access token: the first calls are refused once (401) and sent again after a token refresh.
+    const sent = items.filter((r) => r.path.match(/^\/\d{4}-\d\d\//) && r.status !== 401);
+    // The history (a page per center), the products changed (one page), and each of the four lists once for the moved items.
+    expect(sent.filter((r) => r.path.endsWith('/inventory/history:query')).length).toBe(centers.length);
+    expect(sent.filter((r) => /\/inventory(-level(\/locations|\/lots)?)?$/.test(r.path)).length).toBe(4 * Math.ceil(moved.size / 200));
+    expect(sent.length).toBeLessThanOrEqual(centers.length + 1 + 4 * Math.ceil(moved.size / 200));
+
+    for (const id of [...moved].slice(0, 5)) {
+      const service = await api.get<{ total_on_hand_quantity: number }>(`/2026-07/inventory-level/${id}`);
+      const cached = (await call(t, 'inventory.lookup', { code: String(id) })).matches.find((m) => m.item.inventoryId === id)!.item;
+      const onHand = cached.levels.some((l) => l.fcId === 0)
+        ? cached.levels.find((l) => l.fcId === 0)!.onHand
+        : cached.levels.reduce((sum, l) => sum + l.onHand, 0);
+      expect(onHand, `on hand of item ${id}`).toBe(service.total_on_hand_quantity);
+    }
+    expect((await call(t, 'inventory.syncStatus', {})).itemCount).toBe(ITEMS);
+  });
+
   it('while signed in, the background refresh runs by itself and picks up a new product', async () => {
     const t = await syncedCore({ inventoryRefreshMs: 1_500 });
     await addProduct(t, 'ADDED-SKU-3', '09506000134390');

@@ -17,7 +17,7 @@ import type { DurableFile } from '../data/durable-file.js';
 import { inventoryCacheFile, type CacheColumns } from './cache-format.js';
 import { CacheIndex } from './cache-index.js';
 import { startSyncAssembler, SyncWorkerStopped } from './sync-in-worker.js';
-import { syncInventory } from './sync.js';
+import { fullPassDue, syncInventory } from './sync.js';
 import { inLane } from '../api/request-budget.js';
 
 /** Who the cache belongs to: the active environment and the signed-in account. */
@@ -98,14 +98,15 @@ export class InventoryDesk {
       .then(() => {
         const after = this.opened?.key ?? null;
         if (after !== null && after !== before && !this.sync && this.deps.current().session.status === 'signed-in')
-          this.start(this.index.size === 0 ? 'full' : 'refresh');
+          this.start(this.index.size === 0 || fullPassDue(this.index) ? 'full' : 'refresh');
       })
       .catch((error: unknown) => this.deps.log(`inventory cache: ${(error as Error).message}`));
   }
 
   freshness(): Freshness {
     const parts = this.index.syncedAt;
-    const values = Object.values(parts);
+    // "As of" is the last sync's: a refresh renews quantities and codes; `parts.items` is the last full pass.
+    const values = [parts.levels, parts.lots, parts.codes];
     const syncedAt = values.some((v) => v === null) ? null : values.reduce((a, b) => (Date.parse(a!) <= Date.parse(b!) ? a : b));
     return {
       syncedAt,
@@ -239,7 +240,8 @@ export class InventoryDesk {
     if (this.sync || this.closed || this.deps.connectivity.state === 'offline') return;
     try {
       await this.follow();
-      if (this.opened && this.deps.current().session.status === 'signed-in') this.start('refresh');
+      // Mostly a refresh of what changed; once a day a full pass, for what leaves no history (committed quantities).
+      if (this.opened && this.deps.current().session.status === 'signed-in') this.start(fullPassDue(this.index) ? 'full' : 'refresh');
     } catch (error) {
       this.deps.log(`inventory refresh: ${(error as Error).message}`);
     }
