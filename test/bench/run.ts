@@ -13,6 +13,7 @@ import { benchReturnIntake } from './returns-intake.js';
 import { benchInventorySync } from './inventory-sync.js';
 import { benchInventorySyncSeparateEmulator } from './inventory-sync-remote.js';
 import { benchInventoryLookupView } from './inventory-lookup-view.js';
+import { benchRequestBudget } from './request-budget.js';
 import { sample, summarize } from './stats.js';
 
 /**
@@ -134,6 +135,7 @@ async function main(): Promise<void> {
   results.inventorySync = await benchInventorySync();
   results.inventorySyncSeparateEmulator = await benchInventorySyncSeparateEmulator();
   results.inventoryLookupView = await benchInventoryLookupView();
+  results.requestBudget = await benchRequestBudget();
   process.stdout.write(
     `${JSON.stringify({ benchmark: 'dockdesk', date: new Date().toISOString(), node: process.version, cpus: cpus().length, runs: RUNS, results }, null, 2)}\n`,
   );
