@@ -60,12 +60,13 @@ export async function benchRequestBudget(): Promise<Record<string, unknown>> {
     }
   }
 
-  // A clerk opening a receiving order while a 10,000-item sync runs into a limit of 30 a minute.
+  // A clerk opening a receiving order (3 requests) every 30 s while a 10,000-item sync runs into a
+  // limit of 30 a minute: the clerk's reserve there is 6 a minute, as it is 30 at the published 150.
   const t = await createTestCore({ localEmulator: { inventoryItems: 10_000, rateLimit: { enabled: true, perMinute: 30 } } });
   const latencies: number[] = [];
   try {
     await signIn(t);
-    const list = await t.core.dispatch('receiving.list', { page: 1, limit: 5 });
+    const list = await t.core.dispatch('receiving.list', { page: 1, limit: 4 });
     if (!list.ok) throw new Error(list.error.message);
     const orders = (list.value as ChannelOutput<'receiving.list'>).items.map((o) => o.id);
     for (const id of orders) {
@@ -74,7 +75,7 @@ export async function benchRequestBudget(): Promise<Record<string, unknown>> {
       const opened = await t.core.dispatch('receiving.detail', { id });
       if (!opened.ok) throw new Error(opened.error.message);
       latencies.push(performance.now() - started);
-      await new Promise((r) => setTimeout(r, 5_000));
+      await new Promise((r) => setTimeout(r, 30_000));
     }
     await t.core.dispatch('inventory.syncCancel', {});
   } finally {
@@ -83,6 +84,10 @@ export async function benchRequestBudget(): Promise<Record<string, unknown>> {
   return {
     requests,
     mainThreadStallP99MsDuring100kSync: stallP99Ms,
-    openOrderDuringPacedSyncMs: { description: 'receiving.detail while a 10,000-item sync runs at a limit of 30/min', unit: 'ms', ...summarize(latencies) },
+    openOrderDuringPacedSyncMs: {
+      description: 'receiving.detail every 30 s while a 10,000-item sync runs at a limit of 30/min',
+      unit: 'ms',
+      ...summarize(latencies),
+    },
   };
 }

@@ -131,6 +131,50 @@ describe('inventory cache: keeping current', () => {
     expect((await call(t, 'inventory.syncStatus', {})).itemCount).toBe(ITEMS);
   });
 
+  it('a full pass the connection interrupted goes on from the last page read, and completes', async () => {
+    const t = await syncedCore();
+    const before = await logLength(t);
+    const pagesOf = async (since: number) => {
+      const { items } = (await emulatorControl(t, 'GET', `/requests?since=${since}`)) as { items: Array<{ path: string; status: number }> };
+      return items.filter((r) => /\/(inventory|inventory-level|inventory-level\/locations|inventory-level\/lots|product)$/.test(r.path) && r.status === 200)
+        .length;
+    };
+    // Slow answers, so the service can fail half-way through: after the first pages, every answer is a 503.
+    await emulatorControl(t, 'PUT', '/faults', { latencyMs: 250 });
+    const progressBefore = t.events.length;
+    await call(t, 'inventory.syncStart', { mode: 'full' });
+    const deadline = Date.now() + 30_000;
+    while (
+      !t.events
+        .slice(progressBefore)
+        .some(
+          (e) =>
+            e.event === 'inventory.syncProgress' &&
+            (e.payload as { phase: string; done: number }).phase === 'items' &&
+            (e.payload as { done: number }).done >= 1000,
+        )
+    ) {
+      if (Date.now() > deadline) throw new Error('no page of the full pass arrived');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await emulatorControl(t, 'PUT', '/faults', { errorRate: 1 });
+    const failed = await t.inventorySyncsEnded(2, 60_000);
+    expect(failed.lastError?.retryable).toBe(true);
+    await emulatorControl(t, 'DELETE', '/faults');
+    const firstTry = await pagesOf(before);
+    expect(firstTry).toBeGreaterThan(0);
+
+    const mid = await logLength(t);
+    await call(t, 'inventory.syncStart', { mode: 'full' });
+    const done = await t.inventorySyncsEnded(3, 60_000);
+    expect(done.lastError).toBeNull();
+    expect(done.itemCount).toBe(ITEMS);
+    // Together the two tries read each page once: the second did not start over.
+    const whole = Math.ceil(ITEMS / 1000) * 4 + Math.ceil(t.core.emulator.context.store.data.products.length / 250);
+    expect(firstTry + (await pagesOf(mid))).toBe(whole);
+    expect(t.logs.some((l) => l.includes('going on from where the interrupted full pass stopped'))).toBe(true);
+  });
+
   it('while signed in, the background refresh runs by itself and picks up a new product', async () => {
     const t = await syncedCore({ inventoryRefreshMs: 1_500 });
     await addProduct(t, 'ADDED-SKU-3', '09506000134390');

@@ -50,8 +50,16 @@ export interface FetchOptions {
   onProgress: (progress: SyncProgress) => void;
   /** Parses, checks and assembles the pages (one per sync; the caller closes it). */
   assembler: SyncAssembler;
+  /**
+   * A full pass that was interrupted, continued with the same assembler (which holds the pages read):
+   * each list starts at the link after its last page read, and a list read to its end is not read again.
+   */
+  resume?: ResumePoint;
   now?: () => Date;
 }
+
+/** Where each list of a full pass stands: the link to its next page, or 'done'. */
+export type ResumePoint = Partial<Record<SyncStream, string | 'done'>>;
 
 type Query = Record<string, string | number | boolean | undefined>;
 
@@ -60,6 +68,7 @@ export async function syncInventory(api: ApiClient, options: FetchOptions): Prom
   const now = options.now ?? (() => new Date());
   const previous = options.previous !== null && options.previous.size > 0 ? options.previous : null;
   const startedAt = now().toISOString();
+  const resume = options.mode === 'full' ? (options.resume ?? {}) : null;
   // A failing stream must stop the others at once rather than let them spend the request budget.
   const inner = new AbortController();
   const stop = () => inner.abort(signal.reason);
@@ -70,7 +79,9 @@ export async function syncInventory(api: ApiClient, options: FetchOptions): Prom
     query: Query,
     onPage: (summary: PageSummary) => void = () => {},
     done = { count: 0 },
+    from?: string | 'done',
   ): Promise<void> => {
+    if (from === 'done') return;
     const page = (link: string | null) =>
       api
         .callDecoded<PageSummary>(SYNC_STREAMS[name], {
@@ -80,8 +91,10 @@ export async function syncInventory(api: ApiClient, options: FetchOptions): Prom
         })
         .then((r) => r.data);
     onProgress({ phase, done: done.count, total: null });
-    for await (const summary of followLinks(() => page(null), page, inner.signal)) {
+    for await (const summary of followLinks(() => page(from ?? null), page, inner.signal)) {
       done.count += summary.count;
+      // The page is in the assembler: an interrupted pass can go on from the next one.
+      if (resume) resume[name] = summary.next ?? 'done';
       onPage(summary);
       onProgress({ phase, done: done.count, total: null });
     }
@@ -133,11 +146,11 @@ export async function syncInventory(api: ApiClient, options: FetchOptions): Prom
     }
     const [centers] = await Promise.all([
       guarded(listFulfillmentCenters(api, inner.signal)),
-      guarded(stream('items', 'items', inventoryQuery({ pageSize: PAGE_SIZE }))),
-      guarded(stream('levels', 'totals', inventoryQuery({ pageSize: PAGE_SIZE }))),
-      guarded(stream('levels', 'locations', inventoryQuery({ pageSize: PAGE_SIZE }))),
-      guarded(stream('lots', 'lots', inventoryQuery({ pageSize: PAGE_SIZE }))),
-      guarded(stream('codes', 'products', productQuery({ pageSize: PRODUCT_PAGE_SIZE }))),
+      guarded(stream('items', 'items', inventoryQuery({ pageSize: PAGE_SIZE }), undefined, undefined, resume?.items)),
+      guarded(stream('levels', 'totals', inventoryQuery({ pageSize: PAGE_SIZE }), undefined, undefined, resume?.totals)),
+      guarded(stream('levels', 'locations', inventoryQuery({ pageSize: PAGE_SIZE }), undefined, undefined, resume?.locations)),
+      guarded(stream('lots', 'lots', inventoryQuery({ pageSize: PAGE_SIZE }), undefined, undefined, resume?.lots)),
+      guarded(stream('codes', 'products', productQuery({ pageSize: PRODUCT_PAGE_SIZE }), undefined, undefined, resume?.products)),
     ]);
     signal.throwIfAborted();
     const syncedAt = now().toISOString();
