@@ -131,6 +131,32 @@ describe('inventory cache: keeping current', () => {
     expect((await call(t, 'inventory.syncStatus', {})).itemCount).toBe(ITEMS);
   });
 
+  it('an item opened online shows its quantities as the service has them now, before any sync', async () => {
+    const t = await syncedCore();
+    const { token } = (await emulatorControl(t, 'POST', '/pats', { name: 'item-test' })) as { token: string };
+    const api = new EmulatorClient(t.core.emulator.url, token);
+    const since = new Date(Date.now() - 60_000).toISOString();
+    await emulatorControl(t, 'POST', '/clock/advance', { seconds: 2 * 86_400 });
+    const centers = await api.get<{ id: number }[]>('/2026-07/fulfillment-center');
+    const moved: number[] = [];
+    for (const center of centers) {
+      const page = await api.call('POST', '/2026-01/inventory/history:query', { body: { facility_id: center.id, start_date: since } });
+      for (const e of (page.body as { data: { inventory_id: number }[] }).data) moved.push(e.inventory_id);
+    }
+    const onHand = (levels: { fcId: number; onHand: number }[]) =>
+      levels.some((l) => l.fcId === 0) ? levels.find((l) => l.fcId === 0)!.onHand : levels.reduce((sum, l) => sum + l.onHand, 0);
+    let differed = 0;
+    for (const id of [...new Set(moved)].slice(0, 5)) {
+      const service = await api.get<{ total_on_hand_quantity: number }>(`/2026-07/inventory-level/${id}`);
+      const cached = (await call(t, 'inventory.lookup', { code: String(id) })).matches.find((m) => m.item.inventoryId === id)!.item;
+      const opened = await call(t, 'inventory.item', { inventoryId: id });
+      expect(onHand(opened.item.levels), `item ${id}`).toBe(service.total_on_hand_quantity);
+      if (onHand(cached.levels) !== service.total_on_hand_quantity) differed++;
+    }
+    // The cache itself still has the last sync's figures: the detail read them anew.
+    expect(differed).toBeGreaterThan(0);
+  });
+
   it('a full pass the connection interrupted goes on from the last page read, and completes', async () => {
     const t = await syncedCore();
     const before = await logLength(t);
