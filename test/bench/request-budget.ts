@@ -60,8 +60,18 @@ export async function benchRequestBudget(): Promise<Record<string, unknown>> {
     }
   }
 
-  // A clerk opening a receiving order (3 requests) every 30 s while a 10,000-item sync runs into a
-  // limit of 30 a minute: the clerk's reserve there is 6 a minute, as it is 30 at the published 150.
+  return {
+    requests,
+    mainThreadStallP99MsDuring100kSync: stallP99Ms,
+    openOrderDuringPacedSyncMs: await benchClerkUnderPacedSync(),
+  };
+}
+
+/**
+ * A clerk opening a receiving order (3 requests) every 30 s while a 10,000-item sync runs into a
+ * limit of 30 a minute: the clerk's reserve there is 6 a minute, as it is 30 at the published 150.
+ */
+export async function benchClerkUnderPacedSync(): Promise<Record<string, unknown>> {
   const t = await createTestCore({ localEmulator: { inventoryItems: 10_000, rateLimit: { enabled: true, perMinute: 30 } } });
   const latencies: number[] = [];
   try {
@@ -81,13 +91,5 @@ export async function benchRequestBudget(): Promise<Record<string, unknown>> {
   } finally {
     await t.dispose();
   }
-  return {
-    requests,
-    mainThreadStallP99MsDuring100kSync: stallP99Ms,
-    openOrderDuringPacedSyncMs: {
-      description: 'receiving.detail every 30 s while a 10,000-item sync runs at a limit of 30/min',
-      unit: 'ms',
-      ...summarize(latencies),
-    },
-  };
+  return { description: 'receiving.detail every 30 s while a 10,000-item sync runs at a limit of 30/min', unit: 'ms', ...summarize(latencies) };
 }
