@@ -10,6 +10,13 @@ export const LANES: readonly Lane[] = ['interactive', 'visible', 'background'];
 /** The service's published figure, assumed until its answers say otherwise. */
 export const SERVICE_PER_MINUTE = 150;
 const WINDOW_MS = 60_000;
+/**
+ * When this desk counts one of its calls as out of the service's window: a minute after it was sent,
+ * plus a margin for the way to the service (which counts it on arrival) and for the service's clock.
+ * Counting it out at the minute exactly sends a burst the service still refuses.
+ */
+const LEAVES_MARGIN_MS = 2_000;
+const LEAVES_MS = WINDOW_MS + LEAVES_MARGIN_MS;
 /** The share of the window background work leaves alone, so a clerk's call goes out at once. */
 const RESERVE_SHARE = 0.2;
 /** Own send times are kept this long: a report can count requests that have since left the window. */
@@ -186,18 +193,20 @@ export class RequestBudget {
   /** What is left in the account's window as far as this desk can tell. */
   private estimate(t: number): number {
     const report = this.report;
-    if (report && t - report.sentAt < WINDOW_MS) {
+    if (report && t - report.sentAt < LEAVES_MS) {
       let sentSince = 0;
       let leftSince = 0;
       for (const s of this.sent) {
         if (s.seq > report.seq) {
-          if (s.sentAt > t - WINDOW_MS) sentSince++;
-        } else if (s.sentAt <= t - WINDOW_MS) leftSince++;
+          if (s.sentAt > t - LEAVES_MS) sentSince++;
+        }
+        // Out of the window since: only calls surely in it when the report was made (it did not count older ones).
+        else if (s.sentAt > report.sentAt - WINDOW_MS + LEAVES_MARGIN_MS && s.sentAt <= t - LEAVES_MS) leftSince++;
       }
       return report.remaining - sentSince + leftSince;
     }
     // No report, or one so old that everything it counted has left the window.
-    return this.limit() - this.sent.filter((s) => s.sentAt > t - WINDOW_MS).length;
+    return this.limit() - this.sent.filter((s) => s.sentAt > t - LEAVES_MS).length;
   }
 
   private reserve(): number {
@@ -248,8 +257,8 @@ export class RequestBudget {
   private nextChange(t: number): number | null {
     if (t < this.blockedUntil) return this.blockedUntil;
     const candidates: number[] = [];
-    for (const s of this.sent) if (s.sentAt + WINDOW_MS > t) candidates.push(s.sentAt + WINDOW_MS);
-    if (this.report && this.report.sentAt + WINDOW_MS > t) candidates.push(this.report.sentAt + WINDOW_MS);
+    for (const s of this.sent) if (s.sentAt + LEAVES_MS > t) candidates.push(s.sentAt + LEAVES_MS);
+    if (this.report && this.report.sentAt + LEAVES_MS > t) candidates.push(this.report.sentAt + LEAVES_MS);
     return candidates.length ? Math.min(...candidates) : null;
   }
 
