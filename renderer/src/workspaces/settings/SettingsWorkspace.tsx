@@ -11,6 +11,7 @@ import { ReturnsSettingsPanel } from '../returns/intake/ReturnsSettingsPanel';
 import { Appearance } from './Appearance';
 import { EnvironmentForm } from './EnvironmentForm';
 import { ViewHeading } from '../../ui/ViewHeading';
+import { RequestBudgetSupport } from '../../app/RequestBudgetViews';
 
 export const environmentsKey = ['environments'] as const;
 
@@ -106,6 +107,7 @@ export function SettingsWorkspace({ session }: { session: SessionState }) {
       <ReturnsSettingsPanel signedIn={session.status === 'signed-in'} />
       <h2>Support</h2>
       <LogFolder />
+      <RequestBudgetSupport />
     </section>
   );
 }
