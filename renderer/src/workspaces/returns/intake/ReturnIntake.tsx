@@ -565,9 +565,7 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
         dismissLabel="Keep the draft"
         onConfirm={() => void discard()}
       >
-        <p>
-          Its {draft.lines.length} {draft.lines.length === 1 ? 'line is' : 'lines are'} thrown away; nothing is sent to the service. This cannot be undone.
-        </p>
+        <p>This throws away {countOf(draft.lines.length, 'line')}; nothing is sent to the service. This cannot be undone.</p>
       </ConfirmDialog>
       {submitError !== null && <ErrorNote error={submitError} />}
     </section>
