@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { request } from 'undici';
 import { DEMO_USER, DOCKDESK_CLIENT } from './auth/registry.js';
 import { CONTROL_ENDPOINTS } from './control.js';
+import { PUBLISHED_PER_MINUTE } from './http/faults.js';
 import { startEmulator } from './server.js';
 
 const HELP = `Dockdesk emulator: the fulfillment service on loopback, production and sandbox side by side.
@@ -29,7 +30,8 @@ Options:
   --malformed-rate <0..1>   share of API responses cut off mid-JSON
   --drop-response-rate <0..1> share of API requests carried out whose answer is then lost
   --fault-seed <n>          seed for the fault sequence (default 1)
-  --rate-limit              enforce 150 requests per minute per token
+  --rate-limit <n>          requests a minute per user and application (default 150, as published)
+  --no-rate-limit           no request limit at all (on by default, as on the service)
   --pat <name>              create a personal access token in each environment at start and print it
   -h, --help                this text
 
@@ -102,7 +104,8 @@ async function main(): Promise<void> {
       'malformed-rate': { type: 'string' },
       'drop-response-rate': { type: 'string' },
       'fault-seed': { type: 'string' },
-      'rate-limit': { type: 'boolean', default: false },
+      'rate-limit': { type: 'string' },
+      'no-rate-limit': { type: 'boolean', default: false },
       pat: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -125,6 +128,7 @@ async function main(): Promise<void> {
     inventoryItems: number(values, 'inventory-items', 1, 100_000),
     receivingOrders: number(values, 'receiving-orders', 0, 100_000),
     dataDir: values['data-dir'] ?? null,
+    rateLimit: { enabled: !values['no-rate-limit'], perMinute: number(values, 'rate-limit', 1, 100_000) ?? PUBLISHED_PER_MINUTE },
   }).catch((error: unknown) => {
     throw portInUse(
       error,
@@ -145,7 +149,6 @@ async function main(): Promise<void> {
   const lines = [`Dockdesk emulator (virtual time ${emulator.clock.now().toISOString()})`];
   for (const env of Object.values(emulator.environments)) {
     env.faults.set(faults);
-    env.rateLimiter.enabled = values['rate-limit'];
     lines.push(
       '',
       `  ${env.env}:`,

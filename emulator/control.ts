@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DEMO_USER } from './auth/registry.js';
 import type { RunningEnvironment } from './environment.js';
-import { FaultConfig } from './http/faults.js';
+import { FaultConfig, PUBLISHED_PER_MINUTE } from './http/faults.js';
 import { zodDictionary } from './http/errors.js';
 
 /**
@@ -37,7 +37,7 @@ export const CONTROL_ENDPOINTS = [
   'GET    /__emulator/faults                current fault injection',
   'PUT    /__emulator/faults                {latencyMs, errorRate, rateLimitRate, retryAfterSeconds, dropRate, malformedRate, dropResponseRate, includeAuth, seed}',
   'DELETE /__emulator/faults                no more faults',
-  'GET    /__emulator/rate-limit            the 150/min per token limit (off by default)',
+  'GET    /__emulator/rate-limit            the limit per user and application (on, 150 a minute, by default)',
   'PUT    /__emulator/rate-limit            {enabled, perMinute?}',
   'GET    /__emulator/requests?since=N      request log (method, path, status, duration, fault)',
   'DELETE /__emulator/requests              clear the log',
@@ -83,7 +83,7 @@ export function registerControlRoutes(app: FastifyInstance, env: RunningEnvironm
     const parsed = RateLimit.safeParse(request.body);
     if (!parsed.success) return invalid(reply, parsed.error);
     env.rateLimiter.enabled = parsed.data.enabled;
-    env.rateLimiter.perMinute = parsed.data.perMinute ?? 150;
+    env.rateLimiter.perMinute = parsed.data.perMinute ?? PUBLISHED_PER_MINUTE;
     env.rateLimiter.reset();
     return { enabled: env.rateLimiter.enabled, perMinute: env.rateLimiter.perMinute };
   });

@@ -20,7 +20,7 @@ import { webhookRoutes } from './api/webhooks.js';
 import { createSigningKey, SigningKeyRecord, type SigningKey } from './auth/keys.js';
 import { ClientRegistry, DEMO_USER, DOCKDESK_CLIENT } from './auth/registry.js';
 import { registerAuthRoutes } from './auth/routes.js';
-import { hashToken, TokenStore, TokenStoreSnapshot } from './auth/tokens.js';
+import { TokenStore, TokenStoreSnapshot } from './auth/tokens.js';
 import type { VirtualClock } from './clock.js';
 import type { EmulatorContext, EnvironmentName } from './context.js';
 import { registerControlRoutes } from './control.js';
@@ -30,8 +30,8 @@ import { TransitionEngine } from './engine/transitions.js';
 import { WebhookDispatcher } from './engine/webhooks.js';
 import { CursorCodec } from './http/cursor.js';
 import { problem } from './http/errors.js';
-import { FaultInjector, RateLimiter, type Fault } from './http/faults.js';
-import { hasForeignOrigin, isControlRequest, isJsonBody, isLoopbackHost } from './http/local-only.js';
+import { FaultInjector, RateLimiter, rateLimitBody, type Fault, type RateLimitSettings } from './http/faults.js';
+import { decodedPath, hasForeignOrigin, isControlRequest, isJsonBody, isLoopbackHost } from './http/local-only.js';
 import { registerApiRoutes } from './http/router.js';
 import { RequestLog } from './request-log.js';
 import { coalescedSaver, writeJsonInSlices } from './state-saver.js';
@@ -50,6 +50,8 @@ export interface EnvironmentOptions extends SeedOptions {
   clock: VirtualClock;
   /** This environment's folder for persistent state; null keeps everything in memory. */
   dataDir: string | null;
+  /** The rate limit at start (default: on, 150 a minute, as published); the control API changes it later. */
+  rateLimit?: Partial<RateLimitSettings>;
 }
 
 export interface RunningEnvironment {
@@ -70,6 +72,17 @@ export interface RunningEnvironment {
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const PERSIST_DELAY_MS = 300;
 const StateFile = z.object({ version: z.literal(1), seed: z.number() }).passthrough();
+
+/**
+ * Whose window a request counts against: the user and the application of its token (API notes), so
+ * every token of one user in one application shares one window; a personal access token counts
+ * against its own application. A request without a valid token (answered 401) counts by address.
+ */
+function rateLimitKey(tokens: TokenStore, request: FastifyRequest): string {
+  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  const grant = token ? tokens.checkAccessToken(token).grant : undefined;
+  return grant ? `user:${grant.userId} app:${grant.clientId}` : `address:${request.ip}`;
+}
 
 /** A version-prefixed API path (the part faults and the rate limit apply to). */
 function isApiPath(path: string): boolean {
@@ -150,7 +163,7 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Run
 
   const requestLog = new RequestLog();
   const faults = new FaultInjector();
-  const rateLimiter = new RateLimiter();
+  const rateLimiter = new RateLimiter(options.rateLimit);
   const injected = new WeakMap<FastifyRequest, Fault>();
 
   const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024, forceCloseConnections: true });
@@ -163,7 +176,8 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Run
   app.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('ignore', 'ignore'));
 
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    // Decoded as the router decodes it, so an encoded path meets the same limit and faults as its plain form.
+    const path = decodedPath(request.url);
     if (isControlRequest(request)) {
       if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) return sendError(reply, problem(403, 'The control API answers only on loopback.'));
       if (!isLoopbackHost(request.headers.host, listeningPort()))
@@ -197,18 +211,14 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Run
         return reply
           .code(429)
           .headers({ 'x-retry-after': String(faults.retryAfterSeconds), 'x-remaining-calls': '0' })
-          .send({ statusCode: 429, message: 'Rate limit exceeded (injected fault).' });
+          .send(rateLimitBody(faults.retryAfterSeconds));
     }
     if (rateLimiter.enabled && isApiPath(path)) {
-      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? `ip:${request.ip}`;
-      const verdict = rateLimiter.check(hashToken(token), Date.now());
+      const verdict = rateLimiter.check(rateLimitKey(tokens, request), Date.now());
       reply.header('x-remaining-calls', String(verdict.remaining));
       if (verdict.retryAfter !== null) {
         injected.set(request, '429');
-        return reply
-          .code(429)
-          .header('x-retry-after', String(verdict.retryAfter))
-          .send({ statusCode: 429, message: `Rate limit of ${rateLimiter.perMinute} requests per minute exceeded; retry in ${verdict.retryAfter} s.` });
+        return reply.code(429).header('x-retry-after', String(verdict.retryAfter)).send(rateLimitBody(verdict.retryAfter));
       }
     }
   });

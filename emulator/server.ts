@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { VirtualClock } from './clock.js';
 import type { EnvironmentName } from './context.js';
-import { startEnvironment, type RunningEnvironment, type SeedOptions } from './environment.js';
+import { startEnvironment, type EnvironmentOptions, type RunningEnvironment, type SeedOptions } from './environment.js';
 
 export interface EmulatorOptions extends SeedOptions {
   host?: string;
@@ -17,6 +17,8 @@ export interface EmulatorOptions extends SeedOptions {
   clock?: VirtualClock;
   /** Where state persists across restarts (one folder per environment); null keeps it in memory. */
   dataDir?: string | null;
+  /** The rate limit at start, in every environment: on at 150 a minute unless said otherwise. */
+  rateLimit?: EnvironmentOptions['rateLimit'];
 }
 
 export interface RunningEmulator {
@@ -46,6 +48,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
           port: i === 0 ? (options.port ?? 0) : (options.secondPort ?? 0),
           clock,
           dataDir: options.dataDir ? join(options.dataDir, env) : null,
+          ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
           ...(options.seed !== undefined ? { seed: options.seed } : {}),
           ...(options.inventoryItems !== undefined ? { inventoryItems: options.inventoryItems } : {}),
           ...(options.receivingOrders !== undefined ? { receivingOrders: options.receivingOrders } : {}),

@@ -2,7 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunningEmulator } from '../../emulator/server.js';
 import { appError } from '../../shared/errors.js';
-import { CALL_ID_PATTERN, type EventName, type EventPayload } from '../../shared/ipc/contract.js';
+import { CALL_ID_PATTERN, REFRESH_CALL_PREFIX, type EventName, type EventPayload } from '../../shared/ipc/contract.js';
+import { inLane } from './api/request-budget.js';
 import { ConnectivityMonitor } from './api/connectivity.js';
 import { DispatcherPool } from './api/dispatchers.js';
 import { appHandlers } from './app/handlers.js';
@@ -155,6 +156,17 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   await returnsDesk.start();
 
+  // The request budget as the status bar and Settings → Support show it: sent when it changed, at most once a second.
+  let budgetShown = '';
+  const budgetTicker = setInterval(() => {
+    const state = environments.active.api.budget.state();
+    const text = JSON.stringify(state);
+    if (text === budgetShown) return;
+    budgetShown = text;
+    options.emit('app.requestBudget', state);
+  }, 1_000);
+  budgetTicker.unref();
+
   const inflight = new Map<string, AbortController>();
   // Each area brings its own handlers; the `Handlers` type proves together they cover every channel.
   const handlers: Handlers = {
@@ -166,6 +178,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       inflight,
       logDir,
       connectivity: () => connectivity.state,
+      requestBudget: () => environments.active.api.budget.state(),
       settings,
       ...(options.openPath ? { openPath: options.openPath } : {}),
     }),
@@ -188,26 +201,34 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...unidentifiedHandlers({ api: () => environments.active.api, writeChannelId: () => environments.active.session.getState().channel?.id ?? null }),
   };
 
+  /** A call the renderer can stop through `ipc.cancel` by its id. */
+  const cancellable = async (channel: unknown, input: unknown, callId: string): ReturnType<typeof dispatch> => {
+    if (!CALL_ID_PATTERN.test(callId) || inflight.has(callId)) {
+      return { ok: false, error: appError('invalid_input', 'The call id is malformed or already in use.').appError };
+    }
+    const controller = new AbortController();
+    inflight.set(callId, controller);
+    try {
+      return await dispatch(handlers, channel, input, log, controller.signal);
+    } finally {
+      inflight.delete(callId);
+    }
+  };
+
   return {
     handlers,
     async dispatch(channel, input, callId) {
       if (!callId) return dispatch(handlers, channel, input, log);
-      if (!CALL_ID_PATTERN.test(callId) || inflight.has(callId)) {
-        return { ok: false, error: appError('invalid_input', 'The call id is malformed or already in use.').appError };
-      }
-      const controller = new AbortController();
-      inflight.set(callId, controller);
-      try {
-        return await dispatch(handlers, channel, input, log, controller.signal);
-      } finally {
-        inflight.delete(callId);
-      }
+      // A refresh of what is on screen waits behind the clerk's own calls in the request budget.
+      if (callId.startsWith(REFRESH_CALL_PREFIX)) return inLane('visible', () => cancellable(channel, input, callId));
+      return cancellable(channel, input, callId);
     },
     environments,
     emulator,
     inventory: inventoryDesk,
     isAuthorizeUrl: (url) => environments.isAuthorizeUrl(url),
     async close() {
+      clearInterval(budgetTicker);
       for (const c of inflight.values()) c.abort();
       await inventoryDesk?.close();
       await returnsDesk?.close();

@@ -11,6 +11,7 @@ import { createHttpBridge, readLaunchSecret } from './bridge/http-bridge';
 import { installKeyboard } from './keyboard/shortcuts';
 import { createAppRouter } from './router';
 import './workspaces/contributions';
+import './app/RequestBudgetViews';
 import './styles.css';
 
 // In Electron the preload has set window.dockdesk; in the browser shell the bridge comes from here.

@@ -6,6 +6,26 @@ import { NoInput } from './define.js';
 export const AppNotice = z.object({ id: z.string(), message: z.string() });
 export type AppNotice = z.infer<typeof AppNotice>;
 
+const Count = z.number().int().nonnegative();
+
+/** What the request budget is doing (main's scheduler of the service's per-minute limit). */
+export const RequestBudgetView = z.object({
+  /** Requests this desk sent in the last minute. */
+  usedLastMinute: Count,
+  /** What the service last reported as left in the account's window (shared by every desk of the user); null: not reported. */
+  serviceRemaining: Count.nullable(),
+  reportedAt: z.string().nullable(),
+  perMinute: z.number().int().positive(),
+  waiting: z.object({ interactive: Count, visible: Count, background: Count }),
+  /** A clerk's call is waiting for the budget until about then (ISO), or null. */
+  interactiveWaitUntil: z.string().nullable(),
+  /** After a 429: every call waits until then (ISO). */
+  blockedUntil: z.string().nullable(),
+  /** Background (sync) requests in the last minute: the pace the sync runs at. */
+  backgroundLastMinute: Count,
+});
+export type RequestBudgetView = z.infer<typeof RequestBudgetView>;
+
 /** The app itself: what is running, what to tell the person once, and stopping a call the renderer no longer needs. */
 export const appChannels = {
   'app.info': {
@@ -30,6 +50,13 @@ export const appChannels = {
   /** A list's filters as last set in the active environment (empty: none); main keys them by environment. */
   'app.listFilters.get': { input: z.object({ list: RememberedList }).strict(), output: z.object({ query: ListQuery }) },
   'app.listFilters.set': { input: z.object({ list: RememberedList, query: ListQuery }).strict(), output: z.object({ query: ListQuery }) },
+  /** The request budget now (Settings → Support); changes arrive as the `app.requestBudget` event. */
+  'app.requestBudget': { input: NoInput, output: RequestBudgetView },
   /** Stops a call still running (the user left the view). Calls carry a callId to be cancellable. */
   'ipc.cancel': { input: z.object({ callId: z.string().min(8).max(64) }).strict(), output: z.object({ cancelled: z.boolean() }) },
+} as const;
+
+export const appEvents = {
+  /** The request budget changed (sent at most once a second, and only when it did). */
+  'app.requestBudget': RequestBudgetView,
 } as const;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AppError } from '../errors.js';
-import { appChannels } from './app.js';
+import { appChannels, appEvents } from './app.js';
 import { draftChannels, draftEvents } from './drafts.js';
 import { environmentChannels } from './environments.js';
 import { inventoryChannels, inventoryEvents } from './inventory.js';
@@ -28,7 +28,7 @@ const channelAreas = [
   draftChannels,
   returnChannels,
 ] as const;
-const eventAreas = [sessionEvents, inventoryEvents, draftEvents, returnEvents] as const;
+const eventAreas = [appEvents, sessionEvents, inventoryEvents, draftEvents, returnEvents] as const;
 
 export const channels = {
   ...appChannels,
@@ -41,7 +41,7 @@ export const channels = {
   ...draftChannels,
   ...returnChannels,
 } as const;
-export const events = { ...sessionEvents, ...inventoryEvents, ...draftEvents, ...returnEvents } as const;
+export const events = { ...appEvents, ...sessionEvents, ...inventoryEvents, ...draftEvents, ...returnEvents } as const;
 
 /** Two areas naming the same channel would silently shadow one another in the spread above. */
 export function duplicateNames(areas: readonly object[]): string[] {
@@ -95,3 +95,5 @@ export const ELECTRON_EVENT_CHANNEL = 'dockdesk:event';
 /** The browser bridge's header for InvokeOptions.callId. */
 export const CALL_ID_HEADER = 'x-dockdesk-call-id';
 export const CALL_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
+/** A call id starting so marks a refresh of what is on screen: main sends it in the budget's visible lane, after a clerk's calls. */
+export const REFRESH_CALL_PREFIX = 'refresh-';

@@ -221,6 +221,14 @@ export const inventoryChannels = {
   },
   /** Ranked (exact, prefix, substring), paged search of name and SKU; at most SEARCH_LIMIT_MAX hits a page. */
   'inventory.search': { input: SearchQuery, output: SearchAnswer },
+  /**
+   * The names and SKUs the cache holds for these items, so views that get only inventory ids from the
+   * service (box contents, returns, history) can show names first; an id the cache lacks is left out.
+   */
+  'inventory.names': {
+    input: z.object({ inventoryIds: z.array(InventoryId).max(1000) }).strict(),
+    output: z.array(z.object({ inventoryId: z.number().int(), sku: z.string(), name: z.string() })),
+  },
   /** One item from the cache, with its lots' exclusion state asked of the service when online. */
   'inventory.item': { input: z.object({ inventoryId: InventoryId }).strict(), output: ItemDetail },
   /** Starts a sync (answers at once; progress as `inventory.syncProgress`, the end as `inventory.syncStatus`). A running sync is left alone. */

@@ -1,3 +1,4 @@
+import { countOf } from '../counts.js';
 /**
  * Lot expiry as the desk marks it (issue 10: the item view and Lot exclusions both use this).
  *
@@ -66,7 +67,7 @@ export function expiryMark(expiresAt: string | null, today: CalendarDay, thresho
   return left <= thresholdDays ? { kind: 'soon', days: left, day } : { kind: 'ok', days: left, day };
 }
 
-const plural = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+const plural = (n: number) => countOf(n, 'day');
 
 /** The mark in words (shown beside the date, so the mark never rests on colour alone); '' when unmarked. */
 export function expiryWords(mark: ExpiryMark): string {

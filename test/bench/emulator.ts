@@ -23,7 +23,7 @@ export async function benchEmulator(): Promise<Record<string, unknown>> {
   const rpsSamples: number[] = [];
   for (let r = 0; r < REPEATS; r++) {
     const t0 = performance.now();
-    const emu = await startEmulator({ inventoryItems: ITEMS });
+    const emu = await startEmulator({ inventoryItems: ITEMS, rateLimit: { enabled: false } });
     startSamples.push(performance.now() - t0);
     try {
       const pat = (await (
@@ -98,7 +98,7 @@ const CHANGE_GAP_MS = 400;
 async function benchPersistence(): Promise<Record<string, unknown>> {
   const dataDir = await mkdtemp(join(tmpdir(), 'dockdesk-bench-persist-'));
   try {
-    const emu = await startEmulator({ inventoryItems: ITEMS, dataDir, environments: ['sandbox'] });
+    const emu = await startEmulator({ inventoryItems: ITEMS, dataDir, environments: ['sandbox'], rateLimit: { enabled: false } });
     const pat = (await (
       await fetch(`${emu.url}/__emulator/pats`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench' }) })
     ).json()) as { token: string };
@@ -131,7 +131,7 @@ async function benchPersistence(): Promise<Record<string, unknown>> {
     await emu.close();
     const finalFlushMs = performance.now() - t2;
     const size = (await stat(join(dataDir, 'sandbox', 'state.json'))).size;
-    const again = await startEmulator({ dataDir, environments: ['sandbox'] });
+    const again = await startEmulator({ dataDir, environments: ['sandbox'], rateLimit: { enabled: false } });
     const kept = again.context.store.data.webhooks.filter((w) => w.url.includes('/bench-')).length;
     await again.close();
     if (kept !== CHANGES) throw new Error(`a clean stop kept ${kept} of ${CHANGES} changes`);

@@ -29,8 +29,11 @@ const arm = (sku: string) => `window.__dockdeskLookup = new Promise((resolve) =>
   requestAnimationFrame(tick);
 }); true`;
 
+/** Timing the code, not the request limit's waits: the emulator's limit is off and the client's raised. */
+const HOST = { localEmulator: { inventoryItems: ITEMS, rateLimit: { enabled: false } }, requestBudgetPerMinute: 1_000_000 };
+
 export async function benchInventoryLookupView(): Promise<Record<string, unknown>> {
-  return withBrowserSession('lookup', { localEmulator: { inventoryItems: ITEMS }, requestBudgetPerMinute: 1_000_000 }, async ({ host, openDesk }) => {
+  return withBrowserSession('lookup', HOST, async ({ host, openDesk }) => {
     // Setup, not timed: the sync that sign-in starts.
     const deadline = Date.now() + 10 * 60_000;
     for (;;) {

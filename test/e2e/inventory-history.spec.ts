@@ -84,9 +84,15 @@ test('history of one item: the chart ends at the sum of the changes and at the s
   const csv = await readFile(file, 'utf8');
   expect(csv.endsWith('\r\n')).toBe(true);
   const records = csv.trimEnd().split('\r\n');
-  expect(records[0]).toBe('Time,Inventory id,Category,Reference,Lot,Location,Quantity change,On hand after');
+  expect(records[0]).toBe('Time (local),SKU,Item,Inventory id,Category,Reference,Lot,Location,Quantity change,On hand after');
   expect(records).toHaveLength(count + 1);
-  expect(records.slice(1).every((r) => r.split(',')[1] === String(item.inventory_id))).toBe(true);
+  // Local times, and the SKU and name beside the id (the name may be quoted: it can hold a comma).
+  const stored = host.core.emulator.context.store.data.inventory.find((i) => i.inventory_id === item.inventory_id)!;
+  const named = `${stored.sku},${stored.name.includes(',') ? `"${stored.name}"` : stored.name},${item.inventory_id},`;
+  for (const r of records.slice(1)) {
+    expect(r).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,/);
+    expect(r).toContain(named);
+  }
   expect(Number(records.at(-1)!.split(',').at(-1))).toBe(location.on_hand_quantity);
 });
 

@@ -81,9 +81,9 @@ test('the search field: typed text lists ranked results, a scan is taken whole, 
   await page.keyboard.type(stem.slice(0, 3), { delay: 120 });
   const rows = results(page).locator('tbody tr[aria-rowindex]');
   await expect(rows.first()).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: new RegExp(`match(es)? “${stem.slice(0, 3)}”`) })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: new RegExp(`found for “${stem.slice(0, 3)}”`) })).toBeVisible();
   await page.keyboard.type(stem.slice(3), { delay: 120 });
-  await expect(page.getByRole('status').filter({ hasText: new RegExp(`match(es)? “${stem}”`) })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: new RegExp(`found for “${stem}”`) })).toBeVisible();
   await expect(rows.filter({ hasText: item.sku })).toHaveCount(1);
   // Typing is not a scan: nothing opened, the field holds what was typed, the address follows it.
   await expect(searchField(page)).toHaveValue(stem);

@@ -71,6 +71,16 @@ test('find an item by SKU, exclude a lot, duplicate refused, delete, restore by 
   await expect(page.getByText(`Lot ${lot} is excluded.`)).toBeVisible();
   await expect.poll(() => emulatorState(api, item.inventory_id)).toEqual({ active: [lot], deleted: [] });
   await expect(page.getByRole('table', { name: 'Active exclusions' })).toContainText(lot);
+  // The quantities are read again: the lot, on hand still, is no longer fulfillable on the item's page.
+  await openAddress(page, `#/inventory/items/${item.inventory_id}`);
+  const lotRow = page
+    .locator('table', { has: page.getByRole('columnheader', { name: 'Lot' }) })
+    .getByRole('row', { name: new RegExp(lot) })
+    .first();
+  await expect(lotRow).toContainText('Excluded', { timeout: 30_000 });
+  await expect(lotRow.locator('td.end').nth(1)).toHaveText('0', { timeout: 30_000 });
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`Lot exclusions · ${item.sku}`) })).toBeVisible();
 
   // The same lot again, by number: the service's 409 in words, nothing changed.
   await page.getByLabel('Lot number').fill(lot);

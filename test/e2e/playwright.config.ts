@@ -7,6 +7,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // The screenshot set runs on its own (`npm run screenshots`, screens/playwright.config.ts).
+  testIgnore: 'screens/**',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { StoredWro } from '../../emulator/data/model.js';
+import { labelOf } from '../../shared/labels.js';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
 
 /**
@@ -8,9 +9,6 @@ import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
  * over and under said in words, boxes with tracking numbers and items (lot, expiry), distributions,
  * the external-sync toggle (the service follows, and a reload shows it), and the cancel dialog.
  */
-
-/** An enum value as the desk writes it, in any case ("OneSkuPerBox" is "One sku per box"). */
-const words = (s: string) => new RegExp(`^${s.replace(/([a-z])([A-Z])/g, '$1 $2')}$`, 'i');
 
 /** An order with a history of several steps and at least two items, set up as the test needs (service-side). */
 function prepare(orders: StoredWro[], centers: number[]) {
@@ -63,12 +61,15 @@ for (const scheme of ['light', 'dark'] as const) {
     await openDetail(page, host.origin, wro.id);
 
     const fact = (name: string) => page.locator('dl.facts dt', { hasText: new RegExp(`^${name}$`) }).locator('xpath=following-sibling::dd[1]');
-    await expect(fact('Status')).toHaveText(words(wro.status));
+    await expect(fact('Status')).toHaveText(labelOf('ReceivingStatus', wro.status));
     await expect(fact('PO number')).toHaveText(wro.purchase_order_number ?? '—');
-    await expect(fact('Fulfillment center')).toContainText(`${wro.fulfillment_center.name} (${wro.fulfillment_center.id})`);
-    await expect(fact('Final destination')).toHaveText(`Center ${wro.final_destination_fulfillment_center_id}`);
-    await expect(fact('Package type')).toHaveText(words(wro.package_type));
-    await expect(fact('Box packaging')).toHaveText(words(wro.box_packaging_type));
+    // Centers by name; the id is on hover, not in the text.
+    const centerName = (id: number) => data.fulfillmentCenters.find((c) => c.id === id)!.name;
+    await expect(fact('Fulfillment center')).toContainText(centerName(wro.fulfillment_center.id));
+    await expect(fact('Fulfillment center')).not.toContainText(String(wro.fulfillment_center.id));
+    await expect(fact('Final destination')).toHaveText(centerName(wro.final_destination_fulfillment_center_id!));
+    await expect(fact('Package type')).toHaveText(labelOf('PackageType', wro.package_type));
+    await expect(fact('Box packaging')).toHaveText(labelOf('BoxPackagingType', wro.box_packaging_type));
     await expect(fact('Carrier')).toHaveText('Blue Water Lines');
     await expect(fact('BOL number')).toHaveText('BOL-7731');
     await expect(fact('Container number')).toHaveText('MSCU1234565');
@@ -77,7 +78,7 @@ for (const scheme of ['light', 'dark'] as const) {
     // The status history, oldest first, one entry per step.
     const steps = page.getByRole('list', { name: 'Status history' }).getByRole('listitem');
     await expect(steps).toHaveCount(wro.status_history.length);
-    for (const [i, h] of wro.status_history.entries()) await expect(steps.nth(i).locator('strong')).toHaveText(words(h.status));
+    for (const [i, h] of wro.status_history.entries()) await expect(steps.nth(i).locator('strong')).toHaveText(labelOf('ReceivingStatus', h.status));
 
     // Quantities: per item, received and stowed as bars out of expected; over and under in words.
     const expectedOf = (id: number) => wro.boxes.flatMap((b) => b.box_items).filter((i) => i.inventory_id === id);
@@ -99,6 +100,12 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(boxes).toHaveCount(wro.boxes.length);
     for (const b of wro.boxes) await expect(page.locator(`#box-${b.box_id}`)).toContainText(b.tracking_number!);
     await expect(page.locator(`#box-${wro.boxes[0]!.box_id}`)).toContainText(/lot LOT-DETAIL-1 · expires Mar 31, 2027/);
+    // Box contents name the item, then its SKU, never the bare inventory id.
+    const first = wro.boxes[0]!.box_items[0]!;
+    const item = data.inventory.find((i) => i.inventory_id === first.inventory_id)!;
+    await expect(page.locator(`#box-${wro.boxes[0]!.box_id}`)).toContainText(`${first.quantity} × ${item.name} (${item.sku})`, { timeout: 30_000 });
+    await expect(page.locator(`#box-${wro.boxes[0]!.box_id}`)).not.toContainText(`× ${first.inventory_id}`);
+    await expect(row(overItem)).toContainText(data.inventory.find((i) => i.inventory_id === overItem)!.name);
 
     // Distributions: one row per box item.
     await expect(page.getByRole('heading', { name: 'Distributions' })).toBeVisible();

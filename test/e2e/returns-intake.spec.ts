@@ -68,6 +68,16 @@ test('a box at scanner speed: tracking, items, a repeat, GS1 lot and expiry, a r
   // The last scan's line is the highlighted one.
   await expect(line(page, 0)).toHaveAttribute('aria-current', 'true');
   await expect(page.getByTestId('scan-cue')).toBeVisible();
+  // An item without lots offers no lot fields; each action names what will happen.
+  await expect(line(page, 0).getByLabel(/Lot number of/)).toHaveCount(0);
+  await expect(line(page, 0).getByLabel(/Expiry of/)).toHaveCount(0);
+  await expect(line(page, 0)).toContainText('No lot');
+  await expect(
+    line(page, 0)
+      .getByLabel(/Action for/)
+      .locator('option')
+      .first(),
+  ).toHaveText(/^Default: restock/);
 
   await scanGs1(page, [`010${lot.barcode}17271231` + '10LOT-4711']);
   await expect(line(page, 2)).toContainText(lot.sku);
@@ -92,12 +102,14 @@ test('a box at scanner speed: tracking, items, a repeat, GS1 lot and expiry, a r
   await expect(line(page, 2).locator('.expiry')).toHaveAttribute('data-value', '2028-06-30');
   await expect(line(page, 2).locator('.expiry [data-type="year"]')).toHaveText('2028');
   await chooseCenter(page);
+  const center = await page.getByLabel('Fulfillment center').inputValue();
   await axeCheck(page, 'returns-intake');
 
   await page.keyboard.press('Alt+s');
   await expect(page.getByTestId('last-submission')).toContainText(new RegExp(`Return ${reference}: sent, return \\d+`));
-  // A fresh return is ready for the next box.
+  // A fresh return is ready for the next box, at the same center.
   await expect(page.getByLabel('Reference id')).not.toHaveValue(reference);
+  await expect(page.getByLabel('Fulfillment center')).toHaveValue(center);
 
   const held = returnsWithReference(host.core.emulator, reference);
   expect(held).toHaveLength(1);

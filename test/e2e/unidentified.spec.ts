@@ -84,7 +84,7 @@ test('list both tabs, search, open a receipt with its photo, link it by keyboard
   await page.keyboard.type(receipt.tracking_barcode!.slice(-5), { delay: 150 });
   await page.keyboard.press('Enter');
   await expect.poll(() => address(page)).toBe(`/unidentified?q=${receipt.tracking_barcode!.slice(-5)}`);
-  await expect(page.getByRole('status').filter({ hasText: /match/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /found for/ })).toBeVisible();
   await expect(rows(page, 'Unlinked receipts').filter({ hasText: receipt.barcode })).toHaveCount(1);
 
   // Open it: its facts and its photo, fetched through main.

@@ -94,6 +94,113 @@ describe('inventory cache: keeping current', () => {
     expect((await call(t, 'inventory.lookup', { code: '09506000134376' })).matches.map((m) => m.item.sku)).toEqual(['ADDED-SKU-1']);
   });
 
+  it("a refresh re-reads only the items the history says moved, and their quantities are the service's again", async () => {
+    const t = await syncedCore();
+    const { token } = (await emulatorControl(t, 'POST', '/pats', { name: 'history-test' })) as { token: string };
+    const api = new EmulatorClient(t.core.emulator.url, token);
+    // Two days pass on the service: receiving orders arrive and are stowed, moving stock.
+    const since = new Date(Date.now() - 60_000).toISOString();
+    await emulatorControl(t, 'POST', '/clock/advance', { seconds: 2 * 86_400 });
+    const centers = await api.get<{ id: number }[]>('/2026-07/fulfillment-center');
+    const moved = new Set<number>();
+    for (const center of centers) {
+      const page = await api.call('POST', '/2026-01/inventory/history:query', { body: { facility_id: center.id, start_date: since } });
+      for (const e of (page.body as { data: { inventory_id: number }[] }).data) moved.add(e.inventory_id);
+    }
+    expect(moved.size, 'the emulator moved no stock in two days').toBeGreaterThan(0);
+
+    const before = await logLength(t);
+    await call(t, 'inventory.syncStart', { mode: 'refresh' });
+    await waitSyncEnds(t, 2);
+    const { items } = (await emulatorControl(t, 'GET', `/requests?since=${before}`)) as { items: Array<{ path: string; status: number }> };
+    // Two days expired the access token: the first calls are refused once (401) and sent again after a token refresh.
+    const sent = items.filter((r) => r.path.match(/^\/\d{4}-\d\d\//) && r.status !== 401);
+    // The history (a page per center), the products changed (one page), and each of the four lists once for the moved items.
+    expect(sent.filter((r) => r.path.endsWith('/inventory/history:query')).length).toBe(centers.length);
+    expect(sent.filter((r) => /\/inventory(-level(\/locations|\/lots)?)?$/.test(r.path)).length).toBe(4 * Math.ceil(moved.size / 200));
+    expect(sent.length).toBeLessThanOrEqual(centers.length + 1 + 4 * Math.ceil(moved.size / 200));
+
+    for (const id of [...moved].slice(0, 5)) {
+      const service = await api.get<{ total_on_hand_quantity: number }>(`/2026-07/inventory-level/${id}`);
+      const cached = (await call(t, 'inventory.lookup', { code: String(id) })).matches.find((m) => m.item.inventoryId === id)!.item;
+      const onHand = cached.levels.some((l) => l.fcId === 0)
+        ? cached.levels.find((l) => l.fcId === 0)!.onHand
+        : cached.levels.reduce((sum, l) => sum + l.onHand, 0);
+      expect(onHand, `on hand of item ${id}`).toBe(service.total_on_hand_quantity);
+    }
+    expect((await call(t, 'inventory.syncStatus', {})).itemCount).toBe(ITEMS);
+  });
+
+  it('an item opened online shows its quantities as the service has them now, before any sync', async () => {
+    const t = await syncedCore();
+    const { token } = (await emulatorControl(t, 'POST', '/pats', { name: 'item-test' })) as { token: string };
+    const api = new EmulatorClient(t.core.emulator.url, token);
+    const since = new Date(Date.now() - 60_000).toISOString();
+    await emulatorControl(t, 'POST', '/clock/advance', { seconds: 2 * 86_400 });
+    const centers = await api.get<{ id: number }[]>('/2026-07/fulfillment-center');
+    const moved: number[] = [];
+    for (const center of centers) {
+      const page = await api.call('POST', '/2026-01/inventory/history:query', { body: { facility_id: center.id, start_date: since } });
+      for (const e of (page.body as { data: { inventory_id: number }[] }).data) moved.push(e.inventory_id);
+    }
+    const onHand = (levels: { fcId: number; onHand: number }[]) =>
+      levels.some((l) => l.fcId === 0) ? levels.find((l) => l.fcId === 0)!.onHand : levels.reduce((sum, l) => sum + l.onHand, 0);
+    let differed = 0;
+    for (const id of [...new Set(moved)].slice(0, 5)) {
+      const service = await api.get<{ total_on_hand_quantity: number }>(`/2026-07/inventory-level/${id}`);
+      const cached = (await call(t, 'inventory.lookup', { code: String(id) })).matches.find((m) => m.item.inventoryId === id)!.item;
+      const opened = await call(t, 'inventory.item', { inventoryId: id });
+      expect(onHand(opened.item.levels), `item ${id}`).toBe(service.total_on_hand_quantity);
+      if (onHand(cached.levels) !== service.total_on_hand_quantity) differed++;
+    }
+    // The cache itself still has the last sync's figures: the detail read them anew.
+    expect(differed).toBeGreaterThan(0);
+  });
+
+  it('a full pass the connection interrupted goes on from the last page read, and completes', async () => {
+    const t = await syncedCore();
+    const before = await logLength(t);
+    const pagesOf = async (since: number) => {
+      const { items } = (await emulatorControl(t, 'GET', `/requests?since=${since}`)) as { items: Array<{ path: string; status: number }> };
+      return items.filter((r) => /\/(inventory|inventory-level|inventory-level\/locations|inventory-level\/lots|product)$/.test(r.path) && r.status === 200)
+        .length;
+    };
+    // Slow answers, so the service can fail half-way through: after the first pages, every answer is a 503.
+    await emulatorControl(t, 'PUT', '/faults', { latencyMs: 250 });
+    const progressBefore = t.events.length;
+    await call(t, 'inventory.syncStart', { mode: 'full' });
+    const deadline = Date.now() + 30_000;
+    while (
+      !t.events
+        .slice(progressBefore)
+        .some(
+          (e) =>
+            e.event === 'inventory.syncProgress' &&
+            (e.payload as { phase: string; done: number }).phase === 'items' &&
+            (e.payload as { done: number }).done >= 1000,
+        )
+    ) {
+      if (Date.now() > deadline) throw new Error('no page of the full pass arrived');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await emulatorControl(t, 'PUT', '/faults', { errorRate: 1 });
+    const failed = await t.inventorySyncsEnded(2, 60_000);
+    expect(failed.lastError?.retryable).toBe(true);
+    await emulatorControl(t, 'DELETE', '/faults');
+    const firstTry = await pagesOf(before);
+    expect(firstTry).toBeGreaterThan(0);
+
+    const mid = await logLength(t);
+    await call(t, 'inventory.syncStart', { mode: 'full' });
+    const done = await t.inventorySyncsEnded(3, 60_000);
+    expect(done.lastError).toBeNull();
+    expect(done.itemCount).toBe(ITEMS);
+    // Together the two tries read each page once: the second did not start over.
+    const whole = Math.ceil(ITEMS / 1000) * 4 + Math.ceil(t.core.emulator.context.store.data.products.length / 250);
+    expect(firstTry + (await pagesOf(mid))).toBe(whole);
+    expect(t.logs.some((l) => l.includes('going on from where the interrupted full pass stopped'))).toBe(true);
+  });
+
   it('while signed in, the background refresh runs by itself and picks up a new product', async () => {
     const t = await syncedCore({ inventoryRefreshMs: 1_500 });
     await addProduct(t, 'ADDED-SKU-3', '09506000134390');

@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 async function core(options: Parameters<typeof createTestCore>[0] = {}): Promise<Core> {
-  const t = await createTestCore({ localEmulator: { inventoryItems: ITEMS }, requestBudgetPerMinute: 100_000, ...options });
+  const t = await createTestCore({ localEmulator: { inventoryItems: ITEMS, rateLimit: { enabled: false } }, requestBudgetPerMinute: 100_000, ...options });
   cleanups.push(() => t.dispose());
   return t;
 }

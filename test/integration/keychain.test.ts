@@ -69,8 +69,11 @@ describe('without a keychain', () => {
     delete env.DBUS_SESSION_BUS_ADDRESS;
     delete env.DISPLAY;
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'test/support/probe-secret-store.ts'], { env, timeout: 20_000 });
-    const choice = JSON.parse(stdout) as { persistence: string; fallbackReason: string };
+    const choice = JSON.parse(stdout) as { persistence: string; fallbackReason: string; fallbackDetail?: string };
     expect(choice.persistence).toBe('memory');
-    expect(choice.fallbackReason).toMatch(/No system keychain is available .*until Dockdesk closes/);
+    expect(choice.fallbackReason).toMatch(/No system keychain is available.*until Dockdesk closes/);
+    // The library's words (D-Bus, X11, ...) go to the log only, never to the clerk's screen.
+    expect(choice.fallbackReason).not.toMatch(/D-?Bus|X11|DISPLAY|secret service|libsecret/i);
+    expect(choice.fallbackDetail).toBeTruthy();
   });
 });

@@ -37,11 +37,15 @@ export class EmulatorClient {
   }
 }
 
-/** Starts an emulator and creates a personal access token with every API scope. */
+/**
+ * Starts an emulator and creates a personal access token with every API scope. The rate limit is
+ * off unless the options turn it on: these tests check shapes and rules with hundreds of calls a
+ * minute, and the limit has tests of its own.
+ */
 export async function emulatorWithPat(
   options: EmulatorOptions = {},
 ): Promise<{ emu: RunningEmulator; api: EmulatorClient; control: (method: string, path: string, body?: unknown) => Promise<Answer> }> {
-  const emu = await startEmulator(options);
+  const emu = await startEmulator({ rateLimit: { enabled: false }, ...options });
   const control = async (method: string, path: string, body?: unknown): Promise<Answer> => {
     const res = await fetch(`${emu.url}/__emulator${path}`, {
       method,

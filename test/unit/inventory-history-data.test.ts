@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryRow } from '../../shared/ipc/inventory.js';
-import { csvField, eventLines, historyCsv, historyQuery, onHandSeries } from '../../renderer/src/workspaces/inventory/history/historyData.js';
+import { csvField, eventLines, historyCsv, historyQuery, localStamp, onHandSeries } from '../../renderer/src/workspaces/inventory/history/historyData.js';
 
 const move = (facilityId: number, quantityChange: number, lotNumber: string | null = null) => ({
   side: quantityChange >= 0 ? ('increment' as const) : ('decrement' as const),
@@ -68,6 +68,10 @@ describe('on-hand running sum', () => {
       y: [6, 0],
       lineIndex: [1, 2],
     });
+    // Drawn to now: the last value carries on to the given moment.
+    const now = Date.parse('2026-05-09T00:00:00Z');
+    expect(onHandSeries(lines, now).x.at(-1)).toBe(now / 1000);
+    expect(onHandSeries(lines, now).y.at(-1)).toBe(0);
   });
 });
 
@@ -78,9 +82,17 @@ describe('CSV (RFC 4180)', () => {
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('two\nlines')).toBe('"two\nlines"');
     expect(csvField(-3)).toBe('-3');
-    const csv = historyCsv(eventLines([event(1, '2026-05-01T10:00:00Z', [move(3, 5, 'L,1')], { references: [{ key: 'Note', value: 'a "b"' }] })], 3));
-    expect(csv).toBe(
-      'Time,Inventory id,Category,Reference,Lot,Location,Quantity change,On hand after\r\n2026-05-01T10:00:00Z,100,InventoryAdjusted,"Note a ""b""","L,1",3001,5,5\r\n',
+    const csv = historyCsv(
+      eventLines([event(1, '2026-05-01T10:00:00Z', [move(3, 5, 'L,1')], { references: [{ key: 'Note', value: 'a "b"' }] })], 3),
+      new Map([[100, { sku: 'SKU-1', name: 'Tea, green' }]]),
     );
+    expect(csv).toBe(
+      `Time (local),SKU,Item,Inventory id,Category,Reference,Lot,Location,Quantity change,On hand after\r\n${localStamp(Date.parse('2026-05-01T10:00:00Z'))},SKU-1,"Tea, green",100,Count adjusted,"Note a ""b""","L,1",3001,5,5\r\n`,
+    );
+  });
+
+  it('writes times in the local zone, as the desk shows them', () => {
+    const at = new Date(2026, 4, 1, 9, 5, 7).getTime();
+    expect(localStamp(at)).toBe('2026-05-01 09:05:07');
   });
 });

@@ -8,8 +8,8 @@ import { outcomeOfAnswer, SLOW_ANSWER_MS, type ConnectivityMonitor, type Outcome
 import { HTTP_TIMEOUTS, type DispatcherPool } from './dispatchers.js';
 import { cancelledError, errorFromResponse, errorFromSchema, errorFromShape, errorFromTransport, isTransportFailure, notJsonError } from './errors.js';
 import { OPERATIONS, operationPath, type OperationName } from './operations.js';
-import { RequestBudget } from './request-budget.js';
-import { backoffDelayMs, RETRY, retryAfterSeconds } from './retry-policy.js';
+import { currentLane, RequestBudget, type Lane, type Ticket } from './request-budget.js';
+import { backoffDelayMs, RETRY } from './retry-policy.js';
 import { endpointUrl } from './urls.js';
 
 export interface TokenSource {
@@ -33,6 +33,8 @@ export interface CallOptions<S extends z.ZodType> {
   channelId?: number | null;
   schema: S;
   signal?: AbortSignal;
+  /** Who waits for this call (the budget's lanes); by default the lane of the code calling (interactive unless said). */
+  lane?: Lane;
   /**
    * For writes: finds what an earlier attempt created (say, by reference id) after an answer was
    * lost. Without it a write is never sent a second time once it may have reached the service.
@@ -50,6 +52,11 @@ type AnyCallOptions = Omit<CallOptions<z.ZodType>, 'schema'> & {
   schema?: z.ZodType;
   decode?: (text: string) => Promise<BodyVerdict<unknown>>;
   signal: AbortSignal;
+  /** Ends a wait for the budget: the caller's signal only, since the deadline runs from the first send. */
+  budgetSignal: AbortSignal | undefined;
+  lane: Lane;
+  /** Told when the budget first lets the call out (the deadline starts then). */
+  admitted: () => void;
 };
 
 export interface CallResult<T> {
@@ -114,14 +121,21 @@ export class ApiClient {
 
   private async withDeadline(
     operation: OperationName,
-    options: Omit<AnyCallOptions, 'signal'> & { signal?: AbortSignal | undefined },
+    options: Omit<AnyCallOptions, 'signal' | 'budgetSignal' | 'lane' | 'admitted'> & { signal?: AbortSignal | undefined; lane?: Lane | undefined },
   ): Promise<CallResult<unknown>> {
     const spec = OPERATIONS[operation];
     const endpoint = `${spec.method} ${spec.path}`;
-    const deadline = AbortSignal.timeout(this.callDeadlineMs);
+    // The deadline counts from the first send: a background call may wait its turn in the budget
+    // for longer than a call may take once it is out (the caller's signal still ends the wait).
+    const deadlineController = new AbortController();
+    const deadline = deadlineController.signal;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const admitted = () => {
+      timer ??= setTimeout(() => deadlineController.abort(new DOMException('The call took too long.', 'TimeoutError')), this.callDeadlineMs);
+    };
     const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
     try {
-      return await this.attempts(operation, endpoint, { ...options, signal });
+      return await this.attempts(operation, endpoint, { ...options, signal, budgetSignal: options.signal, lane: options.lane ?? currentLane(), admitted });
     } catch (error) {
       if (deadline.aborted && !options.signal?.aborted) {
         this.connectivity.report('server-error');
@@ -130,6 +144,8 @@ export class ApiClient {
         });
       }
       throw error;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -172,8 +188,8 @@ export class ApiClient {
         continue;
       }
       if (status === 429 && !last) {
-        // Refused before any processing: safe to send again, writes included.
-        await wait(backoffDelayMs(attempt, retryAfterSeconds(headers)));
+        // Refused before any processing: safe to send again, writes included. The budget holds every
+        // lane for the x-retry-after it was told, so the next send waits that long.
         continue;
       }
       if (status >= 500 && !last) {
@@ -205,7 +221,25 @@ export class ApiClient {
   }
 
   private async send(url: URL, method: string, endpoint: string, options: AnyCallOptions, rejected: string | undefined): Promise<Attempt> {
-    await this.budget.take(options.signal);
+    const ticket = await this.budget.take(options.lane, options.budgetSignal);
+    options.admitted();
+    try {
+      const attempt = await this.sendAdmitted(url, method, endpoint, options, rejected, ticket);
+      return attempt;
+    } catch (error) {
+      this.budget.settle(ticket, null);
+      throw error;
+    }
+  }
+
+  private async sendAdmitted(
+    url: URL,
+    method: string,
+    endpoint: string,
+    options: AnyCallOptions,
+    rejected: string | undefined,
+    ticket: Ticket,
+  ): Promise<Attempt> {
     const token = await this.tokens.getAccessToken(rejected ? { rejected } : {});
     // RFC 6750 b64token only: anything else cannot go into a header, and is an argument error, never retried.
     if (!BEARER_TOKEN_PATTERN.test(token))
@@ -222,6 +256,7 @@ export class ApiClient {
         ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
+      this.budget.settle(ticket, res.statusCode, res.headers);
       const contentType = String(res.headers['content-type'] ?? '');
       if (options.accept && !/json/.test(contentType) && res.statusCode >= 200 && res.statusCode < 300) {
         const bytes = await readBodyBytes(res.body, BODY_LIMITS.apiBytes, endpoint);

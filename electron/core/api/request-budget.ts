@@ -1,37 +1,292 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * A client-side budget under the service's limit of 150 requests a minute per token (API notes):
- * a sliding window that makes a call wait, rather than be refused, when the window is full.
- * 140 leaves room for the odd request another tool makes with the same token.
+ * Who is waiting for a request: a clerk at the desk (an online lookup, opening a record, a submit),
+ * a refresh of what is on screen, or work nobody is watching (the inventory sync, prefetch).
  */
-export const BUDGET_PER_MINUTE = 140;
-const WINDOW_MS = 60_000;
+export type Lane = 'interactive' | 'visible' | 'background';
+export const LANES: readonly Lane[] = ['interactive', 'visible', 'background'];
 
+/** The service's published figure, assumed until its answers say otherwise. */
+export const SERVICE_PER_MINUTE = 150;
+const WINDOW_MS = 60_000;
+/**
+ * When this desk counts one of its calls as out of the service's window: a minute after it was sent,
+ * plus a margin for the way to the service (which counts it on arrival) and for the service's clock.
+ * Counting it out at the minute exactly sends a burst the service still refuses.
+ */
+const LEAVES_MARGIN_MS = 2_000;
+const LEAVES_MS = WINDOW_MS + LEAVES_MARGIN_MS;
+/** The share of the window background work leaves alone, so a clerk's call goes out at once. */
+const RESERVE_SHARE = 0.2;
+/** Own send times are kept this long: a report can count requests that have since left the window. */
+const HISTORY_MS = 2 * WINDOW_MS;
+
+const lanes = new AsyncLocalStorage<Lane>();
+
+/** Runs `work` with every API call it makes (however deep) in this lane. */
+export function inLane<T>(lane: Lane, work: () => T): T {
+  return lanes.run(lane, work);
+}
+
+/** The lane of the calling code: interactive unless something upstream said otherwise. */
+export function currentLane(): Lane {
+  return lanes.getStore() ?? 'interactive';
+}
+
+/** What the budget is doing, for the status bar and Settings → Support. */
+export interface BudgetState {
+  /** Requests this desk sent in the last minute. */
+  usedLastMinute: number;
+  /** What the service last reported as remaining in the account's window (null: it has not said). */
+  serviceRemaining: number | null;
+  /** When that report was made (ISO), or null. */
+  reportedAt: string | null;
+  /** The window's size: the service's figure as far as its answers show it. */
+  perMinute: number;
+  /** The calls of each lane waiting for the budget now. */
+  waiting: Record<Lane, number>;
+  /** When a waiting clerk's call is expected to go out (ISO), or null when none waits. */
+  interactiveWaitUntil: string | null;
+  /** Set after a 429: every lane waits until then (ISO). */
+  blockedUntil: string | null;
+  /** Background requests sent in the last minute: the pace the sync runs at now. */
+  backgroundLastMinute: number;
+}
+
+interface Waiter {
+  lane: Lane;
+  grant: (ticket: Ticket) => void;
+  fail: (reason: unknown) => void;
+  signal: AbortSignal | undefined;
+  onAbort: () => void;
+}
+
+/** One admitted request: its answer's headers are reported against it. */
+export interface Ticket {
+  sentAt: number;
+  lane: Lane;
+  /** Order of sending (times can be equal). */
+  seq: number;
+}
+
+interface Report {
+  remaining: number;
+  /** The request it answered: the report counts everything sent up to it. */
+  seq: number;
+  /** When that request was sent: a minute later everything the report counted has left the window. */
+  sentAt: number;
+  at: number;
+}
+
+/**
+ * The one scheduler every API call of a signed-in account goes through (the ApiClient holds one).
+ * It paces by what the service reports in `x-remaining-calls`, not by its own count alone, because
+ * every desk signed in as the same user spends the same window: the latest report, less what this
+ * desk sent since, plus what of its own has left the window since, is what is left. Calls go out by
+ * lane: interactive may spend the whole window, visible refreshes leave half the reserve, background
+ * work leaves the whole reserve and never goes while a clerk's call waits. A 429 makes every lane
+ * wait its `x-retry-after`. A service that reports nothing is paced by this desk's own count against
+ * `perMinute` (the published figure unless raised, as benchmarks do).
+ */
 export class RequestBudget {
-  private readonly sent: number[] = [];
+  private readonly sent: Ticket[] = [];
+  private readonly queue: Waiter[] = [];
+  private readonly inflight = new Set<Ticket>();
+  private report: Report | null = null;
+  private learnedLimit: number | null = null;
+  private blockedUntil = 0;
+  private seq = 0;
+  /** After a 429's wait, one call goes to learn how the window stands before the lanes' rules apply again. */
+  private probeDue = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timerAt = 0;
+  private readonly listeners = new Set<() => void>();
 
   constructor(
-    private readonly perMinute = BUDGET_PER_MINUTE,
+    private readonly perMinute = SERVICE_PER_MINUTE,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Resolves when a request may go out; rejects if the signal aborts while waiting. */
-  async take(signal?: AbortSignal): Promise<void> {
-    for (;;) {
-      const t = this.now();
-      while (this.sent.length > 0 && this.sent[0]! <= t - WINDOW_MS) this.sent.shift();
-      if (this.sent.length < this.perMinute) {
-        this.sent.push(t);
-        return;
-      }
-      await sleep(this.sent[0]! + WINDOW_MS - t + 5, undefined, signal ? { signal } : {});
+  /** Resolves when a request of this lane may go out; rejects if the signal aborts while waiting. */
+  take(lane: Lane = currentLane(), signal?: AbortSignal): Promise<Ticket> {
+    signal?.throwIfAborted();
+    return new Promise<Ticket>((resolve, reject) => {
+      const waiter: Waiter = {
+        lane,
+        signal,
+        grant: resolve,
+        fail: reject,
+        onAbort: () => {
+          const i = this.queue.indexOf(waiter);
+          if (i >= 0) this.queue.splice(i, 1);
+          reject(signal!.reason);
+          this.pump();
+        },
+      };
+      signal?.addEventListener('abort', waiter.onAbort, { once: true });
+      this.queue.push(waiter);
+      this.pump();
+    });
+  }
+
+  /** The answer to an admitted request: its status and headers say what the service has left. */
+  settle(ticket: Ticket, status: number | null, headers: Record<string, string | string[] | undefined> = {}): void {
+    this.inflight.delete(ticket);
+    const remaining = numberHeader(headers['x-remaining-calls']);
+    const t = this.now();
+    if (remaining !== null && (!this.report || ticket.seq >= this.report.seq)) {
+      this.report = { remaining, seq: ticket.seq, sentAt: ticket.sentAt, at: t };
+      // The window is at least one more than what remained after a call was counted in it.
+      if (status !== 429) this.learnedLimit = Math.max(this.learnedLimit ?? 0, remaining + 1);
     }
+    if (status === 429) {
+      const seconds = numberHeader(headers['x-retry-after']) ?? numberHeader(headers['retry-after']) ?? 1;
+      this.blockedUntil = Math.max(this.blockedUntil, t + Math.min(seconds, 60) * 1000);
+      // Nothing is left until then; what is left after, only the next answer can tell.
+      this.report = { remaining: 0, seq: this.seq, sentAt: this.blockedUntil, at: t };
+      this.probeDue = true;
+    }
+    this.pump();
+  }
+
+  /** Every lane's calls wait until the given time (a 429's x-retry-after, however learned). */
+  blockFor(ms: number): void {
+    this.blockedUntil = Math.max(this.blockedUntil, this.now() + ms);
+    this.pump();
+  }
+
+  state(): BudgetState {
+    const t = this.now();
+    const inWindow = this.sent.filter((s) => s.sentAt > t - WINDOW_MS);
+    const waiting: Record<Lane, number> = { interactive: 0, visible: 0, background: 0 };
+    for (const w of this.queue) waiting[w.lane]++;
+    const interactiveWaits = waiting.interactive > 0;
+    return {
+      usedLastMinute: inWindow.length,
+      serviceRemaining: this.report && t - this.report.sentAt < WINDOW_MS ? this.report.remaining : null,
+      reportedAt: this.report ? new Date(this.report.at).toISOString() : null,
+      perMinute: this.limit(),
+      waiting,
+      interactiveWaitUntil: interactiveWaits ? new Date(Math.max(this.nextChange(t) ?? t, t)).toISOString() : null,
+      blockedUntil: this.blockedUntil > t ? new Date(this.blockedUntil).toISOString() : null,
+      backgroundLastMinute: inWindow.filter((s) => s.lane === 'background').length,
+    };
   }
 
   /** Requests sent in the last minute (for diagnostics and tests). */
   get used(): number {
-    const t = this.now();
-    return this.sent.filter((s) => s > t - WINDOW_MS).length;
+    return this.state().usedLastMinute;
   }
+
+  /** Called when waiting starts or ends or a report changes what is left (the status bar listens). */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The window's size: what the service has shown, else the assumed figure. */
+  private limit(): number {
+    return this.learnedLimit ?? this.perMinute;
+  }
+
+  /** What is left in the account's window as far as this desk can tell. */
+  private estimate(t: number): number {
+    const report = this.report;
+    if (report && t - report.sentAt < LEAVES_MS) {
+      let sentSince = 0;
+      let leftSince = 0;
+      for (const s of this.sent) {
+        if (s.seq > report.seq) {
+          if (s.sentAt > t - LEAVES_MS) sentSince++;
+        }
+        // Out of the window since: only calls surely in it when the report was made (it did not count older ones).
+        else if (s.sentAt > report.sentAt - WINDOW_MS + LEAVES_MARGIN_MS && s.sentAt <= t - LEAVES_MS) leftSince++;
+      }
+      return report.remaining - sentSince + leftSince;
+    }
+    // No report, or one so old that everything it counted has left the window.
+    return this.limit() - this.sent.filter((s) => s.sentAt > t - LEAVES_MS).length;
+  }
+
+  private reserve(): number {
+    return Math.max(2, Math.ceil(this.limit() * RESERVE_SHARE));
+  }
+
+  private allowed(lane: Lane, t: number): boolean {
+    if (t < this.blockedUntil) return false;
+    if (this.probeDue) return this.inflight.size === 0;
+    const left = this.estimate(t);
+    if (lane === 'interactive') return left > 0;
+    if (lane === 'visible') return left > Math.ceil(this.reserve() / 2);
+    // Before the first report, background work has only a few calls out at once: the figure is not known yet.
+    if (!this.report && this.learnedLimit === null && this.perMinute <= SERVICE_PER_MINUTE && this.inflight.size >= 4) return false;
+    return left > this.reserve();
+  }
+
+  private pump(): void {
+    const t = this.now();
+    while (this.sent.length > 0 && this.sent[0]!.sentAt <= t - HISTORY_MS) this.sent.shift();
+    let granted = false;
+    for (;;) {
+      const next = this.nextWaiter();
+      if (!next || !this.allowed(next.lane, t)) break;
+      this.queue.splice(this.queue.indexOf(next), 1);
+      next.signal?.removeEventListener('abort', next.onAbort);
+      this.probeDue = false;
+      const ticket: Ticket = { sentAt: t, lane: next.lane, seq: ++this.seq };
+      this.sent.push(ticket);
+      this.inflight.add(ticket);
+      next.grant(ticket);
+      granted = true;
+    }
+    this.schedule(t);
+    if (granted || this.queue.length > 0 || this.report) for (const l of this.listeners) l();
+  }
+
+  /** The first waiter of the most urgent lane that has one. */
+  private nextWaiter(): Waiter | undefined {
+    for (const lane of LANES) {
+      const w = this.queue.find((q) => q.lane === lane);
+      if (w) return w;
+    }
+    return undefined;
+  }
+
+  /** When what is allowed can next change by time alone: a block ends, or a request leaves the window. */
+  private nextChange(t: number): number | null {
+    if (t < this.blockedUntil) return this.blockedUntil;
+    const candidates: number[] = [];
+    for (const s of this.sent) if (s.sentAt + LEAVES_MS > t) candidates.push(s.sentAt + LEAVES_MS);
+    if (this.report && this.report.sentAt + LEAVES_MS > t) candidates.push(this.report.sentAt + LEAVES_MS);
+    return candidates.length ? Math.min(...candidates) : null;
+  }
+
+  private schedule(t: number): void {
+    if (this.queue.length === 0) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+      return;
+    }
+    // With nothing due by time (answers still out), an answer's settle pumps again; poll slowly as a backstop.
+    const at = (this.nextChange(t) ?? t + 1_000) + 5;
+    if (this.timer && this.timerAt === at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.pump();
+      },
+      Math.max(0, at - t),
+    );
+    this.timer.unref?.();
+  }
+}
+
+function numberHeader(value: string | string[] | undefined): number | null {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (raw === undefined || raw.trim() === '') return null;
+  const n = Number(raw);
+  return Number.isFinite(n) && n >= 0 ? n : null;
 }

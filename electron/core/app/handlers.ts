@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import type { appChannels } from '../../../shared/ipc/app.js';
+import type { appChannels, RequestBudgetView } from '../../../shared/ipc/app.js';
 import type { Connectivity } from '../../../shared/schemas/session.js';
 import type { HandlersFor } from '../ipc/registry.js';
 import type { SettingsService } from '../settings/settings.js';
@@ -11,6 +11,8 @@ export interface AppHandlerDeps {
   /** Told once, by id; dismissing removes one. */
   notices: Map<string, string>;
   connectivity: () => Connectivity;
+  /** The active account's request budget now. */
+  requestBudget: () => RequestBudgetView;
   /** Where main's log rolls. */
   logDir: string;
   /** Shows a folder in the desktop's file manager; false when it could not. */
@@ -29,6 +31,7 @@ export function appHandlers(deps: AppHandlerDeps): HandlersFor<typeof appChannel
       notices: [...deps.notices].map(([id, message]) => ({ id, message })),
     }),
     'connectivity.get': async () => deps.connectivity(),
+    'app.requestBudget': async () => deps.requestBudget(),
     'app.dismissNotice': async ({ id }) => ({ dismissed: deps.notices.delete(id) }),
     'app.openLogFolder': async () => {
       await mkdir(deps.logDir, { recursive: true, mode: 0o700 });

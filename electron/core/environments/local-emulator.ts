@@ -10,7 +10,7 @@ import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../..
 /** Dockdesk's registration with the local emulator (demo values, documented in the README). */
 export const LOCAL_CLIENT = { clientId: DOCKDESK_CLIENT.clientId, clientSecret: DOCKDESK_CLIENT.clientSecret } as const;
 
-export type LocalEmulatorOptions = Pick<EmulatorOptions, 'seed' | 'inventoryItems' | 'receivingOrders'>;
+export type LocalEmulatorOptions = Pick<EmulatorOptions, 'seed' | 'inventoryItems' | 'receivingOrders' | 'rateLimit'>;
 
 export function startLocalEmulator(dataDir: string, options: LocalEmulatorOptions = {}): Promise<RunningEmulator> {
   return startEmulator({ ...options, environments: ['sandbox'], dataDir: join(dataDir, 'emulator') });

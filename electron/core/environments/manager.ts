@@ -248,7 +248,8 @@ export class EnvironmentManager {
     let choice = this.secretStores.get(id);
     if (!choice) {
       choice = this.deps.openSecrets ? await this.deps.openSecrets(id) : await openSecretStore(id, this.deps.keychain);
-      if (choice.fallbackReason && this.secretStores.size === 0) this.deps.log(`keychain: ${choice.fallbackReason}`);
+      if (choice.fallbackReason && this.secretStores.size === 0)
+        this.deps.log(`keychain: ${choice.fallbackReason}${choice.fallbackDetail ? ` (${choice.fallbackDetail})` : ''}`);
       this.secretStores.set(id, choice);
     }
     return choice;

@@ -1,7 +1,7 @@
 import { appError, AppErrorException } from '../../../shared/errors.js';
 import type { HistoryInput, HistoryRow, ItemLot, LookupAnswer, ScanReading, inventoryChannels } from '../../../shared/ipc/inventory.js';
 import type { CachedItem } from '../../../shared/schemas/inventory-cache.js';
-import type { InventoryEvent, QuantityMovement } from '../../../shared/schemas/inventory.js';
+import type { InventoryEvent, InventoryItem, QuantityMovement } from '../../../shared/schemas/inventory.js';
 import type { LotExclusion, LotExclusionState } from '../../../shared/schemas/lots.js';
 import { parseGs1 } from '../../../shared/scan/gs1.js';
 import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
@@ -11,7 +11,18 @@ import type { HandlersFor } from '../ipc/registry.js';
 import type { CacheIndex } from './cache-index.js';
 import type { InventoryDesk } from './inventory-desk.js';
 import { lookupOnline } from './online-lookup.js';
-import { excludeLot, listLotExclusions, queryHistory, removeLotExclusion, restoreLotExclusion, type LotRef } from './resources.js';
+import { assemble } from './records.js';
+import {
+  excludeLot,
+  getInventoryLevel,
+  getItemLocations,
+  getItemLots,
+  listLotExclusions,
+  queryHistory,
+  removeLotExclusion,
+  restoreLotExclusion,
+  type LotRef,
+} from './resources.js';
 
 export interface InventoryHandlerDeps {
   desk: InventoryDesk;
@@ -32,10 +43,19 @@ export function inventoryHandlers(deps: InventoryHandlerDeps): HandlersFor<typeo
       if (answer.matches.length > 0 || online !== 'fallback') return answer;
       return lookupOnline(deps.api(), answer, desk.freshness(), call.signal);
     },
+    'inventory.names': async ({ inventoryIds }) => {
+      const index = await desk.ready();
+      return [...new Set(inventoryIds)].flatMap((id) => {
+        const item = findItem(index, id);
+        return item ? [{ inventoryId: id, sku: item.sku, name: item.name }] : [];
+      });
+    },
     'inventory.search': async (query) => ({ ...(await desk.ready()).search(query), freshness: desk.freshness() }),
     'inventory.item': async ({ inventoryId }, call) => {
-      const item = cachedItem(await desk.ready(), inventoryId, desk);
-      const excluded = await exclusionsIfOnline(deps, inventoryId, call.signal);
+      const cached = cachedItem(await desk.ready(), inventoryId, desk);
+      const [excluded, levels] = await Promise.all([exclusionsIfOnline(deps, inventoryId, call.signal), levelsIfOnline(deps, inventoryId, call.signal)]);
+      // Opened online, the item shows its quantities as the service has them now, not as of the last sync.
+      const item = levels ? { ...cached, ...levels } : cached;
       return { item, centers: (await desk.ready()).centers, lots: itemLots(item, await desk.ready(), excluded), freshness: desk.freshness() };
     },
     'inventory.syncStart': async ({ mode }) => {
@@ -143,6 +163,27 @@ async function exclusionsIfOnline(deps: InventoryHandlerDeps, inventoryId: numbe
   try {
     const list = await listLotExclusions(deps.api(), { inventoryId }, AbortSignal.any([signal, AbortSignal.timeout(EXCLUSION_LOOKUP_MS)]));
     return new Set(list.lot_exclusions.filter((e) => !e.is_deleted).map((e) => e.lot_number));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The item's own quantities (totals, per center, per lot: three requests) read from the service when
+ * online, as the sync's records put them; null offline or when the service does not answer in time.
+ */
+async function levelsIfOnline(deps: InventoryHandlerDeps, inventoryId: number, signal: AbortSignal): Promise<Pick<CachedItem, 'levels' | 'lots'> | null> {
+  if (deps.desk.freshness().connectivity === 'offline') return null;
+  const within = AbortSignal.any([signal, AbortSignal.timeout(EXCLUSION_LOOKUP_MS)]);
+  try {
+    const api = deps.api();
+    const [total, locations, lots] = await Promise.all([
+      getInventoryLevel(api, inventoryId, within),
+      getItemLocations(api, inventoryId, within),
+      getItemLots(api, inventoryId, within),
+    ]);
+    const [record] = assemble([{ inventory_id: inventoryId } as InventoryItem], [total], [locations], [lots], new Map());
+    return record ? { levels: record.levels, lots: record.lots } : null;
   } catch {
     return null;
   }

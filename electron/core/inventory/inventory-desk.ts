@@ -16,8 +16,9 @@ import type { ConnectivityMonitor } from '../api/connectivity.js';
 import type { DurableFile } from '../data/durable-file.js';
 import { inventoryCacheFile, type CacheColumns } from './cache-format.js';
 import { CacheIndex } from './cache-index.js';
-import { startSyncAssembler, SyncWorkerStopped } from './sync-in-worker.js';
-import { syncInventory } from './sync.js';
+import { startSyncAssembler, SyncWorkerStopped, type SyncAssembler } from './sync-in-worker.js';
+import { fullPassDue, syncInventory, type ResumePoint } from './sync.js';
+import { inLane } from '../api/request-budget.js';
 
 /** Who the cache belongs to: the active environment and the signed-in account. */
 export interface DeskAccount {
@@ -72,6 +73,11 @@ export class InventoryDesk {
   private revision = 0;
   /** Set once a sync's worker thread failed: later syncs of this run assemble in this thread. */
   private assembleInline = false;
+  /**
+   * A full pass the connection interrupted: its assembler (holding the pages read) and where each
+   * list stands. The next full pass of the same cache goes on from there instead of starting over.
+   */
+  private interrupted: { key: string; assembler: SyncAssembler; resume: ResumePoint } | null = null;
 
   constructor(private readonly deps: InventoryDeskDeps) {
     const every = deps.refreshIntervalMs ?? 15 * 60 * 1000;
@@ -97,14 +103,15 @@ export class InventoryDesk {
       .then(() => {
         const after = this.opened?.key ?? null;
         if (after !== null && after !== before && !this.sync && this.deps.current().session.status === 'signed-in')
-          this.start(this.index.size === 0 ? 'full' : 'refresh');
+          this.start(this.index.size === 0 || fullPassDue(this.index) ? 'full' : 'refresh');
       })
       .catch((error: unknown) => this.deps.log(`inventory cache: ${(error as Error).message}`));
   }
 
   freshness(): Freshness {
     const parts = this.index.syncedAt;
-    const values = Object.values(parts);
+    // "As of" is the last sync's: a refresh renews quantities and codes; `parts.items` is the last full pass.
+    const values = [parts.levels, parts.lots, parts.codes];
     const syncedAt = values.some((v) => v === null) ? null : values.reduce((a, b) => (Date.parse(a!) <= Date.parse(b!) ? a : b));
     return {
       syncedAt,
@@ -172,6 +179,7 @@ export class InventoryDesk {
     if (this.timer) clearInterval(this.timer);
     this.cancel();
     await this.settled();
+    this.dropInterrupted();
   }
 
   private async run(run: RunningSync, account: DeskAccount, opened: Opened): Promise<void> {
@@ -219,25 +227,44 @@ export class InventoryDesk {
    */
   private async fetch(run: RunningSync, account: DeskAccount, onProgress: (p: SyncProgress) => void) {
     const signal = run.controller.signal;
+    const key = this.opened?.key ?? null;
     for (;;) {
-      const assembler = await (this.deps.startAssembler ?? startSyncAssembler)({ inline: this.assembleInline, log: this.deps.log });
+      const carried = run.mode === 'full' && key !== null && this.interrupted?.key === key ? this.interrupted : null;
+      this.dropInterrupted(carried);
+      const assembler = carried?.assembler ?? (await (this.deps.startAssembler ?? startSyncAssembler)({ inline: this.assembleInline, log: this.deps.log }));
+      const resume: ResumePoint = carried ? carried.resume : {};
+      if (carried) this.deps.log(`inventory sync: going on from where the interrupted full pass stopped`);
+      let kept = false;
       try {
-        return await syncInventory(account.api, { mode: run.mode, previous: this.index, signal, onProgress, assembler });
+        // Nobody waits on the sync: its calls go in the budget's background lane, after any clerk's.
+        return await inLane('background', () => syncInventory(account.api, { mode: run.mode, previous: this.index, signal, onProgress, assembler, resume }));
       } catch (error) {
+        const lostConnection = error instanceof AppErrorException && error.appError.retryable && !signal.aborted;
+        if (run.mode === 'full' && key !== null && lostConnection && Object.keys(resume).length > 0) {
+          this.interrupted = { key, assembler, resume };
+          kept = true;
+        }
         if (!(error instanceof SyncWorkerStopped) || signal.aborted) throw error;
         this.deps.log(`inventory sync: ${error.message}; assembling in the main thread from now on`);
         this.assembleInline = true;
       } finally {
-        assembler.close();
+        if (!kept) assembler.close();
       }
     }
+  }
+
+  /** Forgets an interrupted full pass (another account, a refresh, closing), unless it is the one going on. */
+  private dropInterrupted(keep: unknown = null): void {
+    if (this.interrupted && this.interrupted !== keep) this.interrupted.assembler.close();
+    this.interrupted = null;
   }
 
   private async backgroundRefresh(): Promise<void> {
     if (this.sync || this.closed || this.deps.connectivity.state === 'offline') return;
     try {
       await this.follow();
-      if (this.opened && this.deps.current().session.status === 'signed-in') this.start('refresh');
+      // Mostly a refresh of what changed; once a day a full pass, for what leaves no history (committed quantities).
+      if (this.opened && this.deps.current().session.status === 'signed-in') this.start(this.interrupted || fullPassDue(this.index) ? 'full' : 'refresh');
     } catch (error) {
       this.deps.log(`inventory refresh: ${(error as Error).message}`);
     }
@@ -261,6 +288,7 @@ export class InventoryDesk {
       await this.settled();
     }
     this.index = CacheIndex.empty();
+    this.dropInterrupted();
     this.opened = null;
     this.lastCompletedAt = null;
     this.lastError = null;

@@ -1,10 +1,10 @@
-import type { CacheSyncedAt, CachedCenter } from '../../../shared/schemas/inventory-cache.js';
+import type { CacheSyncedAt, CachedCenter, CachedItem } from '../../../shared/schemas/inventory-cache.js';
 import type { InventoryItem, InventoryLevel, InventoryLevelWithLocations, InventoryLevelWithLots } from '../../../shared/schemas/inventory.js';
 import type { ProductCodes } from '../../../shared/schemas/products.js';
 import { readBody, type BodyVerdict } from '../api/body-verdict.js';
 import type { OperationName } from '../api/operations.js';
 import { RESPONSES } from '../api/responses.js';
-import { toColumns, type CacheColumns } from './cache-format.js';
+import { materialize, toColumns, type CacheColumns } from './cache-format.js';
 import { assemble, codesByInventoryId, type VariantCodes } from './records.js';
 
 /**
@@ -24,6 +24,8 @@ export type SyncStream = keyof typeof SYNC_STREAMS;
 export interface PageSummary {
   next: string | null;
   count: number;
+  /** Products pages: the inventory ids of their variants (a refresh re-reads those items). */
+  inventoryIds?: number[];
 }
 
 /** What the finished sync adds to the pages: the centers, the stamps and (refresh) the codes kept from the cache in use. */
@@ -31,6 +33,11 @@ export interface SnapshotMeta {
   centers: CachedCenter[];
   syncedAt: CacheSyncedAt;
   previousCodes: Map<number, VariantCodes> | null;
+  /**
+   * A refresh: the cache in use, with the items fetched (the ones that changed) put in place of
+   * theirs and new ones added; an item fetched keeps its old variant codes unless its product was read.
+   */
+  base?: CacheColumns | null;
 }
 
 /**
@@ -53,15 +60,40 @@ export class SnapshotAssembler {
     const items = page.items ?? [];
     const into: unknown[] = this[stream];
     for (const item of items) into.push(item);
-    return { ok: true, value: { next: page.next ?? null, count: items.length } };
+    const summary: PageSummary = { next: page.next ?? null, count: items.length };
+    if (stream === 'products') summary.inventoryIds = [...codesByInventoryId(items as ProductCodes[], null).keys()];
+    return { ok: true, value: summary };
   }
 
   finish(meta: SnapshotMeta): CacheColumns {
     const codes = codesByInventoryId(this.products, meta.previousCodes);
+    const fetched = assemble(this.items, this.totals, this.locations, this.lots, codes);
     return toColumns({
-      items: assemble(this.items, this.totals, this.locations, this.lots, codes),
+      items: meta.base ? mergeInto(meta.base, fetched, new Set(codes.keys())) : fetched,
       centers: meta.centers,
       syncedAt: meta.syncedAt,
     });
   }
+}
+
+/** The cache in use with the fetched items in place of theirs (codes kept unless read anew) and new items after. */
+function mergeInto(base: CacheColumns, fetched: CachedItem[], codesRead: Set<number>): CachedItem[] {
+  const byId = new Map(fetched.map((item) => [item.inventoryId, item]));
+  const out: CachedItem[] = [];
+  for (let i = 0; i < base.count; i++) {
+    const id = base.inventoryId[i]!;
+    const fresh = byId.get(id);
+    if (!fresh) {
+      out.push(materialize(base, i));
+      continue;
+    }
+    byId.delete(id);
+    if (codesRead.has(id)) out.push(fresh);
+    else {
+      const { inventoryBarcode: _, ...kept } = materialize(base, i).codes;
+      out.push({ ...fresh, codes: { ...kept, inventoryBarcode: fresh.codes.inventoryBarcode } });
+    }
+  }
+  for (const item of byId.values()) out.push(item);
+  return out;
 }

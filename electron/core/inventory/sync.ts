@@ -4,32 +4,43 @@ import { followLinks } from '../api/paging.js';
 import { listFulfillmentCenters } from '../api/resources.js';
 import type { CacheColumns } from './cache-format.js';
 import type { CacheIndex } from './cache-index.js';
-import type { VariantCodes } from './records.js';
-import { inventoryQuery, productQuery } from './resources.js';
+import { inventoryQuery, productQuery, queryAllHistory } from './resources.js';
 import { SYNC_STREAMS, type PageSummary, type SyncStream } from './snapshot-assembler.js';
 import type { SyncAssembler } from './sync-in-worker.js';
 
 /**
- * Fetches everything the offline cache holds (issue 10, point 1) and turns it into cache columns.
- * Nothing is written here: the caller writes a new generation only once this returns, so a sync that
- * fails or is cancelled half-way leaves the previous cache as it was.
+ * Fetches what the offline cache holds and turns it into cache columns. Nothing is written here: the
+ * caller writes a new generation only once this returns, so a sync that fails or is cancelled
+ * half-way leaves the previous cache as it was. Every request goes through the ApiClient (its
+ * retries and its request budget: the sync runs in the background lane, in the gaps a clerk leaves),
+ * with the largest page each list accepts (1,000 for the inventory lists, 250 for products).
  *
- * Five streams run side by side, each through the ApiClient (its retries and its request budget),
- * each following its cursor links: the inventory list, the quantities per item (`/inventory-level`),
- * per fulfillment center (`/inventory-level/locations`) and per lot (`/inventory-level/lots`), 1,000
- * a page, and the product list (250 a page, its most) for the variants' GTIN, UPC and barcodes.
- * This thread only sends the requests: each page's text goes to the assembler (a worker thread,
- * sync-in-worker.ts), which parses and checks it and answers with the next link, and at the end
- * assembles the records (records.ts) and their columns.
+ * A full pass reads everything: the inventory list, the quantities per item (`/inventory-level`),
+ * per fulfillment center (`/inventory-level/locations`) and per lot (`/inventory-level/lots`), and
+ * the product list for the variants' GTIN, UPC and barcodes, five streams side by side, each
+ * following its cursor links. This thread only sends the requests: each page's text goes to the
+ * assembler (a worker thread, sync-in-worker.ts), which parses and checks it and answers with the
+ * next link, and at the end assembles the records (records.ts) and their columns.
  *
- * What is incremental: only the codes. The product list filters on `LastUpdatedTimestamp`, so a
- * 'refresh' asks for products changed since the last code sync (less SKEW_MARGIN_MS for clocks that
- * disagree) and keeps the other items' codes from the current cache. The inventory and level lists
- * have no such filter, so every sync reads them whole (quantities change all day anyway).
+ * A refresh reads what changed, so it costs requests in proportion to the changes, not to the
+ * catalogue: the inventory history (`history:query`, per center) names the items whose on-hand
+ * moved since the last sync, and the product list filtered on `LastUpdatedTimestamp` the products
+ * changed since (new items among them); those items alone are read again from the four inventory
+ * lists (`InventoryIds`, 200 to a request) and put in place of theirs in the cache in use. What a
+ * refresh cannot see is a change that leaves no history event: committed quantities move with
+ * orders, and an item can change without its product. The full pass catches those; it runs on
+ * request and, in the background, once the last one is older than FULL_PASS_EVERY_MS. The cache's
+ * `syncedAt.items` is the time of the last full pass, `levels`, `lots` and `codes` of the last sync.
  */
 const PAGE_SIZE = 1000;
 const PRODUCT_PAGE_SIZE = 250;
 const SKEW_MARGIN_MS = 5 * 60 * 1000;
+/** How many inventory ids one filtered list request carries (the query string stays short). */
+const IDS_PER_REQUEST = 200;
+/** The history answers ranges of at most 90 days; an older cache gets a full pass. */
+const HISTORY_REACH_MS = 89 * 24 * 60 * 60 * 1000;
+/** The background refresh becomes a full pass once the last one is older than this. */
+export const FULL_PASS_EVERY_MS = 24 * 60 * 60 * 1000;
 
 export interface FetchOptions {
   mode: 'full' | 'refresh';
@@ -39,20 +50,38 @@ export interface FetchOptions {
   onProgress: (progress: SyncProgress) => void;
   /** Parses, checks and assembles the pages (one per sync; the caller closes it). */
   assembler: SyncAssembler;
+  /**
+   * A full pass that was interrupted, continued with the same assembler (which holds the pages read):
+   * each list starts at the link after its last page read, and a list read to its end is not read again.
+   */
+  resume?: ResumePoint;
   now?: () => Date;
 }
+
+/** Where each list of a full pass stands: the link to its next page, or 'done'. */
+export type ResumePoint = Partial<Record<SyncStream, string | 'done'>>;
+
+type Query = Record<string, string | number | boolean | undefined>;
 
 export async function syncInventory(api: ApiClient, options: FetchOptions): Promise<CacheColumns> {
   const { signal, onProgress, assembler } = options;
   const now = options.now ?? (() => new Date());
-  const previousCodesAt = options.previous?.syncedAt.codes ?? null;
-  const incremental = options.mode === 'refresh' && previousCodesAt !== null && options.previous !== null && options.previous.size > 0;
+  const previous = options.previous !== null && options.previous.size > 0 ? options.previous : null;
   const startedAt = now().toISOString();
+  const resume = options.mode === 'full' ? (options.resume ?? {}) : null;
   // A failing stream must stop the others at once rather than let them spend the request budget.
   const inner = new AbortController();
   const stop = () => inner.abort(signal.reason);
   signal.addEventListener('abort', stop, { once: true });
-  const stream = async (phase: SyncProgress['phase'], name: SyncStream, query: Record<string, string | number | boolean | undefined>): Promise<void> => {
+  const stream = async (
+    phase: SyncProgress['phase'],
+    name: SyncStream,
+    query: Query,
+    onPage: (summary: PageSummary) => void = () => {},
+    done = { count: 0 },
+    from?: string | 'done',
+  ): Promise<void> => {
+    if (from === 'done') return;
     const page = (link: string | null) =>
       api
         .callDecoded<PageSummary>(SYNC_STREAMS[name], {
@@ -61,11 +90,13 @@ export async function syncInventory(api: ApiClient, options: FetchOptions): Prom
           decode: (text) => assembler.page(name, text),
         })
         .then((r) => r.data);
-    let done = 0;
-    onProgress({ phase, done, total: null });
-    for await (const summary of followLinks(() => page(null), page, inner.signal)) {
-      done += summary.count;
-      onProgress({ phase, done, total: null });
+    onProgress({ phase, done: done.count, total: null });
+    for await (const summary of followLinks(() => page(from ?? null), page, inner.signal)) {
+      done.count += summary.count;
+      // The page is in the assembler: an interrupted pass can go on from the next one.
+      if (resume) resume[name] = summary.next ?? 'done';
+      onPage(summary);
+      onProgress({ phase, done: done.count, total: null });
     }
   };
   const guarded = <T>(p: Promise<T>) =>
@@ -74,33 +105,79 @@ export async function syncInventory(api: ApiClient, options: FetchOptions): Prom
       throw error;
     });
   try {
-    const updatedSince = incremental ? new Date(Date.parse(previousCodesAt) - SKEW_MARGIN_MS).toISOString() : undefined;
+    const refresh = options.mode === 'refresh' && previous !== null ? refreshPlan(previous, now()) : null;
+    if (refresh) {
+      const changed = new Set<number>();
+      await Promise.all([
+        ...previous!.centers.map((center) =>
+          guarded(
+            queryAllHistory(api, { facility_id: center.id, start_date: refresh.levelsSince }, inner.signal).then((events) => {
+              for (const e of events) if (e.inventory_id != null) changed.add(e.inventory_id);
+            }),
+          ),
+        ),
+        guarded(
+          stream('codes', 'products', productQuery({ pageSize: PRODUCT_PAGE_SIZE, updatedSince: refresh.codesSince }), (summary) => {
+            for (const id of summary.inventoryIds ?? []) changed.add(id);
+          }),
+        ),
+      ]);
+      const ids = [...changed].sort((a, b) => a - b);
+      const chunks: number[][] = [];
+      for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) chunks.push(ids.slice(i, i + IDS_PER_REQUEST));
+      const reread = async (phase: SyncProgress['phase'], name: SyncStream) => {
+        const done = { count: 0 };
+        for (const chunk of chunks) await stream(phase, name, inventoryQuery({ inventoryIds: chunk, pageSize: PAGE_SIZE }), undefined, done);
+      };
+      await Promise.all([
+        guarded(reread('items', 'items')),
+        guarded(reread('levels', 'totals')),
+        guarded(reread('levels', 'locations')),
+        guarded(reread('lots', 'lots')),
+      ]);
+      signal.throwIfAborted();
+      const syncedAt = now().toISOString();
+      return await assembler.finish({
+        centers: previous!.centers,
+        syncedAt: { items: previous!.syncedAt.items, levels: syncedAt, lots: syncedAt, codes: startedAt },
+        previousCodes: null,
+        base: previous!.columns,
+      });
+    }
     const [centers] = await Promise.all([
       guarded(listFulfillmentCenters(api, inner.signal)),
-      guarded(stream('items', 'items', inventoryQuery({ pageSize: PAGE_SIZE }))),
-      guarded(stream('levels', 'totals', inventoryQuery({ pageSize: PAGE_SIZE }))),
-      guarded(stream('levels', 'locations', inventoryQuery({ pageSize: PAGE_SIZE }))),
-      guarded(stream('lots', 'lots', inventoryQuery({ pageSize: PAGE_SIZE }))),
-      guarded(stream('codes', 'products', productQuery({ pageSize: PRODUCT_PAGE_SIZE, ...(updatedSince ? { updatedSince } : {}) }))),
+      guarded(stream('items', 'items', inventoryQuery({ pageSize: PAGE_SIZE }), undefined, undefined, resume?.items)),
+      guarded(stream('levels', 'totals', inventoryQuery({ pageSize: PAGE_SIZE }), undefined, undefined, resume?.totals)),
+      guarded(stream('levels', 'locations', inventoryQuery({ pageSize: PAGE_SIZE }), undefined, undefined, resume?.locations)),
+      guarded(stream('lots', 'lots', inventoryQuery({ pageSize: PAGE_SIZE }), undefined, undefined, resume?.lots)),
+      guarded(stream('codes', 'products', productQuery({ pageSize: PRODUCT_PAGE_SIZE }), undefined, undefined, resume?.products)),
     ]);
     signal.throwIfAborted();
     const syncedAt = now().toISOString();
     return await assembler.finish({
       centers: centers.map((c) => ({ id: c.id, name: c.name ?? `Center ${c.id}` })),
       syncedAt: { items: syncedAt, levels: syncedAt, lots: syncedAt, codes: startedAt },
-      previousCodes: incremental ? previousCodes(options.previous!) : null,
+      previousCodes: null,
     });
   } finally {
     signal.removeEventListener('abort', stop);
   }
 }
 
-/** The variant codes of the cache in use, by inventory id: what a refresh keeps for products that did not change. */
-function previousCodes(index: CacheIndex): Map<number, VariantCodes> {
-  const codes = new Map<number, VariantCodes>();
-  for (const item of index.items()) {
-    const { inventoryBarcode: _, ...rest } = item.codes;
-    codes.set(item.inventoryId, rest);
-  }
-  return codes;
+/**
+ * Whether the cache in use can be refreshed from what changed, and since when: it needs its last
+ * sync's times, within the history's reach, and the centers to ask the history about.
+ */
+function refreshPlan(previous: CacheIndex, now: Date): { levelsSince: string; codesSince: string } | null {
+  const { levels, codes } = previous.syncedAt;
+  if (!levels || !codes || previous.centers.length === 0) return null;
+  const levelsAt = Date.parse(levels) - SKEW_MARGIN_MS;
+  if (now.getTime() - levelsAt > HISTORY_REACH_MS) return null;
+  return { levelsSince: new Date(levelsAt).toISOString(), codesSince: new Date(Date.parse(codes) - SKEW_MARGIN_MS).toISOString() };
+}
+
+/** Whether the background refresh should be a full pass: the last one (the cache's `syncedAt.items`) is a day old. */
+export function fullPassDue(index: CacheIndex, now = Date.now()): boolean {
+  const at = index.syncedAt.items;
+  return at === null || now - Date.parse(at) > FULL_PASS_EVERY_MS;
 }

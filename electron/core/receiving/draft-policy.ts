@@ -1,3 +1,4 @@
+import { countOf } from '../../../shared/counts.js';
 import type { WroCreateDraft } from '../../../shared/schemas/drafts.js';
 import type { DraftPolicy } from '../data/draft-store.js';
 
@@ -6,7 +7,7 @@ export const wroDraftPolicy: DraftPolicy = {
   title(value) {
     const { form } = value as WroCreateDraft;
     const po = form.purchase_order_number.trim();
-    const boxes = `${form.boxes.length} box${form.boxes.length === 1 ? '' : 'es'}`;
+    const boxes = countOf(form.boxes.length, 'box');
     return po ? `Receiving order ${po} (${boxes})` : `New receiving order (${boxes})`;
   },
 };

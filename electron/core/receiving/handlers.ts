@@ -1,3 +1,4 @@
+import { countOf } from '../../../shared/counts.js';
 import { appError, AppErrorException } from '../../../shared/errors.js';
 import type { receivingChannels, ReceivingDetail, ReceivingMatch, ResolvedItem } from '../../../shared/ipc/receiving.js';
 import type { ReceivingOrder } from '../../../shared/schemas/receiving.js';
@@ -95,7 +96,7 @@ export function receivingHandlers(deps: ReceivingHandlerDeps): HandlersFor<typeo
       if (all.length > LOCAL_SORT_LIMIT)
         throw appError(
           'invalid_input',
-          `${all.length} orders match: narrow the filters (to ${LOCAL_SORT_LIMIT} or fewer) to sort by ${sort!.field.replaceAll('_', ' ')}, or sort by insert date.`,
+          `${countOf(all.length, 'order')} match: narrow the filters (to ${LOCAL_SORT_LIMIT} or fewer) to sort by ${sort!.field.replaceAll('_', ' ')}, or sort by insert date.`,
         );
       return pageOf(sortOrders(all, sort!), page, limit);
     },

@@ -1,3 +1,4 @@
+import { countOf } from '../../../shared/counts.js';
 import { appError } from '../../../shared/errors.js';
 import { ReturnDraft } from '../../../shared/schemas/return-draft.js';
 import type { DraftPolicy } from '../data/draft-store.js';
@@ -44,7 +45,7 @@ export function returnDraftPolicy(deps: ReturnDraftPolicyDeps): DraftPolicy {
       const value = ReturnDraft.safeParse(raw);
       if (!value.success) return 'Return';
       const d = value.data;
-      const lines = d.lines.length === 1 ? '1 line' : `${d.lines.length} lines`;
+      const lines = countOf(d.lines.length, 'line');
       return `${d.editOf !== null ? `Changes to return ${d.editOf}` : `Return ${d.referenceId}`}${d.trackingNumber ? `, tracking ${d.trackingNumber}` : ''}, ${lines}`;
     },
   };

@@ -62,6 +62,11 @@ export interface SecretStoreChoice {
   store: SecretStore;
   /** Why the keychain is not used, in words for the user; null when it is. */
   fallbackReason: string | null;
+  /**
+   * The keychain library's own error (it names D-Bus, X11 and the like): for the log, where support
+   * reads it, never for the clerk's screen.
+   */
+  fallbackDetail?: string;
 }
 
 const PROBE_TIMEOUT_MS = 5_000;
@@ -86,7 +91,8 @@ export async function openSecretStore(environmentId: string, mode: 'auto' | 'mem
   } catch (error) {
     return {
       store: new MemorySecretStore(),
-      fallbackReason: `No system keychain is available (${firstLine((error as Error).message)}); you stay signed in only until Dockdesk closes.`,
+      fallbackReason: 'No system keychain is available, so you stay signed in only until Dockdesk closes. The log (Settings → Support) says why.',
+      fallbackDetail: firstLine((error as Error).message),
     };
   }
 }

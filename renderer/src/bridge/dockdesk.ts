@@ -1,6 +1,14 @@
 import { useEffect } from 'react';
 import { AppErrorException } from '../../../shared/errors';
-import type { ChannelInput, ChannelName, ChannelOutput, DockdeskBridge, EventName, EventPayload } from '../../../shared/ipc/contract';
+import {
+  REFRESH_CALL_PREFIX,
+  type ChannelInput,
+  type ChannelName,
+  type ChannelOutput,
+  type DockdeskBridge,
+  type EventName,
+  type EventPayload,
+} from '../../../shared/ipc/contract';
 
 declare global {
   interface Window {
@@ -16,12 +24,18 @@ function bridge(): DockdeskBridge {
 /**
  * Calls a channel and returns its value, or throws the AppError it answered with. With a signal
  * (TanStack Query passes one), leaving the view cancels the call in main too, so its HTTP request stops.
+ * `refresh` marks a refresh of what is already on screen: main lets a clerk's calls go before it.
  */
-export async function call<C extends ChannelName>(channel: C, input: ChannelInput<C>, signal?: AbortSignal): Promise<ChannelOutput<C>> {
+export async function call<C extends ChannelName>(
+  channel: C,
+  input: ChannelInput<C>,
+  signal?: AbortSignal,
+  options: { refresh?: boolean } = {},
+): Promise<ChannelOutput<C>> {
   let callId: string | undefined;
   let stop: (() => void) | undefined;
   if (signal) {
-    const id = crypto.randomUUID();
+    const id = `${options.refresh ? REFRESH_CALL_PREFIX : ''}${crypto.randomUUID()}`;
     callId = id;
     stop = () => void bridge().invoke('ipc.cancel', { callId: id });
     signal.addEventListener('abort', stop, { once: true });

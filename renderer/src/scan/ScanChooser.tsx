@@ -1,6 +1,7 @@
 import { ListBox, ListBoxItem } from 'react-aria-components';
 import type { ResolvedCandidate } from '../../../shared/scan/router';
 import { visibleControls } from '../../../shared/scan/router';
+import { countOf } from '../../../shared/counts';
 import { Dialog } from '../ui/Dialog';
 
 /** Several records match one scan (a number may be a WRO id and a PO number): the user picks one. */
@@ -16,7 +17,7 @@ export function ScanChooser({
   onClose: () => void;
 }) {
   return (
-    <Dialog title={`${candidates.length} records match ${visibleControls(code)}`} isOpen onOpenChange={(open) => !open && onClose()}>
+    <Dialog title={`${countOf(candidates.length, 'record')} match ${visibleControls(code)}`} isOpen onOpenChange={(open) => !open && onClose()}>
       <p className="dialog-hint">Choose the one to open (arrows, then Enter).</p>
       <ListBox
         aria-label="Matching records"

@@ -1,6 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { Scan } from '../../../shared/scan/detector';
+import { countOf } from '../../../shared/counts';
 import { toScanQuery, visibleControls, type ResolvedCandidate } from '../../../shared/scan/router';
 import type { ScannerSettings } from '../../../shared/schemas/scanner';
 import { call, errorMessage } from '../bridge/dockdesk';
@@ -130,13 +131,13 @@ async function route(scan: Scan, open: (href: string) => void, choose: (code: st
     return;
   }
   if (outcome.kind === 'several') {
-    cue('accepted', `${outcome.candidates.length} matches`);
-    update('several', `${outcome.candidates.length} matches`);
+    cue('accepted', `${countOf(outcome.candidates.length, 'match')}`);
+    update('several', `${countOf(outcome.candidates.length, 'match')}`);
     const chosen = await choose(scan.text, outcome.candidates);
     if (chosen) {
-      update('several', `${outcome.candidates.length} matches: opened ${chosen.label}`);
+      update('several', `${countOf(outcome.candidates.length, 'match')}: opened ${chosen.label}`);
       open(chosen.href);
-    } else update('several', `${outcome.candidates.length} matches: none chosen`);
+    } else update('several', `${countOf(outcome.candidates.length, 'match')}: none chosen`);
     return;
   }
   const failed = outcome.failures.map((f) => f.message).join('; ');

@@ -1,5 +1,6 @@
 import { ViewHeading } from '../ui/ViewHeading';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { SessionState } from '../../../shared/schemas/session';
 import { call, errorMessage } from '../bridge/dockdesk';
 import { useAppInfo, useSignInFailure } from './useSession';
@@ -10,6 +11,9 @@ import { useAppInfo, useSignInFailure } from './useSession';
  * Dockdesk through window.opener. It opens as soon as main answers, still within the click's user
  * activation; the link below is there should a popup blocker stop it.
  */
+/** Whether this page load has already put focus on Sign in (only its first showing does). */
+let signInOfferedAtStart = false;
+
 export function SignInPanel({ session }: { session: SessionState }) {
   const info = useAppInfo();
   const [failure, setFailure] = useSignInFailure();
@@ -20,6 +24,18 @@ export function SignInPanel({ session }: { session: SessionState }) {
     },
   });
   const cancel = useMutation({ mutationFn: () => call('auth.cancelSignIn', {}) });
+  // At start, signed out, the one thing to do is sign in: Enter or Space starts it, unless the clerk
+  // already put focus somewhere else. Later, a view the clerk moves to keeps its heading's focus.
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (signInOfferedAtStart) return;
+    signInOfferedAtStart = true;
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body || active.tagName === 'H1') button.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
 
   const start = () => {
     setFailure(null);
@@ -44,7 +60,7 @@ export function SignInPanel({ session }: { session: SessionState }) {
         </p>
       )}
       <div className="actions">
-        <button type="button" className="primary" onClick={start} disabled={signIn.isPending || signingIn}>
+        <button ref={button} type="button" className="primary" onClick={start} disabled={signIn.isPending || signingIn}>
           {signingIn ? 'Waiting for the browser…' : 'Sign in'}
         </button>
         {signingIn && (

@@ -1,4 +1,5 @@
 import { formatCount } from '../format';
+import { unitWord, type CountUnit } from '../../../shared/counts';
 
 /** Previous/next through a paged list; the page itself lives in the address. */
 export function Pager({
@@ -6,14 +7,17 @@ export function Pager({
   page,
   totalPages,
   totalCount,
-  noun,
+  unit,
+  orMore = false,
   onPage,
 }: {
   label: string;
   page: number;
   totalPages: number;
   totalCount: number;
-  noun: string;
+  /** What the list counts; `orMore` when the total is a floor (a capped search). */
+  unit: CountUnit;
+  orMore?: boolean;
   onPage: (page: number) => void;
 }) {
   const last = Math.max(1, totalPages);
@@ -23,7 +27,8 @@ export function Pager({
         Previous
       </button>
       <span>
-        Page {formatCount(page)} of {formatCount(last)} · {formatCount(totalCount)} {noun}
+        Page {formatCount(page)} of {formatCount(last)} · {formatCount(totalCount)}
+        {orMore ? '+' : ''} {unitWord(totalCount, unit)}
       </span>
       <button type="button" onClick={() => onPage(page + 1)} disabled={page >= last}>
         Next

@@ -1,6 +1,8 @@
-import { humanize } from '../format';
+import { labelOf } from '../../../shared/labels';
 
-/** A record's status as a badge; its colours come from the status tokens in styles.css. */
-export function StatusBadge({ status }: { status: string }) {
-  return <span className={`status status-${status}`}>{humanize(status)}</span>;
+type StatusKind = 'ReceivingStatus' | 'ReturnStatus' | 'BoxStatus' | 'DistributionStatus';
+
+/** A record's status as a badge in the desk's words; its colours come from the status tokens in styles.css. */
+export function StatusBadge({ kind, status }: { kind: StatusKind; status: string }) {
+  return <span className={`status status-${status}`}>{labelOf(kind, status)}</span>;
 }

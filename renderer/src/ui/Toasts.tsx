@@ -14,15 +14,23 @@ export interface ToastMessage {
   tone?: 'info' | 'success' | 'error';
 }
 
-/** The one toast queue (React Aria): announced politely, reachable with F6, each dismissible. */
+/**
+ * The one toast queue (React Aria): announced politely, reachable with F6, each dismissible. At most
+ * three show at once, stacked (the rest wait their turn); the region pauses every timer while it is
+ * hovered or holds focus, so a toast being read does not leave.
+ */
 export const toasts = new ToastQueue<ToastMessage>({
   maxVisibleToasts: 3,
   // Updates inside a view transition keep toasts and the page in step.
   wrapUpdate: (fn) => flushSync(fn),
 });
 
-export function showToast(message: ToastMessage, timeoutMs = 6000): void {
-  toasts.add(message, message.tone === 'error' ? {} : { timeout: timeoutMs });
+/** How long news stays: long enough to read between two scans, short enough not to pile up. */
+export const INFO_TOAST_MS = 5000;
+
+/** News goes by itself after five seconds; an error stays until dismissed, since it asks for something. */
+export function showToast(message: ToastMessage): void {
+  toasts.add(message, message.tone === 'error' ? {} : { timeout: INFO_TOAST_MS });
 }
 
 export function Toasts() {

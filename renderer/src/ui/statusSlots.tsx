@@ -5,7 +5,7 @@ import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
  * progress and the outbox count. A view calls `useStatusSlot('freshness', 'Inventory as of 14:02')`
  * while mounted; the bar shows the newest content per slot, in a fixed order.
  */
-export const STATUS_SLOTS = ['freshness', 'sync', 'outbox'] as const;
+export const STATUS_SLOTS = ['freshness', 'sync', 'budget', 'outbox'] as const;
 export type StatusSlot = (typeof STATUS_SLOTS)[number];
 
 interface Filled {

@@ -49,9 +49,14 @@ export function FreshnessMark({ freshness, compact = false }: { freshness: Fresh
   const { syncedAt } = freshness;
   const stale = syncedAt === null || now - Date.parse(syncedAt) > INVENTORY_STALE_AFTER_MS;
   const offline = connectivity === 'offline';
+  const fullPass = freshness.parts.items;
+  // A refresh renews what the history and the product list show; committed quantities wait for a full pass.
+  const drift = fullPass
+    ? `On hand and codes as of the last sync; committed quantities (they move with orders and leave no history) as of the last full pass, ${asOfText(fullPass, new Date(now))}.`
+    : undefined;
   return (
     <span className={`freshness${compact ? ' compact' : ''}`} data-testid={compact ? undefined : 'inventory-freshness'}>
-      <span>
+      <span title={drift}>
         {syncedAt ? `${compact ? 'Inventory as' : 'As'} of ${asOfText(syncedAt, new Date(now))}` : compact ? 'Inventory not synced yet' : 'Not synced yet'}
       </span>
       {syncedAt && stale && (

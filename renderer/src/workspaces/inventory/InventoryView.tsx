@@ -5,6 +5,7 @@ import type { CachedItem, CodeKind, SearchHit } from '../../../../shared/schemas
 import { visibleControls } from '../../../../shared/scan/router';
 import { call } from '../../bridge/dockdesk';
 import { formatCount } from '../../format';
+import { countOf, unitWord } from '../../../../shared/counts';
 import { useShortcut } from '../../keyboard/useShortcut';
 import { useScanField } from '../../scan/useScanField';
 import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
@@ -255,7 +256,8 @@ export function InventoryView() {
           page={page}
           totalPages={pages}
           totalCount={total}
-          noun={results.data?.totalCapped ? 'items or more' : 'items'}
+          unit="item"
+          orMore={results.data?.totalCapped === true}
           onPage={setPage}
         />
       )}
@@ -314,8 +316,8 @@ const Results = memo(function Results({
     <>
       <p className="muted result-count" role="status">
         {data && data.total > 0
-          ? `${formatCount(data.total)}${data.totalCapped ? '+' : ''} ${data.total === 1 ? 'item matches' : 'items match'} “${text}”`
-          : `${formatCount(rows.length)} ${rows.length === 1 ? 'item has' : 'items have'} the code “${text}”`}
+          ? `${formatCount(data.total)}${data.totalCapped ? '+' : ''} ${unitWord(data.total, 'item')} found for “${text}”`
+          : `${countOf(rows.length, 'item')} with the code “${text}”`}
       </p>
       <DataTable
         label="Inventory items"

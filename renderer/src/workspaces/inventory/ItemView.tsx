@@ -2,6 +2,7 @@ import { Link, useParams, useSearch } from '@tanstack/react-router';
 import type { ItemDetail, ItemLot } from '../../../../shared/ipc/inventory';
 import type { CachedItemFlags, CachedLevel } from '../../../../shared/schemas/inventory-cache';
 import { formatCount } from '../../format';
+import { countOf } from '../../../../shared/counts';
 import { QueryState } from '../../ui/QueryState';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { LotExpiry, useExpiryMarks } from '../lots/LotExpiry';
@@ -13,15 +14,19 @@ import './inventory.css';
 export const historyHref = (inventoryId: number, fcId: number) => `#/inventory/history?item=${inventoryId}&fc=${fcId}`;
 export const lotExclusionsHref = (inventoryId: number) => `#/lots/${inventoryId}`;
 
-const QUANTITIES: { key: Exclude<keyof CachedLevel, 'fcId'>; label: string }[] = [
-  { key: 'onHand', label: 'On hand' },
-  { key: 'committed', label: 'Committed' },
-  { key: 'fulfillable', label: 'Fulfillable' },
-  { key: 'sellable', label: 'Sellable' },
-  { key: 'awaiting', label: 'Awaiting' },
-  { key: 'backordered', label: 'Backordered' },
-  { key: 'exception', label: 'Exception' },
-  { key: 'internalTransfer', label: 'Internal transfer' },
+/**
+ * The service's quantity fields, each with what it means on the floor (shown under the table, so the
+ * numbers are read the same way everywhere). `itemOnly`: the service gives it for the whole item only.
+ */
+const QUANTITIES: { key: Exclude<keyof CachedLevel, 'fcId'>; label: string; means: string; itemOnly?: true }[] = [
+  { key: 'onHand', label: 'On hand', means: 'units in the building, in any state' },
+  { key: 'committed', label: 'Committed', means: 'on hand but promised to orders' },
+  { key: 'fulfillable', label: 'Fulfillable', means: 'on hand that can ship: not committed, not in an excluded or expired lot' },
+  { key: 'sellable', label: 'Sellable', means: 'fulfillable less units held in exceptions', itemOnly: true },
+  { key: 'awaiting', label: 'Awaiting', means: 'expected on receiving orders, not yet arrived' },
+  { key: 'backordered', label: 'Backordered', means: 'ordered with no stock to ship', itemOnly: true },
+  { key: 'exception', label: 'Exception', means: 'held back by a problem at the center', itemOnly: true },
+  { key: 'internalTransfer', label: 'Internal transfer', means: 'moving between centers' },
 ];
 
 const FLAGS: { key: keyof CachedItemFlags; label: string }[] = [
@@ -125,13 +130,19 @@ function ItemBody({ detail, focusLot }: { detail: ItemDetail; focusLot: string |
                 return (
                   <tr key={level.fcId} data-fc={level.fcId}>
                     <th scope="row">
-                      {name} <span className="muted">({level.fcId})</span>
+                      <span title={`Center id ${level.fcId}`}>{name}</span>
                     </th>
-                    {QUANTITIES.map((q) => (
-                      <td key={q.key} className="end">
-                        {formatCount(level[q.key])}
-                      </td>
-                    ))}
+                    {QUANTITIES.map((q) =>
+                      q.itemOnly && perCenter.length > 1 ? (
+                        <td key={q.key} className="end muted" title="The service gives this for the whole item only: see All centers.">
+                          —
+                        </td>
+                      ) : (
+                        <td key={q.key} className="end">
+                          {formatCount(level[q.key])}
+                        </td>
+                      ),
+                    )}
                     <td>
                       <a href={historyHref(item.inventoryId, level.fcId)} aria-label={`History at ${name}`}>
                         History
@@ -156,9 +167,20 @@ function ItemBody({ detail, focusLot }: { detail: ItemDetail; focusLot: string |
             )}
           </table>
         )}
-        {totals && (
-          <p className="muted">The service gives sellable, backordered and exception quantities for the whole item only: they are in the All centers row.</p>
+        {totals && perCenter.length > 1 && (
+          <p className="muted">
+            The service gives sellable, backordered and exception for the whole item only: they are in the All centers row, not split by center.
+          </p>
         )}
+        {totals && <Unreconciled perCenter={perCenter} totals={totals} />}
+        <dl className="quantity-definitions">
+          {QUANTITIES.map((q) => (
+            <div key={q.key}>
+              <dt>{q.label}</dt>
+              <dd>{q.means}</dd>
+            </div>
+          ))}
+        </dl>
         <h2>Lots</h2>
         {focusLot !== null && !detail.lots.some((l) => l.lotNumber === focusLot) && (
           <p className="note" role="status">
@@ -186,7 +208,7 @@ function LotTable({ lots, focusLot, inventoryId }: { lots: ItemLot[]; focusLot: 
   const expiry = useExpiryMarks();
   return (
     <>
-      <p className="muted lots-caption">Lots expiring within {expiry.threshold} days are marked (Settings → Lots).</p>
+      <p className="muted lots-caption">Lots expiring within {countOf(expiry.threshold, 'day')} are marked (Settings → Lots).</p>
       <table className="plain lots" aria-label="Lots">
         <thead>
           <tr>
@@ -232,5 +254,23 @@ function LotTable({ lots, focusLot, inventoryId }: { lots: ItemLot[]; focusLot: 
         </tbody>
       </table>
     </>
+  );
+}
+
+/**
+ * Where the service's item total is not the sum of its centers (stock it counts at no listed center),
+ * the difference is named, so no one adds up the column and finds the screen wrong.
+ */
+function Unreconciled({ perCenter, totals }: { perCenter: CachedLevel[]; totals: CachedLevel }) {
+  const gaps = QUANTITIES.filter((q) => !(q.itemOnly && perCenter.length > 1))
+    .map((q) => ({ q, gap: totals[q.key] - perCenter.reduce((sum, l) => sum + l[q.key], 0) }))
+    .filter(({ gap }) => gap !== 0);
+  if (gaps.length === 0) return null;
+  return (
+    <p className="note" data-testid="quantities-unreconciled">
+      The service’s totals differ from the sum of the centers:{' '}
+      {gaps.map(({ q, gap }) => `${q.label.toLowerCase()} ${gap > 0 ? '+' : '−'}${formatCount(Math.abs(gap))}`).join(', ')} (counted for the item but at no
+      center listed here).
+    </p>
   );
 }

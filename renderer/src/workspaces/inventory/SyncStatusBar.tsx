@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CacheProblem, SyncPhase, SyncProgress, SyncStatus } from '../../../../shared/ipc/inventory';
 import type { SessionState } from '../../../../shared/schemas/session';
+import { useRequestBudget } from '../../app/requestBudget';
 import { call, errorMessage, useDockdeskEvent } from '../../bridge/dockdesk';
-import { formatCount } from '../../format';
+import { countOf } from '../../../../shared/counts';
 import { sessionKey } from '../../session/useSession';
 import { showToast } from '../../ui/Toasts';
 import { FreshnessMark, useFollowConnectivity } from './Freshness';
@@ -36,6 +37,7 @@ export function InventorySyncSlot() {
   useDockdeskEvent('inventory.syncStatus', onStatus);
   useCacheProblemReport(signedIn ? (status.data ?? null) : null);
   const [cancelError, setCancelError] = useState<string | null>(null);
+  const pace = useSyncPace(status.data?.state === 'running', status.data ? syncFraction(seen, status.data.itemCount) : null);
 
   if (!signedIn || !status.data) return null;
   const s = status.data;
@@ -53,9 +55,9 @@ export function InventorySyncSlot() {
     s.state === 'cancelling'
       ? 'Cancelling the sync…'
       : seen.writing
-        ? `Saving ${formatCount(seen.writing.total ?? 0)} items`
+        ? `Saving ${countOf(seen.writing.total ?? 0, 'item')}`
         : latest
-          ? `${formatCount(seen.items?.done ?? 0)} items · ${formatCount(seen.codes?.done ?? 0)} codes`
+          ? `${countOf(seen.items?.done ?? 0, 'item')} · ${countOf(seen.codes?.done ?? 0, 'code')}`
           : 'Starting…';
   return (
     <span className="sync-progress" data-testid="inventory-sync">
@@ -66,6 +68,11 @@ export function InventorySyncSlot() {
         <progress aria-label="Inventory sync progress" value={Math.round(fraction * 100)} max={100} />
       )}
       <span className="muted">{words}</span>
+      {pace && (
+        <span className="muted" data-testid="inventory-sync-pace">
+          {pace}
+        </span>
+      )}
       <button
         type="button"
         className="quiet"
@@ -82,6 +89,41 @@ export function InventorySyncSlot() {
       {cancelError && <span role="alert">{cancelError}</span>}
     </span>
   );
+}
+
+/**
+ * The sync's estimated end at the current pace, and whether the service's request limit sets that
+ * pace (the sync has had to wait for the budget): the sync runs in the gaps the clerk leaves.
+ */
+function useSyncPace(running: boolean, fraction: number | null): string | null {
+  const budget = useRequestBudget();
+  const waitingForBudget = budget !== undefined && (budget.waiting.background > 0 || budget.blockedUntil !== null);
+  const waiting = useRef(waitingForBudget);
+  useEffect(() => {
+    waiting.current = waitingForBudget;
+  }, [waitingForBudget]);
+  // When this sync started, whether it has had to wait for the budget, and the time now (ticking while it runs).
+  const [run, setRun] = useState<{ startedAt: number; now: number; paced: boolean } | null>(null);
+  useEffect(() => {
+    if (!running) return undefined;
+    const startedAt = Date.now();
+    const tick = () => setRun((r) => ({ startedAt, now: Date.now(), paced: (r?.startedAt === startedAt && r.paced) || waiting.current }));
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 1_000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [running]);
+  if (!running || !run) return null;
+  const why = run.paced ? "paced by the service's request limit" : null;
+  const elapsed = run.now - run.startedAt;
+  // Too early to say: the first pages and the first minute's budget do not show the pace yet.
+  if (fraction === null || fraction < 0.05 || elapsed < 5_000) return why;
+  const leftMs = (elapsed * (1 - fraction)) / fraction;
+  const minutes = Math.round(leftMs / 60_000);
+  const eta = minutes >= 1 ? `about ${minutes} min left` : 'less than a minute left';
+  return why ? `${eta}, ${why}` : eta;
 }
 
 export function InventoryFreshnessSlot() {

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { LotExclusionsAnswer } from '../../../../shared/ipc/inventory';
 import { expiryDay } from '../../../../shared/lots/expiry';
 import { formatCount, formatDateTime, formatDay } from '../../format';
+import { countOf } from '../../../../shared/counts';
 import { QueryState } from '../../ui/QueryState';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { ConfirmLotAction } from './ConfirmLotAction';
@@ -61,8 +62,8 @@ function LotExclusions({ data, refreshing, refresh }: { data: LotExclusionsAnswe
         </div>
       </header>
       <p className="muted">
-        Inventory id {data.inventoryId}. Lots expiring within {expiry.threshold} days are marked (Settings → Lots). Exclusions are read from the service now;
-        lots and quantities from the inventory cache{data.freshness.syncedAt ? ` as of ${when(data.freshness.syncedAt)}` : ''}.
+        Inventory id {data.inventoryId}. Lots expiring within {countOf(expiry.threshold, 'day')} are marked (Settings → Lots). Exclusions are read from the
+        service now; lots and quantities from the inventory cache{data.freshness.syncedAt ? ` as of ${when(data.freshness.syncedAt)}` : ''}.
       </p>
 
       <h2 id="lots-in-stock">Lots in stock</h2>

@@ -5,6 +5,7 @@ import type { CachedItem } from '../../../../shared/schemas/inventory-cache';
 import { useAccountKey } from '../../app/accountKey';
 import { call } from '../../bridge/dockdesk';
 import { formatCount } from '../../format';
+import { countOf, unitWord } from '../../../../shared/counts';
 import { useScanField } from '../../scan/useScanField';
 import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
 import { ErrorNote } from '../../ui/ErrorNote';
@@ -44,8 +45,11 @@ export function LotsFind() {
     try {
       const answer = await call('inventory.lookup', { code });
       if (answer.matches.length === 1) return open(answer.matches[0]!.item.inventoryId);
+      // No exact code but one item found by name or SKU: Enter opens it, as in every other list.
+      const found = results.data?.text === code ? results.data.hits : [];
+      if (answer.matches.length === 0 && found.length === 1) return open(found[0]!.item.inventoryId);
       if (answer.matches.length === 0) setLookupError(new Error(`No item has the code “${answer.lookedUp}” in the inventory cache.`));
-      else setLookupError(new Error(`${answer.matches.length} items share the code “${answer.lookedUp}”: choose one below.`));
+      else setLookupError(new Error(`${countOf(answer.matches.length, 'item')} share the code “${answer.lookedUp}”: choose one below.`));
       setText(answer.lookedUp);
     } catch (error) {
       setLookupError(error);
@@ -77,7 +81,10 @@ export function LotsFind() {
             ref={field}
             type="search"
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              setLookupError(null);
+            }}
             placeholder="Scan, or type a SKU, name or code, Enter"
             maxLength={200}
             size={36}
@@ -91,7 +98,15 @@ export function LotsFind() {
           Excluded lots are not used to fulfill orders until the exclusion is deleted.
         </span>
       </form>
-      {lookupError !== null && <ErrorNote error={lookupError} />}
+      {/* With matches listed, a code that names no item is not an error: the list is the answer. */}
+      {lookupError !== null &&
+        (hits.length === 0 ? (
+          <ErrorNote error={lookupError} />
+        ) : (
+          <p className="note" role="status">
+            No item has exactly that code; choose one of the matches below.
+          </p>
+        ))}
       {results.isError && <ErrorNote error={results.error} prefix="The search could not be run" />}
       {deferred.length === 0 ? (
         <p className="state">Find the item whose lots to exclude or restore.</p>
@@ -103,7 +118,7 @@ export function LotsFind() {
         <>
           <p className="muted" role="status">
             {formatCount(results.data.total)}
-            {results.data.totalCapped ? '+' : ''} {results.data.total === 1 ? 'item matches' : 'items match'}
+            {results.data.totalCapped ? '+' : ''} {unitWord(results.data.total, 'item')} found
             {results.data.total > hits.length ? `; the first ${hits.length} are shown` : ''}.
           </p>
           <DataTable

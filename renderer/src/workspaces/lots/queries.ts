@@ -26,6 +26,10 @@ export function useLotAction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ action, lot }: { action: LotAction; lot: LotRef }) => call(channel[action], lot),
+    // An exclusion changes what the service counts as fulfillable in the lot: the quantities are read
+    // again (a refresh sync reads every level and lot; codes only where changed), and the sync's end
+    // redraws every inventory view with the service's new figures.
+    onSuccess: () => void call('inventory.syncStart', { mode: 'refresh' }).catch(() => undefined),
     onSettled: (_data, _error, { lot }) =>
       Promise.all([
         client.invalidateQueries({ queryKey: [...account, 'lot-exclusions', lot.inventoryId] }),

@@ -5,7 +5,8 @@ import { BoxPackagingType, PackageType } from '../../../../shared/schemas/receiv
 import { arrivalInstant, emptyWroItem, validateWroForm, type FieldErrors, type WroForm, type WroFormItem } from '../../../../shared/schemas/wro-form';
 import { call } from '../../bridge/dockdesk';
 import { useScanField } from '../../scan/useScanField';
-import { formatTime, humanize, zoneShortName } from '../../format';
+import { formatTime, zoneShortName } from '../../format';
+import { labelOf } from '../../../../shared/labels';
 import { DateField } from '../../ui/DateField';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote, errorParts } from '../../ui/ErrorNote';
@@ -63,8 +64,8 @@ const fieldId = (path: string) => `f-${path.replace(/[^a-z0-9]+/gi, '-')}`;
 /** Moves focus to a field of the form once it is drawn (a line just added renders on the next frame). */
 const focusField = (path: string) => requestAnimationFrame(() => document.getElementById(fieldId(path))?.focus());
 
-const packageChoices: Choice<string>[] = PackageType.options.map((p) => ({ id: p, label: humanize(p) }));
-const packagingChoices: Choice<string>[] = BoxPackagingType.options.map((p) => ({ id: p, label: humanize(p) }));
+const packageChoices: Choice<string>[] = PackageType.options.map((p) => ({ id: p, label: labelOf('PackageType', p) }));
+const packagingChoices: Choice<string>[] = BoxPackagingType.options.map((p) => ({ id: p, label: labelOf('BoxPackagingType', p) }));
 
 /**
  * A new receiving order: the form checks the service's rules as the user goes (shared/schemas/
@@ -272,7 +273,7 @@ function WroCreateForm({ opened }: { opened: OpenedDraft }) {
     );
   };
 
-  const centerChoices: Choice<string>[] = (centers.data ?? []).map((c) => ({ id: String(c.id), label: `${c.name ?? `Center ${c.id}`} (${c.id})` }));
+  const centerChoices: Choice<string>[] = (centers.data ?? []).map((c) => ({ id: String(c.id), label: c.name ?? `Center ${c.id}` }));
   return (
     <>
       <DraftNote status={saver.status} pending={saver.pending} restored={opened.savedAt !== null} onDiscard={() => setConfirmDiscard(true)} />

@@ -6,14 +6,17 @@ import type { InventoryQuantity, ReceivingBox } from '../../../../shared/schemas
 import { call } from '../../bridge/dockdesk';
 import { expiryDay } from '../../../../shared/lots/expiry';
 import { formatCount, formatDateTime, formatDay, humanize } from '../../format';
+import { labelOf } from '../../../../shared/labels';
+import { countOf } from '../../../../shared/counts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote, errorParts } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { ItemName, useItemNames, type ItemNaming } from '../inventory/ItemName';
 import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { printLabels, saveLabels, viewLabels } from './labels';
-import { totals, useOrderAction, useReceivingDetail } from './queries';
+import { totals, useFulfillmentCenters, useOrderAction, useReceivingDetail } from './queries';
 
 const when = (iso: string | null | undefined) => formatDateTime(iso);
 
@@ -39,6 +42,16 @@ export function ReceivingDetail() {
 
 function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | null }) {
   const { order } = detail;
+  const names = useItemNames([
+    ...(order.inventory_quantities ?? []).map((q) => q.inventory_id),
+    ...detail.boxes.flatMap((b) => (b.box_items ?? []).map((i) => i.inventory_id)),
+    ...(detail.distributions?.distributions ?? []).map((d) => d.inventory_id),
+  ]);
+  const centers = useFulfillmentCenters();
+  const centerName = (id: number | null | undefined, fallback?: string | null) => {
+    if (id === null || id === undefined) return '—';
+    return centers.data?.find((c) => c.id === id)?.name ?? fallback ?? `Center ${id}`;
+  };
   const t = totals(order);
   // Arrival, status changes and box arrivals happen at the center: shown in its zone, named.
   const zone = order.fulfillment_center?.timezone ?? null;
@@ -50,22 +63,34 @@ function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | n
         <dl className="facts">
           <dt>Status</dt>
           <dd>
-            <StatusBadge status={order.status} />
+            <StatusBadge kind="ReceivingStatus" status={order.status} />
           </dd>
           <dt>PO number</dt>
           <dd>{order.purchase_order_number ?? '—'}</dd>
           <dt>Fulfillment center</dt>
           <dd>
-            {order.fulfillment_center ? `${order.fulfillment_center.name ?? ''} (${order.fulfillment_center.id}), ${order.fulfillment_center.city ?? ''}` : '—'}
+            {order.fulfillment_center ? (
+              <span title={`Center id ${order.fulfillment_center.id}`}>
+                {[centerName(order.fulfillment_center.id, order.fulfillment_center.name), order.fulfillment_center.city].filter(Boolean).join(', ')}
+              </span>
+            ) : (
+              '—'
+            )}
           </dd>
           <dt>Final destination</dt>
-          <dd>{order.final_destination_fulfillment_center_id ? `Center ${order.final_destination_fulfillment_center_id}` : '—'}</dd>
+          <dd>
+            {order.final_destination_fulfillment_center_id ? (
+              <span title={`Center id ${order.final_destination_fulfillment_center_id}`}>{centerName(order.final_destination_fulfillment_center_id)}</span>
+            ) : (
+              '—'
+            )}
+          </dd>
           <dt>Expected arrival</dt>
           <dd>{atCenter(order.expected_arrival_date)}</dd>
           <dt>Package type</dt>
-          <dd>{order.package_type ? humanize(order.package_type) : '—'}</dd>
+          <dd>{labelOf('PackageType', order.package_type)}</dd>
           <dt>Box packaging</dt>
-          <dd>{order.box_packaging_type ? humanize(order.box_packaging_type) : '—'}</dd>
+          <dd>{labelOf('BoxPackagingType', order.box_packaging_type)}</dd>
           <dt>Created</dt>
           <dd>{when(order.insert_date)}</dd>
           <dt>Last updated</dt>
@@ -81,7 +106,7 @@ function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | n
         <ol className="timeline" aria-label="Status history">
           {(order.status_history ?? []).map((h) => (
             <li key={h.id}>
-              <strong>{h.status ? humanize(h.status) : '—'}</strong> <span className="muted">{atCenter(h.timestamp)}</span>
+              <strong>{labelOf('ReceivingStatus', h.status)}</strong> <span className="muted">{atCenter(h.timestamp)}</span>
             </li>
           ))}
         </ol>
@@ -93,16 +118,16 @@ function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | n
             {formatCount(t.expected)} expected · {formatCount(t.received)} received · {formatCount(t.stowed)} stowed
           </span>
         </h2>
-        <QuantityTable lines={order.inventory_quantities ?? []} />
+        <QuantityTable lines={order.inventory_quantities ?? []} names={names} />
         <h2>Boxes</h2>
-        <BoxList boxes={detail.boxes} focusBox={focusBox} zone={zone} />
+        <BoxList boxes={detail.boxes} focusBox={focusBox} names={names} zone={zone} />
         {detail.distributions && (
           <>
             <h2>Distributions</h2>
             <table className="plain">
               <thead>
                 <tr>
-                  <th>SKU</th>
+                  <th>Item</th>
                   <th>Lot</th>
                   <th>Center</th>
                   <th className="end">Expected</th>
@@ -114,13 +139,15 @@ function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | n
               <tbody>
                 {(detail.distributions.distributions ?? []).map((d, i) => (
                   <tr key={i}>
-                    <td>{d.product_sku ?? d.inventory_id}</td>
+                    <td>
+                      <ItemName inventoryId={d.inventory_id} naming={names.get(d.inventory_id)} sku={d.product_sku} />
+                    </td>
                     <td>{d.lot_number ?? '—'}</td>
-                    <td>{d.fulfillment_center_abbreviation ?? d.fulfillment_center_id}</td>
+                    <td title={`Center id ${d.fulfillment_center_id}`}>{centerName(d.fulfillment_center_id, d.fulfillment_center_abbreviation)}</td>
                     <td className="end">{formatCount(d.expected_quantity ?? 0)}</td>
                     <td className="end">{formatCount(d.received_quantity ?? 0)}</td>
                     <td className="end">{formatCount(d.stowed_quantity ?? 0)}</td>
-                    <td>{d.status ? humanize(d.status) : '—'}</td>
+                    <td>{labelOf('DistributionStatus', d.status)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -160,12 +187,12 @@ function Bar({ label, value, max }: { label: string; value: number; max: number 
   );
 }
 
-function QuantityTable({ lines }: { lines: InventoryQuantity[] }) {
+function QuantityTable({ lines, names }: { lines: InventoryQuantity[]; names: ReadonlyMap<number, ItemNaming> }) {
   return (
     <table className="plain quantities">
       <thead>
         <tr>
-          <th>SKU</th>
+          <th>Item</th>
           <th className="end">Expected</th>
           <th>Received</th>
           <th>Stowed</th>
@@ -180,7 +207,9 @@ function QuantityTable({ lines }: { lines: InventoryQuantity[] }) {
           const sku = q.sku || String(q.inventory_id);
           return (
             <tr key={q.inventory_id} className={diff > 0 ? 'over' : undefined} data-inventory-id={q.inventory_id}>
-              <td>{sku}</td>
+              <td>
+                <ItemName inventoryId={q.inventory_id} naming={names.get(q.inventory_id)} sku={q.sku} />
+              </td>
               <td className="end">{formatCount(expected)}</td>
               <td>
                 <Bar label={`${sku} received`} value={received} max={expected} />
@@ -199,7 +228,17 @@ function QuantityTable({ lines }: { lines: InventoryQuantity[] }) {
   );
 }
 
-function BoxList({ boxes, focusBox, zone }: { boxes: ReceivingBox[]; focusBox: number | null; zone: string | null }) {
+function BoxList({
+  boxes,
+  focusBox,
+  names,
+  zone,
+}: {
+  boxes: ReceivingBox[];
+  focusBox: number | null;
+  names: ReadonlyMap<number, ItemNaming>;
+  zone: string | null;
+}) {
   // A scanned box label opens the order at its box: scroll to it and give it focus.
   useEffect(() => {
     if (focusBox === null) return;
@@ -230,13 +269,13 @@ function BoxList({ boxes, focusBox, zone }: { boxes: ReceivingBox[]; focusBox: n
           >
             <td>{b.box_number ?? '—'}</td>
             <td>{b.box_id}</td>
-            <td>{b.box_status ? humanize(b.box_status) : '—'}</td>
+            <td>{labelOf('BoxStatus', b.box_status)}</td>
             <td>{b.tracking_number ?? '—'}</td>
             <td>{formatDateTime(b.arrived_date, zone)}</td>
             <td>
               {(b.box_items ?? []).map((i, k) => (
                 <div key={k}>
-                  {formatCount(i.quantity ?? 0)} × {i.inventory_id}
+                  {formatCount(i.quantity ?? 0)} × <ItemName inventoryId={i.inventory_id} naming={names.get(i.inventory_id)} />
                   {i.lot_number ? ` · lot ${i.lot_number}` : ''}
                   {/* An expiry is a day: shown as written, not shifted into the local time zone. */}
                   {i.lot_date ? ` · expires ${formatDay(expiryDay(i.lot_date))}` : ''}
@@ -259,10 +298,17 @@ function Actions({ detail }: { detail: Detail }) {
   const [confirming, setConfirming] = useState(false);
   const sync = useOrderAction((on: boolean) => call('receiving.setExternalSync', { id: order.id, isExternalSync: on }));
   const cancel = useOrderAction(() => call('receiving.cancel', { id: order.id }));
-  const labels = (run: (id: number) => Promise<void>) => () =>
+  const labels = (run: (id: number) => Promise<void>, what: string) => () =>
     void run(order.id).catch((error: unknown) =>
-      showToast({ title: 'Box labels could not be fetched', description: errorParts(error).message, tone: 'error' }),
+      showToast({
+        title: `Box labels could not be ${what}`,
+        description: `${errorParts(error).message.replace(/\.?$/, '.')} Save labels keeps the PDF to print from elsewhere.`,
+        tone: 'error',
+      }),
     );
+  // The service prints labels for boxes it still expects: none for a cancelled order, none where it
+  // gives no label address.
+  const printable = order.box_labels_uri !== null && order.status !== 'Cancelled';
   return (
     <div className="actions">
       <Switch className="switch" isSelected={Boolean(order.external_sync_timestamp)} isDisabled={sync.isPending} onChange={(on) => sync.mutate(on)}>
@@ -271,15 +317,23 @@ function Actions({ detail }: { detail: Detail }) {
       </Switch>
       {sync.error && <ErrorNote error={sync.error} prefix="External sync not changed" />}
       <div className="button-row" role="group" aria-label="Box labels">
-        <button type="button" onClick={labels(viewLabels)}>
-          View labels
-        </button>
-        <button type="button" onClick={labels(saveLabels)}>
-          Save labels
-        </button>
-        <button type="button" onClick={labels(printLabels)}>
-          Print labels
-        </button>
+        {printable ? (
+          <>
+            <button type="button" onClick={labels(viewLabels, 'shown')}>
+              View labels
+            </button>
+            <button type="button" onClick={labels(saveLabels, 'saved')}>
+              Save labels
+            </button>
+            <button type="button" onClick={labels(printLabels, 'printed')}>
+              Print labels
+            </button>
+          </>
+        ) : (
+          <span className="muted" data-testid="no-labels">
+            {order.status === 'Cancelled' ? 'No box labels: the order is cancelled.' : 'The service prints no box labels for this order.'}
+          </span>
+        )}
         {detail.cancel.allowed ? (
           <button type="button" className="danger" onClick={() => setConfirming(true)}>
             Cancel order…
@@ -305,7 +359,7 @@ function Actions({ detail }: { detail: Detail }) {
           })
         }
       >
-        <p>The service will stop expecting its {detail.boxes.length} boxes. This cannot be undone.</p>
+        <p>The service will stop expecting its {countOf(detail.boxes.length, 'box')}. This cannot be undone.</p>
       </ConfirmDialog>
     </div>
   );

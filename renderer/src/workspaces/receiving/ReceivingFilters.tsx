@@ -1,6 +1,7 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover, type Selection } from 'react-aria-components';
 import { ReceivingStatus } from '../../../../shared/schemas/receiving';
-import { humanize } from '../../format';
+import { labelOf } from '../../../../shared/labels';
+import { countOf } from '../../../../shared/counts';
 import { ComboBox, Select, type Choice } from '../../ui/Select';
 import { TextFilter } from '../../ui/TextFilter';
 import { useFulfillmentCenters } from './queries';
@@ -10,7 +11,12 @@ import { DayRangeField } from '../../ui/DayRangeField';
 /** Status multi-select: a menu of checkable statuses (React Aria Menu, selectionMode multiple). */
 function StatusFilter({ search, onChange }: { search: ReceivingSearch; onChange: (status: string | undefined) => void }) {
   const selected = statusesOf(search) ?? [];
-  const summary = selected.length === 0 ? 'All statuses' : selected.length <= 2 ? selected.map(humanize).join(', ') : `${selected.length} statuses`;
+  const summary =
+    selected.length === 0
+      ? 'All statuses'
+      : selected.length <= 2
+        ? selected.map((s) => labelOf('ReceivingStatus', s)).join(', ')
+        : countOf(selected.length, 'status');
   return (
     <div className="select">
       <span className="filter-label" id="status-filter-label">
@@ -34,7 +40,7 @@ function StatusFilter({ search, onChange }: { search: ReceivingSearch; onChange:
           >
             {ReceivingStatus.options.map((s) => (
               <MenuItem key={s} id={s} className="listbox-item">
-                {humanize(s)}
+                {labelOf('ReceivingStatus', s)}
               </MenuItem>
             ))}
           </Menu>
@@ -52,7 +58,7 @@ const syncChoices: Choice<'any' | 'yes' | 'no'>[] = [
 
 export function ReceivingFilters({ search, setSearch }: { search: ReceivingSearch; setSearch: (change: Partial<ReceivingSearch>) => void }) {
   const centers = useFulfillmentCenters();
-  const centerChoices: Choice<string>[] = (centers.data ?? []).map((c) => ({ id: String(c.id), label: `${c.name ?? `Center ${c.id}`} (${c.id})` }));
+  const centerChoices: Choice<string>[] = (centers.data ?? []).map((c) => ({ id: String(c.id), label: c.name ?? `Center ${c.id}` }));
   return (
     <div className="filters wrap">
       <TextFilter label="Find" name="find" placeholder="WRO id, PO or tracking no." value={search.find} onApply={(find) => setSearch({ find })} />

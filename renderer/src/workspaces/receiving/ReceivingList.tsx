@@ -14,7 +14,13 @@ import { ViewHeading } from '../../ui/ViewHeading';
 
 const columns: DataColumn<ReceivingOrder>[] = [
   { id: 'id', accessorFn: (o) => o.id, header: 'WRO', sortFn: 'basic', meta: { width: '7em' } },
-  { id: 'status', accessorFn: (o) => o.status, header: 'Status', sortFn: 'text', cell: (c) => <StatusBadge status={c.row.original.status} /> },
+  {
+    id: 'status',
+    accessorFn: (o) => o.status,
+    header: 'Status',
+    sortFn: 'text',
+    cell: (c) => <StatusBadge kind="ReceivingStatus" status={c.row.original.status} />,
+  },
   { id: 'fc', accessorFn: (o) => o.fulfillment_center?.name ?? '—', header: 'Fulfillment center', enableSorting: false },
   {
     id: 'po',
@@ -121,7 +127,7 @@ export function ReceivingList() {
                 page={data.pageInfo.page}
                 totalPages={data.pageInfo.totalPages}
                 totalCount={data.pageInfo.totalCount}
-                noun="orders"
+                unit="order"
                 onPage={(p) => setSearch({ page: p === 1 ? undefined : p }, false)}
               />
             </>

@@ -1,6 +1,7 @@
 import { AppErrorException } from '../../../../shared/errors';
 import type { ReceivingOrder } from '../../../../shared/schemas/receiving';
 import type { Candidate } from '../../../../shared/scan/router';
+import { labelOf } from '../../../../shared/labels';
 import { call } from '../../bridge/dockdesk';
 import { paletteSources } from '../../palette/entries';
 import { scanResolvers } from '../../scan/resolvers';
@@ -14,7 +15,7 @@ function candidate(order: ReceivingOrder): Candidate {
   const po = order.purchase_order_number ? ` · PO ${order.purchase_order_number}` : '';
   return {
     label: `Receiving order ${order.id}`,
-    detail: `${order.status}${po}${order.fulfillment_center ? ` · ${order.fulfillment_center.name}` : ''}`,
+    detail: `${labelOf('ReceivingStatus', order.status)}${po}${order.fulfillment_center ? ` · ${order.fulfillment_center.name}` : ''}`,
     href: `#/receiving/${order.id}`,
   };
 }

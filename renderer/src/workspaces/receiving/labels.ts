@@ -43,7 +43,15 @@ export async function printLabels(id: number): Promise<void> {
   frame.title = `Box labels of WRO ${id}`;
   frame.src = url;
   frame.dataset.labels = String(id);
-  frame.onload = () => frame.contentWindow?.print();
+  // A print dialog that cannot open (no printer, a blocked frame) must not take the page with it:
+  // the PDF opens instead, to print or save from the viewer.
+  frame.onload = () => {
+    try {
+      frame.contentWindow?.print();
+    } catch {
+      window.open(url, '_blank', 'noopener');
+    }
+  };
   document.body.append(frame);
   setTimeout(() => frame.remove(), 60_000);
 }

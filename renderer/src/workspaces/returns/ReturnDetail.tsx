@@ -3,7 +3,9 @@ import { useState } from 'react';
 import type { ReturnDetail as Detail } from '../../../../shared/ipc/returns';
 import type { ReturnItem } from '../../../../shared/schemas/returns';
 import { expiryDay } from '../../../../shared/lots/expiry';
-import { formatCount, formatDateTime, formatDay, humanize } from '../../format';
+import { formatCount, formatDateTime, formatDay } from '../../format';
+import { labelOf } from '../../../../shared/labels';
+import { countOf } from '../../../../shared/counts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
@@ -14,8 +16,7 @@ import { useCancelReturn, useEditReturn, useReturnDetail } from './queries';
 import { units } from './ReturnsList';
 
 const when = (iso: string | null | undefined) => formatDateTime(iso);
-const unitsText = (n: number) => `${formatCount(n)} ${n === 1 ? 'unit' : 'units'}`;
-const word = (value: string | null | undefined) => (value ? humanize(value) : '—');
+const unitsText = (n: number) => countOf(n, 'unit');
 
 /** One return: facts, items with the actions requested and taken, status history, and cancel or edit while it awaits arrival. */
 export function ReturnDetail() {
@@ -45,7 +46,7 @@ function DetailBody({ detail }: { detail: Detail }) {
         <dl className="facts">
           <dt>Status</dt>
           <dd>
-            <StatusBadge status={r.status} />
+            <StatusBadge kind="ReturnStatus" status={r.status} />
           </dd>
           <dt>Reference id</dt>
           <dd>{r.reference_id || '—'}</dd>
@@ -58,9 +59,9 @@ function DetailBody({ detail }: { detail: Detail }) {
             </>
           )}
           <dt>Fulfillment center</dt>
-          <dd>{center ? `${center.name ?? `Center ${center.id}`} (${center.id})` : '—'}</dd>
+          <dd title={center ? `Center id ${center.id}` : undefined}>{center ? (center.name ?? `Center ${center.id}`) : '—'}</dd>
           <dt>Return type</dt>
-          <dd>{word(r.return_type)}</dd>
+          <dd>{labelOf('ReturnType', r.return_type)}</dd>
           <dt>Original shipment</dt>
           <dd>{r.original_shipment_id ?? '—'}</dd>
           {(r.store_order_id || r.customer_name) && (
@@ -94,7 +95,7 @@ function DetailBody({ detail }: { detail: Detail }) {
         <ol className="timeline" aria-label="Status history">
           {(r.status_history ?? []).map((h, i) => (
             <li key={i}>
-              <strong>{word(h.status)}</strong> <span className="muted">{when(h.timestamp)}</span>
+              <strong>{labelOf('ReturnStatus', h.status)}</strong> <span className="muted">{when(h.timestamp)}</span>
             </li>
           ))}
         </ol>
@@ -117,7 +118,7 @@ function DetailBody({ detail }: { detail: Detail }) {
               <tbody>
                 {(r.transactions ?? []).map((t, i) => (
                   <tr key={i}>
-                    <td>{word(t.transaction_type)}</td>
+                    <td>{labelOf('TransactionType', t.transaction_type)}</td>
                     <td className="end">{t.amount}</td>
                   </tr>
                 ))}
@@ -135,7 +136,7 @@ function requested(item: ReturnItem): string {
   const a = item.action_requested;
   if (!a?.action) return '—';
   const kind = a.action_type === 'Override' ? 'requested' : a.action_type === 'InventoryDefault' ? 'item default' : a.action_type;
-  return `${humanize(a.action)}${kind ? ` (${kind})` : ''}`;
+  return `${labelOf('ReturnAction', a.action)}${kind ? ` (${kind})` : ''}`;
 }
 
 function ItemTable({ items }: { items: ReturnItem[] }) {
@@ -171,7 +172,7 @@ function ItemTable({ items }: { items: ReturnItem[] }) {
               ) : (
                 (item.action_taken ?? []).map((t, k) => (
                   <div key={k}>
-                    {word(t.action)} × {formatCount(t.quantity_processed ?? 0)}
+                    {labelOf('ReturnAction', t.action)} × {formatCount(t.quantity_processed ?? 0)}
                     {t.action_reason ? <span className="muted"> · {t.action_reason}</span> : null}
                   </div>
                 ))

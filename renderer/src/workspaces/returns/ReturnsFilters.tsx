@@ -1,5 +1,5 @@
 import { ReturnStatus } from '../../../../shared/schemas/returns';
-import { humanize } from '../../format';
+import { labelOf } from '../../../../shared/labels';
 import { ComboBox, Select, type Choice } from '../../ui/Select';
 import { TextFilter } from '../../ui/TextFilter';
 import { useReturnCenters } from './queries';
@@ -8,12 +8,12 @@ import { DayRangeField } from '../../ui/DayRangeField';
 
 const statusChoices: Choice<'any' | ReturnStatus>[] = [
   { id: 'any', label: 'All statuses' },
-  ...ReturnStatus.options.map((s) => ({ id: s, label: humanize(s) })),
+  ...ReturnStatus.options.map((s) => ({ id: s, label: labelOf('ReturnStatus', s) })),
 ];
 
 export function ReturnsFilters({ search, setSearch }: { search: ReturnsSearch; setSearch: (change: Partial<ReturnsSearch>) => void }) {
   const centers = useReturnCenters();
-  const centerChoices: Choice<string>[] = (centers.data?.items ?? []).map((c) => ({ id: String(c.id), label: `${c.name ?? `Center ${c.id}`} (${c.id})` }));
+  const centerChoices: Choice<string>[] = (centers.data?.items ?? []).map((c) => ({ id: String(c.id), label: c.name ?? `Center ${c.id}` }));
   return (
     <div className="filters wrap">
       <TextFilter label="Find" name="q" placeholder="Ref. or tracking no." value={search.q} onApply={(q) => setSearch({ q })} />

@@ -4,6 +4,7 @@ import { formatCount, formatDate } from '../../format';
 import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
 import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { countOf } from '../../../../shared/counts';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { RETURNS_PAGE_SIZE, useReturnList } from './queries';
 import { ReturnsFilters } from './ReturnsFilters';
@@ -26,7 +27,7 @@ const columns: DataColumn<ReturnRecord>[] = [
     accessorFn: (r) => r.status,
     header: 'Status',
     enableSorting: false,
-    cell: (c) => <StatusBadge status={c.row.original.status} />,
+    cell: (c) => <StatusBadge kind="ReturnStatus" status={c.row.original.status} />,
     meta: { width: '10em' },
   },
   { id: 'tracking', accessorFn: (r) => r.tracking_number ?? '—', header: 'Tracking number', enableSorting: false, meta: { width: '13em' } },
@@ -88,8 +89,8 @@ export function ReturnsList() {
           <>
             {data.found && (
               <p className="note" role="status">
-                {formatCount(data.items.length)} {data.items.length === 1 ? 'return has' : 'returns have'} the reference id or tracking number “{search.q}”
-                {hasFilters({ ...search, q: undefined }) ? ' and match the other filters' : ''}.
+                {countOf(data.items.length, 'return')} with the reference id or tracking number “{search.q}”
+                {hasFilters({ ...search, q: undefined }) ? ' and the other filters' : ''}.
               </p>
             )}
             {data.items.length === 0 ? (

@@ -2,7 +2,7 @@ import { AppErrorException } from '../../../../shared/errors';
 import type { ReturnRecord } from '../../../../shared/schemas/returns';
 import type { Candidate } from '../../../../shared/scan/router';
 import { call } from '../../bridge/dockdesk';
-import { humanize } from '../../format';
+import { labelOf } from '../../../../shared/labels';
 import { paletteSources } from '../../palette/entries';
 import { scanResolvers } from '../../scan/resolvers';
 import { findQueries } from './search';
@@ -17,7 +17,7 @@ function candidate(r: ReturnRecord): Candidate {
   const center = r.fulfillment_center?.name ? ` · ${r.fulfillment_center.name}` : '';
   return {
     label: `Return ${r.reference_id || r.id}`,
-    detail: `${humanize(r.status)}${tracking}${center}`,
+    detail: `${labelOf('ReturnStatus', r.status)}${tracking}${center}`,
     href: `#/returns/${r.id}`,
   };
 }

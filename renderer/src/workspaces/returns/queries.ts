@@ -2,12 +2,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClie
 import type { ReturnDetail, ReturnFilters } from '../../../../shared/ipc/returns';
 import type { ReturnRecord } from '../../../../shared/schemas/returns';
 import { useAccountKey } from '../../app/accountKey';
+import { isRefresh, useRefreshInterval } from '../../app/requestBudget';
 import { call } from '../../bridge/dockdesk';
 import { filtersOf, findQueries, type ReturnsSearch } from './search';
 
 export const RETURNS_PAGE_SIZE = 100;
-/** The list and an open return refresh themselves this often while the window is visible. */
-export const REFRESH_MS = 30_000;
+/** The list and an open return refresh themselves this often while the window is visible (a request each; slower when the service reports little left). */
+export const REFRESH_MS = 60_000;
 
 /** One page as the list shows it and as the cache keeps it (page N's `next` is page N+1's cursor). */
 export interface ReturnListPage {
@@ -74,16 +75,17 @@ export function useReturnList(search: ReturnsSearch) {
     },
     placeholderData: keepPreviousData,
     // TanStack Query pauses the interval while the document is hidden (refetchIntervalInBackground off).
-    refetchInterval: REFRESH_MS,
+    refetchInterval: useRefreshInterval(REFRESH_MS),
   });
 }
 
 export function useReturnDetail(id: number) {
   const account = useAccountKey();
+  const client = useQueryClient();
   return useQuery({
     queryKey: [...account, 'returns', 'detail', id],
-    queryFn: ({ signal }) => call('returns.get', { id }, signal),
-    refetchInterval: REFRESH_MS,
+    queryFn: ({ signal, queryKey }) => call('returns.get', { id }, signal, { refresh: isRefresh(client, queryKey) }),
+    refetchInterval: useRefreshInterval(REFRESH_MS),
   });
 }
 

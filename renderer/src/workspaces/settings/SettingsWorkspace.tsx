@@ -11,6 +11,7 @@ import { ReturnsSettingsPanel } from '../returns/intake/ReturnsSettingsPanel';
 import { Appearance } from './Appearance';
 import { EnvironmentForm } from './EnvironmentForm';
 import { ViewHeading } from '../../ui/ViewHeading';
+import { RequestBudgetSupport } from '../../app/RequestBudgetViews';
 
 export const environmentsKey = ['environments'] as const;
 
@@ -106,6 +107,7 @@ export function SettingsWorkspace({ session }: { session: SessionState }) {
       <ReturnsSettingsPanel signedIn={session.status === 'signed-in'} />
       <h2>Support</h2>
       <LogFolder />
+      <RequestBudgetSupport />
     </section>
   );
 }
@@ -154,7 +156,7 @@ function AccountPanel({ session }: { session: SessionState }) {
         <dt>Signed in with</dt>
         <dd>{session.method === 'pat' ? 'A personal access token' : session.method === 'oauth' ? 'The browser (renews itself)' : '—'}</dd>
         <dt>Channel for changes</dt>
-        <dd>{session.channel ? `${session.channel.name} (${session.channel.id})` : '—'}</dd>
+        <dd title={session.channel ? `Channel id ${session.channel.id}` : undefined}>{session.channel ? session.channel.name : '—'}</dd>
         <dt>Sign-in kept in</dt>
         <dd>{session.persistence === 'keychain' ? 'The system keychain' : `Memory only. ${session.keychainNote ?? ''}`}</dd>
       </dl>

@@ -1,22 +1,16 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { ListBox, ListBoxItem } from 'react-aria-components';
-import type { CandidateReason, WroCandidate } from '../../../../shared/ipc/unidentified';
+import type { WroCandidate } from '../../../../shared/ipc/unidentified';
 import type { UnidentifiedReceivingOrder } from '../../../../shared/schemas/uro';
-import { formatCount, formatDate, humanize } from '../../format';
+import { formatCount, formatDate } from '../../format';
+import { labelOf } from '../../../../shared/labels';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { useScanField } from '../../scan/useScanField';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { showToast } from '../../ui/Toasts';
 import { useLinkReceipt, useWroCandidates } from './queries';
-
-const REASON_WORDS: Record<CandidateReason, string> = {
-  tracking: 'box tracking matches',
-  id: 'WRO id',
-  'purchase-order': 'PO number',
-  'same-center': 'same center',
-};
 
 /** Waits for the typing to pause before asking main (each search may read several WROs' boxes). */
 function useSettled(value: string, ms = 300): string {
@@ -119,13 +113,15 @@ export function LinkDialog({ receipt, onClose }: { receipt: UnidentifiedReceivin
                   {(c) => (
                     <ListBoxItem id={c.id} textValue={`Receiving order ${c.id}`} className="candidate">
                       <span className="candidate-id">WRO {c.id}</span>
-                      <StatusBadge status={c.status} />
+                      <StatusBadge kind="ReceivingStatus" status={c.status} />
                       <span>{c.purchaseOrderNumber ? `PO ${c.purchaseOrderNumber}` : 'No PO'}</span>
                       <span>{c.fulfillmentCenter ? (c.fulfillmentCenter.name ?? `Center ${c.fulfillmentCenter.id}`) : '—'}</span>
                       <span>expected {formatDate(c.expectedArrival)}</span>
                       <span className="reasons">
                         {c.reasons
-                          .map((r) => (r === 'tracking' && c.matchedTracking.length ? `tracking ${c.matchedTracking.join(', ')}` : REASON_WORDS[r]))
+                          .map((r) =>
+                            r === 'tracking' && c.matchedTracking.length ? `tracking ${c.matchedTracking.join(', ')}` : labelOf('CandidateReason', r),
+                          )
                           .join(' · ')}
                       </span>
                       {c.refusal && <span className="refusal">{c.refusal}</span>}
@@ -154,7 +150,7 @@ export function LinkDialog({ receipt, onClose }: { receipt: UnidentifiedReceivin
           <p>
             Link receipt <strong>{receipt.barcode}</strong>
             {receipt.tracking_barcode ? ` (tracking ${receipt.tracking_barcode})` : ''} to receiving order <strong>{chosen.id}</strong> (
-            {humanize(chosen.status)}
+            {labelOf('ReceivingStatus', chosen.status)}
             {chosen.purchaseOrderNumber ? `, PO ${chosen.purchaseOrderNumber}` : ''})? A receipt is linked once; this cannot be undone here.
           </p>
           {link.isError && <ErrorNote error={link.error} prefix="Not linked" />}

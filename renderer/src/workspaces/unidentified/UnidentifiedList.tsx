@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import type { ReceiptTab } from '../../../../shared/ipc/unidentified';
 import type { UnidentifiedReceivingOrder } from '../../../../shared/schemas/uro';
 import { formatCount, formatDate } from '../../format';
+import { countOf } from '../../../../shared/counts';
 import { useScanField } from '../../scan/useScanField';
 import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
 import { QueryState } from '../../ui/QueryState';
@@ -109,12 +110,12 @@ export function UnidentifiedList() {
         </button>
       </header>
       <Tabs label="Receipts" selected={tab} tabs={TABS} onChange={(next) => setSearch({ tab: next === 'unlinked' ? undefined : next })}>
-        <QueryState query={query} what={`${tab} receipts`}>
+        <QueryState query={query} what={tab === 'linked' ? 'linked receipts' : 'unlinked receipts'}>
           {(data) => (
             <>
               {data.search && (
                 <p className="note" role="status">
-                  {formatCount(data.items.length)} {data.items.length === 1 ? 'receipt matches' : 'receipts match'} “{search.q}”
+                  {countOf(data.items.length, 'receipt')} found for “{search.q}”
                   {data.search.complete ? '.' : ` among the newest ${formatCount(data.search.pagesRead * 50)}; older receipts were not searched.`}
                 </p>
               )}

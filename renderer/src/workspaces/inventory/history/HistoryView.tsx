@@ -4,7 +4,9 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { EventCategory } from '../../../../../shared/schemas/inventory';
 import { useAccountKey } from '../../../app/accountKey';
 import { call } from '../../../bridge/dockdesk';
-import { formatCount, formatDateTime, humanize } from '../../../format';
+import { formatCount, formatDateTime } from '../../../format';
+import { countOf } from '../../../../../shared/counts';
+import { labelOf } from '../../../../../shared/labels';
 import { DataTable, type DataColumn, type SortingState } from '../../../ui/DataTable';
 import { ErrorNote, errorParts } from '../../../ui/ErrorNote';
 import { Select, type Choice } from '../../../ui/Select';
@@ -16,10 +18,12 @@ import { itemIds, type HistorySearch } from './search';
 import { useHistoryRun } from './useHistoryRun';
 import './history.css';
 import { DayRangeField } from '../../../ui/DayRangeField';
+import { useItemNames, type ItemNaming } from '../ItemName';
 
 const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatCount(Math.abs(n))}`;
 
-const columns: DataColumn<EventLine>[] = [
+/** The table's columns; items read by SKU (name and id on hover) once the cache has named them. */
+const columnsFor = (names: ReadonlyMap<number, ItemNaming>): DataColumn<EventLine>[] => [
   {
     id: 'time',
     accessorFn: (l) => l.atMs,
@@ -28,13 +32,25 @@ const columns: DataColumn<EventLine>[] = [
     cell: (c) => formatDateTime(c.row.original.atMs),
     meta: { width: '12em' },
   },
-  { id: 'item', accessorFn: (l) => l.inventoryId, header: 'Item', sortFn: 'basic', meta: { width: '6em' } },
+  {
+    id: 'item',
+    accessorFn: (l) => names.get(l.inventoryId)?.sku ?? String(l.inventoryId),
+    header: 'Item',
+    sortFn: 'text',
+    cell: (c) => {
+      const naming = names.get(c.row.original.inventoryId);
+      return (
+        <span title={naming ? `${naming.name} · inventory id ${c.row.original.inventoryId}` : undefined}>{naming?.sku ?? c.row.original.inventoryId}</span>
+      );
+    },
+    meta: { width: '10em' },
+  },
   {
     id: 'category',
     accessorFn: (l) => l.category,
     header: 'Category',
     sortFn: 'text',
-    cell: (c) => (c.row.original.category ? humanize(c.row.original.category) : '—'),
+    cell: (c) => labelOf('EventCategory', c.row.original.category),
     meta: { width: '11em' },
   },
   { id: 'reference', accessorFn: (l) => l.reference, header: 'Reference', sortFn: 'alphanumeric', cell: (c) => c.row.original.reference || '—' },
@@ -58,7 +74,10 @@ const columns: DataColumn<EventLine>[] = [
   },
 ];
 
-const categoryChoices: Choice<string>[] = [{ id: 'all', label: 'All categories' }, ...EventCategory.options.map((c) => ({ id: c, label: humanize(c) }))];
+const categoryChoices: Choice<string>[] = [
+  { id: 'all', label: 'All categories' },
+  ...EventCategory.options.map((c) => ({ id: c, label: labelOf('EventCategory', c) })),
+];
 
 /**
  * Inventory history (issue 10, point 7): the query lives in the address; main reads every page
@@ -145,7 +164,7 @@ function HistoryForm({
   const [days, setDays] = useState({ from, to });
   const [category, setCategory] = useState<string>(search.category ?? 'all');
   const [problem, setProblem] = useState<string | null>(null);
-  const centerChoices: Choice<string>[] = centers.map((c) => ({ id: String(c.id), label: `${c.name ?? `Center ${c.id}`} (${c.id})` }));
+  const centerChoices: Choice<string>[] = centers.map((c) => ({ id: String(c.id), label: c.name ?? `Center ${c.id}` }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -223,6 +242,14 @@ function HistoryResult({
 }) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const lines = useMemo(() => (run.state === 'done' ? eventLines(run.events, fcId) : []), [run, fcId]);
+  const names = useItemNames(useMemo(() => [...new Set(lines.map((l) => l.inventoryId))], [lines]));
+  const columns = useMemo(() => columnsFor(names), [names]);
+  // The chart runs to now, or to the end of the range's last day when that is earlier.
+  const [openedAt] = useState(() => Date.now());
+  const untilMs = useMemo(() => {
+    const rangeEnd = search.to ? new Date(`${search.to}T23:59:59`).getTime() : Number.POSITIVE_INFINITY;
+    return Math.min(Math.max(openedAt, lines.at(-1)?.atMs ?? 0), rangeEnd);
+  }, [openedAt, lines, search.to]);
 
   if (run.state === 'idle') return null;
   if (run.state === 'loading') {
@@ -230,7 +257,7 @@ function HistoryResult({
       <div className="history-progress" role="status">
         <progress aria-label="History pages loaded" />
         <span>
-          Loading history… {formatCount(run.pages)} {run.pages === 1 ? 'page' : 'pages'}, {formatCount(run.events)} events so far
+          Loading history… {countOf(run.pages, 'page')}, {countOf(run.events, 'event')} so far
         </span>
         <button type="button" onClick={cancel}>
           Cancel
@@ -241,7 +268,7 @@ function HistoryResult({
   if (run.state === 'cancelled') {
     return (
       <div className="state" role="status">
-        Cancelled after {formatCount(run.pages)} {run.pages === 1 ? 'page' : 'pages'}; nothing is shown.{' '}
+        Cancelled after {countOf(run.pages, 'page')}; nothing is shown.{' '}
         <button type="button" onClick={retry}>
           Load again
         </button>
@@ -260,23 +287,26 @@ function HistoryResult({
 
   const sum = lines.reduce((s, l) => s + l.change, 0);
   const end = lines.at(-1)?.onHand ?? 0;
-  const shown = sortedLines(lines, sorting);
-  const scope = ids.length === 0 ? 'all items' : ids.length === 1 ? `item ${ids[0]}` : `${ids.length} items`;
+  const shown = sortedLines(lines, sorting, columns);
+  const scope = ids.length === 0 ? 'all items' : ids.length > 1 ? countOf(ids.length, 'item') : `item ${ids[0]}`;
   return (
     <>
       <div className="history-summary">
         <p role="status" data-testid="history-summary">
-          {formatCount(lines.length)} {lines.length === 1 ? 'event' : 'events'} for {scope} at {centerName} over {days} days ({formatCount(run.pages)}{' '}
-          {run.pages === 1 ? 'page' : 'pages'}). Sum of changes: <strong data-testid="history-sum">{signed(sum)}</strong>. On hand at end:{' '}
-          <strong data-testid="history-end-on-hand">{formatCount(end)}</strong>.
+          {countOf(lines.length, 'event')} for {scope} at {centerName} over {countOf(days, 'day')} ({countOf(run.pages, 'page')}). Sum of changes:{' '}
+          <strong data-testid="history-sum">{signed(sum)}</strong>. On hand at end: <strong data-testid="history-end-on-hand">{formatCount(end)}</strong>.
         </p>
-        <button type="button" disabled={lines.length === 0} onClick={() => downloadText(csvName(search, fcId), historyCsv(shown), 'text/csv;charset=utf-8')}>
+        <button
+          type="button"
+          disabled={lines.length === 0}
+          onClick={() => downloadText(csvName(search, fcId), historyCsv(shown, names), 'text/csv;charset=utf-8')}
+        >
           Export CSV
         </button>
       </div>
       <p className="muted chart-note">
         {search.category
-          ? `Only ${humanize(search.category)} events: the line sums those changes and is not the on-hand.`
+          ? `Only “${labelOf('EventCategory', search.category)}” events: the line sums those changes and is not the on-hand.`
           : 'The service keeps changes, not balances: the line starts at 0 on the first day and is the on-hand when the range reaches back to the first event.'}
       </p>
       {ids.length === 1 && <CacheOnHand inventoryId={ids[0]!} fcId={fcId} end={end} />}
@@ -286,7 +316,7 @@ function HistoryResult({
         </p>
       ) : (
         <>
-          <OnHandChart lines={lines} centerName={centerName} />
+          <OnHandChart lines={lines} centerName={centerName} untilMs={untilMs} />
           <DataTable
             label="History events"
             columns={columns}
@@ -318,7 +348,8 @@ async function resolveItems(tokens: string[]): Promise<{ ok: true; ids: number[]
     try {
       const { matches } = await call('inventory.lookup', { code: token });
       if (matches.length === 0) return { ok: false, message: `No item has the code “${token}” in the inventory cache. Give its inventory id.` };
-      if (matches.length > 1) return { ok: false, message: `“${token}” belongs to ${matches.length} items; give the inventory id of the one you mean.` };
+      if (matches.length > 1)
+        return { ok: false, message: `“${token}” belongs to ${countOf(matches.length, 'item')}; give the inventory id of the one you mean.` };
       ids.push(matches[0]!.item.inventoryId);
     } catch (error) {
       return { ok: false, message: `“${token}” could not be looked up: ${errorParts(error).message}` };
@@ -328,7 +359,7 @@ async function resolveItems(tokens: string[]): Promise<{ ok: true; ids: number[]
 }
 
 /** The rows in the table's order (the export is of what is shown). */
-function sortedLines(lines: EventLine[], sorting: SortingState): EventLine[] {
+function sortedLines(lines: EventLine[], sorting: SortingState, columns: DataColumn<EventLine>[]): EventLine[] {
   const rule = sorting[0];
   if (!rule) return lines;
   const column = columns.find((c) => c.id === rule.id) as { accessorFn?: (l: EventLine) => string | number } | undefined;

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatCount, formatDateTime, humanize } from '../../../format';
+import { formatCount, formatDateTime } from '../../../format';
+import { labelOf } from '../../../../../shared/labels';
 import { onHandSeries, type EventLine } from './historyData';
 
 const HEIGHT = 220;
@@ -33,10 +34,10 @@ function cssColor(name: string, fallback: string): string {
  * (double-click or 0 resets), a cursor that names the event under it. Keyboard: the chart takes
  * focus; ←/→ move between events, Home/End jump, +/− zoom around the cursor, 0 resets.
  */
-export function OnHandChart({ lines, centerName }: { lines: readonly EventLine[]; centerName: string }) {
+export function OnHandChart({ lines, centerName, untilMs }: { lines: readonly EventLine[]; centerName: string; untilMs?: number }) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
-  const series = useMemo(() => onHandSeries(lines), [lines]);
+  const series = useMemo(() => onHandSeries(lines, untilMs), [lines, untilMs]);
   const [point, setPoint] = useState<number | null>(null);
   const [zoomed, setZoomed] = useState(false);
   const theme = useThemeVersion();
@@ -161,7 +162,7 @@ export function OnHandChart({ lines, centerName }: { lines: readonly EventLine[]
       />
       <p id="history-chart-point" className="chart-point" aria-live="polite">
         {line
-          ? `${formatDateTime(line.atMs)} · ${line.category ? humanize(line.category) : 'Event'}${line.reference ? ` · ${line.reference}` : ''} · ${line.change > 0 ? '+' : ''}${formatCount(line.change)} → ${formatCount(line.onHand)} on hand`
+          ? `${formatDateTime(line.atMs)} · ${line.category ? labelOf('EventCategory', line.category) : 'Event'}${line.reference ? ` · ${line.reference}` : ''} · ${line.change > 0 ? '+' : ''}${formatCount(line.change)} → ${formatCount(line.onHand)} on hand`
           : 'Point at the chart, or focus it and press → to step through the events.'}
       </p>
     </figure>

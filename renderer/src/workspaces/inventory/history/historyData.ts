@@ -1,3 +1,5 @@
+import { labelOf } from '../../../../../shared/labels';
+import { countOf } from '../../../../../shared/counts';
 import { HISTORY_MAX_DAYS, HistoryInput, type HistoryRow } from '../../../../../shared/ipc/inventory';
 
 /**
@@ -46,7 +48,7 @@ export function historyQuery(form: {
   const days = Math.round((end.getTime() - start.getTime()) / DAY_MS);
   if (days <= 0) return { ok: false, message: `The range starts (${form.from}) after it ends (${form.to}).` };
   if (days > HISTORY_MAX_DAYS)
-    return { ok: false, message: `The range covers ${days} days; the service answers at most ${HISTORY_MAX_DAYS} days at a time. Narrow it.` };
+    return { ok: false, message: `The range covers ${countOf(days, 'day')}; the service answers at most ${HISTORY_MAX_DAYS} days at a time. Narrow it.` };
   const input = {
     fcId: form.fcId,
     ...(form.inventoryIds.length > 0 ? { inventoryIds: form.inventoryIds } : {}),
@@ -112,8 +114,12 @@ function unique<T>(values: T[]): T[] {
   return [...new Set(values)];
 }
 
-/** The chart's series: one point per event time (the last event of a millisecond wins), in seconds as uPlot counts. */
-export function onHandSeries(lines: readonly EventLine[]): { x: number[]; y: number[]; lineIndex: number[] } {
+/**
+ * The chart's series: one point per event time (the last event of a millisecond wins), in seconds as
+ * uPlot counts. With `untilMs` (now, or the range's end) the line runs on at its last value to that
+ * moment, so the time axis reaches today instead of stopping at the last event.
+ */
+export function onHandSeries(lines: readonly EventLine[], untilMs?: number): { x: number[]; y: number[]; lineIndex: number[] } {
   const x: number[] = [];
   const y: number[] = [];
   const lineIndex: number[] = [];
@@ -128,6 +134,12 @@ export function onHandSeries(lines: readonly EventLine[]): { x: number[]; y: num
       lineIndex.push(i);
     }
   });
+  const lastX = x.at(-1);
+  if (untilMs !== undefined && lastX !== undefined && untilMs / 1000 > lastX) {
+    x.push(untilMs / 1000);
+    y.push(y.at(-1)!);
+    lineIndex.push(lineIndex.at(-1)!);
+  }
   return { x, y, lineIndex };
 }
 
@@ -137,9 +149,42 @@ export function csvField(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const CSV_HEADER = ['Time', 'Inventory id', 'Category', 'Reference', 'Lot', 'Location', 'Quantity change', 'On hand after'] as const;
+export const CSV_HEADER = [
+  'Time (local)',
+  'SKU',
+  'Item',
+  'Inventory id',
+  'Category',
+  'Reference',
+  'Lot',
+  'Location',
+  'Quantity change',
+  'On hand after',
+] as const;
 
-export function historyCsv(lines: readonly EventLine[]): string {
-  const records = [CSV_HEADER, ...lines.map((l) => [l.at, l.inventoryId, l.category, l.reference, l.lot, l.location, l.change, l.onHand])];
+/** A moment as the desk's clock reads it, sortable: "2026-05-01 12:00:00" in the user's zone. */
+export function localStamp(ms: number): string {
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+}
+
+/** The export a clerk opens in a spreadsheet: local times, the SKU and name beside the id, categories in words. */
+export function historyCsv(lines: readonly EventLine[], names: ReadonlyMap<number, { sku: string; name: string }> = new Map()): string {
+  const records = [
+    CSV_HEADER,
+    ...lines.map((l) => [
+      localStamp(l.atMs),
+      names.get(l.inventoryId)?.sku ?? '',
+      names.get(l.inventoryId)?.name ?? '',
+      l.inventoryId,
+      l.category ? labelOf('EventCategory', l.category) : '',
+      l.reference,
+      l.lot,
+      l.location,
+      l.change,
+      l.onHand,
+    ]),
+  ];
   return records.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }

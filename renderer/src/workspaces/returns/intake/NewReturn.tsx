@@ -17,7 +17,17 @@ async function openOrCreate(): Promise<string> {
     const value = record ? ReturnDraft.safeParse(record.value) : null;
     if (value?.success && value.data.editOf === null && value.data.submitAttempts === 0) return summary.id;
   }
-  return (await call('drafts.save', { kind: 'return-intake', value: {} })).id;
+  const value = keptCenter ? { fulfillmentCenter: keptCenter } : {};
+  return (await call('drafts.save', { kind: 'return-intake', value })).id;
+}
+
+/**
+ * The center of the return just sent: the next one is most likely received at the same desk, so it
+ * starts there (over the Settings default, which only a new session starts from).
+ */
+let keptCenter: { id: number; name: string | null } | null = null;
+export function keepCenterForNextReturn(center: { id: number; name: string | null } | null): void {
+  if (center) keptCenter = center;
 }
 
 /** `#/returns/new`: opens (or starts) the return in progress and moves to its own address. */

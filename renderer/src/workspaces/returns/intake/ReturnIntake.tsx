@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { AppErrorException } from '../../../../../shared/errors';
+import { countOf } from '../../../../../shared/counts';
 import type { EventPayload } from '../../../../../shared/ipc/contract';
 import { checkReturnDraft, type DraftProblem } from '../../../../../shared/returns/rules';
 import { ReturnDraft, type ReturnDraftLine } from '../../../../../shared/schemas/return-draft';
@@ -23,10 +24,15 @@ import { DraftSaver, type SaveState } from './draftSaver';
 import { applyItemScan, itemLabel, plainScanText } from './lines';
 import { outboxKey, outboxStateText } from '../outbox/outboxText';
 import { useSyncStatus } from '../../inventory/queries';
+import { keepCenterForNextReturn } from './NewReturn';
 import './intake.css';
 
+/**
+ * Each action says what will happen to the goods. Default is the item's return preference, which the
+ * service applies and the desk does not hold; without one the service restocks.
+ */
 const ACTION_TEXT: Record<ReturnAction, string> = {
-  Default: 'Default (item’s preference)',
+  Default: 'Default: restock, or the item’s preference',
   Restock: 'Restock',
   Quarantine: 'Quarantine',
   Dispose: 'Dispose',
@@ -179,7 +185,7 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
     if (answer.matches.length > 1)
       return report(
         'refused',
-        `${shown} matches ${answer.matches.length} items (${answer.matches.map((m) => m.item.sku).join(', ')}): scan the item’s own label or type its SKU.`,
+        `${shown} is the code of ${countOf(answer.matches.length, 'item')} (${answer.matches.map((m) => m.item.sku).join(', ')}): scan the item’s own label or type its SKU.`,
         null,
       );
     const match = answer.matches[0]!;
@@ -207,7 +213,7 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
       const shipment = order.shipments.length === 1 ? order.shipments[0]! : null;
       update({ order, originalShipmentId: shipment?.id ?? null });
       const name = order.orderNumber ?? order.referenceId ?? String(order.orderId);
-      setOrderNote(orders.length > 1 ? `${orders.length} orders have this reference; using order ${name}.` : null);
+      setOrderNote(orders.length > 1 ? `${countOf(orders.length, 'order')} with this reference; using order ${name}.` : null);
       itemRef.current?.focus();
       return report('accepted', `Order ${name}${shipment ? `, shipment ${shipment.id}` : ''}.`, null);
     } catch (error) {
@@ -288,6 +294,7 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
         void navigate({ to: '/returns/drafts/$draftId', params: { draftId: next.id } });
       } else {
         lastSubmission = await call('returns.submit', { draftId });
+        keepCenterForNextReturn(draftRef.current.fulfillmentCenter);
         void navigate({ to: '/returns/new' });
       }
     } catch (error) {
@@ -538,7 +545,7 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
 
       <footer className="intake-actions">
         <span id="intake-totals" className="muted">
-          {draft.lines.length} {draft.lines.length === 1 ? 'line' : 'lines'}, {units} {units === 1 ? 'unit' : 'units'}
+          {countOf(draft.lines.length, 'line')}, {countOf(units, 'unit')}
         </span>
         <button type="button" className="primary" onClick={() => void submit(false)} disabled={submitting}>
           Submit <kbd>Alt+S</kbd>
@@ -560,9 +567,7 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
         dismissLabel="Keep the draft"
         onConfirm={() => void discard()}
       >
-        <p>
-          Its {draft.lines.length} {draft.lines.length === 1 ? 'line is' : 'lines are'} thrown away; nothing is sent to the service. This cannot be undone.
-        </p>
+        <p>This throws away {countOf(draft.lines.length, 'line')}; nothing is sent to the service. This cannot be undone.</p>
       </ConfirmDialog>
       {submitError !== null && <ErrorNote error={submitError} />}
     </section>
@@ -700,26 +705,35 @@ const LineRow = memo(function LineRow({
           />
         </td>
         <td data-scan-target={`lot:${index}`}>
-          <input
-            id={`line-${index}-lot`}
-            className="lot"
-            aria-label={`Lot number of ${label}`}
-            aria-invalid={needsLot || undefined}
-            placeholder={needsLot ? 'Scan or type the lot' : line.item.lot ? '' : 'No lot'}
-            value={line.lotNumber ?? ''}
-            maxLength={100}
-            onChange={(e) => onChange({ lotNumber: e.target.value === '' ? null : e.target.value })}
-          />
+          {/* Lot fields belong to lot items; one kept from an earlier scan stays so it can be cleared. */}
+          {line.item.lot || line.lotNumber ? (
+            <input
+              id={`line-${index}-lot`}
+              className="lot"
+              aria-label={`Lot number of ${label}`}
+              aria-invalid={needsLot || undefined}
+              placeholder={needsLot ? 'Scan or type the lot' : ''}
+              value={line.lotNumber ?? ''}
+              maxLength={100}
+              onChange={(e) => onChange({ lotNumber: e.target.value === '' ? null : e.target.value })}
+            />
+          ) : (
+            <span className="muted">No lot</span>
+          )}
         </td>
         <td>
-          <DateField
-            className="expiry"
-            label={`Expiry of ${label}`}
-            visibleLabel={false}
-            granularity="day"
-            value={line.expiry?.slice(0, 10) ?? ''}
-            onChange={(v) => onChange({ expiry: v === '' ? null : v })}
-          />
+          {line.item.lot || line.expiry ? (
+            <DateField
+              className="expiry"
+              label={`Expiry of ${label}`}
+              visibleLabel={false}
+              granularity="day"
+              value={line.expiry?.slice(0, 10) ?? ''}
+              onChange={(v) => onChange({ expiry: v === '' ? null : v })}
+            />
+          ) : (
+            <span className="muted">—</span>
+          )}
         </td>
         <td>
           <select

@@ -8,7 +8,7 @@ import { formatTime } from '../../../format';
 import { Dialog } from '../../../ui/Dialog';
 import { useStatusSlot } from '../../../ui/statusSlots';
 import { showToast } from '../../../ui/Toasts';
-import type { OutboxState } from '../../../../../shared/schemas/outbox';
+import { labelOf } from '../../../../../shared/labels';
 import { outboxKey } from './outboxText';
 import './outbox.css';
 
@@ -96,15 +96,6 @@ export function OutboxSlot() {
   );
 }
 
-const STATE_LABEL: Record<OutboxState, string> = {
-  queued: 'Queued',
-  sending: 'Sending',
-  waiting: 'Waiting',
-  held: 'Held',
-  failed: 'Failed',
-  sent: 'Sent',
-};
-
 function OutboxPanel({
   entries,
   waitingReason,
@@ -183,8 +174,10 @@ function OutboxPanel({
                     {e.lineCount} / {e.unitCount}
                   </td>
                   <td className={`outbox-state outbox-${e.state}`}>
-                    <strong>{STATE_LABEL[e.state]}</strong>
-                    {e.outcomeUnknown && e.state !== 'sent' && <span className="muted"> · asks the service first</span>}
+                    <strong>{labelOf('OutboxState', e.state)}</strong>
+                    {e.outcomeUnknown && e.state !== 'sent' && (
+                      <span className="muted"> · may already be with the service; checked before it is sent again</span>
+                    )}
                     {e.message && e.state !== 'sent' && <div className="muted">{e.message}</div>}
                     {e.state === 'sent' && e.returnId !== null && <div className="muted">Return {e.returnId}</div>}
                   </td>

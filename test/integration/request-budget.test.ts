@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../emulator/server.js';
+import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
+import { EmulatorClient } from '../support/emulator-client.js';
+import { createTestCore, signIn } from '../support/test-core.js';
+
+/**
+ * The desk within the service's request budget, with the emulator's limit on and set low (30 a
+ * minute, a fifth of the published figure, so a sync meets it within a test): the inventory sync
+ * completes without a 429 reaching anyone, a clerk's calls answer at once while it runs, and two
+ * desks of the same user sharing one window both finish without overrunning it.
+ */
+type Core = Awaited<ReturnType<typeof createTestCore>>;
+const LIMIT = 30;
+const SYNC_TIMEOUT_MS = 5 * 60_000;
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function call<C extends ChannelName>(t: Core, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+  const r = await t.core.dispatch(channel, input);
+  if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
+  return r.value as ChannelOutput<C>;
+}
+
+/** The emulator's own request log: what the service answered, 429s included. */
+async function answered(url: string): Promise<{ method: string; path: string; status: number }[]> {
+  const res = await fetch(`${url}/__emulator/requests`);
+  return ((await res.json()) as { items: { method: string; path: string; status: number }[] }).items.filter((r) => !r.path.startsWith('/__emulator'));
+}
+
+async function control(url: string, method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${url}/__emulator${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+/** Resolves with the last status once a sync has ended (state idle after running). */
+async function syncEnded(t: Core, timeoutMs = SYNC_TIMEOUT_MS): Promise<ChannelOutput<'inventory.syncStatus'>> {
+  return (await t.inventorySyncsEnded(1, timeoutMs)) as ChannelOutput<'inventory.syncStatus'>;
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await work();
+  return { ms: performance.now() - started, value };
+}
+
+describe('the request budget, with the service limit on', () => {
+  it(
+    'a full sync of 5,000 items at 30 a minute completes with no 429 reaching anyone, while a return and a receiving order each answer in under 2 s',
+    async () => {
+      const t = await createTestCore({ localEmulator: { inventoryItems: 5000, rateLimit: { enabled: true, perMinute: LIMIT } } });
+      cleanups.push(() => t.dispose());
+      const url = t.core.emulator.url;
+      // The test's own reads use a personal access token: another application, another window.
+      const { token } = (await control(url, 'POST', '/pats', { name: 'budget-test' })) as { token: string };
+      const outside = new EmulatorClient(url, token);
+      type Listed = { inventory_id: number; sku: string; is_lot: boolean; variant: { is_digital: boolean; is_active: boolean; is_bundle: boolean } };
+      const inventory = (await outside.get<{ items: Listed[] }>('/2026-07/inventory?PageSize=200')).items.filter(
+        (i) => !i.is_lot && i.variant.is_active && !i.variant.is_digital && !i.variant.is_bundle,
+      );
+      const order = (await outside.get<{ id: number }[]>('/2026-07/receiving?Limit=1'))[0]!;
+
+      await signIn(t); // the sign-in starts a full sync: the cache is empty
+      const centers = await call(t, 'returns.fulfillmentCenters', {});
+      const draft = await call(t, 'drafts.save', {
+        kind: 'return-intake',
+        value: {
+          trackingNumber: '1Z9999BUDGET01',
+          fulfillmentCenter: { id: centers.items[0]!.id, name: null },
+          lines: [{ inventoryId: inventory[0]!.inventory_id, sku: inventory[0]!.sku, quantity: 1 }],
+        },
+      });
+      // Into the sync: it has spent the window down to the clerk's reserve and waits for it to free.
+      const deadline = Date.now() + 60_000;
+      while (t.core.environments.active.api.budget.state().waiting.background === 0) {
+        if (Date.now() > deadline) throw new Error('the sync never had to wait for the budget');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(t.core.environments.active.api.budget.state().usedLastMinute).toBeGreaterThanOrEqual(LIMIT - 8);
+
+      const opened = await timed(() => call(t, 'receiving.detail', { id: order.id }));
+      expect(opened.value.order.id).toBe(order.id);
+      expect(opened.ms).toBeLessThan(2_000);
+
+      const sent = await timed(async () => {
+        await call(t, 'returns.submit', { draftId: draft.id });
+        return t.waitForEvent('outbox.sent', (p) => p.id === draft.id, 10_000);
+      });
+      expect(sent.value.returnId).toBeGreaterThan(0);
+      expect(sent.ms).toBeLessThan(2_000);
+      expect((await call(t, 'inventory.syncStatus', {})).state).toBe('running');
+
+      const status = await syncEnded(t);
+      expect(status.lastError).toBeNull();
+      expect(status.itemCount).toBe(5000);
+      const log = await answered(url);
+      expect(log.filter((r) => r.status === 429).length).toBeLessThanOrEqual(1);
+      expect(t.events.filter((e) => e.event === 'auth.failed')).toEqual([]);
+    },
+    SYNC_TIMEOUT_MS + 60_000,
+  );
+
+  it(
+    'two desks signed in as the same user sync at once, both complete, and together stay within the one window',
+    async () => {
+      const emu: RunningEmulator = await startEmulator({ inventoryItems: 3000, rateLimit: { enabled: true, perMinute: LIMIT } });
+      cleanups.push(() => emu.close());
+      const { token } = (await control(emu.url, 'POST', '/pats', { name: 'desks' })) as { token: string };
+      const desks: Core[] = [];
+      for (const name of ['Desk one', 'Desk two']) {
+        const t = await createTestCore();
+        cleanups.push(() => t.dispose());
+        const env = await call(t, 'environments.save', { name, apiBaseUrl: emu.url, authUrl: null, clientId: null });
+        await call(t, 'environments.activate', { id: env.id });
+        desks.push(t);
+      }
+      // Both sign in with the same user's token at once: each starts a full sync into the same window.
+      await Promise.all(desks.map((t) => call(t, 'auth.signInWithToken', { token })));
+      const ends = await Promise.all(desks.map((t) => syncEnded(t)));
+      for (const status of ends) {
+        expect(status.lastError).toBeNull();
+        expect(status.itemCount).toBe(3000);
+      }
+      const log = await answered(emu.url);
+      expect(log.filter((r) => r.status === 429).length).toBeLessThanOrEqual(1);
+      // Together the two syncs needed more than the window holds: they really had to share it.
+      expect(log.filter((r) => r.status === 200).length).toBeGreaterThan(LIMIT + 10);
+    },
+    SYNC_TIMEOUT_MS + 60_000,
+  );
+});

@@ -1,0 +1,130 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { inLane, currentLane, RequestBudget, type Lane, type Ticket } from '../../electron/core/api/request-budget.js';
+
+/** The scheduler alone, on a fake clock: which lane's call goes out when, from what the service reports. */
+beforeEach(() => {
+  vi.useFakeTimers({ now: 1_000_000 });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Starts a take and records when it is granted. */
+function ask(budget: RequestBudget, lane: Lane, signal?: AbortSignal) {
+  const entry: { ticket: Ticket | null; error: unknown } = { ticket: null, error: null };
+  budget.take(lane, signal).then(
+    (t) => (entry.ticket = t),
+    (e: unknown) => (entry.error = e),
+  );
+  return entry;
+}
+
+const answered = (budget: RequestBudget, ticket: Ticket, remaining: number) => budget.settle(ticket, 200, { 'x-remaining-calls': String(remaining) });
+
+describe('the request budget', () => {
+  it('lets a clerk use the reserve that background work leaves alone', async () => {
+    const budget = new RequestBudget();
+    const first = ask(budget, 'background');
+    const second = ask(budget, 'background');
+    await vi.advanceTimersByTimeAsync(0);
+    answered(budget, first.ticket!, 29); // a window of 30: a fifth of it (6) is the clerk's reserve
+    answered(budget, second.ticket!, 10); // other desks of the same user spent most of it
+    const background = Array.from({ length: 6 }, () => ask(budget, 'background'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(background.filter((b) => b.ticket).length).toBe(4);
+    const clerk = ask(budget, 'interactive');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(clerk.ticket).not.toBeNull();
+    expect(budget.state().waiting.background).toBe(2);
+    expect(budget.state()).toMatchObject({ usedLastMinute: 7, serviceRemaining: 10, perMinute: 30 });
+  });
+
+  it('sends background calls only once no clerk waits, and the clerk first when the window frees', async () => {
+    const budget = new RequestBudget();
+    const first = ask(budget, 'background');
+    const second = ask(budget, 'background');
+    await vi.advanceTimersByTimeAsync(0);
+    answered(budget, first.ticket!, 29);
+    answered(budget, second.ticket!, 0); // the account's window is spent (another desk, say)
+    const background = ask(budget, 'background');
+    await vi.advanceTimersByTimeAsync(1_000);
+    const clerk = ask(budget, 'interactive');
+    const refresh = ask(budget, 'visible');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect([clerk.ticket, refresh.ticket, background.ticket]).toEqual([null, null, null]);
+    // A minute after, and a margin for the way to the service, everything the report counted has left the window.
+    expect(budget.state().interactiveWaitUntil).toBe(new Date(1_000_000 + 62_000).toISOString());
+    await vi.advanceTimersByTimeAsync(58_100);
+    expect(clerk.ticket).toBeNull();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(clerk.ticket?.lane).toBe('interactive');
+    expect(refresh.ticket?.lane).toBe('visible');
+    expect(background.ticket?.lane).toBe('background');
+    expect(clerk.ticket!.sentAt).toBeLessThanOrEqual(background.ticket!.sentAt);
+  });
+
+  it('holds every lane for the x-retry-after of a 429', async () => {
+    const budget = new RequestBudget();
+    const first = ask(budget, 'interactive');
+    await vi.advanceTimersByTimeAsync(0);
+    budget.settle(first.ticket!, 429, { 'x-retry-after': '7', 'x-remaining-calls': '0' });
+    const sync = ask(budget, 'background');
+    const clerk = ask(budget, 'interactive');
+    await vi.advanceTimersByTimeAsync(6_900);
+    expect([clerk.ticket, sync.ticket]).toEqual([null, null]);
+    expect(budget.state().blockedUntil).toBe(new Date(1_007_000).toISOString());
+    // After the wait one call (the clerk's) goes first, and its answer says how the window stands.
+    await vi.advanceTimersByTimeAsync(200);
+    expect(clerk.ticket).not.toBeNull();
+    expect(sync.ticket).toBeNull();
+    answered(budget, clerk.ticket!, 100);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sync.ticket).not.toBeNull();
+  });
+
+  it('counts its own calls that left the window back into what the service reported', async () => {
+    const budget = new RequestBudget();
+    const tickets: Ticket[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t = ask(budget, 'background');
+      await vi.advanceTimersByTimeAsync(0);
+      tickets.push(t.ticket!);
+    }
+    await vi.advanceTimersByTimeAsync(30_000);
+    const last = ask(budget, 'background');
+    await vi.advanceTimersByTimeAsync(0);
+    answered(budget, last.ticket!, 6); // 6 left after these four calls: a reserve of 2 leaves background 4
+    const more = Array.from({ length: 6 }, () => ask(budget, 'background'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(more.filter((m) => m.ticket).length).toBe(4); // down to the reserve
+    // The first three calls leave the window 60 s (and a margin) after they were sent: three more may go.
+    await vi.advanceTimersByTimeAsync(30_100);
+    expect(more.filter((m) => m.ticket).length).toBe(4);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(more.filter((m) => m.ticket).length).toBe(6);
+  });
+
+  it('paces by its own count when the service reports nothing, and a cancelled wait leaves the queue', async () => {
+    const budget = new RequestBudget(5);
+    const calls = Array.from({ length: 5 }, () => ask(budget, 'interactive'));
+    await vi.advanceTimersByTimeAsync(0);
+    for (const c of calls) budget.settle(c.ticket!, 200, {});
+    expect(budget.used).toBe(5);
+    const controller = new AbortController();
+    const waiting = ask(budget, 'interactive', controller.signal);
+    await vi.advanceTimersByTimeAsync(1_000);
+    controller.abort(new Error('left the page'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect((waiting.error as Error).message).toBe('left the page');
+    expect(budget.state().waiting.interactive).toBe(0);
+  });
+
+  it('knows the lane of the calling code through awaits', async () => {
+    expect(currentLane()).toBe('interactive');
+    const seen = await inLane('background', async () => {
+      await Promise.resolve();
+      return currentLane();
+    });
+    expect(seen).toBe('background');
+  });
+});
