@@ -59,8 +59,8 @@ for (const { scheme, width, height } of runs) {
     await page.keyboard.type('fl', { delay: 150 });
     await expect(packageType).toContainText(/Floor/);
     await page.waitForTimeout(1200);
-    await page.keyboard.type('pac', { delay: 60 });
-    await expect(packageType).toContainText(/^Package/);
+    await page.keyboard.type('par', { delay: 60 });
+    await expect(packageType).toContainText(/^Parcel/);
 
     // Enter in a text field does not send the form (it would show the form's problems).
     const po = page.getByLabel('PO number');
