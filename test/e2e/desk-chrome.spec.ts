@@ -76,7 +76,8 @@ test('lot exclusions: Enter on a name that matches several items lists them with
   await waitForFirstSync(host);
   const word = host.core.emulator.context.store.data.inventory[0]!.name.split(/[ ,]/)[0]!;
   await openAddress(page, '#/lots');
-  const field = page.getByRole('searchbox');
+  await expect(page.getByRole('heading', { level: 1, name: 'Lot exclusions' })).toBeVisible();
+  const field = page.getByRole('searchbox', { name: 'Item' });
   await field.focus();
   // At a person's pace: a burst would be read as a scan.
   await page.keyboard.type(word, { delay: 120 });

@@ -100,6 +100,32 @@ function tryFocus(timedOut: boolean): void {
   if (target instanceof HTMLInputElement && target.value !== '') target.select();
   announce(heading.textContent ?? '');
   settle();
+  if (found === null && late) followSlowView(root, heading);
+}
+
+/** How long a view that outlasted the focus window may still take its primary control. */
+const LATE_FOCUS_MS = 10_000;
+
+/**
+ * A view slower than the focus window (a busy machine, a slow service) got its heading. Once what it
+ * loads arrives, its primary control takes focus, but only while focus is still on that heading:
+ * a person who has moved on keeps where they are.
+ */
+function followSlowView(root: HTMLElement, heading: HTMLElement): void {
+  if (typeof MutationObserver !== 'function') return;
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  const observer = new MutationObserver(() => {
+    if (document.activeElement !== heading || !heading.isConnected) return stop();
+    const control = primaryControl(root, false);
+    if (control === 'wait' || control === null) return;
+    stop();
+    control.focus({ preventScroll: control.tagName === 'TR' });
+  });
+  const timer = setTimeout(stop, LATE_FOCUS_MS);
+  observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-loading', 'tabindex', 'disabled'] });
 }
 
 function usable(el: Element | null): el is HTMLElement {
