@@ -3,31 +3,23 @@ import { join } from 'node:path';
 import type { RunningEmulator } from '../../emulator/server.js';
 import { appError } from '../../shared/errors.js';
 import { CALL_ID_PATTERN, REFRESH_CALL_PREFIX, type EventName, type EventPayload } from '../../shared/ipc/contract.js';
-import { inLane } from './api/request-budget.js';
+import type { ChannelSpec } from '../../shared/ipc/define.js';
 import { ConnectivityMonitor } from './api/connectivity.js';
 import { DispatcherPool } from './api/dispatchers.js';
-import { appHandlers } from './app/handlers.js';
+import { inLane } from './api/request-budget.js';
+import type { AreaPart, CoreArea, CoreContext } from './area.js';
+import { coreAreas } from './areas.js';
 import type { DeskScope } from './data/desk-paths.js';
 import { DraftStore } from './data/draft-store.js';
 import { PerScope } from './data/scoped.js';
-import { draftHandlers } from './drafts/handlers.js';
-import { sessionHandlers } from './auth/handlers.js';
-import { environmentHandlers } from './environments/handlers.js';
-import { EnvironmentManager } from './environments/manager.js';
 import { LOCAL_CLIENT, startLocalEmulator, type LocalEmulatorOptions } from './environments/local-emulator.js';
-import { inventoryHandlers } from './inventory/handlers.js';
+import { EnvironmentManager } from './environments/manager.js';
 import { InventoryDesk, type InventoryDeskDeps } from './inventory/inventory-desk.js';
 import { dispatch, type Handlers } from './ipc/registry.js';
-import { receivingHandlers, type ReceivingHandlerDeps } from './receiving/handlers.js';
-import { LOG_DIR_NAME, openAppLog, type LogFn } from './logging/app-log.js';
-import { scannerHandlers } from './scanner/handlers.js';
-import { ReturnsDesk } from './returns/desk.js';
-import { returnDraftPolicy } from './returns/draft-policy.js';
-import { wroDraftPolicy } from './receiving/draft-policy.js';
-import { returnHandlers } from './returns/handlers.js';
-import { unidentifiedHandlers } from './unidentified/handlers.js';
-import { SettingsService, type SettingsBackend } from './settings/settings.js';
+import { LOG_DIR_NAME, openAppLog, type AppLog, type LogFn } from './logging/app-log.js';
+import type { ReceivingHandlerDeps } from './receiving/handlers.js';
 import type { SecretStoreChoice } from './secrets/secret-store.js';
+import { SettingsService, type SettingsBackend } from './settings/settings.js';
 
 export interface AppCoreOptions {
   shell: 'electron' | 'browser';
@@ -61,6 +53,8 @@ export interface AppCoreOptions {
   startSyncAssembler?: InventoryDeskDeps['startAssembler'];
   /** The returns outbox's retry backoff while the service cannot be reached (tests shorten it). */
   outboxRetry?: { firstMs: number; maxMs: number };
+  /** The areas to build (default: every area of electron/core/areas.ts; a test adds a fixture area). */
+  areas?: readonly CoreArea[];
 }
 
 export interface AppCore {
@@ -78,11 +72,45 @@ export interface AppCore {
 
 /**
  * The composition root of the core: plain Node, no `electron` import. Both shells build it the same
- * way and hand it their own settings backend, event sink and URL opener.
+ * way and hand it their own settings backend, event sink and URL opener. It opens the services every
+ * area shares, builds each area of the list (electron/core/areas.ts), and dispatches over their handlers.
  */
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
+  const areas = options.areas ?? coreAreas;
+  const base = await openBase(options);
+  const parts: AreaPart<Record<string, ChannelSpec>>[] = [];
+  const services = await startServices(options, base, areas, (event, payload) => parts.forEach((p) => p.onEvent?.(event, payload)));
+  const { ctx } = services;
+  for (const area of areas) parts.push(await area.create(ctx));
+  // Each area serves its own channels; electron/core/areas.ts proves at compile time that together they cover the contract.
+  const handlers = Object.assign({}, ...parts.map((p) => p.handlers)) as Handlers;
+  const contract = Object.assign({}, ...areas.map((a) => a.channels)) as Record<string, ChannelSpec>;
+  return {
+    handlers,
+    dispatch: dispatcher(handlers, contract, ctx.inflight, ctx.log),
+    environments: ctx.environments,
+    emulator: ctx.emulator,
+    inventory: ctx.inventory,
+    isAuthorizeUrl: (url) => ctx.environments.isAuthorizeUrl(url),
+    async close() {
+      for (const c of ctx.inflight.values()) c.abort();
+      await ctx.inventory.close();
+      for (const part of parts) await part.close?.();
+      await services.flushDrafts();
+      ctx.environments.dispose();
+      ctx.connectivity.dispose();
+      await services.dispatchers.close();
+      await ctx.emulator.close();
+      await base.appLog?.close();
+    },
+  };
+}
+
+type Base = Pick<CoreContext, 'log' | 'logDir' | 'settings' | 'notices'> & { appLog: AppLog | null };
+
+/** The data folder, the log, and the settings (a settings file that could not be read becomes a notice). */
+async function openBase(options: AppCoreOptions): Promise<Base> {
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
-  const logDir = join(options.dataDir, LOG_DIR_NAME);
   const appLog = options.log ? null : await openAppLog(options.dataDir);
   const log: LogFn = options.log ?? appLog!.log;
   const settings = new SettingsService(options.settingsBackend);
@@ -95,22 +123,38 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       `Dockdesk could not read its settings file, because ${reason}. It started with default settings. ${keptAt ? `The old file is kept at ${keptAt}.` : 'The old file could not be kept.'}`,
     );
   }
+  return { log, appLog, logDir: join(options.dataDir, LOG_DIR_NAME), settings, notices };
+}
 
-  // Every event goes to the shell. The returns desk also hears connectivity and sign-ins (to send its
-  // outbox); the inventory desk follows the session (to open that account's cache).
-  let returnsDesk: ReturnsDesk | null = null;
-  let inventoryDesk: InventoryDesk | null = null;
-  const emit: AppCoreOptions['emit'] = (event, payload) => {
+interface Services {
+  ctx: CoreContext;
+  dispatchers: DispatcherPool;
+  flushDrafts: () => Promise<unknown>;
+}
+
+/**
+ * The services the areas share: the local emulator, connections, connectivity, the environments and
+ * their sessions, the offline item cache, the drafts. Every event goes to the shell; the item cache
+ * follows the session from the start (to open that account's cache); the areas hear every event once
+ * they are built (`toAreas`).
+ */
+async function startServices(
+  options: AppCoreOptions,
+  base: Base,
+  areas: readonly CoreArea[],
+  toAreas: (event: EventName, payload: unknown) => void,
+): Promise<Services> {
+  let inventory: InventoryDesk | null = null;
+  const emit: CoreContext['emit'] = (event, payload) => {
     options.emit(event, payload);
-    returnsDesk?.onEvent(event, payload);
-    if (event === 'session.changed') inventoryDesk?.onSessionChanged(payload as EventPayload<'session.changed'>);
+    toAreas(event, payload);
+    if (event === 'session.changed') inventory?.onSessionChanged(payload as EventPayload<'session.changed'>);
   };
-
   const emulator = await startLocalEmulator(options.dataDir, options.localEmulator);
   const dispatchers = new DispatcherPool();
   const connectivity = new ConnectivityMonitor((state) => emit('connectivity.changed', state));
   const environments = new EnvironmentManager({
-    settings,
+    settings: base.settings,
     dispatchers,
     connectivity,
     keychain: options.keychain ?? 'auto',
@@ -118,10 +162,35 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...(options.requestBudgetPerMinute ? { requestBudgetPerMinute: options.requestBudgetPerMinute } : {}),
     emit,
     local: { emulator, ...LOCAL_CLIENT },
-    log,
+    log: base.log,
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
   });
-  inventoryDesk = new InventoryDesk({
+  inventory = itemCache(options, environments, connectivity, base.log);
+  await environments.start();
+  const environmentId = () => environments.active.env.id;
+  const drafts = draftService(options, base, environments, areas);
+  const ctx: CoreContext = {
+    ...base,
+    options,
+    dataDir: options.dataDir,
+    environments,
+    connectivity,
+    emulator,
+    api: () => environments.active.api,
+    channelId: () => environments.active.session.getState().channel?.id ?? null,
+    environmentId,
+    inventory,
+    drafts: drafts.drafts,
+    scope: drafts.scope,
+    inflight: new Map(),
+    emitToShell: options.emit,
+    emit,
+  };
+  return { ctx, dispatchers, flushDrafts: drafts.flush };
+}
+
+function itemCache(options: AppCoreOptions, environments: EnvironmentManager, connectivity: ConnectivityMonitor, log: LogFn): InventoryDesk {
+  return new InventoryDesk({
     dataDir: options.dataDir,
     current: () => ({ environmentId: environments.active.env.id, session: environments.active.session.getState(), api: environments.active.api }),
     connectivity,
@@ -130,78 +199,23 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...(options.inventoryRefreshMs !== undefined ? { refreshIntervalMs: options.inventoryRefreshMs } : {}),
     ...(options.startSyncAssembler ? { startAssembler: options.startSyncAssembler } : {}),
   });
-  await environments.start();
+}
 
-  // Drafts and the outbox belong to the active environment and the account signed in there.
-  const currentScope = (): DeskScope => ({
-    environmentId: environments.active.env.id,
-    subject: environments.active.session.getState().account?.subject ?? null,
-  });
-  const draftPolicies = {
-    'return-intake': returnDraftPolicy({
-      defaultFulfillmentCenter: () => settings.get().returnIntake?.[environments.active.env.id]?.fulfillmentCenter ?? null,
-    }),
-    'wro-create': wroDraftPolicy,
+/** Drafts (and the outbox) belong to the active environment and the account signed in there; each area brings its kinds' policies. */
+function draftService(options: AppCoreOptions, base: Base, environments: EnvironmentManager, areas: readonly CoreArea[]) {
+  const environmentId = () => environments.active.env.id;
+  const policies = Object.assign({}, ...areas.map((a) => a.draftPolicies?.({ settings: base.settings, environmentId }) ?? {})) as Record<string, never>;
+  const stores = new PerScope(options.dataDir, (dir) => new DraftStore(dir, policies, base.log));
+  const scope = (): DeskScope => ({ environmentId: environmentId(), subject: environments.active.session.getState().account?.subject ?? null });
+  return {
+    scope,
+    drafts: (s?: DeskScope) => stores.for(s ?? scope()),
+    flush: () => Promise.allSettled(stores.all().map((d) => d.flush())),
   };
-  const draftStores = new PerScope(options.dataDir, (dir) => new DraftStore(dir, draftPolicies, log));
-  returnsDesk = new ReturnsDesk({
-    dataDir: options.dataDir,
-    scope: currentScope,
-    drafts: (scope) => draftStores.for(scope),
-    api: () => environments.active.api,
-    channelId: () => environments.active.session.getState().channel?.id ?? null,
-    emit,
-    log,
-    ...(options.outboxRetry ? { retry: options.outboxRetry } : {}),
-  });
-  await returnsDesk.start();
+}
 
-  // The request budget as the status bar and Settings → Support show it: sent when it changed, at most once a second.
-  let budgetShown = '';
-  const budgetTicker = setInterval(() => {
-    const state = environments.active.api.budget.state();
-    const text = JSON.stringify(state);
-    if (text === budgetShown) return;
-    budgetShown = text;
-    options.emit('app.requestBudget', state);
-  }, 1_000);
-  budgetTicker.unref();
-
-  const inflight = new Map<string, AbortController>();
-  // Each area brings its own handlers; the `Handlers` type proves together they cover every channel.
-  const handlers: Handlers = {
-    ...appHandlers({
-      version: options.version,
-      shell: options.shell,
-      notice: options.notice ?? null,
-      notices,
-      inflight,
-      logDir,
-      connectivity: () => connectivity.state,
-      requestBudget: () => environments.active.api.budget.state(),
-      settings,
-      ...(options.openPath ? { openPath: options.openPath } : {}),
-    }),
-    ...sessionHandlers({ session: () => environments.active.session, openAuthorizeUrl: options.openAuthorizeUrl }),
-    ...environmentHandlers(environments),
-    ...receivingHandlers({
-      api: () => environments.active.api,
-      channelId: () => environments.active.session.getState().channel?.id ?? null,
-      ...(options.showLabels ? { showLabels: options.showLabels } : {}),
-    }),
-    ...scannerHandlers({ settings }),
-    ...inventoryHandlers({
-      desk: inventoryDesk,
-      api: () => environments.active.api,
-      channelId: () => environments.active.session.getState().channel?.id ?? null,
-      emit: options.emit,
-    }),
-    ...draftHandlers({ drafts: async () => draftStores.for(currentScope()) }),
-    ...returnHandlers({ desk: returnsDesk, api: () => environments.active.api, settings, environmentId: () => environments.active.env.id }),
-    ...unidentifiedHandlers({ api: () => environments.active.api, writeChannelId: () => environments.active.session.getState().channel?.id ?? null }),
-  };
-
-  /** A call the renderer can stop through `ipc.cancel` by its id. */
+/** One dispatch for both shells; a call with an id can be stopped through `ipc.cancel`. */
+function dispatcher(handlers: Handlers, contract: Record<string, ChannelSpec>, inflight: Map<string, AbortController>, log: LogFn): AppCore['dispatch'] {
   const cancellable = async (channel: unknown, input: unknown, callId: string): ReturnType<typeof dispatch> => {
     if (!CALL_ID_PATTERN.test(callId) || inflight.has(callId)) {
       return { ok: false, error: appError('invalid_input', 'The call id is malformed or already in use.').appError };
@@ -209,35 +223,15 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     const controller = new AbortController();
     inflight.set(callId, controller);
     try {
-      return await dispatch(handlers, channel, input, log, controller.signal);
+      return await dispatch(handlers, channel, input, log, controller.signal, contract);
     } finally {
       inflight.delete(callId);
     }
   };
-
-  return {
-    handlers,
-    async dispatch(channel, input, callId) {
-      if (!callId) return dispatch(handlers, channel, input, log);
-      // A refresh of what is on screen waits behind the clerk's own calls in the request budget.
-      if (callId.startsWith(REFRESH_CALL_PREFIX)) return inLane('visible', () => cancellable(channel, input, callId));
-      return cancellable(channel, input, callId);
-    },
-    environments,
-    emulator,
-    inventory: inventoryDesk,
-    isAuthorizeUrl: (url) => environments.isAuthorizeUrl(url),
-    async close() {
-      clearInterval(budgetTicker);
-      for (const c of inflight.values()) c.abort();
-      await inventoryDesk?.close();
-      await returnsDesk?.close();
-      await Promise.allSettled(draftStores.all().map((d) => d.flush()));
-      environments.dispose();
-      connectivity.dispose();
-      await dispatchers.close();
-      await emulator.close();
-      await appLog?.close();
-    },
+  return async (channel, input, callId) => {
+    if (!callId) return dispatch(handlers, channel, input, log, undefined, contract);
+    // A refresh of what is on screen waits behind the clerk's own calls in the request budget.
+    if (callId.startsWith(REFRESH_CALL_PREFIX)) return inLane('visible', () => cancellable(channel, input, callId));
+    return cancellable(channel, input, callId);
   };
 }

@@ -4,7 +4,7 @@ import { DraftId } from '../../shared/schemas/drafts';
 import { parseSearch, stringifySearch } from './app/search';
 import { NotFoundView, RouteErrorView } from './app/RouteViews';
 import { Shell } from './app/Shell';
-import { HistorySearch } from './workspaces/inventory/history/search';
+import { HistorySearch } from './workspaces/history/search';
 import { InventorySearch, ItemSearch } from './workspaces/inventory/search';
 import { ReceivingSearch } from './workspaces/receiving/search';
 import { ReturnsSearch } from './workspaces/returns/search';
@@ -111,7 +111,7 @@ const inventoryHistoryRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/inventory/history',
   validateSearch: (raw: Record<string, unknown>): HistorySearch => HistorySearch.parse(raw),
-  component: lazyRouteComponent(() => import('./workspaces/inventory/history/HistoryView'), 'HistoryView'),
+  component: lazyRouteComponent(() => import('./workspaces/history/HistoryView'), 'HistoryView'),
 });
 const lotsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/lots', component: view('lots') });
 const lotDetailRoute = createRoute({

@@ -1,47 +1,34 @@
 import type { z } from 'zod';
 import type { AppError } from '../errors.js';
-import { appChannels, appEvents } from './app.js';
-import { draftChannels, draftEvents } from './drafts.js';
-import { environmentChannels } from './environments.js';
-import { inventoryChannels, inventoryEvents } from './inventory.js';
-import { receivingChannels } from './receiving.js';
-import { scannerChannels } from './scanner.js';
-import { returnChannels, returnEvents } from './returns.js';
-import { sessionChannels, sessionEvents } from './session.js';
-import { unidentifiedChannels } from './unidentified.js';
+import { ipcAreas, type IpcArea } from './areas.js';
 
 /**
  * The IPC contract: every channel the renderer may call, with its input and output schema, and
- * every event main may push. Each area keeps its channels in shared/ipc/<area>.ts and its handlers
- * in electron/core/<area>/handlers.ts; this file only merges the areas. The preload and the browser
- * bridge are generic over the merged map, and the handler table in electron/core/app-core.ts is
- * typed against it, so a channel without a handler does not compile.
+ * every event main may push. Each area keeps its channels in shared/ipc/<area>.ts and lists them
+ * once in shared/ipc/areas.ts; this file only merges that list. The preload and the browser bridge
+ * are generic over the merged map, and electron/core/areas.ts proves every channel is served by an
+ * area's handlers, so a channel without a handler does not compile.
  */
-const channelAreas = [
-  appChannels,
-  sessionChannels,
-  environmentChannels,
-  receivingChannels,
-  scannerChannels,
-  unidentifiedChannels,
-  inventoryChannels,
-  draftChannels,
-  returnChannels,
-] as const;
-const eventAreas = [appEvents, sessionEvents, inventoryEvents, draftEvents, returnEvents] as const;
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+type Flat<T> = { [K in keyof T]: T[K] };
+type Areas = (typeof ipcAreas)[number];
+/** The channels of every area in one map type (each area's names are its own: see duplicateNames). */
+export type ChannelsOf<A extends IpcArea> = Flat<UnionToIntersection<A['channels']>>;
+export type EventsOf<A extends IpcArea> = Flat<UnionToIntersection<A extends { events: infer E } ? E : never>>;
 
-export const channels = {
-  ...appChannels,
-  ...sessionChannels,
-  ...environmentChannels,
-  ...receivingChannels,
-  ...scannerChannels,
-  ...unidentifiedChannels,
-  ...inventoryChannels,
-  ...draftChannels,
-  ...returnChannels,
-} as const;
-export const events = { ...appEvents, ...sessionEvents, ...inventoryEvents, ...draftEvents, ...returnEvents } as const;
+/** Merges the areas' maps at run time (the types above say the same at compile time). */
+export function mergeAreas<A extends IpcArea>(areas: readonly A[]): { channels: ChannelsOf<A>; events: EventsOf<A> } {
+  const channelMaps = areas.map((a) => a.channels);
+  const eventMaps = areas.flatMap((a) => (a.events ? [a.events] : []));
+  const clashes = [...duplicateNames(channelMaps), ...duplicateNames(eventMaps)];
+  if (clashes.length > 0) throw new Error(`IPC names defined by more than one area: ${clashes.join(', ')}`);
+  // The one cast: Object.assign cannot see that the spread of the areas' maps is their intersection.
+  return { channels: Object.assign({}, ...channelMaps) as ChannelsOf<A>, events: Object.assign({}, ...eventMaps) as EventsOf<A> };
+}
+
+const merged = mergeAreas<Areas>(ipcAreas);
+export const channels = merged.channels;
+export const events = merged.events;
 
 /** Two areas naming the same channel would silently shadow one another in the spread above. */
 export function duplicateNames(areas: readonly object[]): string[] {
@@ -55,8 +42,6 @@ export function duplicateNames(areas: readonly object[]): string[] {
   }
   return duplicates;
 }
-const clashes = [...duplicateNames(channelAreas), ...duplicateNames(eventAreas)];
-if (clashes.length > 0) throw new Error(`IPC names defined by more than one area: ${clashes.join(', ')}`);
 
 export type Channels = typeof channels;
 export type ChannelName = keyof Channels;

@@ -2,20 +2,17 @@ import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { DateTime } from '../schemas/common.js';
 import { CacheSyncedAt, CachedCenter, CachedItem, CachedLot, LookupMatch, SearchPage, SearchQuery } from '../schemas/inventory-cache.js';
-import { EventCategory } from '../schemas/inventory.js';
 import { Connectivity } from '../schemas/session.js';
 import { NoInput } from './define.js';
 
 /**
- * The inventory desk (issue 10): lookups and searches answered from the offline cache, item detail,
- * the cache's sync, inventory history and lot exclusions. Cache answers carry `freshness`; history
- * and lot exclusions go to the service (they need it online).
+ * The inventory desk: lookups and searches answered from the offline cache, item detail and the
+ * cache's sync. Cache answers carry `freshness`. History (shared/ipc/history.ts) and lot exclusions
+ * (shared/ipc/lots.ts) are their own areas; they go to the service and need it online.
  */
 
 /** Data older than this is marked stale (the UI shows "as of …" always, and a stale mark past this). */
 export const INVENTORY_STALE_AFTER_MS = 30 * 60 * 1000;
-/** Spec 4.6 / API notes: a history query covers at most 90 days. */
-export const HISTORY_MAX_DAYS = 90;
 
 /** How fresh a cache answer is, and whether the app can currently reach the service. */
 export const Freshness = z.object({
@@ -133,82 +130,7 @@ export const SyncProgress = z.object({
 });
 export type SyncProgress = z.infer<typeof SyncProgress>;
 
-const InventoryId = z.number().int().positive().max(2147483647);
-
-export const HistoryInput = z
-  .object({
-    fcId: z.number().int().positive().max(2147483647),
-    inventoryIds: z.array(InventoryId).max(100).optional(),
-    from: DateTime,
-    to: DateTime,
-    category: EventCategory.optional(),
-    /** Echoed in `inventory.historyProgress` events so the caller can tell its query's progress apart (use the callId). */
-    progressId: z.string().min(1).max(64).optional(),
-  })
-  .strict()
-  .refine((q) => Date.parse(q.from) <= Date.parse(q.to), { message: 'The start of the date range is after its end', path: ['from'] })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= HISTORY_MAX_DAYS * 86_400_000, {
-    message: `A history query covers at most ${HISTORY_MAX_DAYS} days; narrow the date range`,
-    path: ['to'],
-  });
-export type HistoryInput = z.infer<typeof HistoryInput>;
-
-/** One side of a history event's movement. quantityChange is signed. */
-export const HistoryMovement = z.object({
-  side: z.enum(['increment', 'decrement']),
-  facilityId: z.number().int(),
-  locationId: z.number().int(),
-  lotNumber: z.string().nullable(),
-  expiresAt: DateTime.nullable(),
-  quantityChange: z.number().int(),
-  committedChange: z.number().int(),
-});
-
-export const HistoryRow = z.object({
-  eventId: z.number().int(),
-  inventoryId: z.number().int(),
-  at: DateTime,
-  category: z.string().nullable(),
-  serviceOrderId: z.number().int().nullable(),
-  references: z.array(z.object({ key: z.string().nullable(), value: z.string().nullable() })),
-  movements: z.array(HistoryMovement),
-  /** Sum of the movements' quantity changes (the step of the on-hand running sum). */
-  quantityChange: z.number().int(),
-});
-export type HistoryRow = z.infer<typeof HistoryRow>;
-
-export const HistoryAnswer = z.object({ events: z.array(HistoryRow), pages: z.number().int().min(0) });
-
-export const HistoryProgress = z.object({ progressId: z.string().nullable(), pages: z.number().int().min(0), events: z.number().int().min(0) });
-
-export const LotExclusionRow = z.object({
-  id: z.number().int(),
-  lotNumber: z.string(),
-  lotDate: DateTime.nullable(),
-  createdAt: DateTime,
-  deletedAt: DateTime.nullable(),
-});
-export const LotExclusionsAnswer = z.object({
-  inventoryId: z.number().int(),
-  name: z.string(),
-  sku: z.string(),
-  active: z.array(LotExclusionRow),
-  deleted: z.array(LotExclusionRow),
-  /** The item's lots from the cache (expiry, where), so excluded and not-yet-excluded lots show together. */
-  lots: z.array(ItemLot),
-  freshness: Freshness,
-});
-export type LotExclusionsAnswer = z.infer<typeof LotExclusionsAnswer>;
-
-const LotRefInput = z.object({ inventoryId: InventoryId, lotNumber: z.string().trim().min(1).max(100), lotDate: DateTime.nullable().optional() }).strict();
-
-export const LotExclusionChange = z.object({
-  inventoryId: z.number().int(),
-  lotNumber: z.string(),
-  lotDate: DateTime.nullable(),
-  isDeleted: z.boolean(),
-  deletedAt: DateTime.nullable(),
-});
+export const InventoryId = z.number().int().positive().max(2147483647);
 
 export const inventoryChannels = {
   /**
@@ -235,12 +157,6 @@ export const inventoryChannels = {
   'inventory.syncStart': { input: z.object({ mode: z.enum(['full', 'refresh']).default('full') }).strict(), output: SyncStatus },
   'inventory.syncCancel': { input: NoInput, output: SyncStatus },
   'inventory.syncStatus': { input: NoInput, output: SyncStatus },
-  /** Every page of a history query (cancel with ipc.cancel and the call's callId). */
-  'inventory.history': { input: HistoryInput, output: HistoryAnswer },
-  'lotExclusion.list': { input: z.object({ inventoryId: InventoryId }).strict(), output: LotExclusionsAnswer },
-  'lotExclusion.exclude': { input: LotRefInput, output: LotExclusionChange },
-  'lotExclusion.delete': { input: LotRefInput, output: LotExclusionChange },
-  'lotExclusion.restore': { input: LotRefInput, output: LotExclusionChange },
 } as const;
 
 export const inventoryEvents = {
@@ -249,5 +165,4 @@ export const inventoryEvents = {
   'inventory.syncStatus': SyncStatus,
   /** A bad cache file, once per file. */
   'inventory.cacheProblem': CacheProblem,
-  'inventory.historyProgress': HistoryProgress,
 } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryRow } from '../../shared/ipc/inventory.js';
-import { csvField, eventLines, historyCsv, historyQuery, localStamp, onHandSeries } from '../../renderer/src/workspaces/inventory/history/historyData.js';
+import type { HistoryRow } from '../../shared/ipc/history.js';
+import { csvField, eventLines, historyCsv, historyQuery, localStamp, onHandSeries } from '../../renderer/src/workspaces/history/historyData.js';
 
 const move = (facilityId: number, quantityChange: number, lotNumber: string | null = null) => ({
   side: quantityChange >= 0 ? ('increment' as const) : ('decrement' as const),

@@ -4,7 +4,9 @@ import { channelNames, channels, duplicateNames } from '../../shared/ipc/contrac
 import { draftChannels } from '../../shared/ipc/drafts.js';
 import { environmentChannels } from '../../shared/ipc/environments.js';
 import { receivingChannels } from '../../shared/ipc/receiving.js';
+import { historyChannels } from '../../shared/ipc/history.js';
 import { inventoryChannels } from '../../shared/ipc/inventory.js';
+import { lotChannels } from '../../shared/ipc/lots.js';
 import { scannerChannels } from '../../shared/ipc/scanner.js';
 import { returnChannels } from '../../shared/ipc/returns.js';
 import { sessionChannels } from '../../shared/ipc/session.js';
@@ -20,6 +22,8 @@ describe('the IPC contract', () => {
       scannerChannels,
       unidentifiedChannels,
       inventoryChannels,
+      lotChannels,
+      historyChannels,
       draftChannels,
       returnChannels,
     ];

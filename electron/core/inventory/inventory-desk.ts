@@ -5,17 +5,20 @@ import {
   INVENTORY_STALE_AFTER_MS,
   type CacheProblem,
   type Freshness,
+  type ItemLot,
   type SyncPhase,
   type SyncProgress,
   type SyncStatus,
 } from '../../../shared/ipc/inventory.js';
 import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
+import type { CachedItem } from '../../../shared/schemas/inventory-cache.js';
 import type { SessionState } from '../../../shared/schemas/session.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { ConnectivityMonitor } from '../api/connectivity.js';
 import type { DurableFile } from '../data/durable-file.js';
 import { inventoryCacheFile, type CacheColumns } from './cache-format.js';
 import { CacheIndex } from './cache-index.js';
+import { findItem, itemLots } from './items.js';
 import { startSyncAssembler, SyncWorkerStopped, type SyncAssembler } from './sync-in-worker.js';
 import { fullPassDue, syncInventory, type ResumePoint } from './sync.js';
 import { inLane } from '../api/request-budget.js';
@@ -91,6 +94,16 @@ export class InventoryDesk {
   async ready(): Promise<CacheIndex> {
     await this.follow();
     return this.index;
+  }
+
+  /** An item of the cache by its inventory id, or null when the cache does not hold it. */
+  async findItem(inventoryId: number): Promise<CachedItem | null> {
+    return findItem(await this.ready(), inventoryId);
+  }
+
+  /** The item's lots with their centers' names and, when known, which of them are excluded. */
+  async itemLots(item: CachedItem, excluded: Set<string> | null): Promise<ItemLot[]> {
+    return itemLots(item, await this.ready(), excluded);
   }
 
   /**

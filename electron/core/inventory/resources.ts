@@ -7,13 +7,12 @@ import type {
   InventoryLevelWithLots,
 } from '../../../shared/schemas/inventory.js';
 import type { ProductCodes } from '../../../shared/schemas/products.js';
-import type { LotExclusion, LotExclusionList, LotExclusionState } from '../../../shared/schemas/lots.js';
 import type { ApiClient } from '../api/api-client.js';
 import { collect, linkedPages, type LinkedPage } from '../api/paging.js';
-import { cursorList, needsChannel, withSignal } from '../api/resources.js';
+import { cursorList, withSignal } from '../api/resources.js';
 import { RESPONSES } from '../api/responses.js';
 
-/** Inventory: items, quantities (per center, per lot), history, and (2026-07) lot exclusions. */
+/** Inventory: items, quantities (per center, per lot) and history (lot exclusions: ../lots/resources.ts). */
 
 export interface InventoryQuery {
   searchBy?: string;
@@ -91,35 +90,6 @@ export function queryAllHistory(api: ApiClient, query: HistoryQuery, signal?: Ab
       signal,
     ),
   );
-}
-
-// ------------------------------------------------------------------ lot exclusions (2026-07)
-
-export async function listLotExclusions(api: ApiClient, item: { inventoryId: number } | { sku: string }, signal?: AbortSignal): Promise<LotExclusionList> {
-  const query = 'inventoryId' in item ? { inventory_id: item.inventoryId } : { sku: item.sku };
-  return (await api.call('lotExclusion.list', { schema: RESPONSES['lotExclusion.list'], query, ...withSignal(signal) })).data;
-}
-
-export interface LotRef {
-  lot_number: string;
-  inventory_id?: number;
-  sku?: string;
-  lot_date?: string | null;
-}
-
-export async function excludeLot(api: ApiClient, lot: LotRef, channelId: number | null, signal?: AbortSignal): Promise<LotExclusion> {
-  const channel = needsChannel(channelId, 'Excluding a lot');
-  return (await api.call('lotExclusion.create', { schema: RESPONSES['lotExclusion.create'], body: lot, channelId: channel, ...withSignal(signal) })).data;
-}
-
-export async function removeLotExclusion(api: ApiClient, lot: LotRef, channelId: number | null, signal?: AbortSignal): Promise<LotExclusionState> {
-  const channel = needsChannel(channelId, 'Removing a lot exclusion');
-  return (await api.call('lotExclusion.delete', { schema: RESPONSES['lotExclusion.delete'], body: lot, channelId: channel, ...withSignal(signal) })).data;
-}
-
-export async function restoreLotExclusion(api: ApiClient, lot: LotRef, channelId: number | null, signal?: AbortSignal): Promise<LotExclusionState> {
-  const channel = needsChannel(channelId, 'Restoring a lot exclusion');
-  return (await api.call('lotExclusion.restore', { schema: RESPONSES['lotExclusion.restore'], body: lot, channelId: channel, ...withSignal(signal) })).data;
 }
 
 // ------------------------------------------------------------------ product list (the variants' codes)

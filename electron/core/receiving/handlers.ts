@@ -1,12 +1,11 @@
 import { countOf } from '../../../shared/counts.js';
 import { appError, AppErrorException } from '../../../shared/errors.js';
-import type { receivingChannels, ReceivingDetail, ReceivingMatch, ResolvedItem } from '../../../shared/ipc/receiving.js';
+import type { receivingChannels, ReceivingDetail, ReceivingMatch } from '../../../shared/ipc/receiving.js';
 import type { ReceivingOrder } from '../../../shared/schemas/receiving.js';
 import { validateWroForm, wroCreateBody } from '../../../shared/schemas/wro-form.js';
 import type { ApiClient } from '../api/api-client.js';
 import { listFulfillmentCenters } from '../api/resources.js';
-import { findOnService } from '../inventory/online-lookup.js';
-import { getInventoryItem, listInventory } from '../inventory/resources.js';
+import { resolveItem } from '../inventory/index.js';
 import type { HandlersFor } from '../ipc/registry.js';
 import { boxIndexFor, type BoxQuery } from './box-index.js';
 import { findCreatedOrder } from './create-reconcile.js';
@@ -142,35 +141,7 @@ export function receivingHandlers(deps: ReceivingHandlerDeps): HandlersFor<typeo
       await deps.showLabels({ pdf, fileName: `wro-${id}-box-labels.pdf`, title: `Box labels of WRO ${id}` }, mode);
       return { shown: true };
     },
-    'receiving.resolveItem': async ({ code }, call): Promise<{ item: ResolvedItem | null }> => {
-      const api = deps.api();
-      const asItem = (
-        i: { inventory_id: number; sku?: string | null; name?: string | null; is_lot?: boolean },
-        matched: ResolvedItem['matched'],
-      ): ResolvedItem => ({
-        inventory_id: i.inventory_id,
-        sku: i.sku ?? String(i.inventory_id),
-        name: i.name ?? null,
-        is_lot: i.is_lot ?? false,
-        matched,
-      });
-      // SearchBy matches an inventory id exactly or an SKU/name in part (API notes); the exact hit wins.
-      const page = await listInventory(api, { searchBy: code, pageSize: 50 }, null, call.signal);
-      const folded = code.toLowerCase();
-      const bySku = page.items.find((i) => (i.sku ?? '').toLowerCase() === folded);
-      if (bySku) return { item: asItem(bySku, 'sku') };
-      if (/^\d{1,10}$/.test(code) && Number(code) <= 2147483647) {
-        const byId = await orDefault(getInventoryItem(api, Number(code), call.signal), null, (e) => e.appError.code === 'not_found');
-        if (byId) return { item: asItem(byId, 'inventory_id') };
-      }
-      // Barcodes (any GTIN length, the variants' barcodes) are not what SearchBy reads: the product
-      // list is, as for the inventory cache's online lookup, which matches them the cache's way.
-      const found = await findOnService(api, code, call.signal);
-      if (found.length !== 1) return { item: null };
-      const { item, matchedBy } = found[0]!;
-      const matched = matchedBy.includes('sku') ? 'sku' : matchedBy.includes('inventoryId') ? 'inventory_id' : 'barcode';
-      return { item: { inventory_id: item.inventoryId, sku: item.sku || String(item.inventoryId), name: item.name || null, is_lot: item.flags.lot, matched } };
-    },
+    'receiving.resolveItem': async ({ code }, call) => ({ item: await resolveItem(deps.api(), code, call.signal) }),
     'receiving.create': async ({ form, pendingSince }, call) => {
       const errors = validateWroForm(form);
       if (Object.keys(errors).length) throw appError('validation', 'Check the highlighted fields: nothing was sent.', { fieldErrors: errors });

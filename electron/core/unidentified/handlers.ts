@@ -3,7 +3,7 @@ import type { unidentifiedChannels } from '../../../shared/ipc/unidentified.js';
 import { sniffImageType, type UnidentifiedReceivingOrder } from '../../../shared/schemas/uro.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { HandlersFor } from '../ipc/registry.js';
-import { getReceivingOrder } from '../receiving/resources.js';
+import { getReceivingOrder } from '../receiving/index.js';
 import { searchReceipts, SEARCH_MAX_MATCHES } from './receipt-search.js';
 import { associateWro, getAttachmentImage, getReceipt, listReceipts } from './resources.js';
 import { BoxTrackingCache, closedRefusal, wroCandidates } from './wro-candidates.js';

@@ -3,8 +3,7 @@ import { ReceivingStatus, type ReceivingOrder } from '../../../shared/schemas/re
 import type { UnidentifiedReceivingOrder } from '../../../shared/schemas/uro.js';
 import { AppErrorException } from '../../../shared/errors.js';
 import type { ApiClient } from '../api/api-client.js';
-import { getReceivingBoxes, getReceivingOrder, listReceivingOrders } from '../receiving/resources.js';
-import { receivingServiceQuery } from '../receiving/list-query.js';
+import { getReceivingBoxes, getReceivingOrder, listReceivingOrders, receivingServiceQuery } from '../receiving/index.js';
 import { normalizeCode } from './receipt-search.js';
 
 /** The service refuses to link a receipt to a WRO in these (API notes: 422); every other status is open. */

@@ -5,7 +5,7 @@ import { formatCount } from '../../format';
 import { countOf } from '../../../../shared/counts';
 import { QueryState } from '../../ui/QueryState';
 import { ViewHeading } from '../../ui/ViewHeading';
-import { LotExpiry, useExpiryMarks } from '../lots/LotExpiry';
+import { LotExpiry, useExpiryMarks } from '../lots';
 import { FreshnessMark } from './Freshness';
 import { useInventoryItem } from './queries';
 import './inventory.css';

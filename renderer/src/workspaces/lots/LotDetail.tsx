@@ -1,6 +1,6 @@
 import { useParams } from '@tanstack/react-router';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { LotExclusionsAnswer } from '../../../../shared/ipc/inventory';
+import type { LotExclusionsAnswer } from '../../../../shared/ipc/lots';
 import { expiryDay } from '../../../../shared/lots/expiry';
 import { formatCount, formatDateTime, formatDay } from '../../format';
 import { countOf } from '../../../../shared/counts';

@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote, errorParts } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { ItemName, useItemNames, type ItemNaming } from '../inventory/ItemName';
+import { ItemName, useItemNames, type ItemNaming } from '../inventory';
 import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { printLabels, saveLabels, viewLabels } from './labels';

@@ -23,7 +23,7 @@ import { ViewHeading } from '../../../ui/ViewHeading';
 import { DraftSaver, type SaveState } from './draftSaver';
 import { applyItemScan, itemLabel, plainScanText } from './lines';
 import { outboxKey, outboxStateText } from '../outbox/outboxText';
-import { useSyncStatus } from '../../inventory/queries';
+import { useSyncStatus } from '../../inventory';
 import { keepCenterForNextReturn } from './NewReturn';
 import './intake.css';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { HistoryInput, HistoryRow } from '../../../../../shared/ipc/inventory';
-import { call, useDockdeskEvent } from '../../../bridge/dockdesk';
+import type { HistoryInput, HistoryRow } from '../../../../shared/ipc/history';
+import { call, useDockdeskEvent } from '../../bridge/dockdesk';
 
 export type HistoryRun =
   | { state: 'idle' }

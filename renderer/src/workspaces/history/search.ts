@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EventCategory } from '../../../../../shared/schemas/inventory';
+import { EventCategory } from '../../../../shared/schemas/inventory';
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const Id = z.coerce.number().int().positive().max(2147483647);

@@ -1,24 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState, type FormEvent } from 'react';
-import { EventCategory } from '../../../../../shared/schemas/inventory';
-import { useAccountKey } from '../../../app/accountKey';
-import { call } from '../../../bridge/dockdesk';
-import { formatCount, formatDateTime } from '../../../format';
-import { countOf } from '../../../../../shared/counts';
-import { labelOf } from '../../../../../shared/labels';
-import { DataTable, type DataColumn, type SortingState } from '../../../ui/DataTable';
-import { ErrorNote, errorParts } from '../../../ui/ErrorNote';
-import { Select, type Choice } from '../../../ui/Select';
-import { ViewHeading } from '../../../ui/ViewHeading';
+import { EventCategory } from '../../../../shared/schemas/inventory';
+import { useAccountKey } from '../../app/accountKey';
+import { call } from '../../bridge/dockdesk';
+import { formatCount, formatDateTime } from '../../format';
+import { countOf } from '../../../../shared/counts';
+import { labelOf } from '../../../../shared/labels';
+import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
+import { ErrorNote, errorParts } from '../../ui/ErrorNote';
+import { Select, type Choice } from '../../ui/Select';
+import { ViewHeading } from '../../ui/ViewHeading';
 import { downloadText } from './download';
 import { defaultRange, eventLines, historyCsv, historyQuery, type EventLine } from './historyData';
 import { OnHandChart } from './OnHandChart';
 import { itemIds, type HistorySearch } from './search';
 import { useHistoryRun } from './useHistoryRun';
 import './history.css';
-import { DayRangeField } from '../../../ui/DayRangeField';
-import { useItemNames, type ItemNaming } from '../ItemName';
+import { DayRangeField } from '../../ui/DayRangeField';
+import { useItemNames, type ItemNaming } from '../inventory';
 
 const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatCount(Math.abs(n))}`;
 

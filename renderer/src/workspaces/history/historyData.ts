@@ -1,6 +1,6 @@
-import { labelOf } from '../../../../../shared/labels';
-import { countOf } from '../../../../../shared/counts';
-import { HISTORY_MAX_DAYS, HistoryInput, type HistoryRow } from '../../../../../shared/ipc/inventory';
+import { labelOf } from '../../../../shared/labels';
+import { countOf } from '../../../../shared/counts';
+import { HISTORY_MAX_DAYS, HistoryInput, type HistoryRow } from '../../../../shared/ipc/history';
 
 /**
  * The history view's pure parts: the query from the form's days (checked with the same schema main

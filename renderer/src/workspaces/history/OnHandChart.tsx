@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatCount, formatDateTime } from '../../../format';
-import { labelOf } from '../../../../../shared/labels';
+import { formatCount, formatDateTime } from '../../format';
+import { labelOf } from '../../../../shared/labels';
 import { onHandSeries, type EventLine } from './historyData';
 
 const HEIGHT = 220;

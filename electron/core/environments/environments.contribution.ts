@@ -1,0 +1,10 @@
+import { environmentChannels } from '../../../shared/ipc/environments.js';
+import { defineCoreArea } from '../area.js';
+import { environmentHandlers } from './handlers.js';
+
+/** The environments Settings lists, adds, edits and switches between. */
+export const environmentsArea = defineCoreArea({
+  id: 'environments',
+  channels: environmentChannels,
+  create: (ctx) => ({ handlers: environmentHandlers(ctx.environments) }),
+});

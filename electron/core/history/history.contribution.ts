@@ -1,0 +1,10 @@
+import { historyChannels } from '../../../shared/ipc/history.js';
+import { defineCoreArea } from '../area.js';
+import { historyHandlers } from './handlers.js';
+
+/** Inventory history: a center's audit events over a date range, every page in one call. */
+export const historyArea = defineCoreArea({
+  id: 'history',
+  channels: historyChannels,
+  create: (ctx) => ({ handlers: historyHandlers({ api: ctx.api, emit: ctx.emitToShell }) }),
+});

@@ -1,0 +1,14 @@
+import { inventoryChannels } from '../../../shared/ipc/inventory.js';
+import { defineCoreArea } from '../area.js';
+import { inventoryHandlers } from './handlers.js';
+
+/**
+ * Inventory: lookups and searches over the offline cache, item detail, the cache's sync. The cache
+ * itself (InventoryDesk) is a service of the core, built before the areas, because other areas read
+ * it too (lots, returns' item lookups).
+ */
+export const inventoryArea = defineCoreArea({
+  id: 'inventory',
+  channels: inventoryChannels,
+  create: (ctx) => ({ handlers: inventoryHandlers({ desk: ctx.inventory, api: ctx.api }) }),
+});

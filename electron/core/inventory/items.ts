@@ -1,0 +1,31 @@
+import { appError } from '../../../shared/errors.js';
+import type { Freshness, ItemLot } from '../../../shared/ipc/inventory.js';
+import type { CachedItem } from '../../../shared/schemas/inventory-cache.js';
+import type { CacheIndex } from './cache-index.js';
+
+/** Items of the offline cache by inventory id, and their lots as the desk shows them (center names, exclusion mark). */
+
+export function findItem(index: CacheIndex, inventoryId: number): CachedItem | null {
+  return index.lookup(String(inventoryId)).matches.find((m) => m.matchedBy.includes('inventoryId'))?.item ?? null;
+}
+
+export function cachedItem(index: CacheIndex, inventoryId: number, freshness: Freshness): CachedItem {
+  const item = findItem(index, inventoryId);
+  if (item) return item;
+  const { syncedAt } = freshness;
+  throw appError(
+    'not_found',
+    syncedAt
+      ? `Item ${inventoryId} is not in the inventory cache (synced ${syncedAt}). Sync again if it was added since.`
+      : `Item ${inventoryId} cannot be shown: the inventory cache is empty until the first sync completes.`,
+  );
+}
+
+export function itemLots(item: CachedItem, index: CacheIndex, excluded: Set<string> | null): ItemLot[] {
+  const names = new Map(index.centers.map((c) => [c.id, c.name]));
+  return item.lots.map((lot) => ({
+    ...lot,
+    fcName: names.get(lot.fcId) ?? null,
+    exclusion: excluded === null ? 'unknown' : excluded.has(lot.lotNumber) ? 'excluded' : 'not-excluded',
+  }));
+}

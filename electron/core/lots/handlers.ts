@@ -1,0 +1,107 @@
+import { AppErrorException } from '../../../shared/errors.js';
+import type { lotChannels } from '../../../shared/ipc/lots.js';
+import type { LotExclusion, LotExclusionState } from '../../../shared/schemas/lots.js';
+import type { ApiClient } from '../api/api-client.js';
+import type { InventoryDesk } from '../inventory/index.js';
+import type { HandlersFor } from '../ipc/registry.js';
+import { excludeLot, listLotExclusions, removeLotExclusion, restoreLotExclusion, type LotRef } from './resources.js';
+
+export interface LotHandlerDeps {
+  /** The offline item cache: the item's lots (where, expiry) are shown beside its exclusions. */
+  desk: InventoryDesk;
+  api: () => ApiClient;
+  /** The session's write channel (lot exclusions are writes), or null. */
+  channelId: () => number | null;
+}
+
+export function lotHandlers(deps: LotHandlerDeps): HandlersFor<typeof lotChannels> {
+  const { desk } = deps;
+  return {
+    'lotExclusion.list': async ({ inventoryId }, call) => {
+      const list = await listLotExclusions(deps.api(), { inventoryId }, call.signal);
+      const item = await desk.findItem(inventoryId);
+      const row = (e: LotExclusion) => ({
+        id: e.id,
+        lotNumber: e.lot_number,
+        lotDate: e.lot_date,
+        createdAt: e.created_timestamp,
+        deletedAt: e.deleted_timestamp,
+      });
+      const active = new Set(list.lot_exclusions.filter((e) => !e.is_deleted).map((e) => e.lot_number));
+      return {
+        inventoryId: list.inventory_id,
+        name: list.inventory_name,
+        sku: list.inventory_sku,
+        active: list.lot_exclusions.filter((e) => !e.is_deleted).map(row),
+        deleted: list.lot_exclusions.filter((e) => e.is_deleted).map(row),
+        lots: item ? await desk.itemLots(item, active) : [],
+        freshness: desk.freshness(),
+      };
+    },
+    'lotExclusion.exclude': async (input, call) => {
+      const lot = lotRef(input);
+      const made = await explained('exclude', lot, () => excludeLot(deps.api(), lot, deps.channelId(), call.signal));
+      return {
+        inventoryId: made.inventory_id,
+        lotNumber: made.lot_number,
+        lotDate: made.lot_date,
+        isDeleted: made.is_deleted,
+        deletedAt: made.deleted_timestamp,
+      };
+    },
+    'lotExclusion.delete': async (input, call) => {
+      const lot = lotRef(input);
+      return change(await explained('delete', lot, () => removeLotExclusion(deps.api(), lot, deps.channelId(), call.signal)));
+    },
+    'lotExclusion.restore': async (input, call) => {
+      const lot = lotRef(input);
+      return change(await explained('restore', lot, () => restoreLotExclusion(deps.api(), lot, deps.channelId(), call.signal)));
+    },
+  };
+}
+
+function lotRef(input: { inventoryId: number; lotNumber: string; lotDate?: string | null | undefined }): LotRef {
+  return { inventory_id: input.inventoryId, lot_number: input.lotNumber, ...(input.lotDate !== undefined ? { lot_date: input.lotDate } : {}) };
+}
+
+function change(state: LotExclusionState) {
+  return {
+    inventoryId: state.inventory_id,
+    lotNumber: state.lot_number,
+    lotDate: state.lot_date,
+    isDeleted: state.is_deleted,
+    deletedAt: state.deleted_timestamp,
+  };
+}
+
+/** The service's refusals of spec 4.9, said in words for the desk (the service's own text kept after them). */
+async function explained<T>(action: 'exclude' | 'delete' | 'restore', lot: LotRef, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof AppErrorException)) throw error;
+    const what = `lot ${lot.lot_number} of item ${lot.inventory_id}`;
+    const said = error.appError.message;
+    if (error.appError.code === 'conflict') {
+      // Spec 4.9: an exclusion (or a restore) of a lot that is already excluded.
+      throw new AppErrorException({
+        ...error.appError,
+        message: `Lot ${lot.lot_number} of item ${lot.inventory_id} is already excluded; nothing was changed. (${said})`,
+      });
+    }
+    if (error.appError.code === 'not_found') {
+      const message =
+        action === 'exclude'
+          ? `The service does not know ${what}: check the item and the lot number. Nothing was changed. (${said})`
+          : action === 'delete'
+            ? `${capital(what)} has no active exclusion to delete; it may have been deleted already. Reload the list. (${said})`
+            : `${capital(what)} has no deleted exclusion to restore. Reload the list. (${said})`;
+      throw new AppErrorException({ ...error.appError, message });
+    }
+    throw error;
+  }
+}
+
+function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

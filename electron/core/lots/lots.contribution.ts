@@ -1,0 +1,10 @@
+import { lotChannels } from '../../../shared/ipc/lots.js';
+import { defineCoreArea } from '../area.js';
+import { lotHandlers } from './handlers.js';
+
+/** Lot exclusions: an item's excluded lots, excluding, deleting and restoring one. */
+export const lotsArea = defineCoreArea({
+  id: 'lots',
+  channels: lotChannels,
+  create: (ctx) => ({ handlers: lotHandlers({ desk: ctx.inventory, api: ctx.api, channelId: ctx.channelId }) }),
+});

@@ -1,0 +1,18 @@
+import { receivingChannels } from '../../../shared/ipc/receiving.js';
+import { defineCoreArea } from '../area.js';
+import { wroDraftPolicy } from './draft-policy.js';
+import { receivingHandlers } from './handlers.js';
+
+/** Warehouse receiving orders: list, detail, create (from a draft), cancel, box labels, items by code. */
+export const receivingArea = defineCoreArea({
+  id: 'receiving',
+  channels: receivingChannels,
+  draftPolicies: () => ({ 'wro-create': wroDraftPolicy }),
+  create: (ctx) => ({
+    handlers: receivingHandlers({
+      api: ctx.api,
+      channelId: ctx.channelId,
+      ...(ctx.options.showLabels ? { showLabels: ctx.options.showLabels } : {}),
+    }),
+  }),
+});

@@ -1,0 +1,37 @@
+import { returnChannels } from '../../../shared/ipc/returns.js';
+import { defineCoreArea } from '../area.js';
+import { ReturnsDesk } from './desk.js';
+import { returnDraftPolicy } from './draft-policy.js';
+import { returnHandlers } from './handlers.js';
+
+/**
+ * Returns: intake (drafts, submit through the outbox), the list and detail, cancel and edit. The desk
+ * hears every event, because its outbox sends when the service is reachable again or after a sign-in.
+ */
+export const returnsArea = defineCoreArea({
+  id: 'returns',
+  channels: returnChannels,
+  draftPolicies: (ctx) => ({
+    'return-intake': returnDraftPolicy({
+      defaultFulfillmentCenter: () => ctx.settings.get().returnIntake?.[ctx.environmentId()]?.fulfillmentCenter ?? null,
+    }),
+  }),
+  create: async (ctx) => {
+    const desk = new ReturnsDesk({
+      dataDir: ctx.dataDir,
+      scope: ctx.scope,
+      drafts: (scope) => ctx.drafts(scope),
+      api: ctx.api,
+      channelId: ctx.channelId,
+      emit: ctx.emit,
+      log: ctx.log,
+      ...(ctx.options.outboxRetry ? { retry: ctx.options.outboxRetry } : {}),
+    });
+    await desk.start();
+    return {
+      handlers: returnHandlers({ desk, api: ctx.api, settings: ctx.settings, environmentId: ctx.environmentId }),
+      onEvent: (event, payload) => desk.onEvent(event, payload as never),
+      close: () => desk.close(),
+    };
+  },
+});

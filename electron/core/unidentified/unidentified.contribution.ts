@@ -1,0 +1,10 @@
+import { unidentifiedChannels } from '../../../shared/ipc/unidentified.js';
+import { defineCoreArea } from '../area.js';
+import { unidentifiedHandlers } from './handlers.js';
+
+/** Packages that arrived without a receiving order, and linking them to one. */
+export const unidentifiedArea = defineCoreArea({
+  id: 'unidentified',
+  channels: unidentifiedChannels,
+  create: (ctx) => ({ handlers: unidentifiedHandlers({ api: ctx.api, writeChannelId: ctx.channelId }) }),
+});
