@@ -82,6 +82,49 @@ const browserGlobals = ['window', 'document', 'navigator', 'localStorage', 'sess
 
 const restrict = (rules) => ({ '@typescript-eslint/no-restricted-imports': ['error', rules] });
 
+// ------------------------------------------------------------------------------------------------
+// Area zones (ARCHITECTURE.md, "Areas"): an area is one folder per layer, and another area may import
+// only its index.ts (what it offers), besides the kit (shared/, ui/, keyboard/, bridge/, ...). The
+// composition roots (renderer/src/areas.ts, router.tsx, main.tsx; electron/core/areas.ts, app-core.ts,
+// area.ts) list the areas' contribution files and stay outside the zones. test/unit/layers.test.ts
+// proves each zone fires on an internal import and stays quiet on an index import.
+export const rendererAreas = ['receiving', 'unidentified', 'inventory', 'lots', 'history', 'returns', 'settings'];
+export const coreAreas = ['receiving', 'unidentified', 'inventory', 'lots', 'history', 'returns'];
+const internalsOf = (area, where) => ({
+  group: [`**/${area}/*`, `!**/${area}/index`, `!**/${area}/index.js`],
+  message: `Another area's internals: import what ${area} offers from its index (${where}/${area}/index.ts), or add it there.`,
+});
+const zoneRules = (base, areas, where, own) => ({
+  ...base,
+  patterns: [...base.patterns, ...areas.filter((a) => a !== own).map((a) => internalsOf(a, where))],
+});
+const rendererKit = ['app', 'bridge', 'keyboard', 'palette', 'scan', 'session', 'ui'];
+const coreKit = ['api', 'app', 'auth', 'data', 'drafts', 'environments', 'ipc', 'logging', 'scanner', 'secrets', 'security', 'settings'];
+const areaZones = [
+  ...rendererAreas.map((area) => ({
+    files: [`renderer/src/workspaces/${area}/**/*.{ts,tsx}`],
+    rules: restrict(zoneRules(layerRules.renderer, rendererAreas, 'renderer/src/workspaces', area)),
+  })),
+  {
+    files: rendererKit.map((folder) => `renderer/src/${folder}/**/*.{ts,tsx}`),
+    rules: restrict(zoneRules(layerRules.renderer, rendererAreas, 'renderer/src/workspaces', null)),
+  },
+  ...coreAreas.map((area) => ({
+    files: [`electron/core/${area}/**/*.ts`],
+    rules: restrict(zoneRules(layerRules.core, coreAreas, 'electron/core', area)),
+  })),
+  // The core's kit below the areas; api, auth and environments keep their inner order as well.
+  ...coreKit.map((folder) => {
+    const base = folder in coreAbove ? { ...layerRules.core, patterns: [...layerRules.core.patterns, coreOrder(folder)] } : layerRules.core;
+    return {
+      files: [`electron/core/${folder}/**/*.ts`],
+      ignores: folder === 'environments' ? ['electron/core/environments/local-emulator.ts'] : [],
+      rules: restrict(zoneRules(base, coreAreas, 'electron/core', null)),
+    };
+  }),
+];
+// ------------------------------------------------------------------------------------------------
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -115,6 +158,7 @@ export default tseslint.config(
   // The core runs in Node under both shells: a browser global there is a bug waiting for a shell without one.
   { files: ['electron/core/**/*.ts'], rules: { 'no-restricted-globals': ['error', ...browserGlobals] } },
   { files: ['electron/host/**/*.ts'], rules: restrict(layerRules.host) },
+  ...areaZones,
   { files: ['test/**/*.{ts,mjs}', 'build/**/*.{ts,mjs}'], rules: { 'no-console': 'off' } },
   { files: ['test/e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },
 );

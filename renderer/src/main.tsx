@@ -9,10 +9,13 @@ import { restoreAddress } from './app/rememberAddress';
 import { call } from './bridge/dockdesk';
 import { createHttpBridge, readLaunchSecret } from './bridge/http-bridge';
 import { installKeyboard } from './keyboard/shortcuts';
+import { areas } from './areas';
 import { createAppRouter } from './router';
-import './workspaces/contributions';
-import './app/RequestBudgetViews';
+import { installAreas } from './workspaces/contributions';
 import './styles.css';
+
+// Every area's sidebar entry, palette lines, scan resolvers, Settings panels and status items, once at start.
+installAreas(areas);
 
 // In Electron the preload has set window.dockdesk; in the browser shell the bridge comes from here.
 if (!window.dockdesk) {

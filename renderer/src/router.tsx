@@ -1,22 +1,18 @@
-import { createHashHistory, createRootRoute, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
-import { DraftId } from '../../shared/schemas/drafts';
+import { createHashHistory, createRoute, createRouter, redirect } from '@tanstack/react-router';
 import { parseSearch, stringifySearch } from './app/search';
+import { rootRoute } from './app/rootRoute';
 import { NotFoundView, RouteErrorView } from './app/RouteViews';
 import { Shell } from './app/Shell';
-import { HistorySearch } from './workspaces/history/search';
-import { InventorySearch, ItemSearch } from './workspaces/inventory/search';
-import { ReceivingSearch } from './workspaces/receiving/search';
-import { ReturnsSearch } from './workspaces/returns/search';
-import { UnidentifiedSearch } from './workspaces/unidentified/search';
-import { workspaces, type Workspace } from './workspaces/registry';
+import { areas } from './areas';
+import type { Area } from './workspaces/area';
 import { UpcomingWorkspace } from './workspaces/UpcomingWorkspace';
 
 /**
  * Every view has an address (hash history: the app is served from app:// in Electron and from a
- * loopback page in the browser host, and neither has a server that knows the routes).
+ * loopback page in the browser host, and neither has a server that knows the routes). The areas
+ * bring their routes (renderer/src/areas.ts); this file adds the root, the start and the placeholders.
  */
-const rootRoute = createRootRoute({ component: Shell, notFoundComponent: NotFoundView, errorComponent: RouteErrorView });
+rootRoute.update({ component: Shell, notFoundComponent: NotFoundView, errorComponent: RouteErrorView });
 
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -26,127 +22,28 @@ const indexRoute = createRoute({
   },
 });
 
-const view = (id: Workspace['id']) => lazyRouteComponent(workspaces.find((w) => w.id === id)!.view!);
+/** The routes of a list of areas, as one union, so each route keeps its path and search types. */
+type RoutesOf<L extends readonly Area[]> = L[number] extends infer A ? (A extends Area<infer R> ? R[number] : never) : never;
 
-const receivingRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/receiving',
-  validateSearch: (raw: Record<string, unknown>): ReceivingSearch => ReceivingSearch.parse(raw),
-  component: view('receiving'),
-});
-
-const RecordId = z.coerce.number().int().positive().max(2147483647);
-const receivingDetailRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/receiving/$id',
-  params: { parse: (p) => ({ id: RecordId.parse(p.id) }), stringify: (p) => ({ id: String(p.id) }) },
-  // ?box=<box id>: opened from a scanned box label, the view shows that box.
-  validateSearch: (raw: Record<string, unknown>): { box?: number } => ({ box: RecordId.optional().catch(undefined).parse(raw.box) }),
-  component: lazyRouteComponent(() => import('./workspaces/receiving/ReceivingDetail'), 'ReceivingDetail'),
-});
-const receivingNewRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/receiving/new',
-  // ?draft=<id>: the draft being typed, so a reload or the next start reopens it.
-  validateSearch: (raw: Record<string, unknown>): { draft?: string } => ({ draft: DraftId.optional().catch(undefined).parse(raw.draft) }),
-  component: lazyRouteComponent(() => import('./workspaces/receiving/ReceivingCreate'), 'ReceivingCreate'),
-});
-
-const unidentifiedRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/unidentified',
-  validateSearch: (raw: Record<string, unknown>): UnidentifiedSearch => UnidentifiedSearch.parse(raw),
-  component: view('unidentified'),
-});
-
-const unidentifiedDetailRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/unidentified/$id',
-  params: { parse: (p) => ({ id: RecordId.parse(p.id) }), stringify: (p) => ({ id: String(p.id) }) },
-  component: lazyRouteComponent(() => import('./workspaces/unidentified/UnidentifiedDetail'), 'UnidentifiedDetail'),
-});
-
-const inventoryRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/inventory',
-  validateSearch: (raw: Record<string, unknown>): InventorySearch => InventorySearch.parse(raw),
-  component: view('inventory'),
-});
-const inventoryItemRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/inventory/items/$id',
-  params: { parse: (p) => ({ id: RecordId.parse(p.id) }), stringify: (p) => ({ id: String(p.id) }) },
-  validateSearch: (raw: Record<string, unknown>): ItemSearch => ItemSearch.parse(raw),
-  component: lazyRouteComponent(() => import('./workspaces/inventory/ItemView'), 'ItemView'),
-});
-const returnsRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/returns',
-  validateSearch: (raw: Record<string, unknown>): ReturnsSearch => ReturnsSearch.parse(raw),
-  component: view('returns'),
-});
-const returnDetailRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/returns/$id',
-  params: { parse: (p) => ({ id: RecordId.parse(p.id) }), stringify: (p) => ({ id: String(p.id) }) },
-  component: lazyRouteComponent(() => import('./workspaces/returns/ReturnDetail'), 'ReturnDetail'),
-});
-
-// Return intake (issue 12): the return in progress, and one given draft (the returns list's "Edit" leads here).
-const returnNewRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/returns/new',
-  component: lazyRouteComponent(() => import('./workspaces/returns/intake/NewReturn'), 'NewReturn'),
-});
-const returnDraftRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/returns/drafts/$draftId',
-  component: lazyRouteComponent(() => import('./workspaces/returns/intake/ReturnDraftRoute'), 'ReturnDraftRoute'),
-});
-
-const settingsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/settings', component: view('settings') });
-
-// Issue 10: inventory history (its own address under /inventory) and lot exclusions.
-const inventoryHistoryRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/inventory/history',
-  validateSearch: (raw: Record<string, unknown>): HistorySearch => HistorySearch.parse(raw),
-  component: lazyRouteComponent(() => import('./workspaces/history/HistoryView'), 'HistoryView'),
-});
-const lotsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/lots', component: view('lots') });
-const lotDetailRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/lots/$id',
-  params: { parse: (p) => ({ id: RecordId.parse(p.id) }), stringify: (p) => ({ id: String(p.id) }) },
-  component: lazyRouteComponent(() => import('./workspaces/lots/LotDetail'), 'LotDetail'),
-});
-
-const comingRoutes = workspaces
-  .filter((w) => w.status === 'coming')
-  .map((w) => createRoute({ getParentRoute: () => rootRoute, path: w.path, component: () => <UpcomingWorkspace title={w.label} purpose={w.purpose} /> }));
-
-const routeTree = rootRoute.addChildren([
-  indexRoute,
-  receivingRoute,
-  receivingNewRoute,
-  receivingDetailRoute,
-  unidentifiedRoute,
-  unidentifiedDetailRoute,
-  inventoryRoute,
-  inventoryItemRoute,
-  returnsRoute,
-  returnDetailRoute,
-  returnNewRoute,
-  returnDraftRoute,
-  settingsRoute,
-  inventoryHistoryRoute,
-  lotsRoute,
-  lotDetailRoute,
-  ...comingRoutes,
-]);
+/** The route tree of a list of areas: the start, every area's routes, a placeholder per "coming" workspace. */
+export function buildRouteTree<const L extends readonly Area[]>(list: L) {
+  // The one cast: flatMap cannot keep each area's tuple of route types; RoutesOf names their union.
+  const routes = list.flatMap((a) => a.routes ?? []) as RoutesOf<L>[];
+  const coming = list
+    .flatMap((a) => (a.workspace?.status === 'coming' ? [a.workspace] : []))
+    .map((w) => createRoute({ getParentRoute: () => rootRoute, path: w.path, component: () => <UpcomingWorkspace title={w.label} purpose={w.purpose} /> }));
+  return rootRoute.addChildren([indexRoute, ...routes, ...coming]);
+}
 
 export function createAppRouter() {
-  return createRouter({ routeTree, history: createHashHistory(), parseSearch, stringifySearch, defaultPendingMinMs: 0, scrollRestoration: false });
+  return createRouter({
+    routeTree: buildRouteTree(areas),
+    history: createHashHistory(),
+    parseSearch,
+    stringifySearch,
+    defaultPendingMinMs: 0,
+    scrollRestoration: false,
+  });
 }
 
 declare module '@tanstack/react-router' {

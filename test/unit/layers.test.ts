@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
+// @ts-expect-error: the ESLint config is plain JavaScript without type declarations.
+import { coreAreas, rendererAreas } from '../../eslint.config.js';
 import { describe, expect, it } from 'vitest';
 import { findCycles, importSpecifiers, readImportGraph } from '../support/import-graph.js';
 
@@ -67,6 +69,53 @@ describe('layer rules', { timeout: 30_000 }, () => {
     ['electron/core/receiving/handlers.ts', "import { EnvironmentManager } from '../environments/manager.js';\nexport const b = EnvironmentManager;"],
   ])('allows %s', async (file, code) => {
     expect(await violations(file, code)).toEqual([]);
+  });
+});
+
+/**
+ * Area zones: another area may import only an area's index. For each area, an import of the next
+ * area's internals is refused and an import of its index allowed; the kit (shell, palette, core
+ * services) may use an area's index too, never its internals.
+ */
+const next = <T>(list: readonly T[], i: number): T => list[(i + 1) % list.length]!;
+const rendererZones = (rendererAreas as string[]).map((area, i) => [area, next(rendererAreas as string[], i)] as const);
+const coreZones = (coreAreas as string[]).map((area, i) => [area, next(coreAreas as string[], i)] as const);
+
+describe('area zones', { timeout: 30_000 }, () => {
+  it.each(rendererZones)('refuses renderer/src/workspaces/%s importing the internals of %s', async (area, other) => {
+    expect(await violations(`renderer/src/workspaces/${area}/x.ts`, `import { a } from '../${other}/queries';\nexport const b = a;`)).not.toHaveLength(0);
+    expect(
+      await violations(`renderer/src/workspaces/${area}/deep/x.tsx`, `import { a } from '../../${other}/sub/View';\nexport const b = a;`),
+    ).not.toHaveLength(0);
+  });
+  it.each(rendererZones)('allows renderer/src/workspaces/%s importing the index of %s', async (area, other) => {
+    expect(await violations(`renderer/src/workspaces/${area}/x.ts`, `import { a } from '../${other}';\nexport const b = a;`)).toEqual([]);
+    expect(await violations(`renderer/src/workspaces/${area}/x.ts`, `import { a } from '../${other}/index';\nexport const b = a;`)).toEqual([]);
+    expect(await violations(`renderer/src/workspaces/${area}/x.ts`, `import { a } from './own/internal';\nexport const b = a;`)).toEqual([]);
+  });
+  it.each(coreZones)('refuses electron/core/%s importing the internals of %s', async (area, other) => {
+    expect(await violations(`electron/core/${area}/x.ts`, `import { a } from '../${other}/resources.js';\nexport const b = a;`)).not.toHaveLength(0);
+    expect(await violations(`electron/core/${area}/x.ts`, `import type { A } from '../${other}/desk.js';\nexport type B = A;`)).not.toHaveLength(0);
+  });
+  it.each(coreZones)('allows electron/core/%s importing the index of %s', async (area, other) => {
+    expect(await violations(`electron/core/${area}/x.ts`, `import { a } from '../${other}/index.js';\nexport const b = a;`)).toEqual([]);
+  });
+  it("keeps the kit to the areas' indexes as well", async () => {
+    expect(
+      await violations('renderer/src/app/x.tsx', "import { OutboxSlot } from '../workspaces/returns/outbox/OutboxSlot';\nexport const b = OutboxSlot;"),
+    ).not.toHaveLength(0);
+    expect(await violations('renderer/src/scan/x.ts', "import { a } from '../workspaces/inventory/queries';\nexport const b = a;")).not.toHaveLength(0);
+    expect(await violations('electron/core/api/x.ts', "import { a } from '../inventory/resources.js';\nexport const b = a;")).not.toHaveLength(0);
+    expect(await violations('electron/core/drafts/x.ts', "import { a } from '../returns/desk.js';\nexport const b = a;")).not.toHaveLength(0);
+    expect(await violations('renderer/src/app/x.tsx', "import { a } from '../workspaces/inventory';\nexport const b = a;")).toEqual([]);
+    expect(await violations('electron/core/drafts/x.ts', "import { a } from '../lots/index.js';\nexport const b = a;")).toEqual([]);
+  });
+  it('keeps the layer rules inside a zone', async () => {
+    expect(await violations('renderer/src/workspaces/lots/x.ts', "import { readFile } from 'node:fs';\nexport const b = readFile;")).not.toHaveLength(0);
+    expect(await violations('electron/core/lots/x.ts', "import { a } from '../../../renderer/src/x.js';\nexport const b = a;")).not.toHaveLength(0);
+    expect(
+      await violations('electron/core/api/x.ts', "import { SessionService } from '../auth/session.js';\nexport const b = SessionService;"),
+    ).not.toHaveLength(0);
   });
 });
 

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { formatCount, formatTime } from '../format';
-import { fillStatusSlot } from '../ui/statusSlots';
 import { useRequestBudget } from './requestBudget';
 
 /** Whole seconds from now until `iso` (at least 1 while it is ahead). */
@@ -52,5 +51,3 @@ export function RequestBudgetSupport() {
     </dl>
   );
 }
-
-fillStatusSlot('budget', <ClerkWaitNotice />);

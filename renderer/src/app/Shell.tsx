@@ -15,10 +15,9 @@ import { CommandPalette } from '../palette/CommandPalette';
 import { ScanProvider } from '../scan/ScanProvider';
 import { useNavigationFocus } from '../ui/ViewHeading';
 import { setViewAnnouncer } from '../keyboard/viewFocus';
-import { workspaceForPath, workspaces, type Workspace } from '../workspaces/registry';
+import { allWorkspaces, workspaceForPath, type Workspace } from '../workspaces/registry';
 import { useAccountKey } from './accountKey';
 import { useRememberAddress } from './rememberAddress';
-import { OutboxSlot } from '../workspaces/returns/outbox/OutboxSlot';
 
 /** The frame around every view: skip link, sidebar, notices, the view, the status bar. */
 export function Shell() {
@@ -66,7 +65,7 @@ export function Shell() {
       <nav className="sidebar" aria-label="Workspaces">
         <div className="brand">Dockdesk</div>
         <ul>
-          {workspaces.map((w) => (
+          {allWorkspaces().map((w) => (
             <li key={w.id}>
               <Link
                 to={w.path}
@@ -109,7 +108,6 @@ export function Shell() {
       <Toasts />
       <ScanProvider />
       <CommandPalette />
-      <OutboxSlot />
     </div>
   );
 }
@@ -127,7 +125,7 @@ function useWorkspaceShortcuts(go: (w: Workspace) => void) {
     latest.current = go;
   });
   useEffect(() => {
-    const removers = workspaces.map((w) =>
+    const removers = allWorkspaces().map((w) =>
       registerShortcut({ keys: w.shortcut, description: `Go to ${w.label}`, group: 'Navigation', inFields: true, handler: () => latest.current(w) }),
     );
     return () => removers.forEach((r) => r());
@@ -145,7 +143,7 @@ function usePreloadWorkspaces(signedIn: boolean) {
   const environment = account[1];
   useEffect(() => {
     const load = () => {
-      for (const w of workspaces) {
+      for (const w of allWorkspaces()) {
         void w.view?.().catch(() => undefined);
         // Account data only for a signed-in session: what it reads belongs to that account.
         if (signedIn) void w.prefetch?.(client, ['account', environment]).catch(() => undefined);

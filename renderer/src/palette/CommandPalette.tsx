@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Autocomplete, Dialog, Header, Input, Menu, MenuItem, MenuSection, Modal, ModalOverlay, TextField } from 'react-aria-components';
 import { errorMessage } from '../bridge/dockdesk';
 import { useShortcut } from '../keyboard/useShortcut';
-import { workspaces } from '../workspaces/registry';
+import { allWorkspaces } from '../workspaces/registry';
 import { matchesQuery, paletteActions, paletteSources, type PaletteContext, type PaletteItem } from './entries';
 import './palette.css';
 
@@ -75,7 +75,7 @@ function PaletteBody({ close }: { close: () => void }) {
   }, [query, sources]);
 
   const text = query.trim();
-  const views: PaletteItem[] = workspaces.map((w) => ({
+  const views: PaletteItem[] = allWorkspaces().map((w) => ({
     id: `view:${w.id}`,
     label: `Go to ${w.label}`,
     detail: w.shortcut,

@@ -1,53 +1,34 @@
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useSyncExternalStore, type ComponentType } from 'react';
+import { extensionPoint } from '../workspaces/registry';
 
 /**
- * Slots in the status bar that later features fill: data freshness ("inventory as of 14:02"), sync
- * progress and the outbox count. A view calls `useStatusSlot('freshness', 'Inventory as of 14:02')`
- * while mounted; the bar shows the newest content per slot, in a fixed order.
+ * The status bar's slots, in their fixed order: data freshness ("Inventory as of 14:02"), sync
+ * progress, the request budget's wait, the outbox. Areas fill them by contribution (`statusItems`
+ * in their contribution file); the item is a component, mounted once in the bar, that shows what
+ * it has to say or nothing.
  */
 export const STATUS_SLOTS = ['freshness', 'sync', 'budget', 'outbox'] as const;
 export type StatusSlot = (typeof STATUS_SLOTS)[number];
 
-interface Filled {
+export interface StatusItem {
   slot: StatusSlot;
-  content: ReactNode;
-  order: number;
+  component: ComponentType;
 }
 
-let filled: Filled[] = [];
-let order = 0;
-const listeners = new Set<() => void>();
+export const statusItems = extensionPoint<StatusItem>('status items');
 
-/** Fills a slot until the returned function is called. */
-export function fillStatusSlot(slot: StatusSlot, content: ReactNode): () => void {
-  const entry: Filled = { slot, content, order: order++ };
-  filled = [...filled, entry];
-  listeners.forEach((l) => l());
-  return () => {
-    filled = filled.filter((f) => f !== entry);
-    listeners.forEach((l) => l());
-  };
-}
-
-export function useStatusSlot(slot: StatusSlot, content: ReactNode | null): void {
-  useEffect(() => (content === null ? undefined : fillStatusSlot(slot, content)), [slot, content]);
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** What the status bar renders: per slot, the newest content. */
+/** What the status bar renders: each slot's items, in slot order. */
 export function StatusSlots() {
-  const current = useSyncExternalStore(subscribe, () => filled);
+  const items = useSyncExternalStore(statusItems.subscribe, statusItems.list, statusItems.list);
   return (
     <>
       {STATUS_SLOTS.map((slot) => {
-        const newest = current.filter((f) => f.slot === slot).sort((a, b) => b.order - a.order)[0];
-        return newest ? (
+        const inSlot = items.filter((e) => e.item.slot === slot);
+        return inSlot.length > 0 ? (
           <span key={slot} className={`slot slot-${slot}`} data-testid={`status-${slot}`}>
-            {newest.content}
+            {inSlot.map(({ workspace, item: { component: Item } }) => (
+              <Item key={workspace} />
+            ))}
           </span>
         ) : null;
       })}

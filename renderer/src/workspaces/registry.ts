@@ -2,9 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 
 /**
- * Every workspace of the desk, in sidebar order: the sidebar, the Alt+<n> shortcuts, the sign-in
- * gate, the "coming" placeholders and the command palette all read this list. A workspace's
- * own routes, views and query hooks live in renderer/src/workspaces/<id>/.
+ * A workspace of the desk, as an area contributes it (renderer/src/workspaces/<id>/<id>.contribution.tsx):
+ * the sidebar, the Alt+<n> shortcuts, the sign-in gate, the "coming" placeholders and the command
+ * palette all read the list. A workspace's own routes, views and query hooks live in its folder.
  */
 export interface Workspace {
   id: WorkspaceId;
@@ -23,76 +23,20 @@ export interface Workspace {
   prefetch?: (client: QueryClient, account: readonly ['account', string]) => Promise<unknown>;
 }
 
-export type WorkspaceId = 'receiving' | 'unidentified' | 'inventory' | 'lots' | 'returns' | 'settings';
+/** An area's id ("receiving"); scan resolvers and palette sources are named after it. */
+export type WorkspaceId = string;
 
-export const workspaces: readonly Workspace[] = [
-  {
-    id: 'receiving',
-    label: 'Receiving',
-    path: '/receiving',
-    shortcut: 'Alt+1',
-    needsSignIn: true,
-    status: 'ready',
-    purpose: 'Warehouse receiving orders: what is expected, what arrived.',
-    view: () => import('./receiving/ReceivingList').then((m) => ({ default: m.ReceivingList })),
-    prefetch: (client, account) => import('./receiving/rememberFilters').then((m) => m.prefetchRememberedFilters(client, account)),
-  },
-  {
-    id: 'unidentified',
-    label: 'Unidentified receipts',
-    path: '/unidentified',
-    shortcut: 'Alt+2',
-    needsSignIn: true,
-    status: 'ready',
-    purpose: 'Packages that arrived without a receiving order, and linking them to one.',
-    view: () => import('./unidentified/UnidentifiedList').then((m) => ({ default: m.UnidentifiedList })),
-  },
-  {
-    id: 'inventory',
-    label: 'Inventory',
-    path: '/inventory',
-    shortcut: 'Alt+3',
-    needsSignIn: true,
-    status: 'ready',
-    purpose: 'Inventory lookups that keep working offline, with history per item and lot.',
-    view: () => import('./inventory/InventoryView').then((m) => ({ default: m.InventoryView })),
-  },
-  {
-    id: 'lots',
-    label: 'Lot exclusions',
-    path: '/lots',
-    shortcut: 'Alt+4',
-    needsSignIn: true,
-    status: 'ready',
-    purpose: 'Excluding lots from fulfillment and restoring them.',
-    view: () => import('./lots/LotsFind').then((m) => ({ default: m.LotsFind })),
-  },
-  {
-    id: 'returns',
-    label: 'Returns',
-    path: '/returns',
-    shortcut: 'Alt+5',
-    needsSignIn: true,
-    status: 'ready',
-    purpose: 'Return intake driven by a USB barcode scanner, and the returns on their way or done.',
-    view: () => import('./returns/ReturnsList').then((m) => ({ default: m.ReturnsList })),
-  },
-  {
-    id: 'settings',
-    label: 'Settings',
-    path: '/settings',
-    shortcut: 'Alt+6',
-    needsSignIn: false,
-    status: 'ready',
-    purpose: 'Environments, sign-in, channel and appearance.',
-    view: () => import('./settings/SettingsWorkspace').then((m) => ({ default: m.SettingsView })),
-  },
-];
+/** Every workspace of the desk, in sidebar order (the areas' order in renderer/src/areas.ts). */
+export const sidebar = extensionPoint<Workspace>('workspaces');
+
+export function allWorkspaces(): readonly Workspace[] {
+  return sidebar.list().map((e) => e.item);
+}
 
 /** The workspace an address belongs to (its first path segment), if any. */
 export function workspaceForPath(pathname: string): Workspace | undefined {
   const first = `/${pathname.split('/')[1] ?? ''}`;
-  return workspaces.find((w) => w.path === first);
+  return allWorkspaces().find((w) => w.path === first);
 }
 
 /**

@@ -6,10 +6,9 @@ import { call, errorMessage } from '../../bridge/dockdesk';
 import { ErrorDetails } from '../../ui/ErrorNote';
 import { useSession } from '../../session/useSession';
 import { ScannerSettingsPanel } from '../../scan/ScannerSettingsPanel';
-import { ExpirySettings } from '../lots/ExpirySettings';
-import { ReturnsSettingsPanel } from '../returns/intake/ReturnsSettingsPanel';
 import { Appearance } from './Appearance';
 import { EnvironmentForm } from './EnvironmentForm';
+import { settingsPanels } from './panels';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { RequestBudgetSupport } from '../../app/RequestBudgetViews';
 
@@ -103,8 +102,10 @@ export function SettingsWorkspace({ session }: { session: SessionState }) {
 
       <Appearance />
       <ScannerSettingsPanel />
-      <ExpirySettings />
-      <ReturnsSettingsPanel signedIn={session.status === 'signed-in'} />
+      {/* The areas' own sections (lot expiry, return intake), in the areas' order. */}
+      {settingsPanels.list().map(({ workspace, item: { id, component: Panel } }) => (
+        <Panel key={`${workspace}.${id}`} session={session} />
+      ))}
       <h2>Support</h2>
       <LogFolder />
       <RequestBudgetSupport />

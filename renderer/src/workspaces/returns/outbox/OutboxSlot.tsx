@@ -6,16 +6,16 @@ import type { OutboxEntryView } from '../../../../../shared/schemas/outbox';
 import { call, errorMessage, useDockdeskEvent } from '../../../bridge/dockdesk';
 import { formatTime } from '../../../format';
 import { Dialog } from '../../../ui/Dialog';
-import { useStatusSlot } from '../../../ui/statusSlots';
 import { showToast } from '../../../ui/Toasts';
 import { labelOf } from '../../../../../shared/labels';
 import { outboxKey } from './outboxText';
 import './outbox.css';
 
 /**
- * The returns outbox in the status bar (issue 12 point 5): how many returns wait and why, a click
+ * The returns outbox in the status bar: how many returns wait and why, a click
  * opens the outbox with retry and "back to drafts" for what failed; a toast when a return that had
- * to wait was sent, and when the service sent one back with field errors. Mounted once by the shell.
+ * to wait was sent, and when the service sent one back with field errors. Mounted once, in the
+ * status bar's outbox slot (returns' contribution).
  */
 export function OutboxSlot() {
   const queryClient = useQueryClient();
@@ -77,22 +77,23 @@ export function OutboxSlot() {
       </button>
     );
   }, [status, returned.length]);
-  useStatusSlot('outbox', content);
-
   return (
-    <Dialog title="Returns outbox" isOpen={open} onOpenChange={setOpen} wide>
-      <OutboxPanel
-        entries={outbox.data?.entries ?? []}
-        waitingReason={status?.waitingReason ?? null}
-        returned={returned}
-        onChanged={refresh}
-        onOpenDraft={(draftId) => {
-          setOpen(false);
-          setReturned((r) => r.filter((x) => x.draftId !== draftId));
-          void navigate({ to: '/returns/drafts/$draftId', params: { draftId } });
-        }}
-      />
-    </Dialog>
+    <>
+      {content}
+      <Dialog title="Returns outbox" isOpen={open} onOpenChange={setOpen} wide>
+        <OutboxPanel
+          entries={outbox.data?.entries ?? []}
+          waitingReason={status?.waitingReason ?? null}
+          returned={returned}
+          onChanged={refresh}
+          onOpenDraft={(draftId) => {
+            setOpen(false);
+            setReturned((r) => r.filter((x) => x.draftId !== draftId));
+            void navigate({ to: '/returns/drafts/$draftId', params: { draftId } });
+          }}
+        />
+      </Dialog>
+    </>
   );
 }
 

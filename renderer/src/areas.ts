@@ -1,0 +1,15 @@
+import { shellArea } from './app/shell.contribution';
+import { historyArea } from './workspaces/history/history.contribution';
+import { inventoryArea } from './workspaces/inventory/inventory.contribution';
+import { lotsArea } from './workspaces/lots/lots.contribution';
+import { receivingArea } from './workspaces/receiving/receiving.contribution';
+import { returnsArea } from './workspaces/returns/returns.contribution';
+import { settingsArea } from './workspaces/settings/settings.contribution';
+import { unidentifiedArea } from './workspaces/unidentified/unidentified.contribution';
+
+/**
+ * Every area of the renderer, in sidebar (and Alt+<n>) order. The route tree (router.tsx) and the
+ * shared mechanisms (workspaces/contributions.ts: sidebar, palette, scan router, Settings panels,
+ * status bar) are built from this list; a new area adds one entry.
+ */
+export const areas = [receivingArea, unidentifiedArea, inventoryArea, historyArea, lotsArea, returnsArea, settingsArea, shellArea] as const;

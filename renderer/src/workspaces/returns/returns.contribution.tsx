@@ -1,0 +1,123 @@
+import { AppErrorException } from '../../../../shared/errors';
+import type { ReturnRecord } from '../../../../shared/schemas/returns';
+import type { Candidate } from '../../../../shared/scan/router';
+import { call } from '../../bridge/dockdesk';
+import { labelOf } from '../../../../shared/labels';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import type { SessionState } from '../../../../shared/schemas/session';
+import { recordIdParams, rootRoute } from '../../app/rootRoute';
+import type { PaletteItem } from '../../palette/entries';
+import { defineArea, type LazyView } from '../area';
+import { ReturnsSettingsPanel } from './intake/ReturnsSettingsPanel';
+import { OutboxSlot } from './outbox/OutboxSlot';
+import { findQueries, ReturnsSearch } from './search';
+
+function candidate(r: ReturnRecord): Candidate {
+  const tracking = r.tracking_number ? ` · tracking ${r.tracking_number}` : '';
+  const center = r.fulfillment_center?.name ? ` · ${r.fulfillment_center.name}` : '';
+  return {
+    label: `Return ${r.reference_id || r.id}`,
+    detail: `${labelOf('ReturnStatus', r.status)}${tracking}${center}`,
+    href: `#/returns/${r.id}`,
+  };
+}
+
+/** Returns whose reference id or tracking number is exactly this code (main's returns.lookup, the service's filters). */
+export async function findReturnsByCode(text: string, signal?: AbortSignal): Promise<Candidate[]> {
+  const { referenceId, trackingNumber: tracking } = findQueries(text);
+  // Carrier tracking numbers are 8 characters or more: a shorter scan (a WRO or box id) asks the
+  // service one question less, since every resolver's answer is awaited before a scan opens anything.
+  const trackingNumber = tracking && tracking.length >= 8 ? tracking : undefined;
+  const [byReference, byTracking] = await Promise.all([
+    referenceId ? call('returns.lookup', { referenceId }, signal) : { items: [] },
+    trackingNumber ? call('returns.lookup', { trackingNumber }, signal) : { items: [] },
+  ]);
+  const seen = new Set<number>();
+  return [...byReference.items, ...byTracking.items].filter((r) => !seen.has(r.id) && seen.add(r.id)).map(candidate);
+}
+
+/** A return by its id (digits), for the palette. */
+async function findReturnById(text: string, signal?: AbortSignal): Promise<Candidate[]> {
+  const digits = text.trim();
+  if (!/^\d{1,10}$/.test(digits) || Number(digits) < 1 || Number(digits) > 2147483647) return [];
+  try {
+    return [candidate((await call('returns.get', { id: Number(digits) }, signal)).record)];
+  } catch (error) {
+    if (error instanceof AppErrorException && error.appError.code === 'not_found') return [];
+    throw error;
+  }
+}
+
+/** Returns in the palette: by id, reference id or tracking number. */
+async function searchReturns(query: string, signal: AbortSignal): Promise<PaletteItem[]> {
+  // Reference ids and tracking numbers match exactly; shorter text is not worth asking the service about.
+  if (query.trim().length < 3) return [];
+  const [byId, byCode] = await Promise.all([findReturnById(query, signal), findReturnsByCode(query, signal)]);
+  const seen = new Set<string>();
+  return [...byId, ...byCode]
+    .filter((c) => !seen.has(c.href) && seen.add(c.href))
+    .map((c) => ({ id: c.href, label: c.label, ...(c.detail ? { detail: c.detail } : {}), href: c.href }));
+}
+
+const listView: LazyView = () => import('./ReturnsList').then((m) => ({ default: m.ReturnsList }));
+
+const returnsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/returns',
+  validateSearch: (raw: Record<string, unknown>): ReturnsSearch => ReturnsSearch.parse(raw),
+  component: lazyRouteComponent(listView),
+});
+const returnDetailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/returns/$id',
+  params: recordIdParams,
+  component: lazyRouteComponent(() => import('./ReturnDetail'), 'ReturnDetail'),
+});
+// Return intake: the return in progress, and one given draft (the returns list's "Edit" leads here).
+const returnNewRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/returns/new',
+  component: lazyRouteComponent(() => import('./intake/NewReturn'), 'NewReturn'),
+});
+const returnDraftRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/returns/drafts/$draftId',
+  component: lazyRouteComponent(() => import('./intake/ReturnDraftRoute'), 'ReturnDraftRoute'),
+});
+
+/** Settings → Returns: intake defaults, which need a signed-in session to read the centers. */
+function ReturnsSettings({ session }: { session: SessionState }) {
+  return <ReturnsSettingsPanel signedIn={session.status === 'signed-in'} />;
+}
+
+/**
+ * What Returns adds to the desk: its workspace and routes (list, detail, intake), a scan resolver (a
+ * return's reference id or its tracking number opens it), the same look-ups plus the return id in
+ * the command palette, "New return" there, Settings → Returns, and the outbox in the status bar.
+ */
+export const returnsArea = defineArea({
+  id: 'returns',
+  workspace: {
+    label: 'Returns',
+    path: '/returns',
+    shortcut: 'Alt+5',
+    needsSignIn: true,
+    status: 'ready',
+    purpose: 'Return intake driven by a USB barcode scanner, and the returns on their way or done.',
+    view: listView,
+  },
+  routes: [returnsRoute, returnDetailRoute, returnNewRoute, returnDraftRoute],
+  scanResolvers: [{ id: 'return', resolve: (q, signal) => findReturnsByCode(q.text, signal) }],
+  paletteSources: [{ id: 'returns', group: 'Returns', search: searchReturns }],
+  paletteActions: [
+    {
+      id: 'return-intake',
+      label: 'New return (intake)',
+      detail: 'Scan a returned box: the return in progress, or a new one',
+      href: '#/returns/new',
+      keywords: 'new return intake box scan',
+    },
+  ],
+  settingsPanels: [{ id: 'return-intake', component: ReturnsSettings }],
+  statusItems: [{ slot: 'outbox', component: OutboxSlot }],
+});

@@ -1,0 +1,2 @@
+// What other areas may use of Settings: the place for their own Settings panels.
+export { settingsPanels, type SettingsPanel } from './panels';

@@ -1,0 +1,22 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from '../../app/rootRoute';
+import { defineArea, type LazyView } from '../area';
+
+const settingsView: LazyView = () => import('./SettingsWorkspace').then((m) => ({ default: m.SettingsView }));
+
+const settingsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/settings', component: lazyRouteComponent(settingsView) });
+
+/** What Settings adds to the desk: its workspace (open signed out too) and route; other areas add their panels to it. */
+export const settingsArea = defineArea({
+  id: 'settings',
+  workspace: {
+    label: 'Settings',
+    path: '/settings',
+    shortcut: 'Alt+6',
+    needsSignIn: false,
+    status: 'ready',
+    purpose: 'Environments, sign-in, channel and appearance.',
+    view: settingsView,
+  },
+  routes: [settingsRoute],
+});

@@ -1,0 +1,77 @@
+import type { UnidentifiedReceivingOrder } from '../../../../shared/schemas/uro';
+import type { Candidate } from '../../../../shared/scan/router';
+import { call } from '../../bridge/dockdesk';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { recordIdParams, rootRoute } from '../../app/rootRoute';
+import { defineArea, type LazyView } from '../area';
+import { UnidentifiedSearch } from './search';
+
+function candidate(receipt: UnidentifiedReceivingOrder): Candidate {
+  const tracking = receipt.tracking_barcode ? ` · tracking ${receipt.tracking_barcode}` : '';
+  const link = receipt.linked_wro_id === null ? 'not linked' : `linked to WRO ${receipt.linked_wro_id}`;
+  return { label: `Unidentified receipt ${receipt.barcode}`, detail: `${link}${tracking}`, href: `#/unidentified/${receipt.id}` };
+}
+
+/** A code as the main process accepts it: printable, 1 to 100 characters. */
+const plausible = (code: string) => code.length > 0 && code.length <= 100 && ![...code].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+/** The receipts whose barcode or tracking barcode is exactly this code (main reads the pages, bounded). */
+export async function findReceiptsByCode(text: string, signal?: AbortSignal): Promise<Candidate[]> {
+  const code = text.trim();
+  // Carrier tracking numbers and receipt barcodes are 8 characters or more; a shorter code (a WRO id,
+  // a box id) is not looked for here, so those scans do not wait on reading the receipt pages.
+  if (code.length < 8 || !plausible(code)) return [];
+  const { items } = await call('unidentified.byCode', { code }, signal);
+  return items.map(candidate);
+}
+
+/** Receipts in the palette, linked or not, whose barcode or tracking barcode has the typed text. */
+async function searchReceipts(query: string, signal: AbortSignal) {
+  const code = query.trim();
+  // Short text matches too many barcodes to be worth reading the service's pages for.
+  if (code.length < 4 || !plausible(code)) return [];
+  const [unlinked, linked] = await Promise.all([
+    call('unidentified.list', { tab: 'unlinked', page: 1, q: code }, signal),
+    call('unidentified.list', { tab: 'linked', page: 1, q: code }, signal),
+  ]);
+  return [...unlinked.items, ...linked.items].slice(0, 8).map((r) => {
+    const c = candidate(r);
+    return { id: c.href, label: c.label, ...(c.detail ? { detail: c.detail } : {}), href: c.href };
+  });
+}
+
+const listView: LazyView = () => import('./UnidentifiedList').then((m) => ({ default: m.UnidentifiedList }));
+
+const unidentifiedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/unidentified',
+  validateSearch: (raw: Record<string, unknown>): UnidentifiedSearch => UnidentifiedSearch.parse(raw),
+  component: lazyRouteComponent(listView),
+});
+const unidentifiedDetailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/unidentified/$id',
+  params: recordIdParams,
+  component: lazyRouteComponent(() => import('./UnidentifiedDetail'), 'UnidentifiedDetail'),
+});
+
+/**
+ * What Unidentified receipts adds to the desk: its workspace and routes, a scan resolver (a
+ * package's tracking barcode, or the receipt's own barcode, finds the receipt that carries it) and
+ * receipts in the command palette.
+ */
+export const unidentifiedArea = defineArea({
+  id: 'unidentified',
+  workspace: {
+    label: 'Unidentified receipts',
+    path: '/unidentified',
+    shortcut: 'Alt+2',
+    needsSignIn: true,
+    status: 'ready',
+    purpose: 'Packages that arrived without a receiving order, and linking them to one.',
+    view: listView,
+  },
+  routes: [unidentifiedRoute, unidentifiedDetailRoute],
+  scanResolvers: [{ id: 'receipt', resolve: (q, signal) => findReceiptsByCode(q.text, signal) }],
+  paletteSources: [{ id: 'unidentified-receipts', group: 'Unidentified receipts', search: searchReceipts }],
+});

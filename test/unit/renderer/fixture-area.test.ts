@@ -1,0 +1,69 @@
+import { createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { areas } from '../../../renderer/src/areas';
+import { paletteActions, paletteSources } from '../../../renderer/src/palette/entries';
+import { buildRouteTree } from '../../../renderer/src/router';
+import { scanResolvers } from '../../../renderer/src/scan/resolvers';
+import { statusItems, StatusSlots } from '../../../renderer/src/ui/statusSlots';
+import { installAreas } from '../../../renderer/src/workspaces/contributions';
+import { allWorkspaces, workspaceForPath } from '../../../renderer/src/workspaces/registry';
+import { settingsPanels } from '../../../renderer/src/workspaces/settings';
+import { toScanQuery } from '../../../shared/scan/router';
+import { fixtureArea } from './fixture-area';
+
+/**
+ * A fixture area added to the renderer through the list of areas alone ([...areas, fixtureArea]) is
+ * found in every place an area reaches: the route tree (with its typed search), the sidebar and
+ * Alt+<n>, the scan resolvers, the palette's sources and actions, Settings' panels, the status bar.
+ */
+let uninstall: (() => void) | null = null;
+afterEach(() => {
+  uninstall?.();
+  uninstall = null;
+});
+
+describe('an area added by contribution', () => {
+  it('is in the route tree, with its search schema', async () => {
+    const router = createRouter({ routeTree: buildRouteTree([...areas, fixtureArea]), history: createMemoryHistory({ initialEntries: ['/fixture?q=FIX-1'] }) });
+    expect(Object.keys(router.routesByPath)).toEqual(expect.arrayContaining(['/fixture', '/receiving', '/inventory/history', '/settings']));
+    await router.load();
+    expect(router.state.matches.at(-1)?.routeId).toBe('/fixture');
+    expect(router.state.location.search).toEqual({ q: 'FIX-1' });
+  });
+
+  it('is in the sidebar, the scan router, the palette, Settings and the status bar', async () => {
+    uninstall = installAreas([...areas, fixtureArea]);
+    expect(allWorkspaces().map((w) => w.id)).toEqual(['receiving', 'unidentified', 'inventory', 'lots', 'returns', 'settings', 'fixture']);
+    expect(workspaceForPath('/fixture')?.shortcut).toBe('Alt+9');
+
+    const resolver = scanResolvers.list().find((e) => e.workspace === 'fixture')?.item;
+    expect(resolver?.id).toBe('thing');
+    expect(await resolver?.resolve(toScanQuery({ text: 'FIX-1', raw: 'FIX-1', symbology: null }), new AbortController().signal)).toEqual([
+      { label: 'Fixture thing 1', href: '#/fixture?q=FIX-1' },
+    ]);
+
+    const source = paletteSources.list().find((e) => e.workspace === 'fixture')?.item;
+    expect(await source?.search('fix', new AbortController().signal)).toEqual([{ id: 'thing-1', label: 'Fixture thing 1' }]);
+    expect(paletteActions.forWorkspace('fixture').map((a) => a.label)).toEqual(['Open the fixture']);
+
+    expect(settingsPanels.forWorkspace('fixture').map((p) => p.id)).toEqual(['fixture-settings']);
+    expect(statusItems.forWorkspace('fixture').map((i) => i.slot)).toEqual(['sync']);
+    // Every area's own contributions are there too, once each.
+    expect(settingsPanels.list().map((e) => `${e.workspace}.${e.item.id}`)).toEqual(['lots.lot-expiry', 'returns.return-intake', 'fixture.fixture-settings']);
+  });
+
+  it('draws its status item in its slot', () => {
+    uninstall = installAreas([fixtureArea]);
+    const html = renderToStaticMarkup(createElement(StatusSlots));
+    expect(html).toBe('<span class="slot slot-sync" data-testid="status-sync"><span>Fixture in the status bar</span></span>');
+  });
+
+  it('leaves every place when taken out again', () => {
+    installAreas([fixtureArea])();
+    expect(allWorkspaces()).toEqual([]);
+    expect(scanResolvers.list()).toEqual([]);
+    expect(statusItems.list()).toEqual([]);
+  });
+});
