@@ -109,6 +109,9 @@ describe('area zones', { timeout: 30_000 }, () => {
     expect(await violations('electron/core/drafts/x.ts', "import { a } from '../returns/desk.js';\nexport const b = a;")).not.toHaveLength(0);
     expect(await violations('renderer/src/app/x.tsx', "import { a } from '../workspaces/inventory';\nexport const b = a;")).toEqual([]);
     expect(await violations('electron/core/drafts/x.ts', "import { a } from '../lots/index.js';\nexport const b = a;")).toEqual([]);
+    // shared/ is the kit, even where a folder there has an area's name.
+    expect(await violations('renderer/src/workspaces/receiving/x.ts', "import { a } from '../../../../shared/lots/expiry';\nexport const b = a;")).toEqual([]);
+    expect(await violations('electron/core/receiving/x.ts', "import { a } from '../../../shared/returns/rules.js';\nexport const b = a;")).toEqual([]);
   });
   it('keeps the layer rules inside a zone', async () => {
     expect(await violations('renderer/src/workspaces/lots/x.ts', "import { readFile } from 'node:fs';\nexport const b = readFile;")).not.toHaveLength(0);

@@ -62,26 +62,7 @@ export function Shell() {
       <a className="skip-link" href="#content" onClick={skipToContent}>
         Skip to content
       </a>
-      <nav className="sidebar" aria-label="Workspaces">
-        <div className="brand">Dockdesk</div>
-        <ul>
-          {allWorkspaces().map((w) => (
-            <li key={w.id}>
-              <Link
-                to={w.path}
-                aria-current={current?.id === w.id ? 'page' : undefined}
-                title={w.shortcut}
-                className={w.status === 'coming' ? 'coming' : undefined}
-              >
-                {w.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <button type="button" className="sidebar-help" onClick={() => setSheetOpen(true)}>
-          Keyboard shortcuts <kbd>?</kbd>
-        </button>
-      </nav>
+      <Sidebar current={current} onHelp={() => setSheetOpen(true)} />
       <main className="content" id="content" tabIndex={-1}>
         {info.data?.notice && !bannerDismissed && (
           <p className="banner" role="note">
@@ -109,6 +90,32 @@ export function Shell() {
       <ScanProvider />
       <CommandPalette />
     </div>
+  );
+}
+
+/** Every area's workspace, in the areas' order, and the way to the shortcuts sheet. */
+function Sidebar({ current, onHelp }: { current: Workspace | undefined; onHelp: () => void }) {
+  return (
+    <nav className="sidebar" aria-label="Workspaces">
+      <div className="brand">Dockdesk</div>
+      <ul>
+        {allWorkspaces().map((w) => (
+          <li key={w.id}>
+            <Link
+              to={w.path}
+              aria-current={current?.id === w.id ? 'page' : undefined}
+              title={w.shortcut}
+              className={w.status === 'coming' ? 'coming' : undefined}
+            >
+              {w.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="sidebar-help" onClick={onHelp}>
+        Keyboard shortcuts <kbd>?</kbd>
+      </button>
+    </nav>
   );
 }
 

@@ -22,6 +22,31 @@ export function SettingsView() {
 
 /** Environments, who is signed in where and how, the write channel, and sign-out. */
 export function SettingsWorkspace({ session }: { session: SessionState }) {
+  return (
+    <section className="workspace" aria-labelledby="settings-title">
+      <header className="workspace-header">
+        <ViewHeading id="settings-title">Settings</ViewHeading>
+      </header>
+
+      <EnvironmentsPanel session={session} />
+      <h2>Account in {session.environment.name}</h2>
+      <AccountPanel session={session} />
+
+      <Appearance />
+      <ScannerSettingsPanel />
+      {/* The areas' own sections (lot expiry, return intake), in the areas' order. */}
+      {settingsPanels.list().map(({ workspace, item: { id, component: Panel } }) => (
+        <Panel key={`${workspace}.${id}`} session={session} />
+      ))}
+      <h2>Support</h2>
+      <LogFolder />
+      <RequestBudgetSupport />
+    </section>
+  );
+}
+
+/** The environments: which is in use, switching, adding, editing and removing one. */
+function EnvironmentsPanel({ session }: { session: SessionState }) {
   const queryClient = useQueryClient();
   const environments = useQuery({ queryKey: environmentsKey, queryFn: () => call('environments.list', {}) });
   const [editing, setEditing] = useState<EnvironmentSummary | 'new' | null>(null);
@@ -30,11 +55,7 @@ export function SettingsWorkspace({ session }: { session: SessionState }) {
   const remove = useMutation({ mutationFn: (id: string) => call('environments.remove', { id }), onSettled: refresh });
 
   return (
-    <section className="workspace" aria-labelledby="settings-title">
-      <header className="workspace-header">
-        <ViewHeading id="settings-title">Settings</ViewHeading>
-      </header>
-
+    <>
       <h2>Environments</h2>
       {environments.isError && (
         <p className="error" role="alert">
@@ -96,20 +117,7 @@ export function SettingsWorkspace({ session }: { session: SessionState }) {
           }}
         />
       )}
-
-      <h2>Account in {session.environment.name}</h2>
-      <AccountPanel session={session} />
-
-      <Appearance />
-      <ScannerSettingsPanel />
-      {/* The areas' own sections (lot expiry, return intake), in the areas' order. */}
-      {settingsPanels.list().map(({ workspace, item: { id, component: Panel } }) => (
-        <Panel key={`${workspace}.${id}`} session={session} />
-      ))}
-      <h2>Support</h2>
-      <LogFolder />
-      <RequestBudgetSupport />
-    </section>
+    </>
   );
 }
 
