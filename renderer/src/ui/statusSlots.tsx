@@ -1,4 +1,5 @@
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { createStore, useStore } from './store';
 
 /**
  * Slots in the status bar that later features fill: data freshness ("inventory as of 14:02"), sync
@@ -14,33 +15,23 @@ interface Filled {
   order: number;
 }
 
-let filled: Filled[] = [];
+const filled = createStore<Filled[]>([]);
 let order = 0;
-const listeners = new Set<() => void>();
 
 /** Fills a slot until the returned function is called. */
 export function fillStatusSlot(slot: StatusSlot, content: ReactNode): () => void {
   const entry: Filled = { slot, content, order: order++ };
-  filled = [...filled, entry];
-  listeners.forEach((l) => l());
-  return () => {
-    filled = filled.filter((f) => f !== entry);
-    listeners.forEach((l) => l());
-  };
+  filled.set((all) => [...all, entry]);
+  return () => filled.set((all) => all.filter((f) => f !== entry));
 }
 
 export function useStatusSlot(slot: StatusSlot, content: ReactNode | null): void {
   useEffect(() => (content === null ? undefined : fillStatusSlot(slot, content)), [slot, content]);
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /** What the status bar renders: per slot, the newest content. */
 export function StatusSlots() {
-  const current = useSyncExternalStore(subscribe, () => filled);
+  const current = useStore(filled);
   return (
     <>
       {STATUS_SLOTS.map((slot) => {
