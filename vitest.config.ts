@@ -22,7 +22,7 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'component',
-          include: ['test/component/**/*.test.tsx'],
+          include: ['test/component/**/*.test.{ts,tsx}'],
           browser: { enabled: true, headless: true, provider: chromium, instances: [{ browser: 'chromium' }], screenshotFailures: false },
         },
       },

@@ -1,12 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { SyncStatus } from '../../../../shared/ipc/inventory';
-import { useAccountKey } from '../../app/accountKey';
+import { useAccountKey, type AccountKey } from '../../app/accountKey';
 import { call, useDockdeskEvent } from '../../bridge/dockdesk';
 import { laterStatus } from './model';
 import { INVENTORY_PAGE_SIZE } from './search';
-
-type AccountKey = readonly ['account', string];
 
 /**
  * The inventory desk's queries. Every answer comes from main's offline cache, which changes only when
@@ -32,6 +30,13 @@ export const inventoryQueries = {
     queryOptions({
       queryKey: [...account, 'inventory', 'item', inventoryId] as const,
       queryFn: ({ signal }) => call('inventory.item', { inventoryId }, signal),
+    }),
+  /** Names and SKUs of the items a view knows only by id (box contents, return lines). */
+  names: (account: AccountKey, ids: readonly number[]) =>
+    queryOptions({
+      queryKey: [...account, 'inventory', 'names', ids] as const,
+      queryFn: ({ signal }) => call('inventory.names', { inventoryIds: ids.slice(0, 1000) }, signal),
+      staleTime: 60_000,
     }),
   syncStatus: (account: AccountKey) => [...account, 'inventory', 'syncStatus'] as const,
 };

@@ -20,9 +20,11 @@ import { DateField } from '../../../ui/DateField';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorNote } from '../../../ui/ErrorNote';
 import { ViewHeading } from '../../../ui/ViewHeading';
-import { DraftSaver, type SaveState } from './draftSaver';
+import { useDraftAutosave } from '../../../drafts/useDraftAutosave';
 import { applyItemScan, itemLabel, plainScanText } from './lines';
-import { outboxKey, outboxStateText } from '../outbox/outboxText';
+import { outboxStateText } from '../outbox/outboxText';
+import { returnsQueries, useReturnCenters } from '../queries';
+import { useAccountKey } from '../../../app/accountKey';
 import { useSyncStatus } from '../../inventory/queries';
 import { keepCenterForNextReturn } from './NewReturn';
 import './intake.css';
@@ -41,17 +43,17 @@ const ACTION_TEXT: Record<ReturnAction, string> = {
 /** What the last submit did, shown on the next intake (the view is replaced by a fresh draft). */
 let lastSubmission: OutboxEntryView | null = null;
 
-export const draftKey = (id: string) => ['drafts', 'return-intake', id] as const;
-
 /** `#/returns/drafts/<draftId>`: one return in progress. */
 export function ReturnIntake({ draftId }: { draftId: string }) {
   const queryClient = useQueryClient();
-  const record = useQuery({ queryKey: draftKey(draftId), queryFn: () => call('drafts.get', { id: draftId }), staleTime: Infinity, gcTime: 0, retry: false });
+  const draftQuery = returnsQueries.draft(useAccountKey(), draftId);
+  const record = useQuery(draftQuery);
+  const draftKey = draftQuery.queryKey;
   const onChanged = useCallback(
     (p: EventPayload<'drafts.changed'>) => {
-      if (p.reason === 'returned' && p.ids.includes(draftId)) void queryClient.invalidateQueries({ queryKey: draftKey(draftId) });
+      if (p.reason === 'returned' && p.ids.includes(draftId)) void queryClient.invalidateQueries({ queryKey: draftKey });
     },
-    [draftId, queryClient],
+    [draftId, draftKey, queryClient],
   );
   useDockdeskEvent('drafts.changed', onChanged);
 
@@ -110,9 +112,10 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
   const navigate = useNavigate();
   const [draft, setDraft] = useState(initial);
   const draftRef = useRef(initial);
-  const saver = useMemo(() => new DraftSaver(draftId, revision), [draftId, revision]);
-  const [saveState, setSaveState] = useState<SaveState>({ state: 'saved' });
-  useEffect(() => saver.onState(setSaveState), [saver]);
+  // Every change is saved at once, one save at a time, each on the revision before it: a second window
+  // editing the same draft is refused instead of silently overwritten.
+  const saver = useDraftAutosave<ReturnDraft>({ kind: 'return-intake', id: draftId, revision, delayMs: 0 });
+  const { status: saveState, change: saveDraft } = saver;
   const [last, setLast] = useState<LastScan | null>(null);
   const [problems, setProblems] = useState<DraftProblem[]>([]);
   const [submitting, setSubmitting] = useState(false);
@@ -125,7 +128,7 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
     return s;
   });
   // The last submit's entry as the outbox has it now (queued, then sent or waiting).
-  const outbox = useQuery({ queryKey: outboxKey, queryFn: () => call('outbox.list', {}), enabled: submitted !== null });
+  const outbox = useQuery({ ...returnsQueries.outbox(useAccountKey()), enabled: submitted !== null });
   const submittedNow = submitted ? (outbox.data?.entries.find((e) => e.id === submitted.id) ?? submitted) : null;
   const seq = useRef(0);
   const fieldRef = useRef<HTMLElement>(null);
@@ -139,17 +142,17 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
     (next: ReturnDraft) => {
       draftRef.current = next;
       setDraft(next);
-      saver.save(next);
+      saveDraft(next);
       // Problems shown after a refused submit follow the draft as it is fixed.
       setProblems((shown) => (shown.length ? checkReturnDraft(next) : shown));
     },
-    [saver],
+    [saveDraft],
   );
   const update = (patch: Partial<ReturnDraft>) => commit({ ...draftRef.current, ...patch });
   const updateLine = (index: number, patch: Partial<ReturnDraftLine>) =>
     commit({ ...draftRef.current, lines: draftRef.current.lines.map((l, i) => (i === index ? { ...l, ...patch } : l)) });
 
-  const centers = useQuery({ queryKey: ['returns', 'fulfillmentCenters'], queryFn: () => call('returns.fulfillmentCenters', {}), staleTime: 10 * 60_000 });
+  const centers = useReturnCenters();
   // The item cache's state, as the inventory workspace keeps it (read once, then followed by events).
   const cacheStatus = useSyncStatus(true);
 
@@ -287,7 +290,8 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
     }
     setSubmitting(true);
     try {
-      await saver.flush();
+      const notSaved = await saver.flush();
+      if (notSaved !== null) throw new Error(`Not saved: ${notSaved}`);
       if (nextBox) {
         const { submitted: entry, draft: next } = await call('returns.nextBox', { draftId });
         lastSubmission = entry;
@@ -354,7 +358,7 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
       <header className="workspace-header">
         <ViewHeading id="intake-title">{draft.editOf ? `Change return ${draft.editOf}` : 'Return intake'}</ViewHeading>
         <span className={`save-state save-${saveState.state}`} role="status" data-testid="draft-save-state">
-          {saveState.state === 'failed' ? saveState.message : saveState.state === 'saved' ? 'Draft saved' : 'Saving…'}
+          {saveState.state === 'failed' ? `Not saved: ${saveState.message}` : saveState.state === 'saved' ? 'Draft saved' : 'Saving…'}
         </span>
       </header>
 
