@@ -20,6 +20,18 @@ export default defineConfig({
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       {
         plugins: [react()],
+        // Bundled before the first test: found one by one, each would reload the page mid-run (and load React twice).
+        optimizeDeps: {
+          include: [
+            'react',
+            'react/jsx-dev-runtime',
+            'react-dom/client',
+            '@tanstack/react-query',
+            '@tanstack/react-router',
+            'react-aria-components',
+            'vitest-browser-react',
+          ],
+        },
         test: {
           name: 'component',
           include: ['test/component/**/*.test.{ts,tsx}'],
