@@ -1,9 +1,43 @@
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The component tier runs views and hooks in a real Chromium page without the whole app: Debian's
+ * Chromium (the same one the e2e tests drive), headless, with everything that would reach the network
+ * on its own switched off, so a run is the same on a desk machine and in CI.
+ */
+const chromium = playwright({
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  },
+});
 
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        plugins: [react()],
+        // Bundled before the first test: found one by one, each would reload the page mid-run (and load React twice).
+        optimizeDeps: {
+          include: [
+            'react',
+            'react/jsx-dev-runtime',
+            'react-dom/client',
+            '@tanstack/react-query',
+            '@tanstack/react-router',
+            'react-aria-components',
+            'vitest-browser-react',
+          ],
+        },
+        test: {
+          name: 'component',
+          include: ['test/component/**/*.test.{ts,tsx}'],
+          browser: { enabled: true, headless: true, provider: chromium, instances: [{ browser: 'chromium' }], screenshotFailures: false },
+        },
+      },
       {
         test: {
           name: 'integration',

@@ -6,7 +6,9 @@ import { sessionKey } from '../session/useSession';
  * Every query of account data starts with ['account', <environment id>]: switching environments can
  * never show one environment's rows under another's name, and sign-out drops them all at once.
  */
-export function useAccountKey(): readonly ['account', string] {
+export type AccountKey = readonly ['account', string];
+
+export function useAccountKey(): AccountKey {
   const session = useQueryClient().getQueryData<SessionState>(sessionKey);
   return ['account', session?.environment.id ?? 'none'] as const;
 }

@@ -1,3 +1,4 @@
+import { createStore } from '../ui/store';
 import { bindableKeys, matches, type KeyCombo } from './keys';
 
 /**
@@ -29,10 +30,10 @@ interface Entry extends Shortcut {
 
 export type KeyInterceptor = (event: KeyboardEvent) => boolean;
 
-let entries: Entry[] = [];
+/** The registered shortcuts, in the order added. */
+export const shortcutEntries = createStore<readonly Entry[]>([]);
 let order = 0;
 let interceptor: KeyInterceptor | null = null;
-const subscribers = new Set<() => void>();
 
 /**
  * Adds a shortcut and answers the function that removes it. The newest registration of the same
@@ -41,12 +42,8 @@ const subscribers = new Set<() => void>();
 export function registerShortcut(shortcut: Shortcut): () => void {
   const combo = bindableKeys(shortcut.keys);
   const entry: Entry = { ...shortcut, combo, order: order++ };
-  entries = [...entries, entry];
-  notify();
-  return () => {
-    entries = entries.filter((e) => e !== entry);
-    notify();
-  };
+  shortcutEntries.set((all) => [...all, entry]);
+  return () => shortcutEntries.set((all) => all.filter((e) => e !== entry));
 }
 
 /** The scan detector's hook: sees every keydown first; answering true consumes it. One at a time. */
@@ -55,7 +52,7 @@ export function setKeyInterceptor(fn: KeyInterceptor | null): void {
 }
 
 /** What the shortcuts sheet lists: one line per distinct keys and description. */
-export function listShortcuts(): { group: string; keys: string; description: string }[] {
+export function listShortcuts(entries: readonly Entry[] = shortcutEntries.get()): { group: string; keys: string; description: string }[] {
   const seen = new Set<string>();
   const out: { group: string; keys: string; description: string }[] = [];
   for (const e of entries) {
@@ -65,15 +62,6 @@ export function listShortcuts(): { group: string; keys: string; description: str
     out.push({ group: e.group ?? 'General', keys: e.keys, description: e.description });
   }
   return out;
-}
-
-export function subscribeShortcuts(listener: () => void): () => void {
-  subscribers.add(listener);
-  return () => subscribers.delete(listener);
-}
-
-function notify() {
-  for (const s of subscribers) s();
 }
 
 function isTextEntry(target: EventTarget | null): boolean {
@@ -89,7 +77,7 @@ export function pickShortcut(event: KeyboardEvent): Entry | null {
   const typing = isTextEntry(event.target);
   let best: Entry | null = null;
   let bestScoped = false;
-  for (const e of entries) {
+  for (const e of shortcutEntries.get()) {
     if (!matches(e.combo, event)) continue;
     if (typing && !e.inFields) continue;
     let scoped = false;

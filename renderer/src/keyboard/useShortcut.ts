@@ -1,5 +1,6 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { listShortcuts, registerShortcut, subscribeShortcuts, type Shortcut } from './shortcuts';
+import { useEffect, useMemo, useRef } from 'react';
+import { useStore } from '../ui/store';
+import { listShortcuts, registerShortcut, shortcutEntries, type Shortcut } from './shortcuts';
 
 /** Registers a shortcut while the component is mounted; the handler may change between renders. */
 export function useShortcut(shortcut: Shortcut, enabled = true): void {
@@ -24,12 +25,8 @@ export function useShortcut(shortcut: Shortcut, enabled = true): void {
   }, [keys, description, group, inFields, hasWhen, hasScope, enabled]);
 }
 
-let snapshot = listShortcuts();
-subscribeShortcuts(() => {
-  snapshot = listShortcuts();
-});
-
 /** Every registered shortcut, kept current (the shortcuts sheet). */
 export function useShortcutList() {
-  return useSyncExternalStore(subscribeShortcuts, () => snapshot);
+  const entries = useStore(shortcutEntries);
+  return useMemo(() => listShortcuts(entries), [entries]);
 }

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Autocomplete, Dialog, Header, Input, Menu, MenuItem, MenuSection, Modal, ModalOverlay, TextField } from 'react-aria-components';
 import { errorMessage } from '../bridge/dockdesk';
 import { useShortcut } from '../keyboard/useShortcut';
 import { allWorkspaces } from '../workspaces/registry';
+import { useStore } from '../ui/store';
 import { matchesQuery, paletteActions, paletteSources, type PaletteContext, type PaletteItem } from './entries';
 import './palette.css';
 
@@ -16,7 +17,7 @@ interface Section {
 const SEARCH_DELAY_MS = 150;
 
 function useExtension<T>(point: { list(): T; subscribe(l: () => void): () => void }): T {
-  return useSyncExternalStore(point.subscribe, point.list);
+  return useStore({ get: point.list, subscribe: point.subscribe });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../ui/store';
 
 /**
  * Scan cues: a tone (Web Audio, no sound files) and a visual badge for each scan's fate. Accepted is
@@ -58,32 +58,18 @@ function playTones(kind: CueKind) {
   }
 }
 
-let visual: VisualCue | null = null;
+const visual = createStore<VisualCue | null>(null);
 let nextId = 1;
 let hideTimer: ReturnType<typeof setTimeout> | null = null;
-const listeners = new Set<() => void>();
 
 /** Shows and sounds a cue. `text` says what happened ("WRO 5012", "Nothing matches 123"). */
 export function cue(kind: CueKind, text: string): void {
   playTones(kind);
-  visual = { id: nextId++, kind, text };
-  listeners.forEach((l) => l());
+  visual.set({ id: nextId++, kind, text });
   if (hideTimer) clearTimeout(hideTimer);
-  hideTimer = setTimeout(
-    () => {
-      visual = null;
-      listeners.forEach((l) => l());
-    },
-    kind === 'refused' ? 4000 : 1800,
-  );
+  hideTimer = setTimeout(() => visual.set(null), kind === 'refused' ? 4000 : 1800);
 }
 
 export function useVisualCue(): VisualCue | null {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => visual,
-  );
+  return useStore(visual);
 }

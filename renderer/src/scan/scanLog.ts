@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import type { Scan } from '../../../shared/scan/detector';
+import { createStore, useStore } from '../ui/store';
 
 /** One line of the scan log: what came in and what became of it. */
 export interface ScanLogEntry {
@@ -15,28 +15,16 @@ export interface ScanLogEntry {
 
 export const SCAN_LOG_LIMIT = 50;
 
-let entries: ScanLogEntry[] = [];
+const entries = createStore<ScanLogEntry[]>([]);
 let nextId = 1;
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((l) => l());
 
 /** Adds a scan (newest first, the last 50 kept) and answers a function that records its outcome. */
 export function logScan(scan: Scan, outcome: ScanLogEntry['outcome'], result: string): (outcome: ScanLogEntry['outcome'], result: string) => void {
   const entry: ScanLogEntry = { id: nextId++, at: new Date(), raw: scan.raw, text: scan.text, symbology: scan.symbology, outcome, result };
-  entries = [entry, ...entries].slice(0, SCAN_LOG_LIMIT);
-  notify();
-  return (o, r) => {
-    entries = entries.map((e) => (e.id === entry.id ? { ...e, outcome: o, result: r } : e));
-    notify();
-  };
+  entries.set((all) => [entry, ...all].slice(0, SCAN_LOG_LIMIT));
+  return (o, r) => entries.set((all) => all.map((e) => (e.id === entry.id ? { ...e, outcome: o, result: r } : e)));
 }
 
 export function useScanLog(): readonly ScanLogEntry[] {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => entries,
-  );
+  return useStore(entries);
 }

@@ -1,4 +1,5 @@
-import { useSyncExternalStore, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { useStore } from './store';
 import { extensionPoint } from '../workspaces/registry';
 
 /**
@@ -19,7 +20,7 @@ export const statusItems = extensionPoint<StatusItem>('status items');
 
 /** What the status bar renders: each slot's items, in slot order. */
 export function StatusSlots() {
-  const items = useSyncExternalStore(statusItems.subscribe, statusItems.list, statusItems.list);
+  const items = useStore({ get: statusItems.list, subscribe: statusItems.subscribe });
   return (
     <>
       {STATUS_SLOTS.map((slot) => {

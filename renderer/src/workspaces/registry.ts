@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { createStore } from '../ui/store';
 
 /**
  * A workspace of the desk, as an area contributes it (renderer/src/workspaces/<id>/<id>.contribution.tsx):
@@ -55,25 +56,20 @@ export interface ExtensionPoint<T> {
 }
 
 export function extensionPoint<T>(name: string): ExtensionPoint<T> {
-  let items: { workspace: WorkspaceId; item: T }[] = [];
-  const listeners = new Set<() => void>();
-  const notify = () => listeners.forEach((l) => l());
+  const items = createStore<readonly { workspace: WorkspaceId; item: T }[]>([]);
   return {
     name,
     add(workspace, item) {
       const entry = { workspace, item };
-      items = [...items, entry];
-      notify();
-      return () => {
-        items = items.filter((e) => e !== entry);
-        notify();
-      };
+      items.set((all) => [...all, entry]);
+      return () => items.set((all) => all.filter((e) => e !== entry));
     },
-    list: () => items,
-    forWorkspace: (workspace) => items.filter((e) => e.workspace === workspace).map((e) => e.item),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    list: items.get,
+    forWorkspace: (workspace) =>
+      items
+        .get()
+        .filter((e) => e.workspace === workspace)
+        .map((e) => e.item),
+    subscribe: items.subscribe,
   };
 }

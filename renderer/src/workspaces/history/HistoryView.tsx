@@ -18,7 +18,8 @@ import { itemIds, type HistorySearch } from './search';
 import { useHistoryRun } from './useHistoryRun';
 import './history.css';
 import { DayRangeField } from '../../ui/DayRangeField';
-import { useItemNames, type ItemNaming } from '../inventory';
+import { useInventoryItem, useItemNames, type ItemNaming } from '../inventory';
+import { historyQueries } from './queries';
 
 const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatCount(Math.abs(n))}`;
 
@@ -137,12 +138,7 @@ export function HistoryView() {
 }
 
 function useCenters() {
-  const account = useAccountKey();
-  return useQuery({
-    queryKey: [...account, 'fulfillment-centers'],
-    queryFn: ({ signal }) => call('receiving.fulfillmentCenters', {}, signal),
-    staleTime: 10 * 60_000,
-  });
+  return useQuery(historyQueries.centers(useAccountKey()));
 }
 
 /** The query form; it changes the address only on submit, where the range is checked again. */
@@ -383,8 +379,7 @@ function csvName(search: HistorySearch, fcId: number): string {
 
 /** For one item, what the inventory cache says is on hand now at this center, beside the chart's end. */
 function CacheOnHand({ inventoryId, fcId, end }: { inventoryId: number; fcId: number; end: number }) {
-  const account = useAccountKey();
-  const item = useQuery({ queryKey: [...account, 'inventory', 'item', inventoryId], queryFn: ({ signal }) => call('inventory.item', { inventoryId }, signal) });
+  const item = useInventoryItem(inventoryId);
   if (!item.data) return null;
   const level = item.data.item.levels.find((l) => l.fcId === fcId);
   const onHand = level?.onHand ?? 0;

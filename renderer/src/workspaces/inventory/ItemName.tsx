@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAccountKey } from '../../app/accountKey';
-import { call } from '../../bridge/dockdesk';
+import { inventoryQueries } from './queries';
 
 export interface ItemNaming {
   sku: string;
@@ -14,12 +14,7 @@ export interface ItemNaming {
 export function useItemNames(inventoryIds: readonly number[]): ReadonlyMap<number, ItemNaming> {
   const account = useAccountKey();
   const ids = [...new Set(inventoryIds)].sort((a, b) => a - b);
-  const names = useQuery({
-    queryKey: [...account, 'inventory', 'names', ids],
-    queryFn: ({ signal }) => call('inventory.names', { inventoryIds: ids.slice(0, 1000) }, signal),
-    enabled: ids.length > 0,
-    staleTime: 60_000,
-  });
+  const names = useQuery({ ...inventoryQueries.names(account, ids), enabled: ids.length > 0 });
   return new Map((names.data ?? []).map((n) => [n.inventoryId, { sku: n.sku, name: n.name }]));
 }
 

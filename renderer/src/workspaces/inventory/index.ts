@@ -1,4 +1,4 @@
 // What other areas may use of inventory in the renderer: item names before ids, the one sync-status
 // source (the offline cache's state), and the items a scanned code names.
 export { ItemName, useItemNames, type ItemNaming } from './ItemName';
-export { useSyncStatus } from './queries';
+export { useInventoryItem, useSyncStatus } from './queries';

@@ -1,47 +1,69 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { SyncStatus } from '../../../../shared/ipc/inventory';
-import { useAccountKey } from '../../app/accountKey';
+import { useAccountKey, type AccountKey } from '../../app/accountKey';
 import { call, useDockdeskEvent } from '../../bridge/dockdesk';
 import { laterStatus } from './model';
 import { INVENTORY_PAGE_SIZE } from './search';
 
 /**
- * The inventory desk's queries. Every answer comes from main's offline cache (microseconds there),
- * so nothing is kept long: a finished sync invalidates them all and the view reads the new cache.
+ * The inventory desk's queries. Every answer comes from main's offline cache, which changes only when
+ * a sync ends: the answers stay fresh until then (useSyncStatus invalidates them all when it does), so
+ * a code looked up once (a scan's answer) is never asked for again by the view that shows it.
  */
+export const inventoryQueries = {
+  all: (account: AccountKey) => [...account, 'inventory'] as const,
+  search: (account: AccountKey, text: string, offset: number) =>
+    queryOptions({
+      queryKey: [...account, 'inventory', 'search', text, offset] as const,
+      queryFn: ({ signal }) => call('inventory.search', { text, offset, limit: INVENTORY_PAGE_SIZE }, signal),
+      staleTime: Infinity,
+    }),
+  /** Exact lookup of a code (SKU, barcode, GTIN in any form, GS1 with its separators), trimmed. */
+  lookup: (account: AccountKey, code: string) =>
+    queryOptions({
+      queryKey: [...account, 'inventory', 'lookup', code.trim()] as const,
+      queryFn: ({ signal }) => call('inventory.lookup', { code: code.trim() }, signal),
+      staleTime: Infinity,
+    }),
+  item: (account: AccountKey, inventoryId: number) =>
+    queryOptions({
+      queryKey: [...account, 'inventory', 'item', inventoryId] as const,
+      queryFn: ({ signal }) => call('inventory.item', { inventoryId }, signal),
+    }),
+  /** Names and SKUs of the items a view knows only by id (box contents, return lines). */
+  names: (account: AccountKey, ids: readonly number[]) =>
+    queryOptions({
+      queryKey: [...account, 'inventory', 'names', ids] as const,
+      queryFn: ({ signal }) => call('inventory.names', { inventoryIds: ids.slice(0, 1000) }, signal),
+      staleTime: 60_000,
+    }),
+  syncStatus: (account: AccountKey) => [...account, 'inventory', 'syncStatus'] as const,
+};
+
+/** A code main will look up: not empty and not longer than a scan can be. */
+export const isLookupCode = (code: string) => code.trim().length > 0 && code.trim().length <= 500;
+
 export function useInventorySearch(text: string, page: number) {
   const account = useAccountKey();
-  const offset = (page - 1) * INVENTORY_PAGE_SIZE;
   return useQuery({
-    queryKey: [...account, 'inventory', 'search', text, offset],
-    queryFn: ({ signal }) => call('inventory.search', { text, offset, limit: INVENTORY_PAGE_SIZE }, signal),
+    ...inventoryQueries.search(account, text, (page - 1) * INVENTORY_PAGE_SIZE),
     enabled: text.trim().length > 0,
     placeholderData: keepPreviousData,
   });
 }
 
-/** Exact lookup of what was typed (SKU, barcode, GTIN in any form, GS1): run beside the search, it costs as little. */
+/** Exact lookup of what was typed or scanned: run beside the search, it costs as little. */
 export function useInventoryLookup(code: string) {
   const account = useAccountKey();
-  const trimmed = code.trim();
-  return useQuery({
-    queryKey: [...account, 'inventory', 'lookup', trimmed],
-    queryFn: ({ signal }) => call('inventory.lookup', { code: trimmed }, signal),
-    enabled: trimmed.length > 0 && trimmed.length <= 500,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...inventoryQueries.lookup(account, code), enabled: isLookupCode(code), placeholderData: keepPreviousData });
 }
 
 export function useInventoryItem(inventoryId: number) {
-  const account = useAccountKey();
-  return useQuery({
-    queryKey: [...account, 'inventory', 'item', inventoryId],
-    queryFn: ({ signal }) => call('inventory.item', { inventoryId }, signal),
-  });
+  return useQuery(inventoryQueries.item(useAccountKey(), inventoryId));
 }
 
-export const syncStatusKey = (account: readonly unknown[]) => [...account, 'inventory', 'syncStatus'] as const;
+export const syncStatusKey = inventoryQueries.syncStatus;
 
 /**
  * The sync's state as main reports it: read once, then kept current by `inventory.syncStatus`

@@ -10,6 +10,7 @@ import { useScanField } from '../../scan/useScanField';
 import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { ViewHeading } from '../../ui/ViewHeading';
+import { lotsQueries } from './queries';
 import './lots.css';
 
 const columns: DataColumn<CachedItem>[] = [
@@ -33,11 +34,7 @@ export function LotsFind() {
   const [lookupError, setLookupError] = useState<unknown>(null);
   const [sorting, setSorting] = useState<SortingState>([]);
   const field = useRef<HTMLInputElement>(null);
-  const results = useQuery({
-    queryKey: [...account, 'inventory', 'search', 'lots', deferred],
-    queryFn: ({ signal }) => call('inventory.search', { text: deferred, offset: 0, limit: 50 }, signal),
-    enabled: deferred.length > 0,
-  });
+  const results = useQuery({ ...lotsQueries.find(account, deferred), enabled: deferred.length > 0 });
   const open = (inventoryId: number) => void navigate({ to: '/lots/$id', params: { id: inventoryId } });
 
   const lookUp = async (code: string) => {

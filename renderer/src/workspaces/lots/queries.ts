@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAccountKey } from '../../app/accountKey';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAccountKey, type AccountKey } from '../../app/accountKey';
 import { call } from '../../bridge/dockdesk';
 
 export type LotAction = 'exclude' | 'delete' | 'restore';
@@ -9,13 +9,23 @@ export interface LotRef {
   lotDate?: string | null;
 }
 
-/** Exclusions are not cached: they are read from the service each time the view opens (and after each change). */
+export const lotsQueries = {
+  /** Exclusions are not cached: they are read from the service each time the view opens (and after each change). */
+  exclusions: (account: AccountKey, inventoryId: number) =>
+    queryOptions({
+      queryKey: [...account, 'lot-exclusions', inventoryId] as const,
+      queryFn: ({ signal }) => call('lotExclusion.list', { inventoryId }, signal),
+    }),
+  /** Items by name or SKU for the lot search (the inventory cache's search, the first 50). */
+  find: (account: AccountKey, text: string) =>
+    queryOptions({
+      queryKey: [...account, 'inventory', 'search', 'lots', text] as const,
+      queryFn: ({ signal }) => call('inventory.search', { text, offset: 0, limit: 50 }, signal),
+    }),
+};
+
 export function useLotExclusions(inventoryId: number) {
-  const account = useAccountKey();
-  return useQuery({
-    queryKey: [...account, 'lot-exclusions', inventoryId],
-    queryFn: ({ signal }) => call('lotExclusion.list', { inventoryId }, signal),
-  });
+  return useQuery(lotsQueries.exclusions(useAccountKey(), inventoryId));
 }
 
 const channel = { exclude: 'lotExclusion.exclude', delete: 'lotExclusion.delete', restore: 'lotExclusion.restore' } as const;
@@ -32,7 +42,7 @@ export function useLotAction() {
     onSuccess: () => void call('inventory.syncStart', { mode: 'refresh' }).catch(() => undefined),
     onSettled: (_data, _error, { lot }) =>
       Promise.all([
-        client.invalidateQueries({ queryKey: [...account, 'lot-exclusions', lot.inventoryId] }),
+        client.invalidateQueries({ queryKey: lotsQueries.exclusions(account, lot.inventoryId).queryKey }),
         client.invalidateQueries({ queryKey: [...account, 'inventory'] }),
       ]),
   });

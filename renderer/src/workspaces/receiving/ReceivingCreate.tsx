@@ -14,7 +14,9 @@ import { ComboBox, Select, type Choice } from '../../ui/Select';
 import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { useFulfillmentCenters, useOrderAction } from './queries';
-import { openWroDraft, useWroDraftSaver, type DraftStatus, type OpenedDraft } from './useWroDraft';
+import type { WroCreateDraft } from '../../../../shared/schemas/drafts';
+import { useDraftAutosave, type DraftStatus } from '../../drafts/useDraftAutosave';
+import { openWroDraft, type OpenedDraft } from './wroDraft';
 
 /** The field's messages: the form's own check, or the service's answer under the same path. */
 function Errors({ id, errors }: { id: string; errors: string[] | undefined }) {
@@ -71,7 +73,7 @@ const packagingChoices: Choice<string>[] = BoxPackagingType.options.map((p) => (
  * A new receiving order: the form checks the service's rules as the user goes (shared/schemas/
  * wro-form.ts, the same rules main checks), and the service's own 422 lands on the same fields.
  * An item is scanned or typed (SKU, barcode or inventory id) and resolved through main on Enter.
- * The form is a draft (useWroDraft.ts): saved as the user types, reopened after a reload, a crash or
+ * The form is a draft (wroDraft.ts, drafts/useDraftAutosave.ts): saved as the user types, reopened after a reload, a crash or
  * a restart, and discarded once the order is created.
  */
 export function ReceivingCreate() {
@@ -112,7 +114,7 @@ function DraftNote({ status, pending, restored, onDiscard }: { status: DraftStat
     status.state === 'saving'
       ? 'Saving draft…'
       : status.state === 'saved'
-        ? `${restored ? 'Draft restored; ' : 'Draft '}saved ${formatTime(status.at)}`
+        ? `${restored ? 'Draft restored; ' : 'Draft '}saved${status.at ? ` ${formatTime(status.at)}` : ''}`
         : status.state === 'failed'
           ? `Draft not saved: ${status.message}`
           : 'Not saved yet: the draft is kept from the first change.';
@@ -150,7 +152,12 @@ function WroCreateForm({ opened }: { opened: OpenedDraft }) {
       setForm((prev) => ({ ...prev, fulfillment_center: { ...prev.fulfillment_center, timezone: centerZone } }));
   }, [centerZone, form.fulfillment_center.id, form.fulfillment_center.timezone]);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const saver = useWroDraftSaver(opened, (id) => void navigate({ to: '/receiving/new', search: { draft: id }, replace: true }));
+  const saver = useDraftAutosave<WroCreateDraft>({
+    kind: 'wro-create',
+    id: opened.id,
+    savedAt: opened.savedAt,
+    onCreated: (id) => void navigate({ to: '/receiving/new', search: { draft: id }, replace: true }),
+  });
   const update = (change: (f: WroForm) => void) =>
     setForm((prev) => {
       const next = structuredClone(prev);

@@ -1,9 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReceivingOrder } from '../../../../shared/schemas/receiving';
-import { useAccountKey } from '../../app/accountKey';
+import { useAccountKey, type AccountKey } from '../../app/accountKey';
 import { isRefresh, useRefreshInterval } from '../../app/requestBudget';
 import { call } from '../../bridge/dockdesk';
 import { listInput, type ReceivingSearch } from './search';
+import type { ChannelInput } from '../../../../shared/ipc/contract';
 
 export const RECEIVING_PAGE_SIZE = 100;
 /**
@@ -13,13 +14,31 @@ export const RECEIVING_PAGE_SIZE = 100;
  */
 export const REFRESH_MS = 60_000;
 
+/** Receiving's queries: every key starts with the account, so one account's orders never show under another. */
+export const receivingQueries = {
+  all: (account: AccountKey) => [...account, 'receiving'] as const,
+  list: (account: AccountKey, input: ChannelInput<'receiving.list'>) =>
+    queryOptions({
+      queryKey: [...account, 'receiving', 'list', input] as const,
+      queryFn: ({ signal, queryKey, client }) => call('receiving.list', input, signal, { refresh: isRefresh(client, queryKey) }),
+    }),
+  detail: (account: AccountKey, id: number) =>
+    queryOptions({
+      queryKey: [...account, 'receiving', 'detail', id] as const,
+      queryFn: ({ signal, queryKey, client }) => call('receiving.detail', { id }, signal, { refresh: isRefresh(client, queryKey) }),
+    }),
+  /** The account's centers (history's center picker reads the same list). */
+  centers: (account: AccountKey) =>
+    queryOptions({
+      queryKey: [...account, 'fulfillment-centers'] as const,
+      queryFn: ({ signal }) => call('receiving.fulfillmentCenters', {}, signal),
+      staleTime: 10 * 60_000,
+    }),
+};
+
 export function useReceivingList(search: ReceivingSearch, enabled = true) {
-  const account = useAccountKey();
-  const client = useQueryClient();
-  const input = listInput(search, RECEIVING_PAGE_SIZE);
   return useQuery({
-    queryKey: [...account, 'receiving', 'list', input],
-    queryFn: ({ signal, queryKey }) => call('receiving.list', input, signal, { refresh: isRefresh(client, queryKey) }),
+    ...receivingQueries.list(useAccountKey(), listInput(search, RECEIVING_PAGE_SIZE)),
     enabled,
     placeholderData: keepPreviousData,
     // TanStack Query pauses the interval while the document is hidden (refetchIntervalInBackground off).
@@ -28,29 +47,21 @@ export function useReceivingList(search: ReceivingSearch, enabled = true) {
 }
 
 export function useReceivingDetail(id: number) {
-  const account = useAccountKey();
-  const client = useQueryClient();
   return useQuery({
-    queryKey: [...account, 'receiving', 'detail', id],
-    queryFn: ({ signal, queryKey }) => call('receiving.detail', { id }, signal, { refresh: isRefresh(client, queryKey) }),
+    ...receivingQueries.detail(useAccountKey(), id),
     refetchInterval: useRefreshInterval(REFRESH_MS),
   });
 }
 
 export function useFulfillmentCenters() {
-  const account = useAccountKey();
-  return useQuery({
-    queryKey: [...account, 'fulfillment-centers'],
-    queryFn: ({ signal }) => call('receiving.fulfillmentCenters', {}, signal),
-    staleTime: 10 * 60_000,
-  });
+  return useQuery(receivingQueries.centers(useAccountKey()));
 }
 
 /** A write on one order: afterwards the order and every list are read again. */
 export function useOrderAction<I, O>(run: (input: I) => Promise<O>) {
   const account = useAccountKey();
   const client = useQueryClient();
-  return useMutation({ mutationFn: run, onSettled: () => client.invalidateQueries({ queryKey: [...account, 'receiving'] }) });
+  return useMutation({ mutationFn: run, onSettled: () => client.invalidateQueries({ queryKey: receivingQueries.all(account) }) });
 }
 
 /** Totals over the order's items; the service may leave any quantity out (published documents). */

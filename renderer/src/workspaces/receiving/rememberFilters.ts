@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useAccountKey } from '../../app/accountKey';
+import { useAccountKey, type AccountKey } from '../../app/accountKey';
 import { parseSearch, stringifySearch } from '../../app/search';
 import { call } from '../../bridge/dockdesk';
 import { ReceivingSearch } from './search';
@@ -28,14 +28,15 @@ export function isPlain(search: ReceivingSearch): boolean {
  * not a return, and is remembered as such. `holding` is true while a plain address may still be
  * replaced, so the list does not load rows it is about to throw away.
  */
-const filtersQuery = (account: readonly ['account', string]) => ({
-  queryKey: [...account, 'list-filters', 'receiving'] as const,
-  queryFn: () => call('app.listFilters.get', { list: 'receiving' }),
-  staleTime: Infinity,
-});
+export const filtersQuery = (account: AccountKey) =>
+  queryOptions({
+    queryKey: [...account, 'list-filters', 'receiving'] as const,
+    queryFn: () => call('app.listFilters.get', { list: 'receiving' }),
+    staleTime: Infinity,
+  });
 
 /** Reads the remembered filters ahead, so the list's first visit asks for its rows at once. */
-export function prefetchRememberedFilters(client: QueryClient, account: readonly ['account', string]): Promise<void> {
+export function prefetchRememberedFilters(client: QueryClient, account: AccountKey): Promise<void> {
   return client.prefetchQuery(filtersQuery(account));
 }
 

@@ -1,12 +1,48 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ReturnDetail, ReturnFilters } from '../../../../shared/ipc/returns';
 import type { ReturnRecord } from '../../../../shared/schemas/returns';
-import { useAccountKey } from '../../app/accountKey';
+import { useAccountKey, type AccountKey } from '../../app/accountKey';
 import { isRefresh, useRefreshInterval } from '../../app/requestBudget';
 import { call } from '../../bridge/dockdesk';
 import { filtersOf, findQueries, type ReturnsSearch } from './search';
 
 export const RETURNS_PAGE_SIZE = 100;
+
+/**
+ * Returns' queries (list, detail, centers, intake drafts, the outbox): every key starts with the
+ * account, so one account's returns never show under another.
+ */
+export const returnsQueries = {
+  all: (account: AccountKey) => [...account, 'returns'] as const,
+  list: (account: AccountKey, filters: ReturnFilters) => [...account, 'returns', 'list', filters] as const,
+  detail: (account: AccountKey, id: number) =>
+    queryOptions({
+      queryKey: [...account, 'returns', 'detail', id] as const,
+      queryFn: ({ signal, queryKey, client }) => call('returns.get', { id }, signal, { refresh: isRefresh(client, queryKey) }),
+    }),
+  centers: (account: AccountKey) =>
+    queryOptions({
+      queryKey: [...account, 'returns', 'fulfillment-centers'] as const,
+      queryFn: ({ signal }) => call('returns.fulfillmentCenters', {}, signal),
+      staleTime: 10 * 60_000,
+    }),
+  /** The center a new return starts with, kept per environment. */
+  settings: (account: AccountKey) =>
+    queryOptions({ queryKey: [...account, 'returns', 'settings'] as const, queryFn: ({ signal }) => call('returns.settings.get', {}, signal) }),
+  /** One intake draft, read once when it opens (the form owns it from then on). */
+  draft: (account: AccountKey, id: string) =>
+    queryOptions({
+      queryKey: [...account, 'drafts', 'return-intake', id] as const,
+      queryFn: () => call('drafts.get', { id }),
+      staleTime: Infinity,
+      gcTime: 0,
+      retry: false,
+    }),
+  /** Which draft `#/returns/new` opens (or starts): asked on each visit, never kept. */
+  openDraft: (account: AccountKey) => [...account, 'drafts', 'return-intake', 'open-or-create'] as const,
+  /** The outbox list: the status bar's slot keeps it fresh (outbox.changed, outbox.sent). */
+  outbox: (account: AccountKey) => queryOptions({ queryKey: [...account, 'outbox'] as const, queryFn: () => call('outbox.list', {}) }),
+};
 /** The list and an open return refresh themselves this often while the window is visible (a request each; slower when the service reports little left). */
 export const REFRESH_MS = 60_000;
 
@@ -66,7 +102,7 @@ export function useReturnList(search: ReturnsSearch) {
   const client = useQueryClient();
   const filters = filtersOf(search);
   const page = search.page ?? 1;
-  const base = [...account, 'returns', 'list', filters] as const;
+  const base = returnsQueries.list(account, filters);
   return useQuery({
     queryKey: search.q ? [...base, 'find', search.q] : [...base, page],
     queryFn: async ({ signal }): Promise<ReturnListPage> => {
@@ -80,22 +116,14 @@ export function useReturnList(search: ReturnsSearch) {
 }
 
 export function useReturnDetail(id: number) {
-  const account = useAccountKey();
-  const client = useQueryClient();
   return useQuery({
-    queryKey: [...account, 'returns', 'detail', id],
-    queryFn: ({ signal, queryKey }) => call('returns.get', { id }, signal, { refresh: isRefresh(client, queryKey) }),
+    ...returnsQueries.detail(useAccountKey(), id),
     refetchInterval: useRefreshInterval(REFRESH_MS),
   });
 }
 
-export function useReturnCenters() {
-  const account = useAccountKey();
-  return useQuery({
-    queryKey: [...account, 'returns', 'fulfillment-centers'],
-    queryFn: ({ signal }) => call('returns.fulfillmentCenters', {}, signal),
-    staleTime: 10 * 60_000,
-  });
+export function useReturnCenters(enabled = true) {
+  return useQuery({ ...returnsQueries.centers(useAccountKey()), enabled });
 }
 
 /**
@@ -107,8 +135,8 @@ export function useCancelReturn(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => call('returns.cancel', { id }),
-    onSuccess: (detail: ReturnDetail) => client.setQueryData([...account, 'returns', 'detail', id], detail),
-    onSettled: () => client.invalidateQueries({ queryKey: [...account, 'returns'] }),
+    onSuccess: (detail: ReturnDetail) => client.setQueryData(returnsQueries.detail(account, id).queryKey, detail),
+    onSettled: () => client.invalidateQueries({ queryKey: returnsQueries.all(account) }),
   });
 }
 
@@ -119,6 +147,6 @@ export function useEditReturn(id: number) {
   return useMutation({
     mutationFn: () => call('returns.edit', { id }),
     // A refusal means the return moved on: read it again so the view says why.
-    onError: () => client.invalidateQueries({ queryKey: [...account, 'returns', 'detail', id] }),
+    onError: () => client.invalidateQueries({ queryKey: returnsQueries.detail(account, id).queryKey }),
   });
 }

@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { ReturnDraft } from '../../../../../shared/schemas/return-draft';
+import { useAccountKey } from '../../../app/accountKey';
 import { call } from '../../../bridge/dockdesk';
+import { returnsQueries } from '../queries';
 import { ErrorNote } from '../../../ui/ErrorNote';
 import { ViewHeading } from '../../../ui/ViewHeading';
 
@@ -34,7 +36,7 @@ export function keepCenterForNextReturn(center: { id: number; name: string | nul
 export function NewReturn() {
   const navigate = useNavigate();
   // Never cached: each visit asks again, so a submitted draft is not opened twice.
-  const target = useQuery({ queryKey: ['drafts', 'return-intake', 'open-or-create'], queryFn: openOrCreate, gcTime: 0, staleTime: 0, retry: false });
+  const target = useQuery({ queryKey: returnsQueries.openDraft(useAccountKey()), queryFn: openOrCreate, gcTime: 0, staleTime: 0, retry: false });
   useEffect(() => {
     if (target.data) void navigate({ to: '/returns/drafts/$draftId', params: { draftId: target.data }, replace: true });
   }, [target.data, navigate]);

@@ -1,21 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAccountKey } from '../../../app/accountKey';
 import { call, errorMessage } from '../../../bridge/dockdesk';
-
-const settingsKey = ['returns', 'settings'] as const;
+import { returnsQueries, useReturnCenters } from '../queries';
 
 /** Settings: the fulfillment center a new return starts with, for the environment in use (issue 12 point 1). */
 export function ReturnsSettingsPanel({ signedIn }: { signedIn: boolean }) {
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: settingsKey, queryFn: () => call('returns.settings.get', {}) });
-  const centers = useQuery({
-    queryKey: ['returns', 'fulfillmentCenters'],
-    queryFn: () => call('returns.fulfillmentCenters', {}),
-    enabled: signedIn,
-    staleTime: 10 * 60_000,
-  });
+  const settingsQuery = returnsQueries.settings(useAccountKey());
+  const settings = useQuery(settingsQuery);
+  const centers = useReturnCenters(signedIn);
   const save = useMutation({
     mutationFn: (center: { id: number; name: string | null } | null) => call('returns.settings.set', { defaultFulfillmentCenter: center }),
-    onSuccess: (data) => queryClient.setQueryData(settingsKey, data),
+    onSuccess: (data) => queryClient.setQueryData(settingsQuery.queryKey, data),
   });
   const current = settings.data?.defaultFulfillmentCenter ?? null;
   const list = centers.data?.items ?? [];

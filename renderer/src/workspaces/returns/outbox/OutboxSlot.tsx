@@ -8,7 +8,8 @@ import { formatTime } from '../../../format';
 import { Dialog } from '../../../ui/Dialog';
 import { showToast } from '../../../ui/Toasts';
 import { labelOf } from '../../../../../shared/labels';
-import { outboxKey } from './outboxText';
+import { useAccountKey } from '../../../app/accountKey';
+import { returnsQueries } from '../queries';
 import './outbox.css';
 
 /**
@@ -22,8 +23,10 @@ export function OutboxSlot() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [returned, setReturned] = useState<{ draftId: string; referenceId: string; message: string }[]>([]);
-  const outbox = useQuery({ queryKey: outboxKey, queryFn: () => call('outbox.list', {}) });
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: outboxKey }), [queryClient]);
+  const outboxQuery = returnsQueries.outbox(useAccountKey());
+  const outbox = useQuery(outboxQuery);
+  const outboxKey = outboxQuery.queryKey;
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: outboxKey }), [queryClient, outboxKey]);
   useDockdeskEvent('outbox.changed', refresh);
   useDockdeskEvent(
     'outbox.sent',

@@ -17,6 +17,3 @@ export function outboxStateText(entry: OutboxEntryView): string {
       return `failed: ${entry.message ?? 'the service refused it.'} Retry or take it back into the drafts from the outbox.`;
   }
 }
-
-/** The outbox list's query key: the status bar's slot keeps it fresh (outbox.changed, outbox.sent). */
-export const outboxKey = ['outbox'] as const;

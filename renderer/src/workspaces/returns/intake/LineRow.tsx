@@ -1,0 +1,175 @@
+import { memo, type RefObject } from 'react';
+import type { ReturnDraftLine } from '../../../../../shared/schemas/return-draft';
+import { ReturnAction } from '../../../../../shared/schemas/returns';
+import { DateField } from '../../../ui/DateField';
+import { itemLabel } from './lines';
+import type { LineActions } from './useIntakeForm';
+
+/**
+ * Each action says what will happen to the goods. Default is the item's return preference, which the
+ * service applies and the desk does not hold; without one the service restocks.
+ */
+const ACTION_TEXT: Record<ReturnAction, string> = {
+  Default: 'Default: restock, or the item’s preference',
+  Restock: 'Restock',
+  Quarantine: 'Quarantine',
+  Dispose: 'Dispose',
+};
+
+type Change = (patch: Partial<ReturnDraftLine>) => void;
+
+/** One line of the return; memoized, so a scan redraws its own line, not the whole return. */
+export const LineRow = memo(function LineRow({
+  index,
+  line,
+  highlighted,
+  pulse,
+  needsLot,
+  messages: messageText,
+  actions,
+}: {
+  index: number;
+  line: ReturnDraftLine;
+  highlighted: boolean;
+  pulse: number;
+  needsLot: boolean;
+  /** The line's problems and the service's messages, one a line (a string, so the row's memo holds). */
+  messages: string;
+  actions: RefObject<LineActions>;
+}) {
+  const messages = messageText ? messageText.split('\n') : [];
+  const onChange: Change = (patch) => actions.current.update(index, patch);
+  const label = itemLabel({ sku: line.sku, name: line.name, inventoryId: line.inventoryId });
+  const messageId = messages.length > 0 ? `line-${index}-messages` : undefined;
+  return (
+    <>
+      <tr
+        className={`${highlighted ? 'last-scanned' : ''} ${messages.length ? 'has-problem' : ''}`}
+        data-pulse={pulse || undefined}
+        data-testid={`intake-line-${index}`}
+        aria-current={highlighted ? 'true' : undefined}
+      >
+        <td className="num">{index + 1}</td>
+        <td className="sku">{line.sku}</td>
+        <td className="name">
+          {line.name}
+          {line.foundOnline && (
+            <span className="found-online" title="Found on the service: the item cache did not have it when it was scanned.">
+              found online
+            </span>
+          )}
+        </td>
+        <QuantityCell line={line} label={label} messageId={messageId} onChange={onChange} onDone={() => actions.current.done()} />
+        <LotCells index={index} line={line} label={label} needsLot={needsLot} onChange={onChange} />
+        <td>
+          <select
+            aria-label={`Action for ${label}`}
+            value={line.requestedAction}
+            onChange={(e) => onChange({ requestedAction: ReturnAction.parse(e.target.value) })}
+          >
+            {ReturnAction.options.map((a) => (
+              <option key={a} value={a}>
+                {ACTION_TEXT[a]}
+              </option>
+            ))}
+          </select>
+        </td>
+        <td>
+          <button type="button" className="quiet" aria-label={`Remove line ${index + 1}, ${label}`} onClick={() => actions.current.remove(index)}>
+            Remove
+          </button>
+        </td>
+      </tr>
+      {messageId && <LineMessages id={messageId} messages={messages} />}
+    </>
+  );
+});
+
+/** The quantity; Enter sends focus back to the item field for the next scan. */
+function QuantityCell({
+  line,
+  label,
+  messageId,
+  onChange,
+  onDone,
+}: {
+  line: ReturnDraftLine;
+  label: string;
+  messageId: string | undefined;
+  onChange: Change;
+  onDone: () => void;
+}) {
+  return (
+    <td>
+      <input
+        type="number"
+        className="qty"
+        min={1}
+        max={1_000_000}
+        aria-label={`Quantity of ${label}`}
+        aria-describedby={messageId}
+        value={line.quantity}
+        onChange={(e) => onChange({ quantity: Math.max(0, Math.min(1_000_000, Math.trunc(Number(e.target.value) || 0))) })}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            onDone();
+          }
+        }}
+      />
+    </td>
+  );
+}
+
+/** Lot and expiry: fields for lot items; one kept from an earlier scan stays so it can be cleared. */
+function LotCells({ index, line, label, needsLot, onChange }: { index: number; line: ReturnDraftLine; label: string; needsLot: boolean; onChange: Change }) {
+  return (
+    <>
+      <td data-scan-target={`lot:${index}`}>
+        {line.item.lot || line.lotNumber ? (
+          <input
+            id={`line-${index}-lot`}
+            className="lot"
+            aria-label={`Lot number of ${label}`}
+            aria-invalid={needsLot || undefined}
+            placeholder={needsLot ? 'Scan or type the lot' : ''}
+            value={line.lotNumber ?? ''}
+            maxLength={100}
+            onChange={(e) => onChange({ lotNumber: e.target.value === '' ? null : e.target.value })}
+          />
+        ) : (
+          <span className="muted">No lot</span>
+        )}
+      </td>
+      <td>
+        {line.item.lot || line.expiry ? (
+          <DateField
+            className="expiry"
+            label={`Expiry of ${label}`}
+            visibleLabel={false}
+            granularity="day"
+            value={line.expiry?.slice(0, 10) ?? ''}
+            onChange={(v) => onChange({ expiry: v === '' ? null : v })}
+          />
+        ) : (
+          <span className="muted">—</span>
+        )}
+      </td>
+    </>
+  );
+}
+
+function LineMessages({ id, messages }: { id: string; messages: string[] }) {
+  return (
+    <tr className="line-messages">
+      <td />
+      <td colSpan={7} id={id}>
+        {messages.map((m, i) => (
+          <p key={i} className="field-error">
+            {m}
+          </p>
+        ))}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,359 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { AppErrorException } from '../../../../../shared/errors';
+import { countOf } from '../../../../../shared/counts';
+import { checkReturnDraft, type DraftProblem } from '../../../../../shared/returns/rules';
+import type { ReturnDraft, ReturnDraftLine } from '../../../../../shared/schemas/return-draft';
+import type { OutboxEntryView } from '../../../../../shared/schemas/outbox';
+import type { Scan } from '../../../../../shared/scan/detector';
+import { parseGs1 } from '../../../../../shared/scan/gs1';
+import { useAccountKey } from '../../../app/accountKey';
+import { call, errorMessage } from '../../../bridge/dockdesk';
+import { useDraftAutosave } from '../../../drafts/useDraftAutosave';
+import { useShortcut } from '../../../keyboard/useShortcut';
+import { cue } from '../../../scan/cues';
+import type { ScanVerdict } from '../../../scan/scanService';
+import { useScanField } from '../../../scan/useScanField';
+import { useQuery } from '@tanstack/react-query';
+import { useSyncStatus } from '../../inventory';
+import { returnsQueries, useReturnCenters } from '../queries';
+import { applyItemScan, plainScanText } from './lines';
+import { keepCenterForNextReturn } from './NewReturn';
+
+/** Where a scan goes: the field (or the line's lot cell) focus is in; the item field by default. */
+export type ScanTarget = 'tracking' | 'order' | 'item' | `lot:${number}`;
+
+function scanTargetOf(element: Element | null): ScanTarget {
+  const target = element?.closest('[data-scan-target]')?.getAttribute('data-scan-target');
+  return (target as ScanTarget | null | undefined) ?? 'item';
+}
+
+/** What the last scan did, said under the scan field; `line` is the line it landed on. */
+export interface LastScan {
+  verdict: ScanVerdict;
+  message: string;
+  line: number | null;
+  seq: number;
+}
+
+export interface IntakeRefs {
+  /** The whole form: a scan made anywhere in it is the intake's. */
+  form: RefObject<HTMLElement | null>;
+  tracking: RefObject<HTMLInputElement | null>;
+  item: RefObject<HTMLInputElement | null>;
+}
+
+/** What the last submit did, shown on the next intake (the view is replaced by a fresh draft). */
+let lastSubmission: OutboxEntryView | null = null;
+
+/** An uncontrolled field shows a value set from outside (a scan) before focus leaves it. */
+function showInField(element: HTMLInputElement | null, text: string) {
+  if (element) element.value = text;
+}
+
+/**
+ * The draft as the form holds it: every change goes to the screen, to the draft autosave (each change
+ * at once, on the revision before it, so a second window is refused instead of overwritten) and, once
+ * a submit was refused, to the problems shown.
+ */
+function useIntakeDraft(draftId: string, revision: number, initial: ReturnDraft) {
+  const [draft, setDraft] = useState(initial);
+  const draftRef = useRef(initial);
+  const saver = useDraftAutosave<ReturnDraft>({ kind: 'return-intake', id: draftId, revision, delayMs: 0 });
+  const { change: saveDraft } = saver;
+  const [problems, setProblems] = useState<DraftProblem[]>([]);
+  const commit = useCallback(
+    (next: ReturnDraft) => {
+      draftRef.current = next;
+      setDraft(next);
+      saveDraft(next);
+      // Problems shown after a refused submit follow the draft as it is fixed.
+      setProblems((shown) => (shown.length ? checkReturnDraft(next) : shown));
+    },
+    [saveDraft],
+  );
+  const update = (patch: Partial<ReturnDraft>) => commit({ ...draftRef.current, ...patch });
+  const updateLine = (index: number, patch: Partial<ReturnDraftLine>) =>
+    commit({ ...draftRef.current, lines: draftRef.current.lines.map((l, i) => (i === index ? { ...l, ...patch } : l)) });
+  return { draft, draftRef, saver, problems, setProblems, commit, update, updateLine };
+}
+
+type IntakeDraft = ReturnType<typeof useIntakeDraft>;
+
+/** An item code looked up (the cache first, the service on a miss) and applied to the draft. */
+async function lookUpItem(
+  draft: ReturnDraft,
+  code: string,
+): Promise<{ verdict: ScanVerdict; message: string; line: number | null; next?: ReturnDraft; lotOf?: number }> {
+  let answer;
+  try {
+    // The item cache first; main asks the service when the cache has no match (empty, loading, or an item added since the sync).
+    answer = await call('inventory.lookup', { code, online: 'fallback' });
+  } catch (error) {
+    return { verdict: 'refused', message: `Could not look up ${plainScanText(code)}: ${errorMessage(error)}`, line: null };
+  }
+  const shown = plainScanText(code);
+  // With no match the fallback's outcome says why: not on the service either, or the service out of reach (and the cache's state).
+  if (answer.matches.length === 0) return { verdict: 'refused', message: answer.online?.message ?? `No item matches ${shown}.`, line: null };
+  if (answer.matches.length > 1) {
+    const skus = answer.matches.map((m) => m.item.sku).join(', ');
+    return {
+      verdict: 'refused',
+      message: `${shown} is the code of ${countOf(answer.matches.length, 'item')} (${skus}): scan the item’s own label or type its SKU.`,
+      line: null,
+    };
+  }
+  const match = answer.matches[0]!;
+  const online = answer.source === 'service';
+  const outcome = applyItemScan(draft, match.item, answer.scan, online);
+  if (outcome.verdict === 'refused')
+    return { verdict: 'refused', message: online ? `${outcome.message} (${answer.online?.message ?? 'Found on the service.'})` : outcome.message, line: null };
+  const preference = match.returnPreference?.primaryAction;
+  const note = online ? ` ${answer.online?.message ?? 'Found on the service.'}${preference ? ` Its return preference: ${preference}.` : ''}` : '';
+  return {
+    verdict: outcome.verdict,
+    message: `${outcome.message}${note}`,
+    line: outcome.line,
+    next: outcome.draft,
+    ...(outcome.needsLot ? { lotOf: outcome.line } : {}),
+  };
+}
+
+/** The order reference field: a packing slip scanned or a reference typed and Enter. */
+function useOrderLookup(d: IntakeDraft, refs: IntakeRefs, report: (verdict: ScanVerdict, message: string, line: number | null) => ScanVerdict) {
+  const initialOrder = d.draft.order;
+  const [orderText, setOrderText] = useState(initialOrder?.referenceId ?? initialOrder?.orderNumber ?? '');
+  const [orderNote, setOrderNote] = useState<string | null>(null);
+  const findOrder = async (reference: string): Promise<ScanVerdict> => {
+    setOrderText(reference);
+    setOrderNote('Looking up the order…');
+    try {
+      const { orders } = await call('returns.findOrder', { reference });
+      const order = orders[0];
+      if (!order) {
+        setOrderNote(`No order has the reference ${reference}.`);
+        return report('refused', `No order has the reference ${reference}.`, null);
+      }
+      const shipment = order.shipments.length === 1 ? order.shipments[0]! : null;
+      d.update({ order, originalShipmentId: shipment?.id ?? null });
+      const name = order.orderNumber ?? order.referenceId ?? String(order.orderId);
+      setOrderNote(orders.length > 1 ? `${countOf(orders.length, 'order')} with this reference; using order ${name}.` : null);
+      refs.item.current?.focus();
+      return report('accepted', `Order ${name}${shipment ? `, shipment ${shipment.id}` : ''}.`, null);
+    } catch (error) {
+      setOrderNote(`The order could not be looked up: ${errorMessage(error)}`);
+      return report('refused', `The order could not be looked up: ${errorMessage(error)}`, null);
+    }
+  };
+  return { orderText, setOrderText, orderNote, findOrder };
+}
+
+/** Scans and typed codes, handled in arrival order, each on the draft as the previous one left it. */
+function useIntakeScans(d: IntakeDraft, refs: IntakeRefs) {
+  const [last, setLast] = useState<LastScan | null>(null);
+  const seq = useRef(0);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const report = (verdict: ScanVerdict, message: string, line: number | null) => {
+    setLast({ verdict, message, line, seq: ++seq.current });
+    return verdict;
+  };
+  const order = useOrderLookup(d, refs, report);
+  const scanItem = async (code: string): Promise<ScanVerdict> => {
+    const result = await lookUpItem(d.draftRef.current, code);
+    if (result.next) d.commit(result.next);
+    if (result.lotOf !== undefined) {
+      const index = result.lotOf;
+      requestAnimationFrame(() => document.getElementById(`line-${index}-lot`)?.focus());
+    }
+    return report(result.verdict, result.message, result.line);
+  };
+  const handleScan = (scan: Scan, target: ScanTarget): Promise<ScanVerdict> | ScanVerdict => {
+    const text = plainScanText(scan.text);
+    if (target === 'tracking') {
+      const trackingNumber = text.slice(0, 100);
+      // The field shows the scan before focus leaves it, so leaving does not write back what was there.
+      showInField(refs.tracking.current, trackingNumber);
+      d.update({ trackingNumber });
+      refs.item.current?.focus();
+      return report('accepted', `Tracking number ${text}.`, null);
+    }
+    if (target === 'order') return order.findOrder(text);
+    if (target.startsWith('lot:')) {
+      const index = Number(target.slice(4));
+      const gs1 = parseGs1(scan.text);
+      const lot = gs1.ok && gs1.lot ? gs1.lot : text;
+      d.updateLine(index, { lotNumber: lot.slice(0, 100), ...(gs1.ok && gs1.expiry ? { expiry: gs1.expiry } : {}) });
+      refs.item.current?.focus();
+      return report('accepted', `Lot ${lot} on line ${index + 1}.`, index);
+    }
+    return scanItem(scan.text);
+  };
+  const enqueue = <T>(work: () => Promise<T> | T): Promise<T> => {
+    const run = queue.current.then(work, work);
+    queue.current = run.catch(() => undefined);
+    return run;
+  };
+  useScanField(refs.form, (scan) => {
+    const target = scanTargetOf(document.activeElement);
+    return enqueue(() => handleScan(scan, target));
+  });
+  return { last, setLast, report, enqueue, scanItem, ...order };
+}
+
+type IntakeScans = ReturnType<typeof useIntakeScans>;
+
+/** Submit (or Next box) once the scans queued so far are in and the draft is on disk; discard. */
+function useIntakeSubmit(draftId: string, d: IntakeDraft, scans: IntakeScans) {
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+  const [submitError, setSubmitError] = useState<unknown>(null);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const showProblems = (found: DraftProblem[]) => {
+    d.setProblems(found);
+    requestAnimationFrame(() => document.getElementById('intake-problems')?.focus());
+  };
+  const submit = async (nextBox: boolean) => {
+    await scans.enqueue(() => undefined);
+    const found = checkReturnDraft(d.draftRef.current);
+    d.setProblems(found);
+    setSubmitError(null);
+    if (found.length > 0) {
+      cue('refused', 'Not ready to submit');
+      showProblems(found);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const notSaved = await d.saver.flush();
+      if (notSaved !== null) throw new Error(`Not saved: ${notSaved}`);
+      if (nextBox) {
+        const { submitted: entry, draft: next } = await call('returns.nextBox', { draftId });
+        lastSubmission = entry;
+        void navigate({ to: '/returns/drafts/$draftId', params: { draftId: next.id } });
+      } else {
+        lastSubmission = await call('returns.submit', { draftId });
+        keepCenterForNextReturn(d.draftRef.current.fulfillmentCenter);
+        void navigate({ to: '/returns/new' });
+      }
+    } catch (error) {
+      const fieldErrors = error instanceof AppErrorException ? error.appError.fieldErrors : undefined;
+      if (fieldErrors)
+        showProblems(
+          Object.entries(fieldErrors).flatMap(([path, messages]) => {
+            const m = /^lines\.(\d+)\./.exec(path);
+            return messages.map((message) => ({ path, line: m ? Number(m[1]) : null, message }));
+          }),
+        );
+      else setSubmitError(error);
+      setSubmitting(false);
+    }
+  };
+  const discard = async () => {
+    setConfirmDiscard(false);
+    await call('drafts.discard', { id: draftId });
+    void navigate({ to: '/returns/new' });
+  };
+  return { submit, submitting, submitError, confirmDiscard, setConfirmDiscard, discard };
+}
+
+function useIntakeKeys(submit: (nextBox: boolean) => Promise<void>, nextBoxOffered: boolean, refs: IntakeRefs, trackingNumber: string) {
+  useShortcut({ keys: 'Alt+s', description: 'Submit the return', group: 'Return intake', inFields: true, handler: () => void submit(false) });
+  // Next box starts another return for the same order: not offered while changing a sent return.
+  useShortcut(
+    {
+      keys: 'Alt+n',
+      description: 'Next box: submit and start the next return for the same order',
+      group: 'Return intake',
+      inFields: true,
+      handler: () => void submit(true),
+    },
+    nextBoxOffered,
+  );
+  useShortcut({ keys: 'Alt+i', description: 'Go to the item scan field', group: 'Return intake', inFields: true, handler: () => refs.item.current?.focus() });
+  // First focus: the tracking number while it is missing, else the item scan field; after the
+  // router's move to the heading, and never taking focus from a field the clerk already went to.
+  const [initialTracking] = useState(trackingNumber);
+  useEffect(() => {
+    const t = setTimeout(() => {
+      const active = document.activeElement;
+      if (active instanceof HTMLInputElement || active instanceof HTMLSelectElement || active instanceof HTMLTextAreaElement) return;
+      (initialTracking ? refs.item.current : refs.tracking.current)?.focus();
+    }, 50);
+    return () => clearTimeout(t);
+  }, [initialTracking, refs.item, refs.tracking]);
+}
+
+/** What a line's row may do: handlers behind a ref, so the memoized rows keep their props. */
+export interface LineActions {
+  update: (index: number, patch: Partial<ReturnDraftLine>) => void;
+  remove: (index: number) => void;
+  /** A quantity typed and Enter: focus goes back to the item field for the next scan. */
+  done: () => void;
+}
+
+/**
+ * Return intake's controller: the draft, its autosave, scans in arrival order, the order lookup,
+ * submit and discard, and the keys. The view's parts only show what it holds and call its commands.
+ */
+export function useIntakeForm(draftId: string, revision: number, initial: ReturnDraft, refs: IntakeRefs) {
+  const d = useIntakeDraft(draftId, revision, initial);
+  const scans = useIntakeScans(d, refs);
+  const submission = useIntakeSubmit(draftId, d, scans);
+  const { draft } = d;
+  useIntakeKeys(submission.submit, draft.editOf === null, refs, initial.trackingNumber);
+  const [submitted] = useState(() => {
+    const s = lastSubmission;
+    lastSubmission = null;
+    return s;
+  });
+  // The last submit's entry as the outbox has it now (queued, then sent or waiting).
+  const outbox = useQuery({ ...returnsQueries.outbox(useAccountKey()), enabled: submitted !== null });
+  const centers = useReturnCenters();
+  const centerChoices = useMemo(() => {
+    const list = centers.data?.items ?? [];
+    const current = draft.fulfillmentCenter;
+    return current && !list.some((c) => c.id === current.id) ? [current, ...list] : list;
+  }, [centers.data, draft.fulfillmentCenter]);
+  const backToScan = () => refs.item.current?.focus();
+  const removeLine = (index: number) => {
+    const line = d.draftRef.current.lines[index];
+    d.commit({ ...d.draftRef.current, lines: d.draftRef.current.lines.filter((_, i) => i !== index) });
+    scans.setLast(null);
+    if (line) scans.report('accepted', `Removed line ${index + 1}, ${line.sku || line.inventoryId}.`, null);
+    backToScan();
+  };
+  // A person typed a code into the item field and pressed Enter: looked up like a scan. The field is
+  // uncontrolled on purpose: a scan's first keys land in it before the detector knows they are a scan,
+  // and re-rendering the whole return on each of them would stall the page mid-burst.
+  const typedItem = (input: HTMLInputElement) => {
+    const code = input.value.trim();
+    if (!code) return;
+    showInField(input, '');
+    void scans.enqueue(() => scans.scanItem(code)).then((verdict) => cue(verdict, code));
+  };
+  return {
+    ...submission,
+    draft,
+    saveState: d.saver.status,
+    problems: d.problems,
+    update: d.update,
+    // The reference id is fixed once a submit was tried, and always for changes to a sent return (main refuses either edit).
+    locked: draft.submitAttempts > 0 || draft.editOf !== null,
+    submittedNow: submitted ? (outbox.data?.entries.find((e) => e.id === submitted.id) ?? submitted) : null,
+    centers: { choices: centerChoices, pending: centers.isPending },
+    // The item cache's state, as the inventory workspace keeps it (read once, then followed by events).
+    cache: useSyncStatus(true).data,
+    last: scans.last,
+    order: {
+      text: scans.orderText,
+      setText: scans.setOrderText,
+      note: scans.orderNote,
+      find: (reference: string) => void scans.enqueue(() => scans.findOrder(reference)),
+    },
+    typedItem,
+    lineCommands: { update: d.updateLine, remove: removeLine, done: backToScan } satisfies LineActions,
+    backToScan,
+  };
+}
+
+export type IntakeController = ReturnType<typeof useIntakeForm>;

@@ -1,0 +1,128 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { afterEach, expect, test } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import type { ChannelName, DockdeskBridge } from '../../shared/ipc/contract';
+import type { CachedItem } from '../../shared/schemas/inventory-cache';
+import { ReturnIntake } from '../../renderer/src/workspaces/returns/intake/ReturnIntake';
+
+/**
+ * Return intake's own behaviour, without the app: the intake over a small in-page bridge that knows
+ * one draft and one item. What the service and the cache really answer (and what reaches the
+ * service) is the e2e tests' (returns-intake.spec.ts); here: what the clerk sees and where focus goes.
+ */
+const TEA: CachedItem = {
+  inventoryId: 7001,
+  sku: 'ORG-TEA-1',
+  name: 'Green tea',
+  flags: { lot: false, digital: false, bundle: false, case: false, active: true, hazmat: false },
+  dimensions: null,
+  weight: null,
+  codes: { inventoryBarcode: null, variantId: null, gtin: '0012345678905', upc: null, barcodes: [] },
+  levels: [],
+  lots: [],
+};
+const FRESHNESS = {
+  syncedAt: '2026-11-23T06:00:00Z',
+  parts: { items: '2026-11-23T06:00:00Z', levels: '2026-11-23T06:00:00Z', lots: '2026-11-23T06:00:00Z', codes: '2026-11-23T06:00:00Z' },
+  connectivity: 'online',
+  stale: false,
+  syncing: false,
+};
+
+/** Answers per channel; every save is kept, so a test could see what the draft became. */
+function fakeBridge(): DockdeskBridge & { saves: unknown[] } {
+  const saves: unknown[] = [];
+  let revision = 1;
+  const answers: Partial<Record<ChannelName, (input: Record<string, unknown>) => unknown>> = {
+    'drafts.get': () => ({
+      id: 'd1',
+      kind: 'return-intake',
+      value: { referenceId: 'RMA-1', trackingNumber: 'TRK-1' },
+      createdAt: FRESHNESS.syncedAt,
+      updatedAt: FRESHNESS.syncedAt,
+      revision,
+    }),
+    'drafts.save': (input) => {
+      saves.push(input.value);
+      revision += 1;
+      return { id: 'd1', kind: 'return-intake', value: input.value, createdAt: FRESHNESS.syncedAt, updatedAt: FRESHNESS.syncedAt, revision };
+    },
+    'inventory.lookup': (input) => ({
+      code: input.code,
+      lookedUp: input.code,
+      scan: null,
+      matches: input.code === TEA.codes.gtin ? [{ item: TEA, matchedBy: ['gtin'] }] : [],
+      source: 'cache',
+      online: null,
+      freshness: FRESHNESS,
+    }),
+    'inventory.syncStatus': () => ({ state: 'idle', revision: 1, freshness: FRESHNESS, progress: {}, lastError: null, lastCompletedAt: FRESHNESS.syncedAt }),
+    'returns.fulfillmentCenters': () => ({ items: [{ id: 3, name: 'Wilkes-Barre (PA)' }] }),
+  };
+  return {
+    saves,
+    invoke: (channel, input) => {
+      const answer = answers[channel];
+      return Promise.resolve(
+        answer
+          ? { ok: true, value: answer(input as Record<string, unknown>) as never }
+          : { ok: false, error: { code: 'internal', message: `no fake for ${channel}`, retryable: false } },
+      );
+    },
+    on: () => () => {},
+  };
+}
+
+afterEach(() => {
+  delete window.dockdesk;
+});
+
+async function openIntake() {
+  window.dockdesk = fakeBridge();
+  const root = createRootRoute({ component: () => <ReturnIntake draftId="d1" /> });
+  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  await expect.element(page.getByRole('heading', { level: 1, name: 'Return intake' })).toBeVisible();
+  // The tracking number is there, so the item scan field has focus.
+  await expect.element(page.getByLabelText('Scan items')).toHaveFocus();
+}
+
+test('a code typed into the item field and Enter adds a line, and the field is ready for the next', async () => {
+  await openIntake();
+  await userEvent.keyboard('0012345678905{Enter}');
+  const line = page.getByTestId('intake-line-0');
+  await expect.element(line).toHaveTextContent('ORG-TEA-1');
+  await expect.element(page.getByTestId('intake-last-scan')).toHaveTextContent('Accepted: ORG-TEA-1 (Green tea) added as line 1.');
+  await expect.element(page.getByLabelText('Scan items')).toHaveValue('');
+  await expect.element(page.getByLabelText('Scan items')).toHaveFocus();
+  await expect.element(page.getByText('1 line, 1 unit')).toBeVisible();
+  // The same item again: the line's quantity grows, no second line.
+  await userEvent.keyboard('0012345678905{Enter}');
+  await expect.element(page.getByTestId('intake-last-scan')).toHaveTextContent('quantity 2 on line 1');
+  await expect.element(page.getByTestId('intake-line-1')).not.toBeInTheDocument();
+});
+
+test('a code that names no item is refused with the reason, and adds nothing', async () => {
+  await openIntake();
+  await userEvent.keyboard('4006381333931{Enter}');
+  await expect.element(page.getByTestId('intake-last-scan')).toHaveTextContent('Refused: No item matches 4006381333931.');
+  await expect.element(page.getByText('No items yet: scan the first item.')).toBeVisible();
+  await expect.element(page.getByLabelText('Scan items')).toHaveFocus();
+});
+
+test('a quantity typed and Enter sends focus back to the item field for the next scan', async () => {
+  await openIntake();
+  await userEvent.keyboard('0012345678905{Enter}');
+  const quantity = page.getByLabelText('Quantity of ORG-TEA-1 (Green tea)');
+  await userEvent.click(quantity);
+  await userEvent.keyboard('{Control>}a{/Control}4{Enter}');
+  await expect.element(page.getByLabelText('Scan items')).toHaveFocus();
+  await expect.element(page.getByText('1 line, 4 units')).toBeVisible();
+});
