@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DEMO_USER } from './auth/registry.js';
-import type { RunningEnvironment } from './environment.js';
+import type { RunningEnvironment } from './environment-types.js';
 import { FaultConfig, PUBLISHED_PER_MINUTE } from './http/faults.js';
 import { zodDictionary } from './http/errors.js';
 

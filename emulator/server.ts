@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { VirtualClock } from './clock.js';
 import type { EnvironmentName } from './context.js';
-import { startEnvironment, type EnvironmentOptions, type RunningEnvironment, type SeedOptions } from './environment.js';
+import type { EnvironmentOptions, RunningEnvironment, SeedOptions } from './environment-types.js';
+import { startEnvironment } from './environment.js';
 
 export interface EmulatorOptions extends SeedOptions {
   host?: string;
