@@ -158,7 +158,7 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Run
         );
       if (hasForeignOrigin(request))
         return sendError(reply, problem(403, `The control API refuses requests from web pages of other origins (Origin: ${request.headers.origin}).`));
-      if ((request.method === 'POST' || request.method === 'PUT') && !isJsonBody(request))
+      if ((request.method === 'POST' || request.method === 'PUT' || request.method === 'PATCH') && !isJsonBody(request))
         return sendError(
           reply,
           problem(415, 'Control API writes take a JSON body: send Content-Type: application/json (an empty object {} where nothing else is needed).'),
