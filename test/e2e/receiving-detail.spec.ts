@@ -119,7 +119,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(toggle).not.toBeChecked();
     await toggle.focus();
     await page.keyboard.press('Space');
-    await expect.poll(() => wro.external_sync_timestamp).not.toBeNull();
+    const stored = async () => (await host.core.emulator.control.data('receivingOrders')).find((w) => w.id === wro.id)!;
+    await expect.poll(async () => (await stored()).external_sync_timestamp).not.toBeNull();
     await openDetail(page, host.origin, wro.id);
     await expect(page.getByRole('switch', { name: /Synced with an outside system/ })).toBeChecked();
   });
@@ -147,5 +148,5 @@ test('the cancel confirmation passes axe, and Keep it leaves the order as it was
   await page.getByRole('button', { name: 'Cancel order…' }).click();
   await dialog.getByRole('button', { name: 'Keep it' }).click();
   await expect(dialog).toHaveCount(0);
-  expect(wro.status).toBe('Awaiting');
+  expect((await host.core.emulator.control.data('receivingOrders')).find((w) => w.id === wro.id)!.status).toBe('Awaiting');
 });
