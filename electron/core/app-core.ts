@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RunningEmulator } from '../../emulator/server.js';
 import { appError } from '../../shared/errors.js';
 import { CALL_ID_PATTERN, REFRESH_CALL_PREFIX, type EventName, type EventPayload } from '../../shared/ipc/contract.js';
 import { inLane } from './api/request-budget.js';
@@ -14,7 +13,7 @@ import { draftHandlers } from './drafts/handlers.js';
 import { sessionHandlers } from './auth/handlers.js';
 import { environmentHandlers } from './environments/handlers.js';
 import { EnvironmentManager } from './environments/manager.js';
-import { LOCAL_CLIENT, startLocalEmulator, type LocalEmulatorOptions } from './environments/local-emulator.js';
+import { LOCAL_CLIENT, startLocalEmulator, type LocalEmulator, type LocalEmulatorOptions } from './environments/local-emulator.js';
 import { inventoryHandlers } from './inventory/handlers.js';
 import { InventoryDesk, type InventoryDeskDeps } from './inventory/inventory-desk.js';
 import { dispatch, type Handlers } from './ipc/registry.js';
@@ -68,8 +67,8 @@ export interface AppCore {
   /** Runs one call; `callId` makes it cancellable through `ipc.cancel`. */
   dispatch(channel: unknown, input: unknown, callId?: string | null): ReturnType<typeof dispatch>;
   environments: EnvironmentManager;
-  /** The in-process emulator behind the "Local emulator" environment. */
-  emulator: RunningEmulator;
+  /** The built-in emulator behind the "Local emulator" environment (in its own worker thread). */
+  emulator: LocalEmulator;
   /** The offline inventory cache of the active environment and account. */
   inventory: InventoryDesk;
   isAuthorizeUrl(url: string): boolean;
