@@ -4,8 +4,9 @@ import pkg from '../package.json' with { type: 'json' };
 
 /**
  * Bundles electron/main.ts (and the core it imports) for Electron's main process, as ESM, plus the
- * inventory sync's worker-thread entry beside it (dist/electron/inventory-sync-worker.js, which
- * core/inventory/sync-in-worker.ts looks for next to the bundle). esbuild stays outside: only runs
+ * inventory sync's and the built-in emulator's worker-thread entries beside it
+ * (dist/electron/inventory-sync-worker.js and emulator-worker.js, which core/inventory/sync-in-worker.ts
+ * and core/environments/local-emulator.ts look for next to the bundle). esbuild stays outside: only runs
  * from source bundle the worker with it.
  */
 const external = ['electron', 'esbuild', ...Object.keys(pkg.dependencies), ...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
@@ -20,7 +21,11 @@ export default defineConfig({
     minify: false,
     rollupOptions: {
       external: (id) => external.some((e) => id === e || id.startsWith(`${e}/`)),
-      input: { main: 'electron/main.ts', 'inventory-sync-worker': 'electron/core/inventory/sync-worker.ts' },
+      input: {
+        main: 'electron/main.ts',
+        'inventory-sync-worker': 'electron/core/inventory/sync-worker.ts',
+        'emulator-worker': 'emulator/worker.ts',
+      },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },
   },

@@ -1,14 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { DEMO_USER } from './auth/registry.js';
-import type { RunningEnvironment } from './environment.js';
+import { DATA_COLLECTIONS, type DataCollection } from './control-types.js';
+import type { RunningEnvironment } from './environment-types.js';
 import { FaultConfig, PUBLISHED_PER_MINUTE } from './http/faults.js';
 import { zodDictionary } from './http/errors.js';
 
 /**
  * The control API under /__emulator/ (answers only on loopback; the guard is in environment.ts):
  * reset and seed, the virtual clock, fault injection, the rate limit, the request log, webhook
- * deliveries, and personal access tokens. `GET /__emulator/` lists it.
+ * deliveries, personal access tokens, and the stored data for tests that check or arrange what the
+ * service holds behind the desk's back. `GET /__emulator/` lists it. Tests reach it through one typed
+ * client, control-client.ts, so the emulator can run in another thread or process.
  */
 const Reset = z
   .object({
@@ -28,10 +31,22 @@ const Advance = z
   .strict();
 const RateLimit = z.object({ enabled: z.boolean(), perMinute: z.number().int().min(1).max(100_000).optional() }).strict();
 const Pat = z.object({ name: z.string().min(1).max(100) }).strict();
+/** A stored record a test arranges: the emulator's own shape, found by its id. */
+const Records = z
+  .object({
+    items: z
+      .array(z.object({ id: z.number().int() }).passthrough())
+      .min(1)
+      .max(10_000),
+  })
+  .strict();
+const ARRANGEABLE = ['channels', 'receivingOrders', 'orders', 'returns'] as const satisfies readonly DataCollection[];
+type Arrangeable = (typeof ARRANGEABLE)[number];
 
 export const CONTROL_ENDPOINTS = [
   'GET    /__emulator/                      this list',
   'POST   /__emulator/reset                 {seed?, inventoryItems?, receivingOrders?, auth?} regenerate data (auth: also forget sign-ins)',
+  'POST   /__emulator/flush                 {} write the state to the data folder now',
   'GET    /__emulator/clock                 the virtual time',
   'POST   /__emulator/clock/advance         {seconds} move time forward; due states move at once',
   'GET    /__emulator/faults                current fault injection',
@@ -45,13 +60,26 @@ export const CONTROL_ENDPOINTS = [
   'GET    /__emulator/pats                  personal access tokens (no values)',
   'POST   /__emulator/pats                  {name} create one; the token is shown only here',
   'DELETE /__emulator/pats/{id}             revoke one',
+  'GET    /__emulator/data                  {seed, nextId, generation} of the stored data (generation: seedings so far)',
+  `GET    /__emulator/data/{collection}     the stored records of one of: ${DATA_COLLECTIONS.join(', ')}`,
+  `POST   /__emulator/data/{collection}     {items} add stored records (ids unused so far) to one of: ${ARRANGEABLE.join(', ')}`,
+  `PUT    /__emulator/data/{collection}/{id}  a stored record in place of the one with this id (${ARRANGEABLE.join(', ')})`,
 ];
 
+const notFound = (reply: FastifyReply, detail: string) => reply.code(404).send({ type: 'about:blank', title: 'Not Found', status: 404, detail });
+const invalid = (reply: FastifyReply, error: z.ZodError) => reply.code(400).send(zodDictionary(error));
+
 export function registerControlRoutes(app: FastifyInstance, env: RunningEnvironment): void {
-  const invalid = (reply: import('fastify').FastifyReply, error: z.ZodError) => reply.code(400).send(zodDictionary(error));
-
   app.get('/__emulator/', async () => ({ environment: env.env, endpoints: CONTROL_ENDPOINTS }));
+  registerSeedRoutes(app, env);
+  registerClockRoutes(app, env);
+  registerFaultRoutes(app, env);
+  registerLogRoutes(app, env);
+  registerPatRoutes(app, env);
+  registerDataRoutes(app, env);
+}
 
+function registerSeedRoutes(app: FastifyInstance, env: RunningEnvironment): void {
   app.post('/__emulator/reset', async (request, reply) => {
     const parsed = Reset.safeParse(request.body ?? {});
     if (!parsed.success) return invalid(reply, parsed.error);
@@ -59,14 +87,22 @@ export function registerControlRoutes(app: FastifyInstance, env: RunningEnvironm
     const data = env.context.store.data;
     return { seed: data.seed, inventoryItems: data.inventory.length, receivingOrders: data.receivingOrders.length };
   });
+  app.post('/__emulator/flush', async (_request, reply) => {
+    await env.flush();
+    return reply.code(204).send();
+  });
+}
 
+function registerClockRoutes(app: FastifyInstance, env: RunningEnvironment): void {
   app.get('/__emulator/clock', async () => ({ now: env.clock.now().toISOString() }));
   app.post('/__emulator/clock/advance', async (request, reply) => {
     const parsed = Advance.safeParse(request.body);
     if (!parsed.success) return invalid(reply, parsed.error);
     return { now: env.clock.advance(parsed.data.seconds * 1000).toISOString() };
   });
+}
 
+function registerFaultRoutes(app: FastifyInstance, env: RunningEnvironment): void {
   app.get('/__emulator/faults', async () => env.faults.get());
   app.put('/__emulator/faults', async (request, reply) => {
     const parsed = FaultConfig.safeParse(request.body ?? {});
@@ -87,7 +123,9 @@ export function registerControlRoutes(app: FastifyInstance, env: RunningEnvironm
     env.rateLimiter.reset();
     return { enabled: env.rateLimiter.enabled, perMinute: env.rateLimiter.perMinute };
   });
+}
 
+function registerLogRoutes(app: FastifyInstance, env: RunningEnvironment): void {
   app.get('/__emulator/requests', async (request) => {
     const since = Number((request.query as { since?: string }).since ?? 0);
     return { items: env.requestLog.list(Number.isFinite(since) ? since : 0) };
@@ -96,9 +134,10 @@ export function registerControlRoutes(app: FastifyInstance, env: RunningEnvironm
     env.requestLog.clear();
     return reply.code(204).send();
   });
-
   app.get('/__emulator/webhook-deliveries', async () => ({ items: env.context.webhooks.log() }));
+}
 
+function registerPatRoutes(app: FastifyInstance, env: RunningEnvironment): void {
   app.get('/__emulator/pats', async () => ({ items: env.context.tokens.listPats() }));
   app.post('/__emulator/pats', async (request, reply) => {
     const parsed = Pat.safeParse(request.body);
@@ -110,8 +149,50 @@ export function registerControlRoutes(app: FastifyInstance, env: RunningEnvironm
   });
   app.delete('/__emulator/pats/:id', async (request, reply) => {
     const { id } = request.params as { id: string };
-    if (!env.context.tokens.revokePat(id))
-      return reply.code(404).send({ type: 'about:blank', title: 'Not Found', status: 404, detail: `No active personal access token ${id}.` });
+    if (!env.context.tokens.revokePat(id)) return notFound(reply, `No active personal access token ${id}.`);
     return reply.code(204).send();
   });
+}
+
+function registerDataRoutes(app: FastifyInstance, env: RunningEnvironment): void {
+  const store = () => env.context.store;
+  app.get('/__emulator/data', async () => ({ seed: store().data.seed, nextId: store().data.nextId, generation: store().generation }));
+  app.get('/__emulator/data/:collection', async (request, reply) => {
+    const { collection } = request.params as { collection: string };
+    if (!DATA_COLLECTIONS.includes(collection as DataCollection))
+      return notFound(reply, `No collection ${collection}; the emulator stores ${DATA_COLLECTIONS.join(', ')}.`);
+    return { items: store().data[collection as DataCollection] };
+  });
+  app.post('/__emulator/data/:collection', async (request, reply) => {
+    const collection = arrangeable((request.params as { collection: string }).collection);
+    if (!collection) return notFound(reply, `Records can be added to ${ARRANGEABLE.join(', ')} only.`);
+    const parsed = Records.safeParse(request.body);
+    if (!parsed.success) return invalid(reply, parsed.error);
+    const records = store().data[collection] as { id: number }[];
+    const taken = parsed.data.items.find((r) => records.some((s) => s.id === r.id));
+    if (taken) return reply.code(409).send({ type: 'about:blank', title: 'Conflict', status: 409, detail: `${collection} already holds id ${taken.id}.` });
+    records.push(...parsed.data.items);
+    store().reindex();
+    store().changed();
+    return reply.code(201).send({ added: parsed.data.items.length });
+  });
+  app.put('/__emulator/data/:collection/:id', async (request, reply) => {
+    const params = request.params as { collection: string; id: string };
+    const collection = arrangeable(params.collection);
+    if (!collection) return notFound(reply, `Records can be replaced in ${ARRANGEABLE.join(', ')} only.`);
+    const parsed = Records.safeParse({ items: [request.body] });
+    if (!parsed.success || parsed.data.items[0]!.id !== Number(params.id))
+      return reply.code(400).send({ type: 'about:blank', title: 'Bad Request', status: 400, detail: `Send the whole record, with id ${params.id}.` });
+    const records = store().data[collection] as { id: number }[];
+    const at = records.findIndex((r) => r.id === Number(params.id));
+    if (at < 0) return notFound(reply, `No ${collection} record ${params.id}.`);
+    records[at] = parsed.data.items[0]!;
+    store().reindex();
+    store().changed();
+    return records[at];
+  });
+}
+
+function arrangeable(collection: string): Arrangeable | null {
+  return (ARRANGEABLE as readonly string[]).includes(collection) ? (collection as Arrangeable) : null;
 }

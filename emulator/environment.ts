@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { readJson, writeJsonAtomic } from '../shared/node/json-file.js';
 import { billingRoutes } from './api/billing.js';
@@ -21,8 +21,8 @@ import { createSigningKey, SigningKeyRecord, type SigningKey } from './auth/keys
 import { ClientRegistry, DEMO_USER, DOCKDESK_CLIENT } from './auth/registry.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { TokenStore, TokenStoreSnapshot } from './auth/tokens.js';
-import type { VirtualClock } from './clock.js';
 import type { EmulatorContext, EnvironmentName } from './context.js';
+import type { EnvironmentOptions, RunningEnvironment, SeedOptions } from './environment-types.js';
 import { registerControlRoutes } from './control.js';
 import { DEFAULTS, generateData } from './data/generate.js';
 import type { EmulatorData } from './data/model.js';
@@ -30,44 +30,12 @@ import { TransitionEngine } from './engine/transitions.js';
 import { WebhookDispatcher } from './engine/webhooks.js';
 import { CursorCodec } from './http/cursor.js';
 import { problem } from './http/errors.js';
-import { FaultInjector, RateLimiter, rateLimitBody, type Fault, type RateLimitSettings } from './http/faults.js';
+import { FaultInjector, RateLimiter, rateLimitBody, type Fault } from './http/faults.js';
 import { decodedPath, hasForeignOrigin, isControlRequest, isJsonBody, isLoopbackHost } from './http/local-only.js';
 import { registerApiRoutes } from './http/router.js';
 import { RequestLog } from './request-log.js';
 import { coalescedSaver, writeJsonInSlices } from './state-saver.js';
 import { EmulatorStore } from './store.js';
-
-export interface SeedOptions {
-  seed?: number;
-  inventoryItems?: number;
-  receivingOrders?: number;
-}
-
-export interface EnvironmentOptions extends SeedOptions {
-  env: EnvironmentName;
-  host: string;
-  port: number;
-  clock: VirtualClock;
-  /** This environment's folder for persistent state; null keeps everything in memory. */
-  dataDir: string | null;
-  /** The rate limit at start (default: on, 150 a minute, as published); the control API changes it later. */
-  rateLimit?: Partial<RateLimitSettings>;
-}
-
-export interface RunningEnvironment {
-  env: EnvironmentName;
-  url: string;
-  clock: VirtualClock;
-  requestLog: RequestLog;
-  context: EmulatorContext;
-  faults: FaultInjector;
-  rateLimiter: RateLimiter;
-  app: FastifyInstance;
-  reset(options?: SeedOptions & { auth?: boolean }): void;
-  /** Writes the state now (persistence is otherwise debounced). */
-  flush(): Promise<void>;
-  close(): Promise<void>;
-}
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const PERSIST_DELAY_MS = 300;
@@ -190,7 +158,7 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Run
         );
       if (hasForeignOrigin(request))
         return sendError(reply, problem(403, `The control API refuses requests from web pages of other origins (Origin: ${request.headers.origin}).`));
-      if ((request.method === 'POST' || request.method === 'PUT') && !isJsonBody(request))
+      if ((request.method === 'POST' || request.method === 'PUT' || request.method === 'PATCH') && !isJsonBody(request))
         return sendError(
           reply,
           problem(415, 'Control API writes take a JSON body: send Content-Type: application/json (an empty object {} where nothing else is needed).'),

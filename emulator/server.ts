@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { VirtualClock } from './clock.js';
+import { EmulatorControl } from './control-client.js';
 import type { EnvironmentName } from './context.js';
-import { startEnvironment, type EnvironmentOptions, type RunningEnvironment, type SeedOptions } from './environment.js';
+import type { EnvironmentOptions, RunningEnvironment, SeedOptions } from './environment-types.js';
+import { startEnvironment } from './environment.js';
 
 export interface EmulatorOptions extends SeedOptions {
   host?: string;
@@ -24,6 +26,10 @@ export interface EmulatorOptions extends SeedOptions {
 export interface RunningEmulator {
   /** Base URL of the first environment: its API host and its authorization host (paths do not overlap). */
   url: string;
+  /** The first environment's control API: the way tests and the app reach into the emulator. */
+  control: EmulatorControl;
+  /** Base URL of each running environment. */
+  urls: Partial<Record<EnvironmentName, string>>;
   clock: VirtualClock;
   environments: Partial<Record<EnvironmentName, RunningEnvironment>>;
   /** The first environment's parts, for the common single-environment use. */
@@ -63,6 +69,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   let closed = false;
   return {
     url: primary.url,
+    control: new EmulatorControl(primary.url),
+    urls: Object.fromEntries(started.map((e) => [e.env, e.url])),
     clock,
     environments: Object.fromEntries(started.map((e) => [e.env, e])),
     requestLog: primary.requestLog,

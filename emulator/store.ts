@@ -12,6 +12,7 @@ export class EmulatorStore {
   private productById = new Map<number, StoredProduct>();
   /** Bumped by every change, so a route may keep work derived from the data (a sorted list) until it moves. */
   private revisionCount = 0;
+  private seedings = 1;
 
   constructor(
     public data: EmulatorData,
@@ -21,9 +22,15 @@ export class EmulatorStore {
   }
 
   replace(data: EmulatorData): void {
+    this.seedings++;
     this.data = data;
     this.reindex();
     this.changed();
+  }
+
+  /** How many times the data was seeded (1 at start, one more per reset): a reset replaces it wholesale. */
+  get generation(): number {
+    return this.seedings;
   }
 
   get revision(): number {

@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RunningEmulator } from '../../emulator/server.js';
 import { appError } from '../../shared/errors.js';
 import { CALL_ID_PATTERN, REFRESH_CALL_PREFIX, type EventName, type EventPayload } from '../../shared/ipc/contract.js';
 import type { ChannelSpec } from '../../shared/ipc/define.js';
@@ -12,7 +11,7 @@ import { coreAreas } from './areas.js';
 import type { DeskScope } from './data/desk-paths.js';
 import { DraftStore } from './data/draft-store.js';
 import { PerScope } from './data/scoped.js';
-import { LOCAL_CLIENT, startLocalEmulator, type LocalEmulatorOptions } from './environments/local-emulator.js';
+import { LOCAL_CLIENT, startLocalEmulator, type LocalEmulator, type LocalEmulatorOptions } from './environments/local-emulator.js';
 import { EnvironmentManager } from './environments/manager.js';
 import { InventoryDesk, type InventoryDeskDeps } from './inventory/inventory-desk.js';
 import { dispatch, type Handlers } from './ipc/registry.js';
@@ -62,8 +61,8 @@ export interface AppCore {
   /** Runs one call; `callId` makes it cancellable through `ipc.cancel`. */
   dispatch(channel: unknown, input: unknown, callId?: string | null): ReturnType<typeof dispatch>;
   environments: EnvironmentManager;
-  /** The in-process emulator behind the "Local emulator" environment. */
-  emulator: RunningEmulator;
+  /** The built-in emulator behind the "Local emulator" environment (in its own worker thread). */
+  emulator: LocalEmulator;
   /** The offline inventory cache of the active environment and account. */
   inventory: InventoryDesk;
   isAuthorizeUrl(url: string): boolean;

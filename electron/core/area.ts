@@ -1,4 +1,4 @@
-import type { RunningEmulator } from '../../emulator/server.js';
+import type { LocalEmulator } from './environments/local-emulator.js';
 import type { EventName, EventPayload } from '../../shared/ipc/contract.js';
 import type { DraftKind } from '../../shared/schemas/drafts.js';
 import type { ChannelSpec } from '../../shared/ipc/define.js';
@@ -27,7 +27,7 @@ export interface CoreContext {
   settings: SettingsService;
   environments: EnvironmentManager;
   connectivity: ConnectivityMonitor;
-  emulator: RunningEmulator;
+  emulator: LocalEmulator;
   /** The active environment's API client. */
   api: () => ApiClient;
   /** The signed-in session's channel with write access, or null when none is chosen. */

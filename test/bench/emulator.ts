@@ -103,7 +103,7 @@ async function benchPersistence(): Promise<Record<string, unknown>> {
       await fetch(`${emu.url}/__emulator/pats`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench' }) })
     ).json()) as { token: string };
     const headers = { authorization: `Bearer ${pat.token}`, 'content-type': 'application/json' };
-    await emu.primary.flush(); // the seeded state is on disk; what follows is the cost of changes
+    await emu.control.flush(); // the seeded state is on disk; what follows is the cost of changes
     const changeSamples: number[] = [];
     const readSamples: number[] = [];
     // The client runs in this process too, so a blocked event loop delays its clock as well: the
@@ -132,7 +132,7 @@ async function benchPersistence(): Promise<Record<string, unknown>> {
     const finalFlushMs = performance.now() - t2;
     const size = (await stat(join(dataDir, 'sandbox', 'state.json'))).size;
     const again = await startEmulator({ dataDir, environments: ['sandbox'], rateLimit: { enabled: false } });
-    const kept = again.context.store.data.webhooks.filter((w) => w.url.includes('/bench-')).length;
+    const kept = (await again.control.data('webhooks')).filter((w) => w.url.includes('/bench-')).length;
     await again.close();
     if (kept !== CHANGES) throw new Error(`a clean stop kept ${kept} of ${CHANGES} changes`);
     return {

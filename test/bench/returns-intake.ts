@@ -40,7 +40,7 @@ export async function benchReturnIntake(): Promise<Record<string, unknown>> {
       if (i > 600) throw new Error('bench: the inventory cache never synced');
       await new Promise((r) => setTimeout(r, 100));
     }
-    const items = host.core.emulator.context.store.data.inventory
+    const items = (await host.core.emulator.control.data('inventory'))
       .filter((i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot && /^\d{13}$/.test(i.barcode))
       .map((i) => ({ sku: i.sku, barcode: i.barcode }));
     if (items.length < RUNS + 5) throw new Error(`bench: only ${items.length} plain items to scan`);

@@ -12,6 +12,7 @@ let emu: RunningEmulator;
 let api: EmulatorClient;
 beforeAll(async () => {
   ({ emu, api } = await emulatorWithPat());
+  await emu.control.now(); // future() extrapolates from it
   await loadFixtures();
 });
 afterAll(async () => {
@@ -36,7 +37,7 @@ const V2025_ON = ['2025-07', '2026-01', '2026-07'];
 let stockItem: { inventory_id: number; sku: string };
 let lotItem: { inventory_id: number; lot: string };
 let fcId = 3;
-const future = () => new Date(emu.clock.nowMs() + 7 * 86_400_000).toISOString();
+const future = () => new Date(emu.control.nowMs() + 7 * 86_400_000).toISOString();
 
 async function loadFixtures(): Promise<void> {
   const page = await api.get<{ items: { inventory_id: number; sku: string; is_lot: boolean; variant: { is_bundle: boolean; is_digital: boolean } }[] }>(

@@ -24,7 +24,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(table.locator('tbody tr[aria-rowindex]').first()).toBeVisible();
 
     // A day on which the emulator created orders, a week or more back (the page is in UTC, as the host).
-    const orders = host.core.emulator.context.store.data.receivingOrders;
+    const orders = await host.core.emulator.control.data('receivingOrders');
     const today = new Date().toISOString().slice(0, 10);
     const days = [...new Set(orders.map((o) => o.insert_date.slice(0, 10)))].filter((d) => d <= today).sort();
     const day = days.find((d) => Date.parse(today) - Date.parse(d) >= 7 * DAY_MS) ?? days[0]!;

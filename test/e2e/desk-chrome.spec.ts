@@ -59,7 +59,7 @@ test('news toasts leave after five seconds, errors stay until dismissed, and at 
 test('box labels are offered where the service prints them, and not on a cancelled order', async ({ page, host }) => {
   await page.goto(host.url);
   await signInThroughPopup(page);
-  const orders = host.core.emulator.context.store.data.receivingOrders;
+  const orders = await host.core.emulator.control.data('receivingOrders');
   const cancelled = orders.find((w) => w.status === 'Cancelled')!;
   const awaiting = orders.find((w) => w.status === 'Awaiting')!;
   await page.goto(`${host.origin}/#/receiving/${cancelled.id}`);
@@ -74,7 +74,7 @@ test('lot exclusions: Enter on a name that matches several items lists them with
   await page.goto(host.url);
   await signInThroughPopup(page);
   await waitForFirstSync(host);
-  const word = host.core.emulator.context.store.data.inventory[0]!.name.split(/[ ,]/)[0]!;
+  const word = (await host.core.emulator.control.data('inventory'))[0]!.name.split(/[ ,]/)[0]!;
   await openAddress(page, '#/lots');
   await expect(page.getByRole('heading', { level: 1, name: 'Lot exclusions' })).toBeVisible();
   const field = page.getByRole('searchbox', { name: 'Item' });

@@ -24,7 +24,7 @@ for (const { scheme, width, height } of runs) {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height });
     await page.emulateMedia({ colorScheme: scheme });
-    const stock = host.core.emulator.context.store.data.inventory.filter(
+    const stock = (await host.core.emulator.control.data('inventory')).filter(
       (i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot && /^\d{13}$/.test(i.barcode),
     );
     const [first, second] = [stock[0]!, stock[1]!];
@@ -152,7 +152,7 @@ for (const { scheme, width, height } of runs) {
 
 test('return intake by scans and keys: a quantity and Enter go back to the item scan; discarding the draft asks first', async ({ page, host }) => {
   test.setTimeout(120_000);
-  const item = host.core.emulator.context.store.data.inventory.find(
+  const item = (await host.core.emulator.control.data('inventory')).find(
     (i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot && /^\d{13}$/.test(i.barcode),
   )!;
   await openIntake(page, host.url);

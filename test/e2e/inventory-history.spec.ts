@@ -87,7 +87,7 @@ test('history of one item: the chart ends at the sum of the changes and at the s
   expect(records[0]).toBe('Time (local),SKU,Item,Inventory id,Category,Reference,Lot,Location,Quantity change,On hand after');
   expect(records).toHaveLength(count + 1);
   // Local times, and the SKU and name beside the id (the name may be quoted: it can hold a comma).
-  const stored = host.core.emulator.context.store.data.inventory.find((i) => i.inventory_id === item.inventory_id)!;
+  const stored = (await host.core.emulator.control.data('inventory')).find((i) => i.inventory_id === item.inventory_id)!;
   const named = `${stored.sku},${stored.name.includes(',') ? `"${stored.name}"` : stored.name},${item.inventory_id},`;
   for (const r of records.slice(1)) {
     expect(r).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,/);

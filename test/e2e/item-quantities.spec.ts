@@ -10,7 +10,7 @@ test('per-center quantities add up to the service’s totals, item-only ones are
   await page.goto(host.url);
   await signInThroughPopup(page);
   await waitForFirstSync(host);
-  const item = host.core.emulator.context.store.data.inventory.find((i) => i.is_active && i.levels.filter((l) => l.on_hand > 0).length > 1)!;
+  const item = (await host.core.emulator.control.data('inventory')).find((i) => i.is_active && i.levels.filter((l) => l.on_hand > 0).length > 1)!;
   await openAddress(page, `#/inventory/items/${item.inventory_id}`);
   const table = page.getByRole('table', { name: 'Quantities per fulfillment center' });
   await expect(table).toBeVisible({ timeout: 30_000 });

@@ -97,7 +97,7 @@ test.describe('focus and keys', () => {
   }) => {
     test.setTimeout(180_000);
     await waitForFirstSync(host);
-    const item = host.core.emulator.context.store.data.inventory.find((i) => i.is_active && !i.is_digital && !i.is_bundle && /^\d{13}$/.test(i.barcode))!;
+    const item = (await host.core.emulator.control.data('inventory')).find((i) => i.is_active && !i.is_digital && !i.is_bundle && /^\d{13}$/.test(i.barcode))!;
     const gtin = item.barcode.padStart(14, '0');
     // A GS1 element string: GTIN (AI 01), lot (AI 10) ended by GS, expiry (AI 17). The lot differs
     // per case, so a lost or reordered key shows in the address.

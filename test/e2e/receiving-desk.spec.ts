@@ -115,7 +115,7 @@ test('create a WRO with two boxes and a lot item after a refused attempt; it arr
   const id = Number((await heading.textContent())!.replace(/\D+/g, ''));
   expect((await api.get<Wro[]>('/2026-07/receiving?PurchaseOrderNumbers=PO-E2E-1')).map((w) => w.id)).toEqual([id]);
   // The service holds the typed values: the arrival as that time at the center (in its zone), the lot's day.
-  const stored = host.core.emulator.context.store.wro(id)!;
+  const stored = (await host.core.emulator.control.data('receivingOrders')).find((w) => w.id === id)!;
   expect(wallTimeIn(stored.expected_arrival_date, stored.fulfillment_center.timezone)).toBe(later);
   expect(stored.boxes.flatMap((b) => b.box_items.map((i) => i.lot_date?.slice(0, 10) ?? null))).toEqual([null, '2028-02-29']);
 

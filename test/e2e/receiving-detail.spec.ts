@@ -53,18 +53,20 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(host.url);
     await signInThroughPopup(page);
-    const data = host.core.emulator.context.store.data;
+    const centers = await host.core.emulator.control.data('fulfillmentCenters');
+    const inventory = await host.core.emulator.control.data('inventory');
     const { wro, overItem, underItem } = prepare(
-      data.receivingOrders,
-      data.fulfillmentCenters.map((c) => c.id),
+      await host.core.emulator.control.data('receivingOrders'),
+      centers.map((c) => c.id),
     );
+    await host.core.emulator.control.replace('receivingOrders', wro);
     await openDetail(page, host.origin, wro.id);
 
     const fact = (name: string) => page.locator('dl.facts dt', { hasText: new RegExp(`^${name}$`) }).locator('xpath=following-sibling::dd[1]');
     await expect(fact('Status')).toHaveText(labelOf('ReceivingStatus', wro.status));
     await expect(fact('PO number')).toHaveText(wro.purchase_order_number ?? '—');
     // Centers by name; the id is on hover, not in the text.
-    const centerName = (id: number) => data.fulfillmentCenters.find((c) => c.id === id)!.name;
+    const centerName = (id: number) => centers.find((c) => c.id === id)!.name;
     await expect(fact('Fulfillment center')).toContainText(centerName(wro.fulfillment_center.id));
     await expect(fact('Fulfillment center')).not.toContainText(String(wro.fulfillment_center.id));
     await expect(fact('Final destination')).toHaveText(centerName(wro.final_destination_fulfillment_center_id!));
@@ -102,10 +104,10 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.locator(`#box-${wro.boxes[0]!.box_id}`)).toContainText(/lot LOT-DETAIL-1 · expires Mar 31, 2027/);
     // Box contents name the item, then its SKU, never the bare inventory id.
     const first = wro.boxes[0]!.box_items[0]!;
-    const item = data.inventory.find((i) => i.inventory_id === first.inventory_id)!;
+    const item = inventory.find((i) => i.inventory_id === first.inventory_id)!;
     await expect(page.locator(`#box-${wro.boxes[0]!.box_id}`)).toContainText(`${first.quantity} × ${item.name} (${item.sku})`, { timeout: 30_000 });
     await expect(page.locator(`#box-${wro.boxes[0]!.box_id}`)).not.toContainText(`× ${first.inventory_id}`);
-    await expect(row(overItem)).toContainText(data.inventory.find((i) => i.inventory_id === overItem)!.name);
+    await expect(row(overItem)).toContainText(inventory.find((i) => i.inventory_id === overItem)!.name);
 
     // Distributions: one row per box item.
     await expect(page.getByRole('heading', { name: 'Distributions' })).toBeVisible();
@@ -117,7 +119,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(toggle).not.toBeChecked();
     await toggle.focus();
     await page.keyboard.press('Space');
-    await expect.poll(() => wro.external_sync_timestamp).not.toBeNull();
+    const stored = async () => (await host.core.emulator.control.data('receivingOrders')).find((w) => w.id === wro.id)!;
+    await expect.poll(async () => (await stored()).external_sync_timestamp).not.toBeNull();
     await openDetail(page, host.origin, wro.id);
     await expect(page.getByRole('switch', { name: /Synced with an outside system/ })).toBeChecked();
   });
@@ -127,7 +130,7 @@ test('the cancel confirmation passes axe, and Keep it leaves the order as it was
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(host.url);
   await signInThroughPopup(page);
-  const wro = host.core.emulator.context.store.data.receivingOrders.find((w) => w.status === 'Awaiting')!;
+  const wro = (await host.core.emulator.control.data('receivingOrders')).find((w) => w.status === 'Awaiting')!;
   await openDetail(page, host.origin, wro.id);
   await page.getByRole('button', { name: 'Cancel order…' }).click();
   const dialog = page.getByRole('dialog', { name: `Cancel receiving order ${wro.id}?` });
@@ -145,5 +148,5 @@ test('the cancel confirmation passes axe, and Keep it leaves the order as it was
   await page.getByRole('button', { name: 'Cancel order…' }).click();
   await dialog.getByRole('button', { name: 'Keep it' }).click();
   await expect(dialog).toHaveCount(0);
-  expect(wro.status).toBe('Awaiting');
+  expect((await host.core.emulator.control.data('receivingOrders')).find((w) => w.id === wro.id)!.status).toBe('Awaiting');
 });

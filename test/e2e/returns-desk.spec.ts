@@ -114,12 +114,14 @@ test('list, filter and page the returns; open one and compare it with the servic
 test('pages through the service cursors; a page in the address survives a reload', async ({ page, host }) => {
   const { returns } = await returnsService(host.core.emulator.url);
   // Service-side setup: 90 more returns, so the list has two pages of 100.
-  const store = host.core.emulator.context.store.data.returns;
-  const seed = store[0]!;
-  for (let n = 0; n < 90; n++) {
-    const created = new Date(Date.parse(seed.insert_date) - (n + 1) * 60_000).toISOString();
-    store.push({ ...structuredClone(seed), id: 90_000 + n, reference_id: `RMA-PAGE-${n}`, insert_date: created, schedule: null });
-  }
+  const seed = (await host.core.emulator.control.data('returns'))[0]!;
+  await host.core.emulator.control.add(
+    'returns',
+    Array.from({ length: 90 }, (_, n) => {
+      const created = new Date(Date.parse(seed.insert_date) - (n + 1) * 60_000).toISOString();
+      return { ...structuredClone(seed), id: 90_000 + n, reference_id: `RMA-PAGE-${n}`, insert_date: created, schedule: null };
+    }),
+  );
   const all = await returns();
   const second = all.slice(100);
   expect(second.length).toBeGreaterThan(0);

@@ -5,7 +5,8 @@ import type { Page } from '@playwright/test';
 import { startBrowserHost, type BrowserHost } from '../../electron/host/browser-host.js';
 import { rendererDir } from '../../electron/core/paths.js';
 import { gtinCheckDigit } from '../../shared/scan/codes.js';
-import { startEmulator, type RunningEmulator } from '../../emulator/server.js';
+import type { EmulatorControl } from '../../emulator/control-client.js';
+import { startEmulator } from '../../emulator/server.js';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
 import { startHostProcess } from './host-process.js';
 import { serviceApi } from './inventory-support.js';
@@ -32,8 +33,8 @@ interface Item {
 }
 
 /** Items of the seeded warehouse for the scans: two plain ones, a lot-tracked one, a digital one. */
-function pickItems(emulator: RunningEmulator) {
-  const inventory = emulator.context.store.data.inventory;
+async function pickItems(emulator: { control: EmulatorControl }) {
+  const inventory = await emulator.control.data('inventory');
   const usable = inventory.filter((i) => i.is_active && !i.is_digital && !i.is_bundle && /^\d{13}$/.test(i.barcode));
   const item = (i: (typeof inventory)[number]): Item => ({ id: i.inventory_id, sku: i.sku, barcode: i.barcode });
   const plain = usable
@@ -49,7 +50,7 @@ const line = (page: Page, i: number) => page.getByTestId(`intake-line-${i}`);
 const lastScan = (page: Page) => page.getByTestId('intake-last-scan');
 
 test('a box at scanner speed: tracking, items, a repeat, GS1 lot and expiry, a refused digital item; one return on the service', async ({ page, host }) => {
-  const { a, b, lot, digital } = pickItems(host.core.emulator);
+  const { a, b, lot, digital } = await pickItems(host.core.emulator);
   await openIntake(page, host.url);
   const reference = await page.getByLabel('Reference id').inputValue();
   expect(reference).toMatch(/^DD-\d{8}-/);
@@ -111,7 +112,7 @@ test('a box at scanner speed: tracking, items, a repeat, GS1 lot and expiry, a r
   await expect(page.getByLabel('Reference id')).not.toHaveValue(reference);
   await expect(page.getByLabel('Fulfillment center')).toHaveValue(center);
 
-  const held = returnsWithReference(host.core.emulator, reference);
+  const held = await returnsWithReference(host.core.emulator, reference);
   expect(held).toHaveLength(1);
   const lines = held[0]!.inventory.map((l) => ({
     id: l.id,
@@ -129,7 +130,7 @@ test('a box at scanner speed: tracking, items, a repeat, GS1 lot and expiry, a r
 });
 
 test('a lot item scanned without a lot asks for it; the lot scanned next fills it; lines can be removed', async ({ page, host }) => {
-  const { a, lot } = pickItems(host.core.emulator);
+  const { a, lot } = await pickItems(host.core.emulator);
   await openIntake(page, host.url);
   await scan(page, 'TRK-LOT-1');
   await scan(page, lot.barcode);
@@ -148,7 +149,7 @@ test('a lot item scanned without a lot asks for it; the lot scanned next fills i
 });
 
 test('keyboard only: tracking, items, an action, submit; the page passes axe', async ({ page, host }) => {
-  const { a } = pickItems(host.core.emulator);
+  const { a } = await pickItems(host.core.emulator);
   await openIntake(page, host.url);
   await chooseCenter(page);
   await page.getByLabel('Tracking number').focus();
@@ -172,12 +173,12 @@ test('keyboard only: tracking, items, an action, submit; the page passes axe', a
   const reference = await page.getByLabel('Reference id').inputValue();
   await page.keyboard.press('Alt+s');
   await expect(page.getByTestId('last-submission')).toContainText(`Return ${reference}: sent`);
-  const held = returnsWithReference(host.core.emulator, reference);
+  const held = await returnsWithReference(host.core.emulator, reference);
   expect(held.map((r) => r.inventory.map((l) => [l.id, l.quantity, l.action_requested.action]))).toEqual([[[a.id, 2, 'Restock']]]);
 });
 
 test('a dropped connection after the service accepted the submit: still exactly one return', async ({ page, host }) => {
-  const { a } = pickItems(host.core.emulator);
+  const { a } = await pickItems(host.core.emulator);
   await openIntake(page, host.url);
   await chooseCenter(page);
   await scan(page, 'TRK-DROP-1');
@@ -194,13 +195,13 @@ test('a dropped connection after the service accepted the submit: still exactly 
   try {
     await page.keyboard.press('Alt+s');
     await expect(page.getByTestId('last-submission')).toContainText(`Return ${reference}:`);
-    await expect.poll(() => returnsWithReference(host.core.emulator, reference).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await returnsWithReference(host.core.emulator, reference)).length, { timeout: 20_000 }).toBe(1);
     await expect(page.getByTestId('status-outbox')).toContainText('Outbox: 1 waiting', { timeout: 20_000 });
   } finally {
     await control('DELETE');
   }
   await expect(page.getByTestId('status-outbox')).toContainText('Outbox empty', { timeout: 60_000 });
-  expect(returnsWithReference(host.core.emulator, reference)).toHaveLength(1);
+  expect(await returnsWithReference(host.core.emulator, reference)).toHaveLength(1);
 });
 
 test('an item created on the service after the sync is found online at the scan, lands on a line marked so, and is returned', async ({ page, host }) => {
@@ -230,7 +231,7 @@ test('an item created on the service after the sync is found online at the scan,
   const reference = await page.getByLabel('Reference id').inputValue();
   await page.keyboard.press('Alt+s');
   await expect(page.getByTestId('last-submission')).toContainText(`Return ${reference}: sent`);
-  const held = returnsWithReference(host.core.emulator, reference);
+  const held = await returnsWithReference(host.core.emulator, reference);
   expect(held.map((r) => r.inventory.map((l) => [l.id, l.quantity]))).toEqual([[[inventoryId, 2]]]);
 });
 
@@ -257,7 +258,7 @@ test.describe('with a service that stops and starts again', () => {
 
   test('offline: the return waits in the outbox and says so, and is sent once when the service is back', async ({ page }) => {
     host = await start(dataDir);
-    const { a } = pickItems(host.core.emulator);
+    const { a } = await pickItems(host.core.emulator);
     await openIntake(page, host.url);
     await chooseCenter(page);
     const port = Number(new URL(host.core.emulator.url).port);
@@ -286,7 +287,7 @@ test.describe('with a service that stops and starts again', () => {
         .catch(() => expect(panel.getByTestId(`outbox-${reference}`)).toContainText('Sent'));
       await expect(page.getByText(`Return ${reference} was sent`)).toBeVisible({ timeout: 30_000 });
       await expect(page.getByTestId('status-outbox')).toContainText('Outbox empty');
-      expect(returnsWithReference(service, reference)).toHaveLength(1);
+      expect(await returnsWithReference(service, reference)).toHaveLength(1);
     } finally {
       await service.close();
     }
@@ -295,7 +296,7 @@ test.describe('with a service that stops and starts again', () => {
   test('the host killed mid-intake: reopened, the draft is there with the same reference id', async ({ page }) => {
     // The items, from the emulator's seeded data (an in-process host on the same data folder, closed again).
     host = await start(dataDir);
-    const { a, b } = pickItems(host.core.emulator);
+    const { a, b } = await pickItems(host.core.emulator);
     await host.close();
     host = null;
 

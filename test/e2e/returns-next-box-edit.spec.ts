@@ -1,4 +1,4 @@
-import type { RunningEmulator } from '../../emulator/server.js';
+import type { EmulatorControl } from '../../emulator/control-client.js';
 import { expect, test } from './fixtures.js';
 import { chooseCenter, openIntake, returnsWithReference } from './returns-support.js';
 import { scanCode } from './scanner.js';
@@ -10,8 +10,8 @@ import { scanCode } from './scanner.js';
  * intake and the service holds the change. Scans are real key events at scanner speed.
  */
 
-function plainItems(emulator: RunningEmulator) {
-  return emulator.context.store.data.inventory
+async function plainItems(emulator: { control: EmulatorControl }) {
+  return (await emulator.control.data('inventory'))
     .filter((i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot && /^\d{13}$/.test(i.barcode))
     .slice(0, 2)
     .map((i) => ({ id: i.inventory_id, sku: i.sku, barcode: i.barcode }));
@@ -19,8 +19,8 @@ function plainItems(emulator: RunningEmulator) {
 
 test('a reference id changed before the first submit is the one sent; Next box starts the next return for the same order', async ({ page, host }) => {
   const emulator = host.core.emulator;
-  const [a, b] = plainItems(emulator);
-  const order = emulator.context.store.data.orders.find((o) => o.reference_id && o.shipments.length === 1)!;
+  const [a, b] = await plainItems(emulator);
+  const order = (await emulator.control.data('orders')).find((o) => o.reference_id && o.shipments.length === 1)!;
   await openIntake(page, host.url);
 
   const reference = page.getByLabel('Reference id');
@@ -40,7 +40,7 @@ test('a reference id changed before the first submit is the one sent; Next box s
 
   await page.keyboard.press('Alt+n');
   await expect(page.getByTestId('last-submission')).toContainText(/Return DESK-BOX-1: sent, return \d+/);
-  const [first] = returnsWithReference(emulator, 'DESK-BOX-1');
+  const [first] = await returnsWithReference(emulator, 'DESK-BOX-1');
   expect(first).toMatchObject({ tracking_number: '1ZNEXTBOX0000001', original_shipment_id: order.shipments[0]!.id });
   expect(first!.inventory.map((l) => [l.id, l.quantity])).toEqual([[a!.id, 1]]);
 
@@ -58,12 +58,12 @@ test('a reference id changed before the first submit is the one sent; Next box s
   await expect(page.getByTestId('intake-line-0')).toContainText(b!.sku);
   await page.keyboard.press('Alt+s');
   await expect(page.getByTestId('last-submission')).toContainText(new RegExp(`Return ${next}: sent`));
-  expect(returnsWithReference(emulator, next)[0]).toMatchObject({ tracking_number: '1ZNEXTBOX0000002', original_shipment_id: order.shipments[0]!.id });
+  expect((await returnsWithReference(emulator, next))[0]).toMatchObject({ tracking_number: '1ZNEXTBOX0000002', original_shipment_id: order.shipments[0]!.id });
 });
 
 test('a return awaiting arrival is changed through the intake, and the service holds the change', async ({ page, host }) => {
   const emulator = host.core.emulator;
-  const [a] = plainItems(emulator);
+  const [a] = await plainItems(emulator);
   await openIntake(page, host.url);
   const reference = await page.getByLabel('Reference id').inputValue();
   await page.getByLabel('Tracking number').focus();
@@ -73,7 +73,7 @@ test('a return awaiting arrival is changed through the intake, and the service h
   await chooseCenter(page);
   await page.keyboard.press('Alt+s');
   await expect(page.getByTestId('last-submission')).toContainText(new RegExp(`Return ${reference}: sent, return \\d+`));
-  const sent = returnsWithReference(emulator, reference)[0]!;
+  const sent = (await returnsWithReference(emulator, reference))[0]!;
   expect(sent.status).toBe('AwaitingArrival');
 
   await page.goto(`${host.origin}/#/returns/${sent.id}`);
@@ -93,7 +93,7 @@ test('a return awaiting arrival is changed through the intake, and the service h
   await page.keyboard.press('Alt+s');
 
   await expect
-    .poll(() => returnsWithReference(emulator, reference).map((r) => r.inventory.map((l) => [l.id, l.quantity, l.action_requested.action])))
+    .poll(async () => (await returnsWithReference(emulator, reference)).map((r) => r.inventory.map((l) => [l.id, l.quantity, l.action_requested.action])))
     .toEqual([[[a!.id, 3, 'Quarantine']]]);
-  expect(returnsWithReference(emulator, reference)[0]!.id).toBe(sent.id);
+  expect((await returnsWithReference(emulator, reference))[0]!.id).toBe(sent.id);
 });

@@ -8,7 +8,7 @@ import { scanCode } from './scanner.js';
  * service has since made it digital), so the service refuses what the intake accepted.
  */
 test('a return the service refuses comes back to the drafts, with the service’s message on the line it names', async ({ page, host }) => {
-  const inventory = host.core.emulator.context.store.data.inventory;
+  const inventory = await host.core.emulator.control.data('inventory');
   const [a, b] = inventory.filter((i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot && /^\d{13}$/.test(i.barcode)).slice(0, 2);
   await openIntake(page, host.url);
   await scanCode(page, 'TRK-REFUSED-1');
@@ -22,7 +22,7 @@ test('a return the service refuses comes back to the drafts, with the service’
   b!.is_digital = true;
   await page.keyboard.press('Alt+s');
   await expect(page.getByText(`Return ${reference} came back to the drafts`)).toBeVisible({ timeout: 20_000 });
-  expect(returnsWithReference(host.core.emulator, reference)).toHaveLength(0);
+  expect(await returnsWithReference(host.core.emulator, reference)).toHaveLength(0);
 
   // The outbox lists it; opening it shows the draft as it was, the message on the second line only.
   await page.getByTestId('status-outbox').getByRole('button').click();
@@ -40,6 +40,6 @@ test('a return the service refuses comes back to the drafts, with the service’
   await page.getByRole('button', { name: new RegExp(`^Remove line 2, `) }).click();
   await page.keyboard.press('Alt+s');
   await expect(page.getByTestId('last-submission')).toContainText(new RegExp(`Return ${reference}: sent, return \\d+`));
-  const held = returnsWithReference(host.core.emulator, reference);
+  const held = await returnsWithReference(host.core.emulator, reference);
   expect(held.map((r) => r.inventory.map((l) => [l.id, l.quantity]))).toEqual([[[a!.inventory_id, 1]]]);
 });

@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
-import type { RunningEmulator } from '../../emulator/server.js';
+import type { EmulatorControl } from '../../emulator/control-client.js';
 import { expect, signInThroughPopup } from './fixtures.js';
 
 /** Shared by the return intake's e2e specs: opening the intake, choosing a center, reading the service's returns. */
 
-export function returnsWithReference(emulator: RunningEmulator, referenceId: string) {
-  return emulator.context.store.data.returns.filter((r) => r.reference_id === referenceId);
+export async function returnsWithReference(emulator: { control: EmulatorControl }, referenceId: string) {
+  return (await emulator.control.data('returns')).filter((r) => r.reference_id === referenceId);
 }
 
 /** Signs in, waits for the item cache, and opens the return in progress from the command palette. */

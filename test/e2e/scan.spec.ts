@@ -102,7 +102,10 @@ test.describe('scanning', () => {
     const id = first.id;
     // Service-side setup when the seeded page shows no PO number: give this WRO one.
     const po = first.po ?? 'PO-PALETTE-1';
-    if (first.po === null) host.core.emulator.context.store.data.receivingOrders.find((w) => String(w.id) === id)!.purchase_order_number = po;
+    if (first.po === null) {
+      const wro = (await host.core.emulator.control.data('receivingOrders')).find((w) => String(w.id) === id)!;
+      await host.core.emulator.control.replace('receivingOrders', { ...wro, purchase_order_number: po });
+    }
     await page.keyboard.press('Control+k');
     const palette = page.getByRole('dialog', { name: 'Command palette' });
     await expect(palette).toBeVisible();
@@ -116,9 +119,8 @@ test.describe('scanning', () => {
   test('a code matching several records opens a chooser', async ({ page, host }) => {
     const { id } = await firstWro(page);
     // Service-side setup: another WRO carries this WRO's id as its PO number, so the code matches two.
-    const orders = host.core.emulator.context.store.data.receivingOrders;
-    const other = orders.find((w) => String(w.id) !== id)!;
-    other.purchase_order_number = id;
+    const other = (await host.core.emulator.control.data('receivingOrders')).find((w) => String(w.id) !== id)!;
+    await host.core.emulator.control.replace('receivingOrders', { ...other, purchase_order_number: id });
     await scan(page, id, 5);
     const chooser = page.getByRole('dialog', { name: `2 records match ${id}` });
     await expect(chooser).toBeVisible();
@@ -132,8 +134,8 @@ test.describe('scanning', () => {
     test(`chooser, palette, scan log and calibration pass axe in ${scheme}`, async ({ page, host }) => {
       await page.emulateMedia({ colorScheme: scheme });
       const { id } = await firstWro(page);
-      const other = host.core.emulator.context.store.data.receivingOrders.find((w) => String(w.id) !== id)!;
-      other.purchase_order_number = id;
+      const other = (await host.core.emulator.control.data('receivingOrders')).find((w) => String(w.id) !== id)!;
+      await host.core.emulator.control.replace('receivingOrders', { ...other, purchase_order_number: id });
       await scan(page, id, 5);
       await expect(page.getByRole('dialog', { name: `2 records match ${id}` })).toBeVisible();
       await axe(page, '.modal');

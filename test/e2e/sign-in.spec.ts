@@ -12,7 +12,7 @@ test('signs in through the consent page in a popup, shows the seeded receiving o
   await signInThroughPopup(page);
 
   // The newest seeded orders, as the emulator holds them, are the first rows.
-  const seeded = [...host.core.emulator.context.store.data.receivingOrders].sort((a, b) => b.insert_date.localeCompare(a.insert_date) || b.id - a.id);
+  const seeded = [...(await host.core.emulator.control.data('receivingOrders'))].sort((a, b) => b.insert_date.localeCompare(a.insert_date) || b.id - a.id);
   const table = page.getByRole('table', { name: 'Warehouse receiving orders' });
   await expect(table).toHaveAttribute('aria-rowcount', String(seeded.length + 1)); // every order, plus the header row
   const first = seeded[0]!;

@@ -78,7 +78,7 @@ describe("the client's requests fit the published request schemas", () => {
         package_type: 'Package',
         box_packaging_type: 'OneSkuPerBox',
         boxes: [{ tracking_number: '1Z999AA10123456784', box_items: [{ inventory_id: stock.inventory_id, quantity: 4 }] }],
-        expected_arrival_date: new Date(emu.clock.nowMs() + 5 * 86_400_000).toISOString(),
+        expected_arrival_date: new Date((await emu.control.now()) + 5 * 86_400_000).toISOString(),
         purchase_order_number: 'PO-WIRE',
       },
       channel,

@@ -100,7 +100,7 @@ describe('connectivity', () => {
     const again = await startEmulator({ port });
     cleanups.push(() => again.close());
     await sleep(3000); // longer than the first probe delays
-    expect(again.requestLog.list(0)).toEqual([]);
+    expect(await again.control.requests()).toEqual([]);
     expect(ok(await t.core.dispatch('connectivity.get', {}))).toBe('offline');
   });
 

@@ -118,7 +118,7 @@ describe('token endpoint', () => {
   it('refuses a code older than two minutes', async () => {
     const verifier = createCodeVerifier();
     const c = await code(verifier);
-    emu.clock.advance(121_000);
+    await emu.control.advance(121);
     const res = await exchange(c, verifier);
     expect(await res.json()).toMatchObject({ error: 'invalid_grant', error_description: expect.stringMatching(/expired/) });
   });
@@ -178,7 +178,7 @@ describe('API access', () => {
     const { access_token } = (await (await exchange(await code(verifier), verifier)).json()) as { access_token: string };
     const auth = { headers: { authorization: `Bearer ${access_token}` } };
     expect((await fetch(`${emu.url}/2026-07/channel`, auth)).status).toBe(200);
-    emu.clock.advance(3600_000);
+    await emu.control.advance(3600);
     const expired = await fetch(`${emu.url}/2026-07/channel`, auth);
     expect(expired.status).toBe(401);
     expect(await expired.json()).toMatchObject({ detail: 'The access token has expired.' });

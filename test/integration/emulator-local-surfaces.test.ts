@@ -48,7 +48,7 @@ const controlRaw = (path: string, options: { method?: string; headers?: Record<s
 
 describe('control API (point 13)', () => {
   it('refuses a bodyless POST /__emulator/reset and a form post: writes take JSON only', async () => {
-    const before = emu.context.store.data.nextId;
+    const before = await emu.control.dataInfo();
     const bodyless = await controlRaw('/reset');
     expect(bodyless.statusCode).toBe(415);
     expect(await bodyless.body.text()).toMatch(/application\/json/);
@@ -58,7 +58,7 @@ describe('control API (point 13)', () => {
     const plain = await controlRaw('/faults', { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: '{"errorRate":1}' });
     expect(plain.statusCode).toBe(415);
     await plain.body.dump();
-    expect(emu.context.store.data.nextId).toBe(before);
+    expect(await emu.control.dataInfo()).toEqual(before);
     expect((await (await fetch(`${emu.url}/__emulator/faults`)).json()) as { errorRate: number }).toMatchObject({ errorRate: 0 });
   });
 
@@ -182,7 +182,7 @@ describe('emulator OAuth (point 14)', () => {
       const seconds = Number(slowed.headers.get('retry-after'));
       expect(seconds).toBeGreaterThan(0);
       expect(await slowed.text()).toMatch(/Too many wrong passwords\. Wait \d+ seconds?/);
-      own.clock.advance(seconds * 1000);
+      await own.control.advance(seconds);
       expect((await post(DEMO_USER.password)).status).toBe(302);
     } finally {
       await own.close();
@@ -194,7 +194,7 @@ describe('1.0 deprecation headers on refusals (point 15)', () => {
   it('carries Deprecation and Sunset when service_channel_id is missing, unknown or read-only', async () => {
     const { emu: e, api } = await emulatorWithPat();
     try {
-      const readOnly = e.context.store.data.channels.find((c) => !c.scopes.some((s) => s.endsWith('_write')))!;
+      const readOnly = (await e.control.data('channels')).find((c) => !c.scopes.some((s) => s.endsWith('_write')))!;
       const cases = [
         await api.call('POST', '/1.0/return', { body: {}, channel: false }),
         await api.call('POST', '/1.0/return', { body: {}, channel: false, headers: { service_channel_id: '999999' } }),

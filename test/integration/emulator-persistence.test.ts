@@ -57,7 +57,7 @@ describe('emulator persistence', () => {
     await first.emu.close();
     const second = await emulatorWithPat({ dataDir, environments: ['sandbox'] });
     try {
-      const urls = second.emu.context.store.data.webhooks.map((w) => w.url);
+      const urls = (await second.emu.control.data('webhooks')).map((w) => w.url);
       for (let i = 0; i < 25; i++) expect(urls).toContain(`http://127.0.0.1:9/hook-${i}`);
     } finally {
       await second.emu.close();

@@ -44,24 +44,24 @@ function authorizeQuery(overrides: Record<string, string> = {}): string {
 describe('the control API guard follows the route the router matched, not the raw URL', () => {
   it('refuses an encoded /__emulator/ path with a foreign Host and Origin: no PAT is minted', async () => {
     const foreign = { host: `attacker.example:${port}`, origin: 'https://attacker.example', 'content-type': 'application/json' };
-    const before = emu.context.tokens.listPats().length;
+    const before = (await emu.control.pats()).length;
     for (const path of ['/%5F%5Femulator/pats', '/%5f%5femulator/pats', '/_%5Femulator/pats', '/%5F_emulator/pats']) {
       const res = await raw(path, { method: 'POST', headers: foreign, body: '{"name":"probe"}' });
       expect(res.statusCode, path).toBe(403);
       expect(await res.body.text(), path).not.toMatch(/"token"/);
     }
-    expect(emu.context.tokens.listPats()).toHaveLength(before);
+    expect(await emu.control.pats()).toHaveLength(before);
   });
 
   it('refuses an encoded reset from a foreign Origin (a simple cross-site request): the data stays', async () => {
-    const data = emu.context.store.data;
+    const { generation } = await emu.control.dataInfo();
     for (const path of ['/%5f_emulator/reset', '/%5F%5Femulator/reset', '/__emulator/%72eset']) {
       const res = await raw(path, { method: 'POST', headers: { origin: 'https://attacker.example', 'content-type': 'application/json' }, body: '{}' });
       expect(res.statusCode, path).toBe(403);
       await res.body.dump();
     }
-    // A reset replaces the data wholesale; the same object means none happened.
-    expect(emu.context.store.data).toBe(data);
+    // A reset replaces the data wholesale, one more seeding; the same count means none happened.
+    expect((await emu.control.dataInfo()).generation).toBe(generation);
   });
 
   it('refuses every control route reached by an encoded path under a foreign Host', async () => {

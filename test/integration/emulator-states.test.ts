@@ -36,7 +36,7 @@ describe('receiving orders move on the virtual clock', () => {
     const { emu, api, control } = await setup();
     const item = await plainItem(api);
     const before = await onHandAt(api, item);
-    const arrival = emu.clock.nowMs() + 2 * HOUR * 1000;
+    const arrival = (await emu.control.now()) + 2 * HOUR * 1000;
     const created = await api.call('POST', '/2026-07/receiving', {
       body: {
         fulfillment_center: { id: 8 },
@@ -110,7 +110,7 @@ describe('receiving orders move on the virtual clock', () => {
         package_type: 'Pallet',
         box_packaging_type: 'EverythingInOneBox',
         boxes: [{ box_items: [{ inventory_id: item, quantity: 9 }] }],
-        expected_arrival_date: new Date(emu.clock.nowMs() + 86_400_000).toISOString(),
+        expected_arrival_date: new Date((await emu.control.now()) + 86_400_000).toISOString(),
       },
     });
     const id = (created.body as { id: number }).id;
@@ -199,8 +199,8 @@ describe('sandbox simulations move a shipment to shipped and delivered', () => {
 describe('environments, tokens, persistence', () => {
   it("sandbox and production refuse each other's tokens, and only the sandbox simulates", async () => {
     const { emu } = await setup({ environments: ['production', 'sandbox'] });
-    const prod = emu.environments.production!;
-    const sandbox = emu.environments.sandbox!;
+    const prod = { url: emu.urls.production! };
+    const sandbox = { url: emu.urls.sandbox! };
     const pat = async (url: string) =>
       (
         (await (
@@ -242,7 +242,7 @@ describe('environments, tokens, persistence', () => {
           package_type: 'Package',
           box_packaging_type: 'OneSkuPerBox',
           boxes: [{ box_items: [{ inventory_id: await plainItem(first.api), quantity: 1 }] }],
-          expected_arrival_date: new Date(first.emu.clock.nowMs() + 86_400_000).toISOString(),
+          expected_arrival_date: new Date((await first.emu.control.now()) + 86_400_000).toISOString(),
         },
       });
       const id = (wro.body as { id: number }).id;

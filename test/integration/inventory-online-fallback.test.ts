@@ -49,7 +49,7 @@ describe('inventory lookup: the service as the fallback of the cache', () => {
   it('with the cache still loading, a scanned SKU is resolved on the service and says so; without the fallback it is not', async () => {
     const t = await createTestCore({ localEmulator: { inventoryItems: 3000 } });
     cleanups.push(() => t.dispose());
-    const seeded = t.core.emulator.context.store.data.inventory.find((i) => !i.is_lot && !i.is_digital && !i.is_bundle)!;
+    const seeded = (await t.core.emulator.control.data('inventory')).find((i) => !i.is_lot && !i.is_digital && !i.is_bundle)!;
     // Slow answers keep the first sync running (several product pages in a row) while the item is scanned.
     await emulatorControl(t, 'PUT', '/faults', { latencyMs: 300 });
     await signIn(t);

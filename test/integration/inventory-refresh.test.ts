@@ -80,7 +80,7 @@ describe('inventory cache: keeping current', () => {
     const refreshReads = await productListReads(t, mid);
 
     // A full read walks every product page (250 a page); the refresh asks for what changed since, one page.
-    expect(fullReads).toBe(Math.ceil(t.core.emulator.context.store.data.products.length / 250));
+    expect(fullReads).toBe(Math.ceil((await t.core.emulator.control.data('products')).length / 250));
     expect(fullReads).toBeGreaterThan(1);
     expect(refreshReads).toBe(1);
     for (const code of ['ADDED-SKU-2', '09506000134383', '9506000134383']) {
@@ -196,7 +196,7 @@ describe('inventory cache: keeping current', () => {
     expect(done.lastError).toBeNull();
     expect(done.itemCount).toBe(ITEMS);
     // Together the two tries read each page once: the second did not start over.
-    const whole = Math.ceil(ITEMS / 1000) * 4 + Math.ceil(t.core.emulator.context.store.data.products.length / 250);
+    const whole = Math.ceil(ITEMS / 1000) * 4 + Math.ceil((await t.core.emulator.control.data('products')).length / 250);
     expect(firstTry + (await pagesOf(mid))).toBe(whole);
     expect(t.logs.some((l) => l.includes('going on from where the interrupted full pass stopped'))).toBe(true);
   });

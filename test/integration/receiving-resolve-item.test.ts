@@ -23,7 +23,7 @@ async function resolve(code: string) {
 
 describe('receiving: the create form resolves an item by any of its codes', () => {
   it('finds an item by SKU (any case), by barcode and by inventory id, and says which matched; an unknown code is none', async () => {
-    const item = t.core.emulator.context.store.data.inventory.find((i) => i.is_active && /^\d{8,14}$/.test(i.barcode) && i.sku)!;
+    const item = (await t.core.emulator.control.data('inventory')).find((i) => i.is_active && /^\d{8,14}$/.test(i.barcode) && i.sku)!;
     expect(await resolve(item.sku.toLowerCase())).toMatchObject({ inventory_id: item.inventory_id, sku: item.sku, matched: 'sku' });
     expect(await resolve(item.barcode)).toMatchObject({ inventory_id: item.inventory_id, matched: 'barcode' });
     expect(await resolve(String(item.inventory_id))).toMatchObject({ inventory_id: item.inventory_id, matched: 'inventory_id' });

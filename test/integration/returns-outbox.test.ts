@@ -17,7 +17,7 @@ let digital: { id: number; sku: string };
 
 beforeAll(async () => {
   service = await StoppableService.start();
-  const inventory = service.emulator!.context.store.data.inventory;
+  const inventory = await service.emulator!.control.data('inventory');
   plain = inventory
     .filter((i) => !i.is_digital && !i.is_bundle && !i.is_lot && i.is_active)
     .slice(0, 3)
@@ -42,7 +42,7 @@ async function draftWith(t: TestCore, over: ReturnDraftInput = {}): Promise<{ id
       kind: 'return-intake',
       value: {
         trackingNumber: `1Z${Math.random().toString().slice(2, 14)}`,
-        fulfillmentCenter: { id: service.emulator!.context.store.data.fulfillmentCenters[0]!.id, name: null },
+        fulfillmentCenter: { id: (await service.emulator!.control.data('fulfillmentCenters'))[0]!.id, name: null },
         lines: [
           { inventoryId: plain[0]!.id, sku: plain[0]!.sku, quantity: 2 },
           { inventoryId: plain[1]!.id, sku: plain[1]!.sku, quantity: 1, requestedAction: 'Quarantine' },
@@ -131,7 +131,7 @@ describe('returns outbox against the emulator', () => {
       value(await t.core.dispatch('returns.submit', { draftId: draft.id }));
       const unknown = await waitForEntry(t, (e) => e.id === draft.id && e.state === 'waiting', 60_000);
       expect(unknown.outcomeUnknown).toBe(true);
-      expect(await service.emulator!.context.store.data.returns.filter((r) => r.reference_id === draft.value.referenceId)).toHaveLength(1);
+      expect((await service.emulator!.control.data('returns')).filter((r) => r.reference_id === draft.value.referenceId)).toHaveLength(1);
     } finally {
       await service.control('DELETE', '/faults');
     }
@@ -165,7 +165,7 @@ describe('returns outbox against the emulator', () => {
     } finally {
       await service.control('DELETE', '/faults');
     }
-    expect(service.emulator!.context.store.data.returns.filter((r) => r.reference_id === draft.value.referenceId)).toHaveLength(1);
+    expect((await service.emulator!.control.data('returns')).filter((r) => r.reference_id === draft.value.referenceId)).toHaveLength(1);
     const b = await desk(crashed!);
     await waitForEntry(b, (e) => e.id === draft.id && e.state === 'sent', 30_000);
     expect(await service.returnsWithReference(draft.value.referenceId)).toHaveLength(1);
@@ -264,7 +264,7 @@ describe('returns outbox against the emulator', () => {
 
   it('finds the original order by the reference on its packing slip, with its shipments', async () => {
     const t = await desk();
-    const seeded = service.emulator!.context.store.data.orders.find((o) => o.reference_id && o.shipments.length > 0)!;
+    const seeded = (await service.emulator!.control.data('orders')).find((o) => o.reference_id && o.shipments.length > 0)!;
     const found = value<'returns.findOrder'>(await t.core.dispatch('returns.findOrder', { reference: seeded.reference_id! }));
     expect(found.orders).toHaveLength(1);
     expect(found.orders[0]).toMatchObject({ orderId: seeded.id, referenceId: seeded.reference_id });

@@ -179,12 +179,14 @@ describe('personal access tokens and channels', () => {
 
   it('asks which channel to use when several can write, and remembers the choice', async () => {
     const t = await core();
-    t.core.emulator.context.store.data.channels.push({
-      id: 7303,
-      name: 'Second Warehouse Desk',
-      application_name: 'SMA',
-      scopes: ['receiving_write', 'receiving_read'],
-    });
+    await t.core.emulator.control.add('channels', [
+      {
+        id: 7303,
+        name: 'Second Warehouse Desk',
+        application_name: 'SMA',
+        scopes: ['receiving_write', 'receiving_read'],
+      },
+    ]);
     const { token } = (await control(t, 'POST', '/pats', { name: 'desk' })) as { token: string };
     const state = value<SessionState>(await t.core.dispatch('auth.signInWithToken', { token }));
     expect(state.channel).toBeNull();
@@ -265,7 +267,7 @@ describe('resilience under faults', () => {
     const t = await core();
     await signIn(t);
     const api = t.core.environments.active.api;
-    const items = t.core.emulator.context.store.data.inventory.filter((i) => !i.is_bundle && !i.is_digital && !i.is_lot && i.levels.length);
+    const items = (await t.core.emulator.control.data('inventory')).filter((i) => !i.is_bundle && !i.is_digital && !i.is_lot && i.levels.length);
     await control(t, 'DELETE', '/requests');
     await control(t, 'PUT', '/faults', { errorRate: 0.15, dropResponseRate: 0.35, dropRate: 0.1, seed: 5 });
     const refs = Array.from({ length: 8 }, (_, i) => `RMA-RESILIENT-${i}`);
@@ -283,7 +285,7 @@ describe('resilience under faults', () => {
       expect(created.reference_id).toBe(ref);
     }
     await control(t, 'DELETE', '/faults');
-    const returns = t.core.emulator.context.store.data.returns.filter((r) => r.reference_id.startsWith('RMA-RESILIENT-'));
+    const returns = (await t.core.emulator.control.data('returns')).filter((r) => r.reference_id.startsWith('RMA-RESILIENT-'));
     expect(returns.map((r) => r.reference_id).sort()).toEqual([...refs].sort());
     const posts = (await requests(t)).filter((r) => r.method === 'POST' && r.path === '/2026-07/return');
     // Requests the service carried out: answered normally, or carried out with the answer lost.
@@ -297,7 +299,7 @@ describe('resilience under faults', () => {
     await signIn(t);
     const api = t.core.environments.active.api;
     const { ReturnRecord } = await import('../../shared/schemas/returns.js');
-    const item = t.core.emulator.context.store.data.inventory.find((i) => !i.is_bundle && !i.is_digital && i.levels.length)!;
+    const item = (await t.core.emulator.control.data('inventory')).find((i) => !i.is_bundle && !i.is_digital && i.levels.length)!;
     await control(t, 'DELETE', '/requests');
     await control(t, 'PUT', '/faults', { dropResponseRate: 1 });
     const attempt = api.call('return.create', {

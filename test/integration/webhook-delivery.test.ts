@@ -128,7 +128,7 @@ describe('webhook deliveries', () => {
         package_type: 'Package',
         box_packaging_type: 'OneSkuPerBox',
         boxes: [{ box_items: [{ inventory_id: item.inventory_id, quantity: 1 }] }],
-        expected_arrival_date: new Date(emu.clock.nowMs() + 7 * 86_400_000).toISOString(),
+        expected_arrival_date: new Date((await emu.control.now()) + 7 * 86_400_000).toISOString(),
       },
     });
     const delivery = async () => ((await control('GET', '/webhook-deliveries')).body as { items: Delivery[] }).items[0];

@@ -4,20 +4,21 @@ import ts from 'typescript';
 
 /**
  * The project's own import graph, read with the TypeScript parser: relative imports, re-exports and
- * dynamic imports resolved to files. Type-only imports are left out: they vanish from the built
- * code, so a loop through them cannot leave a module half-initialised. Packages are left out too;
- * they cannot import us back.
+ * dynamic imports resolved to files. Type-only imports are left out by default: they vanish from the
+ * built code, so a loop through them cannot leave a module half-initialised. `withTypes` keeps them,
+ * for folders where even a type loop is refused (two modules that name each other's types are one
+ * module in two files). Packages are left out; they cannot import us back.
  */
 export type ImportGraph = Map<string, string[]>;
 
 const SOURCE = /\.(ts|tsx|mts)$/;
 
-export function readImportGraph(root: string, folders: string[]): ImportGraph {
+export function readImportGraph(root: string, folders: string[], options: { withTypes?: boolean } = {}): ImportGraph {
   const graph: ImportGraph = new Map();
   for (const folder of folders) {
     for (const file of walk(join(root, folder))) {
       const text = readFileSync(file, 'utf8');
-      const targets = importSpecifiers(file, text)
+      const targets = importSpecifiers(file, text, options)
         .filter((s) => s.startsWith('.'))
         .map((s) => resolveSource(dirname(file), s))
         .filter((t): t is string => t !== null);
@@ -27,12 +28,12 @@ export function readImportGraph(root: string, folders: string[]): ImportGraph {
   return graph;
 }
 
-export function importSpecifiers(fileName: string, text: string): string[] {
+export function importSpecifiers(fileName: string, text: string, options: { withTypes?: boolean } = {}): string[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      if (!isTypeOnly(node)) found.push(node.moduleSpecifier.text);
+      if (options.withTypes || !isTypeOnly(node)) found.push(node.moduleSpecifier.text);
     } else if (
       ts.isCallExpression(node) &&
       node.expression.kind === ts.SyntaxKind.ImportKeyword &&

@@ -3,7 +3,7 @@ import { appError } from '../../../shared/errors.js';
 import type { Channel } from '../../../shared/schemas/channel.js';
 import { EnvironmentInput, type ConnectionTest, type EnvironmentSummary } from '../../../shared/schemas/environments.js';
 import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
-import type { RunningEmulator } from '../../../emulator/server.js';
+import type { LocalEmulator } from './local-emulator.js';
 import { ApiClient } from '../api/api-client.js';
 import type { ConnectivityMonitor } from '../api/connectivity.js';
 import type { DispatcherPool } from '../api/dispatchers.js';
@@ -30,7 +30,7 @@ export interface EnvironmentManagerDeps {
   openSecrets?: (environmentId: string) => Promise<SecretStoreChoice>;
   emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
   /** The in-process emulator behind the "Local emulator" environment. */
-  local: { emulator: RunningEmulator; clientId: string; clientSecret: string };
+  local: { emulator: Pick<LocalEmulator, 'url'>; clientId: string; clientSecret: string };
   signInTimeoutMs?: number;
   /** The client-side request budget (default 140 a minute, under the service's 150). */
   requestBudgetPerMinute?: number;

@@ -34,7 +34,13 @@ for (const size of sizes) {
       await signInThroughPopup(page);
       await waitForFirstSync(host);
 
-      const data = host.core.emulator.context.store.data;
+      const data = {
+        receivingOrders: await host.core.emulator.control.data('receivingOrders'),
+        inventory: await host.core.emulator.control.data('inventory'),
+        returns: await host.core.emulator.control.data('returns'),
+        uros: await host.core.emulator.control.data('uros'),
+        fulfillmentCenters: await host.core.emulator.control.data('fulfillmentCenters'),
+      };
       const wro = data.receivingOrders.find((w) => w.boxes.length >= 2 && w.status !== 'Cancelled') ?? data.receivingOrders[0]!;
       const item = data.inventory.find((i) => i.is_lot && i.levels.length > 1) ?? data.inventory.find((i) => i.is_lot) ?? data.inventory[0]!;
       const ret = data.returns[0];

@@ -18,7 +18,7 @@ export const cases: ConformanceCase[] = VERSIONS.flatMap((v): ConformanceCase[] 
     name: 'half a year, small pages',
     request: (ctx) => ({
       path: `/${v}/invoices`,
-      query: { FromDate: new Date(ctx.emu.clock.nowMs() - 180 * 86_400_000).toISOString(), PageSize: 10, SortOrder: 'Ascending' },
+      query: { FromDate: new Date(ctx.emu.control.nowMs() - 180 * 86_400_000).toISOString(), PageSize: 10, SortOrder: 'Ascending' },
     }),
   },
   {
@@ -70,7 +70,7 @@ export const cases: ConformanceCase[] = VERSIONS.flatMap((v): ConformanceCase[] 
     request: (ctx) => ({
       path: `/${v}/transactions:query`,
       body: {
-        from_date: new Date(ctx.emu.clock.nowMs() - 90 * 86_400_000).toISOString(),
+        from_date: new Date(ctx.emu.control.nowMs() - 90 * 86_400_000).toISOString(),
         to_date: null,
         transaction_types: ['Charge'],
         reference_types: ['Shipment'],

@@ -18,7 +18,7 @@ const recipient = {
 
 let serial = 0;
 const orderBody = (ctx: CaseContext) => ({
-  reference_id: `CONF-${ctx.emu.clock.nowMs()}-${++serial}`,
+  reference_id: `CONF-${ctx.emu.control.nowMs()}-${++serial}`,
   order_number: `#C${serial}`,
   type: 'DTC',
   shipping_method: 'Standard',

@@ -9,7 +9,7 @@ interface ProductLite {
 }
 
 let serial = 0;
-const sku = (ctx: CaseContext) => `CONF-${ctx.emu.clock.nowMs().toString(36)}-${++serial}`.toUpperCase();
+const sku = (ctx: CaseContext) => `CONF-${ctx.emu.control.nowMs().toString(36)}-${++serial}`.toUpperCase();
 
 /** A realistic variant as a merchant would send it (2025-07 request shape, spec 2.3). */
 const variant = (ctx: CaseContext) => ({

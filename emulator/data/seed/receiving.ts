@@ -1,0 +1,135 @@
+import { ReceivingStatus } from '../../../shared/schemas/receiving.js';
+import { FULFILLMENT_CENTERS } from '../catalog.js';
+import type { EmulatorData, StoredBox, StoredInventory, StoredWro } from '../model.js';
+import type { SeededRandom } from '../random.js';
+import { DAY, HOUR, iso } from './common.js';
+
+/** Receiving orders with boxes, in every status, on their lanes of the virtual clock. */
+/** Where the moving lane puts a box at seed time: hours since it arrived (negative: not yet). */
+const LANE: Partial<Record<(typeof ReceivingStatus.options)[number], number[]>> = {
+  Awaiting: [-48, -72, -120, -240],
+  PartiallyArrived: [1, -30],
+  Arrived: [0.5, 1],
+  Processing: [2.5, 4],
+};
+
+export function makeReceivingOrders(rng: SeededRandom, data: EmulatorData, count: number, now: number): void {
+  const stockable = data.inventory.filter((i) => !i.is_bundle && !i.is_digital);
+  if (stockable.length === 0) return;
+  const statuses = ReceivingStatus.options;
+  let historyId = 1;
+  let boxId = 60_000;
+  for (let n = 0; n < count; n++) {
+    const status =
+      n < statuses.length ? statuses[n]! : rng.pick(['Awaiting', 'Awaiting', 'Arrived', 'Processing', 'Completed', 'Completed', 'PartiallyArrived'] as const);
+    const fc = rng.pick(FULFILLMENT_CENTERS);
+    const inserted = now - rng.int(2, 80) * DAY - rng.int(0, 86_399) * 1000;
+    const packageType = rng.pick(['Package', 'Package', 'Pallet', 'FloorLoadedContainer'] as const);
+    const boxCount = rng.int(1, 4);
+    const boxes: StoredBox[] = [];
+    const lane = LANE[status];
+    for (let b = 0; b < boxCount; b++) {
+      const items = new Set<StoredInventory>();
+      const want = rng.int(1, 3);
+      while (items.size < Math.min(want, stockable.length)) items.add(rng.pick(stockable));
+      const hoursSinceArrival = lane ? (lane[b] ?? lane[lane.length - 1]!) : null;
+      const box: StoredBox = {
+        box_id: ++boxId,
+        box_number: b + 1,
+        box_status: 'Awaiting',
+        tracking_number: packageType === 'Package' ? `1Z${rng.int(100_000_000, 999_999_999)}` : null,
+        arrived_date: null,
+        received_date: null,
+        counting_started_date: null,
+        arrive_at: hoursSinceArrival === null ? null : now - hoursSinceArrival * HOUR,
+        box_items: [...items].map((item) => {
+          const lot = item.is_lot ? item.lots[0] : undefined;
+          return {
+            inventory_id: item.inventory_id,
+            quantity: rng.int(2, 60) * (rng.chance(0.3) ? 10 : 1),
+            received_quantity: 0,
+            stowed_quantity: 0,
+            lot_number: lot?.lot_number ?? null,
+            lot_date: lot?.expiration_date ?? null,
+          };
+        }),
+      };
+      if (!lane) settleStaticBox(box, status, inserted + (b + 1) * DAY);
+      boxes.push(box);
+    }
+    const pathTo = staticPath(status);
+    const step = Math.max(1, Math.floor((now - inserted) / (pathTo.length + 1)));
+    const wro: StoredWro = {
+      id: 5000 + n * 3 + rng.int(0, 2),
+      status,
+      package_type: packageType,
+      box_packaging_type: rng.pick(['EverythingInOneBox', 'OneSkuPerBox', 'MultipleSkuPerBox'] as const),
+      expected_arrival_date: iso(lane ? Math.min(...boxes.map((b) => b.arrive_at!)) : inserted + rng.int(1, 10) * DAY),
+      insert_date: iso(inserted),
+      last_updated_date: iso(inserted),
+      external_sync_timestamp: rng.chance(0.3) ? iso(inserted + HOUR) : null,
+      purchase_order_number: rng.chance(0.85) ? `PO-${rng.int(10_000, 99_999)}` : null,
+      fulfillment_center: { ...fc },
+      status_history: lane
+        ? [{ id: historyId++, status: 'Awaiting', timestamp: iso(inserted) }]
+        : pathTo.map((s, k) => ({ id: historyId++, status: s, timestamp: iso(inserted + k * step) })),
+      freight:
+        packageType === 'Package'
+          ? null
+          : {
+              carrier: rng.pick(['Estes', 'XPO', 'Maersk', 'Old Dominion']),
+              bol_number: `BOL${rng.int(1_000_000, 9_999_999)}`,
+              container_number: packageType === 'FloorLoadedContainer' ? `MSKU${rng.int(1_000_000, 9_999_999)}` : null,
+              vessel_name: packageType === 'FloorLoadedContainer' ? rng.pick(['Maersk Elba', 'CMA CGM Rio']) : null,
+              freight_forwarder: rng.chance(0.5) ? 'Harbor Freight Forwarding' : null,
+              notes: null,
+            },
+      final_destination_fulfillment_center_id: null,
+      boxes,
+      moving: lane !== undefined,
+    };
+    wro.last_updated_date = wro.status_history[wro.status_history.length - 1]!.timestamp;
+    data.receivingOrders.push(wro);
+  }
+}
+
+function staticPath(status: (typeof ReceivingStatus.options)[number]): (typeof ReceivingStatus.options)[number][] {
+  switch (status) {
+    case 'Cancelled':
+    case 'InternalTransfer':
+      return ['Awaiting', status];
+    case 'ArrivedAtHub':
+    case 'PartiallyArrivedAtHub':
+      return ['Awaiting', status];
+    case 'ProcessingAtHub':
+      return ['Awaiting', 'ArrivedAtHub', 'ProcessingAtHub'];
+    case 'Incomplete':
+      return ['Awaiting', 'Arrived', 'Processing', 'Incomplete'];
+    case 'Completed':
+      return ['Awaiting', 'Arrived', 'Processing', 'Completed'];
+    default:
+      return ['Awaiting', status];
+  }
+}
+
+/** Boxes of orders that keep their seeded status get quantities that fit it. */
+function settleStaticBox(box: StoredBox, status: string, arrivedAt: number): void {
+  const mark = (s: StoredBox['box_status'], received: number, stowed: number) => {
+    box.box_status = s;
+    for (const item of box.box_items) {
+      item.received_quantity = Math.round(item.quantity * received);
+      item.stowed_quantity = Math.round(item.received_quantity * stowed);
+    }
+    if (received > 0 || s === 'Arrived') {
+      box.arrived_date = iso(arrivedAt);
+      box.counting_started_date = received > 0 ? iso(arrivedAt + 2 * HOUR) : null;
+      box.received_date = received > 0 ? iso(arrivedAt + 3 * HOUR) : null;
+    }
+  };
+  if (status === 'Completed') mark('Completed', 1, 1);
+  else if (status === 'Incomplete') mark('Completed', 0.8, 1);
+  else if (status === 'Cancelled') mark('Cancelled', 0, 0);
+  else if (status === 'InternalTransfer') mark('InternalTransfer', 0, 0);
+  else if (status === 'ProcessingAtHub') mark('Stowing', 1, 0.4);
+  else if (status === 'ArrivedAtHub' || status === 'PartiallyArrivedAtHub') mark('Arrived', 0, 0);
+}
