@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountKey } from '../../renderer/src/app/accountKey';
-import { historyQueries } from '../../renderer/src/workspaces/inventory/history/queries';
+import { historyQueries } from '../../renderer/src/workspaces/history/queries';
 import { inventoryQueries } from '../../renderer/src/workspaces/inventory/queries';
 import { lotsQueries } from '../../renderer/src/workspaces/lots/queries';
 import { receivingQueries } from '../../renderer/src/workspaces/receiving/queries';

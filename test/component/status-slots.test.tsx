@@ -1,10 +1,10 @@
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
-import { fillStatusSlot, StatusSlots } from '../../renderer/src/ui/statusSlots';
+import { StatusSlots, statusItems } from '../../renderer/src/ui/statusSlots';
 
-test('the status bar shows the newest content of each slot, and the one before when it goes', async () => {
-  await render(
+test('the status bar shows what the areas contribute, slot by slot in the fixed order, until an item is taken back', async () => {
+  const screen = await render(
     <footer>
       <StatusSlots />
     </footer>,
@@ -12,17 +12,17 @@ test('the status bar shows the newest content of each slot, and the one before w
   const freshness = page.getByTestId('status-freshness');
   await expect.element(freshness).not.toBeInTheDocument();
 
-  const older = fillStatusSlot('freshness', 'Inventory as of 14:02');
+  // Added outbox first: the bar still shows freshness before the outbox.
+  const outbox = statusItems.add('returns', { slot: 'outbox', component: () => <span>2 returns waiting to be sent</span> });
+  const fresh = statusItems.add('inventory', { slot: 'freshness', component: () => <span>Inventory as of 14:02</span> });
   await expect.element(freshness).toHaveTextContent('Inventory as of 14:02');
-  const newer = fillStatusSlot('freshness', 'Inventory as of 14:30');
-  const outbox = fillStatusSlot('outbox', '2 returns waiting to be sent');
-  await expect.element(freshness).toHaveTextContent('Inventory as of 14:30');
   await expect.element(page.getByTestId('status-outbox')).toHaveTextContent('2 returns waiting to be sent');
+  const slots = [...screen.container.querySelectorAll('[data-testid^="status-"]')].map((e) => e.getAttribute('data-testid'));
+  expect(slots).toEqual(['status-freshness', 'status-outbox']);
 
-  newer();
-  await expect.element(freshness).toHaveTextContent('Inventory as of 14:02');
-  older();
-  outbox();
+  fresh();
   await expect.element(freshness).not.toBeInTheDocument();
+  await expect.element(page.getByTestId('status-outbox')).toBeInTheDocument();
+  outbox();
   await expect.element(page.getByTestId('status-outbox')).not.toBeInTheDocument();
 });
