@@ -529,28 +529,43 @@ function ItemRow({
           />
         )}
       </Field>
-      {item.is_lot && (
-        <>
-          <Field label="Lot number" path={`${key}.lot_number`} errors={errors}>
-            {(p) => <input {...p} value={item.lot_number} onChange={(e) => onChange({ lot_number: e.target.value })} />}
-          </Field>
-          <div className={errors[`${key}.lot_date`] ? 'field invalid' : 'field'}>
-            <DateField
-              label="Lot expiry"
-              granularity="day"
-              value={item.lot_date}
-              invalid={Boolean(errors[`${key}.lot_date`]?.length)}
-              {...(errors[`${key}.lot_date`]?.length ? { describedBy: `${fieldId(`${key}.lot_date`)}-error` } : {})}
-              onChange={(v) => onChange({ lot_date: v as WroFormItem['lot_date'] })}
-            />
-            <Errors id={`${fieldId(`${key}.lot_date`)}-error`} errors={errors[`${key}.lot_date`]} />
-          </div>
-        </>
-      )}
+      {item.is_lot && <LotFields itemKey={key} item={item} errors={errors} onChange={onChange} />}
       <button type="button" className="quiet" onClick={onRemove} aria-label={`Remove box ${b + 1} item ${i + 1}`}>
         Remove
       </button>
     </div>
+  );
+}
+
+/** A lot item's lot number and expiry. */
+function LotFields({
+  itemKey: key,
+  item,
+  errors,
+  onChange,
+}: {
+  itemKey: string;
+  item: WroFormItem;
+  errors: FieldErrors;
+  onChange: (c: Partial<WroFormItem>) => void;
+}) {
+  return (
+    <>
+      <Field label="Lot number" path={`${key}.lot_number`} errors={errors}>
+        {(p) => <input {...p} value={item.lot_number} onChange={(e) => onChange({ lot_number: e.target.value })} />}
+      </Field>
+      <div className={errors[`${key}.lot_date`] ? 'field invalid' : 'field'}>
+        <DateField
+          label="Lot expiry"
+          granularity="day"
+          value={item.lot_date}
+          invalid={Boolean(errors[`${key}.lot_date`]?.length)}
+          {...(errors[`${key}.lot_date`]?.length ? { describedBy: `${fieldId(`${key}.lot_date`)}-error` } : {})}
+          onChange={(v) => onChange({ lot_date: v as WroFormItem['lot_date'] })}
+        />
+        <Errors id={`${fieldId(`${key}.lot_date`)}-error`} errors={errors[`${key}.lot_date`]} />
+      </div>
+    </>
   );
 }
 
