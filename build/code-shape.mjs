@@ -144,7 +144,9 @@ for (const file of files) {
       functions.push({ name: functionName(node), file, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, lines: codeLines(sf, node) });
     }
     if (ts.isExpressionStatement(node) && ts.isVoidExpression(node.expression)) {
-      const leading = ts.getLeadingCommentRanges(text, node.pos) ?? [];
+      // A comment before `if (x) void y();` speaks for the void in it.
+      const owner = ts.isIfStatement(node.parent) ? node.parent : node;
+      const leading = [...(ts.getLeadingCommentRanges(text, node.pos) ?? []), ...(owner !== node ? (ts.getLeadingCommentRanges(text, owner.pos) ?? []) : [])];
       const trailing = ts.getTrailingCommentRanges(text, node.end) ?? [];
       voids.push({ file, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, why: leading.length + trailing.length > 0 });
     }

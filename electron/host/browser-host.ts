@@ -126,7 +126,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     },
     frameworkErrors: (error, _request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      return sendBridgeError(reply, tooLong ? 414 : 400, {
+      sendBridgeError(reply, tooLong ? 414 : 400, {
         code: tooLong ? 'unknown_channel' : 'invalid_input',
         message: tooLong ? 'That action name is too long to be one of Dockdesk’s.' : 'The address of the call is not a valid URL path.',
       });
@@ -177,10 +177,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const origin = request.headers.origin;
     const ownOrigin = `http://${request.headers.host}`;
     if ((requireOrigin && origin === undefined) || (origin !== undefined && origin !== ownOrigin)) {
+      // The refusal is sent here; the reply's promise is only for handlers that return it.
       void sendBridgeError(reply, 403, { code: 'unauthorized_sender', message: 'Requests from other origins are refused.' });
       return false;
     }
     if (!secretMatches(request)) {
+      // The refusal is sent here; the reply's promise is only for handlers that return it.
       void sendBridgeError(reply, 401, {
         code: 'unauthorized_sender',
         message: 'The launch secret is missing or wrong. Open Dockdesk from the address it printed.',

@@ -131,7 +131,7 @@ describe('returns outbox against the emulator', () => {
       value(await t.core.dispatch('returns.submit', { draftId: draft.id }));
       const unknown = await waitForEntry(t, (e) => e.id === draft.id && e.state === 'waiting', 60_000);
       expect(unknown.outcomeUnknown).toBe(true);
-      expect(await service.emulator!.context.store.data.returns.filter((r) => r.reference_id === draft.value.referenceId)).toHaveLength(1);
+      expect(service.emulator!.context.store.data.returns.filter((r) => r.reference_id === draft.value.referenceId)).toHaveLength(1);
     } finally {
       await service.control('DELETE', '/faults');
     }

@@ -108,7 +108,7 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
   const closed = new Promise<void>((r) => (resolveClosed = r));
 
   const server = createServer((req, res) => {
-    void handle(req, res).catch(() => {
+    handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(400, PAGE_HEADERS).end(CALLBACK_PAGES.failed);
     });
   });

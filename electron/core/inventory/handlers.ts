@@ -1,7 +1,7 @@
 import { appError, AppErrorException } from '../../../shared/errors.js';
 import type { HistoryInput, HistoryRow, ItemLot, LookupAnswer, ScanReading, inventoryChannels } from '../../../shared/ipc/inventory.js';
 import type { CachedItem } from '../../../shared/schemas/inventory-cache.js';
-import type { InventoryEvent, InventoryItem, QuantityMovement } from '../../../shared/schemas/inventory.js';
+import type { InventoryEvent, QuantityMovement } from '../../../shared/schemas/inventory.js';
 import type { LotExclusion, LotExclusionState } from '../../../shared/schemas/lots.js';
 import { parseGs1 } from '../../../shared/scan/gs1.js';
 import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
@@ -182,7 +182,7 @@ async function levelsIfOnline(deps: InventoryHandlerDeps, inventoryId: number, s
       getItemLocations(api, inventoryId, within),
       getItemLots(api, inventoryId, within),
     ]);
-    const [record] = assemble([{ inventory_id: inventoryId } as InventoryItem], [total], [locations], [lots], new Map());
+    const [record] = assemble([{ inventory_id: inventoryId }], [total], [locations], [lots], new Map());
     return record ? { levels: record.levels, lots: record.lots } : null;
   } catch {
     return null;

@@ -99,7 +99,7 @@ export class InventoryDesk {
    */
   onSessionChanged(_state: SessionState): void {
     const before = this.opened?.key ?? null;
-    void this.follow()
+    this.follow()
       .then(() => {
         const after = this.opened?.key ?? null;
         if (after !== null && after !== before && !this.sync && this.deps.current().session.status === 'signed-in')
@@ -208,7 +208,7 @@ export class InventoryDesk {
       this.lastError = null;
       onProgress({ phase: 'writing', done: columns.count, total: columns.count });
     } catch (error) {
-      const reason = signal.aborted ? signal.reason : error;
+      const reason: unknown = signal.aborted ? signal.reason : error;
       this.lastError =
         reason instanceof AppErrorException
           ? reason.appError

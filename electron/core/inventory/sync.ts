@@ -59,7 +59,7 @@ export interface FetchOptions {
 }
 
 /** Where each list of a full pass stands: the link to its next page, or 'done'. */
-export type ResumePoint = Partial<Record<SyncStream, string | 'done'>>;
+export type ResumePoint = Partial<Record<SyncStream, string>>;
 
 type Query = Record<string, string | number | boolean | undefined>;
 
@@ -79,7 +79,7 @@ export async function syncInventory(api: ApiClient, options: FetchOptions): Prom
     query: Query,
     onPage: (summary: PageSummary) => void = () => {},
     done = { count: 0 },
-    from?: string | 'done',
+    from?: string,
   ): Promise<void> => {
     if (from === 'done') return;
     const page = (link: string | null) =>

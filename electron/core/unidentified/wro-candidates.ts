@@ -42,7 +42,7 @@ export class BoxTrackingCache {
 
   async of(api: ApiClient, wroIds: readonly number[], signal?: AbortSignal): Promise<Map<number, string[]>> {
     let cache = this.byClient.get(api);
-    if (!cache) this.byClient.set(api, (cache = new Map()));
+    if (!cache) this.byClient.set(api, (cache = new Map<number, { at: number; tracking: string[] }>()));
     const fresh = (id: number) => {
       const hit = cache.get(id);
       return hit && this.now() - hit.at < BOX_CACHE_MS ? hit : null;

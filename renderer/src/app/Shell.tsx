@@ -146,9 +146,9 @@ function usePreloadWorkspaces(signedIn: boolean) {
   useEffect(() => {
     const load = () => {
       for (const w of workspaces) {
-        void w.view?.().catch(() => undefined);
+        w.view?.().catch(() => undefined);
         // Account data only for a signed-in session: what it reads belongs to that account.
-        if (signedIn) void w.prefetch?.(client, ['account', environment]).catch(() => undefined);
+        if (signedIn) w.prefetch?.(client, ['account', environment]).catch(() => undefined);
       }
     };
     if (typeof requestIdleCallback === 'function') {

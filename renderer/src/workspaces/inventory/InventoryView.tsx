@@ -105,7 +105,7 @@ export function InventoryView() {
     if (q === search.q) return;
     const timer = setTimeout(() => {
       written.current = q;
-      void navigate({ search: { q }, replace: true });
+      void navigate({ search: { q }, replace: true }); // the router shows a failed navigation itself; nothing waits for it
     }, 250);
     return () => clearTimeout(timer);
   }, [typed, search.q, navigate]);
@@ -184,7 +184,7 @@ export function InventoryView() {
           role="search"
           onSubmit={(e) => {
             e.preventDefault();
-            void lookUp(field.current?.value ?? typed);
+            lookUp(field.current?.value ?? typed).catch((error: unknown) => console.warn('The inventory lookup failed:', error));
           }}
         >
           <label className="inline-field item-search">

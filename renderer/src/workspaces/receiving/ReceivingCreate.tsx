@@ -172,7 +172,7 @@ function WroCreateForm({ opened }: { opened: OpenedDraft }) {
     setConfirmDiscard(false);
     await saver.discard();
     showToast({ title: 'Draft discarded', tone: 'info' });
-    void navigate({ to: '/receiving', search: {} });
+    void navigate({ to: '/receiving', search: {} }); // the router shows a failed navigation itself; nothing waits for it
   };
 
   const resolve = async (b: number, i: number, code: string) => {
@@ -253,13 +253,13 @@ function WroCreateForm({ opened }: { opened: OpenedDraft }) {
       {
         onSuccess: ({ order, reconciled }) => {
           setPendingSince(undefined);
-          void saver.discard().catch((error: unknown) => console.warn('The draft of a created order could not be discarded:', error));
+          saver.discard().catch((error: unknown) => console.warn('The draft of a created order could not be discarded:', error));
           showToast({
             title: `Receiving order ${order.id} created`,
             ...(reconciled ? { description: 'The first answer was lost; the order it made was found, nothing was created twice.' } : {}),
             tone: 'success',
           });
-          void navigate({ to: '/receiving/$id', params: { id: order.id }, search: {} });
+          void navigate({ to: '/receiving/$id', params: { id: order.id }, search: {} }); // the router shows a failed navigation itself; nothing waits for it
         },
         onError: (error) => {
           const appErr = (error as { appError?: AppError }).appError;
@@ -399,6 +399,7 @@ function WroCreateForm({ opened }: { opened: OpenedDraft }) {
                     if (e.key !== 'Enter') return;
                     e.preventDefault();
                     const input = e.currentTarget;
+                    // Never rejects: a code that finds nothing, or a failed call, is told under the field.
                     void addScanned(b, input.value).then((added) => {
                       if (added) input.value = '';
                     });
@@ -534,7 +535,7 @@ function ItemRow({
               value={item.lot_date}
               invalid={Boolean(errors[`${key}.lot_date`]?.length)}
               {...(errors[`${key}.lot_date`]?.length ? { describedBy: `${fieldId(`${key}.lot_date`)}-error` } : {})}
-              onChange={(v) => onChange({ lot_date: v as WroFormItem['lot_date'] })}
+              onChange={(v) => onChange({ lot_date: v })}
             />
             <Errors id={`${fieldId(`${key}.lot_date`)}-error`} errors={errors[`${key}.lot_date`]} />
           </div>

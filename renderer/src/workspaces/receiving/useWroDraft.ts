@@ -111,7 +111,7 @@ export function useWroDraftSaver(opened: OpenedDraft, onCreated: (id: string) =>
   // Leaving the view saves what is typed; so does the page going away or out of sight (a reload, a closed window).
   useEffect(() => {
     const hidden = () => {
-      if (document.visibilityState === 'hidden') void flush();
+      if (document.visibilityState === 'hidden') void flush(); // never rejects: a failed save shows in the draft status
     };
     const leave = () => void flush();
     document.addEventListener('visibilitychange', hidden);
@@ -121,7 +121,7 @@ export function useWroDraftSaver(opened: OpenedDraft, onCreated: (id: string) =>
       window.removeEventListener('pagehide', leave);
       // The view is gone: save, but do not move the address to a view no longer shown.
       created.current = () => {};
-      void flush();
+      void flush(); // never rejects: a failed save shows in the draft status
     };
   }, [flush]);
 

@@ -45,7 +45,7 @@ export function useLinkReceipt(id: number) {
     mutationFn: (wroId: number) => call('unidentified.link', { id, wroId }),
     onSuccess: (receipt) => {
       client.setQueryData([...account, 'unidentified', 'receipt', id], receipt);
-      void client.invalidateQueries({ queryKey: [...account, 'unidentified', 'list'] });
+      void client.invalidateQueries({ queryKey: [...account, 'unidentified', 'list'] }); // never rejects: a failed refetch shows in the query's own error state
     },
   });
 }

@@ -113,7 +113,7 @@ export function HistoryView() {
         centers={centers.data ?? []}
         onSubmit={(next) => {
           setRunKey((k) => k + 1);
-          void navigate({ search: next });
+          void navigate({ search: next }); // the router shows a failed navigation itself; nothing waits for it
         }}
       />
       {!check.ok ? (

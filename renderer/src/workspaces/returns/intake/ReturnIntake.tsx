@@ -49,7 +49,7 @@ export function ReturnIntake({ draftId }: { draftId: string }) {
   const record = useQuery({ queryKey: draftKey(draftId), queryFn: () => call('drafts.get', { id: draftId }), staleTime: Infinity, gcTime: 0, retry: false });
   const onChanged = useCallback(
     (p: EventPayload<'drafts.changed'>) => {
-      if (p.reason === 'returned' && p.ids.includes(draftId)) void queryClient.invalidateQueries({ queryKey: draftKey(draftId) });
+      if (p.reason === 'returned' && p.ids.includes(draftId)) void queryClient.invalidateQueries({ queryKey: draftKey(draftId) }); // never rejects: a failed refetch shows in the query's own error state
     },
     [draftId, queryClient],
   );
@@ -264,6 +264,7 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
     const code = input?.value.trim() ?? '';
     if (!input || !code) return;
     input.value = '';
+    // Never rejects: scanItem turns a failed lookup into a refused verdict and a note.
     void enqueue(() => scanItem(code)).then((verdict) => cue(verdict, code));
   };
 
@@ -291,11 +292,11 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
       if (nextBox) {
         const { submitted: entry, draft: next } = await call('returns.nextBox', { draftId });
         lastSubmission = entry;
-        void navigate({ to: '/returns/drafts/$draftId', params: { draftId: next.id } });
+        void navigate({ to: '/returns/drafts/$draftId', params: { draftId: next.id } }); // the router shows a failed navigation itself; nothing waits for it
       } else {
         lastSubmission = await call('returns.submit', { draftId });
         keepCenterForNextReturn(draftRef.current.fulfillmentCenter);
-        void navigate({ to: '/returns/new' });
+        void navigate({ to: '/returns/new' }); // the router shows a failed navigation itself; nothing waits for it
       }
     } catch (error) {
       const fieldErrors = error instanceof AppErrorException ? error.appError.fieldErrors : undefined;
@@ -316,7 +317,7 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
   const discard = async () => {
     setConfirmDiscard(false);
     await call('drafts.discard', { id: draftId });
-    void navigate({ to: '/returns/new' });
+    void navigate({ to: '/returns/new' }); // the router shows a failed navigation itself; nothing waits for it
   };
 
   useShortcut({ keys: 'Alt+s', description: 'Submit the return', group: 'Return intake', inFields: true, handler: () => void submit(false) });
@@ -425,7 +426,7 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
             onKeyDown={(e) => {
               if (e.key === 'Enter' && orderText.trim()) {
                 e.preventDefault();
-                void enqueue(() => findOrder(orderText.trim()));
+                void enqueue(() => findOrder(orderText.trim())); // never rejects: a failed search shows in the order note
               }
             }}
           />
@@ -532,7 +533,7 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
                 index={i}
                 line={line}
                 highlighted={highlighted}
-                pulse={highlighted ? last!.seq : 0}
+                pulse={highlighted ? last.seq : 0}
                 needsLot={needsLot}
                 messages={lineProblems}
                 actions={lineActions}

@@ -89,7 +89,7 @@ export function OutboxSlot() {
         onOpenDraft={(draftId) => {
           setOpen(false);
           setReturned((r) => r.filter((x) => x.draftId !== draftId));
-          void navigate({ to: '/returns/drafts/$draftId', params: { draftId } });
+          void navigate({ to: '/returns/drafts/$draftId', params: { draftId } }); // the router shows a failed navigation itself; nothing waits for it
         }}
       />
     </Dialog>
