@@ -79,7 +79,7 @@ function registerLabelsProtocol(): void {
 }
 
 /**
- * Box labels in a window of their own (issue 11, point 3): Chromium's PDF viewer (its toolbar saves
+ * Box labels in a window of their own: Chromium's PDF viewer (its toolbar saves
  * and prints), or the system print dialog straight away. The window holds only the PDF: no preload,
  * sandboxed, isolated, no Node, its own policy (labelViewerCsp), no navigation, no new windows. The
  * token never reaches it: main fetched the bytes.

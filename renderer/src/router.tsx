@@ -92,7 +92,7 @@ const returnDetailRoute = createRoute({
   component: lazyRouteComponent(() => import('./workspaces/returns/ReturnDetail'), 'ReturnDetail'),
 });
 
-// Return intake (issue 12): the return in progress, and one given draft (the returns list's "Edit" leads here).
+// Return intake: the return in progress, and one given draft (the returns list's "Edit" leads here).
 const returnNewRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/returns/new',
@@ -106,7 +106,7 @@ const returnDraftRoute = createRoute({
 
 const settingsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/settings', component: view('settings') });
 
-// Issue 10: inventory history (its own address under /inventory) and lot exclusions.
+// Inventory history (its own address under /inventory) and lot exclusions.
 const inventoryHistoryRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/inventory/history',

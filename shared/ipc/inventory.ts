@@ -7,7 +7,7 @@ import { Connectivity } from '../schemas/session.js';
 import { NoInput } from './define.js';
 
 /**
- * The inventory desk (issue 10): lookups and searches answered from the offline cache, item detail,
+ * The inventory desk: lookups and searches answered from the offline cache, item detail,
  * the cache's sync, inventory history and lot exclusions. Cache answers carry `freshness`; history
  * and lot exclusions go to the service (they need it online).
  */

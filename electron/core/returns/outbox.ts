@@ -14,7 +14,7 @@ import { DurableFile, jsonCodec } from '../data/durable-file.js';
 import { createReturn, findReturnByReference, updateReturn } from './resources.js';
 
 /**
- * The returns outbox (issue 12 point 5): a submitted return is written here, on disk, before
+ * The returns outbox: a submitted return is written here, on disk, before
  * anything is sent, and leaves only when the service holds it (or refused it with field errors, in
  * which case it goes back to the drafts with the messages on its lines). One outbox per environment
  * and account, next to its drafts (desk-paths.ts).

@@ -80,7 +80,7 @@ const categoryChoices: Choice<string>[] = [
 ];
 
 /**
- * Inventory history (issue 10, point 7): the query lives in the address; main reads every page
+ * Inventory history: the query lives in the address; main reads every page
  * through the cursor while a progress line counts them (Cancel stops it in main); the events in a
  * virtualized table, on-hand over time as a step chart, and the rows as shown exported as CSV.
  */

@@ -3,7 +3,7 @@ import { call, errorMessage } from '../../../bridge/dockdesk';
 
 const settingsKey = ['returns', 'settings'] as const;
 
-/** Settings: the fulfillment center a new return starts with, for the environment in use (issue 12 point 1). */
+/** Settings: the fulfillment center a new return starts with, for the environment in use. */
 export function ReturnsSettingsPanel({ signedIn }: { signedIn: boolean }) {
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: settingsKey, queryFn: () => call('returns.settings.get', {}) });

@@ -4,7 +4,7 @@ import { call, errorMessage } from '../../../bridge/dockdesk';
 export type SaveState = { state: 'saved'; message?: undefined } | { state: 'saving'; message?: undefined } | { state: 'failed'; message: string };
 
 /**
- * Saves a return draft after every change (issue 12 point 4), one save at a time: while one is on
+ * Saves a return draft after every change, one save at a time: while one is on
  * its way, further changes wait and only the newest is sent next, so a fast run of scans costs a
  * save or two, never an overtaking older value. Each save names the revision it is based on, so a
  * second window editing the same draft is refused instead of silently overwritten.

@@ -13,7 +13,7 @@ import { outboxKey } from './outboxText';
 import './outbox.css';
 
 /**
- * The returns outbox in the status bar (issue 12 point 5): how many returns wait and why, a click
+ * The returns outbox in the status bar: how many returns wait and why, a click
  * opens the outbox with retry and "back to drafts" for what failed; a toast when a return that had
  * to wait was sent, and when the service sent one back with field errors. Mounted once by the shell.
  */
