@@ -79,7 +79,7 @@ function registerLabelsProtocol(): void {
 }
 
 /**
- * Box labels in a window of their own (issue 11, point 3): Chromium's PDF viewer (its toolbar saves
+ * Box labels in a window of their own: Chromium's PDF viewer (its toolbar saves
  * and prints), or the system print dialog straight away. The window holds only the PDF: no preload,
  * sandboxed, isolated, no Node, its own policy (labelViewerCsp), no navigation, no new windows. The
  * token never reaches it: main fetched the bytes.
@@ -190,7 +190,7 @@ function createWindow(): BrowserWindow {
   // Menu accelerators must not fire inside a scanner's burst; the page still receives every key.
   win.webContents.on('before-input-event', (_event, input) => win.webContents.setIgnoreMenuShortcuts(menuGuard.ignoreMenuShortcuts(input)));
   win.once('ready-to-show', () => win.show());
-  void win.loadURL(`${APP_ORIGIN}/index.html`);
+  win.loadURL(`${APP_ORIGIN}/index.html`).catch((error: unknown) => console.error('The desk page did not load:', error));
   return win;
 }
 
@@ -251,7 +251,10 @@ app.on('will-quit', (event) => {
     event.preventDefault();
     const closing = core;
     core = null;
-    void closing.close().finally(() => app.quit());
+    closing
+      .close()
+      .catch((error: unknown) => console.error('The core did not close cleanly:', error))
+      .finally(() => app.quit());
   }
 });
 

@@ -287,7 +287,7 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Run
   const ticker = setInterval(() => engine.advance(), 1000);
   ticker.unref();
   const unsubscribe = clock.onAdvance(() => engine.advance());
-  const close = running.close;
+  const close = running.close.bind(running);
   running.close = async () => {
     clearInterval(ticker);
     unsubscribe();
@@ -303,7 +303,7 @@ function sendError(reply: import('fastify').FastifyReply, error: ReturnType<type
 async function loadOrCreateKey(keyFile: string | null, env: EnvironmentName): Promise<SigningKey> {
   if (keyFile) {
     const saved = await readJson(keyFile, SigningKeyRecord);
-    if (saved.kind === 'ok') return saved.value as SigningKey;
+    if (saved.kind === 'ok') return saved.value;
   }
   const key = await createSigningKey(`${env}-${Date.now().toString(36)}`);
   if (keyFile) await writeJsonAtomic(keyFile, key);

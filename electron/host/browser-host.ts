@@ -77,21 +77,9 @@ function sendBridgeError(reply: FastifyReply, status: number, error: { code: App
     .send({ ok: false, error: { ...error, retryable: false } });
 }
 
-export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
-  if (!existsSync(join(options.rendererDir, 'index.html'))) {
-    throw new Error(`The renderer is not built (no ${join(options.rendererDir, 'index.html')}). Run "npm run build:renderer" first.`);
-  }
-  const securityHeaders = rendererSecurityHeaders(loadRendererCsp(options.rendererDir));
-  const secret = randomBytes(32).toString('base64url');
-  const secretBytes = Buffer.from(secret);
-  const streams = new Set<FastifyReply>();
-
-  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => {
-    const frame = `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
-    for (const reply of streams) reply.raw.write(frame);
-  };
-
-  const core = await createAppCore({
+/** The app's core under this shell: the browser host's data folder, settings and events. */
+function startCore(options: BrowserHostOptions, emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void) {
+  return createAppCore({
     shell: 'browser',
     version: options.version ?? '0.0.0',
     dataDir: options.dataDir,
@@ -105,9 +93,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     ...(options.localEmulator ? { localEmulator: options.localEmulator } : {}),
     ...(options.requestBudgetPerMinute ? { requestBudgetPerMinute: options.requestBudgetPerMinute } : {}),
   });
+}
 
+/** The bridge's server; a URL or request the framework or Node's parser refuses answers in the bridge's own shape. */
+function bridgeServer() {
   // On shutdown every connection goes, including sockets a browser opened speculatively and never used.
-  const app = Fastify({
+  return Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
     forceCloseConnections: true,
@@ -126,12 +117,89 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     },
     frameworkErrors: (error, _request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      return sendBridgeError(reply, tooLong ? 414 : 400, {
+      sendBridgeError(reply, tooLong ? 414 : 400, {
         code: tooLong ? 'unknown_channel' : 'invalid_input',
         message: tooLong ? 'That action name is too long to be one of Dockdesk’s.' : 'The address of the call is not a valid URL path.',
       });
     },
   });
+}
+
+// Errors the framework raises before a handler runs (a body that is not JSON, too large, of another type).
+function bridgeErrorHandler(error: { statusCode?: number; code?: string; message: string }, _request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  if (status === 413)
+    return sendBridgeError(reply, 413, {
+      code: 'invalid_input',
+      message: `The call is larger than the ${BODY_LIMIT_BYTES / 1024 / 1024} MB a call may carry.`,
+    });
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError)
+    return sendBridgeError(reply, 400, { code: 'invalid_input', message: 'The call’s body is not valid JSON.' });
+  if (status < 500) return sendBridgeError(reply, status, { code: 'invalid_input', message: error.message });
+  return sendBridgeError(reply, 500, { code: 'internal', message: 'The bridge failed to handle this call.' });
+}
+
+/** A stream of the core's events for one page, with a heartbeat so idle proxies keep it open. */
+function openEventStream(request: FastifyRequest, reply: FastifyReply, streams: Set<FastifyReply>, securityHeaders: Record<string, string>): void {
+  reply.hijack();
+  reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', ...securityHeaders });
+  reply.raw.write(': connected\n\n');
+  streams.add(reply);
+  const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), 15_000);
+  request.raw.on('close', () => {
+    clearInterval(heartbeat);
+    streams.delete(reply);
+  });
+}
+
+function secretMatches(request: FastifyRequest, secretBytes: Buffer): boolean {
+  const given = request.headers[LAUNCH_SECRET_HEADER];
+  if (typeof given !== 'string') return false;
+  const bytes = Buffer.from(given);
+  return bytes.length === secretBytes.length && timingSafeEqual(bytes, secretBytes);
+}
+
+function notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return sendBridgeError(reply, 404, { code: 'not_found', message: `Nothing is served at ${request.method} ${request.url.split('?')[0]}.` });
+}
+
+/** A bridge call or event stream from this page only: its own origin, with the launch secret. */
+function guardBridge(request: FastifyRequest, reply: FastifyReply, requireOrigin: boolean, secretBytes: Buffer): boolean {
+  const origin = request.headers.origin;
+  const ownOrigin = `http://${request.headers.host}`;
+  if ((requireOrigin && origin === undefined) || (origin !== undefined && origin !== ownOrigin)) {
+    // The refusal is sent here; the reply's promise is only for handlers that return it.
+    void sendBridgeError(reply, 403, { code: 'unauthorized_sender', message: 'Requests from other origins are refused.' });
+    return false;
+  }
+  if (!secretMatches(request, secretBytes)) {
+    // The refusal is sent here; the reply's promise is only for handlers that return it.
+    void sendBridgeError(reply, 401, {
+      code: 'unauthorized_sender',
+      message: 'The launch secret is missing or wrong. Open Dockdesk from the address it printed.',
+    });
+    return false;
+  }
+  return true;
+}
+
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  if (!existsSync(join(options.rendererDir, 'index.html'))) {
+    throw new Error(`The renderer is not built (no ${join(options.rendererDir, 'index.html')}). Run "npm run build:renderer" first.`);
+  }
+  const securityHeaders = rendererSecurityHeaders(loadRendererCsp(options.rendererDir));
+  const secret = randomBytes(32).toString('base64url');
+  const secretBytes = Buffer.from(secret);
+  const streams = new Set<FastifyReply>();
+
+  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => {
+    const frame = `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
+    for (const reply of streams) reply.raw.write(frame);
+  };
+
+  const core = await startCore(options, emit);
+
+  const app = bridgeServer();
   let port = 0;
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
 
@@ -142,13 +210,6 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     return payload;
   });
 
-  const secretMatches = (request: FastifyRequest): boolean => {
-    const given = request.headers[LAUNCH_SECRET_HEADER];
-    if (typeof given !== 'string') return false;
-    const bytes = Buffer.from(given);
-    return bytes.length === secretBytes.length && timingSafeEqual(bytes, secretBytes);
-  };
-
   // Every request: the Host must be this server (defeats DNS rebinding).
   app.addHook('onRequest', async (request, reply) => {
     if (!allowedHosts().has(request.headers.host ?? '')) {
@@ -156,42 +217,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendBridgeError(reply, 404, { code: 'not_found', message: `Nothing is served at ${request.method} ${request.url.split('?')[0]}.` }),
-  );
+  app.setNotFoundHandler(notFound);
   // Errors the framework raises before a handler runs (a body that is not JSON, too large, of another type).
-  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, _request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 413)
-      return sendBridgeError(reply, 413, {
-        code: 'invalid_input',
-        message: `The call is larger than the ${BODY_LIMIT_BYTES / 1024 / 1024} MB a call may carry.`,
-      });
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError)
-      return sendBridgeError(reply, 400, { code: 'invalid_input', message: 'The call’s body is not valid JSON.' });
-    if (status < 500) return sendBridgeError(reply, status, { code: 'invalid_input', message: error.message });
-    return sendBridgeError(reply, 500, { code: 'internal', message: 'The bridge failed to handle this call.' });
-  });
-
-  const guardBridge = (request: FastifyRequest, reply: FastifyReply, requireOrigin: boolean): boolean => {
-    const origin = request.headers.origin;
-    const ownOrigin = `http://${request.headers.host}`;
-    if ((requireOrigin && origin === undefined) || (origin !== undefined && origin !== ownOrigin)) {
-      void sendBridgeError(reply, 403, { code: 'unauthorized_sender', message: 'Requests from other origins are refused.' });
-      return false;
-    }
-    if (!secretMatches(request)) {
-      void sendBridgeError(reply, 401, {
-        code: 'unauthorized_sender',
-        message: 'The launch secret is missing or wrong. Open Dockdesk from the address it printed.',
-      });
-      return false;
-    }
-    return true;
-  };
+  app.setErrorHandler(bridgeErrorHandler);
 
   app.post('/ipc/:channel', async (request, reply) => {
-    if (!guardBridge(request, reply, true)) return reply;
+    if (!guardBridge(request, reply, true, secretBytes)) return reply;
     // Calls are JSON only: no form or text/plain "simple request" reaches a handler, whatever else it carries.
     if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
       return sendBridgeError(reply, 415, { code: 'invalid_input', message: 'Calls take a JSON body (Content-Type: application/json).' });
@@ -202,16 +233,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   });
 
   app.get('/events', async (request, reply) => {
-    if (!guardBridge(request, reply, false)) return reply;
-    reply.hijack();
-    reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', ...securityHeaders });
-    reply.raw.write(': connected\n\n');
-    streams.add(reply);
-    const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), 15_000);
-    request.raw.on('close', () => {
-      clearInterval(heartbeat);
-      streams.delete(reply);
-    });
+    if (!guardBridge(request, reply, false, secretBytes)) return reply;
+    openEventStream(request, reply, streams, securityHeaders);
   });
 
   await app.register(fastifyStatic, {

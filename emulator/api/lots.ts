@@ -14,7 +14,7 @@ function item(ctx: EmulatorContext, inventoryId: number | null | undefined, sku:
 }
 
 function request(req: ApiRequest, ctx: EmulatorContext) {
-  if (typeof req.body !== 'object' || req.body === null || !('lot_number' in req.body) || !(req.body as { lot_number: unknown }).lot_number) {
+  if (typeof req.body !== 'object' || req.body === null || !('lot_number' in req.body) || !req.body.lot_number) {
     throw problem(400, 'lot_number is required.');
   }
   const body = parseBodyProblem(LotExclusionRequest, req.body);

@@ -125,7 +125,7 @@ function createOrder(req: ApiRequest, ctx: EmulatorContext) {
       const v = product.variants.find((x) => x.id === line.id)!;
       return { line: { ...line, reference_id: v.sku ?? String(v.id) }, product, v, k };
     }
-    const ref = line.reference_id!;
+    const ref = line.reference_id;
     const product = ensureProductByReference(ctx, ref, ('name' in line && line.name) || undefined, line.unit_price);
     const v = product.variants[0]!;
     return { line: { ...line, reference_id: ref }, product, v, k };

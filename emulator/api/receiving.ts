@@ -4,7 +4,7 @@ import type { StoredBox, StoredWro } from '../data/model.js';
 import { HttpError, parseBody, problem, validation, zodDictionary } from '../http/errors.js';
 import { intParam, pageHeaders, pageSlice, QueryReader } from '../http/query.js';
 import type { ApiRequest, RouteDef, Version } from '../http/router.js';
-import { atLeast, type ApiVersion } from '../http/versions.js';
+import { atLeast } from '../http/versions.js';
 import { renderBoxLabels } from '../labels.js';
 import { V } from './versions.js';
 
@@ -31,7 +31,7 @@ export function shapeWro(wro: StoredWro, version: Version) {
       quantities.set(item.inventory_id, q);
     }
   }
-  const v = (version === 'Experimental' ? '2026-07' : version) as ApiVersion;
+  const v = version === 'Experimental' ? '2026-07' : version;
   const shaped: ReceivingOrder & { inventory_quantities: (typeof quantities extends Map<number, infer Q> ? Q : never)[] } = {
     ...base,
     box_labels_uri: `/${v}/receiving/${wro.id}/labels`,

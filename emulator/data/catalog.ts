@@ -99,7 +99,7 @@ export const TAXONOMY_OF_NOUN: Record<(typeof PRODUCT_WORDS.nouns)[number], numb
 
 export function taxonomyPath(id: number): TaxonomyEntry[] {
   const out: TaxonomyEntry[] = [];
-  for (let node = TAXONOMY.find((t) => t.id === id); node; node = TAXONOMY.find((t) => t.id === node!.parent_id)) out.unshift(node);
+  for (let node = TAXONOMY.find((t) => t.id === id); node; node = TAXONOMY.find((t) => t.id === node.parent_id)) out.unshift(node);
   return out;
 }
 

@@ -17,7 +17,7 @@ export class DerivedLists<T> {
 
   get(ctx: EmulatorContext, query: unknown, derive: () => readonly T[]): readonly T[] {
     let entries = this.byContext.get(ctx);
-    if (!entries) this.byContext.set(ctx, (entries = new Map()));
+    if (!entries) this.byContext.set(ctx, (entries = new Map<string, Entry<T>>()));
     const key = JSON.stringify(query);
     const revision = ctx.store.revision;
     const hit = entries.get(key);

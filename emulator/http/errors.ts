@@ -11,7 +11,7 @@ export class HttpError extends Error {
     readonly contentType = 'application/json',
     readonly headers: Record<string, string> = {},
   ) {
-    super(typeof body === 'object' && body && 'detail' in body ? String((body as { detail: unknown }).detail) : `HTTP ${status}`);
+    super(typeof body === 'object' && body && 'detail' in body ? String(body.detail) : `HTTP ${status}`);
   }
 }
 

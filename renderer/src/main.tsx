@@ -60,7 +60,7 @@ async function start(container: HTMLElement) {
   );
 }
 
-void start(root);
+start(root).catch((error: unknown) => console.error('The desk did not start:', error));
 
 function MissingBridge() {
   return (

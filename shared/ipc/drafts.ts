@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DraftId, DraftKind, DraftRecord, DraftSummary } from '../schemas/drafts.js';
 
 /**
- * Drafts (issue 12 point 4; the receiving desk's WRO drafts too): saved continuously while the user
+ * Drafts (return intake's and the receiving desk's WRO drafts): saved continuously while the user
  * types, kept per environment and account, surviving a crash, a restart or a closed window.
  * `value` is checked against its kind's schema (shared/schemas/drafts.ts) on every save.
  */

@@ -7,7 +7,7 @@ import { ReturnRecord, ReturnStatus } from '../schemas/returns.js';
 import { NoInput } from './define.js';
 
 /**
- * Returns (issue 12): submitting an intake draft through the outbox in main, the outbox itself, the
+ * Returns: submitting an intake draft through the outbox in main, the outbox itself, the
  * returns list and detail, cancel and change (AwaitingArrival only, spec 3), the look-ups the scan
  * resolvers use, the order look-up for the original shipment, and the desk's default center.
  *

@@ -1,6 +1,6 @@
 import { countOf } from '../counts.js';
 /**
- * Lot expiry as the desk marks it (issue 10: the item view and Lot exclusions both use this).
+ * Lot expiry as the desk marks it (one place, as the item view and Lot exclusions both mark it).
  *
  * A lot's expiry is a day, not a moment: GS1 AI 17 carries a date, and the service stores it as a
  * date-time at the start of that day, UTC (shared/returns/rules.ts writes it so). Read as a moment

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateTime } from './common.js';
 
 /**
- * The offline inventory cache's records (issue 10): what the sync writes, what the cache file holds
+ * The offline inventory cache's records: what the sync writes, what the cache file holds
  * and what lookups and searches answer over IPC. Our own shape (camelCase), assembled by the sync from
  * the service's inventory list, inventory levels per location and per lot, and the product list's
  * variants; the service's wire shapes stay in inventory.ts and products.ts.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DateTime } from './common.js';
 
 /**
- * The returns outbox as the renderer sees it (issue 12 point 5). Main owns the entries; the renderer
+ * The returns outbox as the renderer sees it. Main owns the entries; the renderer
  * shows them and may ask to retry or take one back into the drafts.
  *
  * States:

@@ -28,7 +28,7 @@ export const Preferences = z.object({
   theme: ThemeChoice,
   /** Where the user was when the app last closed; restored on the next start. */
   lastAddress: AppAddress.nullable(),
-  /** Lots expiring within this many days are marked "expires soon" (issue 10); absent in older files. */
+  /** Lots expiring within this many days are marked "expires soon"; absent in older files. */
   lotExpiryWarningDays: z.number().int().min(0).max(3650).default(30),
   /** Per environment id, per list: the filters last set there (app.listFilters.*). Absent in older files. */
   listFilters: z.record(z.string().max(40), z.partialRecord(RememberedList, ListQuery)).default({}),

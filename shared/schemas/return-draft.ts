@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ReturnAction } from './returns.js';
 
 /**
- * A return in progress at the desk (issue 12): what the clerk has scanned and typed so far. Every
+ * A return in progress at the desk: what the clerk has scanned and typed so far. Every
  * field has a default, so a draft saved after the first keystroke is valid here; whether it may be
  * SENT is decided by shared/returns/rules.ts (spec 4.8), not by this schema.
  */

@@ -133,7 +133,7 @@ function zoneOffsetMs(timeZone: string, at: number): number | null {
     zoneParts.set(timeZone, format);
   }
   const part = Object.fromEntries(format.formatToParts(new Date(at)).map((p) => [p.type, Number(p.value)]));
-  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour! % 24, part.minute!, part.second!);
+  const wall = Date.UTC(part.year!, part.month! - 1, part.day, part.hour! % 24, part.minute, part.second);
   return wall - Math.floor(at / 1000) * 1000;
 }
 

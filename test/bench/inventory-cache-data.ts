@@ -3,7 +3,7 @@ import type { EmulatorData } from '../../emulator/data/model.js';
 import type { CachedItem, InventoryCacheSnapshot } from '../../shared/schemas/inventory-cache.js';
 
 /**
- * Cache records from the emulator's generated warehouse, for the benchmarks only: the sync (issue 10)
+ * Cache records from the emulator's generated warehouse, for the benchmarks only: the sync
  * will build the same records from the service's inventory, inventory-level and product pages. The
  * quantities follow the emulator's own rules (fulfillable = on hand - committed - exception;
  * sellable = fulfillable - exception, API notes).

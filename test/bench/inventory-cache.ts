@@ -12,7 +12,7 @@ import { snapshotFromEmulator } from './inventory-cache-data.js';
 import { summarize } from './stats.js';
 
 /**
- * The offline inventory cache at 100,000 items (issue 10): writing the file, a cold load (read,
+ * The offline inventory cache at 100,000 items: writing the file, a cold load (read,
  * checksum, decode, index build) and resident memory measured in fresh child processes, exact lookup
  * and ranked search latency per call (p99 per round of a query mix, median over rounds). Targets from the issue; `met` says whether the median (or p99)
  * is inside them on this machine.

@@ -3,7 +3,7 @@ import { withBrowserSession } from './browser-session.js';
 import { summarize } from './stats.js';
 
 /**
- * Inventory lookup round trip in Chromium against the browser host (issue 10): a SKU entered in the
+ * Inventory lookup round trip in Chromium against the browser host: a SKU entered in the
  * Inventory search field (one input event, as a paste or an IME commit gives it) to the frame that
  * shows that item as the first row of the results. Includes React's update, the exact lookup and the
  * ranked search over IPC (the browser host's HTTP bridge) into main's offline cache, and the table's

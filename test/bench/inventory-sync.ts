@@ -6,7 +6,7 @@ import { createTestCore, signIn } from '../support/test-core.js';
 import { sample, summarize } from './stats.js';
 
 /**
- * The inventory cache's sync end to end at 100,000 emulator items (issue 10): sign-in's full sync and
+ * The inventory cache's sync end to end at 100,000 emulator items: sign-in's full sync and
  * then full syncs on demand, from `inventory.syncStart` to the new generation written and in use
  * (five paged streams through the ApiClient, each page parsed, checked and assembled in a worker
  * thread, the durable write). Throughput is items per second over the whole sync, median over repeats; the main thread's

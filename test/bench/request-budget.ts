@@ -22,7 +22,7 @@ async function apiRequests(t: Core, since: number): Promise<{ count: number; nex
 }
 
 async function syncEnds(t: Core, count: number): Promise<ChannelOutput<'inventory.syncStatus'>> {
-  const status = (await t.inventorySyncsEnded(count, 20 * 60_000)) as ChannelOutput<'inventory.syncStatus'>;
+  const status = await t.inventorySyncsEnded(count, 20 * 60_000);
   if (status.lastError) throw new Error(`sync failed: ${status.lastError.message}`);
   return status;
 }

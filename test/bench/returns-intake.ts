@@ -3,7 +3,7 @@ import { withBrowserSession } from './browser-session.js';
 import { summarize } from './stats.js';
 
 /**
- * Return intake at the scanner (issue 12), in Chromium against the browser host:
+ * Return intake at the scanner, in Chromium against the browser host:
  * - scan-to-line: an item's barcode typed at 5 ms per key, timed inside the page from just before
  *   Enter is sent to the first frame showing the new line (item looked up in the inventory cache over
  *   the bridge, line drawn; the draft save runs behind it). The clock starts one CDP round trip early:

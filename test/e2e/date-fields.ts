@@ -7,7 +7,7 @@ import type { Locator, Page } from '@playwright/test';
  */
 export function dateField(scope: Page | Locator, name: string): Locator {
   // A `has` locator is relative to the field, so it is built from the page, not from the scope.
-  const page = 'page' in scope && typeof scope.page === 'function' ? (scope as Locator).page() : (scope as Page);
+  const page = 'page' in scope && typeof scope.page === 'function' ? scope.page() : (scope as Page);
   return scope.locator('.date-field').filter({ has: page.getByRole('group', { name, exact: true }) });
 }
 

@@ -3,7 +3,7 @@ import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
 import { typeDay } from './days.js';
 
 /**
- * The kit's day-range field (issue 8, point 3), driven by the keyboard alone in the receiving list:
+ * The kit's day-range field, driven by the keyboard alone in the receiving list:
  * one side typed into its segments, the other picked in the calendar; the list then shows exactly
  * the orders the emulator created on that day, and the range is in the address.
  */

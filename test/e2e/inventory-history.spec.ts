@@ -5,7 +5,7 @@ import { allPages, openAddress, serviceApi, tabTo, waitForFirstSync, type Locati
 import { typeDay } from './days.js';
 
 /**
- * Inventory history (issue 10, point 7) in Chromium against the browser host and its emulator: the
+ * Inventory history in Chromium against the browser host and its emulator: the
  * chart's last point is the sum of the changes the table shows and the service's on-hand; the range
  * is checked before anything is sent; a long query shows its pages and can be cancelled; the rows
  * shown export as RFC 4180 CSV; the whole path works from the keyboard and passes axe.

@@ -12,7 +12,7 @@ import { address, results, scan, searchField, toSearch } from './inventory-suppo
 import { service } from './service.js';
 
 /**
- * Issue 10, the Inventory workspace in Chromium against the browser host, its real core and the real
+ * The Inventory workspace in Chromium against the browser host, its real core and the real
  * emulator: the sync's progress bar, lookups by SKU, a scanned barcode, a UPC-A the service stores as
  * EAN-13 and a GS1 element string; answers from the cache with the service gone, fresh data once it is
  * back; a corrupt cache file across a restart; a sync cut off half-way. Keys are real key events

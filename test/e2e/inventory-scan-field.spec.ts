@@ -15,7 +15,7 @@ import {
 } from './inventory-support.js';
 
 /**
- * Issue 10, the Inventory workspace's search field as a person and a scanner use it, in Chromium
+ * The Inventory workspace's search field as a person and a scanner use it, in Chromium
  * against the browser host and its emulator: a person typing part of a SKU sees ranked results as
  * they type; a barcode scanned into the same field at scanner speed is taken whole (a code that
  * names no item is refused and left in the field as scanned, one that names an item opens it); a GS1

@@ -8,7 +8,7 @@ import { rendererDir } from '../../electron/core/paths.js';
 import { startBrowserHost } from '../../electron/host/browser-host.js';
 import { expect, signInThroughPopup, test } from './fixtures.js';
 
-/** Issue 7, points 18, 20 and 21 as the person at the desk sees them. */
+/** The local notices (settings file, connectivity, log) as the person at the desk sees them. */
 const shots = process.env.DOCKDESK_SHOTS ?? null;
 const shot = async (page: import('@playwright/test').Page, name: string) => {
   if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
@@ -74,7 +74,7 @@ test('an unreachable service reads plainly, with the technical line behind Detai
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 });
 
-test('the host takes calls as JSON only, even with the right origin and secret (issue 7, point 13)', async ({ host }) => {
+test('the host takes calls as JSON only, even with the right origin and secret', async ({ host }) => {
   const api = await playwrightRequest.newContext();
   const headers = { origin: host.origin, [LAUNCH_SECRET_HEADER]: host.secret };
   const text = await api.post(`${host.origin}/ipc/auth.signIn`, { data: '{}', headers: { ...headers, 'content-type': 'text/plain' } });

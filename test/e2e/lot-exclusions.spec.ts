@@ -3,7 +3,7 @@ import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
 import { allPages, daysUntilExpiry, openAddress, serviceApi, setExpiryThreshold, tabTo, waitForFirstSync, type LotLevelItem } from './inventory-support.js';
 
 /**
- * Lot exclusions (issue 10, point 8; spec 4.9) in Chromium against the browser host and its
+ * Lot exclusions (spec 4.9) in Chromium against the browser host and its
  * emulator: find the item by typing its SKU, exclude a lot, see a duplicate refused in words,
  * delete the exclusion, restore it by keyboard alone, see an unknown lot refused; after each step
  * the emulator's own API says the same. Expiry marks follow the threshold set in Settings.

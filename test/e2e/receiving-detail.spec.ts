@@ -4,7 +4,7 @@ import { labelOf } from '../../shared/labels.js';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
 
 /**
- * The receiving order's detail (issue 11, point 2), against what the emulator holds: status and its
+ * The receiving order's detail, against what the emulator holds: status and its
  * history, center, packaging, PO, 2026-07 freight and final destination, quantities as bars with
  * over and under said in words, boxes with tracking numbers and items (lot, expiry), distributions,
  * the external-sync toggle (the service follows, and a reload shows it), and the cancel dialog.

@@ -14,7 +14,7 @@ import { scanCode } from './scanner.js';
 import { chooseCenter, openIntake, returnsWithReference } from './returns-support.js';
 
 /**
- * Return intake at the scanner (issue 12): scans typed as real key events at scanner speed, no calls
+ * Return intake at the scanner: scans typed as real key events at scanner speed, no calls
  * into the app. What the service holds afterwards is read from the emulator's store, as the
  * warehouse would see it.
  */

@@ -4,7 +4,7 @@ import { chooseCenter, openIntake, returnsWithReference } from './returns-suppor
 import { scanCode } from './scanner.js';
 
 /**
- * Return intake beyond one box (issue 12, points 1, 3 and 6), in Chromium against the real emulator:
+ * Return intake beyond one box, in Chromium against the real emulator:
  * a reference id changed before the first submit is the one the service gets; "Next box" sends this
  * return and starts the next with the same order; a return awaiting arrival is changed through the
  * intake and the service holds the change. Scans are real key events at scanner speed.

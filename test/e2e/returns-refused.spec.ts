@@ -3,7 +3,7 @@ import { chooseCenter, openIntake, returnsWithReference } from './returns-suppor
 import { scanCode } from './scanner.js';
 
 /**
- * Issue 12, point 5: field errors from the service bring the draft back with the messages on the
+ * Field errors from the service bring the draft back with the messages on the
  * lines. The desk's facts about an item can be stale (the item cache said it is not digital; the
  * service has since made it digital), so the service refuses what the intake accepted.
  */

@@ -6,7 +6,7 @@ import { openAppLog } from '../../electron/core/logging/app-log.js';
 import { confSettingsBackend } from '../../electron/core/settings/conf-backend.js';
 import { tempDirs } from '../support/temp-dirs.js';
 
-/** Issue 7, point 21: main's rolling log file, with secrets redacted by the logger. */
+/** Main's rolling log file, with secrets redacted by the logger. */
 const dirs = tempDirs('dockdesk-log-');
 afterEach(() => dirs.removeAll());
 const tempDir = () => dirs.make();

@@ -6,7 +6,7 @@ import type { IpcResult } from '../../shared/ipc/contract.js';
 import { createTestCore, type RecordedEvent } from '../support/test-core.js';
 
 /**
- * Issue 7, points 19 and 20: the status bar's connectivity follows what really happened, against
+ * The status bar's connectivity follows what really happened, against
  * the real emulator stopped, started again and slowed through its control API.
  */
 type Core = Awaited<ReturnType<typeof createTestCore>>;

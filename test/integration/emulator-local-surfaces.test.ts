@@ -9,7 +9,7 @@ import { startEmulator, type RunningEmulator } from '../../emulator/server.js';
 import { completeConsent } from '../support/consent.js';
 import { emulatorWithPat } from '../support/emulator-client.js';
 
-/** Issue 7, points 13-16: the emulator's local surfaces, spoken to as a hostile page or a careless client would. */
+/** The emulator's local surfaces, spoken to as a hostile page or a careless client would. */
 let emu: RunningEmulator;
 let port: number;
 beforeAll(async () => {

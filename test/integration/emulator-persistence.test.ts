@@ -6,7 +6,7 @@ import { writeJsonInSlices } from '../../emulator/state-saver.js';
 import { emulatorWithPat } from '../support/emulator-client.js';
 import { tempDirs } from '../support/temp-dirs.js';
 
-/** Issue 7, point 22: the emulator saves its data coalesced and in slices, and loses nothing on a clean stop. */
+/** The emulator saves its data coalesced and in slices, and loses nothing on a clean stop. */
 const dirs = tempDirs('dockdesk-persist-');
 afterEach(() => dirs.removeAll());
 const tempDir = () => dirs.make();

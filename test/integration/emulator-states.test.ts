@@ -259,7 +259,7 @@ describe('environments, tokens, persistence', () => {
       await writeFile(join(dataDir, 'sandbox', 'state.json'), '{"version": 1, "seed": ');
       const lines: string[] = [];
       const write = process.stderr.write.bind(process.stderr);
-      process.stderr.write = ((chunk: string) => (lines.push(String(chunk)), true)) as typeof process.stderr.write;
+      process.stderr.write = (chunk: string) => (lines.push(String(chunk)), true);
       let third: RunningEmulator;
       try {
         third = await (await import('../../emulator/server.js')).startEmulator({ dataDir });

@@ -8,7 +8,7 @@ import { FileSecretStore } from '../support/file-secret-store.js';
 import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';
 
 /**
- * Issue 10, offline cache, against the real emulator inside a real core: sync after sign-in, lookups
+ * Offline cache, against the real emulator inside a real core: sync after sign-in, lookups
  * by every kind of code, answers from the cache once the service is gone, an interrupted sync, and a
  * corrupt cache file across restarts.
  */

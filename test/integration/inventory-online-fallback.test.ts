@@ -6,7 +6,7 @@ import { GS } from '../../shared/scan/gs1.js';
 import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';
 
 /**
- * Issue 12 point 2: an item scan resolves through the inventory cache, with the service as the
+ * An item scan resolves through the inventory cache, with the service as the
  * fallback (`inventory.lookup` with `online: 'fallback'`). A real core against the real emulator over
  * HTTP: a cache still loading, an item created on the service after the sync, a GS1 scan of a GTIN
  * the cache does not know, the service gone, and a digital item found online.

@@ -4,7 +4,7 @@ import { EmulatorClient } from '../support/emulator-client.js';
 import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';
 
 /**
- * Issue 10, keeping the offline cache current, against the real emulator inside a real core: a
+ * Keeping the offline cache current, against the real emulator inside a real core: a
  * refresh reads only the products changed since the last sync, the background refresh runs by
  * itself while signed in, and an answer from a cache older than 30 minutes says it is stale.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCore, signIn } from '../support/test-core.js';
 
 /**
- * Issue 11, point 4: a box item in the create form is found by its SKU, its barcode or its inventory
+ * A box item in the create form is found by its SKU, its barcode or its inventory
  * id, typed or scanned, through the real core against the real emulator.
  */
 let t: Awaited<ReturnType<typeof createTestCore>>;

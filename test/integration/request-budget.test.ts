@@ -43,7 +43,7 @@ async function control(url: string, method: string, path: string, body?: unknown
 
 /** Resolves with the last status once a sync has ended (state idle after running). */
 async function syncEnded(t: Core, timeoutMs = SYNC_TIMEOUT_MS): Promise<ChannelOutput<'inventory.syncStatus'>> {
-  return (await t.inventorySyncsEnded(1, timeoutMs)) as ChannelOutput<'inventory.syncStatus'>;
+  return await t.inventorySyncsEnded(1, timeoutMs);
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {

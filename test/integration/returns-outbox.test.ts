@@ -6,7 +6,7 @@ import type { ReturnDraft, ReturnDraftInput } from '../../shared/schemas/return-
 import { deskOn, StoppableService, value, waitForEntry, type TestCore } from '../support/returns-desk.js';
 
 /**
- * Issue 12 points 4-5 against the real emulator over HTTP: the outbox never loses and never
+ * Return drafts and the outbox against the real emulator over HTTP: the outbox never loses and never
  * duplicates a return, offline, after a dropped answer, after a crash; the service's refusals come
  * back onto the draft's lines; cancel only while AwaitingArrival.
  */

@@ -5,7 +5,7 @@ import type { ChannelOutput, IpcResult } from '../../shared/ipc/contract.js';
 import { createTestCore } from '../support/test-core.js';
 import { tempDirs } from '../support/temp-dirs.js';
 
-/** Issue 7, points 17 and 18: the settings file's modes, and a corrupt one kept and told about once. */
+/** The settings file's modes, and a corrupt one kept and told about once. */
 const dirs = tempDirs('dockdesk-settings-');
 afterEach(() => dirs.removeAll());
 const parentDir = () => dirs.make();

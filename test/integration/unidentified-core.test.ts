@@ -12,7 +12,7 @@ type Receipt = ChannelOutput<'unidentified.get'>;
 let t: Core;
 let token: string;
 
-async function call<C extends Parameters<Core['core']['dispatch']>[0] & string>(channel: C, input: unknown) {
+async function call<C extends string>(channel: C, input: unknown) {
   const result = await t.core.dispatch(channel, input);
   if (!result.ok)
     throw Object.assign(new Error(result.error.message), {

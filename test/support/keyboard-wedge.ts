@@ -47,8 +47,8 @@ function usKey(ch: string): Omit<KeyInput, 'timeStamp'> {
   if (/[a-z]/.test(ch)) return { ...base, key: ch, code: `Key${ch.toUpperCase()}` };
   if (/[A-Z]/.test(ch)) return { ...base, key: ch, code: `Key${ch}`, shiftKey: true };
   if (/[0-9]/.test(ch)) return { ...base, key: ch, code: `Digit${ch}` };
-  if (SHIFTED[ch]) return { ...base, key: ch, code: SHIFTED[ch]!, shiftKey: true };
-  if (PLAIN[ch]) return { ...base, key: ch, code: PLAIN[ch]! };
+  if (SHIFTED[ch]) return { ...base, key: ch, code: SHIFTED[ch], shiftKey: true };
+  if (PLAIN[ch]) return { ...base, key: ch, code: PLAIN[ch] };
   throw new Error(`no US key for ${JSON.stringify(ch)}`);
 }
 

@@ -63,7 +63,7 @@ describe('service errors become one AppError', () => {
     }
   });
 
-  it('says what happened as a person would, with the technical line apart (issue 7, point 20)', () => {
+  it('says what happened as a person would, with the technical line apart', () => {
     const refused = errorFromTransport(
       'GET /2026-07/receiving',
       Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4010'), { code: 'ECONNREFUSED' }),
@@ -83,7 +83,7 @@ describe('service errors become one AppError', () => {
     expect(bare.detail).toBe('GET /2026-07/receiving answered HTTP 503');
   });
 
-  it('gives a cancelled call its own code, not a network failure (issue 7, point 19)', () => {
+  it('gives a cancelled call its own code, not a network failure', () => {
     const e = errorFromTransport('GET /2026-07/receiving', Object.assign(new Error('This operation was aborted'), { name: 'AbortError' })).appError;
     expect(e.code).toBe('cancelled');
     expect(e.retryable).toBe(false);

@@ -84,7 +84,7 @@ function generationSchema(target: Target, deskFields: boolean): JsonSchema {
       }
     }
   }
-  return { ...(localRefs(doc.bodySchema(target.op, target.status)) as object), definitions } as JsonSchema;
+  return { ...(localRefs(doc.bodySchema(target.op, target.status)) as object), definitions };
 }
 
 function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {

@@ -250,7 +250,7 @@ export class ApiClient {
       if (options.channelId != null) headers.service_channel_id = String(options.channelId);
       if (options.body !== undefined) headers['content-type'] = 'application/json';
       const res = await this.dispatchers.for(url).request({
-        method: method as 'GET',
+        method: method,
         path: url.pathname + url.search,
         headers,
         ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),

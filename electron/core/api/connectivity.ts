@@ -81,6 +81,7 @@ export class ConnectivityMonitor {
       this.timer = null;
       if (this.probe !== probe || !probe.wanted()) return;
       this.probing = true;
+      // Fire-and-forget from the timer: a failed probe counts as unreachable and schedules the next one.
       void probe
         .run()
         .catch((): Outcome => 'unreachable')

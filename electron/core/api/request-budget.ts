@@ -120,6 +120,8 @@ export class RequestBudget {
         onAbort: () => {
           const i = this.queue.indexOf(waiter);
           if (i >= 0) this.queue.splice(i, 1);
+          // The signal's own reason, as fetch rejects with it: callers tell a cancel from a failure by it.
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
           reject(signal!.reason);
           this.pump();
         },

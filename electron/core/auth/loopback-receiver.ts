@@ -93,6 +93,73 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
+/**
+ * The callback's URL, or null when the request is answered here: only the redirect URI's own authority
+ * (a page that rebinds a name of its own to 127.0.0.1 reaches this port with its name as Host, and is
+ * answered nothing), and only its path.
+ */
+function callbackUrl(req: IncomingMessage, res: ServerResponse, authority: string, callbackPath: string): URL | null {
+  if (req.headers.host !== authority) {
+    res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end('Misdirected request');
+    return null;
+  }
+  const url = new URL(req.url ?? '/', `http://${authority}`);
+  if (url.pathname !== callbackPath || (req.method !== 'GET' && req.method !== 'POST')) {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end('Not found');
+    return null;
+  }
+  return url;
+}
+
+type CallbackVerdict = { kind: 'refused'; status: number; page: string; error: AppErrorException } | { kind: 'code'; params: CallbackParams };
+
+/** What the service's redirect says, once its state matched: a refusal (cancelled or failed), or an authorization code. */
+function readCallback(params: URLSearchParams, expectedState: string): CallbackVerdict {
+  const error = params.get('error');
+  if (error) {
+    const cancelled = error === 'access_denied';
+    const description = params.get('error_description');
+    return {
+      kind: 'refused',
+      status: 200,
+      page: cancelled ? CALLBACK_PAGES.cancelled : CALLBACK_PAGES.failed,
+      error: cancelled
+        ? appError('sign_in_cancelled', 'Sign-in cancelled.')
+        : appError('sign_in_failed', `The service refused the sign-in (${error}${description ? `: ${description}` : ''}).`),
+    };
+  }
+  const code = params.get('code');
+  if (!code) {
+    return {
+      kind: 'refused',
+      status: 400,
+      page: CALLBACK_PAGES.failed,
+      error: appError('sign_in_failed', 'The service answered the sign-in without an authorization code.'),
+    };
+  }
+  return {
+    kind: 'code',
+    params: {
+      code,
+      state: expectedState,
+      idToken: params.get('id_token'),
+      scope: params.get('scope'),
+      sessionState: params.get('session_state'),
+      iss: params.get('iss'),
+    },
+  };
+}
+
+function listen(server: Server, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
 export async function startLoopbackReceiver(options: LoopbackOptions): Promise<LoopbackReceiver> {
   const callbackPath = options.callbackPath ?? '/callback';
   const host = options.host ?? '127.0.0.1';
@@ -108,7 +175,7 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
   const closed = new Promise<void>((r) => (resolveClosed = r));
 
   const server = createServer((req, res) => {
-    void handle(req, res).catch(() => {
+    handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(400, PAGE_HEADERS).end(CALLBACK_PAGES.failed);
     });
   });
@@ -146,17 +213,8 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    // Only the redirect URI's own authority: a page that rebinds a name of its own to 127.0.0.1
-    // reaches this port with its name as Host, and is answered nothing.
-    if (req.headers.host !== `${host}:${(server.address() as AddressInfo).port}`) {
-      res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end('Misdirected request');
-      return;
-    }
-    const url = new URL(req.url ?? '/', `http://${host}`);
-    if (url.pathname !== callbackPath || (req.method !== 'GET' && req.method !== 'POST')) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end('Not found');
-      return;
-    }
+    const url = callbackUrl(req, res, `${host}:${(server.address() as AddressInfo).port}`, callbackPath);
+    if (!url) return;
     const params = req.method === 'POST' ? await readForm(req) : url.searchParams;
     if (req.method === 'GET' && !finished && !params.has('state') && !params.has('code') && !params.has('error')) {
       res.writeHead(200, RELAY_HEADERS).end(RELAY_PAGE);
@@ -166,55 +224,20 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
       res.writeHead(400, PAGE_HEADERS).end(CALLBACK_PAGES.stale);
       return;
     }
-    const error = params.get('error');
-    if (error) {
-      const cancelled = error === 'access_denied';
-      res.writeHead(200, PAGE_HEADERS).end(cancelled ? CALLBACK_PAGES.cancelled : CALLBACK_PAGES.failed);
-      const description = params.get('error_description');
-      finish({
-        ok: false,
-        error: cancelled
-          ? appError('sign_in_cancelled', 'Sign-in cancelled.')
-          : appError('sign_in_failed', `The service refused the sign-in (${error}${description ? `: ${description}` : ''}).`),
-      });
-      return;
-    }
-    const code = params.get('code');
-    if (!code) {
-      res.writeHead(400, PAGE_HEADERS).end(CALLBACK_PAGES.failed);
-      finish({ ok: false, error: appError('sign_in_failed', 'The service answered the sign-in without an authorization code.') });
+    const verdict = readCallback(params, options.expectedState);
+    if (verdict.kind === 'refused') {
+      res.writeHead(verdict.status, PAGE_HEADERS).end(verdict.page);
+      finish({ ok: false, error: verdict.error });
       return;
     }
     held = res;
-    heldTimer = setTimeout(() => reportOutcome(false), OUTCOME_WAIT_MS);
-    heldTimer.unref();
-    finish({
-      ok: true,
-      params: {
-        code,
-        state: options.expectedState,
-        idToken: params.get('id_token'),
-        scope: params.get('scope'),
-        sessionState: params.get('session_state'),
-        iss: params.get('iss'),
-      },
-    });
+    heldTimer = setTimeout(() => reportOutcome(false), OUTCOME_WAIT_MS).unref();
+    finish({ ok: true, params: verdict.params });
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const timer = setTimeout(() => {
-    finish({
-      ok: false,
-      error: appError('sign_in_timeout', `Sign-in timed out after ${Math.round(options.timeoutMs / 1000)} seconds. Start it again when ready.`),
-    });
-  }, options.timeoutMs);
-  timer.unref();
+  await listen(server, host);
+  const timeout = `Sign-in timed out after ${Math.round(options.timeoutMs / 1000)} seconds. Start it again when ready.`;
+  const timer = setTimeout(() => finish({ ok: false, error: appError('sign_in_timeout', timeout) }), options.timeoutMs).unref();
 
   const { port } = server.address() as AddressInfo;
   return {

@@ -152,6 +152,7 @@ export class DraftStore {
   private persist(): Promise<void> {
     const generation = ++this.requested;
     const done = new Promise<void>((resolve, reject) => this.waiters.push({ generation, resolve, reject }));
+    // Never rejects: a failed write rejects the waiting callers' promises (`done`) instead.
     if (!this.writing) void this.writeLoop();
     return done;
   }

@@ -144,23 +144,8 @@ export function toColumns(snapshot: InventoryCacheSnapshot): CacheColumns {
   const order = displayOrder(snapshot.items);
   const n = order.length;
   const units: string[] = [];
-  const unitIndex = (unit: string) => {
-    let k = units.indexOf(unit);
-    if (k < 0) k = units.push(unit) - 1;
-    return k;
-  };
-  const c = {
-    inventoryId: new Float64Array(n),
-    flags: new Uint8Array(n),
-    dims: new Float64Array(n * 3),
-    dimUnit: new Int16Array(n).fill(-1),
-    weight: new Float64Array(n),
-    weightUnit: new Int16Array(n).fill(-1),
-    variantId: new Float64Array(n),
-    barcodeStart: new Uint32Array(n + 1),
-    levelStart: new Uint32Array(n + 1),
-    lotStart: new Uint32Array(n + 1),
-  };
+  const unitIndex = (unit: string) => (units.includes(unit) ? units.indexOf(unit) : units.push(unit) - 1);
+  const c = fixedColumns(n);
   const name = new StringColumnBuilder();
   const sku = new StringColumnBuilder();
   const inventoryBarcode = new StringColumnBuilder();
@@ -203,22 +188,8 @@ export function toColumns(snapshot: InventoryCacheSnapshot): CacheColumns {
       lotNumbers.push(int32(lot.fcId, it, 'lot fcId'), int32(lot.onHand, it, 'lot onHand'), int32(lot.fulfillable, it, 'lot fulfillable'));
     }
     c.lotStart[i + 1] = lotNumbers.length / LOT_WIDTH;
-    const distinct = new Set([it.codes.inventoryBarcode, it.codes.gtin, it.codes.upc, ...it.codes.barcodes].map((code) => code?.trim() ?? ''));
-    for (const code of distinct) {
-      if (code === '') continue;
-      const gtin = normalizeGtin(code);
-      if (gtin !== null) gtins.push([Number(gtin), i]);
-      else codes.push([foldText(code.replaceAll('\u0000', '\ufffd')), i]);
-    }
+    noteCodes(it, i, gtins, codes);
   });
-  const byKey = <K extends number | string>(a: [K, number], b: [K, number]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]);
-  gtins.sort(byKey);
-  codes.sort(byKey);
-  const codeKeys = new StringColumnBuilder();
-  for (const [key] of codes) codeKeys.add(key);
-  const ids = c.inventoryId;
-  const skuKeys = order.map((from) => foldText(snapshot.items[from]!.sku.replaceAll('\u0000', '\ufffd')));
-  const positions = () => Array.from({ length: n }, (_, i) => i);
   if (units.length > 0x7fff) throw new Error('Too many distinct units in the inventory cache.');
   const nameColumn = name.build();
   const skuColumn = sku.build();
@@ -238,14 +209,64 @@ export function toColumns(snapshot: InventoryCacheSnapshot): CacheColumns {
     lotNumber: lotNumber.build(),
     lotExpiresAt: lotExpiresAt.buildNullable(),
     lotNumbers: Int32Array.from(lotNumbers),
+    ...lookupOrders(
+      c.inventoryId,
+      order.map((from) => foldText(snapshot.items[from]!.sku.replaceAll('\u0000', '\ufffd'))),
+    ),
+    ...codeLookup(gtins, codes),
+    nameBlocks: blockBitmaps(foldColumn(nameColumn, n), n),
+    skuBlocks: blockBitmaps(foldColumn(skuColumn, n), n),
+  };
+}
+
+/** The columns of one number (or a fixed few) per item, and the starts of each item's runs in the others. */
+function fixedColumns(n: number) {
+  return {
+    inventoryId: new Float64Array(n),
+    flags: new Uint8Array(n),
+    dims: new Float64Array(n * 3),
+    dimUnit: new Int16Array(n).fill(-1),
+    weight: new Float64Array(n),
+    weightUnit: new Int16Array(n).fill(-1),
+    variantId: new Float64Array(n),
+    barcodeStart: new Uint32Array(n + 1),
+    levelStart: new Uint32Array(n + 1),
+    lotStart: new Uint32Array(n + 1),
+  };
+}
+
+/** Positions (display order) sorted by inventory id and by folded SKU, for the lookups by either. */
+function lookupOrders(ids: Float64Array, skuKeys: string[]) {
+  const positions = () => Array.from({ length: ids.length }, (_, i) => i);
+  return {
     idOrder: Uint32Array.from(positions().sort((a, b) => ids[a]! - ids[b]! || a - b)),
     skuOrder: Uint32Array.from(positions().sort((a, b) => (skuKeys[a]! < skuKeys[b]! ? -1 : skuKeys[a]! > skuKeys[b]! ? 1 : a - b))),
+  };
+}
+
+/** An item's codes for the lookup: a GTIN (any length) as its number, every other code folded, each once. */
+function noteCodes(it: CachedItem, i: number, gtins: [number, number][], codes: [string, number][]): void {
+  const distinct = new Set([it.codes.inventoryBarcode, it.codes.gtin, it.codes.upc, ...it.codes.barcodes].map((code) => code?.trim() ?? ''));
+  for (const code of distinct) {
+    if (code === '') continue;
+    const gtin = normalizeGtin(code);
+    if (gtin !== null) gtins.push([Number(gtin), i]);
+    else codes.push([foldText(code.replaceAll('\u0000', '\ufffd')), i]);
+  }
+}
+
+/** The code lookup's sorted columns: GTINs by number, other codes by folded text, ties by display order. */
+function codeLookup(gtins: [number, number][], codes: [string, number][]) {
+  const byKey = <K extends number | string>(a: [K, number], b: [K, number]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]);
+  gtins.sort(byKey);
+  codes.sort(byKey);
+  const codeKeys = new StringColumnBuilder();
+  for (const [key] of codes) codeKeys.add(key);
+  return {
     gtinKeys: Float64Array.from(gtins, ([key]) => key),
     gtinItems: Uint32Array.from(gtins, ([, item]) => item),
     codeKeys: codeKeys.build(),
     codeItems: Uint32Array.from(codes, ([, item]) => item),
-    nameBlocks: blockBitmaps(foldColumn(nameColumn, n), n),
-    skuBlocks: blockBitmaps(foldColumn(skuColumn, n), n),
   };
 }
 

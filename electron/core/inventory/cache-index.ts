@@ -17,7 +17,7 @@ import { materialize, toColumns, type CacheColumns } from './cache-format.js';
 import { BLOCK, blockFilter, foldColumn, foldText, type StringColumn } from './search-text.js';
 
 /**
- * The in-memory index over the offline inventory cache (issue 10). Synchronous, read-only, and cheap
+ * The in-memory index over the offline inventory cache. Synchronous, read-only, and cheap
  * to build (the exact-lookup indexes come sorted in the file; only the search text is folded here):
  * a sync builds a new snapshot, writes it, and swaps in a new index.
  *
@@ -205,22 +205,26 @@ export class CacheIndex {
     for (let k = sLo; k < sHi; k++) skuRank[c.skuOrder[k]!] = NONE;
 
     page.total = before + counted;
-    const buckets = [exactSorted, prefixSorted, substring] as const;
-    let skip = offset;
-    for (let r = 0; r < 3 && page.hits.length < limit; r++) {
-      const bucket = buckets[r]!;
-      if (skip >= bucket.length) {
-        skip -= bucket.length;
-        continue;
-      }
-      for (let k = skip; k < bucket.length && page.hits.length < limit; k++) {
-        const packed = bucket[k]!;
-        const hit: SearchHit = { item: materialize(c, packed >> 1), rank: RANKS[r]!, field: packed & 1 ? 'sku' : 'name' };
-        page.hits.push(hit);
-      }
-      skip = 0;
-    }
+    fillPage(c, page, [exactSorted, prefixSorted, substring]);
     return page;
+  }
+}
+
+/** The page's hits: the ranked buckets (exact, prefix, substring) read in order from the page's offset. */
+function fillPage(c: CacheColumns, page: SearchPage, buckets: readonly (ArrayLike<number> & Iterable<number>)[]): void {
+  let skip = page.offset;
+  for (let r = 0; r < buckets.length && page.hits.length < page.limit; r++) {
+    const bucket = buckets[r]!;
+    if (skip >= bucket.length) {
+      skip -= bucket.length;
+      continue;
+    }
+    for (let k = skip; k < bucket.length && page.hits.length < page.limit; k++) {
+      const packed = bucket[k]!;
+      const hit: SearchHit = { item: materialize(c, packed >> 1), rank: RANKS[r]!, field: packed & 1 ? 'sku' : 'name' };
+      page.hits.push(hit);
+    }
+    skip = 0;
   }
 }
 

@@ -100,7 +100,7 @@ async function levelsIfOnline(deps: InventoryHandlerDeps, inventoryId: number, s
       getItemLocations(api, inventoryId, within),
       getItemLots(api, inventoryId, within),
     ]);
-    const [record] = assemble([{ inventory_id: inventoryId } as InventoryItem], [total], [locations], [lots], new Map());
+    const [record] = assemble([{ inventory_id: inventoryId }], [total], [locations], [lots], new Map());
     return record ? { levels: record.levels, lots: record.lots } : null;
   } catch {
     return null;

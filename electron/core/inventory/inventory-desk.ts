@@ -59,7 +59,7 @@ interface Opened {
 }
 
 /**
- * The offline inventory cache of the active environment and account (issue 10): loads it (reporting a
+ * The offline inventory cache of the active environment and account: loads it (reporting a
  * bad file once and falling back to the previous generation, or to a full resync), syncs it (after
  * sign-in, on demand, and in the background while online), and answers with how fresh it is.
  */
@@ -112,7 +112,7 @@ export class InventoryDesk {
    */
   onSessionChanged(_state: SessionState): void {
     const before = this.opened?.key ?? null;
-    void this.follow()
+    this.follow()
       .then(() => {
         const after = this.opened?.key ?? null;
         if (after !== null && after !== before && !this.sync && this.deps.current().session.status === 'signed-in')
@@ -221,7 +221,7 @@ export class InventoryDesk {
       this.lastError = null;
       onProgress({ phase: 'writing', done: columns.count, total: columns.count });
     } catch (error) {
-      const reason = signal.aborted ? signal.reason : error;
+      const reason: unknown = signal.aborted ? signal.reason : error;
       this.lastError =
         reason instanceof AppErrorException
           ? reason.appError

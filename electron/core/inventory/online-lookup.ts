@@ -9,7 +9,7 @@ import { listInventory, listProducts } from './resources.js';
 import { assemble, codesByInventoryId } from './records.js';
 
 /**
- * The online fallback of `inventory.lookup` (issue 12, point 2): a code the offline cache has no match
+ * The online fallback of `inventory.lookup`: a code the offline cache has no match
  * for (empty cache, a sync still running, an item created on the service since the last sync) is
  * looked up on the service. Only the key the cache looked up is asked for (the GTIN of a GS1 string,
  * else the code), so a scan's lot and expiry stay the caller's.

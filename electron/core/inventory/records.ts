@@ -55,48 +55,8 @@ export function assemble(
     // A cursor list read while items change may show one twice; the first is kept.
     if (seen.has(it.inventory_id)) continue;
     seen.add(it.inventory_id);
-    const total = totalsById.get(it.inventory_id);
-    const at = locationsById.get(it.inventory_id) ?? [];
-    const levels: CachedLevel[] = at.map((l) => {
-      const single = at.length === 1 && total;
-      return {
-        fcId: q(l.location_id),
-        onHand: q(l.on_hand_quantity),
-        committed: q(l.committed_quantity),
-        fulfillable: q(l.fulfillable_quantity),
-        sellable: single ? q(total.total_sellable_quantity) : q(l.fulfillable_quantity),
-        awaiting: q(l.awaiting_quantity),
-        backordered: single ? q(total.total_backordered_quantity) : 0,
-        exception: single ? q(total.total_exception_quantity) : 0,
-        internalTransfer: q(l.internal_transfer_quantity),
-      };
-    });
-    if (total && at.length !== 1) {
-      levels.push({
-        fcId: TOTAL_FC_ID,
-        onHand: q(total.total_on_hand_quantity),
-        committed: q(total.total_committed_quantity),
-        fulfillable: q(total.total_fulfillable_quantity),
-        sellable: q(total.total_sellable_quantity),
-        awaiting: q(total.total_awaiting_quantity),
-        backordered: q(total.total_backordered_quantity),
-        exception: q(total.total_exception_quantity),
-        internalTransfer: q(total.total_internal_transfer_quantity),
-      });
-    }
-    const itemLots: CachedLot[] = [];
-    for (const lot of lotsById.get(it.inventory_id) ?? []) {
-      if (!lot.lot_number) continue;
-      for (const l of lot.locations ?? []) {
-        itemLots.push({
-          lotNumber: lot.lot_number,
-          expiresAt: lot.lot_date ?? null,
-          fcId: q(l.location_id),
-          onHand: q(l.on_hand_quantity),
-          fulfillable: q(l.fulfillable_quantity),
-        });
-      }
-    }
+    const levels = levelsOf(totalsById.get(it.inventory_id), locationsById.get(it.inventory_id) ?? []);
+    const itemLots = lotsOf(lotsById.get(it.inventory_id) ?? []);
     const variant = it.variant;
     const code = codes.get(it.inventory_id);
     out.push({
@@ -127,4 +87,54 @@ export function assemble(
     });
   }
   return out;
+}
+
+/** An item's levels: one per location, with the service's totals as their own row when not exactly one location holds it. */
+function levelsOf(total: InventoryLevel | undefined, at: NonNullable<InventoryLevelWithLocations['locations']>): CachedLevel[] {
+  const levels: CachedLevel[] = at.map((l) => {
+    const single = at.length === 1 && total;
+    return {
+      fcId: q(l.location_id),
+      onHand: q(l.on_hand_quantity),
+      committed: q(l.committed_quantity),
+      fulfillable: q(l.fulfillable_quantity),
+      sellable: single ? q(total.total_sellable_quantity) : q(l.fulfillable_quantity),
+      awaiting: q(l.awaiting_quantity),
+      backordered: single ? q(total.total_backordered_quantity) : 0,
+      exception: single ? q(total.total_exception_quantity) : 0,
+      internalTransfer: q(l.internal_transfer_quantity),
+    };
+  });
+  if (total && at.length !== 1) {
+    levels.push({
+      fcId: TOTAL_FC_ID,
+      onHand: q(total.total_on_hand_quantity),
+      committed: q(total.total_committed_quantity),
+      fulfillable: q(total.total_fulfillable_quantity),
+      sellable: q(total.total_sellable_quantity),
+      awaiting: q(total.total_awaiting_quantity),
+      backordered: q(total.total_backordered_quantity),
+      exception: q(total.total_exception_quantity),
+      internalTransfer: q(total.total_internal_transfer_quantity),
+    });
+  }
+  return levels;
+}
+
+/** An item's lots, one record per lot and location; a lot without a number is not one the desk can name. */
+function lotsOf(lots: NonNullable<InventoryLevelWithLots['lots']>): CachedLot[] {
+  const itemLots: CachedLot[] = [];
+  for (const lot of lots) {
+    if (!lot.lot_number) continue;
+    for (const l of lot.locations ?? []) {
+      itemLots.push({
+        lotNumber: lot.lot_number,
+        expiresAt: lot.lot_date ?? null,
+        fcId: q(l.location_id),
+        onHand: q(l.on_hand_quantity),
+        fulfillable: q(l.fulfillable_quantity),
+      });
+    }
+  }
+  return itemLots;
 }

@@ -1,5 +1,5 @@
 /**
- * Text as the inventory search sees it (issue 10), one place for the decisions both the writer
+ * Text as the inventory search sees it, one place for the decisions both the writer
  * (cache-format.ts) and the index (cache-index.ts) depend on: how text is folded, and the per-block
  * bitmaps that let a scan skip most of a column. Changing anything here changes the file's meaning:
  * bump CACHE_FORMAT_VERSION.

@@ -90,7 +90,7 @@ class WorkerAssembler implements SyncAssembler {
 
   close(): void {
     this.closed = true;
-    void this.worker.terminate();
+    void this.worker.terminate(); // the exit code means nothing once closed, and terminate does not reject
   }
 
   private ask(request: WithoutId<WorkerRequest>): Promise<WorkerAnswer> {
@@ -98,7 +98,7 @@ class WorkerAssembler implements SyncAssembler {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, ...request } as WorkerRequest);
+      this.worker.postMessage({ id, ...request });
     });
   }
 

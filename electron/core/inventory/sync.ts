@@ -59,7 +59,7 @@ export interface FetchOptions {
 }
 
 /** Where each list of a full pass stands: the link to its next page, or 'done'. */
-export type ResumePoint = Partial<Record<SyncStream, string | 'done'>>;
+export type ResumePoint = Partial<Record<SyncStream, string>>;
 
 type Query = Record<string, string | number | boolean | undefined>;
 
@@ -73,14 +73,7 @@ export async function syncInventory(api: ApiClient, options: FetchOptions): Prom
   const inner = new AbortController();
   const stop = () => inner.abort(signal.reason);
   signal.addEventListener('abort', stop, { once: true });
-  const stream = async (
-    phase: SyncProgress['phase'],
-    name: SyncStream,
-    query: Query,
-    onPage: (summary: PageSummary) => void = () => {},
-    done = { count: 0 },
-    from?: string | 'done',
-  ): Promise<void> => {
+  const stream: Stream = async (phase, name, query, onPage = () => {}, done = { count: 0 }, from) => {
     if (from === 'done') return;
     const page = (link: string | null) =>
       api
@@ -104,64 +97,96 @@ export async function syncInventory(api: ApiClient, options: FetchOptions): Prom
       inner.abort(error);
       throw error;
     });
+  const pass: Pass = { api, stream, guarded, signal, inner: inner.signal, now, startedAt, assembler };
   try {
     const refresh = options.mode === 'refresh' && previous !== null ? refreshPlan(previous, now()) : null;
-    if (refresh) {
-      const changed = new Set<number>();
-      await Promise.all([
-        ...previous!.centers.map((center) =>
-          guarded(
-            queryAllHistory(api, { facility_id: center.id, start_date: refresh.levelsSince }, inner.signal).then((events) => {
-              for (const e of events) if (e.inventory_id != null) changed.add(e.inventory_id);
-            }),
-          ),
-        ),
-        guarded(
-          stream('codes', 'products', productQuery({ pageSize: PRODUCT_PAGE_SIZE, updatedSince: refresh.codesSince }), (summary) => {
-            for (const id of summary.inventoryIds ?? []) changed.add(id);
-          }),
-        ),
-      ]);
-      const ids = [...changed].sort((a, b) => a - b);
-      const chunks: number[][] = [];
-      for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) chunks.push(ids.slice(i, i + IDS_PER_REQUEST));
-      const reread = async (phase: SyncProgress['phase'], name: SyncStream) => {
-        const done = { count: 0 };
-        for (const chunk of chunks) await stream(phase, name, inventoryQuery({ inventoryIds: chunk, pageSize: PAGE_SIZE }), undefined, done);
-      };
-      await Promise.all([
-        guarded(reread('items', 'items')),
-        guarded(reread('levels', 'totals')),
-        guarded(reread('levels', 'locations')),
-        guarded(reread('lots', 'lots')),
-      ]);
-      signal.throwIfAborted();
-      const syncedAt = now().toISOString();
-      return await assembler.finish({
-        centers: previous!.centers,
-        syncedAt: { items: previous!.syncedAt.items, levels: syncedAt, lots: syncedAt, codes: startedAt },
-        previousCodes: null,
-        base: previous!.columns,
-      });
-    }
-    const [centers] = await Promise.all([
-      guarded(listFulfillmentCenters(api, inner.signal)),
-      guarded(stream('items', 'items', inventoryQuery({ pageSize: PAGE_SIZE }), undefined, undefined, resume?.items)),
-      guarded(stream('levels', 'totals', inventoryQuery({ pageSize: PAGE_SIZE }), undefined, undefined, resume?.totals)),
-      guarded(stream('levels', 'locations', inventoryQuery({ pageSize: PAGE_SIZE }), undefined, undefined, resume?.locations)),
-      guarded(stream('lots', 'lots', inventoryQuery({ pageSize: PAGE_SIZE }), undefined, undefined, resume?.lots)),
-      guarded(stream('codes', 'products', productQuery({ pageSize: PRODUCT_PAGE_SIZE }), undefined, undefined, resume?.products)),
-    ]);
-    signal.throwIfAborted();
-    const syncedAt = now().toISOString();
-    return await assembler.finish({
-      centers: centers.map((c) => ({ id: c.id, name: c.name ?? `Center ${c.id}` })),
-      syncedAt: { items: syncedAt, levels: syncedAt, lots: syncedAt, codes: startedAt },
-      previousCodes: null,
-    });
+    if (refresh) return await refreshPass(pass, previous!, refresh);
+    return await fullPass(pass, resume);
   } finally {
     signal.removeEventListener('abort', stop);
   }
+}
+
+type Stream = (
+  phase: SyncProgress['phase'],
+  name: SyncStream,
+  query: Query,
+  onPage?: (summary: PageSummary) => void,
+  done?: { count: number },
+  from?: string,
+) => Promise<void>;
+
+/** What one pass works with: the lists to read, the stop that ends every list when one fails, the clock. */
+interface Pass {
+  api: ApiClient;
+  stream: Stream;
+  guarded: <T>(p: Promise<T>) => Promise<T>;
+  signal: AbortSignal;
+  inner: AbortSignal;
+  now: () => Date;
+  startedAt: string;
+  assembler: SyncAssembler;
+}
+
+/** A refresh: the items the history and the products list name as changed since the last sync, read again. */
+async function refreshPass(pass: Pass, previous: CacheIndex, refresh: { levelsSince: string; codesSince: string }): Promise<CacheColumns> {
+  const { api, stream, guarded, signal, inner, now, startedAt, assembler } = pass;
+  const changed = new Set<number>();
+  await Promise.all([
+    ...previous.centers.map((center) =>
+      guarded(
+        queryAllHistory(api, { facility_id: center.id, start_date: refresh.levelsSince }, inner).then((events) => {
+          for (const e of events) if (e.inventory_id != null) changed.add(e.inventory_id);
+        }),
+      ),
+    ),
+    guarded(
+      stream('codes', 'products', productQuery({ pageSize: PRODUCT_PAGE_SIZE, updatedSince: refresh.codesSince }), (summary) => {
+        for (const id of summary.inventoryIds ?? []) changed.add(id);
+      }),
+    ),
+  ]);
+  const ids = [...changed].sort((a, b) => a - b);
+  const chunks: number[][] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) chunks.push(ids.slice(i, i + IDS_PER_REQUEST));
+  const reread = async (phase: SyncProgress['phase'], name: SyncStream) => {
+    const done = { count: 0 };
+    for (const chunk of chunks) await stream(phase, name, inventoryQuery({ inventoryIds: chunk, pageSize: PAGE_SIZE }), undefined, done);
+  };
+  await Promise.all([
+    guarded(reread('items', 'items')),
+    guarded(reread('levels', 'totals')),
+    guarded(reread('levels', 'locations')),
+    guarded(reread('lots', 'lots')),
+  ]);
+  signal.throwIfAborted();
+  const syncedAt = now().toISOString();
+  return await assembler.finish({
+    centers: previous.centers,
+    syncedAt: { items: previous.syncedAt.items, levels: syncedAt, lots: syncedAt, codes: startedAt },
+    previousCodes: null,
+    base: previous.columns,
+  });
+}
+
+/** A full pass: every list from its start (or from where an interrupted pass stopped). */
+async function fullPass(pass: Pass, resume: ResumePoint | null): Promise<CacheColumns> {
+  const { api, stream, guarded, signal, inner, now, startedAt, assembler } = pass;
+  const [centers] = await Promise.all([
+    guarded(listFulfillmentCenters(api, inner)),
+    guarded(stream('items', 'items', inventoryQuery({ pageSize: PAGE_SIZE }), undefined, undefined, resume?.items)),
+    guarded(stream('levels', 'totals', inventoryQuery({ pageSize: PAGE_SIZE }), undefined, undefined, resume?.totals)),
+    guarded(stream('levels', 'locations', inventoryQuery({ pageSize: PAGE_SIZE }), undefined, undefined, resume?.locations)),
+    guarded(stream('lots', 'lots', inventoryQuery({ pageSize: PAGE_SIZE }), undefined, undefined, resume?.lots)),
+    guarded(stream('codes', 'products', productQuery({ pageSize: PRODUCT_PAGE_SIZE }), undefined, undefined, resume?.products)),
+  ]);
+  signal.throwIfAborted();
+  const syncedAt = now().toISOString();
+  return await assembler.finish({
+    centers: centers.map((c) => ({ id: c.id, name: c.name ?? `Center ${c.id}` })),
+    syncedAt: { items: syncedAt, levels: syncedAt, lots: syncedAt, codes: startedAt },
+    previousCodes: null,
+  });
 }
 
 /**

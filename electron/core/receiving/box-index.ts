@@ -94,9 +94,12 @@ export class BoxIndex {
     for (let i = 0; i < unread.length; i += PARALLEL) {
       // A shared read that another search gave up on (aborted) is read again for this one.
       await Promise.all(
-        unread
-          .slice(i, i + PARALLEL)
-          .map((o) => this.read(o.id, signal).catch((e: unknown) => (signal?.aborted ? Promise.reject(e) : this.read(o.id, signal)))),
+        unread.slice(i, i + PARALLEL).map((o) =>
+          this.read(o.id, signal).catch((e: unknown) => {
+            if (signal?.aborted) throw e;
+            return this.read(o.id, signal);
+          }),
+        ),
       );
       const hit = this.remembered(query);
       if (hit) return hit;

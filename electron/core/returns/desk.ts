@@ -57,13 +57,16 @@ export class ReturnsDesk {
     const drafts = this.deps.drafts(this.deps.scope());
     for (const d of await drafts.list('return-intake')) if (await outbox.has(d.id)) await drafts.discard(d.id);
     this.deps.emit('outbox.changed', await outbox.status());
-    void outbox.drain();
+    void outbox.drain(); // never rejects: a failed pass is logged inside, and the entries wait on disk
   }
 
   /** Events from the rest of the core: connectivity back, a sign-in, a switch of environment. */
   onEvent<E extends EventName>(event: E, payload: EventPayload<E>): void {
     if (event === 'connectivity.changed' && payload === 'online') this.outbox().wake();
-    if (event === 'session.changed' && (payload as EventPayload<'session.changed'>).status === 'signed-in') void this.start().then(() => this.outbox().wake());
+    if (event === 'session.changed' && (payload as EventPayload<'session.changed'>).status === 'signed-in')
+      this.start()
+        .then(() => this.outbox().wake())
+        .catch((error: unknown) => this.deps.log(`returns: the outbox could not start: ${(error as Error).message}`));
   }
 
   async submit(draftId: string): Promise<OutboxEntryView> {

@@ -14,7 +14,7 @@ import { DurableFile, jsonCodec } from '../data/durable-file.js';
 import { createReturn, findReturnByReference, updateReturn } from './resources.js';
 
 /**
- * The returns outbox (issue 12 point 5): a submitted return is written here, on disk, before
+ * The returns outbox: a submitted return is written here, on disk, before
  * anything is sent, and leaves only when the service holds it (or refused it with field errors, in
  * which case it goes back to the drafts with the messages on its lines). One outbox per environment
  * and account, next to its drafts (desk-paths.ts).
@@ -142,7 +142,7 @@ export class Outbox {
     this.entries = [...this.entries.filter((e) => e.id !== draft.id), entry];
     await this.persist();
     this.changed();
-    this.drain();
+    void this.drain(); // never rejects: a failed pass is logged inside, and the entry waits on disk
     return view(entry);
   }
 
@@ -157,7 +157,7 @@ export class Outbox {
       this.changed();
     }
     this.failures = 0;
-    this.drain();
+    void this.drain(); // never rejects: a failed pass is logged inside, and the entry waits on disk
     return view(entry);
   }
 
@@ -203,7 +203,7 @@ export class Outbox {
     this.failures = 0;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    void this.drain();
+    void this.drain(); // never rejects: a failed pass is logged inside
   }
 
   async close(): Promise<void> {
@@ -344,7 +344,7 @@ export class Outbox {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.drain();
+      void this.drain(); // never rejects: a failed pass is logged inside
     }, delayMs);
     this.timer.unref();
   }

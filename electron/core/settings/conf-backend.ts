@@ -32,7 +32,7 @@ export function confStoreBackend(filePath: string, open: () => ConfStore, now: (
   return {
     read: () => opened().store,
     write: (value: Settings) => {
-      opened().store = value as unknown as Record<string, unknown>;
+      opened().store = value;
     },
     setAside: () => {
       store = null;

@@ -34,7 +34,7 @@ export const SettingsSchema = z.object({
   preferences: Preferences.default(DEFAULT_PREFERENCES),
   /** The barcode scanner's thresholds and cues; absent in files written before scanning existed. */
   scanner: ScannerSettings.default(DEFAULT_SCANNER_SETTINGS),
-  /** Return intake per environment id: the fulfillment center new returns start with (issue 12). Absent in older files. */
+  /** Return intake per environment id: the fulfillment center new returns start with. Absent in older files. */
   returnIntake: z.record(z.string(), z.object({ fulfillmentCenter: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable() })).optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;

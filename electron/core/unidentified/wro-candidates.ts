@@ -41,7 +41,7 @@ export class BoxTrackingCache {
 
   async of(api: ApiClient, wroIds: readonly number[], signal?: AbortSignal): Promise<Map<number, string[]>> {
     let cache = this.byClient.get(api);
-    if (!cache) this.byClient.set(api, (cache = new Map()));
+    if (!cache) this.byClient.set(api, (cache = new Map<number, { at: number; tracking: string[] }>()));
     const fresh = (id: number) => {
       const hit = cache.get(id);
       return hit && this.now() - hit.at < BOX_CACHE_MS ? hit : null;
@@ -109,26 +109,7 @@ export async function wroCandidates(
   if (!query) {
     for (const wro of open.items) add(wro);
   } else {
-    const wanted = normalizeCode(query);
-    if (/^\d{1,10}$/.test(query)) {
-      const id = Number(query);
-      const inOpen = open.items.find((w) => w.id === id);
-      const byId = inOpen ?? (id <= 2147483647 ? await getReceivingOrder(api, id, signal).catch(notFoundAsNull) : null);
-      if (byId) add(byId, 'id');
-    }
-    if (!/,/.test(query)) {
-      // The service matches purchase order numbers exactly; open ones also match by part, here.
-      const byPo = await listReceivingOrders(
-        api,
-        { page: 1, limit: OPEN_LIST_LIMIT, filters: receivingServiceQuery({ purchaseOrderNumbers: [query] }) },
-        signal,
-      );
-      for (const wro of byPo.items) add(wro, 'purchase-order');
-    }
-    for (const wro of open.items) if (wro.purchase_order_number && normalizeCode(wro.purchase_order_number).includes(wanted)) add(wro, 'purchase-order');
-    for (const wro of newest) {
-      for (const t of tracking.get(wro.id) ?? []) if (normalizeCode(t).includes(wanted)) add(wro, 'tracking', t);
-    }
+    await matchQuery(api, query, { open: open.items, newest, tracking }, add, signal);
   }
 
   // The receipt's own tracking barcode on a box is the strongest hint, whatever was typed.
@@ -149,11 +130,57 @@ export async function wroCandidates(
   for (const entry of found.values())
     if (entry.wro.fulfillment_center?.id !== undefined && centers.has(entry.wro.fulfillment_center.id)) entry.reasons.add('same-center');
 
+  const candidates = ranked([...found.values()], receipt);
+  return {
+    candidates,
+    trackingChecked: {
+      orders: newest.length,
+      openOrders: open.pageInfo.totalCount,
+    },
+  };
+}
+
+function notFoundAsNull(error: unknown): null {
+  if (error instanceof AppErrorException && error.appError.code === 'not_found') return null;
+  throw error;
+}
+
+type Add = (wro: ReceivingOrder, reason?: CandidateReason, matched?: string) => void;
+
+/** The WROs a typed query names: by id, by purchase order number (exactly at the service, by part among the open), by box tracking. */
+async function matchQuery(
+  api: ApiClient,
+  query: string,
+  known: { open: ReceivingOrder[]; newest: ReceivingOrder[]; tracking: Map<number, string[]> },
+  add: Add,
+  signal?: AbortSignal,
+): Promise<void> {
+  const { open, newest, tracking } = known;
+  const wanted = normalizeCode(query);
+  if (/^\d{1,10}$/.test(query)) {
+    const id = Number(query);
+    const inOpen = open.find((w) => w.id === id);
+    const byId = inOpen ?? (id <= 2147483647 ? await getReceivingOrder(api, id, signal).catch(notFoundAsNull) : null);
+    if (byId) add(byId, 'id');
+  }
+  if (!/,/.test(query)) {
+    // The service matches purchase order numbers exactly; open ones also match by part, here.
+    const byPo = await listReceivingOrders(api, { page: 1, limit: OPEN_LIST_LIMIT, filters: receivingServiceQuery({ purchaseOrderNumbers: [query] }) }, signal);
+    for (const wro of byPo.items) add(wro, 'purchase-order');
+  }
+  for (const wro of open) if (wro.purchase_order_number && normalizeCode(wro.purchase_order_number).includes(wanted)) add(wro, 'purchase-order');
+  for (const wro of newest) {
+    for (const t of tracking.get(wro.id) ?? []) if (normalizeCode(t).includes(wanted)) add(wro, 'tracking', t);
+  }
+}
+
+/** Candidates in the order the clerk reads them: open first, then by the strongest reason, then nearest the receipt's date. */
+function ranked(found: { wro: ReceivingOrder; reasons: Set<CandidateReason>; matched: Set<string> }[], receipt: UnidentifiedReceivingOrder): WroCandidate[] {
   const receiptTime = Date.parse(receipt.created_date);
   const distance = (wro: ReceivingOrder) =>
     wro.expected_arrival_date ? Math.abs(Date.parse(wro.expected_arrival_date) - receiptTime) : Number.MAX_SAFE_INTEGER;
   const strongest = (reasons: Set<CandidateReason>) => Math.min(4, ...[...reasons].map((r) => RANK[r]));
-  const candidates = [...found.values()]
+  return found
     .sort(
       (a, b) =>
         Number(CLOSED_STATUSES.has(a.wro.status)) - Number(CLOSED_STATUSES.has(b.wro.status)) ||
@@ -178,16 +205,4 @@ export async function wroCandidates(
       reasons: [...reasons].sort((a, b) => RANK[a] - RANK[b]),
       refusal: closedRefusal(wro),
     }));
-  return {
-    candidates,
-    trackingChecked: {
-      orders: newest.length,
-      openOrders: open.pageInfo.totalCount,
-    },
-  };
-}
-
-function notFoundAsNull(error: unknown): null {
-  if (error instanceof AppErrorException && error.appError.code === 'not_found') return null;
-  throw error;
 }

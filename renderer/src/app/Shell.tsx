@@ -153,7 +153,7 @@ function usePreloadWorkspaces(signedIn: boolean) {
       for (const w of allWorkspaces()) {
         void w.view?.().catch(() => undefined);
         // Account data only for a signed-in session: what it reads belongs to that account.
-        if (signedIn) void w.prefetch?.(client, ['account', environment]).catch(() => undefined);
+        if (signedIn) w.prefetch?.(client, ['account', environment]).catch(() => undefined);
       }
     };
     if (typeof requestIdleCallback === 'function') {

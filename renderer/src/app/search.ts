@@ -10,7 +10,9 @@ export function stringifySearch(search: Record<string, unknown>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(search)) {
     if (value === undefined || value === null || value === '') continue;
-    params.set(key, String(value));
+    // Values are strings, numbers and booleans (each route's zod schema says so), written as JSON writes
+    // them; an object would keep its content rather than read back as [object Object].
+    params.set(key, typeof value === 'string' ? value : JSON.stringify(value));
   }
   const text = params.toString().replace(/%2C/g, ',');
   return text ? `?${text}` : '';

@@ -31,6 +31,7 @@ export function readLaunchSecret(): string | null {
 
 export function createHttpBridge(secret: string): DockdeskBridge {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>(eventNames.map((e) => [e, new Set()]));
+  // Never settles: it reconnects after every failure for as long as the page lives.
   void streamEvents(secret, (event, payload) => listeners.get(event)?.forEach((l) => l(payload)));
 
   return {

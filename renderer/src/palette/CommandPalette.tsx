@@ -55,6 +55,7 @@ function PaletteBody({ close }: { close: () => void }) {
     if (text.length === 0) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
+      // allSettled never rejects: each source's failure is read from its result below.
       void Promise.allSettled(
         sources.map(({ item }) => Promise.resolve(item.search(text, controller.signal)).then((items) => ({ group: item.group, items }))),
       ).then((results) => {

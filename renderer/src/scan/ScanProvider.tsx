@@ -35,10 +35,12 @@ paletteActions.add('settings', {
   keywords: 'mute unmute audio beep scanner cue',
   run: ({ queryClient }) => {
     const current = queryClient.getQueryData<ScannerSettings>(scannerSettingsKey);
-    void call('scanner.settings.set', { muted: !(current?.muted ?? false) }).then((saved) => {
-      queryClient.setQueryData(scannerSettingsKey, saved);
-      showToast({ title: saved.muted ? 'Scan sounds off' : 'Scan sounds on' });
-    });
+    call('scanner.settings.set', { muted: !(current?.muted ?? false) })
+      .then((saved) => {
+        queryClient.setQueryData(scannerSettingsKey, saved);
+        showToast({ title: saved.muted ? 'Scan sounds off' : 'Scan sounds on' });
+      })
+      .catch((error: unknown) => showToast({ title: 'Scan sounds unchanged', description: errorMessage(error), tone: 'error' }));
   },
 });
 
@@ -82,6 +84,7 @@ export function ScanProvider() {
       },
       onRoutedScan(scan) {
         primeAudio();
+        // route reports its own failures (scan log, cue, toast): the scan service does not wait for it.
         void route(scan, open, (code, candidates) => new Promise((resolve) => setChoice({ code, candidates, done: resolve })));
       },
     });

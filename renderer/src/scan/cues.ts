@@ -33,7 +33,8 @@ export function setCuesMuted(value: boolean): void {
 export function primeAudio(): void {
   if (muted || typeof AudioContext === 'undefined') return;
   context ??= new AudioContext();
-  if (context.state === 'suspended') void context.resume();
+  // A context the page may not start yet stays silent; the next key press primes it again.
+  if (context.state === 'suspended') context.resume().catch(() => undefined);
 }
 
 function playTones(kind: CueKind) {

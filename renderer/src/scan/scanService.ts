@@ -277,6 +277,7 @@ export class ScanService {
     if (handler) {
       const verdict = handler(scan);
       if (verdict instanceof Promise)
+        // Both outcomes are handled: a failed field handler is a refused scan.
         void verdict.then(
           (v) => this.listeners?.onFieldScan(scan, v ?? 'accepted'),
           () => this.listeners?.onFieldScan(scan, 'refused'),

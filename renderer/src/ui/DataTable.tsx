@@ -21,11 +21,12 @@ import { useShortcut } from '../keyboard/useShortcut';
  * sticky header, compact rows, sortable columns, keyboard row movement and Enter/click to open.
  * Sorting is controlled by the caller, who keeps it in the address.
  */
+const columnMeta: { align?: 'end'; width?: string } = {};
 export const tableFeaturesUsed = tableFeatures({
   rowSortingFeature,
   sortedRowModel: createSortedRowModel(),
   sortFns: { basic: sortFn_basic, text: sortFn_text, datetime: sortFn_datetime, alphanumeric: sortFn_alphanumeric },
-  columnMeta: {} as { align?: 'end'; width?: string },
+  columnMeta,
 });
 export type DataColumn<T extends RowData> = ColumnDef<typeof tableFeaturesUsed, T>;
 export type { SortingState };

@@ -276,7 +276,7 @@ function cursorLinks(body: unknown, keepNulls = false): (string | null)[] {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
   const b = body as Record<string, unknown>;
   if (!PAGING_LINKS.some((k) => k in b)) return [];
-  return PAGING_LINKS.map((k) => (typeof b[k] === 'string' ? (b[k] as string) : null)).filter((l) => keepNulls || l !== null);
+  return PAGING_LINKS.map((k) => (typeof b[k] === 'string' ? b[k] : null)).filter((l) => keepNulls || l !== null);
 }
 
 function safeParse(text: string): unknown {

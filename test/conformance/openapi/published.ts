@@ -160,14 +160,14 @@ export class PublishedDocument {
   }
 
   /** The JSON schema (converted) of a response or request body, or undefined when none is published. */
-  bodySchema(op: PublishedOperation, where: 'request' | string): Json | undefined {
+  bodySchema(op: PublishedOperation, where: string): Json | undefined {
     const content = where === 'request' ? op.operation.requestBody?.content : op.operation.responses[where]?.content;
     const media = content?.['application/json'] ?? content?.['application/json-patch+json'] ?? content?.['application/*+json'];
     return media?.schema ? toJsonSchema(media.schema, this.components, this.version) : undefined;
   }
 
   /** Validates a JSON value against an operation's request body (`'request'`) or a response status. */
-  validate(op: PublishedOperation, where: 'request' | string, value: unknown): Violation[] {
+  validate(op: PublishedOperation, where: string, value: unknown): Violation[] {
     const key = `${operationKey(op)} ${where}`;
     let fn = this.compiled.get(key);
     if (!fn) {

@@ -81,7 +81,7 @@ const categoryChoices: Choice<string>[] = [
 ];
 
 /**
- * Inventory history (issue 10, point 7): the query lives in the address; main reads every page
+ * Inventory history: the query lives in the address; main reads every page
  * through the cursor while a progress line counts them (Cancel stops it in main); the events in a
  * virtualized table, on-hand over time as a step chart, and the rows as shown exported as CSV.
  */
@@ -114,7 +114,7 @@ export function HistoryView() {
         centers={centers.data ?? []}
         onSubmit={(next) => {
           setRunKey((k) => k + 1);
-          void navigate({ search: next });
+          void navigate({ search: next }); // the router shows a failed navigation itself; nothing waits for it
         }}
       />
       {!check.ok ? (

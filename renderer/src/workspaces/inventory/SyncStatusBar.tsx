@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CacheProblem, SyncPhase, SyncProgress, SyncStatus } from '../../../../shared/ipc/inventory';
-import type { SessionState } from '../../../../shared/schemas/session';
 import { useRequestBudget } from '../../app/requestBudget';
 import { call, errorMessage, useDockdeskEvent } from '../../bridge/dockdesk';
 import { countOf } from '../../../../shared/counts';
@@ -20,7 +19,7 @@ import { cancelSync, useSyncStatus } from './queries';
 function useSignedIn(): boolean {
   // The shell's useSession keeps this query current; here it is only read.
   const session = useQuery({ queryKey: sessionKey, queryFn: () => call('session.get', {}), staleTime: Infinity });
-  return (session.data as SessionState | undefined)?.status === 'signed-in';
+  return session.data?.status === 'signed-in';
 }
 
 export function InventorySyncSlot() {

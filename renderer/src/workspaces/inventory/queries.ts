@@ -90,7 +90,7 @@ export function useSyncStatus(enabled: boolean) {
       const before = client.getQueryData<SyncStatus>(held);
       client.setQueryData(held, laterStatus(before, status));
       if (status.state === 'idle' && before?.state !== 'idle') {
-        void client.invalidateQueries({ predicate: (q) => q.queryKey[2] === 'inventory' && q.queryKey[3] !== 'syncStatus' });
+        void client.invalidateQueries({ predicate: (q) => q.queryKey[2] === 'inventory' && q.queryKey[3] !== 'syncStatus' }); // never rejects: a failed refetch shows in the query's own error state
       }
     },
     [client, environment],

@@ -14,7 +14,7 @@ import './lots.css';
 const when = (iso: string | null | undefined) => formatDateTime(iso);
 
 /**
- * One item's lots and lot exclusions (issue 10, point 8; spec 4.9): the lots in stock with their
+ * One item's lots and lot exclusions (spec 4.9): the lots in stock with their
  * expiry (expired and soon-to-expire marked, threshold in Settings), the active and the deleted
  * exclusions; exclude, delete and restore, each confirmed, the service's refusals said in words.
  */

@@ -55,7 +55,7 @@ export function LotsFind() {
   useScanField(field, (scan) => {
     const code = scan.text.trim();
     setText(code);
-    if (code) void lookUp(code);
+    if (code) void lookUp(code); // never rejects: a failed lookup shows as the field's error
   });
 
   const hits = results.data?.hits.map((h) => h.item) ?? [];
@@ -69,7 +69,7 @@ export function LotsFind() {
         role="search"
         onSubmit={(e) => {
           e.preventDefault();
-          if (text.trim()) void lookUp(text.trim());
+          if (text.trim()) void lookUp(text.trim()); // never rejects: a failed lookup shows as the field's error
         }}
       >
         <label className="inline-field">

@@ -179,7 +179,7 @@ function WroCreateForm({ opened }: { opened: OpenedDraft }) {
     setConfirmDiscard(false);
     await saver.discard();
     showToast({ title: 'Draft discarded', tone: 'info' });
-    void navigate({ to: '/receiving', search: {} });
+    void navigate({ to: '/receiving', search: {} }); // the router shows a failed navigation itself; nothing waits for it
   };
 
   const resolve = async (b: number, i: number, code: string) => {
@@ -260,13 +260,13 @@ function WroCreateForm({ opened }: { opened: OpenedDraft }) {
       {
         onSuccess: ({ order, reconciled }) => {
           setPendingSince(undefined);
-          void saver.discard().catch((error: unknown) => console.warn('The draft of a created order could not be discarded:', error));
+          saver.discard().catch((error: unknown) => console.warn('The draft of a created order could not be discarded:', error));
           showToast({
             title: `Receiving order ${order.id} created`,
             ...(reconciled ? { description: 'The first answer was lost; the order it made was found, nothing was created twice.' } : {}),
             tone: 'success',
           });
-          void navigate({ to: '/receiving/$id', params: { id: order.id }, search: {} });
+          void navigate({ to: '/receiving/$id', params: { id: order.id }, search: {} }); // the router shows a failed navigation itself; nothing waits for it
         },
         onError: (error) => {
           const appErr = (error as { appError?: AppError }).appError;
@@ -406,6 +406,7 @@ function WroCreateForm({ opened }: { opened: OpenedDraft }) {
                     if (e.key !== 'Enter') return;
                     e.preventDefault();
                     const input = e.currentTarget;
+                    // Never rejects: a code that finds nothing, or a failed call, is told under the field.
                     void addScanned(b, input.value).then((added) => {
                       if (added) input.value = '';
                     });

@@ -82,7 +82,7 @@ export function ReceivingList() {
   const query = useReceivingList(search, !remembered.holding);
   const setSearch = (change: Partial<ReceivingSearch>, resetPage = true) => {
     remembered.markOwnChange();
-    void navigate({ search: (prev) => ({ ...prev, ...(resetPage ? { page: undefined } : {}), ...change }) });
+    void navigate({ search: (prev) => ({ ...prev, ...(resetPage ? { page: undefined } : {}), ...change }) }); // the router shows a failed navigation itself; nothing waits for it
   };
   const sorting: SortingState = search.sort ? [{ id: search.sort, desc: search.dir === 'desc' }] : [];
 

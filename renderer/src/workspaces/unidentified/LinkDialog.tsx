@@ -50,7 +50,7 @@ export function LinkDialog({ receipt, onClose }: { receipt: UnidentifiedReceivin
       onSuccess: () => {
         showToast({ title: `Receipt ${receipt.barcode} linked to receiving order ${chosen.id}`, tone: 'success' });
         onClose();
-        void navigate({ to: '/unidentified/$id', params: { id: receipt.id } });
+        void navigate({ to: '/unidentified/$id', params: { id: receipt.id } }); // the router shows a failed navigation itself; nothing waits for it
       },
     });
 

@@ -38,7 +38,7 @@ export function NewReturn() {
   // Never cached: each visit asks again, so a submitted draft is not opened twice.
   const target = useQuery({ queryKey: returnsQueries.openDraft(useAccountKey()), queryFn: openOrCreate, gcTime: 0, staleTime: 0, retry: false });
   useEffect(() => {
-    if (target.data) void navigate({ to: '/returns/drafts/$draftId', params: { draftId: target.data }, replace: true });
+    if (target.data) void navigate({ to: '/returns/drafts/$draftId', params: { draftId: target.data }, replace: true }); // the router shows a failed navigation itself; nothing waits for it
   }, [target.data, navigate]);
   return (
     <section className="workspace intake" aria-labelledby="intake-title">

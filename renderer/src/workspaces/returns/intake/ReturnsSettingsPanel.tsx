@@ -3,7 +3,7 @@ import { useAccountKey } from '../../../app/accountKey';
 import { call, errorMessage } from '../../../bridge/dockdesk';
 import { returnsQueries, useReturnCenters } from '../queries';
 
-/** Settings: the fulfillment center a new return starts with, for the environment in use (issue 12 point 1). */
+/** Settings: the fulfillment center a new return starts with, for the environment in use. */
 export function ReturnsSettingsPanel({ signedIn }: { signedIn: boolean }) {
   const queryClient = useQueryClient();
   const settingsQuery = returnsQueries.settings(useAccountKey());

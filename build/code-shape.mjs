@@ -1,0 +1,201 @@
+// Measures the code's shape and prints it as JSON: largest file and function, functions over 60 and
+// over 80 lines, `void` statements and how many say why, cross-area imports of internals, and comments
+// that cite an issue number instead of saying why. `npm run -s code-shape`; `--paths a,b` narrows the
+// report to files under those paths (the whole tree is still read, so imports resolve).
+//
+// Source is what ships or builds it: electron/, emulator/, renderer/src/, shared/, build/. Tests are
+// not measured (a `describe` body is long by nature and no reader navigates it as a function), nor
+// declaration files (`*.d.ts`, types for untyped packages). The tree has no generated data tables
+// today; one added later belongs in `generated` below, so a table does not count as the largest file.
+// Function lines are counted as the lint's max-lines-per-function counts them: blank and comment-only
+// lines skipped. Files are parsed one by one (no type checker), which keeps this under a few seconds.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const sourceRoots = ['electron', 'emulator', 'renderer/src', 'shared', 'build'];
+const generated = [];
+const extensions = ['.ts', '.tsx', '.mjs', '.js'];
+
+/** The area folders, per layer: a file inside one may import another's internals only through its index.ts. */
+const areaLayers = [
+  { dir: 'renderer/src/workspaces', areas: null },
+  { dir: 'electron/core', areas: ['receiving', 'unidentified', 'inventory', 'lots', 'history', 'returns', 'drafts', 'scanner', 'today', 'stock'] },
+];
+
+function listFiles(dir) {
+  const out = [];
+  for (const name of readdirSync(path.join(root, dir))) {
+    const rel = `${dir}/${name}`;
+    if (statSync(path.join(root, rel)).isDirectory()) out.push(...listFiles(rel));
+    else if (extensions.some((e) => name.endsWith(e)) && !name.endsWith('.d.ts') && !generated.includes(rel)) out.push(rel);
+  }
+  return out;
+}
+
+/** Lines of a node that hold code: blank lines and lines holding only comment are not counted. */
+function codeLines(sf, node) {
+  const text = sf.text;
+  const start = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line;
+  const end = sf.getLineAndCharacterOfPosition(node.getEnd()).line;
+  const commentOnly = new Set();
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, sf.languageVariant, text.slice(0, node.getEnd()));
+  scanner.resetTokenState(node.getStart(sf));
+  const codeLine = new Set();
+  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
+    if (kind === ts.SyntaxKind.SingleLineCommentTrivia || kind === ts.SyntaxKind.MultiLineCommentTrivia) continue;
+    if (kind === ts.SyntaxKind.WhitespaceTrivia || kind === ts.SyntaxKind.NewLineTrivia) continue;
+    const a = sf.getLineAndCharacterOfPosition(scanner.getTokenStart()).line;
+    const b = sf.getLineAndCharacterOfPosition(scanner.getTokenEnd()).line;
+    for (let l = a; l <= b; l++) codeLine.add(l);
+  }
+  for (let l = start; l <= end; l++) if (!codeLine.has(l)) commentOnly.add(l);
+  return end - start + 1 - commentOnly.size;
+}
+
+function functionName(node) {
+  if (node.name && ts.isIdentifier(node.name)) {
+    const owner = node.parent && (ts.isClassLike(node.parent) || ts.isObjectLiteralExpression(node.parent)) ? node.parent : null;
+    const ownerName = owner && ts.isClassLike(owner) && owner.name ? `${owner.name.text}.` : '';
+    return ownerName + node.name.text;
+  }
+  if (ts.isConstructorDeclaration(node)) return `${node.parent.name?.text ?? 'class'}.constructor`;
+  const p = node.parent;
+  if (p && ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) return p.name.text;
+  if (p && ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name))) return p.name.text;
+  if (p && ts.isPropertyDeclaration(p) && ts.isIdentifier(p.name)) return p.name.text;
+  if (p && ts.isCallExpression(p)) {
+    const callee = p.expression.getText().split('\n')[0].slice(0, 40);
+    return `(callback of ${callee})`;
+  }
+  return '(anonymous)';
+}
+
+const isFunction = (n) =>
+  ts.isFunctionDeclaration(n) ||
+  ts.isFunctionExpression(n) ||
+  ts.isArrowFunction(n) ||
+  ts.isMethodDeclaration(n) ||
+  ts.isConstructorDeclaration(n) ||
+  ts.isGetAccessorDeclaration(n) ||
+  ts.isSetAccessorDeclaration(n);
+
+const issueCitation = /\b(?:issue|Issue|ISSUE)\s*#?\d+/;
+
+function commentsOf(sf) {
+  const out = [];
+  // Walking each node's leading and trailing trivia finds every comment; a bare scanner would mistake a
+  // regex literal for a division and read comments where there are none.
+  const seen = new Set();
+  const visit = (node) => {
+    for (const ranges of [ts.getLeadingCommentRanges(sf.text, node.pos), ts.getTrailingCommentRanges(sf.text, node.end)]) {
+      for (const r of ranges ?? []) {
+        if (seen.has(r.pos)) continue;
+        seen.add(r.pos);
+        out.push({ pos: r.pos, text: sf.text.slice(r.pos, r.end) });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+function resolveImport(fromFile, spec) {
+  if (!spec.startsWith('.')) return null;
+  const base = path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), spec));
+  return base.replace(/\.js$/, '');
+}
+
+function areaOf(file) {
+  for (const layer of areaLayers) {
+    if (!file.startsWith(`${layer.dir}/`)) continue;
+    const rest = file.slice(layer.dir.length + 1).split('/');
+    if (rest.length < 2) return null; // a file directly in the layer folder, not inside an area
+    if (layer.areas && !layer.areas.includes(rest[0])) return null;
+    return { layer: layer.dir, area: rest[0], inner: rest.slice(1).join('/') };
+  }
+  return null;
+}
+
+const files = sourceRoots.flatMap(listFiles).sort();
+const only = (() => {
+  const i = process.argv.indexOf('--paths');
+  return i > 0 ? process.argv[i + 1].split(',').filter(Boolean) : null;
+})();
+const measured = (file) => !only || only.some((p) => file === p || file.startsWith(p.endsWith('/') ? p : `${p}/`));
+
+const fileSizes = [];
+const functions = [];
+const voids = [];
+const crossArea = [];
+const issueComments = [];
+
+for (const file of files) {
+  if (!measured(file)) continue;
+  const text = readFileSync(path.join(root, file), 'utf8');
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS;
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
+  fileSizes.push({ file, lines: sf.getLineAndCharacterOfPosition(text.length).line + (text.endsWith('\n') ? 0 : 1) });
+  const from = areaOf(file);
+  const visit = (node) => {
+    if (isFunction(node) && node.body) {
+      functions.push({ name: functionName(node), file, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, lines: codeLines(sf, node) });
+    }
+    if (ts.isExpressionStatement(node) && ts.isVoidExpression(node.expression)) {
+      // A comment before `if (x) void y();` speaks for the void in it.
+      const owner = ts.isIfStatement(node.parent) ? node.parent : node;
+      const leading = [...(ts.getLeadingCommentRanges(text, node.pos) ?? []), ...(owner !== node ? (ts.getLeadingCommentRanges(text, owner.pos) ?? []) : [])];
+      const trailing = ts.getTrailingCommentRanges(text, node.end) ?? [];
+      voids.push({ file, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, why: leading.length + trailing.length > 0 });
+    }
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      const target = resolveImport(file, node.moduleSpecifier.text);
+      const to = target && areaOf(`${target}.ts`);
+      if (to && (!from || from.layer !== to.layer || from.area !== to.area) && to.inner !== 'index.ts') {
+        crossArea.push({ file, imports: node.moduleSpecifier.text, area: to.area });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  for (const c of commentsOf(sf)) {
+    if (issueCitation.test(c.text)) issueComments.push({ file, line: sf.getLineAndCharacterOfPosition(c.pos).line + 1 });
+  }
+}
+
+// Tests are not measured for shape, but a comment citing an issue number is as unhelpful there.
+const testIssueComments = [];
+for (const file of listFiles('test').filter(measured)) {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  for (const c of commentsOf(sf)) {
+    if (issueCitation.test(c.text)) testIssueComments.push({ file, line: sf.getLineAndCharacterOfPosition(c.pos).line + 1 });
+  }
+}
+
+const byLines = (a, b) => b.lines - a.lines;
+fileSizes.sort(byLines);
+functions.sort(byLines);
+const over = (n) => functions.filter((f) => f.lines > n);
+const brief = (f) => ({ name: f.name, file: `${f.file}:${f.line}`, lines: f.lines });
+
+const report = {
+  scope: only ?? sourceRoots,
+  files: fileSizes.length,
+  lines: fileSizes.reduce((s, f) => s + f.lines, 0),
+  largestFile: fileSizes[0] ?? null,
+  largestFunction: functions[0] ? brief(functions[0]) : null,
+  functionsOver60: { count: over(60).length, list: over(60).map(brief) },
+  functionsOver80: { count: over(80).length, list: over(80).map(brief) },
+  voidStatements: {
+    count: voids.length,
+    withWhyComment: voids.filter((v) => v.why).length,
+    withoutComment: voids.filter((v) => !v.why).map((v) => `${v.file}:${v.line}`),
+  },
+  crossAreaImports: { count: crossArea.length, list: crossArea.map((c) => `${c.file} -> ${c.imports}`) },
+  issueNumberComments: { count: issueComments.length, list: issueComments.map((c) => `${c.file}:${c.line}`) },
+  issueNumberCommentsInTests: { count: testIssueComments.length, list: testIssueComments.map((c) => `${c.file}:${c.line}`) },
+};
+process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

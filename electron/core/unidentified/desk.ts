@@ -1,0 +1,121 @@
+import type { z } from 'zod';
+import { appError, AppErrorException } from '../../../shared/errors.js';
+import type { unidentifiedChannels } from '../../../shared/ipc/unidentified.js';
+import { sniffImageType, type UnidentifiedReceivingOrder } from '../../../shared/schemas/uro.js';
+import type { ApiClient } from '../api/api-client.js';
+import { getReceivingOrder } from '../receiving/index.js';
+import { searchReceipts, SEARCH_MAX_MATCHES } from './receipt-search.js';
+import { associateWro, getAttachmentImage, getReceipt, listReceipts } from './resources.js';
+import { BoxTrackingCache, closedRefusal, wroCandidates } from './wro-candidates.js';
+
+/** Pages of linked receipts a scan reads (50 each). */
+const SCAN_LINKED_PAGES = 4;
+
+export interface UnidentifiedDeskDeps {
+  /** The active environment's API client. */
+  api: () => ApiClient;
+  /** The channel with write access chosen for the active environment (service_channel_id), if any. */
+  writeChannelId: () => number | null;
+}
+
+type Channels = typeof unidentifiedChannels;
+type In<C extends keyof Channels> = z.output<Channels[C]['input']>;
+type Out<C extends keyof Channels> = Promise<z.input<Channels[C]['output']>>;
+
+/**
+ * The unidentified receipts desk in main: the lists and their search, a receipt and its pictures, the
+ * WROs it could belong to, linking it (refusals worded before anything is sent), and a scan's lookup.
+ * Created with its dependencies; the IPC handlers are thin over it.
+ */
+export class UnidentifiedDesk {
+  /** Box tracking numbers per WRO, kept a while: candidates for several receipts read them once. */
+  private readonly boxes = new BoxTrackingCache();
+
+  constructor(private readonly deps: UnidentifiedDeskDeps) {}
+
+  async list({ tab, page, q }: In<'unidentified.list'>, signal: AbortSignal): Out<'unidentified.list'> {
+    const linked = tab === 'linked';
+    if (!q) {
+      const result = await listReceipts(this.deps.api(), { linked, page }, signal);
+      return { items: result.items, page, hasNext: result.hasNext, search: null };
+    }
+    // A search answers its matches on one page: they are bounded (SEARCH_MAX_MATCHES).
+    const found = await searchReceipts(this.deps.api(), { linked, code: q, how: 'contains' }, signal);
+    return {
+      items: found.items.slice(0, SEARCH_MAX_MATCHES),
+      page: 1,
+      hasNext: false,
+      search: { pagesRead: found.pagesRead, complete: found.complete },
+    };
+  }
+
+  get(id: number, signal: AbortSignal): Promise<UnidentifiedReceivingOrder> {
+    return receiptOrExplain(this.deps.api(), id, signal);
+  }
+
+  async attachment({ id, attachmentId }: In<'unidentified.attachment'>, signal: AbortSignal): Out<'unidentified.attachment'> {
+    const bytes = await getAttachmentImage(this.deps.api(), id, attachmentId, signal).catch((error: unknown) => {
+      throw explainNotFound(error, `Receipt ${id} has no attachment ${attachmentId}.`);
+    });
+    // The type comes from the bytes (RESPONSES refused anything that is not a raster image).
+    const contentType = sniffImageType(bytes)!;
+    return { contentType, bytes: bytes.length, dataUrl: `data:${contentType};base64,${bytes.toString('base64')}` };
+  }
+
+  async candidates({ id, query, fulfillmentCenterId }: In<'unidentified.candidates'>, signal: AbortSignal): Out<'unidentified.candidates'> {
+    const receipt = await receiptOrExplain(this.deps.api(), id, signal);
+    return wroCandidates(this.deps.api(), this.boxes, receipt, { query, fulfillmentCenterId }, signal);
+  }
+
+  async link({ id, wroId }: In<'unidentified.link'>, signal: AbortSignal): Promise<UnidentifiedReceivingOrder> {
+    const api = this.deps.api();
+    // Checked first, so a refusal is explained in words before anything is sent.
+    await refusalBeforeLink(api, id, wroId, signal);
+    try {
+      await associateWro(api, id, wroId, this.deps.writeChannelId(), signal);
+    } catch (error) {
+      // Someone else linked it, or the WRO closed, between the check and the write: say which.
+      if (error instanceof AppErrorException && (error.appError.code === 'validation' || error.appError.code === 'not_found'))
+        await refusalBeforeLink(api, id, wroId, signal);
+      throw error;
+    }
+    return getReceipt(api, id, signal);
+  }
+
+  async byCode(code: string, signal: AbortSignal): Out<'unidentified.byCode'> {
+    const api = this.deps.api();
+    // Unlinked first: a receipt waiting for its WRO is what a scan at the desk is most likely after.
+    const unlinked = await searchReceipts(api, { linked: false, code, how: 'exact' }, signal);
+    // Linked receipts only grow (they are history): a scan looks at the newest 200, not all of them.
+    const linked = await searchReceipts(api, { linked: true, code, how: 'exact', maxPages: SCAN_LINKED_PAGES }, signal);
+    return {
+      items: [...unlinked.items, ...linked.items],
+      search: { pagesRead: unlinked.pagesRead + linked.pagesRead, complete: unlinked.complete && linked.complete },
+    };
+  }
+}
+
+async function receiptOrExplain(api: ApiClient, id: number, signal: AbortSignal): Promise<UnidentifiedReceivingOrder> {
+  return getReceipt(api, id, signal).catch((error: unknown) => {
+    throw explainNotFound(error, `There is no unidentified receipt ${id}.`);
+  });
+}
+
+/** The refusals the service would give (API notes: 404, 422), found and worded before the write. */
+async function refusalBeforeLink(api: ApiClient, id: number, wroId: number, signal: AbortSignal): Promise<void> {
+  const receipt = await receiptOrExplain(api, id, signal);
+  if (receipt.linked_wro_id !== null) {
+    const other = receipt.linked_wro_id === wroId ? 'this receiving order' : `receiving order ${receipt.linked_wro_id}`;
+    throw appError('conflict', `Receipt ${receipt.barcode} is already linked to ${other}; a receipt is linked once. Nothing was changed.`);
+  }
+  const wro = await getReceivingOrder(api, wroId, signal).catch((error: unknown) => {
+    throw explainNotFound(error, `There is no receiving order ${wroId}. Check the number, or search by purchase order or tracking number.`);
+  });
+  const refusal = closedRefusal(wro);
+  if (refusal) throw appError('conflict', `${refusal} Choose an open receiving order. Nothing was changed.`);
+}
+
+function explainNotFound(error: unknown, words: string): unknown {
+  if (error instanceof AppErrorException && error.appError.code === 'not_found') return appError('not_found', words);
+  return error;
+}
