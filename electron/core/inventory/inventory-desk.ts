@@ -59,7 +59,7 @@ interface Opened {
 }
 
 /**
- * The offline inventory cache of the active environment and account (issue 10): loads it (reporting a
+ * The offline inventory cache of the active environment and account: loads it (reporting a
  * bad file once and falling back to the previous generation, or to a full resync), syncs it (after
  * sign-in, on demand, and in the background while online), and answers with how fresh it is.
  */
