@@ -1,6 +1,5 @@
 import type { LookupAnswer, ScanReading, inventoryChannels } from '../../../shared/ipc/inventory.js';
 import type { CachedItem } from '../../../shared/schemas/inventory-cache.js';
-import type { InventoryItem } from '../../../shared/schemas/inventory.js';
 import { parseGs1 } from '../../../shared/scan/gs1.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { HandlersFor } from '../ipc/registry.js';

@@ -16,7 +16,7 @@ interface Section {
 
 const SEARCH_DELAY_MS = 150;
 
-function useExtension<T>(point: { list(): T; subscribe(l: () => void): () => void }): T {
+function useExtension<T>(point: { list: () => T; subscribe: (l: () => void) => () => void }): T {
   return useStore({ get: point.list, subscribe: point.subscribe });
 }
 

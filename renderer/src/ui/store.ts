@@ -7,10 +7,10 @@ import { useSyncExternalStore } from 'react';
  * in TanStack Query, where its cache and refreshing belong.
  */
 export interface Store<T> {
-  get(): T;
+  get: () => T;
   /** Replaces the value (or derives it from the current one) and tells every listener. */
-  set(next: T | ((current: T) => T)): void;
-  subscribe(listener: () => void): () => void;
+  set: (next: T | ((current: T) => T)) => void;
+  subscribe: (listener: () => void) => () => void;
 }
 
 export function createStore<T>(initial: T): Store<T> {

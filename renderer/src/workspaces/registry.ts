@@ -48,11 +48,11 @@ export function workspaceForPath(pathname: string): Workspace | undefined {
  */
 export interface ExtensionPoint<T> {
   readonly name: string;
-  add(workspace: WorkspaceId, item: T): () => void;
+  add: (workspace: WorkspaceId, item: T) => () => void;
   /** Every item, in the order added, with the workspace it came from. */
-  list(): readonly { workspace: WorkspaceId; item: T }[];
-  forWorkspace(workspace: WorkspaceId): readonly T[];
-  subscribe(listener: () => void): () => void;
+  list: () => readonly { workspace: WorkspaceId; item: T }[];
+  forWorkspace: (workspace: WorkspaceId) => readonly T[];
+  subscribe: (listener: () => void) => () => void;
 }
 
 export function extensionPoint<T>(name: string): ExtensionPoint<T> {

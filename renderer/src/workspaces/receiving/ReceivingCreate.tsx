@@ -562,7 +562,7 @@ function LotFields({
           value={item.lot_date}
           invalid={Boolean(errors[`${key}.lot_date`]?.length)}
           {...(errors[`${key}.lot_date`]?.length ? { describedBy: `${fieldId(`${key}.lot_date`)}-error` } : {})}
-          onChange={(v) => onChange({ lot_date: v as WroFormItem['lot_date'] })}
+          onChange={(v) => onChange({ lot_date: v })}
         />
         <Errors id={`${fieldId(`${key}.lot_date`)}-error`} errors={errors[`${key}.lot_date`]} />
       </div>
