@@ -32,8 +32,16 @@ const one = (q: Query, key: string): string | undefined => {
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const interactions = new Map<string, Interaction>();
-  const throttle = new PasswordThrottle(() => ctx.clock.nowMs());
+  const pages = signInPages();
+  registerAuthorizePage(app, ctx, pages, interactions);
+  registerConsent(app, ctx, pages, interactions, new PasswordThrottle(() => ctx.clock.nowMs()));
+  registerTokenRoutes(app, ctx);
+}
 
+type SignInPages = ReturnType<typeof signInPages>;
+
+/** What the sign-in pages share: their headers, error page, own-host check and callback delivery. */
+function signInPages() {
   const htmlHeaders = (formTargets: string[] = [], scriptNonce?: string) => ({
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
@@ -84,6 +92,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     return reply.code(302).headers({ location: target, 'cache-control': 'no-store' }).send();
   };
 
+  return { htmlHeaders, showError, refuseForeignHost, deliver };
+}
+
+function registerAuthorizePage(app: FastifyInstance, ctx: EmulatorContext, pages: SignInPages, interactions: Map<string, Interaction>): void {
+  const { htmlHeaders, showError, refuseForeignHost, deliver } = pages;
   app.get(AuthPaths.authorize, async (request, reply) => {
     const foreignHost = refuseForeignHost(request, reply);
     if (foreignHost) return foreignHost;
@@ -138,7 +151,16 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): 
         consentPage({ interactionId, clientName: client.name, scopes, askIntegrationName: one(q, 'integration_name') === undefined, email: '', error: null }),
       );
   });
+}
 
+function registerConsent(
+  app: FastifyInstance,
+  ctx: EmulatorContext,
+  pages: SignInPages,
+  interactions: Map<string, Interaction>,
+  throttle: PasswordThrottle,
+): void {
+  const { htmlHeaders, showError, refuseForeignHost, deliver } = pages;
   app.post(AuthPaths.authorize, async (request, reply) => {
     const foreignHost = refuseForeignHost(request, reply);
     if (foreignHost) return foreignHost;
@@ -183,19 +205,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     else throttle.failed(email, request.ip);
     const integrationName = interaction.integrationName ?? one(body, 'integration_name')?.trim() ?? '';
     if (!user || integrationName === '') {
-      return reply
-        .code(200)
-        .headers(htmlHeaders([new URL(interaction.redirectUri).origin]))
-        .send(
-          consentPage({
-            interactionId,
-            clientName: interaction.client.name,
-            scopes: interaction.scopes,
-            askIntegrationName: interaction.integrationName === null,
-            email,
-            error: user ? 'Name this integration to continue.' : 'That email and password do not match an account.',
-          }),
-        );
+      return consentAgain(200, user ? 'Name this integration to continue.' : 'That email and password do not match an account.');
     }
     interactions.delete(interactionId);
     const code = ctx.tokens.issueCode({
@@ -211,7 +221,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     if (interaction.scopes.includes('openid')) fields.id_token = await idTokenFor(ctx, user.id, interaction.client.clientId, interaction.nonce);
     return deliver(reply, interaction, fields);
   });
+}
 
+function registerTokenRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.post(AuthPaths.token, async (request, reply) => {
     reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' });
     try {
