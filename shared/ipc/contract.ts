@@ -8,6 +8,7 @@ import { receivingChannels } from './receiving.js';
 import { scannerChannels } from './scanner.js';
 import { returnChannels, returnEvents } from './returns.js';
 import { sessionChannels, sessionEvents } from './session.js';
+import { stockChannels } from './stock.js';
 import { unidentifiedChannels } from './unidentified.js';
 
 /**
@@ -27,6 +28,7 @@ const channelAreas = [
   inventoryChannels,
   draftChannels,
   returnChannels,
+  stockChannels,
 ] as const;
 const eventAreas = [appEvents, sessionEvents, inventoryEvents, draftEvents, returnEvents] as const;
 
@@ -40,6 +42,7 @@ export const channels = {
   ...inventoryChannels,
   ...draftChannels,
   ...returnChannels,
+  ...stockChannels,
 } as const;
 export const events = { ...appEvents, ...sessionEvents, ...inventoryEvents, ...draftEvents, ...returnEvents } as const;
 
