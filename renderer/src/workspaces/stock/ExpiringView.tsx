@@ -81,6 +81,7 @@ function ExpiringList() {
   const search = useSearch({ from: '/stock/expiring' });
   const navigate = useNavigate({ from: '/stock/expiring' });
   const [today] = useState(() => localDay(Date.now()));
+  // Days left are a column of their own: the expiry marks only what expires today or has expired.
   const columns = useMemo(() => expiringColumns(today), [today]);
   const [center, days, show] = [search.center ?? null, search.days ?? DEFAULT_DAYS, search.show ?? 'expiring'];
   const params: ExpiringParams = useMemo(() => ({ center, days, show, today }), [center, days, show, today]);
@@ -153,12 +154,15 @@ function ExpiringFilters({
   return (
     <div className="filters">
       <CenterSelect value={params.center} centers={centers} onChange={(center) => setSearch({ center: center ?? undefined })} />
-      <Select
-        label="Window"
-        value={String(params.days)}
-        choices={dayChoices}
-        onChange={(d) => setSearch({ days: Number(d) === DEFAULT_DAYS ? undefined : Number(d) })}
-      />
+      {/* Expired is every lot past its day: no window applies. */}
+      {params.show === 'expiring' && (
+        <Select
+          label="Window"
+          value={String(params.days)}
+          choices={dayChoices}
+          onChange={(d) => setSearch({ days: Number(d) === DEFAULT_DAYS ? undefined : Number(d) })}
+        />
+      )}
       <Select
         label="Show"
         value={params.show}

@@ -136,15 +136,15 @@ function ItemsFilters({
 }) {
   return (
     <div className="filters">
-      <TextFilter label="Item or SKU" name="stock-q" value={search.q} placeholder="Press / to filter" onApply={(q) => setSearch({ q })} />
+      <TextFilter label="Item or SKU" name="stock-q" value={search.q} placeholder="Press /" onApply={(q) => setSearch({ q })} />
       <CenterSelect value={search.center ?? null} centers={centers} onChange={(center) => setSearch({ center: center ?? undefined })} />
       <Select
         label="Stock"
         value={search.stock ?? 'all'}
         choices={[
-          { id: 'all', label: 'Any stock' },
+          { id: 'all', label: 'Any' },
           { id: 'zero', label: 'None fulfillable' },
-          { id: 'low', label: 'Low (under the threshold)' },
+          { id: 'low', label: 'Low' },
         ]}
         onChange={(stock) => setSearch({ stock: stock === 'all' ? undefined : stock })}
       />
