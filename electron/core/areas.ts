@@ -10,6 +10,7 @@ import { lotsArea } from './lots/lots.contribution.js';
 import { receivingArea } from './receiving/receiving.contribution.js';
 import { returnsArea } from './returns/returns.contribution.js';
 import { scannerArea } from './scanner/scanner.contribution.js';
+import { stockArea } from './stock/stock.contribution.js';
 import { unidentifiedArea } from './unidentified/unidentified.contribution.js';
 
 /**
@@ -28,6 +29,7 @@ export const coreAreas = [
   historyArea,
   draftsArea,
   returnsArea,
+  stockArea,
 ] as const satisfies readonly CoreArea[];
 
 type Served<A> = A extends { channels: infer C } ? keyof C : never;

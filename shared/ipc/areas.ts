@@ -8,6 +8,7 @@ import { lotChannels } from './lots.js';
 import { receivingChannels } from './receiving.js';
 import { returnChannels, returnEvents } from './returns.js';
 import { scannerChannels } from './scanner.js';
+import { stockChannels } from './stock.js';
 import { sessionChannels, sessionEvents } from './session.js';
 import { unidentifiedChannels } from './unidentified.js';
 
@@ -35,4 +36,5 @@ export const ipcAreas = [
   { id: 'history', channels: historyChannels, events: historyEvents },
   { id: 'drafts', channels: draftChannels, events: draftEvents },
   { id: 'returns', channels: returnChannels, events: returnEvents },
+  { id: 'stock', channels: stockChannels },
 ] as const satisfies readonly IpcArea[];

@@ -10,6 +10,7 @@ import { lotChannels } from '../../shared/ipc/lots.js';
 import { scannerChannels } from '../../shared/ipc/scanner.js';
 import { returnChannels } from '../../shared/ipc/returns.js';
 import { sessionChannels } from '../../shared/ipc/session.js';
+import { stockChannels } from '../../shared/ipc/stock.js';
 import { unidentifiedChannels } from '../../shared/ipc/unidentified.js';
 
 describe('the IPC contract', () => {
@@ -26,6 +27,7 @@ describe('the IPC contract', () => {
       historyChannels,
       draftChannels,
       returnChannels,
+      stockChannels,
     ];
     const names = areas.flatMap((a) => Object.keys(a));
     expect([...channelNames].sort()).toEqual([...names].sort());

@@ -61,6 +61,8 @@ for (const size of sizes) {
         ...(ret ? ([['13-return-detail', `#/returns/${ret.id}`, /Return/]] as [string, string, RegExp][]) : []),
         ['14-return-intake', '#/returns/new', /return intake/i],
         ['15-settings', '#/settings', /settings/i],
+        ['17-stock-expiring', '#/stock/expiring?days=90', /Expiring stock/],
+        ['18-stock-items', '#/stock/items?sort=onHand&dir=desc', /All stock/],
       ];
       for (const [name, address, heading] of views) {
         await openAddress(page, address);

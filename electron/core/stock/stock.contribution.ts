@@ -1,0 +1,23 @@
+import { stockChannels } from '../../../shared/ipc/stock.js';
+import { defineCoreArea } from '../area.js';
+import { stockHandlers } from './handlers.js';
+import { StockDesk } from './stock-desk.js';
+
+/** Stock that needs attention, answered from the active account's inventory cache (lots, levels, exclusions heard). */
+export const stockArea = defineCoreArea({
+  id: 'stock',
+  channels: stockChannels,
+  create: (ctx) => ({
+    handlers: stockHandlers(
+      new StockDesk({
+        columns: async () => (await ctx.inventory.ready()).columns,
+        asOf: () => ctx.inventory.freshness().syncedAt,
+        account: () => {
+          const { environmentId, subject } = ctx.scope();
+          return subject ? `${environmentId} ${subject}` : null;
+        },
+        api: ctx.api,
+      }),
+    ),
+  }),
+});
