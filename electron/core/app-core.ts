@@ -27,6 +27,8 @@ import { wroDraftPolicy } from './receiving/draft-policy.js';
 import { returnHandlers } from './returns/handlers.js';
 import { unidentifiedHandlers } from './unidentified/handlers.js';
 import { SettingsService, type SettingsBackend } from './settings/settings.js';
+import { TodayDesk } from './today/desk.js';
+import { todayHandlers } from './today/handlers.js';
 import type { SecretStoreChoice } from './secrets/secret-store.js';
 
 export interface AppCoreOptions {
@@ -61,6 +63,8 @@ export interface AppCoreOptions {
   startSyncAssembler?: InventoryDeskDeps['startAssembler'];
   /** The returns outbox's retry backoff while the service cannot be reached (tests shorten it). */
   outboxRetry?: { firstMs: number; maxMs: number };
+  /** Today's scheduled refresh (default 5 minutes; 0: only on sign-in, coming online and when asked). */
+  todayRefreshMs?: number;
 }
 
 export interface AppCore {
@@ -100,9 +104,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   // outbox); the inventory desk follows the session (to open that account's cache).
   let returnsDesk: ReturnsDesk | null = null;
   let inventoryDesk: InventoryDesk | null = null;
+  let todayDesk: TodayDesk | null = null;
   const emit: AppCoreOptions['emit'] = (event, payload) => {
     options.emit(event, payload);
     returnsDesk?.onEvent(event, payload);
+    todayDesk?.onEvent(event, payload);
     if (event === 'session.changed') inventoryDesk?.onSessionChanged(payload as EventPayload<'session.changed'>);
   };
 
@@ -155,6 +161,18 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...(options.outboxRetry ? { retry: options.outboxRetry } : {}),
   });
   await returnsDesk.start();
+  const desk = returnsDesk;
+  todayDesk = new TodayDesk({
+    dataDir: options.dataDir,
+    scope: currentScope,
+    signedIn: () => environments.active.session.getState().status === 'signed-in',
+    api: () => environments.active.api,
+    connectivity: () => connectivity.state,
+    outbox: () => desk.outbox().list(),
+    emit: options.emit,
+    log,
+    ...(options.todayRefreshMs !== undefined ? { refreshMs: options.todayRefreshMs } : {}),
+  });
 
   // The request budget as the status bar and Settings → Support show it: sent when it changed, at most once a second.
   let budgetShown = '';
@@ -199,6 +217,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...draftHandlers({ drafts: async () => draftStores.for(currentScope()) }),
     ...returnHandlers({ desk: returnsDesk, api: () => environments.active.api, settings, environmentId: () => environments.active.env.id }),
     ...unidentifiedHandlers({ api: () => environments.active.api, writeChannelId: () => environments.active.session.getState().channel?.id ?? null }),
+    ...todayHandlers({ desk: todayDesk, settings, environmentId: () => environments.active.env.id }),
   };
 
   /** A call the renderer can stop through `ipc.cancel` by its id. */
@@ -230,6 +249,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     async close() {
       clearInterval(budgetTicker);
       for (const c of inflight.values()) c.abort();
+      todayDesk?.close();
       await inventoryDesk?.close();
       await returnsDesk?.close();
       await Promise.allSettled(draftStores.all().map((d) => d.flush()));

@@ -17,6 +17,7 @@ import type {
   StoredWro,
 } from './model.js';
 import { SeededRandom } from './random.js';
+import { addTodayScenario } from './today-scenario.js';
 
 export interface GenerateOptions {
   seed: number;
@@ -71,6 +72,7 @@ export function generateData(options: GenerateOptions): EmulatorData {
   makeOrders(rng, data, now);
   makeReturns(rng, data, now);
   makeBilling(rng, data, now);
+  addTodayScenario(data, now);
   return data;
 }
 

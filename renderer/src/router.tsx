@@ -9,6 +9,7 @@ import { InventorySearch, ItemSearch } from './workspaces/inventory/search';
 import { ReceivingSearch } from './workspaces/receiving/search';
 import { ReturnsSearch } from './workspaces/returns/search';
 import { UnidentifiedSearch } from './workspaces/unidentified/search';
+import { todayRoutes } from './workspaces/today/routes';
 import { workspaces, type Workspace } from './workspaces/registry';
 import { UpcomingWorkspace } from './workspaces/UpcomingWorkspace';
 
@@ -21,8 +22,9 @@ const rootRoute = createRootRoute({ component: Shell, notFoundComponent: NotFoun
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  beforeLoad: () => {
-    throw redirect({ to: '/receiving', replace: true });
+  // The start page (Settings; Today unless another is chosen).
+  beforeLoad: async () => {
+    throw redirect({ to: await import('./workspaces/today/startPage').then((m) => m.startPagePath()), replace: true });
   },
 });
 
@@ -142,6 +144,7 @@ const routeTree = rootRoute.addChildren([
   inventoryHistoryRoute,
   lotsRoute,
   lotDetailRoute,
+  ...todayRoutes(rootRoute),
   ...comingRoutes,
 ]);
 

@@ -9,6 +9,7 @@ import { scannerChannels } from './scanner.js';
 import { returnChannels, returnEvents } from './returns.js';
 import { sessionChannels, sessionEvents } from './session.js';
 import { unidentifiedChannels } from './unidentified.js';
+import { todayChannels, todayEvents } from './today.js';
 
 /**
  * The IPC contract: every channel the renderer may call, with its input and output schema, and
@@ -27,8 +28,9 @@ const channelAreas = [
   inventoryChannels,
   draftChannels,
   returnChannels,
+  todayChannels,
 ] as const;
-const eventAreas = [appEvents, sessionEvents, inventoryEvents, draftEvents, returnEvents] as const;
+const eventAreas = [appEvents, sessionEvents, inventoryEvents, draftEvents, returnEvents, todayEvents] as const;
 
 export const channels = {
   ...appChannels,
@@ -40,8 +42,9 @@ export const channels = {
   ...inventoryChannels,
   ...draftChannels,
   ...returnChannels,
+  ...todayChannels,
 } as const;
-export const events = { ...appEvents, ...sessionEvents, ...inventoryEvents, ...draftEvents, ...returnEvents } as const;
+export const events = { ...appEvents, ...sessionEvents, ...inventoryEvents, ...draftEvents, ...returnEvents, ...todayEvents } as const;
 
 /** Two areas naming the same channel would silently shadow one another in the spread above. */
 export function duplicateNames(areas: readonly object[]): string[] {

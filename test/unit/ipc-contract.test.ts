@@ -9,6 +9,7 @@ import { scannerChannels } from '../../shared/ipc/scanner.js';
 import { returnChannels } from '../../shared/ipc/returns.js';
 import { sessionChannels } from '../../shared/ipc/session.js';
 import { unidentifiedChannels } from '../../shared/ipc/unidentified.js';
+import { todayChannels } from '../../shared/ipc/today.js';
 
 describe('the IPC contract', () => {
   it('holds every channel of every area, each under its own name', () => {
@@ -22,6 +23,7 @@ describe('the IPC contract', () => {
       inventoryChannels,
       draftChannels,
       returnChannels,
+      todayChannels,
     ];
     const names = areas.flatMap((a) => Object.keys(a));
     expect([...channelNames].sort()).toEqual([...names].sort());

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PREFERENCES, Preferences } from '../../../shared/schemas/preferences.js';
 import { DEFAULT_SCANNER_SETTINGS, ScannerSettings } from '../../../shared/schemas/scanner.js';
 import { Account, ChannelRef, EnvironmentKind, SignInMethod } from '../../../shared/schemas/session.js';
+import { TodaySettings } from '../../../shared/ipc/today.js';
 
 /**
  * The settings file: one zod schema, versioned, with migrations from every older version. Holds
@@ -36,6 +37,8 @@ export const SettingsSchema = z.object({
   scanner: ScannerSettings.default(DEFAULT_SCANNER_SETTINGS),
   /** Return intake per environment id: the fulfillment center new returns start with (issue 12). Absent in older files. */
   returnIntake: z.record(z.string(), z.object({ fulfillmentCenter: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable() })).optional(),
+  /** Today: the start page and the low-stock threshold. Absent in older files. */
+  today: TodaySettings.optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -23,9 +23,19 @@ export interface Workspace {
   prefetch?: (client: QueryClient, account: readonly ['account', string]) => Promise<unknown>;
 }
 
-export type WorkspaceId = 'receiving' | 'unidentified' | 'inventory' | 'lots' | 'returns' | 'settings';
+export type WorkspaceId = 'today' | 'receiving' | 'unidentified' | 'inventory' | 'lots' | 'returns' | 'settings';
 
 export const workspaces: readonly Workspace[] = [
+  {
+    id: 'today',
+    label: 'Today',
+    path: '/today',
+    shortcut: 'Alt+0',
+    needsSignIn: true,
+    status: 'ready',
+    purpose: 'The start of a shift: what arrives today, what waits on the desk, the stock that needs attention.',
+    view: () => import('./today/TodayView').then((m) => ({ default: m.TodayView })),
+  },
   {
     id: 'receiving',
     label: 'Receiving',

@@ -8,6 +8,7 @@ import { useSession } from '../../session/useSession';
 import { ScannerSettingsPanel } from '../../scan/ScannerSettingsPanel';
 import { ExpirySettings } from '../lots/ExpirySettings';
 import { ReturnsSettingsPanel } from '../returns/intake/ReturnsSettingsPanel';
+import { TodaySettingsPanel } from '../today/TodaySettingsPanel';
 import { Appearance } from './Appearance';
 import { EnvironmentForm } from './EnvironmentForm';
 import { ViewHeading } from '../../ui/ViewHeading';
@@ -103,6 +104,7 @@ export function SettingsWorkspace({ session }: { session: SessionState }) {
 
       <Appearance />
       <ScannerSettingsPanel />
+      {session.status === 'signed-in' && <TodaySettingsPanel />}
       <ExpirySettings />
       <ReturnsSettingsPanel signedIn={session.status === 'signed-in'} />
       <h2>Support</h2>
