@@ -26,6 +26,8 @@ import { returnDraftPolicy } from './returns/draft-policy.js';
 import { wroDraftPolicy } from './receiving/draft-policy.js';
 import { returnHandlers } from './returns/handlers.js';
 import { unidentifiedHandlers } from './unidentified/handlers.js';
+import { stockHandlers } from './stock/handlers.js';
+import { StockDesk } from './stock/stock-desk.js';
 import { SettingsService, type SettingsBackend } from './settings/settings.js';
 import { TodayDesk } from './today/desk.js';
 import { todayHandlers } from './today/handlers.js';
@@ -218,6 +220,14 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...returnHandlers({ desk: returnsDesk, api: () => environments.active.api, settings, environmentId: () => environments.active.env.id }),
     ...unidentifiedHandlers({ api: () => environments.active.api, writeChannelId: () => environments.active.session.getState().channel?.id ?? null }),
     ...todayHandlers({ desk: todayDesk, settings, environmentId: () => environments.active.env.id }),
+    ...stockHandlers(
+      new StockDesk({
+        columns: async () => (await inventoryDesk.ready()).columns,
+        asOf: () => inventoryDesk.freshness().syncedAt,
+        account: () => `${environments.active.env.id} ${environments.active.session.getState().account?.subject ?? ''}`,
+        api: () => environments.active.api,
+      }),
+    ),
   };
 
   /** A call the renderer can stop through `ipc.cancel` by its id. */

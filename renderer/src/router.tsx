@@ -8,6 +8,7 @@ import { HistorySearch } from './workspaces/inventory/history/search';
 import { InventorySearch, ItemSearch } from './workspaces/inventory/search';
 import { ReceivingSearch } from './workspaces/receiving/search';
 import { ReturnsSearch } from './workspaces/returns/search';
+import { ExpiringSearch, ItemsSearch } from './workspaces/stock/search';
 import { UnidentifiedSearch } from './workspaces/unidentified/search';
 import { todayRoutes } from './workspaces/today/routes';
 import { workspaces, type Workspace } from './workspaces/registry';
@@ -123,6 +124,20 @@ const lotDetailRoute = createRoute({
   component: lazyRouteComponent(() => import('./workspaces/lots/LotDetail'), 'LotDetail'),
 });
 
+// Stock (the inventory cache's lots and items): addresses without a sidebar workspace.
+const stockExpiringRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/stock/expiring',
+  validateSearch: (raw: Record<string, unknown>): ExpiringSearch => ExpiringSearch.parse(raw),
+  component: lazyRouteComponent(() => import('./workspaces/stock/ExpiringView'), 'ExpiringView'),
+});
+const stockItemsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/stock/items',
+  validateSearch: (raw: Record<string, unknown>): ItemsSearch => ItemsSearch.parse(raw),
+  component: lazyRouteComponent(() => import('./workspaces/stock/ItemsView'), 'ItemsView'),
+});
+
 const comingRoutes = workspaces
   .filter((w) => w.status === 'coming')
   .map((w) => createRoute({ getParentRoute: () => rootRoute, path: w.path, component: () => <UpcomingWorkspace title={w.label} purpose={w.purpose} /> }));
@@ -145,6 +160,8 @@ const routeTree = rootRoute.addChildren([
   lotsRoute,
   lotDetailRoute,
   ...todayRoutes(rootRoute),
+  stockExpiringRoute,
+  stockItemsRoute,
   ...comingRoutes,
 ]);
 

@@ -8,6 +8,7 @@ import { receivingChannels } from './receiving.js';
 import { scannerChannels } from './scanner.js';
 import { returnChannels, returnEvents } from './returns.js';
 import { sessionChannels, sessionEvents } from './session.js';
+import { stockChannels } from './stock.js';
 import { unidentifiedChannels } from './unidentified.js';
 import { todayChannels, todayEvents } from './today.js';
 
@@ -29,6 +30,7 @@ const channelAreas = [
   draftChannels,
   returnChannels,
   todayChannels,
+  stockChannels,
 ] as const;
 const eventAreas = [appEvents, sessionEvents, inventoryEvents, draftEvents, returnEvents, todayEvents] as const;
 
@@ -43,6 +45,7 @@ export const channels = {
   ...draftChannels,
   ...returnChannels,
   ...todayChannels,
+  ...stockChannels,
 } as const;
 export const events = { ...appEvents, ...sessionEvents, ...inventoryEvents, ...draftEvents, ...returnEvents, ...todayEvents } as const;
 

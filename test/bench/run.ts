@@ -15,6 +15,7 @@ import { benchInventorySync } from './inventory-sync.js';
 import { benchInventorySyncSeparateEmulator } from './inventory-sync-remote.js';
 import { benchInventoryLookupView } from './inventory-lookup-view.js';
 import { benchRequestBudget } from './request-budget.js';
+import { benchStock } from './stock.js';
 import { sample, summarize } from './stats.js';
 
 /**
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
   if (want('inventorySyncSeparateEmulator')) results.inventorySyncSeparateEmulator = await benchInventorySyncSeparateEmulator();
   if (want('inventoryLookupView')) results.inventoryLookupView = await benchInventoryLookupView();
   if (want('requestBudget')) results.requestBudget = await benchRequestBudget();
+  if (want('stock')) results.stock = await benchStock();
   process.stdout.write(
     `${JSON.stringify({ benchmark: 'dockdesk', date: new Date().toISOString(), node: process.version, cpus: cpus().length, runs: RUNS, results }, null, 2)}\n`,
   );

@@ -8,6 +8,7 @@ import { inventoryChannels } from '../../shared/ipc/inventory.js';
 import { scannerChannels } from '../../shared/ipc/scanner.js';
 import { returnChannels } from '../../shared/ipc/returns.js';
 import { sessionChannels } from '../../shared/ipc/session.js';
+import { stockChannels } from '../../shared/ipc/stock.js';
 import { unidentifiedChannels } from '../../shared/ipc/unidentified.js';
 import { todayChannels } from '../../shared/ipc/today.js';
 
@@ -24,6 +25,7 @@ describe('the IPC contract', () => {
       draftChannels,
       returnChannels,
       todayChannels,
+      stockChannels,
     ];
     const names = areas.flatMap((a) => Object.keys(a));
     expect([...channelNames].sort()).toEqual([...names].sort());

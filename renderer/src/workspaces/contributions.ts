@@ -6,3 +6,4 @@ import './lots/contributions';
 import './returns/contributions';
 import './returns/intake/contributions';
 import './today/contributions';
+import './stock/contributions';

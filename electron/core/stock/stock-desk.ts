@@ -1,0 +1,128 @@
+import { localDay } from '../../../shared/lots/expiry.js';
+import type {
+  StockExclusionsAnswer,
+  StockExpiringPage,
+  StockItemsPage,
+  StockItemsQuery,
+  StockSummary,
+  StockSummaryInput,
+  ExpiringShow,
+} from '../../../shared/ipc/stock.js';
+import type { ApiClient } from '../api/api-client.js';
+import type { CacheColumns } from '../inventory/cache-format.js';
+import { listLotExclusions } from '../inventory/resources.js';
+import { StockIndex } from './stock-index.js';
+import { itemPositions, itemRows, lotPositions, lotRows, summarize } from './stock-queries.js';
+
+export interface StockDeskDeps {
+  /** The active account's cache columns (loaded first if the account changed). */
+  columns: () => Promise<CacheColumns>;
+  /** The cache's "as of" now (null: never synced). */
+  asOf: () => string | null;
+  /** Who the cache belongs to now (exclusions heard are kept per account); null signed out. */
+  account: () => string | null;
+  api: () => ApiClient;
+}
+
+/**
+ * The stock area's core: answers from the inventory cache through a StockIndex built once per cache
+ * generation, and remembers the lot exclusions the service told it about, per account (the cache
+ * holds none; `exclusions` asks the service for a few items at a time).
+ */
+export class StockDesk {
+  private index: StockIndex | null = null;
+  private exclusions = new Map<number, Set<string>>();
+  private exclusionsOf: string | null = null;
+  /** The last browser query's matches, so paging through them (a CSV export) does not filter again. */
+  private lastItems: { key: string; index: StockIndex; positions: Uint32Array } | null = null;
+
+  constructor(private readonly deps: StockDeskDeps) {}
+
+  private async ready(): Promise<StockIndex> {
+    const columns = await this.deps.columns();
+    if (this.index?.columns !== columns) this.index = new StockIndex(columns);
+    return this.index;
+  }
+
+  private known(): (inventoryId: number, lotNumber: string) => boolean | null {
+    const account = this.deps.account();
+    if (account !== this.exclusionsOf) {
+      this.exclusions = new Map();
+      this.exclusionsOf = account;
+    }
+    const map = this.exclusions;
+    return (inventoryId, lotNumber) => map.get(inventoryId)?.has(lotNumber) ?? null;
+  }
+
+  async summary(input: StockSummaryInput): Promise<StockSummary> {
+    const index = await this.ready();
+    const today = input.today ?? localDay(Date.now());
+    const q = { center: centerId(input.center), withinDays: input.withinDays, lowThreshold: input.lowThreshold, today };
+    return { asOf: this.deps.asOf(), ...summarize(index, q, this.known()) };
+  }
+
+  async expiring(input: {
+    center: string | null;
+    days: number;
+    show: ExpiringShow;
+    today?: string | undefined;
+    offset: number;
+    limit: number;
+  }): Promise<StockExpiringPage> {
+    const index = await this.ready();
+    const today = input.today ?? localDay(Date.now());
+    const known = this.known();
+    const positions = lotPositions(index, { show: input.show, days: input.days, center: centerId(input.center), today }, known);
+    const page = positions.slice(input.offset, input.offset + input.limit);
+    return { ...this.mark(index), today, total: positions.length, offset: input.offset, rows: lotRows(index, page, today, known) };
+  }
+
+  async items(query: StockItemsQuery): Promise<StockItemsPage> {
+    const index = await this.ready();
+    const center = centerId(query.center);
+    const key = JSON.stringify({ ...query, offset: 0, limit: 0 });
+    let positions: Uint32Array;
+    if (this.lastItems?.key === key && this.lastItems.index === index) positions = this.lastItems.positions;
+    else {
+      positions = itemPositions(index, query, center);
+      this.lastItems = { key, index, positions };
+    }
+    return {
+      ...this.mark(index),
+      cached: index.size,
+      total: positions.length,
+      offset: query.offset,
+      rows: itemRows(index, positions, query.offset, query.limit, center),
+    };
+  }
+
+  /** Asks the service for each item's exclusions (side by side, in the caller's budget lane) and remembers them. */
+  async refreshExclusions(inventoryIds: number[], signal: AbortSignal): Promise<StockExclusionsAnswer> {
+    this.known();
+    const account = this.exclusionsOf;
+    const answer: StockExclusionsAnswer = { items: [], failed: [] };
+    await Promise.all(
+      [...new Set(inventoryIds)].map(async (inventoryId) => {
+        try {
+          const list = await listLotExclusions(this.deps.api(), { inventoryId }, signal);
+          const excludedLots = [...new Set(list.lot_exclusions.filter((e) => !e.is_deleted).map((e) => e.lot_number))];
+          // An answer for an account signed out meanwhile is not kept for the next one.
+          if (this.exclusionsOf === account) this.exclusions.set(inventoryId, new Set(excludedLots));
+          answer.items.push({ inventoryId, excludedLots });
+        } catch (error) {
+          answer.failed.push({ inventoryId, reason: error instanceof Error ? error.message : String(error) });
+        }
+      }),
+    );
+    if (answer.failed.length === inventoryIds.length && signal.aborted) signal.throwIfAborted();
+    return answer;
+  }
+
+  private mark(index: StockIndex) {
+    return { asOf: this.deps.asOf(), centers: index.columns.centers };
+  }
+}
+
+function centerId(code: string | null): number | null {
+  return code === null ? null : Number(code);
+}

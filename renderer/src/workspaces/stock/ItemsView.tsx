@@ -1,0 +1,208 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useMemo, useState, type FormEvent } from 'react';
+import { countOf } from '../../../../shared/counts';
+import type { ItemSort, StockItemRow, StockItemsPage } from '../../../../shared/ipc/stock';
+import { formatCount } from '../../format';
+import { useShortcut } from '../../keyboard/useShortcut';
+import { type DataColumn } from '../../ui/DataTable';
+import { Select } from '../../ui/Select';
+import { TextFilter } from '../../ui/TextFilter';
+import { ViewHeading } from '../../ui/ViewHeading';
+import { downloadText } from '../inventory/history/download';
+import { localStamp } from '../inventory/history/historyData';
+import { itemKind, itemsCsv } from './csv';
+import { allRows, fetchItems, useItemsKey, useWindowed } from './queries';
+import { DEFAULT_THRESHOLD, itemsQuery, type ItemsSearch } from './search';
+import { AsOf, CenterSelect, SignedInOnly, StockNotes, useRange } from './parts';
+import { StockTable } from './StockTable';
+import './stock.css';
+
+const count = (c: { getValue: () => unknown }) => formatCount(c.getValue() as number);
+const numberColumn = (id: ItemSort & keyof StockItemRow, header: string): DataColumn<StockItemRow> => ({
+  id,
+  accessorFn: (r) => r[id],
+  header,
+  cell: count,
+  meta: { align: 'end', width: '7em' },
+});
+
+const columns: DataColumn<StockItemRow>[] = [
+  { id: 'name', accessorFn: (r) => r.name, header: 'Item' },
+  { id: 'sku', accessorFn: (r) => r.sku, header: 'SKU', meta: { width: '12em' } },
+  {
+    id: 'kind',
+    accessorFn: (r) => itemKind(r),
+    header: 'Kind',
+    enableSorting: false,
+    cell: (c) => `${itemKind(c.row.original)}${c.row.original.lot ? ', lots' : ''}`,
+    meta: { width: '8em' },
+  },
+  numberColumn('onHand', 'On hand'),
+  numberColumn('committed', 'Committed'),
+  numberColumn('fulfillable', 'Fulfillable'),
+  numberColumn('awaiting', 'Awaiting'),
+  numberColumn('lots', 'Lots'),
+];
+
+/**
+ * Every item of the offline cache (100,000 and more), filtered and sorted by main, read a block at a
+ * time for the rows on screen. Filters and order are the address; Enter opens the item; `/` goes to
+ * the text filter; the CSV holds every row matching, not just those on screen.
+ */
+export function ItemsView() {
+  return (
+    <SignedInOnly>
+      <ItemsList />
+    </SignedInOnly>
+  );
+}
+
+function ItemsList() {
+  const search = useSearch({ from: '/stock/items' });
+  const navigate = useNavigate({ from: '/stock/items' });
+  const query = itemsQuery(search);
+  const key = useItemsKey(query);
+  const { range, onRange } = useRange();
+  const fetch = useMemo(() => fetchItems(itemsQuery(search)), [search]);
+  const list = useWindowed<StockItemRow, StockItemsPage>(key, fetch, range);
+  const setSearch = (change: Partial<ItemsSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }) });
+  const first = list.first;
+  const total = first?.total ?? 0;
+  const centerName = first?.centers.find((c) => String(c.id) === query.center)?.name ?? 'All centers';
+  useShortcut({
+    keys: '/',
+    description: 'Go to the item filter',
+    group: 'Browse all stock',
+    handler: (event) => {
+      event.preventDefault();
+      document.querySelector<HTMLInputElement>('#filter-stock-q')?.focus();
+    },
+  });
+
+  return (
+    <section className="workspace list stock" aria-labelledby="items-title" data-loading={first ? undefined : ''}>
+      <header className="workspace-header">
+        <ViewHeading id="items-title">All stock</ViewHeading>
+        <ItemsFilters search={search} centers={first?.centers ?? []} setSearch={setSearch} />
+        <button
+          type="button"
+          disabled={!first || total === 0}
+          onClick={() =>
+            void allRows(fetch).then(({ rows, asOf }) =>
+              downloadText(`stock-${localStamp(Date.now()).slice(0, 10)}.csv`, itemsCsv(rows, asOf, centerName), 'text/csv;charset=utf-8'),
+            )
+          }
+        >
+          Export CSV
+        </button>
+      </header>
+      <StockNotes error={list.error} />
+      {first && (
+        <p className="note stock-count" role="status">
+          {countOf(total, 'item')} of {formatCount(first.cached)} shown. <AsOf asOf={first.asOf} />
+        </p>
+      )}
+      {first && total === 0 ? (
+        <p className="state">{first.cached === 0 ? 'The inventory cache holds no items yet.' : 'No items match these filters.'}</p>
+      ) : (
+        <StockTable
+          label="Items in stock"
+          columns={columns}
+          total={total}
+          rowAt={list.rowAt}
+          getRowId={(r) => String(r.inventoryId)}
+          sorting={[{ id: query.sort, desc: query.dir === 'desc' }]}
+          onSortingChange={(next) => {
+            const s = next[0];
+            if (s) setSearch({ sort: s.id === 'name' ? undefined : (s.id as ItemSort), dir: s.desc ? 'desc' : undefined });
+          }}
+          onRange={onRange}
+          onOpen={(r) => void navigate({ to: '/inventory/items/$id', params: { id: r.inventoryId } })}
+          openHint="Enter or click opens the item"
+        />
+      )}
+    </section>
+  );
+}
+
+function ItemsFilters({
+  search,
+  centers,
+  setSearch,
+}: {
+  search: ItemsSearch;
+  centers: StockItemsPage['centers'];
+  setSearch: (c: Partial<ItemsSearch>) => void;
+}) {
+  return (
+    <div className="filters">
+      <TextFilter label="Item or SKU" name="stock-q" value={search.q} placeholder="Press / to filter" onApply={(q) => setSearch({ q })} />
+      <CenterSelect value={search.center ?? null} centers={centers} onChange={(center) => setSearch({ center: center ?? undefined })} />
+      <Select
+        label="Stock"
+        value={search.stock ?? 'all'}
+        choices={[
+          { id: 'all', label: 'Any stock' },
+          { id: 'zero', label: 'None fulfillable' },
+          { id: 'low', label: 'Low (under the threshold)' },
+        ]}
+        onChange={(stock) => setSearch({ stock: stock === 'all' ? undefined : stock })}
+      />
+      <ThresholdField
+        value={search.threshold ?? DEFAULT_THRESHOLD}
+        onApply={(threshold) => setSearch({ threshold: threshold === DEFAULT_THRESHOLD ? undefined : threshold })}
+      />
+      <Select
+        label="Kind"
+        value={search.kind ?? 'all'}
+        choices={[
+          { id: 'all', label: 'Every kind' },
+          { id: 'physical', label: 'Physical' },
+          { id: 'digital', label: 'Digital' },
+          { id: 'bundle', label: 'Bundles' },
+        ]}
+        onChange={(kind) => setSearch({ kind: kind === 'all' ? undefined : kind })}
+      />
+      <label className="inline-check">
+        <input type="checkbox" checked={search.lots === '1'} onChange={(e) => setSearch({ lots: e.target.checked ? '1' : undefined })} /> Lot items only
+      </label>
+    </div>
+  );
+}
+
+/** The low-stock threshold, applied on Enter or on leaving the field; a value that is not a whole number above 0 is kept out. */
+function ThresholdField({ value, onApply }: { value: number; onApply: (n: number) => void }) {
+  const [draft, setDraft] = useState(String(value));
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    setDraft(String(value));
+  }
+  const n = Number(draft);
+  const valid = Number.isInteger(n) && n >= 1 && n <= 1_000_000_000;
+  const apply = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (valid && n !== value) onApply(n);
+  };
+  return (
+    <form className="text-filter threshold" onSubmit={apply}>
+      <label htmlFor="stock-threshold">Low under</label>
+      <input
+        id="stock-threshold"
+        type="number"
+        min={1}
+        step={1}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={() => apply()}
+        aria-invalid={!valid || undefined}
+        aria-describedby={valid ? undefined : 'stock-threshold-error'}
+      />
+      {!valid && (
+        <span id="stock-threshold-error" className="field-error" role="alert">
+          A whole number of units, 1 or more.
+        </span>
+      )}
+    </form>
+  );
+}

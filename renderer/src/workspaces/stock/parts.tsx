@@ -1,0 +1,56 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import type { CachedCenter } from '../../../../shared/schemas/inventory-cache';
+import { formatAsOf, formatDateTime } from '../../format';
+import { SignInPanel } from '../../session/SignInPanel';
+import { useSession } from '../../session/useSession';
+import { ErrorNote } from '../../ui/ErrorNote';
+import { Select } from '../../ui/Select';
+
+/**
+ * Pieces both stock views share. The views have addresses but no sidebar workspace, so the shell's
+ * sign-in gate does not cover them: they offer sign-in themselves (signed out, the cache is closed).
+ */
+export function SignedInOnly({ children }: { children: ReactNode }) {
+  const session = useSession();
+  if (!session.data) return null;
+  return session.data.status === 'signed-in' ? <>{children}</> : <SignInPanel session={session.data} />;
+}
+
+/** "From the inventory cache as of 9:30 AM": every stock answer is the cache's, never the service's now. */
+export function AsOf({ asOf }: { asOf: string | null }) {
+  if (!asOf) return <span className="as-of">The inventory cache is empty until its first sync completes.</span>;
+  return (
+    <span className="as-of" title={formatDateTime(asOf)}>
+      From the inventory cache as of {formatAsOf(asOf)}.
+    </span>
+  );
+}
+
+export function StockNotes({ error }: { error: unknown }) {
+  return error ? <ErrorNote error={error} prefix="The stock list could not be read" /> : null;
+}
+
+const ALL = 'all';
+
+/** A fulfillment center by name (the address keeps its id), or every center. */
+export function CenterSelect({
+  value,
+  centers,
+  onChange,
+}: {
+  value: string | null;
+  centers: readonly CachedCenter[];
+  onChange: (center: string | null) => void;
+}) {
+  const choices = [{ id: ALL, label: 'All centers' }, ...centers.map((c) => ({ id: String(c.id), label: c.name }))];
+  // A center the cache does not name (an old address) still shows as chosen.
+  if (value !== null && !choices.some((c) => c.id === value)) choices.push({ id: value, label: `Center ${value}` });
+  return <Select label="Fulfillment center" value={value ?? ALL} choices={choices} onChange={(v) => onChange(v === ALL ? null : v)} />;
+}
+
+/** The rows the table shows (for reading their blocks), kept as one state that changes only when they do. */
+export function useRange() {
+  const [range, setRange] = useState({ start: 0, end: 0 });
+  const onRange = useCallback((start: number, end: number) => setRange((r) => (r.start === start && r.end === end ? r : { start, end })), []);
+  return { range, onRange };
+}
