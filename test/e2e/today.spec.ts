@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { axeCheck, expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js';
-import { openAddress } from './inventory-support.js';
+import { openAddress, waitForFirstSync } from './inventory-support.js';
 import { scanCode } from './scanner.js';
 import { service, type Service } from './service.js';
 
@@ -97,6 +97,16 @@ test('Today is the start page after sign-in and focuses its first tile on arriva
   await expectViewFocus(page, 'Today');
   await tile(page, 'unlinked').click();
   await expect.poll(() => address(page)).toBe('/unidentified?tab=unlinked');
+
+  // The stock tiles, from the inventory cache once it is filled, open the stock lists with the same filters.
+  await waitForFirstSync(host);
+  await page.keyboard.press('Alt+0');
+  await expectViewFocus(page, 'Today');
+  await expect(tile(page, 'expired')).toBeVisible({ timeout: 30_000 });
+  expect(await countOn(page, 'expired')).toBeGreaterThan(0);
+  await expect(tile(page, 'low')).toHaveAttribute('href', '#/stock/items?stock=low&threshold=10');
+  await tile(page, 'expired').click();
+  await expect.poll(() => address(page)).toBe('/stock/expiring?days=30&show=expired');
 
   // Settings → Today → Start page offers the sidebar's workspaces; chosen, `/` leads there.
   await openAddress(page, '/settings');

@@ -5,5 +5,4 @@ import './inventory/contributions';
 import './lots/contributions';
 import './returns/contributions';
 import './returns/intake/contributions';
-import './today/contributions';
 import './stock/contributions';
