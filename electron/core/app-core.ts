@@ -184,6 +184,7 @@ async function startServices(
     inflight: new Map(),
     emitToShell: options.emit,
     emit,
+    shared: {},
   };
   return { ctx, dispatchers, flushDrafts: drafts.flush };
 }

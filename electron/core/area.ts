@@ -1,6 +1,7 @@
 import type { LocalEmulator } from './environments/local-emulator.js';
 import type { EventName, EventPayload } from '../../shared/ipc/contract.js';
 import type { DraftKind } from '../../shared/schemas/drafts.js';
+import type { OutboxEntryView } from '../../shared/schemas/outbox.js';
 import type { ChannelSpec } from '../../shared/ipc/define.js';
 import type { ApiClient } from './api/api-client.js';
 import type { ConnectivityMonitor } from './api/connectivity.js';
@@ -46,6 +47,14 @@ export interface CoreContext {
   emitToShell: Emit;
   /** To the shell and to every area's `onEvent` (the returns outbox hears connectivity and sign-ins). */
   emit: Emit;
+  /** Services one area owns and other areas use; the owner sets its entry when created (list order). */
+  shared: SharedServices;
+}
+
+/** What areas offer each other in the core, each with one owner. */
+export interface SharedServices {
+  /** The returns outbox of the active account (owner: returns): what it still holds, read locally. */
+  outbox?: { list: () => Promise<OutboxEntryView[]> };
 }
 
 /** An area's running part of the core: its handlers, and what it does on events and at close. */

@@ -11,6 +11,7 @@ import { receivingArea } from './receiving/receiving.contribution.js';
 import { returnsArea } from './returns/returns.contribution.js';
 import { scannerArea } from './scanner/scanner.contribution.js';
 import { stockArea } from './stock/stock.contribution.js';
+import { todayArea } from './today/today.contribution.js';
 import { unidentifiedArea } from './unidentified/unidentified.contribution.js';
 
 /**
@@ -30,6 +31,7 @@ export const coreAreas = [
   draftsArea,
   returnsArea,
   stockArea,
+  todayArea,
 ] as const satisfies readonly CoreArea[];
 
 type Served<A> = A extends { channels: infer C } ? keyof C : never;

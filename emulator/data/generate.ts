@@ -12,6 +12,7 @@ import { makeReturns } from './seed/returns.js';
 import { makeUros } from './seed/uros.js';
 
 export { fulfillable } from './seed/catalog.js';
+import { addTodayScenario } from './today-scenario.js';
 
 export interface GenerateOptions {
   seed: number;
@@ -42,6 +43,7 @@ export function generateData(options: GenerateOptions): EmulatorData {
   makeReturns(rng, data, now);
   makeBilling(rng, data, now);
   // Scenarios that stage a particular situation on top of the warehouse come last, here.
+  addTodayScenario(data, now);
   return data;
 }
 

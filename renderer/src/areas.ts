@@ -6,6 +6,7 @@ import { receivingArea } from './workspaces/receiving/receiving.contribution';
 import { returnsArea } from './workspaces/returns/returns.contribution';
 import { settingsArea } from './workspaces/settings/settings.contribution';
 import { stockArea } from './workspaces/stock/stock.contribution';
+import { todayArea } from './workspaces/today/today.contribution';
 import { unidentifiedArea } from './workspaces/unidentified/unidentified.contribution';
 
 /**
@@ -13,4 +14,15 @@ import { unidentifiedArea } from './workspaces/unidentified/unidentified.contrib
  * shared mechanisms (workspaces/contributions.ts: sidebar, palette, scan router, Settings panels,
  * status bar) are built from this list; a new area adds one entry.
  */
-export const areas = [receivingArea, unidentifiedArea, inventoryArea, historyArea, lotsArea, returnsArea, stockArea, settingsArea, shellArea] as const;
+export const areas = [
+  todayArea,
+  receivingArea,
+  unidentifiedArea,
+  inventoryArea,
+  historyArea,
+  lotsArea,
+  returnsArea,
+  stockArea,
+  settingsArea,
+  shellArea,
+] as const;

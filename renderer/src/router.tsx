@@ -17,10 +17,19 @@ rootRoute.update({ component: Shell, notFoundComponent: NotFoundView, errorCompo
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  beforeLoad: () => {
-    throw redirect({ to: '/receiving', replace: true });
+  beforeLoad: async () => {
+    throw redirect({ to: await startPath(areas), replace: true });
   },
 });
+
+/** Where `/` leads: the first area that chooses a start page, else the first workspace in the sidebar. */
+export async function startPath(list: readonly Area[]): Promise<string> {
+  for (const area of list) {
+    const chosen = await area.startPage?.().catch(() => null);
+    if (chosen) return chosen;
+  }
+  return list.find((a) => a.workspace)?.workspace?.path ?? '/settings';
+}
 
 /** The routes of a list of areas, as one union, so each route keeps its path and search types. */
 type RoutesOf<L extends readonly Area[]> = L[number] extends infer A ? (A extends Area<infer R> ? R[number] : never) : never;

@@ -9,6 +9,7 @@ import { receivingChannels } from './receiving.js';
 import { returnChannels, returnEvents } from './returns.js';
 import { scannerChannels } from './scanner.js';
 import { stockChannels } from './stock.js';
+import { todayChannels, todayEvents } from './today.js';
 import { sessionChannels, sessionEvents } from './session.js';
 import { unidentifiedChannels } from './unidentified.js';
 
@@ -37,4 +38,5 @@ export const ipcAreas = [
   { id: 'drafts', channels: draftChannels, events: draftEvents },
   { id: 'returns', channels: returnChannels, events: returnEvents },
   { id: 'stock', channels: stockChannels },
+  { id: 'today', channels: todayChannels, events: todayEvents },
 ] as const satisfies readonly IpcArea[];

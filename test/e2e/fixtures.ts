@@ -10,9 +10,12 @@ import { rendererDir } from '../../electron/core/paths.js';
 import type { LocalEmulatorOptions } from '../../electron/core/environments/local-emulator.js';
 
 /** A fresh browser host (own data folder, own emulator) per test. */
-export const test = base.extend<{ host: BrowserHost; emulatorSeed: LocalEmulatorOptions }>({
+export const test = base.extend<{ host: BrowserHost; emulatorSeed: LocalEmulatorOptions; startPage: string | null }>({
   emulatorSeed: [{}, { option: true }],
-  host: async ({ emulatorSeed }, use) => {
+  // The specs written when Receiving was the start page keep it (Settings → Today → Start page);
+  // null: the desk's own default (Today), for specs of the start page itself.
+  startPage: ['/receiving', { option: true }],
+  host: async ({ emulatorSeed, startPage }, use) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'dockdesk-e2e-'));
     const host = await startBrowserHost({
       rendererDir: rendererDir(),
@@ -23,6 +26,7 @@ export const test = base.extend<{ host: BrowserHost; emulatorSeed: LocalEmulator
       log: () => {},
       localEmulator: emulatorSeed,
     });
+    if (startPage) await host.core.dispatch('today.settings.set', { startPage });
     await use(host);
     await host.close();
     await rm(dataDir, { recursive: true, force: true });

@@ -44,8 +44,9 @@ describe('fault injection', () => {
     const config = await control('PUT', '/faults', { errorRate: 0.2, rateLimitRate: 0.1, retryAfterSeconds: 1, dropRate: 0.05, malformedRate: 0.05, seed: 7 });
     expect(config.status).toBe(200);
     const pages = [];
-    for (let page = 1; page <= 13; page++) pages.push(await getWithRetries(`/2026-07/receiving?Page=${page}&Limit=5`));
-    expect(pages.flatMap((p) => p.body as { id: number }[])).toHaveLength(64);
+    // 64 generated orders and the 7 of the day's scenario (emulator/data/today-scenario.ts).
+    for (let page = 1; page <= 15; page++) pages.push(await getWithRetries(`/2026-07/receiving?Page=${page}&Limit=5`));
+    expect(pages.flatMap((p) => p.body as { id: number }[])).toHaveLength(71);
     expect(pages.some((p) => p.attempts > 1)).toBe(true);
 
     const { items } = (await control('GET', '/requests')).body as { items: { status: number; fault: string | null }[] };

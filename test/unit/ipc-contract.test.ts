@@ -12,6 +12,7 @@ import { returnChannels } from '../../shared/ipc/returns.js';
 import { sessionChannels } from '../../shared/ipc/session.js';
 import { stockChannels } from '../../shared/ipc/stock.js';
 import { unidentifiedChannels } from '../../shared/ipc/unidentified.js';
+import { todayChannels } from '../../shared/ipc/today.js';
 
 describe('the IPC contract', () => {
   it('holds every channel of every area, each under its own name', () => {
@@ -27,6 +28,7 @@ describe('the IPC contract', () => {
       historyChannels,
       draftChannels,
       returnChannels,
+      todayChannels,
       stockChannels,
     ];
     const names = areas.flatMap((a) => Object.keys(a));

@@ -1,2 +1,3 @@
-// Returns offer nothing to other areas in the core; their channels are their face (shared/ipc/returns.ts).
-export {};
+// What other areas may use of returns' core: reading every return of a listing (Today's tiles).
+// The outbox is offered through the core's shared services (area.ts), owned here.
+export { listAllReturns } from './resources.js';

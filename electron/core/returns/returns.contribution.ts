@@ -28,6 +28,7 @@ export const returnsArea = defineCoreArea({
       ...(ctx.options.outboxRetry ? { retry: ctx.options.outboxRetry } : {}),
     });
     await desk.start();
+    ctx.shared.outbox = { list: () => desk.outbox().list() };
     return {
       handlers: returnHandlers({ desk, api: ctx.api, settings: ctx.settings, environmentId: ctx.environmentId }),
       onEvent: (event, payload) => desk.onEvent(event, payload as never),

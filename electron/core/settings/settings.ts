@@ -36,6 +36,11 @@ export const SettingsSchema = z.object({
   scanner: ScannerSettings.default(DEFAULT_SCANNER_SETTINGS),
   /** Return intake per environment id: the fulfillment center new returns start with. Absent in older files. */
   returnIntake: z.record(z.string(), z.object({ fulfillmentCenter: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable() })).optional(),
+  /**
+   * Sections areas add of their own, by area id. Each area reads its section through its own schema
+   * (`SettingsService.section`), so a new area's settings need no change here.
+   */
+  areas: z.record(z.string(), z.unknown()).optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -109,6 +114,24 @@ export class SettingsService {
     this.current = SettingsSchema.parse(draft);
     this.backend.write(this.current);
     return this.get();
+  }
+
+  /**
+   * An area's own section, read through the area's schema over its defaults. A section that no longer
+   * fits (written by another version) reads as the defaults rather than failing the whole file.
+   */
+  section<T extends object>(area: string, schema: z.ZodType<T>, defaults: T): T {
+    const parsed = schema.safeParse({ ...defaults, ...(this.current.areas?.[area] as object | undefined) });
+    return parsed.success ? parsed.data : structuredClone(defaults);
+  }
+
+  /** Changes an area's own section; the result must fit the area's schema (zod's error otherwise). */
+  updateSection<T extends object>(area: string, schema: z.ZodType<T>, defaults: T, change: Partial<T>): T {
+    const next = schema.parse({ ...this.section(area, schema, defaults), ...change });
+    this.update((s) => {
+      s.areas = { ...s.areas, [area]: next };
+    });
+    return next;
   }
 }
 

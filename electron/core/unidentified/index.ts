@@ -1,2 +1,2 @@
-// Unidentified receipts offer nothing to other areas; their channels are their face (shared/ipc/unidentified.ts).
-export {};
+// What other areas may use of unidentified receipts' core: reading a page of receipts (Today's tiles).
+export { listReceipts } from './resources.js';

@@ -33,5 +33,6 @@ export function createStore<T>(initial: T): Store<T> {
 
 /** The store's current value (or any readable like it), re-rendering the component when it changes. */
 export function useStore<T>(store: Pick<Store<T>, 'get' | 'subscribe'>): T {
-  return useSyncExternalStore(store.subscribe, store.get);
+  // The same value for a server render (the registry tests render the status bar to markup).
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
 }

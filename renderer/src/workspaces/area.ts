@@ -29,6 +29,8 @@ export interface Area<R extends readonly AnyRoute[] = readonly AnyRoute[]> {
   settingsPanels?: readonly SettingsPanel[];
   /** Parts of the status bar, each in a named slot. */
   statusItems?: readonly StatusItem[];
+  /** Where `/` leads when this area decides it (the first area in the list that answers an address wins). */
+  startPage?: () => Promise<string | null>;
 }
 
 /**

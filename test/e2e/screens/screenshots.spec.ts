@@ -47,6 +47,7 @@ for (const size of sizes) {
       const uro = data.uros[0];
       const center = item.levels[0]?.fc_id ?? data.fulfillmentCenters[0]!.id;
       const views: [string, string, RegExp | string][] = [
+        ['01b-today', '#/today', /^Today$/],
         ['02-receiving', '#/receiving', /Receiving/],
         ['03-receiving-detail', `#/receiving/${wro.id}`, `Receiving order ${wro.id}`],
         ['04-receiving-new', '#/receiving/new', /receiving order/i],

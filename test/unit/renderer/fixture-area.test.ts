@@ -35,7 +35,7 @@ describe('an area added by contribution', () => {
 
   it('is in the sidebar, the scan router, the palette, Settings and the status bar', async () => {
     uninstall = installAreas([...areas, fixtureArea]);
-    expect(allWorkspaces().map((w) => w.id)).toEqual(['receiving', 'unidentified', 'inventory', 'lots', 'returns', 'settings', 'fixture']);
+    expect(allWorkspaces().map((w) => w.id)).toEqual(['today', 'receiving', 'unidentified', 'inventory', 'lots', 'returns', 'settings', 'fixture']);
     expect(workspaceForPath('/fixture')?.shortcut).toBe('Alt+9');
 
     const resolver = scanResolvers.list().find((e) => e.workspace === 'fixture')?.item;
@@ -51,7 +51,12 @@ describe('an area added by contribution', () => {
     expect(settingsPanels.forWorkspace('fixture').map((p) => p.id)).toEqual(['fixture-settings']);
     expect(statusItems.forWorkspace('fixture').map((i) => i.slot)).toEqual(['sync']);
     // Every area's own contributions are there too, once each.
-    expect(settingsPanels.list().map((e) => `${e.workspace}.${e.item.id}`)).toEqual(['lots.lot-expiry', 'returns.return-intake', 'fixture.fixture-settings']);
+    expect(settingsPanels.list().map((e) => `${e.workspace}.${e.item.id}`)).toEqual([
+      'today.today',
+      'lots.lot-expiry',
+      'returns.return-intake',
+      'fixture.fixture-settings',
+    ]);
   });
 
   it('draws its status item in its slot', () => {

@@ -1,0 +1,2 @@
+// Today offers nothing to other areas' cores; its channels (shared/ipc/today.ts) are its face.
+export {};

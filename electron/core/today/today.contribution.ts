@@ -1,0 +1,31 @@
+import { todayChannels } from '../../../shared/ipc/today.js';
+import { defineCoreArea } from '../area.js';
+import { TodayDesk } from './desk.js';
+import { todayHandlers } from './handlers.js';
+
+/**
+ * Today: the start page's receiving, unidentified and returns tiles, refreshed from the service in
+ * the budget's background lane and kept per account; the outbox tile reads the returns outbox
+ * (returns' shared service). The stock tiles are the stock area's (`stock.summary`).
+ */
+export const todayArea = defineCoreArea({
+  id: 'today',
+  channels: todayChannels,
+  create: (ctx) => {
+    const desk = new TodayDesk({
+      dataDir: ctx.dataDir,
+      scope: ctx.scope,
+      signedIn: () => ctx.environments.active.session.getState().status === 'signed-in',
+      api: ctx.api,
+      connectivity: () => ctx.connectivity.state,
+      outbox: async () => (await ctx.shared.outbox?.list()) ?? [],
+      emit: ctx.emitToShell,
+      log: ctx.log,
+    });
+    return {
+      handlers: todayHandlers({ desk, settings: ctx.settings, environmentId: ctx.environmentId }),
+      onEvent: (event, payload) => desk.onEvent(event, payload as never),
+      close: async () => desk.close(),
+    };
+  },
+});

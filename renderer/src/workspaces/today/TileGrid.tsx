@@ -1,0 +1,108 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { registerShortcut } from '../../keyboard/shortcuts';
+import { formatCount } from '../../format';
+import { useShortcut } from '../../keyboard/useShortcut';
+import type { TileView } from './tiles';
+
+const GROUP = 'Today';
+
+/** How many tiles a row of the grid holds as laid out now (arrows up and down move by it). */
+function columnsOf(grid: HTMLElement | null): number {
+  const tiles = grid ? [...grid.querySelectorAll<HTMLElement>('.tile')] : [];
+  const top = tiles[0]?.offsetTop;
+  const n = tiles.filter((t) => t.offsetTop === top).length;
+  return Math.max(1, n);
+}
+
+/** Opens an address given as "#/path?query" through the router (so focus and history follow). */
+export function useOpenHref(): (href: string) => void {
+  const navigate = useNavigate();
+  return (href: string) => {
+    const [path, search = ''] = href.replace(/^#/, '').split('?') as [string, string?];
+    navigate({ to: path, search: Object.fromEntries(new URLSearchParams(search)) as never }).catch(() => undefined);
+  };
+}
+
+function useGridKeys(grid: React.RefObject<HTMLUListElement | null>, tiles: readonly TileView[]) {
+  const open = useOpenHref();
+  const scope = () => grid.current;
+  const links = () => (grid.current ? [...grid.current.querySelectorAll<HTMLAnchorElement>('a.tile')] : []);
+  const current = () => links().findIndex((a) => a === document.activeElement);
+  const moveBy = (step: number) => {
+    const all = links();
+    const next = Math.min(all.length - 1, Math.max(0, current() + step));
+    all[next]?.focus();
+  };
+  useShortcut({ keys: 'ArrowRight', description: 'Next tile', group: GROUP, scope, handler: () => moveBy(1) });
+  useShortcut({ keys: 'ArrowLeft', description: 'Previous tile', group: GROUP, scope, handler: () => moveBy(-1) });
+  useShortcut({ keys: 'ArrowDown', description: 'Tile below', group: GROUP, scope, handler: () => moveBy(columnsOf(grid.current)) });
+  useShortcut({ keys: 'ArrowUp', description: 'Tile above', group: GROUP, scope, handler: () => moveBy(-columnsOf(grid.current)) });
+  useShortcut({ keys: 'Home', description: 'First tile', group: GROUP, scope, handler: () => links()[0]?.focus() });
+  useShortcut({ keys: 'End', description: 'Last tile', group: GROUP, scope, handler: () => links().at(-1)?.focus() });
+  useShortcut({ keys: 'Enter', description: 'Open the tile’s list', group: GROUP, scope, handler: () => tiles[current()] && open(tiles[current()]!.href) });
+  // Digits open the nth tile, only while focus is on the grid (never while typing in a field).
+  const latest = useRef({ tiles, open });
+  useEffect(() => {
+    latest.current = { tiles, open };
+  });
+  useEffect(() => {
+    const removers = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) =>
+      registerShortcut({
+        keys: String(n),
+        // The shortcuts sheet lists the first digit for the whole row of digits.
+        description: n > 1 ? `Open tile ${n}` : 'Open tile 1 to 9',
+        group: GROUP,
+        scope: () => grid.current,
+        handler: () => {
+          const tile = latest.current.tiles[n - 1];
+          if (tile) latest.current.open(tile.href);
+        },
+      }),
+    );
+    return () => removers.forEach((remove) => remove());
+  }, [grid]);
+}
+
+/**
+ * The tiles: each a link to its full list (so a click, Enter or the middle button opens it), with
+ * its count and the few most urgent rows. Arrows move between tiles, 1 to 9 open the nth.
+ */
+export function TileGrid({ tiles, label }: { tiles: readonly TileView[]; label: string }) {
+  const grid = useRef<HTMLUListElement>(null);
+  useGridKeys(grid, tiles);
+  return (
+    <ul className="today-tiles" ref={grid} aria-label={label}>
+      {tiles.map((tile, i) => (
+        <li key={tile.id}>
+          <a
+            className={`tile${tile.alert ? ' alert' : ''}`}
+            href={tile.href}
+            data-testid={`tile-${tile.id}`}
+            aria-keyshortcuts={i < 9 ? String(i + 1) : undefined}
+            {...(i === 0 ? { 'data-primary': true } : {})}
+          >
+            <span className="tile-head">
+              <span className="tile-title">{tile.title}</span>
+              <span className="tile-count" data-testid="tile-count">
+                {formatCount(tile.count)}
+              </span>
+            </span>
+            {tile.rows.length === 0 ? (
+              <span className="tile-empty">{tile.empty}</span>
+            ) : (
+              <span className="tile-rows">
+                {tile.rows.map((r) => (
+                  <span className="tile-row" key={r.key}>
+                    <span className="tile-row-name">{r.name}</span>
+                    <span className="tile-row-detail">{r.detail}</span>
+                  </span>
+                ))}
+              </span>
+            )}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

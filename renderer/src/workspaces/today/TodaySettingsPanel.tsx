@@ -1,0 +1,69 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { TodaySettings } from '../../../../shared/ipc/today';
+import { useAccountKey } from '../../app/accountKey';
+import { call } from '../../bridge/dockdesk';
+import { ErrorNote } from '../../ui/ErrorNote';
+import { Select } from '../../ui/Select';
+import { useTodaySettings } from './queries';
+import { startPages } from './startPage';
+
+function useSaveTodaySettings() {
+  const client = useQueryClient();
+  const account = useAccountKey();
+  return useMutation({
+    mutationFn: (change: Partial<TodaySettings>) => call('today.settings.set', change),
+    onSuccess: (value) => client.setQueryData([...account, 'today', 'settings'], value),
+  });
+}
+
+/** Settings → Today: the page Dockdesk opens after sign-in, and below what fulfillable quantity stock is low. */
+export function TodaySettingsPanel() {
+  const settings = useTodaySettings();
+  const save = useSaveTodaySettings();
+  if (!settings.data) return null;
+  const { startPage, lowStockThreshold } = settings.data.settings;
+  return (
+    <section aria-labelledby="today-settings-title" className="today-settings">
+      <h2 id="today-settings-title">Today</h2>
+      <Select label="Start page" value={startPage} choices={startPages()} onChange={(path) => save.mutate({ startPage: path })} />
+      <LowStockForm key={lowStockThreshold} threshold={lowStockThreshold} save={save} />
+      <p className="muted">Lots count as expiring within the days set under Lots.</p>
+      {save.error && <ErrorNote error={save.error} prefix="Today’s settings could not be saved" />}
+    </section>
+  );
+}
+
+function LowStockForm({ threshold, save }: { threshold: number; save: ReturnType<typeof useSaveTodaySettings> }) {
+  const [text, setText] = useState(String(threshold));
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const value = Number(text.trim());
+    if (!/^\d{1,7}$/.test(text.trim()) || value < 1 || value > 1_000_000) return setProblem('Give a whole number of units from 1 to 1,000,000.');
+    setProblem(null);
+    save.mutate({ lowStockThreshold: value });
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <label htmlFor="today-low-stock">Low stock: fulfillable under</label>
+      <input
+        id="today-low-stock"
+        inputMode="numeric"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? 'today-low-stock-problem' : undefined}
+      />
+      <span>units</span>
+      <button type="submit" disabled={save.isPending || text.trim() === String(threshold)}>
+        Save
+      </button>
+      {problem && (
+        <p id="today-low-stock-problem" className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { CenterRef, TodayFreshness } from '../../../../shared/ipc/today';
+import { call, errorMessage } from '../../bridge/dockdesk';
+import { formatAsOf } from '../../format';
+import { Select } from '../../ui/Select';
+import { ViewHeading } from '../../ui/ViewHeading';
+import { useTodaySettings, useTodaySummary, useTodayUpkeep } from './queries';
+import { centerOf } from './search';
+import { useStockTiles } from './stockTiles';
+import { serviceTiles } from './tiles';
+import { TileGrid } from './TileGrid';
+import './today.css';
+
+/** "As of 9:30 AM", and why it may be older than a moment ago, in one line. */
+export function FreshnessLine({ freshness }: { freshness: TodayFreshness }) {
+  const asOf = freshness.asOf ? `As of ${formatAsOf(freshness.asOf)}` : 'Not read from the service yet';
+  const why = freshness.offline ? 'offline: showing the last known state' : freshness.problem ? `could not refresh: ${freshness.problem}` : null;
+  return (
+    <p className={`today-freshness${why ? ' stale' : ''}`} data-testid="today-freshness" role="status">
+      {asOf}
+      {why ? ` · ${why}` : ''}
+      {freshness.refreshing ? ' · refreshing…' : ''}
+    </p>
+  );
+}
+
+function CenterChoice({ centers, value, onChange }: { centers: readonly CenterRef[]; value: number | null; onChange: (c: number | 'all') => void }) {
+  const choices = [{ id: 'all', label: 'All centers' }, ...centers.map((c) => ({ id: String(c.id), label: c.name ?? `Center ${c.id}` }))];
+  // The chosen center stays a choice even before any list mentions it.
+  if (value !== null && !centers.some((c) => c.id === value)) choices.push({ id: String(value), label: `Center ${value}` });
+  return (
+    <Select
+      label="Fulfillment center"
+      value={value === null ? 'all' : String(value)}
+      choices={choices}
+      onChange={(id) => onChange(id === 'all' ? 'all' : Number(id))}
+    />
+  );
+}
+
+/**
+ * Today: what arrives today, what waits on the desk and the stock that needs attention, each tile a
+ * count, its most urgent rows and a link to the full list. The desk's center (Settings) is chosen
+ * unless the address says another.
+ */
+export function TodayView() {
+  const search = useSearch({ from: '/today' });
+  const navigate = useNavigate({ from: '/today' });
+  const settings = useTodaySettings();
+  const center = centerOf(search, settings.data?.deskCenter?.id ?? null);
+  const summary = useTodaySummary(center, settings.isSuccess);
+  const stock = useStockTiles(center, settings.data?.settings.lowStockThreshold ?? null);
+  const [asking, setAsking] = useState(false);
+  useTodayUpkeep();
+  const refresh = () => {
+    setAsking(true);
+    call('today.refresh', { force: true })
+      .catch(() => undefined)
+      .finally(() => setAsking(false));
+  };
+  const tiles = summary.data ? [...serviceTiles(summary.data, center), ...stock.tiles] : [];
+  return (
+    <section className="workspace today" aria-labelledby="today-title">
+      <header className="workspace-header">
+        <ViewHeading id="today-title">Today</ViewHeading>
+        <CenterChoice centers={summary.data?.centers ?? []} value={center} onChange={(c) => void navigate({ search: { center: c }, replace: true })} />
+        <button type="button" onClick={refresh} disabled={asking || summary.data?.freshness.refreshing === true}>
+          {asking ? 'Refreshing…' : 'Refresh'}
+        </button>
+      </header>
+      {summary.data && <FreshnessLine freshness={summary.data.freshness} />}
+      {stock.note && <p className="today-freshness">{stock.note}</p>}
+      {summary.isError && (
+        <p className="error" role="alert">
+          {errorMessage(summary.error)}
+        </p>
+      )}
+      {summary.isPending && !summary.isError && (
+        // The shell's focus model waits for this to go, then focuses the first tile.
+        <p className="state" data-loading>
+          Loading Today…
+        </p>
+      )}
+      {tiles.length > 0 && <TileGrid tiles={tiles} label="Today’s tiles" />}
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+// Today offers nothing to other areas but its addresses (#/today, #/today/receiving?…, #/today/outbox).
+export {};

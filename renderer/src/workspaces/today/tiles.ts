@@ -1,0 +1,99 @@
+import type { TodaySummary, TodayWro } from '../../../../shared/ipc/today';
+import { formatDate, formatDateTime } from '../../format';
+import { countOf } from '../../../../shared/counts';
+
+/** One tile as the view draws it: a count, the most urgent rows (names before ids), and its full list's address. */
+export interface TileView {
+  id: string;
+  title: string;
+  count: number;
+  rows: { key: string; name: string; detail: string }[];
+  /** The full list, filters in the address ("#/receiving?status=...&fc=12"). */
+  href: string;
+  /** What an empty tile says. */
+  empty: string;
+  /** Counts that mean trouble (overdue, expired) are marked. */
+  alert?: boolean;
+}
+
+const wroRow = (w: TodayWro) => ({
+  key: String(w.id),
+  name: w.purchaseOrderNumber ?? `Order ${w.id}`,
+  detail: [w.center.name ?? `Center ${w.center.id}`, `expected ${formatDateTime(w.expectedArrival)}`, countOf(w.units, 'unit'), `WRO ${w.id}`].join(' · '),
+});
+
+const query = (params: Record<string, string | number | null | undefined>) => {
+  const parts = Object.entries(params).filter(([, v]) => v !== null && v !== undefined && v !== '');
+  return parts.length ? `?${parts.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&')}` : '';
+};
+
+/** The receiving statuses the "arrived" tile counts, as the receiving list's address names them. */
+export const ARRIVED_STATUSES = 'Arrived,PartiallyArrived,Processing';
+
+export function serviceTiles(summary: TodaySummary, center: number | null): TileView[] {
+  const centerParam = center ?? 'all';
+  return [
+    {
+      id: 'expected-today',
+      title: 'Expected today',
+      count: summary.expectedToday.count,
+      rows: summary.expectedToday.rows.map(wroRow),
+      href: `#/today/receiving${query({ when: 'today', center: centerParam })}`,
+      empty: 'No receiving order is expected today.',
+    },
+    {
+      id: 'overdue',
+      title: 'Overdue',
+      count: summary.overdue.count,
+      rows: summary.overdue.rows.map(wroRow),
+      href: `#/today/receiving${query({ when: 'overdue', center: centerParam })}`,
+      empty: 'Nothing overdue.',
+      alert: summary.overdue.count > 0,
+    },
+    {
+      id: 'arrived',
+      title: 'Arrived, not completed',
+      count: summary.arrived.count,
+      rows: summary.arrived.rows.map(wroRow),
+      href: `#/receiving${query({ status: ARRIVED_STATUSES, fc: center })}`,
+      empty: 'Every arrived order is completed.',
+    },
+    {
+      id: 'unlinked',
+      title: 'Unlinked receipts',
+      count: summary.unlinked.count,
+      rows: summary.unlinked.rows.map((r) => ({
+        key: String(r.id),
+        name: r.trackingBarcode ?? r.barcode,
+        detail: [r.reason, `received ${formatDate(r.created)}`, r.barcode].join(' · '),
+      })),
+      href: '#/unidentified?tab=unlinked',
+      empty: 'Every package has its receiving order.',
+    },
+    {
+      id: 'returns-awaiting',
+      title: 'Returns awaiting arrival',
+      count: summary.returnsAwaiting.count,
+      rows: summary.returnsAwaiting.rows.map((r) => ({
+        key: String(r.id),
+        name: r.customerName ?? r.referenceId ?? `Return ${r.id}`,
+        detail: [r.center.name ?? `Center ${r.center.id}`, `created ${formatDate(r.created)}`, r.referenceId, `return ${r.id}`].filter(Boolean).join(' · '),
+      })),
+      href: `#/returns${query({ status: 'AwaitingArrival', fc: center })}`,
+      empty: 'No return is on its way.',
+    },
+    {
+      id: 'outbox',
+      title: 'Returns not sent yet',
+      count: summary.outbox.count,
+      rows: summary.outbox.rows.map((e) => ({
+        key: e.id,
+        name: e.referenceId,
+        detail: [e.center.name ?? `Center ${e.center.id}`, e.message ?? e.state].join(' · '),
+      })),
+      href: `#/today/outbox`,
+      empty: 'The outbox is empty: every return reached the service.',
+      alert: summary.outbox.rows.some((e) => e.state === 'failed' || e.state === 'held'),
+    },
+  ];
+}

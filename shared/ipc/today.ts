@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { DateTime } from '../schemas/common.js';
+import { ReceivingStatus } from '../schemas/receiving.js';
+import { NoInput } from './define.js';
+
+/**
+ * Today: the desk's start page. What arrives today, what waits on the desk, from one refresh of the
+ * service's lists (receiving, unidentified receipts, returns) that main keeps per account, so the
+ * page shows the last known state with its time when the service cannot be reached. Stock tiles come
+ * from the stock area's own channel over the offline cache.
+ */
+
+const Id = z.number().int().positive().max(2147483647);
+const CenterId = z.number().int().min(0).max(2147483647);
+/** The few most urgent rows a tile shows. */
+export const TILE_ROWS = 5;
+
+/** Which receiving orders a tile or list holds: not arrived and expected today, not arrived and expected before today, arrived but not completed. */
+export const ReceivingWhen = z.enum(['today', 'overdue', 'arrived']);
+export type ReceivingWhen = z.infer<typeof ReceivingWhen>;
+
+export const CenterRef = z.object({ id: CenterId, name: z.string().nullable() });
+export type CenterRef = z.infer<typeof CenterRef>;
+
+export const TodayWro = z.object({
+  id: Id,
+  purchaseOrderNumber: z.string().nullable(),
+  status: ReceivingStatus,
+  center: CenterRef,
+  expectedArrival: DateTime,
+  /** When the order's status last changed (arrived orders are most urgent the longer they wait). */
+  lastUpdated: DateTime,
+  /** Units expected over every line. */
+  units: z.number().int().min(0),
+});
+export type TodayWro = z.infer<typeof TodayWro>;
+
+export const TodayReceipt = z.object({
+  id: Id,
+  barcode: z.string(),
+  trackingBarcode: z.string().nullable(),
+  reason: z.string(),
+  created: DateTime,
+});
+export type TodayReceipt = z.infer<typeof TodayReceipt>;
+
+export const TodayReturn = z.object({
+  id: Id,
+  referenceId: z.string().nullable(),
+  customerName: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  center: CenterRef,
+  created: DateTime,
+});
+export type TodayReturn = z.infer<typeof TodayReturn>;
+
+export const TodayOutboxEntry = z.object({
+  id: z.string(),
+  referenceId: z.string(),
+  trackingNumber: z.string().nullable(),
+  center: CenterRef,
+  state: z.string(),
+  message: z.string().nullable(),
+});
+export type TodayOutboxEntry = z.infer<typeof TodayOutboxEntry>;
+
+const tile = <T extends z.ZodType>(row: T) => z.object({ count: z.number().int().min(0), rows: z.array(row).max(TILE_ROWS) });
+
+/** Why the page may show older data: the last refresh failed (in words), or the service is not reached. */
+export const TodayFreshness = z.object({
+  /** When the shown lists were read from the service (ISO); null: never on this account. */
+  asOf: DateTime.nullable(),
+  refreshing: z.boolean(),
+  offline: z.boolean(),
+  /** The last refresh's failure, in words; null when it succeeded. */
+  problem: z.string().nullable(),
+});
+export type TodayFreshness = z.infer<typeof TodayFreshness>;
+
+export const TodaySummary = z.object({
+  freshness: TodayFreshness,
+  /** Every center the lists mention, by name, for the center choice. */
+  centers: z.array(CenterRef),
+  expectedToday: tile(TodayWro),
+  overdue: tile(TodayWro),
+  arrived: tile(TodayWro),
+  unlinked: tile(TodayReceipt),
+  returnsAwaiting: tile(TodayReturn),
+  outbox: tile(TodayOutboxEntry),
+});
+export type TodaySummary = z.infer<typeof TodaySummary>;
+
+/** The page chosen to open after sign-in: Today or another workspace's main address. */
+export const StartPage = z.string().regex(/^\/[a-z]{1,30}$/, 'A start page is a workspace address such as /today.');
+
+export const TodaySettings = z.object({
+  startPage: StartPage,
+  /** Items whose fulfillable quantity is above zero and below this are low stock. */
+  lowStockThreshold: z.number().int().min(1).max(1_000_000),
+});
+export type TodaySettings = z.infer<typeof TodaySettings>;
+export const DEFAULT_TODAY_SETTINGS: TodaySettings = { startPage: '/today', lowStockThreshold: 10 };
+
+/** The desk's center as Today preselects it; null: every center. */
+const CenterInput = z.object({ center: CenterId.nullable() }).strict();
+
+export const todayChannels = {
+  /** The tiles from the last known state, for a center (null: all). Never a request to the service. */
+  'today.summary': { input: CenterInput, output: TodaySummary },
+  /**
+   * Reads the service's lists again (low priority, in the background lane), unless a refresh ran
+   * moments ago (a window regaining focus) or the service is not reached; `force`: the clerk asked,
+   * read them even so. Answers when it is done, with the freshness.
+   */
+  'today.refresh': { input: z.object({ force: z.boolean().optional() }).strict(), output: TodayFreshness },
+  /** A receiving tile's full list, from the same state, most urgent first. */
+  'today.receiving': {
+    input: z.object({ when: ReceivingWhen, center: CenterId.nullable() }).strict(),
+    output: z.object({ freshness: TodayFreshness, rows: z.array(TodayWro) }),
+  },
+  'today.settings.get': {
+    input: NoInput,
+    output: z.object({ settings: TodaySettings, deskCenter: CenterRef.nullable() }),
+  },
+  'today.settings.set': {
+    input: TodaySettings.partial().strict(),
+    output: z.object({ settings: TodaySettings, deskCenter: CenterRef.nullable() }),
+  },
+} as const;
+
+export const todayEvents = {
+  /** The state behind Today changed (a refresh ended, the outbox moved): read the summary again. */
+  'today.changed': TodayFreshness,
+} as const;

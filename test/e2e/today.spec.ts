@@ -1,0 +1,157 @@
+import type { Page } from '@playwright/test';
+import { axeCheck, expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js';
+import { openAddress, waitForFirstSync } from './inventory-support.js';
+import { scanCode } from './scanner.js';
+import { service, type Service } from './service.js';
+
+/**
+ * Today, the start page: each tile's count is what the service itself answers for the same
+ * question (asked here through the emulator's API with a token of its own), a tile opens its full
+ * list with the filters in the address, and with the service gone it shows the last state and its time.
+ */
+test.use({ startPage: null });
+
+type Wro = { id: number; status: string; expected_arrival_date: string; fulfillment_center: { id: number } };
+
+/** The desk's day in this machine's zone, as the desk counts it. */
+function dayOf(now = new Date()) {
+  return {
+    start: new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime(),
+    end: new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime(),
+  };
+}
+
+/** The service's answers to Today's questions, for one center or all (null). */
+async function serviceCounts(api: Service, center: number | null) {
+  const fc = center === null ? '' : `&FulfillmentCenterIds=${center}`;
+  const awaiting = await api.call<Wro[]>('GET', `/2026-07/receiving?Statuses=Awaiting&Limit=250${fc}`);
+  const arrived = await api.call<Wro[]>('GET', `/2026-07/receiving?Statuses=Arrived,PartiallyArrived,Processing&Limit=250${fc}`);
+  const unlinked = await api.call<unknown[]>('GET', '/2026-07/unidentified-receiving-order?isCompleted=false');
+  const returns = await api.call<{ items: unknown[] }>(
+    'GET',
+    `/2026-07/return?Status=AwaitingArrival&Limit=250${center === null ? '' : `&FulfillmentCenterIds=${center}`}`,
+  );
+  const { start, end } = dayOf();
+  const expected = (w: Wro) => Date.parse(w.expected_arrival_date);
+  return {
+    'expected-today': awaiting.filter((w) => expected(w) >= start && expected(w) < end).length,
+    overdue: awaiting.filter((w) => expected(w) < start).length,
+    arrived: arrived.length,
+    unlinked: unlinked.length,
+    'returns-awaiting': returns.items.length,
+    outbox: 0,
+  };
+}
+
+const tile = (page: Page, id: string) => page.getByTestId(`tile-${id}`);
+const countOn = async (page: Page, id: string) => Number((await tile(page, id).getByTestId('tile-count').innerText()).replace(/\D/g, ''));
+const address = (page: Page) => page.evaluate(() => decodeURIComponent(window.location.hash.slice(1)));
+
+async function openToday(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await signInThroughPopup(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  await expect(page.getByTestId('today-freshness')).toContainText(/As of \d{1,2}:\d{2}/, { timeout: 30_000 });
+}
+
+test('Today is the start page after sign-in and focuses its first tile on arrival; every count is the service’s answer; tiles open their lists by address', async ({
+  page,
+  host,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const api = await service(host.core.emulator.url);
+  await openToday(page, host.url);
+  expect(await address(page)).toBe('/today');
+  // Arriving on Today (here by its shortcut, from Receiving's) puts focus on the first tile.
+  await page.keyboard.press('Alt+1');
+  await expectViewFocus(page, 'Receiving');
+  await page.keyboard.press('Alt+0');
+  await expectViewFocus(page, 'Today');
+  await expect(tile(page, 'expected-today')).toBeFocused();
+
+  const expected = await serviceCounts(api, null);
+  for (const [id, count] of Object.entries(expected)) expect([id, await countOn(page, id)]).toEqual([id, count]);
+  // The day the emulator made has something in each receiving tile.
+  expect(expected['expected-today']).toBeGreaterThan(0);
+  expect(expected.overdue).toBeGreaterThan(0);
+  await axeCheck(page, 'today');
+
+  // Arrows move between tiles, Enter opens: the overdue list with its filters in the address.
+  await page.keyboard.press('ArrowRight');
+  await expect(tile(page, 'overdue')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => address(page)).toBe('/today/receiving?when=overdue&center=all');
+  await expectViewFocus(page, 'Overdue receiving orders');
+  await expect(page.getByRole('table', { name: 'Overdue receiving orders' })).toHaveAttribute('aria-rowcount', String(expected.overdue + 1));
+
+  // Back to Today, and the third tile by its digit: the receiving list filtered by the statuses counted.
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expectViewFocus(page, 'Today');
+  await expect(tile(page, 'expected-today')).toBeFocused();
+  await page.keyboard.press('3');
+  await expect.poll(() => address(page)).toBe('/receiving?status=Arrived,PartiallyArrived,Processing');
+  await expect(page.getByRole('table', { name: 'Warehouse receiving orders' })).toHaveAttribute('aria-rowcount', String(expected.arrived + 1));
+
+  // Alt+0 is Today; the unlinked tile opens the receipts list on its unlinked tab.
+  await page.keyboard.press('Alt+0');
+  await expectViewFocus(page, 'Today');
+  await tile(page, 'unlinked').click();
+  await expect.poll(() => address(page)).toBe('/unidentified?tab=unlinked');
+
+  // The stock tiles, from the inventory cache once it is filled, open the stock lists with the same filters.
+  await waitForFirstSync(host);
+  await page.keyboard.press('Alt+0');
+  await expectViewFocus(page, 'Today');
+  await expect(tile(page, 'expired')).toBeVisible({ timeout: 30_000 });
+  expect(await countOn(page, 'expired')).toBeGreaterThan(0);
+  await expect(tile(page, 'low')).toHaveAttribute('href', '#/stock/items?stock=low&threshold=10');
+  await tile(page, 'expired').click();
+  await expect.poll(() => address(page)).toBe('/stock/expiring?days=30&show=expired');
+
+  // Settings → Today → Start page offers the sidebar's workspaces; chosen, `/` leads there.
+  await openAddress(page, '/settings');
+  await page.getByRole('button', { name: /Start page/ }).click();
+  const offered = await page.getByRole('listbox').getByRole('option').allInnerTexts();
+  expect(offered).toEqual(await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('link').allInnerTexts());
+  await page.getByRole('option', { name: 'Returns', exact: true }).click();
+  await openAddress(page, '/');
+  await expect.poll(() => address(page)).toBe('/returns');
+});
+
+test('the desk’s center from Settings is chosen; its counts are the service’s for that center; a scan on Today opens its record', async ({ page, host }) => {
+  const api = await service(host.core.emulator.url);
+  const centers = await api.call<{ id: number; name: string }[]>('GET', '/2026-07/fulfillment-center');
+  const overdue = (await api.call<Wro[]>('GET', '/2026-07/receiving?Statuses=Awaiting&Limit=250')).filter(
+    (w) => Date.parse(w.expected_arrival_date) < dayOf().start,
+  );
+  const center = centers.find((c) => overdue.some((w) => w.fulfillment_center.id === c.id))!;
+  await host.core.dispatch('returns.settings.set', { defaultFulfillmentCenter: { id: center.id, name: center.name } });
+  await openToday(page, host.url);
+  await expect(page.getByRole('button', { name: /Fulfillment center/ })).toContainText(center.name);
+  const expected = await serviceCounts(api, center.id);
+  for (const id of ['expected-today', 'overdue', 'arrived', 'returns-awaiting'] as const) expect([id, await countOn(page, id)]).toEqual([id, expected[id]]);
+  await expect(tile(page, 'overdue')).toHaveAttribute('href', `#/today/receiving?when=overdue&center=${center.id}`);
+  await expect(tile(page, 'returns-awaiting')).toHaveAttribute('href', `#/returns?status=AwaitingArrival&fc=${center.id}`);
+
+  // A scanned WRO id on Today goes through the shell's scan router like anywhere else.
+  const wro = overdue[0]!;
+  await scanCode(page, String(wro.id), { msPerKey: 5 });
+  await expect(page.getByRole('heading', { level: 1, name: `Receiving order ${wro.id}` })).toBeVisible();
+});
+
+test('offline, Today shows the last state and its time', async ({ page, host }) => {
+  await openToday(page, host.url);
+  const counts = Object.fromEntries(
+    await Promise.all(['expected-today', 'overdue', 'arrived', 'unlinked'].map(async (id) => [id, await countOn(page, id)] as const)),
+  );
+  const asOf = (await page.getByTestId('today-freshness').innerText()).match(/As of [^·]+/)![0].trim();
+
+  await host.core.emulator.close();
+  await openAddress(page, '/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await page.keyboard.press('Alt+0');
+  await expectViewFocus(page, 'Today');
+  await expect(page.getByTestId('today-freshness')).toContainText(/offline|could not refresh/, { timeout: 30_000 });
+  await expect(page.getByTestId('today-freshness')).toContainText(asOf);
+  for (const [id, count] of Object.entries(counts)) expect([id, await countOn(page, id)]).toEqual([id, count]);
+});

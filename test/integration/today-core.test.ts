@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChannelOutput } from '../../shared/ipc/contract.js';
+import { TodayDesk } from '../../electron/core/today/desk.js';
+import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';
+
+/**
+ * Today's core through the core's own dispatch, against the real in-process emulator over HTTP:
+ * what one refresh costs at the service, in which lane, and what stays when the service is gone.
+ */
+type Core = Awaited<ReturnType<typeof createTestCore>>;
+type Summary = ChannelOutput<'today.summary'>;
+type Logged = { method: string; path: string; status: number };
+
+let t: Core;
+
+async function call<T>(channel: string, input: unknown): Promise<T> {
+  const result = await t.core.dispatch(channel, input);
+  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
+  return result.value as T;
+}
+/** The service's requests in the emulator's log (its control calls left out). */
+const requests = async () => ((await emulatorControl(t, 'GET', '/requests')) as { items: Logged[] }).items.filter((r) => !r.path.startsWith('/__emulator'));
+
+/** Waits until the emulator has heard nothing for a while (the sign-in's inventory sync and first refresh done). */
+async function quiet(): Promise<void> {
+  let seen = -1;
+  for (let round = 0; round < 40; round++) {
+    const n = (await requests()).length;
+    if (n === seen) return;
+    seen = n;
+    await new Promise((r) => setTimeout(r, 1500));
+  }
+  throw new Error('the emulator kept hearing requests for a minute');
+}
+
+beforeAll(async () => {
+  t = await createTestCore({ inventoryRefreshMs: 0 });
+  await signIn(t);
+  await t.inventorySyncsEnded(1);
+  await quiet();
+}, 120_000);
+afterAll(async () => {
+  await t?.dispose();
+});
+
+describe('Today refresh', () => {
+  it('costs one list call per source (receiving, unlinked receipts, returns awaiting arrival), all in the background lane', async () => {
+    await emulatorControl(t, 'DELETE', '/requests');
+    const background = t.core.environments.active.api.budget.state().backgroundLastMinute;
+    const freshness = await call<ChannelOutput<'today.refresh'>>('today.refresh', { force: true });
+    expect(freshness.problem).toBeNull();
+    const log = await requests();
+    const paths = log.map((r) => r.path.split('?')[0]);
+    expect(paths.sort()).toEqual(['/2026-07/receiving', '/2026-07/return', '/2026-07/unidentified-receiving-order'].sort());
+    expect(t.core.environments.active.api.budget.state().backgroundLastMinute - background).toBe(log.length);
+  }, 60_000);
+
+  it('answers a second refresh asked moments later from the first, with no request', async () => {
+    await emulatorControl(t, 'DELETE', '/requests');
+    await call('today.refresh', {});
+    expect(await requests()).toEqual([]);
+  });
+
+  it('counts what the service lists for the same questions', async () => {
+    const summary = await call<Summary>('today.summary', { center: null });
+    const token = ((await emulatorControl(t, 'POST', '/pats', { name: 'today' })) as { token: string }).token;
+    const get = async <T>(path: string) =>
+      (await (await fetch(`${t.core.emulator.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
+    const unlinked = await get<unknown[]>('/2026-07/unidentified-receiving-order?isCompleted=false');
+    expect(summary.unlinked.count).toBe(unlinked.length);
+    const arrived = await get<unknown[]>('/2026-07/receiving?Statuses=Arrived,PartiallyArrived,Processing&Limit=250');
+    expect(summary.arrived.count).toBe(arrived.length);
+    expect(summary.overdue.count).toBeGreaterThanOrEqual(3);
+    expect(summary.expectedToday.count).toBeGreaterThanOrEqual(1);
+  });
+
+  it('offline: the last state with its time, and after a restart from the file on disk', async () => {
+    const before = await call<Summary>('today.summary', { center: null });
+    await t.core.emulator.close();
+    const freshness = await call<ChannelOutput<'today.refresh'>>('today.refresh', { force: true });
+    expect(freshness.asOf).toBe(before.freshness.asOf);
+    const after = await call<Summary>('today.summary', { center: null });
+    expect(after.overdue).toEqual(before.overdue);
+    // A desk started afresh on the same data folder reads the same state back for the account.
+    const scope = { environmentId: t.core.environments.active.env.id, subject: t.core.environments.active.session.getState().account!.subject };
+    const restarted = new TodayDesk({
+      dataDir: t.dataDir,
+      scope: () => scope,
+      signedIn: () => false,
+      api: () => t.core.environments.active.api,
+      connectivity: () => 'offline',
+      outbox: async () => [],
+      emit: () => {},
+      log: () => {},
+      refreshMs: 0,
+    });
+    expect((await restarted.snapshot())?.asOf).toBe(before.freshness.asOf);
+    restarted.close();
+  }, 60_000);
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { TodayWro } from '../../shared/ipc/today';
+import { generateData, DEFAULTS } from '../../emulator/data/generate';
+import { receivingRows, summarize, whenOf, type TodaySnapshot } from '../../electron/core/today/tiles';
+
+const now = new Date(2026, 10, 23, 9, 30);
+const at = (day: number, hour: number) => new Date(2026, 10, day, hour).toISOString();
+const wro = (id: number, status: TodayWro['status'], expected: string, center = 1): TodayWro => ({
+  id,
+  purchaseOrderNumber: `PO-${id}`,
+  status,
+  center: { id: center, name: `Center ${center}` },
+  expectedArrival: expected,
+  lastUpdated: expected,
+  units: 1,
+});
+const fresh = { asOf: now.toISOString(), refreshing: false, offline: false, problem: null };
+
+describe('Today tiles', () => {
+  it('sorts receiving orders by the desk day: today (to midnight), overdue (before today), arrived and not completed', () => {
+    expect(whenOf(wro(1, 'Awaiting', at(23, 0)), now)).toBe('today');
+    expect(whenOf(wro(1, 'Awaiting', at(23, 23)), now)).toBe('today');
+    expect(whenOf(wro(1, 'Awaiting', at(24, 0)), now)).toBeNull();
+    expect(whenOf(wro(1, 'Awaiting', at(22, 23)), now)).toBe('overdue');
+    expect(whenOf(wro(1, 'Arrived', at(20, 8)), now)).toBe('arrived');
+    expect(whenOf(wro(1, 'Processing', at(20, 8)), now)).toBe('arrived');
+    expect(whenOf(wro(1, 'Completed', at(20, 8)), now)).toBeNull();
+  });
+
+  it('counts per center, most urgent rows first, at most five', () => {
+    const snapshot: TodaySnapshot = {
+      asOf: now.toISOString(),
+      wros: [
+        wro(1, 'Awaiting', at(21, 9)),
+        wro(2, 'Awaiting', at(15, 9)),
+        wro(3, 'Awaiting', at(22, 9), 2),
+        ...[4, 5, 6, 7, 8, 9].map((id) => wro(id, 'Awaiting', at(23, 10 + id))),
+      ],
+      receipts: [],
+      returns: [],
+    };
+    expect(receivingRows(snapshot, 'overdue', null, now).map((w) => w.id)).toEqual([2, 1, 3]);
+    expect(receivingRows(snapshot, 'overdue', 1, now).map((w) => w.id)).toEqual([2, 1]);
+    const summary = summarize(snapshot, [], null, fresh, now);
+    expect(summary.expectedToday.count).toBe(6);
+    expect(summary.expectedToday.rows.map((w) => w.id)).toEqual([4, 5, 6, 7, 8]);
+    expect(summary.centers.map((c) => c.name)).toEqual(['Center 1', 'Center 2']);
+  });
+
+  it('counts nothing from a desk that never read the lists', () => {
+    const summary = summarize(null, [], 3, { ...fresh, asOf: null }, now);
+    expect([summary.overdue.count, summary.unlinked.count, summary.returnsAwaiting.count]).toEqual([0, 0, 0]);
+  });
+});
+
+describe("the emulator's day", () => {
+  it('has orders expected today and overdue, arrived ones, expiring and expired lots with exclusions; the ones on their way move on the clock', () => {
+    const seedNow = new Date();
+    const data = generateData({ ...DEFAULTS, now: seedNow });
+    const rows = data.receivingOrders.map((o) => ({ ...wro(o.id, o.status, o.expected_arrival_date), moving: o.moving }));
+    const when = (w: TodayWro) => whenOf(w, seedNow);
+    expect(rows.filter((w) => when(w) === 'today').length).toBeGreaterThanOrEqual(3);
+    expect(rows.filter((w) => when(w) === 'overdue').length).toBeGreaterThanOrEqual(3);
+    expect(rows.filter((w) => when(w) === 'arrived').length).toBeGreaterThanOrEqual(1);
+    // The ones still on their way today move on the clock.
+    expect(rows.filter((w) => when(w) === 'today' && w.moving).length).toBeGreaterThanOrEqual(2);
+    const lots = data.inventory.flatMap((i) => i.lots.map((l) => ({ item: i.inventory_id, ...l })));
+    const excluded = (l: (typeof lots)[number]) => data.lotExclusions.some((e) => e.is_deleted && e.inventory_id === l.item && e.lot_number === l.lot_number);
+    const t = seedNow.getTime();
+    const expired = lots.filter((l) => Date.parse(l.expiration_date!) < t);
+    const soon = lots.filter((l) => Date.parse(l.expiration_date!) >= t && Date.parse(l.expiration_date!) < t + 30 * 86_400_000);
+    expect(expired.some(excluded) && expired.some((l) => !excluded(l))).toBe(true);
+    expect(soon.some(excluded) && soon.some((l) => !excluded(l))).toBe(true);
+    expect(data.uros.filter((u) => u.linked_wro_id === null).length).toBeGreaterThan(0);
+  });
+
+  it('leaves an empty warehouse empty', () => {
+    expect(generateData({ ...DEFAULTS, receivingOrders: 0, now: new Date() }).receivingOrders).toEqual([]);
+  });
+});
