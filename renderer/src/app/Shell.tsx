@@ -151,7 +151,7 @@ function usePreloadWorkspaces(signedIn: boolean) {
   useEffect(() => {
     const load = () => {
       for (const w of allWorkspaces()) {
-        void w.view?.().catch(() => undefined);
+        void w.view?.().catch(() => undefined); // a view that fails to preload is loaded again, and its failure shown, when visited
         // Account data only for a signed-in session: what it reads belongs to that account.
         if (signedIn) w.prefetch?.(client, ['account', environment]).catch(() => undefined);
       }

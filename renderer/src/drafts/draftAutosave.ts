@@ -83,6 +83,7 @@ export class DraftAutosave<T> {
     // What the note says stays until the save starts; only "a change is waiting" is new.
     this.tell(this.status, true);
     clearTimeout(this.timer);
+    // flush never rejects: a failed save is kept in `failure` and retried.
     if (this.options.delayMs <= 0) void this.flush();
     else this.timer = setTimeout(() => void this.flush(), this.options.delayMs);
   }

@@ -63,7 +63,7 @@ export function useDraftAutosave<T>(setup: DraftAutosaveSetup) {
   });
   useEffect(() => {
     const hidden = () => {
-      if (document.visibilityState === 'hidden') void saver.flush();
+      if (document.visibilityState === 'hidden') void saver.flush(); // flush never rejects: a failed save is kept and retried on the next flush
     };
     const leave = () => void saver.flush();
     document.addEventListener('visibilitychange', hidden);

@@ -142,7 +142,7 @@ function useAddressFollowsField(field: RefObject<HTMLInputElement | null>, typed
     if (q === search.q) return;
     const timer = setTimeout(() => {
       written.current = q;
-      void navigate({ search: { q }, replace: true });
+      void navigate({ search: { q }, replace: true }); // the address only follows the field; a navigation that does not happen loses nothing typed
     }, 250);
     return () => clearTimeout(timer);
   }, [typed, search.q, navigate]);

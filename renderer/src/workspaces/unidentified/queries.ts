@@ -53,7 +53,7 @@ export function useLinkReceipt(id: number) {
     mutationFn: (wroId: number) => call('unidentified.link', { id, wroId }),
     onSuccess: (receipt) => {
       client.setQueryData(unidentifiedQueries.receipt(account, id).queryKey, receipt);
-      void client.invalidateQueries({ queryKey: unidentifiedQueries.lists(account) });
+      void client.invalidateQueries({ queryKey: unidentifiedQueries.lists(account) }); // never rejects: a failed refetch shows in the query's own error state
     },
   });
 }

@@ -20,7 +20,7 @@ export function ReturnIntake({ draftId }: { draftId: string }) {
   const draftKey = draftQuery.queryKey;
   const onChanged = useCallback(
     (p: EventPayload<'drafts.changed'>) => {
-      if (p.reason === 'returned' && p.ids.includes(draftId)) void queryClient.invalidateQueries({ queryKey: draftKey });
+      if (p.reason === 'returned' && p.ids.includes(draftId)) void queryClient.invalidateQueries({ queryKey: draftKey }); // never rejects: a failed refetch shows in the query's own error state
     },
     [draftId, draftKey, queryClient],
   );

@@ -229,11 +229,11 @@ function useIntakeSubmit(draftId: string, d: IntakeDraft, scans: IntakeScans) {
       if (nextBox) {
         const { submitted: entry, draft: next } = await call('returns.nextBox', { draftId });
         lastSubmission = entry;
-        void navigate({ to: '/returns/drafts/$draftId', params: { draftId: next.id } });
+        void navigate({ to: '/returns/drafts/$draftId', params: { draftId: next.id } }); // the submitted draft is saved already; the view change is all that is left
       } else {
         lastSubmission = await call('returns.submit', { draftId });
         keepCenterForNextReturn(d.draftRef.current.fulfillmentCenter);
-        void navigate({ to: '/returns/new' });
+        void navigate({ to: '/returns/new' }); // the return is in the outbox already; the view change is all that is left
       }
     } catch (error) {
       const fieldErrors = error instanceof AppErrorException ? error.appError.fieldErrors : undefined;
@@ -251,7 +251,7 @@ function useIntakeSubmit(draftId: string, d: IntakeDraft, scans: IntakeScans) {
   const discard = async () => {
     setConfirmDiscard(false);
     await call('drafts.discard', { id: draftId });
-    void navigate({ to: '/returns/new' });
+    void navigate({ to: '/returns/new' }); // the draft is discarded already; the view change is all that is left
   };
   return { submit, submitting, submitError, confirmDiscard, setConfirmDiscard, discard };
 }
@@ -329,7 +329,7 @@ export function useIntakeForm(draftId: string, revision: number, initial: Return
     const code = input.value.trim();
     if (!code) return;
     showInField(input, '');
-    void scans.enqueue(() => scans.scanItem(code)).then((verdict) => cue(verdict, code));
+    void scans.enqueue(() => scans.scanItem(code)).then((verdict) => cue(verdict, code)); // never rejects: lookUpItem answers every failure as a refusal verdict, which the cue sounds
   };
   return {
     ...submission,

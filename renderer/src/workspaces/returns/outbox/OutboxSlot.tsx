@@ -92,7 +92,7 @@ export function OutboxSlot() {
           onOpenDraft={(draftId) => {
             setOpen(false);
             setReturned((r) => r.filter((x) => x.draftId !== draftId));
-            void navigate({ to: '/returns/drafts/$draftId', params: { draftId } });
+            void navigate({ to: '/returns/drafts/$draftId', params: { draftId } }); // opening the draft is the whole action; its view reports a draft it cannot read
           }}
         />
       </Dialog>
