@@ -141,7 +141,7 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Run
   const requestLog = new RequestLog();
   const faults = new FaultInjector();
   const rateLimiter = new RateLimiter(options.rateLimit);
-  const app = await createServer({ clock, tokens, faults, rateLimiter, requestLog, log: folder.log }, context);
+  const app = await createServer({ clock, tokens, faults, rateLimiter, requestLog, log: folder.log.bind(folder) }, context);
 
   const running: RunningEnvironment = {
     env,

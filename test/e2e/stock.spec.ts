@@ -33,7 +33,7 @@ async function serviceLots(api: Service, timeZone: string) {
 
 /** A downloaded CSV as records (RFC 4180: quoted fields may hold commas and doubled quotes). */
 async function csvRecords(download: Download): Promise<string[][]> {
-  const text = await readFile((await download.path())!, 'utf8');
+  const text = await readFile(await download.path(), 'utf8');
   const records: string[][] = [];
   for (const line of text.split('\r\n').filter((l) => l !== '')) {
     const fields: string[] = [];

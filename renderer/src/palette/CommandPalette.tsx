@@ -106,24 +106,27 @@ function PaletteBody({ close }: { close: () => void }) {
       <TextField className="palette-search" aria-label="Search views, actions and records" autoFocus>
         <Input placeholder="Type a view, an action, a WRO id or a PO number" />
       </TextField>
-      <Menu
-        className="palette-list"
-        aria-label="Results"
-        onAction={(key) => run(String(key))}
-        renderEmptyState={() => <p className="palette-empty">{searching ? 'Searching…' : `Nothing matches “${text}”.`}</p>}
-      >
-        {sections.map((section) => (
-          <MenuSection key={section.group} id={section.group}>
-            <Header className="palette-group">{section.group}</Header>
-            {section.items.map((item) => (
-              <MenuItem key={`${section.group}:${item.id}`} id={`${section.group}:${item.id}`} textValue={item.label} className="palette-item">
-                <span>{item.label}</span>
-                {item.detail && <span className="palette-detail">{item.detail}</span>}
-              </MenuItem>
-            ))}
-          </MenuSection>
-        ))}
-      </Menu>
+      {/* The list scrolls when long; the wrapper takes focus so that scrolling works by keyboard too
+          (the results themselves are reached with the arrows from the field, which keeps focus). */}
+      <div className="palette-list" role="group" aria-label="Results list" tabIndex={0}>
+        <Menu
+          aria-label="Results"
+          onAction={(key) => run(String(key))}
+          renderEmptyState={() => <p className="palette-empty">{searching ? 'Searching…' : `Nothing matches “${text}”.`}</p>}
+        >
+          {sections.map((section) => (
+            <MenuSection key={section.group} id={section.group}>
+              <Header className="palette-group">{section.group}</Header>
+              {section.items.map((item) => (
+                <MenuItem key={`${section.group}:${item.id}`} id={`${section.group}:${item.id}`} textValue={item.label} className="palette-item">
+                  <span>{item.label}</span>
+                  {item.detail && <span className="palette-detail">{item.detail}</span>}
+                </MenuItem>
+              ))}
+            </MenuSection>
+          ))}
+        </Menu>
+      </div>
       <p className="palette-foot" role="status">
         {searching
           ? 'Searching records…'
