@@ -16,6 +16,7 @@ import { benchInventorySyncSeparateEmulator } from './inventory-sync-remote.js';
 import { benchInventoryLookupView } from './inventory-lookup-view.js';
 import { benchRequestBudget } from './request-budget.js';
 import { benchStock } from './stock.js';
+import { benchToday } from './today.js';
 import { sample, summarize } from './stats.js';
 
 /**
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
   if (want('inventoryLookupView')) results.inventoryLookupView = await benchInventoryLookupView();
   if (want('requestBudget')) results.requestBudget = await benchRequestBudget();
   if (want('stock')) results.stock = await benchStock();
+  if (want('today')) results.today = await benchToday();
   process.stdout.write(
     `${JSON.stringify({ benchmark: 'dockdesk', date: new Date().toISOString(), node: process.version, cpus: cpus().length, runs: RUNS, results }, null, 2)}\n`,
   );
