@@ -132,8 +132,9 @@ export class EmulatorControl {
   }
 
   /** Puts a changed copy of a stored record (read with `data`) in place of the one with its id. */
-  async replace<C extends 'channels' | 'receivingOrders' | 'orders' | 'returns'>(collection: C, record: EmulatorData[C][number]): Promise<void> {
-    await this.call('PUT', `/data/${collection}/${record.id}`, record);
+  async replace<C extends 'channels' | 'receivingOrders' | 'orders' | 'returns' | 'inventory'>(collection: C, record: EmulatorData[C][number]): Promise<void> {
+    const id = collection === 'inventory' ? (record as { inventory_id: number }).inventory_id : (record as { id: number }).id;
+    await this.call('PUT', `/data/${collection}/${id}`, record);
   }
 
   private learnClock(iso: string): number {

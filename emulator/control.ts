@@ -42,6 +42,10 @@ const Records = z
   .strict();
 const ARRANGEABLE = ['channels', 'receivingOrders', 'orders', 'returns'] as const satisfies readonly DataCollection[];
 type Arrangeable = (typeof ARRANGEABLE)[number];
+/** Inventory records are replaced in place only (an item changed behind the desk's back); they are keyed by inventory_id. */
+const REPLACEABLE = [...ARRANGEABLE, 'inventory'] as const satisfies readonly DataCollection[];
+type Replaceable = (typeof REPLACEABLE)[number];
+const keyOf = (collection: Replaceable): 'id' | 'inventory_id' => (collection === 'inventory' ? 'inventory_id' : 'id');
 
 export const CONTROL_ENDPOINTS = [
   'GET    /__emulator/                      this list',
@@ -63,7 +67,7 @@ export const CONTROL_ENDPOINTS = [
   'GET    /__emulator/data                  {seed, nextId, generation} of the stored data (generation: seedings so far)',
   `GET    /__emulator/data/{collection}     the stored records of one of: ${DATA_COLLECTIONS.join(', ')}`,
   `POST   /__emulator/data/{collection}     {items} add stored records (ids unused so far) to one of: ${ARRANGEABLE.join(', ')}`,
-  `PUT    /__emulator/data/{collection}/{id}  a stored record in place of the one with this id (${ARRANGEABLE.join(', ')})`,
+  `PUT    /__emulator/data/{collection}/{id}  a stored record in place of the one with this id (${REPLACEABLE.join(', ')}; inventory by inventory_id)`,
 ];
 
 const notFound = (reply: FastifyReply, detail: string) => reply.code(404).send({ type: 'about:blank', title: 'Not Found', status: 404, detail });
@@ -178,15 +182,19 @@ function registerDataRoutes(app: FastifyInstance, env: RunningEnvironment): void
   });
   app.put('/__emulator/data/:collection/:id', async (request, reply) => {
     const params = request.params as { collection: string; id: string };
-    const collection = arrangeable(params.collection);
-    if (!collection) return notFound(reply, `Records can be replaced in ${ARRANGEABLE.join(', ')} only.`);
-    const parsed = Records.safeParse({ items: [request.body] });
-    if (!parsed.success || parsed.data.items[0]!.id !== Number(params.id))
-      return reply.code(400).send({ type: 'about:blank', title: 'Bad Request', status: 400, detail: `Send the whole record, with id ${params.id}.` });
-    const records = store().data[collection] as { id: number }[];
-    const at = records.findIndex((r) => r.id === Number(params.id));
+    const collection = (REPLACEABLE as readonly string[]).includes(params.collection) ? (params.collection as Replaceable) : null;
+    if (!collection) return notFound(reply, `Records can be replaced in ${REPLACEABLE.join(', ')} only.`);
+    const key = keyOf(collection);
+    const record = z
+      .object({ [key]: z.number().int() })
+      .passthrough()
+      .safeParse(request.body);
+    if (!record.success || record.data[key] !== Number(params.id))
+      return reply.code(400).send({ type: 'about:blank', title: 'Bad Request', status: 400, detail: `Send the whole record, with ${key} ${params.id}.` });
+    const records = store().data[collection] as Record<string, unknown>[];
+    const at = records.findIndex((r) => r[key] === Number(params.id));
     if (at < 0) return notFound(reply, `No ${collection} record ${params.id}.`);
-    records[at] = parsed.data.items[0]!;
+    records[at] = record.data;
     store().reindex();
     store().changed();
     return records[at];

@@ -19,7 +19,7 @@ test('a return the service refuses comes back to the drafts, with the service’
   const reference = await page.getByLabel('Reference id').inputValue();
 
   // Meanwhile the service made the second item digital: a return of it breaks spec 4.8 rule 2.
-  b!.is_digital = true;
+  await host.core.emulator.control.replace('inventory', { ...b!, is_digital: true });
   await page.keyboard.press('Alt+s');
   await expect(page.getByText(`Return ${reference} came back to the drafts`)).toBeVisible({ timeout: 20_000 });
   expect(await returnsWithReference(host.core.emulator, reference)).toHaveLength(0);
