@@ -162,10 +162,13 @@ describe('WRO create, detail, boxes, labels, cancel', () => {
 
   it('a create whose answer is dropped after the service acted leaves exactly one order, found again', async () => {
     await emulatorControl(t, 'PUT', '/faults', { dropResponseRate: 1, seed: 7 });
+    // One form for both submits, as the clerk's draft is: its arrival time is "now + 48 h" to the
+    // minute, so building it twice straddles a minute now and then.
+    const form = twoBoxForm('PO-DROP1');
     const sent = new Date().toISOString();
     let first;
     try {
-      first = await t.core.dispatch('receiving.create', { draftId: 'draft-drop-001', form: twoBoxForm('PO-DROP1') });
+      first = await t.core.dispatch('receiving.create', { draftId: 'draft-drop-001', form });
     } finally {
       await emulatorControl(t, 'DELETE', '/faults');
     }
@@ -174,7 +177,7 @@ describe('WRO create, detail, boxes, labels, cancel', () => {
     expect(first.ok).toBe(false);
     if (!first.ok) expect(first.error.message).toMatch(/could not yet check whether the order was made/);
     // The clerk's retry (the draft marked pending) finds the order.
-    const retry = await ok('receiving.create', { draftId: 'draft-drop-001', form: twoBoxForm('PO-DROP1'), pendingSince: sent });
+    const retry = await ok('receiving.create', { draftId: 'draft-drop-001', form, pendingSince: sent });
     expect(retry.reconciled).toBe(true);
     expect(await countByPo('PO-DROP1')).toBe(1);
   }, 60_000);
