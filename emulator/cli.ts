@@ -82,34 +82,37 @@ async function patCommand(args: string[]): Promise<void> {
   } else throw new Error('pat takes create, list or revoke (see --help)');
 }
 
+/** The options of a run (not of `pat`), as parseArgs reads them. */
+const SERVE_OPTIONS = {
+  port: { type: 'string', default: '4010' },
+  'sandbox-port': { type: 'string', default: '4011' },
+  environments: { type: 'string', default: 'production,sandbox' },
+  host: { type: 'string', default: '127.0.0.1' },
+  seed: { type: 'string' },
+  'inventory-items': { type: 'string' },
+  'receiving-orders': { type: 'string' },
+  'data-dir': { type: 'string' },
+  latency: { type: 'string' },
+  'error-rate': { type: 'string' },
+  'rate-limit-rate': { type: 'string' },
+  'retry-after': { type: 'string' },
+  'drop-rate': { type: 'string' },
+  'malformed-rate': { type: 'string' },
+  'drop-response-rate': { type: 'string' },
+  'fault-seed': { type: 'string' },
+  'rate-limit': { type: 'string' },
+  'no-rate-limit': { type: 'boolean', default: false },
+  pat: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type ServeValues = ReturnType<typeof parseArgs<{ options: typeof SERVE_OPTIONS }>>['values'];
+type RunningEmulator = Awaited<ReturnType<typeof startEmulator>>;
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv[0] === 'pat') return patCommand(argv.slice(1));
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      port: { type: 'string', default: '4010' },
-      'sandbox-port': { type: 'string', default: '4011' },
-      environments: { type: 'string', default: 'production,sandbox' },
-      host: { type: 'string', default: '127.0.0.1' },
-      seed: { type: 'string' },
-      'inventory-items': { type: 'string' },
-      'receiving-orders': { type: 'string' },
-      'data-dir': { type: 'string' },
-      latency: { type: 'string' },
-      'error-rate': { type: 'string' },
-      'rate-limit-rate': { type: 'string' },
-      'retry-after': { type: 'string' },
-      'drop-rate': { type: 'string' },
-      'malformed-rate': { type: 'string' },
-      'drop-response-rate': { type: 'string' },
-      'fault-seed': { type: 'string' },
-      'rate-limit': { type: 'string' },
-      'no-rate-limit': { type: 'boolean', default: false },
-      pat: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  const { values } = parseArgs({ args: argv, options: SERVE_OPTIONS });
   if (values.help) {
     process.stdout.write(HELP);
     return;
@@ -136,7 +139,14 @@ async function main(): Promise<void> {
       names.map((env) => ({ env, port: ports[env], option: env === 'production' ? '--port' : '--sandbox-port' })),
     );
   });
-  const faults = {
+  process.stdout.write(started(emulator, values, faultOptions(values)).join('\n'));
+  const stop = () => void emulator.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+function faultOptions(values: ServeValues) {
+  return {
     latencyMs: number(values, 'latency', 0, 60_000) ?? 0,
     errorRate: number(values, 'error-rate', 0, 1) ?? 0,
     rateLimitRate: number(values, 'rate-limit-rate', 0, 1) ?? 0,
@@ -146,6 +156,10 @@ async function main(): Promise<void> {
     dropResponseRate: number(values, 'drop-response-rate', 0, 1) ?? 0,
     seed: number(values, 'fault-seed', 0, 2 ** 31 - 1) ?? 1,
   };
+}
+
+/** Sets each environment's faults (and makes the asked-for token), and says where everything is. */
+function started(emulator: RunningEmulator, values: ServeValues, faults: ReturnType<typeof faultOptions>): string[] {
   const lines = [`Dockdesk emulator (virtual time ${emulator.clock.now().toISOString()})`];
   for (const env of Object.values(emulator.environments)) {
     env.faults.set(faults);
@@ -169,10 +183,7 @@ async function main(): Promise<void> {
     `  Data:          ${values['data-dir'] ? `kept in ${values['data-dir']}` : 'in memory (use --data-dir to keep it)'}`,
     '',
   );
-  process.stdout.write(lines.join('\n'));
-  const stop = () => void emulator.close().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  return lines;
 }
 
 /** EADDRINUSE says only that; name the port, its environment, and the option that picks another. */

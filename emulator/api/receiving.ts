@@ -101,6 +101,10 @@ function list(req: ApiRequest, ctx: EmulatorContext) {
   };
 }
 
+type CreateBody = ReturnType<typeof ReceivingCreate.parse>;
+type Fail = (key: string, message: string) => void;
+type FulfillmentCenter = StoredWro['fulfillment_center'];
+
 function create(req: ApiRequest, ctx: EmulatorContext) {
   // Spec 7.3: from 2026-07 validation errors are 422; earlier versions answer 400.
   const status = req.version === '2026-07' ? 422 : 400;
@@ -108,15 +112,35 @@ function create(req: ApiRequest, ctx: EmulatorContext) {
   if (!parsed.success) throw validation(status, zodDictionary(parsed.error));
   const body = parsed.data;
   const errors: Record<string, string[]> = {};
-  const fail = (k: string, m: string) => (errors[k] ??= []).push(m);
+  const fail: Fail = (k, m) => (errors[k] ??= []).push(m);
   const now = ctx.clock.nowMs();
+  const newest = req.version === '2026-07';
+  const { fc, arrival } = checkOrder(ctx, body, now, newest, fail);
+  const { boxes, distinct } = buildBoxes(ctx, body, arrival, newest, fail);
+  if (distinct.size > MAX_DISTINCT_ITEMS) fail('boxes', `At most ${MAX_DISTINCT_ITEMS} distinct inventory ids per receiving order.`);
+  if (Object.keys(errors).length) throw validation(status, errors);
+
+  const wro = newWro(ctx, body, boxes, fc!, arrival, now);
+  for (const box of boxes) for (const item of box.box_items) levelFor(ctx, item.inventory_id, fc!.id, (l) => (l.awaiting += item.quantity));
+  ctx.store.addWro(wro);
+  ctx.store.changed();
+  ctx.webhooks.emit('receiving.created', {
+    event_time: wro.insert_date,
+    receiving_order_id: wro.id,
+    purchase_order_number: wro.purchase_order_number,
+    status: wro.status,
+  });
+  return { status: 201, body: withSkus(ctx, shapeWro(wro, req.version)) };
+}
+
+/** The order's own fields: where it goes, when it arrives, how many boxes; drops what older versions do not know. */
+function checkOrder(ctx: EmulatorContext, body: CreateBody, now: number, newest: boolean, fail: Fail) {
   const fc = ctx.store.data.fulfillmentCenters.find((f) => f.id === body.fulfillment_center.id);
   if (!fc) fail('fulfillment_center.id', `Fulfillment center ${body.fulfillment_center.id} does not exist.`);
   const arrival = Date.parse(body.expected_arrival_date);
   if (!(arrival > now)) fail('expected_arrival_date', 'expected_arrival_date must be in the future.');
   if (body.package_type === 'Package' && body.boxes.length > MAX_PACKAGE_BOXES)
     fail('boxes', `A Package receiving order has at most ${MAX_PACKAGE_BOXES} boxes.`);
-  const newest = req.version === '2026-07';
   if (!newest && (body.freight || body.final_destination_fulfillment_center_id !== undefined)) {
     // Older versions do not know these fields; like any unknown field they are ignored.
     delete body.freight;
@@ -128,6 +152,14 @@ function create(req: ApiRequest, ctx: EmulatorContext) {
   ) {
     fail('final_destination_fulfillment_center_id', `Fulfillment center ${body.final_destination_fulfillment_center_id} does not exist.`);
   }
+  return { fc, arrival };
+}
+
+/**
+ * The boxes as stored, each item checked against the catalog. Box ids are taken while checking, so a
+ * refused order still uses some up: ids are never reused, and the ids seen after a refusal depend on it.
+ */
+function buildBoxes(ctx: EmulatorContext, body: CreateBody, arrival: number, newest: boolean, fail: Fail) {
   const distinct = new Set<number>();
   const boxes: StoredBox[] = body.boxes.map((box, b) => ({
     box_id: ctx.store.nextId(),
@@ -158,11 +190,12 @@ function create(req: ApiRequest, ctx: EmulatorContext) {
       };
     }),
   }));
-  if (distinct.size > MAX_DISTINCT_ITEMS) fail('boxes', `At most ${MAX_DISTINCT_ITEMS} distinct inventory ids per receiving order.`);
-  if (Object.keys(errors).length) throw validation(status, errors);
+  return { boxes, distinct };
+}
 
+function newWro(ctx: EmulatorContext, body: CreateBody, boxes: StoredBox[], fc: FulfillmentCenter, arrival: number, now: number): StoredWro {
   const insert = new Date(now).toISOString();
-  const wro: StoredWro = {
+  return {
     id: ctx.store.nextId(),
     status: 'Awaiting',
     package_type: body.package_type,
@@ -172,7 +205,7 @@ function create(req: ApiRequest, ctx: EmulatorContext) {
     last_updated_date: insert,
     external_sync_timestamp: null,
     purchase_order_number: body.purchase_order_number ?? null,
-    fulfillment_center: { ...fc! },
+    fulfillment_center: { ...fc },
     status_history: [{ id: 1, status: 'Awaiting', timestamp: insert }],
     freight: body.freight
       ? { carrier: null, bol_number: null, container_number: null, vessel_name: null, freight_forwarder: null, notes: null, ...body.freight }
@@ -181,16 +214,6 @@ function create(req: ApiRequest, ctx: EmulatorContext) {
     boxes,
     moving: true,
   };
-  for (const box of boxes) for (const item of box.box_items) levelFor(ctx, item.inventory_id, fc!.id, (l) => (l.awaiting += item.quantity));
-  ctx.store.addWro(wro);
-  ctx.store.changed();
-  ctx.webhooks.emit('receiving.created', {
-    event_time: insert,
-    receiving_order_id: wro.id,
-    purchase_order_number: wro.purchase_order_number,
-    status: wro.status,
-  });
-  return { status: 201, body: withSkus(ctx, shapeWro(wro, req.version)) };
 }
 
 /** Whether the Accept header asks for JSON rather than the PDF (no Accept, or *\/*, means the PDF). */

@@ -54,58 +54,70 @@ function variantFor(item: StoredInventory, channel: { id: number; name: string }
     is_image_uploaded: rng.chance(0.7),
     packaging_material_type: { id: 1, name: 'Box' },
     packaging_requirement: { id: 1, name: 'None' },
-    return_preferences: {
-      instructions: '',
-      primary_action: { ...action },
-      backup_action: { id: 2, name: 'Quarantine' },
-      return_to_sender_primary_action: { ...action },
-      return_to_sender_backup_action: { id: 3, name: 'Dispose' },
-    },
-    additional_hazmat_attributes: item.is_hazmat
-      ? {
-          charge_state_percentage: 30,
-          container_metal: false,
-          container_type: 'Cell',
-          lithium_battery_packaging: 'ContainedInEquipment',
-          lithium_battery_type: 'LithiumIon',
-          magnet: false,
-          net_volume: null,
-          net_weight: 0.05,
-        }
-      : {
-          charge_state_percentage: null,
-          container_metal: null,
-          container_type: null,
-          lithium_battery_packaging: null,
-          lithium_battery_type: null,
-          magnet: null,
-          net_volume: null,
-          net_weight: null,
-        },
+    return_preferences: returnPreferences(action),
+    additional_hazmat_attributes: hazmatAttributes(item.is_hazmat),
     bundle_definition: [],
     associated_bundles: [],
-    // Four in five items are listed on the demo storefront; derived from ids so the seed's random sequence stays as it was.
-    channel_metadata:
-      item.variant_id % 5 !== 0
-        ? [
-            {
-              id: 9_000_000 + item.variant_id,
-              channel_id: channel.id,
-              channel_name: channel.name,
-              currency: 'USD',
-              is_inventory_sync_enabled: item.is_active,
-              legacy_product_id: null,
-              platform: 'Shopify',
-              platform_identifier: String(7_000_000_000 + item.variant_id),
-              platform_inventory_item_id: String(4_000_000_000 + item.inventory_id),
-              price: 3 + (item.variant_id % 57),
-              seller_sku: item.sku,
-            },
-          ]
-        : [],
+    channel_metadata: channelMetadata(item, channel),
     merge_children: [],
     reviews_pending: [],
   };
+}
+
+function returnPreferences(action: (typeof ACTIONS)[number]): VariantResponse['return_preferences'] {
+  return {
+    instructions: '',
+    primary_action: { ...action },
+    backup_action: { id: 2, name: 'Quarantine' },
+    return_to_sender_primary_action: { ...action },
+    return_to_sender_backup_action: { id: 3, name: 'Dispose' },
+  };
+}
+
+/** A hazmat item is a small lithium-ion battery in equipment; any other item has no hazmat attributes. */
+function hazmatAttributes(isHazmat: boolean): VariantResponse['additional_hazmat_attributes'] {
+  return isHazmat
+    ? {
+        charge_state_percentage: 30,
+        container_metal: false,
+        container_type: 'Cell',
+        lithium_battery_packaging: 'ContainedInEquipment',
+        lithium_battery_type: 'LithiumIon',
+        magnet: false,
+        net_volume: null,
+        net_weight: 0.05,
+      }
+    : {
+        charge_state_percentage: null,
+        container_metal: null,
+        container_type: null,
+        lithium_battery_packaging: null,
+        lithium_battery_type: null,
+        magnet: null,
+        net_volume: null,
+        net_weight: null,
+      };
+}
+
+function channelMetadata(item: StoredInventory, channel: { id: number; name: string }): VariantResponse['channel_metadata'] {
+  // Four in five items are listed on the demo storefront; derived from ids so the seed's random sequence stays as it was.
+  return item.variant_id % 5 !== 0
+    ? [
+        {
+          id: 9_000_000 + item.variant_id,
+          channel_id: channel.id,
+          channel_name: channel.name,
+          currency: 'USD',
+          is_inventory_sync_enabled: item.is_active,
+          legacy_product_id: null,
+          platform: 'Shopify',
+          platform_identifier: String(7_000_000_000 + item.variant_id),
+          platform_inventory_item_id: String(4_000_000_000 + item.inventory_id),
+          price: 3 + (item.variant_id % 57),
+          seller_sku: item.sku,
+        },
+      ]
+    : [];
 }
 
 export function makeCatalog(rng: SeededRandom, data: EmulatorData, count: number, now: number): void {
