@@ -12,6 +12,7 @@ import { orderRoutes } from './api/orders.js';
 import { shipmentRoutes } from './api/shipments.js';
 import { referenceRoutes } from './api/reference.js';
 import { productRoutes } from './api/products.js';
+import { variantRoutes } from './api/variants.js';
 import { receivingRoutes } from './api/receiving.js';
 import { returnRoutes } from './api/returns.js';
 import { uroRoutes } from './api/uro.js';
@@ -187,6 +188,7 @@ async function createServer(parts: Parameters<typeof registerRequestHooks>[1], c
   registerApiRoutes(app, context, [
     ...channelRoutes,
     ...productRoutes,
+    ...variantRoutes,
     ...orderRoutes,
     ...shipmentRoutes,
     ...referenceRoutes,

@@ -14,7 +14,7 @@ import { SIMULATION_STEPS } from '../engine/transitions.js';
 import { HttpError, parseBody, problem, validation, zodDictionary } from '../http/errors.js';
 import { intParam, pageHeaders, pageSlice, QueryReader } from '../http/query.js';
 import { spelledAs, type ApiRequest, type RouteDef } from '../http/router.js';
-import { ensureProductByReference } from './products.js';
+import { ensureProductByReference } from './product-records.js';
 import { V } from './versions.js';
 import { atLeast } from '../http/versions.js';
 
@@ -109,82 +109,17 @@ type CreateBody = Omit<z.infer<typeof OrderCreate>, 'products'> & {
 function createOrder(req: ApiRequest, ctx: EmulatorContext) {
   const dated = req.version !== 'Experimental' && atLeast(req.version, '2025-07');
   const body: CreateBody = dated ? parseBody(OrderCreate2025, req.body) : parseBody(OrderCreate, req.body);
-  // From 2025-07 a repeated reference id is a rule violation (422); earlier versions answered 400.
-  if (ctx.store.data.orders.some((o) => o.reference_id === body.reference_id))
-    throw validation(dated ? 422 : 400, { reference_id: [`An order with reference_id ${body.reference_id} already exists.`] });
-  const unknownIds = body.products.flatMap((line, k) =>
-    'id' in line && line.id !== undefined && !ctx.store.inventoryByVariant(line.id) ? [`products[${k}].id`] : [],
-  );
-  if (unknownIds.length) throw validation(422, Object.fromEntries(unknownIds.map((key) => [key, ['No product variant has this id.']])));
+  refuseOrder(ctx, body, dated);
   const now = ctx.clock.now().toISOString();
   const channel = ctx.store.data.channels.find((c) => c.id === req.channelId) ?? ctx.store.data.channels[0]!;
-  const lines = body.products.map((line, k) => {
-    if ('id' in line && line.id !== undefined) {
-      const item = ctx.store.inventoryByVariant(line.id)!;
-      const product = ctx.store.product(item.product_id)!;
-      const v = product.variants.find((x) => x.id === line.id)!;
-      return { line: { ...line, reference_id: v.sku ?? String(v.id) }, product, v, k };
-    }
-    const ref = line.reference_id;
-    const product = ensureProductByReference(ctx, ref, ('name' in line && line.name) || undefined, line.unit_price);
-    const v = product.variants[0]!;
-    return { line: { ...line, reference_id: ref }, product, v, k };
-  });
+  const lines = resolveLines(ctx, body);
   const withStock = ctx.store.inventory(lines[0]!.v.inventory.inventory_id)?.levels.find((l) => l.on_hand > 0);
   const fc = ctx.store.data.fulfillmentCenters.find((f) => f.id === withStock?.fc_id) ?? ctx.store.data.fulfillmentCenters[0]!;
   const terms = (body as Partial<z.infer<typeof OrderCreate2025>>).shipping_terms;
   const orderId = ctx.store.nextId();
   const address = { address2: null, company_name: null, state: null, zip_code: null, ...body.recipient.address };
-  const shipment: Shipment = {
-    id: ctx.store.nextId(),
-    order_id: orderId,
-    reference_id: body.reference_id,
-    created_date: now,
-    last_update_at: now,
-    last_tracking_update_at: null,
-    estimated_fulfillment_date: new Date(ctx.clock.nowMs() + 2 * 86_400_000).toISOString(),
-    actual_fulfillment_date: null,
-    delivery_date: null,
-    estimated_fulfillment_date_status: withStock ? 'PendingOnTime' : 'AwaitingInventoryAllocation',
-    status: 'Processing',
-    status_details: [],
-    gift_message: body.gift_message ?? null,
-    insurance_value: null,
-    invoice_amount: null,
-    invoice_currency_code: null,
-    is_tracking_uploaded: false,
-    location: { id: fc.id, name: fc.name },
-    measurements: { depth_in: 0, length_in: 0, width_in: 0, total_weight_oz: 0 },
-    package_material_type: 'Unknown',
-    require_signature: false,
-    ship_option: body.shipping_method,
-    recipient: {
-      name: body.recipient.name,
-      full_name: body.recipient.name,
-      email: body.recipient.email ?? null,
-      phone_number: body.recipient.phone_number ?? null,
-      address,
-    },
-    products: lines.map(({ line, product, v }) => ({
-      id: v.id,
-      name: product.name,
-      reference_id: line.reference_id,
-      sku: v.sku,
-      inventory_items: [
-        {
-          id: v.inventory.inventory_id,
-          name: v.name,
-          quantity: line.quantity,
-          quantity_committed: withStock ? line.quantity : 0,
-          lot: null,
-          expiration_date: null,
-          is_dangerous_goods: false,
-          serial_numbers: [],
-        },
-      ],
-    })),
-    parent_cartons: [],
-  };
+  const placed: PlacedOrder = { body, lines, orderId, address, now, inStock: withStock !== undefined };
+  const shipment = newShipment(ctx, placed, fc);
   const order: Order = {
     id: orderId,
     reference_id: body.reference_id,
@@ -216,6 +151,98 @@ function createOrder(req: ApiRequest, ctx: EmulatorContext) {
   ctx.store.data.orders.push(order);
   ctx.store.changed();
   return { status: 201, body: order };
+}
+
+/** The rules an order must pass before anything is created: a new reference id, known variant ids. */
+function refuseOrder(ctx: EmulatorContext, body: CreateBody, dated: boolean): void {
+  // From 2025-07 a repeated reference id is a rule violation (422); earlier versions answered 400.
+  if (ctx.store.data.orders.some((o) => o.reference_id === body.reference_id))
+    throw validation(dated ? 422 : 400, { reference_id: [`An order with reference_id ${body.reference_id} already exists.`] });
+  const unknownIds = body.products.flatMap((line, k) =>
+    'id' in line && line.id !== undefined && !ctx.store.inventoryByVariant(line.id) ? [`products[${k}].id`] : [],
+  );
+  if (unknownIds.length) throw validation(422, Object.fromEntries(unknownIds.map((key) => [key, ['No product variant has this id.']])));
+}
+
+/** Each order line with its product and variant: by variant id, or by reference (made on first sight). */
+function resolveLines(ctx: EmulatorContext, body: CreateBody) {
+  return body.products.map((line, k) => {
+    if ('id' in line && line.id !== undefined) {
+      const item = ctx.store.inventoryByVariant(line.id)!;
+      const product = ctx.store.product(item.product_id)!;
+      const v = product.variants.find((x) => x.id === line.id)!;
+      return { line: { ...line, reference_id: v.sku ?? String(v.id) }, product, v, k };
+    }
+    const ref = line.reference_id;
+    const product = ensureProductByReference(ctx, ref, ('name' in line && line.name) || undefined, line.unit_price);
+    const v = product.variants[0]!;
+    return { line: { ...line, reference_id: ref }, product, v, k };
+  });
+}
+
+/** What an order being created hands to its first shipment. */
+interface PlacedOrder {
+  body: CreateBody;
+  lines: ReturnType<typeof resolveLines>;
+  orderId: number;
+  address: Shipment['recipient']['address'];
+  now: string;
+  /** Whether the first line's item has stock somewhere: the shipment is then committed and on time. */
+  inStock: boolean;
+}
+
+function newShipment(ctx: EmulatorContext, placed: PlacedOrder, fc: { id: number; name: string }): Shipment {
+  const { body, lines, orderId, address, now, inStock } = placed;
+  return {
+    id: ctx.store.nextId(),
+    order_id: orderId,
+    reference_id: body.reference_id,
+    created_date: now,
+    last_update_at: now,
+    last_tracking_update_at: null,
+    estimated_fulfillment_date: new Date(ctx.clock.nowMs() + 2 * 86_400_000).toISOString(),
+    actual_fulfillment_date: null,
+    delivery_date: null,
+    estimated_fulfillment_date_status: inStock ? 'PendingOnTime' : 'AwaitingInventoryAllocation',
+    status: 'Processing',
+    status_details: [],
+    gift_message: body.gift_message ?? null,
+    insurance_value: null,
+    invoice_amount: null,
+    invoice_currency_code: null,
+    is_tracking_uploaded: false,
+    location: { id: fc.id, name: fc.name },
+    measurements: { depth_in: 0, length_in: 0, width_in: 0, total_weight_oz: 0 },
+    package_material_type: 'Unknown',
+    require_signature: false,
+    ship_option: body.shipping_method,
+    recipient: {
+      name: body.recipient.name,
+      full_name: body.recipient.name,
+      email: body.recipient.email ?? null,
+      phone_number: body.recipient.phone_number ?? null,
+      address,
+    },
+    products: lines.map(({ line, product, v }) => ({
+      id: v.id,
+      name: product.name,
+      reference_id: line.reference_id,
+      sku: v.sku,
+      inventory_items: [
+        {
+          id: v.inventory.inventory_id,
+          name: v.name,
+          quantity: line.quantity,
+          quantity_committed: inStock ? line.quantity : 0,
+          lot: null,
+          expiration_date: null,
+          is_dangerous_goods: false,
+          serial_numbers: [],
+        },
+      ],
+    })),
+    parent_cartons: [],
+  };
 }
 
 const SimulationBody = z.object({ shipment_id: z.number().int(), outcome: z.enum(['Delivered', 'Exception', 'OnHold']).optional() });
