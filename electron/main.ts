@@ -6,7 +6,7 @@ import ElectronStore from 'electron-store';
 import { channelNames, ELECTRON_EVENT_CHANNEL, ELECTRON_INVOKE_PREFIX, type EventName, type EventPayload } from '../shared/ipc/contract.js';
 import { createAppCore, type AppCore } from './core/app-core.js';
 import { rendererDir } from './core/paths.js';
-import { MenuGuard } from './core/scanner/menu-guard.js';
+import { MenuGuard } from './core/scanner/index.js';
 import { APP_ORIGIN, APP_SCHEME, appFileFor, isAppUrl } from './core/security/app-url.js';
 import { labelViewerCsp, loadRendererCsp, rendererSecurityHeaders } from './core/security/csp.js';
 import { confStoreBackend, prepareDataDir, SETTINGS_FILE_MODE } from './core/settings/conf-backend.js';

@@ -13,10 +13,10 @@ import { DraftStore } from './data/draft-store.js';
 import { PerScope } from './data/scoped.js';
 import { LOCAL_CLIENT, startLocalEmulator, type LocalEmulator, type LocalEmulatorOptions } from './environments/local-emulator.js';
 import { EnvironmentManager } from './environments/manager.js';
-import { InventoryDesk, type InventoryDeskDeps } from './inventory/inventory-desk.js';
+import { InventoryDesk, type InventoryDeskDeps } from './inventory/index.js';
 import { dispatch, type Handlers } from './ipc/registry.js';
 import { LOG_DIR_NAME, openAppLog, type AppLog, type LogFn } from './logging/app-log.js';
-import type { ReceivingHandlerDeps } from './receiving/handlers.js';
+import type { ReceivingHandlerDeps } from './receiving/index.js';
 import type { SecretStoreChoice } from './secrets/secret-store.js';
 import { SettingsService, type SettingsBackend } from './settings/settings.js';
 

@@ -9,7 +9,7 @@ import type { AppCoreOptions } from './app-core.js';
 import type { DeskScope } from './data/desk-paths.js';
 import type { DraftPolicy, DraftStore } from './data/draft-store.js';
 import type { EnvironmentManager } from './environments/manager.js';
-import type { InventoryDesk } from './inventory/inventory-desk.js';
+import type { InventoryDesk } from './inventory/index.js';
 import type { HandlersFor } from './ipc/registry.js';
 import type { LogFn } from './logging/app-log.js';
 import type { SettingsService } from './settings/settings.js';

@@ -1,6 +1,6 @@
-// What other areas may use of inventory's core: the offline item cache, the one item resolver on
-// the service, and the inventory resources history reads.
-export type { InventoryDesk } from './inventory-desk.js';
+// What other areas may use of inventory's core: the offline item cache (built once, by the composition
+// root), the one item resolver on the service, and the inventory resources history reads.
+export { InventoryDesk, type InventoryDeskDeps } from './inventory-desk.js';
 export { resolveItem } from './item-resolver.js';
 export { queryHistory } from './resources.js';
 // The cache's columns as stored, for areas that read the whole cache at once (stock's lists): its

@@ -2,3 +2,5 @@
 // service, and the service query of a list filter (unidentified receipts look for the order to link).
 export { receivingServiceQuery } from './list-query.js';
 export { getReceivingBoxes, getReceivingOrder, listAllReceivingOrders, listReceivingOrders } from './resources.js';
+// What the composition root hands receiving from the shell (the Electron label viewer).
+export type { ReceivingHandlerDeps } from './handlers.js';
