@@ -8,6 +8,7 @@ import { DispatcherPool } from './api/dispatchers.js';
 import { inLane } from './api/request-budget.js';
 import type { AreaPart, CoreArea, CoreContext } from './area.js';
 import { coreAreas } from './areas.js';
+import { systemClock, type Clock } from './clock.js';
 import type { DeskScope } from './data/desk-paths.js';
 import { DraftStore } from './data/draft-store.js';
 import { PerScope } from './data/scoped.js';
@@ -42,6 +43,8 @@ export interface AppCoreOptions {
   localEmulator?: LocalEmulatorOptions;
   /** Replaces the rolling log file under the data folder (tests collect the lines). */
   log?: LogFn;
+  /** Replaces the machine's clock for every area (tests pin time stamps and day-stamped ids). */
+  clock?: Clock;
   /** Shows a folder in the desktop's file manager; false when it could not (the path is shown instead). */
   openPath?: (path: string) => Promise<boolean>;
   /** Electron: shows box labels in a viewer window, or prints them with the system dialog. Absent: the page shows them itself. */
@@ -105,9 +108,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   };
 }
 
-type Base = Pick<CoreContext, 'log' | 'logDir' | 'settings' | 'notices'> & { appLog: AppLog | null };
+type Base = Pick<CoreContext, 'log' | 'clock' | 'logDir' | 'settings' | 'notices'> & { appLog: AppLog | null };
 
-/** The data folder, the log, and the settings (a settings file that could not be read becomes a notice). */
+/** The data folder, the log, the clock, and the settings (a settings file that could not be read becomes a notice). */
 async function openBase(options: AppCoreOptions): Promise<Base> {
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const appLog = options.log ? null : await openAppLog(options.dataDir);
@@ -122,7 +125,7 @@ async function openBase(options: AppCoreOptions): Promise<Base> {
       `Dockdesk could not read its settings file, because ${reason}. It started with default settings. ${keptAt ? `The old file is kept at ${keptAt}.` : 'The old file could not be kept.'}`,
     );
   }
-  return { log, appLog, logDir: join(options.dataDir, LOG_DIR_NAME), settings, notices };
+  return { log, clock: options.clock ?? systemClock, appLog, logDir: join(options.dataDir, LOG_DIR_NAME), settings, notices };
 }
 
 interface Services {
@@ -164,7 +167,7 @@ async function startServices(
     log: base.log,
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
   });
-  inventory = itemCache(options, environments, connectivity, base.log);
+  inventory = itemCache(options, environments, connectivity, base);
   await environments.start();
   const environmentId = () => environments.active.env.id;
   const drafts = draftService(options, base, environments, areas);
@@ -189,13 +192,14 @@ async function startServices(
   return { ctx, dispatchers, flushDrafts: drafts.flush };
 }
 
-function itemCache(options: AppCoreOptions, environments: EnvironmentManager, connectivity: ConnectivityMonitor, log: LogFn): InventoryDesk {
+function itemCache(options: AppCoreOptions, environments: EnvironmentManager, connectivity: ConnectivityMonitor, { log, clock }: Base): InventoryDesk {
   return new InventoryDesk({
     dataDir: options.dataDir,
     current: () => ({ environmentId: environments.active.env.id, session: environments.active.session.getState(), api: environments.active.api }),
     connectivity,
     emit: options.emit,
     log,
+    clock,
     ...(options.inventoryRefreshMs !== undefined ? { refreshIntervalMs: options.inventoryRefreshMs } : {}),
     ...(options.startSyncAssembler ? { startAssembler: options.startSyncAssembler } : {}),
   });
@@ -204,8 +208,11 @@ function itemCache(options: AppCoreOptions, environments: EnvironmentManager, co
 /** Drafts (and the outbox) belong to the active environment and the account signed in there; each area brings its kinds' policies. */
 function draftService(options: AppCoreOptions, base: Base, environments: EnvironmentManager, areas: readonly CoreArea[]) {
   const environmentId = () => environments.active.env.id;
-  const policies = Object.assign({}, ...areas.map((a) => a.draftPolicies?.({ settings: base.settings, environmentId }) ?? {})) as Record<string, never>;
-  const stores = new PerScope(options.dataDir, (dir) => new DraftStore(dir, policies, base.log));
+  const policies = Object.assign({}, ...areas.map((a) => a.draftPolicies?.({ settings: base.settings, environmentId, clock: base.clock }) ?? {})) as Record<
+    string,
+    never
+  >;
+  const stores = new PerScope(options.dataDir, (dir) => new DraftStore(dir, policies, base.clock, base.log));
   const scope = (): DeskScope => ({ environmentId: environmentId(), subject: environments.active.session.getState().account?.subject ?? null });
   return {
     scope,

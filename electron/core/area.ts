@@ -6,6 +6,7 @@ import type { ChannelSpec } from '../../shared/ipc/define.js';
 import type { ApiClient } from './api/api-client.js';
 import type { ConnectivityMonitor } from './api/connectivity.js';
 import type { AppCoreOptions } from './app-core.js';
+import type { Clock } from './clock.js';
 import type { DeskScope } from './data/desk-paths.js';
 import type { DraftPolicy, DraftStore } from './data/draft-store.js';
 import type { EnvironmentManager } from './environments/manager.js';
@@ -23,6 +24,8 @@ export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => 
 export interface CoreContext {
   options: AppCoreOptions;
   log: LogFn;
+  /** The time every area reads (the machine's, or a test's fixed clock). */
+  clock: Clock;
   dataDir: string;
   logDir: string;
   settings: SettingsService;
@@ -72,7 +75,7 @@ export interface AreaPart<C extends Record<string, ChannelSpec>> {
 export interface CoreArea<C extends Record<string, ChannelSpec> = Record<string, ChannelSpec>> {
   id: string;
   channels: C;
-  draftPolicies?: (ctx: Pick<CoreContext, 'settings' | 'environmentId'>) => Partial<Record<DraftKind, DraftPolicy>>;
+  draftPolicies?: (ctx: Pick<CoreContext, 'settings' | 'environmentId' | 'clock'>) => Partial<Record<DraftKind, DraftPolicy>>;
   create: (ctx: CoreContext) => AreaPart<C> | Promise<AreaPart<C>>;
 }
 

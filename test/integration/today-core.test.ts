@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelOutput } from '../../shared/ipc/contract.js';
+import { systemClock } from '../../electron/core/clock.js';
 import { TodayDesk } from '../../electron/core/today/desk.js';
 import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';
 
@@ -92,6 +93,7 @@ describe('Today refresh', () => {
       outbox: async () => [],
       emit: () => {},
       log: () => {},
+      clock: systemClock,
       refreshMs: 0,
     });
     expect((await restarted.snapshot())?.asOf).toBe(before.freshness.asOf);

@@ -12,8 +12,11 @@ import { emptyWroForm, emptyWroItem } from '../../shared/schemas/wro-form.js';
 const wro = (po: string) => ({ form: { ...emptyWroForm(), purchase_order_number: po }, pendingSince: null });
 
 let dir: string;
-const policies = { 'return-intake': returnDraftPolicy({ defaultFulfillmentCenter: () => ({ id: 3, name: 'Reno' }) }) };
-const open = () => new DraftStore(dir, policies);
+/** The desk's clock, set by each test that looks at dates (a reference id carries the UTC day). */
+let at = new Date('2026-11-21T23:30:00Z');
+const clock = { now: () => at };
+const policies = { 'return-intake': returnDraftPolicy({ defaultFulfillmentCenter: () => ({ id: 3, name: 'Reno' }), clock }) };
+const open = () => new DraftStore(dir, policies, clock);
 
 beforeEach(async () => {
   dir = join(await mkdtemp(join(tmpdir(), 'dockdesk-drafts-')), 'desk', 'local', 'signed-out');
@@ -31,6 +34,24 @@ describe('draft store', () => {
     const again = await open().get(created.id);
     expect(again?.value).toEqual(value);
     expect(again?.revision).toBe(1);
+  });
+
+  it("dates a draft and its reference id by the desk's clock: created once, updated on each save and restore", async () => {
+    at = new Date('2026-11-21T23:30:00Z');
+    const store = open();
+    const created = await store.save({ kind: 'return-intake', value: { trackingNumber: '1Z999' } });
+    expect((created.value as ReturnDraft).referenceId).toMatch(/^DD-20261121-[0-9A-HJKMNP-TV-Z]{10}$/);
+    expect([created.createdAt, created.updatedAt]).toEqual(['2026-11-21T23:30:00.000Z', '2026-11-21T23:30:00.000Z']);
+    at = new Date('2026-11-22T00:05:00Z');
+    const saved = await store.save({ id: created.id, kind: 'return-intake', value: { ...(created.value as ReturnDraft), trackingNumber: '1Z998' } });
+    expect([saved.createdAt, saved.updatedAt]).toEqual(['2026-11-21T23:30:00.000Z', '2026-11-22T00:05:00.000Z']);
+    // A new return on the next day carries the next day's date; the first one's id stays as it was.
+    const next = await store.save({ kind: 'return-intake', value: {} });
+    expect((next.value as ReturnDraft).referenceId).toMatch(/^DD-20261122-/);
+    expect((saved.value as ReturnDraft).referenceId).toBe((created.value as ReturnDraft).referenceId);
+    at = new Date('2026-11-22T08:00:00Z');
+    const restored = await store.restore(saved);
+    expect(restored.updatedAt).toBe('2026-11-22T08:00:00.000Z');
   });
 
   it('coalesces saves made while a write runs, and every resolved save is on disk', async () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { appError } from '../../../shared/errors.js';
 import { DRAFT_MAX_BYTES, DRAFT_MAX_COUNT, DraftRecord, parseDraftValue, type DraftKind, type DraftSummary } from '../../../shared/schemas/drafts.js';
+import type { Clock } from '../clock.js';
 import { DurableFile, jsonCodec, type DurableProblem } from './durable-file.js';
 import { DRAFTS_FILE } from './desk-paths.js';
 
@@ -56,6 +57,8 @@ export class DraftStore {
   constructor(
     dir: string,
     private readonly policies: Partial<Record<DraftKind, DraftPolicy>>,
+    /** Stamps createdAt and updatedAt. */
+    private readonly clock: Clock,
     private readonly log: (line: string) => void = () => {},
   ) {
     this.file = new DurableFile({
@@ -117,7 +120,7 @@ export class DraftStore {
     const bytes = Buffer.byteLength(JSON.stringify(value), 'utf8');
     if (bytes > DRAFT_MAX_BYTES)
       throw appError('invalid_input', `This draft is too large to keep (${Math.ceil(bytes / 1024)} KB; at most ${DRAFT_MAX_BYTES / 1024} KB).`);
-    const now = new Date().toISOString();
+    const now = this.clock.now().toISOString();
     const record: DraftRecord = previous
       ? { ...previous, value, updatedAt: now, revision: previous.revision + 1 }
       : { id: input.id ?? randomUUID(), kind: input.kind, value, createdAt: now, updatedAt: now, revision: 1 };
@@ -131,7 +134,7 @@ export class DraftStore {
     await this.load();
     const value = parseDraftValue(record.kind, record.value);
     const previous = this.drafts.get(record.id);
-    const restored = { ...record, value, updatedAt: new Date().toISOString(), revision: Math.max(record.revision, previous?.revision ?? 0) + 1 };
+    const restored = { ...record, value, updatedAt: this.clock.now().toISOString(), revision: Math.max(record.revision, previous?.revision ?? 0) + 1 };
     this.drafts.set(record.id, restored);
     await this.persist();
     return restored;

@@ -15,6 +15,7 @@ import type { CachedItem } from '../../../shared/schemas/inventory-cache.js';
 import type { SessionState } from '../../../shared/schemas/session.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { ConnectivityMonitor } from '../api/connectivity.js';
+import type { Clock } from '../clock.js';
 import type { DurableFile } from '../data/durable-file.js';
 import { inventoryCacheFile, type CacheColumns } from './cache-format.js';
 import { CacheIndex } from './cache-index.js';
@@ -38,6 +39,8 @@ export interface InventoryDeskDeps {
   connectivity: ConnectivityMonitor;
   emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
   log: (line: string) => void;
+  /** Dates each sync and says how old the cache is. */
+  clock: Clock;
   /** Background refresh while signed in and not offline (default 15 minutes; 0 turns it off). */
   refreshIntervalMs?: number;
   /** Starts a sync's assembler: a worker thread unless told `inline` (default startSyncAssembler). */
@@ -116,7 +119,7 @@ export class InventoryDesk {
       .then(() => {
         const after = this.opened?.key ?? null;
         if (after !== null && after !== before && !this.sync && this.deps.current().session.status === 'signed-in')
-          this.start(this.index.size === 0 || fullPassDue(this.index) ? 'full' : 'refresh');
+          this.start(this.index.size === 0 || fullPassDue(this.index, this.deps.clock.now().getTime()) ? 'full' : 'refresh');
       })
       .catch((error: unknown) => this.deps.log(`inventory cache: ${(error as Error).message}`));
   }
@@ -130,7 +133,7 @@ export class InventoryDesk {
       syncedAt,
       parts,
       connectivity: this.deps.connectivity.state,
-      stale: syncedAt === null || Date.now() - Date.parse(syncedAt) > INVENTORY_STALE_AFTER_MS,
+      stale: syncedAt === null || this.deps.clock.now().getTime() - Date.parse(syncedAt) > INVENTORY_STALE_AFTER_MS,
       syncing: this.sync !== null,
     };
   }
@@ -178,7 +181,7 @@ export class InventoryDesk {
 
   /** A change of state, as an event with the next revision (see SyncStatus.revision). */
   private announce(): void {
-    this.revision = Math.max(this.revision + 1, Date.now());
+    this.revision = Math.max(this.revision + 1, this.deps.clock.now().getTime());
     this.deps.emit('inventory.syncStatus', this.status());
   }
 
@@ -217,7 +220,7 @@ export class InventoryDesk {
       // Only a complete new generation is written; the file keeps the one before as `.prev`.
       await opened.file.write(columns);
       if (this.opened?.key === opened.key) this.index = new CacheIndex(columns);
-      this.lastCompletedAt = new Date().toISOString();
+      this.lastCompletedAt = this.deps.clock.now().toISOString();
       this.lastError = null;
       onProgress({ phase: 'writing', done: columns.count, total: columns.count });
     } catch (error) {
@@ -250,7 +253,9 @@ export class InventoryDesk {
       let kept = false;
       try {
         // Nobody waits on the sync: its calls go in the budget's background lane, after any clerk's.
-        return await inLane('background', () => syncInventory(account.api, { mode: run.mode, previous: this.index, signal, onProgress, assembler, resume }));
+        return await inLane('background', () =>
+          syncInventory(account.api, { mode: run.mode, previous: this.index, signal, onProgress, assembler, resume, now: () => this.deps.clock.now() }),
+        );
       } catch (error) {
         const lostConnection = error instanceof AppErrorException && error.appError.retryable && !signal.aborted;
         if (run.mode === 'full' && key !== null && lostConnection && Object.keys(resume).length > 0) {
@@ -277,7 +282,8 @@ export class InventoryDesk {
     try {
       await this.follow();
       // Mostly a refresh of what changed; once a day a full pass, for what leaves no history (committed quantities).
-      if (this.opened && this.deps.current().session.status === 'signed-in') this.start(this.interrupted || fullPassDue(this.index) ? 'full' : 'refresh');
+      if (this.opened && this.deps.current().session.status === 'signed-in')
+        this.start(this.interrupted || fullPassDue(this.index, this.deps.clock.now().getTime()) ? 'full' : 'refresh');
     } catch (error) {
       this.deps.log(`inventory refresh: ${(error as Error).message}`);
     }

@@ -55,7 +55,8 @@ export interface FetchOptions {
    * each list starts at the link after its last page read, and a list read to its end is not read again.
    */
   resume?: ResumePoint;
-  now?: () => Date;
+  /** The core's clock: dates the pass and decides whether a refresh still reaches far enough back. */
+  now: () => Date;
 }
 
 /** Where each list of a full pass stands: the link to its next page, or 'done'. */
@@ -65,7 +66,7 @@ type Query = Record<string, string | number | boolean | undefined>;
 
 export async function syncInventory(api: ApiClient, options: FetchOptions): Promise<CacheColumns> {
   const { signal, onProgress, assembler } = options;
-  const now = options.now ?? (() => new Date());
+  const { now } = options;
   const previous = options.previous !== null && options.previous.size > 0 ? options.previous : null;
   const startedAt = now().toISOString();
   const resume = options.mode === 'full' ? (options.resume ?? {}) : null;
@@ -202,7 +203,7 @@ function refreshPlan(previous: CacheIndex, now: Date): { levelsSince: string; co
 }
 
 /** Whether the background refresh should be a full pass: the last one (the cache's `syncedAt.items`) is a day old. */
-export function fullPassDue(index: CacheIndex, now = Date.now()): boolean {
+export function fullPassDue(index: CacheIndex, now: number): boolean {
   const at = index.syncedAt.items;
   return at === null || now - Date.parse(at) > FULL_PASS_EVERY_MS;
 }

@@ -6,6 +6,7 @@ import type { ReceivingOrder } from '../../../shared/schemas/receiving.js';
 import { validateWroForm, wroCreateBody } from '../../../shared/schemas/wro-form.js';
 import type { ApiClient } from '../api/api-client.js';
 import { listFulfillmentCenters } from '../api/resources.js';
+import type { Clock } from '../clock.js';
 import { resolveItem } from '../inventory/index.js';
 import { boxIndexFor, type BoxQuery } from './box-index.js';
 import { findCreatedOrder } from './create-reconcile.js';
@@ -27,6 +28,8 @@ export interface ReceivingDeskDeps {
   api: () => ApiClient;
   /** The signed-in session's channel with write access, or null when none is chosen. */
   channelId: () => number | null;
+  /** When a create was sent: the look-up after a lost answer searches from then. */
+  clock: Clock;
   /** The shell's own label window (Electron): shows the PDF, or prints it through the system dialog. */
   showLabels?: (labels: { pdf: Buffer; fileName: string; title: string }, mode: 'view' | 'print') => Promise<void>;
 }
@@ -170,7 +173,7 @@ export class ReceivingDesk {
       const earlier = await findCreatedOrder(api, body, new Date(pendingSince), signal);
       if (earlier) return { order: earlier, reconciled: true };
     }
-    const sentAt = new Date();
+    const sentAt = this.deps.clock.now();
     let reconciled = false;
     const order = await createReceivingOrder(api, body, this.deps.channelId(), signal, async () => {
       let found;

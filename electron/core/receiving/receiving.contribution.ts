@@ -12,6 +12,7 @@ export const receivingArea = defineCoreArea({
     handlers: receivingHandlers({
       api: ctx.api,
       channelId: ctx.channelId,
+      clock: ctx.clock,
       ...(ctx.options.showLabels ? { showLabels: ctx.options.showLabels } : {}),
     }),
   }),

@@ -8,6 +8,7 @@ import type { OutboxEntryView } from '../../../shared/schemas/outbox.js';
 import { ReturnDraft, type ReturnOrderContext } from '../../../shared/schemas/return-draft.js';
 import { ReturnAction, type ReturnRecord } from '../../../shared/schemas/returns.js';
 import type { ApiClient } from '../api/api-client.js';
+import type { Clock } from '../clock.js';
 import { scopeKey, type DeskScope } from '../data/desk-paths.js';
 import type { DraftStore } from '../data/draft-store.js';
 import { PerScope } from '../data/scoped.js';
@@ -22,6 +23,7 @@ export interface ReturnsDeskDeps {
   channelId: () => number | null;
   emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
   log: (line: string) => void;
+  clock: Clock;
   retry?: { firstMs: number; maxMs: number };
 }
 
@@ -42,6 +44,7 @@ export class ReturnsDesk {
         drafts: deps.drafts(scope),
         emit: deps.emit,
         log: deps.log,
+        clock: deps.clock,
         ...(deps.retry ? { retry: deps.retry } : {}),
       });
     });
@@ -142,7 +145,7 @@ export class ReturnsDesk {
         };
       }),
     });
-    const now = new Date().toISOString();
+    const now = this.deps.clock.now().toISOString();
     const draft = await this.deps
       .drafts(this.deps.scope())
       .restore({ id: randomUUID(), kind: 'return-intake', value, createdAt: now, updatedAt: now, revision: 0 });

@@ -1,12 +1,15 @@
 import { countOf } from '../../../shared/counts.js';
 import { appError } from '../../../shared/errors.js';
 import { ReturnDraft } from '../../../shared/schemas/return-draft.js';
+import type { Clock } from '../clock.js';
 import type { DraftPolicy } from '../data/draft-store.js';
 import { newReturnReferenceId } from './reference-id.js';
 
 export interface ReturnDraftPolicyDeps {
   /** The fulfillment center Settings names for new returns in the active environment, or null. */
   defaultFulfillmentCenter: () => { id: number; name: string | null } | null;
+  /** Dates a new reference id. */
+  clock: Clock;
 }
 
 /**
@@ -20,7 +23,7 @@ export function returnDraftPolicy(deps: ReturnDraftPolicyDeps): DraftPolicy {
       const value = ReturnDraft.parse(raw);
       return {
         ...value,
-        referenceId: value.referenceId || newReturnReferenceId(),
+        referenceId: value.referenceId || newReturnReferenceId(deps.clock.now()),
         fulfillmentCenter: value.fulfillmentCenter ?? deps.defaultFulfillmentCenter(),
         submitAttempts: 0,
         editOf: null,

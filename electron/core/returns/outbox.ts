@@ -8,6 +8,7 @@ import { OutboxState, type OutboxEntryView, type OutboxStatus } from '../../../s
 import { ReturnDraft } from '../../../shared/schemas/return-draft.js';
 import { ReturnCreate } from '../../../shared/schemas/returns.js';
 import type { ApiClient } from '../api/api-client.js';
+import type { Clock } from '../clock.js';
 import { OUTBOX_FILE } from '../data/desk-paths.js';
 import type { DraftStore } from '../data/draft-store.js';
 import { DurableFile, jsonCodec } from '../data/durable-file.js';
@@ -63,6 +64,8 @@ export interface OutboxDeps {
   drafts: DraftStore;
   emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
   log: (line: string) => void;
+  /** Stamps when an entry was queued, tried and sent, and when the next try is due. */
+  clock: Clock;
   retry?: { firstMs: number; maxMs: number };
 }
 
@@ -132,7 +135,7 @@ export class Outbox {
       // A draft submitted before (it came back from the outbox) may have reached the service then.
       outcomeUnknown: operation === 'create' && value.submitAttempts > 1,
       attempts: 0,
-      queuedAt: new Date().toISOString(),
+      queuedAt: this.deps.clock.now().toISOString(),
       lastAttemptAt: null,
       nextAttemptAt: null,
       sentAt: null,
@@ -230,7 +233,7 @@ export class Outbox {
 
   /** One attempt; false when the rest should wait too (the service cannot be reached). */
   private async send(entry: OutboxEntry, api: ApiClient, channelId: number): Promise<boolean> {
-    const now = new Date().toISOString();
+    const now = this.deps.clock.now().toISOString();
     entry.attempts += 1;
     entry.lastAttemptAt = now;
     entry.nextAttemptAt = null;
@@ -266,7 +269,7 @@ export class Outbox {
   private async sent(entry: OutboxEntry, returnId: number): Promise<void> {
     entry.state = 'sent';
     entry.returnId = returnId;
-    entry.sentAt = new Date().toISOString();
+    entry.sentAt = this.deps.clock.now().toISOString();
     entry.outcomeUnknown = false;
     entry.message = null;
     await this.persist();
@@ -300,7 +303,7 @@ export class Outbox {
       const delay = Math.min((this.deps.retry ?? OUTBOX_RETRY).maxMs, (this.deps.retry ?? OUTBOX_RETRY).firstMs * 2 ** this.failures);
       this.failures += 1;
       entry.state = 'waiting';
-      entry.nextAttemptAt = new Date(Date.now() + delay).toISOString();
+      entry.nextAttemptAt = new Date(this.deps.clock.now().getTime() + delay).toISOString();
       entry.message =
         e.code === 'network'
           ? 'Offline: the service cannot be reached. It is sent when the connection is back.'

@@ -14,6 +14,7 @@ export const returnsArea = defineCoreArea({
   draftPolicies: (ctx) => ({
     'return-intake': returnDraftPolicy({
       defaultFulfillmentCenter: () => ctx.settings.get().returnIntake?.[ctx.environmentId()]?.fulfillmentCenter ?? null,
+      clock: ctx.clock,
     }),
   }),
   create: async (ctx) => {
@@ -25,6 +26,7 @@ export const returnsArea = defineCoreArea({
       channelId: ctx.channelId,
       emit: ctx.emit,
       log: ctx.log,
+      clock: ctx.clock,
       ...(ctx.options.outboxRetry ? { retry: ctx.options.outboxRetry } : {}),
     });
     await desk.start();

@@ -9,6 +9,7 @@ import type {
   ExpiringShow,
 } from '../../../shared/ipc/stock.js';
 import type { ApiClient } from '../api/api-client.js';
+import type { Clock } from '../clock.js';
 import type { CacheColumns } from '../inventory/index.js';
 import { listLotExclusions } from '../lots/index.js';
 import { StockIndex } from './stock-index.js';
@@ -22,6 +23,8 @@ export interface StockDeskDeps {
   /** Who the cache belongs to now (exclusions heard are kept per account); null signed out. */
   account: () => string | null;
   api: () => ApiClient;
+  /** Today's date when the caller gives none. */
+  clock: Clock;
 }
 
 /**
@@ -56,7 +59,7 @@ export class StockDesk {
 
   async summary(input: StockSummaryInput): Promise<StockSummary> {
     const index = await this.ready();
-    const today = input.today ?? localDay(Date.now());
+    const today = input.today ?? localDay(this.deps.clock.now().getTime());
     const q = { center: centerId(input.center), withinDays: input.withinDays, lowThreshold: input.lowThreshold, today };
     return { asOf: this.deps.asOf(), ...summarize(index, q, this.known()) };
   }
@@ -70,7 +73,7 @@ export class StockDesk {
     limit: number;
   }): Promise<StockExpiringPage> {
     const index = await this.ready();
-    const today = input.today ?? localDay(Date.now());
+    const today = input.today ?? localDay(this.deps.clock.now().getTime());
     const known = this.known();
     const positions = lotPositions(index, { show: input.show, days: input.days, center: centerId(input.center), today }, known);
     const page = positions.slice(input.offset, input.offset + input.limit);

@@ -17,6 +17,7 @@ export const stockArea = defineCoreArea({
           return subject ? `${environmentId} ${subject}` : null;
         },
         api: ctx.api,
+        clock: ctx.clock,
       }),
     ),
   }),

@@ -8,6 +8,7 @@ import type { Connectivity } from '../../../shared/schemas/session.js';
 import { z } from 'zod';
 import type { ApiClient } from '../api/api-client.js';
 import { inLane } from '../api/request-budget.js';
+import type { Clock } from '../clock.js';
 import { DurableFile, jsonCodec } from '../data/durable-file.js';
 import { scopeKey, type DeskScope } from '../data/desk-paths.js';
 import { PerScope } from '../data/scoped.js';
@@ -49,7 +50,7 @@ export interface TodayDeskDeps {
   outbox: () => Promise<OutboxEntryView[]>;
   emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
   log: LogFn;
-  now?: () => Date;
+  clock: Clock;
   /** 0: no scheduled refresh (tests drive it). */
   refreshMs?: number;
 }
@@ -90,7 +91,7 @@ export class TodayDesk {
   }
 
   now(): Date {
-    return this.deps.now?.() ?? new Date();
+    return this.deps.clock.now();
   }
 
   /** The active account's last known state (read from disk once). */

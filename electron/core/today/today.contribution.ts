@@ -21,6 +21,7 @@ export const todayArea = defineCoreArea({
       outbox: async () => (await ctx.shared.outbox?.list()) ?? [],
       emit: ctx.emitToShell,
       log: ctx.log,
+      clock: ctx.clock,
     });
     return {
       handlers: todayHandlers({ desk, settings: ctx.settings, environmentId: ctx.environmentId }),
