@@ -47,58 +47,14 @@ function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | n
     ...detail.boxes.flatMap((b) => (b.box_items ?? []).map((i) => i.inventory_id)),
     ...(detail.distributions?.distributions ?? []).map((d) => d.inventory_id),
   ]);
-  const centers = useFulfillmentCenters();
-  const centerName = (id: number | null | undefined, fallback?: string | null) => {
-    if (id === null || id === undefined) return '—';
-    return centers.data?.find((c) => c.id === id)?.name ?? fallback ?? `Center ${id}`;
-  };
+  const centerName = useCenterName();
   const t = totals(order);
   // Arrival, status changes and box arrivals happen at the center: shown in its zone, named.
   const zone = order.fulfillment_center?.timezone ?? null;
-  const atCenter = (iso: string | null | undefined) => formatDateTime(iso, zone);
-  const freight = order.freight ? Object.entries(order.freight).filter(([, v]) => v) : [];
   return (
     <div className="detail-grid">
       <div>
-        <dl className="facts">
-          <dt>Status</dt>
-          <dd>
-            <StatusBadge kind="ReceivingStatus" status={order.status} />
-          </dd>
-          <dt>PO number</dt>
-          <dd>{order.purchase_order_number ?? '—'}</dd>
-          <dt>Fulfillment center</dt>
-          <dd>
-            {order.fulfillment_center ? (
-              <span title={`Center id ${order.fulfillment_center.id}`}>
-                {[centerName(order.fulfillment_center.id, order.fulfillment_center.name), order.fulfillment_center.city].filter(Boolean).join(', ')}
-              </span>
-            ) : (
-              '—'
-            )}
-          </dd>
-          <dt>Final destination</dt>
-          <dd>
-            {order.final_destination_fulfillment_center_id ? (
-              <span title={`Center id ${order.final_destination_fulfillment_center_id}`}>{centerName(order.final_destination_fulfillment_center_id)}</span>
-            ) : (
-              '—'
-            )}
-          </dd>
-          <dt>Expected arrival</dt>
-          <dd>{atCenter(order.expected_arrival_date)}</dd>
-          <dt>Package type</dt>
-          <dd>{labelOf('PackageType', order.package_type)}</dd>
-          <dt>Box packaging</dt>
-          <dd>{labelOf('BoxPackagingType', order.box_packaging_type)}</dd>
-          <dt>Created</dt>
-          <dd>{when(order.insert_date)}</dd>
-          <dt>Last updated</dt>
-          <dd>{when(order.last_updated_date)}</dd>
-          {freight.map(([k, v]) => (
-            <FreightFact key={k} name={k} value={String(v)} />
-          ))}
-        </dl>
+        <OrderFacts order={order} centerName={centerName} zone={zone} />
         <Actions detail={detail} />
       </div>
       <div>
@@ -106,7 +62,7 @@ function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | n
         <ol className="timeline" aria-label="Status history">
           {(order.status_history ?? []).map((h) => (
             <li key={h.id}>
-              <strong>{labelOf('ReceivingStatus', h.status)}</strong> <span className="muted">{atCenter(h.timestamp)}</span>
+              <strong>{labelOf('ReceivingStatus', h.status)}</strong> <span className="muted">{formatDateTime(h.timestamp, zone)}</span>
             </li>
           ))}
         </ol>
@@ -124,38 +80,102 @@ function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | n
         {detail.distributions && (
           <>
             <h2>Distributions</h2>
-            <table className="plain">
-              <thead>
-                <tr>
-                  <th>Item</th>
-                  <th>Lot</th>
-                  <th>Center</th>
-                  <th className="end">Expected</th>
-                  <th className="end">Received</th>
-                  <th className="end">Stowed</th>
-                  <th>Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(detail.distributions.distributions ?? []).map((d, i) => (
-                  <tr key={i}>
-                    <td>
-                      <ItemName inventoryId={d.inventory_id} naming={names.get(d.inventory_id)} sku={d.product_sku} />
-                    </td>
-                    <td>{d.lot_number ?? '—'}</td>
-                    <td title={`Center id ${d.fulfillment_center_id}`}>{centerName(d.fulfillment_center_id, d.fulfillment_center_abbreviation)}</td>
-                    <td className="end">{formatCount(d.expected_quantity ?? 0)}</td>
-                    <td className="end">{formatCount(d.received_quantity ?? 0)}</td>
-                    <td className="end">{formatCount(d.stowed_quantity ?? 0)}</td>
-                    <td>{labelOf('DistributionStatus', d.status)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DistributionTable lines={detail.distributions.distributions ?? []} names={names} centerName={centerName} />
           </>
         )}
       </div>
     </div>
+  );
+}
+
+/** A center's name as the service's list of centers has it, else what the record says, else its id. */
+type CenterName = (id: number | null | undefined, fallback?: string | null) => string;
+
+function useCenterName(): CenterName {
+  const centers = useFulfillmentCenters();
+  return (id, fallback) => {
+    if (id === null || id === undefined) return '—';
+    return centers.data?.find((c) => c.id === id)?.name ?? fallback ?? `Center ${id}`;
+  };
+}
+
+function OrderFacts({ order, centerName, zone }: { order: Detail['order']; centerName: CenterName; zone: string | null }) {
+  const freight = order.freight ? Object.entries(order.freight).filter(([, v]) => v) : [];
+  return (
+    <dl className="facts">
+      <dt>Status</dt>
+      <dd>
+        <StatusBadge kind="ReceivingStatus" status={order.status} />
+      </dd>
+      <dt>PO number</dt>
+      <dd>{order.purchase_order_number ?? '—'}</dd>
+      <dt>Fulfillment center</dt>
+      <dd>
+        {order.fulfillment_center ? (
+          <span title={`Center id ${order.fulfillment_center.id}`}>
+            {[centerName(order.fulfillment_center.id, order.fulfillment_center.name), order.fulfillment_center.city].filter(Boolean).join(', ')}
+          </span>
+        ) : (
+          '—'
+        )}
+      </dd>
+      <dt>Final destination</dt>
+      <dd>
+        {order.final_destination_fulfillment_center_id ? (
+          <span title={`Center id ${order.final_destination_fulfillment_center_id}`}>{centerName(order.final_destination_fulfillment_center_id)}</span>
+        ) : (
+          '—'
+        )}
+      </dd>
+      <dt>Expected arrival</dt>
+      <dd>{formatDateTime(order.expected_arrival_date, zone)}</dd>
+      <dt>Package type</dt>
+      <dd>{labelOf('PackageType', order.package_type)}</dd>
+      <dt>Box packaging</dt>
+      <dd>{labelOf('BoxPackagingType', order.box_packaging_type)}</dd>
+      <dt>Created</dt>
+      <dd>{when(order.insert_date)}</dd>
+      <dt>Last updated</dt>
+      <dd>{when(order.last_updated_date)}</dd>
+      {freight.map(([k, v]) => (
+        <FreightFact key={k} name={k} value={String(v)} />
+      ))}
+    </dl>
+  );
+}
+
+type Distribution = NonNullable<NonNullable<Detail['distributions']>['distributions']>[number];
+
+function DistributionTable({ lines, names, centerName }: { lines: Distribution[]; names: ReadonlyMap<number, ItemNaming>; centerName: CenterName }) {
+  return (
+    <table className="plain">
+      <thead>
+        <tr>
+          <th>Item</th>
+          <th>Lot</th>
+          <th>Center</th>
+          <th className="end">Expected</th>
+          <th className="end">Received</th>
+          <th className="end">Stowed</th>
+          <th>Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((d, i) => (
+          <tr key={i}>
+            <td>
+              <ItemName inventoryId={d.inventory_id} naming={names.get(d.inventory_id)} sku={d.product_sku} />
+            </td>
+            <td>{d.lot_number ?? '—'}</td>
+            <td title={`Center id ${d.fulfillment_center_id}`}>{centerName(d.fulfillment_center_id, d.fulfillment_center_abbreviation)}</td>
+            <td className="end">{formatCount(d.expected_quantity ?? 0)}</td>
+            <td className="end">{formatCount(d.received_quantity ?? 0)}</td>
+            <td className="end">{formatCount(d.stowed_quantity ?? 0)}</td>
+            <td>{labelOf('DistributionStatus', d.status)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

@@ -91,7 +91,7 @@ const receivingNewRoute = createRoute({
   path: '/receiving/new',
   // ?draft=<id>: the draft being typed, so a reload or the next start reopens it.
   validateSearch: (raw: Record<string, unknown>): { draft?: string } => ({ draft: DraftId.optional().catch(undefined).parse(raw.draft) }),
-  component: lazyRouteComponent(() => import('./ReceivingCreate'), 'ReceivingCreate'),
+  component: lazyRouteComponent(() => import('./create/ReceivingCreate'), 'ReceivingCreate'),
 });
 
 /**

@@ -30,20 +30,10 @@ function useSettled(value: string, ms = 300): string {
  */
 export function LinkDialog({ receipt, onClose }: { receipt: UnidentifiedReceivingOrder; onClose: () => void }) {
   const [typed, setTyped] = useState('');
-  const query = useSettled(typed.trim());
-  const candidates = useWroCandidates(receipt.id, query, true);
   const [chosen, setChosen] = useState<WroCandidate | null>(null);
   const [confirming, setConfirming] = useState(false);
   const link = useLinkReceipt(receipt.id);
   const navigate = useNavigate();
-  const list = candidates.data?.candidates ?? [];
-  // A box's tracking label scanned here looks for its WRO.
-  const queryField = useRef<HTMLInputElement>(null);
-  useScanField(queryField, (scan) => {
-    setTyped(scan.text.replace(/\p{Cc}/gu, '').trim());
-    setChosen(null);
-  });
-
   const confirm = () =>
     chosen &&
     link.mutate(chosen.id, {
@@ -53,98 +43,22 @@ export function LinkDialog({ receipt, onClose }: { receipt: UnidentifiedReceivin
         void navigate({ to: '/unidentified/$id', params: { id: receipt.id } }); // the router shows a failed navigation itself; nothing waits for it
       },
     });
-
   return (
     <Dialog title={`Link receipt ${receipt.barcode}`} isOpen onOpenChange={(open) => !open && onClose()} wide>
       {!confirming || !chosen ? (
-        <>
-          <div className="field">
-            <label htmlFor="wro-query">Receiving order: id, PO or tracking number</label>
-            <input
-              id="wro-query"
-              ref={queryField}
-              type="search"
-              // Focus starts here: the dialog opens to be typed or scanned into.
-              autoFocus
-              value={typed}
-              onChange={(e) => {
-                setTyped(e.target.value);
-                setChosen(null);
-              }}
-              maxLength={100}
-              spellCheck={false}
-              autoComplete="off"
-              aria-describedby="wro-query-hint"
-            />
-            <span id="wro-query-hint" className="hint">
-              {receipt.tracking_barcode
-                ? `Empty: suggestions for tracking ${receipt.tracking_barcode}, open orders only.`
-                : 'Empty: open orders, most likely first.'}
-            </span>
-          </div>
-          {candidates.isPending ? (
-            <p className="state" role="status">
-              Looking for receiving orders…
-            </p>
-          ) : candidates.isError && !candidates.data ? (
-            <ErrorNote error={candidates.error} prefix="Receiving orders could not be searched" />
-          ) : (
-            <>
-              <p className="muted" role="status">
-                {list.length === 0
-                  ? `No receiving order matches “${query}”.`
-                  : `${formatCount(list.length)} ${query ? 'matching' : 'suggested'} receiving orders`}
-                {candidates.data && candidates.data.trackingChecked.orders < candidates.data.trackingChecked.openOrders
-                  ? ` · box tracking checked on the newest ${formatCount(candidates.data.trackingChecked.orders)} of ${formatCount(candidates.data.trackingChecked.openOrders)} open orders`
-                  : ''}
-              </p>
-              {list.length > 0 && (
-                <ListBox
-                  aria-label="Receiving orders to link to"
-                  className="listbox candidates"
-                  selectionMode="single"
-                  items={list}
-                  selectedKeys={chosen ? [chosen.id] : []}
-                  onSelectionChange={(keys) => {
-                    const key = keys === 'all' ? null : [...keys][0];
-                    setChosen(list.find((c) => c.id === key) ?? null);
-                  }}
-                >
-                  {(c) => (
-                    <ListBoxItem id={c.id} textValue={`Receiving order ${c.id}`} className="candidate">
-                      <span className="candidate-id">WRO {c.id}</span>
-                      <StatusBadge kind="ReceivingStatus" status={c.status} />
-                      <span>{c.purchaseOrderNumber ? `PO ${c.purchaseOrderNumber}` : 'No PO'}</span>
-                      <span>{c.fulfillmentCenter ? (c.fulfillmentCenter.name ?? `Center ${c.fulfillmentCenter.id}`) : '—'}</span>
-                      <span>expected {formatDate(c.expectedArrival)}</span>
-                      <span className="reasons">
-                        {c.reasons
-                          .map((r) =>
-                            r === 'tracking' && c.matchedTracking.length ? `tracking ${c.matchedTracking.join(', ')}` : labelOf('CandidateReason', r),
-                          )
-                          .join(' · ')}
-                      </span>
-                      {c.refusal && <span className="refusal">{c.refusal}</span>}
-                    </ListBoxItem>
-                  )}
-                </ListBox>
-              )}
-            </>
-          )}
-          {chosen?.refusal && (
-            <p className="error" role="alert">
-              Cannot link to receiving order {chosen.id}: {chosen.refusal} Choose an open receiving order.
-            </p>
-          )}
-          <div className="actions">
-            <button type="button" className="primary" disabled={!chosen || chosen.refusal !== null} onClick={() => setConfirming(true)}>
-              {chosen ? `Link to receiving order ${chosen.id}…` : 'Choose a receiving order'}
-            </button>
-            <button type="button" className="quiet" onClick={onClose}>
-              Cancel
-            </button>
-          </div>
-        </>
+        <ChooseStep
+          receipt={receipt}
+          typed={typed}
+          // A new search (typed or scanned) drops the choice: it may not be among the new answers.
+          onType={(text) => {
+            setTyped(text);
+            setChosen(null);
+          }}
+          chosen={chosen}
+          onChoose={setChosen}
+          onNext={() => setConfirming(true)}
+          onClose={onClose}
+        />
       ) : (
         <>
           <p>
@@ -172,5 +86,112 @@ export function LinkDialog({ receipt, onClose }: { receipt: UnidentifiedReceivin
         </>
       )}
     </Dialog>
+  );
+}
+
+interface ChooseStepProps {
+  receipt: UnidentifiedReceivingOrder;
+  typed: string;
+  onType: (text: string) => void;
+  chosen: WroCandidate | null;
+  onChoose: (candidate: WroCandidate | null) => void;
+  onNext: () => void;
+  onClose: () => void;
+}
+
+/** The first step: the search field, what it found, and the way on to the confirmation. */
+function ChooseStep({ receipt, typed, onType, chosen, onChoose, onNext, onClose }: ChooseStepProps) {
+  const query = useSettled(typed.trim());
+  const candidates = useWroCandidates(receipt.id, query, true);
+  const list = candidates.data?.candidates ?? [];
+  // A box's tracking label scanned here looks for its WRO.
+  const queryField = useRef<HTMLInputElement>(null);
+  useScanField(queryField, (scan) => onType(scan.text.replace(/\p{Cc}/gu, '').trim()));
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="wro-query">Receiving order: id, PO or tracking number</label>
+        <input
+          id="wro-query"
+          ref={queryField}
+          type="search"
+          // Focus starts here: the dialog opens to be typed or scanned into.
+          autoFocus
+          value={typed}
+          onChange={(e) => onType(e.target.value)}
+          maxLength={100}
+          spellCheck={false}
+          autoComplete="off"
+          aria-describedby="wro-query-hint"
+        />
+        <span id="wro-query-hint" className="hint">
+          {receipt.tracking_barcode
+            ? `Empty: suggestions for tracking ${receipt.tracking_barcode}, open orders only.`
+            : 'Empty: open orders, most likely first.'}
+        </span>
+      </div>
+      {candidates.isPending ? (
+        <p className="state" role="status">
+          Looking for receiving orders…
+        </p>
+      ) : candidates.isError && !candidates.data ? (
+        <ErrorNote error={candidates.error} prefix="Receiving orders could not be searched" />
+      ) : (
+        <>
+          <p className="muted" role="status">
+            {list.length === 0 ? `No receiving order matches “${query}”.` : `${formatCount(list.length)} ${query ? 'matching' : 'suggested'} receiving orders`}
+            {candidates.data && candidates.data.trackingChecked.orders < candidates.data.trackingChecked.openOrders
+              ? ` · box tracking checked on the newest ${formatCount(candidates.data.trackingChecked.orders)} of ${formatCount(candidates.data.trackingChecked.openOrders)} open orders`
+              : ''}
+          </p>
+          {list.length > 0 && <CandidateList list={list} chosen={chosen} onChoose={onChoose} />}
+        </>
+      )}
+      {chosen?.refusal && (
+        <p className="error" role="alert">
+          Cannot link to receiving order {chosen.id}: {chosen.refusal} Choose an open receiving order.
+        </p>
+      )}
+      <div className="actions">
+        <button type="button" className="primary" disabled={!chosen || chosen.refusal !== null} onClick={onNext}>
+          {chosen ? `Link to receiving order ${chosen.id}…` : 'Choose a receiving order'}
+        </button>
+        <button type="button" className="quiet" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </>
+  );
+}
+
+function CandidateList({ list, chosen, onChoose }: { list: WroCandidate[]; chosen: WroCandidate | null; onChoose: (c: WroCandidate | null) => void }) {
+  return (
+    <ListBox
+      aria-label="Receiving orders to link to"
+      className="listbox candidates"
+      selectionMode="single"
+      items={list}
+      selectedKeys={chosen ? [chosen.id] : []}
+      onSelectionChange={(keys) => {
+        const key = keys === 'all' ? null : [...keys][0];
+        onChoose(list.find((c) => c.id === key) ?? null);
+      }}
+    >
+      {(c) => (
+        <ListBoxItem id={c.id} textValue={`Receiving order ${c.id}`} className="candidate">
+          <span className="candidate-id">WRO {c.id}</span>
+          <StatusBadge kind="ReceivingStatus" status={c.status} />
+          <span>{c.purchaseOrderNumber ? `PO ${c.purchaseOrderNumber}` : 'No PO'}</span>
+          <span>{c.fulfillmentCenter ? (c.fulfillmentCenter.name ?? `Center ${c.fulfillmentCenter.id}`) : '—'}</span>
+          <span>expected {formatDate(c.expectedArrival)}</span>
+          <span className="reasons">
+            {c.reasons
+              .map((r) => (r === 'tracking' && c.matchedTracking.length ? `tracking ${c.matchedTracking.join(', ')}` : labelOf('CandidateReason', r)))
+              .join(' · ')}
+          </span>
+          {c.refusal && <span className="refusal">{c.refusal}</span>}
+        </ListBoxItem>
+      )}
+    </ListBox>
   );
 }

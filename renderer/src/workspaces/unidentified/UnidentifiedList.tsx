@@ -55,56 +55,14 @@ export function UnidentifiedList() {
   const tab: ReceiptTab = search.tab ?? 'unlinked';
   const page = search.page ?? 1;
   const query = useReceiptList({ tab, page, q: search.q });
-  const [typed, setTyped] = useState(search.q ?? '');
+  // Kept here, not in the table's part: a new page or tab keeps the order the clerk chose.
   const [sorting, setSorting] = useState<SortingState>([]);
   const setSearch = (change: Partial<UnidentifiedSearch>) => void navigate({ search: (prev) => ({ ...prev, page: undefined, ...change }) });
-  // A scan into the search field searches for it (elsewhere a scan goes to the scan router).
-  const searchField = useRef<HTMLInputElement>(null);
-  useScanField(searchField, (scan) => {
-    const code = scan.text.replace(/\p{Cc}/gu, '').trim();
-    setTyped(code);
-    setSearch({ q: code || undefined });
-  });
-
   return (
     <section className="workspace list" aria-labelledby="unidentified-title">
       <header className="workspace-header">
         <ViewHeading id="unidentified-title">Unidentified receipts</ViewHeading>
-        <form
-          className="filters"
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setSearch({ q: typed.trim() || undefined });
-          }}
-        >
-          <label className="inline-field">
-            <span>Barcode or tracking</span>
-            <input
-              ref={searchField}
-              type="search"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              placeholder="Scan or type, Enter"
-              maxLength={100}
-              spellCheck={false}
-              autoComplete="off"
-            />
-          </label>
-          <button type="submit">Search</button>
-          {search.q && (
-            <button
-              type="button"
-              className="quiet"
-              onClick={() => {
-                setTyped('');
-                setSearch({ q: undefined });
-              }}
-            >
-              Clear search
-            </button>
-          )}
-        </form>
+        <ReceiptSearch q={search.q} onSearch={(q) => setSearch({ q })} />
         <button type="button" onClick={() => void query.refetch()} disabled={query.isFetching}>
           {query.isFetching ? 'Refreshing…' : 'Refresh'}
         </button>
@@ -113,34 +71,13 @@ export function UnidentifiedList() {
         <QueryState query={query} what={tab === 'linked' ? 'linked receipts' : 'unlinked receipts'}>
           {(data) => (
             <>
-              {data.search && (
-                <p className="note" role="status">
-                  {countOf(data.items.length, 'receipt')} found for “{search.q}”
-                  {data.search.complete ? '.' : ` among the newest ${formatCount(data.search.pagesRead * 50)}; older receipts were not searched.`}
-                </p>
-              )}
-              {data.items.length === 0 ? (
-                <p className="state" role="status">
-                  {search.q
-                    ? 'No receipt with that barcode or tracking barcode.'
-                    : tab === 'unlinked'
-                      ? 'No unlinked receipts: every package has its receiving order.'
-                      : 'No linked receipts yet.'}
-                </p>
-              ) : (
-                <DataTable
-                  label={tab === 'unlinked' ? 'Unlinked receipts' : 'Linked receipts'}
-                  columns={tab === 'linked' ? linkedColumns : baseColumns}
-                  data={data.items}
-                  getRowId={(r) => String(r.id)}
-                  sorting={sorting}
-                  onSortingChange={setSorting}
-                  onOpen={(r) => void navigate({ to: '/unidentified/$id', params: { id: r.id } })}
-                  openHint="Enter or click opens the receipt"
-                  totalRows={data.items.length}
-                  firstRowIndex={0}
-                />
-              )}
+              <ReceiptResults
+                data={data}
+                tab={tab}
+                q={search.q}
+                sorting={[sorting, setSorting]}
+                onOpen={(r) => void navigate({ to: '/unidentified/$id', params: { id: r.id } })}
+              />
               {!data.search && (page > 1 || data.hasNext) && (
                 <nav className="pager" aria-label="Receipt pages">
                   <button
@@ -161,5 +98,99 @@ export function UnidentifiedList() {
         </QueryState>
       </Tabs>
     </section>
+  );
+}
+
+/** The barcode or tracking search: typed and Enter, or scanned (elsewhere a scan goes to the scan router). */
+function ReceiptSearch({ q, onSearch }: { q: string | undefined; onSearch: (q: string | undefined) => void }) {
+  const [typed, setTyped] = useState(q ?? '');
+  const searchField = useRef<HTMLInputElement>(null);
+  useScanField(searchField, (scan) => {
+    const code = scan.text.replace(/\p{Cc}/gu, '').trim();
+    setTyped(code);
+    onSearch(code || undefined);
+  });
+  return (
+    <form
+      className="filters"
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(typed.trim() || undefined);
+      }}
+    >
+      <label className="inline-field">
+        <span>Barcode or tracking</span>
+        <input
+          ref={searchField}
+          type="search"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          placeholder="Scan or type, Enter"
+          maxLength={100}
+          spellCheck={false}
+          autoComplete="off"
+        />
+      </label>
+      <button type="submit">Search</button>
+      {q && (
+        <button
+          type="button"
+          className="quiet"
+          onClick={() => {
+            setTyped('');
+            onSearch(undefined);
+          }}
+        >
+          Clear search
+        </button>
+      )}
+    </form>
+  );
+}
+
+type ReceiptPage = NonNullable<ReturnType<typeof useReceiptList>['data']>;
+
+/** One page of receipts (or a search's finds), with what the search covered and the empty states. */
+interface ReceiptResultsProps {
+  data: ReceiptPage;
+  tab: ReceiptTab;
+  q: string | undefined;
+  sorting: [SortingState, (s: SortingState) => void];
+  onOpen: (r: UnidentifiedReceivingOrder) => void;
+}
+
+function ReceiptResults({ data, tab, q, sorting: [sorting, setSorting], onOpen }: ReceiptResultsProps) {
+  return (
+    <>
+      {data.search && (
+        <p className="note" role="status">
+          {countOf(data.items.length, 'receipt')} found for “{q}”
+          {data.search.complete ? '.' : ` among the newest ${formatCount(data.search.pagesRead * 50)}; older receipts were not searched.`}
+        </p>
+      )}
+      {data.items.length === 0 ? (
+        <p className="state" role="status">
+          {q
+            ? 'No receipt with that barcode or tracking barcode.'
+            : tab === 'unlinked'
+              ? 'No unlinked receipts: every package has its receiving order.'
+              : 'No linked receipts yet.'}
+        </p>
+      ) : (
+        <DataTable
+          label={tab === 'unlinked' ? 'Unlinked receipts' : 'Linked receipts'}
+          columns={tab === 'linked' ? linkedColumns : baseColumns}
+          data={data.items}
+          getRowId={(r) => String(r.id)}
+          sorting={sorting}
+          onSortingChange={setSorting}
+          onOpen={onOpen}
+          openHint="Enter or click opens the receipt"
+          totalRows={data.items.length}
+          firstRowIndex={0}
+        />
+      )}
+    </>
   );
 }

@@ -1,7 +1,7 @@
-import { AppErrorException } from '../../../../shared/errors';
-import { WroCreateDraft } from '../../../../shared/schemas/drafts';
-import { emptyWroForm } from '../../../../shared/schemas/wro-form';
-import { call } from '../../bridge/dockdesk';
+import { AppErrorException } from '../../../../../shared/errors';
+import { WroCreateDraft } from '../../../../../shared/schemas/drafts';
+import { emptyWroForm } from '../../../../../shared/schemas/wro-form';
+import { call } from '../../../bridge/dockdesk';
 
 export interface OpenedDraft {
   /** Null: a new form, nothing stored yet. */

@@ -1,0 +1,136 @@
+import type { WroFormBox, WroFormItem } from '../../../../../shared/schemas/wro-form';
+import { DateField } from '../../../ui/DateField';
+import { fieldId } from './focus';
+import { codeErrors, linePath, scanPath } from './formState';
+import { Errors, Field, ScanInput } from './FormParts';
+import type { WroCreateController } from './useWroCreateForm';
+
+/**
+ * One box: its tracking number, the scan field its items are scanned into (scan → line or +1 → the
+ * same field again), its lines and its buttons.
+ */
+export function BoxFields({ c, box, b }: { c: WroCreateController; box: WroFormBox; b: number }) {
+  const trackingPath = `boxes[${b}].tracking_number`;
+  return (
+    <fieldset className="box-fieldset">
+      <legend>Box {b + 1}</legend>
+      <Field label={`Box ${b + 1} tracking number`} path={trackingPath} errors={c.errors[trackingPath]}>
+        {(p) => (
+          <ScanInput
+            {...p}
+            value={box.tracking_number}
+            onChange={(e) => c.dispatch({ type: 'tracking', box: b, value: e.target.value })}
+            onScan={(code) => c.dispatch({ type: 'tracking', box: b, value: code })}
+          />
+        )}
+      </Field>
+      <Field label={`Scan an item into box ${b + 1}`} path={scanPath(b)} errors={c.errors[scanPath(b)]}>
+        {(p) => (
+          <ScanInput
+            {...p}
+            placeholder="Scan, or type a SKU or barcode and Enter"
+            onScan={(code) => c.addScanned(b, code)}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              const input = e.currentTarget;
+              // Never rejects: a code that finds nothing, or a failed call, is told under the field.
+              void c.addScanned(b, input.value).then((added) => {
+                if (added) input.value = '';
+              });
+            }}
+          />
+        )}
+      </Field>
+      <Errors id={`f-boxes-${b}-box_items-error`} errors={c.errors[`boxes[${b}].box_items`]} />
+      {box.box_items.map((item, i) => (
+        <ItemRow key={i} c={c} b={b} i={i} item={item} />
+      ))}
+      <div className="button-row">
+        <button type="button" onClick={() => c.lines.add(b)}>
+          Add item to box {b + 1}
+        </button>
+        {c.form.boxes.length > 1 && (
+          <button type="button" className="quiet" onClick={() => c.dispatch({ type: 'removeBox', box: b })}>
+            Remove box {b + 1}
+          </button>
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
+/** One line: the item's code (typed, or scanned into it), what it resolved to, the quantity, the lot. */
+function ItemRow({ c, b, i, item }: { c: WroCreateController; b: number; i: number; item: WroFormItem }) {
+  const key = linePath(b, i);
+  const lines = c.lines;
+  return (
+    <div className="item-row" role="group" aria-label={`Box ${b + 1} item ${i + 1}`}>
+      <Field label="SKU, barcode or inventory id" path={`${key}.sku`} errors={codeErrors(c.errors, b, i)}>
+        {(p) => (
+          <ScanInput
+            {...p}
+            value={item.code}
+            onScan={(code) => lines.scan(b, i, code)}
+            onChange={(e) => lines.type(b, i, e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                lines.resolve(b, i, e.currentTarget.value);
+              }
+            }}
+            onBlur={(e) => item.inventory_id === null && !item.sku && lines.resolve(b, i, e.target.value)}
+          />
+        )}
+      </Field>
+      <span className="item-name muted">{item.sku ? `${item.sku}${item.name ? ` · ${item.name}` : ''}${item.is_lot ? ' · lot item' : ''}` : ''}</span>
+      <Field label="Quantity" path={`${key}.quantity`} errors={c.errors[`${key}.quantity`]}>
+        {(p) => (
+          <input
+            {...p}
+            type="number"
+            min={1}
+            step={1}
+            value={item.quantity ?? ''}
+            onChange={(e) => lines.edit(b, i, { quantity: e.target.value === '' ? null : Number(e.target.value) })}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                lines.quantityDone(b);
+              }
+            }}
+          />
+        )}
+      </Field>
+      {item.is_lot && <LotFields c={c} b={b} i={i} item={item} />}
+      <button type="button" className="quiet" onClick={() => lines.remove(b, i)} aria-label={`Remove box ${b + 1} item ${i + 1}`}>
+        Remove
+      </button>
+    </div>
+  );
+}
+
+/** A lot item's lot number and expiry. */
+function LotFields({ c, b, i, item }: { c: WroCreateController; b: number; i: number; item: WroFormItem }) {
+  const key = linePath(b, i);
+  const dateErrors = c.errors[`${key}.lot_date`];
+  const dateErrorId = `${fieldId(`${key}.lot_date`)}-error`;
+  return (
+    <>
+      <Field label="Lot number" path={`${key}.lot_number`} errors={c.errors[`${key}.lot_number`]}>
+        {(p) => <input {...p} value={item.lot_number} onChange={(e) => c.lines.edit(b, i, { lot_number: e.target.value })} />}
+      </Field>
+      <div className={dateErrors ? 'field invalid' : 'field'}>
+        <DateField
+          label="Lot expiry"
+          granularity="day"
+          value={item.lot_date}
+          invalid={Boolean(dateErrors?.length)}
+          {...(dateErrors?.length ? { describedBy: dateErrorId } : {})}
+          onChange={(v) => c.lines.edit(b, i, { lot_date: v })}
+        />
+        <Errors id={dateErrorId} errors={dateErrors} />
+      </div>
+    </>
+  );
+}

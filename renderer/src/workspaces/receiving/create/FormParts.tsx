@@ -1,0 +1,184 @@
+import { useRef } from 'react';
+import { BoxPackagingType, PackageType } from '../../../../../shared/schemas/receiving';
+import { labelOf } from '../../../../../shared/labels';
+import { arrivalInstant, type WroForm } from '../../../../../shared/schemas/wro-form';
+import { formatTime, zoneShortName } from '../../../format';
+import { useScanField } from '../../../scan/useScanField';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { DateField } from '../../../ui/DateField';
+import type { DraftStatus } from '../../../drafts/useDraftAutosave';
+import { ComboBox, Select, type Choice } from '../../../ui/Select';
+import { fieldId } from './focus';
+import { lineSummary, type TopFields } from './formState';
+import type { WroCreateController } from './useWroCreateForm';
+
+/** The field's messages: the form's own check, or the service's answer under the same path. */
+export function Errors({ id, errors }: { id: string; errors: string[] | undefined }) {
+  if (!errors?.length) return null;
+  return (
+    <span className="field-error" id={id}>
+      {errors.join(' ')}
+    </span>
+  );
+}
+
+type FieldProps = { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string };
+
+/** A labelled field of the form at `path`, with its messages under it. */
+export function Field({
+  label,
+  path,
+  errors,
+  children,
+}: {
+  label: string;
+  path: string;
+  errors: string[] | undefined;
+  children: (props: FieldProps) => React.ReactNode;
+}) {
+  const id = fieldId(path);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, 'aria-invalid': Boolean(errors?.length), ...(errors?.length ? { 'aria-describedby': `${id}-error` } : {}) })}
+      <Errors id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
+
+/** A text field a scan goes into whole (useScanField): a box's tracking number, an item's code. */
+export function ScanInput({ onScan, ...props }: React.InputHTMLAttributes<HTMLInputElement> & { onScan: (code: string) => void | Promise<boolean> }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useScanField(ref, async (scan) => {
+    const code = scan.text.replace(/\p{Cc}/gu, '').trim();
+    if (!code) return 'refused';
+    return (await onScan(code)) === false ? 'refused' : 'accepted';
+  });
+  return <input ref={ref} {...props} />;
+}
+
+/** What the draft's autosave did last, and the way to throw the draft away. */
+export function DraftNote({ status, pending, restored, onDiscard }: { status: DraftStatus; pending: boolean; restored: boolean; onDiscard: () => void }) {
+  const text =
+    status.state === 'saving'
+      ? 'Saving draft…'
+      : status.state === 'saved'
+        ? `${restored ? 'Draft restored; ' : 'Draft '}saved${status.at ? ` ${formatTime(status.at)}` : ''}`
+        : status.state === 'failed'
+          ? `Draft not saved: ${status.message}`
+          : 'Not saved yet: the draft is kept from the first change.';
+  return (
+    <p className="draft-note muted" data-testid="draft-status" data-pending={pending}>
+      <span role={status.state === 'failed' ? 'alert' : undefined}>{text}</span>
+      {/* Kept while a save runs (every blur saves): a button that left and came back under the
+          pointer or the keyboard would lose the press. */}
+      {(status.state === 'saved' || status.state === 'failed' || status.state === 'saving') && (
+        <button type="button" className="quiet" onClick={onDiscard}>
+          Discard draft
+        </button>
+      )}
+    </p>
+  );
+}
+
+/** The confirmations the form asks: throw the draft away, remove a line that has an item. */
+export function FormDialogs({ c }: { c: WroCreateController }) {
+  const at = c.removing.at;
+  return (
+    <>
+      <ConfirmDialog
+        title="Discard this draft?"
+        isOpen={c.discard.asking}
+        onClose={c.discard.keep}
+        confirmLabel="Discard the draft"
+        dismissLabel="Keep the draft"
+        onConfirm={() => void c.discard.discard()} // never rejects: a failed discard shows in the draft note
+      >
+        <p>Everything typed and scanned into this receiving order is thrown away. This cannot be undone.</p>
+      </ConfirmDialog>
+      {at && (
+        <ConfirmDialog
+          title={`Remove item ${at.line + 1} from box ${at.box + 1}?`}
+          isOpen
+          onClose={c.removing.keep}
+          confirmLabel="Remove the item"
+          dismissLabel="Keep it"
+          onConfirm={c.removing.confirm}
+        >
+          <p>{lineSummary(c.form.boxes[at.box]?.box_items[at.line])}</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+const packageChoices: Choice<string>[] = PackageType.options.map((p) => ({ id: p, label: labelOf('PackageType', p) }));
+const packagingChoices: Choice<string>[] = BoxPackagingType.options.map((p) => ({ id: p, label: labelOf('BoxPackagingType', p) }));
+
+/** The order's own fields: center, package, packaging, arrival, PO and freight. */
+export function OrderFields({ c }: { c: WroCreateController }) {
+  const { form, errors } = c;
+  const field = (patch: Partial<TopFields>) => c.dispatch({ type: 'field', patch });
+  const freight = (patch: Partial<WroForm['freight']>) => c.dispatch({ type: 'freight', patch });
+  return (
+    <div className="form-grid">
+      <div className={errors['fulfillment_center.id'] ? 'field invalid' : 'field'}>
+        <ComboBox
+          label="Fulfillment center"
+          placeholder="Choose a center"
+          value={form.fulfillment_center.id ? String(form.fulfillment_center.id) : null}
+          choices={c.centers}
+          onChange={c.chooseCenter}
+          errorMessage={errors['fulfillment_center.id']?.join(' ')}
+        />
+      </div>
+      <Select label="Package type" value={form.package_type} choices={packageChoices} onChange={(v) => field({ package_type: v as WroForm['package_type'] })} />
+      <Select
+        label="Box packaging"
+        value={form.box_packaging_type}
+        choices={packagingChoices}
+        onChange={(v) => field({ box_packaging_type: v as WroForm['box_packaging_type'] })}
+      />
+      <ArrivalField c={c} />
+      <Field label="PO number" path="purchase_order_number" errors={errors['purchase_order_number']}>
+        {(p) => <input {...p} value={form.purchase_order_number} maxLength={100} onChange={(e) => field({ purchase_order_number: e.target.value })} />}
+      </Field>
+      <Field label="Carrier" path="freight.carrier" errors={errors['freight.carrier']}>
+        {(p) => <input {...p} value={form.freight.carrier} onChange={(e) => freight({ carrier: e.target.value })} />}
+      </Field>
+      <Field label="BOL number" path="freight.bol_number" errors={errors['freight.bol_number']}>
+        {(p) => <input {...p} value={form.freight.bol_number} onChange={(e) => freight({ bol_number: e.target.value })} />}
+      </Field>
+      <Field label="Container number" path="freight.container_number" errors={errors['freight.container_number']}>
+        {(p) => <input {...p} value={form.freight.container_number} onChange={(e) => freight({ container_number: e.target.value })} />}
+      </Field>
+    </div>
+  );
+}
+
+/** The zone the arrival is entered in, with its short name at that time (now, while none is typed). */
+function arrivalNote(value: string, zone: string | null): string {
+  if (!zone) return 'In your time zone: choose the center to enter it in the center’s.';
+  return `At the center: ${zone} (${zoneShortName(zone, arrivalInstant(value, zone) ?? Date.now())})`;
+}
+
+/** Expected arrival: a time at the center, entered in the center's zone (named under the field). */
+function ArrivalField({ c }: { c: WroCreateController }) {
+  const { form, arrivalZone } = c;
+  const errors = c.errors['expected_arrival_date'];
+  const errorId = `${fieldId('expected_arrival_date')}-error`;
+  return (
+    <div className={errors ? 'field invalid' : 'field'}>
+      <DateField
+        label="Expected arrival"
+        granularity="minute"
+        value={form.expected_arrival_date}
+        invalid={Boolean(errors?.length)}
+        {...(errors?.length ? { describedBy: errorId } : {})}
+        onChange={(v) => c.dispatch({ type: 'field', patch: { expected_arrival_date: v } })}
+        description={arrivalNote(form.expected_arrival_date, arrivalZone)}
+      />
+      <Errors id={errorId} errors={errors} />
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { ErrorNote } from '../../../ui/ErrorNote';
+import { ViewHeading } from '../../../ui/ViewHeading';
+import { BoxFields } from './BoxFields';
+import { DraftNote, Errors, FormDialogs, OrderFields } from './FormParts';
+import { useWroCreateForm } from './useWroCreateForm';
+import { openWroDraft, type OpenedDraft } from './wroDraft';
+
+/**
+ * A new receiving order: the form checks the service's rules as the user goes (shared/schemas/
+ * wro-form.ts, the same rules main checks), and the service's own 422 lands on the same fields.
+ * An item is scanned or typed (SKU, barcode or inventory id) and resolved through main on Enter.
+ * The form is a draft (wroDraft.ts, drafts/useDraftAutosave.ts): saved as the user types, reopened after a reload, a crash or
+ * a restart, and discarded once the order is created.
+ */
+export function ReceivingCreate() {
+  const { draft } = useSearch({ from: '/receiving/new' });
+  const [initialDraft] = useState(draft);
+  const [opened, setOpened] = useState<OpenedDraft | null>(null);
+  const [openError, setOpenError] = useState<unknown>(null);
+  useEffect(() => {
+    let live = true;
+    openWroDraft(initialDraft).then(
+      (d) => live && setOpened(d),
+      (e: unknown) => live && setOpenError(e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [initialDraft]);
+  return (
+    <section className="workspace" aria-labelledby="wro-new-title">
+      <header className="workspace-header">
+        <ViewHeading id="wro-new-title">New receiving order</ViewHeading>
+      </header>
+      {openError ? (
+        <ErrorNote error={openError} prefix="The saved draft could not be opened" />
+      ) : opened ? (
+        <WroCreateForm opened={opened} />
+      ) : (
+        <p className="state" role="status" data-loading>
+          Opening the draft…
+        </p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The form itself: the controller (useWroCreateForm, over the pure reducer in formState.ts) holds the
+ * form and its commands; the parts show it.
+ */
+function WroCreateForm({ opened }: { opened: OpenedDraft }) {
+  const c = useWroCreateForm(opened);
+  return (
+    <>
+      <DraftNote status={c.draft.status} pending={c.draft.pending} restored={c.draft.restored} onDiscard={c.discard.ask} />
+      <FormDialogs c={c} />
+      <form
+        className="wro-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          c.submit();
+        }}
+        onBlur={c.draft.flush}
+        onKeyDown={(e) => {
+          // Enter in a field never sends the whole form (a scanner's Enter, a quantity's Enter): only
+          // the Create button does.
+          if (e.key === 'Enter' && e.target instanceof HTMLInputElement && e.target.type !== 'submit') e.preventDefault();
+        }}
+        noValidate
+        aria-describedby={c.submitError ? 'wro-submit-error' : undefined}
+      >
+        <OrderFields c={c} />
+        <Errors id="f-boxes-error" errors={c.errors['boxes']} />
+        {c.form.boxes.map((box, b) => (
+          <BoxFields key={b} c={c} box={box} b={b} />
+        ))}
+        <div className="button-row">
+          <button type="button" onClick={() => c.dispatch({ type: 'addBox' })}>
+            Add box
+          </button>
+          <button type="submit" className="primary" disabled={c.creating}>
+            {c.creating ? 'Creating…' : 'Create receiving order'}
+          </button>
+        </div>
+        {c.submitError && (
+          <p className="field-error" id="wro-submit-error" role="alert" tabIndex={-1}>
+            {c.submitError}
+          </p>
+        )}
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { afterEach, expect, test } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { render } from 'vitest-browser-react';
+import type { ChannelName, DockdeskBridge } from '../../shared/ipc/contract';
+import type { WroCandidate } from '../../shared/ipc/unidentified';
+import type { UnidentifiedReceivingOrder } from '../../shared/schemas/uro';
+import { LinkDialog } from '../../renderer/src/workspaces/unidentified/LinkDialog';
+
+/**
+ * The link dialog's own behaviour, without the app: suggestions and a search over a small in-page
+ * bridge. Linking for real (and what the service answers) is unidentified.spec.ts's; here: what the
+ * clerk sees, what a choice allows, and where focus goes between the two steps.
+ */
+const RECEIPT: UnidentifiedReceivingOrder = {
+  id: 41,
+  barcode: 'URO-41',
+  tracking_barcode: '1Z999AA10123456784',
+  reason: 'No WRO on the label',
+  comment: null,
+  created_date: '2026-11-20T10:00:00Z',
+  linked_wro_id: null,
+  linked_wro_date: null,
+  attachments: [],
+};
+const candidate = (id: number, status: WroCandidate['status'], refusal: string | null): WroCandidate => ({
+  id,
+  status,
+  purchaseOrderNumber: `PO-${id}`,
+  fulfillmentCenter: { id: 3, name: 'Wilkes-Barre (PA)' },
+  expectedArrival: '2026-11-25T09:00:00Z',
+  matchedTracking: [],
+  reasons: ['same-center'],
+  refusal,
+});
+const OPEN = candidate(5012, 'Awaiting', null);
+const CLOSED = candidate(4990, 'Completed', 'Receiving order 4990 is Completed.');
+
+function fakeBridge(): DockdeskBridge {
+  const answers: Partial<Record<ChannelName, (input: Record<string, unknown>) => unknown>> = {
+    'unidentified.candidates': (input) => ({
+      candidates: input.query === undefined ? [OPEN, CLOSED] : input.query === 'PO-5012' ? [OPEN] : [],
+      trackingChecked: { orders: 2, openOrders: 2 },
+    }),
+  };
+  return {
+    invoke: (channel, input) => {
+      const answer = answers[channel];
+      return Promise.resolve(
+        answer
+          ? { ok: true, value: answer(input as Record<string, unknown>) as never }
+          : { ok: false, error: { code: 'internal', message: `no fake for ${channel}`, retryable: false } },
+      );
+    },
+    on: () => () => {},
+  };
+}
+
+afterEach(() => {
+  delete window.dockdesk;
+});
+
+async function openDialog() {
+  window.dockdesk = fakeBridge();
+  const root = createRootRoute({ component: () => <LinkDialog receipt={RECEIPT} onClose={() => {}} /> });
+  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  const dialog = page.getByRole('dialog', { name: 'Link receipt URO-41' });
+  await expect.element(dialog).toBeVisible();
+  return dialog;
+}
+
+const field = () => page.getByRole('searchbox', { name: 'Receiving order: id, PO or tracking number' });
+
+test('the dialog opens on its search field with suggestions; a closed order is refused in words and cannot be linked', async () => {
+  const dialog = await openDialog();
+  await expect.element(field()).toHaveFocus();
+  await expect.element(dialog.getByText('2 suggested receiving orders')).toBeVisible();
+  await userEvent.click(page.getByRole('option', { name: /^WRO 4990/ }));
+  await expect
+    .element(page.getByRole('alert'))
+    .toHaveTextContent('Cannot link to receiving order 4990: Receiving order 4990 is Completed. Choose an open receiving order.');
+  await expect.element(dialog.getByRole('button', { name: 'Link to receiving order 4990…' })).toBeDisabled();
+});
+
+test('an open order leads to a confirmation with focus on Confirm; Back returns to the same search and choice', async () => {
+  const dialog = await openDialog();
+  await userEvent.keyboard('PO-5012');
+  await expect.element(dialog.getByText('1 matching receiving orders')).toBeVisible();
+  await userEvent.click(page.getByRole('option', { name: /^WRO 5012/ }));
+  await userEvent.click(dialog.getByRole('button', { name: 'Link to receiving order 5012…' }));
+  await expect.element(dialog.getByText(/Link receipt URO-41 \(tracking 1Z999AA10123456784\) to receiving order 5012 \(Awaiting, PO PO-5012\)/)).toBeVisible();
+  await expect.element(dialog.getByRole('button', { name: 'Confirm link' })).toHaveFocus();
+  await userEvent.click(dialog.getByRole('button', { name: 'Back' }));
+  await expect.element(field()).toHaveValue('PO-5012');
+  await expect.element(field()).toHaveFocus();
+  await expect.element(dialog.getByRole('button', { name: 'Link to receiving order 5012…' })).toBeEnabled();
+});
+
+test('typing a new search drops the choice made on the last one', async () => {
+  const dialog = await openDialog();
+  await userEvent.click(page.getByRole('option', { name: /^WRO 5012/ }));
+  await expect.element(dialog.getByRole('button', { name: 'Link to receiving order 5012…' })).toBeEnabled();
+  await userEvent.click(field());
+  await userEvent.keyboard('X');
+  await expect.element(dialog.getByRole('button', { name: 'Choose a receiving order' })).toBeDisabled();
+});
