@@ -9,7 +9,7 @@ import { call } from '../../bridge/dockdesk';
 import { formatCount } from '../../format';
 import { useShortcut } from '../../keyboard/useShortcut';
 import { useConnectivity } from '../../session/useSession';
-import { type DataColumn } from '../../ui/DataTable';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { downloadText } from '../history';
@@ -18,7 +18,6 @@ import { exclusionWords, expiringCsv } from './csv';
 import { allRows, fetchExpiring, useExpiringKey, useWindowed, type ExpiringParams } from './queries';
 import { DEFAULT_DAYS, type ExpiringSearch } from './search';
 import { AsOf, CenterSelect, SignedInOnly, StockNotes, useRange } from './parts';
-import { StockTable } from './StockTable';
 import './stock.css';
 
 function expiringColumns(today: string): DataColumn<StockLotRow>[] {
@@ -120,14 +119,12 @@ function ExpiringList() {
           No lots in the cache match: {params.show === 'expired' ? 'nothing expired is left unexcluded.' : 'nothing expires in this window.'}
         </p>
       ) : (
-        <StockTable
+        <DataTable
           label={params.show === 'expired' ? 'Expired lots' : 'Expiring lots'}
           columns={columns}
-          total={total}
-          rowAt={list.rowAt}
+          server={{ total, rowAt: list.rowAt, onRange }}
           getRowId={(r) => `${r.inventoryId}/${r.lotNumber}/${r.fcId}`}
           sorting={[{ id: 'expiry', desc: false }]}
-          onRange={onRange}
           onCurrent={setCurrentRow}
           onOpen={(r) => void navigate({ to: '/inventory/items/$id', params: { id: r.inventoryId } })}
           openHint="Enter or click opens the item; X excludes the lot or deletes its exclusion"

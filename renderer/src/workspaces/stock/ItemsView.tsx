@@ -4,7 +4,7 @@ import { countOf } from '../../../../shared/counts';
 import type { ItemSort, StockItemRow, StockItemsPage } from '../../../../shared/ipc/stock';
 import { formatCount } from '../../format';
 import { useShortcut } from '../../keyboard/useShortcut';
-import { type DataColumn } from '../../ui/DataTable';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
 import { TextFilter } from '../../ui/TextFilter';
 import { ViewHeading } from '../../ui/ViewHeading';
@@ -14,7 +14,6 @@ import { itemKind, itemsCsv } from './csv';
 import { allRows, fetchItems, useItemsKey, useWindowed } from './queries';
 import { DEFAULT_THRESHOLD, itemsQuery, type ItemsSearch } from './search';
 import { AsOf, CenterSelect, SignedInOnly, StockNotes, useRange } from './parts';
-import { StockTable } from './StockTable';
 import './stock.css';
 
 const count = (c: { getValue: () => unknown }) => formatCount(c.getValue() as number);
@@ -105,18 +104,16 @@ function ItemsList() {
       {first && total === 0 ? (
         <p className="state">{first.cached === 0 ? 'The inventory cache holds no items yet.' : 'No items match these filters.'}</p>
       ) : (
-        <StockTable
+        <DataTable
           label="Items in stock"
           columns={columns}
-          total={total}
-          rowAt={list.rowAt}
+          server={{ total, rowAt: list.rowAt, onRange }}
           getRowId={(r) => String(r.inventoryId)}
           sorting={[{ id: query.sort, desc: query.dir === 'desc' }]}
           onSortingChange={(next) => {
             const s = next[0];
             if (s) setSearch({ sort: s.id === 'name' ? undefined : (s.id as ItemSort), dir: s.desc ? 'desc' : undefined });
           }}
-          onRange={onRange}
           onOpen={(r) => void navigate({ to: '/inventory/items/$id', params: { id: r.inventoryId } })}
           openHint="Enter or click opens the item"
         />

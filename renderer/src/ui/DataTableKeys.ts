@@ -1,0 +1,64 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useShortcut } from '../keyboard/useShortcut';
+import { ROW_HEIGHT, type RowVirtualizer } from './DataTableParts';
+
+export interface ListKeysOptions<T> {
+  count: number;
+  /** The row's data at a position of the whole list (undefined while main has not sent it). */
+  originalAt: (index: number) => T | undefined;
+  virtualizer: RowVirtualizer;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  bodyRef: RefObject<HTMLTableSectionElement | null>;
+  /** Where the current row starts (a row restored on the way back). */
+  initial: number;
+  onOpen?: ((row: T) => void) | undefined;
+  onCurrent?: ((row: T | undefined) => void) | undefined;
+}
+
+/**
+ * The current row of a list and its keys, scoped to the list's body: arrows, PageUp/PageDown,
+ * Home/End move (scrolling the row into view, then focusing it once it is drawn), Enter opens.
+ */
+export function useListKeys<T>(o: ListKeysOptions<T>): { index: number; set: (index: number) => void } {
+  const [active, setActive] = useState(o.initial);
+  const wantFocus = useRef(false);
+  const index = Math.min(active, Math.max(0, o.count - 1));
+  const row = o.originalAt(index);
+  const { onCurrent, bodyRef, scrollRef, virtualizer } = o;
+  useEffect(() => onCurrent?.(row), [row, onCurrent]);
+  // The row element for the active index may appear only after the virtualizer scrolled to it.
+  useEffect(() => {
+    if (!wantFocus.current) return;
+    const el = bodyRef.current?.querySelector<HTMLElement>(`tr[data-index="${index}"]`);
+    if (el) {
+      wantFocus.current = false;
+      el.focus({ preventScroll: true });
+    }
+  });
+  const pageRows = () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 20) / ROW_HEIGHT) - 2);
+  const moveTo = (next: number) => {
+    const to = Math.max(0, Math.min(o.count - 1, next));
+    wantFocus.current = true;
+    setActive(to);
+    virtualizer.scrollToIndex(to, { align: 'auto' });
+  };
+  const scope = () => bodyRef.current;
+  const group = 'In a list';
+  useShortcut({ keys: 'ArrowDown', description: 'Next row', group, scope, handler: () => moveTo(index + 1) });
+  useShortcut({ keys: 'ArrowUp', description: 'Previous row', group, scope, handler: () => moveTo(index - 1) });
+  useShortcut({ keys: 'PageDown', description: 'A screen of rows down', group, scope, handler: () => moveTo(index + pageRows()) });
+  useShortcut({ keys: 'PageUp', description: 'A screen of rows up', group, scope, handler: () => moveTo(index - pageRows()) });
+  useShortcut({ keys: 'Home', description: 'First row', group, scope, handler: () => moveTo(0) });
+  useShortcut({ keys: 'End', description: 'Last row', group, scope, handler: () => moveTo(o.count - 1) });
+  useShortcut({
+    keys: 'Enter',
+    description: 'Open the row',
+    group,
+    scope,
+    when: () => o.onOpen !== undefined,
+    handler: () => {
+      if (row !== undefined) o.onOpen?.(row);
+    },
+  });
+  return { index, set: setActive };
+}

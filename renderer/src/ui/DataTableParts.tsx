@@ -1,0 +1,196 @@
+import {
+  createSortedRowModel,
+  flexRender,
+  rowSortingFeature,
+  sortFn_alphanumeric,
+  sortFn_basic,
+  sortFn_datetime,
+  sortFn_text,
+  tableFeatures,
+  type ColumnDef,
+  type ReactTable,
+  type Row,
+  type RowData,
+} from '@tanstack/react-table';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import type { RefObject } from 'react';
+
+/**
+ * The pieces of the desk's one data table (DataTable.tsx): its TanStack Table features, the
+ * virtualizer, and the markup both of its modes draw (the rows the page sorts, the rows main sorts).
+ */
+const columnMeta: { align?: 'end'; width?: string } = {};
+export const tableFeaturesUsed = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { basic: sortFn_basic, text: sortFn_text, datetime: sortFn_datetime, alphanumeric: sortFn_alphanumeric },
+  columnMeta,
+});
+export type DataColumn<T extends RowData> = ColumnDef<typeof tableFeaturesUsed, T>;
+export type DataTableInstance<T extends RowData> = ReactTable<typeof tableFeaturesUsed, T>;
+export type DataRow<T extends RowData> = Row<typeof tableFeaturesUsed, T>;
+export type RowVirtualizer = Virtualizer<HTMLDivElement, Element>;
+
+/** Compact density: 30+ rows at 1440x900. Kept in step with --row-height in styles.css. */
+export const ROW_HEIGHT = 24;
+
+/** Only the rows on screen (and a few either side) are drawn; `firstShown` rows down is where the list opens. */
+export function useRowVirtualizer(count: number, scrollRef: RefObject<HTMLDivElement | null>, firstShown = 0): RowVirtualizer {
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders this component on scroll itself; nothing here is memoized by a compiler.
+  return useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    initialOffset: firstShown * ROW_HEIGHT,
+  });
+}
+
+export interface TableViewProps<T extends RowData> {
+  label: string;
+  table: DataTableInstance<T>;
+  virtualizer: RowVirtualizer;
+  /** The row at a position of the whole list; undefined while main has not sent it yet. */
+  rowAt: (index: number) => DataRow<T> | undefined;
+  /** aria-rowcount: every row across pages and the header row, -1 when unknown. */
+  ariaRowCount: number;
+  firstRowIndex: number;
+  current: number;
+  setCurrent: (index: number) => void;
+  onOpen?: ((row: T) => void) | undefined;
+  openHint?: string | undefined;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  bodyRef: RefObject<HTMLTableSectionElement | null>;
+  /** The body marks a row restored on the way back: the shell's focus model prefers it when the view opens. */
+  restored: boolean;
+  /**
+   * A row element stands for its row (and follows it when the page re-sorts) or for its position,
+   * where rows come from main: the element focused while "Loading…" is then the one that gets the
+   * row, so focus stays on it.
+   */
+  rowKeys: 'row' | 'position';
+}
+
+export function TableView<T extends RowData>(props: TableViewProps<T>) {
+  const { table, virtualizer, current, setCurrent, rowAt, onOpen, openHint, scrollRef, bodyRef } = props;
+  const items = virtualizer.getVirtualItems();
+  const colCount = table.getAllLeafColumns().length;
+  const before = items[0]?.start ?? 0;
+  const after = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  return (
+    <div className="data-table" ref={scrollRef}>
+      <table aria-label={props.label} aria-rowcount={props.ariaRowCount}>
+        <TableHead table={table} />
+        <tbody ref={bodyRef} data-restored={props.restored ? '' : undefined}>
+          {before > 0 && <Spacer height={before} span={colCount} />}
+          {items.map((item) => {
+            const row = rowAt(item.index);
+            return (
+              <BodyRow
+                key={props.rowKeys === 'position' ? item.index : (row?.id ?? item.index)}
+                row={row}
+                index={item.index}
+                ariaIndex={props.firstRowIndex + item.index + 2}
+                current={item.index === current}
+                setCurrent={setCurrent}
+                onOpen={onOpen}
+                openHint={openHint}
+                span={colCount}
+              />
+            );
+          })}
+          {after > 0 && <Spacer height={after} span={colCount} />}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Cells<T extends RowData>({ row }: { row: DataRow<T> }) {
+  return row.getAllCells().map((cell) => (
+    <td key={cell.id} className={cell.column.columnDef.meta?.align === 'end' ? 'num' : undefined}>
+      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+    </td>
+  ));
+}
+
+interface BodyRowProps<T extends RowData> {
+  row: DataRow<T> | undefined;
+  index: number;
+  ariaIndex: number;
+  current: boolean;
+  setCurrent: (index: number) => void;
+  onOpen?: ((row: T) => void) | undefined;
+  openHint?: string | undefined;
+  span: number;
+}
+
+/** A row of the list; one main has not sent yet keeps its place (and can hold focus) as "Loading…" until its block comes. */
+function BodyRow<T extends RowData>({ row, index, current, setCurrent, onOpen, ...p }: BodyRowProps<T>) {
+  const attrs = { 'data-index': index, 'aria-rowindex': p.ariaIndex, tabIndex: current ? 0 : -1, onFocus: () => setCurrent(index) };
+  if (!row)
+    return (
+      <tr {...attrs}>
+        <td colSpan={p.span} className="muted">
+          Loading…
+        </td>
+      </tr>
+    );
+  return (
+    <tr
+      {...attrs}
+      className={`${current ? 'active' : ''}${onOpen ? ' opens' : ''}`}
+      onClick={() => {
+        setCurrent(index);
+        onOpen?.(row.original);
+      }}
+      title={p.openHint}
+    >
+      <Cells row={row} />
+    </tr>
+  );
+}
+
+function Spacer({ height, span }: { height: number; span: number }) {
+  return (
+    <tr className="spacer" aria-hidden="true" style={{ height }}>
+      <td colSpan={span} />
+    </tr>
+  );
+}
+
+/** Column headers; a sortable one is a button (Enter or Space sorts), aria-sort says the order. */
+function TableHead<T extends RowData>({ table }: { table: DataTableInstance<T> }) {
+  return (
+    <thead>
+      {table.getHeaderGroups().map((group) => (
+        <tr key={group.id} aria-rowindex={1}>
+          {group.headers.map((header) => {
+            const sorted = header.column.getIsSorted();
+            const meta = header.column.columnDef.meta;
+            return (
+              <th
+                key={header.id}
+                scope="col"
+                aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                className={meta?.align === 'end' ? 'num' : undefined}
+                style={meta?.width ? { width: meta.width } : undefined}
+              >
+                {header.column.getCanSort() ? (
+                  <button type="button" className="sort" onClick={header.column.getToggleSortingHandler()}>
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                    <span aria-hidden="true" className="sort-mark">
+                      {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
+                    </span>
+                  </button>
+                ) : (
+                  flexRender(header.column.columnDef.header, header.getContext())
+                )}
+              </th>
+            );
+          })}
+        </tr>
+      ))}
+    </thead>
+  );
+}
