@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTime } from '../schemas/common.js';
+import { NoInput } from './define.js';
 import { Freshness, InventoryId, ItemLot } from './inventory.js';
 
 /**
@@ -36,7 +37,18 @@ export const LotExclusionChange = z.object({
   deletedAt: DateTime.nullable(),
 });
 
+/**
+ * The items that can have lot exclusions, from the inventory cache (no request): the service lists
+ * exclusions only per item, so the list of every exclusion in force asks for these one by one.
+ */
+export const LotCandidates = z.object({
+  items: z.array(z.object({ inventoryId: z.number().int(), sku: z.string(), name: z.string() })),
+  freshness: Freshness,
+});
+export type LotCandidates = z.infer<typeof LotCandidates>;
+
 export const lotChannels = {
+  'lotExclusion.candidates': { input: NoInput, output: LotCandidates },
   'lotExclusion.list': { input: z.object({ inventoryId: InventoryId }).strict(), output: LotExclusionsAnswer },
   'lotExclusion.exclude': { input: LotRefInput, output: LotExclusionChange },
   'lotExclusion.delete': { input: LotRefInput, output: LotExclusionChange },

@@ -12,6 +12,7 @@ import { typeDay } from './days.js';
  */
 const eventRows = (page: Page) => page.getByRole('table', { name: 'History events' }).locator('tbody tr[aria-rowindex]');
 /** "−12" / "+3" / "0" as the table prints a change. */
+type Side = { facility_id: number; quantity_change: number } | null;
 const parseChange = (text: string) => Number(text.replace('−', '-').replace(/[+,\s\u202f\u00a0]/g, ''));
 
 test('history of one item: the chart ends at the sum of the changes and at the service’s on-hand; CSV of what is shown; keyboard and axe', async ({
@@ -44,7 +45,9 @@ test('history of one item: the chart ends at the sum of the changes and at the s
   // At a person's typing speed: a burst as fast as a scanner's goes to the scan router instead.
   await page.keyboard.type(item.sku, { delay: 120 });
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('history-summary')).toContainText(`item ${item.inventory_id}`);
+  // The item by its SKU and name, not its id.
+  await expect(page.getByTestId('history-summary')).toContainText(`${item.sku} (`);
+  await expect(page.getByTestId('history-summary')).not.toContainText(String(item.inventory_id));
   await expect.poll(() => page.evaluate(() => decodeURIComponent(window.location.hash))).toContain(`item=${item.inventory_id}`);
 
   const count = await eventRows(page).count();
@@ -94,6 +97,75 @@ test('history of one item: the chart ends at the sum of the changes and at the s
     expect(r).toContain(named);
   }
   expect(Number(records.at(-1)!.split(',').at(-1))).toBe(location.on_hand_quantity);
+});
+
+test('two SKUs are two lines, two legends and two on-hands, each the service’s; one summed line only when asked for', async ({ page, host }) => {
+  test.setTimeout(120_000);
+  const api = await serviceApi(host);
+  await page.goto(host.url);
+  await signInThroughPopup(page);
+  await waitForFirstSync(host);
+
+  // Two items with stock at the same center.
+  const levels = await allPages<LocationLevelItem>(api, '/2026-07/inventory-level/locations?PageSize=100');
+  const stocked = (i: LocationLevelItem, fc: number) => i.locations.some((l) => l.location_id === fc && l.on_hand_quantity > 5);
+  const fc = levels
+    .flatMap((i) => i.locations.filter((l) => l.on_hand_quantity > 5).map((l) => l.location_id))
+    .find((id) => levels.filter((i) => stocked(i, id)).length >= 2)!;
+  const [a, b] = levels.filter((i) => stocked(i, fc)).slice(0, 2) as [LocationLevelItem, LocationLevelItem];
+  // Each item's end as the service's own history gives it over the view's default range (from the
+  // start of the day 89 days ago, local time): the sum of that item's changes at this center alone.
+  const start = new Date();
+  start.setHours(0, 0, 0, 0);
+  start.setDate(start.getDate() - 89);
+  const serviceEnd = async (id: number) => {
+    const answer = await api.call<{ data: { increment: Side; decrement: Side }[]; next: string | null }>('POST', '/2026-07/inventory/history:query', {
+      facility_id: fc,
+      inventory_ids: [id],
+      start_date: start.toISOString(),
+    });
+    expect(answer.next, 'one page of history per item').toBeNull();
+    return answer.data.flatMap((e) => [e.increment, e.decrement]).reduce((sum, side) => sum + (side?.facility_id === fc ? side.quantity_change : 0), 0);
+  };
+  const onHandA = await serviceEnd(a.inventory_id);
+  const onHandB = await serviceEnd(b.inventory_id);
+  const count = (n: number) => n.toLocaleString('en-US');
+
+  await openAddress(page, `/inventory/history?fc=${fc}&item=${a.inventory_id},${b.inventory_id}`);
+  const summary = page.getByTestId('history-summary');
+  await expect(summary).toContainText('2 items with events, each counted on its own', { timeout: 30_000 });
+  // No figure adds the two SKUs together unless asked.
+  await expect(page.getByTestId('history-sum')).toHaveCount(0);
+  await expect(page.getByTestId('history-end-on-hand')).toHaveCount(0);
+  await expect(page.getByRole('figure')).toContainText('one line per item');
+  const legend = page.getByTestId('history-legend').getByRole('listitem');
+  await expect(legend).toHaveCount(2);
+  await expect(legend.filter({ hasText: a.sku })).toContainText(`${count(onHandA)} at the end`);
+  await expect(legend.filter({ hasText: b.sku })).toContainText(`${count(onHandB)} at the end`);
+  await expect(legend.filter({ hasText: a.sku })).toContainText(a.name);
+
+  // The table's "Item on hand after" is each item's own running sum: each item's last row is its on-hand.
+  const rows = await eventRows(page).evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+  const lastOf = (sku: string) => rows.filter((r) => r[1] === sku).at(-1)!;
+  expect(parseChange(lastOf(a.sku)[7]!)).toBe(onHandA);
+  expect(parseChange(lastOf(b.sku)[7]!)).toBe(onHandB);
+  // The chart's last point names the item its change belongs to.
+  await page.getByTestId('history-chart').focus();
+  await page.keyboard.press('End');
+  const last = rows.at(-1)!;
+  await expect(page.locator('#history-chart-point')).toContainText(`${last[1]} ·`);
+  await expect(page.locator('#history-chart-point')).toContainText(`→ ${last[7]} on hand`);
+
+  // Summed on request: one line, and the figures say they are all items together.
+  await page.getByRole('checkbox', { name: 'Sum all 2 items into one line' }).check();
+  await expect(page.getByRole('figure')).toContainText('all items summed');
+  await expect(legend).toHaveCount(1);
+  await expect(legend).toContainText(`All items: ${count(onHandA + onHandB)} at the end (2 items summed)`);
+  await expect(summary).toContainText('All items together');
+  expect(parseChange((await page.getByTestId('history-end-on-hand').textContent())!)).toBe(onHandA + onHandB);
+  await axeCheck(page, 'inventory-history-two-items');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await axeCheck(page, 'inventory-history-two-items-dark');
 });
 
 test('a range over 90 days is refused before anything is sent; a long query shows its pages and Cancel stops it', async ({ page, host }) => {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryRow } from '../../shared/ipc/history.js';
-import { csvField, eventLines, historyCsv, historyQuery, localStamp, onHandSeries } from '../../renderer/src/workspaces/history/historyData.js';
+import {
+  chartSeries,
+  csvField,
+  endOnHand,
+  eventLines,
+  historyCsv,
+  historyQuery,
+  localStamp,
+  MAX_CHART_SERIES,
+} from '../../renderer/src/workspaces/history/historyData.js';
 
 const move = (facilityId: number, quantityChange: number, lotNumber: string | null = null) => ({
   side: quantityChange >= 0 ? ('increment' as const) : ('decrement' as const),
@@ -63,15 +72,54 @@ describe('on-hand running sum', () => {
       [event(1, '2026-05-01T10:00:00Z', [move(3, 5)]), event(2, '2026-05-01T10:00:00Z', [move(3, 1)]), event(3, '2026-05-02T00:00:00Z', [move(3, -6)])],
       3,
     );
-    expect(onHandSeries(lines)).toEqual({
+    expect(chartSeries(lines)).toEqual({
       x: [Date.parse('2026-05-01T10:00:00Z') / 1000, Date.parse('2026-05-02T00:00:00Z') / 1000],
-      y: [6, 0],
+      lines: [{ inventoryId: 100, y: [6, 0] }],
       lineIndex: [1, 2],
+      omitted: 0,
     });
     // Drawn to now: the last value carries on to the given moment.
     const now = Date.parse('2026-05-09T00:00:00Z');
-    expect(onHandSeries(lines, now).x.at(-1)).toBe(now / 1000);
-    expect(onHandSeries(lines, now).y.at(-1)).toBe(0);
+    expect(chartSeries(lines, { untilMs: now }).x.at(-1)).toBe(now / 1000);
+    expect(chartSeries(lines, { untilMs: now }).lines[0]!.y.at(-1)).toBe(0);
+  });
+
+  it('two SKUs are two running sums and two lines, never one; one summed line only when merged is asked for', () => {
+    const lines = eventLines(
+      [
+        event(1, '2026-05-01T10:00:00Z', [move(3, 10)]),
+        event(2, '2026-05-02T10:00:00Z', [move(3, 4)], { inventoryId: 200 }),
+        event(3, '2026-05-03T10:00:00Z', [move(3, -3)]),
+        event(4, '2026-05-04T10:00:00Z', [move(3, -1)], { inventoryId: 200 }),
+      ],
+      3,
+    );
+    expect(lines.map((l) => [l.inventoryId, l.onHand])).toEqual([
+      [100, 10],
+      [200, 4],
+      [100, 7],
+      [200, 3],
+    ]);
+    expect([...endOnHand(lines)]).toEqual([
+      [100, 7],
+      [200, 3],
+    ]);
+    const apart = chartSeries(lines);
+    expect(apart.lines).toEqual([
+      { inventoryId: 100, y: [10, 10, 7, 7] },
+      // Nothing is known of 200 before its first event in the range: no point, not a zero.
+      { inventoryId: 200, y: [null, 4, 4, 3] },
+    ]);
+    expect(chartSeries(lines, { merged: true }).lines).toEqual([{ inventoryId: null, y: [10, 14, 11, 10] }]);
+  });
+
+  it('draws at most MAX_CHART_SERIES items, those with the most events, and says how many it left out', () => {
+    const events = Array.from({ length: MAX_CHART_SERIES + 2 }, (_, i) =>
+      Array.from({ length: i + 1 }, (_, k) => event(i * 100 + k, `2026-05-0${1 + (k % 9)}T10:00:00Z`, [move(3, 1)], { inventoryId: 1000 + i })),
+    ).flat();
+    const series = chartSeries(eventLines(events, 3));
+    expect(series.lines.map((l) => l.inventoryId)).toEqual(Array.from({ length: MAX_CHART_SERIES }, (_, i) => 1002 + i));
+    expect(series.omitted).toBe(2);
   });
 });
 

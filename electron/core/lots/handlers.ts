@@ -17,6 +17,14 @@ export interface LotHandlerDeps {
 export function lotHandlers(deps: LotHandlerDeps): HandlersFor<typeof lotChannels> {
   const { desk } = deps;
   return {
+    'lotExclusion.candidates': async () => {
+      const index = await desk.ready();
+      const items = [];
+      // Lot-tracked items, and any item the cache holds lots of: only these can have a lot excluded.
+      for (const item of index.items())
+        if (item.flags.lot || item.lots.length > 0) items.push({ inventoryId: item.inventoryId, sku: item.sku, name: item.name });
+      return { items, freshness: desk.freshness() };
+    },
     'lotExclusion.list': async ({ inventoryId }, call) => {
       const list = await listLotExclusions(deps.api(), { inventoryId }, call.signal);
       const item = await desk.findItem(inventoryId);

@@ -4,76 +4,18 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { EventCategory } from '../../../../shared/schemas/inventory';
 import { useAccountKey } from '../../app/accountKey';
 import { call } from '../../bridge/dockdesk';
-import { formatCount, formatDateTime } from '../../format';
 import { countOf } from '../../../../shared/counts';
 import { labelOf } from '../../../../shared/labels';
-import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
-import { ErrorNote, errorParts } from '../../ui/ErrorNote';
+import { errorParts } from '../../ui/ErrorNote';
 import { Select, type Choice } from '../../ui/Select';
 import { ViewHeading } from '../../ui/ViewHeading';
-import { downloadText } from './download';
-import { defaultRange, eventLines, historyCsv, historyQuery, type EventLine } from './historyData';
-import { OnHandChart } from './OnHandChart';
+import { defaultRange, historyQuery } from './historyData';
+import { HistoryResult } from './HistoryResult';
 import { itemIds, type HistorySearch } from './search';
 import { useHistoryRun } from './useHistoryRun';
 import './history.css';
 import { DayRangeField } from '../../ui/DayRangeField';
-import { useInventoryItem, useItemNames, type ItemNaming } from '../inventory';
 import { historyQueries } from './queries';
-
-const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatCount(Math.abs(n))}`;
-
-/** The table's columns; items read by SKU (name and id on hover) once the cache has named them. */
-const columnsFor = (names: ReadonlyMap<number, ItemNaming>): DataColumn<EventLine>[] => [
-  {
-    id: 'time',
-    accessorFn: (l) => l.atMs,
-    header: 'Time',
-    sortFn: 'basic',
-    cell: (c) => formatDateTime(c.row.original.atMs),
-    meta: { width: '12em' },
-  },
-  {
-    id: 'item',
-    accessorFn: (l) => names.get(l.inventoryId)?.sku ?? String(l.inventoryId),
-    header: 'Item',
-    sortFn: 'text',
-    cell: (c) => {
-      const naming = names.get(c.row.original.inventoryId);
-      return (
-        <span title={naming ? `${naming.name} · inventory id ${c.row.original.inventoryId}` : undefined}>{naming?.sku ?? c.row.original.inventoryId}</span>
-      );
-    },
-    meta: { width: '10em' },
-  },
-  {
-    id: 'category',
-    accessorFn: (l) => l.category,
-    header: 'Category',
-    sortFn: 'text',
-    cell: (c) => labelOf('EventCategory', c.row.original.category),
-    meta: { width: '11em' },
-  },
-  { id: 'reference', accessorFn: (l) => l.reference, header: 'Reference', sortFn: 'alphanumeric', cell: (c) => c.row.original.reference || '—' },
-  { id: 'lot', accessorFn: (l) => l.lot, header: 'Lot', sortFn: 'alphanumeric', cell: (c) => c.row.original.lot || '—', meta: { width: '9em' } },
-  { id: 'location', accessorFn: (l) => l.location, header: 'Location', sortFn: 'alphanumeric', meta: { width: '7em' } },
-  {
-    id: 'change',
-    accessorFn: (l) => l.change,
-    header: 'Change',
-    sortFn: 'basic',
-    cell: (c) => signed(c.row.original.change),
-    meta: { align: 'end', width: '6em' },
-  },
-  {
-    id: 'onHand',
-    accessorFn: (l) => l.onHand,
-    header: 'On hand after',
-    sortFn: 'basic',
-    cell: (c) => formatCount(c.row.original.onHand),
-    meta: { align: 'end', width: '8em' },
-  },
-];
 
 const categoryChoices: Choice<string>[] = [
   { id: 'all', label: 'All categories' },
@@ -217,118 +159,6 @@ function HistoryForm({
   );
 }
 
-function HistoryResult({
-  run,
-  cancel,
-  retry,
-  fcId,
-  centerName,
-  ids,
-  search,
-  days,
-}: {
-  run: ReturnType<typeof useHistoryRun>['run'];
-  cancel: () => void;
-  retry: () => void;
-  fcId: number;
-  centerName: string;
-  ids: number[];
-  search: HistorySearch;
-  days: number;
-}) {
-  const [sorting, setSorting] = useState<SortingState>([]);
-  const lines = useMemo(() => (run.state === 'done' ? eventLines(run.events, fcId) : []), [run, fcId]);
-  const names = useItemNames(useMemo(() => [...new Set(lines.map((l) => l.inventoryId))], [lines]));
-  const columns = useMemo(() => columnsFor(names), [names]);
-  // The chart runs to now, or to the end of the range's last day when that is earlier.
-  const [openedAt] = useState(() => Date.now());
-  const untilMs = useMemo(() => {
-    const rangeEnd = search.to ? new Date(`${search.to}T23:59:59`).getTime() : Number.POSITIVE_INFINITY;
-    return Math.min(Math.max(openedAt, lines.at(-1)?.atMs ?? 0), rangeEnd);
-  }, [openedAt, lines, search.to]);
-
-  if (run.state === 'idle') return null;
-  if (run.state === 'loading') {
-    return (
-      <div className="history-progress" role="status">
-        <progress aria-label="History pages loaded" />
-        <span>
-          Loading history… {countOf(run.pages, 'page')}, {countOf(run.events, 'event')} so far
-        </span>
-        <button type="button" onClick={cancel}>
-          Cancel
-        </button>
-      </div>
-    );
-  }
-  if (run.state === 'cancelled') {
-    return (
-      <div className="state" role="status">
-        Cancelled after {countOf(run.pages, 'page')}; nothing is shown.{' '}
-        <button type="button" onClick={retry}>
-          Load again
-        </button>
-      </div>
-    );
-  }
-  if (run.state === 'failed') {
-    return (
-      <ErrorNote error={run.error} prefix="The history could not be loaded">
-        <button type="button" onClick={retry}>
-          Try again
-        </button>
-      </ErrorNote>
-    );
-  }
-
-  const sum = lines.reduce((s, l) => s + l.change, 0);
-  const end = lines.at(-1)?.onHand ?? 0;
-  const shown = sortedLines(lines, sorting, columns);
-  const scope = ids.length === 0 ? 'all items' : ids.length > 1 ? countOf(ids.length, 'item') : `item ${ids[0]}`;
-  return (
-    <>
-      <div className="history-summary">
-        <p role="status" data-testid="history-summary">
-          {countOf(lines.length, 'event')} for {scope} at {centerName} over {countOf(days, 'day')} ({countOf(run.pages, 'page')}). Sum of changes:{' '}
-          <strong data-testid="history-sum">{signed(sum)}</strong>. On hand at end: <strong data-testid="history-end-on-hand">{formatCount(end)}</strong>.
-        </p>
-        <button
-          type="button"
-          disabled={lines.length === 0}
-          onClick={() => downloadText(csvName(search, fcId), historyCsv(shown, names), 'text/csv;charset=utf-8')}
-        >
-          Export CSV
-        </button>
-      </div>
-      <p className="muted chart-note">
-        {search.category
-          ? `Only “${labelOf('EventCategory', search.category)}” events: the line sums those changes and is not the on-hand.`
-          : 'The service keeps changes, not balances: the line starts at 0 on the first day and is the on-hand when the range reaches back to the first event.'}
-      </p>
-      {ids.length === 1 && <CacheOnHand inventoryId={ids[0]!} fcId={fcId} end={end} />}
-      {lines.length === 0 ? (
-        <p className="state" role="status">
-          No events in this range.
-        </p>
-      ) : (
-        <>
-          <OnHandChart lines={lines} centerName={centerName} untilMs={untilMs} />
-          <DataTable
-            label="History events"
-            columns={columns}
-            data={lines}
-            getRowId={(l) => l.key}
-            sorting={sorting}
-            onSortingChange={setSorting}
-            totalRows={lines.length}
-            firstRowIndex={0}
-          />
-        </>
-      )}
-    </>
-  );
-}
-
 /**
  * The Items field: an inventory id as digits, anything else (a SKU, a barcode) looked up exactly in
  * the inventory cache; a code that finds no item or several is refused in words.
@@ -352,42 +182,4 @@ async function resolveItems(tokens: string[]): Promise<{ ok: true; ids: number[]
     }
   }
   return { ok: true, ids };
-}
-
-/** The rows in the table's order (the export is of what is shown). */
-function sortedLines(lines: EventLine[], sorting: SortingState, columns: DataColumn<EventLine>[]): EventLine[] {
-  const rule = sorting[0];
-  if (!rule) return lines;
-  const column = columns.find((c) => c.id === rule.id) as { accessorFn?: (l: EventLine) => string | number } | undefined;
-  const value = column?.accessorFn;
-  if (!value) return lines;
-  const collator = new Intl.Collator(undefined, { numeric: true });
-  const sorted = [...lines].sort((a, b) => {
-    const x = value(a);
-    const y = value(b);
-    return typeof x === 'number' && typeof y === 'number' ? x - y : collator.compare(String(x), String(y));
-  });
-  return rule.desc ? sorted.reverse() : sorted;
-}
-
-function csvName(search: HistorySearch, fcId: number): string {
-  return `inventory-history-fc${fcId}${search.item ? `-items-${search.item.split(',').slice(0, 3).join('-')}` : ''}-${search.from ?? ''}-${search.to ?? ''}.csv`.replace(
-    /-+\./,
-    '.',
-  );
-}
-
-/** For one item, what the inventory cache says is on hand now at this center, beside the chart's end. */
-function CacheOnHand({ inventoryId, fcId, end }: { inventoryId: number; fcId: number; end: number }) {
-  const item = useInventoryItem(inventoryId);
-  if (!item.data) return null;
-  const level = item.data.item.levels.find((l) => l.fcId === fcId);
-  const onHand = level?.onHand ?? 0;
-  return (
-    <p className="muted" data-testid="history-cache-on-hand">
-      {item.data.item.sku} · {item.data.item.name}: the inventory cache has {formatCount(onHand)} on hand here
-      {item.data.freshness.syncedAt ? ` (as of ${formatDateTime(item.data.freshness.syncedAt)})` : ''}
-      {onHand === end ? ', the same as the chart’s end.' : `; the chart ends at ${formatCount(end)} (events before the range, or since the sync).`}
-    </p>
-  );
 }

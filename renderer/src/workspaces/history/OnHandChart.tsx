@@ -1,11 +1,15 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatCount, formatDateTime } from '../../format';
 import { labelOf } from '../../../../shared/labels';
-import { onHandSeries, type EventLine } from './historyData';
+import { countOf } from '../../../../shared/counts';
+import type { ItemNaming } from '../inventory';
+import { chartSeries, endOnHand, MAX_CHART_SERIES, type ChartSeries, type EventLine } from './historyData';
 
 const HEIGHT = 220;
+/** Series colours, read from the stylesheet per theme (history.css); the first is the accent. */
+const SERIES_TOKENS = Array.from({ length: MAX_CHART_SERIES }, (_, i) => `--series-${i + 1}`);
 
 /** Changes when the theme does (the system's choice or Settings' data-theme), so the chart redraws in its colours. */
 function useThemeVersion(): number {
@@ -29,28 +33,28 @@ function cssColor(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 }
 
-/**
- * On-hand over time at one fulfillment center (uPlot): a step line of the running sum, drag to zoom
- * (double-click or 0 resets), a cursor that names the event under it. Keyboard: the chart takes
- * focus; ←/→ move between events, Home/End jump, +/− zoom around the cursor, 0 resets.
- */
-export function OnHandChart({ lines, centerName, untilMs }: { lines: readonly EventLine[]; centerName: string; untilMs?: number }) {
-  const box = useRef<HTMLDivElement>(null);
-  const plot = useRef<uPlot | null>(null);
-  const series = useMemo(() => onHandSeries(lines, untilMs), [lines, untilMs]);
-  const [point, setPoint] = useState<number | null>(null);
-  const [zoomed, setZoomed] = useState(false);
-  const theme = useThemeVersion();
+/** An item as the chart names it: its SKU (the cache's), or its id when the cache has not seen it. */
+const skuOf = (names: ReadonlyMap<number, ItemNaming>, id: number | null) => (id === null ? 'All items' : (names.get(id)?.sku ?? `Item ${id}`));
 
+/** Draws the series into `box` with uPlot; reports the cursor's point and whether the x axis is zoomed. */
+function useUplot(
+  box: RefObject<HTMLDivElement | null>,
+  series: ChartSeries,
+  labels: string[],
+  onPoint: (i: number | null) => void,
+  onZoom: (z: boolean) => void,
+) {
+  const plot = useRef<uPlot | null>(null);
+  const theme = useThemeVersion();
   useEffect(() => {
     const element = box.current;
     if (!element || series.x.length === 0) return;
-    const stroke = cssColor('--accent', '#1f5fbf');
     const axis = {
       stroke: cssColor('--muted', '#56606e'),
       grid: { stroke: cssColor('--line', '#d5dbe3'), width: 1 },
       ticks: { stroke: cssColor('--line', '#d5dbe3') },
     };
+    const single = series.lines.length === 1;
     const options: uPlot.Options = {
       width: Math.max(320, element.clientWidth),
       height: HEIGHT,
@@ -60,29 +64,31 @@ export function OnHandChart({ lines, centerName, untilMs }: { lines: readonly Ev
       axes: [axis, { ...axis, size: 56 }],
       series: [
         {},
-        {
-          label: `On hand at ${centerName}`,
-          stroke,
-          width: 2,
-          fill: `${stroke}1a`,
-          paths: uPlot.paths.stepped!({ align: 1 }),
-          points: { show: series.x.length <= 60, size: 5 },
-        },
+        ...series.lines.map((_, i) => {
+          const stroke = cssColor(SERIES_TOKENS[i]!, '#1f5fbf');
+          return {
+            label: labels[i]!,
+            stroke,
+            width: 2,
+            // One line is filled below it; several stay unfilled, so none hides another.
+            ...(single ? { fill: `${stroke}1a` } : {}),
+            paths: uPlot.paths.stepped!({ align: 1 }),
+            points: { show: series.x.length <= 60, size: 5 },
+          };
+        }),
       ],
       cursor: { drag: { x: true, y: false, setScale: true }, points: { size: 9 } },
       hooks: {
-        setCursor: [(u) => setPoint(u.cursor.idx ?? null)],
+        setCursor: [(u) => onPoint(u.cursor.idx ?? null)],
         setScale: [
           (u, key) => {
             if (key !== 'x') return;
-            const min = u.scales.x!.min ?? 0;
-            const max = u.scales.x!.max ?? 0;
-            setZoomed(min > series.x[0]! || max < series.x[series.x.length - 1]!);
+            onZoom((u.scales.x!.min ?? 0) > series.x[0]! || (u.scales.x!.max ?? 0) < series.x.at(-1)!);
           },
         ],
       },
     };
-    const chart = new uPlot(options, [series.x, series.y], element);
+    const chart = new uPlot(options, [series.x, ...series.lines.map((l) => l.y)] as uPlot.AlignedData, element);
     plot.current = chart;
     const resize = new ResizeObserver(() => chart.setSize({ width: Math.max(320, element.clientWidth), height: HEIGHT }));
     resize.observe(element);
@@ -90,61 +96,99 @@ export function OnHandChart({ lines, centerName, untilMs }: { lines: readonly Ev
       resize.disconnect();
       chart.destroy();
       plot.current = null;
-      setPoint(null);
-      setZoomed(false);
+      onPoint(null);
+      onZoom(false);
     };
-  }, [series, centerName, theme]);
+  }, [box, series, labels, onPoint, onZoom, theme]);
+  return plot;
+}
 
+/** The chart's keys: ←/→ move between events, Home/End jump, +/− zoom around the cursor, 0 resets. */
+function chartKeys(plot: uPlot | null, series: ChartSeries, point: number | null) {
+  const last = series.x.length - 1;
   const moveTo = (index: number) => {
-    const chart = plot.current;
-    if (!chart || series.x.length === 0) return;
-    const i = Math.max(0, Math.min(series.x.length - 1, index));
+    if (!plot || last < 0) return;
+    const i = Math.max(0, Math.min(last, index));
     const x = series.x[i]!;
-    const { min, max } = chart.scales.x!;
+    const { min, max } = plot.scales.x!;
     // Keep the point in view: a zoomed chart pans to it.
-    if (min !== undefined && max !== undefined && (x < min || x > max)) chart.setScale('x', { min: x - (max - min) / 2, max: x + (max - min) / 2 });
-    chart.setCursor({ left: chart.valToPos(x, 'x'), top: chart.valToPos(series.y[i]!, 'y') });
+    if (min !== undefined && max !== undefined && (x < min || x > max)) plot.setScale('x', { min: x - (max - min) / 2, max: x + (max - min) / 2 });
+    const line = series.lines.find((l) => l.y[i] !== null) ?? series.lines[0]!;
+    plot.setCursor({ left: plot.valToPos(x, 'x'), top: plot.valToPos(line.y[i] ?? 0, 'y') });
   };
   const zoom = (factor: number) => {
-    const chart = plot.current;
-    if (!chart) return;
-    const { min, max } = chart.scales.x!;
-    if (min === undefined || max === undefined) return;
+    const { min, max } = plot?.scales.x ?? {};
+    if (!plot || min === undefined || max === undefined) return;
     const centre = point !== null ? series.x[point]! : (min + max) / 2;
     const half = ((max - min) * factor) / 2;
-    chart.setScale('x', { min: centre - half, max: centre + half });
+    plot.setScale('x', { min: centre - half, max: centre + half });
   };
   const reset = () => {
-    const chart = plot.current;
-    if (!chart || series.x.length === 0) return;
-    chart.setScale('x', { min: series.x[0]!, max: series.x[series.x.length - 1]! });
+    if (plot && last >= 0) plot.setScale('x', { min: series.x[0]!, max: series.x[last]! });
   };
+  const keys: Record<string, () => void> = {
+    ArrowRight: () => moveTo((point ?? -1) + 1),
+    ArrowLeft: () => moveTo((point ?? series.x.length) - 1),
+    Home: () => moveTo(0),
+    End: () => moveTo(last),
+    '+': () => zoom(0.5),
+    '=': () => zoom(0.5),
+    '-': () => zoom(2),
+    '0': reset,
+  };
+  return { keys, reset };
+}
+
+/** What the point under the cursor says: the event, its item, its change and that item's on-hand after it. */
+function pointText(line: EventLine | undefined, names: ReadonlyMap<number, ItemNaming>, several: boolean): string {
+  if (!line) return 'Point at the chart, or focus it and press → to step through the events.';
+  const what = line.category ? labelOf('EventCategory', line.category) : 'Event';
+  const item = several ? ` · ${skuOf(names, line.inventoryId)}` : '';
+  const ref = line.reference ? ` · ${line.reference}` : '';
+  return `${formatDateTime(line.atMs)}${item} · ${what}${ref} · ${line.change > 0 ? '+' : ''}${formatCount(line.change)} → ${formatCount(line.onHand)} on hand`;
+}
+
+/**
+ * On-hand over time at one fulfillment center (uPlot): one step line per item (its own running sum;
+ * SKUs are never added together unless `merged` asks for it), drag to zoom (double-click or 0
+ * resets), a cursor that names the event under it, a legend naming each line. Keyboard: the chart
+ * takes focus; ←/→ move between events, Home/End jump, +/− zoom around the cursor, 0 resets.
+ */
+export function OnHandChart({
+  lines,
+  names,
+  centerName,
+  untilMs,
+  merged = false,
+}: {
+  lines: readonly EventLine[];
+  names: ReadonlyMap<number, ItemNaming>;
+  centerName: string;
+  untilMs?: number;
+  merged?: boolean;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const series = useMemo(() => chartSeries(lines, { merged, ...(untilMs !== undefined ? { untilMs } : {}) }), [lines, merged, untilMs]);
+  const labels = useMemo(() => series.lines.map((l) => skuOf(names, l.inventoryId)), [series, names]);
+  const [point, setPoint] = useState<number | null>(null);
+  const [zoomed, setZoomed] = useState(false);
+  const plot = useUplot(box, series, labels, setPoint, setZoomed);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const keys: Record<string, () => void> = {
-      ArrowRight: () => moveTo((point ?? -1) + 1),
-      ArrowLeft: () => moveTo((point ?? series.x.length) - 1),
-      Home: () => moveTo(0),
-      End: () => moveTo(series.x.length - 1),
-      '+': () => zoom(0.5),
-      '=': () => zoom(0.5),
-      '-': () => zoom(2),
-      '0': reset,
-    };
-    const action = keys[e.key];
+    const action = chartKeys(plot.current, series, point).keys[e.key];
     if (!action || e.ctrlKey || e.altKey || e.metaKey) return;
     e.preventDefault();
     action();
   };
 
   if (series.x.length === 0) return null;
-  const line = point !== null ? lines[series.lineIndex[point]!] : undefined;
+  const several = new Set(lines.map((l) => l.inventoryId)).size > 1;
   return (
     <figure className="history-chart">
       <figcaption id="history-chart-caption">
-        On hand at {centerName} over time
+        On hand at {centerName} over time{merged ? ', all items summed' : several ? ', one line per item' : ''}
         <span className="muted"> · drag to zoom, double-click to reset; with focus: ←/→ events, +/− zoom, 0 resets</span>
         {zoomed && (
-          <button type="button" className="quiet" onClick={reset}>
+          <button type="button" className="quiet" onClick={() => chartKeys(plot.current, series, point).reset()}>
             Reset zoom
           </button>
         )}
@@ -156,15 +200,52 @@ export function OnHandChart({ lines, centerName, untilMs }: { lines: readonly Ev
         role="img"
         aria-roledescription="chart"
         aria-labelledby="history-chart-caption"
-        aria-describedby="history-chart-point"
+        aria-describedby="history-chart-point history-chart-legend"
         onKeyDown={onKeyDown}
         data-testid="history-chart"
       />
+      <ChartLegend series={series} labels={labels} names={names} ends={endOnHand(lines)} merged={merged} />
       <p id="history-chart-point" className="chart-point" aria-live="polite">
-        {line
-          ? `${formatDateTime(line.atMs)} · ${line.category ? labelOf('EventCategory', line.category) : 'Event'}${line.reference ? ` · ${line.reference}` : ''} · ${line.change > 0 ? '+' : ''}${formatCount(line.change)} → ${formatCount(line.onHand)} on hand`
-          : 'Point at the chart, or focus it and press → to step through the events.'}
+        {pointText(point !== null ? lines[series.lineIndex[point]!] : undefined, names, several && !merged)}
       </p>
     </figure>
+  );
+}
+
+/** Which colour is which item, with each line's end; and how many items the chart leaves out. */
+function ChartLegend({
+  series,
+  labels,
+  names,
+  ends,
+  merged,
+}: {
+  series: ChartSeries;
+  labels: string[];
+  names: ReadonlyMap<number, ItemNaming>;
+  ends: ReadonlyMap<number, number>;
+  merged: boolean;
+}) {
+  const total = [...ends.values()].reduce((a, b) => a + b, 0);
+  return (
+    <div id="history-chart-legend" className="chart-legend">
+      <ul aria-label="Lines" data-testid="history-legend">
+        {series.lines.map((line, i) => (
+          <li key={line.inventoryId ?? 'all'}>
+            <span className="swatch" style={{ background: `var(${SERIES_TOKENS[i]!})` }} aria-hidden="true" />
+            <strong>{labels[i]}</strong>
+            {line.inventoryId !== null && names.get(line.inventoryId) && <span className="muted"> {names.get(line.inventoryId)!.name}</span>}:{' '}
+            {formatCount(line.inventoryId === null ? total : (ends.get(line.inventoryId) ?? 0))} at the end
+            {merged ? ` (${countOf(ends.size, 'item')} summed)` : ''}
+          </li>
+        ))}
+      </ul>
+      {series.omitted > 0 && (
+        <p className="muted">
+          {countOf(series.omitted, 'item')} more with events are not drawn (the {MAX_CHART_SERIES} with the most events are); narrow the Items field to see
+          them.
+        </p>
+      )}
+    </div>
   );
 }

@@ -76,22 +76,23 @@ export interface EventLine {
   location: string;
   /** Change of on-hand at the queried fulfillment center (its movements only). */
   change: number;
-  /** Running sum of `change` up to and including this event. */
+  /** Running sum of this item's `change` up to and including this event (never another SKU's). */
   onHand: number;
 }
 
 /**
- * Events in time order with the running sum of their on-hand change at `fcId`. The service keeps no
- * balance, so the sum starts at 0 at the range's start: it is the on-hand only when the range reaches
- * back to the item's first event.
+ * Events in time order with each item's running sum of its on-hand change at `fcId`. Items are never
+ * summed together: two SKUs are two stocks. The service keeps no balance, so a sum starts at 0 at the
+ * range's start: it is the on-hand only when the range reaches back to the item's first event.
  */
 export function eventLines(events: readonly HistoryRow[], fcId: number): EventLine[] {
   const sorted = [...events].sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.eventId - b.eventId);
-  let running = 0;
+  const running = new Map<number, number>();
   return sorted.map((e) => {
     const here = e.movements.filter((m) => m.facilityId === fcId);
     const change = here.reduce((sum, m) => sum + m.quantityChange, 0);
-    running += change;
+    const onHand = (running.get(e.inventoryId) ?? 0) + change;
+    running.set(e.inventoryId, onHand);
     const refs = e.references.filter((r) => r.value).map((r) => (r.key ? `${r.key} ${r.value}` : r.value!));
     if (e.serviceOrderId !== null && !refs.some((r) => r.endsWith(String(e.serviceOrderId)))) refs.unshift(`Service order ${e.serviceOrderId}`);
     return {
@@ -105,7 +106,7 @@ export function eventLines(events: readonly HistoryRow[], fcId: number): EventLi
       lot: unique(here.map((m) => m.lotNumber).filter((l): l is string => !!l)).join(', '),
       location: unique(here.map((m) => String(m.locationId))).join(', '),
       change,
-      onHand: running,
+      onHand,
     };
   });
 }
@@ -114,33 +115,77 @@ function unique<T>(values: T[]): T[] {
   return [...new Set(values)];
 }
 
+/** Each item's last running sum (its on-hand at the range's end), in the order the items first appear. */
+export function endOnHand(lines: readonly EventLine[]): Map<number, number> {
+  const ends = new Map<number, number>();
+  for (const line of lines) ends.set(line.inventoryId, line.onHand);
+  return ends;
+}
+
+/** The most lines one chart draws; more items are narrowed by the Items field, or merged on request. */
+export const MAX_CHART_SERIES = 8;
+
+/** One drawn line: an item's own on-hand, or (merged, on request) every item's changes summed. */
+export interface ChartLine {
+  /** The item, or null for the merged line. */
+  inventoryId: number | null;
+  /** The value at each x (null before the item's first event: nothing is known of it yet). */
+  y: (number | null)[];
+}
+
+export interface ChartSeries {
+  /** Moments in seconds, as uPlot counts; one per event time (the last event of a moment wins). */
+  x: number[];
+  lines: ChartLine[];
+  /** For each x, the index in `lines` of the event the point names. */
+  lineIndex: number[];
+  /** Items with events that the chart leaves out (more than MAX_CHART_SERIES). */
+  omitted: number;
+}
+
+/** The items the chart draws: those with the most events first, at most MAX_CHART_SERIES. */
+function chartedItems(lines: readonly EventLine[]): { ids: number[]; omitted: number } {
+  const counts = new Map<number, number>();
+  for (const l of lines) counts.set(l.inventoryId, (counts.get(l.inventoryId) ?? 0) + 1);
+  const ranked = [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)! || a - b);
+  return { ids: ranked.slice(0, MAX_CHART_SERIES).sort((a, b) => a - b), omitted: Math.max(0, ranked.length - MAX_CHART_SERIES) };
+}
+
 /**
- * The chart's series: one point per event time (the last event of a millisecond wins), in seconds as
- * uPlot counts. With `untilMs` (now, or the range's end) the line runs on at its last value to that
- * moment, so the time axis reaches today instead of stopping at the last event.
+ * The chart's data: one line per item (its own running sum; null before its first event), or, only
+ * when `merged` is asked for, one line of every item's changes summed. With `untilMs` (now, or the
+ * range's end) the lines run on at their last values to that moment, so the time axis reaches today
+ * instead of stopping at the last event.
  */
-export function onHandSeries(lines: readonly EventLine[], untilMs?: number): { x: number[]; y: number[]; lineIndex: number[] } {
+export function chartSeries(lines: readonly EventLine[], options: { merged?: boolean; untilMs?: number } = {}): ChartSeries {
+  const { ids, omitted } = options.merged ? { ids: [], omitted: 0 } : chartedItems(lines);
+  const slot = new Map(ids.map((id, i) => [id, i]));
+  const current: (number | null)[] = options.merged ? [0] : ids.map(() => null);
   const x: number[] = [];
-  const y: number[] = [];
+  const ys: (number | null)[][] = current.map(() => []);
   const lineIndex: number[] = [];
+  let total = 0;
   lines.forEach((line, i) => {
+    total += line.change;
+    const at = options.merged ? 0 : slot.get(line.inventoryId);
+    if (at === undefined) return;
+    current[at] = options.merged ? total : line.onHand;
     const t = line.atMs / 1000;
-    if (x.length > 0 && x[x.length - 1] === t) {
-      y[y.length - 1] = line.onHand;
-      lineIndex[lineIndex.length - 1] = i;
-    } else {
+    if (x.at(-1) !== t) {
       x.push(t);
-      y.push(line.onHand);
-      lineIndex.push(i);
+      ys.forEach((y) => y.push(null));
     }
+    ys.forEach((y, s) => (y[y.length - 1] = current[s]!));
+    lineIndex[x.length - 1] = i;
   });
   const lastX = x.at(-1);
-  if (untilMs !== undefined && lastX !== undefined && untilMs / 1000 > lastX) {
-    x.push(untilMs / 1000);
-    y.push(y.at(-1)!);
+  if (options.untilMs !== undefined && lastX !== undefined && options.untilMs / 1000 > lastX) {
+    x.push(options.untilMs / 1000);
+    ys.forEach((y) => y.push(y.at(-1)!));
     lineIndex.push(lineIndex.at(-1)!);
   }
-  return { x, y, lineIndex };
+  const chartLines = options.merged ? [{ inventoryId: null, y: ys[0]! }] : ids.map((id, s) => ({ inventoryId: id, y: ys[s]! }));
+  return { x, lines: chartLines, lineIndex, omitted };
 }
 
 /** RFC 4180: a field with a comma, quote, CR or LF is quoted, quotes doubled; records end with CRLF. */

@@ -66,6 +66,54 @@ function LotExclusions({ data, refreshing, refresh }: { data: LotExclusionsAnswe
         service now; lots and quantities from the inventory cache{data.freshness.syncedAt ? ` as of ${when(data.freshness.syncedAt)}` : ''}.
       </p>
 
+      <LotsInStock data={data} active={active} ask={ask} />
+
+      <ExclusionTable
+        id="active-exclusions"
+        title="Active exclusions"
+        empty="No lot of this item is excluded."
+        rows={data.active}
+        action={(e) => (
+          <button type="button" onClick={() => ask('delete', e.lotNumber)} aria-label={`Delete exclusion of lot ${e.lotNumber}`}>
+            Delete…
+          </button>
+        )}
+      />
+      <ExclusionTable
+        id="deleted-exclusions"
+        title="Deleted exclusions"
+        empty="No deleted exclusions."
+        rows={data.deleted}
+        action={(e) =>
+          active.has(e.lotNumber) ? (
+            <span className="muted">Excluded again</span>
+          ) : (
+            <button type="button" onClick={() => ask('restore', e.lotNumber)} aria-label={`Restore the exclusion of lot ${e.lotNumber}`}>
+              Restore…
+            </button>
+          )
+        }
+      />
+
+      <ExcludeByNumber onAsk={(lotNumber) => ask('exclude', lotNumber)} />
+      <ConfirmLotAction pending={pending} itemLabel={`${data.sku} (${data.name})`} onClose={() => setPending(null)} />
+    </>
+  );
+}
+
+/** The item's lots from the cache: where, expiry (marked), quantities, whether excluded, and the row's action. */
+function LotsInStock({
+  data,
+  active,
+  ask,
+}: {
+  data: LotExclusionsAnswer;
+  active: ReadonlySet<string>;
+  ask: (action: LotAction, lotNumber: string, lotDate?: string | null) => void;
+}) {
+  const expiry = useExpiryMarks();
+  return (
+    <>
       <h2 id="lots-in-stock">Lots in stock</h2>
       {data.lots.length === 0 ? (
         <p className="state">The inventory cache holds no lots of this item. A lot can still be excluded by its number below.</p>
@@ -118,36 +166,6 @@ function LotExclusions({ data, refreshing, refresh }: { data: LotExclusionsAnswe
           </tbody>
         </table>
       )}
-
-      <ExclusionTable
-        id="active-exclusions"
-        title="Active exclusions"
-        empty="No lot of this item is excluded."
-        rows={data.active}
-        action={(e) => (
-          <button type="button" onClick={() => ask('delete', e.lotNumber)} aria-label={`Delete exclusion of lot ${e.lotNumber}`}>
-            Delete…
-          </button>
-        )}
-      />
-      <ExclusionTable
-        id="deleted-exclusions"
-        title="Deleted exclusions"
-        empty="No deleted exclusions."
-        rows={data.deleted}
-        action={(e) =>
-          active.has(e.lotNumber) ? (
-            <span className="muted">Excluded again</span>
-          ) : (
-            <button type="button" onClick={() => ask('restore', e.lotNumber)} aria-label={`Restore the exclusion of lot ${e.lotNumber}`}>
-              Restore…
-            </button>
-          )
-        }
-      />
-
-      <ExcludeByNumber onAsk={(lotNumber) => ask('exclude', lotNumber)} />
-      <ConfirmLotAction pending={pending} itemLabel={`${data.sku} (${data.name})`} onClose={() => setPending(null)} />
     </>
   );
 }

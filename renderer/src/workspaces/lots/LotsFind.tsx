@@ -1,48 +1,68 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useDeferredValue, useRef, useState } from 'react';
+import { useDeferredValue, useRef, useState, type RefObject } from 'react';
 import type { CachedItem } from '../../../../shared/schemas/inventory-cache';
 import { useAccountKey } from '../../app/accountKey';
 import { call } from '../../bridge/dockdesk';
 import { formatCount } from '../../format';
 import { countOf, unitWord } from '../../../../shared/counts';
+import { useShortcut } from '../../keyboard/useShortcut';
 import { useScanField } from '../../scan/useScanField';
 import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { ViewHeading } from '../../ui/ViewHeading';
+import { ExclusionsInForce } from './ExclusionsInForce';
 import { lotsQueries } from './queries';
 import './lots.css';
 
 const columns: DataColumn<CachedItem>[] = [
-  { id: 'sku', accessorFn: (i) => i.sku, header: 'SKU', sortFn: 'alphanumeric', meta: { width: '14em' } },
   { id: 'name', accessorFn: (i) => i.name, header: 'Name', sortFn: 'text' },
-  { id: 'id', accessorFn: (i) => i.inventoryId, header: 'Inventory id', sortFn: 'basic', meta: { width: '8em' } },
+  { id: 'sku', accessorFn: (i) => i.sku, header: 'SKU', sortFn: 'alphanumeric', meta: { width: '14em' } },
   { id: 'lotted', accessorFn: (i) => (i.flags.lot ? 'Lot-tracked' : '—'), header: 'Lots', sortFn: 'text', meta: { width: '7em' } },
   { id: 'lots', accessorFn: (i) => i.lots.length, header: 'Lots in stock', sortFn: 'basic', meta: { align: 'end', width: '8em' } },
 ];
 
+const RESULT_ROW = '.lots-find .data-table tbody tr[tabindex="0"]';
+
+/** The search field's keys, as in every other list: `/` reaches it, ↓ goes from it into the results. */
+function useSearchKeys(field: RefObject<HTMLInputElement | null>) {
+  useShortcut({
+    keys: 'ArrowDown',
+    description: 'From the item search into its results',
+    group: 'Lot exclusions',
+    inFields: true,
+    scope: () => field.current,
+    handler: () => document.querySelector<HTMLElement>(RESULT_ROW)?.focus(),
+  });
+  useShortcut({
+    keys: '/',
+    description: 'Go to the item search',
+    group: 'Lot exclusions',
+    handler: (event) => {
+      event.preventDefault();
+      field.current?.focus();
+      field.current?.select();
+    },
+  });
+}
+
 /**
- * Lot exclusions, first step: find the item. Typed text searches the inventory cache by name or SKU
- * as you type; Enter or a scan looks the code up exactly (any code: SKU, barcode, GTIN, GS1 string)
- * and opens the item when one matches.
+ * The find step's data and commands: typed text searches the inventory cache by name or SKU as you
+ * type; Enter or a scan looks the code up exactly (any code: SKU, barcode, GTIN, GS1 string) and opens
+ * the item when one matches (or when exactly one item was found by name or SKU).
  */
-export function LotsFind() {
+function useLotsFind(field: RefObject<HTMLInputElement | null>) {
   const navigate = useNavigate();
-  const account = useAccountKey();
   const [text, setText] = useState('');
   const deferred = useDeferredValue(text.trim());
   const [lookupError, setLookupError] = useState<unknown>(null);
-  const [sorting, setSorting] = useState<SortingState>([]);
-  const field = useRef<HTMLInputElement>(null);
-  const results = useQuery({ ...lotsQueries.find(account, deferred), enabled: deferred.length > 0 });
+  const results = useQuery({ ...lotsQueries.find(useAccountKey(), deferred), enabled: deferred.length > 0 });
   const open = (inventoryId: number) => void navigate({ to: '/lots/$id', params: { id: inventoryId } });
-
   const lookUp = async (code: string) => {
     setLookupError(null);
     try {
       const answer = await call('inventory.lookup', { code });
       if (answer.matches.length === 1) return open(answer.matches[0]!.item.inventoryId);
-      // No exact code but one item found by name or SKU: Enter opens it, as in every other list.
       const found = results.data?.text === code ? results.data.hits : [];
       if (answer.matches.length === 0 && found.length === 1) return open(found[0]!.item.inventoryId);
       if (answer.matches.length === 0) setLookupError(new Error(`No item has the code “${answer.lookedUp}” in the inventory cache.`));
@@ -57,10 +77,21 @@ export function LotsFind() {
     setText(code);
     if (code) void lookUp(code); // never rejects: a failed lookup shows as the field's error
   });
+  useSearchKeys(field);
+  const edit = (value: string) => {
+    setText(value);
+    setLookupError(null);
+  };
+  return { text, edit, deferred, results, lookupError, lookUp, open };
+}
 
-  const hits = results.data?.hits.map((h) => h.item) ?? [];
+/** Lot exclusions, first step: find the item; below, every exclusion in force. */
+export function LotsFind() {
+  const field = useRef<HTMLInputElement>(null);
+  const find = useLotsFind(field);
+  const hits = find.results.data?.hits.map((h) => h.item) ?? [];
   return (
-    <section className="workspace list lots" aria-labelledby="lots-title">
+    <section className="workspace list lots lots-find" aria-labelledby="lots-title">
       <header className="workspace-header">
         <ViewHeading id="lots-title">Lot exclusions</ViewHeading>
       </header>
@@ -69,7 +100,7 @@ export function LotsFind() {
         role="search"
         onSubmit={(e) => {
           e.preventDefault();
-          if (text.trim()) void lookUp(text.trim()); // never rejects: a failed lookup shows as the field's error
+          if (find.text.trim()) void find.lookUp(find.text.trim()); // never rejects: a failed lookup shows as the field's error
         }}
       >
         <label className="inline-field">
@@ -77,11 +108,8 @@ export function LotsFind() {
           <input
             ref={field}
             type="search"
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              setLookupError(null);
-            }}
+            value={find.text}
+            onChange={(e) => find.edit(e.target.value)}
             placeholder="Scan, or type a SKU, name or code, Enter"
             maxLength={200}
             size={36}
@@ -95,10 +123,21 @@ export function LotsFind() {
           Excluded lots are not used to fulfill orders until the exclusion is deleted.
         </span>
       </form>
-      {/* With matches listed, a code that names no item is not an error: the list is the answer. */}
-      {lookupError !== null &&
+      <FindResults find={find} hits={hits} />
+      <ExclusionsInForce />
+    </section>
+  );
+}
+
+/** What the search found; with matches listed, a code that names no item is not an error: the list is the answer. */
+function FindResults({ find, hits }: { find: ReturnType<typeof useLotsFind>; hits: CachedItem[] }) {
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const { results, deferred } = find;
+  return (
+    <>
+      {find.lookupError !== null &&
         (hits.length === 0 ? (
-          <ErrorNote error={lookupError} />
+          <ErrorNote error={find.lookupError} />
         ) : (
           <p className="note" role="status">
             No item has exactly that code; choose one of the matches below.
@@ -106,7 +145,7 @@ export function LotsFind() {
         ))}
       {results.isError && <ErrorNote error={results.error} prefix="The search could not be run" />}
       {deferred.length === 0 ? (
-        <p className="state">Find the item whose lots to exclude or restore.</p>
+        <p className="state">Find the item whose lots to exclude or restore, or pick one from the exclusions in force below.</p>
       ) : results.data && hits.length === 0 ? (
         <p className="state" role="status">
           No item in the inventory cache matches “{deferred}”.
@@ -116,7 +155,7 @@ export function LotsFind() {
           <p className="muted" role="status">
             {formatCount(results.data.total)}
             {results.data.totalCapped ? '+' : ''} {unitWord(results.data.total, 'item')} found
-            {results.data.total > hits.length ? `; the first ${hits.length} are shown` : ''}.
+            {results.data.total > hits.length ? `; the first ${hits.length} are shown` : ''}. ↓ moves into the list, Enter opens.
           </p>
           <DataTable
             label="Matching items"
@@ -125,13 +164,13 @@ export function LotsFind() {
             getRowId={(i) => String(i.inventoryId)}
             sorting={sorting}
             onSortingChange={setSorting}
-            onOpen={(i) => open(i.inventoryId)}
+            onOpen={(i) => find.open(i.inventoryId)}
             openHint="Enter or click opens the item's lots"
             totalRows={hits.length}
             firstRowIndex={0}
           />
         </>
       ) : null}
-    </section>
+    </>
   );
 }

@@ -16,6 +16,24 @@ export const lotsQueries = {
       queryKey: [...account, 'lot-exclusions', inventoryId] as const,
       queryFn: ({ signal }) => call('lotExclusion.list', { inventoryId }, signal),
     }),
+  /**
+   * The same answer for the list of every exclusion in force: a refresh of what is on screen (main lets
+   * the clerk's own calls go first) and kept for five minutes, since the service lists exclusions
+   * only item by item; a change through this desk reads its one item again.
+   */
+  inForce: (account: AccountKey, inventoryId: number) =>
+    queryOptions({
+      queryKey: [...account, 'lot-exclusions', inventoryId] as const,
+      queryFn: ({ signal }) => call('lotExclusion.list', { inventoryId }, signal, { refresh: true }),
+      staleTime: 5 * 60_000,
+    }),
+  /** The items that can have lot exclusions (lot-tracked), from the inventory cache. */
+  candidates: (account: AccountKey) =>
+    queryOptions({
+      queryKey: [...account, 'inventory', 'lot-candidates'] as const,
+      queryFn: ({ signal }) => call('lotExclusion.candidates', {}, signal),
+      staleTime: 5 * 60_000,
+    }),
   /** Items by name or SKU for the lot search (the inventory cache's search, the first 50). */
   find: (account: AccountKey, text: string) =>
     queryOptions({

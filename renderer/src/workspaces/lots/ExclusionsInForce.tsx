@@ -1,0 +1,131 @@
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { countOf } from '../../../../shared/counts';
+import { expiryDay } from '../../../../shared/lots/expiry';
+import { formatDateTime, formatDay } from '../../format';
+import { ErrorNote } from '../../ui/ErrorNote';
+import { ConfirmLotAction } from './ConfirmLotAction';
+import type { LotAction, LotRef } from './queries';
+import { useExclusionsInForce } from './useExclusionsInForce';
+import { filterRows, type InForceRow } from './inForce';
+
+/** ↓/↑ (Home/End) move between the rows' links; Enter on one opens its item's lots, as in every list. */
+function moveInRows(e: KeyboardEvent<HTMLElement>) {
+  const links = [...e.currentTarget.querySelectorAll<HTMLAnchorElement>('a.row-open')];
+  const at = links.indexOf(document.activeElement as HTMLAnchorElement);
+  const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: links.length - 1 }[e.key];
+  if (to === undefined || at < 0 || e.altKey || e.ctrlKey || e.metaKey) return;
+  e.preventDefault();
+  links[Math.max(0, Math.min(links.length - 1, to))]?.focus();
+}
+
+/** The exclusions as a table: item (name, then SKU), lot, its expiry, since when, and Restore lot. */
+function InForceTable({ rows, labelId, onRestore }: { rows: InForceRow[]; labelId: string; onRestore: (row: InForceRow) => void }) {
+  return (
+    <table className="plain-table in-force" aria-labelledby={labelId}>
+      <thead>
+        <tr>
+          <th scope="col">Item</th>
+          <th scope="col">Lot</th>
+          <th scope="col">Lot expires</th>
+          <th scope="col">Excluded since</th>
+          <th scope="col">
+            <span className="visually-hidden">Action</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody onKeyDown={moveInRows}>
+        {rows.map((r) => (
+          <tr key={`${r.inventoryId}-${r.id}`}>
+            <th scope="row">
+              <a className="row-open" href={`#/lots/${r.inventoryId}`} title={`Inventory id ${r.inventoryId}: open the item's lots`}>
+                {r.name}
+              </a>{' '}
+              <span className="muted">({r.sku})</span>
+            </th>
+            <td>{r.lotNumber}</td>
+            <td>{formatDay(expiryDay(r.lotDate))}</td>
+            <td>{formatDateTime(r.createdAt)}</td>
+            <td>
+              <button type="button" onClick={() => onRestore(r)} aria-label={`Restore lot ${r.lotNumber} of ${r.sku} to fulfillment`}>
+                Restore lot…
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Where the reading stands: items checked so far, what failed, and how many are in force. */
+function InForceStatus({ list, shown }: { list: ReturnType<typeof useExclusionsInForce>; shown: number }) {
+  const done = list.checked >= list.total;
+  return (
+    <>
+      <p className="muted" role="status" data-testid="in-force-status">
+        {done
+          ? `${countOf(list.rows.length, 'exclusion')} in force across the ${countOf(list.total, 'item')} that are lot-tracked`
+          : `Checking lot-tracked items… ${list.checked} of ${countOf(list.total, 'item')}; ${countOf(list.rows.length, 'exclusion')} in force so far`}
+        {shown !== list.rows.length ? `; the filter shows ${countOf(shown, 'exclusion')}.` : '.'}
+      </p>
+      {list.failed > 0 && done && (
+        <ErrorNote error={list.firstError} prefix={`The exclusions of ${countOf(list.failed, 'item')} could not be read`}>
+          <button type="button" onClick={() => void list.retry()}>
+            Try again
+          </button>
+        </ErrorNote>
+      )}
+    </>
+  );
+}
+
+/**
+ * Every lot exclusion in force, with a filter (item name, SKU or lot) and Restore lot, which deletes
+ * the exclusion through the one confirmation (its Cancel has focus), so the lot fulfills orders again.
+ */
+export function ExclusionsInForce() {
+  const id = useId();
+  const list = useExclusionsInForce();
+  const [filter, setFilter] = useState('');
+  const [pending, setPending] = useState<{ action: LotAction; lot: LotRef; label: string } | null>(null);
+  const table = useRef<HTMLDivElement>(null);
+  const shown = filterRows(list.rows, filter);
+  const intoRows = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'ArrowDown') return;
+    const first = table.current?.querySelector<HTMLElement>('a.row-open');
+    if (!first) return;
+    e.preventDefault();
+    first.focus();
+  };
+  if (list.candidates.isError) return <ErrorNote error={list.candidates.error} prefix="The lot-tracked items could not be read from the inventory cache" />;
+  return (
+    <section className="in-force" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Exclusions in force</h2>
+      <div className="filters">
+        <label className="inline-field">
+          <span>Filter</span>
+          <input
+            type="search"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+            onKeyDown={intoRows}
+            placeholder="Item, SKU or lot"
+            spellCheck={false}
+            autoComplete="off"
+          />
+        </label>
+      </div>
+      <InForceStatus list={list} shown={shown.length} />
+      <div ref={table}>
+        {shown.length > 0 && (
+          <InForceTable
+            rows={shown}
+            labelId={`${id}-title`}
+            onRestore={(r) => setPending({ action: 'delete', lot: { inventoryId: r.inventoryId, lotNumber: r.lotNumber }, label: `${r.sku} (${r.name})` })}
+          />
+        )}
+      </div>
+      <ConfirmLotAction pending={pending} itemLabel={pending?.label ?? ''} onClose={() => setPending(null)} />
+    </section>
+  );
+}
