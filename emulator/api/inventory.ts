@@ -11,7 +11,7 @@ import {
 } from '../../shared/schemas/inventory.js';
 import type { EmulatorContext } from '../context.js';
 import { fulfillable } from '../data/generate.js';
-import type { LevelAtCenter, StoredHistoryEvent, StoredInventory, StoredMovement } from '../data/model.js';
+import type { LevelAtCenter, LotAtCenter, StoredHistoryEvent, StoredInventory, StoredMovement } from '../data/model.js';
 import { cursorLinks } from '../http/cursor.js';
 import { parseBody, problem, validation } from '../http/errors.js';
 import { intParam, QueryReader, withQuery } from '../http/query.js';
@@ -36,9 +36,37 @@ export function toInventoryItem(i: StoredInventory): InventoryItem {
   };
 }
 
-export function toLevel(i: StoredInventory): InventoryLevel {
+/**
+ * What each center can fulfil, lots considered, and each lot's share of it. An excluded or expired lot
+ * stays on hand but is not fulfillable; committed and exception stock are taken from the usable lots,
+ * the first to expire first (lot items are fulfilled first-in-first-out). So a lot never shows more
+ * fulfillable than its item, and excluding a lot lowers its item's and its center's fulfillable
+ * quantity by what the lot could still have given.
+ */
+function fulfillment(ctx: EmulatorContext, i: StoredInventory): { center: (l: LevelAtCenter) => number; lot: (fcId: number, lot: string) => number } {
+  const excluded = new Set(ctx.store.data.lotExclusions.filter((x) => x.inventory_id === i.inventory_id && !x.is_deleted).map((x) => x.lot_number));
+  const usable = (lot: LotAtCenter) => !excluded.has(lot.lot_number) && !(lot.expiration_date !== null && Date.parse(lot.expiration_date) < ctx.clock.nowMs());
+  const centers = new Map<number, number>();
+  const lots = new Map<string, number>();
+  for (const level of i.levels) {
+    const here = i.lots.filter((p) => p.fc_id === level.fc_id);
+    const unusable = here.filter((p) => !usable(p)).reduce((n, p) => n + p.on_hand, 0);
+    const atCenter = i.is_lot ? Math.max(0, fulfillable(level) - unusable) : fulfillable(level);
+    centers.set(level.fc_id, atCenter);
+    const open = here.filter(usable).sort((a, b) => (a.expiration_date ?? '\uffff').localeCompare(b.expiration_date ?? '\uffff'));
+    let taken = open.reduce((n, p) => n + p.on_hand, 0) - atCenter;
+    for (const p of open) {
+      const take = Math.min(p.on_hand, Math.max(0, taken));
+      taken -= take;
+      lots.set(`${p.fc_id}:${p.lot_number}`, (lots.get(`${p.fc_id}:${p.lot_number}`) ?? 0) + p.on_hand - take);
+    }
+  }
+  return { center: (l) => centers.get(l.fc_id) ?? 0, lot: (fcId, lot) => lots.get(`${fcId}:${lot}`) ?? 0 };
+}
+
+export function toLevel(ctx: EmulatorContext, i: StoredInventory): InventoryLevel {
   const sum = (f: (l: StoredInventory['levels'][number]) => number) => i.levels.reduce((n, l) => n + f(l), 0);
-  const ful = sum(fulfillable);
+  const ful = sum(fulfillment(ctx, i).center);
   const exception = sum((l) => l.exception);
   return {
     inventory_id: i.inventory_id,
@@ -56,12 +84,12 @@ export function toLevel(i: StoredInventory): InventoryLevel {
   };
 }
 
-function toLocation(ctx: EmulatorContext, l: LevelAtCenter): LocationLevel {
+function toLocation(ctx: EmulatorContext, l: LevelAtCenter, fulfillableHere: number): LocationLevel {
   return {
     location_id: l.fc_id,
     name: ctx.store.data.fulfillmentCenters.find((f) => f.id === l.fc_id)?.name ?? String(l.fc_id),
     on_hand_quantity: l.on_hand,
-    fulfillable_quantity: fulfillable(l),
+    fulfillable_quantity: fulfillableHere,
     committed_quantity: l.committed,
     awaiting_quantity: l.awaiting,
     internal_transfer_quantity: l.internal_transfer,
@@ -69,25 +97,24 @@ function toLocation(ctx: EmulatorContext, l: LevelAtCenter): LocationLevel {
 }
 
 function withLocations(ctx: EmulatorContext, i: StoredInventory): InventoryLevelWithLocations {
-  return { inventory_id: i.inventory_id, name: i.name, sku: i.sku, locations: i.levels.map((l) => toLocation(ctx, l)) };
+  const { center } = fulfillment(ctx, i);
+  return { inventory_id: i.inventory_id, name: i.name, sku: i.sku, locations: i.levels.map((l) => toLocation(ctx, l, center(l))) };
 }
 
 /**
- * Lots as published: per lot its quantities and where they are. An excluded or expired lot is on hand
- * but not fulfillable. Committed stock is not tracked per lot here, so lots show none committed.
+ * Lots as published: per lot its quantities and where they are, its fulfillable quantity its share of
+ * its centers' (see fulfillment above). Committed stock is not tracked per lot here, so lots show none committed.
  */
 function withLots(ctx: EmulatorContext, i: StoredInventory): InventoryLevelWithLots {
-  const excluded = new Set(ctx.store.data.lotExclusions.filter((x) => x.inventory_id === i.inventory_id && !x.is_deleted).map((x) => x.lot_number));
-  const expired = (date: string | null) => date !== null && Date.parse(date) < ctx.clock.nowMs();
+  const { lot: lotFulfillable } = fulfillment(ctx, i);
   const byLot = new Map<string, StoredInventory['lots']>();
   for (const lot of i.lots) byLot.set(lot.lot_number, [...(byLot.get(lot.lot_number) ?? []), lot]);
   const lots: LotLevel[] = [...byLot.entries()].map(([lotNumber, parts]) => {
-    const usable = !excluded.has(lotNumber) && !expired(parts[0]!.expiration_date);
     const locations = parts.map((p) => ({
       location_id: p.fc_id,
       name: ctx.store.data.fulfillmentCenters.find((f) => f.id === p.fc_id)?.name ?? String(p.fc_id),
       on_hand_quantity: p.on_hand,
-      fulfillable_quantity: usable ? p.on_hand : 0,
+      fulfillable_quantity: lotFulfillable(p.fc_id, lotNumber),
       committed_quantity: 0,
       awaiting_quantity: 0,
       internal_transfer_quantity: 0,
@@ -247,7 +274,7 @@ export const inventoryRoutes: RouteDef[] = [
     path: '/inventory-level',
     versions: V.v2025on,
     scope: 'inventory_read',
-    handle: (req, ctx) => pageOf(req, ctx, '/inventory-level', toLevel),
+    handle: (req, ctx) => pageOf(req, ctx, '/inventory-level', (i) => toLevel(ctx, i)),
   },
   {
     method: 'GET',
@@ -268,7 +295,7 @@ export const inventoryRoutes: RouteDef[] = [
     path: '/inventory-level/{inventoryId}',
     versions: V.v2025on,
     scope: 'inventory_read',
-    handle: (req, ctx) => ({ body: toLevel(findItem(ctx, req)) }),
+    handle: (req, ctx) => ({ body: toLevel(ctx, findItem(ctx, req)) }),
   },
   {
     method: 'GET',

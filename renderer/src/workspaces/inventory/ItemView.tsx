@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams, useSearch } from '@tanstack/react-router';
 import type { ItemDetail, ItemLot } from '../../../../shared/ipc/inventory';
 import type { CachedItemFlags, CachedLevel } from '../../../../shared/schemas/inventory-cache';
@@ -192,6 +193,7 @@ function ItemBody({ detail, focusLot }: { detail: ItemDetail; focusLot: string |
         ) : (
           <LotTable lots={detail.lots} focusLot={focusLot} inventoryId={item.inventoryId} />
         )}
+        <HeldLots lots={detail.lots} />
       </div>
     </div>
   );
@@ -271,6 +273,26 @@ function Unreconciled({ perCenter, totals }: { perCenter: CachedLevel[]; totals:
       The service’s totals differ from the sum of the centers:{' '}
       {gaps.map(({ q, gap }) => `${q.label.toLowerCase()} ${gap > 0 ? '+' : '−'}${formatCount(Math.abs(gap))}`).join(', ')} (counted for the item but at no
       center listed here).
+    </p>
+  );
+}
+
+/**
+ * Says why fulfillable is less than on hand less committed: stock in an excluded or expired lot stays
+ * on hand but cannot ship, so the service counts it in no fulfillable quantity, the item's or the lot's.
+ */
+function HeldLots({ lots }: { lots: ItemLot[] }) {
+  // The moment the page read its lots: the same for every render of this reading.
+  const [now] = useState(() => Date.now());
+  const held = (which: (l: ItemLot) => boolean) => lots.filter(which).reduce((n, l) => n + l.onHand, 0);
+  const excluded = held((l) => l.exclusion === 'excluded');
+  const expired = held((l) => l.exclusion !== 'excluded' && l.expiresAt !== null && Date.parse(l.expiresAt) < now);
+  if (excluded === 0 && expired === 0) return null;
+  const parts = [excluded > 0 ? `${countOf(excluded, 'unit')} in excluded lots` : null, expired > 0 ? `${countOf(expired, 'unit')} in expired lots` : null];
+  return (
+    <p className="note" data-testid="held-lots">
+      Not fulfillable: {parts.filter(Boolean).join(' and ')}. They stay on hand but cannot ship, so the fulfillable quantities above and in the lots leave them
+      out.
     </p>
   );
 }

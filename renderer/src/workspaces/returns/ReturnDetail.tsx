@@ -39,55 +39,10 @@ export function ReturnDetail() {
 
 function DetailBody({ detail }: { detail: Detail }) {
   const r = detail.record;
-  const center = r.fulfillment_center;
   return (
     <div className="detail-grid">
       <div>
-        <dl className="facts">
-          <dt>Status</dt>
-          <dd>
-            <StatusBadge kind="ReturnStatus" status={r.status} />
-          </dd>
-          <dt>Reference id</dt>
-          <dd>{r.reference_id || '—'}</dd>
-          <dt>Tracking number</dt>
-          <dd>{r.tracking_number ?? '—'}</dd>
-          {r.shipment_tracking_number && (
-            <>
-              <dt>Shipment tracking</dt>
-              <dd>{r.shipment_tracking_number}</dd>
-            </>
-          )}
-          <dt>Fulfillment center</dt>
-          <dd title={center ? `Center id ${center.id}` : undefined}>{center ? (center.name ?? `Center ${center.id}`) : '—'}</dd>
-          <dt>Return type</dt>
-          <dd>{labelOf('ReturnType', r.return_type)}</dd>
-          <dt>Original shipment</dt>
-          <dd>{r.original_shipment_id ?? '—'}</dd>
-          {(r.store_order_id || r.customer_name) && (
-            <>
-              <dt>Store order</dt>
-              <dd>
-                {r.store_order_id ?? '—'}
-                {r.customer_name ? ` · ${r.customer_name}` : ''}
-              </dd>
-            </>
-          )}
-          <dt>Channel</dt>
-          <dd>{r.channel?.name ?? '—'}</dd>
-          <dt>Created</dt>
-          <dd>{when(r.insert_date)}</dd>
-          <dt>Completed</dt>
-          <dd>{when(r.completed_date)}</dd>
-          {r.invoice?.amount != null && (
-            <>
-              <dt>Invoiced</dt>
-              <dd>
-                {r.invoice.amount} {r.invoice.currency_code ?? ''}
-              </dd>
-            </>
-          )}
-        </dl>
+        <Facts record={r} />
         <Actions detail={detail} />
       </div>
       <div>
@@ -105,29 +60,85 @@ function DetailBody({ detail }: { detail: Detail }) {
           Items <span className="muted">{unitsText(units(r))}</span>
         </h2>
         <ItemTable items={r.inventory ?? []} />
-        {(r.transactions ?? []).length > 0 && (
-          <>
-            <h2>Transactions</h2>
-            <table className="plain">
-              <thead>
-                <tr>
-                  <th>Type</th>
-                  <th className="end">Amount</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(r.transactions ?? []).map((t, i) => (
-                  <tr key={i}>
-                    <td>{labelOf('TransactionType', t.transaction_type)}</td>
-                    <td className="end">{t.amount}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </>
-        )}
+        <Transactions record={r} />
       </div>
     </div>
+  );
+}
+
+function Facts({ record: r }: { record: Detail['record'] }) {
+  const center = r.fulfillment_center;
+  return (
+    <dl className="facts">
+      <dt>Status</dt>
+      <dd>
+        <StatusBadge kind="ReturnStatus" status={r.status} />
+      </dd>
+      <dt>Reference id</dt>
+      <dd>{r.reference_id || '—'}</dd>
+      <dt>Tracking number</dt>
+      <dd>{r.tracking_number ?? '—'}</dd>
+      {r.shipment_tracking_number && (
+        <>
+          <dt>Shipment tracking</dt>
+          <dd>{r.shipment_tracking_number}</dd>
+        </>
+      )}
+      <dt>Fulfillment center</dt>
+      <dd title={center ? `Center id ${center.id}` : undefined}>{center ? (center.name ?? `Center ${center.id}`) : '—'}</dd>
+      <dt>Return type</dt>
+      <dd>{labelOf('ReturnType', r.return_type)}</dd>
+      <dt>Original shipment</dt>
+      <dd>{r.original_shipment_id ?? '—'}</dd>
+      {(r.store_order_id || r.customer_name) && (
+        <>
+          <dt>Store order</dt>
+          <dd>
+            {r.store_order_id ?? '—'}
+            {r.customer_name ? ` · ${r.customer_name}` : ''}
+          </dd>
+        </>
+      )}
+      <dt>Channel</dt>
+      <dd>{r.channel?.name ?? '—'}</dd>
+      <dt>Created</dt>
+      <dd>{when(r.insert_date)}</dd>
+      <dt>Completed</dt>
+      <dd>{when(r.completed_date)}</dd>
+      {r.invoice?.amount != null && (
+        <>
+          <dt>Invoiced</dt>
+          <dd>
+            {r.invoice.amount} {r.invoice.currency_code ?? ''}
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+function Transactions({ record: r }: { record: Detail['record'] }) {
+  if ((r.transactions ?? []).length === 0) return null;
+  return (
+    <>
+      <h2>Transactions</h2>
+      <table className="plain">
+        <thead>
+          <tr>
+            <th>Type</th>
+            <th className="end">Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(r.transactions ?? []).map((t, i) => (
+            <tr key={i}>
+              <td>{labelOf('TransactionType', t.transaction_type)}</td>
+              <td className="end">{t.amount}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
 

@@ -28,14 +28,9 @@ function secretHint(keychain: boolean, stored: boolean): string {
 
 const orNull = (value: string) => (value.trim() === '' ? null : value);
 
-/**
- * Adds or edits an environment. The client secret is write-only: left empty it stays as it is.
- * Field errors from main appear next to their fields.
- */
-export function EnvironmentForm({ editing, onDone, keychain }: { editing: EnvironmentSummary | null; onDone: () => void; keychain: boolean }) {
+/** The form's draft, its save and its connection test; an edit drops errors and results that described the old values. */
+function useEnvironmentForm(editing: EnvironmentSummary | null, onDone: () => void) {
   const [draft, setDraft] = useState<Draft>(editing ? fromSummary(editing) : empty);
-  const formId = useId();
-  useShortcut({ keys: 'Escape', description: 'Close the form without saving', inFields: true, handler: onDone });
   const save = useMutation({
     mutationFn: () =>
       call('environments.save', {
@@ -52,45 +47,76 @@ export function EnvironmentForm({ editing, onDone, keychain }: { editing: Enviro
     mutationFn: (): Promise<ConnectionTest> => call('environments.test', { apiBaseUrl: draft.apiBaseUrl, authUrl: orNull(draft.authUrl) }),
   });
   const fieldErrors = (error: unknown) => (error instanceof AppErrorException ? (error.appError.fieldErrors ?? {}) : {});
-  const errors = { ...fieldErrors(test.error), ...fieldErrors(save.error) };
-
-  const field = (key: keyof Draft, label: string, options: { type?: string; hint?: string; required?: boolean } = {}) => {
-    const id = `${formId}-${key}`;
-    const problems = errors[key];
-    return (
-      <div className="field">
-        <label htmlFor={id}>
-          {label}
-          {options.required ? '' : ' (optional)'}
-        </label>
-        <input
-          id={id}
-          type={options.type ?? 'text'}
-          value={draft[key]}
-          autoComplete="off"
-          aria-invalid={problems ? true : undefined}
-          aria-describedby={problems ? `${id}-error` : options.hint ? `${id}-hint` : undefined}
-          onChange={(e) => {
-            setDraft({ ...draft, [key]: e.target.value });
-            // Errors and test results describe the old values; drop them as soon as the user edits.
-            if (save.isError) save.reset();
-            if (test.data || test.isError) test.reset();
-          }}
-        />
-        {options.hint && !problems && (
-          <small id={`${id}-hint`} className="hint">
-            {options.hint}
-          </small>
-        )}
-        {problems && (
-          <small id={`${id}-error`} className="field-error" role="alert">
-            {problems.join(' ')}
-          </small>
-        )}
-      </div>
-    );
+  const errors: Record<string, string[] | undefined> = { ...fieldErrors(test.error), ...fieldErrors(save.error) };
+  const edit = (key: keyof Draft, value: string) => {
+    setDraft({ ...draft, [key]: value });
+    // Errors and test results describe the old values; drop them as soon as the user edits.
+    if (save.isError) save.reset();
+    if (test.data || test.isError) test.reset();
   };
+  return { draft, edit, save, test, errors };
+}
 
+function Field({
+  id,
+  label,
+  value,
+  problems,
+  onChange,
+  type = 'text',
+  hint,
+  required,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  problems: string[] | undefined;
+  onChange: (value: string) => void;
+  type?: string;
+  hint?: string;
+  required?: boolean;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required ? '' : ' (optional)'}
+      </label>
+      <input
+        id={id}
+        type={type}
+        value={value}
+        autoComplete="off"
+        aria-invalid={problems ? true : undefined}
+        aria-describedby={problems ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {hint && !problems && (
+        <small id={`${id}-hint`} className="hint">
+          {hint}
+        </small>
+      )}
+      {problems && (
+        <small id={`${id}-error`} className="field-error" role="alert">
+          {problems.join(' ')}
+        </small>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Adds or edits an environment. The client secret is write-only: left empty it stays as it is.
+ * Field errors from main appear next to their fields.
+ */
+export function EnvironmentForm({ editing, onDone, keychain }: { editing: EnvironmentSummary | null; onDone: () => void; keychain: boolean }) {
+  const { draft, edit, save, test, errors } = useEnvironmentForm(editing, onDone);
+  const formId = useId();
+  useShortcut({ keys: 'Escape', description: 'Close the form without saving', inFields: true, handler: onDone });
+  const field = (key: keyof Draft, label: string, options: { type?: string; hint?: string; required?: boolean } = {}) => (
+    <Field id={`${formId}-${key}`} label={label} value={draft[key]} problems={errors[key]} onChange={(v) => edit(key, v)} {...options} />
+  );
+  const failure = (save.error ?? test.error) && Object.keys(errors).length === 0 ? (save.error ?? test.error) : null;
   return (
     <form
       className="environment-form"
@@ -117,21 +143,27 @@ export function EnvironmentForm({ editing, onDone, keychain }: { editing: Enviro
           Cancel
         </button>
       </div>
-      {test.data && (
-        <ul className="checks" aria-label="Connection test results">
-          {test.data.checks.map((c) => (
-            <li key={c.name} className={c.ok ? 'ok' : 'bad'}>
-              <strong>{c.name}:</strong> {c.ok ? 'OK' : 'Problem'}. {c.detail}
-            </li>
-          ))}
-        </ul>
+      {test.data && <TestResults result={test.data} />}
+      {failure && (
+        <>
+          <p className="error" role="alert">
+            {errorMessage(failure)}
+          </p>
+          <ErrorDetails error={failure} />
+        </>
       )}
-      {(save.error || test.error) && Object.keys(errors).length === 0 && (
-        <p className="error" role="alert">
-          {errorMessage(save.error ?? test.error)}
-        </p>
-      )}
-      {(save.error || test.error) && Object.keys(errors).length === 0 && <ErrorDetails error={save.error ?? test.error} />}
     </form>
+  );
+}
+
+function TestResults({ result }: { result: ConnectionTest }) {
+  return (
+    <ul className="checks" aria-label="Connection test results">
+      {result.checks.map((c) => (
+        <li key={c.name} className={c.ok ? 'ok' : 'bad'}>
+          <strong>{c.name}:</strong> {c.ok ? 'OK' : 'Problem'}. {c.detail}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,5 +1,6 @@
 import type { UnidentifiedReceivingOrder } from '../../../../shared/schemas/uro';
 import type { Candidate } from '../../../../shared/scan/router';
+import { AppErrorException } from '../../../../shared/errors';
 import { call } from '../../bridge/dockdesk';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { recordIdParams, rootRoute } from '../../app/rootRoute';
@@ -25,19 +26,35 @@ export async function findReceiptsByCode(text: string, signal?: AbortSignal): Pr
   return items.map(candidate);
 }
 
-/** Receipts in the palette, linked or not, whose barcode or tracking barcode has the typed text. */
+/** A receipt by its own id (digits), as the detail view's address and the service name it. */
+async function findReceiptById(text: string, signal: AbortSignal): Promise<UnidentifiedReceivingOrder[]> {
+  if (!/^\d{1,10}$/.test(text) || Number(text) < 1 || Number(text) > 2147483647) return [];
+  try {
+    return [await call('unidentified.get', { id: Number(text) }, signal)];
+  } catch (error) {
+    if (error instanceof AppErrorException && error.appError.code === 'not_found') return [];
+    throw error;
+  }
+}
+
+/** Receipts in the palette: by id, or linked or not, whose barcode or tracking barcode has the typed text. */
 async function searchReceipts(query: string, signal: AbortSignal) {
   const code = query.trim();
   // Short text matches too many barcodes to be worth reading the service's pages for.
-  if (code.length < 4 || !plausible(code)) return [];
-  const [unlinked, linked] = await Promise.all([
-    call('unidentified.list', { tab: 'unlinked', page: 1, q: code }, signal),
-    call('unidentified.list', { tab: 'linked', page: 1, q: code }, signal),
+  if (!plausible(code)) return [];
+  const [byId, unlinked, linked] = await Promise.all([
+    findReceiptById(code, signal),
+    code.length < 4 ? { items: [] } : call('unidentified.list', { tab: 'unlinked', page: 1, q: code }, signal),
+    code.length < 4 ? { items: [] } : call('unidentified.list', { tab: 'linked', page: 1, q: code }, signal),
   ]);
-  return [...unlinked.items, ...linked.items].slice(0, 8).map((r) => {
-    const c = candidate(r);
-    return { id: c.href, label: c.label, ...(c.detail ? { detail: c.detail } : {}), href: c.href };
-  });
+  const seen = new Set<number>();
+  return [...byId, ...unlinked.items, ...linked.items]
+    .filter((r) => !seen.has(r.id) && seen.add(r.id))
+    .slice(0, 8)
+    .map((r) => {
+      const c = candidate(r);
+      return { id: c.href, label: c.label, ...(c.detail ? { detail: c.detail } : {}), href: c.href };
+    });
 }
 
 const listView: LazyView = () => import('./UnidentifiedList').then((m) => ({ default: m.UnidentifiedList }));

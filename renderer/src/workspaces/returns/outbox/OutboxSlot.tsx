@@ -1,15 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { EventPayload } from '../../../../../shared/ipc/contract';
-import type { OutboxEntryView } from '../../../../../shared/schemas/outbox';
-import { call, errorMessage, useDockdeskEvent } from '../../../bridge/dockdesk';
-import { formatTime } from '../../../format';
+import type { OutboxStatus } from '../../../../../shared/schemas/outbox';
+import { useDockdeskEvent } from '../../../bridge/dockdesk';
 import { Dialog } from '../../../ui/Dialog';
 import { showToast } from '../../../ui/Toasts';
-import { labelOf } from '../../../../../shared/labels';
 import { useAccountKey } from '../../../app/accountKey';
 import { returnsQueries } from '../queries';
+import { OutboxPanel, type ReturnedDraft } from './OutboxPanel';
 import './outbox.css';
 
 /**
@@ -19,10 +18,34 @@ import './outbox.css';
  * status bar's outbox slot (returns' contribution).
  */
 export function OutboxSlot() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [returned, setReturned] = useState<{ draftId: string; referenceId: string; message: string }[]>([]);
+  const { outbox, refresh, returned, forget } = useOutbox();
+  const status = outbox.data?.status;
+  return (
+    <>
+      {status && <OutboxButton status={status} returned={returned.length} onOpen={() => setOpen(true)} />}
+      <Dialog title="Returns outbox" isOpen={open} onOpenChange={setOpen} wide>
+        <OutboxPanel
+          entries={outbox.data?.entries ?? []}
+          waitingReason={status?.waitingReason ?? null}
+          returned={returned}
+          onChanged={refresh}
+          onOpenDraft={(draftId) => {
+            setOpen(false);
+            forget(draftId);
+            void navigate({ to: '/returns/drafts/$draftId', params: { draftId } }); // opening the draft is the whole action; its view reports a draft it cannot read
+          }}
+        />
+      </Dialog>
+    </>
+  );
+}
+
+/** The outbox as main reports it, kept current by its events, and the drafts the service sent back this session. */
+function useOutbox() {
+  const queryClient = useQueryClient();
+  const [returned, setReturned] = useState<ReturnedDraft[]>([]);
   const outboxQuery = returnsQueries.outbox(useAccountKey());
   const outbox = useQuery(outboxQuery);
   const outboxKey = outboxQuery.queryKey;
@@ -58,158 +81,26 @@ export function OutboxSlot() {
       [refresh],
     ),
   );
-
-  const status = outbox.data?.status;
-  const content = useMemo(() => {
-    if (!status) return null;
-    const label =
-      status.pending === 0
-        ? returned.length > 0
-          ? `Outbox: ${returned.length} returned`
-          : 'Outbox empty'
-        : `Outbox: ${status.pending} waiting${status.failed ? `, ${status.failed} failed` : ''}`;
-    return (
-      <button
-        type="button"
-        className={`outbox-slot ${status.failed || returned.length ? 'outbox-attention' : status.pending ? 'outbox-waiting' : ''}`}
-        title={status.waitingReason ?? undefined}
-        aria-label={`${label}${status.waitingReason ? `. ${status.waitingReason}` : ''}. Open the outbox`}
-        onClick={() => setOpen(true)}
-      >
-        {label}
-      </button>
-    );
-  }, [status, returned.length]);
-  return (
-    <>
-      {content}
-      <Dialog title="Returns outbox" isOpen={open} onOpenChange={setOpen} wide>
-        <OutboxPanel
-          entries={outbox.data?.entries ?? []}
-          waitingReason={status?.waitingReason ?? null}
-          returned={returned}
-          onChanged={refresh}
-          onOpenDraft={(draftId) => {
-            setOpen(false);
-            setReturned((r) => r.filter((x) => x.draftId !== draftId));
-            void navigate({ to: '/returns/drafts/$draftId', params: { draftId } }); // opening the draft is the whole action; its view reports a draft it cannot read
-          }}
-        />
-      </Dialog>
-    </>
-  );
+  const forget = useCallback((draftId: string) => setReturned((r) => r.filter((x) => x.draftId !== draftId)), []);
+  return { outbox, refresh, returned, forget };
 }
 
-function OutboxPanel({
-  entries,
-  waitingReason,
-  returned,
-  onChanged,
-  onOpenDraft,
-}: {
-  entries: OutboxEntryView[];
-  waitingReason: string | null;
-  returned: { draftId: string; referenceId: string; message: string }[];
-  onChanged: () => void;
-  onOpenDraft: (draftId: string) => void;
-}) {
-  const retry = useMutation({ mutationFn: (id: string) => call('outbox.retry', { id }), onSettled: onChanged });
-  const discard = useMutation({
-    mutationFn: (id: string) => call('outbox.discard', { id }),
-    onSuccess: ({ draft }) => onOpenDraft(draft.id),
-    onSettled: onChanged,
-  });
-  const error = retry.error ?? discard.error;
+function OutboxButton({ status, returned, onOpen }: { status: OutboxStatus; returned: number; onOpen: () => void }) {
+  const label =
+    status.pending === 0
+      ? returned > 0
+        ? `Outbox: ${returned} returned`
+        : 'Outbox empty'
+      : `Outbox: ${status.pending} waiting${status.failed ? `, ${status.failed} failed` : ''}`;
   return (
-    <div className="outbox-panel">
-      {waitingReason && (
-        <p className="note" role="status">
-          {waitingReason}
-        </p>
-      )}
-      {error && (
-        <p className="error" role="alert">
-          {errorMessage(error)}
-        </p>
-      )}
-      {returned.length > 0 && (
-        <>
-          <h3>Sent back by the service</h3>
-          <ul className="outbox-returned">
-            {returned.map((r) => (
-              <li key={r.draftId}>
-                <span>
-                  <strong>{r.referenceId}</strong> {r.message}
-                </span>
-                <button type="button" onClick={() => onOpenDraft(r.draftId)}>
-                  Open draft {r.referenceId}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      {entries.length === 0 ? (
-        <p className="state">Nothing in the outbox: every submitted return has reached the service.</p>
-      ) : (
-        <table className="outbox-table" aria-label="Returns in the outbox">
-          <thead>
-            <tr>
-              <th scope="col">Reference</th>
-              <th scope="col">Tracking</th>
-              <th scope="col">Center</th>
-              <th scope="col">Lines</th>
-              <th scope="col">State</th>
-              <th scope="col">Queued</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((e) => {
-              const canAct = e.state === 'failed' || e.state === 'waiting' || e.state === 'held' || e.state === 'queued';
-              return (
-                <tr key={e.id} data-testid={`outbox-${e.referenceId}`}>
-                  <td>{e.referenceId}</td>
-                  <td>{e.trackingNumber ?? '—'}</td>
-                  <td>{e.fulfillmentCenter.name ?? e.fulfillmentCenter.id}</td>
-                  <td className="num">
-                    {e.lineCount} / {e.unitCount}
-                  </td>
-                  <td className={`outbox-state outbox-${e.state}`}>
-                    <strong>{labelOf('OutboxState', e.state)}</strong>
-                    {e.outcomeUnknown && e.state !== 'sent' && (
-                      <span className="muted"> · may already be with the service; checked before it is sent again</span>
-                    )}
-                    {e.message && e.state !== 'sent' && <div className="muted">{e.message}</div>}
-                    {e.state === 'sent' && e.returnId !== null && <div className="muted">Return {e.returnId}</div>}
-                  </td>
-                  <td>{formatTime(e.queuedAt)}</td>
-                  <td className="outbox-actions">
-                    {canAct && (
-                      <>
-                        <button type="button" onClick={() => retry.mutate(e.id)} disabled={retry.isPending} aria-label={`Retry ${e.referenceId} now`}>
-                          Retry
-                        </button>
-                        <button
-                          type="button"
-                          className="quiet"
-                          onClick={() => discard.mutate(e.id)}
-                          disabled={discard.isPending}
-                          aria-label={`Back to drafts: ${e.referenceId}`}
-                        >
-                          Back to drafts
-                        </button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
-    </div>
+    <button
+      type="button"
+      className={`outbox-slot ${status.failed || returned ? 'outbox-attention' : status.pending ? 'outbox-waiting' : ''}`}
+      title={status.waitingReason ?? undefined}
+      aria-label={`${label}${status.waitingReason ? `. ${status.waitingReason}` : ''}. Open the outbox`}
+      onClick={onOpen}
+    >
+      {label}
+    </button>
   );
 }

@@ -1,0 +1,148 @@
+import { useMutation } from '@tanstack/react-query';
+import type { OutboxEntryView } from '../../../../../shared/schemas/outbox';
+import { labelOf } from '../../../../../shared/labels';
+import { call, errorMessage } from '../../../bridge/dockdesk';
+import { formatTime } from '../../../format';
+
+/** A draft the service sent back with field errors, as its event said. */
+export interface ReturnedDraft {
+  draftId: string;
+  referenceId: string;
+  message: string;
+}
+
+/** The outbox dialog's content: why it waits, what the service sent back, and every return in it with Retry and Back to drafts. */
+export function OutboxPanel({
+  entries,
+  waitingReason,
+  returned,
+  onChanged,
+  onOpenDraft,
+}: {
+  entries: OutboxEntryView[];
+  waitingReason: string | null;
+  returned: ReturnedDraft[];
+  onChanged: () => void;
+  onOpenDraft: (draftId: string) => void;
+}) {
+  const retry = useMutation({ mutationFn: (id: string) => call('outbox.retry', { id }), onSettled: onChanged });
+  const discard = useMutation({
+    mutationFn: (id: string) => call('outbox.discard', { id }),
+    onSuccess: ({ draft }) => onOpenDraft(draft.id),
+    onSettled: onChanged,
+  });
+  const error = retry.error ?? discard.error;
+  return (
+    <div className="outbox-panel">
+      {waitingReason && (
+        <p className="note" role="status">
+          {waitingReason}
+        </p>
+      )}
+      {error && (
+        <p className="error" role="alert">
+          {errorMessage(error)}
+        </p>
+      )}
+      {returned.length > 0 && <ReturnedDrafts returned={returned} onOpenDraft={onOpenDraft} />}
+      {entries.length === 0 ? (
+        <p className="state">Nothing in the outbox: every submitted return has reached the service.</p>
+      ) : (
+        <OutboxTable
+          entries={entries}
+          retrying={retry.isPending}
+          discarding={discard.isPending}
+          onRetry={(id) => retry.mutate(id)}
+          onDiscard={(id) => discard.mutate(id)}
+        />
+      )}
+    </div>
+  );
+}
+
+function ReturnedDrafts({ returned, onOpenDraft }: { returned: ReturnedDraft[]; onOpenDraft: (draftId: string) => void }) {
+  return (
+    <>
+      <h3>Sent back by the service</h3>
+      <ul className="outbox-returned">
+        {returned.map((r) => (
+          <li key={r.draftId}>
+            <span>
+              <strong>{r.referenceId}</strong> {r.message}
+            </span>
+            <button type="button" onClick={() => onOpenDraft(r.draftId)}>
+              Open draft {r.referenceId}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+interface RowActions {
+  retrying: boolean;
+  discarding: boolean;
+  onRetry: (id: string) => void;
+  onDiscard: (id: string) => void;
+}
+
+function OutboxTable({ entries, ...actions }: { entries: OutboxEntryView[] } & RowActions) {
+  return (
+    <table className="outbox-table" aria-label="Returns in the outbox">
+      <thead>
+        <tr>
+          <th scope="col">Reference</th>
+          <th scope="col">Tracking</th>
+          <th scope="col">Center</th>
+          <th scope="col" className="num">
+            Lines / units
+          </th>
+          <th scope="col">State</th>
+          <th scope="col">Queued</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((e) => (
+          <OutboxRow key={e.id} entry={e} {...actions} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function OutboxRow({ entry: e, retrying, discarding, onRetry, onDiscard }: { entry: OutboxEntryView } & RowActions) {
+  const canAct = e.state === 'failed' || e.state === 'waiting' || e.state === 'held' || e.state === 'queued';
+  return (
+    <tr data-testid={`outbox-${e.referenceId}`}>
+      <td className="code">{e.referenceId}</td>
+      <td className="code">{e.trackingNumber ?? '—'}</td>
+      <td>{e.fulfillmentCenter.name ?? e.fulfillmentCenter.id}</td>
+      <td className="num">
+        {e.lineCount} / {e.unitCount}
+      </td>
+      <td className={`outbox-state outbox-${e.state}`}>
+        <strong>{labelOf('OutboxState', e.state)}</strong>
+        {e.outcomeUnknown && e.state !== 'sent' && <span className="muted"> · may already be with the service; checked before it is sent again</span>}
+        {e.message && e.state !== 'sent' && <div className="muted">{e.message}</div>}
+        {e.state === 'sent' && e.returnId !== null && <div className="muted">Return {e.returnId}</div>}
+      </td>
+      <td className="outbox-time">{formatTime(e.queuedAt)}</td>
+      <td className="outbox-actions">
+        {canAct && (
+          <>
+            <button type="button" onClick={() => onRetry(e.id)} disabled={retrying} aria-label={`Retry ${e.referenceId} now`}>
+              Retry
+            </button>
+            <button type="button" className="quiet" onClick={() => onDiscard(e.id)} disabled={discarding} aria-label={`Back to drafts: ${e.referenceId}`}>
+              Back to drafts
+            </button>
+          </>
+        )}
+      </td>
+    </tr>
+  );
+}

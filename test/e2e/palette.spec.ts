@@ -1,0 +1,217 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, signInThroughPopup, test } from './fixtures.js';
+import { openAddress, waitForFirstSync } from './inventory-support.js';
+import { emulatorControl } from './service.js';
+
+/**
+ * The command palette against the emulator: every button and menu item a view shows is a line of the
+ * palette opened on it (the two compared on every view, the view's side read from the browser's
+ * accessibility tree), and an exact id, reference or tracking number of any record opens that record.
+ */
+
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
+
+/** Enabled buttons and menu items in an accessibility snapshot, by name (a name twice counts twice). */
+function actionNames(snapshot: string): string[] {
+  const names: string[] = [];
+  for (const line of snapshot.split('\n')) {
+    const m = /^\s*- (?:button|menuitem|menuitemcheckbox|menuitemradio) ("(?:[^"\\]|\\.)*")(.*)$/.exec(line);
+    if (m && !m[2]!.includes('[disabled')) names.push(JSON.parse(m[1]!) as string);
+  }
+  return names.sort();
+}
+
+/** The view's buttons once it has settled (two readings a moment apart agree). */
+async function settledActions(frame: Locator): Promise<string[]> {
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const now = JSON.stringify(actionNames(await frame.ariaSnapshot()));
+        const same = now === last;
+        last = now;
+        return same;
+      },
+      { intervals: [400], timeout: 20_000 },
+    )
+    .toBe(true);
+  return JSON.parse(last) as string[];
+}
+
+async function openPalette(page: Page) {
+  await page.keyboard.press('Control+k');
+  await expect(palette(page)).toBeVisible();
+  await expect(palette(page).getByRole('textbox', { name: 'Search views, actions and records' })).toBeFocused();
+}
+
+interface Records {
+  wro: { id: number; po: string; boxTracking: string; boxWro: number };
+  receipt: { id: number; barcode: string };
+  ret: { id: number; reference: string; tracking: string; trackingId: number };
+  item: { id: number; sku: string; name: string };
+}
+
+async function seededRecords(emulatorUrl: string): Promise<Records> {
+  const data = async <T>(collection: string) => ((await emulatorControl(emulatorUrl, 'GET', `/data/${collection}`)) as { items: T[] }).items;
+  type Wro = { id: number; purchase_order_number: string | null; boxes: { tracking_number: string | null }[] };
+  const wros = await data<Wro>('receivingOrders');
+  const withPo = wros.find((w) => w.purchase_order_number && wros.filter((o) => o.purchase_order_number === w.purchase_order_number).length === 1)!;
+  const withBox = wros.find((w) => w.boxes.some((b) => b.tracking_number))!;
+  const receipt = (await data<{ id: number; barcode: string }>('uros'))[0]!;
+  const returns = await data<{ id: number; reference_id: string; tracking_number: string | null }>('returns');
+  const tracked = returns.find((r) => r.tracking_number && r.tracking_number !== r.reference_id)!;
+  const item = (await data<{ inventory_id: number; sku: string; name: string }>('inventory'))[0]!;
+  return {
+    wro: { id: withPo.id, po: withPo.purchase_order_number!, boxTracking: withBox.boxes.find((b) => b.tracking_number)!.tracking_number!, boxWro: withBox.id },
+    receipt: { id: receipt.id, barcode: receipt.barcode },
+    ret: { id: returns[0]!.id, reference: returns[0]!.reference_id, tracking: tracked.tracking_number!, trackingId: tracked.id },
+    item: { id: item.inventory_id, sku: item.sku, name: item.name },
+  };
+}
+
+test.describe('command palette', () => {
+  test.beforeEach(async ({ page, host }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // Each search asks every area's sources at once; these tests type many in a row, faster than a
+    // clerk would, and are about what the palette finds, not about waiting for the request limit.
+    await emulatorControl(host.core.emulator.url, 'PUT', '/rate-limit', { enabled: false });
+    await page.goto(host.url);
+    await signInThroughPopup(page);
+    await waitForFirstSync(host);
+  });
+
+  test('every button and menu item of every view is a line of the palette opened on it', async ({ page, host }) => {
+    test.setTimeout(240_000);
+    const r = await seededRecords(host.core.emulator.url);
+    const views: [string, string | RegExp][] = [
+      ['/today', 'Today'],
+      ['/receiving', 'Receiving'],
+      [`/receiving/${r.wro.id}`, `Receiving order ${r.wro.id}`],
+      ['/receiving/new', 'New receiving order'],
+      ['/unidentified', 'Unidentified receipts'],
+      [`/unidentified/${r.receipt.id}`, `Unidentified receipt ${r.receipt.id}`],
+      ['/inventory', 'Inventory'],
+      [`/inventory/items/${r.item.id}`, r.item.name],
+      ['/lots', 'Lot exclusions'],
+      [`/lots/${r.item.id}`, new RegExp(`^Lot exclusions\\b.*${r.item.sku}`)],
+      ['/returns', 'Returns'],
+      [`/returns/${r.ret.id}`, `Return ${r.ret.id}`],
+      ['/stock/expiring', 'Expiring stock'],
+      ['/stock/items', 'All stock'],
+      ['/settings', 'Settings'],
+    ];
+    const frame = page.locator('.app');
+    for (const [address, title] of views) {
+      await openAddress(page, address);
+      await expect(page.getByRole('heading', { level: 1, name: title }).first()).toBeVisible({ timeout: 20_000 });
+      const onView = await settledActions(frame);
+      expect(onView.length, `${address} shows buttons`).toBeGreaterThan(0);
+      await openPalette(page);
+      const inPalette = actionNames(await palette(page).getByRole('group', { name: 'On this view' }).ariaSnapshot());
+      expect(inPalette, `the palette opened on ${address} offers the view's buttons and menu items, no more, no fewer`).toEqual(onView);
+      await page.keyboard.press('Escape');
+      await expect(palette(page)).toBeHidden();
+    }
+  });
+
+  test('a view’s line in the palette does what its button does', async ({ page }) => {
+    await openAddress(page, '/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await openPalette(page);
+    await page.keyboard.type('keyboard shortcuts');
+    const line = palette(page)
+      .getByRole('group', { name: 'On this view' })
+      .getByRole('menuitem', { name: /Keyboard shortcuts/ });
+    await expect(line).toBeVisible();
+    await expect(line).toHaveAttribute('data-focused', 'true');
+    await page.keyboard.press('Enter');
+    await expect(palette(page)).toBeHidden();
+    await expect(page.getByRole('dialog', { name: /Keyboard shortcuts/ })).toBeVisible();
+  });
+
+  interface Case {
+    typed: (r: Records) => string;
+    line: (r: Records) => RegExp;
+    opens: (r: Records) => string;
+    address: (r: Records) => RegExp;
+  }
+  const wro = (id: (r: Records) => number, box = false) => ({
+    line: (r: Records) => new RegExp(`^Receiving order ${id(r)}$`),
+    opens: (r: Records) => `Receiving order ${id(r)}`,
+    address: (r: Records) => new RegExp(`^/receiving/${id(r)}${box ? '\\?box=\\d+' : ''}$`),
+  });
+  const receipt = {
+    line: (r: Records) => new RegExp(`^Unidentified receipt ${r.receipt.barcode}$`),
+    opens: (r: Records) => `Unidentified receipt ${r.receipt.id}`,
+    address: (r: Records) => new RegExp(`^/unidentified/${r.receipt.id}$`),
+  };
+  // One host per group: each search asks every area's sources, and the desk keeps to the service's
+  // request limit, which a test typing a dozen codes in a row (faster than any clerk) would reach.
+  const groups: Record<string, Case[]> = {
+    'a receiving order by id, purchase order number and a box’s tracking number': [
+      { typed: (r) => String(r.wro.id), ...wro((r) => r.wro.id) },
+      { typed: (r) => r.wro.po, ...wro((r) => r.wro.id) },
+      { typed: (r) => r.wro.boxTracking, ...wro((r) => r.wro.boxWro, true) },
+    ],
+    'an unidentified receipt by id and barcode, an item by SKU': [
+      { typed: (r) => String(r.receipt.id), ...receipt },
+      { typed: (r) => r.receipt.barcode, ...receipt },
+      {
+        typed: (r) => r.item.sku,
+        line: (r) => new RegExp(`^Item ${r.item.sku}$`),
+        opens: (r) => r.item.name,
+        address: (r) => new RegExp(`^/inventory/items/${r.item.id}`),
+      },
+    ],
+    'a return by reference and tracking number': [
+      {
+        typed: (r) => r.ret.reference,
+        line: (r) => new RegExp(`^Return ${r.ret.reference}$`),
+        opens: (r) => `Return ${r.ret.id}`,
+        address: (r) => new RegExp(`^/returns/${r.ret.id}$`),
+      },
+      {
+        typed: (r) => r.ret.tracking,
+        line: () => /^Return /,
+        opens: (r) => `Return ${r.ret.trackingId}`,
+        address: (r) => new RegExp(`^/returns/${r.ret.trackingId}$`),
+      },
+    ],
+  };
+
+  for (const [what, cases] of Object.entries(groups)) {
+    test(`typed exactly, then Enter, opens ${what}`, async ({ page, host }) => {
+      test.setTimeout(180_000);
+      const r = await seededRecords(host.core.emulator.url);
+      for (const c of cases) {
+        await openPalette(page);
+        await page.keyboard.type(c.typed(r));
+        const line = palette(page)
+          .getByRole('menuitem', { name: c.line(r) })
+          .first();
+        await expect(line, `a line for ${c.typed(r)}`).toBeVisible({ timeout: 30_000 });
+        // The record found for exactly what was typed is the highlighted line: Enter opens it.
+        await expect(palette(page).getByRole('menuitem').first()).toHaveAttribute('data-focused', 'true');
+        await expect(palette(page).getByRole('menuitem').first()).toHaveAccessibleName(c.line(r));
+        await page.keyboard.press('Enter');
+        await expect(palette(page)).toBeHidden();
+        await expect(page.getByRole('heading', { level: 1, name: c.opens(r) })).toBeVisible({ timeout: 20_000 });
+        expect(await page.evaluate(() => decodeURIComponent(window.location.hash.slice(1)))).toMatch(c.address(r));
+      }
+    });
+  }
+
+  test('a number that is the id of several records offers each, named by what it is, and opens the one chosen', async ({ page, host }) => {
+    test.setTimeout(180_000);
+    const r = await seededRecords(host.core.emulator.url);
+    for (const [typed, line, opens] of [
+      [String(r.item.id), new RegExp(`^Item ${r.item.sku}$`), r.item.name],
+      [String(r.ret.id), new RegExp(`^Return ${r.ret.reference}$`), `Return ${r.ret.id}`],
+    ] as const) {
+      await openPalette(page);
+      await page.keyboard.type(typed);
+      await palette(page).getByRole('menuitem', { name: line }).first().click({ timeout: 30_000 });
+      await expect(page.getByRole('heading', { level: 1, name: opens })).toBeVisible({ timeout: 20_000 });
+    }
+  });
+});
