@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
+import { dateField, typeDate } from './date-fields.js';
 import { typeDay } from './days.js';
+import { openAddress } from './inventory-support.js';
 
 /**
  * The kit's day-range field, driven by the keyboard alone in the receiving list:
@@ -58,3 +60,44 @@ for (const scheme of ['light', 'dark'] as const) {
     await axeCheck(page, `day-range-reversed-${scheme}`);
   });
 }
+
+test('every day-range field is the kit date field: days typed at 150 ms a key read back exactly, and reach the address', async ({ page, host }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(host.url);
+  await signInThroughPopup(page);
+  await expect(page.getByRole('table', { name: 'Warehouse receiving orders' }).locator('tbody tr[aria-rowindex]').first()).toBeVisible();
+
+  // Each side of each range: typed segment by segment at a person's pace, then read back from the
+  // field itself (data-value: what the form holds) and from the address the filter writes.
+  const check = async (label: string, day: string, param: string) => {
+    const field = dateField(page, label);
+    await typeDate(page, field, day, 150);
+    await expect(field).toHaveAttribute('data-value', day);
+    await expect.poll(() => new URLSearchParams(new URL(page.url()).hash.split('?')[1] ?? '').get(param)).toBe(day);
+  };
+
+  await page.getByText('More filters').focus();
+  await page.keyboard.press('Enter');
+  await check('Created from', '2026-01-12', 'in');
+  await check('Created to', '2026-02-28', 'inTo');
+  await check('Completed from', '2025-12-31', 'done');
+  await check('Completed to', '2026-01-09', 'doneTo');
+
+  await page.keyboard.press('Alt+5');
+  await expect(page.getByRole('heading', { level: 1, name: 'Returns' })).toBeVisible();
+  await check('Created from', '2026-03-01', 'from');
+  await check('Created to', '2026-03-10', 'to');
+
+  // History keeps its days in the form until "Show history": read back from the fields.
+  await openAddress(page, '/inventory/history');
+  for (const [label, day] of [
+    ['From day', '2026-01-05'],
+    ['To day', '2026-02-14'],
+  ] as const) {
+    const field = dateField(page, label);
+    await typeDate(page, field, day, 150);
+    await expect(field).toHaveAttribute('data-value', day);
+  }
+  await axeCheck(page, 'day-range-history-typed');
+});

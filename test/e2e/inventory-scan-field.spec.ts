@@ -101,7 +101,7 @@ test('the search field: typed text lists ranked results, a scan is taken whole, 
   await scan(page, UNKNOWN_CODE);
   await expect(page.getByText(`No item has the code ${UNKNOWN_CODE}`)).toBeVisible();
   await expect(searchField(page)).toHaveValue(UNKNOWN_CODE);
-  await expect(page.getByTestId('scan-cue')).toContainText(`Scan refused ${UNKNOWN_CODE}`);
+  await expect(page.getByTestId('scan-cue')).toContainText(`Scan refused No item matches ${UNKNOWN_CODE}`);
   await expect(searchField(page)).toBeFocused();
   expect(await address(page)).toMatch(/^\/inventory(\?|$)/);
 

@@ -11,7 +11,8 @@ export function ScanCue() {
     <div key={cue.id} className={`scan-cue scan-cue-${cue.kind}`} aria-hidden="true" data-testid="scan-cue">
       <span className="scan-cue-symbol">{SYMBOL[cue.kind]}</span>
       <span>
-        <strong>{WORD[cue.kind]}</strong> {cue.text}
+        {/* Keys a person typed (a code and Enter) or a button: the same cue, its text alone, never called a scan. */}
+        {cue.origin === 'scan' && <strong>{WORD[cue.kind]}</strong>} {cue.text}
       </span>
     </div>
   );

@@ -73,14 +73,17 @@ export function ScanProvider() {
   useEffect(() => {
     const open = (href: string) => router.history.push(href.replace(/^#/, ''));
     scanService.connect({
-      onFieldScan(scan, verdict) {
+      onFieldScan(scan, verdict, reason) {
         primeAudio();
+        const code = visibleControls(scan.text);
+        // A refusal always says why: the field's reason, or at least that this field does not take it.
+        const why = reason ?? `${code} is not a code this field takes`;
         logScan(
           scan,
           verdict === 'refused' ? 'refused' : verdict === 'merged' ? 'merged' : 'field',
-          verdict === 'refused' ? 'Refused by the field' : 'Taken by the scan field',
+          verdict === 'refused' ? `Refused by the field: ${why}` : 'Taken by the scan field',
         );
-        cue(verdict, visibleControls(scan.text));
+        cue(verdict, verdict === 'refused' ? why : code, 'scan');
       },
       onRoutedScan(scan) {
         primeAudio();
@@ -123,18 +126,18 @@ async function route(scan: Scan, open: (href: string) => void, choose: (code: st
     outcome = await routeScan(toScanQuery(scan));
   } catch (error) {
     update('none', `Could not look up: ${errorMessage(error)}`);
-    cue('refused', code);
+    cue('refused', `Could not look up ${code}`, 'scan');
     showToast({ title: `Could not look up ${code}`, description: errorMessage(error), tone: 'error' });
     return;
   }
   if (outcome.kind === 'one') {
-    cue('accepted', outcome.candidate.label);
+    cue('accepted', outcome.candidate.label, 'scan');
     update('opened', `Opened ${outcome.candidate.label}`);
     open(outcome.candidate.href);
     return;
   }
   if (outcome.kind === 'several') {
-    cue('accepted', `${countOf(outcome.candidates.length, 'match')}`);
+    cue('accepted', `${countOf(outcome.candidates.length, 'match')}`, 'scan');
     update('several', `${countOf(outcome.candidates.length, 'match')}`);
     const chosen = await choose(scan.text, outcome.candidates);
     if (chosen) {
@@ -144,7 +147,7 @@ async function route(scan: Scan, open: (href: string) => void, choose: (code: st
     return;
   }
   const failed = outcome.failures.map((f) => f.message).join('; ');
-  cue('refused', `Nothing matches ${code}`);
+  cue('refused', `Nothing matches ${code}`, 'scan');
   update('none', failed ? `Nothing matches (some lookups failed: ${failed})` : 'Nothing matches');
   showToast({
     title: `Nothing matches ${code}`,

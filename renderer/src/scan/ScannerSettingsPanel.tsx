@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Switch } from 'react-aria-components';
-import { MIN_CALIBRATION_SCANS, proposeThresholds, splitRecording } from '../../../shared/scan/calibration';
+import { MIN_CALIBRATION_SCANS, proposeThresholds, splitRecording, type CalibrationResult } from '../../../shared/scan/calibration';
 import type { KeyInput } from '../../../shared/scan/detector';
 import { visibleControls } from '../../../shared/scan/router';
 import { DEFAULT_SCANNER_SETTINGS, type ScannerSettings } from '../../../shared/schemas/scanner';
@@ -56,10 +56,13 @@ export function ScannerSettingsPanel() {
   );
 }
 
+/**
+ * Calibration: keys recorded raw while the scan area has focus, split into scans by their pauses; the
+ * thresholds proposed from them; saved only when the clerk says so.
+ */
 function Calibration({ current, onDone }: { current: ScannerSettings; onDone: () => void }) {
   const area = useRef<HTMLDivElement>(null);
   const [keys, setKeys] = useState<KeyInput[]>([]);
-  const save = useSaveScannerSettings();
   const scans = splitRecording(keys).slice(0, MAX_SCANS);
   const proposal = proposeThresholds(scans, { ...current, terminators: ['Enter', 'Tab'] });
 
@@ -90,55 +93,107 @@ function Calibration({ current, onDone }: { current: ScannerSettings; onDone: ()
       >
         {scans.length === 0 ? 'Scan here…' : `${scans.length} of ${MAX_SCANS} scans recorded`}
       </div>
-      {scans.length > 0 && (
-        <table className="facts-table" aria-label="Recorded scans">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">As typed</th>
-              <th scope="col">By key position (US)</th>
-              <th scope="col">Keys</th>
+      {scans.length > 0 && <RecordedScans scans={scans} proposal={proposal} />}
+      <ProposalSummary proposal={proposal} />
+      <CalibrationActions
+        proposal={proposal}
+        onDone={onDone}
+        canStartOver={keys.length > 0}
+        onStartOver={() => {
+          setKeys([]);
+          area.current?.focus();
+        }}
+      />
+    </div>
+  );
+}
+
+/** The gaps between a scan's keys (ms), from the keys' own timestamps. */
+function gapsOf(scan: KeyInput[]): number[] {
+  return scan.slice(1).map((k, i) => k.timeStamp - scan[i]!.timeStamp);
+}
+
+/** The scans recorded so far, each as read both ways and with its timing. */
+function RecordedScans({ scans, proposal }: { scans: KeyInput[][]; proposal: CalibrationResult }) {
+  return (
+    <table className="facts-table" aria-label="Recorded scans">
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">As typed</th>
+          <th scope="col">By key position (US)</th>
+          <th scope="col">Keys</th>
+          <th scope="col">Between keys</th>
+        </tr>
+      </thead>
+      <tbody>
+        {scans.map((scan, i) => {
+          const reading = proposal.ok ? proposal.readings[i] : undefined;
+          const gaps = gapsOf(scan);
+          return (
+            <tr key={i}>
+              <td>{i + 1}</td>
+              <td>
+                <code className="scan-code">{reading ? visibleControls(reading.byKey) : '…'}</code>
+              </td>
+              <td>
+                <code className="scan-code">{reading ? visibleControls(reading.byCode) : '…'}</code>
+              </td>
+              <td>{scan.length}</td>
+              <td>
+                {gaps.length === 0
+                  ? '–'
+                  : `average ${Math.round(gaps.reduce((a, b) => a + b, 0) / gaps.length)} ms, slowest ${Math.round(Math.max(...gaps))} ms`}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {scans.map((scan, i) => {
-              const reading = proposal.ok ? proposal.readings[i] : undefined;
-              return (
-                <tr key={i}>
-                  <td>{i + 1}</td>
-                  <td>
-                    <code className="scan-code">{reading ? visibleControls(reading.byKey) : '…'}</code>
-                  </td>
-                  <td>
-                    <code className="scan-code">{reading ? visibleControls(reading.byCode) : '…'}</code>
-                  </td>
-                  <td>{scan.length}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** What was measured and what is proposed, or why nothing can be proposed yet; read out as it changes. */
+function ProposalSummary({ proposal }: { proposal: CalibrationResult }) {
+  return (
+    <div role="status" className="calibration-result">
+      {!proposal.ok ? (
+        <p>{proposal.error}</p>
+      ) : (
+        <>
+          <p>
+            Measured between keys: average {proposal.stats.meanMs} ms, 95% under {Math.round(proposal.stats.p95Ms)} ms, slowest{' '}
+            {Math.round(proposal.stats.maxMs)} ms.
+          </p>
+          <p>
+            <strong>Proposed:</strong> {describe(proposal.thresholds)}
+          </p>
+          {proposal.notes.map((n) => (
+            <p key={n} className="note">
+              {n}
+            </p>
+          ))}
+        </>
       )}
-      <div role="status" className="calibration-result">
-        {!proposal.ok ? (
-          <p>{proposal.error}</p>
-        ) : (
-          <>
-            <p>
-              Measured between keys: average {proposal.stats.meanMs} ms, 95% under {Math.round(proposal.stats.p95Ms)} ms, slowest{' '}
-              {Math.round(proposal.stats.maxMs)} ms.
-            </p>
-            <p>
-              <strong>Proposed:</strong> {describe(proposal.thresholds)}
-            </p>
-            {proposal.notes.map((n) => (
-              <p key={n} className="note">
-                {n}
-              </p>
-            ))}
-          </>
-        )}
-      </div>
+    </div>
+  );
+}
+
+/** Save the proposal (then close), start over, or cancel. */
+function CalibrationActions({
+  proposal,
+  onDone,
+  canStartOver,
+  onStartOver,
+}: {
+  proposal: CalibrationResult;
+  onDone: () => void;
+  canStartOver: boolean;
+  onStartOver: () => void;
+}) {
+  const save = useSaveScannerSettings();
+  return (
+    <>
       {save.error && <ErrorNote error={save.error} prefix="The thresholds could not be saved" />}
       <div className="actions">
         <button
@@ -153,20 +208,13 @@ function Calibration({ current, onDone }: { current: ScannerSettings; onDone: ()
         >
           Save these thresholds
         </button>
-        <button
-          type="button"
-          onClick={() => {
-            setKeys([]);
-            area.current?.focus();
-          }}
-          disabled={keys.length === 0}
-        >
+        <button type="button" onClick={onStartOver} disabled={!canStartOver}>
           Start over
         </button>
         <button type="button" onClick={onDone}>
           Cancel
         </button>
       </div>
-    </div>
+    </>
   );
 }

@@ -7,9 +7,16 @@ import { createStore, useStore } from '../ui/store';
  */
 export type CueKind = 'accepted' | 'merged' | 'refused';
 
+/**
+ * What the cue answers: a scan (the detector judged the keys a scan), or keys a person typed or a
+ * button pressed. Only a scan's cue says "Scan …": a person's typing is never called a scan.
+ */
+export type CueOrigin = 'scan' | 'typing';
+
 export interface VisualCue {
   id: number;
   kind: CueKind;
+  origin: CueOrigin;
   text: string;
 }
 
@@ -63,10 +70,13 @@ const visual = createStore<VisualCue | null>(null);
 let nextId = 1;
 let hideTimer: ReturnType<typeof setTimeout> | null = null;
 
-/** Shows and sounds a cue. `text` says what happened ("WRO 5012", "Nothing matches 123"). */
-export function cue(kind: CueKind, text: string): void {
+/**
+ * Shows and sounds a cue. `text` says what happened ("WRO 5012"); for a refusal, why ("Nothing
+ * matches 123").
+ */
+export function cue(kind: CueKind, text: string, origin: CueOrigin): void {
   playTones(kind);
-  visual.set({ id: nextId++, kind, text });
+  visual.set({ id: nextId++, kind, origin, text });
   if (hideTimer) clearTimeout(hideTimer);
   hideTimer = setTimeout(() => visual.set(null), kind === 'refused' ? 4000 : 1800);
 }

@@ -24,8 +24,13 @@ import { isViewSettling, onViewSettled } from '../keyboard/viewFocus';
 
 /** What a scan field's handler says about a scan; it picks the cue. */
 export type ScanVerdict = 'accepted' | 'merged' | 'refused';
+/** A verdict with the reason the clerk is told (a refusal says why). */
+export interface ScanAnswer {
+  verdict: ScanVerdict;
+  reason: string;
+}
 /** A field may answer later (a look-up first): the cue then waits for its verdict. */
-export type ScanFieldHandler = (scan: Scan) => ScanVerdict | void | Promise<ScanVerdict | void>;
+export type ScanFieldHandler = (scan: Scan) => ScanVerdict | ScanAnswer | void | Promise<ScanVerdict | ScanAnswer | void>;
 
 type FieldSnapshot =
   | { element: HTMLInputElement | HTMLTextAreaElement; value: string; selectionStart: number | null; selectionEnd: number | null }
@@ -90,8 +95,8 @@ function setFieldValue(element: HTMLInputElement | HTMLTextAreaElement, value: s
 export interface ScanServiceEvents {
   /** A scan outside any scan field: route it. */
   onRoutedScan(scan: Scan): void;
-  /** A scan taken by a scan field, with the field's verdict. */
-  onFieldScan(scan: Scan, verdict: ScanVerdict): void;
+  /** A scan taken by a scan field, with the field's verdict and, when it gave one, its reason. */
+  onFieldScan(scan: Scan, verdict: ScanVerdict, reason?: string): void;
 }
 
 export class ScanService {
@@ -275,14 +280,15 @@ export class ScanService {
     const fieldElement = active instanceof Element ? active.closest(`[${SCAN_FIELD_ATTRIBUTE}]`) : null;
     const handler = fieldElement instanceof HTMLElement ? this.fields.get(fieldElement) : undefined;
     if (handler) {
-      const verdict = handler(scan);
-      if (verdict instanceof Promise)
+      const tell = (answer: ScanVerdict | ScanAnswer | void) =>
+        typeof answer === 'object' ? this.listeners?.onFieldScan(scan, answer.verdict, answer.reason) : this.listeners?.onFieldScan(scan, answer ?? 'accepted');
+      const answer = handler(scan);
+      if (answer instanceof Promise)
         // Both outcomes are handled: a failed field handler is a refused scan.
-        void verdict.then(
-          (v) => this.listeners?.onFieldScan(scan, v ?? 'accepted'),
-          () => this.listeners?.onFieldScan(scan, 'refused'),
+        void answer.then(tell, (error: unknown) =>
+          this.listeners?.onFieldScan(scan, 'refused', `could not be looked up: ${error instanceof Error ? error.message : String(error)}`),
         );
-      else this.listeners?.onFieldScan(scan, verdict ?? 'accepted');
+      else tell(answer);
     } else {
       this.listeners?.onRoutedScan(scan);
     }

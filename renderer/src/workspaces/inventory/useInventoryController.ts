@@ -5,6 +5,7 @@ import type { CachedItem } from '../../../../shared/schemas/inventory-cache';
 import { useAccountKey } from '../../app/accountKey';
 import { useShortcut } from '../../keyboard/useShortcut';
 import { useScanField } from '../../scan/useScanField';
+import type { ScanAnswer } from '../../scan/scanService';
 import type { SortingState } from '../../ui/DataTable';
 import { resultRows, type ResultRow } from './model';
 import { inventoryQueries, isLookupCode, startSync, useInventoryLookup, useInventorySearch, useSyncStatus } from './queries';
@@ -83,14 +84,15 @@ function useLookUp(open: (item: CachedItem, lot?: string | null) => void, dispat
   const client = useQueryClient();
   const account = useAccountKey();
   return useCallback(
-    async (code: string, shown = code) => {
-      if (!isLookupCode(code)) return 'refused' as const;
+    async (code: string, shown = code): Promise<ScanAnswer> => {
+      if (!isLookupCode(code))
+        return { verdict: 'refused', reason: code.trim() ? 'The code is longer than any item code (over 500 characters)' : 'The scan was empty' };
       const answer = await client.fetchQuery(inventoryQueries.lookup(account, code));
       // One item: it opens, and the field's text is not searched as a name on the way out.
       if (answer.matches.length === 1) open(answer.matches[0]!.item, answer.scan?.lot);
       else dispatch({ type: 'lookedUp', shown, code, matches: answer.matches.length });
-      // The lookup's verdict is the scan cue's: a code that names no item is "Scan refused".
-      return answer.matches.length === 0 ? ('refused' as const) : ('accepted' as const);
+      // The lookup's verdict is the scan cue's: a code that names no item is "Scan refused", saying so.
+      return answer.matches.length === 0 ? { verdict: 'refused', reason: `No item matches ${shown}` } : { verdict: 'accepted', reason: '' };
     },
     [client, account, open, dispatch],
   );
@@ -102,7 +104,7 @@ function showInField(element: HTMLInputElement | null, text: string) {
 }
 
 /** The field as a scan field, `/` to reach it and ↓ from it into the results. */
-function useFieldKeys(field: RefObject<HTMLInputElement | null>, lookUp: (code: string, shown?: string) => Promise<'accepted' | 'refused'>) {
+function useFieldKeys(field: RefObject<HTMLInputElement | null>, lookUp: (code: string, shown?: string) => Promise<ScanAnswer>) {
   useScanField(field, (scan) => {
     const shown = scan.text.replace(/\p{Cc}/gu, '');
     showInField(field.current, shown);

@@ -153,7 +153,10 @@ function useIntakeScans(d: IntakeDraft, refs: IntakeRefs) {
   const [last, setLast] = useState<LastScan | null>(null);
   const seq = useRef(0);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
+  // The last thing said about a scan: a refused scan's cue gives it as the reason.
+  const said = useRef('');
   const report = (verdict: ScanVerdict, message: string, line: number | null) => {
+    said.current = message;
     setLast({ verdict, message, line, seq: ++seq.current });
     return verdict;
   };
@@ -195,7 +198,7 @@ function useIntakeScans(d: IntakeDraft, refs: IntakeRefs) {
   };
   useScanField(refs.form, (scan) => {
     const target = scanTargetOf(document.activeElement);
-    return enqueue(() => handleScan(scan, target));
+    return enqueue(async () => ({ verdict: await handleScan(scan, target), reason: said.current }));
   });
   return { last, setLast, report, enqueue, scanItem, ...order };
 }
@@ -218,7 +221,7 @@ function useIntakeSubmit(draftId: string, d: IntakeDraft, scans: IntakeScans) {
     d.setProblems(found);
     setSubmitError(null);
     if (found.length > 0) {
-      cue('refused', 'Not ready to submit');
+      cue('refused', 'Not ready to submit', 'typing');
       showProblems(found);
       return;
     }
@@ -329,7 +332,7 @@ export function useIntakeForm(draftId: string, revision: number, initial: Return
     const code = input.value.trim();
     if (!code) return;
     showInField(input, '');
-    void scans.enqueue(() => scans.scanItem(code)).then((verdict) => cue(verdict, code)); // never rejects: lookUpItem answers every failure as a refusal verdict, which the cue sounds
+    void scans.enqueue(() => scans.scanItem(code)).then((verdict) => cue(verdict, code, 'typing')); // never rejects: lookUpItem answers every failure as a refusal verdict, which the cue sounds
   };
   return {
     ...submission,
