@@ -67,7 +67,8 @@ function whenIdle(run: () => void): () => void {
 /**
  * Keeps Today current while it is shown: asks main for a refresh once the view has painted and
  * whenever the window gets focus (main answers from the last refresh if it was moments ago), and
- * reads the tiles again when main says the state changed (a refresh ended, the outbox moved).
+ * reads the tiles again when main says the state changed (a refresh ended, the outbox moved, the
+ * service was lost or found).
  */
 export function useTodayUpkeep(): void {
   const client = useQueryClient();
@@ -77,6 +78,8 @@ export function useTodayUpkeep(): void {
   }, [client, account]);
   useDockdeskEvent('today.changed', reread);
   useDockdeskEvent('outbox.changed', reread);
+  // Going offline or back changes what the freshness line says, whatever the page's age.
+  useDockdeskEvent('connectivity.changed', reread);
   useEffect(() => {
     const refresh = () => {
       // Failures show in the freshness line (main keeps them); nothing to do here.
