@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { appError } from '../../shared/errors.js';
-import { CALL_ID_PATTERN, REFRESH_CALL_PREFIX, type EventName, type EventPayload } from '../../shared/ipc/contract.js';
+import { BACKGROUND_CALL_PREFIX, CALL_ID_PATTERN, REFRESH_CALL_PREFIX, type EventName, type EventPayload } from '../../shared/ipc/contract.js';
 import type { ChannelSpec } from '../../shared/ipc/define.js';
 import { ConnectivityMonitor } from './api/connectivity.js';
 import { DispatcherPool } from './api/dispatchers.js';
@@ -239,6 +239,7 @@ function dispatcher(handlers: Handlers, contract: Record<string, ChannelSpec>, i
     if (!callId) return dispatch(handlers, channel, input, log, undefined, contract);
     // A refresh of what is on screen waits behind the clerk's own calls in the request budget.
     if (callId.startsWith(REFRESH_CALL_PREFIX)) return inLane('visible', () => cancellable(channel, input, callId));
+    if (callId.startsWith(BACKGROUND_CALL_PREFIX)) return inLane('background', () => cancellable(channel, input, callId));
     return cancellable(channel, input, callId);
   };
 }

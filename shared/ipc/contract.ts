@@ -82,3 +82,5 @@ export const CALL_ID_HEADER = 'x-dockdesk-call-id';
 export const CALL_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
 /** A call id starting so marks a refresh of what is on screen: main sends it in the budget's visible lane, after a clerk's calls. */
 export const REFRESH_CALL_PREFIX = 'refresh-';
+/** A call id starting so marks a refresh nobody is looking at (the window is hidden): main sends it in the background lane. */
+export const BACKGROUND_CALL_PREFIX = 'background-';

@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { z } from 'zod';
 import { appError, AppErrorException } from '../../../shared/errors.js';
 import { BEARER_TOKEN_PATTERN } from '../../../shared/schemas/oauth.js';
-import { BODY_LIMITS, readBodyBytes, readBodyText } from './body-limit.js';
+import { BODY_LIMITS, readBodyBytes } from './body-limit.js';
 import type { BodyVerdict } from './body-verdict.js';
 import { outcomeOfAnswer, SLOW_ANSWER_MS, type ConnectivityMonitor, type Outcome } from './connectivity.js';
 import { HTTP_TIMEOUTS, type DispatcherPool } from './dispatchers.js';
@@ -42,15 +42,18 @@ export interface CallOptions<S extends z.ZodType> {
   reconcile?: () => Promise<z.output<S> | null>;
 }
 
-/** A read whose 2xx body is handed over as text, to be parsed and checked by `decode` (say, in a worker thread). */
-export interface DecodedCallOptions<T> extends Omit<CallOptions<z.ZodType>, 'schema' | 'reconcile' | 'accept' | 'body'> {
-  decode: (text: string) => Promise<BodyVerdict<T>>;
-}
+/**
+ * A read whose 2xx body is handed over, to be parsed and checked by `decode` (as text) or
+ * `decodeBytes` (as the UTF-8 bytes read, say to move them to a worker thread without a copy).
+ */
+export type DecodedCallOptions<T> = Omit<CallOptions<z.ZodType>, 'schema' | 'reconcile' | 'accept' | 'body'> &
+  ({ decode: (text: string) => Promise<BodyVerdict<T>>; decodeBytes?: never } | { decodeBytes: (bytes: Buffer) => Promise<BodyVerdict<T>>; decode?: never });
 
 /** What `attempts` works with: either a schema the client checks, or a decoder it hands the text to. */
 type AnyCallOptions = Omit<CallOptions<z.ZodType>, 'schema'> & {
   schema?: z.ZodType;
-  decode?: (text: string) => Promise<BodyVerdict<unknown>>;
+  decode?: ((text: string) => Promise<BodyVerdict<unknown>>) | undefined;
+  decodeBytes?: ((bytes: Buffer) => Promise<BodyVerdict<unknown>>) | undefined;
   signal: AbortSignal;
   /** Ends a wait for the budget: the caller's signal only, since the deadline runs from the first send. */
   budgetSignal: AbortSignal | undefined;
@@ -111,7 +114,7 @@ export class ApiClient {
 
   /**
    * A read like `call`, with the same retries, budget and errors, but the 2xx body goes to `decode` as
-   * text instead of being parsed here: the inventory sync parses and checks its pages off the main
+   * text (or to `decodeBytes` as bytes) instead of being parsed here: the inventory sync parses and checks its pages off the main
    * thread. A `not-json` verdict counts as a lost answer (asked again), `unexpected` as a schema failure.
    */
   async callDecoded<T>(operation: OperationName, options: DecodedCallOptions<T>): Promise<CallResult<T>> {
@@ -203,8 +206,8 @@ export class ApiClient {
       }
       if (status < 200 || status >= 300)
         throw errorFromResponse(endpoint, status, body, headerText(headers['x-request-id']), headerText(headers['www-authenticate']));
-      if (options.decode) {
-        const verdict = await options.decode(body as string);
+      if (options.decode || options.decodeBytes) {
+        const verdict = options.decodeBytes ? await options.decodeBytes(body as Buffer) : await options.decode!(body as string);
         if (verdict.ok) return { data: verdict.value, headers };
         if (verdict.reason === 'unexpected') throw errorFromShape(endpoint, verdict.path, verdict.message);
         // Not JSON (cut off mid-way): lost like an unreadable body read here, so a read asks again.
@@ -263,11 +266,12 @@ export class ApiClient {
         this.connectivity.report('ok');
         return { kind: 'answered', status: res.statusCode, headers: res.headers, body: bytes, token };
       }
-      const text = await readBodyText(res.body, BODY_LIMITS.apiBytes, endpoint);
-      if (options.decode && res.statusCode >= 200 && res.statusCode < 300) {
+      const bytes = await readBodyBytes(res.body, BODY_LIMITS.apiBytes, endpoint);
+      if ((options.decode || options.decodeBytes) && res.statusCode >= 200 && res.statusCode < 300) {
         this.connectivity.report(outcomeOfAnswer(res.statusCode, performance.now() - started));
-        return { kind: 'answered', status: res.statusCode, headers: res.headers, body: text, token };
+        return { kind: 'answered', status: res.statusCode, headers: res.headers, body: options.decodeBytes ? bytes : bytes.toString('utf8'), token };
       }
+      const text = bytes.toString('utf8');
       let body: unknown = null;
       if (text !== '') {
         try {

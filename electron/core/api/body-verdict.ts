@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Check } from './fast-check.js';
 
 /**
  * What became of a response body read as text by someone other than the client (`ApiClient.callDecoded`;
@@ -14,8 +15,13 @@ export function schemaIssue(error: z.ZodError): { path: string; message: string 
   return { path: issue?.path.length ? issue.path.join('.') : '(body)', message: issue?.message ?? 'invalid' };
 }
 
-/** JSON.parse and the schema check of one body: what the client does with a body it reads itself. */
-export function readBody<S extends z.ZodType>(schema: S, text: string): BodyVerdict<z.output<S>> {
+/**
+ * JSON.parse and the schema check of one body: what the client does with a body it reads itself.
+ * With `fits` (fast-check.ts `compileCheck` of the same schema), a body that fits is answered as
+ * parsed, its input shape (unknown fields kept, transforms not run), and zod only names the field of
+ * one that does not.
+ */
+export function readBody<S extends z.ZodType>(schema: S, text: string, fits?: Check | null): BodyVerdict<z.output<S>> {
   let body: unknown = null;
   if (text !== '') {
     try {
@@ -24,6 +30,7 @@ export function readBody<S extends z.ZodType>(schema: S, text: string): BodyVerd
       return { ok: false, reason: 'not-json' };
     }
   }
+  if (fits?.(body)) return { ok: true, value: body as z.output<S> };
   const parsed = schema.safeParse(body);
   return parsed.success ? { ok: true, value: parsed.data } : { ok: false, reason: 'unexpected', ...schemaIssue(parsed.error) };
 }

@@ -2,6 +2,7 @@ import type { CacheSyncedAt, CachedCenter, CachedItem } from '../../../shared/sc
 import type { InventoryItem, InventoryLevel, InventoryLevelWithLocations, InventoryLevelWithLots } from '../../../shared/schemas/inventory.js';
 import type { ProductCodes } from '../../../shared/schemas/products.js';
 import { readBody, type BodyVerdict } from '../api/body-verdict.js';
+import { compileCheck, type Check } from '../api/fast-check.js';
 import type { OperationName } from '../api/operations.js';
 import { RESPONSES } from '../api/responses.js';
 import { materialize, toColumns, type CacheColumns } from './cache-format.js';
@@ -40,33 +41,51 @@ export interface SnapshotMeta {
   base?: CacheColumns | null;
 }
 
+/** Each list's page check, compiled once per thread (fast-check.ts); null: zod checks that list. */
+const checks = new Map<SyncStream, Check | null>();
+function checkOf(stream: SyncStream): Check | null {
+  if (!checks.has(stream)) checks.set(stream, compileCheck(RESPONSES[SYNC_STREAMS[stream]]));
+  return checks.get(stream)!;
+}
+
 /**
- * Collects a sync's pages as they arrive (the body's text: JSON.parse and the schema check happen
- * here) and turns them into cache columns at the end. Pure: the sync runs it in a worker thread
- * (sync-worker.ts), so the main process neither parses some 340 MB of JSON at 100,000 items nor
- * copies the records across threads; `inline` runs the same code in the calling thread.
+ * Collects a sync's pages as they arrive (the body's text or its UTF-8 bytes: JSON.parse and the
+ * schema check happen here) and turns them into cache columns at the end. Pure: the sync runs it in
+ * a worker thread (sync-worker.ts), so the main process neither parses some 340 MB of JSON at
+ * 100,000 items nor copies the records across threads; `inline` runs the same code in the calling
+ * thread. A page that fits is kept as parsed (fast-check.ts): the records are read through their
+ * published fields only (records.ts), so the unknown fields zod would have dropped do no harm.
+ * Products are turned into their variants' codes page by page: only the codes are kept.
  */
 export class SnapshotAssembler {
   private readonly items: InventoryItem[] = [];
   private readonly totals: InventoryLevel[] = [];
   private readonly locations: InventoryLevelWithLocations[] = [];
   private readonly lots: InventoryLevelWithLots[] = [];
-  private readonly products: ProductCodes[] = [];
+  /** The codes of the products read so far (a variant read later wins, as in codesByInventoryId). */
+  private readonly codes = new Map<number, VariantCodes>();
 
-  addPage(stream: SyncStream, text: string): BodyVerdict<PageSummary> {
-    const verdict = readBody(RESPONSES[SYNC_STREAMS[stream]], text);
+  addPage(stream: SyncStream, body: string | Uint8Array): BodyVerdict<PageSummary> {
+    const text = typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+    const verdict = readBody(RESPONSES[SYNC_STREAMS[stream]], text, checkOf(stream));
     if (!verdict.ok) return verdict;
     const page = verdict.value as { items?: unknown[] | null; next?: string | null };
     const items = page.items ?? [];
-    const into: unknown[] = this[stream];
-    for (const item of items) into.push(item);
     const summary: PageSummary = { next: page.next ?? null, count: items.length };
-    if (stream === 'products') summary.inventoryIds = [...codesByInventoryId(items as ProductCodes[], null).keys()];
+    if (stream === 'products') {
+      const codes = codesByInventoryId(items as ProductCodes[], null);
+      for (const [id, code] of codes) this.codes.set(id, code);
+      summary.inventoryIds = [...codes.keys()];
+    } else {
+      const into: unknown[] = this[stream];
+      for (const item of items) into.push(item);
+    }
     return { ok: true, value: summary };
   }
 
   finish(meta: SnapshotMeta): CacheColumns {
-    const codes = codesByInventoryId(this.products, meta.previousCodes);
+    const codes = new Map<number, VariantCodes>(meta.previousCodes ?? []);
+    for (const [id, code] of this.codes) codes.set(id, code);
     const fetched = assemble(this.items, this.totals, this.locations, this.lots, codes);
     return toColumns({
       items: meta.base ? mergeInto(meta.base, fetched, new Set(codes.keys())) : fetched,

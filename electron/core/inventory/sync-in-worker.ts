@@ -8,24 +8,32 @@ import { SnapshotAssembler, type PageSummary, type SnapshotMeta, type SyncStream
 /** The sync's side of its assembler: pages in as they arrive, columns out at the end. */
 export interface SyncAssembler {
   readonly where: 'worker' | 'inline';
-  page(stream: SyncStream, text: string): Promise<BodyVerdict<PageSummary>>;
-  finish(meta: SnapshotMeta): Promise<CacheColumns>;
+  /** A page's body as text or as its UTF-8 bytes (a worker takes the bytes' buffer over: the caller must not use it after). */
+  page(stream: SyncStream, body: string | Uint8Array): Promise<BodyVerdict<PageSummary>>;
+  finish(meta: SnapshotMeta): Promise<AssembledCache>;
   close(): void;
 }
 
-export type WorkerRequest = { id: number; op: 'page'; stream: SyncStream; text: string } | { id: number; op: 'finish'; meta: SnapshotMeta };
+/** The sync's result: the columns and, when made off this thread, their encoding for the cache file. */
+export interface AssembledCache {
+  columns: CacheColumns;
+  /** `cacheCodec.encode(columns)`, made in the worker (null inline: the file encodes it when written). */
+  encoded: Uint8Array | null;
+}
+
+export type WorkerRequest = { id: number; op: 'page'; stream: SyncStream; body: string | Uint8Array } | { id: number; op: 'finish'; meta: SnapshotMeta };
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 export type WorkerAnswer =
   | { id: number; op: 'page'; verdict: BodyVerdict<PageSummary> }
-  | { id: number; op: 'finish'; ok: true; columns: CacheColumns }
+  | { id: number; op: 'finish'; ok: true; columns: CacheColumns; encoded: Uint8Array }
   | { id: number; op: 'finish'; ok: false; message: string };
 
 /** The worker thread died or could not start: the sync was not at fault, and can run again inline. */
 export class SyncWorkerStopped extends Error {}
 
 /**
- * An assembler for one sync: in a worker thread (sync-worker.ts), so parsing, checking and turning
- * 100,000 records into columns never holds up the main process's IPC, or `inline` in this thread (the
+ * An assembler for one sync: in a worker thread (sync-worker.ts), so parsing, checking, turning
+ * 100,000 records into columns and encoding them for the file never holds up the main process's IPC, or `inline` in this thread (the
  * fallback after a worker failed). The worker is `inventory-sync-worker.js` beside the main bundle
  * (build/vite.main.config.ts builds it as a second entry) or, running from source (tests, the browser
  * host), `sync-worker.ts` bundled with esbuild on first use and started from that code: no loader
@@ -52,8 +60,8 @@ function inlineAssembler(): SyncAssembler {
   const assembler = new SnapshotAssembler();
   return {
     where: 'inline',
-    page: async (stream, text) => assembler.addPage(stream, text),
-    finish: async (meta) => assembler.finish(meta),
+    page: async (stream, body) => assembler.addPage(stream, body),
+    finish: async (meta) => ({ columns: assembler.finish(meta), encoded: null }),
     close: () => {},
   };
 }
@@ -75,17 +83,19 @@ class WorkerAssembler implements SyncAssembler {
     worker.once('exit', (code) => this.fail(`exit code ${code}`));
   }
 
-  async page(stream: SyncStream, text: string): Promise<BodyVerdict<PageSummary>> {
-    const answer = await this.ask({ op: 'page', stream, text });
+  async page(stream: SyncStream, body: string | Uint8Array): Promise<BodyVerdict<PageSummary>> {
+    // Bytes in a buffer of their own move to the worker; a slice of a shared one (Node's pool) is copied.
+    const own = typeof body !== 'string' && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
+    const answer = await this.ask({ op: 'page', stream, body }, own ? [body.buffer] : []);
     if (answer.op !== 'page') throw new SyncWorkerStopped('the sync worker answered out of turn');
     return answer.verdict;
   }
 
-  async finish(meta: SnapshotMeta): Promise<CacheColumns> {
+  async finish(meta: SnapshotMeta): Promise<AssembledCache> {
     const answer = await this.ask({ op: 'finish', meta });
     if (answer.op !== 'finish') throw new SyncWorkerStopped('the sync worker answered out of turn');
     if (!answer.ok) throw new Error(answer.message);
-    return answer.columns;
+    return { columns: answer.columns, encoded: answer.encoded };
   }
 
   close(): void {
@@ -93,12 +103,12 @@ class WorkerAssembler implements SyncAssembler {
     void this.worker.terminate(); // the exit code means nothing once closed, and terminate does not reject
   }
 
-  private ask(request: WithoutId<WorkerRequest>): Promise<WorkerAnswer> {
+  private ask(request: WithoutId<WorkerRequest>, transfer: ArrayBuffer[] = []): Promise<WorkerAnswer> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, ...request });
+      this.worker.postMessage({ id, ...request }, transfer);
     });
   }
 

@@ -2,11 +2,10 @@ import type { SyncProgress } from '../../../shared/ipc/inventory.js';
 import type { ApiClient } from '../api/api-client.js';
 import { followLinks } from '../api/paging.js';
 import { listFulfillmentCenters } from '../api/resources.js';
-import type { CacheColumns } from './cache-format.js';
 import type { CacheIndex } from './cache-index.js';
 import { inventoryQuery, productQuery, queryAllHistory } from './resources.js';
 import { SYNC_STREAMS, type PageSummary, type SyncStream } from './snapshot-assembler.js';
-import type { SyncAssembler } from './sync-in-worker.js';
+import type { AssembledCache, SyncAssembler } from './sync-in-worker.js';
 
 /**
  * Fetches what the offline cache holds and turns it into cache columns. Nothing is written here: the
@@ -18,9 +17,9 @@ import type { SyncAssembler } from './sync-in-worker.js';
  * A full pass reads everything: the inventory list, the quantities per item (`/inventory-level`),
  * per fulfillment center (`/inventory-level/locations`) and per lot (`/inventory-level/lots`), and
  * the product list for the variants' GTIN, UPC and barcodes, five streams side by side, each
- * following its cursor links. This thread only sends the requests: each page's text goes to the
- * assembler (a worker thread, sync-in-worker.ts), which parses and checks it and answers with the
- * next link, and at the end assembles the records (records.ts) and their columns.
+ * following its cursor links. This thread only sends the requests: each page's bytes go to the
+ * assembler (a worker thread, sync-in-worker.ts; moved, not copied), which parses and checks them and
+ * answers with the next link, and at the end assembles the records (records.ts) and their columns.
  *
  * A refresh reads what changed, so it costs requests in proportion to the changes, not to the
  * catalogue: the inventory history (`history:query`, per center) names the items whose on-hand
@@ -64,7 +63,7 @@ export type ResumePoint = Partial<Record<SyncStream, string>>;
 
 type Query = Record<string, string | number | boolean | undefined>;
 
-export async function syncInventory(api: ApiClient, options: FetchOptions): Promise<CacheColumns> {
+export async function syncInventory(api: ApiClient, options: FetchOptions): Promise<AssembledCache> {
   const { signal, onProgress, assembler } = options;
   const { now } = options;
   const previous = options.previous !== null && options.previous.size > 0 ? options.previous : null;
@@ -81,7 +80,7 @@ export async function syncInventory(api: ApiClient, options: FetchOptions): Prom
         .callDecoded<PageSummary>(SYNC_STREAMS[name], {
           ...(link ? { follow: link } : { query }),
           signal: inner.signal,
-          decode: (text) => assembler.page(name, text),
+          decodeBytes: (bytes) => assembler.page(name, bytes),
         })
         .then((r) => r.data);
     onProgress({ phase, done: done.count, total: null });
@@ -130,7 +129,7 @@ interface Pass {
 }
 
 /** A refresh: the items the history and the products list name as changed since the last sync, read again. */
-async function refreshPass(pass: Pass, previous: CacheIndex, refresh: { levelsSince: string; codesSince: string }): Promise<CacheColumns> {
+async function refreshPass(pass: Pass, previous: CacheIndex, refresh: { levelsSince: string; codesSince: string }): Promise<AssembledCache> {
   const { api, stream, guarded, signal, inner, now, startedAt, assembler } = pass;
   const changed = new Set<number>();
   await Promise.all([
@@ -171,7 +170,7 @@ async function refreshPass(pass: Pass, previous: CacheIndex, refresh: { levelsSi
 }
 
 /** A full pass: every list from its start (or from where an interrupted pass stopped). */
-async function fullPass(pass: Pass, resume: ResumePoint | null): Promise<CacheColumns> {
+async function fullPass(pass: Pass, resume: ResumePoint | null): Promise<AssembledCache> {
   const { api, stream, guarded, signal, inner, now, startedAt, assembler } = pass;
   const [centers] = await Promise.all([
     guarded(listFulfillmentCenters(api, inner)),

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { AppErrorException } from '../../../shared/errors';
 import {
+  BACKGROUND_CALL_PREFIX,
   REFRESH_CALL_PREFIX,
   type ChannelInput,
   type ChannelName,
@@ -24,7 +25,8 @@ function bridge(): DockdeskBridge {
 /**
  * Calls a channel and returns its value, or throws the AppError it answered with. With a signal
  * (TanStack Query passes one), leaving the view cancels the call in main too, so its HTTP request stops.
- * `refresh` marks a refresh of what is already on screen: main lets a clerk's calls go before it.
+ * `refresh` marks a refresh of what is already on screen: main lets a clerk's calls go before it (and,
+ * while the window is hidden, sends it with the background work).
  */
 export async function call<C extends ChannelName>(
   channel: C,
@@ -35,7 +37,7 @@ export async function call<C extends ChannelName>(
   let callId: string | undefined;
   let stop: (() => void) | undefined;
   if (signal) {
-    const id = `${options.refresh ? REFRESH_CALL_PREFIX : ''}${crypto.randomUUID()}`;
+    const id = `${options.refresh ? refreshPrefix() : ''}${crypto.randomUUID()}`;
     callId = id;
     stop = () => void bridge().invoke('ipc.cancel', { callId: id });
     signal.addEventListener('abort', stop, { once: true });
@@ -47,6 +49,11 @@ export async function call<C extends ChannelName>(
   } finally {
     if (stop) signal?.removeEventListener('abort', stop);
   }
+}
+
+/** A refresh of what is on screen waits behind a clerk's calls; with the window hidden, nobody looks: background. */
+function refreshPrefix(): string {
+  return typeof document !== 'undefined' && document.visibilityState === 'hidden' ? BACKGROUND_CALL_PREFIX : REFRESH_CALL_PREFIX;
 }
 
 export function useDockdeskEvent<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): void {

@@ -63,7 +63,14 @@ export interface ReturnListPage {
  * (which walks back to page 1 at most once per filter set). An address with ?page=4 thus still opens
  * page 4 after a restart.
  */
-async function servicePage(client: QueryClient, base: readonly unknown[], filters: ReturnFilters, page: number, signal: AbortSignal): Promise<ReturnListPage> {
+async function servicePage(
+  client: QueryClient,
+  base: readonly unknown[],
+  filters: ReturnFilters,
+  page: number,
+  signal: AbortSignal,
+  refresh = false,
+): Promise<ReturnListPage> {
   let cursor: string | null = null;
   if (page > 1) {
     const before = await client.ensureQueryData({
@@ -73,7 +80,7 @@ async function servicePage(client: QueryClient, base: readonly unknown[], filter
     if (before.next === null) return { items: [], next: null, pastEnd: true, found: false };
     cursor = before.next;
   }
-  const result = await call('returns.list', { filters, limit: RETURNS_PAGE_SIZE, cursor }, signal);
+  const result = await call('returns.list', { filters, limit: RETURNS_PAGE_SIZE, cursor }, signal, { refresh });
   return { ...result, pastEnd: false, found: false };
 }
 
@@ -81,9 +88,9 @@ async function servicePage(client: QueryClient, base: readonly unknown[], filter
  * Find: the service matches reference ids and tracking numbers exactly, each by its own filter, so
  * both are asked (with the other filters) and the answers merged, newest first unless asked otherwise.
  */
-async function findReturns(filters: ReturnFilters, q: string, signal: AbortSignal): Promise<ReturnRecord[]> {
+async function findReturns(filters: ReturnFilters, q: string, signal: AbortSignal, refresh: boolean): Promise<ReturnRecord[]> {
   const { referenceId, trackingNumber } = findQueries(q);
-  const ask = (extra: Partial<ReturnFilters>) => call('returns.list', { filters: { ...filters, ...extra }, limit: 250, cursor: null }, signal);
+  const ask = (extra: Partial<ReturnFilters>) => call('returns.list', { filters: { ...filters, ...extra }, limit: 250, cursor: null }, signal, { refresh });
   const [byReference, byTracking] = await Promise.all([
     referenceId ? ask({ referenceIds: [referenceId] }) : { items: [] },
     trackingNumber ? ask({ trackingNumbers: [trackingNumber] }) : { items: [] },
@@ -105,9 +112,11 @@ export function useReturnList(search: ReturnsSearch) {
   const base = returnsQueries.list(account, filters);
   return useQuery({
     queryKey: search.q ? [...base, 'find', search.q] : [...base, page],
-    queryFn: async ({ signal }): Promise<ReturnListPage> => {
-      if (search.q) return { items: await findReturns(filters, search.q, signal), next: null, pastEnd: false, found: true };
-      return servicePage(client, base, filters, page, signal);
+    queryFn: async ({ signal, queryKey }): Promise<ReturnListPage> => {
+      // Rows already shown: this is the periodic refresh (or one after a change), which waits behind the clerk's calls.
+      const refresh = isRefresh(client, queryKey);
+      if (search.q) return { items: await findReturns(filters, search.q, signal, refresh), next: null, pastEnd: false, found: true };
+      return servicePage(client, base, filters, page, signal, refresh);
     },
     placeholderData: keepPreviousData,
     // TanStack Query pauses the interval while the document is hidden (refetchIntervalInBackground off).
