@@ -208,11 +208,5 @@ export default tseslint.config(
     files: ['electron/**/*.ts', 'emulator/**/*.ts', 'renderer/src/**/*.{ts,tsx}', 'shared/**/*.ts', 'build/**/*.{ts,mjs}'],
     rules: { 'max-lines-per-function': ['error', maxFunctionLines] },
   },
-  // --- TEMPORARY, while these are split on their own branches (emulator, renderer views, app-core and the
-  // inventory handlers): a warning here. After merging them, delete this block so the rule is an error.
-  {
-    files: ['emulator/**/*.ts', 'renderer/src/**/*.{ts,tsx}', 'electron/core/app-core.ts', 'electron/core/inventory/handlers.ts'],
-    rules: { 'max-lines-per-function': ['warn', maxFunctionLines] },
-  },
   // --- end of function length
 );

@@ -66,136 +66,175 @@ export function ItemView() {
 
 function ItemBody({ detail, focusLot }: { detail: ItemDetail; focusLot: string | null }) {
   const { item } = detail;
-  const names = new Map(detail.centers.map((c) => [c.id, c.name]));
-  const perCenter = item.levels.filter((l) => l.fcId !== 0);
-  const totals = item.levels.find((l) => l.fcId === 0) ?? null;
+  return (
+    <div className="detail-grid">
+      <ItemCodes item={item} />
+      <ItemFlags item={item} />
+      <div className="span-2">
+        <ItemQuantities detail={detail} />
+        <ItemLots detail={detail} focusLot={focusLot} />
+      </div>
+    </div>
+  );
+}
+
+type Item = ItemDetail['item'];
+
+function ItemCodes({ item }: { item: Item }) {
   const codes = item.codes;
   const otherBarcodes = codes.barcodes.filter((b) => b !== codes.inventoryBarcode && b !== codes.gtin);
   return (
-    <div className="detail-grid">
-      <div>
-        <h2>Identifiers and codes</h2>
-        <dl className="facts">
-          <dt>SKU</dt>
-          <dd className="code">{item.sku}</dd>
-          <dt>Inventory id</dt>
-          <dd className="code">{item.inventoryId}</dd>
-          <dt>Inventory barcode</dt>
-          <dd className="code">{codes.inventoryBarcode ?? '—'}</dd>
-          <dt>GTIN</dt>
-          <dd className="code">{codes.gtin ?? '—'}</dd>
-          <dt>UPC</dt>
-          <dd className="code">{codes.upc ?? '—'}</dd>
-          <dt>Other barcodes</dt>
-          <dd className="code">{otherBarcodes.length > 0 ? otherBarcodes.join(', ') : '—'}</dd>
-          <dt>Variant id</dt>
-          <dd className="code">{codes.variantId ?? '—'}</dd>
-        </dl>
-      </div>
-      <div>
-        <h2>Flags and size</h2>
-        <ul className="flags" aria-label="Flags">
-          {FLAGS.map((f) => (
-            <li key={f.key} className={item.flags[f.key] ? 'on' : 'off'}>
-              {f.label}: <strong>{item.flags[f.key] ? 'yes' : 'no'}</strong>
-            </li>
-          ))}
-        </ul>
-        <dl className="facts">
-          <dt>Dimensions</dt>
-          <dd>{item.dimensions ? `${item.dimensions.length} × ${item.dimensions.width} × ${item.dimensions.height} ${item.dimensions.unit}` : '—'}</dd>
-          <dt>Weight</dt>
-          <dd>{item.weight ? `${item.weight.value} ${item.weight.unit}` : '—'}</dd>
-        </dl>
-      </div>
-      <div className="span-2">
-        <h2>Quantities per fulfillment center</h2>
-        {perCenter.length === 0 ? (
-          <p className="state">No stock at any fulfillment center.</p>
-        ) : (
-          <table className="plain quantities-per-center" aria-label="Quantities per fulfillment center">
-            <thead>
-              <tr>
-                <th scope="col">Fulfillment center</th>
-                {QUANTITIES.map((q) => (
-                  <th key={q.key} scope="col" className="end">
-                    {q.label}
-                  </th>
-                ))}
-                <th scope="col">History</th>
-              </tr>
-            </thead>
-            <tbody>
-              {perCenter.map((level) => {
-                const name = names.get(level.fcId) ?? `Center ${level.fcId}`;
-                return (
-                  <tr key={level.fcId} data-fc={level.fcId}>
-                    <th scope="row">
-                      <span title={`Center id ${level.fcId}`}>{name}</span>
-                    </th>
-                    {QUANTITIES.map((q) =>
-                      q.itemOnly && perCenter.length > 1 ? (
-                        <td key={q.key} className="end muted" title="The service gives this for the whole item only: see All centers.">
-                          —
-                        </td>
-                      ) : (
-                        <td key={q.key} className="end">
-                          {formatCount(level[q.key])}
-                        </td>
-                      ),
-                    )}
-                    <td>
-                      <a href={historyHref(item.inventoryId, level.fcId)} aria-label={`History at ${name}`}>
-                        History
-                      </a>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-            {totals && (
-              <tfoot>
-                <tr>
-                  <th scope="row">All centers</th>
-                  {QUANTITIES.map((q) => (
-                    <td key={q.key} className="end">
-                      {formatCount(totals[q.key])}
-                    </td>
-                  ))}
-                  <td />
-                </tr>
-              </tfoot>
-            )}
-          </table>
-        )}
-        {totals && perCenter.length > 1 && (
-          <p className="muted">
-            The service gives sellable, backordered and exception for the whole item only: they are in the All centers row, not split by center.
-          </p>
-        )}
-        {totals && <Unreconciled perCenter={perCenter} totals={totals} />}
-        <dl className="quantity-definitions">
-          {QUANTITIES.map((q) => (
-            <div key={q.key}>
-              <dt>{q.label}</dt>
-              <dd>{q.means}</dd>
-            </div>
-          ))}
-        </dl>
-        <h2>Lots</h2>
-        {focusLot !== null && !detail.lots.some((l) => l.lotNumber === focusLot) && (
-          <p className="note" role="status">
-            The scanned lot {focusLot} is not among this item’s lots in stock.
-          </p>
-        )}
-        {detail.lots.length === 0 ? (
-          <p className="state">{item.flags.lot ? 'No lots in stock.' : 'This item is not lot-tracked.'}</p>
-        ) : (
-          <LotTable lots={detail.lots} focusLot={focusLot} inventoryId={item.inventoryId} />
-        )}
-        <HeldLots lots={detail.lots} />
-      </div>
+    <div>
+      <h2>Identifiers and codes</h2>
+      <dl className="facts">
+        <dt>SKU</dt>
+        <dd className="code">{item.sku}</dd>
+        <dt>Inventory id</dt>
+        <dd className="code">{item.inventoryId}</dd>
+        <dt>Inventory barcode</dt>
+        <dd className="code">{codes.inventoryBarcode ?? '—'}</dd>
+        <dt>GTIN</dt>
+        <dd className="code">{codes.gtin ?? '—'}</dd>
+        <dt>UPC</dt>
+        <dd className="code">{codes.upc ?? '—'}</dd>
+        <dt>Other barcodes</dt>
+        <dd className="code">{otherBarcodes.length > 0 ? otherBarcodes.join(', ') : '—'}</dd>
+        <dt>Variant id</dt>
+        <dd className="code">{codes.variantId ?? '—'}</dd>
+      </dl>
     </div>
+  );
+}
+
+function ItemFlags({ item }: { item: Item }) {
+  return (
+    <div>
+      <h2>Flags and size</h2>
+      <ul className="flags" aria-label="Flags">
+        {FLAGS.map((f) => (
+          <li key={f.key} className={item.flags[f.key] ? 'on' : 'off'}>
+            {f.label}: <strong>{item.flags[f.key] ? 'yes' : 'no'}</strong>
+          </li>
+        ))}
+      </ul>
+      <dl className="facts">
+        <dt>Dimensions</dt>
+        <dd>{item.dimensions ? `${item.dimensions.length} × ${item.dimensions.width} × ${item.dimensions.height} ${item.dimensions.unit}` : '—'}</dd>
+        <dt>Weight</dt>
+        <dd>{item.weight ? `${item.weight.value} ${item.weight.unit}` : '—'}</dd>
+      </dl>
+    </div>
+  );
+}
+
+/** Quantities per center with the All centers row, what does not add up, and what each figure means. */
+function ItemQuantities({ detail }: { detail: ItemDetail }) {
+  const { item } = detail;
+  const names = new Map(detail.centers.map((c) => [c.id, c.name]));
+  const perCenter = item.levels.filter((l) => l.fcId !== 0);
+  const totals = item.levels.find((l) => l.fcId === 0) ?? null;
+  return (
+    <>
+      <h2>Quantities per fulfillment center</h2>
+      {perCenter.length === 0 ? (
+        <p className="state">No stock at any fulfillment center.</p>
+      ) : (
+        <table className="plain quantities-per-center" aria-label="Quantities per fulfillment center">
+          <thead>
+            <tr>
+              <th scope="col">Fulfillment center</th>
+              {QUANTITIES.map((q) => (
+                <th key={q.key} scope="col" className="end">
+                  {q.label}
+                </th>
+              ))}
+              <th scope="col">History</th>
+            </tr>
+          </thead>
+          <tbody>
+            {perCenter.map((level) => {
+              const name = names.get(level.fcId) ?? `Center ${level.fcId}`;
+              return (
+                <tr key={level.fcId} data-fc={level.fcId}>
+                  <th scope="row">
+                    <span title={`Center id ${level.fcId}`}>{name}</span>
+                  </th>
+                  {QUANTITIES.map((q) =>
+                    q.itemOnly && perCenter.length > 1 ? (
+                      <td key={q.key} className="end muted" title="The service gives this for the whole item only: see All centers.">
+                        —
+                      </td>
+                    ) : (
+                      <td key={q.key} className="end">
+                        {formatCount(level[q.key])}
+                      </td>
+                    ),
+                  )}
+                  <td>
+                    <a href={historyHref(item.inventoryId, level.fcId)} aria-label={`History at ${name}`}>
+                      History
+                    </a>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+          {totals && (
+            <tfoot>
+              <tr>
+                <th scope="row">All centers</th>
+                {QUANTITIES.map((q) => (
+                  <td key={q.key} className="end">
+                    {formatCount(totals[q.key])}
+                  </td>
+                ))}
+                <td />
+              </tr>
+            </tfoot>
+          )}
+        </table>
+      )}
+      {totals && perCenter.length > 1 && (
+        <p className="muted">
+          The service gives sellable, backordered and exception for the whole item only: they are in the All centers row, not split by center.
+        </p>
+      )}
+      {totals && <Unreconciled perCenter={perCenter} totals={totals} />}
+      <QuantityDefinitions />
+    </>
+  );
+}
+
+function QuantityDefinitions() {
+  return (
+    <dl className="quantity-definitions">
+      {QUANTITIES.map((q) => (
+        <div key={q.key}>
+          <dt>{q.label}</dt>
+          <dd>{q.means}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ItemLots({ detail, focusLot }: { detail: ItemDetail; focusLot: string | null }) {
+  const { item } = detail;
+  return (
+    <>
+      <h2>Lots</h2>
+      {focusLot !== null && !detail.lots.some((l) => l.lotNumber === focusLot) && (
+        <p className="note" role="status">
+          The scanned lot {focusLot} is not among this item’s lots in stock.
+        </p>
+      )}
+      {detail.lots.length === 0 ? (
+        <p className="state">{item.flags.lot ? 'No lots in stock.' : 'This item is not lot-tracked.'}</p>
+      ) : (
+        <LotTable lots={detail.lots} focusLot={focusLot} inventoryId={item.inventoryId} />
+      )}
+      <HeldLots lots={detail.lots} />
+    </>
   );
 }
 
