@@ -118,7 +118,8 @@ test.describe('command palette', () => {
     await openAddress(page, '/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await openPalette(page);
-    await page.keyboard.type('keyboard shortcuts');
+    // Typed as a person types: a burst at machine speed ending in Enter is a scan, by design.
+    await page.keyboard.type('keyboard shortcuts', { delay: 150 });
     const line = palette(page)
       .getByRole('group', { name: 'On this view' })
       .getByRole('menuitem', { name: /Keyboard shortcuts/ });
