@@ -40,10 +40,12 @@ export function toInventoryItem(i: StoredInventory): InventoryItem {
  * What each center can fulfil, lots considered, and each lot's share of it. An excluded or expired lot
  * stays on hand but is not fulfillable; committed and exception stock are taken from the usable lots,
  * the first to expire first (lot items are fulfilled first-in-first-out). So a lot never shows more
- * fulfillable than its item, and excluding a lot lowers its item's and its center's fulfillable
- * quantity by what the lot could still have given.
+ * fulfillable than its item. Excluding a lot lowers its center's fulfillable quantity by the lot's own
+ * figure when no committed units were drawn from it; when some were, they must now come from the other
+ * lots, so the center loses the lot's whole on hand (never going below zero). Every route that reports a fulfillable quantity
+ * (inventory levels, lots, the v1.0 products) reads it here, so no two answers disagree.
  */
-function fulfillment(ctx: EmulatorContext, i: StoredInventory): { center: (l: LevelAtCenter) => number; lot: (fcId: number, lot: string) => number } {
+export function fulfillment(ctx: EmulatorContext, i: StoredInventory): { center: (l: LevelAtCenter) => number; lot: (fcId: number, lot: string) => number } {
   const excluded = new Set(ctx.store.data.lotExclusions.filter((x) => x.inventory_id === i.inventory_id && !x.is_deleted).map((x) => x.lot_number));
   const usable = (lot: LotAtCenter) => !excluded.has(lot.lot_number) && !(lot.expiration_date !== null && Date.parse(lot.expiration_date) < ctx.clock.nowMs());
   const centers = new Map<number, number>();

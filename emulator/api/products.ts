@@ -1,7 +1,6 @@
 import { Product10Batch, ProductCreate, ProductUpdate } from '../../shared/schemas/products.js';
 import type { EmulatorContext } from '../context.js';
 import { taxonomyInfo } from '../data/catalog.js';
-import { fulfillable } from '../data/generate.js';
 import type { StoredProduct } from '../data/model.js';
 import { cursorLinks } from '../http/cursor.js';
 import { DerivedLists } from '../http/derived-lists.js';
@@ -9,6 +8,7 @@ import { parseBody, validation } from '../http/errors.js';
 import { pageHeaders, pageSlice, QueryReader } from '../http/query.js';
 import type { ApiRequest, RouteDef } from '../http/router.js';
 import { addVariants, checkVariants, emptyProduct, ensureProductByReference, findProduct, fresh, knownTaxonomy, product2025 } from './product-records.js';
+import { fulfillment } from './inventory.js';
 import { V } from './versions.js';
 
 /** The product routes: the catalog's products as each version lists, shows and changes them. Variants are in variants.ts. */
@@ -32,6 +32,9 @@ function product10(ctx: EmulatorContext, p: StoredProduct) {
   const v = p.variants[0]!;
   const item = ctx.store.inventory(v.inventory.inventory_id);
   const levels = item?.levels ?? [];
+  // The inventory levels' rule (excluded and expired lots left out), not on hand less committed.
+  const fulfillableAt = item ? fulfillment(ctx, item).center : () => 0;
+  const total = levels.reduce((n, l) => n + fulfillableAt(l), 0);
   const channel = ctx.store.data.channels[0]!;
   return {
     id: p.id,
@@ -45,16 +48,16 @@ function product10(ctx: EmulatorContext, p: StoredProduct) {
     created_date: p.created_on,
     channel: { id: channel.id, name: channel.name },
     bundle_root_information: null,
-    fulfillable_inventory_items: item ? [{ id: item.inventory_id, name: item.name, quantity: levels.reduce((n, l) => n + fulfillable(l), 0) }] : [],
+    fulfillable_inventory_items: item ? [{ id: item.inventory_id, name: item.name, quantity: total }] : [],
     fulfillable_quantity_by_fulfillment_center: levels.map((l) => ({
       id: l.fc_id,
       name: ctx.store.data.fulfillmentCenters.find((f) => f.id === l.fc_id)?.name ?? '',
       committed_quantity: l.committed,
-      fulfillable_quantity: fulfillable(l),
+      fulfillable_quantity: fulfillableAt(l),
       onhand_quantity: l.on_hand,
     })),
     total_committed_quantity: levels.reduce((n, l) => n + l.committed, 0),
-    total_fulfillable_quantity: levels.reduce((n, l) => n + fulfillable(l), 0),
+    total_fulfillable_quantity: total,
     total_onhand_quantity: levels.reduce((n, l) => n + l.on_hand, 0),
   };
 }

@@ -167,6 +167,64 @@ describe('lot exclusions', () => {
   });
 });
 
+type LotsOfItem = { inventory_id: number; sku: string; name: string; lots: { lot_number: string; fulfillable_quantity: number }[] };
+type Product10 = {
+  total_fulfillable_quantity: number;
+  fulfillable_inventory_items: { id: number; quantity: number }[];
+  fulfillable_quantity_by_fulfillment_center: { id: number; fulfillable_quantity: number }[];
+};
+
+/** The fulfillable quantities of one item as the inventory-level routes and the v1.0 product route give them. */
+async function fulfillableBothWays(api: EmulatorClient, item: LotsOfItem) {
+  const level = (await api.get<{ items: { total_fulfillable_quantity: number }[] }>(`/2026-07/inventory-level?InventoryIds=${item.inventory_id}`)).items[0]!;
+  const { locations } = await api.get<{ locations: { location_id: number; fulfillable_quantity: number }[] }>(
+    `/2026-07/inventory-level/${item.inventory_id}/locations`,
+  );
+  // The v1.0 product answer is only given back by its batch upsert; the SKU finds the seeded product.
+  const batch = await api.call('POST', '/1.0/product/batch', { body: [{ reference_id: item.sku, name: item.name }] });
+  expect(batch.status, batch.text).toBe(200);
+  const product = (batch.body as Product10[])[0]!;
+  // A v1.0 product shows its first variant's item; a SKU further down a product's variants is skipped.
+  if (product.fulfillable_inventory_items[0]?.id !== item.inventory_id) return null;
+  return {
+    inventoryLevel: { total: level.total_fulfillable_quantity, byCenter: Object.fromEntries(locations.map((l) => [l.location_id, l.fulfillable_quantity])) },
+    product: {
+      total: product.total_fulfillable_quantity,
+      byCenter: Object.fromEntries(product.fulfillable_quantity_by_fulfillment_center.map((c) => [c.id, c.fulfillable_quantity])),
+    },
+    productItem: product.fulfillable_inventory_items[0]?.quantity,
+  };
+}
+
+describe('one fulfillable quantity whichever route reports it', () => {
+  it('the v1.0 product and the inventory levels agree for lot items, before and after a lot is excluded, and after it is restored', async () => {
+    const { api } = await setup();
+    const { items } = await api.get<{ items: LotsOfItem[] }>('/2026-07/inventory-level/lots?PageSize=1000');
+    const lotItems: LotsOfItem[] = [];
+    for (const item of items.filter((i) => i.lots.some((l) => l.fulfillable_quantity > 0))) {
+      const before = await fulfillableBothWays(api, item);
+      if (!before) continue;
+      expect(before.product, item.sku).toEqual(before.inventoryLevel);
+      expect(before.productItem, item.sku).toBe(before.inventoryLevel.total);
+      if (lotItems.push(item) === 8) break;
+    }
+    expect(lotItems.length).toBe(8);
+    // Exclude a lot that could still ship: both routes drop by its figure, and are back after the restore.
+    const item = lotItems[0]!;
+    const lot = item.lots.find((l) => l.fulfillable_quantity > 0)!;
+    const before = (await fulfillableBothWays(api, item))!;
+    const body = { inventory_id: item.inventory_id, lot_number: lot.lot_number };
+    expect((await api.call('POST', '/2026-07/lot-exclusion', { body })).status).toBe(201);
+    const excluded = (await fulfillableBothWays(api, item))!;
+    expect(excluded.product).toEqual(excluded.inventoryLevel);
+    expect(excluded.product.total).toBe(before.product.total - lot.fulfillable_quantity);
+    expect((await api.call('POST', '/2026-07/lot-exclusion:delete', { body })).status).toBe(200);
+    const restored = (await fulfillableBothWays(api, item))!;
+    expect(restored.product).toEqual(restored.inventoryLevel);
+    expect(restored.product.total).toBe(before.product.total);
+  });
+});
+
 describe('sandbox simulations move a shipment to shipped and delivered', () => {
   it('LabelCreated, then Shipped after an hour, then Delivered after two days', async () => {
     const { api, control } = await setup();

@@ -2,3 +2,5 @@
 // source (the offline cache's state), and the items a scanned code names.
 export { ItemName, useItemNames, type ItemNaming } from './ItemName';
 export { useInventoryItem, useSyncStatus } from './queries';
+// What a change elsewhere (a lot excluded or restored) calls so the item's quantities are read again.
+export { itemQuantitiesChanged } from './queries';

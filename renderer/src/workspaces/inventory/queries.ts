@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { SyncStatus } from '../../../../shared/ipc/inventory';
 import { useAccountKey, type AccountKey } from '../../app/accountKey';
@@ -61,6 +61,16 @@ export function useInventoryLookup(code: string) {
 
 export function useInventoryItem(inventoryId: number) {
   return useQuery(inventoryQueries.item(useAccountKey(), inventoryId));
+}
+
+/**
+ * The service changed what this item can ship (a lot excluded, its exclusion deleted or restored):
+ * every inventory answer is read again, and the item's page, if not on screen, forgets its answer
+ * so that opening it again reads first instead of drawing the figures from before the change.
+ */
+export async function itemQuantitiesChanged(client: QueryClient, account: AccountKey, inventoryId: number): Promise<void> {
+  client.removeQueries({ queryKey: inventoryQueries.item(account, inventoryId).queryKey, type: 'inactive' });
+  await client.invalidateQueries({ queryKey: inventoryQueries.all(account) });
 }
 
 export const syncStatusKey = inventoryQueries.syncStatus;

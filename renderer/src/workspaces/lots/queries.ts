@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAccountKey, type AccountKey } from '../../app/accountKey';
 import { call } from '../../bridge/dockdesk';
+import { itemQuantitiesChanged } from '../inventory';
 
 export type LotAction = 'exclude' | 'delete' | 'restore';
 export interface LotRef {
@@ -48,7 +49,7 @@ export function useLotExclusions(inventoryId: number) {
 
 const channel = { exclude: 'lotExclusion.exclude', delete: 'lotExclusion.delete', restore: 'lotExclusion.restore' } as const;
 
-/** One change to one lot's exclusion; afterwards the list (and the item detail's exclusion marks) are read again. */
+/** One change to one lot's exclusion; afterwards the list and the item's quantities and exclusion marks are read again. */
 export function useLotAction() {
   const account = useAccountKey();
   const client = useQueryClient();
@@ -61,7 +62,7 @@ export function useLotAction() {
     onSettled: (_data, _error, { lot }) =>
       Promise.all([
         client.invalidateQueries({ queryKey: lotsQueries.exclusions(account, lot.inventoryId).queryKey }),
-        client.invalidateQueries({ queryKey: [...account, 'inventory'] }),
+        itemQuantitiesChanged(client, account, lot.inventoryId),
       ]),
   });
 }
