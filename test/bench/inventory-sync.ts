@@ -33,6 +33,7 @@ export async function benchInventorySync(): Promise<Record<string, unknown>> {
     const seconds: number[] = [];
     const cpuSeconds: number[] = [];
     const stalls: number[] = [];
+    const stallsP99: number[] = [];
     let items = 0;
     for (let r = 0; r < REPEATS; r++) {
       const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -51,6 +52,7 @@ export async function benchInventorySync(): Promise<Record<string, unknown>> {
       cpuSeconds.push((cpu.user + cpu.system) / 1e6);
       delay.disable();
       stalls.push(delay.max / 1e6);
+      stallsP99.push(delay.percentile(99) / 1e6);
     }
     if (items !== ITEMS) throw new Error(`synced ${items} items, expected ${ITEMS}`);
     const throughput = seconds.map((s) => items / s);
@@ -91,8 +93,6 @@ export async function benchInventorySync(): Promise<Record<string, unknown>> {
         description: 'items per second over the whole full sync',
         unit: 'items/s',
         ...throughputSummary,
-        target: '>= 40000',
-        met: throughputSummary.median >= 40_000,
       },
       // On a shared machine the wall clock mostly measures the queue; the CPU time spent is steadier.
       fullSyncCpu: {
@@ -102,9 +102,15 @@ export async function benchInventorySync(): Promise<Record<string, unknown>> {
       },
       mainThreadLongestStall: {
         description:
-          'longest event-loop delay in the main process during a full sync (pages are parsed and assembled in a worker; the emulator shares this thread)',
+          'longest event-loop delay in the main process during a full sync (pages are parsed and assembled in a worker; the built-in emulator runs in its own worker)',
         unit: 'ms',
         ...summarize(stalls),
+      },
+      mainThreadStallP99: {
+        description: "p99 of the main process's event-loop delay during a full sync (10 ms resolution)",
+        unit: 'ms',
+        ...summarize(stallsP99),
+        target: '<= 16.7',
       },
       lookupFromCache: { description: 'inventory.lookup by SKU through IPC dispatch, answered from the cache', unit: 'ms', ...cacheSummary },
       lookupOnline: {

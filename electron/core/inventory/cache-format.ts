@@ -50,14 +50,13 @@ export const LEVEL_FIELDS = [
 const LEVEL_WIDTH = LEVEL_FIELDS.length;
 /** Numbers per lot: fcId, onHand, fulfillable. */
 const LOT_WIDTH = 3;
-const FLAG_BITS = ['lot', 'digital', 'bundle', 'case', 'active', 'hazmat'] as const;
 
 export interface CacheColumns {
   count: number;
   syncedAt: CacheSyncedAt;
   centers: CachedCenter[];
   inventoryId: Float64Array;
-  /** Bit k set: flag FLAG_BITS[k]. */
+  /** Bits 0..5: lot, digital, bundle, case, active, hazmat. */
   flags: Uint8Array;
   name: StringColumn;
   sku: StringColumn;
@@ -97,27 +96,38 @@ export interface CacheColumns {
   skuBlocks: Uint8Array;
 }
 
+/** NUL separates a column's entries, so a NUL inside a value is stored as U+FFFD. */
+function safe(value: string): string {
+  return value.includes('\u0000') ? value.replaceAll('\u0000', '\ufffd') : value;
+}
+
+/** A string column of a known number of entries: ends and presence go straight into typed arrays. */
 class StringColumnBuilder {
   private readonly parts: string[] = [];
-  private readonly endsList: number[] = [];
-  private readonly presentList: number[] = [];
-  private length = 0;
+  private readonly ends: Uint32Array;
+  private readonly present: Uint8Array;
+  private length = -1;
+
+  constructor(count: number) {
+    this.ends = new Uint32Array(count);
+    this.present = new Uint8Array(count);
+  }
 
   add(value: string | null): void {
-    const v = value === null ? '' : value.includes('\u0000') ? value.replaceAll('\u0000', '\ufffd') : value;
-    if (this.parts.length > 0) this.length += 1;
-    this.length += v.length;
+    const at = this.parts.length;
+    const v = value === null ? '' : safe(value);
+    this.length += v.length + 1;
     this.parts.push(v);
-    this.endsList.push(this.length);
-    this.presentList.push(value === null ? 0 : 1);
+    this.ends[at] = this.length;
+    if (value !== null) this.present[at] = 1;
   }
 
   build(): StringColumn {
-    return { text: this.parts.join('\u0000'), ends: Uint32Array.from(this.endsList) };
+    return { text: this.parts.join('\u0000'), ends: this.ends };
   }
 
   buildNullable(): NullableStringColumn {
-    return { ...this.build(), present: Uint8Array.from(this.presentList) };
+    return { ...this.build(), present: this.present };
   }
 }
 
@@ -131,68 +141,84 @@ function nullableEntry(column: NullableStringColumn, i: number): string | null {
 
 /**
  * Display order: by folded name (`foldText`, UTF-16 code units), then SKU. Search relies on it: the
- * names starting with a query are one contiguous run, found by binary search.
+ * names starting with a query are one contiguous run, found by binary search. Also answers every
+ * item's folded SKU (the SKU lookup's keys), folded once here.
  */
-function displayOrder(items: readonly CachedItem[]): number[] {
-  const safe = (s: string) => s.replaceAll('\u0000', '\ufffd');
-  const keys = items.map((it) => `${foldText(safe(it.name))}\u0000${foldText(safe(it.sku))}`);
-  return items.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : items[a]!.inventoryId - items[b]!.inventoryId));
+function displayOrder(items: readonly CachedItem[]): { order: Uint32Array; foldedSku: string[] } {
+  const n = items.length;
+  const keys = new Array<string>(n);
+  const foldedSku = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    const it = items[i]!;
+    foldedSku[i] = foldText(safe(it.sku));
+    keys[i] = `${foldText(safe(it.name))}\u0000${foldedSku[i]}`;
+  }
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : items[a]!.inventoryId - items[b]!.inventoryId));
+  return { order, foldedSku };
 }
 
-/** Snapshot -> columns, items in display order. The records are trusted (the sync validated them). */
+/** How many levels, lots and barcodes the items hold: the variable-length columns are sized once. */
+function runLengths(items: readonly CachedItem[]) {
+  let levels = 0;
+  let lots = 0;
+  let barcodes = 0;
+  for (const it of items) {
+    levels += it.levels.length;
+    lots += it.lots.length;
+    barcodes += it.codes.barcodes.length;
+  }
+  return { levels, lots, barcodes };
+}
+
+/**
+ * Snapshot -> columns, items in display order. The records are trusted (the sync validated them).
+ * One pass over the items straight into typed arrays sized up front: at 100,000 items a sync spends
+ * this on its last page's critical path, so no per-item arrays, tuples or closures.
+ */
 export function toColumns(snapshot: InventoryCacheSnapshot): CacheColumns {
-  const order = displayOrder(snapshot.items);
+  const items = snapshot.items;
+  const { order, foldedSku } = displayOrder(items);
   const n = order.length;
-  const units: string[] = [];
-  const unitIndex = (unit: string) => (units.includes(unit) ? units.indexOf(unit) : units.push(unit) - 1);
+  const sizes = runLengths(items);
   const c = fixedColumns(n);
-  const name = new StringColumnBuilder();
-  const sku = new StringColumnBuilder();
-  const inventoryBarcode = new StringColumnBuilder();
-  const gtin = new StringColumnBuilder();
-  const upc = new StringColumnBuilder();
-  const barcodes = new StringColumnBuilder();
-  const lotNumber = new StringColumnBuilder();
-  const lotExpiresAt = new StringColumnBuilder();
-  const levelNumbers: number[] = [];
-  const lotNumbers: number[] = [];
-  const gtins: [number, number][] = [];
-  const codes: [string, number][] = [];
-  let barcodeCount = 0;
-  order.forEach((from, i) => {
-    const it = snapshot.items[from]!;
-    c.inventoryId[i] = it.inventoryId;
-    c.flags[i] = FLAG_BITS.reduce((bits, flag, k) => (it.flags[flag] ? bits | (1 << k) : bits), 0);
-    name.add(it.name);
-    sku.add(it.sku);
-    if (it.dimensions) {
-      c.dims.set([it.dimensions.length, it.dimensions.width, it.dimensions.height], i * 3);
-      c.dimUnit[i] = unitIndex(it.dimensions.unit);
+  const s = stringBuilders(n, sizes);
+  const levelNumbers = new Int32Array(sizes.levels * LEVEL_WIDTH);
+  const lotNumbers = new Int32Array(sizes.lots * LOT_WIDTH);
+  const units = new UnitTable();
+  const codes = new CodeKeys();
+  const skuKeys = new Array<string>(n);
+  let level = 0;
+  let lot = 0;
+  let barcode = 0;
+  for (let i = 0; i < n; i++) {
+    const it = items[order[i]!]!;
+    skuKeys[i] = foldedSku[order[i]!]!;
+    writeFixed(c, i, it, units);
+    s.name.add(it.name);
+    s.sku.add(it.sku);
+    s.inventoryBarcode.add(it.codes.inventoryBarcode);
+    s.gtin.add(it.codes.gtin);
+    s.upc.add(it.codes.upc);
+    for (const b of it.codes.barcodes) s.barcodes.add(b);
+    barcode += it.codes.barcodes.length;
+    c.barcodeStart[i + 1] = barcode;
+    for (const l of it.levels) level = writeLevel(levelNumbers, level, l, it);
+    c.levelStart[i + 1] = level;
+    for (const one of it.lots) {
+      s.lotNumber.add(one.lotNumber);
+      s.lotExpiresAt.add(one.expiresAt);
+      const at = lot++ * LOT_WIDTH;
+      lotNumbers[at] = int32(one.fcId, it, 'lot fcId');
+      lotNumbers[at + 1] = int32(one.onHand, it, 'lot onHand');
+      lotNumbers[at + 2] = int32(one.fulfillable, it, 'lot fulfillable');
     }
-    if (it.weight) {
-      c.weight[i] = it.weight.value;
-      c.weightUnit[i] = unitIndex(it.weight.unit);
-    }
-    inventoryBarcode.add(it.codes.inventoryBarcode);
-    c.variantId[i] = it.codes.variantId ?? Number.NaN;
-    gtin.add(it.codes.gtin);
-    upc.add(it.codes.upc);
-    for (const b of it.codes.barcodes) barcodes.add(b);
-    barcodeCount += it.codes.barcodes.length;
-    c.barcodeStart[i + 1] = barcodeCount;
-    for (const level of it.levels) for (const field of LEVEL_FIELDS) levelNumbers.push(int32(level[field], it, field));
-    c.levelStart[i + 1] = levelNumbers.length / LEVEL_WIDTH;
-    for (const lot of it.lots) {
-      lotNumber.add(lot.lotNumber);
-      lotExpiresAt.add(lot.expiresAt);
-      lotNumbers.push(int32(lot.fcId, it, 'lot fcId'), int32(lot.onHand, it, 'lot onHand'), int32(lot.fulfillable, it, 'lot fulfillable'));
-    }
-    c.lotStart[i + 1] = lotNumbers.length / LOT_WIDTH;
-    noteCodes(it, i, gtins, codes);
-  });
-  if (units.length > 0x7fff) throw new Error('Too many distinct units in the inventory cache.');
-  const nameColumn = name.build();
-  const skuColumn = sku.build();
+    c.lotStart[i + 1] = lot;
+    codes.note(it, i);
+  }
+  const nameColumn = s.name.build();
+  const skuColumn = s.sku.build();
   return {
     count: n,
     syncedAt: snapshot.syncedAt,
@@ -200,23 +226,73 @@ export function toColumns(snapshot: InventoryCacheSnapshot): CacheColumns {
     ...c,
     name: nameColumn,
     sku: skuColumn,
-    units,
-    inventoryBarcode: inventoryBarcode.buildNullable(),
-    gtin: gtin.buildNullable(),
-    upc: upc.buildNullable(),
-    barcodes: barcodes.build(),
-    levelNumbers: Int32Array.from(levelNumbers),
-    lotNumber: lotNumber.build(),
-    lotExpiresAt: lotExpiresAt.buildNullable(),
-    lotNumbers: Int32Array.from(lotNumbers),
-    ...lookupOrders(
-      c.inventoryId,
-      order.map((from) => foldText(snapshot.items[from]!.sku.replaceAll('\u0000', '\ufffd'))),
-    ),
-    ...codeLookup(gtins, codes),
+    units: units.list,
+    inventoryBarcode: s.inventoryBarcode.buildNullable(),
+    gtin: s.gtin.buildNullable(),
+    upc: s.upc.buildNullable(),
+    barcodes: s.barcodes.build(),
+    levelNumbers,
+    lotNumber: s.lotNumber.build(),
+    lotExpiresAt: s.lotExpiresAt.buildNullable(),
+    lotNumbers,
+    ...lookupOrders(c.inventoryId, skuKeys),
+    ...codes.build(),
     nameBlocks: blockBitmaps(foldColumn(nameColumn, n), n),
     skuBlocks: blockBitmaps(foldColumn(skuColumn, n), n),
   };
+}
+
+function stringBuilders(n: number, sizes: { lots: number; barcodes: number }) {
+  return {
+    name: new StringColumnBuilder(n),
+    sku: new StringColumnBuilder(n),
+    inventoryBarcode: new StringColumnBuilder(n),
+    gtin: new StringColumnBuilder(n),
+    upc: new StringColumnBuilder(n),
+    barcodes: new StringColumnBuilder(sizes.barcodes),
+    lotNumber: new StringColumnBuilder(sizes.lots),
+    lotExpiresAt: new StringColumnBuilder(sizes.lots),
+  };
+}
+
+/** The unit names dimensions and weights use, each once, in order of first use. */
+class UnitTable {
+  readonly list: string[] = [];
+
+  indexOf(unit: string): number {
+    const at = this.list.indexOf(unit);
+    if (at >= 0) return at;
+    if (this.list.length >= 0x7fff) throw new Error('Too many distinct units in the inventory cache.');
+    return this.list.push(unit) - 1;
+  }
+}
+
+/** Item i's one-per-item numbers: id, flags, dimensions, weight, variant. */
+function writeFixed(c: ReturnType<typeof fixedColumns>, i: number, it: CachedItem, units: UnitTable): void {
+  c.inventoryId[i] = it.inventoryId;
+  const f = it.flags;
+  c.flags[i] = (f.lot ? 1 : 0) | (f.digital ? 2 : 0) | (f.bundle ? 4 : 0) | (f.case ? 8 : 0) | (f.active ? 16 : 0) | (f.hazmat ? 32 : 0);
+  if (it.dimensions) {
+    c.dims[i * 3] = it.dimensions.length;
+    c.dims[i * 3 + 1] = it.dimensions.width;
+    c.dims[i * 3 + 2] = it.dimensions.height;
+    c.dimUnit[i] = units.indexOf(it.dimensions.unit);
+  }
+  if (it.weight) {
+    c.weight[i] = it.weight.value;
+    c.weightUnit[i] = units.indexOf(it.weight.unit);
+  }
+  c.variantId[i] = it.codes.variantId ?? Number.NaN;
+}
+
+/** One level's numbers in LEVEL_FIELDS order at level position `at`; answers the next position. */
+function writeLevel(into: Int32Array, at: number, l: CachedLevel, it: CachedItem): number {
+  const base = at * LEVEL_WIDTH;
+  for (let k = 0; k < LEVEL_WIDTH; k++) {
+    const field = LEVEL_FIELDS[k]!;
+    into[base + k] = int32(l[field], it, field);
+  }
+  return at + 1;
 }
 
 /** The columns of one number (or a fixed few) per item, and the starts of each item's runs in the others. */
@@ -237,37 +313,77 @@ function fixedColumns(n: number) {
 
 /** Positions (display order) sorted by inventory id and by folded SKU, for the lookups by either. */
 function lookupOrders(ids: Float64Array, skuKeys: string[]) {
-  const positions = () => Array.from({ length: ids.length }, (_, i) => i);
+  const positions = () => {
+    const p = new Uint32Array(ids.length);
+    for (let i = 0; i < p.length; i++) p[i] = i;
+    return p;
+  };
   return {
-    idOrder: Uint32Array.from(positions().sort((a, b) => ids[a]! - ids[b]! || a - b)),
-    skuOrder: Uint32Array.from(positions().sort((a, b) => (skuKeys[a]! < skuKeys[b]! ? -1 : skuKeys[a]! > skuKeys[b]! ? 1 : a - b))),
+    idOrder: positions().sort((a, b) => ids[a]! - ids[b]! || a - b),
+    skuOrder: positions().sort((a, b) => (skuKeys[a]! < skuKeys[b]! ? -1 : skuKeys[a]! > skuKeys[b]! ? 1 : a - b)),
   };
 }
 
-/** An item's codes for the lookup: a GTIN (any length) as its number, every other code folded, each once. */
-function noteCodes(it: CachedItem, i: number, gtins: [number, number][], codes: [string, number][]): void {
-  const distinct = new Set([it.codes.inventoryBarcode, it.codes.gtin, it.codes.upc, ...it.codes.barcodes].map((code) => code?.trim() ?? ''));
-  for (const code of distinct) {
-    if (code === '') continue;
+/**
+ * The code lookup's keys as items are written: an item's codes, each once; a GTIN (any length) as
+ * its GTIN-14 number, every other code folded. Kept as parallel lists, sorted once at the end.
+ */
+class CodeKeys {
+  private readonly gtinKeys: number[] = [];
+  private readonly gtinItems: number[] = [];
+  private readonly codeKeys: string[] = [];
+  private readonly codeItems: number[] = [];
+  private readonly seen: string[] = [];
+
+  note(it: CachedItem, i: number): void {
+    this.seen.length = 0;
+    this.one(it.codes.inventoryBarcode, i);
+    this.one(it.codes.gtin, i);
+    this.one(it.codes.upc, i);
+    for (const b of it.codes.barcodes) this.one(b, i);
+  }
+
+  private one(raw: string | null, i: number): void {
+    const code = raw?.trim() ?? '';
+    if (code === '' || this.seen.includes(code)) return;
+    this.seen.push(code);
     const gtin = normalizeGtin(code);
-    if (gtin !== null) gtins.push([Number(gtin), i]);
-    else codes.push([foldText(code.replaceAll('\u0000', '\ufffd')), i]);
+    if (gtin !== null) {
+      this.gtinKeys.push(Number(gtin));
+      this.gtinItems.push(i);
+    } else {
+      this.codeKeys.push(foldText(safe(code)));
+      this.codeItems.push(i);
+    }
+  }
+
+  /** Sorted columns: GTINs by number, other codes by folded text, ties by display order. */
+  build() {
+    const gk = this.gtinKeys;
+    const gi = this.gtinItems;
+    const gtinOrder = indexes(gk.length).sort((a, b) => gk[a]! - gk[b]! || gi[a]! - gi[b]!);
+    const ck = this.codeKeys;
+    const ci = this.codeItems;
+    const codeOrder = indexes(ck.length).sort((a, b) => (ck[a]! < ck[b]! ? -1 : ck[a]! > ck[b]! ? 1 : ci[a]! - ci[b]!));
+    const codeKeys = new StringColumnBuilder(ck.length);
+    const codeItems = new Uint32Array(ck.length);
+    codeOrder.forEach((from, k) => {
+      codeKeys.add(ck[from]!);
+      codeItems[k] = ci[from]!;
+    });
+    return {
+      gtinKeys: Float64Array.from(gtinOrder, (from) => gk[from]!),
+      gtinItems: Uint32Array.from(gtinOrder, (from) => gi[from]!),
+      codeKeys: codeKeys.build(),
+      codeItems,
+    };
   }
 }
 
-/** The code lookup's sorted columns: GTINs by number, other codes by folded text, ties by display order. */
-function codeLookup(gtins: [number, number][], codes: [string, number][]) {
-  const byKey = <K extends number | string>(a: [K, number], b: [K, number]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]);
-  gtins.sort(byKey);
-  codes.sort(byKey);
-  const codeKeys = new StringColumnBuilder();
-  for (const [key] of codes) codeKeys.add(key);
-  return {
-    gtinKeys: Float64Array.from(gtins, ([key]) => key),
-    gtinItems: Uint32Array.from(gtins, ([, item]) => item),
-    codeKeys: codeKeys.build(),
-    codeItems: Uint32Array.from(codes, ([, item]) => item),
-  };
+function indexes(n: number): Uint32Array {
+  const p = new Uint32Array(n);
+  for (let i = 0; i < n; i++) p[i] = i;
+  return p;
 }
 
 /** Quantities and center ids are stored as 32-bit integers (half the size of doubles); anything else is refused. */

@@ -6,7 +6,7 @@ import { compileCheck, type Check } from '../api/fast-check.js';
 import type { OperationName } from '../api/operations.js';
 import { RESPONSES } from '../api/responses.js';
 import { materialize, toColumns, type CacheColumns } from './cache-format.js';
-import { assemble, codesByInventoryId, type VariantCodes } from './records.js';
+import { codesByInventoryId, RecordCollector, type VariantCodes } from './records.js';
 
 /**
  * The lists a sync reads, each with the operation that serves it (the page's schema is that
@@ -53,15 +53,13 @@ function checkOf(stream: SyncStream): Check | null {
  * schema check happen here) and turns them into cache columns at the end. Pure: the sync runs it in
  * a worker thread (sync-worker.ts), so the main process neither parses some 340 MB of JSON at
  * 100,000 items nor copies the records across threads; `inline` runs the same code in the calling
- * thread. A page that fits is kept as parsed (fast-check.ts): the records are read through their
+ * thread. A page that fits is read as parsed (fast-check.ts): the records are read through their
  * published fields only (records.ts), so the unknown fields zod would have dropped do no harm.
- * Products are turned into their variants' codes page by page: only the codes are kept.
+ * Every page is reduced to what the cache keeps as it arrives (records.ts `RecordCollector`; products
+ * to their variants' codes), so the parsed pages do not pile up in the worker's heap.
  */
 export class SnapshotAssembler {
-  private readonly items: InventoryItem[] = [];
-  private readonly totals: InventoryLevel[] = [];
-  private readonly locations: InventoryLevelWithLocations[] = [];
-  private readonly lots: InventoryLevelWithLots[] = [];
+  private readonly records = new RecordCollector();
   /** The codes of the products read so far (a variant read later wins, as in codesByInventoryId). */
   private readonly codes = new Map<number, VariantCodes>();
 
@@ -76,17 +74,17 @@ export class SnapshotAssembler {
       const codes = codesByInventoryId(items as ProductCodes[], null);
       for (const [id, code] of codes) this.codes.set(id, code);
       summary.inventoryIds = [...codes.keys()];
-    } else {
-      const into: unknown[] = this[stream];
-      for (const item of items) into.push(item);
-    }
+    } else if (stream === 'items') this.records.addItems(items as InventoryItem[]);
+    else if (stream === 'totals') this.records.addTotals(items as InventoryLevel[]);
+    else if (stream === 'locations') this.records.addLocations(items as InventoryLevelWithLocations[]);
+    else this.records.addLots(items as InventoryLevelWithLots[]);
     return { ok: true, value: summary };
   }
 
   finish(meta: SnapshotMeta): CacheColumns {
     const codes = new Map<number, VariantCodes>(meta.previousCodes ?? []);
     for (const [id, code] of this.codes) codes.set(id, code);
-    const fetched = assemble(this.items, this.totals, this.locations, this.lots, codes);
+    const fetched = this.records.records(codes);
     return toColumns({
       items: meta.base ? mergeInto(meta.base, fetched, new Set(codes.keys())) : fetched,
       centers: meta.centers,
