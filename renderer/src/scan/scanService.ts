@@ -19,7 +19,8 @@ import { isViewSettling, onViewSettled } from '../keyboard/viewFocus';
  * Each scan goes to the scan field that has focus, or else to the scan router.
  *
  * While a view opens (keyboard/viewFocus.ts) keys have no home yet: they are held or parked here
- * and handed, in order, to the control the new view puts focus on.
+ * and handed, in order, to the control the new view puts focus on; a scan made meanwhile waits with
+ * them and goes where that focus is (the new view's scan field, else the scan router).
  */
 
 /** What a scan field's handler says about a scan; it picks the cue. */
@@ -62,9 +63,13 @@ function takesKeys(target: EventTarget | null): boolean {
   );
 }
 
-/** A printable key that runs a single-key shortcut where focus is (`/` to the search, `?`). */
+/**
+ * A printable key that runs a single-key shortcut where focus is (`/` to the search, `?`) and that no
+ * code starts with. A letter or digit may be a shortcut too (Today's tiles take 1 to 9), but a scan
+ * may begin with it: it is held like any key, and given back (the shortcut runs) once it is not a scan.
+ */
 function isSingleKeyShortcut(event: KeyboardEvent): boolean {
-  return [...event.key].length === 1 && !event.ctrlKey && !event.altKey && !event.metaKey && pickShortcut(event) !== null;
+  return [...event.key].length === 1 && !/^[\p{L}\p{N}]$/u.test(event.key) && !event.ctrlKey && !event.altKey && !event.metaKey && pickShortcut(event) !== null;
 }
 
 /** Keys parked while a view opens; shortcuts with a modifier (Alt+1, Ctrl+K) still run at once. */
@@ -106,15 +111,23 @@ export class ScanService {
   private readonly fields = new Map<HTMLElement, ScanFieldHandler>();
   private recorder: { element: HTMLElement; onKey: (input: KeyInput) => void } | null = null;
   private listeners: ScanServiceEvents | null = null;
-  /** Keys that came while a view was opening, for its primary control. */
-  private parked: KeyInput[] = [];
+  /**
+   * What came while a view was opening, in order: keys for its primary control, and scans, which
+   * go where focus lands (the new view's scan field, else the scan router).
+   */
+  private parked: Array<{ key: KeyInput } | { scan: Scan }> = [];
 
   constructor() {
-    onViewSettled(() => {
-      const keys = this.parked;
-      this.parked = [];
-      this.replay(keys);
-    });
+    onViewSettled(() => this.drain());
+  }
+
+  /** Hands the parked keys and scans on in order; a key that opens another view parks the rest again. */
+  private drain() {
+    while (this.parked.length > 0 && !isViewSettling()) {
+      const next = this.parked.shift()!;
+      if ('scan' in next) this.deliver(next.scan);
+      else this.replay([next.key]);
+    }
   }
 
   configure(thresholds: Partial<ScanThresholds>): void {
@@ -177,7 +190,7 @@ export class ScanService {
     }
     this.schedule();
     if (result.action === 'pass' && settling && parkable(event)) {
-      this.parked.push(toKeyInput(event));
+      this.parked.push({ key: toKeyInput(event) });
       return true;
     }
     return result.action !== 'pass';
@@ -222,7 +235,9 @@ export class ScanService {
     if (result.release?.length) this.replay(result.release);
     if (result.scan) {
       if ((result.retract ?? 0) > 0) this.restoreField();
-      this.deliver(result.scan);
+      // Focus is not where the scan belongs yet: the view that opens decides (its scan field, or none).
+      if (isViewSettling()) this.parked.push({ scan: result.scan });
+      else this.deliver(result.scan);
     }
   }
 
@@ -249,7 +264,7 @@ export class ScanService {
   private replay(inputs: KeyInput[]) {
     if (inputs.length === 0) return;
     if (isViewSettling()) {
-      this.parked.push(...inputs);
+      this.parked.push(...inputs.map((key) => ({ key })));
       return;
     }
     for (const input of inputs) {
