@@ -2,6 +2,7 @@ import type { LocalEmulator } from './environments/local-emulator.js';
 import type { EventName, EventPayload } from '../../shared/ipc/contract.js';
 import type { DraftKind } from '../../shared/schemas/drafts.js';
 import type { OutboxEntryView } from '../../shared/schemas/outbox.js';
+import type { StockSummary, StockSummaryInput } from '../../shared/ipc/stock.js';
 import type { ChannelSpec } from '../../shared/ipc/define.js';
 import type { ApiClient } from './api/api-client.js';
 import type { ConnectivityMonitor } from './api/connectivity.js';
@@ -58,6 +59,8 @@ export interface CoreContext {
 export interface SharedServices {
   /** The returns outbox of the active account (owner: returns): what it still holds, read locally. */
   outbox?: { list: () => Promise<OutboxEntryView[]> };
+  /** The stock tiles' summary over the active account's cache (owner: stock); Today answers it with its page. */
+  stock?: { summary: (input: StockSummaryInput) => Promise<StockSummary> };
 }
 
 /** An area's running part of the core: its handlers, and what it does on events and at close. */

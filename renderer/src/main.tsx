@@ -1,10 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+// First: zod's settings apply from its first schema on.
+import './app/zodConfig';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppErrorException } from '../../shared/errors';
 import { DEFAULT_PREFERENCES, type Preferences } from '../../shared/schemas/preferences';
 import { applyTheme, preferencesKey } from './app/preferences';
+import { queryClient } from './app/queryClient';
 import { restoreAddress } from './app/rememberAddress';
 import { call } from './bridge/dockdesk';
 import { createHttpBridge, readLaunchSecret } from './bridge/http-bridge';
@@ -22,19 +24,6 @@ if (!window.dockdesk) {
   const secret = readLaunchSecret();
   if (secret) window.dockdesk = createHttpBridge(secret);
 }
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // The network is main's business: the renderer must not pause when navigator.onLine is false.
-      networkMode: 'always',
-      // Main already retries what is worth retrying; here only a retryable error is tried once more.
-      retry: (count, error) => count < 1 && error instanceof AppErrorException && error.appError.retryable,
-      refetchOnWindowFocus: false,
-    },
-    mutations: { networkMode: 'always' },
-  },
-});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');

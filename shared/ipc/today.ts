@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DateTime } from '../schemas/common.js';
 import { ReceivingStatus } from '../schemas/receiving.js';
 import { NoInput } from './define.js';
+import { CalendarDayInput, StockSummary } from './stock.js';
 
 /**
  * Today: the desk's start page. What arrives today, what waits on the desk, from one refresh of the
@@ -104,7 +105,30 @@ export const DEFAULT_TODAY_SETTINGS: TodaySettings = { startPage: '/today', lowS
 /** The desk's center as Today preselects it; null: every center. */
 const CenterInput = z.object({ center: CenterId.nullable() }).strict();
 
+/**
+ * Everything Today's first paint needs, in one answer: its settings and the desk's center, the
+ * center the tiles are for, the service tiles and the stock tiles (the stock area's summary over the
+ * offline cache, for the lot window of Settings → Lots).
+ */
+export const TodayPage = z.object({
+  settings: TodaySettings,
+  deskCenter: CenterRef.nullable(),
+  /** The center the tiles are for; null: every center. */
+  center: CenterId.nullable(),
+  /** The lot window the expiring tile counts (days). */
+  withinDays: z.number().int().min(0),
+  summary: TodaySummary,
+  stock: StockSummary,
+});
+export type TodayPage = z.infer<typeof TodayPage>;
+
+/** The center as Today's address gives it: an id, `all`, or absent (null: the desk's own center). */
+export const PageCenter = z.union([CenterId, z.literal('all')]).nullable();
+export type PageCenter = z.infer<typeof PageCenter>;
+
 export const todayChannels = {
+  /** Today as it opens: one call for its whole first paint. Never a request to the service. */
+  'today.page': { input: z.object({ center: PageCenter, today: CalendarDayInput }).strict(), output: TodayPage },
   /** The tiles from the last known state, for a center (null: all). Never a request to the service. */
   'today.summary': { input: CenterInput, output: TodaySummary },
   /**

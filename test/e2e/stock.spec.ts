@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import type { Download, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { axeCheck, expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js';
-import { address, allPages, daysUntilExpiry, openAddress, serviceApi, tabTo, waitForFirstSync, type LotLevelItem } from './inventory-support.js';
+import { address, allPages, openAddress, serviceApi, tabTo, waitForFirstSync } from './inventory-support.js';
+import { csvRecords, localStampIn, serviceLots } from './stock-support.js';
 import type { Service } from './service.js';
 
 /**
@@ -17,34 +17,6 @@ interface ExclusionList {
 async function activeExclusions(api: Service, inventoryId: number): Promise<string[]> {
   const list = await api.call<ExclusionList>('GET', `/2026-07/lot-exclusion?inventory_id=${inventoryId}`);
   return list.lot_exclusions.filter((e) => !e.is_deleted).map((e) => e.lot_number);
-}
-
-/** Lots with stock on hand, per center, as the service lists them, with their days left in the browser's zone. */
-async function serviceLots(api: Service, timeZone: string) {
-  const items = await allPages<LotLevelItem>(api, '/2026-07/inventory-level/lots?PageSize=100');
-  return items.flatMap((i) =>
-    i.lots.flatMap((l) =>
-      (l.locations ?? [])
-        .filter((at) => at.on_hand_quantity > 0 && l.lot_date !== null)
-        .map((at) => ({ item: i, lot: l.lot_number, fcId: at.location_id, daysLeft: daysUntilExpiry(l.lot_date!, timeZone) })),
-    ),
-  );
-}
-
-/** A downloaded CSV as records (RFC 4180: quoted fields may hold commas and doubled quotes). */
-async function csvRecords(download: Download): Promise<string[][]> {
-  const text = await readFile(await download.path(), 'utf8');
-  const records: string[][] = [];
-  for (const line of text.split('\r\n').filter((l) => l !== '')) {
-    const fields: string[] = [];
-    for (const m of line.matchAll(/("([^"]|"")*"|[^,]*)(,|$)/g)) {
-      if (m.index === line.length && m[0] === '') break;
-      const raw = m[1]!;
-      fields.push(raw.startsWith('"') ? raw.slice(1, -1).replace(/""/g, '"') : raw);
-    }
-    records.push(fields);
-  }
-  return records;
 }
 
 const row = (page: Page, text: string) => page.getByRole('table', { name: 'Expiring lots' }).getByRole('row').filter({ hasText: text });
@@ -126,12 +98,7 @@ test('the expiring list shows the service’s lots; X excludes one and deletes i
   expect(line[0]).toBe(target.item.name);
   expect(line[9]).toBe('Not excluded');
   const syncedAt = host.core.inventory.freshness().syncedAt!;
-  const local = await page.evaluate((iso) => {
-    const d = new Date(iso);
-    const two = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
-  }, syncedAt);
-  expect(line[10]).toBe(local);
+  expect(line[10]).toBe(await localStampIn(page, syncedAt));
   expect(records.slice(1).map((r) => Number(r[8]))).toEqual(
     records
       .slice(1)

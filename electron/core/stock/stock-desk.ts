@@ -15,6 +15,9 @@ import { listLotExclusions } from '../lots/index.js';
 import { StockIndex } from './stock-index.js';
 import { itemPositions, itemRows, lotPositions, lotRows, summarize } from './stock-queries.js';
 
+/** Summaries kept per cache generation (see StockDesk.summaries). */
+const SUMMARIES_KEPT = 16;
+
 export interface StockDeskDeps {
   /** The active account's cache columns (loaded first if the account changed). */
   columns: () => Promise<CacheColumns>;
@@ -36,6 +39,18 @@ export class StockDesk {
   private index: StockIndex | null = null;
   private exclusions = new Map<number, Set<string>>();
   private exclusionsOf: string | null = null;
+  /** Bumped whenever what the desk knows of exclusions changes (a summary counts expired lots not excluded). */
+  private heard = 0;
+  /**
+   * Summaries answered for this cache generation and these exclusions, by question: Today asks the
+   * same one at every visit and after every refresh, and scanning 100,000 items each time would
+   * cost its first paint tens of milliseconds for the same answer.
+   */
+  private summaries: { index: StockIndex | null; heard: number; answers: Map<string, Omit<StockSummary, 'asOf'>> } = {
+    index: null,
+    heard: 0,
+    answers: new Map(),
+  };
   /** The last browser query's matches, so paging through them (a CSV export) does not filter again. */
   private lastItems: { key: string; index: StockIndex; positions: Uint32Array } | null = null;
 
@@ -52,6 +67,7 @@ export class StockDesk {
     if (account !== this.exclusionsOf) {
       this.exclusions = new Map();
       this.exclusionsOf = account;
+      this.heard++;
     }
     const map = this.exclusions;
     return (inventoryId, lotNumber) => map.get(inventoryId)?.has(lotNumber) ?? null;
@@ -61,7 +77,17 @@ export class StockDesk {
     const index = await this.ready();
     const today = input.today ?? localDay(this.deps.clock.now().getTime());
     const q = { center: centerId(input.center), withinDays: input.withinDays, lowThreshold: input.lowThreshold, today };
-    return { asOf: this.deps.asOf(), ...summarize(index, q, this.known()) };
+    const known = this.known();
+    if (this.summaries.index !== index || this.summaries.heard !== this.heard) this.summaries = { index, heard: this.heard, answers: new Map() };
+    const key = JSON.stringify(q);
+    let answer = this.summaries.answers.get(key);
+    if (!answer) {
+      answer = summarize(index, q, known);
+      // A few questions are asked (a center or two, one window, one day): a bound keeps it so.
+      if (this.summaries.answers.size >= SUMMARIES_KEPT) this.summaries.answers.clear();
+      this.summaries.answers.set(key, answer);
+    }
+    return { asOf: this.deps.asOf(), ...answer };
   }
 
   async expiring(input: {
@@ -110,7 +136,10 @@ export class StockDesk {
           const list = await listLotExclusions(this.deps.api(), { inventoryId }, signal);
           const excludedLots = [...new Set(list.lot_exclusions.filter((e) => !e.is_deleted).map((e) => e.lot_number))];
           // An answer for an account signed out meanwhile is not kept for the next one.
-          if (this.exclusionsOf === account) this.exclusions.set(inventoryId, new Set(excludedLots));
+          if (this.exclusionsOf === account) {
+            this.exclusions.set(inventoryId, new Set(excludedLots));
+            this.heard++;
+          }
           answer.items.push({ inventoryId, excludedLots });
         } catch (error) {
           answer.failed.push({ inventoryId, reason: error instanceof Error ? error.message : String(error) });

@@ -7,18 +7,18 @@ import { StockDesk } from './stock-desk.js';
 export const stockArea = defineCoreArea({
   id: 'stock',
   channels: stockChannels,
-  create: (ctx) => ({
-    handlers: stockHandlers(
-      new StockDesk({
-        columns: async () => (await ctx.inventory.ready()).columns,
-        asOf: () => ctx.inventory.freshness().syncedAt,
-        account: () => {
-          const { environmentId, subject } = ctx.scope();
-          return subject ? `${environmentId} ${subject}` : null;
-        },
-        api: ctx.api,
-        clock: ctx.clock,
-      }),
-    ),
-  }),
+  create: (ctx) => {
+    const desk = new StockDesk({
+      columns: async () => (await ctx.inventory.ready()).columns,
+      asOf: () => ctx.inventory.freshness().syncedAt,
+      account: () => {
+        const { environmentId, subject } = ctx.scope();
+        return subject ? `${environmentId} ${subject}` : null;
+      },
+      api: ctx.api,
+      clock: ctx.clock,
+    });
+    ctx.shared.stock = { summary: (input) => desk.summary(input) };
+    return { handlers: stockHandlers(desk) };
+  },
 });

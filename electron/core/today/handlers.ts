@@ -1,4 +1,5 @@
-import { DEFAULT_TODAY_SETTINGS, TodaySettings, type CenterRef, type todayChannels } from '../../../shared/ipc/today.js';
+import type { StockSummary, StockSummaryInput } from '../../../shared/ipc/stock.js';
+import { DEFAULT_TODAY_SETTINGS, TodaySettings, type CenterRef, type PageCenter, type TodayPage, type todayChannels } from '../../../shared/ipc/today.js';
 import type { HandlersFor } from '../ipc/registry.js';
 import type { SettingsService } from '../settings/settings.js';
 import type { TodayDesk } from './desk.js';
@@ -8,6 +9,8 @@ export interface TodayHandlerDeps {
   desk: TodayDesk;
   settings: SettingsService;
   environmentId: () => string;
+  /** The stock area's summary over the cache (absent: a core built without the stock area). */
+  stock: () => ((input: StockSummaryInput) => Promise<StockSummary>) | null;
 }
 
 function answerSettings(deps: TodayHandlerDeps): { settings: TodaySettings; deskCenter: CenterRef | null } {
@@ -19,10 +22,39 @@ function answerSettings(deps: TodayHandlerDeps): { settings: TodaySettings; desk
   };
 }
 
+/** An empty stock summary, for a core without the stock area. */
+const NO_STOCK: StockSummary = {
+  asOf: null,
+  expiring: { count: 0, rows: [] },
+  expiredNotExcluded: { count: 0, rows: [] },
+  zero: { count: 0, rows: [] },
+  low: { count: 0, rows: [] },
+};
+
+/** Today's whole first paint in one answer: its settings, the center it is for, the service tiles and the stock tiles. */
+async function page(deps: TodayHandlerDeps, input: { center: PageCenter; today: string }): Promise<TodayPage> {
+  const { settings, deskCenter } = answerSettings(deps);
+  const center = input.center === 'all' ? null : (input.center ?? deskCenter?.id ?? null);
+  const withinDays = deps.settings.get().preferences.lotExpiryWarningDays;
+  const stock = deps.stock();
+  const [summary, stockSummary] = await Promise.all([
+    summarizeNow(deps, center),
+    stock
+      ? stock({ center: center === null ? null : String(center), withinDays, lowThreshold: settings.lowStockThreshold, today: input.today })
+      : Promise.resolve(NO_STOCK),
+  ]);
+  return { settings, deskCenter, center, withinDays, summary, stock: stockSummary };
+}
+
+async function summarizeNow({ desk }: TodayHandlerDeps, center: number | null) {
+  return summarize(await desk.snapshot(), await desk.outboxRows(), center, desk.freshness(), desk.now());
+}
+
 export function todayHandlers(deps: TodayHandlerDeps): HandlersFor<typeof todayChannels> {
   const { desk } = deps;
   return {
-    'today.summary': async ({ center }) => summarize(await desk.snapshot(), await desk.outboxRows(), center, desk.freshness(), desk.now()),
+    'today.page': async (input) => page(deps, input),
+    'today.summary': async ({ center }) => summarizeNow(deps, center),
     'today.refresh': async ({ force }) => desk.refresh({ force: force ?? false }),
     'today.receiving': async ({ when, center }) => ({ freshness: desk.freshness(), rows: receivingRows(await desk.snapshot(), when, center, desk.now()) }),
     'today.settings.get': async () => answerSettings(deps),

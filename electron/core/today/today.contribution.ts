@@ -6,7 +6,8 @@ import { todayHandlers } from './handlers.js';
 /**
  * Today: the start page's receiving, unidentified and returns tiles, refreshed from the service in
  * the budget's background lane and kept per account; the outbox tile reads the returns outbox
- * (returns' shared service). The stock tiles are the stock area's (`stock.summary`).
+ * (returns' shared service). The stock tiles are the stock area's summary (its shared service), which
+ * `today.page` answers with the rest of the first paint.
  */
 export const todayArea = defineCoreArea({
   id: 'today',
@@ -24,7 +25,7 @@ export const todayArea = defineCoreArea({
       clock: ctx.clock,
     });
     return {
-      handlers: todayHandlers({ desk, settings: ctx.settings, environmentId: ctx.environmentId }),
+      handlers: todayHandlers({ desk, settings: ctx.settings, environmentId: ctx.environmentId, stock: () => ctx.shared.stock?.summary ?? null }),
       onEvent: (event, payload) => desk.onEvent(event, payload as never),
       close: async () => desk.close(),
     };

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SessionState } from '../../../shared/schemas/session';
 import { sessionKey } from '../session/useSession';
 
@@ -9,6 +9,11 @@ import { sessionKey } from '../session/useSession';
 export type AccountKey = readonly ['account', string];
 
 export function useAccountKey(): AccountKey {
-  const session = useQueryClient().getQueryData<SessionState>(sessionKey);
+  return accountKeyOf(useQueryClient());
+}
+
+/** The same outside a component (a route's loader). */
+export function accountKeyOf(client: QueryClient): AccountKey {
+  const session = client.getQueryData<SessionState>(sessionKey);
   return ['account', session?.environment.id ?? 'none'] as const;
 }

@@ -13,7 +13,11 @@ function useSaveTodaySettings() {
   const account = useAccountKey();
   return useMutation({
     mutationFn: (change: Partial<TodaySettings>) => call('today.settings.set', change),
-    onSuccess: (value) => client.setQueryData([...account, 'today', 'settings'], value),
+    onSuccess: (value) => {
+      client.setQueryData([...account, 'today', 'settings'], value);
+      // The page counts low stock under the threshold: read it again when next shown.
+      client.invalidateQueries({ queryKey: [...account, 'today', 'page'] }).catch(() => undefined);
+    },
   });
 }
 

@@ -1,13 +1,12 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { CenterRef, TodayFreshness } from '../../../../shared/ipc/today';
-import { call, errorMessage } from '../../bridge/dockdesk';
+import { errorMessage } from '../../bridge/dockdesk';
 import { formatAsOf } from '../../format';
 import { Select } from '../../ui/Select';
 import { ViewHeading } from '../../ui/ViewHeading';
-import { useTodaySettings, useTodaySummary, useTodayUpkeep } from './queries';
-import { centerOf } from './search';
-import { useStockTiles } from './stockTiles';
+import { useTodayPage, useTodayRefresh, useTodayUpkeep } from './queries';
+import { stockNote, stockTiles } from './stockTiles';
 import { serviceTiles } from './tiles';
 import { TileGrid } from './TileGrid';
 import './today.css';
@@ -42,41 +41,47 @@ function CenterChoice({ centers, value, onChange }: { centers: readonly CenterRe
 /**
  * Today: what arrives today, what waits on the desk and the stock that needs attention, each tile a
  * count, its most urgent rows and a link to the full list. The desk's center (Settings) is chosen
- * unless the address says another.
+ * unless the address says another. Everything comes from one call (`today.page`), which the route's
+ * loader has started with the navigation.
  */
 export function TodayView() {
   const search = useSearch({ from: '/today' });
   const navigate = useNavigate({ from: '/today' });
-  const settings = useTodaySettings();
-  const center = centerOf(search, settings.data?.deskCenter?.id ?? null);
-  const summary = useTodaySummary(center, settings.isSuccess);
-  const stock = useStockTiles(center, settings.data?.settings.lowStockThreshold ?? null);
+  const page = useTodayPage(search.center ?? null);
   const [asking, setAsking] = useState(false);
   useTodayUpkeep();
+  const askRefresh = useTodayRefresh();
   const refresh = () => {
     setAsking(true);
-    call('today.refresh', { force: true })
+    askRefresh({ force: true })
       .catch(() => undefined)
       .finally(() => setAsking(false));
   };
-  const tiles = summary.data ? [...serviceTiles(summary.data, center), ...stock.tiles] : [];
+  const data = page.data;
+  const tiles = data
+    ? [...serviceTiles(data.summary, data.center), ...stockTiles(data.stock, data.center, data.withinDays, data.settings.lowStockThreshold)]
+    : [];
   return (
     <section className="workspace today" aria-labelledby="today-title">
       <header className="workspace-header">
         <ViewHeading id="today-title">Today</ViewHeading>
-        <CenterChoice centers={summary.data?.centers ?? []} value={center} onChange={(c) => void navigate({ search: { center: c }, replace: true })} />
-        <button type="button" onClick={refresh} disabled={asking || summary.data?.freshness.refreshing === true}>
+        <CenterChoice
+          centers={data?.summary.centers ?? []}
+          value={data?.center ?? null}
+          onChange={(c) => void navigate({ search: { center: c }, replace: true })}
+        />
+        <button type="button" onClick={refresh} disabled={asking || data?.summary.freshness.refreshing === true}>
           {asking ? 'Refreshing…' : 'Refresh'}
         </button>
       </header>
-      {summary.data && <FreshnessLine freshness={summary.data.freshness} />}
-      {stock.note && <p className="today-freshness">{stock.note}</p>}
-      {summary.isError && (
+      {data && <FreshnessLine freshness={data.summary.freshness} />}
+      {data && <p className="today-freshness">{stockNote(data.stock)}</p>}
+      {page.isError && (
         <p className="error" role="alert">
-          {errorMessage(summary.error)}
+          {errorMessage(page.error)}
         </p>
       )}
-      {summary.isPending && !summary.isError && (
+      {page.isPending && (
         // The shell's focus model waits for this to go, then focuses the first tile.
         <p className="state" data-loading>
           Loading Today…

@@ -1,4 +1,6 @@
 import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import type { PageCenter } from '../../../../shared/ipc/today';
+import { loadTodayPage } from './queries';
 import { TodayReceivingSearch, TodaySearch } from './search';
 
 /** Today's addresses: the tiles, a receiving tile's full list, and the outbox's. */
@@ -8,6 +10,9 @@ export function todayRoutes<R extends AnyRoute>(rootRoute: R) {
       getParentRoute: () => rootRoute,
       path: '/today',
       validateSearch: (raw: Record<string, unknown>): TodaySearch => TodaySearch.parse(raw),
+      loaderDeps: ({ search }: { search: TodaySearch }): { center: PageCenter } => ({ center: search.center ?? null }),
+      // The page's one call starts with the navigation, while the view's code loads.
+      loader: ({ deps }: { deps: { center: PageCenter } }) => loadTodayPage(deps.center),
       component: lazyRouteComponent(() => import('./TodayView'), 'TodayView'),
     }),
     createRoute({

@@ -8,8 +8,13 @@ export function startPages(): { id: string; label: string }[] {
     .map((w) => ({ id: w.path, label: w.label }));
 }
 
-/** Where `/` leads: the start page chosen in Settings when it is a workspace, else Today. */
+/**
+ * Where `/` leads: the start page chosen in Settings when it is a workspace, else Today. Today's
+ * code starts loading meanwhile: it is the start page unless another is chosen, and its first paint
+ * need not wait for this answer and then for its code.
+ */
 export async function startPagePath(): Promise<string> {
+  void import('./TodayView').catch(() => undefined); // loaded again, and a failure shown, when the view opens
   try {
     const { settings } = await call('today.settings.get', {});
     return startPages().some((p) => p.id === settings.startPage) ? settings.startPage : '/today';

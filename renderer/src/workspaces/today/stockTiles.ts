@@ -1,27 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
 import type { StockItemBrief, StockLotRow, StockSummary } from '../../../../shared/ipc/stock';
 import { countOf } from '../../../../shared/counts';
-import { useAccountKey } from '../../app/accountKey';
-import { usePreferences } from '../../app/preferences';
-import { call } from '../../bridge/dockdesk';
 import { formatAsOf, formatDay } from '../../format';
 import type { TileView } from './tiles';
-
-/** The desk's calendar day ('YYYY-MM-DD' in the user's zone), which the stock area counts days from. */
-function localDay(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 const lotRow = (l: StockLotRow) => ({
   key: `${l.inventoryId}:${l.lotNumber}:${l.fcId}`,
   name: l.name,
+  // The expiry first: a tile's line is cut at its width, and when the lot goes bad is the tile's point.
   detail: [
-    l.sku,
+    l.daysLeft >= 0 ? `expires ${formatDay(l.expiryDay)} (${countOf(l.daysLeft, 'day')})` : `expired ${formatDay(l.expiryDay)}`,
     `lot ${l.lotNumber}`,
     l.fcName ?? `Center ${l.fcId}`,
-    l.daysLeft >= 0 ? `expires ${formatDay(l.expiryDay)} (${countOf(l.daysLeft, 'day')})` : `expired ${formatDay(l.expiryDay)}`,
     countOf(l.onHand, 'unit'),
+    l.sku,
   ].join(' · '),
 });
 const itemRow = (i: StockItemBrief) => ({
@@ -70,18 +61,7 @@ export function stockTiles(summary: StockSummary, center: number | null, days: n
   ];
 }
 
-/** The stock tiles from the offline cache (the stock area's summary: no request to the service). */
-export function useStockTiles(center: number | null, lowThreshold: number | null): { tiles: TileView[]; note: string | null } {
-  const account = useAccountKey();
-  const days = usePreferences().data?.lotExpiryWarningDays ?? 30;
-  const today = localDay();
-  const query = useQuery({
-    queryKey: [...account, 'today', 'stock', center, days, lowThreshold, today],
-    queryFn: ({ signal }) =>
-      call('stock.summary', { center: center === null ? null : String(center), withinDays: days, lowThreshold: lowThreshold ?? 1, today }, signal),
-    enabled: lowThreshold !== null,
-  });
-  if (!query.data || lowThreshold === null) return { tiles: [], note: null };
-  const note = query.data.asOf ? `Stock as of ${formatAsOf(query.data.asOf)} (the inventory cache)` : 'Stock: the inventory cache has not been filled yet.';
-  return { tiles: stockTiles(query.data, center, days, lowThreshold), note };
+/** Where the stock tiles' counts come from, in one line. */
+export function stockNote(summary: StockSummary): string {
+  return summary.asOf ? `Stock as of ${formatAsOf(summary.asOf)} (the inventory cache)` : 'Stock: the inventory cache has not been filled yet.';
 }
