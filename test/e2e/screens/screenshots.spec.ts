@@ -19,6 +19,16 @@ async function settle(page: Page, heading: RegExp | string): Promise<void> {
   await page.mouse.move(0, 0);
 }
 
+/** The page, and every table's scroller, wider than what shows it: a column a clerk would have to scroll to. */
+function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const wide = (el: Element) => el.scrollWidth > el.clientWidth + 1;
+    const page = wide(document.documentElement) ? ['the page'] : [];
+    const tables = [...document.querySelectorAll('.data-table')].filter(wide).map((el) => el.querySelector('table')?.getAttribute('aria-label') ?? 'a table');
+    return [...page, ...tables];
+  });
+}
+
 for (const size of sizes) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`every view at ${size.width}x${size.height}, ${scheme}`, async ({ page, host }) => {
@@ -69,6 +79,7 @@ for (const size of sizes) {
         await openAddress(page, address);
         await settle(page, heading);
         await axeCheck(page, `${tag}-${name}`);
+        expect(await overflowing(page), `${tag}-${name}: wider than the window`).toEqual([]);
       }
       // The command palette over the receiving list.
       await openAddress(page, '#/receiving');

@@ -44,7 +44,13 @@ const columnsFor = (names: ReadonlyMap<number, ItemNaming>): DataColumn<EventLin
     cell: (c) => labelOf('EventCategory', c.row.original.category),
     meta: { width: '10em' },
   },
-  { id: 'reference', accessorFn: (l) => l.reference, header: 'Reference', sortFn: 'alphanumeric', cell: (c) => c.row.original.reference || '—' },
+  {
+    id: 'reference',
+    accessorFn: (l) => l.reference,
+    header: 'Reference',
+    sortFn: 'alphanumeric',
+    cell: (c) => <ReferenceCell reference={c.row.original.reference} />,
+  },
   { id: 'lot', accessorFn: (l) => l.lot, header: 'Lot', sortFn: 'alphanumeric', cell: (c) => c.row.original.lot || '—', meta: { width: '8em' } },
   { id: 'location', accessorFn: (l) => l.location, header: 'Location', sortFn: 'alphanumeric', meta: { width: '6em' } },
   {
@@ -61,7 +67,7 @@ const columnsFor = (names: ReadonlyMap<number, ItemNaming>): DataColumn<EventLin
     header: 'Item on hand after',
     sortFn: 'basic',
     cell: (c) => formatCount(c.row.original.onHand),
-    meta: { align: 'end', width: '7.5em' },
+    meta: { align: 'end', width: '8.5em' },
   },
 ];
 
@@ -251,5 +257,15 @@ function CacheOnHand({ inventoryId, fcId, end }: { inventoryId: number; fcId: nu
       {item.data.freshness.syncedAt ? ` (as of ${formatDateTime(item.data.freshness.syncedAt)})` : ''}
       {onHand === end ? ', the same as the chart’s end.' : `; the chart ends at ${formatCount(end)} (events before the range, or since the sync).`}
     </p>
+  );
+}
+
+/** A long reference is cut to its column (the whole of it on hover), so the table fits a 1280 window. */
+function ReferenceCell({ reference }: { reference: string }) {
+  if (!reference) return '—';
+  return (
+    <span className="history-reference" title={reference}>
+      {reference}
+    </span>
   );
 }

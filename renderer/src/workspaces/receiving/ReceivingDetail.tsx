@@ -113,7 +113,7 @@ function OrderFacts({ order, centerName, zone }: { order: Detail['order']; cente
       <dd>
         {order.fulfillment_center ? (
           <span title={`Center id ${order.fulfillment_center.id}`}>
-            {[centerName(order.fulfillment_center.id, order.fulfillment_center.name), order.fulfillment_center.city].filter(Boolean).join(', ')}
+            {withCity(centerName(order.fulfillment_center.id, order.fulfillment_center.name), order.fulfillment_center.city)}
           </span>
         ) : (
           '—'
@@ -383,4 +383,10 @@ function Actions({ detail }: { detail: Detail }) {
       </ConfirmDialog>
     </div>
   );
+}
+
+/** A center's name with its city after it, unless the name already says the city ("Twin Lakes (WI)"). */
+function withCity(name: string, city: string | null | undefined): string {
+  if (!city || name.toLowerCase().includes(city.toLowerCase())) return name;
+  return `${name}, ${city}`;
 }
