@@ -179,7 +179,7 @@ export class ApiClient {
         // No answer: the request may or may not have been carried out.
         if (!result.error.appError.retryable || last) throw result.error;
         if (!idempotent && !canReconcile) throw this.unknownOutcome(endpoint);
-        const found = idempotent ? null : await this.reconciled(endpoint, options);
+        const found = idempotent ? null : await options.reconcile!();
         if (found !== null) return { data: found, headers: {} };
         await wait(backoffDelayMs(attempt, null));
         continue;
@@ -197,7 +197,7 @@ export class ApiClient {
       }
       if (status >= 500 && !last) {
         if (idempotent || canReconcile) {
-          const found = idempotent ? null : await this.reconciled(endpoint, options);
+          const found = idempotent ? null : await options.reconcile!();
           if (found !== null) return { data: found, headers: {} };
           await wait(backoffDelayMs(attempt, null));
           continue;
@@ -317,25 +317,11 @@ export class ApiClient {
     }
   }
 
-  /**
-   * Asks whether an unanswered write landed. When that lookup fails too, the outcome stays unknown:
-   * its own error (a 503, say) would read as "retry", and a blind retry could carry the write out twice.
-   */
-  private async reconciled(endpoint: string, options: AnyCallOptions): Promise<unknown> {
-    try {
-      return await options.reconcile!();
-    } catch (error) {
-      if (options.signal.aborted) throw error;
-      const cause = error instanceof AppErrorException ? error.appError.message : (error as Error).message;
-      throw this.unknownOutcome(endpoint, `answer lost, and looking it up failed: ${cause}`);
-    }
-  }
-
-  private unknownOutcome(endpoint: string, why = 'answer lost'): AppErrorException {
+  private unknownOutcome(endpoint: string): AppErrorException {
     return appError(
       'network',
       'The answer was lost, so Dockdesk cannot tell whether the service carried out this change. It was not sent again; check before retrying.',
-      { retryable: false, detail: `${endpoint}: ${why}` },
+      { retryable: false, detail: `${endpoint}: answer lost` },
     );
   }
 }
