@@ -586,8 +586,8 @@ export function inventoryCacheFile(path: string): DurableFile<CacheColumns> {
   return new DurableFile({ path, kind: CACHE_FILE_KIND, version: CACHE_FORMAT_VERSION, codec: cacheCodec });
 }
 
-/** Every distinct ArrayBuffer under the columns: the transfer list when columns cross a thread. */
-export function columnBuffers(columns: CacheColumns): ArrayBuffer[] {
+/** Every distinct ArrayBuffer under the columns (or any object of them): the transfer list when columns cross a thread. */
+export function columnBuffers(columns: object): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
   const visit = (value: unknown) => {
     if (ArrayBuffer.isView(value)) {

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { BodyVerdict } from '../api/body-verdict.js';
 import type { CacheColumns } from './cache-format.js';
-import { SnapshotAssembler, type PageSummary, type SnapshotMeta, type SyncStream } from './snapshot-assembler.js';
+import type { FoldedColumns } from './search-text.js';
+import { SnapshotAssembler, textColumns, type PageSummary, type SnapshotMeta, type SyncStream } from './snapshot-assembler.js';
 
 /** The sync's side of its assembler: pages in as they arrive, columns out at the end. */
 export interface SyncAssembler {
@@ -19,14 +20,21 @@ export interface AssembledCache {
   columns: CacheColumns;
   /** `cacheCodec.encode(columns)`, made in the worker (null inline: the file encodes it when written). */
   encoded: Uint8Array | null;
+  /** The search text of names and SKUs, folded in the worker (null inline: the index folds them). */
+  folded: FoldedColumns | null;
 }
 
-export type WorkerRequest = { id: number; op: 'page'; stream: SyncStream; body: string | Uint8Array } | { id: number; op: 'finish'; meta: SnapshotMeta };
+export type WorkerRequest =
+  | { id: number; op: 'page'; stream: SyncStream; body: string | Uint8Array }
+  | { id: number; op: 'finish'; meta: SnapshotMeta }
+  | { id: number; op: 'text'; index: number };
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 export type WorkerAnswer =
   | { id: number; op: 'page'; verdict: BodyVerdict<PageSummary> }
-  | { id: number; op: 'finish'; ok: true; columns: CacheColumns; encoded: Uint8Array }
-  | { id: number; op: 'finish'; ok: false; message: string };
+  /** The columns with every string column's text left empty (`texts` of them, asked for one by one with `text`). */
+  | { id: number; op: 'finish'; ok: true; columns: CacheColumns; folded: FoldedColumns; encoded: Uint8Array; texts: number }
+  | { id: number; op: 'finish'; ok: false; message: string }
+  | { id: number; op: 'text'; text: string };
 
 /** The worker thread died or could not start: the sync was not at fault, and can run again inline. */
 export class SyncWorkerStopped extends Error {}
@@ -61,7 +69,7 @@ function inlineAssembler(): SyncAssembler {
   return {
     where: 'inline',
     page: async (stream, body) => assembler.addPage(stream, body),
-    finish: async (meta) => ({ columns: assembler.finish(meta), encoded: null }),
+    finish: async (meta) => ({ columns: assembler.finish(meta), encoded: null, folded: null }),
     close: () => {},
   };
 }
@@ -91,11 +99,24 @@ class WorkerAssembler implements SyncAssembler {
     return answer.verdict;
   }
 
+  /**
+   * The typed arrays come over in one message (moved, not copied); the strings (some 17 MB at
+   * 100,000 items, names, SKUs, codes, lots and the folded search text) are copied, and receiving
+   * them all in one message held this thread's event loop for 30 to 70 ms. So they come one column
+   * per message, each asked for after the last arrived: timers and IPC run between them.
+   */
   async finish(meta: SnapshotMeta): Promise<AssembledCache> {
     const answer = await this.ask({ op: 'finish', meta });
     if (answer.op !== 'finish') throw new SyncWorkerStopped('the sync worker answered out of turn');
     if (!answer.ok) throw new Error(answer.message);
-    return { columns: answer.columns, encoded: answer.encoded };
+    const columns = textColumns(answer.columns, answer.folded);
+    if (columns.length !== answer.texts) throw new SyncWorkerStopped('the sync worker answered with other columns');
+    for (let index = 0; index < columns.length; index++) {
+      const part = await this.ask({ op: 'text', index });
+      if (part.op !== 'text') throw new SyncWorkerStopped('the sync worker answered out of turn');
+      columns[index]!.text = part.text;
+    }
+    return { columns: answer.columns, encoded: answer.encoded, folded: answer.folded };
   }
 
   close(): void {
