@@ -274,10 +274,10 @@ function checksum(hashedHeader: Buffer, kind: Buffer, payload: Uint8Array): Buff
 }
 
 /**
- * Hashing 60 MB takes some 40 ms on a quiet machine, and two or three times that on a busy one: a
- * write hashes 1 MB at a time (a millisecond or two), letting the event loop run between.
+ * Hashing 60 MB takes some 40 ms on a quiet machine; on a busy one a megabyte took up to 8 ms. A
+ * write hashes 256 KB at a time (well under a frame even then), letting the event loop run between.
  */
-const HASH_SLICE = 1024 * 1024;
+const HASH_SLICE = 256 * 1024;
 
 async function checksumInSlices(hashedHeader: Buffer, kind: Buffer, payload: Uint8Array): Promise<Buffer> {
   const hash = createHash('sha256').update(hashedHeader.subarray(0, HASHED_HEADER)).update(kind);
