@@ -47,13 +47,22 @@ export interface CallOptions<S extends z.ZodType> {
  * `decodeBytes` (as the UTF-8 bytes read, say to move them to a worker thread without a copy).
  */
 export type DecodedCallOptions<T> = Omit<CallOptions<z.ZodType>, 'schema' | 'reconcile' | 'accept' | 'body'> &
-  ({ decode: (text: string) => Promise<BodyVerdict<T>>; decodeBytes?: never } | { decodeBytes: (bytes: Buffer) => Promise<BodyVerdict<T>>; decode?: never });
+  (
+    | { decode: (text: string) => Promise<BodyVerdict<T>>; decodeBytes?: never; bodyBuffer?: never }
+    | {
+        decodeBytes: (bytes: Buffer) => Promise<BodyVerdict<T>>;
+        decode?: never;
+        /** Where a 2xx body's bytes are gathered, once their size is known (say, memory shared with a worker thread). */
+        bodyBuffer?: ((size: number) => Buffer) | undefined;
+      }
+  );
 
 /** What `attempts` works with: either a schema the client checks, or a decoder it hands the text to. */
 type AnyCallOptions = Omit<CallOptions<z.ZodType>, 'schema'> & {
   schema?: z.ZodType;
   decode?: ((text: string) => Promise<BodyVerdict<unknown>>) | undefined;
   decodeBytes?: ((bytes: Buffer) => Promise<BodyVerdict<unknown>>) | undefined;
+  bodyBuffer?: ((size: number) => Buffer) | undefined;
   signal: AbortSignal;
   /** Ends a wait for the budget: the caller's signal only, since the deadline runs from the first send. */
   budgetSignal: AbortSignal | undefined;
@@ -266,8 +275,9 @@ export class ApiClient {
         this.connectivity.report('ok');
         return { kind: 'answered', status: res.statusCode, headers: res.headers, body: bytes, token };
       }
-      const bytes = await readBodyBytes(res.body, BODY_LIMITS.apiBytes, endpoint);
-      if ((options.decode || options.decodeBytes) && res.statusCode >= 200 && res.statusCode < 300) {
+      const decoded = (options.decode || options.decodeBytes) && res.statusCode >= 200 && res.statusCode < 300;
+      const bytes = await readBodyBytes(res.body, BODY_LIMITS.apiBytes, endpoint, decoded && options.decodeBytes ? options.bodyBuffer : undefined);
+      if (decoded) {
         this.connectivity.report(outcomeOfAnswer(res.statusCode, performance.now() - started));
         return { kind: 'answered', status: res.statusCode, headers: res.headers, body: options.decodeBytes ? bytes : bytes.toString('utf8'), token };
       }

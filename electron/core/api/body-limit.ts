@@ -24,8 +24,11 @@ export async function readBodyText(body: Body, maxBytes: number, endpoint: strin
   return (await readBodyBytes(body, maxBytes, endpoint)).toString('utf8');
 }
 
-/** The same limit for binary answers (box-label PDFs, attachments). */
-export async function readBodyBytes(body: Body, maxBytes: number, endpoint: string): Promise<Buffer> {
+/**
+ * The same limit for binary answers (box-label PDFs, attachments). `into` gives the buffer the bytes
+ * are gathered in, once their size is known (by default a new one).
+ */
+export async function readBodyBytes(body: Body, maxBytes: number, endpoint: string, into?: (size: number) => Buffer): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
@@ -41,7 +44,14 @@ export async function readBodyBytes(body: Body, maxBytes: number, endpoint: stri
     body.destroy();
     throw error;
   }
-  return Buffer.concat(chunks);
+  if (!into) return Buffer.concat(chunks, size);
+  const out = into(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }
 
 /** Throws away a body nobody needs, without reading more than the limit of it. */

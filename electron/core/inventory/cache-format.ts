@@ -101,36 +101,6 @@ function safe(value: string): string {
   return value.includes('\u0000') ? value.replaceAll('\u0000', '\ufffd') : value;
 }
 
-/** A string column of a known number of entries: ends and presence go straight into typed arrays. */
-class StringColumnBuilder {
-  private readonly parts: string[] = [];
-  private readonly ends: Uint32Array;
-  private readonly present: Uint8Array;
-  private length = -1;
-
-  constructor(count: number) {
-    this.ends = new Uint32Array(count);
-    this.present = new Uint8Array(count);
-  }
-
-  add(value: string | null): void {
-    const at = this.parts.length;
-    const v = value === null ? '' : safe(value);
-    this.length += v.length + 1;
-    this.parts.push(v);
-    this.ends[at] = this.length;
-    if (value !== null) this.present[at] = 1;
-  }
-
-  build(): StringColumn {
-    return { text: this.parts.join('\u0000'), ends: this.ends };
-  }
-
-  buildNullable(): NullableStringColumn {
-    return { ...this.build(), present: this.present };
-  }
-}
-
 export function entry(column: StringColumn, i: number): string {
   return column.text.slice(entryStart(column, i), column.ends[i]);
 }
@@ -148,77 +118,68 @@ function displayOrder(items: readonly CachedItem[]): { order: Uint32Array; folde
   const n = items.length;
   const keys = new Array<string>(n);
   const foldedSku = new Array<string>(n);
+  const ids = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const it = items[i]!;
     foldedSku[i] = foldText(safe(it.sku));
     keys[i] = `${foldText(safe(it.name))}\u0000${foldedSku[i]}`;
+    ids[i] = it.inventoryId;
   }
   const order = new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : items[a]!.inventoryId - items[b]!.inventoryId));
+  order.sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : ids[a]! - ids[b]!));
   return { order, foldedSku };
-}
-
-/** How many levels, lots and barcodes the items hold: the variable-length columns are sized once. */
-function runLengths(items: readonly CachedItem[]) {
-  let levels = 0;
-  let lots = 0;
-  let barcodes = 0;
-  for (const it of items) {
-    levels += it.levels.length;
-    lots += it.lots.length;
-    barcodes += it.codes.barcodes.length;
-  }
-  return { levels, lots, barcodes };
 }
 
 /**
  * Snapshot -> columns, items in display order. The records are trusted (the sync validated them).
- * One pass over the items straight into typed arrays sized up front: at 100,000 items a sync spends
- * this on its last page's critical path, so no per-item arrays, tuples or closures.
+ * Every item is read once, in the snapshot's order, and written at its display position: typed
+ * arrays sized up front, strings gathered by position and joined at the end. Reading the items in
+ * display order instead jumped about the heap (the records were made in the snapshot's order), and
+ * at 100,000 items those cache misses were most of this function's time, on a sync's critical path.
  */
 export function toColumns(snapshot: InventoryCacheSnapshot): CacheColumns {
   const items = snapshot.items;
   const { order, foldedSku } = displayOrder(items);
   const n = order.length;
-  const sizes = runLengths(items);
+  const position = new Uint32Array(n);
+  for (let i = 0; i < n; i++) position[order[i]!] = i;
   const c = fixedColumns(n);
-  const s = stringBuilders(n, sizes);
-  const levelNumbers = new Int32Array(sizes.levels * LEVEL_WIDTH);
-  const lotNumbers = new Int32Array(sizes.lots * LOT_WIDTH);
-  const units = new UnitTable();
+  runStarts(items, position, c);
+  const levelNumbers = new Int32Array(c.levelStart[n]! * LEVEL_WIDTH);
+  const lotNumbers = new Int32Array(c.lotStart[n]! * LOT_WIDTH);
+  const s = stringParts(n, c.barcodeStart[n]!, c.lotStart[n]!);
+  const unitNames = { dim: new Array<string | undefined>(n), weight: new Array<string | undefined>(n) };
   const codes = new CodeKeys();
-  const skuKeys = new Array<string>(n);
-  let level = 0;
-  let lot = 0;
-  let barcode = 0;
-  for (let i = 0; i < n; i++) {
-    const it = items[order[i]!]!;
-    skuKeys[i] = foldedSku[order[i]!]!;
-    writeFixed(c, i, it, units);
-    s.name.add(it.name);
-    s.sku.add(it.sku);
-    s.inventoryBarcode.add(it.codes.inventoryBarcode);
-    s.gtin.add(it.codes.gtin);
-    s.upc.add(it.codes.upc);
-    for (const b of it.codes.barcodes) s.barcodes.add(b);
-    barcode += it.codes.barcodes.length;
-    c.barcodeStart[i + 1] = barcode;
+  for (let j = 0; j < n; j++) {
+    const it = items[j]!;
+    const i = position[j]!;
+    writeFixed(c, i, it, unitNames);
+    s.name[i] = it.name;
+    s.sku[i] = it.sku;
+    s.inventoryBarcode[i] = it.codes.inventoryBarcode;
+    s.gtin[i] = it.codes.gtin;
+    s.upc[i] = it.codes.upc;
+    let barcode = c.barcodeStart[i]!;
+    for (const b of it.codes.barcodes) s.barcodes[barcode++] = b;
+    let level = c.levelStart[i]!;
     for (const l of it.levels) level = writeLevel(levelNumbers, level, l, it);
-    c.levelStart[i + 1] = level;
+    let lot = c.lotStart[i]!;
     for (const one of it.lots) {
-      s.lotNumber.add(one.lotNumber);
-      s.lotExpiresAt.add(one.expiresAt);
+      s.lotNumber[lot] = one.lotNumber;
+      s.lotExpiresAt[lot] = one.expiresAt;
       const at = lot++ * LOT_WIDTH;
       lotNumbers[at] = int32(one.fcId, it, 'lot fcId');
       lotNumbers[at + 1] = int32(one.onHand, it, 'lot onHand');
       lotNumbers[at + 2] = int32(one.fulfillable, it, 'lot fulfillable');
     }
-    c.lotStart[i + 1] = lot;
     codes.note(it, i);
   }
-  const nameColumn = s.name.build();
-  const skuColumn = s.sku.build();
+  const units = unitIndexes(c, unitNames);
+  const skuKeys = new Array<string>(n);
+  for (let i = 0; i < n; i++) skuKeys[i] = foldedSku[order[i]!]!;
+  const nameColumn = stringColumn(s.name);
+  const skuColumn = stringColumn(s.sku);
   return {
     count: n,
     syncedAt: snapshot.syncedAt,
@@ -226,14 +187,14 @@ export function toColumns(snapshot: InventoryCacheSnapshot): CacheColumns {
     ...c,
     name: nameColumn,
     sku: skuColumn,
-    units: units.list,
-    inventoryBarcode: s.inventoryBarcode.buildNullable(),
-    gtin: s.gtin.buildNullable(),
-    upc: s.upc.buildNullable(),
-    barcodes: s.barcodes.build(),
+    units,
+    inventoryBarcode: nullableStringColumn(s.inventoryBarcode),
+    gtin: nullableStringColumn(s.gtin),
+    upc: nullableStringColumn(s.upc),
+    barcodes: stringColumn(s.barcodes),
     levelNumbers,
-    lotNumber: s.lotNumber.build(),
-    lotExpiresAt: s.lotExpiresAt.buildNullable(),
+    lotNumber: stringColumn(s.lotNumber),
+    lotExpiresAt: nullableStringColumn(s.lotExpiresAt),
     lotNumbers,
     ...lookupOrders(c.inventoryId, skuKeys),
     ...codes.build(),
@@ -242,20 +203,60 @@ export function toColumns(snapshot: InventoryCacheSnapshot): CacheColumns {
   };
 }
 
-function stringBuilders(n: number, sizes: { lots: number; barcodes: number }) {
+/** Each item's barcode, level and lot runs: their starts in display order (`xStart[i]` to `xStart[i + 1]`). */
+function runStarts(items: readonly CachedItem[], position: Uint32Array, c: ReturnType<typeof fixedColumns>): void {
+  for (let j = 0; j < items.length; j++) {
+    const it = items[j]!;
+    const next = position[j]! + 1;
+    c.barcodeStart[next] = it.codes.barcodes.length;
+    c.levelStart[next] = it.levels.length;
+    c.lotStart[next] = it.lots.length;
+  }
+  for (let i = 1; i <= items.length; i++) {
+    c.barcodeStart[i]! += c.barcodeStart[i - 1]!;
+    c.levelStart[i]! += c.levelStart[i - 1]!;
+    c.lotStart[i]! += c.lotStart[i - 1]!;
+  }
+}
+
+/** The string columns' entries gathered by position before they are joined. */
+function stringParts(n: number, barcodes: number, lots: number) {
   return {
-    name: new StringColumnBuilder(n),
-    sku: new StringColumnBuilder(n),
-    inventoryBarcode: new StringColumnBuilder(n),
-    gtin: new StringColumnBuilder(n),
-    upc: new StringColumnBuilder(n),
-    barcodes: new StringColumnBuilder(sizes.barcodes),
-    lotNumber: new StringColumnBuilder(sizes.lots),
-    lotExpiresAt: new StringColumnBuilder(sizes.lots),
+    name: new Array<string>(n),
+    sku: new Array<string>(n),
+    inventoryBarcode: new Array<string | null>(n),
+    gtin: new Array<string | null>(n),
+    upc: new Array<string | null>(n),
+    barcodes: new Array<string>(barcodes),
+    lotNumber: new Array<string>(lots),
+    lotExpiresAt: new Array<string | null>(lots),
   };
 }
 
-/** The unit names dimensions and weights use, each once, in order of first use. */
+/** A string column of these entries (the array is reused for the joined parts). */
+function stringColumn(parts: string[]): StringColumn {
+  const ends = new Uint32Array(parts.length);
+  let length = -1;
+  for (let k = 0; k < parts.length; k++) {
+    const v = safe(parts[k]!);
+    parts[k] = v;
+    length += v.length + 1;
+    ends[k] = length;
+  }
+  return { text: parts.join('\u0000'), ends };
+}
+
+/** A string column whose null entries are stored empty and marked absent. */
+function nullableStringColumn(parts: (string | null)[]): NullableStringColumn {
+  const present = new Uint8Array(parts.length);
+  for (let k = 0; k < parts.length; k++) {
+    if (parts[k] === null) parts[k] = '';
+    else present[k] = 1;
+  }
+  return { ...stringColumn(parts as string[]), present };
+}
+
+/** The unit names dimensions and weights use, each once, in order of first use (display order). */
 class UnitTable {
   readonly list: string[] = [];
 
@@ -267,8 +268,25 @@ class UnitTable {
   }
 }
 
-/** Item i's one-per-item numbers: id, flags, dimensions, weight, variant. */
-function writeFixed(c: ReturnType<typeof fixedColumns>, i: number, it: CachedItem, units: UnitTable): void {
+/** Fills the unit columns from the unit names gathered by position; answers the unit list. */
+function unitIndexes(c: ReturnType<typeof fixedColumns>, names: { dim: (string | undefined)[]; weight: (string | undefined)[] }): string[] {
+  const units = new UnitTable();
+  for (let i = 0; i < names.dim.length; i++) {
+    const dim = names.dim[i];
+    if (dim !== undefined) c.dimUnit[i] = units.indexOf(dim);
+    const weight = names.weight[i];
+    if (weight !== undefined) c.weightUnit[i] = units.indexOf(weight);
+  }
+  return units.list;
+}
+
+/** Item i's one-per-item numbers: id, flags, dimensions, weight, variant; its unit names for `unitIndexes`. */
+function writeFixed(
+  c: ReturnType<typeof fixedColumns>,
+  i: number,
+  it: CachedItem,
+  unitNames: { dim: (string | undefined)[]; weight: (string | undefined)[] },
+): void {
   c.inventoryId[i] = it.inventoryId;
   const f = it.flags;
   c.flags[i] = (f.lot ? 1 : 0) | (f.digital ? 2 : 0) | (f.bundle ? 4 : 0) | (f.case ? 8 : 0) | (f.active ? 16 : 0) | (f.hazmat ? 32 : 0);
@@ -276,11 +294,11 @@ function writeFixed(c: ReturnType<typeof fixedColumns>, i: number, it: CachedIte
     c.dims[i * 3] = it.dimensions.length;
     c.dims[i * 3 + 1] = it.dimensions.width;
     c.dims[i * 3 + 2] = it.dimensions.height;
-    c.dimUnit[i] = units.indexOf(it.dimensions.unit);
+    unitNames.dim[i] = it.dimensions.unit;
   }
   if (it.weight) {
     c.weight[i] = it.weight.value;
-    c.weightUnit[i] = units.indexOf(it.weight.unit);
+    unitNames.weight[i] = it.weight.unit;
   }
   c.variantId[i] = it.codes.variantId ?? Number.NaN;
 }
@@ -365,16 +383,16 @@ class CodeKeys {
     const ck = this.codeKeys;
     const ci = this.codeItems;
     const codeOrder = indexes(ck.length).sort((a, b) => (ck[a]! < ck[b]! ? -1 : ck[a]! > ck[b]! ? 1 : ci[a]! - ci[b]!));
-    const codeKeys = new StringColumnBuilder(ck.length);
+    const codeKeys = new Array<string>(ck.length);
     const codeItems = new Uint32Array(ck.length);
     codeOrder.forEach((from, k) => {
-      codeKeys.add(ck[from]!);
+      codeKeys[k] = ck[from]!;
       codeItems[k] = ci[from]!;
     });
     return {
       gtinKeys: Float64Array.from(gtinOrder, (from) => gk[from]!),
       gtinItems: Uint32Array.from(gtinOrder, (from) => gi[from]!),
-      codeKeys: codeKeys.build(),
+      codeKeys: stringColumn(codeKeys),
       codeItems,
     };
   }
@@ -586,8 +604,8 @@ export function inventoryCacheFile(path: string): DurableFile<CacheColumns> {
   return new DurableFile({ path, kind: CACHE_FILE_KIND, version: CACHE_FORMAT_VERSION, codec: cacheCodec });
 }
 
-/** Every distinct ArrayBuffer under the columns: the transfer list when columns cross a thread. */
-export function columnBuffers(columns: CacheColumns): ArrayBuffer[] {
+/** Every distinct ArrayBuffer under the columns (or any object of them): the transfer list when columns cross a thread. */
+export function columnBuffers(columns: object): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
   const visit = (value: unknown) => {
     if (ArrayBuffer.isView(value)) {

@@ -14,7 +14,7 @@ import {
   type SearchRank,
 } from '../../../shared/schemas/inventory-cache.js';
 import { materialize, toColumns, type CacheColumns } from './cache-format.js';
-import { BLOCK, blockFilter, foldColumn, foldText, type StringColumn } from './search-text.js';
+import { BLOCK, blockFilter, foldColumn, foldText, type FoldedColumns, type StringColumn } from './search-text.js';
 
 /**
  * The in-memory index over the offline inventory cache. Synchronous, read-only, and cheap
@@ -61,10 +61,17 @@ export class CacheIndex {
     return new CacheIndex(toColumns(snapshot));
   }
 
-  /** `columns` come from `toColumns` or a decoded cache file (checked by `checkColumns`). */
-  constructor(readonly columns: CacheColumns) {
-    this.nameHay = { ...foldColumn(columns.name, columns.count), blocks: columns.nameBlocks };
-    this.skuHay = { ...foldColumn(columns.sku, columns.count), blocks: columns.skuBlocks };
+  /**
+   * `columns` come from `toColumns` or a decoded cache file (checked by `checkColumns`). `folded`:
+   * `foldColumn` of the name and SKU columns when already made (a sync folds them in its worker
+   * thread: at 100,000 items folding here held the event loop for tens of milliseconds).
+   */
+  constructor(
+    readonly columns: CacheColumns,
+    folded: FoldedColumns | null = null,
+  ) {
+    this.nameHay = { ...(folded?.name ?? foldColumn(columns.name, columns.count)), blocks: columns.nameBlocks };
+    this.skuHay = { ...(folded?.sku ?? foldColumn(columns.sku, columns.count)), blocks: columns.skuBlocks };
     this.skuRank = new Uint8Array(columns.count);
   }
 

@@ -214,12 +214,12 @@ export class InventoryDesk {
     };
     try {
       await Promise.resolve();
-      const { columns, encoded } = await this.fetch(run, account, onProgress);
+      const { columns, encoded, folded } = await this.fetch(run, account, onProgress);
       signal.throwIfAborted();
       onProgress({ phase: 'writing', done: 0, total: columns.count });
       // Only a complete new generation is written; the file keeps the one before as `.prev`.
       await opened.file.write(columns, encoded ?? undefined);
-      if (this.opened?.key === opened.key) this.index = new CacheIndex(columns);
+      if (this.opened?.key === opened.key) this.index = new CacheIndex(columns, folded);
       this.lastCompletedAt = this.deps.clock.now().toISOString();
       this.lastError = null;
       onProgress({ phase: 'writing', done: columns.count, total: columns.count });

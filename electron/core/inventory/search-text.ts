@@ -14,6 +14,12 @@ export interface StringColumn {
   ends: Uint32Array;
 }
 
+/** The name and SKU columns as `foldColumn` folds them: what search and SKU lookups compare. */
+export interface FoldedColumns {
+  name: StringColumn;
+  sku: StringColumn;
+}
+
 /** Start of entry i in a string column. */
 export function entryStart(column: StringColumn, i: number): number {
   return i === 0 ? 0 : column.ends[i - 1]! + 1;

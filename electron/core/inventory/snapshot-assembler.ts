@@ -7,6 +7,7 @@ import type { OperationName } from '../api/operations.js';
 import { RESPONSES } from '../api/responses.js';
 import { materialize, toColumns, type CacheColumns } from './cache-format.js';
 import { codesByInventoryId, RecordCollector, type VariantCodes } from './records.js';
+import type { FoldedColumns, StringColumn } from './search-text.js';
 
 /**
  * The lists a sync reads, each with the operation that serves it (the page's schema is that
@@ -113,4 +114,24 @@ function mergeInto(base: CacheColumns, fetched: CachedItem[], codesRead: Set<num
   }
   for (const item of byId.values()) out.push(item);
   return out;
+}
+
+/**
+ * The string columns of a finished sync, in the order both threads walk them: the cache's own, then
+ * the folded search text. Their texts cross one message at a time (sync-in-worker.ts, `WorkerAssembler.finish`).
+ */
+export function textColumns(columns: CacheColumns, folded: FoldedColumns): StringColumn[] {
+  return [
+    columns.name,
+    columns.sku,
+    columns.inventoryBarcode,
+    columns.gtin,
+    columns.upc,
+    columns.barcodes,
+    columns.lotNumber,
+    columns.lotExpiresAt,
+    columns.codeKeys,
+    folded.name,
+    folded.sku,
+  ];
 }

@@ -3,13 +3,16 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { BodyVerdict } from '../api/body-verdict.js';
 import type { CacheColumns } from './cache-format.js';
-import { SnapshotAssembler, type PageSummary, type SnapshotMeta, type SyncStream } from './snapshot-assembler.js';
+import type { FoldedColumns } from './search-text.js';
+import { SnapshotAssembler, textColumns, type PageSummary, type SnapshotMeta, type SyncStream } from './snapshot-assembler.js';
 
 /** The sync's side of its assembler: pages in as they arrive, columns out at the end. */
 export interface SyncAssembler {
   readonly where: 'worker' | 'inline';
   /** A page's body as text or as its UTF-8 bytes (a worker takes the bytes' buffer over: the caller must not use it after). */
   page(stream: SyncStream, body: string | Uint8Array): Promise<BodyVerdict<PageSummary>>;
+  /** Where to gather a page's bytes before `page` (a worker's: memory it shares; absent: any buffer). */
+  bodyBuffer?(size: number): Buffer;
   finish(meta: SnapshotMeta): Promise<AssembledCache>;
   close(): void;
 }
@@ -19,14 +22,21 @@ export interface AssembledCache {
   columns: CacheColumns;
   /** `cacheCodec.encode(columns)`, made in the worker (null inline: the file encodes it when written). */
   encoded: Uint8Array | null;
+  /** The search text of names and SKUs, folded in the worker (null inline: the index folds them). */
+  folded: FoldedColumns | null;
 }
 
-export type WorkerRequest = { id: number; op: 'page'; stream: SyncStream; body: string | Uint8Array } | { id: number; op: 'finish'; meta: SnapshotMeta };
+export type WorkerRequest =
+  | { id: number; op: 'page'; stream: SyncStream; body: string | Uint8Array }
+  | { id: number; op: 'finish'; meta: SnapshotMeta }
+  | { id: number; op: 'text'; index: number };
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 export type WorkerAnswer =
   | { id: number; op: 'page'; verdict: BodyVerdict<PageSummary> }
-  | { id: number; op: 'finish'; ok: true; columns: CacheColumns; encoded: Uint8Array }
-  | { id: number; op: 'finish'; ok: false; message: string };
+  /** The columns with every string column's text left empty (`texts` of them, asked for one by one with `text`). */
+  | { id: number; op: 'finish'; ok: true; columns: CacheColumns; folded: FoldedColumns; encoded: Uint8Array; texts: number }
+  | { id: number; op: 'finish'; ok: false; message: string }
+  | { id: number; op: 'text'; text: string };
 
 /** The worker thread died or could not start: the sync was not at fault, and can run again inline. */
 export class SyncWorkerStopped extends Error {}
@@ -61,10 +71,13 @@ function inlineAssembler(): SyncAssembler {
   return {
     where: 'inline',
     page: async (stream, body) => assembler.addPage(stream, body),
-    finish: async (meta) => ({ columns: assembler.finish(meta), encoded: null }),
+    finish: async (meta) => ({ columns: assembler.finish(meta), encoded: null, folded: null }),
     close: () => {},
   };
 }
+
+/** Shared page buffers come in whole megabytes, so one fits most pages of every list. */
+const PAGE_BUFFER_STEP = 1024 * 1024;
 
 class WorkerAssembler implements SyncAssembler {
   readonly where = 'worker';
@@ -72,6 +85,12 @@ class WorkerAssembler implements SyncAssembler {
   private readonly pending = new Map<number, { resolve: (answer: WorkerAnswer) => void; reject: (error: Error) => void }>();
   private failure: SyncWorkerStopped | null = null;
   private closed = false;
+  /**
+   * Page buffers shared with the worker, each reused once the worker has read its page: this thread
+   * no longer allocates a new buffer per page to move across (some 800 pages and 340 MB at 100,000
+   * items), external memory its garbage collector had to account for.
+   */
+  private readonly shared: { memory: SharedArrayBuffer; busy: boolean }[] = [];
 
   constructor(private readonly worker: Worker) {
     worker.on('message', (answer: WorkerAnswer) => {
@@ -83,19 +102,49 @@ class WorkerAssembler implements SyncAssembler {
     worker.once('exit', (code) => this.fail(`exit code ${code}`));
   }
 
-  async page(stream: SyncStream, body: string | Uint8Array): Promise<BodyVerdict<PageSummary>> {
-    // Bytes in a buffer of their own move to the worker; a slice of a shared one (Node's pool) is copied.
-    const own = typeof body !== 'string' && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
-    const answer = await this.ask({ op: 'page', stream, body }, own ? [body.buffer] : []);
-    if (answer.op !== 'page') throw new SyncWorkerStopped('the sync worker answered out of turn');
-    return answer.verdict;
+  bodyBuffer(size: number): Buffer {
+    let slot = this.shared.find((s) => !s.busy && s.memory.byteLength >= size);
+    if (!slot) {
+      slot = { memory: new SharedArrayBuffer(Math.max(1, Math.ceil(size / PAGE_BUFFER_STEP)) * PAGE_BUFFER_STEP), busy: false };
+      this.shared.push(slot);
+    }
+    slot.busy = true;
+    return Buffer.from(slot.memory, 0, size);
   }
 
+  async page(stream: SyncStream, body: string | Uint8Array): Promise<BodyVerdict<PageSummary>> {
+    // Shared bytes are read in place by the worker (their buffer is free again once it answered);
+    // bytes in a buffer of their own move to the worker; a slice of a shared one (Node's pool) is copied.
+    const slot = typeof body === 'string' ? undefined : this.shared.find((s) => s.memory === body.buffer);
+    const own = typeof body !== 'string' && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
+    try {
+      const answer = await this.ask({ op: 'page', stream, body }, own ? [body.buffer] : []);
+      if (answer.op !== 'page') throw new SyncWorkerStopped('the sync worker answered out of turn');
+      return answer.verdict;
+    } finally {
+      // After a failure the worker is gone (nothing reads the buffer any more).
+      if (slot) slot.busy = false;
+    }
+  }
+
+  /**
+   * The typed arrays come over in one message (moved, not copied); the strings (some 17 MB at
+   * 100,000 items, names, SKUs, codes, lots and the folded search text) are copied, and receiving
+   * them all in one message held this thread's event loop for 30 to 70 ms. So they come one column
+   * per message, each asked for after the last arrived: timers and IPC run between them.
+   */
   async finish(meta: SnapshotMeta): Promise<AssembledCache> {
     const answer = await this.ask({ op: 'finish', meta });
     if (answer.op !== 'finish') throw new SyncWorkerStopped('the sync worker answered out of turn');
     if (!answer.ok) throw new Error(answer.message);
-    return { columns: answer.columns, encoded: answer.encoded };
+    const columns = textColumns(answer.columns, answer.folded);
+    if (columns.length !== answer.texts) throw new SyncWorkerStopped('the sync worker answered with other columns');
+    for (let index = 0; index < columns.length; index++) {
+      const part = await this.ask({ op: 'text', index });
+      if (part.op !== 'text') throw new SyncWorkerStopped('the sync worker answered out of turn');
+      columns[index]!.text = part.text;
+    }
+    return { columns: answer.columns, encoded: answer.encoded, folded: answer.folded };
   }
 
   close(): void {

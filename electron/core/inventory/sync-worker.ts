@@ -1,20 +1,30 @@
 import { parentPort } from 'node:worker_threads';
 import { cacheCodec, columnBuffers } from './cache-format.js';
-import { SnapshotAssembler } from './snapshot-assembler.js';
+import { foldColumn } from './search-text.js';
+import { SnapshotAssembler, textColumns } from './snapshot-assembler.js';
 import type { WorkerAnswer, WorkerRequest } from './sync-in-worker.js';
 
 /**
  * Worker-thread entry of the inventory sync: one assembler per sync (one worker per sync). Pages come
- * in as bytes (or text) and are answered with where the next one is; `finish` answers with the columns and their
- * encoding for the cache file, typed arrays transferred, not copied. Built as its own file beside the main bundle
+ * in as bytes (or text) and are answered with where the next one is; `finish` answers with the columns, their
+ * encoding for the cache file and the folded search text of names and SKUs (what the index would fold on the
+ * main thread), typed arrays transferred, not copied, and every string column's text left out: each is
+ * answered on its own when asked for (`text`). Built as its own file beside the main bundle
  * (build/vite.main.config.ts); from source it is bundled on first use (sync-in-worker.ts).
  */
 const assembler = new SnapshotAssembler();
 const port = parentPort!;
+/** The finished sync's string column texts, handed over one per `text` request. */
+let texts: string[] = [];
 port.on('message', (request: WorkerRequest) => {
   const answer = (message: WorkerAnswer, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
   if (request.op === 'page') {
     answer({ id: request.id, op: 'page', verdict: assembler.addPage(request.stream, request.body) });
+    return;
+  }
+  if (request.op === 'text') {
+    answer({ id: request.id, op: 'text', text: texts[request.index] ?? '' });
+    texts[request.index] = '';
     return;
   }
   try {
@@ -22,7 +32,14 @@ port.on('message', (request: WorkerRequest) => {
     // Encoded here: at 100,000 items v8.serialize took some 150 ms, a stall of main's event loop.
     const encoded = cacheCodec.encode(columns);
     const own = encoded.byteOffset === 0 && encoded.byteLength === encoded.buffer.byteLength && encoded.buffer instanceof ArrayBuffer;
-    answer({ id: request.id, op: 'finish', ok: true, columns, encoded }, [...columnBuffers(columns), ...(own ? [encoded.buffer] : [])]);
+    const folded = { name: foldColumn(columns.name, columns.count), sku: foldColumn(columns.sku, columns.count) };
+    const strings = textColumns(columns, folded);
+    texts = strings.map((column) => column.text);
+    // An ASCII column folds to the same entry ends: the same array, one buffer to move.
+    const transfer = new Set([...columnBuffers(columns), ...columnBuffers(folded)]);
+    if (own) transfer.add(encoded.buffer);
+    for (const column of strings) column.text = '';
+    answer({ id: request.id, op: 'finish', ok: true, columns, folded, encoded, texts: strings.length }, [...transfer]);
   } catch (error) {
     answer({ id: request.id, op: 'finish', ok: false, message: (error as Error).message });
   }

@@ -81,6 +81,7 @@ export async function syncInventory(api: ApiClient, options: FetchOptions): Prom
           ...(link ? { follow: link } : { query }),
           signal: inner.signal,
           decodeBytes: (bytes) => assembler.page(name, bytes),
+          bodyBuffer: assembler.bodyBuffer ? (size) => assembler.bodyBuffer!(size) : undefined,
         })
         .then((r) => r.data);
     onProgress({ phase, done: done.count, total: null });
