@@ -153,6 +153,15 @@ test('two SKUs are two lines, two legends and two on-hands, each the service’s
     return new Set([...words.getClientRects()].map((r) => Math.round(r.top))).size;
   });
   expect(lines, 'header lines at 1280 wide').toBeLessThanOrEqual(2);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  expect(
+    await onHandHeader.evaluate((el) => {
+      const words = document.createRange();
+      words.selectNodeContents(el);
+      return new Set([...words.getClientRects()].map((r) => Math.round(r.top))).size;
+    }),
+    'header lines at 1920 wide',
+  ).toBe(1);
   // No figure adds the two SKUs together unless asked.
   await expect(page.getByTestId('history-sum')).toHaveCount(0);
   await expect(page.getByTestId('history-end-on-hand')).toHaveCount(0);
