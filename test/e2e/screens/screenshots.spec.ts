@@ -104,6 +104,49 @@ for (const size of sizes) {
       await shoot('22-confirm-cancel-receiving');
       await page.keyboard.press('Escape');
 
+      // A lot exclusion's confirmation (deleting it lets the lot fulfill again), also on its way out.
+      const exclusion = (await host.core.emulator.control.data('lotExclusions')).find((x) => !x.is_deleted)!;
+      await openAddress(page, `#/lots/${exclusion.inventory_id}`);
+      await settle(page, /Lot exclusions ·/);
+      await page
+        .getByRole('button', { name: `Delete exclusion of lot ${exclusion.lot_number}` })
+        .first()
+        .click();
+      const lotConfirm = page.getByRole('dialog');
+      await expect(lotConfirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await shoot('24-confirm-lot-exclusion');
+      await page.keyboard.press('Escape');
+
+      // A return in progress: an order found, its shipment chosen, two items scanned.
+      const order = (await host.core.emulator.control.data('orders')).find((o) => o.reference_id && o.shipments.some((x) => x.tracking?.tracking_number))!;
+      const shipped = order.shipments.find((x) => x.tracking?.tracking_number)!;
+      const [first, second] = inventory.filter((i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot);
+      const intake = await host.core.dispatch('drafts.save', {
+        kind: 'return-intake',
+        value: {
+          trackingNumber: '1Z999AA10123456700',
+          fulfillmentCenter: { id: centers[0]!.id, name: centers[0]!.name },
+          order: {
+            orderId: order.id,
+            referenceId: order.reference_id,
+            orderNumber: order.order_number,
+            shipments: order.shipments.map((x) => ({
+              id: x.id,
+              trackingNumber: x.tracking?.tracking_number ?? null,
+              fulfillmentCenter: { id: x.location.id, name: x.location.name },
+            })),
+          },
+          originalShipmentId: shipped.id,
+          lines: [first!, second!].map((i, k) => ({ inventoryId: i.inventory_id, sku: i.sku, name: i.name, quantity: k + 1 })),
+        },
+      });
+      expect(intake.ok).toBe(true);
+      await openAddress(page, `#/returns/drafts/${(intake.ok && (intake.value as { id: string }).id) || ''}`);
+      await settle(page, /Return intake/);
+      await expect(page.getByTestId('intake-line-1')).toContainText(second!.sku);
+      await expect(page.getByLabel('Original shipment').locator('option:checked')).not.toContainText(String(shipped.id));
+      await shoot('25-return-intake-filled');
+
       // The returns outbox with a return that waits: the service answers every request with an error meanwhile.
       await openAddress(page, '#/returns');
       await settle(page, /Returns/);
