@@ -37,6 +37,20 @@ export const ReturnFilters = z
   .strict();
 export type ReturnFilters = z.infer<typeof ReturnFilters>;
 
+/**
+ * A return's original shipment as a clerk knows it: the order's reference (printed on the packing
+ * slip), the store's order number and the tracking number; the ids stay for hover.
+ */
+export const OriginalShipment = z.object({
+  id: z.number().int(),
+  orderId: z.number().int().nullable(),
+  orderReference: z.string().nullable(),
+  storeOrderId: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  carrier: z.string().nullable(),
+});
+export type OriginalShipment = z.infer<typeof OriginalShipment>;
+
 /** A return with what the desk may do with it now. */
 export const ReturnDetail = z.object({
   record: ReturnRecord,
@@ -101,6 +115,8 @@ export const returnChannels = {
     input: z.object({ reference: z.string().trim().min(1).max(400) }).strict(),
     output: z.object({ orders: z.array(ReturnOrderContext) }),
   },
+  /** A return's original shipment (its `original_shipment_id`), read from the shipment itself. Needs the service. */
+  'returns.originalShipment': { input: z.object({ id: Id }).strict(), output: OriginalShipment },
   /** The account's fulfillment centers, for the intake's center picker. */
   'returns.fulfillmentCenters': { input: NoInput, output: z.object({ items: z.array(Center) }) },
   /** The Settings entry: the center new returns start with, per environment. */

@@ -102,7 +102,7 @@ test('a code typed into the item field and Enter adds a line, and the field is r
   await expect.element(page.getByTestId('intake-last-scan')).toHaveTextContent('Accepted: ORG-TEA-1 (Green tea) added as line 1.');
   await expect.element(page.getByLabelText('Scan items')).toHaveValue('');
   await expect.element(page.getByLabelText('Scan items')).toHaveFocus();
-  await expect.element(page.getByText('1 line, 1 unit')).toBeVisible();
+  await expect.element(page.getByText('1 item, 1 unit')).toBeVisible();
   // The same item again: the line's quantity grows, no second line.
   await userEvent.keyboard('0012345678905{Enter}');
   await expect.element(page.getByTestId('intake-last-scan')).toHaveTextContent('quantity 2 on line 1');
@@ -124,5 +124,5 @@ test('a quantity typed and Enter sends focus back to the item field for the next
   await userEvent.click(quantity);
   await userEvent.keyboard('{Control>}a{/Control}4{Enter}');
   await expect.element(page.getByLabelText('Scan items')).toHaveFocus();
-  await expect.element(page.getByText('1 line, 4 units')).toBeVisible();
+  await expect.element(page.getByText('1 item, 4 units')).toBeVisible();
 });

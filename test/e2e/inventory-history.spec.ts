@@ -49,6 +49,11 @@ test('history of one item: the chart ends at the sum of the changes and at the s
   await expect(page.getByTestId('history-summary')).toContainText(`${item.sku} (`);
   await expect(page.getByTestId('history-summary')).not.toContainText(String(item.inventory_id));
   await expect.poll(() => page.evaluate(() => decodeURIComponent(window.location.hash))).toContain(`item=${item.inventory_id}`);
+  // The address keeps the id; the Items field reads as the SKU typed, the item's name beside its label.
+  const itemsField = page.getByRole('textbox', { name: 'Items', exact: true });
+  await expect(itemsField).toHaveValue(item.sku);
+  await expect(page.locator('#history-items-names')).toHaveText(item.name);
+  await expect(itemsField).toHaveAccessibleDescription(item.name);
 
   const count = await eventRows(page).count();
   expect(count).toBeGreaterThan(1);
@@ -134,6 +139,29 @@ test('two SKUs are two lines, two legends and two on-hands, each the service’s
   await openAddress(page, `/inventory/history?fc=${fc}&item=${a.inventory_id},${b.inventory_id}`);
   const summary = page.getByTestId('history-summary');
   await expect(summary).toContainText('2 items with events, each counted on its own', { timeout: 30_000 });
+  // Opened from an address of ids: the field shows both SKUs (no id), the names beside its label.
+  await expect(page.getByRole('textbox', { name: 'Items', exact: true })).toHaveValue(`${a.sku}, ${b.sku}`);
+  await expect(page.locator('#history-items-names')).toContainText(a.name);
+  await expect(page.locator('#history-items-names')).toContainText(b.name);
+  // The running on-hand column's header reads in two lines at most; what it counts is said on hover.
+  const onHandHeader = page.getByRole('columnheader', { name: 'On hand after' }).locator('.history-on-hand-header');
+  await expect(onHandHeader).toHaveAttribute('title', /This item’s on hand at this center/);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const lines = await onHandHeader.evaluate((el) => {
+    const words = document.createRange();
+    words.selectNodeContents(el);
+    return new Set([...words.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(lines, 'header lines at 1280 wide').toBeLessThanOrEqual(2);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  expect(
+    await onHandHeader.evaluate((el) => {
+      const words = document.createRange();
+      words.selectNodeContents(el);
+      return new Set([...words.getClientRects()].map((r) => Math.round(r.top))).size;
+    }),
+    'header lines at 1920 wide',
+  ).toBe(1);
   // No figure adds the two SKUs together unless asked.
   await expect(page.getByTestId('history-sum')).toHaveCount(0);
   await expect(page.getByTestId('history-end-on-hand')).toHaveCount(0);
@@ -144,7 +172,7 @@ test('two SKUs are two lines, two legends and two on-hands, each the service’s
   await expect(legend.filter({ hasText: b.sku })).toContainText(`${count(onHandB)} at the end`);
   await expect(legend.filter({ hasText: a.sku })).toContainText(a.name);
 
-  // The table's "Item on hand after" is each item's own running sum: each item's last row is its on-hand.
+  // The table's "On hand after" is each item's own running sum: each item's last row is its on-hand.
   const rows = await eventRows(page).evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
   const lastOf = (sku: string) => rows.filter((r) => r[1] === sku).at(-1)!;
   expect(parseChange(lastOf(a.sku)[7]!)).toBe(onHandA);

@@ -6,7 +6,7 @@ import { openAddress, waitForFirstSync } from './inventory-support.js';
  * exactly the exclusions the emulator keeps active, each by item name and SKU, lot, expiry day and
  * since when; it costs one request per lot-tracked item (the service lists exclusions per item only)
  * and nothing on a second visit; the filter narrows it, ↓ moves from a search into its rows and Enter
- * opens; Restore lot deletes the exclusion through the confirmation, whose Cancel has focus.
+ * opens; Delete exclusion deletes it through the confirmation, whose Cancel has focus.
  */
 test('the exclusions in force: every one the emulator keeps, names first, one request per lot-tracked item, filter, keys, restore', async ({ page, host }) => {
   test.setTimeout(150_000);
@@ -75,12 +75,14 @@ test('the exclusions in force: every one the emulator keeps, names first, one re
   await page.keyboard.press('Enter');
   await expect.poll(() => page.evaluate(() => window.location.hash)).toBe(`#/lots/${target.inventory_id}`);
 
-  // Restore lot: the confirmation opens with its safe choice focused; confirmed, the exclusion is
+  // Delete exclusion (the lot fulfills again): the confirmation opens with its safe choice focused; confirmed, the exclusion is
   // deleted at the service, the row goes, and only that one item is read again.
   await openAddress(page, '/lots');
   await page.getByRole('searchbox', { name: 'Filter' }).fill(target.lot_number);
-  const restore = page.getByRole('button', { name: `Restore lot ${target.lot_number} of ${targetItem.sku} to fulfillment` });
-  await restore.click();
+  // Named with the confirmation's words; "restore" is kept for making a deleted exclusion active again.
+  const deleteExclusion = page.getByRole('button', { name: `Delete exclusion of lot ${target.lot_number} of ${targetItem.sku}` });
+  await expect(deleteExclusion).toHaveText('Delete exclusion…');
+  await deleteExclusion.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`Delete the exclusion of lot ${target.lot_number}?`);
   await expect(dialog).toContainText(`${targetItem.sku} (${targetItem.name})`);

@@ -257,3 +257,31 @@ test('the list refreshes itself while visible: a return cancelled elsewhere leav
   await expect(rows(page)).toHaveCount(awaiting.length - 1, { timeout: 75_000 });
   await expect(table(page)).not.toContainText(awaiting[0]!.reference_id);
 });
+
+test('a return’s original shipment reads as its order reference and tracking number; the ids only on hover', async ({ page, host }) => {
+  const outside = await returnsService(host.core.emulator.url);
+  // A return whose shipment has gone out, so it has a tracking number as well as its order's reference.
+  type ShipmentAnswer = { order_id: number; reference_id: string; tracking?: { tracking_number: string | null } };
+  let found: { returnId: number; shipmentId: number; shipment: ShipmentAnswer } | undefined;
+  for (const r of (await host.core.emulator.control.data('returns')).filter((x) => x.original_shipment_id !== null)) {
+    const shipment = await outside.api.get<ShipmentAnswer>(`/2026-07/shipment/${r.original_shipment_id}`);
+    if (shipment.tracking?.tracking_number) {
+      found = { returnId: r.id, shipmentId: r.original_shipment_id!, shipment };
+      break;
+    }
+  }
+  expect(found, 'a seeded return of a shipped shipment').toBeDefined();
+  const { returnId, shipmentId, shipment } = found!;
+  expect(shipment.reference_id).toBeTruthy();
+  await page.goto(host.url);
+  await signInThroughPopup(page);
+  await page.goto(`${host.origin}/#/returns/${returnId}`);
+  await expect(heading(page, returnId)).toBeVisible();
+  const shown = page.getByTestId('original-shipment');
+  await expect(shown).toContainText(`Order ${shipment.reference_id}`);
+  await expect(shown).toContainText(`tracking ${shipment.tracking!.tracking_number}`);
+  await expect(shown).not.toContainText(String(shipmentId));
+  await expect(shown).not.toContainText(String(shipment.order_id));
+  await expect(shown).toHaveAttribute('title', `Shipment id ${shipmentId} · order id ${shipment.order_id}`);
+  await axeCheck(page, 'return-original-shipment');
+});

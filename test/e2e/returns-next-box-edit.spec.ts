@@ -32,6 +32,11 @@ test('a reference id changed before the first submit is the one sent; Next box s
   await scanCode(page, order.reference_id!);
   await expect(page.locator('#intake-order-note')).toHaveText(`Order ${order.order_number ?? order.id}`);
   await expect(page.getByLabel('Original shipment')).toHaveValue(String(order.shipments[0]!.id));
+  // The shipment reads as its tracking number (or says it has none yet), never as its bare id.
+  const shipment = order.shipments[0]!;
+  const chosen = page.getByLabel('Original shipment').locator('option:checked');
+  await expect(chosen).toHaveText(shipment.tracking?.tracking_number ? new RegExp(`^Tracking ${shipment.tracking.tracking_number}`) : /no tracking yet/);
+  if (shipment.tracking?.tracking_number) await expect(chosen).not.toContainText(String(shipment.id));
   await page.getByLabel('Scan items').focus();
   await scanCode(page, a!.barcode);
   await expect(page.getByTestId('intake-line-0')).toContainText(a!.sku);

@@ -32,6 +32,8 @@ const NOT_GENERATED: Partial<Record<OperationName, string>> = {
   'return.cancel': 'published without a response body',
   'product.list':
     'its schema (ProductCodesPage, and the full ProductPage) is checked against the published documents in test/conformance/openapi/published-shapes.test.ts; this generator emits ids outside int64 for ProductViewModelV5',
+  'shipment.get':
+    'read with ShipmentV, whose published bodies test/conformance/openapi/published-shapes.test.ts generates (GET /{v}/shipment/{shipmentId}; the generator breaks its recipient lengths and address anyOf, as for orders)',
   'order.list':
     'read with OrderV, whose published bodies test/conformance/openapi/published-shapes.test.ts generates (keeping only bodies the published schema accepts: the generator breaks its recipient lengths and address anyOf)',
 };
@@ -102,6 +104,7 @@ describe('the client reads every body the published documents allow', () => {
       'product.list',
       'receiving.labels',
       'return.cancel',
+      'shipment.get',
       'uro.associateWro',
       'uro.attachment',
       'uro.get',

@@ -35,6 +35,8 @@ export const OPERATIONS = {
   'lotExclusion.delete': { method: 'POST', path: '/2026-07/lot-exclusion:delete', scope: 'inventory_write' },
   'lotExclusion.restore': { method: 'POST', path: '/2026-07/lot-exclusion/restore', scope: 'inventory_write' },
   'order.list': { method: 'GET', path: '/2026-07/order', scope: 'orders_read' },
+  // A return names its original shipment by id only; the shipment gives the order reference and tracking a clerk knows.
+  'shipment.get': { method: 'GET', path: '/2026-07/shipment/{shipmentId}', scope: 'orders_read' },
   'return.list': { method: 'GET', path: '/2026-07/return', scope: 'returns_read' },
   'return.get': { method: 'GET', path: '/2026-07/return/{id}', scope: 'returns_read' },
   'return.create': { method: 'POST', path: '/2026-07/return', scope: 'returns_write' },

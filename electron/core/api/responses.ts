@@ -14,7 +14,7 @@ import {
 import { ProductCodesPage } from '../../../shared/schemas/products.js';
 import { LotExclusion, LotExclusionList, LotExclusionState } from '../../../shared/schemas/lots.js';
 import { Distributions, FulfillmentCenter, ReceivingBox, ReceivingList, ReceivingOrder } from '../../../shared/schemas/receiving.js';
-import { OrderV } from '../../../shared/schemas/orders.js';
+import { OrderV, ShipmentV } from '../../../shared/schemas/orders.js';
 import { UnidentifiedReceivingOrder, sniffImageType } from '../../../shared/schemas/uro.js';
 import { ReturnPage, ReturnRecord, ReturnWriteResult } from '../../../shared/schemas/returns.js';
 import type { OperationName } from './operations.js';
@@ -60,6 +60,7 @@ export const RESPONSES = {
   'lotExclusion.delete': LotExclusionState,
   'lotExclusion.restore': LotExclusionState,
   'order.list': z.array(OrderV),
+  'shipment.get': ShipmentV,
   'return.list': ReturnPage,
   'return.get': ReturnRecord,
   'return.create': ReturnWriteResult,

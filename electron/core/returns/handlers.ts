@@ -4,7 +4,7 @@ import { listFulfillmentCenters } from '../api/resources.js';
 import type { HandlersFor } from '../ipc/registry.js';
 import type { SettingsService } from '../settings/settings.js';
 import type { ReturnsDesk } from './desk.js';
-import { listReturns } from './resources.js';
+import { getShipment, listReturns } from './resources.js';
 
 export interface ReturnHandlerDeps {
   desk: ReturnsDesk;
@@ -34,6 +34,17 @@ export function returnHandlers(deps: ReturnHandlerDeps): HandlersFor<typeof retu
       return { items: (await listReturns(deps.api(), { ...query, limit: 50 }, null, call.signal)).items };
     },
     'returns.findOrder': async (input, call) => ({ orders: await desk.findOrder(input.reference, call.signal) }),
+    'returns.originalShipment': async (input, call) => {
+      const s = await getShipment(deps.api(), input.id, call.signal);
+      return {
+        id: s.id ?? input.id,
+        orderId: s.order_id ?? null,
+        orderReference: s.reference_id ?? null,
+        storeOrderId: s.store_order_id ?? null,
+        trackingNumber: s.tracking?.tracking_number ?? null,
+        carrier: s.tracking?.carrier ?? null,
+      };
+    },
     'returns.fulfillmentCenters': async (_input, call) => ({
       items: (await listFulfillmentCenters(deps.api(), call.signal)).map((c) => ({ id: c.id, name: c.name ?? null })),
     }),

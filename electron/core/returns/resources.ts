@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { OrderV } from '../../../shared/schemas/orders.js';
+import type { OrderV, ShipmentV } from '../../../shared/schemas/orders.js';
 import type { ReturnCreate, ReturnRecord, ReturnWriteResult } from '../../../shared/schemas/returns.js';
 import type { ApiClient } from '../api/api-client.js';
 import { collect, linkedPages, type LinkedPage } from '../api/paging.js';
@@ -114,4 +114,9 @@ export async function findOrdersForReturn(api: ApiClient, reference: string, sig
   if (found.length > 0 || !/^\d{1,10}$/.test(reference)) return found;
   const byId = await api.call('order.list', { schema: RESPONSES['order.list'], query: { IDs: reference, Page: 1, Limit: 10 }, ...withSignal(signal) });
   return byId.data.filter((o) => o.id !== undefined);
+}
+
+/** One shipment by its id (published 2025-07 on): what a return's original shipment is known by. */
+export async function getShipment(api: ApiClient, shipmentId: number, signal?: AbortSignal): Promise<z.infer<typeof ShipmentV>> {
+  return (await api.call('shipment.get', { schema: RESPONSES['shipment.get'], params: { shipmentId }, ...withSignal(signal) })).data;
 }

@@ -58,7 +58,7 @@ export function ConfirmDialog({
             {isPending && pendingLabel ? pendingLabel : confirmLabel}
           </button>
         )}
-        <button type="button" ref={dismiss} autoFocus onClick={onClose}>
+        <button type="button" className="safe-choice" ref={dismiss} autoFocus onClick={onClose}>
           {dismissLabel}
         </button>
       </div>

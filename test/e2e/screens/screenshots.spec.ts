@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import type { BrowserHost } from '../../../electron/host/browser-host.js';
 import { axeCheck, expect, signInThroughPopup, test } from '../fixtures.js';
 import { openAddress, waitForFirstSync } from '../inventory-support.js';
 
@@ -29,8 +30,151 @@ function overflowing(page: Page): Promise<string[]> {
   });
 }
 
+/** Every open dialog and popover wider than its box, or reaching past the window: a clerk would not see all of it. */
+function overlaysOutside(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('[role="dialog"], .popover')].flatMap((el) => {
+      const r = el.getBoundingClientRect();
+      const name = el.getAttribute('aria-label') ?? el.querySelector('h2')?.textContent ?? el.className;
+      const out = r.left < 0 || r.top < 0 || r.right > window.innerWidth + 1 || r.bottom > window.innerHeight + 1;
+      return out || el.scrollWidth > el.clientWidth + 1 ? [name] : [];
+    }),
+  );
+}
+
+/** Signs in at this size and scheme and waits for the first sync; screenshots go to the git-ignored folder. */
+async function openDesk(page: Page, host: BrowserHost, size: { width: number; height: number }, scheme: 'light' | 'dark') {
+  process.env.DOCKDESK_SHOTS = folder;
+  mkdirSync(folder, { recursive: true });
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.setViewportSize(size);
+  await page.goto(host.url);
+  await settle(page, /^Sign in to/);
+  await signInThroughPopup(page);
+  await waitForFirstSync(host);
+}
+
 for (const size of sizes) {
   for (const scheme of ['light', 'dark'] as const) {
+    // The dialogs and a popover over their views: each fits the window, passes axe, and a confirmation opens on its way out.
+    test(`dialogs and popovers at ${size.width}x${size.height}, ${scheme}`, async ({ page, host }) => {
+      const tag = `${size.width}x${size.height}-${scheme}`;
+      await openDesk(page, host, size, scheme);
+      const shoot = async (name: string) => {
+        await axeCheck(page, `${tag}-${name}`);
+        expect(await overlaysOutside(page), `${tag}-${name}: cut off by the window`).toEqual([]);
+        expect(await overflowing(page), `${tag}-${name}: wider than the window`).toEqual([]);
+      };
+      const inventory = await host.core.emulator.control.data('inventory');
+      const centers = await host.core.emulator.control.data('fulfillmentCenters');
+      const orders = await host.core.emulator.control.data('receivingOrders');
+
+      // A popover: the receiving list's status filter, open.
+      await openAddress(page, '#/receiving');
+      await settle(page, /Receiving/);
+      await page
+        .locator('.filters')
+        .getByRole('button', { name: /^Status/ })
+        .click();
+      await expect(page.getByRole('menu').getByRole('menuitemcheckbox', { name: 'Partly arrived', exact: true })).toBeVisible();
+      // One status chosen, the next one under focus: both must show.
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Space');
+      await page.keyboard.press('ArrowDown');
+      await expect(page.getByRole('menu').getByRole('menuitemcheckbox', { checked: true })).toHaveCount(1);
+      await shoot('20-popover-status-filter');
+      await page.keyboard.press('Escape');
+
+      // The keyboard shortcuts sheet, from "?" on the list.
+      await page.locator('.data-table tbody tr[aria-rowindex]').first().focus();
+      await page.keyboard.press('?');
+      await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+      await shoot('21-shortcuts');
+      await page.keyboard.press('Escape');
+
+      // A confirmation: cancelling a receiving order still awaited. It opens on the way out.
+      const awaited = orders.find((w) => w.status === 'Awaiting' && w.boxes.length >= 2) ?? orders.find((w) => w.status === 'Awaiting')!;
+      await openAddress(page, `#/receiving/${awaited.id}`);
+      await settle(page, `Receiving order ${awaited.id}`);
+      await page.getByRole('button', { name: 'Cancel order…' }).click();
+      const confirm = page.getByRole('dialog');
+      await expect(confirm).toBeVisible();
+      await expect(confirm.getByRole('button', { name: 'Keep it' })).toBeFocused();
+      if (awaited.purchase_order_number) await expect(confirm).toContainText(awaited.purchase_order_number);
+      await shoot('22-confirm-cancel-receiving');
+      await page.keyboard.press('Escape');
+
+      // A lot exclusion's confirmation (deleting it lets the lot fulfill again), also on its way out.
+      const exclusion = (await host.core.emulator.control.data('lotExclusions')).find((x) => !x.is_deleted)!;
+      await openAddress(page, `#/lots/${exclusion.inventory_id}`);
+      await settle(page, /Lot exclusions ·/);
+      await page
+        .getByRole('button', { name: `Delete exclusion of lot ${exclusion.lot_number}` })
+        .first()
+        .click();
+      const lotConfirm = page.getByRole('dialog');
+      await expect(lotConfirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await shoot('24-confirm-lot-exclusion');
+      await page.keyboard.press('Escape');
+
+      // A return in progress: an order found, its shipment chosen, two items scanned.
+      const order = (await host.core.emulator.control.data('orders')).find((o) => o.reference_id && o.shipments.some((x) => x.tracking?.tracking_number))!;
+      const shipped = order.shipments.find((x) => x.tracking?.tracking_number)!;
+      const [first, second] = inventory.filter((i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot);
+      const intake = await host.core.dispatch('drafts.save', {
+        kind: 'return-intake',
+        value: {
+          trackingNumber: '1Z999AA10123456700',
+          fulfillmentCenter: { id: centers[0]!.id, name: centers[0]!.name },
+          order: {
+            orderId: order.id,
+            referenceId: order.reference_id,
+            orderNumber: order.order_number,
+            shipments: order.shipments.map((x) => ({
+              id: x.id,
+              trackingNumber: x.tracking?.tracking_number ?? null,
+              fulfillmentCenter: { id: x.location.id, name: x.location.name },
+            })),
+          },
+          originalShipmentId: shipped.id,
+          lines: [first!, second!].map((i, k) => ({ inventoryId: i.inventory_id, sku: i.sku, name: i.name, quantity: k + 1 })),
+        },
+      });
+      expect(intake.ok).toBe(true);
+      await openAddress(page, `#/returns/drafts/${(intake.ok && (intake.value as { id: string }).id) || ''}`);
+      await settle(page, /Return intake/);
+      await expect(page.getByTestId('intake-line-1')).toContainText(second!.sku);
+      await expect(page.getByLabel('Original shipment').locator('option:checked')).not.toContainText(String(shipped.id));
+      await shoot('25-return-intake-filled');
+
+      // The returns outbox with a return that waits: the service answers every request with an error meanwhile.
+      await openAddress(page, '#/returns');
+      await settle(page, /Returns/);
+      const item = inventory.find((i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot)!;
+      const center = centers[0]!;
+      const saved = await host.core.dispatch('drafts.save', {
+        kind: 'return-intake',
+        value: {
+          trackingNumber: '1Z999AA10123456784',
+          fulfillmentCenter: { id: center.id, name: center.name },
+          lines: [{ inventoryId: item.inventory_id, sku: item.sku, name: item.name, quantity: 2 }],
+        },
+      });
+      expect(saved.ok).toBe(true);
+      const draftId = (saved.ok && (saved.value as { id: string }).id) || '';
+      await host.core.emulator.control.setFaults({ errorRate: 1 });
+      try {
+        expect((await host.core.dispatch('returns.submit', { draftId })).ok).toBe(true);
+        await expect(page.getByTestId('status-outbox')).toContainText(/1 (waiting|failed)/, { timeout: 30_000 });
+        await page.getByTestId('status-outbox').getByRole('button').click();
+        await expect(page.getByRole('dialog', { name: 'Returns outbox' })).toBeVisible();
+        await shoot('23-outbox');
+        await page.keyboard.press('Escape');
+      } finally {
+        await host.core.emulator.control.setFaults({});
+      }
+    });
+
     test(`every view at ${size.width}x${size.height}, ${scheme}`, async ({ page, host }) => {
       // Where the shots go, for axeCheck (it saves one per check when this is set).
       process.env.DOCKDESK_SHOTS = folder;

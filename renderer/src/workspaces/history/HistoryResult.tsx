@@ -64,7 +64,12 @@ const columnsFor = (names: ReadonlyMap<number, ItemNaming>): DataColumn<EventLin
   {
     id: 'onHand',
     accessorFn: (l) => l.onHand,
-    header: 'Item on hand after',
+    // At most two lines at 1280 ("On hand" kept whole); what it counts is on hover: each item's own stock, not the center's.
+    header: () => (
+      <span className="history-on-hand-header" title="This item’s on hand at this center after the change">
+        <span className="history-header-words">On hand</span> after
+      </span>
+    ),
     sortFn: 'basic',
     cell: (c) => formatCount(c.row.original.onHand),
     meta: { align: 'end', width: '8.5em' },

@@ -15,6 +15,7 @@ import { itemIds, type HistorySearch } from './search';
 import { useHistoryRun } from './useHistoryRun';
 import './history.css';
 import { DayRangeField } from '../../ui/DayRangeField';
+import { useItemNames, type ItemNaming } from '../inventory';
 import { historyQueries } from './queries';
 
 const categoryChoices: Choice<string>[] = [
@@ -38,6 +39,7 @@ export function HistoryView() {
   const [runKey, setRunKey] = useState(0);
   const { run, cancel } = useHistoryRun(check.ok ? check.input : null, runKey);
   const centers = useCenters();
+  const names = useItemNames(ids);
   const centerName = (id: number | undefined) => centers.data?.find((c) => c.id === id)?.name ?? (id ? `Center ${id}` : '');
 
   return (
@@ -54,6 +56,8 @@ export function HistoryView() {
         from={from}
         to={to}
         centers={centers.data ?? []}
+        ids={ids}
+        names={names}
         onSubmit={(next) => {
           setRunKey((k) => k + 1);
           void navigate({ search: next }); // the router shows a failed navigation itself; nothing waits for it
@@ -83,22 +87,36 @@ function useCenters() {
   return useQuery(historyQueries.centers(useAccountKey()));
 }
 
-/** The query form; it changes the address only on submit, where the range is checked again. */
+/**
+ * The query form; it changes the address only on submit, where the range is checked again. The
+ * address keeps inventory ids, but the Items field shows the SKUs a clerk reads on the shelf (an id
+ * only while the cache has not named it) with the names beside its label; the ids are on hover.
+ */
 function HistoryForm({
   search,
   from,
   to,
   centers,
+  ids,
+  names,
   onSubmit,
 }: {
   search: HistorySearch;
   from: string;
   to: string;
   centers: { id: number; name?: string | null | undefined }[];
+  ids: number[];
+  names: ReadonlyMap<number, ItemNaming>;
   onSubmit: (search: HistorySearch) => void;
 }) {
   const [fc, setFc] = useState(search.fc ? String(search.fc) : '');
-  const [items, setItems] = useState(search.item?.replace(/,/g, ', ') ?? '');
+  // Null until the clerk types: the field follows the names as the cache answers.
+  const [typed, setTyped] = useState<string | null>(null);
+  const items = typed ?? ids.map((id) => names.get(id)?.sku ?? String(id)).join(', ');
+  const named = ids.flatMap((id) => {
+    const n = names.get(id);
+    return n ? [{ id, ...n }] : [];
+  });
   const [days, setDays] = useState({ from, to });
   const [category, setCategory] = useState<string>(search.category ?? 'all');
   const [problem, setProblem] = useState<string | null>(null);
@@ -108,7 +126,8 @@ function HistoryForm({
     e.preventDefault();
     const tokens = [...new Set(items.split(/[\s,;]+/).filter(Boolean))];
     if (tokens.length > 100) return setProblem('At most 100 items in one query.');
-    const resolved = await resolveItems(tokens);
+    // A SKU this form put in the field is the item it came from, even where the code also names another.
+    const resolved = await resolveItems(tokens, new Map(named.map((n) => [n.sku, n.id])));
     if (!resolved.ok) return setProblem(resolved.message);
     const ids = [...new Set(resolved.ids)];
     const check = historyQuery({ fcId: fc ? Number(fc) : undefined, inventoryIds: ids, from: days.from, to: days.to });
@@ -126,17 +145,7 @@ function HistoryForm({
   return (
     <form className="filters history-form" onSubmit={(e) => void submit(e)} aria-label="History query" noValidate>
       <Select label="Fulfillment center" value={fc} choices={centerChoices} onChange={setFc} />
-      <label className="history-field">
-        <span>Items</span>
-        <input
-          value={items}
-          onChange={(e) => setItems(e.target.value)}
-          placeholder="Ids or SKUs, comma-separated; empty: all"
-          size={16}
-          spellCheck={false}
-          autoComplete="off"
-        />
-      </label>
+      <ItemsField value={items} named={typed === null ? named : []} onChange={setTyped} />
       <DayRangeField
         legend="Days (at most 90)"
         fromLabel="From day"
@@ -159,13 +168,44 @@ function HistoryForm({
   );
 }
 
+/** The Items field, with the names of the items it shows beside its label (SKU, name and id of each on hover). */
+function ItemsField({ value, named, onChange }: { value: string; named: ({ id: number } & ItemNaming)[]; onChange: (value: string) => void }) {
+  return (
+    <div className="history-field">
+      <span className="history-field-label">
+        <label htmlFor="history-items">Items</label>
+        {named.length > 0 && (
+          <span id="history-items-names" className="history-items-names" title={named.map((n) => `${n.sku}: ${n.name} · inventory id ${n.id}`).join('\n')}>
+            {named.map((n) => n.name).join(', ')}
+          </span>
+        )}
+      </span>
+      <input
+        id="history-items"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        placeholder="SKUs or ids, comma-separated; empty: all"
+        size={16}
+        spellCheck={false}
+        autoComplete="off"
+        aria-describedby={named.length > 0 ? 'history-items-names' : undefined}
+      />
+    </div>
+  );
+}
+
 /**
  * The Items field: an inventory id as digits, anything else (a SKU, a barcode) looked up exactly in
  * the inventory cache; a code that finds no item or several is refused in words.
  */
-async function resolveItems(tokens: string[]): Promise<{ ok: true; ids: number[] } | { ok: false; message: string }> {
+async function resolveItems(tokens: string[], shown: ReadonlyMap<string, number>): Promise<{ ok: true; ids: number[] } | { ok: false; message: string }> {
   const ids: number[] = [];
   for (const token of tokens) {
+    const known = shown.get(token);
+    if (known !== undefined) {
+      ids.push(known);
+      continue;
+    }
     if (/^\d{1,10}$/.test(token) && Number(token) >= 1 && Number(token) <= 2147483647) {
       ids.push(Number(token));
       continue;

@@ -18,8 +18,8 @@ function moveInRows(e: KeyboardEvent<HTMLElement>) {
   links[Math.max(0, Math.min(links.length - 1, to))]?.focus();
 }
 
-/** The exclusions as a table: item (name, then SKU), lot, its expiry, since when, and Restore lot. */
-function InForceTable({ rows, labelId, onRestore }: { rows: InForceRow[]; labelId: string; onRestore: (row: InForceRow) => void }) {
+/** The exclusions as a table: item (name, then SKU), lot, its expiry, since when, and Delete exclusion. */
+function InForceTable({ rows, labelId, onDelete }: { rows: InForceRow[]; labelId: string; onDelete: (row: InForceRow) => void }) {
   return (
     <table className="plain-table in-force" aria-labelledby={labelId}>
       <thead>
@@ -46,8 +46,9 @@ function InForceTable({ rows, labelId, onRestore }: { rows: InForceRow[]; labelI
             <td>{formatDay(expiryDay(r.lotDate))}</td>
             <td>{formatDateTime(r.createdAt)}</td>
             <td>
-              <button type="button" onClick={() => onRestore(r)} aria-label={`Restore lot ${r.lotNumber} of ${r.sku} to fulfillment`}>
-                Restore lot…
+              {/* The confirmation's own words: "restore" is the service's word for making a deleted exclusion active again. */}
+              <button type="button" onClick={() => onDelete(r)} aria-label={`Delete exclusion of lot ${r.lotNumber} of ${r.sku}`}>
+                Delete exclusion…
               </button>
             </td>
           </tr>
@@ -80,7 +81,7 @@ function InForceStatus({ list, shown }: { list: ReturnType<typeof useExclusionsI
 }
 
 /**
- * Every lot exclusion in force, with a filter (item name, SKU or lot) and Restore lot, which deletes
+ * Every lot exclusion in force, with a filter (item name, SKU or lot) and Delete exclusion, which deletes
  * the exclusion through the one confirmation (its Cancel has focus), so the lot fulfills orders again.
  */
 export function ExclusionsInForce() {
@@ -121,7 +122,7 @@ export function ExclusionsInForce() {
           <InForceTable
             rows={shown}
             labelId={`${id}-title`}
-            onRestore={(r) => setPending({ action: 'delete', lot: { inventoryId: r.inventoryId, lotNumber: r.lotNumber }, label: `${r.sku} (${r.name})` })}
+            onDelete={(r) => setPending({ action: 'delete', lot: { inventoryId: r.inventoryId, lotNumber: r.lotNumber }, label: `${r.sku} (${r.name})` })}
           />
         )}
       </div>

@@ -62,8 +62,8 @@ function LotExclusions({ data, refreshing, refresh }: { data: LotExclusionsAnswe
         </div>
       </header>
       <p className="muted">
-        Inventory id {data.inventoryId}. Lots expiring within {countOf(expiry.threshold, 'day')} are marked (Settings → Lots). Exclusions are read from the
-        service now; lots and quantities from the inventory cache{data.freshness.syncedAt ? ` as of ${when(data.freshness.syncedAt)}` : ''}.
+        Lots expiring within {countOf(expiry.threshold, 'day')} are marked (Settings → Lots). Exclusions are read from the service now; lots and quantities from
+        the inventory cache{data.freshness.syncedAt ? ` as of ${when(data.freshness.syncedAt)}` : ''}. Inventory id {data.inventoryId}.
       </p>
 
       <LotsInStock data={data} active={active} ask={ask} />

@@ -379,10 +379,16 @@ function Actions({ detail }: { detail: Detail }) {
           })
         }
       >
-        <p>The service will stop expecting its {countOf(detail.boxes.length, 'box')}. This cannot be undone.</p>
+        <p>{cancelWords(order.purchase_order_number, order.fulfillment_center?.name, countOf(detail.boxes.length, 'box'))}</p>
       </ConfirmDialog>
     </div>
   );
+}
+
+/** What cancelling stops, with the order's PO number and center, the words the clerk knows it by besides its id. */
+function cancelWords(po: string | null | undefined, center: string | null | undefined, boxes: string): string {
+  const which = [po ? (/^PO\b/i.test(po) ? po : `PO ${po}`) : null, center ? `expected at ${center}` : null].filter(Boolean).join(', ');
+  return `${which ? `${which}: the` : 'The'} service will stop expecting its ${boxes}. This cannot be undone.`;
 }
 
 /** A center's name with its city after it, unless the name already says the city ("Twin Lakes (WI)"). */

@@ -7,12 +7,12 @@ import { formatCount, formatDateTime, formatDay } from '../../format';
 import { labelOf } from '../../../../shared/labels';
 import { countOf } from '../../../../shared/counts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { ErrorNote } from '../../ui/ErrorNote';
+import { ErrorNote, errorParts } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
-import { useCancelReturn, useEditReturn, useReturnDetail } from './queries';
+import { useCancelReturn, useEditReturn, useOriginalShipment, useReturnDetail } from './queries';
 import { units } from './ReturnsList';
 
 const when = (iso: string | null | undefined) => formatDateTime(iso);
@@ -89,7 +89,9 @@ function Facts({ record: r }: { record: Detail['record'] }) {
       <dt>Return type</dt>
       <dd>{labelOf('ReturnType', r.return_type)}</dd>
       <dt>Original shipment</dt>
-      <dd>{r.original_shipment_id ?? '—'}</dd>
+      <dd>
+        <OriginalShipmentText id={r.original_shipment_id} />
+      </dd>
       {(r.store_order_id || r.customer_name) && (
         <>
           <dt>Store order</dt>
@@ -114,6 +116,33 @@ function Facts({ record: r }: { record: Detail['record'] }) {
         </>
       )}
     </dl>
+  );
+}
+
+/**
+ * The shipment the box came from, by the order reference on its packing slip and its tracking
+ * number (the service's ids on hover); the id itself only while the shipment cannot be read.
+ */
+function OriginalShipmentText({ id }: { id: number | null | undefined }) {
+  const shipment = useOriginalShipment(id);
+  if (typeof id !== 'number') return '—';
+  const s = shipment.data;
+  if (!s) {
+    return (
+      <span data-testid="original-shipment">
+        {shipment.isPending ? 'Looking up the order…' : `Shipment ${id}`}
+        {shipment.isError && <span className="muted"> (its order could not be read: {errorParts(shipment.error).message})</span>}
+      </span>
+    );
+  }
+  const order = s.orderReference ?? s.storeOrderId;
+  const parts = [order ? `Order ${order}` : null, s.trackingNumber ? `tracking ${s.trackingNumber}${s.carrier ? ` (${s.carrier})` : ''}` : null].filter(
+    Boolean,
+  );
+  return (
+    <span data-testid="original-shipment" title={`Shipment id ${s.id}${s.orderId !== null ? ` · order id ${s.orderId}` : ''}`}>
+      {parts.length > 0 ? parts.join(', ') : `Shipment ${s.id}`}
+    </span>
   );
 }
 

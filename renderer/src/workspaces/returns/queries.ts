@@ -20,6 +20,14 @@ export const returnsQueries = {
       queryKey: [...account, 'returns', 'detail', id] as const,
       queryFn: ({ signal, queryKey, client }) => call('returns.get', { id }, signal, { refresh: isRefresh(client, queryKey) }),
     }),
+  /** A shipment's order reference and tracking do not change once shipped: read once a while. */
+  originalShipment: (account: AccountKey, id: number) =>
+    queryOptions({
+      queryKey: [...account, 'returns', 'original-shipment', id] as const,
+      queryFn: ({ signal }) => call('returns.originalShipment', { id }, signal),
+      staleTime: 10 * 60_000,
+      retry: false,
+    }),
   centers: (account: AccountKey) =>
     queryOptions({
       queryKey: [...account, 'returns', 'fulfillment-centers'] as const,
@@ -129,6 +137,11 @@ export function useReturnDetail(id: number) {
     ...returnsQueries.detail(useAccountKey(), id),
     refetchInterval: useRefreshInterval(REFRESH_MS),
   });
+}
+
+/** The return's original shipment by what a clerk knows it by; nothing is asked when the return names none. */
+export function useOriginalShipment(id: number | null | undefined) {
+  return useQuery({ ...returnsQueries.originalShipment(useAccountKey(), id ?? 0), enabled: typeof id === 'number' && id > 0 });
 }
 
 export function useReturnCenters(enabled = true) {

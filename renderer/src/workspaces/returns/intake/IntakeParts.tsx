@@ -133,10 +133,11 @@ export function OrderFields({ c }: { c: IntakeController }) {
             onChange={(e) => c.update({ originalShipmentId: e.target.value ? Number(e.target.value) : null })}
           >
             <option value="">None</option>
+            {/* A shipment by its tracking number and center, as on the box; its id only where it has no tracking yet. */}
             {draft.order.shipments.map((s) => (
-              <option key={s.id} value={String(s.id)}>
-                {s.id}
-                {s.trackingNumber ? ` · ${s.trackingNumber}` : ''}
+              <option key={s.id} value={String(s.id)} title={`Shipment id ${s.id}`}>
+                {s.trackingNumber ? `Tracking ${s.trackingNumber}` : `Shipment ${s.id}, no tracking yet`}
+                {s.fulfillmentCenter?.name ? ` · from ${s.fulfillmentCenter.name}` : ''}
               </option>
             ))}
           </select>
@@ -259,7 +260,7 @@ export function IntakeActions({ c }: { c: IntakeController }) {
     <>
       <footer className="intake-actions">
         <span id="intake-totals" className="muted">
-          {countOf(draft.lines.length, 'line')}, {countOf(units, 'unit')}
+          {countOf(draft.lines.length, 'item')}, {countOf(units, 'unit')}
         </span>
         <button type="button" className="primary" onClick={() => void c.submit(false)} disabled={submitting}>
           Submit <kbd>Alt+S</kbd>
@@ -281,7 +282,7 @@ export function IntakeActions({ c }: { c: IntakeController }) {
         dismissLabel="Keep the draft"
         onConfirm={() => void c.discard()}
       >
-        <p>This throws away {countOf(draft.lines.length, 'line')}; nothing is sent to the service. This cannot be undone.</p>
+        <p>This throws away {countOf(draft.lines.length, 'item')}; nothing is sent to the service. This cannot be undone.</p>
       </ConfirmDialog>
       {c.submitError !== null && <ErrorNote error={c.submitError} />}
     </>

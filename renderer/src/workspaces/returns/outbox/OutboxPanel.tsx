@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { OutboxEntryView } from '../../../../../shared/schemas/outbox';
 import { labelOf } from '../../../../../shared/labels';
+import { countOf } from '../../../../../shared/counts';
 import { call, errorMessage } from '../../../bridge/dockdesk';
 import { formatTime } from '../../../format';
 
@@ -50,6 +51,7 @@ export function OutboxPanel({
       ) : (
         <OutboxTable
           entries={entries}
+          waitingReason={waitingReason}
           retrying={retry.isPending}
           discarding={discard.isPending}
           onRetry={(id) => retry.mutate(id)}
@@ -81,6 +83,8 @@ function ReturnedDrafts({ returned, onOpenDraft }: { returned: ReturnedDraft[]; 
 }
 
 interface RowActions {
+  /** Said once above the table; a row repeats only a reason of its own. */
+  waitingReason: string | null;
   retrying: boolean;
   discarding: boolean;
   onRetry: (id: string) => void;
@@ -96,7 +100,7 @@ function OutboxTable({ entries, ...actions }: { entries: OutboxEntryView[] } & R
           <th scope="col">Tracking</th>
           <th scope="col">Center</th>
           <th scope="col" className="num">
-            Lines / units
+            Contents
           </th>
           <th scope="col">State</th>
           <th scope="col">Queued</th>
@@ -114,20 +118,21 @@ function OutboxTable({ entries, ...actions }: { entries: OutboxEntryView[] } & R
   );
 }
 
-function OutboxRow({ entry: e, retrying, discarding, onRetry, onDiscard }: { entry: OutboxEntryView } & RowActions) {
+function OutboxRow({ entry: e, waitingReason, retrying, discarding, onRetry, onDiscard }: { entry: OutboxEntryView } & RowActions) {
   const canAct = e.state === 'failed' || e.state === 'waiting' || e.state === 'held' || e.state === 'queued';
   return (
     <tr data-testid={`outbox-${e.referenceId}`}>
       <td className="code">{e.referenceId}</td>
       <td className="code">{e.trackingNumber ?? '—'}</td>
-      <td>{e.fulfillmentCenter.name ?? e.fulfillmentCenter.id}</td>
+      <td className="outbox-center">{e.fulfillmentCenter.name ?? `Center ${e.fulfillmentCenter.id}`}</td>
       <td className="num">
-        {e.lineCount} / {e.unitCount}
+        {countOf(e.unitCount, 'unit')}
+        <div className="muted">{countOf(e.lineCount, 'item')}</div>
       </td>
       <td className={`outbox-state outbox-${e.state}`}>
         <strong>{labelOf('OutboxState', e.state)}</strong>
         {e.outcomeUnknown && e.state !== 'sent' && <span className="muted"> · may already be with the service; checked before it is sent again</span>}
-        {e.message && e.state !== 'sent' && <div className="muted">{e.message}</div>}
+        {e.message && e.state !== 'sent' && e.message !== waitingReason && <div className="muted">{e.message}</div>}
         {e.state === 'sent' && e.returnId !== null && <div className="muted">Return {e.returnId}</div>}
       </td>
       <td className="outbox-time">{formatTime(e.queuedAt)}</td>
