@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import type { BrowserHost } from '../../../electron/host/browser-host.js';
 import { axeCheck, expect, signInThroughPopup, test } from '../fixtures.js';
-import { openAddress, waitForFirstSync } from '../inventory-support.js';
+import { openAddress, scan, waitForFirstSync } from '../inventory-support.js';
 
 /** The folder git ignores, at the top of the repository. */
 const folder = fileURLToPath(new URL('../../../screenshots/', import.meta.url));
@@ -173,6 +173,24 @@ for (const size of sizes) {
       } finally {
         await host.core.emulator.control.setFaults({});
       }
+
+      // A day range's calendar (Receiving's "Created" range, set by the address so More filters is open).
+      await openAddress(page, '#/receiving?in=2026-11-02&inTo=2026-11-20');
+      await settle(page, /Receiving/);
+      await page.getByRole('button', { name: 'Calendar for Created to' }).click();
+      await expect(page.getByRole('dialog').getByRole('grid')).toBeVisible();
+      await shoot('20b-calendar-created-to');
+      await page.keyboard.press('Escape');
+
+      // Scanner calibration with three scans recorded: the proposal and each scan's timing.
+      await openAddress(page, '#/settings');
+      await settle(page, /Settings/);
+      await page.getByRole('button', { name: 'Calibrate the scanner' }).click();
+      await expect(page.getByTestId('calibration-area')).toBeFocused();
+      for (const code of ['5012', '5013', '5014']) await scan(page, code, 8);
+      await expect(page.getByText('Proposed:')).toBeVisible();
+      await page.getByText('Proposed:').scrollIntoViewIfNeeded();
+      await shoot('26-calibration');
     });
 
     test(`every view at ${size.width}x${size.height}, ${scheme}`, async ({ page, host }) => {
