@@ -1,5 +1,6 @@
 import type { UnidentifiedReceivingOrder } from '../../../../shared/schemas/uro';
 import type { Candidate } from '../../../../shared/scan/router';
+import { typedCodeKinds } from '../../../../shared/scan/plan';
 import { AppErrorException } from '../../../../shared/errors';
 import { call } from '../../bridge/dockdesk';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
@@ -19,9 +20,9 @@ const plausible = (code: string) => code.length > 0 && code.length <= 100 && ![.
 /** The receipts whose barcode or tracking barcode is exactly this code (main reads the pages, bounded). */
 export async function findReceiptsByCode(text: string, signal?: AbortSignal): Promise<Candidate[]> {
   const code = text.trim();
-  // Carrier tracking numbers and receipt barcodes are 8 characters or more; a shorter code (a WRO id,
-  // a box id) is not looked for here, so those scans do not wait on reading the receipt pages.
-  if (code.length < 8 || !plausible(code)) return [];
+  // Which codes can be a receipt's barcode or tracking barcode is the scan plan's (shared/scan/plan.ts).
+  const asks = typedCodeKinds(code);
+  if (!(asks.has('receipt-barcode') || asks.has('carrier-tracking')) || !plausible(code)) return [];
   const { items } = await call('unidentified.byCode', { code }, signal);
   return items.map(candidate);
 }
@@ -89,6 +90,6 @@ export const unidentifiedArea = defineArea({
     view: listView,
   },
   routes: [unidentifiedRoute, unidentifiedDetailRoute],
-  scanResolvers: [{ id: 'receipt', resolve: (q, signal) => findReceiptsByCode(q.text, signal) }],
+  scanResolvers: [{ id: 'receipt', looksFor: ['receipt-barcode', 'carrier-tracking'], resolve: (q, signal) => findReceiptsByCode(q.text, signal) }],
   paletteSources: [{ id: 'unidentified-receipts', group: 'Unidentified receipts', search: searchReceipts }],
 });
