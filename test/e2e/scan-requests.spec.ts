@@ -129,30 +129,37 @@ test('each kind of code costs at most the requests that code needs', async ({ pa
 
   const gtin14 = item.barcode.padStart(14, '0');
   // Codes that name an item in the offline cache: the cache answers them, the service is not asked.
-  expect(
-    await scanCost(
-      page,
-      host,
-      inFlight,
-      'GS1-128 with GTIN, expiry and lot (no GS: the lot ends it)',
-      `]C101${gtin14}1726123110LOT7`,
-      `/inventory/items/${item.inventory_id}?lot=LOT7`,
-    ),
-  ).toBe(0);
-  expect(
-    await scanCost(page, host, inFlight, 'GS1 element string with GS', `]d201${gtin14}10LOT8\x1d17261231`, `/inventory/items/${item.inventory_id}?lot=LOT8`),
-  ).toBe(0);
-  expect(await scanCost(page, host, inFlight, 'EAN-13 barcode', item.barcode, `/inventory/items/${item.inventory_id}`)).toBe(0);
-  expect(await scanCost(page, host, inFlight, 'SKU', item.sku, `/inventory/items/${item.inventory_id}`)).toBe(0);
+  expect
+    .soft(
+      await scanCost(
+        page,
+        host,
+        inFlight,
+        'GS1-128 with GTIN, expiry and lot (no GS: the lot ends it)',
+        `]C101${gtin14}1726123110LOT7`,
+        `/inventory/items/${item.inventory_id}?lot=LOT7`,
+      ),
+    )
+    .toBe(0);
+  expect
+    .soft(
+      await scanCost(page, host, inFlight, 'GS1 element string with GS', `]d201${gtin14}10LOT8\x1d17261231`, `/inventory/items/${item.inventory_id}?lot=LOT8`),
+    )
+    .toBe(0);
+  expect.soft(await scanCost(page, host, inFlight, 'EAN-13 barcode', item.barcode, `/inventory/items/${item.inventory_id}`)).toBe(0);
+  expect.soft(await scanCost(page, host, inFlight, 'SKU', item.sku, `/inventory/items/${item.inventory_id}`)).toBe(0);
 
-  // A WRO id: its own read, a PO number that could be the same digits, a return reference, the box
-  // index's order list when older than 30 s; a box id is read from the index already held.
-  expect(await scanCost(page, host, inFlight, 'WRO id', String(order.id), `/receiving/${order.id}`)).toBeLessThanOrEqual(4);
+  // A WRO id: a PO number that could be the same digits, a return reference, the box index's order
+  // list when older than 30 s (a box id is looked up in the index already held). The order's own
+  // read is the one its view would make: the view opened by the scan uses it.
+  expect.soft(await scanCost(page, host, inFlight, 'WRO id', String(order.id), `/receiving/${order.id}`)).toBeLessThanOrEqual(3);
   // Codes of 8 characters or more that match no item: every lookup that could hold them is asked
-  // (a PO, a box's tracking number, a return's reference and tracking number, the receipts' two lists).
-  expect(await scanCost(page, host, inFlight, 'box tracking number', box.tracking_number!, `/receiving/${order.id}?box=${box.box_id}`)).toBeLessThanOrEqual(7);
-  expect(await scanCost(page, host, inFlight, 'return reference', ret.reference_id, `/returns/${ret.id}`)).toBeLessThanOrEqual(6);
-  expect(await scanCost(page, host, inFlight, 'return tracking number', ret.tracking_number!, `/returns/${ret.id}`)).toBeLessThanOrEqual(6);
-  expect(await scanCost(page, host, inFlight, 'unidentified receipt barcode', receipt.barcode, `/unidentified/${receipt.id}`)).toBeLessThanOrEqual(6);
-  expect(await scanCost(page, host, inFlight, 'unknown code', 'NO-SUCH-CODE-0001', null)).toBeLessThanOrEqual(6);
+  // (a PO, the box index's order list, a return's reference and tracking number, the receipts' two lists).
+  expect
+    .soft(await scanCost(page, host, inFlight, 'box tracking number', box.tracking_number!, `/receiving/${order.id}?box=${box.box_id}`))
+    .toBeLessThanOrEqual(6);
+  expect.soft(await scanCost(page, host, inFlight, 'return reference', ret.reference_id, `/returns/${ret.id}`)).toBeLessThanOrEqual(6);
+  expect.soft(await scanCost(page, host, inFlight, 'return tracking number', ret.tracking_number!, `/returns/${ret.id}`)).toBeLessThanOrEqual(6);
+  expect.soft(await scanCost(page, host, inFlight, 'unidentified receipt barcode', receipt.barcode, `/unidentified/${receipt.id}`)).toBeLessThanOrEqual(6);
+  expect.soft(await scanCost(page, host, inFlight, 'unknown code', 'NO-SUCH-CODE-0001', null)).toBeLessThanOrEqual(6);
 });
