@@ -24,8 +24,8 @@ export const scanResolvers = extensionPoint<ScanResolverEntry>('scan resolvers')
 
 /**
  * Asks the registered resolvers about one scan, the fewest requests first: only the resolvers the
- * plan says the code can be for, the local ones before the rest, and none of the rest when a local
- * one matched and the plan says such a match ends the scan. Candidates keep registration order.
+ * plan says the code can be for, the local ones before the rest when a local match would end the
+ * scan, and then none of the rest if one matched. Candidates keep registration order.
  */
 export async function routeScan(query: ScanQuery, signal: AbortSignal = new AbortController().signal): Promise<RouteOutcome> {
   const plan: ScanPlan = planScan(query);
@@ -38,8 +38,9 @@ export async function routeScan(query: ScanQuery, signal: AbortSignal = new Abor
         item,
         Promise.resolve().then(() => item.resolve(scan, signal)),
       );
-  const localAnswers = await Promise.allSettled(local.values());
-  const ended = plan.endsAtLocalMatch && localAnswers.some((a) => a.status === 'fulfilled' && a.value.length > 0);
+  // Waiting for the local answers first only pays when their match could end the scan; otherwise
+  // every lookup starts at once, as the rest would be asked anyway.
+  const ended = plan.endsAtLocalMatch && (await Promise.allSettled(local.values())).some((a) => a.status === 'fulfilled' && a.value.length > 0);
   const router = createScanRouter<PlannedScan>();
   for (const { workspace, item } of asked) {
     const known = local.get(item);
