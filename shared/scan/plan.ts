@@ -31,8 +31,8 @@ export interface ScanPlan {
    * Whether an exact match from a lookup that costs no request (the offline item cache) ends the scan
    * before any lookup that does. A SKU, barcode or GTIN of this account's items is what a clerk scans
    * from a product, and the cache answers it exactly. Digits that could be a record's id are not
-   * ended there: a WRO, a box or a return may have that number as its id (inventory ids are digits
-   * too), so those are asked as well and a chooser offers each.
+   * ended there: a WRO or a box may have that number as its id (inventory ids are digits too), so
+   * those are asked as well and a chooser offers each.
    */
   endsAtLocalMatch: boolean;
   /** Why the plan is narrower than every kind, for tests and the reader; null when nothing was ruled out. */
@@ -46,6 +46,7 @@ export interface ScanShape {
   gs1: Gs1Result;
 }
 
+/** The longest code main's service lookups take (a PO, a tracking number, a receipt barcode). */
 const MAX_CODE = 100;
 const MAX_ITEM_CODE = 500;
 const MAX_REFERENCE = 50;
