@@ -222,7 +222,23 @@ async function operation(i: number, { page, wroIds, item }: Mix): Promise<{ sent
       (v) => v === expected,
     );
     const sent = [...code].length + 1;
-    return got === expected ? { sent, lost: 0 } : { sent, lost: sent, failure: `scan ${JSON.stringify(code)} at ${ms} ms gave ${got}` };
+    if (got === expected) return { sent, lost: 0 };
+    // Lost all the same; what became of it says why: a record that opened late, or what the scan cue said.
+    const lateFrom = Date.now();
+    const late = await settle(
+      () => address(page),
+      (v) => v === expected,
+      10_000,
+    );
+    const cue =
+      (
+        await page
+          .getByTestId('scan-cue')
+          .textContent({ timeout: 500 })
+          .catch(() => null)
+      )?.trim() ?? 'no cue';
+    const fate = late === expected ? `opened about ${Date.now() - lateFrom + 3000} ms after the scan` : `not opened after 13 s (cue: ${cue})`;
+    return { sent, lost: sent, failure: `scan ${JSON.stringify(code)} at ${ms} ms gave ${got}, ${fate}` };
   };
   const ms = [2, 10, 40, 90][Math.floor(i / 5) % 4]!;
   switch (i % 5) {
@@ -315,7 +331,7 @@ export async function benchKeys(): Promise<Record<string, unknown>> {
         value: keysLost,
         target: 0,
         seconds: Math.round(seconds),
-        ...(failures.length ? { failedOperations: failures.length, firstFailures: failures.slice(0, 5) } : {}),
+        ...(failures.length ? { failedOperations: failures.length, firstFailures: failures.slice(0, 5), failures: failures.slice(5, 40) } : {}),
       },
       mixRequests: {
         description: `service requests over the same ${OPERATIONS} operations (the emulator's log), the 429s among them, per minute; the emulator's limit ${RATE_LIMITED ? 'on (150 a minute)' : 'off (BENCH_KEYS_RATE_LIMIT=off)'}`,
