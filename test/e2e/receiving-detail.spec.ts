@@ -76,6 +76,12 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(fact('BOL number')).toHaveText('BOL-7731');
     await expect(fact('Container number')).toHaveText('MSCU1234565');
     await expect(fact('Vessel')).toHaveText('Aurora');
+    // Every time on the page reads in the center's zone with its name (EST or EDT by the date): the
+    // order's own times too, so its creation and its first status step never show two clock times.
+    const zoneName = /\s([A-Z]{2,5}|GMT[+-]\d+(:\d\d)?)$/;
+    await expect(fact('Expected arrival')).toHaveText(zoneName);
+    await expect(fact('Created')).toHaveText(zoneName);
+    await expect(fact('Last updated')).toHaveText(zoneName);
 
     // The status history, oldest first, one entry per step.
     const steps = page.getByRole('list', { name: 'Status history' }).getByRole('listitem');

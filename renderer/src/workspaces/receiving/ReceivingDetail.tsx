@@ -18,8 +18,6 @@ import { ViewHeading } from '../../ui/ViewHeading';
 import { printLabels, saveLabels, viewLabels } from './labels';
 import { totals, useFulfillmentCenters, useOrderAction, useReceivingDetail } from './queries';
 
-const when = (iso: string | null | undefined) => formatDateTime(iso);
-
 /** One receiving order: facts, timeline, quantities, boxes, distributions, and what can be done with it. */
 export function ReceivingDetail() {
   const { id } = useParams({ from: '/receiving/$id' });
@@ -49,7 +47,8 @@ function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | n
   ]);
   const centerName = useCenterName();
   const t = totals(order);
-  // Arrival, status changes and box arrivals happen at the center: shown in its zone, named.
+  // Arrival, status changes and box arrivals happen at the center: shown in its zone, named. The
+  // order's own times (created, updated, synced) too, so no two times on one page read in two zones.
   const zone = order.fulfillment_center?.timezone ?? null;
   return (
     <div className="detail-grid">
@@ -134,9 +133,9 @@ function OrderFacts({ order, centerName, zone }: { order: Detail['order']; cente
       <dt>Box packaging</dt>
       <dd>{labelOf('BoxPackagingType', order.box_packaging_type)}</dd>
       <dt>Created</dt>
-      <dd>{when(order.insert_date)}</dd>
+      <dd>{formatDateTime(order.insert_date, zone)}</dd>
       <dt>Last updated</dt>
-      <dd>{when(order.last_updated_date)}</dd>
+      <dd>{formatDateTime(order.last_updated_date, zone)}</dd>
       {freight.map(([k, v]) => (
         <FreightFact key={k} name={k} value={String(v)} />
       ))}
@@ -333,7 +332,8 @@ function Actions({ detail }: { detail: Detail }) {
     <div className="actions">
       <Switch className="switch" isSelected={Boolean(order.external_sync_timestamp)} isDisabled={sync.isPending} onChange={(on) => sync.mutate(on)}>
         <span className="switch-track" aria-hidden="true" />
-        Synced with an outside system{order.external_sync_timestamp ? ` (${when(order.external_sync_timestamp)})` : ''}
+        Synced with an outside system
+        {order.external_sync_timestamp ? ` (${formatDateTime(order.external_sync_timestamp, order.fulfillment_center?.timezone ?? null)})` : ''}
       </Switch>
       {sync.error && <ErrorNote error={sync.error} prefix="External sync not changed" />}
       <div className="button-row" role="group" aria-label="Box labels">
