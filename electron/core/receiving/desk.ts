@@ -152,8 +152,6 @@ export class ReceivingDesk {
 
   async cancel({ id }: In<'receiving.cancel'>, signal: AbortSignal): Out<'receiving.cancel'> {
     const api = this.deps.api();
-    // A change to the order makes a copy read for a scan out of date: the detail reads it again.
-    this.justRead.delete(id);
     const current = await getReceivingOrder(api, id, signal);
     const refusal = cancelRefusal(current);
     if (refusal) throw appError('conflict', `Not cancelled. ${refusal}`);
@@ -178,7 +176,6 @@ export class ReceivingDesk {
   }
 
   setExternalSync(id: number, isExternalSync: boolean, signal: AbortSignal): Out<'receiving.setExternalSync'> {
-    this.justRead.delete(id);
     return setExternalSync(this.deps.api(), [id], isExternalSync, this.deps.channelId(), signal);
   }
 
