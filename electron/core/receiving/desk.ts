@@ -55,14 +55,14 @@ type Channels = typeof receivingChannels;
 type In<C extends keyof Channels> = z.output<Channels[C]['input']>;
 type Out<C extends keyof Channels> = Promise<z.input<Channels[C]['output']>>;
 
-/** How long after a scan read an order its detail view may use that answer instead of reading it again. */
-const JUST_READ_MS = 3_000;
-
 /**
  * The receiving desk in main: the order list (the service's order, or sorted here), an order's detail,
  * finding an order by a box, cancelling, box labels, resolving a box line's item, and creating an order
  * without ever creating it twice. Created with its dependencies; the IPC handlers are thin over it.
  */
+/** How long after a scan read an order its detail view may use that answer instead of reading it again. */
+const JUST_READ_MS = 3_000;
+
 export class ReceivingDesk {
   /**
    * Orders read to answer a scan (by id, or as the order carrying a box), kept for the detail view the
