@@ -20,10 +20,15 @@ import { summarize } from './stats.js';
  *    itself adds from the key's keydown to its effect. The view's paint is the paint time Chromium
  *    reports for the view's title (Element Timing); where it reports none, the end of the first
  *    frame that draws the title (a task queued from that frame's animation callback).
+ * The mix also counts the service requests it cost (the emulator's request log, API paths only: the
+ * sync is over before it starts) and how many the service refused with 429. The emulator's limit is
+ * on (150 a minute, as the service) unless BENCH_KEYS_RATE_LIMIT=off, which separates keys lost to
+ * scans waiting on the limit from keys lost to key handling.
  * Needs a built renderer.
  */
 const OPERATIONS = Number(process.env.BENCH_KEYS_OPERATIONS ?? 1000);
 const RUNS = Number(process.env.BENCH_KEYS_RUNS ?? 40);
+const RATE_LIMITED = process.env.BENCH_KEYS_RATE_LIMIT !== 'off';
 
 /** In the page, before the shortcut: resolves with the timings of the shortcut and the key after it. */
 const arm = (title: string, key: string, accepted: 'search-input' | 'row-focus') => `window.__dockdeskKeys = new Promise((resolve) => {
@@ -217,7 +222,23 @@ async function operation(i: number, { page, wroIds, item }: Mix): Promise<{ sent
       (v) => v === expected,
     );
     const sent = [...code].length + 1;
-    return got === expected ? { sent, lost: 0 } : { sent, lost: sent, failure: `scan ${JSON.stringify(code)} at ${ms} ms gave ${got}` };
+    if (got === expected) return { sent, lost: 0 };
+    // Lost all the same; what became of it says why: a record that opened late, or what the scan cue said.
+    const lateFrom = Date.now();
+    const late = await settle(
+      () => address(page),
+      (v) => v === expected,
+      10_000,
+    );
+    const cue =
+      (
+        await page
+          .getByTestId('scan-cue')
+          .textContent({ timeout: 500 })
+          .catch(() => null)
+      )?.trim() ?? 'no cue';
+    const fate = late === expected ? `opened about ${Date.now() - lateFrom + 3000} ms after the scan` : `not opened after 13 s (cue: ${cue})`;
+    return { sent, lost: sent, failure: `scan ${JSON.stringify(code)} at ${ms} ms gave ${got}, ${fate}` };
   };
   const ms = [2, 10, 40, 90][Math.floor(i / 5) % 4]!;
   switch (i % 5) {
@@ -288,6 +309,8 @@ export async function benchKeys(): Promise<Record<string, unknown>> {
     const listView = await firstKeyTimings(page, { shortcut: 'Alt+1', title: 'Receiving', key: 'ArrowDown', accepted: 'row-focus' });
 
     // 2. Keys lost over a mix of shortcuts, typing and scans.
+    await host.core.emulator.control.setRateLimit({ enabled: RATE_LIMITED });
+    const logFrom = (await host.core.emulator.control.requests()).at(-1)?.seq ?? 0;
     let keysSent = 0;
     let keysLost = 0;
     const failures: string[] = [];
@@ -298,6 +321,8 @@ export async function benchKeys(): Promise<Record<string, unknown>> {
       keysLost += r.lost;
       if (r.failure) failures.push(r.failure);
     }
+    const seconds = (performance.now() - started) / 1000;
+    const requests = (await host.core.emulator.control.requests(logFrom)).filter((r) => !r.path.startsWith('/__emulator'));
     return {
       keysLost: {
         description: `keys lost or changed over ${OPERATIONS} mixed operations: a view shortcut then a word at once, "/" then a word, a WRO id scanned right after a shortcut (Enter or Tab suffix), a GS1 string with AIM prefix and GS scanned right after a shortcut (scans at 2, 10, 40, 90 ms a key), a word typed by a person (20 to 120 ms a key)`,
@@ -305,8 +330,14 @@ export async function benchKeys(): Promise<Record<string, unknown>> {
         keysSent,
         value: keysLost,
         target: 0,
-        seconds: Math.round((performance.now() - started) / 1000),
-        ...(failures.length ? { failedOperations: failures.length, firstFailures: failures.slice(0, 5) } : {}),
+        seconds: Math.round(seconds),
+        ...(failures.length ? { failedOperations: failures.length, firstFailures: failures.slice(0, 5), failures: failures.slice(5, 40) } : {}),
+      },
+      mixRequests: {
+        description: `service requests over the same ${OPERATIONS} operations (the emulator's log), the 429s among them, per minute; the emulator's limit ${RATE_LIMITED ? 'on (150 a minute)' : 'off (BENCH_KEYS_RATE_LIMIT=off)'}`,
+        value: requests.length,
+        refused429: requests.filter((r) => r.status === 429).length,
+        perMinute: Math.round((requests.length / seconds) * 60),
       },
       shortcutToFirstKey: searchView.total,
       firstKeyAfterPaint: searchView.afterPaint,

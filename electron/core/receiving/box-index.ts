@@ -86,11 +86,11 @@ export class BoxIndex {
     const known = this.remembered(query);
     if (known) return known;
     const orders = await this.orderList(signal);
-    const byUrgency = orders
-      .filter((o) => !this.boxes.has(o.id))
-      .sort((a, b) => Number(SETTLED.has(a.status)) - Number(SETTLED.has(b.status)) || (b.insert_date ?? '').localeCompare(a.insert_date ?? '') || b.id - a.id);
-    const open = byUrgency.filter((o) => !SETTLED.has(o.status));
-    const unread = [...open, ...byUrgency.filter((o) => SETTLED.has(o.status)).slice(0, SETTLED_READS)];
+    const newest = [...orders].sort((a, b) => (b.insert_date ?? '').localeCompare(a.insert_date ?? '') || b.id - a.id);
+    // The newest settled orders of the whole list, not the newest not yet read: otherwise every search
+    // that misses would read ten more settled orders, until it had read them all.
+    const settled = newest.filter((o) => SETTLED.has(o.status)).slice(0, SETTLED_READS);
+    const unread = [...newest.filter((o) => !SETTLED.has(o.status)), ...settled].filter((o) => !this.boxes.has(o.id));
     for (let i = 0; i < unread.length; i += PARALLEL) {
       // A shared read that another search gave up on (aborted) is read again for this one.
       await Promise.all(

@@ -55,13 +55,36 @@ type Channels = typeof receivingChannels;
 type In<C extends keyof Channels> = z.output<Channels[C]['input']>;
 type Out<C extends keyof Channels> = Promise<z.input<Channels[C]['output']>>;
 
+/** How long after a scan read an order its detail view may use that answer instead of reading it again. */
+const JUST_READ_MS = 3_000;
+
 /**
  * The receiving desk in main: the order list (the service's order, or sorted here), an order's detail,
  * finding an order by a box, cancelling, box labels, resolving a box line's item, and creating an order
  * without ever creating it twice. Created with its dependencies; the IPC handlers are thin over it.
  */
 export class ReceivingDesk {
+  /**
+   * Orders read to answer a scan (by id, or as the order carrying a box), kept for the detail view the
+   * scan opens a moment later, so one scan and its view read the order once. Taken once and only
+   * within JUST_READ_MS: the view's own refreshes, and a view opened any other way, read the service.
+   */
+  private readonly justRead = new Map<number, { order: ReceivingOrder; at: number }>();
+
   constructor(private readonly deps: ReceivingDeskDeps) {}
+
+  private async readForScan(id: number, signal?: AbortSignal): Promise<ReceivingOrder> {
+    const order = await getReceivingOrder(this.deps.api(), id, signal);
+    this.justRead.set(id, { order, at: this.deps.clock.now().getTime() });
+    return order;
+  }
+
+  private takeJustRead(id: number): ReceivingOrder | null {
+    const kept = this.justRead.get(id);
+    this.justRead.delete(id);
+    for (const [other, { at }] of this.justRead) if (this.deps.clock.now().getTime() - at > JUST_READ_MS) this.justRead.delete(other);
+    return kept && this.deps.clock.now().getTime() - kept.at <= JUST_READ_MS ? kept.order : null;
+  }
 
   async list({ page, limit, sort, find, ...filters }: In<'receiving.list'>, signal: AbortSignal): Out<'receiving.list'> {
     const api = this.deps.api();
@@ -89,8 +112,9 @@ export class ReceivingDesk {
 
   async detail({ id }: In<'receiving.detail'>, signal: AbortSignal): Promise<ReceivingDetail> {
     const api = this.deps.api();
+    const kept = this.takeJustRead(id);
     const [order, boxes, distributions] = await Promise.all([
-      getReceivingOrder(api, id, signal),
+      kept ?? getReceivingOrder(api, id, signal),
       getReceivingBoxes(api, id, signal),
       // An order without a placement program has no distributions: the service answers 404.
       orDefault(getDistributions(api, id, signal), null, (e) => e.appError.code === 'not_found'),
@@ -104,7 +128,7 @@ export class ReceivingDesk {
     const api = this.deps.api();
     const hit = await boxIndexFor(api).find(query, signal);
     if (!hit) return null;
-    return { order: await getReceivingOrder(api, hit.orderId, signal), via: 'boxId' in query ? 'box_id' : 'tracking_number', boxId: hit.box.box_id };
+    return { order: await this.readForScan(hit.orderId, signal), via: 'boxId' in query ? 'box_id' : 'tracking_number', boxId: hit.box.box_id };
   }
 
   /** Quick find: an order's id and its PO in one pass; a tracking number (or box id) only when neither matched. */
@@ -128,6 +152,8 @@ export class ReceivingDesk {
 
   async cancel({ id }: In<'receiving.cancel'>, signal: AbortSignal): Out<'receiving.cancel'> {
     const api = this.deps.api();
+    // A change to the order makes a copy read for a scan out of date: the detail reads it again.
+    this.justRead.delete(id);
     const current = await getReceivingOrder(api, id, signal);
     const refusal = cancelRefusal(current);
     if (refusal) throw appError('conflict', `Not cancelled. ${refusal}`);
@@ -144,7 +170,7 @@ export class ReceivingDesk {
   }
 
   get(id: number, signal: AbortSignal): Promise<ReceivingOrder> {
-    return getReceivingOrder(this.deps.api(), id, signal);
+    return this.readForScan(id, signal);
   }
 
   fulfillmentCenters(signal: AbortSignal): Out<'receiving.fulfillmentCenters'> {
@@ -152,6 +178,7 @@ export class ReceivingDesk {
   }
 
   setExternalSync(id: number, isExternalSync: boolean, signal: AbortSignal): Out<'receiving.setExternalSync'> {
+    this.justRead.delete(id);
     return setExternalSync(this.deps.api(), [id], isExternalSync, this.deps.channelId(), signal);
   }
 

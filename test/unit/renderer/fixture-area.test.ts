@@ -40,9 +40,12 @@ describe('an area added by contribution', () => {
 
     const resolver = scanResolvers.list().find((e) => e.workspace === 'fixture')?.item;
     expect(resolver?.id).toBe('thing');
-    expect(await resolver?.resolve(toScanQuery({ text: 'FIX-1', raw: 'FIX-1', symbology: null }), new AbortController().signal)).toEqual([
-      { label: 'Fixture thing 1', href: '#/fixture?q=FIX-1' },
-    ]);
+    expect(
+      await resolver?.resolve(
+        { ...toScanQuery({ text: 'FIX-1', raw: 'FIX-1', symbology: null }), asks: new Set(['purchase-order']) },
+        new AbortController().signal,
+      ),
+    ).toEqual([{ label: 'Fixture thing 1', href: '#/fixture?q=FIX-1' }]);
 
     const source = paletteSources.list().find((e) => e.workspace === 'fixture')?.item;
     expect(await source?.search('fix', new AbortController().signal)).toEqual([{ id: 'thing-1', label: 'Fixture thing 1' }]);

@@ -25,7 +25,9 @@ export const fixtureArea = defineArea({
     view: async () => ({ default: () => <p>Fixture view</p> }),
   },
   routes: [fixtureRoute],
-  scanResolvers: [{ id: 'thing', resolve: async (q) => (q.text === 'FIX-1' ? [{ label: 'Fixture thing 1', href: '#/fixture?q=FIX-1' }] : []) }],
+  scanResolvers: [
+    { id: 'thing', looksFor: ['purchase-order'], resolve: async (q) => (q.text === 'FIX-1' ? [{ label: 'Fixture thing 1', href: '#/fixture?q=FIX-1' }] : []) },
+  ],
   paletteSources: [{ id: 'things', group: 'Fixture things', search: (query) => (query === 'fix' ? [{ id: 'thing-1', label: 'Fixture thing 1' }] : []) }],
   paletteActions: [{ id: 'fixture-open', label: 'Open the fixture', href: '#/fixture' }],
   settingsPanels: [{ id: 'fixture-settings', component: () => <p>Fixture settings</p> }],

@@ -76,7 +76,7 @@ export const inventoryArea = defineArea({
     view: searchView,
   },
   routes: [inventoryRoute, inventoryItemRoute],
-  scanResolvers: [{ id: 'item', resolve: (q, signal) => findItemsByCode(q.text, signal) }],
+  scanResolvers: [{ id: 'item', looksFor: ['item-code'], local: true, resolve: (q, signal) => findItemsByCode(q.text, signal) }],
   paletteSources: [{ id: 'items', group: 'Items', search: searchItems }],
   paletteActions: [
     {

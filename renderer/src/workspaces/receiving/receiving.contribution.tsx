@@ -1,6 +1,7 @@
 import { AppErrorException } from '../../../../shared/errors';
 import type { ReceivingOrder } from '../../../../shared/schemas/receiving';
 import type { Candidate } from '../../../../shared/scan/router';
+import { typedCodeKinds, type ScanCodeKind } from '../../../../shared/scan/plan';
 import { labelOf } from '../../../../shared/labels';
 import { call } from '../../bridge/dockdesk';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
@@ -46,13 +47,11 @@ export async function findWrosByPo(text: string, signal?: AbortSignal): Promise<
  * A box: its label's barcode is the box id (digits); a carrier's tracking number is free text. Main
  * finds the order that carries it (electron/core/receiving/box-index.ts) and the view opens at the box.
  */
-export async function findWroBox(text: string, signal?: AbortSignal): Promise<Candidate[]> {
+export async function findWroBox(text: string, signal?: AbortSignal, asks: ReadonlySet<ScanCodeKind> = typedCodeKinds(text)): Promise<Candidate[]> {
   const value = text.trim();
-  if (value.length === 0 || value.length > 100 || [...value].some((c) => c.charCodeAt(0) < 0x20)) return [];
-  const digits = /^\d{1,10}$/.test(value) && Number(value) >= 1 && Number(value) <= 2147483647;
   const [byBox, byTracking] = await Promise.all([
-    digits ? call('receiving.findBox', { boxId: Number(value) }, signal) : { match: null },
-    call('receiving.findBox', { trackingNumber: value }, signal),
+    asks.has('record-id') ? call('receiving.findBox', { boxId: Number(value) }, signal) : { match: null },
+    asks.has('box-tracking') ? call('receiving.findBox', { trackingNumber: value }, signal) : { match: null },
   ]);
   const match = byBox.match ?? byTracking.match;
   if (!match) return [];
@@ -112,9 +111,9 @@ export const receivingArea = defineArea({
   },
   routes: [receivingRoute, receivingNewRoute, receivingDetailRoute],
   scanResolvers: [
-    { id: 'wro-box', resolve: (q, signal) => findWroBox(q.text, signal) },
-    { id: 'wro', resolve: (q, signal) => findWroById(q.text, signal) },
-    { id: 'po', resolve: (q, signal) => findWrosByPo(q.text, signal) },
+    { id: 'wro-box', looksFor: ['record-id', 'box-tracking'], resolve: (q, signal) => findWroBox(q.text, signal, q.asks) },
+    { id: 'wro', looksFor: ['record-id'], resolve: (q, signal) => findWroById(q.text, signal) },
+    { id: 'po', looksFor: ['purchase-order'], resolve: (q, signal) => findWrosByPo(q.text, signal) },
   ],
   paletteSources: [{ id: 'receiving-orders', group: 'Receiving orders', search: searchOrders }],
 });

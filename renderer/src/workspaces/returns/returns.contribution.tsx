@@ -1,6 +1,7 @@
 import { AppErrorException } from '../../../../shared/errors';
 import type { ReturnRecord } from '../../../../shared/schemas/returns';
 import type { Candidate } from '../../../../shared/scan/router';
+import { typedCodeKinds, type ScanCodeKind } from '../../../../shared/scan/plan';
 import { call } from '../../bridge/dockdesk';
 import { labelOf } from '../../../../shared/labels';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
@@ -23,14 +24,11 @@ function candidate(r: ReturnRecord): Candidate {
 }
 
 /** Returns whose reference id or tracking number is exactly this code (main's returns.lookup, the service's filters). */
-export async function findReturnsByCode(text: string, signal?: AbortSignal): Promise<Candidate[]> {
-  const { referenceId, trackingNumber: tracking } = findQueries(text);
-  // Carrier tracking numbers are 8 characters or more: a shorter scan (a WRO or box id) asks the
-  // service one question less, since every resolver's answer is awaited before a scan opens anything.
-  const trackingNumber = tracking && tracking.length >= 8 ? tracking : undefined;
+export async function findReturnsByCode(text: string, signal?: AbortSignal, asks: ReadonlySet<ScanCodeKind> = typedCodeKinds(text)): Promise<Candidate[]> {
+  const { referenceId, trackingNumber } = findQueries(text);
   const [byReference, byTracking] = await Promise.all([
-    referenceId ? call('returns.lookup', { referenceId }, signal) : { items: [] },
-    trackingNumber ? call('returns.lookup', { trackingNumber }, signal) : { items: [] },
+    referenceId && asks.has('return-reference') ? call('returns.lookup', { referenceId }, signal) : { items: [] },
+    trackingNumber && asks.has('carrier-tracking') ? call('returns.lookup', { trackingNumber }, signal) : { items: [] },
   ]);
   const seen = new Set<number>();
   return [...byReference.items, ...byTracking.items].filter((r) => !seen.has(r.id) && seen.add(r.id)).map(candidate);
@@ -107,7 +105,7 @@ export const returnsArea = defineArea({
     view: listView,
   },
   routes: [returnsRoute, returnDetailRoute, returnNewRoute, returnDraftRoute],
-  scanResolvers: [{ id: 'return', resolve: (q, signal) => findReturnsByCode(q.text, signal) }],
+  scanResolvers: [{ id: 'return', looksFor: ['return-reference', 'carrier-tracking'], resolve: (q, signal) => findReturnsByCode(q.text, signal, q.asks) }],
   paletteSources: [{ id: 'returns', group: 'Returns', search: searchReturns }],
   paletteActions: [
     {

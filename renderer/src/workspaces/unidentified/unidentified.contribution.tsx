@@ -1,5 +1,6 @@
 import type { UnidentifiedReceivingOrder } from '../../../../shared/schemas/uro';
 import type { Candidate } from '../../../../shared/scan/router';
+import { typedCodeKinds, type ScanCodeKind } from '../../../../shared/scan/plan';
 import { AppErrorException } from '../../../../shared/errors';
 import { call } from '../../bridge/dockdesk';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
@@ -17,11 +18,10 @@ function candidate(receipt: UnidentifiedReceivingOrder): Candidate {
 const plausible = (code: string) => code.length > 0 && code.length <= 100 && ![...code].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
 /** The receipts whose barcode or tracking barcode is exactly this code (main reads the pages, bounded). */
-export async function findReceiptsByCode(text: string, signal?: AbortSignal): Promise<Candidate[]> {
+export async function findReceiptsByCode(text: string, signal?: AbortSignal, asks: ReadonlySet<ScanCodeKind> = typedCodeKinds(text)): Promise<Candidate[]> {
   const code = text.trim();
-  // Carrier tracking numbers and receipt barcodes are 8 characters or more; a shorter code (a WRO id,
-  // a box id) is not looked for here, so those scans do not wait on reading the receipt pages.
-  if (code.length < 8 || !plausible(code)) return [];
+  // Which codes can be a receipt's barcode or tracking barcode is the scan plan's (shared/scan/plan.ts).
+  if (!(asks.has('receipt-barcode') || asks.has('carrier-tracking')) || !plausible(code)) return [];
   const { items } = await call('unidentified.byCode', { code }, signal);
   return items.map(candidate);
 }
@@ -89,6 +89,6 @@ export const unidentifiedArea = defineArea({
     view: listView,
   },
   routes: [unidentifiedRoute, unidentifiedDetailRoute],
-  scanResolvers: [{ id: 'receipt', resolve: (q, signal) => findReceiptsByCode(q.text, signal) }],
+  scanResolvers: [{ id: 'receipt', looksFor: ['receipt-barcode', 'carrier-tracking'], resolve: (q, signal) => findReceiptsByCode(q.text, signal, q.asks) }],
   paletteSources: [{ id: 'unidentified-receipts', group: 'Unidentified receipts', search: searchReceipts }],
 });

@@ -1,0 +1,165 @@
+import type { Page } from '@playwright/test';
+import type { BrowserHost } from '../../electron/host/browser-host.js';
+import { expect, signInThroughPopup, test } from './fixtures.js';
+import { openAddress, waitForFirstSync } from './inventory-support.js';
+import { scanCode } from './scanner.js';
+
+/**
+ * What one scan costs of the service's request budget (150 a minute per user and application), read
+ * from the emulator's own request log: the requests from the scan until its record's view has loaded,
+ * less what opening that record's address costs without a scan. The difference is what the scan's
+ * lookups asked. Each code is scanned from Settings after a reload, as its record is opened directly,
+ * so neither finds the other's answers in the page's query cache.
+ *
+ * The emulator's limit is off here: the test counts requests, and the first sync and the box index's
+ * first read would otherwise make later scans wait on the window.
+ */
+test.use({ emulatorSeed: { rateLimit: { enabled: false } } });
+
+interface Logged {
+  seq: number;
+  method: string;
+  path: string;
+}
+
+async function apiRequests(host: BrowserHost, since: number): Promise<Logged[]> {
+  return (await host.core.emulator.control.requests(since)).filter((r) => !r.path.startsWith('/__emulator'));
+}
+
+/**
+ * The log's last sequence number once no API request has arrived for `quietMs` (the control API's
+ * own calls, these polls among them, are in the log too and do not count).
+ */
+async function quiet(host: BrowserHost, quietMs = 1_500): Promise<number> {
+  const lastApi = async (since: number) => (await apiRequests(host, since)).at(-1)?.seq ?? since;
+  let last = await lastApi(0);
+  let stillSince = Date.now();
+  while (Date.now() - stillSince < quietMs) {
+    await new Promise((r) => setTimeout(r, 200));
+    const now = await lastApi(last);
+    if (now !== last) {
+      last = now;
+      stillSince = Date.now();
+    }
+  }
+  return last;
+}
+
+const address = (page: Page) => page.evaluate<string>('decodeURIComponent(window.location.hash.slice(1))');
+
+/** The page's calls to main (`/ipc/<channel>` of the browser host) still waiting for their answer. */
+function ipcInFlight(page: Page): () => number {
+  const pending = new Set<unknown>();
+  const isIpc = (r: { url(): string }) => new URL(r.url()).pathname.startsWith('/ipc/');
+  page.on('request', (r) => void (isIpc(r) && pending.add(r)));
+  page.on('requestfinished', (r) => void pending.delete(r));
+  page.on('requestfailed', (r) => void pending.delete(r));
+  return () => pending.size;
+}
+
+/** Settled: the page waits for no answer from main, and the service has had no request for a while. */
+async function settled(page: Page, host: BrowserHost, inFlight: () => number): Promise<number> {
+  for (;;) {
+    await expect.poll(inFlight, { timeout: 30_000 }).toBe(0);
+    const seq = await quiet(host);
+    if (inFlight() === 0) return seq;
+  }
+}
+
+/** Reloads the desk on Settings (an empty page query cache), lets it settle, runs `act`, and lists the requests until all is quiet again. */
+async function requestsOf(page: Page, host: BrowserHost, inFlight: () => number, act: () => Promise<void>): Promise<Logged[]> {
+  await openAddress(page, '#/settings');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  const from = await settled(page, host, inFlight);
+  await act();
+  await settled(page, host, inFlight);
+  return apiRequests(host, from);
+}
+
+const listed = (requests: Logged[]) => requests.map((r) => `${r.method} ${r.path}`).join(', ') || 'none';
+
+/**
+ * Scans `code` and returns what the scan cost beyond opening `opens` (null: nothing opens, the desk
+ * says "Nothing matches"). Also logged, request by request, for a person reading the run.
+ */
+async function scanCost(page: Page, host: BrowserHost, inFlight: () => number, what: string, code: string, opens: string | null): Promise<number> {
+  const direct = opens
+    ? await requestsOf(page, host, inFlight, async () => {
+        await openAddress(page, `#${opens}`);
+        await expect.poll(() => address(page)).toBe(opens);
+        await expect(page.locator('#content h1')).not.toHaveText('Settings');
+      })
+    : [];
+  const scanned = await requestsOf(page, host, inFlight, async () => {
+    await scanCode(page, code, { msPerKey: 5 });
+    if (opens) {
+      await expect.poll(() => address(page), { timeout: 15_000 }).toBe(opens);
+      await expect(page.locator('#content h1')).not.toHaveText('Settings');
+    } else await expect(page.getByText('Nothing matches', { exact: false }).first()).toBeVisible({ timeout: 15_000 });
+  });
+  const cost = scanned.length - direct.length;
+  console.log(
+    `${what} ${JSON.stringify(code)}: ${cost} for the scan; scanned ${scanned.length} (${listed(scanned)}); opened directly ${direct.length} (${listed(direct)})`,
+  );
+  return cost;
+}
+
+test('each kind of code costs at most the requests that code needs', async ({ page, host }) => {
+  test.setTimeout(240_000);
+  const inFlight = ipcInFlight(page);
+  await page.goto(host.url);
+  await signInThroughPopup(page);
+  await waitForFirstSync(host);
+
+  const control = host.core.emulator.control;
+  const item = (await control.data('inventory')).find(
+    (i) => i.is_active && !i.is_digital && !i.is_bundle && /^\d{13}$/.test(i.barcode) && /[A-Z]/.test(i.sku),
+  )!;
+  const orders = await control.data('receivingOrders');
+  const order = orders.find((o) => o.status !== 'Completed' && o.status !== 'Cancelled' && o.boxes.some((b) => b.tracking_number))!;
+  const box = order.boxes.find((b) => b.tracking_number)!;
+  const ret = (await control.data('returns')).find((r) => r.reference_id && r.tracking_number)!;
+  const receipt = (await control.data('uros'))[0]!;
+
+  // The box index's first read (every open order's boxes) is what the first box-shaped scan of a
+  // session costs; it is paid here, before the codes are counted, and reported.
+  const warm = await scanCost(page, host, inFlight, 'first scan of the session (box index read)', 'NO-SUCH-CODE-0000', null);
+  expect(warm).toBeGreaterThan(0);
+
+  const gtin14 = item.barcode.padStart(14, '0');
+  // Codes that name an item in the offline cache: the cache answers them, the service is not asked.
+  expect
+    .soft(
+      await scanCost(
+        page,
+        host,
+        inFlight,
+        'GS1-128 with GTIN, expiry and lot (no GS: the lot ends it)',
+        `]C101${gtin14}1726123110LOT7`,
+        `/inventory/items/${item.inventory_id}?lot=LOT7`,
+      ),
+    )
+    .toBe(0);
+  expect
+    .soft(
+      await scanCost(page, host, inFlight, 'GS1 element string with GS', `]d201${gtin14}10LOT8\x1d17261231`, `/inventory/items/${item.inventory_id}?lot=LOT8`),
+    )
+    .toBe(0);
+  expect.soft(await scanCost(page, host, inFlight, 'EAN-13 barcode', item.barcode, `/inventory/items/${item.inventory_id}`)).toBe(0);
+  expect.soft(await scanCost(page, host, inFlight, 'SKU', item.sku, `/inventory/items/${item.inventory_id}`)).toBe(0);
+
+  // A WRO id: a PO number that could be the same digits, a return reference, the box index's order
+  // list when older than 30 s (a box id is looked up in the index already held). The order's own
+  // read is the one its view would make: the view opened by the scan uses it.
+  expect.soft(await scanCost(page, host, inFlight, 'WRO id', String(order.id), `/receiving/${order.id}`)).toBeLessThanOrEqual(3);
+  // Codes of 8 characters or more that match no item: every lookup that could hold them is asked
+  // (a PO, the box index's order list, a return's reference and tracking number, the receipts' two lists).
+  expect
+    .soft(await scanCost(page, host, inFlight, 'box tracking number', box.tracking_number!, `/receiving/${order.id}?box=${box.box_id}`))
+    .toBeLessThanOrEqual(6);
+  expect.soft(await scanCost(page, host, inFlight, 'return reference', ret.reference_id, `/returns/${ret.id}`)).toBeLessThanOrEqual(6);
+  expect.soft(await scanCost(page, host, inFlight, 'return tracking number', ret.tracking_number!, `/returns/${ret.id}`)).toBeLessThanOrEqual(6);
+  expect.soft(await scanCost(page, host, inFlight, 'unidentified receipt barcode', receipt.barcode, `/unidentified/${receipt.id}`)).toBeLessThanOrEqual(6);
+  expect.soft(await scanCost(page, host, inFlight, 'unknown code', 'NO-SUCH-CODE-0001', null)).toBeLessThanOrEqual(6);
+});
