@@ -137,3 +137,29 @@ describe('the request budget, with the service limit on', () => {
     SYNC_TIMEOUT_MS + 60_000,
   );
 });
+
+describe('the request budget after answers are lost', () => {
+  /** The call's result, or 'still waiting' when none came within `ms`. */
+  const within = <T>(ms: number, work: Promise<T>) =>
+    Promise.race([work, new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms))]);
+
+  it('a call whose connection dropped, then a 429, leaves the desk able to call again', async () => {
+    const t = await createTestCore();
+    cleanups.push(() => t.dispose());
+    await signIn(t);
+    await t.inventorySyncsEnded(1, 60_000);
+    const url = t.core.emulator.url;
+    const order = (await call(t, 'receiving.list', { page: 1, limit: 1 })).items[0]!;
+    // Every connection drops before its answer: the call fails as lost, having sent each attempt.
+    await control(url, 'PUT', '/faults', { dropRate: 1 });
+    expect(await within(15_000, t.core.dispatch('receiving.get', { id: order.id }))).toMatchObject({ ok: false });
+    // Then the service refuses with 429s: the budget waits out x-retry-after and, after it, sends one
+    // call to learn how the window stands before the others.
+    await control(url, 'PUT', '/faults', { rateLimitRate: 1, retryAfterSeconds: 1 });
+    expect(await within(15_000, t.core.dispatch('receiving.get', { id: order.id }))).toMatchObject({ ok: false });
+    await control(url, 'PUT', '/faults', {});
+    // The service answers again: so must the desk, at once (lost calls counted as still out would
+    // keep the budget waiting for them for good).
+    expect(await within(10_000, t.core.dispatch('receiving.get', { id: order.id }))).toMatchObject({ ok: true, value: { id: order.id } });
+  }, 90_000);
+});

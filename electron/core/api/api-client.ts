@@ -236,11 +236,12 @@ export class ApiClient {
     const ticket = await this.budget.take(options.lane, options.budgetSignal);
     options.admitted();
     try {
-      const attempt = await this.sendAdmitted(url, method, endpoint, options, rejected, ticket);
-      return attempt;
-    } catch (error) {
+      return await this.sendAdmitted(url, method, endpoint, options, rejected, ticket);
+    } finally {
+      // Every way out settles the ticket: an answer's headers settled it already (this is then a
+      // no-op); a lost answer or a failure before the answer frees it here. A ticket left in flight
+      // would hold every lane for good once a 429 asks the budget to wait for the calls still out.
       this.budget.settle(ticket, null);
-      throw error;
     }
   }
 

@@ -134,7 +134,8 @@ export class RequestBudget {
 
   /** The answer to an admitted request: its status and headers say what the service has left. */
   settle(ticket: Ticket, status: number | null, headers: Record<string, string | string[] | undefined> = {}): void {
-    this.inflight.delete(ticket);
+    // Settled once: the first word on a ticket (its answer, or its loss) is the one that counts.
+    if (!this.inflight.delete(ticket)) return;
     const remaining = numberHeader(headers['x-remaining-calls']);
     const t = this.now();
     if (remaining !== null && (!this.report || ticket.seq >= this.report.seq)) {
