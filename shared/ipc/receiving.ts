@@ -88,6 +88,23 @@ export const receivingChannels = {
     input: z.object({ id: Id }).strict(),
     output: ReceivingDetail,
   },
+  /**
+   * A scanned or typed code's orders, for the kinds of code it can be (shared/scan/plan.ts): by id and
+   * by PO number at once, then by a box (its id or tracking number). One call, so the cheap answers
+   * decide how far the costly box search goes (ReceivingDesk.lookup).
+   */
+  'receiving.lookup': {
+    input: z
+      .object({
+        code: z.string().trim().min(1).max(100),
+        kinds: z
+          .array(z.enum(['record-id', 'purchase-order', 'box-tracking']))
+          .min(1)
+          .max(3),
+      })
+      .strict(),
+    output: z.object({ matches: z.array(ReceivingMatch) }),
+  },
   /** A scanned or typed box id or tracking number: the order and box that carry it. */
   'receiving.findBox': {
     input: z.union([z.object({ boxId: Id }).strict(), z.object({ trackingNumber: z.string().trim().min(1).max(100) }).strict()]),

@@ -5,7 +5,8 @@ import { createTestCore, emulatorControl, signIn } from '../support/test-core.js
 /**
  * What receiving's scan lookups read of the service, from the emulator's own request log: a box
  * search that misses reads the open orders and the ten newest settled ones once, and then nothing
- * more; an order read to answer a scan is the one its detail view shows when it opens at once.
+ * more; a code that names an order by its id or PO number searches no boxes beyond those already
+ * read; an order read to answer a scan is the one its detail view shows when it opens at once.
  */
 type Core = Awaited<ReturnType<typeof createTestCore>>;
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -72,5 +73,57 @@ describe('receiving lookups made for a scan', () => {
     from = await lastSeq(t);
     await call(t, 'receiving.detail', { id });
     expect(await reads(from)).toBe(1);
+  });
+
+  it('a code that names an order by id or PO number reads no boxes; one that names none searches them', async () => {
+    const t = await createTestCore({ localEmulator: { rateLimit: { enabled: false } } });
+    cleanups.push(() => t.dispose());
+    await signIn(t);
+    type Box = { box_id: number; tracking_number: string | null };
+    const orders = (await emulatorControl(t, 'GET', '/data/receivingOrders')) as {
+      items: { id: number; status: string; purchase_order_number: string | null; boxes: Box[] }[];
+    };
+    const open = orders.items.filter((o) => o.status !== 'Completed' && o.status !== 'Cancelled');
+    const byPo = open.find((o) => o.purchase_order_number)!;
+    const boxReads = async (from: number) => (await apiSince(t, from)).filter((r) => r.path.endsWith('/boxes')).length;
+
+    // An order's id: the order itself and a PO of the same digits are asked; not one order's boxes.
+    let from = await lastSeq(t);
+    const byId = await call(t, 'receiving.lookup', { code: String(open[0]!.id), kinds: ['record-id', 'purchase-order', 'box-tracking'] });
+    expect(byId.matches.map((m) => [m.order.id, m.via])).toEqual([[open[0]!.id, 'id']]);
+    expect(await boxReads(from)).toBe(0);
+    // (The first sync may still be reading the inventory meanwhile: only receiving's reads count.)
+    expect((await apiSince(t, from)).filter((r) => r.path.includes('/receiving')).map((r) => r.path.replace(/receiving\/\d+/, 'receiving/N')).sort()).toEqual(
+      ['/2026-07/receiving', '/2026-07/receiving/N'].sort(),
+    );
+
+    // A PO number: the same.
+    from = await lastSeq(t);
+    const po = await call(t, 'receiving.lookup', { code: byPo.purchase_order_number!, kinds: ['purchase-order', 'box-tracking'] });
+    expect(po.matches.map((m) => m.via)).toContain('purchase_order_number');
+    expect(po.matches.some((m) => m.order.id === byPo.id)).toBe(true);
+    expect(await boxReads(from)).toBe(0);
+
+    // A box's label (its id, digits like an order's): no order has that id or PO, so the boxes are
+    // searched and the order opens at the box.
+    const withBox = open.find((o) => o.boxes.length > 0)!;
+    const box = withBox.boxes[0]!;
+    from = await lastSeq(t);
+    const byBox = await call(t, 'receiving.lookup', { code: String(box.box_id), kinds: ['record-id', 'purchase-order', 'box-tracking'] });
+    expect(byBox.matches.map((m) => [m.order.id, m.via, m.boxId])).toEqual([[withBox.id, 'box_id', box.box_id]]);
+    expect(await boxReads(from)).toBeGreaterThan(0);
+
+    // Now that the boxes are read, a code that is an order's id and also a read box's id offers both.
+    const twin = open.find((o) => o.id !== withBox.id)!;
+    await emulatorControl(t, 'PUT', `/data/receivingOrders/${twin.id}`, { ...twin, purchase_order_number: String(box.box_id) });
+    from = await lastSeq(t);
+    const both = await call(t, 'receiving.lookup', { code: String(box.box_id), kinds: ['record-id', 'purchase-order', 'box-tracking'] });
+    expect(both.matches.map((m) => [m.order.id, m.via]).sort()).toEqual(
+      [
+        [twin.id, 'purchase_order_number'],
+        [withBox.id, 'box_id'],
+      ].sort(),
+    );
+    expect(await boxReads(from)).toBe(0);
   });
 });

@@ -82,6 +82,11 @@ export class BoxIndex {
     return pending;
   }
 
+  /** The box among those already read, without asking the service. */
+  known(query: BoxQuery): BoxHit | null {
+    return this.remembered(query);
+  }
+
   async find(query: BoxQuery, signal?: AbortSignal): Promise<BoxHit | null> {
     const known = this.remembered(query);
     if (known) return known;

@@ -51,6 +51,11 @@ async function orDefault<T>(work: Promise<T>, fallback: T, when: (e: AppErrorExc
   }
 }
 
+/** A code that can be a record's id: digits only, 1 to 2^31-1. */
+function recordId(code: string): number | null {
+  return /^\d{1,10}$/.test(code) && Number(code) >= 1 && Number(code) <= 2147483647 ? Number(code) : null;
+}
+
 type Channels = typeof receivingChannels;
 type In<C extends keyof Channels> = z.output<Channels[C]['input']>;
 type Out<C extends keyof Channels> = Promise<z.input<Channels[C]['output']>>;
@@ -131,10 +136,42 @@ export class ReceivingDesk {
     return { order: await this.readForScan(hit.orderId, signal), via: 'boxId' in query ? 'box_id' : 'tracking_number', boxId: hit.box.box_id };
   }
 
+  /**
+   * A scanned or typed code's orders. Its id and its PO number are asked at once (a request each);
+   * a box is searched among every open order only when neither named an order, since finding a box
+   * not yet read can read each open order's boxes (dozens of requests of the account's minute). When
+   * the code did name an order, the boxes already read (orders opened, earlier searches) are still
+   * looked at, so a code that is both an order's id and a known box's offers both.
+   */
+  async lookup({ code, kinds }: In<'receiving.lookup'>, signal?: AbortSignal): Promise<ReceivingMatch[]> {
+    const api = this.deps.api();
+    const numeric = kinds.includes('record-id') ? recordId(code) : null;
+    const [byId, byPo] = await Promise.all([
+      numeric === null ? null : orDefault(this.readForScan(numeric, signal), null, (e) => e.appError.code === 'not_found'),
+      kinds.includes('purchase-order') && !code.includes(',')
+        ? listReceivingOrders(api, { page: 1, limit: 20, filters: receivingServiceQuery({ purchaseOrderNumbers: [code] }) }, signal).then((p) => p.items)
+        : [],
+    ]);
+    const matches: ReceivingMatch[] = [
+      ...(byId ? [{ order: byId, via: 'id' as const, boxId: null }] : []),
+      ...byPo.filter((o) => o.id !== byId?.id).map((order) => ({ order, via: 'purchase_order_number' as const, boxId: null })),
+    ];
+    const queries: BoxQuery[] = [...(numeric !== null ? [{ boxId: numeric }] : []), ...(kinds.includes('box-tracking') ? [{ trackingNumber: code }] : [])];
+    const index = boxIndexFor(api);
+    const searchAll = matches.length === 0;
+    const hits = searchAll ? await Promise.all(queries.map((q) => index.find(q, signal))) : queries.map((q) => index.known(q));
+    for (const [i, hit] of hits.entries()) {
+      if (!hit || matches.some((m) => m.boxId === hit.box.box_id)) continue;
+      const order = byId?.id === hit.orderId ? byId : await this.readForScan(hit.orderId, signal);
+      matches.push({ order, via: 'boxId' in queries[i]! ? 'box_id' : 'tracking_number', boxId: hit.box.box_id });
+    }
+    return matches;
+  }
+
   /** Quick find: an order's id and its PO in one pass; a tracking number (or box id) only when neither matched. */
   private async quickFind(find: string, filters: Parameters<typeof receivingServiceQuery>[0], signal?: AbortSignal): Promise<ReceivingMatch[]> {
     const api = this.deps.api();
-    const numeric = /^\d{1,10}$/.test(find) && Number(find) <= 2147483647 ? Number(find) : null;
+    const numeric = recordId(find);
     const [byId, byPo] = await Promise.all([
       numeric === null ? [] : listAllReceivingOrders(api, { limit: 250, filters: receivingServiceQuery({ ...filters, ids: [numeric] }) }, signal),
       find.includes(',')

@@ -1,4 +1,3 @@
-import { AppErrorException } from '../../../../shared/errors';
 import type { ReceivingOrder } from '../../../../shared/schemas/receiving';
 import type { Candidate } from '../../../../shared/scan/router';
 import { typedCodeKinds, type ScanCodeKind } from '../../../../shared/scan/plan';
@@ -22,49 +21,31 @@ function candidate(order: ReceivingOrder): Candidate {
   };
 }
 
-/** A WRO by its id: digits only, as printed on the box label. */
-export async function findWroById(text: string, signal?: AbortSignal): Promise<Candidate[]> {
-  const digits = text.trim();
-  if (!/^\d{1,10}$/.test(digits) || Number(digits) < 1 || Number(digits) > 2147483647) return [];
-  try {
-    return [candidate(await call('receiving.get', { id: Number(digits) }, signal))];
-  } catch (error) {
-    if (error instanceof AppErrorException && error.appError.code === 'not_found') return [];
-    throw error;
-  }
-}
-
-/** WROs with this purchase order number (exact match, as the service filters). */
-export async function findWrosByPo(text: string, signal?: AbortSignal): Promise<Candidate[]> {
-  const po = text.trim();
-  // A PO number has no commas (the service's list separator) and no control characters (GS1 data does).
-  if (po.length === 0 || po.length > 100 || po.includes(',') || [...po].some((c) => c.charCodeAt(0) < 0x20)) return [];
-  const { items } = await call('receiving.list', { page: 1, limit: 20, purchaseOrderNumber: po }, signal);
-  return items.map(candidate);
-}
+const ORDER_KINDS = ['record-id', 'purchase-order', 'box-tracking'] as const;
+type OrderKind = (typeof ORDER_KINDS)[number];
 
 /**
- * A box: its label's barcode is the box id (digits); a carrier's tracking number is free text. Main
- * finds the order that carries it (electron/core/receiving/box-index.ts) and the view opens at the box.
+ * The orders a code names: by id, by purchase order number, by a box's id (its label's barcode) or
+ * tracking number. One call to main, which asks the cheap lookups first and searches boxes only as
+ * far as they leave open (ReceivingDesk.lookup); a box opens its order at that box.
  */
-export async function findWroBox(text: string, signal?: AbortSignal, asks: ReadonlySet<ScanCodeKind> = typedCodeKinds(text)): Promise<Candidate[]> {
-  const value = text.trim();
-  const [byBox, byTracking] = await Promise.all([
-    asks.has('record-id') ? call('receiving.findBox', { boxId: Number(value) }, signal) : { match: null },
-    asks.has('box-tracking') ? call('receiving.findBox', { trackingNumber: value }, signal) : { match: null },
-  ]);
-  const match = byBox.match ?? byTracking.match;
-  if (!match) return [];
-  const c = candidate(match.order);
-  const what = match.via === 'box_id' ? `box ${match.boxId}` : `tracking number ${value}`;
-  return [{ ...c, detail: `${what} · ${c.detail ?? ''}`, href: `#/receiving/${match.order.id}?box=${match.boxId}` }];
+export async function findOrders(text: string, signal?: AbortSignal, asks: ReadonlySet<ScanCodeKind> = typedCodeKinds(text)): Promise<Candidate[]> {
+  const code = text.trim();
+  const kinds = ORDER_KINDS.filter((k): k is OrderKind => asks.has(k));
+  if (code.length === 0 || code.length > 100 || kinds.length === 0) return [];
+  const { matches } = await call('receiving.lookup', { code, kinds }, signal);
+  return matches.map((match) => {
+    const c = candidate(match.order);
+    if (match.boxId === null) return c;
+    const what = match.via === 'box_id' ? `box ${match.boxId}` : `tracking number ${code}`;
+    return { ...c, detail: `${what} · ${c.detail ?? ''}`, href: `#/receiving/${match.order.id}?box=${match.boxId}` };
+  });
 }
 
 /** The WROs a palette query names: by id, by purchase order number, by a box or its tracking number. */
 async function searchOrders(query: string, signal: AbortSignal) {
-  const [byId, byPo, byBox] = await Promise.all([findWroById(query, signal), findWrosByPo(query, signal), findWroBox(query, signal)]);
   const seen = new Set<string>();
-  return [...byId, ...byPo, ...byBox]
+  return (await findOrders(query, signal))
     .filter((c) => !seen.has(c.href) && seen.add(c.href))
     .map((c) => ({ id: c.href, label: c.label, ...(c.detail ? { detail: c.detail } : {}), href: c.href }));
 }
@@ -110,10 +91,6 @@ export const receivingArea = defineArea({
     prefetch: (client, account) => import('./rememberFilters').then((m) => m.prefetchRememberedFilters(client, account)),
   },
   routes: [receivingRoute, receivingNewRoute, receivingDetailRoute],
-  scanResolvers: [
-    { id: 'wro-box', looksFor: ['record-id', 'box-tracking'], resolve: (q, signal) => findWroBox(q.text, signal, q.asks) },
-    { id: 'wro', looksFor: ['record-id'], resolve: (q, signal) => findWroById(q.text, signal) },
-    { id: 'po', looksFor: ['purchase-order'], resolve: (q, signal) => findWrosByPo(q.text, signal) },
-  ],
+  scanResolvers: [{ id: 'wro', looksFor: ORDER_KINDS, resolve: (q, signal) => findOrders(q.text, signal, q.asks) }],
   paletteSources: [{ id: 'receiving-orders', group: 'Receiving orders', search: searchOrders }],
 });
