@@ -118,9 +118,23 @@ export function ScanProvider() {
   );
 }
 
-async function route(scan: Scan, open: (href: string) => void, choose: (code: string, candidates: ResolvedCandidate[]) => Promise<ResolvedCandidate | null>) {
+/**
+ * Whether the clerk has done something since a scan was made: pressed a key or gone to another view.
+ * A lookup that answers after that (a slow service, or the request limit making it wait) offers its
+ * record instead of opening it, so neither the view nor the keys being typed are taken away.
+ */
+function movedOnSince(): () => boolean {
+  const keys = scanService.keysSeen;
+  const address = window.location.hash;
+  return () => scanService.keysSeen !== keys || window.location.hash !== address;
+}
+
+type Choose = (code: string, candidates: ResolvedCandidate[]) => Promise<ResolvedCandidate | null>;
+
+async function route(scan: Scan, open: (href: string) => void, choose: Choose) {
   const code = visibleControls(scan.text);
   const update = logScan(scan, 'pending', 'Looking up…');
+  const movedOn = movedOnSince();
   let outcome;
   try {
     outcome = await routeScan(toScanQuery(scan));
@@ -131,19 +145,31 @@ async function route(scan: Scan, open: (href: string) => void, choose: (code: st
     return;
   }
   if (outcome.kind === 'one') {
-    cue('accepted', outcome.candidate.label, 'scan');
-    update('opened', `Opened ${outcome.candidate.label}`);
-    open(outcome.candidate.href);
+    const { label, href } = outcome.candidate;
+    cue('accepted', label, 'scan');
+    if (movedOn()) {
+      update('found', `Found ${label}; not opened, as you had moved on`);
+      showToast({ title: `Found ${label}`, description: `Scanned: ${code}`, action: { label: 'Open', run: () => open(href) } });
+      return;
+    }
+    update('opened', `Opened ${label}`);
+    open(href);
     return;
   }
   if (outcome.kind === 'several') {
-    cue('accepted', `${countOf(outcome.candidates.length, 'match')}`, 'scan');
-    update('several', `${countOf(outcome.candidates.length, 'match')}`);
-    const chosen = await choose(scan.text, outcome.candidates);
-    if (chosen) {
-      update('several', `${countOf(outcome.candidates.length, 'match')}: opened ${chosen.label}`);
-      open(chosen.href);
-    } else update('several', `${countOf(outcome.candidates.length, 'match')}: none chosen`);
+    const { candidates } = outcome;
+    cue('accepted', `${countOf(candidates.length, 'match')}`, 'scan');
+    update('several', `${countOf(candidates.length, 'match')}`);
+    const chooseAndOpen = async () => {
+      const chosen = await choose(scan.text, candidates);
+      if (chosen) {
+        update('several', `${countOf(candidates.length, 'match')}: opened ${chosen.label}`);
+        open(chosen.href);
+      } else update('several', `${countOf(candidates.length, 'match')}: none chosen`);
+    };
+    // The chooser reports its own outcome in the scan log: nothing waits for it from the toast.
+    if (movedOn()) showToast({ title: `${countOf(candidates.length, 'match')} for ${code}`, action: { label: 'Choose', run: () => void chooseAndOpen() } });
+    else await chooseAndOpen();
     return;
   }
   const failed = outcome.failures.map((f) => f.message).join('; ');

@@ -8,7 +8,7 @@ export interface ScanLogEntry {
   raw: string;
   text: string;
   symbology: string | null;
-  outcome: 'opened' | 'several' | 'none' | 'field' | 'refused' | 'merged' | 'pending';
+  outcome: 'opened' | 'found' | 'several' | 'none' | 'field' | 'refused' | 'merged' | 'pending';
   /** "Opened WRO 5012", "Nothing matches", "3 matches: chose WRO 5012", ... */
   result: string;
 }

@@ -116,6 +116,8 @@ export class ScanService {
    * go where focus lands (the new view's scan field, else the scan router).
    */
   private parked: Array<{ key: KeyInput } | { scan: Scan }> = [];
+  /** Every key the person (or the scanner) pressed in this window so far: a later count says something happened since. */
+  keysSeen = 0;
 
   constructor() {
     onViewSettled(() => this.drain());
@@ -165,6 +167,7 @@ export class ScanService {
   readonly intercept = (event: KeyboardEvent): boolean => {
     // Keys given back after a hold are replayed as untrusted events: let them through.
     if (!event.isTrusted) return false;
+    this.keysSeen++;
     if (this.recorder && this.recorder.element.contains(event.target as Node)) {
       if (event.key === 'Escape' || (event.key === 'Tab' && event.shiftKey)) return false;
       this.recorder.onKey(toKeyInput(event));

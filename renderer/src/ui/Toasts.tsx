@@ -12,6 +12,8 @@ export interface ToastMessage {
   title: string;
   description?: string;
   tone?: 'info' | 'success' | 'error';
+  /** One thing the clerk can do from the toast (open what it names); the toast closes with it. */
+  action?: { label: string; run: () => void };
 }
 
 /**
@@ -42,6 +44,17 @@ export function Toasts() {
             <Text slot="title">{toast.content.title}</Text>
             {toast.content.description && <Text slot="description">{toast.content.description}</Text>}
           </ToastContent>
+          {toast.content.action && (
+            <Button
+              className="toast-action"
+              onPress={() => {
+                toasts.close(toast.key);
+                toast.content.action!.run();
+              }}
+            >
+              {toast.content.action.label}
+            </Button>
+          )}
           <Button slot="close" aria-label="Dismiss">
             ×
           </Button>
