@@ -56,6 +56,34 @@ test.describe('scanning', () => {
     });
   }
 
+  test('a slow lookup opens its record while the clerk waits, and only offers it once the clerk has moved on', async ({ page, host }) => {
+    const { id } = await firstWro(page);
+    // Every answer of the service takes 2.5 s: the scan's lookup is still out when the clerk acts.
+    await host.core.emulator.control.setFaults({ latencyMs: 2500 });
+    await page.keyboard.press('Alt+6');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    // Waiting: the record opens when the answer comes.
+    await scan(page, id, 5);
+    await expectOnWro(page, id);
+
+    // Moving on: the clerk scans, then goes to Inventory and types before the answer comes.
+    await page.keyboard.press('Alt+6');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await scan(page, id, 5);
+    await page.keyboard.press('Alt+3');
+    const search = page.getByRole('searchbox', { name: 'Item' });
+    await expect(search).toBeFocused();
+    await page.keyboard.type('mug', { delay: 150 });
+    const offer = page.locator('.toast', { hasText: `Found Receiving order ${id}` });
+    await expect(offer).toBeVisible({ timeout: 15_000 });
+    // The view and what was typed are as the clerk left them.
+    await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
+    await expect(search).toHaveValue('mug');
+    await host.core.emulator.control.setFaults({});
+    await offer.getByRole('button', { name: 'Open' }).click();
+    await expectOnWro(page, id);
+  });
+
   test('a scan that reaches a busy page late is still one scan', async ({ page }) => {
     await firstWro(page);
     // The page's main thread is blocked for 400 ms just as the scanner starts: its keys wait in the
