@@ -136,12 +136,19 @@ export class RecordCollector {
 
   /** The records, in the inventory list's order, with the variant codes given. */
   records(codes: Map<number, VariantCodes>): CachedItem[] {
-    return this.items.map(({ inventoryBarcode, ...it }) => {
+    // Each record written out field by field: a rest pattern and a spread per item (the obvious
+    // way) took about a fifth of a full sync's assembly at 50,000 items, most of it in copying.
+    return this.items.map((it) => {
       const code = codes.get(it.inventoryId);
       return {
-        ...it,
+        inventoryId: it.inventoryId,
+        sku: it.sku,
+        name: it.name,
+        flags: it.flags,
+        dimensions: it.dimensions,
+        weight: it.weight,
         codes: {
-          inventoryBarcode,
+          inventoryBarcode: it.inventoryBarcode,
           variantId: code?.variantId ?? null,
           gtin: code?.gtin ?? null,
           upc: code?.upc ?? null,

