@@ -71,7 +71,7 @@ test('a box at scanner speed: tracking, items, a repeat, GS1 lot and expiry, a r
   await expect(page.getByTestId('scan-cue')).toBeVisible();
   // An item without lots offers no lot fields; each action names what will happen.
   await expect(line(page, 0).getByLabel(/Lot number of/)).toHaveCount(0);
-  await expect(line(page, 0).getByLabel(/Expiry of/)).toHaveCount(0);
+  await expect(line(page, 0).getByLabel(/^When .* expires$/)).toHaveCount(0);
   await expect(line(page, 0)).toContainText('No lot');
   await expect(
     line(page, 0)
@@ -84,6 +84,13 @@ test('a box at scanner speed: tracking, items, a repeat, GS1 lot and expiry, a r
   await expect(line(page, 2)).toContainText(lot.sku);
   await expect(line(page, 2).getByLabel(/Lot number of/)).toHaveValue('LOT-4711');
   await expect(line(page, 2).locator('.expiry')).toHaveAttribute('data-value', '2027-12-31');
+  await expect(
+    line(page, 2)
+      .getByLabel(/^When .* expires$/)
+      .first(),
+  ).toBeVisible();
+  // The intake says "Expires" as the return, the item and the lots do.
+  await expect(page.getByRole('table', { name: 'Items in this return' }).getByRole('columnheader')).toContainText(['Lot', 'Expires']);
   await expect(line(page, 2)).toHaveAttribute('aria-current', 'true');
 
   await scan(page, digital.barcode);

@@ -222,7 +222,7 @@ export function LinesTable({ c, actions }: { c: IntakeController; actions: RefOb
             <th scope="col">Item</th>
             <th scope="col">Quantity</th>
             <th scope="col">Lot</th>
-            <th scope="col">Expiry</th>
+            <th scope="col">Expires</th>
             <th scope="col">Action</th>
             <th scope="col">
               <span className="visually-hidden">Remove</span>

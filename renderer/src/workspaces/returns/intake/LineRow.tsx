@@ -145,7 +145,7 @@ function LotCells({ index, line, label, needsLot, onChange }: { index: number; l
         {line.item.lot || line.expiry ? (
           <DateField
             className="expiry"
-            label={`Expiry of ${label}`}
+            label={`When ${label} expires`}
             visibleLabel={false}
             granularity="day"
             value={line.expiry?.slice(0, 10) ?? ''}
