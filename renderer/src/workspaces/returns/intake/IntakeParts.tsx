@@ -218,8 +218,8 @@ export function LinesTable({ c, actions }: { c: IntakeController; actions: RefOb
         <thead>
           <tr>
             <th scope="col">#</th>
-            <th scope="col">SKU</th>
             <th scope="col">Item</th>
+            <th scope="col">SKU</th>
             <th scope="col">Quantity</th>
             <th scope="col">Lot</th>
             <th scope="col">Expires</th>
