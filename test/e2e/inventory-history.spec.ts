@@ -45,8 +45,8 @@ test('history of one item: the chart ends at the sum of the changes and at the s
   // At a person's typing speed: a burst as fast as a scanner's goes to the scan router instead.
   await page.keyboard.type(item.sku, { delay: 120 });
   await page.keyboard.press('Enter');
-  // The item by its SKU and name, not its id.
-  await expect(page.getByTestId('history-summary')).toContainText(`${item.sku} (`);
+  // The item by its name and SKU, not its id.
+  await expect(page.getByTestId('history-summary')).toContainText(`for ${item.name} (${item.sku}) at `);
   await expect(page.getByTestId('history-summary')).not.toContainText(String(item.inventory_id));
   await expect.poll(() => page.evaluate(() => decodeURIComponent(window.location.hash))).toContain(`item=${item.inventory_id}`);
   // The address keeps the id; the Items field reads as the SKU typed, the item's name beside its label.
@@ -67,6 +67,7 @@ test('history of one item: the chart ends at the sum of the changes and at the s
   expect(sum).toBe(location.on_hand_quantity);
   expect(parseChange((await page.getByTestId('history-sum').textContent())!)).toBe(sum);
   // The cache's figure for the same center agrees, and the view says so.
+  await expect(page.getByTestId('history-cache-on-hand')).toContainText(`${item.name} (${item.sku}): the inventory cache has`);
   await expect(page.getByTestId('history-cache-on-hand')).toContainText('the same as the chart’s end');
 
   // The chart: focus it from the keyboard; End puts the cursor on the last event, which names it.

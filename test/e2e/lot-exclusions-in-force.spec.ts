@@ -85,7 +85,7 @@ test('the exclusions in force: every one the emulator keeps, names first, one re
   await deleteExclusion.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(`Delete the exclusion of lot ${target.lot_number}?`);
-  await expect(dialog).toContainText(`${targetItem.sku} (${targetItem.name})`);
+  await expect(dialog).toContainText(`Item ${targetItem.name} (${targetItem.sku}), lot ${target.lot_number}.`);
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await axeCheck(page, 'lots-in-force-restore');
   const readsBefore = await exclusionGets();

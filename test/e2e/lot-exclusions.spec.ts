@@ -50,7 +50,7 @@ test('find an item by SKU, exclude a lot, duplicate refused, delete, restore by 
   await expect(page.getByRole('table', { name: 'Matching items' })).toContainText(item.sku);
   await axeCheck(page, 'lots-find');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`Lot exclusions · ${item.sku}`) })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Lot exclusions · ${item.name} (${item.sku})` })).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.location.hash)).toBe(`#/lots/${item.inventory_id}`);
   const lotsTable = page.getByRole('table', { name: 'Lots in stock' });
   await expect(lotsTable.getByRole('row', { name: new RegExp(lot) }).first()).toContainText('Not excluded');
@@ -65,6 +65,8 @@ test('find an item by SKU, exclude a lot, duplicate refused, delete, restore by 
     .first()
     .click();
   await expect(dialog(page)).toContainText(`Exclude lot ${lot}?`);
+  // The item by its name first, the SKU after.
+  await expect(dialog(page)).toContainText(`Item ${item.name} (${item.sku}), lot ${lot}.`);
   await axeCheck(page, 'lots-confirm-exclude');
   await dialog(page).getByRole('button', { name: 'Exclude lot', exact: true }).click();
   await expect(dialog(page)).toBeHidden();
@@ -80,7 +82,7 @@ test('find an item by SKU, exclude a lot, duplicate refused, delete, restore by 
   await expect(lotRow).toContainText('Excluded', { timeout: 30_000 });
   await expect(lotRow.locator('td.end').nth(1)).toHaveText('0', { timeout: 30_000 });
   await page.goBack();
-  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`Lot exclusions · ${item.sku}`) })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Lot exclusions · ${item.name} (${item.sku})` })).toBeVisible();
 
   // The same lot again, by number: the service's 409 in words, nothing changed.
   await page.getByLabel('Lot number').fill(lot);

@@ -14,6 +14,7 @@ type Ret = {
   inventory: {
     id: number;
     sku: string;
+    name: string;
     quantity: number;
     action_requested: { action: string; action_type: string };
     action_taken: { action: string; quantity_processed: number }[];
@@ -92,11 +93,13 @@ test('list, filter and page the returns; open one and compare it with the servic
   await expect(facts).not.toContainText(`(${target.fulfillment_center.id})`);
   for (const item of target.inventory) {
     const row = page.locator(`tr[data-inventory-id="${item.id}"]`);
-    await expect(row.locator('td').nth(0)).toHaveText(item.sku);
-    await expect(row.locator('td').nth(2)).toHaveText(String(item.quantity));
-    await expect(row.locator('td').nth(5)).toContainText(item.action_requested.action);
-    await expect(row.locator('td').nth(5)).toContainText(item.action_requested.action_type === 'Override' ? '(requested)' : '(item default)');
-    for (const taken of item.action_taken) await expect(row.locator('td').nth(6)).toContainText(`${taken.action} × ${taken.quantity_processed}`);
+    // The item by its name, then its SKU; the id only on hover.
+    await expect(row.locator('td').nth(0)).toHaveText(`${item.name} (${item.sku})`);
+    await expect(row.locator('td').nth(0)).toHaveAttribute('title', `Inventory id ${item.id}`);
+    await expect(row.locator('td').nth(1)).toHaveText(String(item.quantity));
+    await expect(row.locator('td').nth(4)).toContainText(item.action_requested.action);
+    await expect(row.locator('td').nth(4)).toContainText(item.action_requested.action_type === 'Override' ? '(requested)' : '(item default)');
+    for (const taken of item.action_taken) await expect(row.locator('td').nth(5)).toContainText(`${taken.action} × ${taken.quantity_processed}`);
   }
   await expect(page.getByRole('list', { name: 'Status history' }).getByRole('listitem')).toHaveText(
     target.status_history.map((h) => new RegExp(`^${h.status.replace(/([a-z])([A-Z])/g, '$1 $2')}`, 'i')),

@@ -29,6 +29,7 @@ const scanGs1 = (page: Page, parts: string[]) => scanCode(page, parts.join('\x1d
 interface Item {
   id: number;
   sku: string;
+  name: string;
   barcode: string;
 }
 
@@ -36,7 +37,7 @@ interface Item {
 async function pickItems(emulator: { control: EmulatorControl }) {
   const inventory = await emulator.control.data('inventory');
   const usable = inventory.filter((i) => i.is_active && !i.is_digital && !i.is_bundle && /^\d{13}$/.test(i.barcode));
-  const item = (i: (typeof inventory)[number]): Item => ({ id: i.inventory_id, sku: i.sku, barcode: i.barcode });
+  const item = (i: (typeof inventory)[number]): Item => ({ id: i.inventory_id, sku: i.sku, name: i.name, barcode: i.barcode });
   const plain = usable
     .filter((i) => !i.is_lot)
     .slice(0, 2)
@@ -71,7 +72,7 @@ test('a box at scanner speed: tracking, items, a repeat, GS1 lot and expiry, a r
   await expect(page.getByTestId('scan-cue')).toBeVisible();
   // An item without lots offers no lot fields; each action names what will happen.
   await expect(line(page, 0).getByLabel(/Lot number of/)).toHaveCount(0);
-  await expect(line(page, 0).getByLabel(/Expiry of/)).toHaveCount(0);
+  await expect(line(page, 0).getByRole('group', { name: /^When .* expires$/ })).toHaveCount(0);
   await expect(line(page, 0)).toContainText('No lot');
   await expect(
     line(page, 0)
@@ -84,6 +85,16 @@ test('a box at scanner speed: tracking, items, a repeat, GS1 lot and expiry, a r
   await expect(line(page, 2)).toContainText(lot.sku);
   await expect(line(page, 2).getByLabel(/Lot number of/)).toHaveValue('LOT-4711');
   await expect(line(page, 2).locator('.expiry')).toHaveAttribute('data-value', '2027-12-31');
+  await expect(line(page, 2).getByRole('group', { name: `When ${lot.name} (${lot.sku}) expires` })).toBeVisible();
+  // The item's name before its SKU; "Expires" as the return, the item and the lots say.
+  await expect(page.getByRole('table', { name: 'Items in this return' }).getByRole('columnheader')).toContainText([
+    'Item',
+    'SKU',
+    'Quantity',
+    'Lot',
+    'Expires',
+  ]);
+  await expect(line(page, 2).locator('td').nth(1)).toHaveText(lot.name);
   await expect(line(page, 2)).toHaveAttribute('aria-current', 'true');
 
   await scan(page, digital.barcode);
@@ -290,6 +301,8 @@ test.describe('with a service that stops and starts again', () => {
         .catch(() => expect(panel.getByTestId(`outbox-${reference}`)).toContainText('Sent'));
       await expect(page.getByText(`Return ${reference} was sent`)).toBeVisible({ timeout: 30_000 });
       await expect(page.getByTestId('status-outbox')).toContainText('Outbox empty');
+      // Announced once: one return, one toast.
+      await expect(page.getByText(`Return ${reference} was sent`)).toHaveCount(1);
       expect(await returnsWithReference(service, reference)).toHaveLength(1);
     } finally {
       await service.close();

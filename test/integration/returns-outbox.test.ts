@@ -139,6 +139,22 @@ describe('returns outbox against the emulator', () => {
     expect(await service.returnsWithReference(draft.value.referenceId)).toHaveLength(1);
   }, 120_000);
 
+  it('the service failing (503): why it waits is said once, in the desk’s words, and it goes when the service recovers', async () => {
+    const t = await desk();
+    const draft = await draftWith(t);
+    await service.control('PUT', '/faults', { errorRate: 1, seed: 3 });
+    try {
+      value(await t.core.dispatch('returns.submit', { draftId: draft.id }));
+      const waiting = await waitForEntry(t, (e) => e.id === draft.id && e.state === 'waiting', 60_000);
+      expect(waiting.message).toBe('Not sent yet: the service is having a problem. It is tried again automatically.');
+      expect(waiting.message).not.toMatch(/Retry later|Injected/);
+    } finally {
+      await service.control('DELETE', '/faults');
+    }
+    await waitForEntry(t, (e) => e.id === draft.id && e.state === 'sent', 30_000);
+    expect(await service.returnsWithReference(draft.value.referenceId)).toHaveLength(1);
+  }, 120_000);
+
   it('a crash mid-submit (the outbox on disk, a new core): sent once', async () => {
     const a = await desk();
     const draft = await draftWith(a);

@@ -304,10 +304,11 @@ export class Outbox {
       this.failures += 1;
       entry.state = 'waiting';
       entry.nextAttemptAt = new Date(this.deps.clock.now().getTime() + delay).toISOString();
-      entry.message =
-        e.code === 'network'
-          ? 'Offline: the service cannot be reached. It is sent when the connection is back.'
-          : `Not sent yet: ${e.message} It is tried again automatically.`;
+      entry.message = waitingMessage(e.code);
+      // The service's own sentence (often with advice of its own, "Retry later") is for support, not the desk.
+      this.deps.log(
+        `outbox: ${entry.body.reference_id} waits: ${e.message}${error instanceof AppErrorException && error.appError.detail ? ` (${error.appError.detail})` : ''}`,
+      );
       await this.persist();
       this.changed();
       this.schedule(delay);
@@ -371,6 +372,23 @@ export class Outbox {
 
   private changed(): void {
     this.deps.emit('outbox.changed', this.statusNow());
+  }
+}
+
+/**
+ * Why a return waits, in the desk's words, said once: the service's message is not repeated, since it
+ * may give its own advice ("Retry later") beside ours, and the outbox tries again by itself anyway.
+ */
+export function waitingMessage(code: string): string {
+  switch (code) {
+    case 'network':
+      return 'Offline: the service cannot be reached. It is sent when the connection is back.';
+    case 'timeout':
+      return 'Not sent yet: the service did not answer in time. It is tried again automatically.';
+    case 'rate_limited':
+      return 'Not sent yet: the service asked the desk to slow down. It is tried again automatically.';
+    default:
+      return 'Not sent yet: the service is having a problem. It is tried again automatically.';
   }
 }
 

@@ -63,7 +63,8 @@ export function makeReceivingOrders(rng: SeededRandom, data: EmulatorData, count
       id: 5000 + n * 3 + rng.int(0, 2),
       status,
       package_type: packageType,
-      box_packaging_type: rng.pick(['EverythingInOneBox', 'OneSkuPerBox', 'MultipleSkuPerBox'] as const),
+      // Drawn here, after the id and before the arrival date, as always: the random stream stays as it was.
+      box_packaging_type: packagingFor(rng, status, boxes),
       expected_arrival_date: iso(lane ? Math.min(...boxes.map((b) => b.arrive_at!)) : inserted + rng.int(1, 10) * DAY),
       insert_date: iso(inserted),
       last_updated_date: iso(inserted),
@@ -91,6 +92,40 @@ export function makeReceivingOrders(rng: SeededRandom, data: EmulatorData, count
     wro.last_updated_date = wro.status_history[wro.status_history.length - 1]!.timestamp;
     data.receivingOrders.push(wro);
   }
+}
+
+/** The order's packaging, with its boxes made to agree (fitBoxesTo). */
+function packagingFor(rng: SeededRandom, status: string, boxes: StoredBox[]): StoredWro['box_packaging_type'] {
+  const drawn = rng.pick(['EverythingInOneBox', 'OneSkuPerBox', 'MultipleSkuPerBox'] as const);
+  // A partial arrival needs a box that came and one that did not: never one box.
+  const packaging = drawn === 'EverythingInOneBox' && boxes.length > 1 && /^PartiallyArrived/.test(status) ? 'MultipleSkuPerBox' : drawn;
+  fitBoxesTo(packaging, boxes);
+  return packaging;
+}
+
+/**
+ * The boxes as the order's packaging says they are: everything in one box is one box (the others'
+ * items moved into the first, same item and lot added up); one SKU per box keeps each box's first
+ * item. Without this an order read "Everything in one box" over four boxes.
+ */
+export function fitBoxesTo(packaging: StoredWro['box_packaging_type'], boxes: StoredBox[]): void {
+  if (packaging === 'OneSkuPerBox') {
+    for (const box of boxes) box.box_items = box.box_items.slice(0, 1);
+    return;
+  }
+  if (packaging !== 'EverythingInOneBox' || boxes.length <= 1) return;
+  const [first, ...rest] = boxes as [StoredBox, ...StoredBox[]];
+  for (const box of rest) {
+    for (const item of box.box_items) {
+      const same = first.box_items.find((i) => i.inventory_id === item.inventory_id && i.lot_number === item.lot_number);
+      if (same) {
+        same.quantity += item.quantity;
+        same.received_quantity += item.received_quantity;
+        same.stowed_quantity += item.stowed_quantity;
+      } else first.box_items.push(item);
+    }
+  }
+  boxes.length = 1;
 }
 
 function staticPath(status: (typeof ReceivingStatus.options)[number]): (typeof ReceivingStatus.options)[number][] {

@@ -1,6 +1,5 @@
 import {
   CALL_ID_HEADER,
-  eventNames,
   isEventName,
   type ChannelInput,
   type ChannelName,
@@ -11,6 +10,7 @@ import {
   type InvokeOptions,
   type IpcResult,
 } from '../../../shared/ipc/contract';
+import { createListeners } from './listeners';
 
 /**
  * `window.dockdesk` for the browser shell: the same interface the Electron preload exposes, carried
@@ -30,9 +30,9 @@ export function readLaunchSecret(): string | null {
 }
 
 export function createHttpBridge(secret: string): DockdeskBridge {
-  const listeners = new Map<EventName, Set<(payload: unknown) => void>>(eventNames.map((e) => [e, new Set()]));
+  const listeners = createListeners();
   // Never settles: it reconnects after every failure for as long as the page lives.
-  void streamEvents(secret, (event, payload) => listeners.get(event)?.forEach((l) => l(payload)));
+  void streamEvents(secret, listeners.deliver);
 
   return {
     async invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>, options?: InvokeOptions): Promise<IpcResult<ChannelOutput<C>>> {
@@ -49,10 +49,7 @@ export function createHttpBridge(secret: string): DockdeskBridge {
       return (await response.json()) as IpcResult<ChannelOutput<C>>;
     },
     on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
-      const set = listeners.get(event)!;
-      const wrapped = listener as (payload: unknown) => void;
-      set.add(wrapped);
-      return () => set.delete(wrapped);
+      return listeners.on(event, listener as (payload: unknown) => void);
     },
   };
 }

@@ -206,7 +206,7 @@ function HistorySummary({
   const only = ids.length === 1 ? ids[0]! : ends.size === 1 ? [...ends.keys()][0]! : null;
   const onlyName = only !== null ? names.get(only) : undefined;
   const scope =
-    ids.length === 0 ? 'all items' : ids.length > 1 ? countOf(ids.length, 'item') : onlyName ? `${onlyName.sku} (${onlyName.name})` : `item ${ids[0]}`;
+    ids.length === 0 ? 'all items' : ids.length > 1 ? countOf(ids.length, 'item') : onlyName ? `${onlyName.name} (${onlyName.sku})` : `item ${ids[0]}`;
   const sum = lines.reduce((s, l) => s + l.change, 0);
   const figures = only !== null || merged;
   return (
@@ -258,7 +258,7 @@ function CacheOnHand({ inventoryId, fcId, end }: { inventoryId: number; fcId: nu
   const onHand = level?.onHand ?? 0;
   return (
     <p className="muted" data-testid="history-cache-on-hand">
-      {item.data.item.sku} · {item.data.item.name}: the inventory cache has {formatCount(onHand)} on hand here
+      {item.data.item.name} ({item.data.item.sku}): the inventory cache has {formatCount(onHand)} on hand here
       {item.data.freshness.syncedAt ? ` (as of ${formatDateTime(item.data.freshness.syncedAt)})` : ''}
       {onHand === end ? ', the same as the chart’s end.' : `; the chart ends at ${formatCount(end)} (events before the range, or since the sync).`}
     </p>

@@ -26,7 +26,7 @@ function InForceTable({ rows, labelId, onDelete }: { rows: InForceRow[]; labelId
         <tr>
           <th scope="col">Item</th>
           <th scope="col">Lot</th>
-          <th scope="col">Lot expires</th>
+          <th scope="col">Expires</th>
           <th scope="col">Excluded since</th>
           <th scope="col">
             <span className="visually-hidden">Action</span>
@@ -122,7 +122,7 @@ export function ExclusionsInForce() {
           <InForceTable
             rows={shown}
             labelId={`${id}-title`}
-            onDelete={(r) => setPending({ action: 'delete', lot: { inventoryId: r.inventoryId, lotNumber: r.lotNumber }, label: `${r.sku} (${r.name})` })}
+            onDelete={(r) => setPending({ action: 'delete', lot: { inventoryId: r.inventoryId, lotNumber: r.lotNumber }, label: `${r.name} (${r.sku})` })}
           />
         )}
       </div>

@@ -47,7 +47,7 @@ function LotExclusions({ data, refreshing, refresh }: { data: LotExclusionsAnswe
     <>
       <header className="workspace-header">
         <ViewHeading id="lot-detail-title">
-          Lot exclusions · {data.sku} <span className="muted">{data.name}</span>
+          Lot exclusions · {data.name} <span className="muted">({data.sku})</span>
         </ViewHeading>
         <div className="header-actions">
           <a className="button-link" href={`#/inventory/history?item=${data.inventoryId}${firstCenter ? `&fc=${firstCenter}` : ''}`}>
@@ -75,7 +75,7 @@ function LotExclusions({ data, refreshing, refresh }: { data: LotExclusionsAnswe
         rows={data.active}
         action={(e) => (
           <button type="button" onClick={() => ask('delete', e.lotNumber)} aria-label={`Delete exclusion of lot ${e.lotNumber}`}>
-            Delete…
+            Delete exclusion…
           </button>
         )}
       />
@@ -96,7 +96,7 @@ function LotExclusions({ data, refreshing, refresh }: { data: LotExclusionsAnswe
       />
 
       <ExcludeByNumber onAsk={(lotNumber) => ask('exclude', lotNumber)} />
-      <ConfirmLotAction pending={pending} itemLabel={`${data.sku} (${data.name})`} onClose={() => setPending(null)} />
+      <ConfirmLotAction pending={pending} itemLabel={`${data.name} (${data.sku})`} onClose={() => setPending(null)} />
     </>
   );
 }
@@ -197,7 +197,7 @@ function ExclusionTable({
           <thead>
             <tr>
               <th scope="col">Lot</th>
-              <th scope="col">Lot date</th>
+              <th scope="col">Expires</th>
               <th scope="col">{deleted ? 'Excluded' : 'Excluded since'}</th>
               {deleted && <th scope="col">Deleted</th>}
               <th scope="col">

@@ -184,8 +184,7 @@ function ItemTable({ items }: { items: ReturnItem[] }) {
     <table className="plain return-items">
       <thead>
         <tr>
-          <th>SKU</th>
-          <th>Name</th>
+          <th>Item</th>
           <th className="end">Quantity</th>
           <th>Lot</th>
           <th>Expires</th>
@@ -196,8 +195,16 @@ function ItemTable({ items }: { items: ReturnItem[] }) {
       <tbody>
         {items.map((item) => (
           <tr key={item.id} data-inventory-id={item.id}>
-            <td>{item.sku ?? item.id}</td>
-            <td>{item.name ?? '—'}</td>
+            {/* Its name first, the SKU after, the inventory id on hover (as ItemName shows an item). */}
+            <td title={`Inventory id ${item.id}`}>
+              {item.name ? (
+                <>
+                  {item.name} <span className="muted">({item.sku ?? item.id})</span>
+                </>
+              ) : (
+                (item.sku ?? `Item ${item.id}`)
+              )}
+            </td>
             <td className="end">{formatCount(item.quantity)}</td>
             <td>{item.lot_information?.number ?? '—'}</td>
             {/* An expiry is a day: shown as written, not shifted into the local time zone. */}

@@ -7,6 +7,7 @@ import { ErrorNote } from '../../ui/ErrorNote';
 import { Select } from '../../ui/Select';
 import { useTodaySettings } from './queries';
 import { startPages } from './startPage';
+import './today.css';
 
 function useSaveTodaySettings() {
   const client = useQueryClient();
@@ -30,7 +31,7 @@ export function TodaySettingsPanel() {
   return (
     <section aria-labelledby="today-settings-title" className="today-settings">
       <h2 id="today-settings-title">Today</h2>
-      <Select label="Start page" value={startPage} choices={startPages()} onChange={(path) => save.mutate({ startPage: path })} />
+      <Select label="Start page" value={startPage} choices={startPages()} onChange={(path) => save.mutate({ startPage: path })} className="inline" />
       <LowStockForm key={lowStockThreshold} threshold={lowStockThreshold} save={save} />
       <p className="muted">Lots count as expiring within the days set under Lots.</p>
       {save.error && <ErrorNote error={save.error} prefix="Today’s settings could not be saved" />}

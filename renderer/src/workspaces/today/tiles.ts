@@ -74,11 +74,16 @@ export function serviceTiles(summary: TodaySummary, center: number | null): Tile
       id: 'returns-awaiting',
       title: 'Returns awaiting arrival',
       count: summary.returnsAwaiting.count,
-      rows: summary.returnsAwaiting.rows.map((r) => ({
-        key: String(r.id),
-        name: r.customerName ?? r.referenceId ?? `Return ${r.id}`,
-        detail: [r.center.name ?? `Center ${r.center.id}`, `created ${formatDate(r.created)}`, r.referenceId, `return ${r.id}`].filter(Boolean).join(' · '),
-      })),
+      rows: summary.returnsAwaiting.rows.map((r) => {
+        const name = r.customerName ?? r.referenceId ?? `Return ${r.id}`;
+        // The reference once: in the detail only when a customer's name heads the row.
+        const reference = name === r.referenceId ? null : r.referenceId;
+        return {
+          key: String(r.id),
+          name,
+          detail: [r.center.name ?? `Center ${r.center.id}`, `created ${formatDate(r.created)}`, reference, `return ${r.id}`].filter(Boolean).join(' · '),
+        };
+      }),
       href: `#/returns${query({ status: 'AwaitingArrival', fc: center })}`,
       empty: 'No return is on its way.',
     },

@@ -218,11 +218,11 @@ export function LinesTable({ c, actions }: { c: IntakeController; actions: RefOb
         <thead>
           <tr>
             <th scope="col">#</th>
-            <th scope="col">SKU</th>
             <th scope="col">Item</th>
+            <th scope="col">SKU</th>
             <th scope="col">Quantity</th>
             <th scope="col">Lot</th>
-            <th scope="col">Expiry</th>
+            <th scope="col">Expires</th>
             <th scope="col">Action</th>
             <th scope="col">
               <span className="visually-hidden">Remove</span>

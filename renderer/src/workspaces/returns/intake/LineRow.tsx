@@ -50,7 +50,6 @@ export const LineRow = memo(function LineRow({
         aria-current={highlighted ? 'true' : undefined}
       >
         <td className="num">{index + 1}</td>
-        <td className="sku">{line.sku}</td>
         <td className="name">
           {line.name}
           {line.foundOnline && (
@@ -59,6 +58,7 @@ export const LineRow = memo(function LineRow({
             </span>
           )}
         </td>
+        <td className="sku">{line.sku}</td>
         <QuantityCell line={line} label={label} messageId={messageId} onChange={onChange} onDone={() => actions.current.done()} />
         <LotCells index={index} line={line} label={label} needsLot={needsLot} onChange={onChange} />
         <td>
@@ -145,7 +145,7 @@ function LotCells({ index, line, label, needsLot, onChange }: { index: number; l
         {line.item.lot || line.expiry ? (
           <DateField
             className="expiry"
-            label={`Expiry of ${label}`}
+            label={`When ${label} expires`}
             visibleLabel={false}
             granularity="day"
             value={line.expiry?.slice(0, 10) ?? ''}

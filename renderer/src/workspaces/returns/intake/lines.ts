@@ -13,7 +13,8 @@ export type ItemScanOutcome =
   { verdict: 'refused'; message: string } | { verdict: 'accepted' | 'merged'; draft: ReturnDraft; line: number; message: string; needsLot: boolean };
 
 export function itemLabel(item: Pick<CachedItem, 'sku' | 'name' | 'inventoryId'>): string {
-  return item.sku ? `${item.sku} (${item.name})` : `Item ${item.inventoryId}`;
+  if (!item.sku) return `Item ${item.inventoryId}`;
+  return item.name ? `${item.name} (${item.sku})` : item.sku;
 }
 
 /** `foundOnline`: the item came from the service, not the item cache (a new line is marked so). */
