@@ -9,7 +9,7 @@ import { applyTheme, preferencesKey } from './app/preferences';
 import { queryClient } from './app/queryClient';
 import { restoreAddress } from './app/rememberAddress';
 import { call } from './bridge/dockdesk';
-import { readLaunchSecret } from './bridge/http-bridge';
+import { readLaunchSecret } from './bridge/launch-secret';
 import { createSocketBridge } from './bridge/socket-bridge';
 import { installKeyboard } from './keyboard/shortcuts';
 import { areas } from './areas';
