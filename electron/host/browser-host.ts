@@ -9,12 +9,14 @@ import { CALL_ID_HEADER, type EventName, type EventPayload } from '../../shared/
 import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app-core.js';
 import { loadRendererCsp, rendererSecurityHeaders } from '../core/security/csp.js';
 import { confSettingsBackend } from '../core/settings/conf-backend.js';
+import { socketBridge, type SocketBridge } from './socket-bridge.js';
 
 /**
- * The browser shell: the same core as Electron, behind a loopback HTTP bridge. `POST /ipc/<channel>`
- * carries calls and `GET /events` streams events (SSE). Bound to 127.0.0.1 only; every bridge request
- * must carry the per-launch secret (handed to the page in the URL fragment, which never reaches a
- * server log) and a Host and Origin of this server, so a page in another tab cannot drive it.
+ * The browser shell: the same core as Electron, behind a loopback bridge. The page uses one WebSocket
+ * (`/socket`, socket-bridge.ts) for its calls and events; `POST /ipc/<channel>` (a call) and
+ * `GET /events` (events as SSE) stay for tests and tools. Bound to 127.0.0.1 only; every bridge request
+ * and handshake must carry the per-launch secret (handed to the page in the URL fragment, which never
+ * reaches a server log) and a Host and Origin of this server, so a page in another tab cannot drive it.
  */
 export const LAUNCH_SECRET_HEADER = 'x-dockdesk-launch';
 
@@ -192,16 +194,28 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const secretBytes = Buffer.from(secret);
   const streams = new Set<FastifyReply>();
 
+  let port = 0;
+  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  // The core may emit while it starts, before the sockets' bridge exists (no page can be connected yet).
+  let toSockets: SocketBridge['emit'] = () => {};
   const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => {
     const frame = `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
     for (const reply of streams) reply.raw.write(frame);
+    toSockets(event, payload);
   };
 
   const core = await startCore(options, emit);
+  const sockets = socketBridge({
+    allowedHosts,
+    secretBytes,
+    maxMessageBytes: BODY_LIMIT_BYTES,
+    dispatch: (channel, input, callId) => core.dispatch(channel, input, callId),
+  });
+  toSockets = (event, payload) => sockets.emit(event, payload);
 
   const app = bridgeServer();
-  let port = 0;
-  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  // The page's socket: checked and upgraded outside Fastify's routes (its hooks do not run for upgrades).
+  app.server.on('upgrade', (request, socket, head) => sockets.handleUpgrade(request, socket, head));
 
   // Every answer, the page's files included: never sniffed into another type, never kept in a cache.
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -259,6 +273,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     async close() {
       for (const reply of streams) reply.raw.end();
       streams.clear();
+      sockets.close();
       await app.close();
       await core.close();
     },

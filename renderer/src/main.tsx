@@ -9,7 +9,8 @@ import { applyTheme, preferencesKey } from './app/preferences';
 import { queryClient } from './app/queryClient';
 import { restoreAddress } from './app/rememberAddress';
 import { call } from './bridge/dockdesk';
-import { createHttpBridge, readLaunchSecret } from './bridge/http-bridge';
+import { readLaunchSecret } from './bridge/launch-secret';
+import { createSocketBridge } from './bridge/socket-bridge';
 import { installKeyboard } from './keyboard/shortcuts';
 import { areas } from './areas';
 import { createAppRouter } from './router';
@@ -22,7 +23,7 @@ installAreas(areas);
 // In Electron the preload has set window.dockdesk; in the browser shell the bridge comes from here.
 if (!window.dockdesk) {
   const secret = readLaunchSecret();
-  if (secret) window.dockdesk = createHttpBridge(secret);
+  if (secret) window.dockdesk = createSocketBridge(secret);
 }
 
 const root = document.getElementById('root');

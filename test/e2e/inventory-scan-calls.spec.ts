@@ -3,8 +3,8 @@ import { expect, signInThroughPopup, test } from './fixtures.js';
 import { address, results, scan, searchField, toSearch, waitForFirstSync } from './inventory-support.js';
 
 /**
- * What one scan into the Inventory field costs main: the calls the page sends (`POST /ipc/<channel>`
- * of the browser host) from the scan until its answer is on screen. The code is looked up once; the
+ * What one scan into the Inventory field costs main: the calls the page sends (over the browser host's
+ * bridge socket) from the scan until its answer is on screen. The code is looked up once; the
  * answer opens the item or lists the code's matches without asking the cache again.
  */
 
@@ -26,22 +26,25 @@ interface Call {
   input: Record<string, unknown>;
 }
 
-/** Records the page's IPC calls while `run` runs, and a little after (late calls count too). */
-async function callsDuring(page: Page, run: () => Promise<void>): Promise<Call[]> {
+/** Every IPC call the page sends over its bridge socket, from the moment this is called (before the page loads). */
+function recordCalls(page: Page): Call[] {
   const calls: Call[] = [];
-  const onRequest = (request: { method(): string; url(): string; postData(): string | null }) => {
-    const path = new URL(request.url()).pathname;
-    if (request.method() !== 'POST' || !path.startsWith('/ipc/')) return;
-    calls.push({ channel: decodeURIComponent(path.slice('/ipc/'.length)), input: JSON.parse(request.postData() ?? '{}') as Record<string, unknown> });
-  };
-  page.on('request', onRequest);
-  try {
-    await run();
-    await page.waitForTimeout(1_000);
-  } finally {
-    page.off('request', onRequest);
-  }
+  page.on('websocket', (socket) => {
+    if (!socket.url().endsWith('/socket')) return;
+    socket.on('framesent', ({ payload }) => {
+      const message = JSON.parse(String(payload)) as { type?: string; channel?: string; input?: Record<string, unknown> };
+      if (message.type === 'call' && message.channel) calls.push({ channel: message.channel, input: message.input ?? {} });
+    });
+  });
   return calls;
+}
+
+/** The page's IPC calls (from `recordCalls`) made while `run` runs, and a little after (late calls count too). */
+async function callsDuring(page: Page, recorded: Call[], run: () => Promise<void>): Promise<Call[]> {
+  const from = recorded.length;
+  await run();
+  await page.waitForTimeout(1_000);
+  return recorded.slice(from);
 }
 
 /**
@@ -57,6 +60,7 @@ const listed = (calls: Call[]) => calls.map((c) => `${c.channel} ${JSON.stringif
 
 test('a scan into the Inventory field that names an item opens it with one lookup', async ({ page, host }) => {
   test.setTimeout(120_000);
+  const recorded = recordCalls(page);
   await page.goto(host.url);
   await signInThroughPopup(page);
   await waitForFirstSync(host);
@@ -68,7 +72,7 @@ test('a scan into the Inventory field that names an item opens it with one looku
   await expect.poll(() => address(page)).toBe('/inventory');
   await page.waitForTimeout(500);
 
-  const calls = await callsDuring(page, async () => {
+  const calls = await callsDuring(page, recorded, async () => {
     await scan(page, barcode);
     await expect(page.getByTestId('scan-cue')).toContainText(`Scan accepted ${barcode}`);
     await expect.poll(() => address(page)).toMatch(/^\/inventory\/items\/\d+$/);
@@ -80,13 +84,14 @@ test('a scan into the Inventory field that names an item opens it with one looku
 test('a scan into the Inventory field that names no item is refused with one lookup; the names containing it are searched once', async ({ page, host }) => {
   test.setTimeout(120_000);
   const unknown = '4006381333931';
+  const recorded = recordCalls(page);
   await page.goto(host.url);
   await signInThroughPopup(page);
   await waitForFirstSync(host);
   await toSearch(page);
   await page.waitForTimeout(500);
 
-  const calls = await callsDuring(page, async () => {
+  const calls = await callsDuring(page, recorded, async () => {
     await scan(page, unknown);
     await expect(page.getByText(`No item has the code ${unknown}`)).toBeVisible();
     await expect(searchField(page)).toHaveValue(unknown);

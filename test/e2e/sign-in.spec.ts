@@ -34,9 +34,8 @@ test('signs in through the consent page in a popup, shows the seeded receiving o
 
 test('the access and refresh tokens never reach the renderer', async ({ page, host }) => {
   const ipcBodies: string[] = [];
-  page.on('response', async (response) => {
-    if (new URL(response.url()).pathname.startsWith('/ipc/')) ipcBodies.push(await response.text());
-  });
+  // Every answer and event main sends the page over its bridge socket.
+  page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => ipcBodies.push(String(payload))));
   // Every event the host pushes, read from the same stream the page reads.
   const eventStream = fetch(`${host.origin}/events`, { headers: { [LAUNCH_SECRET_HEADER]: host.secret } });
   const streamed: string[] = [];
@@ -122,6 +121,9 @@ test('the renderer is served with a strict Content-Security-Policy', async ({ pa
   const integrity = await page.locator('script[type=module]').getAttribute('integrity');
   expect(csp).toContain(`'${integrity}'`);
   expect(csp).toContain("object-src 'none'");
+  // The bridge socket is admitted by 'self' (own host and port), not by a ws: source.
+  expect(csp).toContain("connect-src 'self';");
+  expect(csp).not.toMatch(/wss?:/);
   expect(csp).not.toContain('unsafe-inline');
   expect(csp).not.toContain('unsafe-eval');
 });

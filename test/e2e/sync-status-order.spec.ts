@@ -14,17 +14,28 @@ test('a state read answered after the sync ended does not bring the running bar 
   const { control } = await service(host.core.emulator.url, 'e2e-sync-order');
   await control('PUT', '/faults', { latencyMs: 200 });
   const held: Array<{ state: string; revision: number }> = [];
-  await page.route('**/ipc/inventory.syncStatus', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { ok: boolean; value: { state: string; revision: number } };
-    // Answer only once main has announced the sync's end, with what was read before it.
-    for (;;) {
-      const now = await host.core.dispatch('inventory.syncStatus', {});
-      if (now.ok && (now.value as { state: string }).state === 'idle' && (now.value as { revision: number }).revision > body.value.revision) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    held.push(body.value);
-    await route.fulfill({ response, json: body });
+  // The page's calls and their answers share one socket: pass it through, holding back the state reads' answers.
+  await page.routeWebSocket(/\/socket$/, (socket) => {
+    const server = socket.connectToServer();
+    const reads = new Set<number>();
+    socket.onMessage((message) => {
+      const call = JSON.parse(String(message)) as { id: number; channel?: string };
+      if (call.channel === 'inventory.syncStatus') reads.add(call.id);
+      server.send(message);
+    });
+    server.onMessage(async (message) => {
+      const answer = JSON.parse(String(message)) as { type: string; id?: number; result?: { ok: boolean; value: { state: string; revision: number } } };
+      if (answer.type !== 'result' || !reads.has(answer.id!)) return socket.send(message);
+      const read = answer.result!.value;
+      // Answer only once main has announced the sync's end, with what was read before it.
+      for (;;) {
+        const now = await host.core.dispatch('inventory.syncStatus', {});
+        if (now.ok && (now.value as { state: string }).state === 'idle' && (now.value as { revision: number }).revision > read.revision) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      held.push(read);
+      socket.send(message);
+    });
   });
   await page.goto(host.url);
   await signInThroughPopup(page);

@@ -30,6 +30,11 @@ describe('the renderer policy', () => {
     }
   });
 
+  it("lets the page connect only to its own origin: 'self' covers the bridge socket, no ws: source is listed", () => {
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
+    for (const sources of policy.values()) expect(sources.filter((s) => /^wss?:/.test(s))).toEqual([]);
+  });
+
   it('refuses to build without a script hash', () => {
     expect(() => rendererCsp([])).toThrow(/script hash/);
   });

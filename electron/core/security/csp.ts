@@ -16,6 +16,8 @@ export function rendererCsp(scriptHashes: readonly string[]): string {
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
+    // The browser shell's bridge socket (ws:// on the page's own host and port): CSP Level 3 lets
+    // 'self' match it, so no ws: source is listed, and the socket can reach nothing else.
     "connect-src 'self'",
     // Box labels print from a hidden frame holding the PDF as a blob: URL made by the page itself (labels.ts).
     'frame-src blob:',
