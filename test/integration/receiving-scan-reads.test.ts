@@ -93,9 +93,12 @@ describe('receiving lookups made for a scan', () => {
     expect(byId.matches.map((m) => [m.order.id, m.via])).toEqual([[open[0]!.id, 'id']]);
     expect(await boxReads(from)).toBe(0);
     // (The first sync may still be reading the inventory meanwhile: only receiving's reads count.)
-    expect((await apiSince(t, from)).filter((r) => r.path.includes('/receiving')).map((r) => r.path.replace(/receiving\/\d+/, 'receiving/N')).sort()).toEqual(
-      ['/2026-07/receiving', '/2026-07/receiving/N'].sort(),
-    );
+    expect(
+      (await apiSince(t, from))
+        .filter((r) => r.path.includes('/receiving'))
+        .map((r) => r.path.replace(/receiving\/\d+/, 'receiving/N'))
+        .sort(),
+    ).toEqual(['/2026-07/receiving', '/2026-07/receiving/N'].sort());
 
     // A PO number: the same.
     from = await lastSeq(t);
