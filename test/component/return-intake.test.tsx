@@ -99,7 +99,7 @@ test('a code typed into the item field and Enter adds a line, and the field is r
   await userEvent.keyboard('0012345678905{Enter}');
   const line = page.getByTestId('intake-line-0');
   await expect.element(line).toHaveTextContent('ORG-TEA-1');
-  await expect.element(page.getByTestId('intake-last-scan')).toHaveTextContent('Accepted: ORG-TEA-1 (Green tea) added as line 1.');
+  await expect.element(page.getByTestId('intake-last-scan')).toHaveTextContent('Accepted: Green tea (ORG-TEA-1) added as line 1.');
   await expect.element(page.getByLabelText('Scan items')).toHaveValue('');
   await expect.element(page.getByLabelText('Scan items')).toHaveFocus();
   await expect.element(page.getByText('1 item, 1 unit')).toBeVisible();
@@ -120,7 +120,7 @@ test('a code that names no item is refused with the reason, and adds nothing', a
 test('a quantity typed and Enter sends focus back to the item field for the next scan', async () => {
   await openIntake();
   await userEvent.keyboard('0012345678905{Enter}');
-  const quantity = page.getByLabelText('Quantity of ORG-TEA-1 (Green tea)');
+  const quantity = page.getByLabelText('Quantity of Green tea (ORG-TEA-1)');
   await userEvent.click(quantity);
   await userEvent.keyboard('{Control>}a{/Control}4{Enter}');
   await expect.element(page.getByLabelText('Scan items')).toHaveFocus();
