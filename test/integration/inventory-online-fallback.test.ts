@@ -143,7 +143,7 @@ describe('inventory lookup: the service as the fallback of the cache', () => {
     // The intake's own step for a scanned item (the view runs the same code).
     expect(applyItemScan(ReturnDraft.parse({}), item, answer.scan)).toEqual({
       verdict: 'refused',
-      message: 'FALLBACK-EBOOK-1 (Fallback e-book) is a digital item: digital items are never shipped, so they cannot come back in a return.',
+      message: 'Fallback e-book (FALLBACK-EBOOK-1) is a digital item: digital items are never shipped, so they cannot come back in a return.',
     });
   });
 });
