@@ -47,13 +47,31 @@ async function quiet(host: BrowserHost, quietMs = 1_500): Promise<number> {
 
 const address = (page: Page) => page.evaluate<string>('decodeURIComponent(window.location.hash.slice(1))');
 
-/** The page's calls to main (`/ipc/<channel>` of the browser host) still waiting for their answer. */
+/**
+ * The page's calls to main still waiting for their answer: the calls it sent over its bridge socket
+ * less the results it received (a reload's new socket starts afresh; calls of a closed one are over).
+ */
 function ipcInFlight(page: Page): () => number {
-  const pending = new Set<unknown>();
-  const isIpc = (r: { url(): string }) => new URL(r.url()).pathname.startsWith('/ipc/');
-  page.on('request', (r) => void (isIpc(r) && pending.add(r)));
-  page.on('requestfinished', (r) => void pending.delete(r));
-  page.on('requestfailed', (r) => void pending.delete(r));
+  const pending = new Set<string>();
+  page.on('websocket', (socket) => {
+    if (!socket.url().endsWith('/socket')) return;
+    const ids = new Set<number>();
+    const tag = Math.random().toString(36).slice(2);
+    socket.on('framesent', ({ payload }) => {
+      const message = JSON.parse(String(payload)) as { type?: string; id?: number };
+      if (message.type === 'call' && typeof message.id === 'number') {
+        ids.add(message.id);
+        pending.add(`${tag}:${message.id}`);
+      }
+    });
+    socket.on('framereceived', ({ payload }) => {
+      const message = JSON.parse(String(payload)) as { type?: string; id?: number };
+      if (message.type === 'result' && typeof message.id === 'number') pending.delete(`${tag}:${message.id}`);
+    });
+    socket.on('close', () => {
+      for (const id of ids) pending.delete(`${tag}:${id}`);
+    });
+  });
   return () => pending.size;
 }
 
