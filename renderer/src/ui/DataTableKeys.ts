@@ -21,9 +21,18 @@ export interface ListKeysOptions<T> {
  */
 export function useListKeys<T>(o: ListKeysOptions<T>): { index: number; set: (index: number) => void } {
   const [active, setActive] = useState(o.initial);
+  // Keys are read from this, not from the render: a second arrow pressed before React drew the
+  // first one's move would otherwise start from the same row, and one key would be lost.
+  const latest = useRef(o.initial);
   const wantFocus = useRef(false);
-  const index = Math.min(active, Math.max(0, o.count - 1));
+  const clamp = (i: number) => Math.max(0, Math.min(i, o.count - 1));
+  const index = clamp(active);
   const row = o.originalAt(index);
+  const set = (next: number) => {
+    latest.current = next;
+    setActive(next);
+  };
+  const now = () => clamp(latest.current);
   const { onCurrent, bodyRef, scrollRef, virtualizer } = o;
   useEffect(() => onCurrent?.(row), [row, onCurrent]);
   // The row element for the active index may appear only after the virtualizer scrolled to it.
@@ -37,17 +46,17 @@ export function useListKeys<T>(o: ListKeysOptions<T>): { index: number; set: (in
   });
   const pageRows = () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 20) / ROW_HEIGHT) - 2);
   const moveTo = (next: number) => {
-    const to = Math.max(0, Math.min(o.count - 1, next));
+    const to = clamp(next);
     wantFocus.current = true;
-    setActive(to);
+    set(to);
     virtualizer.scrollToIndex(to, { align: 'auto' });
   };
   const scope = () => bodyRef.current;
   const group = 'In a list';
-  useShortcut({ keys: 'ArrowDown', description: 'Next row', group, scope, handler: () => moveTo(index + 1) });
-  useShortcut({ keys: 'ArrowUp', description: 'Previous row', group, scope, handler: () => moveTo(index - 1) });
-  useShortcut({ keys: 'PageDown', description: 'A screen of rows down', group, scope, handler: () => moveTo(index + pageRows()) });
-  useShortcut({ keys: 'PageUp', description: 'A screen of rows up', group, scope, handler: () => moveTo(index - pageRows()) });
+  useShortcut({ keys: 'ArrowDown', description: 'Next row', group, scope, handler: () => moveTo(now() + 1) });
+  useShortcut({ keys: 'ArrowUp', description: 'Previous row', group, scope, handler: () => moveTo(now() - 1) });
+  useShortcut({ keys: 'PageDown', description: 'A screen of rows down', group, scope, handler: () => moveTo(now() + pageRows()) });
+  useShortcut({ keys: 'PageUp', description: 'A screen of rows up', group, scope, handler: () => moveTo(now() - pageRows()) });
   useShortcut({ keys: 'Home', description: 'First row', group, scope, handler: () => moveTo(0) });
   useShortcut({ keys: 'End', description: 'Last row', group, scope, handler: () => moveTo(o.count - 1) });
   useShortcut({
@@ -57,8 +66,9 @@ export function useListKeys<T>(o: ListKeysOptions<T>): { index: number; set: (in
     scope,
     when: () => o.onOpen !== undefined,
     handler: () => {
-      if (row !== undefined) o.onOpen?.(row);
+      const current = o.originalAt(now());
+      if (current !== undefined) o.onOpen?.(current);
     },
   });
-  return { index, set: setActive };
+  return { index, set };
 }
