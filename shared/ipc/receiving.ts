@@ -105,11 +105,6 @@ export const receivingChannels = {
       .strict(),
     output: z.object({ matches: z.array(ReceivingMatch) }),
   },
-  /** A scanned or typed box id or tracking number: the order and box that carry it. */
-  'receiving.findBox': {
-    input: z.union([z.object({ boxId: Id }).strict(), z.object({ trackingNumber: z.string().trim().min(1).max(100) }).strict()]),
-    output: z.object({ match: ReceivingMatch.nullable() }),
-  },
   'receiving.fulfillmentCenters': {
     input: z.object({}).strict(),
     output: z.array(FulfillmentCenter),

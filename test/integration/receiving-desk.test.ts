@@ -128,10 +128,10 @@ describe('WRO create, detail, boxes, labels, cancel', () => {
     expect(detail.cancel).toEqual({ allowed: true, reason: null });
 
     // The box's barcode (its id) and its tracking number both lead back to the order and the box.
-    const byTracking = await ok('receiving.findBox', { trackingNumber: '1ZPO-DESK1B' });
-    expect(byTracking.match).toMatchObject({ via: 'tracking_number', order: { id: order.id }, boxId: detail.boxes[1]!.box_id });
-    const byBox = await ok('receiving.findBox', { boxId: detail.boxes[0]!.box_id });
-    expect(byBox.match).toMatchObject({ via: 'box_id', order: { id: order.id } });
+    const byTracking = await ok('receiving.lookup', { code: '1ZPO-DESK1B', kinds: ['record-id', 'purchase-order', 'box-tracking'] });
+    expect(byTracking.matches).toMatchObject([{ via: 'tracking_number', order: { id: order.id }, boxId: detail.boxes[1]!.box_id }]);
+    const byBox = await ok('receiving.lookup', { code: String(detail.boxes[0]!.box_id), kinds: ['record-id', 'purchase-order', 'box-tracking'] });
+    expect(byBox.matches.find((m) => m.via === 'box_id')).toMatchObject({ order: { id: order.id }, boxId: detail.boxes[0]!.box_id });
     const quick = await ok('receiving.list', { page: 1, limit: 50, find: '1ZPO-DESK1A' });
     expect(quick.matches?.[0]).toMatchObject({ via: 'tracking_number', order: { id: order.id } });
 
@@ -201,11 +201,11 @@ describe('finding a box by its id or tracking number', () => {
     };
     // A code no box carries: the search reads as far as it goes.
     const [byId, byTracking] = await Promise.all([
-      ok('receiving.findBox', { boxId: 2_000_000_000 }),
-      ok('receiving.findBox', { trackingNumber: 'NO-SUCH-BOX' }),
+      ok('receiving.lookup', { code: '2000000000', kinds: ['record-id'] }),
+      ok('receiving.lookup', { code: 'NO-SUCH-BOX', kinds: ['box-tracking'] }),
     ]);
-    expect(byId.match).toBeNull();
-    expect(byTracking.match).toBeNull();
+    expect(byId.matches).toEqual([]);
+    expect(byTracking.matches).toEqual([]);
 
     const read = await boxReads();
     expect(new Set(read).size).toBe(read.length);
@@ -217,7 +217,7 @@ describe('finding a box by its id or tracking number', () => {
       if (!settled.has(o.id) && !read.includes(o.id)) expect.soft(o.id, 'an open order whose boxes were already known').toBeGreaterThan(0);
 
     await emulatorControl(t, 'DELETE', '/requests');
-    expect((await ok('receiving.findBox', { trackingNumber: 'STILL-NO-SUCH-BOX' })).match).toBeNull();
+    expect((await ok('receiving.lookup', { code: 'STILL-NO-SUCH-BOX', kinds: ['box-tracking'] })).matches).toEqual([]);
     expect((await boxReads()).filter((id) => !settled.has(id))).toEqual([]);
   });
 });

@@ -46,12 +46,12 @@ describe('receiving lookups made for a scan', () => {
     expect(settled).toBeGreaterThan(10);
 
     let from = await lastSeq(t);
-    expect(await call(t, 'receiving.findBox', { trackingNumber: 'NO-SUCH-TRACKING' })).toEqual({ match: null });
+    expect(await call(t, 'receiving.lookup', { code: 'NO-SUCH-TRACKING', kinds: ['box-tracking'] })).toEqual({ matches: [] });
     const first = (await apiSince(t, from)).filter((r) => r.path.endsWith('/boxes'));
     expect(first).toHaveLength(open + 10);
 
     from = await lastSeq(t);
-    expect(await call(t, 'receiving.findBox', { boxId: 2147483000 })).toEqual({ match: null });
+    expect(await call(t, 'receiving.lookup', { code: '2147483000', kinds: ['record-id'] })).toEqual({ matches: [] });
     expect((await apiSince(t, from)).filter((r) => r.path.endsWith('/boxes'))).toEqual([]);
   });
 

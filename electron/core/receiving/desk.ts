@@ -129,7 +129,7 @@ export class ReceivingDesk {
     return { order, boxes, distributions: distributions?.distributions?.length ? distributions : null, cancel: { allowed: reason === null, reason } };
   }
 
-  async findBox(query: BoxQuery, signal?: AbortSignal): Promise<ReceivingMatch | null> {
+  private async findBox(query: BoxQuery, signal?: AbortSignal): Promise<ReceivingMatch | null> {
     const api = this.deps.api();
     const hit = await boxIndexFor(api).find(query, signal);
     if (!hit) return null;
