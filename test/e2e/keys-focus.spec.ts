@@ -121,4 +121,35 @@ test.describe('focus and keys', () => {
     await scanCode(page, `]C101${gtin}10LPAL${GS}17261231`, { msPerKey: 10 });
     await expect.poll(() => address(page)).toBe(`/inventory/items/${item.inventory_id}?lot=LPAL`);
   });
+
+  test('on a desk PC four times slower, arrows after a list shortcut and scans after a view shortcut still arrive whole', async ({ page, host }) => {
+    test.setTimeout(180_000);
+    await waitForFirstSync(host);
+    const item = (await host.core.emulator.control.data('inventory')).find((i) => i.is_active && !i.is_digital && !i.is_bundle && /^\d{13}$/.test(i.barcode))!;
+    const gtin = item.barcode.padStart(14, '0');
+    // Chromium runs the page's main thread four times slower: each view now takes several frames to
+    // draw, so keys sent right after a shortcut reach the page while the new view is still mounting.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    try {
+      await page.keyboard.press('Alt+6');
+      await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+      await page.keyboard.press('Alt+1');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await expect(focusedRow(page)).toHaveAttribute('aria-rowindex', '4');
+
+      const GS = '\x1d';
+      for (const [n, ms] of [2, 10, 40].entries()) {
+        const lot = `SLOW${ms}`;
+        await page.keyboard.press(n % 2 === 0 ? 'Alt+6' : 'Alt+1');
+        await scanCode(page, `]d201${gtin}10${lot}${GS}17261231`, { msPerKey: ms });
+        await expect
+          .poll(() => address(page), { message: `${ms} ms a key, at once after the shortcut` })
+          .toBe(`/inventory/items/${item.inventory_id}?lot=${lot}`);
+      }
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    }
+  });
 });
