@@ -39,6 +39,21 @@ describe('the request budget', () => {
     expect(budget.state()).toMatchObject({ usedLastMinute: 7, serviceRemaining: 10, perMinute: 30 });
   });
 
+  it('answers that come back out of order do not overstate what is left: the call counted last decides', async () => {
+    const budget = new RequestBudget();
+    const a = ask(budget, 'interactive');
+    const b = ask(budget, 'interactive');
+    await vi.advanceTimersByTimeAsync(0);
+    // b reached the service first (5 left after it), a after it (4 left); b's answer comes back first.
+    answered(budget, b.ticket!, 5);
+    answered(budget, a.ticket!, 4);
+    const more = Array.from({ length: 6 }, () => ask(budget, 'interactive'));
+    await vi.advanceTimersByTimeAsync(0);
+    // Four more fit in the window; a fifth would be refused with a 429.
+    expect(more.filter((m) => m.ticket).length).toBeLessThanOrEqual(4);
+    expect(more.filter((m) => m.ticket).length).toBeGreaterThanOrEqual(3);
+  });
+
   it('sends background calls only once no clerk waits, and the clerk first when the window frees', async () => {
     const budget = new RequestBudget();
     const first = ask(budget, 'background');

@@ -21,6 +21,8 @@ const LEAVES_MS = WINDOW_MS + LEAVES_MARGIN_MS;
 const RESERVE_SHARE = 0.2;
 /** Own send times are kept this long: a report can count requests that have since left the window. */
 const HISTORY_MS = 2 * WINDOW_MS;
+/** The latest answers' reports kept to cross-check each other (calls out at once can be counted in any order). */
+const REPORTS_KEPT = 16;
 
 const lanes = new AsyncLocalStorage<Lane>();
 
@@ -77,6 +79,8 @@ interface Report {
   /** When that request was sent: a minute later everything the report counted has left the window. */
   sentAt: number;
   at: number;
+  /** Set in place of a report by a 429: it holds until an answer to a later call says how the window stands. */
+  refusal?: true;
 }
 
 /**
@@ -93,7 +97,10 @@ export class RequestBudget {
   private readonly sent: Ticket[] = [];
   private readonly queue: Waiter[] = [];
   private readonly inflight = new Set<Ticket>();
+  /** The report of the newest call answered: what the service last said (Settings → Support). */
   private report: Report | null = null;
+  /** The latest reports in the order their answers came; what is left is the least any of them allows. */
+  private recent: Report[] = [];
   private learnedLimit: number | null = null;
   private blockedUntil = 0;
   private seq = 0;
@@ -138,8 +145,14 @@ export class RequestBudget {
     if (!this.inflight.delete(ticket)) return;
     const remaining = numberHeader(headers['x-remaining-calls']);
     const t = this.now();
-    if (remaining !== null && (!this.report || ticket.seq >= this.report.seq)) {
-      this.report = { remaining, seq: ticket.seq, sentAt: ticket.sentAt, at: t };
+    if (remaining !== null) {
+      const report: Report = { remaining, seq: ticket.seq, sentAt: ticket.sentAt, at: t };
+      // An older call's answer still counts: the service may have counted it after a newer one. A
+      // 429's stand-in goes once a call sent after it is answered.
+      this.recent = this.recent.filter((r) => !r.refusal || r.seq >= ticket.seq);
+      this.recent.push(report);
+      if (this.recent.length > REPORTS_KEPT) this.recent.shift();
+      if (!this.report || ticket.seq >= this.report.seq) this.report = report;
       // The window is at least one more than what remained after a call was counted in it.
       if (status !== 429) this.learnedLimit = Math.max(this.learnedLimit ?? 0, remaining + 1);
     }
@@ -147,7 +160,8 @@ export class RequestBudget {
       const seconds = numberHeader(headers['x-retry-after']) ?? numberHeader(headers['retry-after']) ?? 1;
       this.blockedUntil = Math.max(this.blockedUntil, t + Math.min(seconds, 60) * 1000);
       // Nothing is left until then; what is left after, only the next answer can tell.
-      this.report = { remaining: 0, seq: this.seq, sentAt: this.blockedUntil, at: t };
+      this.report = { remaining: 0, seq: this.seq, sentAt: this.blockedUntil, at: t, refusal: true };
+      this.recent = [this.report];
       this.probeDue = true;
     }
     this.pump();
@@ -193,23 +207,35 @@ export class RequestBudget {
     return this.learnedLimit ?? this.perMinute;
   }
 
-  /** What is left in the account's window as far as this desk can tell. */
+  /**
+   * What is left in the account's window as far as this desk can tell: the least that any recent
+   * report allows. Calls out at the same time reach the service in any order, so the newest call's
+   * report may have been counted before an older call that arrived after it; that older call's own
+   * report, less what was sent after it, is then the lower figure, and the true one.
+   */
   private estimate(t: number): number {
-    const report = this.report;
-    if (report && t - report.sentAt < LEAVES_MS) {
-      let sentSince = 0;
-      let leftSince = 0;
-      for (const s of this.sent) {
-        if (s.seq > report.seq) {
-          if (s.sentAt > t - LEAVES_MS) sentSince++;
-        }
-        // Out of the window since: only calls surely in it when the report was made (it did not count older ones).
-        else if (s.sentAt > report.sentAt - WINDOW_MS + LEAVES_MARGIN_MS && s.sentAt <= t - LEAVES_MS) leftSince++;
-      }
-      return report.remaining - sentSince + leftSince;
+    let least: number | null = null;
+    for (const report of this.recent) {
+      if (t - report.sentAt >= LEAVES_MS) continue;
+      const left = this.leftAfter(report, t);
+      if (least === null || left < least) least = left;
     }
-    // No report, or one so old that everything it counted has left the window.
-    return this.limit() - this.sent.filter((s) => s.sentAt > t - LEAVES_MS).length;
+    // No report, or ones so old that everything they counted has left the window.
+    return least ?? this.limit() - this.sent.filter((s) => s.sentAt > t - LEAVES_MS).length;
+  }
+
+  /** What one report leaves now: its figure, less what was sent after its call, plus what has left the window since. */
+  private leftAfter(report: Report, t: number): number {
+    let sentSince = 0;
+    let leftSince = 0;
+    for (const s of this.sent) {
+      if (s.seq > report.seq) {
+        if (s.sentAt > t - LEAVES_MS) sentSince++;
+      }
+      // Out of the window since: only calls surely in it when the report was made (it did not count older ones).
+      else if (s.sentAt > report.sentAt - WINDOW_MS + LEAVES_MARGIN_MS && s.sentAt <= t - LEAVES_MS) leftSince++;
+    }
+    return report.remaining - sentSince + leftSince;
   }
 
   private reserve(): number {
@@ -261,7 +287,7 @@ export class RequestBudget {
     if (t < this.blockedUntil) return this.blockedUntil;
     const candidates: number[] = [];
     for (const s of this.sent) if (s.sentAt + LEAVES_MS > t) candidates.push(s.sentAt + LEAVES_MS);
-    if (this.report && this.report.sentAt + LEAVES_MS > t) candidates.push(this.report.sentAt + LEAVES_MS);
+    for (const r of this.recent) if (r.sentAt + LEAVES_MS > t) candidates.push(r.sentAt + LEAVES_MS);
     return candidates.length ? Math.min(...candidates) : null;
   }
 
