@@ -67,7 +67,7 @@ const line = (b: number, i: number) => page.getByRole('group', { name: `Box ${b}
 test('a code typed into the box’s scan field and Enter fills a line; the same code again counts one more; focus stays for the next', async () => {
   const scan = await openForm();
   await userEvent.keyboard('0012345678905{Enter}');
-  await expect.element(line(1, 1)).toHaveTextContent('MUG-1 · Blue mug');
+  await expect.element(line(1, 1)).toHaveTextContent('Blue mug (MUG-1)');
   await expect.element(scan).toHaveValue('');
   await expect.element(scan).toHaveFocus();
   await userEvent.keyboard('0012345678905{Enter}');
@@ -75,7 +75,7 @@ test('a code typed into the box’s scan field and Enter fills a line; the same 
   await expect.element(line(1, 2)).not.toBeInTheDocument();
   // A lot item gets its own line, with its lot fields.
   await userEvent.keyboard('TEA-1{Enter}');
-  await expect.element(line(1, 2)).toHaveTextContent('TEA-1 · Green tea · lot item');
+  await expect.element(line(1, 2)).toHaveTextContent('Green tea (TEA-1) · lot item');
   await expect.element(line(1, 2).getByLabelText('Lot number')).toBeVisible();
 });
 

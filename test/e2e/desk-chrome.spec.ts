@@ -56,6 +56,41 @@ test('news toasts leave after five seconds, errors stay until dismissed, and at 
   await expect(page.locator('.toast', { hasText: /Nothing matches NOPE-100[1-4]/ })).toHaveCount(3);
 });
 
+test('a news toast stays while the pointer rests on it or focus is in it, and leaves five seconds after', async ({ page, host }) => {
+  await page.goto(host.url);
+  await signInThroughPopup(page);
+  const firstRow = page.getByRole('table', { name: 'Warehouse receiving orders' }).getByRole('row').nth(1);
+  await expect(firstRow).toBeVisible();
+  await page.mouse.move(5, 5);
+  const toggleSounds = async () => {
+    await page.keyboard.press('Control+k');
+    // Typed at a person's pace: a burst would be read as a scan.
+    await page.keyboard.type('scan sounds', { delay: 90 });
+    await page.keyboard.press('Enter');
+  };
+  const news = page.locator('.toast', { hasText: /Scan sounds (on|off)/ });
+
+  // Under the pointer it waits past its five seconds; the pointer gone, it goes.
+  await toggleSounds();
+  await expect(news).toBeVisible();
+  await news.hover();
+  await page.waitForTimeout(7_000);
+  await expect(news).toBeVisible();
+  await page.mouse.move(5, 5);
+  const leftAt = Date.now();
+  await expect(news).toHaveCount(0, { timeout: 10_000 });
+  expect(Date.now() - leftAt).toBeGreaterThan(2_000);
+
+  // With focus on its Dismiss button it waits too; focus elsewhere, it goes.
+  await toggleSounds();
+  await expect(news).toBeVisible();
+  await news.getByRole('button', { name: 'Dismiss' }).focus();
+  await page.waitForTimeout(7_000);
+  await expect(news).toBeVisible();
+  await page.locator('.data-table tbody tr[aria-rowindex]').first().focus();
+  await expect(news).toHaveCount(0, { timeout: 10_000 });
+});
+
 test('box labels are offered where the service prints them, and not on a cancelled order', async ({ page, host }) => {
   await page.goto(host.url);
   await signInThroughPopup(page);
@@ -68,6 +103,32 @@ test('box labels are offered where the service prints them, and not on a cancell
   await page.goto(`${host.origin}/#/receiving/${awaiting.id}`);
   await expect(page.getByRole('button', { name: 'Print labels' })).toBeVisible();
   await expect(page.getByTestId('no-labels')).toHaveCount(0);
+});
+
+test('a print that fails leaves the order on screen, says why in words, and offers the PDF', async ({ page, host }) => {
+  await page.goto(host.url);
+  await signInThroughPopup(page);
+  const awaiting = (await host.core.emulator.control.data('receivingOrders')).find((w) => w.status === 'Awaiting')!;
+  await openAddress(page, `#/receiving/${awaiting.id}`);
+  const heading = page.getByRole('heading', { level: 1, name: `Receiving order ${awaiting.id}` });
+  await expect(heading).toBeVisible();
+  await host.core.emulator.control.setFaults({ errorRate: 1 });
+  try {
+    await page.getByRole('button', { name: 'Print labels' }).click();
+    const toast = page.locator('.toast', { hasText: 'Box labels could not be printed' });
+    await expect(toast).toBeVisible({ timeout: 30_000 });
+    await expect(toast).toContainText('Save labels keeps the PDF to print from elsewhere.');
+    // Warehouse words: no status code, protocol or library name in what the clerk reads.
+    await expect(toast).not.toContainText(/\b(HTTP|5\d\d|fetch|ECONN\w*|undefined|Error:)/);
+  } finally {
+    await host.core.emulator.control.setFaults({});
+  }
+  await expect(heading).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save labels' })).toBeEnabled();
+  // The service answering again, the print goes to a frame of its own: the page stays.
+  await page.getByRole('button', { name: 'Print labels' }).click();
+  await expect(page.locator(`iframe[data-labels="${awaiting.id}"]`)).toHaveCount(1);
+  await expect(heading).toBeVisible();
 });
 
 test('lot exclusions: Enter on a name that matches several items lists them without a red error', async ({ page, host }) => {

@@ -171,7 +171,9 @@ test('two SKUs are two lines, two legends and two on-hands, each the service’s
   await expect(legend).toHaveCount(2);
   await expect(legend.filter({ hasText: a.sku })).toContainText(`${count(onHandA)} at the end`);
   await expect(legend.filter({ hasText: b.sku })).toContainText(`${count(onHandB)} at the end`);
-  await expect(legend.filter({ hasText: a.sku })).toContainText(a.name);
+  // Each line named as everywhere: the item's name, then its SKU.
+  await expect(legend.filter({ hasText: a.sku })).toContainText(`${a.name} (${a.sku}): ${count(onHandA)} at the end`);
+  await expect(legend.filter({ hasText: b.sku })).toContainText(`${b.name} (${b.sku}): ${count(onHandB)} at the end`);
 
   // The table's "On hand after" is each item's own running sum: each item's last row is its on-hand.
   const rows = await eventRows(page).evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));

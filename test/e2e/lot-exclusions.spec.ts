@@ -72,7 +72,7 @@ test('find an item by SKU, exclude a lot, duplicate refused, delete, restore by 
   await expect(dialog(page)).toBeHidden();
   await expect(page.getByText(`Lot ${lot} is excluded.`)).toBeVisible();
   await expect.poll(() => emulatorState(api, item.inventory_id)).toEqual({ active: [lot], deleted: [] });
-  await expect(page.getByRole('table', { name: 'Active exclusions' })).toContainText(lot);
+  await expect(page.getByRole('table', { name: 'Exclusions in force' })).toContainText(lot);
   // The quantities are read again: the lot, on hand still, is no longer fulfillable on the item's page.
   await openAddress(page, `#/inventory/items/${item.inventory_id}`);
   const lotRow = page
@@ -98,7 +98,7 @@ test('find an item by SKU, exclude a lot, duplicate refused, delete, restore by 
 
   // Delete the exclusion.
   await page
-    .getByRole('table', { name: 'Active exclusions' })
+    .getByRole('table', { name: 'Exclusions in force' })
     .getByRole('button', { name: `Delete exclusion of lot ${lot}` })
     .click();
   await dialog(page).getByRole('button', { name: 'Delete exclusion', exact: true }).click();
@@ -115,7 +115,7 @@ test('find an item by SKU, exclude a lot, duplicate refused, delete, restore by 
   await page.keyboard.press('Enter');
   await expect(dialog(page)).toBeHidden();
   await expect.poll(() => emulatorState(api, item.inventory_id)).toEqual({ active: [lot], deleted: [] });
-  await expect(page.getByRole('table', { name: 'Active exclusions' })).toContainText(lot);
+  await expect(page.getByRole('table', { name: 'Exclusions in force' })).toContainText(lot);
   await expect(page.getByText('No deleted exclusions.')).toBeVisible();
 
   // A lot the service does not know: its 404 in words.

@@ -218,9 +218,12 @@ for (const size of sizes) {
       const ret = data.returns[0];
       const uro = data.uros[0];
       const center = item.levels[0]?.fc_id ?? data.fulfillmentCenters[0]!.id;
+      const longest = data.fulfillmentCenters.reduce((a, c) => ((c.name ?? '').length > (a.name ?? '').length ? c : a));
       const views: [string, string, RegExp | string][] = [
         ['01b-today', '#/today', /^Today$/],
         ['02-receiving', '#/receiving', /Receiving/],
+        // Filters set: Clear filters shows, and the longest center name is chosen.
+        ['02b-receiving-filtered', `#/receiving?status=Awaiting,Arrived&fc=${longest.id}&po=PO`, /Receiving/],
         ['03-receiving-detail', `#/receiving/${wro.id}`, `Receiving order ${wro.id}`],
         ['04-receiving-new', '#/receiving/new', /receiving order/i],
         ['05-unidentified', '#/unidentified', /unidentified|receipts/i],
@@ -231,6 +234,7 @@ for (const size of sizes) {
         ['10-lots', '#/lots', /lot exclusions/i],
         ['11-lot-detail', `#/lots/${item.inventory_id}`, /lot|lots/i],
         ['12-returns', '#/returns', /returns/i],
+        ['12b-returns-filtered', `#/returns?status=Arrived&fc=${longest.id}&q=RMA`, /returns/i],
         ...(ret ? ([['13-return-detail', `#/returns/${ret.id}`, /Return/]] as [string, string, RegExp][]) : []),
         ['14-return-intake', '#/returns/new', /return intake/i],
         ['15-settings', '#/settings', /settings/i],

@@ -233,9 +233,14 @@ function ChartLegend({
         {series.lines.map((line, i) => (
           <li key={line.inventoryId ?? 'all'}>
             <span className="swatch" style={{ background: `var(${SERIES_TOKENS[i]!})` }} aria-hidden="true" />
-            <strong>{labels[i]}</strong>
-            {line.inventoryId !== null && names.get(line.inventoryId) && <span className="muted"> {names.get(line.inventoryId)!.name}</span>}:{' '}
-            {formatCount(line.inventoryId === null ? total : (ends.get(line.inventoryId) ?? 0))} at the end
+            {line.inventoryId !== null && names.get(line.inventoryId) ? (
+              <>
+                <strong>{names.get(line.inventoryId)!.name}</strong> <span className="muted">({labels[i]})</span>
+              </>
+            ) : (
+              <strong>{labels[i]}</strong>
+            )}
+            : {formatCount(line.inventoryId === null ? total : (ends.get(line.inventoryId) ?? 0))} at the end
             {merged ? ` (${countOf(ends.size, 'item')} summed)` : ''}
           </li>
         ))}

@@ -70,7 +70,7 @@ function LotExclusions({ data, refreshing, refresh }: { data: LotExclusionsAnswe
 
       <ExclusionTable
         id="active-exclusions"
-        title="Active exclusions"
+        title="Exclusions in force"
         empty="No lot of this item is excluded."
         rows={data.active}
         action={(e) => (

@@ -329,7 +329,7 @@ function Actions({ detail }: { detail: Detail }) {
   // gives no label address.
   const printable = order.box_labels_uri !== null && order.status !== 'Cancelled';
   return (
-    <div className="actions">
+    <div className="actions-stack">
       <Switch className="switch" isSelected={Boolean(order.external_sync_timestamp)} isDisabled={sync.isPending} onChange={(on) => sync.mutate(on)}>
         <span className="switch-track" aria-hidden="true" />
         Synced with an outside system

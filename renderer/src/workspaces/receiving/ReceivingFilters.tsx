@@ -61,7 +61,7 @@ export function ReceivingFilters({ search, setSearch }: { search: ReceivingSearc
   const centerChoices: Choice<string>[] = (centers.data ?? []).map((c) => ({ id: String(c.id), label: c.name ?? `Center ${c.id}` }));
   return (
     <div className="filters wrap">
-      <TextFilter label="Find" name="find" placeholder="WRO id, PO or tracking no." value={search.find} onApply={(find) => setSearch({ find })} />
+      <TextFilter label="Find" name="find" placeholder="WRO id, PO or tracking number" value={search.find} onApply={(find) => setSearch({ find })} />
       <StatusFilter search={search} onChange={(status) => setSearch({ status })} />
       <ComboBox
         label="Fulfillment center"

@@ -241,7 +241,7 @@ function Actions({ detail }: { detail: Detail }) {
   const edit = useEditReturn(r.id);
   const name = `return ${r.reference_id || r.id}`;
   return (
-    <div className="actions">
+    <div className="actions-stack">
       {detail.changeable.allowed ? (
         <div className="button-row" role="group" aria-label="Change this return">
           <button

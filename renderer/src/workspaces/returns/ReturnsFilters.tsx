@@ -16,7 +16,7 @@ export function ReturnsFilters({ search, setSearch }: { search: ReturnsSearch; s
   const centerChoices: Choice<string>[] = (centers.data?.items ?? []).map((c) => ({ id: String(c.id), label: c.name ?? `Center ${c.id}` }));
   return (
     <div className="filters wrap">
-      <TextFilter label="Find" name="q" placeholder="Ref. or tracking no." value={search.q} onApply={(q) => setSearch({ q })} />
+      <TextFilter label="Find" name="q" placeholder="Reference or tracking number" value={search.q} onApply={(q) => setSearch({ q })} />
       <Select label="Status" value={search.status ?? 'any'} choices={statusChoices} onChange={(v) => setSearch({ status: v === 'any' ? undefined : v })} />
       <ComboBox
         label="Fulfillment center"

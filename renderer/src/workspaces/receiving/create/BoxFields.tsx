@@ -83,7 +83,7 @@ function ItemRow({ c, b, i, item }: { c: WroCreateController; b: number; i: numb
           />
         )}
       </Field>
-      <span className="item-name muted">{item.sku ? `${item.sku}${item.name ? ` · ${item.name}` : ''}${item.is_lot ? ' · lot item' : ''}` : ''}</span>
+      <span className="item-name muted">{item.sku ? `${item.name ? `${item.name} (${item.sku})` : item.sku}${item.is_lot ? ' · lot item' : ''}` : ''}</span>
       <Field label="Quantity" path={`${key}.quantity`} errors={c.errors[`${key}.quantity`]}>
         {(p) => (
           <input
