@@ -61,6 +61,9 @@ test('history of one item: the chart ends at the sum of the changes and at the s
     parseChange,
   );
   expect(changes).toHaveLength(count);
+  // Each event names its item as the clerk knows it: the name first, then the SKU; never the bare id.
+  const itemCells = await page.getByRole('table', { name: 'History events' }).locator('tbody tr[aria-rowindex] td:nth-child(2)').allTextContents();
+  expect(new Set(itemCells)).toEqual(new Set([`${item.name} (${item.sku})`]));
   const sum = changes.reduce((a, b) => a + b, 0);
   const endText = await page.getByTestId('history-end-on-hand').textContent();
   expect(parseChange(endText!)).toBe(sum);
@@ -177,14 +180,16 @@ test('two SKUs are two lines, two legends and two on-hands, each the service’s
 
   // The table's "On hand after" is each item's own running sum: each item's last row is its on-hand.
   const rows = await eventRows(page).evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
-  const lastOf = (sku: string) => rows.filter((r) => r[1] === sku).at(-1)!;
-  expect(parseChange(lastOf(a.sku)[7]!)).toBe(onHandA);
-  expect(parseChange(lastOf(b.sku)[7]!)).toBe(onHandB);
+  // Each row names its item by name, then SKU.
+  const lastOf = (i: { name: string; sku: string }) => rows.filter((r) => r[1] === `${i.name} (${i.sku})`).at(-1)!;
+  expect(parseChange(lastOf(a)[7]!)).toBe(onHandA);
+  expect(parseChange(lastOf(b)[7]!)).toBe(onHandB);
   // The chart's last point names the item its change belongs to.
   await page.getByTestId('history-chart').focus();
   await page.keyboard.press('End');
   const last = rows.at(-1)!;
-  await expect(page.locator('#history-chart-point')).toContainText(`${last[1]} ·`);
+  const lastItem = [a, b].find((i) => last[1] === `${i.name} (${i.sku})`)!;
+  await expect(page.locator('#history-chart-point')).toContainText(`${lastItem.sku} ·`);
   await expect(page.locator('#history-chart-point')).toContainText(`→ ${last[7]} on hand`);
 
   // Summed on request: one line, and the figures say they are all items together.

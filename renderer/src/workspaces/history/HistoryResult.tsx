@@ -13,7 +13,7 @@ import type { HistoryRun } from './useHistoryRun';
 
 const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatCount(Math.abs(n))}`;
 
-/** The table's columns; items read by SKU (name and id on hover) once the cache has named them. */
+/** The table's columns; an item reads as its name, then its SKU (its id on hover), once the cache has named it. */
 const columnsFor = (names: ReadonlyMap<number, ItemNaming>): DataColumn<EventLine>[] => [
   {
     id: 'time',
@@ -25,16 +25,19 @@ const columnsFor = (names: ReadonlyMap<number, ItemNaming>): DataColumn<EventLin
   },
   {
     id: 'item',
-    accessorFn: (l) => names.get(l.inventoryId)?.sku ?? String(l.inventoryId),
+    accessorFn: (l) => names.get(l.inventoryId)?.name ?? String(l.inventoryId),
     header: 'Item',
     sortFn: 'text',
     cell: (c) => {
       const naming = names.get(c.row.original.inventoryId);
+      if (!naming) return <span title={`Inventory id ${c.row.original.inventoryId}: not in the inventory cache`}>{c.row.original.inventoryId}</span>;
       return (
-        <span title={naming ? `${naming.name} · inventory id ${c.row.original.inventoryId}` : undefined}>{naming?.sku ?? c.row.original.inventoryId}</span>
+        <span title={`Inventory id ${c.row.original.inventoryId}`}>
+          {naming.name} <span className="history-sku">({naming.sku})</span>
+        </span>
       );
     },
-    meta: { width: '10em' },
+    meta: { width: '18em' },
   },
   {
     id: 'category',
