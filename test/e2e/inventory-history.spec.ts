@@ -73,6 +73,9 @@ test('history of one item: the chart ends at the sum of the changes and at the s
   await expect(page.getByTestId('history-cache-on-hand')).toContainText(`${item.name} (${item.sku}): the inventory cache has`);
   await expect(page.getByTestId('history-cache-on-hand')).toContainText('the same as the chart’s end');
 
+  // The chart's time axis runs to today (the range ends today), not to the last event.
+  const today = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(new Date());
+  await expect(page.getByTestId('history-chart-span')).toHaveText(new RegExp(`to ${today}$`));
   // The chart: focus it from the keyboard; End puts the cursor on the last event, which names it.
   await tabTo(page, /On hand at .* over time/);
   await page.keyboard.press('End');

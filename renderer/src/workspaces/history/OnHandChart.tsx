@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatCount, formatDateTime } from '../../format';
+import { formatCount, formatDate, formatDateTime } from '../../format';
 import { labelOf } from '../../../../shared/labels';
 import { countOf } from '../../../../shared/counts';
 import type { ItemNaming } from '../inventory';
@@ -186,6 +186,10 @@ export function OnHandChart({
     <figure className="history-chart">
       <figcaption id="history-chart-caption">
         On hand at {centerName} over time{merged ? ', all items summed' : several ? ', one line per item' : ''}
+        {/* The span the axis covers: to today (or the range's end), not just to the last event. */}
+        <span data-testid="history-chart-span">
+          , {formatDate(new Date(series.x[0]! * 1000).toISOString())} to {formatDate(new Date(series.x.at(-1)! * 1000).toISOString())}
+        </span>
         <span className="muted"> · drag to zoom, double-click to reset; with focus: ←/→ events, +/− zoom, 0 resets</span>
         {zoomed && (
           <button type="button" className="quiet" onClick={() => chartKeys(plot.current, series, point).reset()}>
