@@ -106,6 +106,40 @@ describe('inventory sync: pages assembled in a worker thread', () => {
   });
 });
 
+describe('inventory sync: the worker kept between syncs', () => {
+  const items = (...ids: number[]) =>
+    JSON.stringify({ items: ids.map((id) => ({ inventory_id: id, name: `Item ${id}`, sku: `SKU-${id}`, is_lot: false, is_case: false })), next: null });
+  const at = '2026-11-24T10:00:00.000Z';
+  const meta = { centers: [], syncedAt: { items: at, levels: at, lots: at, codes: at }, previousCodes: null };
+  const ids = (a: { columns: { inventoryId: Float64Array } }) => [...a.columns.inventoryId].sort((x, y) => x - y);
+
+  it('a worker whose sync ended serves the next one, which holds its own items and none of the last', async () => {
+    const first = await startSyncAssembler();
+    expect(first.where).toBe('worker');
+    expect(await first.page('items', items(1, 2))).toMatchObject({ ok: true });
+    expect(ids(await first.finish(meta))).toEqual([1, 2]);
+    first.close();
+
+    const second = await startSyncAssembler();
+    expect(second.thread).toBe(first.thread);
+    expect(await second.page('items', items(3))).toMatchObject({ ok: true });
+    expect(ids(await second.finish(meta))).toEqual([3]);
+    second.close();
+  });
+
+  it('a sync closed with a page still unanswered does not hand its worker on', async () => {
+    const cut = await startSyncAssembler();
+    void cut.page('items', items(4));
+    cut.close();
+    const next = await startSyncAssembler();
+    expect(next.where).toBe('worker');
+    expect(next.thread).not.toBe(cut.thread);
+    expect(await next.page('items', items(5))).toMatchObject({ ok: true });
+    expect(ids(await next.finish(meta))).toEqual([5]);
+    next.close();
+  });
+});
+
 describe('ApiClient.callDecoded: what the decoder says', () => {
   async function signedIn(): Promise<Core> {
     const t = await core();

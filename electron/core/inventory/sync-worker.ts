@@ -6,7 +6,8 @@ import { SnapshotAssembler, textColumns } from './snapshot-assembler.js';
 import type { WorkerAnswer, WorkerRequest } from './sync-in-worker.js';
 
 /**
- * Worker-thread entry of the inventory sync: one assembler per sync (one worker per sync). Pages come
+ * Worker-thread entry of the inventory sync: one assembler per sync (`reset` starts the next one's:
+ * the worker is kept for the next sync, sync-in-worker.ts `park`). Pages come
  * in as bytes (or text) and are answered with where the next one is; `finish` answers with the columns, their
  * encoding for the cache file and the folded search text of names and SKUs (what the index would fold on the
  * main thread), typed arrays transferred, not copied, and every string column's text left out: each is
@@ -15,7 +16,7 @@ import type { WorkerAnswer, WorkerRequest } from './sync-in-worker.js';
  */
 // Nobody waits on the sync: when main and this thread both want a core, main (the clerk's answers) goes first.
 lowerThisThreadPriority();
-const assembler = new SnapshotAssembler();
+let assembler = new SnapshotAssembler();
 const port = parentPort!;
 /** The finished sync's string column texts, handed over one per `text` request. */
 let texts: string[] = [];
@@ -23,6 +24,11 @@ port.on('message', (request: WorkerRequest) => {
   const answer = (message: WorkerAnswer, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
   if (request.op === 'page') {
     answer({ id: request.id, op: 'page', verdict: assembler.addPage(request.stream, request.body) });
+    return;
+  }
+  if (request.op === 'reset') {
+    assembler = new SnapshotAssembler();
+    texts = [];
     return;
   }
   if (request.op === 'text') {
