@@ -1,5 +1,4 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { lowerThisThreadPriority } from '../shared/node/thread-priority.js';
 import { startEmulator, type EmulatorOptions } from './server.js';
 
 /**
@@ -12,8 +11,6 @@ export type EmulatorWorkerMessage = { op: 'ready'; url: string } | { op: 'failed
 
 const port = parentPort;
 if (!port) throw new Error('emulator/worker.ts runs as a worker thread');
-// The app's main thread answers the clerk; the emulator stands in for a service on another machine.
-lowerThisThreadPriority();
 
 try {
   const emulator = await startEmulator(workerData as EmulatorOptions);

@@ -1,5 +1,4 @@
 import { parentPort } from 'node:worker_threads';
-import { lowerThisThreadPriority } from '../../../shared/node/thread-priority.js';
 import { cacheCodec, columnBuffers } from './cache-format.js';
 import { foldColumn } from './search-text.js';
 import { SnapshotAssembler, textColumns } from './snapshot-assembler.js';
@@ -14,8 +13,6 @@ import type { WorkerAnswer, WorkerRequest } from './sync-in-worker.js';
  * answered on its own when asked for (`text`). Built as its own file beside the main bundle
  * (build/vite.main.config.ts); from source it is bundled on first use (sync-in-worker.ts).
  */
-// Nobody waits on the sync: when main and this thread both want a core, main (the clerk's answers) goes first.
-lowerThisThreadPriority();
 let assembler = new SnapshotAssembler();
 const port = parentPort!;
 /** The finished sync's string column texts, handed over one per `text` request. */
