@@ -35,12 +35,10 @@ export function useListKeys<T>(o: ListKeysOptions<T>): { index: number; set: (in
   const now = () => clamp(latest.current);
   const { onCurrent, bodyRef, scrollRef, virtualizer } = o;
   useEffect(() => onCurrent?.(row), [row, onCurrent]);
-  // The row element for the active index may appear only after the virtualizer scrolled to it. The
-  // row focused is the one the last key reached: a key pressed since this render (not drawn yet)
-  // must not be undone by focusing, and so making current, the row this render drew.
+  // The row element for the active index may appear only after the virtualizer scrolled to it.
   useEffect(() => {
     if (!wantFocus.current) return;
-    const el = bodyRef.current?.querySelector<HTMLElement>(`tr[data-index="${now()}"]`);
+    const el = bodyRef.current?.querySelector<HTMLElement>(`tr[data-index="${index}"]`);
     if (el) {
       wantFocus.current = false;
       el.focus({ preventScroll: true });
