@@ -45,7 +45,12 @@ test('a state read answered after the sync ended does not bring the running bar 
   // its state: how long the sync after sign-in takes is no part of this test.
   await control('PUT', '/faults', { latencyMs: 5_000 });
   await host.core.dispatch('inventory.syncStart', { mode: 'full' });
-  await expect.poll(async () => ((await host.core.dispatch('inventory.syncStatus', {})).value as { state: string }).state).toBe('running');
+  await expect
+    .poll(async () => {
+      const now = await host.core.dispatch('inventory.syncStatus', {});
+      return now.ok ? (now.value as { state: string }).state : now.error.code;
+    })
+    .toBe('running');
   // The page reads the state only when it holds none: an event that came first (the sync's start)
   // spares the read. A page opened afresh while the sync runs has no state yet, so it reads.
   await page.reload();
