@@ -35,6 +35,11 @@ export function isViewSettling(): boolean {
   return pending !== null;
 }
 
+/** The path of the view now opening, or null when none is. */
+export function settlingPath(): string | null {
+  return pending?.path ?? null;
+}
+
 /** Called when a settling time ends (focus is where it belongs, or the time ran out). */
 export function onViewSettled(listener: () => void): () => void {
   settledListeners.add(listener);
@@ -82,6 +87,11 @@ function tryFocus(timedOut: boolean): void {
   const late = timedOut || performance.now() > pending.until;
   let heading: HTMLElement | null = null;
   for (const [h, path] of headings) if (path === pending.path && h.isConnected) heading = h;
+  if (!heading && late) {
+    // The view asked for never came (a change of view the router dropped, or one slower than the
+    // window): the keys belong to the view on screen, not to the page's body.
+    for (const [h] of headings) if (h.isConnected) heading = h;
+  }
   if (!heading) {
     if (late) settle();
     return;

@@ -1,6 +1,6 @@
 import { useLocation, useMatch, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { beginViewChange, registerViewHeading } from '../keyboard/viewFocus';
+import { beginViewChange, registerViewHeading, settlingPath } from '../keyboard/viewFocus';
 
 /**
  * A view's h1. It tells the shell's focus model (keyboard/viewFocus.ts) that the view of this path
@@ -27,13 +27,20 @@ export function ViewHeading({ id, children }: { id: string; children: ReactNode 
   );
 }
 
-/** The shell calls this once: every navigation that changes the path opens a settling time. */
+/**
+ * The shell calls this once: every navigation that changes the path opens a settling time. So does
+ * one back to the view on screen while another is still opening (Alt+6 then at once Alt+1): the
+ * router, whose view never changed, calls that no change of path, yet the view awaited is no longer
+ * the one coming.
+ */
 export function useNavigationFocus(): void {
   const router = useRouter();
   useEffect(
     () =>
       router.subscribe('onBeforeNavigate', (event) => {
-        if (event.pathChanged) beginViewChange(event.toLocation.pathname);
+        const to = event.toLocation.pathname;
+        const opening = settlingPath();
+        if (event.pathChanged || (opening !== null && opening !== to)) beginViewChange(to);
       }),
     [router],
   );
