@@ -24,7 +24,8 @@ export function useListKeys<T>(o: ListKeysOptions<T>): { index: number; set: (in
   // Keys are read from this, not from the render: a second arrow pressed before React drew the
   // first one's move would otherwise start from the same row, and one key would be lost.
   const latest = useRef(o.initial);
-  const wantFocus = useRef(false);
+  /** The row a key moved to, focused once it is drawn. */
+  const wantFocus = useRef<number | null>(null);
   const clamp = (i: number) => Math.max(0, Math.min(i, o.count - 1));
   const index = clamp(active);
   const row = o.originalAt(index);
@@ -35,19 +36,21 @@ export function useListKeys<T>(o: ListKeysOptions<T>): { index: number; set: (in
   const now = () => clamp(latest.current);
   const { onCurrent, bodyRef, scrollRef, virtualizer } = o;
   useEffect(() => onCurrent?.(row), [row, onCurrent]);
-  // The row element for the active index may appear only after the virtualizer scrolled to it.
+  // The row element may appear only after the virtualizer scrolled to it. The row is the one the key
+  // asked for, not this render's: a render scheduled before the key (new rows from main, a refetch)
+  // can commit first, and focusing its current row would undo the move.
   useEffect(() => {
-    if (!wantFocus.current) return;
-    const el = bodyRef.current?.querySelector<HTMLElement>(`tr[data-index="${index}"]`);
+    if (wantFocus.current === null) return;
+    const el = bodyRef.current?.querySelector<HTMLElement>(`tr[data-index="${wantFocus.current}"]`);
     if (el) {
-      wantFocus.current = false;
+      wantFocus.current = null;
       el.focus({ preventScroll: true });
     }
   });
   const pageRows = () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 20) / ROW_HEIGHT) - 2);
   const moveTo = (next: number) => {
     const to = clamp(next);
-    wantFocus.current = true;
+    wantFocus.current = to;
     set(to);
     virtualizer.scrollToIndex(to, { align: 'auto' });
   };
