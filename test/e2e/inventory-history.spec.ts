@@ -160,6 +160,9 @@ test('two SKUs are two lines, two legends and two on-hands, each the service’s
     return new Set([...words.getClientRects()].map((r) => Math.round(r.top))).size;
   });
   expect(lines, 'header lines at 1280 wide').toBeLessThanOrEqual(2);
+  // Every column in reach at 1280 wide: the item's name gives way, not the on-hand column.
+  const eventsBox = page.locator('.data-table').filter({ has: page.getByRole('table', { name: 'History events' }) });
+  expect(await eventsBox.evaluate((el) => el.scrollWidth - el.clientWidth), 'events table wider than its box at 1280').toBeLessThanOrEqual(1);
   await page.setViewportSize({ width: 1920, height: 1080 });
   expect(
     await onHandHeader.evaluate((el) => {

@@ -32,12 +32,12 @@ const columnsFor = (names: ReadonlyMap<number, ItemNaming>): DataColumn<EventLin
       const naming = names.get(c.row.original.inventoryId);
       if (!naming) return <span title={`Inventory id ${c.row.original.inventoryId}: not in the inventory cache`}>{c.row.original.inventoryId}</span>;
       return (
-        <span title={`Inventory id ${c.row.original.inventoryId}`}>
-          {naming.name} <span className="history-sku">({naming.sku})</span>
+        <span className="history-item" title={`${naming.name} (${naming.sku}), inventory id ${c.row.original.inventoryId}`}>
+          <span className="history-item-name">{naming.name}</span> <span className="history-sku">({naming.sku})</span>
         </span>
       );
     },
-    meta: { width: '18em' },
+    meta: { width: '10em' },
   },
   {
     id: 'category',

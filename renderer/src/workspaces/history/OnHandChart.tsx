@@ -185,10 +185,13 @@ export function OnHandChart({
   return (
     <figure className="history-chart">
       <figcaption id="history-chart-caption">
-        On hand at {centerName} over time{merged ? ', all items summed' : several ? ', one line per item' : ''}
-        {/* The span the axis covers: to today (or the range's end), not just to the last event. */}
-        <span data-testid="history-chart-span">
-          , {formatDate(new Date(series.x[0]! * 1000).toISOString())} to {formatDate(new Date(series.x.at(-1)! * 1000).toISOString())}
+        {/* One flex item: the caption's gap belongs between its parts, not before the comma. */}
+        <span>
+          On hand at {centerName} over time{merged ? ', all items summed' : several ? ', one line per item' : ''}
+          {/* The span the axis covers: to today (or the range's end), not just to the last event. */}
+          <span data-testid="history-chart-span">
+            , {formatDate(new Date(series.x[0]! * 1000).toISOString())} to {formatDate(new Date(series.x.at(-1)! * 1000).toISOString())}
+          </span>
         </span>
         <span className="muted"> · drag to zoom, double-click to reset; with focus: ←/→ events, +/− zoom, 0 resets</span>
         {zoomed && (
