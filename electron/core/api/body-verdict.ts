@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Check } from './fast-check.js';
+import { parseJsonBytes } from './json-bytes.js';
 
 /**
  * What became of a response body read as text by someone other than the client (`ApiClient.callDecoded`;
@@ -16,16 +17,17 @@ export function schemaIssue(error: z.ZodError): { path: string; message: string 
 }
 
 /**
- * JSON.parse and the schema check of one body: what the client does with a body it reads itself.
+ * JSON.parse and the schema check of one body (its text, or its UTF-8 bytes: json-bytes.ts parses a
+ * large body without making it one string): what the client does with a body it reads itself.
  * With `fits` (fast-check.ts `compileCheck` of the same schema), a body that fits is answered as
  * parsed, its input shape (unknown fields kept, transforms not run), and zod only names the field of
  * one that does not.
  */
-export function readBody<S extends z.ZodType>(schema: S, text: string, fits?: Check | null): BodyVerdict<z.output<S>> {
+export function readBody<S extends z.ZodType>(schema: S, text: string | Uint8Array, fits?: Check | null): BodyVerdict<z.output<S>> {
   let body: unknown = null;
-  if (text !== '') {
+  if (text.length > 0) {
     try {
-      body = JSON.parse(text);
+      body = typeof text === 'string' ? JSON.parse(text) : parseJsonBytes(text);
     } catch {
       return { ok: false, reason: 'not-json' };
     }

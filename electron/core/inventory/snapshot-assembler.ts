@@ -65,8 +65,7 @@ export class SnapshotAssembler {
   private readonly codes = new Map<number, VariantCodes>();
 
   addPage(stream: SyncStream, body: string | Uint8Array): BodyVerdict<PageSummary> {
-    const text = typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
-    const verdict = readBody(RESPONSES[SYNC_STREAMS[stream]], text, checkOf(stream));
+    const verdict = readBody(RESPONSES[SYNC_STREAMS[stream]], body, checkOf(stream));
     if (!verdict.ok) return verdict;
     const page = verdict.value as { items?: unknown[] | null; next?: string | null };
     const items = page.items ?? [];
