@@ -17,6 +17,12 @@ import { sample, summarize } from './stats.js';
 const ITEMS = Number(process.env.BENCH_SYNC_ITEMS ?? 100_000);
 const REPEATS = Number(process.env.BENCH_SYNC_REPEATS ?? 3);
 const LOOKUPS = Number(process.env.BENCH_SYNC_LOOKUPS ?? 200);
+/**
+ * The event-loop delay histogram records the time between its timer's runs, the interval included
+ * (an idle loop reads 10 ms at a resolution of 10 ms), so the stall is what exceeds it, as APM
+ * agents report it (open-telemetry-js-contrib#2794).
+ */
+const RESOLUTION_MS = 10;
 
 export async function benchInventorySync(): Promise<Record<string, unknown>> {
   // The client-side budget (140/min) is raised so the sync measures the code, not the budget's waits.
@@ -36,7 +42,7 @@ export async function benchInventorySync(): Promise<Record<string, unknown>> {
     const stallsP99: number[] = [];
     let items = 0;
     for (let r = 0; r < REPEATS; r++) {
-      const delay = monitorEventLoopDelay({ resolution: 10 });
+      const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
       delay.enable();
       const start = performance.now();
       const cpuStart = process.cpuUsage();
@@ -51,8 +57,8 @@ export async function benchInventorySync(): Promise<Record<string, unknown>> {
       const cpu = process.cpuUsage(cpuStart);
       cpuSeconds.push((cpu.user + cpu.system) / 1e6);
       delay.disable();
-      stalls.push(delay.max / 1e6);
-      stallsP99.push(delay.percentile(99) / 1e6);
+      stalls.push(Math.max(0, delay.max / 1e6 - RESOLUTION_MS));
+      stallsP99.push(Math.max(0, delay.percentile(99) / 1e6 - RESOLUTION_MS));
     }
     if (items !== ITEMS) throw new Error(`synced ${items} items, expected ${ITEMS}`);
     const throughput = seconds.map((s) => items / s);
@@ -102,12 +108,12 @@ export async function benchInventorySync(): Promise<Record<string, unknown>> {
       },
       mainThreadLongestStall: {
         description:
-          'longest event-loop delay in the main process during a full sync (pages are parsed and assembled in a worker; the built-in emulator runs in its own worker)',
+          'longest event-loop delay (lateness) in the main process during a full sync (pages are parsed and assembled in a worker; the built-in emulator runs in its own worker)',
         unit: 'ms',
         ...summarize(stalls),
       },
       mainThreadStallP99: {
-        description: "p99 of the main process's event-loop delay during a full sync (10 ms resolution)",
+        description: "p99 of the main process's event-loop delay during a full sync: its timer's lateness, sampled every 10 ms",
         unit: 'ms',
         ...summarize(stallsP99),
         target: '<= 16.7',
