@@ -54,6 +54,23 @@ describe('the request budget', () => {
     expect(more.filter((m) => m.ticket).length).toBeGreaterThanOrEqual(3);
   });
 
+  it('a later call answered with more left was counted first: it is not taken off what is left twice', async () => {
+    const budget = new RequestBudget();
+    const first = ask(budget, 'background');
+    await vi.advanceTimersByTimeAsync(0);
+    answered(budget, first.ticket!, 29); // a window of 30, a reserve of 6
+    const [a, b, c] = [ask(budget, 'background'), ask(budget, 'background'), ask(budget, 'background')];
+    await vi.advanceTimersByTimeAsync(0);
+    // Sent a, b, c; the service counted b, then c, then a: after all three, 25 are left.
+    answered(budget, b.ticket!, 27);
+    answered(budget, c.ticket!, 26);
+    answered(budget, a.ticket!, 25);
+    const more = Array.from({ length: 25 }, () => ask(budget, 'background'));
+    await vi.advanceTimersByTimeAsync(0);
+    // Background work spends down to the reserve, and no further.
+    expect(more.filter((m) => m.ticket).length).toBe(25 - 6);
+  });
+
   it('sends background calls only once no clerk waits, and the clerk first when the window frees', async () => {
     const budget = new RequestBudget();
     const first = ask(budget, 'background');

@@ -70,6 +70,8 @@ export interface Ticket {
   lane: Lane;
   /** Order of sending (times can be equal). */
   seq: number;
+  /** What its answer said was left once the service had counted it (unset until answered, and for a 429). */
+  remaining?: number;
 }
 
 interface Report {
@@ -145,6 +147,7 @@ export class RequestBudget {
     if (!this.inflight.delete(ticket)) return;
     const remaining = numberHeader(headers['x-remaining-calls']);
     const t = this.now();
+    if (remaining !== null && status !== 429) ticket.remaining = remaining;
     if (remaining !== null) {
       const report: Report = { remaining, seq: ticket.seq, sentAt: ticket.sentAt, at: t };
       // An older call's answer still counts: the service may have counted it after a newer one. A
@@ -224,13 +227,20 @@ export class RequestBudget {
     return least ?? this.limit() - this.sent.filter((s) => s.sentAt > t - LEAVES_MS).length;
   }
 
-  /** What one report leaves now: its figure, less what was sent after its call, plus what has left the window since. */
+  /**
+   * What one report leaves now: its figure, less what was sent after its call and not yet counted in
+   * it, plus what has left the window since. A later call whose own answer said more was left reached
+   * the service first (the figure only falls as calls are counted), so the report already counts it;
+   * counting it again would hold back calls the window has room for. Where a window's leaving makes
+   * that reading wrong, the later call's own report is the lower figure and decides.
+   */
   private leftAfter(report: Report, t: number): number {
     let sentSince = 0;
     let leftSince = 0;
     for (const s of this.sent) {
       if (s.seq > report.seq) {
-        if (s.sentAt > t - LEAVES_MS) sentSince++;
+        const countedBefore = s.remaining !== undefined && s.remaining > report.remaining;
+        if (!countedBefore && s.sentAt > t - LEAVES_MS) sentSince++;
       }
       // Out of the window since: only calls surely in it when the report was made (it did not count older ones).
       else if (s.sentAt > report.sentAt - WINDOW_MS + LEAVES_MARGIN_MS && s.sentAt <= t - LEAVES_MS) leftSince++;
