@@ -187,6 +187,36 @@ describe('returns outbox against the emulator', () => {
     expect(await service.returnsWithReference(draft.value.referenceId)).toHaveLength(1);
   }, 120_000);
 
+  it('quitting while a return waits its turn in the request budget: the desk closes at once, and the next start sends it once', async () => {
+    await service.control('PUT', '/rate-limit', { enabled: true, perMinute: 10 });
+    try {
+      const a = await desk();
+      const budget = a.core.environments.active.api.budget;
+      // The clerk spends the whole window (the sync leaves the reserve for exactly this).
+      for (let i = 0; (budget.state().serviceRemaining ?? 1) > 0; i++) {
+        if (i > 20) throw new Error(`the window never ran out: ${JSON.stringify(budget.state())}`);
+        value(await a.core.dispatch('receiving.list', { page: 1, limit: 1 }));
+      }
+      const draft = await draftWith(a);
+      value(await a.core.dispatch('returns.submit', { draftId: draft.id }));
+      for (let i = 0; budget.state().waiting.interactive === 0; i++) {
+        if (i > 200) throw new Error(`the return never waited for the budget: ${JSON.stringify(budget.state())}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      const started = performance.now();
+      await a.dispose(false);
+      cores.splice(cores.indexOf(a), 1);
+      // Not the rest of the minute the window would take to free.
+      expect(performance.now() - started).toBeLessThan(5_000);
+      await service.control('PUT', '/rate-limit', { enabled: false });
+      const b = await desk(a.dataDir);
+      await waitForEntry(b, (e) => e.id === draft.id && e.state === 'sent', 30_000);
+      expect(await service.returnsWithReference(draft.value.referenceId)).toHaveLength(1);
+    } finally {
+      await service.control('PUT', '/rate-limit', { enabled: false });
+    }
+  }, 120_000);
+
   it('a corrupt drafts file is reported, set aside, and the previous generation recovered', async () => {
     const t = await desk();
     const first = await draftWith(t, { trackingNumber: 'FIRST' });

@@ -69,6 +69,9 @@ export async function syncInventory(api: ApiClient, options: FetchOptions): Prom
   const previous = options.previous !== null && options.previous.size > 0 ? options.previous : null;
   const startedAt = now().toISOString();
   const resume = options.mode === 'full' ? (options.resume ?? {}) : null;
+  // Cancelled while it was starting (closing the app as the worker came up): an abort listener
+  // added now would never hear it, and the pass would spend the budget for nobody.
+  signal.throwIfAborted();
   // A failing stream must stop the others at once rather than let them spend the request budget.
   const inner = new AbortController();
   const stop = () => inner.abort(signal.reason);

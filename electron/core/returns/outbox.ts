@@ -81,6 +81,8 @@ export class Outbox {
   private timer: NodeJS.Timeout | null = null;
   private failures = 0;
   private closed = false;
+  /** Ends a send that waits for the request budget (or is out) when the outbox closes: quitting never waits for the window. */
+  private readonly closing = new AbortController();
   problems: string[] = [];
 
   constructor(
@@ -213,6 +215,7 @@ export class Outbox {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.closing.abort();
     await this.draining;
   }
 
@@ -242,7 +245,7 @@ export class Outbox {
       if (entry.operation === 'create') {
         if (entry.outcomeUnknown) {
           // An earlier attempt may have landed: ask first, send again only if it did not.
-          const found = await findReturnByReference(api, entry.body.reference_id);
+          const found = await findReturnByReference(api, entry.body.reference_id, this.closing.signal);
           if (found) {
             await this.sent(entry, found.id);
             return true;
@@ -251,17 +254,20 @@ export class Outbox {
         entry.outcomeUnknown = true; // on disk before the request leaves
         await this.persist();
         this.changed();
-        const created = await createReturn(api, entry.body, channelId);
+        const created = await createReturn(api, entry.body, channelId, this.closing.signal);
         await this.sent(entry, created.id);
       } else {
         await this.persist();
         this.changed();
-        await updateReturn(api, entry.returnId!, entry.body, channelId);
+        await updateReturn(api, entry.returnId!, entry.body, channelId, this.closing.signal);
         await this.sent(entry, entry.returnId!);
       }
       this.failures = 0;
       return true;
     } catch (error) {
+      // Cut off by closing: the entry stays on disk as sending, so the next start asks the service
+      // whether a create landed before it sends again.
+      if (this.closing.signal.aborted) return false;
       return this.failed(entry, error);
     }
   }
