@@ -224,7 +224,18 @@ export class RequestBudget {
       if (least === null || left < least) least = left;
     }
     // No report, or ones so old that everything they counted has left the window.
-    return least ?? this.limit() - this.sent.filter((s) => s.sentAt > t - LEAVES_MS).length;
+    return least ?? this.limit() - this.sentAfter(t - LEAVES_MS);
+  }
+
+  /**
+   * This desk's calls sent after `since`. Counted, not filtered: the pump asks on every grant and
+   * answer, and with the service reporting nothing (the emulator with its limit off) a filtered copy
+   * of two minutes of calls each time was most of what main's garbage collector had to move.
+   */
+  private sentAfter(since: number): number {
+    let count = 0;
+    for (const s of this.sent) if (s.sentAt > since) count++;
+    return count;
   }
 
   /**
