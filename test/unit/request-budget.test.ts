@@ -114,6 +114,24 @@ describe('the request budget', () => {
     expect(sync.ticket).not.toBeNull();
   });
 
+  it('after a 429, an answer that reports nothing opens the lanes again: its own count paces the desk, not a minute of waiting', async () => {
+    // A service (or a gateway in front of it) that reports the window only on its refusals.
+    const budget = new RequestBudget();
+    const first = ask(budget, 'background');
+    await vi.advanceTimersByTimeAsync(0);
+    budget.settle(first.ticket!, 429, { 'x-retry-after': '1', 'x-remaining-calls': '0' });
+    const probe = ask(budget, 'background');
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(probe.ticket).not.toBeNull();
+    const next = Array.from({ length: 3 }, () => ask(budget, 'background'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(next.filter((n) => n.ticket).length).toBe(0); // the probe's answer is awaited first
+    budget.settle(probe.ticket!, 200, {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(next.filter((n) => n.ticket).length).toBe(3);
+    expect(budget.state()).toMatchObject({ serviceRemaining: null, blockedUntil: null });
+  });
+
   it('counts its own calls that left the window back into what the service reported', async () => {
     const budget = new RequestBudget();
     const tickets: Ticket[] = [];

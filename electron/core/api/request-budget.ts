@@ -158,6 +158,12 @@ export class RequestBudget {
       if (!this.report || ticket.seq >= this.report.seq) this.report = report;
       // The window is at least one more than what remained after a call was counted in it.
       if (status !== 429) this.learnedLimit = Math.max(this.learnedLimit ?? 0, remaining + 1);
+    } else if (status !== null && status !== 429 && this.report?.refusal && ticket.seq > this.report.seq) {
+      // A call sent after a 429 was answered, and the answer reports nothing (a service or gateway
+      // that reports the window only on its refusals): the refusal's "nothing left" no longer
+      // stands, and this desk's own count paces it again. Kept, it held every lane for a minute.
+      this.recent = this.recent.filter((r) => !r.refusal);
+      this.report = null;
     }
     if (status === 429) {
       const seconds = numberHeader(headers['x-retry-after']) ?? numberHeader(headers['retry-after']) ?? 1;
