@@ -162,4 +162,23 @@ describe('the request budget after answers are lost', () => {
     // keep the budget waiting for them for good).
     expect(await within(10_000, t.core.dispatch('receiving.get', { id: order.id }))).toMatchObject({ ok: true, value: { id: order.id } });
   }, 90_000);
+
+  it('after a 429 from a service that reports no remaining calls, the desk calls freely again once x-retry-after has passed', async () => {
+    // The emulator's limit off: its answers carry no x-remaining-calls, only the refusal says "0 left".
+    const t = await createTestCore({ localEmulator: { rateLimit: { enabled: false } } });
+    cleanups.push(() => t.dispose());
+    await signIn(t);
+    await t.inventorySyncsEnded(1, 60_000);
+    const url = t.core.emulator.url;
+    const orders = (await call(t, 'receiving.list', { page: 1, limit: 3 })).items;
+    expect(orders).toHaveLength(3);
+    await control(url, 'PUT', '/faults', { rateLimitRate: 1, retryAfterSeconds: 1 });
+    expect(await within(15_000, t.core.dispatch('receiving.get', { id: orders[0]!.id }))).toMatchObject({ ok: false });
+    await control(url, 'PUT', '/faults', {});
+    // Three at once: the first answer after the refusal reports nothing, and the refusal's "0 left"
+    // must not go on holding the other two until it leaves the window, a minute later.
+    const opened = await within(10_000, Promise.all(orders.map((o) => t.core.dispatch('receiving.get', { id: o.id }))));
+    expect(opened).not.toBe('still waiting');
+    expect((opened as { ok: boolean }[]).map((r) => r.ok)).toEqual([true, true, true]);
+  }, 90_000);
 });
