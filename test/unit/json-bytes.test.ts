@@ -144,6 +144,43 @@ describe('parseJsonBytes', () => {
     }
   }, 60_000);
 
+  it('reads bodies whose elements are hard to tell apart from what is inside them, as JSON.parse does', () => {
+    const next = random(17);
+    // A product and its variants begin alike ({"id":…,"name":…); a lot's number can be any text.
+    const products = Array.from({ length: 1_500 }, (_, k) => ({
+      id: k,
+      name: `Product ${k}`,
+      type: 'Regular',
+      variants: Array.from({ length: 3 }, (_, v) => ({ id: k * 10 + v, name: `Variant ${v}`, sku: `S-${k}-${v}`, gtin: null })),
+    }));
+    // Every element begins exactly as the ones nested in it, key for key.
+    const nested = Array.from({ length: 2_500 }, (_, k) => ({
+      id: k,
+      name: 'same',
+      kind: 'x',
+      inner: [
+        { id: k, name: 'same', kind: 'x' },
+        { id: 1, name: 'same', kind: 'x' },
+      ],
+    }));
+    // The bytes between two elements, inside strings.
+    const inStrings = Array.from({ length: 4_000 }, (_, k) => ({
+      inventory_id: k,
+      name: next() < 0.5 ? `a},{"inventory_id":${k},"name":"b` : `${TEXTS[k % TEXTS.length]}`,
+      sku: '},{"inventory_id":',
+    }));
+    for (const items of [products, nested, inStrings]) {
+      const text = JSON.stringify({ items, next: null });
+      expect(text.length).toBeGreaterThan(3 * PIECE_BYTES);
+      expect(parseJsonBytes(bytes(text))).toStrictEqual(JSON.parse(text));
+      expectSameAsJsonParse(bytes(text.replace('}],"next"', '},],"next"')));
+      expectSameAsJsonParse(bytes(text.replace('}]},{', '}],},{')));
+      // Cut off just after the first place a leap lands on.
+      const landing = text.indexOf('},{', text.indexOf('[') + PIECE_BYTES) + 3;
+      for (let k = 0; k < 40; k++) expectSameAsJsonParse(bytes(text.slice(0, landing + k)));
+    }
+  });
+
   it('reads bytes that are a view into a larger buffer (a shared page buffer)', () => {
     const text = page(9, 1_500);
     const inner = bytes(text);

