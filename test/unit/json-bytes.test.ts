@@ -163,7 +163,7 @@ describe('parseJsonBytes', () => {
         { id: 1, name: 'same', kind: 'x' },
       ],
     }));
-    // The bytes between two elements, inside strings.
+    // The text between two elements, inside strings (escaped there: never a place to cut).
     const inStrings = Array.from({ length: 4_000 }, (_, k) => ({
       inventory_id: k,
       name: next() < 0.5 ? `a},{"inventory_id":${k},"name":"b` : `${TEXTS[k % TEXTS.length]}`,
@@ -179,6 +179,24 @@ describe('parseJsonBytes', () => {
       const landing = text.indexOf('},{', text.indexOf('[') + PIECE_BYTES) + 3;
       for (let k = 0; k < 40; k++) expectSameAsJsonParse(bytes(text.slice(0, landing + k)));
     }
+  });
+
+  it('shows the outline (the members but the large arrays) once, before those arrays are parsed', () => {
+    const text = page(13, 1_500);
+    const outlines: string[] = [];
+    const value = parseJsonBytes(bytes(text), (outline) => outlines.push(JSON.stringify(outline)));
+    expect(value).toStrictEqual(JSON.parse(text));
+    expect(outlines).toEqual([JSON.stringify({ first: '/x?cursor=a', items: [], next: '/x?cursor=b"c', prev: null, total: 1_500 })]);
+    // A body whose first leap lands among nested objects that begin as its elements do: it is planned
+    // twice (the first plan's outline is right, its first piece does not parse) and shown its outline once.
+    const alike = (id: number) => ({ id, name: 'same', kind: 'x' });
+    const before = Array.from({ length: Math.floor((PIECE_BYTES - 4_000) / JSON.stringify(alike(1_000)).length) }, (_, k) => alike(k));
+    const straddling = { ...alike(-1), inner: Array.from({ length: 500 }, (_, k) => alike(k)) };
+    const after = Array.from({ length: 4_000 }, (_, k) => alike(k));
+    const nested = JSON.stringify({ items: [...before, straddling, ...after], next: 'n' });
+    const seen: unknown[] = [];
+    expect(parseJsonBytes(bytes(nested), (outline) => seen.push(outline.next))).toStrictEqual(JSON.parse(nested));
+    expect(seen).toEqual(['n']);
   });
 
   it('reads bytes that are a view into a larger buffer (a shared page buffer)', () => {

@@ -21,13 +21,18 @@ export function schemaIssue(error: z.ZodError): { path: string; message: string 
  * large body without making it one string): what the client does with a body it reads itself.
  * With `fits` (fast-check.ts `compileCheck` of the same schema), a body that fits is answered as
  * parsed, its input shape (unknown fields kept, transforms not run), and zod only names the field of
- * one that does not.
+ * one that does not. `onOutline`: see `parseJsonBytes` (bytes only; a hint, unchecked).
  */
-export function readBody<S extends z.ZodType>(schema: S, text: string | Uint8Array, fits?: Check | null): BodyVerdict<z.output<S>> {
+export function readBody<S extends z.ZodType>(
+  schema: S,
+  text: string | Uint8Array,
+  fits?: Check | null,
+  onOutline?: (outline: Readonly<Record<string, unknown>>) => void,
+): BodyVerdict<z.output<S>> {
   let body: unknown = null;
   if (text.length > 0) {
     try {
-      body = typeof text === 'string' ? JSON.parse(text) : parseJsonBytes(text);
+      body = typeof text === 'string' ? JSON.parse(text) : parseJsonBytes(text, onOutline);
     } catch {
       return { ok: false, reason: 'not-json' };
     }

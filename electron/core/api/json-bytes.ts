@@ -17,17 +17,25 @@
  * against 0.78 s scanning every byte). The answer is what `JSON.parse(text)` gives for the same bytes
  * decoded as UTF-8: the same values, keys in the same order, and a SyntaxError where it would throw
  * (anything the scan does not expect, and any piece that does not parse, is decided by JSON.parse of
- * the whole body). No library does this: streaming JSON parsers parse every character in JavaScript,
- * several times slower than JSON.parse itself.
+ * the whole body). `onOutline`, when given, is shown the body's top-level members other than its large
+ * arrays before those are parsed (`parsePieces`): a hint, such as where the next page is, that the
+ * caller checks against the answer. No library does this: streaming JSON parsers parse every
+ * character in JavaScript, several times slower than JSON.parse itself.
  */
-export function parseJsonBytes(bytes: Uint8Array): unknown {
+export function parseJsonBytes(bytes: Uint8Array, onOutline?: (outline: Readonly<Record<string, unknown>>) => void): unknown {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer.length > PIECE_BYTES) {
     // Cuts found by leaping first; when one of those was wrong (a piece does not parse), every byte scanned.
+    let shown = false;
+    const outline = (rest: Readonly<Record<string, unknown>>) => {
+      if (shown) return;
+      shown = true;
+      onOutline?.(rest);
+    };
     for (const leap of [true, false]) {
       const plan = planPieces(buffer, leap);
       try {
-        if (plan !== null) return parsePieces(buffer, plan.arrays);
+        if (plan !== null) return parsePieces(buffer, plan.arrays, outline);
       } catch {
         // Scanned in full next, or JSON.parse of the whole body decides, with its own error.
       }
@@ -163,9 +171,9 @@ const LEAD_MEMBERS = 3;
  * ahead and look (`Buffer.indexOf`) for the next `},{` followed by the keys the first element began
  * with, in order, with plain values (at most LEAD_MEMBERS of them; a product and its variants both
  * begin `{"id":…,"name":…`, the third key tells them apart). Answers the last cut found (`open` when
- * none), where the scan of every byte goes on. A guess may be wrong (those bytes inside a string, or in
- * a nested array whose elements begin alike): the piece it ends then does not parse, and the body is
- * planned again by scanning every byte. A piece that parses is exactly a run of whole elements: a cut
+ * none), where the scan of every byte goes on. A guess can be wrong only in a nested array whose
+ * elements begin alike (inside a string those bytes cannot occur: its quotes are escaped): the piece it
+ * ends then does not parse, and the body is planned again by scanning every byte. A piece that parses is exactly a run of whole elements: a cut
  * anywhere else leaves a string or a bracket open, which `[` + piece + `]` cannot close.
  */
 function leapCuts(b: Buffer, open: number, cuts: number[]): number {
@@ -225,8 +233,13 @@ function plainValueEnd(b: Uint8Array, i: number): number {
   return valueEnd(b, i, null);
 }
 
-/** The object from its pieces: the rest of the body with each large array empty, then each array's runs of elements. */
-function parsePieces(b: Buffer, arrays: LargeArray[]): unknown {
+/**
+ * The object from its pieces: the rest of the body with each large array empty, then each array's runs
+ * of elements. `onOutline` is shown that rest, before the arrays are parsed: a page's `next` link, say.
+ * It is the body's own only when the pieces parse too, so a caller takes it as a hint to check against
+ * the answer (`parseJsonBytes` shows it once per body).
+ */
+function parsePieces(b: Buffer, arrays: LargeArray[], onOutline: (outline: Readonly<Record<string, unknown>>) => void): unknown {
   let rest = '';
   let from = 0;
   for (const a of arrays) {
@@ -235,6 +248,7 @@ function parsePieces(b: Buffer, arrays: LargeArray[]): unknown {
   }
   rest += b.toString('utf8', from, b.length);
   const object = JSON.parse(rest) as Record<string, unknown>;
+  onOutline(object);
   for (const a of arrays) {
     const items: unknown[] = [];
     let start = a.open + 1;
