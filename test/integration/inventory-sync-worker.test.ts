@@ -140,6 +140,104 @@ describe('inventory sync: the worker kept between syncs', () => {
   });
 });
 
+describe('inventory sync: each list read one page ahead', () => {
+  const LIST_PATHS: Record<SyncStream, RegExp> = {
+    items: /^\/[\w.-]+\/inventory$/,
+    totals: /^\/[\w.-]+\/inventory-level$/,
+    locations: /^\/[\w.-]+\/inventory-level\/locations$/,
+    lots: /^\/[\w.-]+\/inventory-level\/lots$/,
+    products: /^\/[\w.-]+\/product$/,
+  };
+  const STREAMS = Object.keys(LIST_PATHS) as SyncStream[];
+  const readsOf = async (t: Core, stream: SyncStream) =>
+    ((await emulatorControl(t, 'GET', '/requests?since=0')) as { items: Array<{ method: string; path: string }> }).items.filter(
+      (r) => r.method === 'GET' && LIST_PATHS[stream].test(r.path),
+    ).length;
+
+  /**
+   * The real assembler, with the pages it is given counted per list. `link` decides what the sync hears
+   * of each early link; `hold` runs before a page's verdict is answered.
+   */
+  function watched(options: { link?: (stream: SyncStream, link: string) => string; hold?: (stream: SyncStream, page: number) => Promise<void> }) {
+    const pages: Partial<Record<SyncStream, number>> = {};
+    const start = async (o: Parameters<typeof startSyncAssembler>[0]): Promise<SyncAssembler> => {
+      const real = await startSyncAssembler(o);
+      return {
+        where: real.where,
+        ...(real.bodyBuffer ? { bodyBuffer: (size: number) => real.bodyBuffer!(size) } : {}),
+        page: async (stream, body, onNext) => {
+          const page = (pages[stream] = (pages[stream] ?? 0) + 1);
+          const verdict = await real.page(stream, body, onNext && ((link) => onNext(options.link ? options.link(stream, link) : link)));
+          await options.hold?.(stream, page);
+          return verdict;
+        },
+        finish: (meta) => real.finish(meta),
+        close: () => real.close(),
+      };
+    };
+    return { pages, start };
+  }
+
+  it('the next page is asked for while this one is still being checked, and no page is read twice', async () => {
+    const box: { t?: Core } = {};
+    let servedAhead = false;
+    const w = watched({
+      // The first product page's verdict waits (up to 10 s) for the service to have served the second.
+      hold: async (stream, page) => {
+        if (stream !== 'products' || page !== 1) return;
+        for (const until = Date.now() + 10_000; Date.now() < until && !servedAhead;) {
+          servedAhead = (await readsOf(box.t!, 'products')) >= 2;
+          if (!servedAhead) await new Promise((r) => setTimeout(r, 20));
+        }
+      },
+    });
+    const t = (box.t = await core({ startSyncAssembler: w.start }));
+    await signIn(t);
+    const status = await t.inventorySyncsEnded(1);
+    expect(status.lastError).toBeNull();
+    expect(status.itemCount).toBe(ITEMS);
+    expect(servedAhead).toBe(true);
+    expect(w.pages.products).toBeGreaterThan(2);
+    for (const stream of STREAMS) expect({ stream, reads: await readsOf(t, stream) }).toEqual({ stream, reads: w.pages[stream] });
+  });
+
+  it('an early link the page does not confirm: that page is dropped, unassembled, and the list costs at most one read more', async () => {
+    // Every early link is made wrong (a page size of 1 the cursor never asked for); in a second sync, none.
+    let wrong = true;
+    const box: { t?: Core } = {};
+    const w = watched({
+      link: (_stream, link) => (wrong ? `${link}${link.includes('?') ? '&' : '?'}PageSize=1` : link),
+      // Each list's first verdict waits until the page read on its wrong link has been served, so
+      // that page is here, waiting to be assembled, when it is dropped.
+      hold: async (stream, page) => {
+        if (!wrong || page !== 1) return;
+        for (const until = Date.now() + 10_000; Date.now() < until && (await readsOf(t, stream)) < 2;) await new Promise((r) => setTimeout(r, 20));
+        await new Promise((r) => setTimeout(r, 100));
+      },
+    });
+    const t = (box.t = await core({ startSyncAssembler: w.start }));
+    await signIn(t);
+    const status = await t.inventorySyncsEnded(1);
+    expect(status.lastError).toBeNull();
+    expect(status.itemCount).toBe(ITEMS);
+    expect(await lookupSku(t, await firstSku(t))).toBe(1);
+    const given = { ...w.pages };
+    const reads = Object.fromEntries(await Promise.all(STREAMS.map(async (stream) => [stream, await readsOf(t, stream)] as const)));
+
+    wrong = false;
+    for (const stream of STREAMS) delete w.pages[stream];
+    expect((await t.core.dispatch('inventory.syncStart', { mode: 'full' })).ok).toBe(true);
+    expect((await t.inventorySyncsEnded(2)).itemCount).toBe(ITEMS);
+    expect(w.pages.products).toBeGreaterThan(2);
+    for (const stream of STREAMS) {
+      // The pages the assembler was given are the list's own (as in a sync with right links); its
+      // reads are those and at most one dropped.
+      expect({ stream, given: given[stream] }).toEqual({ stream, given: w.pages[stream] });
+      expect(reads[stream]).toBeLessThanOrEqual(w.pages[stream]! + 1);
+    }
+  });
+});
+
 describe('ApiClient.callDecoded: what the decoder says', () => {
   async function signedIn(): Promise<Core> {
     const t = await core();

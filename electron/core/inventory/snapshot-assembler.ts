@@ -64,8 +64,17 @@ export class SnapshotAssembler {
   /** The codes of the products read so far (a variant read later wins, as in codesByInventoryId). */
   private readonly codes = new Map<number, VariantCodes>();
 
-  addPage(stream: SyncStream, body: string | Uint8Array): BodyVerdict<PageSummary> {
-    const verdict = readBody(RESPONSES[SYNC_STREAMS[stream]], body, checkOf(stream));
+  /**
+   * `onNext`: the page's `next` link as soon as it is read, before the records are parsed and checked
+   * (a large page read as bytes only). A hint: the verdict's `next` is the page's.
+   */
+  addPage(stream: SyncStream, body: string | Uint8Array, onNext?: (link: string) => void): BodyVerdict<PageSummary> {
+    const outline =
+      onNext &&
+      ((rest: Readonly<Record<string, unknown>>) => {
+        if (typeof rest.next === 'string') onNext(rest.next);
+      });
+    const verdict = readBody(RESPONSES[SYNC_STREAMS[stream]], body, checkOf(stream), outline);
     if (!verdict.ok) return verdict;
     const page = verdict.value as { items?: unknown[] | null; next?: string | null };
     const items = page.items ?? [];

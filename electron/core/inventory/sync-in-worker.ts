@@ -11,8 +11,12 @@ export interface SyncAssembler {
   readonly where: 'worker' | 'inline';
   /** The worker thread's id (which worker served the sync); none inline. */
   readonly thread?: number;
-  /** A page's body as text or as its UTF-8 bytes (a worker takes the bytes' buffer over: the caller must not use it after). */
-  page(stream: SyncStream, body: string | Uint8Array): Promise<BodyVerdict<PageSummary>>;
+  /**
+   * A page's body as text or as its UTF-8 bytes (a worker takes the bytes' buffer over: the caller must
+   * not use it after). `onNext` hears the page's `next` link before the verdict, when it can be read
+   * early (`SnapshotAssembler.addPage`): a hint, the verdict's link is the page's.
+   */
+  page(stream: SyncStream, body: string | Uint8Array, onNext?: (link: string) => void): Promise<BodyVerdict<PageSummary>>;
   /** Where to gather a page's bytes before `page` (a worker's: memory it shares; absent: any buffer). */
   bodyBuffer?(size: number): Buffer;
   finish(meta: SnapshotMeta): Promise<AssembledCache>;
@@ -36,6 +40,8 @@ export type WorkerRequest =
   | { id: number; op: 'reset' };
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 export type WorkerAnswer =
+  /** The page's `next` link, read before its records (then its `page` answer, with the same id). */
+  | { id: number; op: 'next'; next: string }
   | { id: number; op: 'page'; verdict: BodyVerdict<PageSummary> }
   /** The columns with every string column's text left empty (`texts` of them, asked for one by one with `text`). */
   | { id: number; op: 'finish'; ok: true; columns: CacheColumns; folded: FoldedColumns; encoded: Uint8Array; texts: number }
@@ -76,7 +82,7 @@ function inlineAssembler(): SyncAssembler {
   const assembler = new SnapshotAssembler();
   return {
     where: 'inline',
-    page: async (stream, body) => assembler.addPage(stream, body),
+    page: async (stream, body, onNext) => assembler.addPage(stream, body, onNext),
     finish: async (meta) => ({ columns: assembler.finish(meta), encoded: null, folded: null }),
     close: () => {},
   };
@@ -99,7 +105,15 @@ class WorkerAssembler implements SyncAssembler {
    */
   private readonly shared: { memory: SharedArrayBuffer; busy: boolean }[] = [];
 
+  /** Who hears a page's early `next` answer, by request id (until its `page` answer). */
+  private readonly hints = new Map<number, (link: string) => void>();
+
   private readonly onMessage = (answer: WorkerAnswer) => {
+    if (answer.op === 'next') {
+      this.hints.get(answer.id)?.(answer.next);
+      return;
+    }
+    this.hints.delete(answer.id);
     const waiting = this.pending.get(answer.id);
     this.pending.delete(answer.id);
     waiting?.resolve(answer);
@@ -124,13 +138,13 @@ class WorkerAssembler implements SyncAssembler {
     return Buffer.from(slot.memory, 0, size);
   }
 
-  async page(stream: SyncStream, body: string | Uint8Array): Promise<BodyVerdict<PageSummary>> {
+  async page(stream: SyncStream, body: string | Uint8Array, onNext?: (link: string) => void): Promise<BodyVerdict<PageSummary>> {
     // Shared bytes are read in place by the worker (their buffer is free again once it answered);
     // bytes in a buffer of their own move to the worker; a slice of a shared one (Node's pool) is copied.
     const slot = typeof body === 'string' ? undefined : this.shared.find((s) => s.memory === body.buffer);
     const own = typeof body !== 'string' && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer;
     try {
-      const answer = await this.ask({ op: 'page', stream, body }, own ? [body.buffer] : []);
+      const answer = await this.ask({ op: 'page', stream, body }, own ? [body.buffer] : [], onNext);
       if (answer.op !== 'page') throw new SyncWorkerStopped('the sync worker answered out of turn');
       return answer.verdict;
     } finally {
@@ -174,9 +188,10 @@ class WorkerAssembler implements SyncAssembler {
     else park(this.worker);
   }
 
-  private ask(request: WithoutId<WorkerRequest>, transfer: ArrayBuffer[] = []): Promise<WorkerAnswer> {
+  private ask(request: WithoutId<WorkerRequest>, transfer: ArrayBuffer[] = [], onNext?: (link: string) => void): Promise<WorkerAnswer> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
+    if (onNext) this.hints.set(id, onNext);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ id, ...request }, transfer);
@@ -188,6 +203,7 @@ class WorkerAssembler implements SyncAssembler {
     this.failure = new SyncWorkerStopped(`the sync's worker thread stopped (${why})`);
     for (const waiting of this.pending.values()) waiting.reject(this.failure);
     this.pending.clear();
+    this.hints.clear();
   }
 }
 

@@ -7,7 +7,8 @@ import type { WorkerAnswer, WorkerRequest } from './sync-in-worker.js';
 /**
  * Worker-thread entry of the inventory sync: one assembler per sync (`reset` starts the next one's:
  * the worker is kept for the next sync, sync-in-worker.ts `park`). Pages come
- * in as bytes (or text) and are answered with where the next one is; `finish` answers with the columns, their
+ * in as bytes (or text) and are answered with where the next one is (first as soon as it is read,
+ * `next`, then with the page's verdict); `finish` answers with the columns, their
  * encoding for the cache file and the folded search text of names and SKUs (what the index would fold on the
  * main thread), typed arrays transferred, not copied, and every string column's text left out: each is
  * answered on its own when asked for (`text`). Built as its own file beside the main bundle
@@ -20,7 +21,8 @@ let texts: string[] = [];
 port.on('message', (request: WorkerRequest) => {
   const answer = (message: WorkerAnswer, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
   if (request.op === 'page') {
-    answer({ id: request.id, op: 'page', verdict: assembler.addPage(request.stream, request.body) });
+    const hint = (next: string) => answer({ id: request.id, op: 'next', next });
+    answer({ id: request.id, op: 'page', verdict: assembler.addPage(request.stream, request.body, hint) });
     return;
   }
   if (request.op === 'reset') {

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { SyncProgress } from '../../../shared/ipc/inventory.js';
 import type { ApiClient } from '../api/api-client.js';
 import { followLinks } from '../api/paging.js';
@@ -17,7 +18,7 @@ import type { AssembledCache, SyncAssembler } from './sync-in-worker.js';
  * A full pass reads everything: the inventory list, the quantities per item (`/inventory-level`),
  * per fulfillment center (`/inventory-level/locations`) and per lot (`/inventory-level/lots`), and
  * the product list for the variants' GTIN, UPC and barcodes, five streams side by side, each
- * following its cursor links. This thread only sends the requests: each page's bytes go to the
+ * following its cursor links, one page ahead (`readAhead`). This thread only sends the requests: each page's bytes go to the
  * assembler (a worker thread, sync-in-worker.ts; moved, not copied), which parses and checks them and
  * answers with the next link, and at the end assembles the records (records.ts) and their columns.
  *
@@ -78,22 +79,32 @@ export async function syncInventory(api: ApiClient, options: FetchOptions): Prom
   signal.addEventListener('abort', stop, { once: true });
   const stream: Stream = async (phase, name, query, onPage = () => {}, done = { count: 0 }, from) => {
     if (from === 'done') return;
-    const page = (link: string | null) =>
-      api
-        .callDecoded<PageSummary>(SYNC_STREAMS[name], {
-          ...(link ? { follow: link } : { query }),
-          signal: inner.signal,
-          decodeBytes: (bytes) => assembler.page(name, bytes),
-          bodyBuffer: assembler.bodyBuffer ? (size) => assembler.bodyBuffer!(size) : undefined,
-        })
-        .then((r) => r.data);
+    const list = readAhead(
+      (link, signal, ready, onNext) =>
+        api
+          .callDecoded<PageSummary>(SYNC_STREAMS[name], {
+            ...(link ? { follow: link } : { query }),
+            signal,
+            decodeBytes: async (bytes) => {
+              await ready;
+              return assembler.page(name, bytes, onNext);
+            },
+            bodyBuffer: assembler.bodyBuffer ? (size) => assembler.bodyBuffer!(size) : undefined,
+          })
+          .then((r) => r.data),
+      inner.signal,
+    );
     onProgress({ phase, done: done.count, total: null });
-    for await (const summary of followLinks(() => page(from ?? null), page, inner.signal)) {
-      done.count += summary.count;
-      // The page is in the assembler: an interrupted pass can go on from the next one.
-      if (resume) resume[name] = summary.next ?? 'done';
-      onPage(summary);
-      onProgress({ phase, done: done.count, total: null });
+    try {
+      for await (const summary of followLinks(() => list.page(from ?? null), list.page, inner.signal)) {
+        done.count += summary.count;
+        // The page is in the assembler: an interrupted pass can go on from the next one.
+        if (resume) resume[name] = summary.next ?? 'done';
+        onPage(summary);
+        onProgress({ phase, done: done.count, total: null });
+      }
+    } finally {
+      list.close();
     }
   };
   const guarded = <T>(p: Promise<T>) =>
@@ -109,6 +120,63 @@ export async function syncInventory(api: ApiClient, options: FetchOptions): Prom
   } finally {
     signal.removeEventListener('abort', stop);
   }
+}
+
+/**
+ * Reads one page of a list: its link (null: the first page), its call's signal, when its body may go
+ * to the assembler, and who hears its next link early.
+ */
+type PageCall = (link: string | null, signal: AbortSignal, ready: Promise<void>, onNext: ((link: string) => void) | undefined) => Promise<PageSummary>;
+
+/**
+ * A list read one page ahead: the next page is asked for as soon as the assembler has read its link
+ * (`onNext`, before this page's records are parsed and checked), so the service serves it while this
+ * page is parsed. Measured at 50,000 items, the product list (the longest) was read one page at a
+ * time, each asked for only after the last was parsed. The link is a hint, and the page read ahead
+ * goes to the assembler only once the list asks for that very link (`ready`): a page read ahead on a
+ * link the verdict does not confirm is dropped, its call aborted, and the list reads without hints
+ * from then on (at most one call too many per list). A list that ends or fails drops its page ahead.
+ */
+function readAhead(call: PageCall, signal: AbortSignal) {
+  let ahead: { link: string; page: Promise<PageSummary>; stop: AbortController; take: () => void } | null = null;
+  let hints = true;
+  const now = Promise.resolve();
+  // Heard in the worker's message handler: bound to the list's own context, so the page read ahead
+  // is asked for in the list's lane of the request budget (background), not the handler's.
+  const hint = AsyncResource.bind((link: string) => {
+    if (!hints || ahead !== null || signal.aborted) return;
+    const stop = new AbortController();
+    const ended = AbortSignal.any([signal, stop.signal]);
+    let take = () => {};
+    const ready = new Promise<void>((resolve, reject) => {
+      take = resolve;
+      ended.addEventListener('abort', () => reject(ended.reason as Error), { once: true });
+    });
+    ready.catch(() => {});
+    const page = call(link, ended, ready, hint);
+    // Heard when the list takes it; a page dropped fails unheard.
+    page.catch(() => {});
+    ahead = { link, page, stop, take };
+  });
+  return {
+    page: (link: string | null): Promise<PageSummary> => {
+      const read = ahead;
+      ahead = null;
+      if (read && read.link === link) {
+        read.take();
+        return read.page;
+      }
+      if (read) {
+        hints = false;
+        read.stop.abort();
+      }
+      return call(link, signal, now, hints ? hint : undefined);
+    },
+    close: () => {
+      ahead?.stop.abort();
+      ahead = null;
+    },
+  };
 }
 
 type Stream = (
