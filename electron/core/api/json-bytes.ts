@@ -25,7 +25,7 @@
 export function parseJsonBytes(bytes: Uint8Array, onOutline?: (outline: Readonly<Record<string, unknown>>) => void): unknown {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer.length > PIECE_BYTES) {
-    // Cuts found by leaping first; when one of those was wrong (a piece does not parse), every byte scanned.
+    // Cuts found by leaping first; when one was wrong (a piece does not parse), by scanning every byte.
     let shown = false;
     const outline = (rest: Readonly<Record<string, unknown>>) => {
       if (shown) return;
@@ -173,8 +173,9 @@ const LEAD_MEMBERS = 3;
  * begin `{"id":…,"name":…`, the third key tells them apart). Answers the last cut found (`open` when
  * none), where the scan of every byte goes on. A guess can be wrong only in a nested array whose
  * elements begin alike (inside a string those bytes cannot occur: its quotes are escaped): the piece it
- * ends then does not parse, and the body is planned again by scanning every byte. A piece that parses is exactly a run of whole elements: a cut
- * anywhere else leaves a string or a bracket open, which `[` + piece + `]` cannot close.
+ * ends then does not parse, and the body is planned again by scanning every byte. A piece that parses
+ * is exactly a run of whole elements: a cut anywhere else leaves a string or a bracket open, which
+ * `[` + piece + `]` cannot close.
  */
 function leapCuts(b: Buffer, open: number, cuts: number[]): number {
   const lead = elementLead(b, skipSpace(b, open + 1));

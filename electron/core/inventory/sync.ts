@@ -18,9 +18,10 @@ import type { AssembledCache, SyncAssembler } from './sync-in-worker.js';
  * A full pass reads everything: the inventory list, the quantities per item (`/inventory-level`),
  * per fulfillment center (`/inventory-level/locations`) and per lot (`/inventory-level/lots`), and
  * the product list for the variants' GTIN, UPC and barcodes, five streams side by side, each
- * following its cursor links, one page ahead (`readAhead`). This thread only sends the requests: each page's bytes go to the
- * assembler (a worker thread, sync-in-worker.ts; moved, not copied), which parses and checks them and
- * answers with the next link, and at the end assembles the records (records.ts) and their columns.
+ * following its cursor links, one page ahead (`readAhead`). This thread only sends the requests: each
+ * page's bytes go to the assembler (a worker thread, sync-in-worker.ts; moved, not copied), which
+ * parses and checks them and answers with the next link, and at the end assembles the records
+ * (records.ts) and their columns.
  *
  * A refresh reads what changed, so it costs requests in proportion to the changes, not to the
  * catalogue: the inventory history (`history:query`, per center) names the items whose on-hand
@@ -131,11 +132,12 @@ type PageCall = (link: string | null, signal: AbortSignal, ready: Promise<void>,
 /**
  * A list read one page ahead: the next page is asked for as soon as the assembler has read its link
  * (`onNext`, before this page's records are parsed and checked), so the service serves it while this
- * page is parsed. Measured at 50,000 items, the product list (the longest) was read one page at a
- * time, each asked for only after the last was parsed. The link is a hint, and the page read ahead
- * goes to the assembler only once the list asks for that very link (`ready`): a page read ahead on a
- * link the verdict does not confirm is dropped, its call aborted, and the list reads without hints
- * from then on (at most one call too many per list). A list that ends or fails drops its page ahead.
+ * page is parsed. Without it the product list (the longest) was read one page at a time, each asked
+ * for only after the last was parsed: a 50,000-item sync took 5.3 s against 4.8 to 5.0 s with it.
+ * The link is a hint, and the page read ahead goes to the assembler only once the list asks for that
+ * very link (`ready`): a page read ahead on a link the verdict does not confirm is dropped, its call
+ * aborted, and the list reads without hints from then on (at most one call too many per list). A list
+ * that ends or fails drops its page ahead.
  */
 function readAhead(call: PageCall, signal: AbortSignal) {
   let ahead: { link: string; page: Promise<PageSummary>; stop: AbortController; take: () => void } | null = null;
