@@ -211,7 +211,7 @@ describe('inventory sync: each list read one page ahead', () => {
       // that page is here, waiting to be assembled, when it is dropped.
       hold: async (stream, page) => {
         if (!wrong || page !== 1) return;
-        for (const until = Date.now() + 10_000; Date.now() < until && (await readsOf(t, stream)) < 2;) await new Promise((r) => setTimeout(r, 20));
+        for (const until = Date.now() + 10_000; Date.now() < until && (await readsOf(box.t!, stream)) < 2;) await new Promise((r) => setTimeout(r, 20));
         await new Promise((r) => setTimeout(r, 100));
       },
     });
