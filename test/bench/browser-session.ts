@@ -10,7 +10,8 @@ export interface BrowserSession {
   /** The browser host, signed in; its core and emulator for set-up the bench does not time. */
   host: BrowserHost;
   /** A new 1440x900 page with the desk open (signed in, as the host is). */
-  openDesk(): Promise<Page>;
+  /** A new page on the desk: the start page (Today), or the view whose shortcut is given (`Alt+1`: receiving). */
+  openDesk(shortcut?: string): Promise<Page>;
 }
 
 /**
@@ -35,9 +36,13 @@ export async function withBrowserSession<T>(
       });
       try {
         await signInWithPat(host);
-        const openDesk = async () => {
+        const openDesk = async (shortcut?: string) => {
           const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
           await page.goto(host.url);
+          if (shortcut) {
+            await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+            await page.keyboard.press(shortcut);
+          }
           return page;
         };
         return await run({ host, openDesk });

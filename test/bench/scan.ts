@@ -23,7 +23,7 @@ window.__dockdeskScan = new Promise((resolve) => {
 export async function benchScanToView(): Promise<Record<string, unknown>> {
   // 45 scans in a minute or two, each a few requests, would wait on the 140-a-minute budget: raised, as in the sync bench.
   return withBrowserSession('scan', { localEmulator: { rateLimit: { enabled: false } }, requestBudgetPerMinute: 1_000_000 }, async ({ openDesk }) => {
-    const page = await openDesk();
+    const page = await openDesk('Alt+1');
     const firstRow = page.locator('tbody tr[aria-rowindex]').first();
     await firstRow.waitFor();
     const ids = (await page.locator('tbody tr[aria-rowindex] td:first-child').allInnerTexts()).map((t) => t.trim()).slice(0, 10);

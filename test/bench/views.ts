@@ -42,7 +42,7 @@ const READ_DETAIL = 'window.__dockdeskDetail';
 
 export async function benchViews(): Promise<Record<string, unknown>> {
   return withBrowserSession('views', {}, async ({ host, openDesk }) => {
-    const page = await openDesk();
+    const page = await openDesk('Alt+1');
     await page.locator('tbody tr[aria-rowindex]').first().waitFor();
 
     const samples: number[] = [];
