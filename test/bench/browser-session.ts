@@ -9,8 +9,10 @@ import { startBrowserHost, type BrowserHost, type BrowserHostOptions } from '../
 export interface BrowserSession {
   /** The browser host, signed in; its core and emulator for set-up the bench does not time. */
   host: BrowserHost;
-  /** A new 1440x900 page with the desk open (signed in, as the host is). */
-  /** A new page on the desk: the start page (Today), or the view whose shortcut is given (`Alt+1`: receiving). */
+  /**
+   * A new 1440x900 page with the desk open (signed in, as the host is): on its start page (Today
+   * unless set otherwise), or, given a shortcut (`Alt+1`: receiving), on that view, pressed from Today.
+   */
   openDesk(shortcut?: string): Promise<Page>;
 }
 

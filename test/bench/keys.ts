@@ -306,7 +306,7 @@ export async function benchKeys(): Promise<Record<string, unknown>> {
   return withBrowserSession('keys', { requestBudgetPerMinute: 1_000_000 }, async ({ host, openDesk }) => {
     // The desk opens on Receiving, as a clerk who starts there has set it (not timed).
     await host.core.dispatch('today.settings.set', { startPage: '/receiving' });
-    const page = await openDesk('Alt+1');
+    const page = await openDesk();
     await page.locator('tbody tr[aria-rowindex]').first().waitFor();
     const wroIds = (await page.locator('tbody tr[aria-rowindex] td:first-child').allInnerTexts()).map((t) => t.trim()).slice(0, 10);
     // A scanned item opens from the inventory cache: wait for its first sync (not timed).
