@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { coreAreas, coreKit, rendererAreas, rendererKit } from './build/area-lists.mjs';
 
 const electronModule = { name: 'electron', message: 'Only electron/main.ts and electron/preload.ts may import electron.' };
 const nodeBuiltins = { group: ['node:*'], message: 'The renderer runs in a browser: no Node built-ins.' };
@@ -80,18 +81,18 @@ const browserGlobals = ['window', 'document', 'navigator', 'localStorage', 'sess
   message: "electron/core runs in Node under both shells; the page's globals belong to the renderer.",
 }));
 
-const maxFunctionLines = { max: 80, skipBlankLines: true, skipComments: true };
+export const maxFunctionLines = { max: 80, skipBlankLines: true, skipComments: true };
 
 const restrict = (rules) => ({ '@typescript-eslint/no-restricted-imports': ['error', rules] });
 
 // ------------------------------------------------------------------------------------------------
 // Area zones (ARCHITECTURE.md, "Areas"): an area is one folder per layer, and another area may import
-// only its index.ts (what it offers), besides the kit (shared/, ui/, keyboard/, bridge/, ...). The
-// composition roots (renderer/src/areas.ts, router.tsx, main.tsx; electron/core/areas.ts, app-core.ts,
-// area.ts) list the areas' contribution files and stay outside the zones. test/unit/layers.test.ts
-// proves each zone fires on an internal import and stays quiet on an index import.
-export const rendererAreas = ['receiving', 'unidentified', 'inventory', 'lots', 'history', 'returns', 'settings'];
-export const coreAreas = ['receiving', 'unidentified', 'inventory', 'lots', 'history', 'returns'];
+// only its index.ts (what it offers), besides the kit (shared/, ui/, keyboard/, bridge/, ...). The areas
+// are those of each layer's own list (build/area-lists.mjs reads them), so an area added there is zoned.
+// The composition roots (renderer/src/areas.ts, router.tsx, main.tsx; electron/core/areas.ts,
+// app-core.ts, area.ts) list the areas' contribution files and stay outside the zones.
+// test/unit/layers.test.ts proves each zone fires on an internal import and stays quiet on an index import.
+export { coreAreas, rendererAreas };
 const internalsOf = (area, where) => ({
   // shared/ may have a folder of the same name (shared/lots): it is the kit, open to every area.
   group: [`**/${area}/*`, `!**/shared/**`, `!**/${area}/index`, `!**/${area}/index.js`],
@@ -101,8 +102,6 @@ const zoneRules = (base, areas, where, own) => ({
   ...base,
   patterns: [...base.patterns, ...areas.filter((a) => a !== own).map((a) => internalsOf(a, where))],
 });
-const rendererKit = ['app', 'bridge', 'keyboard', 'palette', 'scan', 'session', 'ui'];
-const coreKit = ['api', 'app', 'auth', 'data', 'drafts', 'environments', 'ipc', 'logging', 'scanner', 'secrets', 'security', 'settings'];
 const areaZones = [
   ...rendererAreas.map((area) => ({
     files: [`renderer/src/workspaces/${area}/**/*.{ts,tsx}`],

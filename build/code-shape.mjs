@@ -7,11 +7,16 @@
 // not measured (a `describe` body is long by nature and no reader navigates it as a function), nor
 // declaration files (`*.d.ts`, types for untyped packages). The tree has no generated data tables
 // today; one added later belongs in `generated` below, so a table does not count as the largest file.
-// Function lines are counted as the lint's max-lines-per-function counts them: blank and comment-only
-// lines skipped. Files are parsed one by one (no type checker), which keeps this under a few seconds.
+// Function lines are counted by the lint's own rule (max-lines-per-function, with the lint's options and
+// a limit of 0 so every function reports its count), so the two never disagree. Files are parsed one by
+// one (no type checker), which keeps this under a few seconds.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
 import ts from 'typescript';
+import { maxFunctionLines } from '../eslint.config.js';
+import { compositionRoots, coreAreas, rendererAreas } from './area-lists.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const sourceRoots = ['electron', 'emulator', 'renderer/src', 'shared', 'build'];
@@ -20,8 +25,8 @@ const extensions = ['.ts', '.tsx', '.mjs', '.js'];
 
 /** The area folders, per layer: a file inside one may import another's internals only through its index.ts. */
 const areaLayers = [
-  { dir: 'renderer/src/workspaces', areas: null },
-  { dir: 'electron/core', areas: ['receiving', 'unidentified', 'inventory', 'lots', 'history', 'returns', 'drafts', 'scanner', 'today', 'stock'] },
+  { dir: 'renderer/src/workspaces', areas: rendererAreas },
+  { dir: 'electron/core', areas: coreAreas },
 ];
 
 function listFiles(dir) {
@@ -34,52 +39,24 @@ function listFiles(dir) {
   return out;
 }
 
-/** Lines of a node that hold code: blank lines and lines holding only comment are not counted. */
-function codeLines(sf, node) {
-  const text = sf.text;
-  const start = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line;
-  const end = sf.getLineAndCharacterOfPosition(node.getEnd()).line;
-  const commentOnly = new Set();
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, sf.languageVariant, text.slice(0, node.getEnd()));
-  scanner.resetTokenState(node.getStart(sf));
-  const codeLine = new Set();
-  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
-    if (kind === ts.SyntaxKind.SingleLineCommentTrivia || kind === ts.SyntaxKind.MultiLineCommentTrivia) continue;
-    if (kind === ts.SyntaxKind.WhitespaceTrivia || kind === ts.SyntaxKind.NewLineTrivia) continue;
-    const a = sf.getLineAndCharacterOfPosition(scanner.getTokenStart()).line;
-    const b = sf.getLineAndCharacterOfPosition(scanner.getTokenEnd()).line;
-    for (let l = a; l <= b; l++) codeLine.add(l);
-  }
-  for (let l = start; l <= end; l++) if (!codeLine.has(l)) commentOnly.add(l);
-  return end - start + 1 - commentOnly.size;
-}
+const linter = new Linter({ configType: 'flat' });
+const lengthConfig = [
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.mjs', '**/*.js'],
+    languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+    rules: { 'max-lines-per-function': ['error', { ...maxFunctionLines, max: 0 }] },
+  },
+];
+const lengthMessage = /^(.*) has too many lines \((\d+)\)/;
 
-function functionName(node) {
-  if (node.name && ts.isIdentifier(node.name)) {
-    const owner = node.parent && (ts.isClassLike(node.parent) || ts.isObjectLiteralExpression(node.parent)) ? node.parent : null;
-    const ownerName = owner && ts.isClassLike(owner) && owner.name ? `${owner.name.text}.` : '';
-    return ownerName + node.name.text;
-  }
-  if (ts.isConstructorDeclaration(node)) return `${node.parent.name?.text ?? 'class'}.constructor`;
-  const p = node.parent;
-  if (p && ts.isVariableDeclaration(p) && ts.isIdentifier(p.name)) return p.name.text;
-  if (p && ts.isPropertyAssignment(p) && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name))) return p.name.text;
-  if (p && ts.isPropertyDeclaration(p) && ts.isIdentifier(p.name)) return p.name.text;
-  if (p && ts.isCallExpression(p)) {
-    const callee = p.expression.getText().split('\n')[0].slice(0, 40);
-    return `(callback of ${callee})`;
-  }
-  return '(anonymous)';
+/** Every function of a file with its length, as the lint counts it. */
+function functionsOf(file, text) {
+  return linter
+    .verify(text, lengthConfig, file)
+    .map((m) => ({ m, match: lengthMessage.exec(m.message) }))
+    .filter(({ match }) => match)
+    .map(({ m, match }) => ({ name: match[1], file, line: m.line, lines: Number(match[2]) }));
 }
-
-const isFunction = (n) =>
-  ts.isFunctionDeclaration(n) ||
-  ts.isFunctionExpression(n) ||
-  ts.isArrowFunction(n) ||
-  ts.isMethodDeclaration(n) ||
-  ts.isConstructorDeclaration(n) ||
-  ts.isGetAccessorDeclaration(n) ||
-  ts.isSetAccessorDeclaration(n);
 
 const issueCitation = /\b(?:issue|Issue|ISSUE)\s*#?\d+/;
 
@@ -139,10 +116,8 @@ for (const file of files) {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
   fileSizes.push({ file, lines: sf.getLineAndCharacterOfPosition(text.length).line + (text.endsWith('\n') ? 0 : 1) });
   const from = areaOf(file);
+  functions.push(...functionsOf(file, text));
   const visit = (node) => {
-    if (isFunction(node) && node.body) {
-      functions.push({ name: functionName(node), file, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, lines: codeLines(sf, node) });
-    }
     if (ts.isExpressionStatement(node) && ts.isVoidExpression(node.expression)) {
       // A comment before `if (x) void y();` speaks for the void in it.
       const owner = ts.isIfStatement(node.parent) ? node.parent : node;
@@ -153,7 +128,8 @@ for (const file of files) {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const target = resolveImport(file, node.moduleSpecifier.text);
       const to = target && areaOf(`${target}.ts`);
-      if (to && (!from || from.layer !== to.layer || from.area !== to.area) && to.inner !== 'index.ts') {
+      const crosses = !from || from.layer !== to?.layer || from.area !== to?.area;
+      if (to && crosses && to.inner !== 'index.ts' && !compositionRoots.includes(file)) {
         crossArea.push({ file, imports: node.moduleSpecifier.text, area: to.area });
       }
     }

@@ -223,6 +223,7 @@ let idle: { worker: Worker; timer: NodeJS.Timeout; gone: () => void } | null = n
 /** Keeps a worker whose sync ended cleanly for the next, its assembler emptied; one at most. */
 function park(worker: Worker): void {
   if (idle) {
+    // One idle worker is enough; this one's exit needs no waiting and cannot fail in a way we act on.
     void worker.terminate();
     return;
   }
@@ -237,6 +238,7 @@ function park(worker: Worker): void {
   worker.once('error', gone);
   const timer = setTimeout(() => {
     gone();
+    // Nothing waits for an idle worker's end; its 'exit' listener above tidies up.
     void worker.terminate();
   }, IDLE_MS);
   timer.unref();
