@@ -1,7 +1,7 @@
 /**
  * Where the emulator deliberately answers other than a published document, because the spec
- * (which wins over the documents) decides otherwise. The README's table "Deliberate differences from
- * the published documents" lists the same rows; a test keeps the two in step.
+ * (which wins over the documents) decides otherwise. The table "Deliberate differences from the
+ * published documents" in docs/emulator.md lists the same rows; a test keeps the two in step.
  */
 export interface DeliberateDifference {
   /** `METHOD /published/template`. */

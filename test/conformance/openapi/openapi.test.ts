@@ -71,10 +71,10 @@ describe('coverage of the published operations', () => {
     expect(cases.filter((c) => !publishedDocument(c.version).find(c.method, c.template)).map(caseTitle)).toEqual([]);
   });
 
-  it("the README's table lists every deliberate difference, with the spec section that decides it", () => {
-    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+  it("docs/emulator.md's table lists every deliberate difference, with the spec section that decides it", () => {
+    const page = readFileSync(new URL('../../../docs/emulator.md', import.meta.url), 'utf8');
     const missing = DELIBERATE_DIFFERENCES.filter(
-      (d) => !readme.split('\n').some((line) => line.startsWith('|') && line.includes(d.operation) && line.includes(d.spec)),
+      (d) => !page.split('\n').some((line) => line.startsWith('|') && line.includes(d.operation) && line.includes(d.spec)),
     );
     expect(missing).toEqual([]);
   });
@@ -97,7 +97,7 @@ describe('2026-07 carries what 2026-01 has (spec 9.3: no removal listed)', () =>
 });
 
 describe('calls outside the documents', () => {
-  // README: a path that exists in the version under other methods only answers 405 with Allow.
+  // docs/emulator.md: a path that exists in the version under other methods only answers 405 with Allow.
   it.each([
     ['DELETE', '/2026-01/return/{id}', 'GET, PUT'],
     ['POST', '/2026-01/inventory/{id}', 'GET'],
