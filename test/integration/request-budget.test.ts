@@ -138,6 +138,45 @@ describe('the request budget, with the service limit on', () => {
   );
 });
 
+describe('the request budget learns the window from the service', () => {
+  it(
+    'a 5,000-item sync under a window of 30 a minute (the service changed it from 150) runs at that window less its reserve: within 1.25 times that pace, at most one 429',
+    async () => {
+      // Real time, bounded: the desk paces by its own clock, so the limit's minute cannot be skipped. About 3 minutes.
+      const t = await createTestCore({ localEmulator: { inventoryItems: 5000, rateLimit: { enabled: true, perMinute: 150 } } });
+      cleanups.push(() => t.dispose());
+      const url = t.core.emulator.url;
+      await signIn(t); // a full sync at the published 150: the desk has seen that window
+      await t.inventorySyncsEnded(1, 60_000);
+      expect(t.core.environments.active.api.budget.state().perMinute).toBe(150);
+      // The service gives this application 30 a minute from now on; a minute passes without a call.
+      await control(url, 'PUT', '/rate-limit', { enabled: true, perMinute: LIMIT });
+      await new Promise((r) => setTimeout(r, 63_000));
+      const before = (await answered(url)).length;
+
+      const started = performance.now();
+      await call(t, 'inventory.syncStart', { mode: 'full' });
+      const status = await t.inventorySyncsEnded(2, SYNC_TIMEOUT_MS);
+      const elapsedS = (performance.now() - started) / 1000;
+      expect(status.lastError).toBeNull();
+      expect(status.itemCount).toBe(5000);
+
+      const log = (await answered(url)).slice(before);
+      const requests = log.filter((r) => r.status !== 429).length;
+      const reserve = Math.ceil(LIMIT * 0.2);
+      const pacedS = (requests / (LIMIT - reserve)) * 60;
+      console.log(
+        `5,000-item sync at ${LIMIT}/min: ${requests} requests in ${elapsedS.toFixed(1)} s; at ${LIMIT - reserve}/min they take ${pacedS.toFixed(1)} s`,
+      );
+      expect(t.core.environments.active.api.budget.state().perMinute).toBe(LIMIT);
+      expect(requests).toBeGreaterThan(LIMIT); // more than one window's worth: the pace really was the window's
+      expect(elapsedS).toBeLessThanOrEqual(1.25 * pacedS);
+      expect(log.filter((r) => r.status === 429).length).toBeLessThanOrEqual(1);
+    },
+    SYNC_TIMEOUT_MS + 120_000,
+  );
+});
+
 describe('the request budget after answers are lost', () => {
   /** The call's result, or 'still waiting' when none came within `ms`. */
   const within = <T>(ms: number, work: Promise<T>) =>
