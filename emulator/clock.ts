@@ -4,6 +4,7 @@
  */
 export class VirtualClock {
   private offsetMs = 0;
+  private advancedTotalMs = 0;
   private frozenAt: number | null;
   private readonly listeners = new Set<() => void>();
 
@@ -21,11 +22,20 @@ export class VirtualClock {
     return this.frozenAt ?? Date.now() + this.offsetMs;
   }
 
+  /**
+   * Real time plus every advance, running even while frozen: for what must keep flowing (the rate
+   * limit's minute), yet lets a test move past a minute without waiting for it.
+   */
+  flowingNowMs(): number {
+    return Date.now() + this.advancedTotalMs;
+  }
+
   /** Moves time forward; negative amounts are refused because issued tokens and states never go back. */
   advance(ms: number): Date {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError('the clock only moves forward');
     if (this.frozenAt !== null) this.frozenAt += ms;
     else this.offsetMs += ms;
+    this.advancedTotalMs += ms;
     for (const listener of this.listeners) listener();
     return this.now();
   }

@@ -84,7 +84,8 @@ export class EmulatorControl {
     await this.call('DELETE', '/faults');
   }
 
-  rateLimit(): Promise<RateLimitSettings> {
+  /** The limit's settings, and how many windows it keeps now (one per user and application, or address, that called in the last minute). */
+  rateLimit(): Promise<RateLimitSettings & { windowsKept: number }> {
     return this.call('GET', '/rate-limit');
   }
 

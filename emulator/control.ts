@@ -56,7 +56,7 @@ export const CONTROL_ENDPOINTS = [
   'GET    /__emulator/faults                current fault injection',
   'PUT    /__emulator/faults                {latencyMs, errorRate, rateLimitRate, retryAfterSeconds, dropRate, malformedRate, dropResponseRate, includeAuth, seed}',
   'DELETE /__emulator/faults                no more faults',
-  'GET    /__emulator/rate-limit            the limit per user and application (on, 150 a minute, by default)',
+  'GET    /__emulator/rate-limit            the limit per user and application (on, 150 a minute, by default), windows kept',
   'PUT    /__emulator/rate-limit            {enabled, perMinute?}',
   'GET    /__emulator/requests?since=N      request log (method, path, status, duration, fault)',
   'DELETE /__emulator/requests              clear the log',
@@ -118,7 +118,11 @@ function registerFaultRoutes(app: FastifyInstance, env: RunningEnvironment): voi
     return reply.code(204).send();
   });
 
-  app.get('/__emulator/rate-limit', async () => ({ enabled: env.rateLimiter.enabled, perMinute: env.rateLimiter.perMinute }));
+  app.get('/__emulator/rate-limit', async () => ({
+    enabled: env.rateLimiter.enabled,
+    perMinute: env.rateLimiter.perMinute,
+    windowsKept: env.rateLimiter.windowsKept(env.clock.flowingNowMs()),
+  }));
   app.put('/__emulator/rate-limit', async (request, reply) => {
     const parsed = RateLimit.safeParse(request.body);
     if (!parsed.success) return invalid(reply, parsed.error);

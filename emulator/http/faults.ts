@@ -72,6 +72,7 @@ export class FaultInjector {
 
 /** The limit as the API notes publish it: 150 requests a minute, sliding window. */
 export const PUBLISHED_PER_MINUTE = 150;
+const WINDOW_MS = 60_000;
 
 export interface RateLimitSettings {
   enabled: boolean;
@@ -86,7 +87,9 @@ export interface RateLimitSettings {
 export class RateLimiter {
   enabled = true;
   perMinute = PUBLISHED_PER_MINUTE;
+  /** Each key's requests in the last minute; a key whose window has emptied is not kept. */
   private readonly windows = new Map<string, number[]>();
+  private sweptAt = 0;
 
   constructor(settings: Partial<RateLimitSettings> = {}) {
     if (settings.enabled !== undefined) this.enabled = settings.enabled;
@@ -96,7 +99,8 @@ export class RateLimiter {
   /** Counts the request when allowed; when not, the whole seconds until the oldest leaves the window. */
   check(key: string, nowMs: number): { retryAfter: number; remaining: number } | { retryAfter: null; remaining: number } {
     if (!this.enabled) return { retryAfter: null, remaining: this.perMinute };
-    const window = (this.windows.get(key) ?? []).filter((t) => t > nowMs - 60_000);
+    this.sweep(nowMs);
+    const window = (this.windows.get(key) ?? []).filter((t) => t > nowMs - WINDOW_MS);
     if (window.length >= this.perMinute) {
       this.windows.set(key, window);
       return { retryAfter: Math.max(1, Math.ceil((window[window.length - this.perMinute]! + 60_000 - nowMs) / 1000)), remaining: 0 };
@@ -106,8 +110,24 @@ export class RateLimiter {
     return { retryAfter: null, remaining: this.perMinute - window.length };
   }
 
+  /** How many windows are kept now (the control API reports it): keys with a request in the last minute. */
+  windowsKept(nowMs: number): number {
+    this.sweep(nowMs, true);
+    return this.windows.size;
+  }
+
   reset(): void {
     this.windows.clear();
+  }
+
+  /**
+   * Drops the windows that have emptied, at most once a minute (or when asked): a request without a
+   * token is keyed by its source address, and every address that ever called would otherwise stay.
+   */
+  private sweep(nowMs: number, now = false): void {
+    if (!now && nowMs - this.sweptAt < WINDOW_MS) return;
+    this.sweptAt = nowMs;
+    for (const [key, window] of this.windows) if (window.length === 0 || window[window.length - 1]! <= nowMs - WINDOW_MS) this.windows.delete(key);
   }
 }
 

@@ -4,6 +4,7 @@ import type { TokenStore } from '../auth/tokens.js';
 import type { VirtualClock } from '../clock.js';
 import type { RequestLog } from '../request-log.js';
 import { problem } from './errors.js';
+import { routerPath } from './router.js';
 import { rateLimitBody, type Fault, type FaultInjector, type RateLimiter } from './faults.js';
 import { decodedPath, hasForeignOrigin, isControlRequest, isJsonBody, isLoopbackHost } from './local-only.js';
 
@@ -25,15 +26,16 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 export function registerRequestHooks(app: FastifyInstance, parts: RequestHookParts): void {
   const injected = new WeakMap<FastifyRequest, Fault>();
   app.addHook('onRequest', async (request, reply) => {
-    // Decoded as the router decodes it, so an encoded path meets the same limit and faults as its plain form.
+    // Fully decoded, so an encoded path meets the same limit and faults as its plain form.
     const path = decodedPath(request.url);
     if (isControlRequest(request)) return guardControl(app, request, reply);
-    if (parts.faults.applies(path) && (isApiPath(path) || path.startsWith('/connect/') || path.startsWith('/.well-known/'))) {
+    const api = isApiRequest(request.url, path);
+    if (parts.faults.applies(path) && (api || path.startsWith('/connect/') || path.startsWith('/.well-known/'))) {
       const answered = await injectFault(parts, injected, request, reply, path);
       if (answered) return answered;
     }
-    if (parts.rateLimiter.enabled && isApiPath(path)) {
-      const verdict = parts.rateLimiter.check(rateLimitKey(parts.tokens, request), Date.now());
+    if (parts.rateLimiter.enabled && api) {
+      const verdict = parts.rateLimiter.check(rateLimitKey(parts.tokens, request), parts.clock.flowingNowMs());
       reply.header('x-remaining-calls', String(verdict.remaining));
       if (verdict.retryAfter !== null) {
         injected.set(request, '429');
@@ -135,9 +137,16 @@ function rateLimitKey(tokens: TokenStore, request: FastifyRequest): string {
   return grant ? `user:${grant.userId} app:${grant.clientId}` : `address:${request.ip}`;
 }
 
-/** A version-prefixed API path (the part faults and the rate limit apply to). */
-function isApiPath(path: string): boolean {
-  return /^\/(1\.0|2\.0|20\d\d-\d\d|Experimental)\//.test(path);
+const API_PATH = /^\/(1\.0|2\.0|20\d\d-\d\d|Experimental)\//;
+
+/**
+ * A version-prefixed API request (the part faults and the rate limit apply to), read both as the
+ * router reads it and fully decoded: a path parameter holding `%2F..` resolves, decoded, to some other
+ * path, yet the router still answers it as an API request, so it must be counted like any other.
+ */
+function isApiRequest(url: string, decoded: string): boolean {
+  const { version, rest } = routerPath(url);
+  return API_PATH.test(decoded) || API_PATH.test(`/${version}${rest}`);
 }
 
 function sendError(reply: FastifyReply, error: ReturnType<typeof problem>) {

@@ -67,10 +67,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: EmulatorContext, de
   const knownVersions = new Set<string>([...VERSIONS, 'Experimental']);
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const slash = url.indexOf('/', 1);
-    const version = (slash > 0 ? url.slice(1, slash) : url.slice(1)) as Version;
-    const rest = slash > 0 ? decodeURI(url.slice(slash)) : '/';
+    const { url, version, rest } = routerPath(request.url);
     try {
       if (!knownVersions.has(version)) throw problem(404, `No such path: ${request.method} ${url}`);
       // Every answer of a deprecated version says so, refusals included (401, 403, a missing service_channel_id).
@@ -108,6 +105,26 @@ export function registerApiRoutes(app: FastifyInstance, ctx: EmulatorContext, de
     }
   };
   app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url: '/*', handler });
+}
+
+/**
+ * A request URL as the router reads it: the first segment, as sent, is the version; the rest is
+ * decoded with `decodeURI`, so an encoded slash (`%2F`) stays inside a path parameter. The request
+ * hooks read paths through this too, so a request the router answers meets the same limit and faults.
+ */
+export function routerPath(requestUrl: string): { url: string; version: Version; rest: string } {
+  const url = requestUrl.split('?')[0] ?? '/';
+  const slash = url.indexOf('/', 1);
+  const version = (slash > 0 ? url.slice(1, slash) : url.slice(1)) as Version;
+  let rest = '/';
+  if (slash > 0) {
+    try {
+      rest = decodeURI(url.slice(slash));
+    } catch {
+      rest = url.slice(slash);
+    }
+  }
+  return { url, version, rest };
 }
 
 /** service_channel_id (spec 4, 5): a decimal channel id; when given it must be a channel with write scopes. */

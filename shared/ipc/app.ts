@@ -19,6 +19,8 @@ export const RequestBudgetView = z.object({
   waiting: z.object({ interactive: Count, visible: Count, background: Count }),
   /** A clerk's call is waiting for the budget until about then (ISO), or null. */
   interactiveWaitUntil: z.string().nullable(),
+  /** What the clerk's waiting calls are for ("receiving order", "item"), in queue order, and until about when the last of each goes (ISO). */
+  clerkWaits: z.array(z.object({ what: z.string(), count: Count, until: z.string() })),
   /** After a 429: every call waits until then (ISO). */
   blockedUntil: z.string().nullable(),
   /** Background (sync) requests in the last minute: the pace the sync runs at. */

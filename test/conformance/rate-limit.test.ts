@@ -56,7 +56,7 @@ describe('the request limit', () => {
     const { startEmulator } = await import('../../emulator/server.js');
     const plain = await startEmulator();
     try {
-      expect(await (await fetch(`${plain.url}/__emulator/rate-limit`)).json()).toEqual({ enabled: true, perMinute: 150 });
+      expect(await (await fetch(`${plain.url}/__emulator/rate-limit`)).json()).toEqual({ enabled: true, perMinute: 150, windowsKept: 0 });
     } finally {
       await plain.close();
     }
@@ -114,6 +114,50 @@ describe('the request limit', () => {
     // The second is no route (404) but an API path all the same, and counted like the rest.
     expect(answers.map((a) => a.status)).toEqual([200, 404, 429]);
     expect(answers.map(remaining)).toEqual([1, 0, 0]);
+  });
+
+  it('counts and faults a request whose path parameter holds an encoded slash and dot segments, as the router answers it', async () => {
+    await control('PUT', '/rate-limit', { enabled: true, perMinute: 2 });
+    // Fully decoded, these resolve to `/` or `/2026-07/`; the router still matches them as /receiving/{id}.
+    const sneaky = ['/2026-07/receiving/%2F..%2F..%2F..', '/2026-07/receiving/%2F..%2F..%2F..%2Fx', '/2026-07/receiving/1%2F..'];
+    const answers = [];
+    for (const path of sneaky) answers.push(await pat.call('GET', path));
+    expect(answers.map((a) => a.status)).toEqual([expect.any(Number), expect.any(Number), 429]);
+    expect(answers.slice(0, 2).map((a) => a.status)).not.toContain(429);
+    expect(answers.map(remaining)).toEqual([1, 0, 0]);
+
+    // And injected faults reach them as they reach any other API request.
+    await control('PUT', '/rate-limit', { enabled: false });
+    await control('PUT', '/faults', { errorRate: 1 });
+    try {
+      for (const path of sneaky) expect((await pat.call('GET', path)).status, path).toBe(503);
+    } finally {
+      await control('DELETE', '/faults');
+    }
+  });
+
+  it('drops the windows of source addresses once they empty: 1,000 loopback addresses leave none kept a minute later', async () => {
+    await control('PUT', '/rate-limit', { enabled: true });
+    const { get } = await import('node:http');
+    const { hostname, port } = new URL(emu.url);
+    // Requests without a token count by source address; on Linux all of 127.0.0.0/8 is loopback.
+    const fromAddress = (localAddress: string) =>
+      new Promise<{ status: number | undefined; remaining: unknown }>((resolve, reject) =>
+        get({ host: hostname, port, path: '/2026-07/channel', localAddress, agent: false }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode, remaining: res.headers['x-remaining-calls'] }));
+        }).on('error', reject),
+      );
+    const addresses = Array.from({ length: 1_000 }, (_, i) => `127.1.${Math.floor(i / 250)}.${(i % 250) + 1}`);
+    for (let i = 0; i < addresses.length; i += 50) {
+      const answers = await Promise.all(addresses.slice(i, i + 50).map(fromAddress));
+      // Each address has a window of its own, so each answer is its window's first request.
+      expect(answers).toEqual(answers.map(() => ({ status: 401, remaining: '149' })));
+    }
+    expect((await emu.control.rateLimit()).windowsKept).toBeGreaterThanOrEqual(1_000);
+    // The limit's minute moves with the emulator's clock: a minute on, every one of those windows is empty.
+    await emu.control.advance(61);
+    expect((await emu.control.rateLimit()).windowsKept).toBe(0);
   });
 
   it('can be switched off (tests that need speed say so), and then no call is refused', async () => {

@@ -138,6 +138,102 @@ describe('the request budget, with the service limit on', () => {
   );
 });
 
+describe('the request budget learns the window from the service', () => {
+  it(
+    'a 5,000-item sync under a window of 30 a minute (the service changed it from 150) runs at that window less its reserve: within 1.25 times that pace, at most one 429',
+    async () => {
+      // Real time, bounded: the desk paces by its own clock, so the limit's minute cannot be skipped. About 3 minutes.
+      const t = await createTestCore({ localEmulator: { inventoryItems: 5000, rateLimit: { enabled: true, perMinute: 150 } } });
+      cleanups.push(() => t.dispose());
+      const url = t.core.emulator.url;
+      await signIn(t); // a full sync at the published 150: the desk has seen that window
+      await t.inventorySyncsEnded(1, 60_000);
+      expect(t.core.environments.active.api.budget.state().perMinute).toBe(150);
+      // The service gives this application 30 a minute from now on; a minute passes without a call.
+      await control(url, 'PUT', '/rate-limit', { enabled: true, perMinute: LIMIT });
+      await new Promise((r) => setTimeout(r, 63_000));
+      const before = (await answered(url)).length;
+
+      const started = performance.now();
+      await call(t, 'inventory.syncStart', { mode: 'full' });
+      const status = await t.inventorySyncsEnded(2, SYNC_TIMEOUT_MS);
+      const elapsedS = (performance.now() - started) / 1000;
+      expect(status.lastError).toBeNull();
+      expect(status.itemCount).toBe(5000);
+
+      const log = (await answered(url)).slice(before);
+      const requests = log.filter((r) => r.status !== 429).length;
+      const reserve = Math.ceil(LIMIT * 0.2);
+      const pacedS = (requests / (LIMIT - reserve)) * 60;
+      console.log(
+        `5,000-item sync at ${LIMIT}/min: ${requests} requests in ${elapsedS.toFixed(1)} s; at ${LIMIT - reserve}/min they take ${pacedS.toFixed(1)} s`,
+      );
+      expect(t.core.environments.active.api.budget.state().perMinute).toBe(LIMIT);
+      expect(requests).toBeGreaterThan(LIMIT); // more than one window's worth: the pace really was the window's
+      expect(elapsedS).toBeLessThanOrEqual(1.25 * pacedS);
+      expect(log.filter((r) => r.status === 429).length).toBeLessThanOrEqual(1);
+    },
+    SYNC_TIMEOUT_MS + 120_000,
+  );
+});
+
+describe('several desks of one user share the window', () => {
+  it(
+    'four desks at the published 150: one syncs 10,000 items, three open records meanwhile; every open under 1 s, no 429 reaching a clerk',
+    async () => {
+      const emu: RunningEmulator = await startEmulator({ inventoryItems: 10_000, rateLimit: { enabled: false } });
+      cleanups.push(() => emu.close());
+      const { token } = (await control(emu.url, 'POST', '/pats', { name: 'four desks' })) as { token: string };
+      const desk = async (name: string) => {
+        const t = await createTestCore();
+        cleanups.push(() => t.dispose());
+        const env = await call(t, 'environments.save', { name, apiBaseUrl: emu.url, authUrl: null, clientId: null });
+        await call(t, 'environments.activate', { id: env.id });
+        return t;
+      };
+      // The clerks' desks hold the inventory already (synced before the limit is on): they only open records.
+      const clerks = await Promise.all(['Clerk one', 'Clerk two', 'Clerk three'].map(desk));
+      await Promise.all(clerks.map((t) => call(t, 'auth.signInWithToken', { token })));
+      await Promise.all(clerks.map((t) => syncEnded(t)));
+      const orders = (await call(clerks[0]!, 'receiving.list', { page: 1, limit: 30 })).items.map((o) => o.id);
+      await control(emu.url, 'PUT', '/rate-limit', { enabled: true, perMinute: 150 });
+      const before = (await answered(emu.url)).length;
+
+      const syncing = await desk('Syncing desk');
+      await call(syncing, 'auth.signInWithToken', { token });
+      let syncDone = false;
+      const sync = syncEnded(syncing).finally(() => (syncDone = true));
+      const opens: { ms: number; ok: boolean }[] = [];
+      // Each clerk opens a receiving order every 2 s while the sync runs (and for 10 s at least).
+      const started = Date.now();
+      await Promise.all(
+        clerks.map(async (t, c) => {
+          for (let i = 0; !syncDone || Date.now() - started < 10_000; i++) {
+            const id = orders[(c * 10 + i) % orders.length]!;
+            const opened = await timed(() => t.core.dispatch('receiving.detail', { id }));
+            opens.push({ ms: opened.ms, ok: opened.value.ok });
+            await new Promise((r) => setTimeout(r, 2_000));
+          }
+        }),
+      );
+      const status = await sync;
+      expect(status.lastError).toBeNull();
+      expect(status.itemCount).toBe(10_000);
+      const log = (await answered(emu.url)).slice(before);
+      const slowest = Math.max(...opens.map((o) => o.ms));
+      console.log(
+        `four desks: ${opens.length} opens, slowest ${Math.round(slowest)} ms; ${log.length} requests, ${log.filter((r) => r.status === 429).length} answered 429`,
+      );
+      expect(opens.length).toBeGreaterThanOrEqual(15);
+      expect(opens.every((o) => o.ok)).toBe(true);
+      expect(slowest).toBeLessThan(1_000);
+      // No 429 at all, so none reached a clerk (the sync's own retry would hide one from its desk, not a clerk's wait).
+      expect(log.filter((r) => r.status === 429)).toEqual([]);
+    },
+    SYNC_TIMEOUT_MS + 60_000,
+  );
+});
+
 describe('the request budget after answers are lost', () => {
   /** The call's result, or 'still waiting' when none came within `ms`. */
   const within = <T>(ms: number, work: Promise<T>) =>

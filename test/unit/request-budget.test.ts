@@ -169,6 +169,76 @@ describe('the request budget', () => {
     expect(budget.state().waiting.interactive).toBe(0);
   });
 
+  it('learns a window the service made smaller: the newest minute of answers decides, not the largest ever seen', async () => {
+    const budget = new RequestBudget();
+    const first = ask(budget, 'background');
+    await vi.advanceTimersByTimeAsync(0);
+    answered(budget, first.ticket!, 149);
+    expect(budget.state().perMinute).toBe(150);
+    // Two minutes on, the service allows this application 30 a minute: an empty window leaves 29.
+    await vi.advanceTimersByTimeAsync(120_000);
+    const probe = ask(budget, 'background');
+    await vi.advanceTimersByTimeAsync(0);
+    answered(budget, probe.ticket!, 29);
+    expect(budget.state().perMinute).toBe(30);
+    // The sync spends down to a reserve sized for 30 (6), not one sized for 150 (30, all of it).
+    const more = Array.from({ length: 30 }, () => ask(budget, 'background'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(more.filter((m) => m.ticket).length).toBe(29 - 6);
+  });
+
+  it('keeps the size while a sync spends the window: what is left plus its own calls counted in it', async () => {
+    const budget = new RequestBudget();
+    let left = 30;
+    const answer = (entries: ReturnType<typeof ask>[]) => {
+      for (const e of entries.filter((x) => x.ticket)) answered(budget, e.ticket!, --left);
+      return entries.filter((x) => x.ticket).length;
+    };
+    const first = [ask(budget, 'background')];
+    await vi.advanceTimersByTimeAsync(0);
+    answer(first);
+    const sync = Array.from({ length: 24 }, () => ask(budget, 'background'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(answer(sync)).toBe(23); // down to the reserve of 6; one waits
+    // Past the minute of the first answer (29 left), only answers from a busy window remain; the
+    // waiting call goes as the first calls leave, then the sync spends down to the reserve again.
+    await vi.advanceTimersByTimeAsync(62_100);
+    left += 24; // those calls have left the service's window
+    answer([sync[23]!]);
+    const more = Array.from({ length: 30 }, () => ask(budget, 'background'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(answer(more)).toBe(23);
+    expect(budget.state().perMinute).toBe(30);
+    expect(left).toBe(6);
+  });
+
+  it('estimates when each waiting clerk call goes from when its own calls leave the window, and says what each is for', async () => {
+    const budget = new RequestBudget();
+    const sent: Ticket[] = [];
+    for (let i = 0; i < 3; i++) {
+      const c = ask(budget, 'interactive');
+      await vi.advanceTimersByTimeAsync(0);
+      sent.push(c.ticket!);
+      await vi.advanceTimersByTimeAsync(10_000);
+    }
+    sent.forEach((ticket, i) => answered(budget, ticket, 2 - i)); // a window of 3, spent at 0, 10 and 20 s
+    const order = budget.take('interactive', undefined, 'receiving order');
+    const items = [budget.take('interactive', undefined, 'item'), budget.take('interactive', undefined, 'item')];
+    await vi.advanceTimersByTimeAsync(0);
+    const leaves = (sentAt: number) => new Date(sentAt + 62_000).toISOString();
+    expect(budget.state().clerkWaits).toEqual([
+      { what: 'receiving order', count: 1, until: leaves(1_000_000) },
+      { what: 'item', count: 2, until: leaves(1_020_000) },
+    ]);
+    expect(budget.state().interactiveWaitUntil).toBe(leaves(1_000_000));
+    // And they go then.
+    const wentAt = async (p: Promise<Ticket>) => (await p).sentAt;
+    await vi.advanceTimersByTimeAsync(62_000);
+    expect(await wentAt(order)).toBeLessThanOrEqual(1_000_000 + 62_000 + 10);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(await wentAt(items[1]!)).toBeLessThanOrEqual(1_020_000 + 62_000 + 10);
+  });
+
   it('knows the lane of the calling code through awaits', async () => {
     expect(currentLane()).toBe('interactive');
     const seen = await inLane('background', async () => {

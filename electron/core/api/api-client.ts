@@ -7,7 +7,7 @@ import type { BodyVerdict } from './body-verdict.js';
 import { outcomeOfAnswer, SLOW_ANSWER_MS, type ConnectivityMonitor, type Outcome } from './connectivity.js';
 import { HTTP_TIMEOUTS, type DispatcherPool } from './dispatchers.js';
 import { cancelledError, errorFromResponse, errorFromSchema, errorFromShape, errorFromTransport, isTransportFailure, notJsonError } from './errors.js';
-import { OPERATIONS, operationPath, type OperationName } from './operations.js';
+import { OPERATIONS, operationPath, waitSubject, type OperationName } from './operations.js';
 import { currentLane, RequestBudget, type Lane, type Ticket } from './request-budget.js';
 import { backoffDelayMs, RETRY } from './retry-policy.js';
 import { endpointUrl } from './urls.js';
@@ -181,7 +181,7 @@ export class ApiClient {
 
     let rejectedToken: string | undefined;
     for (let attempt = 1; ; attempt++) {
-      const result = await this.send(url, method, endpoint, options, rejectedToken);
+      const result = await this.send(url, method, endpoint, options, rejectedToken, waitSubject(operation));
       const last = attempt >= RETRY.maxAttempts || options.signal.aborted;
 
       if (result.kind === 'lost') {
@@ -232,8 +232,8 @@ export class ApiClient {
     }
   }
 
-  private async send(url: URL, method: string, endpoint: string, options: AnyCallOptions, rejected: string | undefined): Promise<Attempt> {
-    const ticket = await this.budget.take(options.lane, options.budgetSignal);
+  private async send(url: URL, method: string, endpoint: string, options: AnyCallOptions, rejected: string | undefined, what: string): Promise<Attempt> {
+    const ticket = await this.budget.take(options.lane, options.budgetSignal, what);
     options.admitted();
     try {
       return await this.sendAdmitted(url, method, endpoint, options, rejected, ticket);

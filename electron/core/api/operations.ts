@@ -53,3 +53,13 @@ export function operationPath(name: OperationName, params: Record<string, string
     return encodeURIComponent(String(value));
   });
 }
+
+/** What a clerk waits for when an operation's call waits for the request budget, in the status bar's words. */
+export function waitSubject(name: OperationName): string {
+  const area = name.slice(0, name.indexOf('.'));
+  if (area === 'receiving' || area === 'uro') return 'receiving order';
+  if (area === 'inventory' || area === 'inventoryLevel' || area === 'product') return 'item';
+  if (area === 'lotExclusion') return 'lot exclusions';
+  if (area === 'return' || area === 'shipment' || area === 'order') return 'return';
+  return 'account details';
+}

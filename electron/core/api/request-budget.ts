@@ -50,14 +50,24 @@ export interface BudgetState {
   waiting: Record<Lane, number>;
   /** When a waiting clerk's call is expected to go out (ISO), or null when none waits. */
   interactiveWaitUntil: string | null;
+  /** What the clerk waits for, in queue order: each subject's calls and when the last of them is expected to go (ISO). */
+  clerkWaits: ClerkWait[];
   /** Set after a 429: every lane waits until then (ISO). */
   blockedUntil: string | null;
   /** Background requests sent in the last minute: the pace the sync runs at now. */
   backgroundLastMinute: number;
 }
 
+export interface ClerkWait {
+  /** The clerk's word for it ("receiving order", "item"), from the calling operation. */
+  what: string;
+  count: number;
+  until: string;
+}
+
 interface Waiter {
   lane: Lane;
+  what: string | undefined;
   grant: (ticket: Ticket) => void;
   fail: (reason: unknown) => void;
   signal: AbortSignal | undefined;
@@ -72,6 +82,14 @@ export interface Ticket {
   seq: number;
   /** What its answer said was left once the service had counted it (unset until answered, and for a 429). */
   remaining?: number;
+  /** Refused (429) or lost: the service did not count it, or this desk cannot tell that it did. */
+  uncounted?: true;
+}
+
+/** What one answer showed of the window's size: at least this many calls fit in a minute. */
+interface SizeSeen {
+  size: number;
+  at: number;
 }
 
 interface Report {
@@ -103,7 +121,12 @@ export class RequestBudget {
   private report: Report | null = null;
   /** The latest reports in the order their answers came; what is left is the least any of them allows. */
   private recent: Report[] = [];
-  private learnedLimit: number | null = null;
+  /**
+   * What the answers of the last minute showed of the window's size (each a lower bound: what was
+   * left, plus this desk's own calls counted in the window then). The newest minute's, because the
+   * service may change an application's figure; an older figure is kept only until a newer answer.
+   */
+  private sizesSeen: SizeSeen[] = [];
   private blockedUntil = 0;
   private seq = 0;
   /** After a 429's wait, one call goes to learn how the window stands before the lanes' rules apply again. */
@@ -118,11 +141,12 @@ export class RequestBudget {
   ) {}
 
   /** Resolves when a request of this lane may go out; rejects if the signal aborts while waiting. */
-  take(lane: Lane = currentLane(), signal?: AbortSignal): Promise<Ticket> {
+  take(lane: Lane = currentLane(), signal?: AbortSignal, what?: string): Promise<Ticket> {
     signal?.throwIfAborted();
     return new Promise<Ticket>((resolve, reject) => {
       const waiter: Waiter = {
         lane,
+        what,
         signal,
         grant: resolve,
         fail: reject,
@@ -148,6 +172,7 @@ export class RequestBudget {
     const remaining = numberHeader(headers['x-remaining-calls']);
     const t = this.now();
     if (remaining !== null && status !== 429) ticket.remaining = remaining;
+    if (status === null || status === 429) ticket.uncounted = true;
     if (remaining !== null) {
       const report: Report = { remaining, seq: ticket.seq, sentAt: ticket.sentAt, at: t };
       // An older call's answer still counts: the service may have counted it after a newer one. A
@@ -156,8 +181,10 @@ export class RequestBudget {
       this.recent.push(report);
       if (this.recent.length > REPORTS_KEPT) this.recent.shift();
       if (!this.report || ticket.seq >= this.report.seq) this.report = report;
-      // The window is at least one more than what remained after a call was counted in it.
-      if (status !== 429) this.learnedLimit = Math.max(this.learnedLimit ?? 0, remaining + 1);
+      // The window holds at least what remained after this call plus this desk's calls counted in it
+      // (at an empty window: what remained plus one; at a 429: this desk's calls in it).
+      const counted = this.countedWith(ticket);
+      if (status !== 429 || counted > 0) this.sawSize((status === 429 ? 0 : remaining) + counted, t);
     } else if (status !== null && status !== 429 && this.report?.refusal && ticket.seq > this.report.seq) {
       // A call sent after a 429 was answered, and the answer reports nothing (a service or gateway
       // that reports the window only on its refusals): the refusal's "nothing left" no longer
@@ -187,17 +214,47 @@ export class RequestBudget {
     const inWindow = this.sent.filter((s) => s.sentAt > t - WINDOW_MS);
     const waiting: Record<Lane, number> = { interactive: 0, visible: 0, background: 0 };
     for (const w of this.queue) waiting[w.lane]++;
-    const interactiveWaits = waiting.interactive > 0;
+    const clerkWaits = this.clerkWaits(t);
     return {
       usedLastMinute: inWindow.length,
       serviceRemaining: this.report && t - this.report.sentAt < WINDOW_MS ? this.report.remaining : null,
       reportedAt: this.report ? new Date(this.report.at).toISOString() : null,
       perMinute: this.limit(),
       waiting,
-      interactiveWaitUntil: interactiveWaits ? new Date(Math.max(this.nextChange(t) ?? t, t)).toISOString() : null,
+      interactiveWaitUntil: clerkWaits[0] ? clerkWaits[0].firstAt : null,
+      clerkWaits: clerkWaits.map(({ what, count, until }) => ({ what, count, until })),
       blockedUntil: this.blockedUntil > t ? new Date(this.blockedUntil).toISOString() : null,
       backgroundLastMinute: inWindow.filter((s) => s.lane === 'background').length,
     };
+  }
+
+  /**
+   * When each waiting clerk's call is expected to go, grouped by what it is for. A clerk's call waits
+   * only while nothing is left, so the n-th in the queue goes once enough of this desk's calls have
+   * left the window (or the 429's wait is over); past what this desk's own calls explain (other desks
+   * spent the window), a whole minute is the most a sliding window can hold it.
+   */
+  private clerkWaits(t: number): (ClerkWait & { firstAt: string })[] {
+    const waiters = this.queue.filter((w) => w.lane === 'interactive');
+    if (waiters.length === 0) return [];
+    const leaves: number[] = [];
+    for (const s of this.sent) if (!s.uncounted && s.sentAt + LEAVES_MS > t) leaves.push(s.sentAt + LEAVES_MS);
+    leaves.sort((a, b) => a - b);
+    const left = Math.max(0, this.estimate(t));
+    const start = Math.max(t, this.blockedUntil);
+    const groups = new Map<string, ClerkWait & { firstAt: string }>();
+    waiters.forEach((w, i) => {
+      const mustLeave = i + 1 - left;
+      const at = Math.max(start, mustLeave <= 0 ? t : (leaves[mustLeave - 1] ?? t + LEAVES_MS));
+      const what = w.what ?? 'lookup';
+      const iso = new Date(at).toISOString();
+      const group = groups.get(what);
+      if (group) {
+        group.count++;
+        group.until = iso;
+      } else groups.set(what, { what, count: 1, until: iso, firstAt: iso });
+    });
+    return [...groups.values()];
   }
 
   /** Requests sent in the last minute (for diagnostics and tests). */
@@ -211,9 +268,34 @@ export class RequestBudget {
     return () => this.listeners.delete(listener);
   }
 
-  /** The window's size: what the service has shown, else the assumed figure. */
+  /** The window's size: what the service's answers of the last minute showed, else the assumed figure. */
   private limit(): number {
-    return this.learnedLimit ?? this.perMinute;
+    if (this.sizesSeen.length === 0) return this.perMinute;
+    let size = 0;
+    for (const seen of this.sizesSeen) size = Math.max(size, seen.size);
+    return size;
+  }
+
+  /** A lower bound on the window's size from one answer; figures older than a window go once a newer one comes. */
+  private sawSize(size: number, t: number): void {
+    this.sizesSeen = this.sizesSeen.filter((seen) => t - seen.at < LEAVES_MS);
+    this.sizesSeen.push({ size: Math.max(1, size), at: t });
+  }
+
+  /**
+   * This desk's calls the service had surely counted in its window when it counted `ticket`: sent
+   * before it (or it) and less than a minute before it, not refused or lost, and answered already with
+   * no less left than it.
+   */
+  private countedWith(ticket: Ticket): number {
+    let count = 0;
+    for (const s of this.sent) {
+      if (s.seq > ticket.seq || s.uncounted) continue;
+      // Unanswered, or answered with less left: it may have reached the service after this one.
+      if (s !== ticket && (s.remaining === undefined || (ticket.remaining !== undefined && s.remaining < ticket.remaining))) continue;
+      if (s.sentAt > ticket.sentAt - WINDOW_MS + LEAVES_MARGIN_MS) count++;
+    }
+    return count;
   }
 
   /**
@@ -276,7 +358,7 @@ export class RequestBudget {
     if (lane === 'interactive') return left > 0;
     if (lane === 'visible') return left > Math.ceil(this.reserve() / 2);
     // Before the first report, background work has only a few calls out at once: the figure is not known yet.
-    if (!this.report && this.learnedLimit === null && this.perMinute <= SERVICE_PER_MINUTE && this.inflight.size >= 4) return false;
+    if (!this.report && this.sizesSeen.length === 0 && this.perMinute <= SERVICE_PER_MINUTE && this.inflight.size >= 4) return false;
     return left > this.reserve();
   }
 

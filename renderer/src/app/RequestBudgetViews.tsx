@@ -1,15 +1,19 @@
 import { useEffect, useState } from 'react';
 import { formatCount, formatTime } from '../format';
-import { useRequestBudget } from './requestBudget';
+import { useRequestBudget, useRequestBudgetAt } from './requestBudget';
 
 /** Whole seconds from now until `iso` (at least 1 while it is ahead). */
 function secondsUntil(iso: string, now: number): number {
   return Math.max(1, Math.ceil((Date.parse(iso) - now) / 1000));
 }
 
-/** Re-renders every second while `active`, so a countdown stays true. */
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
+/**
+ * Re-renders every second while `active`, so a countdown stays true; the time of the last tick, or 0
+ * before the first. Callers count from the later of it and when the figure arrived: a tick kept
+ * from before a wait began once showed "about 748 s" for a 44 s wait.
+ */
+function useTick(active: boolean): number {
+  const [now, setNow] = useState(0);
   useEffect(() => {
     if (!active) return undefined;
     const timer = setInterval(() => setNow(Date.now()), 1_000);
@@ -19,17 +23,21 @@ function useNow(active: boolean): number {
 }
 
 /**
- * In the status bar while a clerk's action waits for the service's request limit: that it waits,
- * why, and for about how long. Nothing otherwise.
+ * In the status bar while a clerk's action waits for the service's request limit: which actions
+ * wait and for about how long, in one line. Nothing otherwise.
  */
 export function ClerkWaitNotice() {
-  const budget = useRequestBudget();
-  const until = budget?.waiting.interactive ? (budget.blockedUntil ?? budget.interactiveWaitUntil) : null;
-  const now = useNow(until !== null);
-  if (!until) return null;
+  const { budget, at } = useRequestBudgetAt();
+  const waits = budget?.waiting.interactive ? budget.clerkWaits : [];
+  const now = Math.max(useTick(waits.length > 0), at);
+  if (!budget || waits.length === 0) return null;
+  const parts = waits.map((w) => {
+    const until = budget.blockedUntil && Date.parse(budget.blockedUntil) > Date.parse(w.until) ? budget.blockedUntil : w.until;
+    return `${w.count > 1 ? `${formatCount(w.count)} × ` : ''}${w.what} in about ${secondsUntil(until, now)} s`;
+  });
   return (
     <span role="status" data-testid="request-budget-wait">
-      Waiting for the service&apos;s request limit: about {secondsUntil(until, now)} s
+      Waiting for the service&apos;s request limit: {parts.join(', ')}
     </span>
   );
 }

@@ -7,11 +7,16 @@ const budgetKey = ['app', 'requestBudget'] as const;
 
 /** The request budget main keeps for the signed-in account (the service's per-minute limit), kept current by its event. */
 export function useRequestBudget(): RequestBudgetView | undefined {
+  return useRequestBudgetAt().budget;
+}
+
+/** The request budget and when this renderer received it (ms since the epoch): a countdown starts from then. */
+export function useRequestBudgetAt(): { budget: RequestBudgetView | undefined; at: number } {
   const client = useQueryClient();
   const query = useQuery({ queryKey: budgetKey, queryFn: () => call('app.requestBudget', {}), staleTime: Infinity });
   const onChange = useCallback((state: RequestBudgetView) => client.setQueryData(budgetKey, state), [client]);
   useDockdeskEvent('app.requestBudget', onChange);
-  return query.data;
+  return { budget: query.data, at: query.dataUpdatedAt };
 }
 
 /** Under this share of the window left, refreshes slow down: the clerk's own calls come first. */
