@@ -134,6 +134,8 @@ test('news goes by itself, an error stays until Escape, a stack of errors is one
   expect(region.height).toBeLessThan(60);
   const bar = await box(page.getByRole('contentinfo', { name: 'Status' }));
   expect(overlaps(region, bar)).toBe(false);
+  // Right above the status bar, in sight.
+  expect(Math.abs(region.y + region.height - bar.y)).toBeLessThan(2);
   expect(overlaps(region, await box(page.locator('#content')))).toBe(false);
   expect(overlaps(region, await box(table.locator('tbody tr:focus')))).toBe(false);
 
