@@ -3,7 +3,10 @@ import type { SessionState } from '../../shared/schemas/session';
 import { useConnectivity } from './session/useSession';
 import { StatusSlots } from './ui/statusSlots';
 
-/** Environment, account, channel and connectivity, always in view; slots for what later features report. */
+/**
+ * Environment, account, channel and connectivity, always in view; slots for what later features report.
+ * One line at any width (styles.css): who and where give way before what is happening now.
+ */
 export function StatusBar({ session }: { session: SessionState }) {
   const connectivity = useConnectivity();
   const shown = session.status === 'signed-in' ? connectivity : 'signed-out';
@@ -23,7 +26,9 @@ export function StatusBar({ session }: { session: SessionState }) {
         </span>
       )}
       {session.persistence === 'memory' && session.status === 'signed-in' && (
-        <span title={session.keychainNote ?? undefined}>Sign-in kept for this session only</span>
+        <span className="session-only" title={session.keychainNote ?? undefined}>
+          Sign-in kept for this session only
+        </span>
       )}
       <span className="slots">
         <StatusSlots />

@@ -89,14 +89,14 @@ test('the dialog opens on its search field with suggestions; a closed order is r
   await expect.element(dialog.getByRole('button', { name: 'Link to receiving order 4990…' })).toBeDisabled();
 });
 
-test('an open order leads to a confirmation with focus on Confirm; Back returns to the same search and choice', async () => {
+test('an open order leads to a confirmation with focus on Back, the safe choice; Back returns to the same search and choice', async () => {
   const dialog = await openDialog();
   await userEvent.keyboard('PO-5012');
   await expect.element(dialog.getByText('1 matching receiving orders')).toBeVisible();
   await userEvent.click(page.getByRole('option', { name: /^WRO 5012/ }));
   await userEvent.click(dialog.getByRole('button', { name: 'Link to receiving order 5012…' }));
   await expect.element(dialog.getByText(/Link receipt URO-41 \(tracking 1Z999AA10123456784\) to receiving order 5012 \(Awaiting, PO PO-5012\)/)).toBeVisible();
-  await expect.element(dialog.getByRole('button', { name: 'Confirm link' })).toHaveFocus();
+  await expect.element(dialog.getByRole('button', { name: 'Back' })).toHaveFocus();
   await userEvent.click(dialog.getByRole('button', { name: 'Back' }));
   await expect.element(field()).toHaveValue('PO-5012');
   await expect.element(field()).toHaveFocus();

@@ -58,6 +58,63 @@ test.describe('focus and keys', () => {
     }
   });
 
+  test('the shortcut of the view on screen puts focus back on its primary control, every time', async ({ page }) => {
+    await page.keyboard.press('Alt+1');
+    await expect(focusedRow(page)).toHaveAttribute('aria-rowindex', '2');
+    for (let i = 0; i < 2; i++) {
+      // Focus away from the list (the sidebar), then the list's own shortcut: its current row again.
+      await page.getByRole('link', { name: 'Settings' }).focus();
+      await page.keyboard.press('Alt+1');
+      await expect(focusedRow(page)).toHaveAttribute('aria-rowindex', '2');
+      await page.keyboard.press('ArrowDown');
+      await expect(focusedRow(page)).toHaveAttribute('aria-rowindex', '3');
+      await page.keyboard.press('ArrowUp');
+    }
+    // A search view: its field.
+    await page.keyboard.press('Alt+3');
+    await expect(searchField(page)).toBeFocused();
+    await page.getByRole('link', { name: 'Receiving' }).focus();
+    await page.keyboard.press('Alt+3');
+    await expect(searchField(page)).toBeFocused();
+  });
+
+  test('one highlight per list: the focused row, also under a resting pointer', async ({ page }) => {
+    await page.keyboard.press('Alt+1');
+    await rows(page).nth(4).hover();
+    await page.keyboard.press('ArrowDown');
+    await expect(focusedRow(page)).toHaveAttribute('aria-rowindex', '3');
+    const highlighted = await rows(page).evaluateAll((trs) =>
+      trs.filter((tr) => getComputedStyle(tr).backgroundColor !== 'rgba(0, 0, 0, 0)').map((tr) => tr.getAttribute('aria-rowindex')),
+    );
+    expect(highlighted).toEqual(['3']);
+  });
+
+  test('a confirmation opens on the safe choice; closed, focus is back on what opened it, or next to it when that is gone', async ({ page, host }) => {
+    const wro = (await host.core.emulator.control.data('receivingOrders')).find((w) => w.status === 'Awaiting')!;
+    await page.goto(`${host.origin}/#/receiving/${wro.id}`);
+    const cancel = page.getByRole('button', { name: 'Cancel order…' });
+    await cancel.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Cancel receiving order ${wro.id}?` });
+    await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(cancel).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(cancel).toBeFocused();
+    // Confirmed, the button is gone with the order's cancellation: focus lands in the view, not on the page.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+Tab');
+    await expect(dialog.getByRole('button', { name: 'Cancel the order' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(cancel).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement !== document.body && document.activeElement?.closest('#content') !== null)).toBe(true);
+  });
+
   test('back to a list puts focus on the row the user left', async ({ page }) => {
     await page.keyboard.press('Alt+6');
     await page.keyboard.press('Alt+1');

@@ -107,6 +107,12 @@ test('Today is the start page after sign-in and focuses its first tile on arriva
   const api = await service(host.core.emulator.url);
   await openToday(page, host.url);
   expect(await address(page)).toBe('/today');
+  // Signed in, Today opens like any view: its first tile has focus, and a digit acts at once.
+  await expect(tile(page, 'expected-today')).toBeFocused();
+  await page.keyboard.press('2');
+  await expect.poll(() => address(page)).toBe('/today/receiving?when=overdue&center=all');
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect(tile(page, 'expected-today')).toBeFocused();
   // Arriving on Today (here by its shortcut, from Receiving's) puts focus on the first tile.
   await page.keyboard.press('Alt+1');
   await expectViewFocus(page, 'Receiving');

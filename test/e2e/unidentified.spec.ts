@@ -86,6 +86,10 @@ test('list both tabs, search, open a receipt with its photo, link it by keyboard
   await expect.poll(() => address(page)).toBe(`/unidentified?q=${receipt.tracking_barcode!.slice(-5)}`);
   await expect(page.getByRole('status').filter({ hasText: /found for/ })).toBeVisible();
   await expect(rows(page, 'Unlinked receipts').filter({ hasText: receipt.barcode })).toHaveCount(1);
+  // ↓ from the search field reaches the receipts found.
+  await page.getByLabel('Barcode or tracking').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('tbody tr:focus')).toHaveAttribute('aria-rowindex', '2');
 
   // Open it: its facts and its photo, fetched through main.
   await rows(page, 'Unlinked receipts').filter({ hasText: receipt.barcode }).click();
@@ -110,18 +114,23 @@ test('list both tabs, search, open a receipt with its photo, link it by keyboard
   const first = dialog.getByRole('option').first();
   await expect(first).toContainText(`WRO ${wro.id}`);
   await expect(first).toContainText(`tracking ${receipt.tracking_barcode}`);
-  await page.keyboard.press('Tab'); // into the list, on its first option
+  await page.keyboard.press('ArrowDown'); // from the query into the list, on its first option
   await expect(first).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(first).toHaveAttribute('aria-selected', 'true');
   await tabTo(page, new RegExp(`Link to receiving order ${wro.id}`));
   await page.keyboard.press('Enter');
-  await expect(dialog.getByRole('button', { name: 'Confirm link' })).toBeFocused();
+  // The confirmation opens on the safe choice (a link cannot be undone): confirming takes Shift+Tab.
+  await expect(dialog.getByRole('button', { name: 'Back' })).toBeFocused();
   await expect(dialog).toContainText(`to receiving order ${wro.id}`);
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('button', { name: 'Confirm link' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(page.locator('.facts').getByRole('link', { name: `Receiving order ${wro.id}` })).toBeVisible();
   await expect(page.getByRole('button', { name: /Link to a receiving order/ })).toHaveCount(0);
+  // The button that opened the dialog is gone with what it offered: focus stays in the view, not on the page.
+  await expect.poll(() => page.evaluate(() => document.activeElement !== document.body && document.activeElement?.closest('#content') !== null)).toBe(true);
 
   // It moved to the linked tab, showing its WRO.
   await page.keyboard.press('Alt+2');

@@ -14,7 +14,7 @@ import { Toasts } from '../ui/Toasts';
 import { CommandPalette } from '../palette/CommandPalette';
 import { ScanProvider } from '../scan/ScanProvider';
 import { useNavigationFocus } from '../ui/ViewHeading';
-import { setViewAnnouncer } from '../keyboard/viewFocus';
+import { beginViewChange, setViewAnnouncer } from '../keyboard/viewFocus';
 import { allWorkspaces, workspaceForPath, type Workspace } from '../workspaces/registry';
 import { useAccountKey } from './accountKey';
 import { useRememberAddress } from './rememberAddress';
@@ -35,9 +35,15 @@ export function Shell() {
   useShortcut({ keys: 'Alt+ArrowLeft', description: 'Back', group: 'Navigation', inFields: true, handler: () => router.history.back() });
   useShortcut({ keys: 'Alt+ArrowRight', description: 'Forward', group: 'Navigation', inFields: true, handler: () => router.history.forward() });
   useShortcut({ keys: '?', description: 'Show keyboard shortcuts', handler: () => setSheetOpen(true) });
-  useWorkspaceShortcuts((w) => void navigate({ to: w.path }));
+  // The view on screen asked for again: the router sees no change, so the focus model is told itself.
+  useWorkspaceShortcuts((w) => {
+    if (w.path === pathname) beginViewChange(pathname);
+    else void navigate({ to: w.path });
+  });
   useMouseBackForward(router.history);
   usePreloadWorkspaces(session.data?.status === 'signed-in');
+  const gated = Boolean(current?.needsSignIn && session.data && session.data.status !== 'signed-in');
+  useFocusAfterSignIn(gated, pathname);
 
   if (session.isPending) {
     return (
@@ -55,7 +61,6 @@ export function Shell() {
     );
   }
   const state = session.data;
-  const gated = current?.needsSignIn && state.status !== 'signed-in';
 
   return (
     <div className="app">
@@ -137,6 +142,18 @@ function useWorkspaceShortcuts(go: (w: Workspace) => void) {
     );
     return () => removers.forEach((r) => r());
   }, []);
+}
+
+/**
+ * Signed in, the view behind the sign-in panel appears without a change of path: it opens like any
+ * view, so its primary control (Today's first tile) takes focus and the keys typed meanwhile.
+ */
+function useFocusAfterSignIn(gated: boolean, pathname: string) {
+  const wasGated = useRef(gated);
+  useEffect(() => {
+    if (wasGated.current && !gated) beginViewChange(pathname);
+    wasGated.current = gated;
+  }, [gated, pathname]);
 }
 
 /**

@@ -178,3 +178,48 @@ function announce(title: string): void {
     if (announcer) announcer.textContent = '';
   }, ANNOUNCE_MS);
 }
+
+/** What a dialog remembers of where it was opened from: the control, and the controls after and before it. */
+export interface DialogOrigin {
+  opener: HTMLElement | null;
+  near: HTMLElement[];
+}
+
+const TABBABLE = 'button, a[href], input, select, textarea, [tabindex]:not([tabindex="-1"]), tr[tabindex]';
+
+/** Called as a dialog opens (before it takes focus): the control that opened it and its neighbours in the view. */
+export function dialogOrigin(): DialogOrigin {
+  const active = document.activeElement;
+  const opener = active instanceof HTMLElement && active !== document.body ? active : null;
+  const root = opener?.closest<HTMLElement>('#content section, #content') ?? null;
+  if (!opener || !root) return { opener, near: [] };
+  const all = [...root.querySelectorAll<HTMLElement>(TABBABLE)];
+  const at = all.indexOf(opener);
+  // The next controls first (what follows the action is what comes next), then the ones before it.
+  return { opener, near: at < 0 ? [] : [...all.slice(at + 1, at + 6), ...all.slice(Math.max(0, at - 5), at).reverse()] };
+}
+
+/**
+ * A dialog has closed. React Aria gives focus back to the control that opened it; when that control
+ * is gone or disabled (the action it offered is done: "Cancel order…" after the order is cancelled),
+ * focus would fall to the page, where no key acts. Then the next control that makes sense takes it:
+ * a neighbour of the opener still on screen, else the view's primary control. A view that opens
+ * meanwhile (the dialog led somewhere) decides for itself.
+ */
+export function returnFocusFromDialog(origin: DialogOrigin): void {
+  const settle = () => {
+    if (isViewSettling()) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    if (origin.opener && usable(origin.opener) && origin.opener.isConnected) return origin.opener.focus();
+    const near = origin.near.find((el) => el.isConnected && usable(el));
+    if (near) return near.focus({ preventScroll: near.tagName === 'TR' });
+    const root = document.querySelector<HTMLElement>('#content section') ?? document.getElementById('content');
+    if (!root) return;
+    const control = primaryControl(root);
+    const target = control === 'wait' ? null : (control ?? root.querySelector<HTMLElement>('h1'));
+    target?.focus({ preventScroll: target.tagName === 'TR' });
+  };
+  // After React Aria's own restoring (a frame after the dialog unmounts) and the change it led to.
+  requestAnimationFrame(() => requestAnimationFrame(settle));
+}

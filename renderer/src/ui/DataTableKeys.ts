@@ -47,6 +47,14 @@ export function useListKeys<T>(o: ListKeysOptions<T>): { index: number; set: (in
       el.focus({ preventScroll: true });
     }
   });
+  // One highlight per list: the focused row is the current one. A row keeps focus when the rows
+  // under it change order (a sort, a refetch), so the current index follows it.
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (wantFocus.current !== null || !(focused instanceof HTMLElement) || focused.parentElement !== bodyRef.current) return;
+    const at = Number(focused.dataset.index);
+    if (Number.isInteger(at) && at !== latest.current) set(at);
+  });
   const pageRows = () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 20) / ROW_HEIGHT) - 2);
   const moveTo = (next: number) => {
     const to = clamp(next);

@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { dialogOrigin, returnFocusFromDialog } from '../keyboard/viewFocus';
 
 /**
  * The desk's dialog (React Aria: focus trapped and restored, Escape and an outside click close it,
- * the page behind made inert). Controlled: the caller owns `isOpen`.
+ * the page behind made inert). Controlled: the caller owns `isOpen`. Closed, focus goes back to the
+ * control that opened it, or the next one that makes sense when that control is gone.
  */
 export function Dialog({
   title,
@@ -27,6 +29,7 @@ export function Dialog({
         <AriaDialog className="dialog" aria-describedby={describedBy}>
           {({ close }) => (
             <>
+              <ReturnFocus />
               <header className="dialog-header">
                 <Heading slot="title">{title}</Heading>
                 <button type="button" className="quiet" onClick={close} aria-label={`Close ${title}`}>
@@ -40,4 +43,11 @@ export function Dialog({
       </Modal>
     </ModalOverlay>
   );
+}
+
+/** Remembers, as the dialog first renders (focus still on the opener), where focus goes back when it closes. */
+function ReturnFocus() {
+  const [origin] = useState(dialogOrigin);
+  useEffect(() => () => returnFocusFromDialog(origin), [origin]);
+  return null;
 }

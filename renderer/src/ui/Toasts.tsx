@@ -1,12 +1,17 @@
+import { useContext, useEffect, useState } from 'react';
 import {
   UNSTABLE_Toast as Toast,
   UNSTABLE_ToastContent as ToastContent,
   UNSTABLE_ToastQueue as ToastQueue,
   UNSTABLE_ToastRegion as ToastRegion,
+  UNSTABLE_ToastStateContext as ToastStateContext,
   Button,
   Text,
 } from 'react-aria-components';
+import type { QueuedToast } from 'react-aria-components';
 import { flushSync } from 'react-dom';
+import { useShortcut } from '../keyboard/useShortcut';
+import { useStore } from './store';
 
 export interface ToastMessage {
   title: string;
@@ -17,49 +22,149 @@ export interface ToastMessage {
 }
 
 /**
- * The one toast queue (React Aria): announced politely, reachable with F6, each dismissible. At most
- * three show at once, stacked (the rest wait their turn); the region pauses every timer while it is
- * hovered or holds focus, so a toast being read does not leave.
+ * The one toast queue (React Aria): announced politely, reachable with F6, each dismissible. Every
+ * notice is "visible" to the queue; the region decides how many lines it draws (news always, errors
+ * folded when there are many). The region pauses every timer while it is hovered or holds focus, so
+ * a notice being read does not leave.
  */
 export const toasts = new ToastQueue<ToastMessage>({
-  maxVisibleToasts: 3,
+  maxVisibleToasts: 100,
   // Updates inside a view transition keep toasts and the page in step.
   wrapUpdate: (fn) => flushSync(fn),
 });
 
 /** How long news stays: long enough to read between two scans, short enough not to pile up. */
 export const INFO_TOAST_MS = 5000;
+/** More notices than this fold their errors into one line with a count (a burst of failed scans is one line, not a wall). */
+export const FOLD_AFTER = 3;
 
-/** News goes by itself after five seconds; an error stays until dismissed, since it asks for something. */
+/** News goes by itself after five seconds; an error stays until dismissed (its ×, Escape), since it asks for something. */
 export function showToast(message: ToastMessage): void {
   toasts.add(message, message.tone === 'error' ? {} : { timeout: INFO_TOAST_MS });
 }
 
+const subscribeQueue = (listener: () => void) => toasts.subscribe(listener);
+const newestError = () => toasts.visibleToasts.find((t) => t.content.tone === 'error');
+
+/**
+ * The notices, in the shell's own row between the view and the status bar: they take room from the
+ * view instead of lying over it, so they never cover a table's row, a dialog (above the page) or
+ * the status bar. The region is React Aria's (portalled to the body); the shell's row is kept as
+ * tall as it is.
+ */
 export function Toasts() {
+  const [region, setRegion] = useState<HTMLDivElement | null>(null);
+  useReservedRow(region);
+  useShortcut({
+    keys: 'Escape',
+    description: 'Dismiss the newest error notice',
+    group: 'Notices',
+    inFields: true,
+    when: () => newestError() !== undefined,
+    handler: () => {
+      const error = newestError();
+      if (error) toasts.close(error.key);
+    },
+  });
   return (
-    <ToastRegion queue={toasts} className="toasts">
-      {({ toast }) => (
-        <Toast toast={toast} className={`toast toast-${toast.content.tone ?? 'info'}`}>
-          <ToastContent>
-            <Text slot="title">{toast.content.title}</Text>
-            {toast.content.description && <Text slot="description">{toast.content.description}</Text>}
-          </ToastContent>
-          {toast.content.action && (
-            <Button
-              className="toast-action"
-              onPress={() => {
-                toasts.close(toast.key);
-                toast.content.action!.run();
-              }}
-            >
-              {toast.content.action.label}
-            </Button>
-          )}
-          <Button slot="close" aria-label="Dismiss">
-            ×
-          </Button>
-        </Toast>
-      )}
+    <ToastRegion queue={toasts} className="toasts" ref={setRegion} data-testid="notices">
+      <NoticeList />
     </ToastRegion>
   );
+}
+
+function NoticeList() {
+  const state = useContext(ToastStateContext);
+  useStore({ get: () => toasts.visibleToasts, subscribe: subscribeQueue });
+  const all = (state?.visibleToasts ?? []) as QueuedToast<ToastMessage>[];
+  const errors = all.filter((t) => t.content.tone === 'error');
+  // Opened for the stack of that moment: once its errors are all gone, the next stack starts folded.
+  const [openedWith, setOpenedWith] = useState<string[]>([]);
+  const expanded = errors.some((t) => openedWith.includes(t.key));
+  // News keeps its own line (its timer runs only while it is drawn); errors fold.
+  const folded = !expanded && all.length > FOLD_AFTER && errors.length > 1;
+  const shown = folded ? all.filter((t) => t.content.tone !== 'error') : all;
+  return (
+    <ol className="toast-list">
+      {shown.map((toast) => (
+        <li key={toast.key}>
+          <Notice toast={toast} />
+        </li>
+      ))}
+      {folded && (
+        <li className="toast toast-error toast-summary" data-testid="notices-folded">
+          <span className="toast-text">
+            <strong>{errors.length} errors</strong>
+            <span className="toast-description">Newest: {errors[0]!.content.title}</span>
+          </span>
+          <button type="button" className="toast-action" onClick={() => setOpenedWith(errors.map((t) => t.key))}>
+            Show all {errors.length}
+          </button>
+          <button type="button" className="toast-action" onClick={() => errors.forEach((t) => toasts.close(t.key))}>
+            Dismiss all
+          </button>
+        </li>
+      )}
+      {expanded && errors.length > 1 && (
+        <li className="toast-list-tools">
+          <button type="button" className="quiet" onClick={() => errors.forEach((t) => toasts.close(t.key))}>
+            Dismiss all {errors.length} errors
+          </button>
+          <button type="button" className="quiet" onClick={() => setOpenedWith([])}>
+            Fold
+          </button>
+        </li>
+      )}
+    </ol>
+  );
+}
+
+function Notice({ toast }: { toast: QueuedToast<ToastMessage> }) {
+  return (
+    <Toast toast={toast} className={`toast toast-${toast.content.tone ?? 'info'}`}>
+      <ToastContent className="toast-text">
+        <Text slot="title">{toast.content.title}</Text>
+        {toast.content.description && (
+          <Text slot="description" className="toast-description">
+            {toast.content.description}
+          </Text>
+        )}
+      </ToastContent>
+      {toast.content.action && (
+        <Button
+          className="toast-action"
+          onPress={() => {
+            toasts.close(toast.key);
+            toast.content.action!.run();
+          }}
+        >
+          {toast.content.action.label}
+        </Button>
+      )}
+      <Button slot="close" aria-label="Dismiss">
+        ×
+      </Button>
+    </Toast>
+  );
+}
+
+/**
+ * Keeps the shell's notice row (`--notices-height`) as tall as the region, and the control being
+ * worked on (a list's row) in sight when the view gets shorter.
+ */
+function useReservedRow(region: HTMLDivElement | null) {
+  useEffect(() => {
+    const reserve = (height: number) => document.documentElement.style.setProperty('--notices-height', `${Math.ceil(height)}px`);
+    if (!region || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver((entries) => {
+      reserve(entries[0]?.borderBoxSize[0]?.blockSize ?? region.offsetHeight);
+      const active = document.activeElement;
+      if (active instanceof HTMLElement && active.closest('#content')) active.scrollIntoView({ block: 'nearest' });
+    });
+    observer.observe(region);
+    return () => {
+      observer.disconnect();
+      reserve(0);
+    };
+  }, [region]);
 }

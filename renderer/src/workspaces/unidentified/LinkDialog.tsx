@@ -8,6 +8,7 @@ import { labelOf } from '../../../../shared/labels';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { useScanField } from '../../scan/useScanField';
+import { useShortcut } from '../../keyboard/useShortcut';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { showToast } from '../../ui/Toasts';
 import { useLinkReceipt, useWroCandidates } from './queries';
@@ -69,12 +70,14 @@ export function LinkDialog({ receipt, onClose }: { receipt: UnidentifiedReceivin
           </p>
           {link.isError && <ErrorNote error={link.error} prefix="Not linked" />}
           <div className="actions">
-            {/* Focus on Confirm: this step exists to be answered (Enter), Back is one Tab away. */}
-            <button type="button" className="primary" autoFocus onClick={confirm} disabled={link.isPending}>
+            {/* Focus on Back, the safe choice: a link cannot be undone, so a stray Enter (the end of a scan) must not make one. */}
+            <button type="button" className="primary" onClick={confirm} disabled={link.isPending}>
               {link.isPending ? 'Linking…' : 'Confirm link'}
             </button>
             <button
               type="button"
+              className="safe-choice"
+              autoFocus
               onClick={() => {
                 setConfirming(false);
                 link.reset();
@@ -107,6 +110,18 @@ function ChooseStep({ receipt, typed, onType, chosen, onChoose, onNext, onClose 
   // A box's tracking label scanned here looks for its WRO.
   const queryField = useRef<HTMLInputElement>(null);
   useScanField(queryField, (scan) => onType(scan.text.replace(/\p{Cc}/gu, '').trim()));
+  // ↓ from the query into what it found (the chosen one, else the first); the list's own keys take over there.
+  useShortcut({
+    keys: 'ArrowDown',
+    description: 'From the search into the receiving orders found',
+    group: 'Unidentified receipts',
+    inFields: true,
+    scope: () => queryField.current,
+    handler: () => {
+      const options = document.querySelectorAll<HTMLElement>('.candidates [role="option"]');
+      ([...options].find((o) => o.getAttribute('aria-selected') === 'true') ?? options[0])?.focus();
+    },
+  });
   return (
     <>
       <div className="field">

@@ -1,4 +1,5 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useShortcut } from '../../keyboard/useShortcut';
 import { useRef, useState } from 'react';
 import type { ReceiptTab } from '../../../../shared/ipc/unidentified';
 import type { UnidentifiedReceivingOrder } from '../../../../shared/schemas/uro';
@@ -109,6 +110,15 @@ function ReceiptSearch({ q, onSearch }: { q: string | undefined; onSearch: (q: s
     const code = scan.text.replace(/\p{Cc}/gu, '').trim();
     setTyped(code);
     onSearch(code || undefined);
+  });
+  // ↓ from the field into the receipts found, as from every list's find.
+  useShortcut({
+    keys: 'ArrowDown',
+    description: 'From the search into the receipts',
+    group: 'Unidentified receipts',
+    inFields: true,
+    scope: () => searchField.current,
+    handler: () => searchField.current?.closest('section')?.querySelector<HTMLElement>('.data-table tbody tr[tabindex="0"]')?.focus(),
   });
   return (
     <form
