@@ -318,12 +318,15 @@ function Actions({ detail }: { detail: Detail }) {
   const sync = useOrderAction((on: boolean) => call('receiving.setExternalSync', { id: order.id, isExternalSync: on }));
   const cancel = useOrderAction(() => call('receiving.cancel', { id: order.id }));
   const labels = (run: (id: number) => Promise<void>, what: string) => () =>
-    void run(order.id).catch((error: unknown) =>
-      showToast({
-        title: `Box labels could not be ${what}`,
-        description: `${errorParts(error).message.replace(/\.?$/, '.')} Save labels keeps the PDF to print from elsewhere.`,
-        tone: 'error',
-      }),
+    void run(order.id).then(
+      // Viewing and printing show themselves; a saved file says where it went.
+      () => (what === 'saved' ? showToast({ title: 'Box labels saved', description: 'The PDF is in your downloads.', tone: 'success' }) : undefined),
+      (error: unknown) =>
+        showToast({
+          title: `Box labels could not be ${what}`,
+          description: `${errorParts(error).message.replace(/\.?$/, '.')} Save labels keeps the PDF to print from elsewhere.`,
+          tone: 'error',
+        }),
     );
   // The service prints labels for boxes it still expects: none for a cancelled order, none where it
   // gives no label address.
