@@ -1,9 +1,10 @@
 import type { EmulatorData, StoredBox, StoredInventory, StoredWro } from './model.js';
 import { SeededRandom } from './random.js';
+import { centerDayBounds } from '../../shared/time/center-day.js';
 
 /**
  * A desk's realistic day on top of the generated warehouse, relative to the emulator's clock at
- * seed time: receiving orders expected today (one late already, two still on their way, which
+ * seed time: receiving orders expected today at their center (its own clock's day) (one late already, two still on their way, which
  * arrive as the clock moves), overdue ones that never came, one arrived yesterday and not yet
  * counted, and lots expiring within days or expired (one of each excluded). The generated data
  * already holds unlinked receipts, returns awaiting arrival, and items at zero or low stock.
@@ -27,15 +28,13 @@ interface PlannedWro {
   arrivedAt?: number;
 }
 
-/** The day's plan: times within the desk's local day (midnight to midnight) where "today" is meant. */
-function plan(now: number): PlannedWro[] {
-  const d = new Date(now);
-  const start = new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-  const end = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime();
+/** The day's plan: times within the center's day (its midnight to midnight) where "today" is meant. */
+function plan(now: number, timeZone: string | null, k: number): PlannedWro {
+  const { start, end } = centerDayBounds(now, timeZone);
   const left = end - now;
   const soon = now + Math.min(3 * HOUR, left / 2);
   const later = now + Math.min(5 * HOUR, (left * 3) / 4);
-  return [
+  const plans: PlannedWro[] = [
     // Expected earlier today and not here yet.
     { expected: Math.max(start, now - HOUR), status: 'Awaiting', arriveAt: null },
     { expected: soon, status: 'Awaiting', arriveAt: soon },
@@ -47,7 +46,11 @@ function plan(now: number): PlannedWro[] {
     // At the dock since yesterday, not counted yet.
     { expected: start - DAY + 8 * HOUR, status: 'Arrived', arriveAt: null, arrivedAt: start - DAY + 9 * HOUR },
   ];
+  return plans[k]!;
 }
+
+/** How many orders the plan holds. */
+const PLANNED = 7;
 
 function box(rng: SeededRandom, id: number, number: number, items: StoredInventory[], p: PlannedWro): StoredBox {
   return {
@@ -73,8 +76,9 @@ function box(rng: SeededRandom, id: number, number: number, items: StoredInvento
 function addReceivingOrders(rng: SeededRandom, data: EmulatorData, now: number): void {
   const stockable = data.inventory.filter((i) => !i.is_bundle && !i.is_digital);
   if (data.receivingOrders.length === 0 || stockable.length === 0 || data.fulfillmentCenters.length === 0) return;
-  plan(now).forEach((p, k) => {
+  for (let k = 0; k < PLANNED; k++) {
     const fc = data.fulfillmentCenters[k % data.fulfillmentCenters.length]!;
+    const p = plan(now, fc.timezone, k);
     // Inserted well before the generated orders' newest, so "the newest Awaiting order" stays as it was.
     const inserted = Math.min(p.expected, now) - 12 * DAY - k * HOUR;
     const items = [rng.pick(stockable), rng.pick(stockable)].filter((item, i, all) => all.indexOf(item) === i);
@@ -97,7 +101,7 @@ function addReceivingOrders(rng: SeededRandom, data: EmulatorData, now: number):
       boxes: [box(rng, FIRST_BOX_ID + k, 1, items, p)],
       moving: p.arriveAt !== null,
     });
-  });
+  }
 }
 
 /** Days from the desk's today to each chosen lot's expiry; the two marked are excluded. */

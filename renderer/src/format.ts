@@ -3,6 +3,11 @@
  * same instant reads the same everywhere. The locale is the system's (`undefined`), and so is its
  * hour cycle: nothing here forces 24-hour or AM/PM. Times are to the minute; only the scan log, whose
  * point is timing, shows seconds.
+ *
+ * The times rule (README, "Times"): a time that belongs to a center (an expected arrival, a receipt,
+ * a status change at the dock) is shown by `formatCenterTime` in the center's zone with its short
+ * name, on every view alike; a time without a center of its own (an unidentified receipt) in the
+ * desk's zone, named too. Zones are named as a clerk says them (EST, CET), never by their IANA id.
  */
 const numberFormat = new Intl.NumberFormat();
 const dayParts: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
@@ -27,7 +32,7 @@ function zoned(timeZone: string): Intl.DateTimeFormat | null {
   let format = zonedFormats.get(timeZone);
   if (!format) {
     try {
-      format = new Intl.DateTimeFormat(undefined, { ...dayParts, ...timeParts, timeZone, timeZoneName: 'short' });
+      format = new Intl.DateTimeFormat(undefined, { ...dayParts, ...timeParts, timeZone });
     } catch {
       // A zone name this runtime does not know: the caller falls back to the user's own zone.
       return null;
@@ -63,17 +68,30 @@ export function formatTimeToSecond(at: Instant): string {
   return d ? secondsFormat.format(d) : String(at);
 }
 
+/** A date and time in the desk's zone ("Nov 24, 2026, 9:30 AM"), or "—": a time of the desk's own (a sync, a save). */
+export function formatDateTime(at: Instant | null | undefined): string {
+  if (at === null || at === undefined || at === '') return '—';
+  const d = toDate(at);
+  return d ? dateTimeFormat.format(d) : String(at);
+}
+
 /**
- * A date and time in the user's zone ("Nov 24, 2026, 9:30 AM"), or "—". With `timeZone` (a
- * fulfillment center's, for a time that belongs to the center), in that zone, its short name after
- * ("Nov 24, 2026, 9:30 AM EST").
+ * A time that belongs to a center, by the times rule: in the center's zone with its short name
+ * ("Nov 24, 2026, 9:30 PM PST"); without a zone this runtime knows, in the desk's, named ("… CET").
+ * "—" where the service left it out.
  */
-export function formatDateTime(at: Instant | null | undefined, timeZone?: string | null): string {
+export function formatCenterTime(at: Instant | null | undefined, timeZone: string | null | undefined): string {
   if (at === null || at === undefined || at === '') return '—';
   const d = toDate(at);
   if (!d) return String(at);
   const format = timeZone ? zoned(timeZone) : null;
-  return (format ?? dateTimeFormat).format(d);
+  if (format) return `${format.format(d)} ${zoneShortName(timeZone!, d)}`;
+  return `${dateTimeFormat.format(d)} ${zoneShortName(deskZone(), d)}`;
+}
+
+/** The desk's own zone (the system's). */
+export function deskZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 /** "9:30 AM" today, "Nov 20, 9:30 AM" before: how fresh a copy of the service's data is. */
@@ -83,15 +101,41 @@ export function formatAsOf(at: Instant, now = new Date()): string {
   return d.toDateString() === now.toDateString() ? timeFormat.format(d) : recentFormat.format(d);
 }
 
-/** A zone's short name at an instant ("EST", "GMT+1"), to say in which zone a time is entered. */
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+function zoneNamePart(locale: string | undefined, timeZone: string, d: Date): string | null {
+  const key = `${locale ?? ''}|${timeZone}`;
+  let format = zoneNameFormats.get(key);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' });
+    } catch {
+      format = null;
+    }
+    zoneNameFormats.set(key, format);
+  }
+  return format?.formatToParts(d).find((p) => p.type === 'timeZoneName')?.value ?? null;
+}
+
+/** "GMT+1", "UTC-5": an offset, where a clerk would rather read the zone's letters. */
+const OFFSET_ONLY = /^(GMT|UTC)[+\-−]/;
+
+/**
+ * A zone's short name at an instant, as a clerk says it ("EST", "PDT", "CET"), never the IANA id.
+ * The system's locale names the zones of its own region by letters and others by offset ("GMT+1"
+ * for Berlin in en-US), so the letters are also asked of English (US, then GB, which names Europe's);
+ * an offset is the last resort.
+ */
 export function zoneShortName(timeZone: string, at: Instant = Date.now()): string {
   const d = toDate(at) ?? new Date();
-  try {
-    const part = new Intl.DateTimeFormat(undefined, { timeZone, timeZoneName: 'short' }).formatToParts(d).find((p) => p.type === 'timeZoneName');
-    return part?.value ?? timeZone;
-  } catch {
-    return timeZone;
+  let fallback: string | null = null;
+  for (const locale of [undefined, 'en-US', 'en-GB']) {
+    const name = zoneNamePart(locale, timeZone, d);
+    if (!name) continue;
+    if (!OFFSET_ONLY.test(name)) return name;
+    fallback ??= name;
   }
+  return fallback ?? 'local time';
 }
 
 export function formatCount(n: number): string {

@@ -20,7 +20,12 @@ export const TILE_ROWS = 5;
 export const ReceivingWhen = z.enum(['today', 'overdue', 'arrived']);
 export type ReceivingWhen = z.infer<typeof ReceivingWhen>;
 
-export const CenterRef = z.object({ id: CenterId, name: z.string().nullable() });
+export const CenterRef = z.object({
+  id: CenterId,
+  name: z.string().nullable(),
+  /** The center's IANA zone: its times are shown, and its "today" counted, on its own clock. */
+  timeZone: z.string().max(64).optional(),
+});
 export type CenterRef = z.infer<typeof CenterRef>;
 
 export const TodayWro = z.object({

@@ -34,6 +34,8 @@ export const ReturnDraftLine = z.object({
   expiry: LotExpiry.nullable().default(null),
   /** Spec 4.8 rule 3: one action per item; `Default` is the item's return preference set in the merchant portal. */
   requestedAction: ReturnAction.default('Default'),
+  /** The item's return preference as the service named it when the item was scanned (what `Default` does); null: not known to the desk. */
+  preference: z.string().max(100).nullable().default(null),
   item: ReturnLineItemFacts.default({ lot: false, digital: false, bundle: false }),
   /** The item was not in the item cache when it was scanned and was found on the service instead (the line says so). */
   foundOnline: z.boolean().default(false),

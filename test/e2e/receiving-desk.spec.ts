@@ -150,7 +150,7 @@ test('cancel an Awaiting WRO with confirmation', async ({ page, host }) => {
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel the order' }).click();
   await expect(page.locator('.facts .status').first()).toHaveText('Cancelled');
-  await expect(page.locator('#cancel-why')).toContainText('already cancelled');
+  await expect(page.locator('#cancel-why')).toContainText('is cancelled: the service no longer expects its boxes');
   expect((await api.get<Wro>(`/2026-07/receiving/${awaiting.id}`)).status).toBe('Cancelled');
 });
 

@@ -156,7 +156,7 @@ describe('WRO create, detail, boxes, labels, cancel', () => {
     expect((await ok('receiving.cancel', { id: order.id })).status).toBe('Cancelled');
     const again = await refused('receiving.cancel', { id: order.id });
     expect(again.code).toBe('conflict');
-    expect(again.message).toMatch(/already cancelled/);
+    expect(again.message).toMatch(/is cancelled: the service no longer expects its boxes/);
     expect((await ok('receiving.detail', { id: order.id })).cancel.allowed).toBe(false);
   }, 60_000);
 

@@ -1,7 +1,16 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatAsOf, formatDate, formatDateTime, formatDay, formatTime, formatTimeToSecond, zoneShortName } from '../../renderer/src/format.js';
+import {
+  formatAsOf,
+  formatCenterTime,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatTime,
+  formatTimeToSecond,
+  zoneShortName,
+} from '../../renderer/src/format.js';
 
 const at = '2026-11-24T14:30:45Z';
 const local = new Date(at);
@@ -23,7 +32,7 @@ describe('one format for dates and times', () => {
   });
 
   it('shows no seconds, except the scan log time', () => {
-    for (const text of [formatTime(at), formatDateTime(at), formatAsOf(at), formatDateTime(at, 'America/New_York')]) expect(text).not.toMatch(/45/);
+    for (const text of [formatTime(at), formatDateTime(at), formatAsOf(at), formatCenterTime(at, 'America/New_York')]) expect(text).not.toMatch(/45/);
     expect(formatTimeToSecond(at)).toMatch(/45/);
   });
 
@@ -37,10 +46,23 @@ describe('one format for dates and times', () => {
   });
 
   it("a center's time is in the center's zone, the zone named", () => {
-    const ny = formatDateTime('2026-11-24T14:30:00Z', 'America/New_York');
+    const ny = formatCenterTime('2026-11-24T14:30:00Z', 'America/New_York');
     expect(ny).toContain(new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone: 'America/New_York' }).format(local));
-    expect(ny).toContain(zoneShortName('America/New_York', at));
-    expect(formatDateTime(at, 'Not/AZone')).toBe(formatDateTime(at));
+    expect(ny).toMatch(/ EST$/);
+    // Past midnight at the desk in Berlin, still the evening before at a Los Angeles dock.
+    expect(formatCenterTime('2026-11-25T05:50:00Z', 'America/Los_Angeles')).toMatch(/Nov 24, 2026.* PST$|24.* PST$/);
+    // A center without a zone this runtime knows, or no center: the desk's zone, named too.
+    expect(formatCenterTime(at, 'Not/AZone')).toBe(`${formatDateTime(at)} ${zoneShortName(Intl.DateTimeFormat().resolvedOptions().timeZone, at)}`);
+    expect(formatCenterTime(at, null)).toBe(formatCenterTime(at, 'Not/AZone'));
+  });
+
+  it('names zones as a clerk says them, never by the IANA id', () => {
+    expect(zoneShortName('America/New_York', '2026-11-24T12:00:00Z')).toBe('EST');
+    expect(zoneShortName('America/New_York', '2026-07-01T12:00:00Z')).toBe('EDT');
+    expect(zoneShortName('America/Los_Angeles', '2026-11-24T12:00:00Z')).toBe('PST');
+    expect(zoneShortName('Europe/Berlin', '2026-11-24T12:00:00Z')).toBe('CET');
+    expect(zoneShortName('Europe/Berlin', '2026-07-01T12:00:00Z')).toBe('CEST');
+    expect(zoneShortName('Not/AZone')).not.toContain('/');
   });
 
   it('a calendar day is the day it names, and missing values read "—"', () => {
@@ -50,6 +72,7 @@ describe('one format for dates and times', () => {
     expect(formatDay('2026-12-31T00:00:00Z')).toBe(formatDay('2026-12-31'));
     expect(formatDate(null)).toBe('—');
     expect(formatDateTime(undefined)).toBe('—');
+    expect(formatCenterTime(null, 'America/New_York')).toBe('—');
   });
 });
 

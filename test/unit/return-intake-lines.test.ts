@@ -55,6 +55,12 @@ describe('an item scan on the return in progress', () => {
     expect(without).toMatchObject({ verdict: 'accepted', needsLot: true, message: expect.stringMatching(/lot-tracked: scan or type its lot number/) });
   });
 
+  it('a GS1 lot on an item that is not lot-tracked is said, not kept; a preference from the service stays on the line', () => {
+    const out = applyItemScan(empty, item(10), gs1('LOT-9', '2027-12-31'), true, 'Dispose');
+    expect(out).toMatchObject({ verdict: 'accepted', message: expect.stringMatching(/carries lot LOT-9, but .* is not lot-tracked: the lot is not kept/) });
+    expect(applyOk(out).lines[0]).toMatchObject({ lotNumber: null, expiry: null, requestedAction: 'Default', preference: 'Dispose' });
+  });
+
   it('refuses a second lot of an item already on the return (one line per item, spec 4.8 rule 1)', () => {
     const once = applyOk(applyItemScan(empty, item(9, { lot: true }), gs1('LOT-1', null)));
     expect(applyItemScan(once, item(9, { lot: true }), gs1('LOT-2', null))).toMatchObject({

@@ -27,6 +27,17 @@ describe('Today tiles', () => {
     expect(whenOf(wro(1, 'Completed', at(20, 8)), now)).toBeNull();
   });
 
+  it("counts an order's today on its center's clock, whatever the desk's zone", () => {
+    const inZone = (timeZone: string, expected: string): TodayWro => ({ ...wro(1, 'Awaiting', expected), center: { id: 1, name: 'Dock', timeZone } });
+    // 06:00 UTC on the 25th: 22:00 on the 24th in Los Angeles, 01:00 on the 25th in New York.
+    const early = new Date('2026-11-25T06:00:00Z');
+    expect(whenOf(inZone('America/Los_Angeles', '2026-11-25T05:50:00Z'), early)).toBe('today');
+    expect(whenOf(inZone('America/Los_Angeles', '2026-11-24T07:50:00Z'), early)).toBe('overdue');
+    expect(whenOf(inZone('America/Los_Angeles', '2026-11-25T08:10:00Z'), early)).toBeNull();
+    expect(whenOf(inZone('America/New_York', '2026-11-25T04:30:00Z'), early)).toBe('overdue');
+    expect(whenOf(inZone('America/New_York', '2026-11-25T05:10:00Z'), early)).toBe('today');
+  });
+
   it('counts per center, most urgent rows first, at most five', () => {
     const snapshot: TodaySnapshot = {
       asOf: now.toISOString(),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { countOf } from '../../../shared/counts.js';
+import { labelOf } from '../../../shared/labels.js';
 import { appError, AppErrorException } from '../../../shared/errors.js';
 import type { receivingChannels, ReceivingDetail, ReceivingMatch, ResolvedItem } from '../../../shared/ipc/receiving.js';
 import type { ReceivingOrder } from '../../../shared/schemas/receiving.js';
@@ -37,9 +38,9 @@ export interface ReceivingDeskDeps {
 /** Why an order cannot be cancelled, in words; null when it can (the service cancels Awaiting orders only). */
 export function cancelRefusal(order: Pick<ReceivingOrder, 'id' | 'status'>): string | null {
   if (order.status === 'Awaiting') return null;
-  if (order.status === 'Cancelled') return `WRO ${order.id} is already cancelled.`;
-  if (order.status === 'Completed') return `WRO ${order.id} is completed: its stock is already received.`;
-  return `WRO ${order.id} is ${order.status}: boxes have reached the warehouse, so only an order still Awaiting can be cancelled.`;
+  if (order.status === 'Cancelled') return `Receiving order ${order.id} is cancelled: the service no longer expects its boxes.`;
+  if (order.status === 'Completed') return `Receiving order ${order.id} is completed: its stock is already received.`;
+  return `Receiving order ${order.id} is ${labelOf('ReceivingStatus', order.status).toLowerCase()}: boxes have reached the warehouse, so only an order still awaiting its boxes can be cancelled.`;
 }
 
 async function orDefault<T>(work: Promise<T>, fallback: T, when: (e: AppErrorException) => boolean): Promise<T> {

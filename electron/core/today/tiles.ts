@@ -13,6 +13,7 @@ import {
   type TodaySummary,
   type TodayWro,
 } from '../../../shared/ipc/today.js';
+import { centerDayBounds } from '../../../shared/time/center-day.js';
 
 /**
  * What Today counts, decided once: the receiving statuses it reads, which of them are "arrived but
@@ -34,18 +35,12 @@ export interface TodaySnapshot {
   returns: TodayReturn[];
 }
 
-/** The desk's day: local midnight to the next local midnight, as the clerk's calendar counts it. */
-export function dayBounds(now: Date): { start: number; end: number } {
-  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-  const end = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime();
-  return { start, end };
-}
-
+/** "Today" for an order is its center's today (the dock's calendar), wherever the desk is. */
 export function whenOf(wro: TodayWro, now: Date): ReceivingWhen | null {
   if ((ARRIVED_OPEN as readonly string[]).includes(wro.status)) return 'arrived';
   if (!(NOT_ARRIVED as readonly string[]).includes(wro.status)) return null;
   const expected = Date.parse(wro.expectedArrival);
-  const { start, end } = dayBounds(now);
+  const { start, end } = centerDayBounds(now.getTime(), wro.center.timeZone);
   if (expected < start) return 'overdue';
   if (expected < end) return 'today';
   return null;
@@ -94,8 +89,8 @@ export function summarize(
 
 /** A center the record does not name: counted under "all centers" only. */
 const NO_CENTER: CenterRef = { id: 0, name: null };
-const centerOf = (c: { id?: number | undefined; name?: string | null | undefined } | undefined): CenterRef =>
-  c?.id === undefined ? NO_CENTER : { id: c.id, name: c.name ?? null };
+const centerOf = (c: { id?: number | undefined; name?: string | null | undefined; timezone?: string | null | undefined } | undefined): CenterRef =>
+  c?.id === undefined ? NO_CENTER : { id: c.id, name: c.name ?? null, ...(c.timezone ? { timeZone: c.timezone } : {}) };
 
 /** Null when the order lacks what Today sorts by (the service's published shape leaves fields optional). */
 export function wroRow(order: ReceivingOrder): TodayWro | null {

@@ -5,7 +5,7 @@ import type { ReceivingDetail as Detail } from '../../../../shared/ipc/receiving
 import type { InventoryQuantity, ReceivingBox } from '../../../../shared/schemas/receiving';
 import { call } from '../../bridge/dockdesk';
 import { expiryDay } from '../../../../shared/lots/expiry';
-import { formatCount, formatDateTime, formatDay, humanize } from '../../format';
+import { formatCenterTime, formatCount, formatDay, humanize } from '../../format';
 import { labelOf } from '../../../../shared/labels';
 import { countOf } from '../../../../shared/counts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -61,7 +61,7 @@ function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | n
         <ol className="timeline" aria-label="Status history">
           {(order.status_history ?? []).map((h) => (
             <li key={h.id}>
-              <strong>{labelOf('ReceivingStatus', h.status)}</strong> <span className="muted">{formatDateTime(h.timestamp, zone)}</span>
+              <strong>{labelOf('ReceivingStatus', h.status)}</strong> <span className="muted">{formatCenterTime(h.timestamp, zone)}</span>
             </li>
           ))}
         </ol>
@@ -127,15 +127,15 @@ function OrderFacts({ order, centerName, zone }: { order: Detail['order']; cente
         )}
       </dd>
       <dt>Expected arrival</dt>
-      <dd>{formatDateTime(order.expected_arrival_date, zone)}</dd>
+      <dd>{formatCenterTime(order.expected_arrival_date, zone)}</dd>
       <dt>Package type</dt>
       <dd>{labelOf('PackageType', order.package_type)}</dd>
       <dt>Box packaging</dt>
       <dd>{labelOf('BoxPackagingType', order.box_packaging_type)}</dd>
       <dt>Created</dt>
-      <dd>{formatDateTime(order.insert_date, zone)}</dd>
+      <dd>{formatCenterTime(order.insert_date, zone)}</dd>
       <dt>Last updated</dt>
-      <dd>{formatDateTime(order.last_updated_date, zone)}</dd>
+      <dd>{formatCenterTime(order.last_updated_date, zone)}</dd>
       {freight.map(([k, v]) => (
         <FreightFact key={k} name={k} value={String(v)} />
       ))}
@@ -290,7 +290,7 @@ function BoxList({
             <td>{b.box_id}</td>
             <td>{labelOf('BoxStatus', b.box_status)}</td>
             <td>{b.tracking_number ?? '—'}</td>
-            <td>{formatDateTime(b.arrived_date, zone)}</td>
+            <td>{formatCenterTime(b.arrived_date, zone)}</td>
             <td>
               {(b.box_items ?? []).map((i, k) => (
                 <div key={k}>
@@ -318,12 +318,15 @@ function Actions({ detail }: { detail: Detail }) {
   const sync = useOrderAction((on: boolean) => call('receiving.setExternalSync', { id: order.id, isExternalSync: on }));
   const cancel = useOrderAction(() => call('receiving.cancel', { id: order.id }));
   const labels = (run: (id: number) => Promise<void>, what: string) => () =>
-    void run(order.id).catch((error: unknown) =>
-      showToast({
-        title: `Box labels could not be ${what}`,
-        description: `${errorParts(error).message.replace(/\.?$/, '.')} Save labels keeps the PDF to print from elsewhere.`,
-        tone: 'error',
-      }),
+    void run(order.id).then(
+      // Viewing and printing show themselves; a saved file says where it went.
+      () => (what === 'saved' ? showToast({ title: 'Box labels saved', description: 'The PDF is in your downloads.', tone: 'success' }) : undefined),
+      (error: unknown) =>
+        showToast({
+          title: `Box labels could not be ${what}`,
+          description: `${errorParts(error).message.replace(/\.?$/, '.')} Save labels keeps the PDF to print from elsewhere.`,
+          tone: 'error',
+        }),
     );
   // The service prints labels for boxes it still expects: none for a cancelled order, none where it
   // gives no label address.
@@ -333,7 +336,7 @@ function Actions({ detail }: { detail: Detail }) {
       <Switch className="switch" isSelected={Boolean(order.external_sync_timestamp)} isDisabled={sync.isPending} onChange={(on) => sync.mutate(on)}>
         <span className="switch-track" aria-hidden="true" />
         Synced with an outside system
-        {order.external_sync_timestamp ? ` (${formatDateTime(order.external_sync_timestamp, order.fulfillment_center?.timezone ?? null)})` : ''}
+        {order.external_sync_timestamp ? ` (${formatCenterTime(order.external_sync_timestamp, order.fulfillment_center?.timezone ?? null)})` : ''}
       </Switch>
       {sync.error && <ErrorNote error={sync.error} prefix="External sync not changed" />}
       <div className="button-row" role="group" aria-label="Box labels">

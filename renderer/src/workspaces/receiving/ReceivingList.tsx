@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { ReceivingOrder } from '../../../../shared/schemas/receiving';
-import { formatCount, formatDate } from '../../format';
+import { formatCenterTime, formatCount } from '../../format';
 import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
 import { Pager } from '../../ui/Pager';
 import { QueryState } from '../../ui/QueryState';
@@ -34,14 +34,14 @@ const columns: DataColumn<ReceivingOrder>[] = [
     accessorFn: (o) => (o.expected_arrival_date ? Date.parse(o.expected_arrival_date) : 0),
     header: 'Expected arrival',
     sortFn: 'basic',
-    cell: (c) => formatDate(c.row.original.expected_arrival_date),
+    cell: (c) => formatCenterTime(c.row.original.expected_arrival_date, c.row.original.fulfillment_center?.timezone),
   },
   {
     id: 'inserted',
     accessorFn: (o) => (o.insert_date ? Date.parse(o.insert_date) : 0),
     header: 'Created',
     sortFn: 'basic',
-    cell: (c) => formatDate(c.row.original.insert_date),
+    cell: (c) => formatCenterTime(c.row.original.insert_date, c.row.original.fulfillment_center?.timezone),
   },
   {
     id: 'expected',

@@ -11,13 +11,14 @@ import { useShortcut } from '../../keyboard/useShortcut';
 import { useConnectivity } from '../../session/useSession';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
+import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { downloadText } from '../history';
 import { ConfirmLotAction, LotExpiry, type LotAction, type LotRef } from '../lots';
 import { exclusionWords, expiringCsv } from './csv';
 import { allRows, fetchExpiring, useExpiringKey, useWindowed, type ExpiringParams } from './queries';
 import { DEFAULT_DAYS, type ExpiringSearch } from './search';
-import { AsOf, CenterSelect, SignedInOnly, StockNotes, useRange } from './parts';
+import { AsOf, CenterSelect, exportFailed, SignedInOnly, StockNotes, useRange } from './parts';
 import './stock.css';
 
 function expiringColumns(today: string): DataColumn<StockLotRow>[] {
@@ -37,7 +38,9 @@ function expiringColumns(today: string): DataColumn<StockLotRow>[] {
     {
       id: 'expiry',
       accessorFn: (r) => r.expiryDay,
-      header: 'Expires',
+      // The cache answers soonest first only: the header shows that order and offers no other.
+      header: 'Expires (soonest first)',
+      enableSorting: false,
       cell: (c) => <LotExpiry expiresAt={c.row.original.expiresAt} mark={expiryMark(c.row.original.expiresAt, today, 0)} />,
       meta: { width: '15em' },
     },
@@ -101,7 +104,11 @@ function ExpiringList() {
           type="button"
           disabled={!first || total === 0}
           onClick={() =>
-            void allRows(fetch).then(({ rows, asOf }) => downloadText(`expiring-stock-${today}.csv`, expiringCsv(rows, asOf), 'text/csv;charset=utf-8'))
+            void allRows(fetch).then(({ rows, asOf }) => {
+              const file = `expiring-stock-${today}.csv`;
+              downloadText(file, expiringCsv(rows, asOf), 'text/csv;charset=utf-8');
+              showToast({ title: `Exported ${countOf(rows.length, 'lot')}`, description: `Saved as ${file} in your downloads.`, tone: 'success' });
+            }, exportFailed)
           }
         >
           Export CSV

@@ -7,13 +7,14 @@ import { useShortcut } from '../../keyboard/useShortcut';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
 import { TextFilter } from '../../ui/TextFilter';
+import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { downloadText } from '../history';
 import { localStamp } from '../history';
 import { itemKind, itemsCsv } from './csv';
 import { allRows, fetchItems, useItemsKey, useWindowed } from './queries';
 import { DEFAULT_THRESHOLD, itemsQuery, type ItemsSearch } from './search';
-import { AsOf, CenterSelect, SignedInOnly, StockNotes, useRange } from './parts';
+import { AsOf, CenterSelect, exportFailed, SignedInOnly, StockNotes, useRange } from './parts';
 import './stock.css';
 
 const count = (c: { getValue: () => unknown }) => formatCount(c.getValue() as number);
@@ -87,9 +88,11 @@ function ItemsList() {
           type="button"
           disabled={!first || total === 0}
           onClick={() =>
-            void allRows(fetch).then(({ rows, asOf }) =>
-              downloadText(`stock-${localStamp(Date.now()).slice(0, 10)}.csv`, itemsCsv(rows, asOf, centerName), 'text/csv;charset=utf-8'),
-            )
+            void allRows(fetch).then(({ rows, asOf }) => {
+              const file = `stock-${localStamp(Date.now()).slice(0, 10)}.csv`;
+              downloadText(file, itemsCsv(rows, asOf, centerName), 'text/csv;charset=utf-8');
+              showToast({ title: `Exported ${countOf(rows.length, 'item')}`, description: `Saved as ${file} in your downloads.`, tone: 'success' });
+            }, exportFailed)
           }
         >
           Export CSV

@@ -4,6 +4,8 @@ import { formatAsOf, formatDateTime } from '../../format';
 import { SignInPanel } from '../../session/SignInPanel';
 import { useSession } from '../../session/useSession';
 import { ErrorNote } from '../../ui/ErrorNote';
+import { showToast } from '../../ui/Toasts';
+import { errorMessage } from '../../bridge/dockdesk';
 import { Select } from '../../ui/Select';
 
 /**
@@ -53,4 +55,9 @@ export function useRange() {
   const [range, setRange] = useState({ start: 0, end: 0 });
   const onRange = useCallback((start: number, end: number) => setRange((r) => (r.start === start && r.end === end ? r : { start, end })), []);
   return { range, onRange };
+}
+
+/** An export that could not be made: said, with what to try. */
+export function exportFailed(error: unknown): void {
+  showToast({ title: 'Not exported', description: `${errorMessage(error).replace(/\.?$/, '.')} Try Export CSV again.`, tone: 'error' });
 }

@@ -6,7 +6,7 @@ import type { OutboxEntryView } from '../../../../shared/schemas/outbox';
 import { countOf } from '../../../../shared/counts';
 import { useAccountKey } from '../../app/accountKey';
 import { call } from '../../bridge/dockdesk';
-import { formatDateTime } from '../../format';
+import { formatCenterTime } from '../../format';
 import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
 import { QueryState } from '../../ui/QueryState';
 import { ViewHeading } from '../../ui/ViewHeading';
@@ -29,8 +29,8 @@ const wroColumns: DataColumn<TodayWro>[] = [
     accessorFn: (w) => Date.parse(w.expectedArrival),
     header: 'Expected arrival',
     sortFn: 'basic',
-    cell: (c) => formatDateTime(c.row.original.expectedArrival),
-    meta: { width: '13em' },
+    cell: (c) => formatCenterTime(c.row.original.expectedArrival, c.row.original.center.timeZone),
+    meta: { width: '15em' },
   },
   { id: 'status', accessorFn: (w) => w.status, header: 'Status', sortFn: 'text', meta: { width: '8em' } },
   { id: 'units', accessorFn: (w) => w.units, header: 'Units', sortFn: 'basic', meta: { align: 'end', width: '6em' } },

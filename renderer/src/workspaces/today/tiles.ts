@@ -1,5 +1,5 @@
 import type { TodaySummary, TodayWro } from '../../../../shared/ipc/today';
-import { formatDate, formatDateTime } from '../../format';
+import { formatCenterTime } from '../../format';
 import { countOf } from '../../../../shared/counts';
 
 /** One tile as the view draws it: a count, the most urgent rows (names before ids), and its full list's address. */
@@ -19,7 +19,12 @@ export interface TileView {
 const wroRow = (w: TodayWro) => ({
   key: String(w.id),
   name: w.purchaseOrderNumber ?? `Order ${w.id}`,
-  detail: [w.center.name ?? `Center ${w.center.id}`, `expected ${formatDateTime(w.expectedArrival)}`, countOf(w.units, 'unit'), `WRO ${w.id}`].join(' · '),
+  detail: [
+    w.center.name ?? `Center ${w.center.id}`,
+    `expected ${formatCenterTime(w.expectedArrival, w.center.timeZone)}`,
+    countOf(w.units, 'unit'),
+    `WRO ${w.id}`,
+  ].join(' · '),
 });
 
 const query = (params: Record<string, string | number | null | undefined>) => {
@@ -65,7 +70,7 @@ export function serviceTiles(summary: TodaySummary, center: number | null): Tile
       rows: summary.unlinked.rows.map((r) => ({
         key: String(r.id),
         name: r.trackingBarcode ?? r.barcode,
-        detail: [r.reason, `received ${formatDate(r.created)}`, r.barcode].join(' · '),
+        detail: [r.reason, `received ${formatCenterTime(r.created, null)}`, r.barcode].join(' · '),
       })),
       href: '#/unidentified?tab=unlinked',
       empty: 'Every package has its receiving order.',
@@ -81,7 +86,9 @@ export function serviceTiles(summary: TodaySummary, center: number | null): Tile
         return {
           key: String(r.id),
           name,
-          detail: [r.center.name ?? `Center ${r.center.id}`, `created ${formatDate(r.created)}`, reference, `return ${r.id}`].filter(Boolean).join(' · '),
+          detail: [r.center.name ?? `Center ${r.center.id}`, `created ${formatCenterTime(r.created, r.center.timeZone)}`, reference, `return ${r.id}`]
+            .filter(Boolean)
+            .join(' · '),
         };
       }),
       href: `#/returns${query({ status: 'AwaitingArrival', fc: center })}`,

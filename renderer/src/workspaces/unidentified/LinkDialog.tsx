@@ -4,6 +4,7 @@ import { ListBox, ListBoxItem } from 'react-aria-components';
 import type { WroCandidate } from '../../../../shared/ipc/unidentified';
 import type { UnidentifiedReceivingOrder } from '../../../../shared/schemas/uro';
 import { formatCount, formatDate } from '../../format';
+import { unitWord } from '../../../../shared/counts';
 import { labelOf } from '../../../../shared/labels';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNote } from '../../ui/ErrorNote';
@@ -154,7 +155,9 @@ function ChooseStep({ receipt, typed, onType, chosen, onChoose, onNext, onClose 
       ) : (
         <>
           <p className="muted" role="status">
-            {list.length === 0 ? `No receiving order matches “${query}”.` : `${formatCount(list.length)} ${query ? 'matching' : 'suggested'} receiving orders`}
+            {list.length === 0
+              ? `No receiving order matches “${query}”.`
+              : `${formatCount(list.length)} ${query ? 'matching' : 'suggested'} receiving ${unitWord(list.length, 'order')}`}
             {candidates.data && candidates.data.trackingChecked.orders < candidates.data.trackingChecked.openOrders
               ? ` · box tracking checked on the newest ${formatCount(candidates.data.trackingChecked.orders)} of ${formatCount(candidates.data.trackingChecked.openOrders)} open orders`
               : ''}

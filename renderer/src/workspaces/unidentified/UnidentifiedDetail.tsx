@@ -1,7 +1,7 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { UnidentifiedReceivingOrder } from '../../../../shared/schemas/uro';
-import { formatCount, formatDateTime } from '../../format';
+import { formatCenterTime, formatCount } from '../../format';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
@@ -9,7 +9,8 @@ import { ViewHeading } from '../../ui/ViewHeading';
 import { LinkDialog } from './LinkDialog';
 import { useAttachment, useReceipt } from './queries';
 
-const when = (iso: string | null | undefined) => formatDateTime(iso);
+// A receipt names no center, so its times are the desk's, with the zone said (the times rule).
+const when = (iso: string | null | undefined) => formatCenterTime(iso, null);
 type Attachment = UnidentifiedReceivingOrder['attachments'][number];
 
 /** One unidentified receipt: what is known about the package, its photos, and its link to a WRO. */

@@ -3,7 +3,7 @@ import { useShortcut } from '../../keyboard/useShortcut';
 import { useRef, useState } from 'react';
 import type { ReceiptTab } from '../../../../shared/ipc/unidentified';
 import type { UnidentifiedReceivingOrder } from '../../../../shared/schemas/uro';
-import { formatCount, formatDate } from '../../format';
+import { formatCenterTime, formatCount } from '../../format';
 import { countOf } from '../../../../shared/counts';
 import { useScanField } from '../../scan/useScanField';
 import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
@@ -27,7 +27,7 @@ const baseColumns: DataColumn<UnidentifiedReceivingOrder>[] = [
     accessorFn: (r) => Date.parse(r.created_date),
     header: 'Received',
     sortFn: 'basic',
-    cell: (c) => formatDate(c.row.original.created_date),
+    cell: (c) => formatCenterTime(c.row.original.created_date, null),
     meta: { width: '9em' },
   },
   { id: 'attachments', accessorFn: (r) => r.attachments.length, header: 'Photos', sortFn: 'basic', meta: { align: 'end', width: '5em' } },
@@ -40,7 +40,7 @@ const linkedColumns: DataColumn<UnidentifiedReceivingOrder>[] = [
     accessorFn: (r) => (r.linked_wro_date ? Date.parse(r.linked_wro_date) : 0),
     header: 'Linked',
     sortFn: 'basic',
-    cell: (c) => formatDate(c.row.original.linked_wro_date),
+    cell: (c) => formatCenterTime(c.row.original.linked_wro_date, null),
     meta: { width: '9em' },
   },
 ];

@@ -159,7 +159,7 @@ export function OrderFields({ c }: { c: WroCreateController }) {
 /** The zone the arrival is entered in, with its short name at that time (now, while none is typed). */
 function arrivalNote(value: string, zone: string | null): string {
   if (!zone) return 'In your time zone: choose the center to enter it in the center’s.';
-  return `At the center: ${zone} (${zoneShortName(zone, arrivalInstant(value, zone) ?? Date.now())})`;
+  return `At the center’s time: ${zoneShortName(zone, arrivalInstant(value, zone) ?? Date.now())}`;
 }
 
 /** Expected arrival: a time at the center, entered in the center's zone (named under the field). */

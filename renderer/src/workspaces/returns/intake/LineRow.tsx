@@ -7,10 +7,11 @@ import type { LineActions } from './useIntakeForm';
 
 /**
  * Each action says what will happen to the goods. Default is the item's return preference, which the
- * service applies and the desk does not hold; without one the service restocks.
+ * service applies: named where the desk learned it from the service ("Dispose (item's preference)"),
+ * else said as the service's rule.
  */
-const ACTION_TEXT: Record<ReturnAction, string> = {
-  Default: 'Default: restock, or the item’s preference',
+const defaultText = (preference: string | null) => (preference ? `${preference} (item’s preference)` : 'The item’s preference (restock if it has none)');
+const ACTION_TEXT: Record<Exclude<ReturnAction, 'Default'>, string> = {
   Restock: 'Restock',
   Quarantine: 'Quarantine',
   Dispose: 'Dispose',
@@ -69,7 +70,7 @@ export const LineRow = memo(function LineRow({
           >
             {ReturnAction.options.map((a) => (
               <option key={a} value={a}>
-                {ACTION_TEXT[a]}
+                {a === 'Default' ? defaultText(line.preference) : ACTION_TEXT[a]}
               </option>
             ))}
           </select>

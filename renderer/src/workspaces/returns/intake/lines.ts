@@ -18,12 +18,21 @@ export function itemLabel(item: Pick<CachedItem, 'sku' | 'name' | 'inventoryId'>
 }
 
 /** `foundOnline`: the item came from the service, not the item cache (a new line is marked so). */
-export function applyItemScan(draft: ReturnDraft, item: CachedItem, reading: ScanReading | null, foundOnline = false): ItemScanOutcome {
+export function applyItemScan(
+  draft: ReturnDraft,
+  item: CachedItem,
+  reading: ScanReading | null,
+  foundOnline = false,
+  preference: string | null = null,
+): ItemScanOutcome {
   const label = itemLabel(item);
   const refusal = itemRefusal(item.flags, label);
   if (refusal) return { verdict: 'refused', message: refusal };
-  const lot = reading?.lot ?? null;
-  const expiry = reading?.expiry ?? null;
+  // A lot and expiry belong only to a lot-tracked item: on another one the label's lot is said, not kept.
+  const lotTracked = item.flags.lot;
+  const lot = lotTracked ? (reading?.lot ?? null) : null;
+  const expiry = lotTracked ? (reading?.expiry ?? null) : null;
+  const ignored = !lotTracked && reading?.lot ? ` Its label carries lot ${reading.lot}, but ${label} is not lot-tracked: the lot is not kept.` : '';
   const at = draft.lines.findIndex((l) => l.inventoryId === item.inventoryId);
   if (at >= 0) {
     const line = draft.lines[at]!;
@@ -44,7 +53,7 @@ export function applyItemScan(draft: ReturnDraft, item: CachedItem, reading: Sca
       verdict: 'merged',
       draft: { ...draft, lines },
       line: at,
-      message: `${label}: quantity ${merged.quantity} on line ${at + 1}.`,
+      message: `${label}: quantity ${merged.quantity} on line ${at + 1}.${ignored}`,
       needsLot: item.flags.lot && !merged.lotNumber,
     };
   }
@@ -56,6 +65,7 @@ export function applyItemScan(draft: ReturnDraft, item: CachedItem, reading: Sca
     lotNumber: lot,
     expiry,
     requestedAction: 'Default',
+    preference,
     item: { lot: item.flags.lot, digital: item.flags.digital, bundle: item.flags.bundle },
     foundOnline,
     messages: [],
@@ -65,7 +75,7 @@ export function applyItemScan(draft: ReturnDraft, item: CachedItem, reading: Sca
     verdict: 'accepted',
     draft: { ...draft, lines: [...draft.lines, line] },
     line: draft.lines.length,
-    message: `${label} added as line ${draft.lines.length + 1}.${needsLot ? ' It is lot-tracked: scan or type its lot number.' : ''}`,
+    message: `${label} added as line ${draft.lines.length + 1}.${needsLot ? ' It is lot-tracked: scan or type its lot number.' : ''}${ignored}`,
     needsLot,
   };
 }

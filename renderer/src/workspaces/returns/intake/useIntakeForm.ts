@@ -105,7 +105,7 @@ async function lookUpItem(
   }
   const match = answer.matches[0]!;
   const online = answer.source === 'service';
-  const outcome = applyItemScan(draft, match.item, answer.scan, online);
+  const outcome = applyItemScan(draft, match.item, answer.scan, online, match.returnPreference?.primaryAction ?? null);
   if (outcome.verdict === 'refused')
     return { verdict: 'refused', message: online ? `${outcome.message} (${answer.online?.message ?? 'Found on the service.'})` : outcome.message, line: null };
   const preference = match.returnPreference?.primaryAction;
