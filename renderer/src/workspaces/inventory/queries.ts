@@ -78,6 +78,11 @@ export function useInventoryItem(inventoryId: number) {
   return useQuery(inventoryQueries.item(useAccountKey(), inventoryId));
 }
 
+/** The item with its figures read from the service now (a request or three, behind the clerk's calls). */
+export function useLiveInventoryItem(inventoryId: number) {
+  return useQuery(inventoryQueries.itemLive(useAccountKey(), inventoryId));
+}
+
 /**
  * The item for its page: the cache's answer at once, then, once the clerk has stayed on it for
  * LIVE_READ_AFTER_MS, the service's current figures over it. `detail` is the newest of the two.
