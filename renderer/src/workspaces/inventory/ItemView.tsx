@@ -59,7 +59,15 @@ export function ItemView() {
         </Link>
       </header>
       <QueryState query={query} what={`item ${id}`}>
-        {(fromCache) => <ItemBody detail={detail ?? fromCache} focusLot={lot ?? null} />}
+        {() =>
+          detail ? (
+            <ItemBody detail={detail} focusLot={lot ?? null} />
+          ) : (
+            <p className="state" role="status" data-loading>
+              Reading the figures changed from this desk…
+            </p>
+          )
+        }
       </QueryState>
     </section>
   );

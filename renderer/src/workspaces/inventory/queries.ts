@@ -68,6 +68,9 @@ export function useInventoryLookup(code: string) {
   return useQuery({ ...inventoryQueries.lookup(account, code), enabled: isLookupCode(code), placeholderData: keepPreviousData });
 }
 
+/** Items whose figures this desk changed since the cache's sync: their page waits for the service's. */
+const changedHere = new Set<number>();
+
 /** How long a clerk stays on an item before its live read goes out: a clerk who moves on sooner costs no request. */
 export const LIVE_READ_AFTER_MS = 1_000;
 /** A live read this recent is shown again without a new one (coming back to an item just seen). */
@@ -90,13 +93,16 @@ export function useLiveInventoryItem(inventoryId: number) {
 export function useItemWithLive(inventoryId: number) {
   const account = useAccountKey();
   const cached = useQuery(inventoryQueries.item(account, inventoryId));
+  // Changed from this desk since the sync (a lot excluded): the cache's figures are known to be old.
+  const mustBeLive = changedHere.has(inventoryId);
   const [stayed, setStayed] = useState<number | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => setStayed(inventoryId), LIVE_READ_AFTER_MS);
     return () => clearTimeout(timer);
   }, [inventoryId]);
-  const live = useQuery({ ...inventoryQueries.itemLive(account, inventoryId), enabled: cached.isSuccess && stayed === inventoryId });
-  return { cached, live, detail: live.data ?? cached.data };
+  const live = useQuery({ ...inventoryQueries.itemLive(account, inventoryId), enabled: cached.isSuccess && (mustBeLive || stayed === inventoryId) });
+  if (live.data?.readAt) changedHere.delete(inventoryId);
+  return { cached, live, detail: live.data ?? (mustBeLive ? undefined : cached.data) };
 }
 
 /**
@@ -105,6 +111,7 @@ export function useItemWithLive(inventoryId: number) {
  * so that opening it again reads first instead of drawing the figures from before the change.
  */
 export async function itemQuantitiesChanged(client: QueryClient, account: AccountKey, inventoryId: number): Promise<void> {
+  changedHere.add(inventoryId);
   client.removeQueries({ queryKey: inventoryQueries.item(account, inventoryId).queryKey, type: 'inactive' });
   await client.invalidateQueries({ queryKey: inventoryQueries.all(account) });
 }
