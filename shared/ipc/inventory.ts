@@ -83,6 +83,8 @@ export const ItemDetail = z.object({
   centers: z.array(CachedCenter),
   lots: z.array(ItemLot),
   freshness: Freshness,
+  /** When the quantities were read from the service (ISO); null: they are the cache's, as of its sync. */
+  readAt: z.string().nullable(),
 });
 export type ItemDetail = z.infer<typeof ItemDetail>;
 
@@ -152,7 +154,11 @@ export const inventoryChannels = {
     output: z.array(z.object({ inventoryId: z.number().int(), sku: z.string(), name: z.string() })),
   },
   /** One item from the cache, with its lots' exclusion state asked of the service when online. */
-  'inventory.item': { input: z.object({ inventoryId: InventoryId }).strict(), output: ItemDetail },
+  /**
+   * An item at once from the cache (its quantities as of the sync, the exclusions last read), or with
+   * `live` what can have moved since read from the service behind the clerk's own calls.
+   */
+  'inventory.item': { input: z.object({ inventoryId: InventoryId, live: z.boolean().optional() }).strict(), output: ItemDetail },
   /** Starts a sync (answers at once; progress as `inventory.syncProgress`, the end as `inventory.syncStatus`). A running sync is left alone. */
   'inventory.syncStart': { input: z.object({ mode: z.enum(['full', 'refresh']).default('full') }).strict(), output: SyncStatus },
   'inventory.syncCancel': { input: NoInput, output: SyncStatus },

@@ -47,6 +47,8 @@ export type ReceivingMatch = z.infer<typeof ReceivingMatch>;
 
 export const ReceivingDetail = z.object({
   order: ReceivingOrder,
+  /** False when the boxes and distributions were not asked for (both then empty). */
+  contents: z.boolean(),
   boxes: z.array(ReceivingBox),
   /** Null when the service has no distributions for this order. */
   distributions: Distributions.nullable(),
@@ -84,8 +86,12 @@ export const receivingChannels = {
     output: ReceivingOrder,
   },
   /** The order with its boxes, distributions and whether it can be cancelled. */
+  /**
+   * An order's page. `contents: false` answers with the order alone (one request, none when it was
+   * read moments ago) and no boxes or distributions; the page reads them when the clerk stays or asks.
+   */
   'receiving.detail': {
-    input: z.object({ id: Id }).strict(),
+    input: z.object({ id: Id, contents: z.boolean().default(true) }).strict(),
     output: ReceivingDetail,
   },
   /**

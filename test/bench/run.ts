@@ -17,6 +17,7 @@ import { benchInventoryLookupView } from './inventory-lookup-view.js';
 import { benchRequestBudget } from './request-budget.js';
 import { benchStock } from './stock.js';
 import { benchToday } from './today.js';
+import { benchClerkCosts } from './clerk-costs.js';
 import { sample, summarize } from './stats.js';
 
 /**
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
   if (want('requestBudget')) results.requestBudget = await benchRequestBudget();
   if (want('stock')) results.stock = await benchStock();
   if (want('today')) results.today = await benchToday();
+  if (want('clerkCosts')) results.clerkCosts = await benchClerkCosts();
   process.stdout.write(
     `${JSON.stringify({ benchmark: 'dockdesk', date: new Date().toISOString(), node: process.version, cpus: cpus().length, runs: RUNS, results }, null, 2)}\n`,
   );

@@ -7,7 +7,8 @@ import type { CacheIndex } from './cache-index.js';
 import type { InventoryDesk } from './inventory-desk.js';
 import { lookupOnline } from './online-lookup.js';
 import { assemble } from './records.js';
-import { listLotExclusions } from '../lots/index.js';
+import { heldExclusions, readExclusions } from '../lots/index.js';
+import { inLane } from '../api/request-budget.js';
 import { cachedItem, findItem, itemLots } from './items.js';
 import { getInventoryLevel, getItemLocations, getItemLots } from './resources.js';
 
@@ -35,12 +36,33 @@ export function inventoryHandlers(deps: InventoryHandlerDeps): HandlersFor<typeo
       });
     },
     'inventory.search': async (query) => ({ ...(await desk.ready()).search(query), freshness: desk.freshness() }),
-    'inventory.item': async ({ inventoryId }, call) => {
-      const cached = cachedItem(await desk.ready(), inventoryId, desk.freshness());
-      const [excluded, levels] = await Promise.all([exclusionsIfOnline(deps, inventoryId, call.signal), levelsIfOnline(deps, inventoryId, call.signal)]);
-      // Opened online, the item shows its quantities as the service has them now, not as of the last sync.
+    'inventory.item': async ({ inventoryId, live }, call) => {
+      const index = await desk.ready();
+      const cached = cachedItem(index, inventoryId, desk.freshness());
+      if (!live) {
+        // At once, from what the desk holds: the cache's quantities and the exclusions last read.
+        const held = heldExclusions(deps.api(), inventoryId);
+        return {
+          item: cached,
+          centers: index.centers,
+          lots: itemLots(cached, index, held ? new Set(held.active) : null),
+          freshness: desk.freshness(),
+          readAt: null,
+        };
+      }
+      // What can have moved since the sync, read behind every clerk's call (the background lane
+      // leaves the budget's reserve alone), so it never delays the clerk's next open.
+      const [excluded, levels] = await inLane('background', () =>
+        Promise.all([exclusionsIfOnline(deps, cached, call.signal), levelsIfOnline(deps, cached, call.signal)]),
+      );
       const item = levels ? { ...cached, ...levels } : cached;
-      return { item, centers: (await desk.ready()).centers, lots: itemLots(item, await desk.ready(), excluded), freshness: desk.freshness() };
+      return {
+        item,
+        centers: index.centers,
+        lots: itemLots(item, index, excluded),
+        freshness: desk.freshness(),
+        readAt: levels ? new Date().toISOString() : null,
+      };
     },
     'inventory.syncStart': async ({ mode }) => {
       await desk.ready();
@@ -74,22 +96,34 @@ export function lookup(index: CacheIndex, code: string, desk: InventoryDesk): Lo
   return { code, lookedUp: code.trim(), scan: null, matches: [], ...cache, freshness: desk.freshness() };
 }
 
-/** The lot numbers with an active exclusion, or null when the service cannot be asked now. */
-async function exclusionsIfOnline(deps: InventoryHandlerDeps, inventoryId: number, signal: AbortSignal): Promise<Set<string> | null> {
-  if (deps.desk.freshness().connectivity === 'offline') return null;
+/** How long exclusions read for an item are shown without asking again (changes made here update them at once). */
+const EXCLUSIONS_HELD_MS = 5 * 60_000;
+
+/**
+ * The lot numbers with an active exclusion: as held when read within EXCLUSIONS_HELD_MS, else read
+ * (one request); none to ask about for an item that has no lots. Null when the service cannot be asked now.
+ */
+async function exclusionsIfOnline(deps: InventoryHandlerDeps, item: CachedItem, signal: AbortSignal): Promise<Set<string> | null> {
+  const held = heldExclusions(deps.api(), item.inventoryId);
+  if (held && Date.now() - held.readAt < EXCLUSIONS_HELD_MS) return new Set(held.active);
+  if (!item.flags.lot && item.lots.length === 0) return new Set();
+  if (deps.desk.freshness().connectivity === 'offline') return held ? new Set(held.active) : null;
   try {
-    const list = await listLotExclusions(deps.api(), { inventoryId }, AbortSignal.any([signal, AbortSignal.timeout(EXCLUSION_LOOKUP_MS)]));
+    const list = await readExclusions(deps.api(), item.inventoryId, AbortSignal.any([signal, AbortSignal.timeout(EXCLUSION_LOOKUP_MS)]));
     return new Set(list.lot_exclusions.filter((e) => !e.is_deleted).map((e) => e.lot_number));
   } catch {
-    return null;
+    return held ? new Set(held.active) : null;
   }
 }
 
 /**
- * The item's own quantities (totals, per center, per lot: three requests) read from the service when
- * online, as the sync's records put them; null offline or when the service does not answer in time.
+ * The item's own quantities read from the service when online, as the sync's records put them: totals
+ * and per center (two requests), and per lot (a third) only for an item that can have lots. Null
+ * offline or when the service does not answer in time.
  */
-async function levelsIfOnline(deps: InventoryHandlerDeps, inventoryId: number, signal: AbortSignal): Promise<Pick<CachedItem, 'levels' | 'lots'> | null> {
+async function levelsIfOnline(deps: InventoryHandlerDeps, item: CachedItem, signal: AbortSignal): Promise<Pick<CachedItem, 'levels' | 'lots'> | null> {
+  const { inventoryId } = item;
+  const hasLots = item.flags.lot || item.lots.length > 0;
   if (deps.desk.freshness().connectivity === 'offline') return null;
   const within = AbortSignal.any([signal, AbortSignal.timeout(EXCLUSION_LOOKUP_MS)]);
   try {
@@ -97,9 +131,9 @@ async function levelsIfOnline(deps: InventoryHandlerDeps, inventoryId: number, s
     const [total, locations, lots] = await Promise.all([
       getInventoryLevel(api, inventoryId, within),
       getItemLocations(api, inventoryId, within),
-      getItemLots(api, inventoryId, within),
+      hasLots ? getItemLots(api, inventoryId, within) : null,
     ]);
-    const [record] = assemble([{ inventory_id: inventoryId }], [total], [locations], [lots], new Map());
+    const [record] = assemble([{ inventory_id: inventoryId }], [total], [locations], lots ? [lots] : [], new Map());
     return record ? { levels: record.levels, lots: record.lots } : null;
   } catch {
     return null;

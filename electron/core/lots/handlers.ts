@@ -4,7 +4,8 @@ import type { LotExclusion, LotExclusionState } from '../../../shared/schemas/lo
 import type { ApiClient } from '../api/api-client.js';
 import type { InventoryDesk } from '../inventory/index.js';
 import type { HandlersFor } from '../ipc/registry.js';
-import { excludeLot, listLotExclusions, removeLotExclusion, restoreLotExclusion, type LotRef } from './resources.js';
+import { heldLotChanged, readExclusions } from './held.js';
+import { excludeLot, removeLotExclusion, restoreLotExclusion, type LotRef } from './resources.js';
 
 export interface LotHandlerDeps {
   /** The offline item cache: the item's lots (where, expiry) are shown beside its exclusions. */
@@ -26,7 +27,7 @@ export function lotHandlers(deps: LotHandlerDeps): HandlersFor<typeof lotChannel
       return { items, freshness: desk.freshness() };
     },
     'lotExclusion.list': async ({ inventoryId }, call) => {
-      const list = await listLotExclusions(deps.api(), { inventoryId }, call.signal);
+      const list = await readExclusions(deps.api(), inventoryId, call.signal);
       const item = await desk.findItem(inventoryId);
       const row = (e: LotExclusion) => ({
         id: e.id,
@@ -49,6 +50,7 @@ export function lotHandlers(deps: LotHandlerDeps): HandlersFor<typeof lotChannel
     'lotExclusion.exclude': async (input, call) => {
       const lot = lotRef(input);
       const made = await explained('exclude', lot, () => excludeLot(deps.api(), lot, deps.channelId(), call.signal));
+      heldLotChanged(deps.api(), made.inventory_id, made.lot_number, !made.is_deleted);
       return {
         inventoryId: made.inventory_id,
         lotNumber: made.lot_number,
@@ -59,11 +61,11 @@ export function lotHandlers(deps: LotHandlerDeps): HandlersFor<typeof lotChannel
     },
     'lotExclusion.delete': async (input, call) => {
       const lot = lotRef(input);
-      return change(await explained('delete', lot, () => removeLotExclusion(deps.api(), lot, deps.channelId(), call.signal)));
+      return change(deps.api(), await explained('delete', lot, () => removeLotExclusion(deps.api(), lot, deps.channelId(), call.signal)));
     },
     'lotExclusion.restore': async (input, call) => {
       const lot = lotRef(input);
-      return change(await explained('restore', lot, () => restoreLotExclusion(deps.api(), lot, deps.channelId(), call.signal)));
+      return change(deps.api(), await explained('restore', lot, () => restoreLotExclusion(deps.api(), lot, deps.channelId(), call.signal)));
     },
   };
 }
@@ -72,7 +74,8 @@ function lotRef(input: { inventoryId: number; lotNumber: string; lotDate?: strin
   return { inventory_id: input.inventoryId, lot_number: input.lotNumber, ...(input.lotDate !== undefined ? { lot_date: input.lotDate } : {}) };
 }
 
-function change(state: LotExclusionState) {
+function change(api: ApiClient, state: LotExclusionState) {
+  heldLotChanged(api, state.inventory_id, state.lot_number, !state.is_deleted);
   return {
     inventoryId: state.inventory_id,
     lotNumber: state.lot_number,

@@ -3,7 +3,8 @@ import { countOf } from '../../../shared/counts.js';
 import { labelOf } from '../../../shared/labels.js';
 import { appError, AppErrorException } from '../../../shared/errors.js';
 import type { receivingChannels, ReceivingDetail, ReceivingMatch, ResolvedItem } from '../../../shared/ipc/receiving.js';
-import type { ReceivingOrder } from '../../../shared/schemas/receiving.js';
+import type { Distributions, ReceivingBox, ReceivingOrder } from '../../../shared/schemas/receiving.js';
+import { currentLane } from '../api/request-budget.js';
 import { validateWroForm, wroCreateBody } from '../../../shared/schemas/wro-form.js';
 import type { ApiClient } from '../api/api-client.js';
 import { listFulfillmentCenters } from '../api/resources.js';
@@ -61,8 +62,19 @@ type Channels = typeof receivingChannels;
 type In<C extends keyof Channels> = z.output<Channels[C]['input']>;
 type Out<C extends keyof Channels> = Promise<z.input<Channels[C]['output']>>;
 
-/** How long after a scan read an order its detail view may use that answer instead of reading it again. */
+/** How long an order (or its boxes) just read serves the views that show it instead of a new read. */
 const JUST_READ_MS = 3_000;
+
+/** Code that registered an id's read for a scan: other areas' lookups of the same code may wait for it. */
+const exactIdReads = new WeakMap<ApiClient, Map<string, Promise<boolean>>>();
+
+/**
+ * Whether a scan of `code` named a receiving order by its exact id (read moments ago or in flight):
+ * then the scan has its record and other lookups by free text need not list anything for it.
+ */
+export function namedOrderById(api: ApiClient, code: string): Promise<boolean> {
+  return exactIdReads.get(api)?.get(code.trim()) ?? Promise.resolve(false);
+}
 
 /**
  * The receiving desk in main: the order list (the service's order, or sorted here), an order's detail,
@@ -76,6 +88,8 @@ export class ReceivingDesk {
    * within JUST_READ_MS: the view's own refreshes, and a view opened any other way, read the service.
    */
   private readonly justRead = new Map<number, { order: ReceivingOrder; at: number }>();
+  /** Boxes and distributions read moments ago, so the page's second look (its contents) does not read the order again. */
+  private readonly contentsRead = new Map<number, { boxes: ReceivingBox[]; distributions: Distributions | null; at: number }>();
 
   constructor(private readonly deps: ReceivingDeskDeps) {}
 
@@ -85,11 +99,20 @@ export class ReceivingDesk {
     return order;
   }
 
+  /**
+   * The order read within JUST_READ_MS, for a view the clerk opens; null for a refresh of what is on
+   * screen (a call outside the interactive lane), which reads the service.
+   */
   private takeJustRead(id: number): ReceivingOrder | null {
-    const kept = this.justRead.get(id);
-    this.justRead.delete(id);
-    for (const [other, { at }] of this.justRead) if (this.deps.clock.now().getTime() - at > JUST_READ_MS) this.justRead.delete(other);
-    return kept && this.deps.clock.now().getTime() - kept.at <= JUST_READ_MS ? kept.order : null;
+    const now = this.deps.clock.now().getTime();
+    for (const [other, { at }] of this.justRead) if (now - at > JUST_READ_MS) this.justRead.delete(other);
+    for (const [other, { at }] of this.contentsRead) if (now - at > JUST_READ_MS) this.contentsRead.delete(other);
+    if (currentLane() !== 'interactive') {
+      this.justRead.delete(id);
+      this.contentsRead.delete(id);
+      return null;
+    }
+    return this.justRead.get(id)?.order ?? null;
   }
 
   async list({ page, limit, sort, find, ...filters }: In<'receiving.list'>, signal: AbortSignal): Out<'receiving.list'> {
@@ -116,18 +139,24 @@ export class ReceivingDesk {
     return pageOf(sortOrders(all, sort!), page, limit);
   }
 
-  async detail({ id }: In<'receiving.detail'>, signal: AbortSignal): Promise<ReceivingDetail> {
+  async detail({ id, contents }: In<'receiving.detail'>, signal: AbortSignal): Promise<ReceivingDetail> {
     const api = this.deps.api();
     const kept = this.takeJustRead(id);
-    const [order, boxes, distributions] = await Promise.all([
-      kept ?? getReceivingOrder(api, id, signal),
-      getReceivingBoxes(api, id, signal),
-      // An order without a placement program has no distributions: the service answers 404.
-      orDefault(getDistributions(api, id, signal), null, (e) => e.appError.code === 'not_found'),
-    ]);
-    boxIndexFor(api).remember(id, boxes);
+    const order = kept ?? (await this.readForScan(id, signal));
     const reason = cancelRefusal(order);
-    return { order, boxes, distributions: distributions?.distributions?.length ? distributions : null, cancel: { allowed: reason === null, reason } };
+    const cancel = { allowed: reason === null, reason };
+    if (!contents) return { order, contents: false, boxes: [], distributions: null, cancel };
+    const held = kept ? this.contentsRead.get(id) : undefined;
+    const [boxes, distributions] = held
+      ? [held.boxes, held.distributions]
+      : await Promise.all([
+          getReceivingBoxes(api, id, signal),
+          // An order without a placement program has no distributions: the service answers 404.
+          orDefault(getDistributions(api, id, signal), null, (e) => e.appError.code === 'not_found'),
+        ]);
+    this.contentsRead.set(id, { boxes, distributions, at: this.deps.clock.now().getTime() });
+    boxIndexFor(api).remember(id, boxes);
+    return { order, contents: true, boxes, distributions: distributions?.distributions?.length ? distributions : null, cancel };
   }
 
   private async findBox(query: BoxQuery, signal?: AbortSignal): Promise<ReceivingMatch | null> {
@@ -147,12 +176,14 @@ export class ReceivingDesk {
   async lookup({ code, kinds }: In<'receiving.lookup'>, signal?: AbortSignal): Promise<ReceivingMatch[]> {
     const api = this.deps.api();
     const numeric = kinds.includes('record-id') ? recordId(code) : null;
-    const [byId, byPo] = await Promise.all([
-      numeric === null ? null : orDefault(this.readForScan(numeric, signal), null, (e) => e.appError.code === 'not_found'),
-      kinds.includes('purchase-order') && !code.includes(',')
-        ? listReceivingOrders(api, { page: 1, limit: 20, filters: receivingServiceQuery({ purchaseOrderNumbers: [code] }) }, signal).then((p) => p.items)
-        : [],
-    ]);
+    // An exact id is asked first: when it names an order, the scan has its record and no list is read.
+    const idRead = numeric === null ? null : orDefault(this.readForScan(numeric, signal), null, (e) => e.appError.code === 'not_found');
+    if (idRead) this.claimExactId(code, idRead);
+    const byId = await idRead;
+    const byPo =
+      !byId && kinds.includes('purchase-order') && !code.includes(',')
+        ? (await listReceivingOrders(api, { page: 1, limit: 20, filters: receivingServiceQuery({ purchaseOrderNumbers: [code] }) }, signal)).items
+        : [];
     const matches: ReceivingMatch[] = [
       ...(byId ? [{ order: byId, via: 'id' as const, boxId: null }] : []),
       ...byPo.filter((o) => o.id !== byId?.id).map((order) => ({ order, via: 'purchase_order_number' as const, boxId: null })),
@@ -167,6 +198,23 @@ export class ReceivingDesk {
       matches.push({ order, via: 'boxId' in queries[i]! ? 'box_id' : 'tracking_number', boxId: hit.box.box_id });
     }
     return matches;
+  }
+
+  /** Lets other lookups of this code (returns' by reference) learn that it named an order by its id. */
+  private claimExactId(code: string, read: Promise<ReceivingOrder | null>): void {
+    const api = this.deps.api();
+    let claims = exactIdReads.get(api);
+    if (!claims) exactIdReads.set(api, (claims = new Map<string, Promise<boolean>>()));
+    const key = code.trim();
+    const named = read.then(
+      (order) => order !== null,
+      () => false,
+    );
+    claims.set(key, named);
+    // Kept as long as the order read for the scan is: a later scan of the same code asks again.
+    setTimeout(() => {
+      if (claims.get(key) === named) claims.delete(key);
+    }, JUST_READ_MS).unref?.();
   }
 
   /** Quick find: an order's id and its PO in one pass; a tracking number (or box id) only when neither matched. */

@@ -4,3 +4,4 @@ export { receivingServiceQuery } from './list-query.js';
 export { getReceivingBoxes, getReceivingOrder, listAllReceivingOrders, listReceivingOrders } from './resources.js';
 // What the composition root hands receiving from the shell (the Electron label viewer).
 export type { ReceivingHandlerDeps } from './handlers.js';
+export { namedOrderById } from './desk.js';

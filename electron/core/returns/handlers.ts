@@ -5,6 +5,7 @@ import type { HandlersFor } from '../ipc/registry.js';
 import type { SettingsService } from '../settings/settings.js';
 import type { ReturnsDesk } from './desk.js';
 import { getShipment, listReturns } from './resources.js';
+import { namedOrderById } from '../receiving/index.js';
 
 export interface ReturnHandlerDeps {
   desk: ReturnsDesk;
@@ -30,6 +31,8 @@ export function returnHandlers(deps: ReturnHandlerDeps): HandlersFor<typeof retu
     'returns.cancel': async (input, call) => desk.cancel(input.id, call.signal),
     'returns.edit': async (input, call) => desk.edit(input.id, call.signal),
     'returns.lookup': async (input, call) => {
+      // A scan that named a receiving order by its exact id has its record: no list is read for it.
+      if ('referenceId' in input && (await namedOrderById(deps.api(), input.referenceId))) return { items: [] };
       const query = 'referenceId' in input ? { referenceIds: [input.referenceId] } : { trackingNumbers: [input.trackingNumber] };
       return { items: (await listReturns(deps.api(), { ...query, limit: 50 }, null, call.signal)).items };
     },

@@ -4,7 +4,7 @@ import { labelOf } from '../../../../shared/labels';
 import { formatCount, formatDateTime } from '../../format';
 import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
 import { ErrorNote } from '../../ui/ErrorNote';
-import { useInventoryItem, useItemNames, type ItemNaming } from '../inventory';
+import { useItemNames, useLiveInventoryItem, type ItemNaming } from '../inventory';
 import { downloadText } from './download';
 import { endOnHand, eventLines, historyCsv, type EventLine } from './historyData';
 import { OnHandChart } from './OnHandChart';
@@ -255,7 +255,8 @@ function csvName(search: HistorySearch, fcId: number): string {
 
 /** For one item, what the inventory cache says is on hand now at this center, beside the chart's end. */
 function CacheOnHand({ inventoryId, fcId, end }: { inventoryId: number; fcId: number; end: number }) {
-  const item = useInventoryItem(inventoryId);
+  // Read now, as the chart is: figures as of the last sync would not meet the chart's end.
+  const item = useLiveInventoryItem(inventoryId);
   if (!item.data) return null;
   const level = item.data.item.levels.find((l) => l.fcId === fcId);
   const onHand = level?.onHand ?? 0;

@@ -7,8 +7,8 @@ import { countOf } from '../../../../shared/counts';
 import { QueryState } from '../../ui/QueryState';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { LotExpiry, useExpiryMarks } from '../lots';
-import { FreshnessMark } from './Freshness';
-import { useInventoryItem } from './queries';
+import { useItemWithLive } from './queries';
+import { asOfText, FreshnessMark } from './Freshness';
 import './inventory.css';
 
 /** Other workspaces' addresses for this item (their routes are theirs; here they are only linked). */
@@ -43,13 +43,14 @@ const FLAGS: { key: keyof CachedItemFlags; label: string }[] = [
 export function ItemView() {
   const { id } = useParams({ from: '/inventory/items/$id' });
   const { lot } = useSearch({ from: '/inventory/items/$id' });
-  const query = useInventoryItem(id);
-  const item = query.data?.item;
+  const { cached: query, detail } = useItemWithLive(id);
+  const item = detail?.item;
   return (
     <section className="workspace detail inventory-item" aria-labelledby="item-title">
       <header className="workspace-header">
         <ViewHeading id="item-title">{item ? `${item.name}` : `Item ${id}`}</ViewHeading>
-        {query.data && <FreshnessMark freshness={query.data.freshness} />}
+        {detail && <FreshnessMark freshness={detail.freshness} />}
+        {detail && <LiveMark readAt={detail.readAt} />}
         <a className="button-link" href={lotExclusionsHref(id)}>
           Lot exclusions of this item
         </a>
@@ -58,9 +59,26 @@ export function ItemView() {
         </Link>
       </header>
       <QueryState query={query} what={`item ${id}`}>
-        {(detail) => <ItemBody detail={detail} focusLot={lot ?? null} />}
+        {() =>
+          detail ? (
+            <ItemBody detail={detail} focusLot={lot ?? null} />
+          ) : (
+            <p className="state" role="status" data-loading>
+              Reading the figures changed from this desk…
+            </p>
+          )
+        }
       </QueryState>
     </section>
+  );
+}
+
+/** Whose quantities are on screen: the service's, read at a time, or the cache's (its "as of" beside). */
+function LiveMark({ readAt }: { readAt: string | null }) {
+  return (
+    <span className="muted" data-testid="item-live-mark">
+      {readAt ? `Quantities read from the service at ${asOfText(readAt)}` : 'Quantities from the cache'}
+    </span>
   );
 }
 
@@ -241,7 +259,7 @@ function ItemLots({ detail, focusLot }: { detail: ItemDetail; focusLot: string |
 const EXCLUSION_TEXT: Record<ItemLot['exclusion'], string> = {
   excluded: 'Excluded',
   'not-excluded': 'Not excluded',
-  unknown: 'Unknown (service not reached)',
+  unknown: 'Not read yet',
 };
 
 /** The item's lots: expiry marked as in Lot exclusions (same rule, same Settings threshold), a scanned lot outlined. */

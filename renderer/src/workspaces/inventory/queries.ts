@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { SyncStatus } from '../../../../shared/ipc/inventory';
 import { useAccountKey, type AccountKey } from '../../app/accountKey';
 import { call, useDockdeskEvent } from '../../bridge/dockdesk';
@@ -26,10 +26,19 @@ export const inventoryQueries = {
       queryFn: ({ signal }) => call('inventory.lookup', { code: code.trim() }, signal),
       staleTime: Infinity,
     }),
+  /** The item as the cache has it, with the exclusions main last read: no request. */
   item: (account: AccountKey, inventoryId: number) =>
     queryOptions({
       queryKey: [...account, 'inventory', 'item', inventoryId] as const,
       queryFn: ({ signal }) => call('inventory.item', { inventoryId }, signal),
+      staleTime: Infinity,
+    }),
+  /** What can have moved since the sync (quantities, lots' exclusions), read from the service behind the clerk's calls. */
+  itemLive: (account: AccountKey, inventoryId: number) =>
+    queryOptions({
+      queryKey: [...account, 'inventory', 'item', inventoryId, 'live'] as const,
+      queryFn: ({ signal }) => call('inventory.item', { inventoryId, live: true }, signal),
+      staleTime: LIVE_FRESH_MS,
     }),
   /** Names and SKUs of the items a view knows only by id (box contents, return lines). */
   names: (account: AccountKey, ids: readonly number[]) =>
@@ -59,8 +68,41 @@ export function useInventoryLookup(code: string) {
   return useQuery({ ...inventoryQueries.lookup(account, code), enabled: isLookupCode(code), placeholderData: keepPreviousData });
 }
 
+/** Items whose figures this desk changed since the cache's sync: their page waits for the service's. */
+const changedHere = new Set<number>();
+
+/** How long a clerk stays on an item before its live read goes out: a clerk who moves on sooner costs no request. */
+export const LIVE_READ_AFTER_MS = 1_000;
+/** A live read this recent is shown again without a new one (coming back to an item just seen). */
+const LIVE_FRESH_MS = 30_000;
+
+/** The item as the offline cache has it (no request). */
 export function useInventoryItem(inventoryId: number) {
   return useQuery(inventoryQueries.item(useAccountKey(), inventoryId));
+}
+
+/** The item with its figures read from the service now (a request or three, behind the clerk's calls). */
+export function useLiveInventoryItem(inventoryId: number) {
+  return useQuery(inventoryQueries.itemLive(useAccountKey(), inventoryId));
+}
+
+/**
+ * The item for its page: the cache's answer at once, then, once the clerk has stayed on it for
+ * LIVE_READ_AFTER_MS, the service's current figures over it. `detail` is the newest of the two.
+ */
+export function useItemWithLive(inventoryId: number) {
+  const account = useAccountKey();
+  const cached = useQuery(inventoryQueries.item(account, inventoryId));
+  // Changed from this desk since the sync (a lot excluded): the cache's figures are known to be old.
+  const mustBeLive = changedHere.has(inventoryId);
+  const [stayed, setStayed] = useState<number | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setStayed(inventoryId), LIVE_READ_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [inventoryId]);
+  const live = useQuery({ ...inventoryQueries.itemLive(account, inventoryId), enabled: cached.isSuccess && (mustBeLive || stayed === inventoryId) });
+  if (live.data?.readAt) changedHere.delete(inventoryId);
+  return { cached, live, detail: live.data ?? (mustBeLive ? undefined : cached.data) };
 }
 
 /**
@@ -69,6 +111,7 @@ export function useInventoryItem(inventoryId: number) {
  * so that opening it again reads first instead of drawing the figures from before the change.
  */
 export async function itemQuantitiesChanged(client: QueryClient, account: AccountKey, inventoryId: number): Promise<void> {
+  changedHere.add(inventoryId);
   client.removeQueries({ queryKey: inventoryQueries.item(account, inventoryId).queryKey, type: 'inactive' });
   await client.invalidateQueries({ queryKey: inventoryQueries.all(account) });
 }

@@ -16,13 +16,14 @@ import { ItemName, useItemNames, type ItemNaming } from '../inventory';
 import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { printLabels, saveLabels, viewLabels } from './labels';
-import { totals, useFulfillmentCenters, useOrderAction, useReceivingDetail } from './queries';
+import { totals, useFulfillmentCenters, useOrderAction, useOrderPage } from './queries';
 
 /** One receiving order: facts, timeline, quantities, boxes, distributions, and what can be done with it. */
 export function ReceivingDetail() {
   const { id } = useParams({ from: '/receiving/$id' });
   const { box } = useSearch({ from: '/receiving/$id' });
-  const query = useReceivingDetail(id);
+  const [asked, setAsked] = useState(false);
+  const { query } = useOrderPage(id, asked || box !== undefined);
   return (
     <section className="workspace detail" aria-labelledby="wro-title">
       <header className="workspace-header">
@@ -32,13 +33,13 @@ export function ReceivingDetail() {
         </Link>
       </header>
       <QueryState query={query} what={`receiving order ${id}`}>
-        {(detail) => <DetailBody detail={detail} focusBox={box ?? null} />}
+        {(detail) => <DetailBody detail={detail} focusBox={box ?? null} showContents={() => setAsked(true)} />}
       </QueryState>
     </section>
   );
 }
 
-function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | null }) {
+function DetailBody({ detail, focusBox, showContents }: { detail: Detail; focusBox: number | null; showContents: () => void }) {
   const { order } = detail;
   const names = useItemNames([
     ...(order.inventory_quantities ?? []).map((q) => q.inventory_id),
@@ -75,7 +76,16 @@ function DetailBody({ detail, focusBox }: { detail: Detail; focusBox: number | n
         </h2>
         <QuantityTable lines={order.inventory_quantities ?? []} names={names} />
         <h2>Boxes</h2>
-        <BoxList boxes={detail.boxes} focusBox={focusBox} names={names} zone={zone} />
+        {detail.contents ? (
+          <BoxList boxes={detail.boxes} focusBox={focusBox} names={names} zone={zone} />
+        ) : (
+          <p className="state" data-testid="contents-later">
+            The boxes and distributions are read when you stay on this order.{' '}
+            <button type="button" onClick={showContents}>
+              Show them now
+            </button>
+          </p>
+        )}
         {detail.distributions && (
           <>
             <h2>Distributions</h2>
@@ -382,7 +392,7 @@ function Actions({ detail }: { detail: Detail }) {
           })
         }
       >
-        <p>{cancelWords(order.purchase_order_number, order.fulfillment_center?.name, countOf(detail.boxes.length, 'box'))}</p>
+        <p>{cancelWords(order.purchase_order_number, order.fulfillment_center?.name, detail.contents ? countOf(detail.boxes.length, 'box') : 'boxes')}</p>
       </ConfirmDialog>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReceivingOrder } from '../../../../shared/schemas/receiving';
 import { useAccountKey, type AccountKey } from '../../app/accountKey';
@@ -22,6 +23,13 @@ export const receivingQueries = {
       queryKey: [...account, 'receiving', 'list', input] as const,
       queryFn: ({ signal, queryKey, client }) => call('receiving.list', input, signal, { refresh: isRefresh(client, queryKey) }),
     }),
+  /** The order alone (one request, none when a scan read it moments ago): what its page shows first. */
+  order: (account: AccountKey, id: number) =>
+    queryOptions({
+      queryKey: [...account, 'receiving', 'detail', id, 'order'] as const,
+      queryFn: ({ signal, queryKey, client }) => call('receiving.detail', { id, contents: false }, signal, { refresh: isRefresh(client, queryKey) }),
+    }),
+  /** The order with its boxes and distributions (two more requests). */
   detail: (account: AccountKey, id: number) =>
     queryOptions({
       queryKey: [...account, 'receiving', 'detail', id] as const,
@@ -46,11 +54,33 @@ export function useReceivingList(search: ReceivingSearch, enabled = true) {
   });
 }
 
-export function useReceivingDetail(id: number) {
+export function useReceivingDetail(id: number, enabled = true) {
   return useQuery({
     ...receivingQueries.detail(useAccountKey(), id),
+    enabled,
     refetchInterval: useRefreshInterval(REFRESH_MS),
   });
+}
+
+/** How long the clerk stays on an order before its boxes and distributions are read: one moving on costs only the order. */
+export const CONTENTS_AFTER_MS = 1_000;
+
+/**
+ * An order's page: the order at once, its boxes and distributions once the clerk has stayed on it for
+ * CONTENTS_AFTER_MS, or at once when `now` (a box was scanned, the clerk asked). `detail` is the fullest answer held.
+ */
+export function useOrderPage(id: number, now: boolean) {
+  const account = useAccountKey();
+  const interval = useRefreshInterval(REFRESH_MS);
+  const [stayed, setStayed] = useState<number | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setStayed(id), CONTENTS_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [id]);
+  const wanted = now || stayed === id;
+  const full = useQuery({ ...receivingQueries.detail(account, id), enabled: wanted, refetchInterval: interval });
+  const order = useQuery({ ...receivingQueries.order(account, id), enabled: !full.data, refetchInterval: wanted ? false : interval });
+  return { query: full.data ? full : order, detail: full.data ?? order.data };
 }
 
 export function useFulfillmentCenters() {
