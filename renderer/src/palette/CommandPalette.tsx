@@ -15,8 +15,8 @@ import './palette.css';
  * The command palette (Ctrl+K): every view, the buttons of the view it was opened on, the actions
  * areas add, and records the workspaces find for the text typed (an exact id, reference or tracking
  * number opens the record). Enter opens the highlighted line; Escape closes. An Enter that comes
- * before the records for the text are in (at once after the last digit), and a scan into the field,
- * wait for them and open the first line, so what is typed and what is scanned open the same thing.
+ * before the records for the text are in (at once after the last digit) waits for them and opens the
+ * first line; a scan into the field closes the palette and opens its record as a scan anywhere does.
  */
 export function CommandPalette() {
   const [open, setOpen] = useState(false);
@@ -69,18 +69,14 @@ function PaletteBody({ close, here }: { close: () => void; here: readonly ViewAc
   const records = useRecordSearch(text);
   const sections = [...useFixedSections(text, here), ...records.sections].filter((s) => s.items.length > 0);
   const byId = new Map<string, PaletteItem>(sections.flatMap((s) => s.items.map((i) => [`${s.group}:${i.id}`, i] as const)));
-  // The text an Enter was pressed on (or a scan made into the field) before its records were in;
-  // `asked` renders once more when a scan brings back the text already there.
+  // The text an Enter was pressed on before its records were in.
   const enterOn = useRef<string | null>(null);
-  const [asked, setAsked] = useState(0);
   const field = useRef<HTMLDivElement>(null);
-  useScanField(field, (scan) => {
-    const code = scan.text.replace(/\p{Cc}/gu, '').trim();
-    if (!code) return 'refused';
-    enterOn.current = code;
-    setQuery(code);
-    setAsked((n) => n + 1);
-    return 'accepted';
+  // A scan into the field (or an id typed at a scanner's pace, Enter at once) is a scan anywhere:
+  // the palette closes and the scan router opens its record, as it would behind the palette.
+  useScanField(field, () => {
+    close();
+    return 'route';
   });
 
   const run = (key: string) => {
@@ -101,7 +97,7 @@ function PaletteBody({ close, here }: { close: () => void; here: readonly ViewAc
     const pending = enterOn.current;
     enterOn.current = null;
     if (pending === text && firstKey) runLatest.current(firstKey);
-  }, [asked, records.searching, text, firstKey]);
+  }, [records.searching, text, firstKey]);
 
   return (
     <Autocomplete inputValue={query} onInputChange={setQuery}>

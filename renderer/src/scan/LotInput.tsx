@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { readLotLabel, useValueField } from './useScanField';
+import { readLotLabel } from '../../../shared/scan/gs1';
+import { useValueField } from './useScanField';
 
 /**
  * A lot number field: typed, or a lot label scanned into it. A GS1 label leaves its lot (AI 10) in

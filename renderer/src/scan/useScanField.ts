@@ -1,6 +1,4 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import type { Scan } from '../../../shared/scan/detector';
-import { GS, parseGs1 } from '../../../shared/scan/gs1';
 import { scanService, type ScanFieldHandler, type ValueFieldHandler } from './scanService';
 
 /**
@@ -33,16 +31,4 @@ export function useValueField(ref: RefObject<HTMLElement | null>, read: ValueFie
     if (!element) return;
     return scanService.addValueField(element, (scan) => latest.current(scan));
   }, [ref]);
-}
-
-/**
- * A lot label's lot and expiry: GS1 data (a GTIN, a GS separator or a GS1 symbology) with AI 10.
- * A plain code is no lot label, even when its digits would read as AIs ("1012345").
- */
-export function readLotLabel(scan: Scan): { lot: string; expiry?: string } | null {
-  const gs1 = parseGs1(scan.text);
-  if (!gs1.ok || gs1.lot === undefined) return null;
-  const gs1Evidence = gs1.gtin14 !== undefined || scan.text.includes(GS) || (scan.symbology ?? '').startsWith('GS1');
-  if (!gs1Evidence) return null;
-  return { lot: gs1.lot, ...(gs1.expiry !== undefined ? { expiry: gs1.expiry } : {}) };
 }
