@@ -349,3 +349,15 @@ function collect(form: Gs1Form, pairs: Pairs, now: Date): Gs1Result {
     ...(ais['00'] !== undefined ? { sscc: ais['00'] } : {}),
   };
 }
+
+/**
+ * A lot label's lot and expiry, from a scan typed into a lot field: GS1 data (a GTIN, a GS separator
+ * or a GS1 symbology) with AI 10. A plain code is no lot label, even when its digits would read as
+ * AIs ("1012345" is the lot 1012345, not AI 10 with 12345).
+ */
+export function readLotLabel(scan: { text: string; symbology: string | null }, options: ParseGs1Options = {}): { lot: string; expiry?: string } | null {
+  const gs1 = parseGs1(scan.text, options);
+  if (!gs1.ok || gs1.lot === undefined) return null;
+  if (gs1.gtin14 === undefined && !scan.text.includes(GS) && !(scan.symbology ?? '').startsWith('GS1')) return null;
+  return { lot: gs1.lot, ...(gs1.expiry !== undefined ? { expiry: gs1.expiry } : {}) };
+}

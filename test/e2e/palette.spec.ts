@@ -11,12 +11,22 @@ import { emulatorControl } from './service.js';
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 
-/** Enabled buttons and menu items in an accessibility snapshot, by name (a name twice counts twice). */
+/**
+ * Enabled buttons and menu items in an accessibility snapshot, by name (a name twice counts twice);
+ * a column header's button is the palette's "Sort by <name>".
+ */
 function actionNames(snapshot: string): string[] {
   const names: string[] = [];
+  let headerIndent: number | null = null;
   for (const line of snapshot.split('\n')) {
+    const indent = line.length - line.trimStart().length;
+    if (headerIndent !== null && indent <= headerIndent) headerIndent = null;
+    if (/^\s*- columnheader\b/.test(line)) headerIndent = indent;
     const m = /^\s*- (?:button|menuitem|menuitemcheckbox|menuitemradio) ("(?:[^"\\]|\\.)*")(.*)$/.exec(line);
-    if (m && !m[2]!.includes('[disabled')) names.push(JSON.parse(m[1]!) as string);
+    if (m && !m[2]!.includes('[disabled')) {
+      const name = JSON.parse(m[1]!) as string;
+      names.push(headerIndent !== null ? `Sort by ${name}` : name);
+    }
   }
   return names.sort();
 }

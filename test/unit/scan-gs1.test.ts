@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gs1Year, parseGs1 } from '../../shared/scan/gs1.js';
+import { gs1Year, parseGs1, readLotLabel } from '../../shared/scan/gs1.js';
 
 const GS = '\x1d';
 const now = new Date('2026-11-22T12:00:00Z');
@@ -118,5 +118,19 @@ describe('parseGs1', () => {
   it('keeps every AI of an element string as encoded and lists the dates', () => {
     const r = parse(`0109506000134352112601011727123110L1${GS}21S1`);
     expect(r).toMatchObject({ ok: true, dates: { '11': '2026-01-01', '17': '2027-12-31' }, ais: { '11': '260101', '17': '271231' } });
+  });
+});
+
+describe('readLotLabel (a scan typed into a lot field)', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  it('reads a lot label: GTIN, lot ended by GS, expiry', () => {
+    expect(readLotLabel({ text: '0109506000134352\x1d10LOT-A7\x1d17271231', symbology: null }, { now })).toEqual({ lot: 'LOT-A7', expiry: '2027-12-31' });
+    expect(readLotLabel({ text: '010950600013435210LOT-A7\x1d17271231', symbology: 'GS1-128' }, { now })).toEqual({ lot: 'LOT-A7', expiry: '2027-12-31' });
+  });
+  it('takes a lot without expiry, and leaves a plain code alone even when its digits read as AIs', () => {
+    expect(readLotLabel({ text: '\x1d10B-9', symbology: null }, { now })).toEqual({ lot: 'B-9' });
+    expect(readLotLabel({ text: '1012345', symbology: null }, { now })).toBeNull();
+    expect(readLotLabel({ text: 'LOT-2026-A', symbology: null }, { now })).toBeNull();
+    expect(readLotLabel({ text: '0109506000134352', symbology: null }, { now })).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ import { ErrorNote } from '../ui/ErrorNote';
 import { Toasts } from '../ui/Toasts';
 import { CommandPalette } from '../palette/CommandPalette';
 import { ScanProvider } from '../scan/ScanProvider';
+import { SignOutConfirm } from '../session/SignOut';
 import { useNavigationFocus } from '../ui/ViewHeading';
 import { beginViewChange, setViewAnnouncer } from '../keyboard/viewFocus';
 import { allWorkspaces, workspaceForPath, type Workspace } from '../workspaces/registry';
@@ -94,6 +95,7 @@ export function Shell() {
       <Toasts />
       <ScanProvider />
       <CommandPalette />
+      <SignOutConfirm />
     </div>
   );
 }

@@ -71,10 +71,28 @@ function isTextEntry(target: EventTarget | null): boolean {
   return target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file'].includes(target.type);
 }
 
+/**
+ * Keys that go to the view's find even from a text field, when the field is empty or all its text is
+ * selected: there the key cannot be meant as the field's first character, and a code never starts with it.
+ */
+const FIND_KEYS = new Set(['/']);
+
+/** A text field with nothing in it, or with all of its text selected (what `/` selects). */
+function emptyOrAllSelected(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) return false;
+  if (target.value === '') return true;
+  try {
+    return target.selectionStart === 0 && target.selectionEnd === target.value.length;
+  } catch {
+    return false; // a field type without a selection (number, email)
+  }
+}
+
 /** The best shortcut for this event: scoped ones containing the target first, then the newest. */
 export function pickShortcut(event: KeyboardEvent): Entry | null {
   const target = event.target instanceof Node ? event.target : null;
-  const typing = isTextEntry(event.target);
+  const typing =
+    isTextEntry(event.target) && !(FIND_KEYS.has(event.key) && !event.ctrlKey && !event.altKey && !event.metaKey && emptyOrAllSelected(event.target));
   let best: Entry | null = null;
   let bestScoped = false;
   for (const e of shortcutEntries.get()) {

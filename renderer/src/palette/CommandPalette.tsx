@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Autocomplete, Dialog, Header, Input, Menu, MenuItem, MenuSection, Modal, ModalOverlay, Text, TextField } from 'react-aria-components';
 import { useShortcut } from '../keyboard/useShortcut';
+import { useScanField } from '../scan/useScanField';
 import { allWorkspaces } from '../workspaces/registry';
 import { useStore } from '../ui/store';
 import { matchesQuery, paletteActions, type PaletteContext, type PaletteItem } from './entries';
@@ -13,7 +14,9 @@ import './palette.css';
 /**
  * The command palette (Ctrl+K): every view, the buttons of the view it was opened on, the actions
  * areas add, and records the workspaces find for the text typed (an exact id, reference or tracking
- * number opens the record). Enter opens the highlighted line; Escape closes.
+ * number opens the record). Enter opens the highlighted line; Escape closes. An Enter that comes
+ * before the records for the text are in (at once after the last digit) waits for them and opens the
+ * first line; a scan into the field closes the palette and opens its record as a scan anywhere does.
  */
 export function CommandPalette() {
   const [open, setOpen] = useState(false);
@@ -66,6 +69,15 @@ function PaletteBody({ close, here }: { close: () => void; here: readonly ViewAc
   const records = useRecordSearch(text);
   const sections = [...useFixedSections(text, here), ...records.sections].filter((s) => s.items.length > 0);
   const byId = new Map<string, PaletteItem>(sections.flatMap((s) => s.items.map((i) => [`${s.group}:${i.id}`, i] as const)));
+  // The text an Enter was pressed on before its records were in.
+  const enterOn = useRef<string | null>(null);
+  const field = useRef<HTMLDivElement>(null);
+  // A scan into the field (or an id typed at a scanner's pace, Enter at once) is a scan anywhere:
+  // the palette closes and the scan router opens its record, as it would behind the palette.
+  useScanField(field, () => {
+    close();
+    return 'route';
+  });
 
   const run = (key: string) => {
     const item = byId.get(key);
@@ -74,12 +86,29 @@ function PaletteBody({ close, here }: { close: () => void; here: readonly ViewAc
     if (item.href) context.navigate(item.href);
     else item.run?.(context);
   };
+  const runLatest = useRef(run);
+  useEffect(() => {
+    runLatest.current = run;
+  });
+  const first = sections[0]?.items[0];
+  const firstKey = first ? `${sections[0]!.group}:${first.id}` : null;
+  useEffect(() => {
+    if (enterOn.current === null || records.searching) return;
+    const pending = enterOn.current;
+    enterOn.current = null;
+    if (pending === text && firstKey) runLatest.current(firstKey);
+  }, [records.searching, text, firstKey]);
 
   return (
     <Autocomplete inputValue={query} onInputChange={setQuery}>
       {/* A plain text field, not a search field: there Escape would clear the text instead of closing. */}
-      <TextField className="palette-search" aria-label="Search views, actions and records" autoFocus>
-        <Input placeholder="Type a view, an action, or any id, reference or tracking number" />
+      <TextField ref={field} className="palette-search" aria-label="Search views, actions and records" autoFocus>
+        <Input
+          placeholder="Type a view, an action, or any id, reference or tracking number"
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && records.searching) enterOn.current = text;
+          }}
+        />
       </TextField>
       <PaletteResults sections={sections} emptyText={records.searching ? 'Searching…' : `Nothing matches “${text}”.`} onRun={run} />
       <p className="palette-foot" role="status">

@@ -53,6 +53,11 @@ function ownName(el: Element): string {
 
 /** Which of several same-named buttons this is: its table row, its section, or the part of the frame it is in. */
 function contextOf(el: Element): string {
+  // A column header's button sorts its table: the table names it, not the header row's first cell.
+  if (el.closest('th, [role="columnheader"]')) {
+    const table = el.closest('table, [role="table"], [role="grid"], [role="treegrid"]');
+    return table && (table.hasAttribute('aria-label') || table.hasAttribute('aria-labelledby')) ? accessibleName(table).slice(0, 60) : '';
+  }
   const row = el.closest('tr, [role="row"]');
   if (row) {
     const head = row.querySelector('th, [role="rowheader"], td, [role="gridcell"], [role="cell"]');
@@ -78,8 +83,20 @@ export function readViewActions(doc: Document = document): ViewAction[] {
   if (!root) return [];
   return [...root.querySelectorAll<HTMLElement>(ACTIONABLE)]
     .filter(usable)
-    .map((element) => ({ label: accessibleName(element), context: contextOf(element), element }))
+    .map((element) => ({ label: actionLabel(element), context: contextOf(element), element }))
     .filter((a) => a.label.length > 0);
+}
+
+/**
+ * A button's line: its name, but a column header's button sorts its list, and its name alone
+ * ("WRO", "On hand / Item") reads as no action at all.
+ */
+function actionLabel(element: HTMLElement): string {
+  const name = accessibleName(element);
+  if (!name || !element.closest('th, [role="columnheader"]')) return name;
+  const header = element.closest('th, [role="columnheader"]')!;
+  const column = squash(header.getAttribute('aria-label')) || name;
+  return `Sort by ${column.replace(/^Sort by /i, '')}`;
 }
 
 /**

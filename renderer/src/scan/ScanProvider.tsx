@@ -121,20 +121,31 @@ export function ScanProvider() {
 /**
  * Whether the clerk has done something since a scan was made: pressed a key or gone to another view.
  * A lookup that answers after that (a slow service, or the request limit making it wait) offers its
- * record instead of opening it, so neither the view nor the keys being typed are taken away.
+ * record instead of opening it, so neither the view nor the keys being typed are taken away. Later
+ * scans are no such thing: neither their keys nor the record an earlier scan opened count.
  */
 function movedOnSince(): () => boolean {
-  const keys = scanService.keysSeen;
+  const keys = scanService.clerkKeys;
   const address = window.location.hash;
-  return () => scanService.keysSeen !== keys || window.location.hash !== address;
+  return () => scanService.clerkKeys !== keys || (window.location.hash !== address && window.location.hash !== openedByScan);
 }
+
+/** Scans routed so far, and the address the last one opened (see movedOnSince). */
+let scansRouted = 0;
+let openedByScan: string | null = null;
 
 type Choose = (code: string, candidates: ResolvedCandidate[]) => Promise<ResolvedCandidate | null>;
 
+/**
+ * Looks one scan up and opens what it finds. Scans answer in any order (a lookup the request budget
+ * holds answers late), but only the newest opens: the record on screen is always the last one scanned.
+ */
 async function route(scan: Scan, open: (href: string) => void, choose: Choose) {
   const code = visibleControls(scan.text);
   const update = logScan(scan, 'pending', 'Looking up…');
   const movedOn = movedOnSince();
+  const seq = ++scansRouted;
+  const superseded = () => seq !== scansRouted;
   let outcome;
   try {
     outcome = await routeScan(toScanQuery(scan));
@@ -147,6 +158,10 @@ async function route(scan: Scan, open: (href: string) => void, choose: Choose) {
   if (outcome.kind === 'one') {
     const { label, href } = outcome.candidate;
     cue('accepted', label, 'scan');
+    if (superseded()) {
+      update('found', `Found ${label}; not opened, as a later scan followed`);
+      return;
+    }
     if (movedOn()) {
       update('found', `Found ${label}; not opened, as you had moved on`);
       showToast({ title: `Found ${label}`, description: `Scanned: ${code}`, action: { label: 'Open', run: () => open(href) } });
@@ -154,6 +169,7 @@ async function route(scan: Scan, open: (href: string) => void, choose: Choose) {
     }
     update('opened', `Opened ${label}`);
     open(href);
+    openedByScan = window.location.hash;
     return;
   }
   if (outcome.kind === 'several') {
@@ -168,7 +184,8 @@ async function route(scan: Scan, open: (href: string) => void, choose: Choose) {
       } else update('several', `${countOf(candidates.length, 'match')}: none chosen`);
     };
     // The chooser reports its own outcome in the scan log: nothing waits for it from the toast.
-    if (movedOn()) showToast({ title: `${countOf(candidates.length, 'match')} for ${code}`, action: { label: 'Choose', run: () => void chooseAndOpen() } });
+    if (movedOn() || superseded())
+      showToast({ title: `${countOf(candidates.length, 'match')} for ${code}`, action: { label: 'Choose', run: () => void chooseAndOpen() } });
     else await chooseAndOpen();
     return;
   }

@@ -30,14 +30,25 @@ export interface ScanAnswer {
   verdict: ScanVerdict;
   reason: string;
 }
-/** A field may answer later (a look-up first): the cue then waits for its verdict. */
-export type ScanFieldHandler = (scan: Scan) => ScanVerdict | ScanAnswer | void | Promise<ScanVerdict | ScanAnswer | void>;
+/**
+ * A field may answer later (a look-up first): the cue then waits for its verdict. 'route' hands the
+ * scan to the scan router as if no field had focus (the palette: it closes and the record opens).
+ */
+export type ScanFieldHandler = (scan: Scan) => ScanVerdict | ScanAnswer | 'route' | void | Promise<ScanVerdict | ScanAnswer | void>;
+
+/**
+ * What an identifier field (a PO, a lot) makes of a scan typed into it: the text it keeps in place of
+ * what the scanner typed (a GS1 label's lot), or nothing to keep what was typed. It may fill the other
+ * fields the scan names (the lot's expiry) itself.
+ */
+export type ValueFieldHandler = (scan: Scan) => string | void;
 
 type FieldSnapshot =
   | { element: HTMLInputElement | HTMLTextAreaElement; value: string; selectionStart: number | null; selectionEnd: number | null }
   | { element: HTMLSelectElement; selectedIndex: number };
 
 export const SCAN_FIELD_ATTRIBUTE = 'data-scan-field';
+export const VALUE_FIELD_ATTRIBUTE = 'data-scan-value';
 /** A flush timer this late (ms) says the main thread was blocked. */
 const LATE_TIMER_MS = 20;
 
@@ -64,6 +75,18 @@ function takesKeys(target: EventTarget | null): boolean {
 }
 
 /**
+ * A text field that keeps what is scanned into it, as typed: every text field but a find (a search
+ * field, whose scan goes to the router) or a scan field (whose handler takes it), and not a combobox
+ * (it takes a scan out as a select does). A person typing fast and a scanner look the same, and where
+ * a code belongs the scan is its value: the field keeps it, and its Enter or Tab does what a typed one does.
+ */
+function keepsScans(target: EventTarget | null): target is HTMLInputElement | HTMLTextAreaElement {
+  if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) || !isTextEntry(target)) return false;
+  if (target instanceof HTMLInputElement && target.type === 'search') return false;
+  return target.closest(`[${SCAN_FIELD_ATTRIBUTE}], [role="combobox"]`) === null;
+}
+
+/**
  * A printable key that runs a single-key shortcut where focus is (`/` to the search, `?`) and that no
  * code starts with. A letter or digit may be a shortcut too (Today's tiles take 1 to 9), but a scan
  * may begin with it: it is held like any key, and given back (the shortcut runs) once it is not a scan.
@@ -72,9 +95,11 @@ function isSingleKeyShortcut(event: KeyboardEvent): boolean {
   return [...event.key].length === 1 && !/^[\p{L}\p{N}]$/u.test(event.key) && !event.ctrlKey && !event.altKey && !event.metaKey && pickShortcut(event) !== null;
 }
 
+const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'AltGraph']);
+
 /** Keys parked while a view opens; shortcuts with a modifier (Alt+1, Ctrl+K) still run at once. */
 function parkable(event: KeyboardEvent): boolean {
-  return !event.ctrlKey && !event.altKey && !event.metaKey && !['Shift', 'Control', 'Alt', 'Meta', 'CapsLock', 'AltGraph'].includes(event.key);
+  return !event.ctrlKey && !event.altKey && !event.metaKey && !MODIFIERS.has(event.key);
 }
 
 function toKeyInput(event: KeyboardEvent): KeyInput {
@@ -109,6 +134,9 @@ export class ScanService {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private snapshot: FieldSnapshot | null = null;
   private readonly fields = new Map<HTMLElement, ScanFieldHandler>();
+  private readonly valueFields = new Map<HTMLElement, ValueFieldHandler>();
+  /** The open burst started in a field that keeps its scans (keepsScans). */
+  private burstKept = false;
   private recorder: { element: HTMLElement; onKey: (input: KeyInput) => void } | null = null;
   private listeners: ScanServiceEvents | null = null;
   /**
@@ -116,8 +144,10 @@ export class ScanService {
    * go where focus lands (the new view's scan field, else the scan router).
    */
   private parked: Array<{ key: KeyInput } | { scan: Scan }> = [];
-  /** Every key the person (or the scanner) pressed in this window so far: a later count says something happened since. */
-  keysSeen = 0;
+  /** Every key (modifiers alone aside) pressed in this window so far, the scanner's included. */
+  private keysSeen = 0;
+  /** The keys of those that made scans. */
+  private scanKeysSeen = 0;
 
   constructor() {
     onViewSettled(() => this.drain());
@@ -130,6 +160,14 @@ export class ScanService {
       if ('scan' in next) this.deliver(next.scan);
       else this.replay([next.key]);
     }
+  }
+
+  /**
+   * Keys the clerk pressed that were no scan's, so far: a later count says the clerk did something
+   * since (a scan's own keys do not count, nor those of a scan still being read once it ends).
+   */
+  get clerkKeys(): number {
+    return this.keysSeen - this.scanKeysSeen;
   }
 
   configure(thresholds: Partial<ScanThresholds>): void {
@@ -155,6 +193,21 @@ export class ScanService {
     };
   }
 
+  /** Marks `element` (an input) as an identifier field: a scan typed into it stays, as `handler` reads it. */
+  addValueField(element: HTMLElement, handler: ValueFieldHandler): () => void {
+    element.setAttribute(VALUE_FIELD_ATTRIBUTE, '');
+    this.valueFields.set(element, handler);
+    return () => {
+      if (this.valueFields.get(element) === handler) this.valueFields.delete(element);
+      element.removeAttribute(VALUE_FIELD_ATTRIBUTE);
+    };
+  }
+
+  /** Hands a scan to the scan router, as a scan made outside any field. */
+  route(scan: Scan): void {
+    this.listeners?.onRoutedScan(scan);
+  }
+
   /** Calibration: while focus is on `element`, every key goes to `onKey` raw and nothing is detected or typed. */
   record(element: HTMLElement, onKey: (input: KeyInput) => void): () => void {
     this.recorder = { element, onKey };
@@ -167,7 +220,7 @@ export class ScanService {
   readonly intercept = (event: KeyboardEvent): boolean => {
     // Keys given back after a hold are replayed as untrusted events: let them through.
     if (!event.isTrusted) return false;
-    this.keysSeen++;
+    if (!MODIFIERS.has(event.key)) this.keysSeen++;
     if (this.recorder && this.recorder.element.contains(event.target as Node)) {
       if (event.key === 'Escape' || (event.key === 'Tab' && event.shiftKey)) return false;
       this.recorder.onKey(toKeyInput(event));
@@ -179,10 +232,12 @@ export class ScanService {
     // scan goes there (a scan could not be taken back out of a segment).
     if (!settling && event.target instanceof Element && event.target.closest('[role="spinbutton"]')) return false;
     const editable = !settling && takesKeys(event.target);
-    const shortcut = !settling && !editable && isSingleKeyShortcut(event);
+    // pickShortcut knows which keys a field lets through (`/` in an empty field goes to the find).
+    const shortcut = !settling && isSingleKeyShortcut(event);
     const result = this.detector.push(toKeyInput(event), { editable, shortcut });
-    this.settle(result);
+    const kept = this.settle(result);
     if (result.startsBurst) {
+      this.burstKept = !settling && keepsScans(event.target);
       const t = event.target;
       this.snapshot =
         t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement
@@ -196,6 +251,8 @@ export class ScanService {
       this.parked.push({ key: toKeyInput(event) });
       return true;
     }
+    // The Enter or Tab that ended a scan kept in its field does what it does after typing.
+    if (kept && result.action === 'swallow' && result.scan?.terminator != null) return false;
     return result.action !== 'pass';
   };
 
@@ -233,15 +290,44 @@ export class ScanService {
     this.timer = null;
   }
 
-  /** Carries out the end of a burst: give back a person's keys, or take a scan out and deliver it. */
-  private settle(result: FlushResult | PushResult) {
+  /**
+   * Carries out the end of a burst: give back a person's keys, or take a scan out and deliver it;
+   * a scan typed into a field that keeps it stays there (true).
+   */
+  private settle(result: FlushResult | PushResult): boolean {
     if (result.release?.length) this.replay(result.release);
+    if (result.scan) this.scanKeysSeen += result.scan.keyCount + (result.scan.terminator ? 1 : 0);
+    if (result.scan && this.burstKept) {
+      this.burstKept = false;
+      this.keepInField(result.scan);
+      return true;
+    }
     if (result.scan) {
       if ((result.retract ?? 0) > 0) this.restoreField();
       // Focus is not where the scan belongs yet: the view that opens decides (its scan field, or none).
       if (isViewSettling()) this.parked.push({ scan: result.scan });
       else this.deliver(result.scan);
     }
+    return false;
+  }
+
+  /**
+   * A scan into a field that keeps it: its keys are in the field already. An identifier field's
+   * handler may put its own reading there instead (a GS1 label's lot); otherwise only an AIM prefix
+   * the scanner typed comes out, so the field holds the code itself.
+   */
+  private keepInField(scan: Scan) {
+    const s = this.snapshot;
+    if (!s || !('value' in s) || !s.element.isConnected || document.activeElement !== s.element) return;
+    const box = s.element.closest(`[${VALUE_FIELD_ATTRIBUTE}]`);
+    const handler = box instanceof HTMLElement ? this.valueFields.get(box) : undefined;
+    // eslint-disable-next-line no-control-regex
+    const visible = (text: string) => text.replace(/[\x00-\x1f\x7f]/g, '');
+    const value = handler ? handler(scan) : scan.aim !== null ? visible(scan.text) : undefined;
+    if (typeof value !== 'string') return;
+    this.restoreField();
+    document.execCommand('insertText', false, value);
+    this.listeners?.onFieldScan(scan, 'accepted');
   }
 
   private restoreField() {
@@ -301,7 +387,8 @@ export class ScanService {
       const tell = (answer: ScanVerdict | ScanAnswer | void) =>
         typeof answer === 'object' ? this.listeners?.onFieldScan(scan, answer.verdict, answer.reason) : this.listeners?.onFieldScan(scan, answer ?? 'accepted');
       const answer = handler(scan);
-      if (answer instanceof Promise)
+      if (answer === 'route') this.listeners?.onRoutedScan(scan);
+      else if (answer instanceof Promise)
         // Both outcomes are handled: a failed field handler is a refused scan.
         void answer.then(tell, (error: unknown) =>
           this.listeners?.onFieldScan(scan, 'refused', `could not be looked up: ${error instanceof Error ? error.message : String(error)}`),

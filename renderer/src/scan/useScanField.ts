@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import { scanService, type ScanFieldHandler } from './scanService';
+import { scanService, type ScanFieldHandler, type ValueFieldHandler } from './scanService';
 
 /**
  * Makes an input (or a box around one) a scan field: a scan made while focus is inside it goes to
@@ -14,5 +14,21 @@ export function useScanField(ref: RefObject<HTMLElement | null>, onScan: ScanFie
     const element = ref.current;
     if (!element) return;
     return scanService.addField(element, (scan) => latest.current(scan));
+  }, [ref]);
+}
+
+/**
+ * Makes an input an identifier field (a PO, a lot): a scan typed into it stays its value, as `read`
+ * makes it (a GS1 label's lot, for one), and never goes to the scan router.
+ */
+export function useValueField(ref: RefObject<HTMLElement | null>, read: ValueFieldHandler): void {
+  const latest = useRef(read);
+  useEffect(() => {
+    latest.current = read;
+  });
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    return scanService.addValueField(element, (scan) => latest.current(scan));
   }, [ref]);
 }

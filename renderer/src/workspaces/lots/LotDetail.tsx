@@ -4,6 +4,7 @@ import type { LotExclusionsAnswer } from '../../../../shared/ipc/lots';
 import { expiryDay } from '../../../../shared/lots/expiry';
 import { formatCount, formatDateTime, formatDay } from '../../format';
 import { countOf } from '../../../../shared/counts';
+import { LotInput } from '../../scan/LotInput';
 import { QueryState } from '../../ui/QueryState';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { ConfirmLotAction } from './ConfirmLotAction';
@@ -240,7 +241,7 @@ function ExcludeByNumber({ onAsk }: { onAsk: (lotNumber: string) => void }) {
       <h2 id={`${id}-title`}>Exclude a lot by number</h2>
       <label className="inline-field">
         <span>Lot number</span>
-        <input value={lot} onChange={(e) => setLot(e.target.value)} maxLength={120} spellCheck={false} autoComplete="off" />
+        <LotInput value={lot} onChange={(e) => setLot(e.target.value)} maxLength={120} spellCheck={false} autoComplete="off" />
       </label>
       <button type="submit">Exclude…</button>
       {problem && (

@@ -93,4 +93,13 @@ export const receivingArea = defineArea({
   routes: [receivingRoute, receivingNewRoute, receivingDetailRoute],
   scanResolvers: [{ id: 'wro', looksFor: ORDER_KINDS, resolve: (q, signal) => findOrders(q.text, signal, q.asks) }],
   paletteSources: [{ id: 'receiving-orders', group: 'Receiving orders', search: searchOrders }],
+  paletteActions: [
+    {
+      id: 'new-order',
+      label: 'New receiving order',
+      detail: 'Receiving',
+      href: '#/receiving/new',
+      keywords: 'create add wro warehouse receiving order inbound',
+    },
+  ],
 });

@@ -5,6 +5,7 @@ import type { SessionState } from '../../../../shared/schemas/session';
 import { call, errorMessage } from '../../bridge/dockdesk';
 import { ErrorDetails } from '../../ui/ErrorNote';
 import { useSession } from '../../session/useSession';
+import { askSignOut } from '../../session/SignOut';
 import { ScannerSettingsPanel } from '../../scan/ScannerSettingsPanel';
 import { Appearance } from './Appearance';
 import { EnvironmentForm } from './EnvironmentForm';
@@ -147,7 +148,6 @@ function LogFolder() {
 function AccountPanel({ session }: { session: SessionState }) {
   const tokenId = useId();
   const [token, setToken] = useState('');
-  const signOut = useMutation({ mutationFn: () => call('auth.signOut', {}) });
   const signInWithToken = useMutation({
     mutationFn: () => call('auth.signInWithToken', { token }),
     onSuccess: () => setToken(''),
@@ -181,7 +181,7 @@ function AccountPanel({ session }: { session: SessionState }) {
         </fieldset>
       )}
       {session.status === 'signed-in' ? (
-        <button type="button" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+        <button type="button" onClick={askSignOut}>
           Sign out of {session.environment.name}
         </button>
       ) : (
@@ -210,12 +210,12 @@ function AccountPanel({ session }: { session: SessionState }) {
           </button>
         </form>
       )}
-      {(signOut.error || signInWithToken.error || choose.error) && (
+      {(signInWithToken.error || choose.error) && (
         <p className="error" role="alert">
-          {errorMessage(signOut.error ?? signInWithToken.error ?? choose.error)}
+          {errorMessage(signInWithToken.error ?? choose.error)}
         </p>
       )}
-      {(signOut.error || signInWithToken.error || choose.error) && <ErrorDetails error={signOut.error ?? signInWithToken.error ?? choose.error} />}
+      {(signInWithToken.error || choose.error) && <ErrorDetails error={signInWithToken.error ?? choose.error} />}
     </>
   );
 }

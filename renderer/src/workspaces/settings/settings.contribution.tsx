@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../app/rootRoute';
 import { defineArea, type LazyView } from '../area';
+import { settingsPaletteLines } from './paletteLines';
 
 const settingsView: LazyView = () => import('./SettingsWorkspace').then((m) => ({ default: m.SettingsView }));
 
@@ -19,4 +20,5 @@ export const settingsArea = defineArea({
     view: settingsView,
   },
   routes: [settingsRoute],
+  paletteActions: settingsPaletteLines,
 });

@@ -1,4 +1,5 @@
 import type { WroFormBox, WroFormItem } from '../../../../../shared/schemas/wro-form';
+import { LotInput } from '../../../scan/LotInput';
 import { DateField } from '../../../ui/DateField';
 import { fieldId } from './focus';
 import { codeErrors, linePath, scanPath } from './formState';
@@ -118,7 +119,16 @@ function LotFields({ c, b, i, item }: { c: WroCreateController; b: number; i: nu
   return (
     <>
       <Field label="Lot number" path={`${key}.lot_number`} errors={c.errors[`${key}.lot_number`]}>
-        {(p) => <input {...p} value={item.lot_number} onChange={(e) => c.lines.edit(b, i, { lot_number: e.target.value })} />}
+        {(p) => (
+          <LotInput
+            {...p}
+            value={item.lot_number}
+            spellCheck={false}
+            autoComplete="off"
+            onChange={(e) => c.lines.edit(b, i, { lot_number: e.target.value })}
+            onExpiry={(expiry) => c.lines.edit(b, i, { lot_date: expiry })}
+          />
+        )}
       </Field>
       <div className={dateErrors ? 'field invalid' : 'field'}>
         <DateField

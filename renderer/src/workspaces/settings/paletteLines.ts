@@ -1,0 +1,66 @@
+import type { ThemeChoice } from '../../../../shared/schemas/preferences';
+import { applyTheme, preferencesKey } from '../../app/preferences';
+import { call, errorMessage } from '../../bridge/dockdesk';
+import { isViewSettling } from '../../keyboard/viewFocus';
+import type { PaletteContext, PaletteItem } from '../../palette/entries';
+import { askSignOut } from '../../session/SignOut';
+import { showToast } from '../../ui/Toasts';
+
+/**
+ * Settings' lines in the palette, offered on every view: sign out (through its confirmation), the
+ * theme, and each section of Settings by its heading.
+ */
+const SECTIONS = ['Environments', 'Account', 'Appearance', 'Scanner', 'Lots', 'Returns', 'Support'] as const;
+
+const FOCUSABLE = 'input:not([type="hidden"]), select, textarea, button, [tabindex]:not([tabindex="-1"]), a[href]';
+
+/** Opens Settings and, once it has drawn and taken focus, moves to the section's first control. */
+function openSection(title: string, { navigate }: PaletteContext) {
+  navigate('#/settings');
+  const until = performance.now() + 3000;
+  const find = () => {
+    const heading = [...document.querySelectorAll<HTMLElement>('.workspace h2')].find((h) => (h.textContent ?? '').startsWith(title));
+    if (!heading || isViewSettling()) {
+      if (performance.now() < until) requestAnimationFrame(find);
+      return;
+    }
+    heading.scrollIntoView({ block: 'start' });
+    const after = [...(heading.parentElement?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].find(
+      (el) => heading.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING && !el.matches(':disabled'),
+    );
+    after?.focus();
+  };
+  requestAnimationFrame(find);
+}
+
+function setTheme(theme: ThemeChoice, { queryClient }: PaletteContext) {
+  call('app.preferences.set', { theme })
+    .then((prefs) => {
+      queryClient.setQueryData(preferencesKey, prefs);
+      applyTheme(prefs.theme);
+    })
+    .catch((error: unknown) => showToast({ title: 'The theme could not be saved', description: errorMessage(error), tone: 'error' }));
+}
+
+const THEMES: Array<[ThemeChoice, string]> = [
+  ['light', 'Theme: light'],
+  ['dark', 'Theme: dark'],
+  ['system', 'Theme: as the system'],
+];
+
+export const settingsPaletteLines: PaletteItem[] = [
+  { id: 'sign-out', label: 'Sign out', detail: 'Asks first', keywords: 'log out logout leave account session', run: () => askSignOut() },
+  ...THEMES.map(([theme, label]) => ({
+    id: `theme-${theme}`,
+    label,
+    detail: 'Appearance',
+    keywords: 'theme appearance colour color dark light mode',
+    run: (context: PaletteContext) => setTheme(theme, context),
+  })),
+  ...SECTIONS.map((section) => ({
+    id: `settings-${section.toLowerCase()}`,
+    label: `Settings: ${section}`,
+    keywords: 'settings preferences options',
+    run: (context: PaletteContext) => openSection(section, context),
+  })),
+];
