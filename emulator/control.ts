@@ -217,6 +217,7 @@ function arrangeable(collection: string): Arrangeable | null {
 function registerLabelPrinterRoutes(app: FastifyInstance, env: RunningEnvironment): void {
   const printer = (reply: FastifyReply) => {
     if (env.labelPrinter) return env.labelPrinter;
+    // The reply is sent here; the route returns it as it is.
     void notFound(reply, 'This emulator runs no label printer: start it with --label-printer-port <n> (0 for any free port).');
     return null;
   };

@@ -93,6 +93,7 @@ export class PrintQueue {
     });
     const lane = done.catch(() => {});
     this.lanes.set(profile.id, lane);
+    // The lane never rejects (caught above), so nothing waits on this tidy-up.
     void lane.then(() => {
       if (this.lanes.get(profile.id) === lane) this.lanes.delete(profile.id);
     });
