@@ -32,6 +32,7 @@ Options:
   --fault-seed <n>          seed for the fault sequence (default 1)
   --rate-limit <n>          requests a minute per user and application (default 150, as published)
   --no-rate-limit           no request limit at all (on by default, as on the service)
+  --label-printer-port <n>  run an emulated label printer taking raw ZPL on 127.0.0.1:<n> (0 picks a free one)
   --pat <name>              create a personal access token in each environment at start and print it
   -h, --help                this text
 
@@ -102,6 +103,7 @@ const SERVE_OPTIONS = {
   'fault-seed': { type: 'string' },
   'rate-limit': { type: 'string' },
   'no-rate-limit': { type: 'boolean', default: false },
+  'label-printer-port': { type: 'string' },
   pat: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -132,12 +134,12 @@ async function main(): Promise<void> {
     receivingOrders: number(values, 'receiving-orders', 0, 100_000),
     dataDir: values['data-dir'] ?? null,
     rateLimit: { enabled: !values['no-rate-limit'], perMinute: number(values, 'rate-limit', 1, 100_000) ?? PUBLISHED_PER_MINUTE },
+    labelPrinterPort: number(values, 'label-printer-port', 0, 65535) ?? null,
   }).catch((error: unknown) => {
-    throw portInUse(
-      error,
-      values.host,
-      names.map((env) => ({ env, port: ports[env], option: env === 'production' ? '--port' : '--sandbox-port' })),
-    );
+    throw portInUse(error, values.host, [
+      ...names.map((env) => ({ env, port: ports[env], option: env === 'production' ? '--port' : '--sandbox-port' })),
+      ...(values['label-printer-port'] ? [{ env: 'the label printer', port: Number(values['label-printer-port']), option: '--label-printer-port' }] : []),
+    ]);
   });
   process.stdout.write(started(emulator, values, faultOptions(values)).join('\n'));
   const stop = () => void emulator.close().then(() => process.exit(0));
@@ -183,6 +185,11 @@ function started(emulator: RunningEmulator, values: ServeValues, faults: ReturnT
     `  Data:          ${values['data-dir'] ? `kept in ${values['data-dir']}` : 'in memory (use --data-dir to keep it)'}`,
     '',
   );
+  if (emulator.labelPrinter)
+    lines.push(
+      `  Label printer: ${emulator.labelPrinter.host}:${emulator.labelPrinter.port}   (raw ZPL, answers ~HS; jobs at ${emulator.url}/__emulator/label-printer/jobs)`,
+      '',
+    );
   return lines;
 }
 

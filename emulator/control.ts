@@ -31,6 +31,10 @@ const Advance = z
   .strict();
 const RateLimit = z.object({ enabled: z.boolean(), perMinute: z.number().int().min(1).max(100_000).optional() }).strict();
 const Pat = z.object({ name: z.string().min(1).max(100) }).strict();
+const PrinterCondition = z
+  .object({ paperOut: z.boolean(), ribbonOut: z.boolean(), headOpen: z.boolean(), paused: z.boolean(), unreachable: z.boolean() })
+  .partial()
+  .strict();
 /** A stored record a test arranges: the emulator's own shape, found by its id. */
 const Records = z
   .object({
@@ -68,6 +72,10 @@ export const CONTROL_ENDPOINTS = [
   `GET    /__emulator/data/{collection}     the stored records of one of: ${DATA_COLLECTIONS.join(', ')}`,
   `POST   /__emulator/data/{collection}     {items} add stored records (ids unused so far) to one of: ${ARRANGEABLE.join(', ')}`,
   `PUT    /__emulator/data/{collection}/{id}  a stored record in place of the one with this id (${REPLACEABLE.join(', ')}; inventory by inventory_id)`,
+  'GET    /__emulator/label-printer         {host, port, condition} of the emulated label printer (raw ZPL; answers ~HS)',
+  'PUT    /__emulator/label-printer         {paperOut?, ribbonOut?, headOpen?, paused?, unreachable?} what is wrong with it; held labels print once nothing is',
+  'GET    /__emulator/label-printer/jobs    every job received (id, receivedAt, bytes, zpl, state printed or held)',
+  'DELETE /__emulator/label-printer/jobs    forget the jobs',
 ];
 
 const notFound = (reply: FastifyReply, detail: string) => reply.code(404).send({ type: 'about:blank', title: 'Not Found', status: 404, detail });
@@ -81,6 +89,7 @@ export function registerControlRoutes(app: FastifyInstance, env: RunningEnvironm
   registerLogRoutes(app, env);
   registerPatRoutes(app, env);
   registerDataRoutes(app, env);
+  registerLabelPrinterRoutes(app, env);
 }
 
 function registerSeedRoutes(app: FastifyInstance, env: RunningEnvironment): void {
@@ -207,4 +216,34 @@ function registerDataRoutes(app: FastifyInstance, env: RunningEnvironment): void
 
 function arrangeable(collection: string): Arrangeable | null {
   return (ARRANGEABLE as readonly string[]).includes(collection) ? (collection as Arrangeable) : null;
+}
+
+function registerLabelPrinterRoutes(app: FastifyInstance, env: RunningEnvironment): void {
+  const printer = (reply: FastifyReply) => {
+    if (env.labelPrinter) return env.labelPrinter;
+    // The reply is sent here; the route returns it as it is.
+    void notFound(reply, 'This emulator runs no label printer: start it with --label-printer-port <n> (0 for any free port).');
+    return null;
+  };
+  app.get('/__emulator/label-printer', async (_request, reply) => {
+    const p = printer(reply);
+    return p ? { host: p.host, port: p.port, condition: p.condition() } : reply;
+  });
+  app.put('/__emulator/label-printer', async (request, reply) => {
+    const p = printer(reply);
+    if (!p) return reply;
+    const parsed = PrinterCondition.safeParse(request.body ?? {});
+    if (!parsed.success) return invalid(reply, parsed.error);
+    return { host: p.host, port: p.port, condition: p.setCondition(parsed.data) };
+  });
+  app.get('/__emulator/label-printer/jobs', async (_request, reply) => {
+    const p = printer(reply);
+    return p ? { items: p.jobs() } : reply;
+  });
+  app.delete('/__emulator/label-printer/jobs', async (_request, reply) => {
+    const p = printer(reply);
+    if (!p) return reply;
+    p.clearJobs();
+    return reply.code(204).send();
+  });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { VirtualClock } from './clock.js';
+import type { EmulatedLabelPrinter } from './label-printer.js';
 import type { EmulatorContext, EnvironmentName } from './context.js';
 import type { FaultInjector, RateLimiter, RateLimitSettings } from './http/faults.js';
 import type { RequestLog } from './request-log.js';
@@ -23,6 +24,8 @@ export interface EnvironmentOptions extends SeedOptions {
   dataDir: string | null;
   /** The rate limit at start (default: on, 150 a minute, as published); the control API changes it later. */
   rateLimit?: Partial<RateLimitSettings>;
+  /** The emulator's label printer, shared by its environments (one printer on the desk's network). */
+  labelPrinter?: EmulatedLabelPrinter | null;
 }
 
 export interface RunningEnvironment {
@@ -34,6 +37,7 @@ export interface RunningEnvironment {
   faults: FaultInjector;
   rateLimiter: RateLimiter;
   app: FastifyInstance;
+  labelPrinter: EmulatedLabelPrinter | null;
   reset(options?: SeedOptions & { auth?: boolean }): void;
   /** Writes the state now (persistence is otherwise debounced). */
   flush(): Promise<void>;

@@ -153,6 +153,7 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Run
     faults,
     rateLimiter,
     app,
+    labelPrinter: options.labelPrinter ?? null,
     reset(o = {}) {
       store.replace(seedFrom(o));
       engine.advanceSilently();

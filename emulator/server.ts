@@ -4,6 +4,7 @@ import { EmulatorControl } from './control-client.js';
 import type { EnvironmentName } from './context.js';
 import type { EnvironmentOptions, RunningEnvironment, SeedOptions } from './environment-types.js';
 import { startEnvironment } from './environment.js';
+import { EmulatedLabelPrinter } from './label-printer.js';
 
 export interface EmulatorOptions extends SeedOptions {
   host?: string;
@@ -21,6 +22,8 @@ export interface EmulatorOptions extends SeedOptions {
   dataDir?: string | null;
   /** The rate limit at start, in every environment: on at 150 a minute unless said otherwise. */
   rateLimit?: EnvironmentOptions['rateLimit'];
+  /** Port of the emulated label printer (raw ZPL, on loopback only); 0 picks a free one; absent or null: no printer. */
+  labelPrinterPort?: number | null;
 }
 
 export interface RunningEmulator {
@@ -37,6 +40,8 @@ export interface RunningEmulator {
   context: RunningEnvironment['context'];
   app: RunningEnvironment['app'];
   primary: RunningEnvironment;
+  /** Where the emulated label printer takes ZPL, when one runs. */
+  labelPrinter: EmulatedLabelPrinter | null;
   close(): Promise<void>;
 }
 
@@ -45,6 +50,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const names = options.environments ?? ['sandbox'];
   if (names.length === 0 || new Set(names).size !== names.length) throw new Error('environments must name sandbox and/or production once each');
   const started: RunningEnvironment[] = [];
+  const labelPrinter =
+    options.labelPrinterPort === undefined || options.labelPrinterPort === null ? null : await EmulatedLabelPrinter.start({ port: options.labelPrinterPort });
   try {
     for (const [i, env] of names.entries()) {
       started.push(
@@ -54,6 +61,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
           port: i === 0 ? (options.port ?? 0) : (options.secondPort ?? 0),
           clock,
           dataDir: options.dataDir ? join(options.dataDir, env) : null,
+          labelPrinter,
           ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
           ...(options.seed !== undefined ? { seed: options.seed } : {}),
           ...(options.inventoryItems !== undefined ? { inventoryItems: options.inventoryItems } : {}),
@@ -62,7 +70,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       );
     }
   } catch (error) {
-    await Promise.all(started.map((e) => e.close()));
+    await Promise.all([...started.map((e) => e.close()), labelPrinter?.close()]);
     throw error;
   }
   const primary = started[0]!;
@@ -77,10 +85,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     context: primary.context,
     app: primary.app,
     primary,
+    labelPrinter,
     async close() {
       if (closed) return;
       closed = true;
-      await Promise.all(started.map((e) => e.close()));
+      await Promise.all([...started.map((e) => e.close()), labelPrinter?.close()]);
     },
   };
 }

@@ -7,7 +7,8 @@ import { startEmulator, type EmulatorOptions } from './server.js';
  * HTTP (the control API) and only says "close" here, so a large sync against it never shares an
  * event loop with the app.
  */
-export type EmulatorWorkerMessage = { op: 'ready'; url: string } | { op: 'failed'; message: string } | { op: 'closed' };
+export type EmulatorWorkerMessage =
+  { op: 'ready'; url: string; labelPrinter: { host: string; port: number } | null } | { op: 'failed'; message: string } | { op: 'closed' };
 
 const port = parentPort;
 if (!port) throw new Error('emulator/worker.ts runs as a worker thread');
@@ -24,7 +25,8 @@ try {
         port.close();
       });
   });
-  port.postMessage({ op: 'ready', url: emulator.url } satisfies EmulatorWorkerMessage);
+  const labelPrinter = emulator.labelPrinter ? { host: emulator.labelPrinter.host, port: emulator.labelPrinter.port } : null;
+  port.postMessage({ op: 'ready', url: emulator.url, labelPrinter } satisfies EmulatorWorkerMessage);
 } catch (error) {
   port.postMessage({ op: 'failed', message: (error as Error).message } satisfies EmulatorWorkerMessage);
   port.close();

@@ -7,6 +7,7 @@ import { environmentsArea } from './environments/environments.contribution.js';
 import { historyArea } from './history/history.contribution.js';
 import { inventoryArea } from './inventory/inventory.contribution.js';
 import { lotsArea } from './lots/lots.contribution.js';
+import { printingArea } from './printing/printing.contribution.js';
 import { receivingArea } from './receiving/receiving.contribution.js';
 import { returnsArea } from './returns/returns.contribution.js';
 import { scannerArea } from './scanner/scanner.contribution.js';
@@ -32,6 +33,7 @@ export const coreAreas = [
   returnsArea,
   stockArea,
   todayArea,
+  printingArea,
 ] as const satisfies readonly CoreArea[];
 
 type Served<A> = A extends { channels: infer C } ? keyof C : never;

@@ -5,6 +5,7 @@ import { environmentChannels } from './environments.js';
 import { historyChannels, historyEvents } from './history.js';
 import { inventoryChannels, inventoryEvents } from './inventory.js';
 import { lotChannels } from './lots.js';
+import { printingChannels, printingEvents } from './printing.js';
 import { receivingChannels } from './receiving.js';
 import { returnChannels, returnEvents } from './returns.js';
 import { scannerChannels } from './scanner.js';
@@ -39,4 +40,5 @@ export const ipcAreas = [
   { id: 'returns', channels: returnChannels, events: returnEvents },
   { id: 'stock', channels: stockChannels },
   { id: 'today', channels: todayChannels, events: todayEvents },
+  { id: 'printing', channels: printingChannels, events: printingEvents },
 ] as const satisfies readonly IpcArea[];

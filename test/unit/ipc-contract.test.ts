@@ -7,6 +7,7 @@ import { receivingChannels } from '../../shared/ipc/receiving.js';
 import { historyChannels } from '../../shared/ipc/history.js';
 import { inventoryChannels } from '../../shared/ipc/inventory.js';
 import { lotChannels } from '../../shared/ipc/lots.js';
+import { printingChannels } from '../../shared/ipc/printing.js';
 import { scannerChannels } from '../../shared/ipc/scanner.js';
 import { returnChannels } from '../../shared/ipc/returns.js';
 import { sessionChannels } from '../../shared/ipc/session.js';
@@ -30,6 +31,7 @@ describe('the IPC contract', () => {
       returnChannels,
       todayChannels,
       stockChannels,
+      printingChannels,
     ];
     const names = areas.flatMap((a) => Object.keys(a));
     expect([...channelNames].sort()).toEqual([...names].sort());

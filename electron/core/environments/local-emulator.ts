@@ -26,6 +26,8 @@ export type LocalEmulatorOptions = Pick<EmulatorOptions, 'seed' | 'inventoryItem
 export interface LocalEmulator {
   url: string;
   control: EmulatorControl;
+  /** Its label printer (raw ZPL on loopback), for the desk to print to as to any network label printer. */
+  labelPrinter: { host: string; port: number } | null;
   /** Stops it; its state is saved first. */
   close(): Promise<void>;
 }
@@ -34,13 +36,13 @@ export interface LocalEmulator {
 const CLOSE_TIMEOUT_MS = 60_000;
 
 export async function startLocalEmulator(dataDir: string, options: LocalEmulatorOptions = {}): Promise<LocalEmulator> {
-  const workerData: EmulatorOptions = { ...options, environments: ['sandbox'], dataDir: join(dataDir, 'emulator') };
+  const workerData: EmulatorOptions = { ...options, environments: ['sandbox'], dataDir: join(dataDir, 'emulator'), labelPrinterPort: 0 };
   const worker = new Worker(await workerEntry(), { workerData });
-  const url = await new Promise<string>((resolve, reject) => {
+  const ready = await new Promise<Extract<EmulatorWorkerMessage, { op: 'ready' }>>((resolve, reject) => {
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the local emulator stopped while starting (exit code ${code})`)));
     worker.once('message', (message: EmulatorWorkerMessage) => {
-      if (message.op === 'ready') resolve(message.url);
+      if (message.op === 'ready') resolve(message);
       else reject(new Error(`the local emulator could not start: ${message.op === 'failed' ? message.message : message.op}`));
     });
   }).catch(async (error: unknown) => {
@@ -50,8 +52,9 @@ export async function startLocalEmulator(dataDir: string, options: LocalEmulator
   worker.removeAllListeners();
   let closing: Promise<void> | null = null;
   return {
-    url,
-    control: new EmulatorControl(url),
+    url: ready.url,
+    control: new EmulatorControl(ready.url),
+    labelPrinter: ready.labelPrinter,
     close: () => (closing ??= stopWorker(worker)),
   };
 }

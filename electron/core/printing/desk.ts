@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { appError } from '../../../shared/errors.js';
+import { PrintingSettings, type LabelPrinterProfile, type printingChannels } from '../../../shared/ipc/printing.js';
+import { LabelProblem, itemLabelZpl, type LabelMedia } from '../../../shared/printing/item-label.js';
+import { testLabelZpl } from '../../../shared/printing/test-label.js';
+import type { CoreContext } from '../area.js';
+import type { HandlersFor } from '../ipc/registry.js';
+import { PrintQueue, PrintQueueError } from './queue.js';
+
+/** The desk's printers live in the settings file's own section for this area: per desk, whoever signs in. */
+const SECTION = 'printing';
+const DEFAULTS: PrintingSettings = { profiles: [], itemLabelPrinter: null, boxLabelPrinter: null };
+
+type Deps = Pick<CoreContext, 'settings' | 'clock' | 'emit' | 'emulator'>;
+
+/** The desk's printer profiles, read and written through the area's settings section. */
+function profileStore(ctx: Pick<Deps, 'settings'>) {
+  const read = () => ctx.settings.section(SECTION, PrintingSettings, DEFAULTS);
+  const write = (change: Partial<PrintingSettings>) => ctx.settings.updateSection(SECTION, PrintingSettings, DEFAULTS, change);
+  const profile = (id: string): LabelPrinterProfile => {
+    const found = read().profiles.find((p) => p.id === id);
+    if (!found) throw appError('not_found', 'That printer is no longer set up on this desk: choose another in Settings → Printers.');
+    return found;
+  };
+  return { read, write, profile };
+}
+
+type Handlers = HandlersFor<typeof printingChannels>;
+type ProfileStore = ReturnType<typeof profileStore>;
+
+function settingsHandlers({
+  read,
+  write,
+  profile,
+}: ProfileStore): Pick<Handlers, 'printing.settings.get' | 'printing.profiles.save' | 'printing.profiles.remove' | 'printing.roles.set'> {
+  return {
+    'printing.settings.get': async () => read(),
+    'printing.profiles.save': async (input) => {
+      const saved: LabelPrinterProfile = { ...input, id: input.id ?? randomUUID() };
+      const current = read();
+      if (input.id) profile(input.id);
+      const clash = current.profiles.find((p) => p.id !== saved.id && p.name.toLowerCase() === saved.name.toLowerCase());
+      if (clash) throw appError('validation', `A printer named "${clash.name}" is set up already: give this one another name.`);
+      const profiles = current.profiles.some((p) => p.id === saved.id)
+        ? current.profiles.map((p) => (p.id === saved.id ? saved : p))
+        : [...current.profiles, saved];
+      // The first printer set up prints both kinds of label until the clerk says otherwise.
+      return write({ profiles, itemLabelPrinter: current.itemLabelPrinter ?? saved.id, boxLabelPrinter: current.boxLabelPrinter ?? saved.id });
+    },
+    'printing.profiles.remove': async ({ printerId }) => {
+      const current = read();
+      profile(printerId);
+      return write({
+        profiles: current.profiles.filter((p) => p.id !== printerId),
+        itemLabelPrinter: current.itemLabelPrinter === printerId ? null : current.itemLabelPrinter,
+        boxLabelPrinter: current.boxLabelPrinter === printerId ? null : current.boxLabelPrinter,
+      });
+    },
+    'printing.roles.set': async (change) => {
+      for (const id of [change.itemLabelPrinter, change.boxLabelPrinter]) if (id) profile(id);
+      return write({
+        ...(change.itemLabelPrinter !== undefined ? { itemLabelPrinter: change.itemLabelPrinter } : {}),
+        ...(change.boxLabelPrinter !== undefined ? { boxLabelPrinter: change.boxLabelPrinter } : {}),
+      });
+    },
+  };
+}
+
+/** Label problems and queue refusals reach the clerk as what they are, with the words they carry. */
+async function told<T>(work: () => Promise<T> | T): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof LabelProblem) throw appError('validation', error.message);
+    if (error instanceof PrintQueueError) throw appError('conflict', error.message);
+    throw error;
+  }
+}
+
+const media = (p: LabelPrinterProfile): LabelMedia => ({ size: p.size, dpi: p.dpi, darkness: p.darkness });
+
+export function createPrintingDesk(ctx: Deps) {
+  const store = profileStore(ctx);
+  const { read, profile } = store;
+  const queue = new PrintQueue({ clock: ctx.clock, changed: (items) => ctx.emit('printing.jobs.changed', { items }) });
+  const handlers: Handlers = {
+    ...settingsHandlers(store),
+    'printing.emulatedPrinter': async () => ctx.emulator.labelPrinter,
+    'printing.testPrint': async ({ printerId }) => {
+      const p = profile(printerId);
+      return told(() => queue.submit(p, 'Test print', testLabelZpl(p.name, media(p))));
+    },
+    'printing.itemLabel.print': async ({ printerId, label }) => {
+      const id = printerId ?? read().itemLabelPrinter;
+      if (!id) throw appError('validation', 'No printer prints item labels on this desk yet: choose one in Settings → Printers.');
+      const p = profile(id);
+      const what = `${label.copies} item label${label.copies === 1 ? '' : 's'} for ${label.sku}${label.lot ? `, lot ${label.lot}` : ''}`;
+      return told(() => queue.submit(p, what, itemLabelZpl(label, media(p))));
+    },
+    'printing.jobs.list': async () => ({ items: queue.list() }),
+    'printing.jobs.retry': async ({ jobId }) => {
+      const job = queue.list().find((j) => j.id === jobId);
+      return told(() => queue.retry(jobId, job ? read().profiles.find((x) => x.id === job.printerId) : undefined));
+    },
+    'printing.jobs.dismiss': async ({ jobId }) => {
+      await told(() => queue.dismiss(jobId));
+      return { items: queue.list() };
+    },
+  };
+  return { handlers, idle: () => queue.idle() };
+}

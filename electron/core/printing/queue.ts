@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import type { LabelPrinterProfile, PrintJob } from '../../../shared/ipc/printing.js';
+import type { Clock } from '../clock.js';
+import { sendZpl, type SendOutcome, type ZplTarget } from './zpl-transport.js';
+
+/**
+ * The desk's print jobs: one at a time per printer (a printer's raw port serves one connection at a
+ * time, and labels must come out in the order asked), each kept with its ZPL until the clerk
+ * dismisses it, so a job the printer could not take can be sent again, and only then: nothing here
+ * sends a job twice on its own.
+ */
+interface Entry {
+  job: PrintJob;
+  zpl: string;
+}
+
+/** Jobs kept for the queue's view; the oldest finished ones go first beyond this. */
+const KEPT_JOBS = 50;
+
+export class PrintQueue {
+  private readonly entries: Entry[] = [];
+  /** Per printer, the end of the last job handed to it. */
+  private readonly lanes = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly deps: {
+      clock: Clock;
+      changed: (jobs: PrintJob[]) => void;
+      send?: (target: ZplTarget, zpl: string) => Promise<SendOutcome>;
+    },
+  ) {}
+
+  list(): PrintJob[] {
+    return this.entries.map((e) => ({ ...e.job }));
+  }
+
+  /** Adds a job and returns it once the printer has taken it, or refused it, or could not be reached. */
+  async submit(profile: LabelPrinterProfile, what: string, zpl: string): Promise<PrintJob> {
+    const entry: Entry = {
+      zpl,
+      job: {
+        id: randomUUID(),
+        printerId: profile.id,
+        printerName: profile.name,
+        what,
+        state: 'queued',
+        problem: null,
+        bytes: Buffer.byteLength(zpl, 'utf8'),
+        attempts: 0,
+        createdAt: this.deps.clock.now().toISOString(),
+        finishedAt: null,
+      },
+    };
+    this.entries.unshift(entry);
+    this.trim();
+    return this.run(entry, profile);
+  }
+
+  /** Sends a kept job again, at the clerk's word; a job on its way or printed is not sent twice. */
+  async retry(jobId: string, profile: LabelPrinterProfile | undefined): Promise<PrintJob> {
+    const entry = this.find(jobId);
+    if (entry.job.state === 'queued' || entry.job.state === 'sending') throw new PrintQueueError('This job is on its way to the printer already.');
+    if (entry.job.state === 'printed') throw new PrintQueueError('This job printed; print the labels anew to get more.');
+    if (!profile)
+      throw new PrintQueueError(`The printer "${entry.job.printerName}" is no longer set up on this desk: print the labels anew on another printer.`);
+    entry.job = { ...entry.job, state: 'queued', problem: null, finishedAt: null, printerName: profile.name };
+    return this.run(entry, profile);
+  }
+
+  dismiss(jobId: string): void {
+    const entry = this.find(jobId);
+    if (entry.job.state === 'queued' || entry.job.state === 'sending')
+      throw new PrintQueueError('This job is on its way to the printer; it can be cleared once it is done.');
+    this.entries.splice(this.entries.indexOf(entry), 1);
+    this.deps.changed(this.list());
+  }
+
+  /** Resolves once every job handed over so far is done. */
+  async idle(): Promise<void> {
+    await Promise.all(this.lanes.values());
+  }
+
+  private run(entry: Entry, profile: LabelPrinterProfile): Promise<PrintJob> {
+    this.deps.changed(this.list());
+    const previous = this.lanes.get(profile.id) ?? Promise.resolve();
+    const done = previous.then(async () => {
+      this.update(entry, { state: 'sending', attempts: entry.job.attempts + 1 });
+      const target = { name: profile.name, host: profile.host, port: profile.port, timeoutMs: profile.timeoutSeconds * 1000 };
+      const outcome = await (this.deps.send ?? sendZpl)(target, entry.zpl);
+      const finishedAt = this.deps.clock.now().toISOString();
+      if (outcome.kind === 'printed') this.update(entry, { state: 'printed', problem: null, finishedAt });
+      else this.update(entry, { state: outcome.kind, problem: outcome.problem, finishedAt });
+    });
+    const lane = done.catch(() => {});
+    this.lanes.set(profile.id, lane);
+    // The lane never rejects (caught above), so nothing waits on this tidy-up.
+    void lane.then(() => {
+      if (this.lanes.get(profile.id) === lane) this.lanes.delete(profile.id);
+    });
+    return done.then(() => ({ ...entry.job }));
+  }
+
+  private update(entry: Entry, change: Partial<PrintJob>): void {
+    entry.job = { ...entry.job, ...change };
+    this.deps.changed(this.list());
+  }
+
+  private find(jobId: string): Entry {
+    const entry = this.entries.find((e) => e.job.id === jobId);
+    if (!entry) throw new PrintQueueError('That print job is no longer in the queue.');
+    return entry;
+  }
+
+  /** Drops the oldest finished jobs beyond the kept number; jobs still to be sent again are kept longest. */
+  private trim(): void {
+    while (this.entries.length > KEPT_JOBS) {
+      const at = this.entries.findLastIndex((e) => e.job.state === 'printed');
+      const fallback = this.entries.findLastIndex((e) => e.job.state !== 'queued' && e.job.state !== 'sending');
+      const drop = at >= 0 ? at : fallback;
+      if (drop < 0) return;
+      this.entries.splice(drop, 1);
+    }
+  }
+}
+
+/** A queue action the clerk asked for that cannot be done, said why. */
+export class PrintQueueError extends Error {
+  override readonly name = 'PrintQueueError';
+}
