@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
 import { openIntake } from './returns-support.js';
-import { scanCode } from './scanner.js';
+import { keyPause, scanCode } from './scanner.js';
 
 /**
  * The receiving-order form at the scan rhythm, with real key events only: scan → line (or one more
@@ -11,7 +11,7 @@ import { scanCode } from './scanner.js';
  * pace reads back exactly (no key is held back and replayed).
  */
 
-const scanPause = (page: Page) => page.waitForTimeout(250);
+const scanPause = (page: Page) => keyPause(page, 250);
 const address = (page: Page) => page.evaluate(() => decodeURIComponent(window.location.hash.slice(1)));
 
 const runs = [
@@ -55,10 +55,10 @@ for (const { scheme, width, height } of runs) {
     await packageType.focus();
     await page.keyboard.type('pal');
     await expect(packageType).toContainText('Pallet');
-    await page.waitForTimeout(1200);
+    await keyPause(page, 1200);
     await page.keyboard.type('fl', { delay: 150 });
     await expect(packageType).toContainText(/Floor/);
-    await page.waitForTimeout(1200);
+    await keyPause(page, 1200);
     await page.keyboard.type('par', { delay: 60 });
     await expect(packageType).toContainText(/^Parcel/);
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, signInThroughPopup, test } from './fixtures.js';
 import { openAddress, waitForFirstSync } from './inventory-support.js';
-import { scanCode } from './scanner.js';
+import { keyPause, scanCode } from './scanner.js';
 
 /**
  * What the clerk types and scans lands where they put it, with real key events and the emulator's
@@ -21,7 +21,7 @@ async function enter(page: Page, field: Locator, text: string, ms: number, termi
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Delete');
   // The scan-timing pause: a burst is only a burst after silence.
-  await page.waitForTimeout(150);
+  await keyPause(page, 150);
   if (ms === 5) await scanCode(page, text, { msPerKey: 5, terminator });
   else {
     await page.keyboard.type(text, { delay: ms });
@@ -75,7 +75,7 @@ test.describe('input lands where it is put', () => {
     // A lot item's line, then its lot label scanned into Lot number: lot and expiry filled.
     const scanField = page.getByLabel('Scan an item into box 1');
     await scanField.click();
-    await page.waitForTimeout(150);
+    await keyPause(page, 150);
     await scanCode(page, lotItem.sku, { msPerKey: 8 });
     const line = page.getByRole('group', { name: 'Box 1 item 1' });
     await expect(line.getByLabel('SKU, barcode or inventory id')).toHaveValue(lotItem.sku);
@@ -198,7 +198,7 @@ test.describe('input lands where it is put', () => {
     }
     await page.keyboard.press('Control+A');
     await page.keyboard.press('/');
-    await page.waitForTimeout(150);
+    await keyPause(page, 150);
     await scanCode(page, item.barcode, { msPerKey: 5 });
     await expect.poll(() => address(page)).toMatch(new RegExp(`^/inventory/items/${item.inventory_id}`));
   });
@@ -208,7 +208,7 @@ test.describe('input lands where it is put', () => {
     for (let round = 0; round < 2; round++) {
       for (const id of ids) {
         await scanCode(page, String(id), { msPerKey: 5 });
-        await page.waitForTimeout(150);
+        await keyPause(page, 150);
       }
       const last = ids[ids.length - 1]!;
       await expect(page.getByRole('heading', { level: 1, name: `Receiving order ${last}` })).toBeVisible({ timeout: 60_000 });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, signInThroughPopup, test } from './fixtures.js';
 import { waitForFirstSync } from './inventory-support.js';
-import { scanCode } from './scanner.js';
+import { keyPause, scanCode } from './scanner.js';
 
 /**
  * Where keys go, with real key events only: after each view shortcut the first key acts on the new
@@ -164,7 +164,7 @@ test.describe('focus and keys', () => {
       const lot = `L${ms}X${after}`;
       const aim = n % 2 === 0 ? ']C1' : ']d2';
       await page.keyboard.press(n % 2 === 0 ? 'Alt+1' : 'Alt+6');
-      if (after > 0) await page.waitForTimeout(after);
+      if (after > 0) await keyPause(page, after);
       await scanCode(page, `${aim}01${gtin}10${lot}${GS}17261231`, { msPerKey: ms });
       await expect
         .poll(() => address(page), { message: `${ms} ms a key, ${after} ms after the shortcut` })

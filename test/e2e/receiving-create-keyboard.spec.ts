@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { EmulatorClient } from '../support/emulator-client.js';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
-import { scanCode } from './scanner.js';
+import { keyPause, scanCode } from './scanner.js';
 import { wallTimeIn } from './date-fields.js';
 
 type Inv = { inventory_id: number; sku: string; is_lot: boolean; variant: { is_bundle: boolean; is_digital: boolean } };
@@ -10,7 +10,7 @@ type Inv = { inventory_id: number; sku: string; is_lot: boolean; variant: { is_b
 const HUMAN = { delay: 130 };
 
 /** The moment between a person's last key and picking up the scanner: keys closer than that would join the scan. */
-const scanPause = (page: Page) => page.waitForTimeout(250);
+const scanPause = (page: Page) => keyPause(page, 250);
 
 /** What has the keyboard focus: its role-ish tag and accessible name as a person would hear it. */
 const focused = (page: Page) =>

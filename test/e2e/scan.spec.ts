@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import type { BrowserHost } from '../../electron/host/browser-host.js';
 import { expect, signInThroughPopup, test } from './fixtures.js';
 import { scanCode } from './scanner.js';
 
@@ -22,6 +23,18 @@ async function firstWro(page: Page): Promise<{ id: string; po: string | null }> 
     if (po) return { id, po };
   }
   return { id: (await rows.nth(1).getByRole('cell').first().innerText()).trim(), po: null };
+}
+
+/**
+ * Service-side setup for a code matching two records: another WRO gets the PO number of a WRO on
+ * the list (an exact WRO id is an id, and opens its order without asking for PO numbers).
+ */
+async function sharedPo(page: Page, host: BrowserHost): Promise<{ other: string; po: string }> {
+  const { id, po } = await firstWro(page);
+  expect(po, 'a WRO with a PO number on the first page of the list').not.toBeNull();
+  const other = (await host.core.emulator.control.data('receivingOrders')).find((w) => String(w.id) !== id)!;
+  await host.core.emulator.control.replace('receivingOrders', { ...other, purchase_order_number: po });
+  return { other: String(other.id), po: po! };
 }
 
 async function expectOnWro(page: Page, id: string) {
@@ -150,27 +163,26 @@ test.describe('scanning', () => {
   });
 
   test('a code matching several records opens a chooser', async ({ page, host }) => {
-    const { id } = await firstWro(page);
-    // Service-side setup: another WRO carries this WRO's id as its PO number, so the code matches two.
-    const other = (await host.core.emulator.control.data('receivingOrders')).find((w) => String(w.id) !== id)!;
-    await host.core.emulator.control.replace('receivingOrders', { ...other, purchase_order_number: id });
-    await scan(page, id, 5);
-    const chooser = page.getByRole('dialog', { name: `2 records match ${id}` });
+    const { other, po } = await sharedPo(page, host);
+    await scan(page, po, 5);
+    const chooser = page.getByRole('dialog', { name: `2 records match ${po}` });
     await expect(chooser).toBeVisible();
     await expect(chooser.getByRole('option')).toHaveCount(2);
-    await page.keyboard.press('ArrowDown');
+    // The options' order is the lookup's; ArrowDown from the first reaches the other order's.
+    const labels = await chooser.getByRole('option').allInnerTexts();
+    const at = labels.findIndex((l) => new RegExp(`Receiving order ${other}\\b`).test(l));
+    expect(at, labels.join(' | ')).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i < at; i++) await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await expectOnWro(page, String(other.id));
+    await expectOnWro(page, other);
   });
 
   for (const scheme of ['light', 'dark'] as const) {
     test(`chooser, palette, scan log and calibration pass axe in ${scheme}`, async ({ page, host }) => {
       await page.emulateMedia({ colorScheme: scheme });
-      const { id } = await firstWro(page);
-      const other = (await host.core.emulator.control.data('receivingOrders')).find((w) => String(w.id) !== id)!;
-      await host.core.emulator.control.replace('receivingOrders', { ...other, purchase_order_number: id });
-      await scan(page, id, 5);
-      await expect(page.getByRole('dialog', { name: `2 records match ${id}` })).toBeVisible();
+      const { po } = await sharedPo(page, host);
+      await scan(page, po, 5);
+      await expect(page.getByRole('dialog', { name: `2 records match ${po}` })).toBeVisible();
       await axe(page, '.modal');
       await page.screenshot({ path: test.info().outputPath(`scan-chooser-${scheme}.png`) });
       await page.keyboard.press('Escape');

@@ -115,3 +115,11 @@ export async function scanCode(page: Page, code: string, { msPerKey = 5, termina
   clocks.set(page, at);
   await Promise.all(sends);
 }
+
+/**
+ * A silence in the key stream, as a person or a scanner leaves one (the gap before a scan, a pause
+ * in typing): the desk reads key timing, so this is the one fixed wait the e2e tests make.
+ */
+export function keyPause(page: Page, ms: number): Promise<void> {
+  return page.waitForTimeout(ms);
+}

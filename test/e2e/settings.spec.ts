@@ -49,6 +49,10 @@ test('Settings: add a custom environment, test its connection, sign in there wit
   await expect(page.getByTestId('status-environment')).toHaveText('Local emulator');
   await expect(page.getByTestId('status-account')).toHaveText('demo@dockdesk.test');
   await page.getByRole('button', { name: 'Sign out of Local emulator' }).click();
+  // Sign out asks first, on the safe choice.
+  const ask = page.getByRole('dialog', { name: 'Sign out of Local emulator?' });
+  await expect(ask.getByRole('button', { name: 'Stay signed in' })).toBeFocused();
+  await ask.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByTestId('status-account')).toHaveText('Signed out');
   await expect(page.getByTestId('settings-account')).toHaveText('Not signed in');
 });

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { BrowserHost } from '../../electron/host/browser-host.js';
 import { expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js';
 import { waitForFirstSync } from './inventory-support.js';
-import { scanCode } from './scanner.js';
+import { keyPause, scanCode } from './scanner.js';
 
 /**
  * Scans on Today and on the stock views, with real key events: typed 0, 20 or 50 ms after Alt+0 (or
@@ -89,7 +89,7 @@ test('a scan 0, 20 or 50 ms after Alt+0, at 2 to 90 ms a key, opens its item on 
     await expectViewFocus(page, 'Receiving');
     await visited(page);
     await page.keyboard.press('Alt+0');
-    if (after > 0) await page.waitForTimeout(after);
+    if (after > 0) await keyPause(page, after);
     await scanCode(page, scan.code, { msPerKey: ms });
     const message = `${n % 2 === 0 ? 'GS1' : 'digits only'}, ${ms} ms a key, ${after} ms after Alt+0`;
     await expect.poll(() => address(page), { message, timeout: ROUTED_WITHIN_MS }).toBe(scan.opens);
@@ -130,7 +130,7 @@ test('a scan on the expiring list and the inventory browser, at 2 to 90 ms a key
     await page.keyboard.press('Alt+1');
     await expectViewFocus(page, 'Receiving');
     await page.evaluate((hash) => (window.location.hash = hash), view.address);
-    if (after > 0) await page.waitForTimeout(after);
+    if (after > 0) await keyPause(page, after);
     await scanCode(page, scan.code, { msPerKey: ms });
     await expect
       .poll(() => address(page), { message: `${view.title}: ${ms} ms a key, ${after} ms after it opened`, timeout: ROUTED_WITHIN_MS })

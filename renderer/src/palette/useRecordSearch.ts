@@ -12,30 +12,30 @@ const SEARCH_DELAY_MS = 150;
 
 /**
  * Records for the typed text: every area's source is asked after a short pause in typing; an older
- * search is cancelled. `searching` while the answers for this text are not all in; a source that
- * failed is named in `errors` and the others still show.
+ * search is cancelled. Each source's answer shows as it comes, so what the desk holds is not kept
+ * waiting behind a source that waits for the service. `searching` while the answers for this text
+ * are not all in; a source that failed is named in `errors` and the others still show.
  */
 export function useRecordSearch(text: string): { sections: Section[]; errors: string[]; searching: boolean } {
   const sources = useStore({ get: paletteSources.list, subscribe: paletteSources.subscribe });
-  const [records, setRecords] = useState<{ query: string; sections: Section[]; errors: string[] }>({ query: '', sections: [], errors: [] });
+  const [records, setRecords] = useState<{ query: string; answers: Answer[]; pending: number }>({ query: '', answers: [], pending: 0 });
 
   useEffect(() => {
     if (text.length === 0) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      // allSettled never rejects: each source's failure is read from its result below.
-      void Promise.allSettled(
-        sources.map(({ item }) => Promise.resolve(item.search(text, controller.signal)).then((items) => ({ group: item.group, items }))),
-      ).then((results) => {
-        if (controller.signal.aborted) return;
-        const sections: Section[] = [];
-        const errors: string[] = [];
-        results.forEach((r, i) => {
-          if (r.status === 'fulfilled') {
-            if (r.value.items.length > 0) sections.push(r.value);
-          } else errors.push(`${sources[i]!.item.group}: ${errorMessage(r.reason)}`);
-        });
-        setRecords({ query: text, sections, errors });
+      setRecords({ query: text, answers: [], pending: sources.length });
+      sources.forEach(({ item }, order) => {
+        void Promise.resolve()
+          .then(() => item.search(text, controller.signal))
+          .then(
+            (items): Answer => ({ order, section: { group: item.group, items } }),
+            (reason: unknown): Answer => ({ order, error: `${item.group}: ${errorMessage(reason)}` }),
+          )
+          .then((answer) => {
+            if (controller.signal.aborted) return;
+            setRecords((r) => (r.query === text ? { query: text, answers: [...r.answers, answer], pending: r.pending - 1 } : r));
+          });
       });
     }, SEARCH_DELAY_MS);
     return () => {
@@ -45,5 +45,17 @@ export function useRecordSearch(text: string): { sections: Section[]; errors: st
   }, [text, sources]);
 
   const current = records.query === text;
-  return { sections: current ? records.sections : [], errors: current ? records.errors : [], searching: text.length > 0 && !current };
+  const answers = current ? [...records.answers].sort((a, b) => a.order - b.order) : [];
+  return {
+    sections: answers.flatMap((a) => (a.section && a.section.items.length > 0 ? [a.section] : [])),
+    errors: answers.flatMap((a) => (a.error ? [a.error] : [])),
+    searching: text.length > 0 && (!current || records.pending > 0),
+  };
+}
+
+/** One source's answer to a search, in the order the sources are listed. */
+interface Answer {
+  order: number;
+  section?: Section;
+  error?: string;
 }
