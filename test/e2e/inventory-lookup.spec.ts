@@ -187,9 +187,7 @@ setup.describe('inventory lookups', () => {
         const mark = page.locator('.inventory-item').getByTestId('inventory-freshness');
         await expect(mark).toContainText(/As of \d{1,2}:\d{2}/);
         await expect(mark).toContainText('offline');
-        await expect(
-          page.getByRole('cell', { name: 'Unknown (service not reached)' }).first().or(page.getByText('This item is not lot-tracked.')),
-        ).toBeVisible();
+        await expect(page.getByRole('cell', { name: 'Not read yet' }).first().or(page.getByText('This item is not lot-tracked.'))).toBeVisible();
         await toSearch(page);
         await page.keyboard.type('coffee', { delay: 120 });
         await expect(results(page).locator('tbody tr[aria-rowindex]').first()).toBeVisible();
