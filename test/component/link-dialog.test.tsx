@@ -92,7 +92,7 @@ test('the dialog opens on its search field with suggestions; a closed order is r
 test('an open order leads to a confirmation with focus on Back, the safe choice; Back returns to the same search and choice', async () => {
   const dialog = await openDialog();
   await userEvent.keyboard('PO-5012');
-  await expect.element(dialog.getByText('1 matching receiving orders')).toBeVisible();
+  await expect.element(dialog.getByText('1 matching receiving order', { exact: true })).toBeVisible();
   await userEvent.click(page.getByRole('option', { name: /^WRO 5012/ }));
   await userEvent.click(dialog.getByRole('button', { name: 'Link to receiving order 5012…' }));
   await expect.element(dialog.getByText(/Link receipt URO-41 \(tracking 1Z999AA10123456784\) to receiving order 5012 \(Awaiting, PO PO-5012\)/)).toBeVisible();

@@ -91,6 +91,14 @@ test('after a lot is excluded, its exclusion deleted and restored, the item page
 
   expect(await itemFulfillable()).toBe(figure(full));
   await lotAction(`Exclude lot ${lot.lot_number}`, 'Exclude lot');
+  // On Lot exclusions itself, the lot just excluded counts as fulfillable no more.
+  const lotRow = page
+    .getByRole('table', { name: 'Lots in stock' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: lot.lot_number, exact: true }) })
+    .first();
+  await expect(lotRow).toContainText('Excluded');
+  await expect(lotRow.getByRole('cell').nth(3)).toHaveText('0');
   expect(await serviceFulfillable()).toBe(full - lot.fulfillable_quantity);
   expect(await itemFulfillable()).toBe(figure(full - lot.fulfillable_quantity));
   // The gap between on hand and fulfillable is named, with the excluded lot's own units.

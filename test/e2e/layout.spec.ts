@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { expect, signInThroughPopup, test } from './fixtures.js';
 import { openAddress, waitForFirstSync } from './inventory-support.js';
+import { scanCode } from './scanner.js';
 
 /**
  * The desk uses the width it has: the item page in two columns at 1920, a list's buttons on the
@@ -122,4 +123,41 @@ test('buttons are as wide as their words and side by side: scanner, calibration,
   const remove = await box(line.getByRole('button', { name: 'Remove box 1 item 1' }));
   const quantity = await box(line.getByLabel('Quantity'));
   expect(Math.abs(remove.y + remove.height / 2 - (quantity.y + quantity.height / 2)), 'Remove on the line of the fields').toBeLessThan(4);
+});
+
+test('at 1280 the Expired view shows its last column whole, and the scan log its Result column', async ({ page, host }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(sizes[0]);
+  await page.goto(host.url);
+  await signInThroughPopup(page);
+  await waitForFirstSync(host);
+  for (const [address, label] of [
+    ['#/stock/expiring?show=expired', 'Expired lots'],
+    ['#/stock/expiring?days=365', 'Expiring lots'],
+  ] as const) {
+    await openAddress(page, address);
+    const table = page.getByRole('table', { name: label });
+    await expect(table.locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
+    const last = table.getByRole('columnheader').last();
+    await expect(last).toHaveText('Exclusion');
+    await expect(last, `${label}: the last column in the window`).toBeInViewport({ ratio: 1 });
+    // Inside the list's own box too, with nothing to scroll sideways.
+    expect(await page.locator('.data-table').evaluate((el) => el.scrollWidth - el.clientWidth), `${label}: no sideways scroll`).toBeLessThanOrEqual(0);
+  }
+
+  // A scan nobody knows, then the scan log: its Result column whole inside the dialog, the result readable.
+  await openAddress(page, '#/receiving');
+  await expect(page.getByRole('table', { name: 'Warehouse receiving orders' }).locator('tbody tr:focus')).toBeVisible({ timeout: 30_000 });
+  await scanCode(page, 'NOPE-LAYOUT-0000000000000000000000000000000001');
+  await expect(page.getByTestId('scan-cue')).toContainText('Scan refused', { timeout: 20_000 });
+  await page.keyboard.press('Alt+l');
+  const log = page.getByRole('dialog', { name: 'Scan log' });
+  await expect(log).toBeVisible();
+  const result = log.getByRole('columnheader', { name: 'Result' });
+  const dialog = await box(log);
+  const header = await box(result);
+  expect(header.x + header.width, 'Result inside the dialog').toBeLessThanOrEqual(dialog.x + dialog.width);
+  expect(header.width, 'Result wide enough to read').toBeGreaterThan(150);
+  await expect(log.getByRole('row').nth(1).getByRole('cell').last()).toContainText('Nothing matches');
+  expect(await log.locator('.data-table').evaluate((el) => el.scrollWidth - el.clientWidth), 'no sideways scroll').toBeLessThanOrEqual(0);
 });

@@ -118,19 +118,34 @@ test('news goes by itself, an error stays until Escape, a stack of errors is one
   expect(Date.now() - shownAt).toBeGreaterThan(3_500);
   await expect(errors).toHaveCount(1);
 
+  // Escape in a find field with text clears the field, as it always did; the error stays.
+  const find = page.locator('#filter-find');
+  await find.click();
+  await page.keyboard.type('zz', { delay: 90 });
+  await page.keyboard.press('Escape');
+  await expect(find).toHaveValue('');
+  await expect(errors).toHaveCount(1);
+
   // Escape dismisses it, from the list where the clerk works; the row keeps focus.
+  await table.locator('tbody tr').first().focus();
   await expect(table.locator('tbody tr:focus')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(errors).toHaveCount(0);
   await expect(notices).toHaveCount(0);
   await expect(table.locator('tbody tr:focus')).toBeVisible();
 
-  // Four errors: one line with their count, between the view and the status bar, over neither.
+  // Four errors (then five): one line with their count, between the view and the status bar, over neither.
   for (const code of ['NOPE-2001', 'NOPE-2002', 'NOPE-2003', 'NOPE-2004']) await scanCode(page, code);
   const folded = page.getByTestId('notices-folded');
   await expect(folded).toContainText('4 errors', { timeout: 30_000 });
   await expect(folded).toContainText('Newest: Nothing matches NOPE-2004');
   await expect(errors).toHaveCount(0);
+  // A refused scan's cue comes up above the folded line, never over it.
+  await scanCode(page, 'NOPE-2005');
+  await expect(folded).toContainText('5 errors', { timeout: 30_000 });
+  const cue = page.getByTestId('scan-cue');
+  await expect(cue).toContainText('Scan refused');
+  expect(overlaps(await box(cue), await box(folded))).toBe(false);
   const region = await box(notices);
   expect(region.height).toBeLessThan(60);
   const bar = await box(page.getByRole('contentinfo', { name: 'Status' }));
@@ -161,10 +176,10 @@ test('news goes by itself, an error stays until Escape, a stack of errors is one
   await expect(palette).toBeHidden();
 
   // The count opens them all; one click clears them.
-  await folded.getByRole('button', { name: 'Show all 4' }).click();
-  await expect(errors).toHaveCount(4);
+  await folded.getByRole('button', { name: 'Show all 5' }).click();
+  await expect(errors).toHaveCount(5);
   expect(overlaps(await box(notices), await box(page.getByRole('contentinfo', { name: 'Status' })))).toBe(false);
-  await page.getByRole('button', { name: 'Dismiss all 4 errors' }).click();
+  await page.getByRole('button', { name: 'Dismiss all 5 errors' }).click();
   await expect(notices).toHaveCount(0);
 });
 

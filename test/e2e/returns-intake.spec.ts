@@ -79,7 +79,7 @@ test('a box at scanner speed: tracking, items, a repeat, GS1 lot and expiry, a r
       .getByLabel(/Action for/)
       .locator('option')
       .first(),
-  ).toHaveText(/^Default: restock/);
+  ).toHaveText(/^(The item’s preference \(restock if it has none\)|(Restock|Quarantine|Dispose) \(item’s preference\))$/);
 
   await scanGs1(page, [`010${lot.barcode}17271231` + '10LOT-4711']);
   await expect(line(page, 2)).toContainText(lot.sku);

@@ -188,8 +188,12 @@ test('a restart opens the view the user left, in the theme they chose', async ({
     await expectViewFocus(page, 'Sign in to Local emulator');
     await page.evaluate(() => (window.location.hash = '#/receiving?status=Completed&sort=id&dir=desc'));
     await expect.poll(() => address(page)).toBe('/receiving?status=Completed&sort=id&dir=desc');
-    // Let the last address reach main before the host goes away.
-    await page.waitForTimeout(300);
+    // The last address has reached main (kept in its settings file) before the host goes away.
+    const remembered = async () => {
+      const answer = (await host.core.dispatch('app.preferences.get', {})) as { ok: boolean; value?: { lastAddress: string | null } };
+      return answer.value?.lastAddress ?? null;
+    };
+    await expect.poll(remembered).toBe('/receiving?status=Completed&sort=id&dir=desc');
     await host.close();
 
     host = await start();

@@ -12,15 +12,24 @@ const columns: DataColumn<ScanLogEntry>[] = [
     header: 'Code (control characters shown)',
     accessorFn: (e) => visibleControls(e.raw),
     enableSorting: false,
-    cell: (c) => <code className="scan-code">{visibleControls(c.row.original.raw)}</code>,
+    cell: (c) => (
+      <code className="scan-code" title={visibleControls(c.row.original.raw)}>
+        {visibleControls(c.row.original.raw)}
+      </code>
+    ),
+    meta: { width: '34%' },
   },
-  { id: 'symbology', header: 'Symbology', accessorFn: (e) => e.symbology ?? '—', enableSorting: false, meta: { width: '10em' } },
+  { id: 'symbology', header: 'Symbology', accessorFn: (e) => e.symbology ?? '—', enableSorting: false, meta: { width: '8em' } },
   {
     id: 'result',
     header: 'Result',
     accessorFn: (e) => e.result,
     enableSorting: false,
-    cell: (c) => <span className={`scan-result scan-result-${c.row.original.outcome}`}>{c.row.original.result}</span>,
+    cell: (c) => (
+      <span className={`scan-result scan-result-${c.row.original.outcome}`} title={c.row.original.result}>
+        {c.row.original.result}
+      </span>
+    ),
   },
 ];
 

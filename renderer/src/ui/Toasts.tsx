@@ -47,6 +47,22 @@ const subscribeQueue = (listener: () => void) => toasts.subscribe(listener);
 const newestError = () => toasts.visibleToasts.find((t) => t.content.tone === 'error');
 
 /**
+ * Escape keeps its meaning in the control that has focus: a field with text clears it, an open
+ * popover (a combobox's list) closes. Only an Escape nobody there would use dismisses a notice.
+ * (Controls of the primitive kit that take Escape mark it handled, and the shortcut never sees it.)
+ */
+function escapeBelongsToFocus(): boolean {
+  const el = document.activeElement;
+  if (!(el instanceof HTMLElement)) return false;
+  if (el.getAttribute('aria-expanded') === 'true') return true;
+  if (el instanceof HTMLSelectElement) return true;
+  if (el.isContentEditable) return (el.textContent ?? '') !== '';
+  if (el instanceof HTMLTextAreaElement) return el.value !== '';
+  if (el instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file'].includes(el.type)) return el.value !== '';
+  return false;
+}
+
+/**
  * The notices, in the shell's own row between the view and the status bar: they take room from the
  * view instead of lying over it, so they never cover a table's row, a dialog (above the page) or
  * the status bar. The region is React Aria's (portalled to the body); the shell's row is kept as
@@ -60,7 +76,7 @@ export function Toasts() {
     description: 'Dismiss the newest error notice',
     group: 'Notices',
     inFields: true,
-    when: () => newestError() !== undefined,
+    when: () => newestError() !== undefined && !escapeBelongsToFocus(),
     handler: () => {
       const error = newestError();
       if (error) toasts.close(error.key);

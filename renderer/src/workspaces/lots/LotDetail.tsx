@@ -148,7 +148,8 @@ function LotsInStock({
                     <LotExpiry expiresAt={lot.expiresAt} mark={expiry.mark(lot.expiresAt)} />
                   </td>
                   <td className="num">{formatCount(lot.onHand)}</td>
-                  <td className="num">{formatCount(lot.fulfillable)}</td>
+                  {/* An excluded lot ships nothing, whatever the cache last read before the exclusion. */}
+                  <td className="num">{formatCount(excluded ? 0 : lot.fulfillable)}</td>
                   <td>{excluded ? <span className="badge excluded">Excluded</span> : 'Not excluded'}</td>
                   <td>
                     {excluded ? (

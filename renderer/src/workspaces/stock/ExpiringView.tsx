@@ -96,7 +96,7 @@ function ExpiringList() {
   const total = first?.total ?? 0;
 
   return (
-    <section className="workspace list stock" aria-labelledby="expiring-title" data-loading={first ? undefined : ''}>
+    <section className="workspace list stock expiring" aria-labelledby="expiring-title" data-loading={first ? undefined : ''}>
       <header className="workspace-header">
         <ViewHeading id="expiring-title">{params.show === 'expired' ? 'Expired stock, not excluded' : 'Expiring stock'}</ViewHeading>
         <ExpiringFilters params={params} centers={first?.centers ?? []} setSearch={setSearch} />
