@@ -131,7 +131,7 @@ describe('inventory cache: keeping current', () => {
     expect((await call(t, 'inventory.syncStatus', {})).itemCount).toBe(ITEMS);
   });
 
-  it('an item opened online shows its quantities as the service has them now, before any sync', async () => {
+  it('an item read live shows its quantities as the service has them now, before any sync, and opens from the cache at once', async () => {
     const t = await syncedCore();
     const { token } = (await emulatorControl(t, 'POST', '/pats', { name: 'item-test' })) as { token: string };
     const api = new EmulatorClient(t.core.emulator.url, token);
@@ -149,8 +149,13 @@ describe('inventory cache: keeping current', () => {
     for (const id of [...new Set(moved)].slice(0, 5)) {
       const service = await api.get<{ total_on_hand_quantity: number }>(`/2026-07/inventory-level/${id}`);
       const cached = (await call(t, 'inventory.lookup', { code: String(id) })).matches.find((m) => m.item.inventoryId === id)!.item;
+      // Opening shows what the desk holds; the live read (once the clerk stays) brings the service's figures.
       const opened = await call(t, 'inventory.item', { inventoryId: id });
-      expect(onHand(opened.item.levels), `item ${id}`).toBe(service.total_on_hand_quantity);
+      expect(opened.readAt).toBeNull();
+      expect(onHand(opened.item.levels), `item ${id} opened`).toBe(onHand(cached.levels));
+      const live = await call(t, 'inventory.item', { inventoryId: id, live: true });
+      expect(live.readAt).not.toBeNull();
+      expect(onHand(live.item.levels), `item ${id}`).toBe(service.total_on_hand_quantity);
       if (onHand(cached.levels) !== service.total_on_hand_quantity) differed++;
     }
     // The cache itself still has the last sync's figures: the detail read them anew.

@@ -188,7 +188,7 @@ describe('cancel refusals', () => {
     const arrived = (await api.get<{ id: number; status: string }[]>('/2026-07/receiving?Statuses=Arrived,Completed,Processing&Limit=1'))[0]!;
     const e = await refused('receiving.cancel', { id: arrived.id });
     expect(e.code).toBe('conflict');
-    expect(e.message).toContain(`WRO ${arrived.id} is`);
+    expect(e.message).toContain(`Receiving order ${arrived.id} is`);
   });
 });
 
