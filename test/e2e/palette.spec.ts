@@ -82,8 +82,7 @@ async function seededRecords(emulatorUrl: string): Promise<Records> {
 test.describe('command palette', () => {
   test.beforeEach(async ({ page, host }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    // Each search asks every area's sources at once; these tests type many in a row, faster than a
-    // clerk would, and are about what the palette finds, not about waiting for the request limit.
+    // Limit off: a bench-like burst of searches, each asking every area's sources, faster than a clerk types.
     await emulatorControl(host.core.emulator.url, 'PUT', '/rate-limit', { enabled: false });
     await page.goto(host.url);
     await signInThroughPopup(page);
