@@ -39,6 +39,7 @@ export function Shell() {
   // The view on screen asked for again: the router sees no change, so the focus model is told itself.
   useWorkspaceShortcuts((w) => {
     if (w.path === pathname) beginViewChange(pathname);
+    // The router reports a failed navigation itself; nothing here waits for it.
     else void navigate({ to: w.path });
   });
   useMouseBackForward(router.history);

@@ -26,6 +26,7 @@ export function useRecordSearch(text: string): { sections: Section[]; errors: st
     const timer = setTimeout(() => {
       setRecords({ query: text, answers: [], pending: sources.length });
       sources.forEach(({ item }, order) => {
+        // Both outcomes become an answer below; nothing is left to catch.
         void Promise.resolve()
           .then(() => item.search(text, controller.signal))
           .then(
