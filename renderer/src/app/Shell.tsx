@@ -36,10 +36,10 @@ export function Shell() {
   useShortcut({ keys: 'Alt+ArrowLeft', description: 'Back', group: 'Navigation', inFields: true, handler: () => router.history.back() });
   useShortcut({ keys: 'Alt+ArrowRight', description: 'Forward', group: 'Navigation', inFields: true, handler: () => router.history.forward() });
   useShortcut({ keys: '?', description: 'Show keyboard shortcuts', handler: () => setSheetOpen(true) });
-  // The view on screen asked for again: the router sees no change, so the focus model is told itself.
   useWorkspaceShortcuts((w) => {
+    // The view on screen asked for again: the router sees no change, so the focus model is told itself.
+    // Another view: the router reports a failed navigation itself, so nothing here waits for it.
     if (w.path === pathname) beginViewChange(pathname);
-    // The router reports a failed navigation itself; nothing here waits for it.
     else void navigate({ to: w.path });
   });
   useMouseBackForward(router.history);
