@@ -1,6 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
-import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';
+import { describe, expect, it } from 'vitest';
+import {
+  apiRequestsSince as apiSince,
+  callCore as call,
+  createTestCore,
+  emulatorControl,
+  lastRequestSeq as lastSeq,
+  signIn,
+  type LoggedRequest,
+  type TestCore,
+} from '../support/test-core.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 /**
  * A busy clerk with the emulator's limit on as the service publishes it (150 a minute): receiving
@@ -10,36 +19,12 @@ import { createTestCore, emulatorControl, signIn } from '../support/test-core.js
  * the same while a full sync of 10,000 items runs. The item page's live read and the order's boxes
  * wait for the clerk to stay on the record (renderer queries), so a clerk moving on sends neither.
  */
-type Core = Awaited<ReturnType<typeof createTestCore>>;
+type Core = TestCore;
 const OPENS = 20;
 const OPEN_MS = 250;
 const MAX_REQUESTS = 60;
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-async function call<C extends ChannelName>(t: Core, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const r = await t.core.dispatch(channel, input);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
-  return r.value as ChannelOutput<C>;
-}
-
-interface Logged {
-  seq: number;
-  method: string;
-  path: string;
-  status: number;
-}
-async function apiSince(t: Core, since: number): Promise<Logged[]> {
-  const { items } = (await emulatorControl(t, 'GET', `/requests?since=${since}`)) as { items: Logged[] };
-  return items.filter((r) => !r.path.startsWith('/__emulator'));
-}
-async function lastSeq(t: Core): Promise<number> {
-  const { items } = (await emulatorControl(t, 'GET', '/requests')) as { items: Logged[] };
-  return items.at(-1)?.seq ?? 0;
-}
+const cleanups = cleanupsAfterEach();
 
 /** A scan of a receiving order's id as the renderer routes it (shared/scan/plan.ts: item, order, return lookups at once), then its page. */
 async function openOrderByScan(t: Core, id: number): Promise<void> {
@@ -63,7 +48,7 @@ async function openItemByScan(t: Core, sku: string, inventoryId: number): Promis
   expect(page.readAt).toBeNull();
 }
 
-async function busyClerk(t: Core): Promise<{ times: number[]; requests: Logged[]; clerkWaited: boolean }> {
+async function busyClerk(t: Core): Promise<{ times: number[]; requests: LoggedRequest[]; clerkWaited: boolean }> {
   const orders = ((await emulatorControl(t, 'GET', '/data/receivingOrders')) as { items: { id: number }[] }).items.slice(0, OPENS);
   // SKUs of letters only: a scan of digits is also asked of the record lookups, which is the orders' case.
   const items = ((await emulatorControl(t, 'GET', '/data/inventory')) as { items: { inventory_id: number; sku: string; is_lot: boolean }[] }).items

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { REFRESH_CALL_PREFIX, type ChannelInput, type ChannelName, type ChannelOutput } from '../../shared/ipc/contract.js';
-import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';
+import { describe, expect, it } from 'vitest';
+import { REFRESH_CALL_PREFIX } from '../../shared/ipc/contract.js';
+import { apiRequestsSince as apiSince, callCore as call, createTestCore, emulatorControl, lastRequestSeq as lastSeq, signIn } from '../support/test-core.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 /**
  * What receiving's scan lookups read of the service, from the emulator's own request log: a box
@@ -8,31 +9,7 @@ import { createTestCore, emulatorControl, signIn } from '../support/test-core.js
  * more; a code that names an order by its id or PO number searches no boxes beyond those already
  * read; an order read to answer a scan is the one its detail view shows when it opens within seconds.
  */
-type Core = Awaited<ReturnType<typeof createTestCore>>;
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-async function call<C extends ChannelName>(t: Core, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const r = await t.core.dispatch(channel, input);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
-  return r.value as ChannelOutput<C>;
-}
-
-interface Logged {
-  seq: number;
-  method: string;
-  path: string;
-}
-async function apiSince(t: Core, since: number): Promise<Logged[]> {
-  const { items } = (await emulatorControl(t, 'GET', `/requests?since=${since}`)) as { items: Logged[] };
-  return items.filter((r) => !r.path.startsWith('/__emulator'));
-}
-async function lastSeq(t: Core): Promise<number> {
-  const { items } = (await emulatorControl(t, 'GET', '/requests')) as { items: Logged[] };
-  return items.at(-1)?.seq ?? 0;
-}
+const cleanups = cleanupsAfterEach();
 
 describe('receiving lookups made for a scan', () => {
   it('a box search that misses reads each order once; the next miss reads no boxes', async () => {

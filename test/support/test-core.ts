@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../electron/core/app-core.js';
 import { confSettingsBackend } from '../../electron/core/settings/conf-backend.js';
-import type { EventName, EventPayload } from '../../shared/ipc/contract.js';
+import type { ChannelInput, ChannelName, ChannelOutput, EventName, EventPayload } from '../../shared/ipc/contract.js';
 
 export interface RecordedEvent {
   event: EventName;
@@ -95,4 +95,32 @@ export async function emulatorControl(t: Awaited<ReturnType<typeof createTestCor
   });
   const text = await res.text();
   return text ? (JSON.parse(text) as unknown) : null;
+}
+
+export type TestCore = Awaited<ReturnType<typeof createTestCore>>;
+
+/** A channel's value through the core's dispatch, as the renderer calls it; an error answer throws, naming the channel. */
+export async function callCore<C extends ChannelName>(t: TestCore, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+  const r = await t.core.dispatch(channel, input);
+  if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
+  return r.value as ChannelOutput<C>;
+}
+
+export interface LoggedRequest {
+  seq: number;
+  method: string;
+  path: string;
+  status: number;
+}
+
+/** The service requests (control calls left out) the emulator logged after `since` (a log sequence number). */
+export async function apiRequestsSince(t: TestCore, since: number): Promise<LoggedRequest[]> {
+  const { items } = (await emulatorControl(t, 'GET', `/requests?since=${since}`)) as { items: LoggedRequest[] };
+  return items.filter((r) => !r.path.startsWith('/__emulator'));
+}
+
+/** The emulator's request log's last sequence number: what comes after it is what a test caused. */
+export async function lastRequestSeq(t: TestCore): Promise<number> {
+  const { items } = (await emulatorControl(t, 'GET', '/requests')) as { items: LoggedRequest[] };
+  return items.at(-1)?.seq ?? 0;
 }
