@@ -32,7 +32,7 @@ export interface EnvironmentManagerDeps {
   /** The in-process emulator behind the "Local emulator" environment. */
   local: { emulator: Pick<LocalEmulator, 'url'>; clientId: string; clientSecret: string };
   signInTimeoutMs?: number;
-  /** The client-side request budget (default 140 a minute, under the service's 150). */
+  /** The request budget's window before the service has answered (default 150 a minute, as published). */
   requestBudgetPerMinute?: number;
   log: (line: string) => void;
 }

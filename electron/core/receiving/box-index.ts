@@ -19,7 +19,7 @@ const SETTLED = new Set<ReceivingOrder['status']>(['Completed', 'Cancelled']);
 const ORDERS_TTL_MS = 30_000;
 const PARALLEL = 4;
 /**
- * Each order read is one request of the client's budget (140 a minute, shared with everything the
+ * Each order read is one request of the service's window (150 a minute, shared with everything the
  * clerk does). A search reads every open order but only the newest settled ones; a settled order's
  * boxes are otherwise known once its detail has been opened.
  */
