@@ -11,6 +11,7 @@ export const COUNT_UNITS = {
   event: ['event', 'events'],
   exclusion: ['exclusion', 'exclusions'],
   item: ['item', 'items'],
+  itemLabel: ['item label', 'item labels'],
   line: ['line', 'lines'],
   lot: ['lot', 'lots'],
   match: ['match', 'matches'],

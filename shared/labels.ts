@@ -76,6 +76,14 @@ export const LABELS = {
     Quarantine: 'Quarantine',
     Dispose: 'Dispose',
   } satisfies Words<typeof ReturnAction>,
+  PrintJobState: {
+    queued: 'Waiting its turn',
+    sending: 'Sending',
+    printed: 'Printed',
+    'not-sent': 'Not sent',
+    'stopped-after': 'Taken, printer stopped',
+    unsure: 'May not have printed',
+  },
   EventCategory: {
     OrderPicked: 'Picked for an order',
     InventoryAdjusted: 'Count adjusted',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { countOf } from '../../../shared/counts.js';
 import { appError } from '../../../shared/errors.js';
 import { PrintingSettings, type LabelPrinterProfile, type printingChannels } from '../../../shared/ipc/printing.js';
 import { LabelProblem, itemLabelZpl, type LabelMedia } from '../../../shared/printing/item-label.js';
@@ -94,7 +95,7 @@ export function createPrintingDesk(ctx: Deps) {
       const id = printerId ?? read().itemLabelPrinter;
       if (!id) throw appError('validation', 'No printer prints item labels on this desk yet: choose one in Settings → Printers.');
       const p = profile(id);
-      const what = `${label.copies} item label${label.copies === 1 ? '' : 's'} for ${label.sku}${label.lot ? `, lot ${label.lot}` : ''}`;
+      const what = `${countOf(label.copies, 'itemLabel')} for ${label.sku}${label.lot ? `, lot ${label.lot}` : ''}`;
       return told(() => queue.submit(p, what, itemLabelZpl(label, media(p))));
     },
     'printing.jobs.list': async () => ({ items: queue.list() }),
