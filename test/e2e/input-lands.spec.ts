@@ -90,9 +90,9 @@ test.describe('input lands where it is put', () => {
       await enter(page, lotField, `1012345-${ms}`, ms, 'Enter');
       await expect(lotField).toHaveValue(`1012345-${ms}`);
     }
-    await page.screenshot({ path: `/tmp/input-receiving-form-light.png` });
+    await page.screenshot({ path: test.info().outputPath('receiving-form-light.png') });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.screenshot({ path: `/tmp/input-receiving-form-dark.png` });
+    await page.screenshot({ path: test.info().outputPath('receiving-form-dark.png') });
     await page.emulateMedia({ colorScheme: 'light' });
   });
 
@@ -142,13 +142,13 @@ test.describe('input lands where it is put', () => {
       const firstLines = onView.map((t) => t.split('\n')[0]!.trim());
       expect(firstLines.filter((t) => /^(WRO|Status WRO|On hand \/ Item|Status)$/.test(t))).toEqual([]);
       if (view === '/receiving') expect(firstLines.some((t) => t.startsWith('Sort by '))).toBe(true);
-      await page.screenshot({ path: `/tmp/input-palette-${view.replaceAll('/', '_')}.png` });
+      await page.screenshot({ path: test.info().outputPath(`palette-${view.replaceAll('/', '_')}.png`) });
       await page.keyboard.press('Escape');
       await expect(palette(page)).toBeHidden();
     }
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.keyboard.press('Control+k');
-    await page.screenshot({ path: '/tmp/input-palette-dark.png' });
+    await page.screenshot({ path: test.info().outputPath('palette-dark.png') });
     await page.keyboard.press('Escape');
     await page.emulateMedia({ colorScheme: 'light' });
 
