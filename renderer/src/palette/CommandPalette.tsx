@@ -3,8 +3,6 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Autocomplete, Dialog, Header, Input, Menu, MenuItem, MenuSection, Modal, ModalOverlay, Text, TextField } from 'react-aria-components';
 import { useShortcut } from '../keyboard/useShortcut';
-import { typedCodeKinds } from '../../../shared/scan/plan';
-import { scanService } from '../scan/scanService';
 import { useScanField } from '../scan/useScanField';
 import { allWorkspaces } from '../workspaces/registry';
 import { useStore } from '../ui/store';
@@ -69,8 +67,7 @@ function PaletteBody({ close, here }: { close: () => void; here: readonly ViewAc
   const context: PaletteContext = useMemo(() => ({ navigate: (href) => router.history.push(href.replace(/^#/, '')), queryClient }), [router, queryClient]);
   const text = query.trim();
   const records = useRecordSearch(text);
-  const fixed = useFixedSections(text, here).filter((s) => s.items.length > 0);
-  const sections = [...fixed, ...records.sections].filter((s) => s.items.length > 0);
+  const sections = [...useFixedSections(text, here), ...records.sections].filter((s) => s.items.length > 0);
   const byId = new Map<string, PaletteItem>(sections.flatMap((s) => s.items.map((i) => [`${s.group}:${i.id}`, i] as const)));
   // The text an Enter was pressed on before its records were in.
   const enterOn = useRef<string | null>(null);
@@ -109,26 +106,7 @@ function PaletteBody({ close, here }: { close: () => void; here: readonly ViewAc
         <Input
           placeholder="Type a view, an action, or any id, reference or tracking number"
           onKeyDown={(e) => {
-            if (e.key !== 'Enter' || !records.searching) return;
-            // A code no view or action matches (an id, a reference, a tracking number), with its
-            // records not in yet: the scan router looks it up as the clerk's own call and opens it,
-            // as a scan would, instead of the palette waiting for every source.
-            if (fixed.length === 0 && typedCodeKinds(text).size > 0) {
-              e.preventDefault();
-              close();
-              const now = performance.now();
-              scanService.route({
-                text,
-                symbology: null,
-                aim: null,
-                raw: text,
-                terminator: 'Enter',
-                decodedBy: 'key',
-                startedAt: now,
-                endedAt: now,
-                keyCount: text.length,
-              });
-            } else enterOn.current = text;
+            if (e.key === 'Enter' && records.searching) enterOn.current = text;
           }}
         />
       </TextField>
