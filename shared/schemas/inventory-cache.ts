@@ -43,13 +43,29 @@ export const CachedItemFlags = z.object({
 });
 export type CachedItemFlags = z.infer<typeof CachedItemFlags>;
 
-/** Every code a person might scan for this item, as the service stores them (normalised only in the index). */
+/**
+ * An item's return preference as the merchant portal sets it (the action a `Default` return line
+ * gets): the primary action's name and the backup's. It comes with the item's variant, like its
+ * codes, so the sync keeps it with them; null when the service names none.
+ */
+export const ReturnPreference = z.object({
+  primaryAction: z.string().nullable(),
+  backupAction: z.string().nullable(),
+  instructions: z.string().nullable(),
+});
+export type ReturnPreference = z.infer<typeof ReturnPreference>;
+
+/**
+ * Every code a person might scan for this item, as the service stores them (normalised only in the
+ * index), and what else its variant says that the desk needs offline (the return preference).
+ */
 export const CachedItemCodes = z.object({
   inventoryBarcode: z.string().nullable(),
   variantId: z.number().int().nullable(),
   gtin: z.string().nullable(),
   upc: z.string().nullable(),
   barcodes: z.array(z.string()),
+  returnPreference: ReturnPreference.nullable(),
 });
 export type CachedItemCodes = z.infer<typeof CachedItemCodes>;
 
@@ -93,23 +109,9 @@ export type InventoryCacheSnapshot = z.infer<typeof InventoryCacheSnapshot>;
 export const CodeKind = z.enum(['inventoryId', 'sku', 'gtin', 'barcode']);
 export type CodeKind = z.infer<typeof CodeKind>;
 
-/**
- * An item's return preference as the merchant portal sets it (the action a `Default` line gets):
- * the primary action's name and the backup's. The cache does not hold it; only a match found on the
- * service carries it (the variant's `return_preferences`).
- */
-export const ReturnPreference = z.object({
-  primaryAction: z.string().nullable(),
-  backupAction: z.string().nullable(),
-  instructions: z.string().nullable(),
-});
-export type ReturnPreference = z.infer<typeof ReturnPreference>;
-
 export const LookupMatch = z.object({
   item: CachedItem,
   matchedBy: z.array(CodeKind).min(1),
-  /** Only on a match found on the service (see ReturnPreference). */
-  returnPreference: ReturnPreference.optional(),
 });
 export type LookupMatch = z.infer<typeof LookupMatch>;
 

@@ -25,6 +25,13 @@ export function snapshotFromEmulator(data: EmulatorData, syncedAt: string): Inve
         gtin: v?.gtin ?? null,
         upc: v?.upc ?? null,
         barcodes: v?.barcodes.map((b) => b.value) ?? [],
+        returnPreference: v?.return_preferences
+          ? {
+              primaryAction: v.return_preferences.primary_action?.name ?? null,
+              backupAction: v.return_preferences.backup_action?.name ?? null,
+              instructions: null,
+            }
+          : null,
       },
       levels: it.levels.map((l) => {
         const ful = fulfillable(l);

@@ -19,7 +19,7 @@ const TEA: CachedItem = {
   flags: { lot: false, digital: false, bundle: false, case: false, active: true, hazmat: false },
   dimensions: null,
   weight: null,
-  codes: { inventoryBarcode: null, variantId: null, gtin: '0012345678905', upc: null, barcodes: [] },
+  codes: { inventoryBarcode: null, variantId: null, gtin: '0012345678905', upc: null, barcodes: [], returnPreference: { primaryAction: 'Dispose', backupAction: 'Quarantine', instructions: null } },
   levels: [],
   lots: [],
 };
@@ -99,6 +99,8 @@ test('a code typed into the item field and Enter adds a line, and the field is r
   await userEvent.keyboard('0012345678905{Enter}');
   const line = page.getByTestId('intake-line-0');
   await expect.element(line).toHaveTextContent('ORG-TEA-1');
+  // Answered from the cache, the line still names what Default will do: the item's own preference.
+  await expect.element(line.getByRole('combobox')).toHaveDisplayValue('Dispose (item’s preference)');
   await expect.element(page.getByTestId('intake-last-scan')).toHaveTextContent('Accepted: Green tea (ORG-TEA-1) added as line 1.');
   await expect.element(page.getByLabelText('Scan items')).toHaveValue('');
   await expect.element(page.getByLabelText('Scan items')).toHaveFocus();

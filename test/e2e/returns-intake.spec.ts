@@ -31,13 +31,21 @@ interface Item {
   sku: string;
   name: string;
   barcode: string;
+  /** The return preference the merchant set for the item: what a Default line does. */
+  preference: string;
 }
 
 /** Items of the seeded warehouse for the scans: two plain ones, a lot-tracked one, a digital one. */
 async function pickItems(emulator: { control: EmulatorControl }) {
   const inventory = await emulator.control.data('inventory');
   const usable = inventory.filter((i) => i.is_active && !i.is_digital && !i.is_bundle && /^\d{13}$/.test(i.barcode));
-  const item = (i: (typeof inventory)[number]): Item => ({ id: i.inventory_id, sku: i.sku, name: i.name, barcode: i.barcode });
+  const item = (i: (typeof inventory)[number]): Item => ({
+    id: i.inventory_id,
+    sku: i.sku,
+    name: i.name,
+    barcode: i.barcode,
+    preference: i.default_return_action,
+  });
   const plain = usable
     .filter((i) => !i.is_lot)
     .slice(0, 2)
@@ -74,12 +82,19 @@ test('a box at scanner speed: tracking, items, a repeat, GS1 lot and expiry, a r
   await expect(line(page, 0).getByLabel(/Lot number of/)).toHaveCount(0);
   await expect(line(page, 0).getByRole('group', { name: /^When .* expires$/ })).toHaveCount(0);
   await expect(line(page, 0)).toContainText('No lot');
+  // Default names what the service will do with these goods: the item's own return preference.
   await expect(
     line(page, 0)
       .getByLabel(/Action for/)
       .locator('option')
       .first(),
-  ).toHaveText(/^(The item’s preference \(restock if it has none\)|(Restock|Quarantine|Dispose) \(item’s preference\))$/);
+  ).toHaveText(`${a.preference} (item’s preference)`);
+  await expect(
+    line(page, 1)
+      .getByLabel(/Action for/)
+      .locator('option')
+      .first(),
+  ).toHaveText(`${b.preference} (item’s preference)`);
 
   await scanGs1(page, [`010${lot.barcode}17271231` + '10LOT-4711']);
   await expect(line(page, 2)).toContainText(lot.sku);
@@ -100,6 +115,12 @@ test('a box at scanner speed: tracking, items, a repeat, GS1 lot and expiry, a r
   await scan(page, digital.barcode);
   await expect(lastScan(page)).toContainText(/Refused: .*digital item/);
   await expect(page.getByRole('table', { name: 'Items in this return' }).locator('tbody tr[data-testid]')).toHaveCount(3);
+  // A lot label on an item that is not lot-tracked: the clerk is told, and the lot is not kept.
+  await scanGs1(page, [`010${b.barcode}` + '10LOT-STRAY']);
+  await expect(lastScan(page)).toContainText('LOT-STRAY');
+  await expect(lastScan(page)).toContainText('is not lot-tracked: the lot is not kept');
+  await expect(line(page, 1).getByLabel(/Quantity of/)).toHaveValue('2');
+  await expect(line(page, 1)).toContainText('No lot');
 
   await line(page, 0)
     .getByLabel(/Action for/)
@@ -134,7 +155,7 @@ test('a box at scanner speed: tracking, items, a repeat, GS1 lot and expiry, a r
   }));
   expect(lines).toEqual([
     { id: a.id, quantity: 2, action: 'Restock', lot: null, lotDate: null },
-    { id: b.id, quantity: 1, action: 'Quarantine', lot: null, lotDate: null },
+    { id: b.id, quantity: 2, action: 'Quarantine', lot: null, lotDate: null },
     { id: lot.id, quantity: 1, action: expect.any(String) as unknown as string, lot: 'LOT-4711', lotDate: '2028-06-30' },
   ]);
   expect(held[0]!.tracking_number).toBe('1Z999AA10123456784');

@@ -64,8 +64,13 @@ describe('inventory lookup: the service as the fallback of the cache', () => {
     expect(answer.matches).toHaveLength(1);
     expect(answer.matches[0]).toMatchObject({
       matchedBy: ['sku'],
-      item: { inventoryId: seeded.inventory_id, sku: seeded.sku, name: seeded.name, flags: { lot: false, digital: false, bundle: false } },
-      returnPreference: { primaryAction: seeded.default_return_action },
+      item: {
+        inventoryId: seeded.inventory_id,
+        sku: seeded.sku,
+        name: seeded.name,
+        flags: { lot: false, digital: false, bundle: false },
+        codes: { returnPreference: { primaryAction: seeded.default_return_action } },
+      },
     });
     expect(answer.freshness.syncedAt).toBeNull();
     await emulatorControl(t, 'DELETE', '/faults');

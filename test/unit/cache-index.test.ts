@@ -19,7 +19,7 @@ function item(id: number, sku: string, name: string, codes: Partial<CachedItem['
     flags: { lot: false, digital: false, bundle: false, case: false, active: true, hazmat: false },
     dimensions: { length: 10, width: 5.5, height: 2, unit: 'in' },
     weight: { value: 12.25, unit: 'oz' },
-    codes: { inventoryBarcode: null, variantId: null, gtin: null, upc: null, barcodes: [], ...codes },
+    codes: { inventoryBarcode: null, variantId: null, gtin: null, upc: null, barcodes: [], returnPreference: null, ...codes },
     levels: [],
     lots: [],
     ...extra,
@@ -31,7 +31,14 @@ const full = item(
   'TEA-GRN-01',
   'Green Tea, 500 g',
   // The service stores the UPC-A 036000291452 as its EAN-13 form.
-  { inventoryBarcode: '0036000291452', variantId: 800001, gtin: '0036000291452', upc: null, barcodes: ['0036000291452', 'BOX-TEA-7'] },
+  {
+    inventoryBarcode: '0036000291452',
+    variantId: 800001,
+    gtin: '0036000291452',
+    upc: null,
+    barcodes: ['0036000291452', 'BOX-TEA-7'],
+    returnPreference: { primaryAction: 'Dispose', backupAction: 'Quarantine', instructions: 'Open seals: dispose.' },
+  },
   {
     flags: { lot: true, digital: false, bundle: false, case: true, active: true, hazmat: true },
     levels: [
@@ -48,7 +55,7 @@ const full = item(
 const items: CachedItem[] = [
   full,
   item(20002, 'MUG-01', 'Mug', { upc: '012345678905' }),
-  item(20003, 'MUG-02', 'Mug, large'),
+  item(20003, 'MUG-02', 'Mug, large', { returnPreference: { primaryAction: 'Restock', backupAction: null, instructions: null } }),
   item(20004, 'CUP-9', 'Travel Mug'),
   item(20005, 'mug', 'Espresso Cup'), // SKU equal to the query: an exact match by SKU
   item(20006, 'BOWL-1', 'Bowl', { gtin: '96385074' }), // an EAN-8

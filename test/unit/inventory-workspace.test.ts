@@ -12,7 +12,7 @@ const item = (inventoryId: number, sku: string): CachedItem => ({
   flags: { lot: false, digital: false, bundle: false, case: false, active: true, hazmat: false },
   dimensions: null,
   weight: null,
-  codes: { inventoryBarcode: null, variantId: null, gtin: null, upc: null, barcodes: [] },
+  codes: { inventoryBarcode: null, variantId: null, gtin: null, upc: null, barcodes: [], returnPreference: null },
   levels: [],
   lots: [],
 });

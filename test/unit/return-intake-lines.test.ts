@@ -11,7 +11,7 @@ function item(id: number, flags: Partial<CachedItem['flags']> = {}): CachedItem 
     flags: { lot: false, digital: false, bundle: false, case: false, active: true, hazmat: false, ...flags },
     dimensions: null,
     weight: null,
-    codes: { inventoryBarcode: null, variantId: null, gtin: null, upc: null, barcodes: [] },
+    codes: { inventoryBarcode: null, variantId: null, gtin: null, upc: null, barcodes: [], returnPreference: null },
     levels: [],
     lots: [],
   };

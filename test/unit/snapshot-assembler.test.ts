@@ -36,7 +36,20 @@ describe('the sync assembler', () => {
     a.addPage(
       'products',
       page([
-        { id: 70, variants: [{ id: 80, sku: 'CUP-2', gtin: '0036000291452', upc: '', barcodes: [{ value: 'CUP-BOX-9' }], inventory: { inventory_id: 2 } }] },
+        {
+          id: 70,
+          variants: [
+            {
+              id: 80,
+              sku: 'CUP-2',
+              gtin: '0036000291452',
+              upc: '',
+              barcodes: [{ value: 'CUP-BOX-9' }],
+              inventory: { inventory_id: 2 },
+              return_preferences: { instructions: '', primary_action: { id: 3, name: 'Dispose' }, backup_action: { id: 2, name: 'Quarantine' } },
+            },
+          ],
+        },
       ]),
     );
     const index = new CacheIndex(a.finish(meta()));
@@ -59,7 +72,11 @@ describe('the sync assembler', () => {
       gtin: '0036000291452',
       upc: null,
       barcodes: ['CUP-BOX-9'],
+      // What a return's Default line will do, known offline; blank instructions are none.
+      returnPreference: { primaryAction: 'Dispose', backupAction: 'Quarantine', instructions: null },
     });
+    // An item whose variant names no preference has none (the desk's default applies).
+    expect(index.lookup('MUG-1').matches[0]!.item.codes.returnPreference).toBeNull();
   });
 
   it('says a body cut off mid-way is not JSON, and keeps nothing of it', () => {
@@ -80,8 +97,8 @@ describe('the sync assembler', () => {
     a.addPage('items', page([item(1, 'MUG-1'), item(2, 'CUP-2')]));
     a.addPage('products', page([{ id: 70, variants: [{ id: 80, sku: 'CUP-2', gtin: '4006381333931', inventory: { inventory_id: 2 } }] }]));
     const kept = new Map([
-      [1, { variantId: 81, gtin: '0036000291452', upc: null, barcodes: ['MUG-OLD'] }],
-      [2, { variantId: 80, gtin: '96385074', upc: null, barcodes: [] }],
+      [1, { variantId: 81, gtin: '0036000291452', upc: null, barcodes: ['MUG-OLD'], returnPreference: null }],
+      [2, { variantId: 80, gtin: '96385074', upc: null, barcodes: [], returnPreference: null }],
     ]);
     const index = new CacheIndex(a.finish(meta(kept)));
     expect(index.lookup('MUG-OLD').matches.map((m) => m.item.inventoryId)).toEqual([1]);

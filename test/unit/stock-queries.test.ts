@@ -36,7 +36,7 @@ function item(id: number, name: string, extra: Omit<Partial<CachedItem>, 'flags'
     flags: { lot: false, digital: false, bundle: false, case: false, active: true, hazmat: false, ...flags },
     dimensions: null,
     weight: null,
-    codes: { inventoryBarcode: null, variantId: null, gtin: null, upc: null, barcodes: [] },
+    codes: { inventoryBarcode: null, variantId: null, gtin: null, upc: null, barcodes: [], returnPreference: null },
     levels: [],
     lots: [],
     ...rest,

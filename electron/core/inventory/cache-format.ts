@@ -27,7 +27,7 @@ import { BLOCK, BLOCK_BYTES, blockBitmaps, entryStart, foldColumn, foldText, typ
  * meaning changes: the old file is then reported as old-format and replaced by a resync (a cache is
  * never migrated).
  */
-export const CACHE_FORMAT_VERSION = 1;
+export const CACHE_FORMAT_VERSION = 2;
 export const CACHE_FILE_KIND = 'inventory-cache';
 
 /** A string column whose entries may be null (`present[i] === 0`; the entry is then empty). */
@@ -75,6 +75,10 @@ export interface CacheColumns {
   /** Item i's barcodes are entries barcodeStart[i] .. barcodeStart[i + 1] - 1 of `barcodes`. */
   barcodeStart: Uint32Array;
   barcodes: StringColumn;
+  /** The variant's return preference; an item with none has all three absent. */
+  returnPrimary: NullableStringColumn;
+  returnBackup: NullableStringColumn;
+  returnInstructions: NullableStringColumn;
   levelStart: Uint32Array;
   levelNumbers: Int32Array;
   lotStart: Uint32Array;
@@ -162,6 +166,9 @@ export function toColumns(snapshot: InventoryCacheSnapshot): CacheColumns {
     s.upc[i] = it.codes.upc;
     let barcode = c.barcodeStart[i]!;
     for (const b of it.codes.barcodes) s.barcodes[barcode++] = b;
+    s.returnPrimary[i] = it.codes.returnPreference?.primaryAction ?? null;
+    s.returnBackup[i] = it.codes.returnPreference?.backupAction ?? null;
+    s.returnInstructions[i] = it.codes.returnPreference?.instructions ?? null;
     let level = c.levelStart[i]!;
     for (const l of it.levels) level = writeLevel(levelNumbers, level, l, it);
     let lot = c.lotStart[i]!;
@@ -192,6 +199,9 @@ export function toColumns(snapshot: InventoryCacheSnapshot): CacheColumns {
     gtin: nullableStringColumn(s.gtin),
     upc: nullableStringColumn(s.upc),
     barcodes: stringColumn(s.barcodes),
+    returnPrimary: nullableStringColumn(s.returnPrimary),
+    returnBackup: nullableStringColumn(s.returnBackup),
+    returnInstructions: nullableStringColumn(s.returnInstructions),
     levelNumbers,
     lotNumber: stringColumn(s.lotNumber),
     lotExpiresAt: nullableStringColumn(s.lotExpiresAt),
@@ -228,6 +238,9 @@ function stringParts(n: number, barcodes: number, lots: number) {
     gtin: new Array<string | null>(n),
     upc: new Array<string | null>(n),
     barcodes: new Array<string>(barcodes),
+    returnPrimary: new Array<string | null>(n),
+    returnBackup: new Array<string | null>(n),
+    returnInstructions: new Array<string | null>(n),
     lotNumber: new Array<string>(lots),
     lotExpiresAt: new Array<string | null>(lots),
   };
@@ -464,9 +477,19 @@ export function materialize(c: CacheColumns, i: number): CachedItem {
       gtin: nullableEntry(c.gtin, i),
       upc: nullableEntry(c.upc, i),
       barcodes,
+      returnPreference: preferenceAt(c, i),
     },
     levels,
     lots,
+  };
+}
+
+function preferenceAt(c: CacheColumns, i: number): CachedItem['codes']['returnPreference'] {
+  if (!c.returnPrimary.present[i] && !c.returnBackup.present[i] && !c.returnInstructions.present[i]) return null;
+  return {
+    primaryAction: nullableEntry(c.returnPrimary, i),
+    backupAction: nullableEntry(c.returnBackup, i),
+    instructions: nullableEntry(c.returnInstructions, i),
   };
 }
 
@@ -496,6 +519,9 @@ const ColumnsShape = z.object({
   upc: NullableStrings,
   barcodeStart: u32,
   barcodes: Strings,
+  returnPrimary: NullableStrings,
+  returnBackup: NullableStrings,
+  returnInstructions: NullableStrings,
   levelStart: u32,
   levelNumbers: i32,
   lotStart: u32,
@@ -561,6 +587,9 @@ export function checkColumns(value: unknown, { deep = false } = {}): CacheColumn
   strings('upc', c.upc, n);
   starts('barcodeStart', c.barcodeStart, c.barcodes.ends.length);
   strings('barcodes', c.barcodes, c.barcodes.ends.length);
+  strings('returnPrimary', c.returnPrimary, n);
+  strings('returnBackup', c.returnBackup, n);
+  strings('returnInstructions', c.returnInstructions, n);
   if (c.levelNumbers.length % LEVEL_WIDTH !== 0) fail('levelNumbers is not whole levels');
   starts('levelStart', c.levelStart, c.levelNumbers.length / LEVEL_WIDTH);
   if (c.lotNumbers.length % LOT_WIDTH !== 0) fail('lotNumbers is not whole lots');

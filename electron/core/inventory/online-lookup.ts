@@ -1,6 +1,6 @@
 import { AppErrorException } from '../../../shared/errors.js';
 import type { Freshness, LookupAnswer, OnlineFallback } from '../../../shared/ipc/inventory.js';
-import type { LookupMatch, ReturnPreference } from '../../../shared/schemas/inventory-cache.js';
+import type { LookupMatch } from '../../../shared/schemas/inventory-cache.js';
 import type { ProductCodes } from '../../../shared/schemas/products.js';
 import { normalizeGtin } from '../../../shared/scan/codes.js';
 import type { ApiClient } from '../api/api-client.js';
@@ -89,12 +89,7 @@ export async function findOnService(api: ApiClient, key: string, signal: AbortSi
   if (candidates.length === 0) return [];
   const { items } = await listInventory(api, { inventoryIds: candidates, pageSize: candidates.length }, null, signal);
   const records = assemble(items, [], [], [], codesByInventoryId(products, null));
-  const found = CacheIndex.fromSnapshot({ items: records, centers: [], syncedAt: { items: null, levels: null, lots: null, codes: null } }).lookup(key);
-  const preferences = returnPreferences(products);
-  return found.matches.map((m) => {
-    const preference = preferences.get(m.item.inventoryId);
-    return preference ? { ...m, returnPreference: preference } : m;
-  });
+  return CacheIndex.fromSnapshot({ items: records, centers: [], syncedAt: { items: null, levels: null, lots: null, codes: null } }).lookup(key).matches;
 }
 
 /** The code as given and, for a GTIN, each length a service may have stored it in (GTIN-14, EAN-13, UPC-A, EAN-8). */
@@ -107,18 +102,6 @@ export function barcodeForms(key: string): string[] {
     if (/^0*$/.test(gtin14.slice(0, cut))) forms.add(gtin14.slice(cut));
   }
   return [...forms];
-}
-
-function returnPreferences(products: ProductCodes[]): Map<number, ReturnPreference> {
-  const out = new Map<number, ReturnPreference>();
-  for (const p of products)
-    for (const v of p.variants ?? []) {
-      const id = v.inventory?.inventory_id;
-      const r = v.return_preferences;
-      if (typeof id !== 'number' || !r) continue;
-      out.set(id, { primaryAction: r.primary_action?.name ?? null, backupAction: r.backup_action?.name ?? null, instructions: r.instructions ?? null });
-    }
-  return out;
 }
 
 /** The key as the clerk would recognise it, without a scanner's control characters. */

@@ -1,4 +1,4 @@
-import type { CachedItem, CachedItemCodes, CachedLevel, CachedLot } from '../../../shared/schemas/inventory-cache.js';
+import type { CachedItem, CachedItemCodes, CachedLevel, CachedLot, ReturnPreference } from '../../../shared/schemas/inventory-cache.js';
 import type { InventoryItem, InventoryLevel, InventoryLevelWithLocations, InventoryLevelWithLots } from '../../../shared/schemas/inventory.js';
 import type { ProductCodes } from '../../../shared/schemas/products.js';
 
@@ -12,7 +12,7 @@ import type { ProductCodes } from '../../../shared/schemas/products.js';
  */
 export const TOTAL_FC_ID = 0;
 
-/** An item's variant codes (the inventory barcode comes from the inventory list). */
+/** What an item's variant gives its record: codes and return preference (the inventory barcode comes from the inventory list). */
 export type VariantCodes = Omit<CachedItemCodes, 'inventoryBarcode'>;
 
 /** The variant codes per inventory id: from the products fetched, over (refresh) the codes of the cache in use. Also for the online lookup. */
@@ -23,10 +23,21 @@ export function codesByInventoryId(products: ProductCodes[], previous: Map<numbe
       const inventoryId = v.inventory?.inventory_id;
       if (inventoryId == null) continue;
       const barcodes = (v.barcodes ?? []).map((b) => b.value).filter((b): b is string => typeof b === 'string' && b.trim() !== '');
-      codes.set(inventoryId, { variantId: v.id ?? null, gtin: blankToNull(v.gtin), upc: blankToNull(v.upc), barcodes });
+      codes.set(inventoryId, { variantId: v.id ?? null, gtin: blankToNull(v.gtin), upc: blankToNull(v.upc), barcodes, returnPreference: preferenceOf(v) });
     }
   }
   return codes;
+}
+
+/** The variant's return preference; null when it names no action and no instructions (the desk's default applies). */
+function preferenceOf(v: NonNullable<ProductCodes['variants']>[number]): ReturnPreference | null {
+  const r = v.return_preferences;
+  const preference = {
+    primaryAction: r?.primary_action?.name ?? null,
+    backupAction: r?.backup_action?.name ?? null,
+    instructions: blankToNull(r?.instructions),
+  };
+  return preference.primaryAction === null && preference.backupAction === null && preference.instructions === null ? null : preference;
 }
 
 /** A quantity the published shape may leave out counts as 0. */
@@ -153,6 +164,7 @@ export class RecordCollector {
           gtin: code?.gtin ?? null,
           upc: code?.upc ?? null,
           barcodes: code?.barcodes ?? [],
+          returnPreference: code?.returnPreference ?? null,
         },
         levels: levelsOf(this.totals.get(it.inventoryId), this.locations.get(it.inventoryId) ?? []),
         lots: this.lots.get(it.inventoryId) ?? [],

@@ -7,8 +7,8 @@ import type { LineActions } from './useIntakeForm';
 
 /**
  * Each action says what will happen to the goods. Default is the item's return preference, which the
- * service applies: named where the desk learned it from the service ("Dispose (item's preference)"),
- * else said as the service's rule.
+ * service applies: named where the desk knows it (the item cache keeps it from the sync, a lookup on
+ * the service carries it): "Dispose (item's preference)"; else said as the service's rule.
  */
 const defaultText = (preference: string | null) => (preference ? `${preference} (item’s preference)` : 'The item’s preference (restock if it has none)');
 const ACTION_TEXT: Record<Exclude<ReturnAction, 'Default'>, string> = {

@@ -105,10 +105,10 @@ async function lookUpItem(
   }
   const match = answer.matches[0]!;
   const online = answer.source === 'service';
-  const outcome = applyItemScan(draft, match.item, answer.scan, online, match.returnPreference?.primaryAction ?? null);
+  const outcome = applyItemScan(draft, match.item, answer.scan, online, match.item.codes.returnPreference?.primaryAction ?? null);
   if (outcome.verdict === 'refused')
     return { verdict: 'refused', message: online ? `${outcome.message} (${answer.online?.message ?? 'Found on the service.'})` : outcome.message, line: null };
-  const preference = match.returnPreference?.primaryAction;
+  const preference = match.item.codes.returnPreference?.primaryAction;
   const note = online ? ` ${answer.online?.message ?? 'Found on the service.'}${preference ? ` Its return preference: ${preference}.` : ''}` : '';
   return {
     verdict: outcome.verdict,
