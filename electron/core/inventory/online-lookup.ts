@@ -1,7 +1,6 @@
 import { AppErrorException } from '../../../shared/errors.js';
 import type { Freshness, LookupAnswer, OnlineFallback } from '../../../shared/ipc/inventory.js';
 import type { LookupMatch } from '../../../shared/schemas/inventory-cache.js';
-import type { ProductCodes } from '../../../shared/schemas/products.js';
 import { normalizeGtin } from '../../../shared/scan/codes.js';
 import type { ApiClient } from '../api/api-client.js';
 import { CacheIndex } from './cache-index.js';
