@@ -31,6 +31,12 @@ export const ReceivingFilters = z
     insertedTo: Day.optional(),
     completedFrom: Day.optional(),
     completedTo: Day.optional(),
+    /**
+     * Expected to arrive on these days, each order on its center's own calendar (as Today counts
+     * "expected today"). The service has no such filter: main filters every order the other filters match.
+     */
+    expectedFrom: Day.optional(),
+    expectedTo: Day.optional(),
     /** true: marked as synced with an outside system; false: not marked. */
     externalSync: z.boolean().optional(),
   })

@@ -15,6 +15,11 @@ export function centerDayBounds(now: number, timeZone?: string | null): { start:
   return { start, end };
 }
 
+/** The center's calendar day of an instant (the desk's day when the center's zone is unknown). */
+export function centerDayOf(instant: number, timeZone?: string | null): string {
+  return localDay(instant, knownZone(timeZone));
+}
+
 function knownZone(timeZone: string | null | undefined): string | undefined {
   if (!timeZone) return undefined;
   try {

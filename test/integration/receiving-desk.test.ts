@@ -91,6 +91,34 @@ describe('WRO list', () => {
     expect(byPo.matches?.every((m) => m.via === 'purchase_order_number')).toBe(true);
   });
 
+  it('filters by expected arrival on each center’s own calendar, which the service cannot', async () => {
+    type Wro = {
+      id: number;
+      status: string;
+      insert_date: string;
+      expected_arrival_date: string | null;
+      fulfillment_center: { id: number; timezone: string | null };
+    };
+    const all = await api.get<Wro[]>('/2026-07/receiving?Limit=250');
+    // The day as a clerk at that center reads it off the wall clock.
+    const centerDay = (w: Wro) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: w.fulfillment_center.timezone ?? undefined }).format(new Date(w.expected_arrival_date!));
+    const dated = all.filter((w) => w.expected_arrival_date);
+    const day = centerDay(dated[0]!);
+    const expected = dated.filter((w) => centerDay(w) === day).map((w) => w.id);
+    const due = await ok('receiving.list', { page: 1, limit: 250, expectedFrom: day, expectedTo: day });
+    expect(due.items.map((w) => w.id).sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+    expect(due.pageInfo.totalCount).toBe(expected.length);
+    // Newest first, as the unfiltered list, and paged here like the service would.
+    const first = await ok('receiving.list', { page: 1, limit: 1, expectedFrom: day, expectedTo: day });
+    const newest = dated.filter((w) => centerDay(w) === day).sort((a, b) => Date.parse(b.insert_date) - Date.parse(a.insert_date) || b.id - a.id)[0]!;
+    expect(first.items.map((w) => w.id)).toEqual([newest.id]);
+    expect(first.pageInfo).toMatchObject({ totalCount: expected.length, totalPages: expected.length });
+    // An open-ended range and another filter together.
+    const fromDay = await ok('receiving.list', { page: 1, limit: 250, expectedFrom: day, statuses: ['Awaiting'] });
+    expect(fromDay.pageInfo.totalCount).toBe(dated.filter((w) => centerDay(w) >= day && w.status === 'Awaiting').length);
+  });
+
   it('refuses a PO filter with a comma, naming the field, before calling the service', async () => {
     const e = await refused('receiving.list', { page: 1, limit: 50, purchaseOrderNumber: 'A,B' });
     expect(e.code).toBe('invalid_input');

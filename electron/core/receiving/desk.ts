@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { countOf } from '../../../shared/counts.js';
 import { labelOf } from '../../../shared/labels.js';
 import { appError, AppErrorException } from '../../../shared/errors.js';
-import type { receivingChannels, ReceivingDetail, ReceivingMatch, ResolvedItem } from '../../../shared/ipc/receiving.js';
+import { DEFAULT_RECEIVING_SORT, type receivingChannels, type ReceivingDetail, type ReceivingMatch, type ResolvedItem } from '../../../shared/ipc/receiving.js';
 import type { Distributions, ReceivingBox, ReceivingOrder } from '../../../shared/schemas/receiving.js';
 import { currentLane } from '../api/request-budget.js';
 import { validateWroForm, wroCreateBody } from '../../../shared/schemas/wro-form.js';
@@ -12,7 +12,7 @@ import type { Clock } from '../clock.js';
 import { resolveItem } from '../inventory/index.js';
 import { boxIndexFor, type BoxQuery } from './box-index.js';
 import { findCreatedOrder } from './create-reconcile.js';
-import { isServiceOrder, LOCAL_SORT_LIMIT, pageOf, receivingServiceQuery, sortOrders } from './list-query.js';
+import { isServiceOrder, LOCAL_SORT_LIMIT, localFilter, pageOf, receivingServiceQuery, sortOrders } from './list-query.js';
 import {
   cancelReceivingOrder,
   createReceivingOrder,
@@ -117,26 +117,27 @@ export class ReceivingDesk {
 
   async list({ page, limit, sort, find, ...filters }: In<'receiving.list'>, signal: AbortSignal): Out<'receiving.list'> {
     const api = this.deps.api();
+    const kept = localFilter(filters) ?? (() => true);
     if (find) {
-      const matches = await this.quickFind(find, filters, signal);
+      const matches = (await this.quickFind(find, filters, signal)).filter((m) => kept(m.order));
       const ordered = sortOrders(
         matches.map((m) => m.order),
-        sort ?? { field: 'insert_date', direction: 'desc' },
+        sort ?? DEFAULT_RECEIVING_SORT,
       );
       return { ...pageOf(ordered, page, limit), matches };
     }
     const query = receivingServiceQuery(filters);
-    if (isServiceOrder(sort)) {
+    if (isServiceOrder(sort) && !localFilter(filters)) {
       const { items, pageInfo } = await listReceivingOrders(api, { page, limit, filters: query }, signal);
       return { items, pageInfo };
     }
+    // A sort or a filter the service cannot do: made here over every order the service's filters match.
     const all = await listAllReceivingOrders(api, { limit: 250, filters: query }, signal);
-    if (all.length > LOCAL_SORT_LIMIT)
-      throw appError(
-        'invalid_input',
-        `${countOf(all.length, 'order')} match: narrow the filters (to ${LOCAL_SORT_LIMIT} or fewer) to sort by ${sort!.field.replaceAll('_', ' ')}, or sort by insert date.`,
-      );
-    return pageOf(sortOrders(all, sort!), page, limit);
+    if (all.length > LOCAL_SORT_LIMIT) {
+      const what = localFilter(filters) ? 'filter by expected arrival' : `sort by ${sort!.field.replaceAll('_', ' ')}`;
+      throw appError('invalid_input', `${countOf(all.length, 'order')} match: narrow the other filters (to ${LOCAL_SORT_LIMIT} or fewer) to ${what}.`);
+    }
+    return pageOf(sortOrders(all.filter(kept), sort ?? DEFAULT_RECEIVING_SORT), page, limit);
   }
 
   async detail({ id, contents }: In<'receiving.detail'>, signal: AbortSignal): Promise<ReceivingDetail> {

@@ -1,6 +1,7 @@
 import type { ReceivingFilters, ReceivingSort } from '../../../shared/ipc/receiving.js';
 import type { PageInfo } from '../../../shared/schemas/common.js';
 import type { ReceivingOrder } from '../../../shared/schemas/receiving.js';
+import { centerDayOf } from '../../../shared/time/center-day.js';
 
 /**
  * The WRO list's filters as the service's query (API notes, Receiving: comma-separated lists, dates
@@ -36,6 +37,22 @@ export function receivingServiceQuery(filters: ReceivingFilters & { ids?: number
     CompletedStartDate: completed.start,
     CompletedEndDate: completed.end,
     ExternalSync: filters.externalSync === undefined ? undefined : String(filters.externalSync),
+  };
+}
+
+/**
+ * The filters the service cannot apply, as a test on an order; null when none is set. The expected
+ * arrival is an instant at a center: its day is the center's, so an order due at 23:30 in Chicago
+ * is due that day whatever the desk's zone.
+ */
+export function localFilter(filters: ReceivingFilters): ((order: ReceivingOrder) => boolean) | null {
+  const { expectedFrom: from, expectedTo: to } = filters;
+  if (!from && !to) return null;
+  return (order) => {
+    const at = order.expected_arrival_date ? Date.parse(order.expected_arrival_date) : NaN;
+    if (Number.isNaN(at)) return false;
+    const day = centerDayOf(at, order.fulfillment_center?.timezone);
+    return (!from || day >= from) && (!to || day <= to);
   };
 }
 

@@ -5,7 +5,7 @@ import { countOf } from '../../../../shared/counts';
 import { ComboBox, Select, type Choice } from '../../ui/Select';
 import { TextFilter } from '../../ui/TextFilter';
 import { useFulfillmentCenters } from './queries';
-import { hasFilters, statusesOf, type ReceivingSearch } from './search';
+import { FILTER_KEYS, hasFilters, statusesOf, type ReceivingSearch } from './search';
 import { DayRangeField } from '../../ui/DayRangeField';
 
 /** Status multi-select: a menu of checkable statuses (React Aria Menu, selectionMode multiple). */
@@ -72,9 +72,20 @@ export function ReceivingFilters({ search, setSearch }: { search: ReceivingSearc
       />
       <TextFilter label="PO number" name="po" value={search.po} onApply={(po) => setSearch({ po: po?.replaceAll(',', '') || undefined })} />
       {/* The less used filters fold away so the list keeps its rows; open while any of them is set. */}
-      <details className="more-filters" open={Boolean(search.in || search.inTo || search.done || search.doneTo || search.sync) || undefined}>
+      <details
+        className="more-filters"
+        open={Boolean(search.due || search.dueTo || search.in || search.inTo || search.done || search.doneTo || search.sync) || undefined}
+      >
         <summary>More filters</summary>
         <div className="filters">
+          <DayRangeField
+            legend="Expected arrival"
+            fromLabel="Expected from"
+            toLabel="Expected to"
+            from={search.due}
+            to={search.dueTo}
+            onChange={(f, t) => setSearch({ due: f, dueTo: t })}
+          />
           <DayRangeField
             legend="Created"
             fromLabel="Created from"
@@ -95,23 +106,7 @@ export function ReceivingFilters({ search, setSearch }: { search: ReceivingSearc
         </div>
       </details>
       {hasFilters(search) && (
-        <button
-          type="button"
-          className="quiet"
-          onClick={() =>
-            setSearch({
-              status: undefined,
-              fc: undefined,
-              po: undefined,
-              find: undefined,
-              in: undefined,
-              inTo: undefined,
-              done: undefined,
-              doneTo: undefined,
-              sync: undefined,
-            })
-          }
-        >
+        <button type="button" className="quiet" onClick={() => setSearch(Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined])))}>
           Clear filters
         </button>
       )}

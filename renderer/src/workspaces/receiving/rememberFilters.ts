@@ -9,7 +9,7 @@ import { ReceivingSearch } from './search';
  * What of the list's address is remembered per environment: the filters and the sort. Not the page
  * (a remembered page 7 is a surprise) and not Find (a one-off look-up, not a way of working).
  */
-const REMEMBERED = ['status', 'fc', 'po', 'in', 'inTo', 'done', 'doneTo', 'sync', 'sort', 'dir'] as const;
+const REMEMBERED = ['status', 'fc', 'po', 'due', 'dueTo', 'in', 'inTo', 'done', 'doneTo', 'sync', 'sort', 'dir'] as const;
 
 /** The remembered part of an address, as a query string without "?" (empty: nothing set). */
 export function rememberedQuery(search: ReceivingSearch): string {

@@ -19,8 +19,9 @@ const day = z.iso.date().optional().catch(undefined);
 const text = z.string().trim().min(1).max(100).optional().catch(undefined);
 
 /**
- * The receiving list's address: #/receiving?status=Awaiting,Arrived&fc=12&po=PO-1&in=2026-11-01&
- * inTo=2026-11-20&sync=no&find=1Z99&sort=arrival&dir=asc&page=2. A part that does not parse (an old
+ * The receiving list's address: #/receiving?status=Awaiting,Arrived&fc=12&po=PO-1&due=2026-11-25&
+ * dueTo=2026-11-26&in=2026-11-01&inTo=2026-11-20&sync=no&find=1Z99&sort=arrival&dir=asc&page=2
+ * (due: expected arrival, on each center's calendar). A part that does not parse (an old
  * bookmark, a typo) falls back to its default instead of breaking the view.
  */
 export const ReceivingSearch = z.object({
@@ -36,6 +37,8 @@ export const ReceivingSearch = z.object({
     )
     .catch(undefined),
   find: text,
+  due: day,
+  dueTo: day,
   in: day,
   inTo: day,
   done: day,
@@ -47,7 +50,7 @@ export const ReceivingSearch = z.object({
 export type ReceivingSearch = z.infer<typeof ReceivingSearch>;
 
 /** The filter part of the address (page and sort are not filters; rememberFilters.ts says what is remembered). */
-export const FILTER_KEYS = ['status', 'fc', 'po', 'find', 'in', 'inTo', 'done', 'doneTo', 'sync'] as const;
+export const FILTER_KEYS = ['status', 'fc', 'po', 'find', 'due', 'dueTo', 'in', 'inTo', 'done', 'doneTo', 'sync'] as const;
 
 export function statusesOf(search: ReceivingSearch): ReceivingStatus[] | undefined {
   return search.status ? (search.status.split(',') as ReceivingStatus[]) : undefined;
@@ -67,6 +70,8 @@ export function listInput(search: ReceivingSearch, limit: number): ChannelInput<
     ...(search.fc ? { fulfillmentCenterIds: [search.fc] } : {}),
     ...(search.po ? { purchaseOrderNumber: search.po } : {}),
     ...(search.find ? { find: search.find } : {}),
+    ...(search.due ? { expectedFrom: search.due } : {}),
+    ...(search.dueTo ? { expectedTo: search.dueTo } : {}),
     ...(search.in ? { insertedFrom: search.in } : {}),
     ...(search.inTo ? { insertedTo: search.inTo } : {}),
     ...(search.done ? { completedFrom: search.done } : {}),
