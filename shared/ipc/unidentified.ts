@@ -31,7 +31,8 @@ export const WroCandidate = z.object({
   id: Id,
   status: ReceivingStatus,
   purchaseOrderNumber: z.string().nullable(),
-  fulfillmentCenter: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
+  /** timezone: the center's own, in which its times are shown. */
+  fulfillmentCenter: z.object({ id: z.number().int(), name: z.string().nullable(), timezone: z.string().nullable() }).nullable(),
   expectedArrival: z.string().nullable(),
   /** Box tracking numbers of this WRO that matched the receipt's tracking barcode or the query. */
   matchedTracking: z.array(z.string()),

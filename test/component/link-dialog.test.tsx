@@ -28,7 +28,7 @@ const candidate = (id: number, status: WroCandidate['status'], refusal: string |
   id,
   status,
   purchaseOrderNumber: `PO-${id}`,
-  fulfillmentCenter: { id: 3, name: 'Wilkes-Barre (PA)' },
+  fulfillmentCenter: { id: 3, name: 'Wilkes-Barre (PA)', timezone: 'America/New_York' },
   expectedArrival: '2026-11-25T09:00:00Z',
   matchedTracking: [],
   reasons: ['same-center'],
@@ -82,6 +82,8 @@ test('the dialog opens on its search field with suggestions; a closed order is r
   const dialog = await openDialog();
   await expect.element(field()).toHaveFocus();
   await expect.element(dialog.getByText('2 suggested receiving orders')).toBeVisible();
+  // The expected arrival belongs to the center: its clock (09:00 UTC is 4 AM there) and its zone's short name.
+  await expect.element(page.getByRole('option', { name: /^WRO 5012/ })).toHaveTextContent(/expected .*\b0?4[:.]00\b.* EST/);
   await userEvent.click(page.getByRole('option', { name: /^WRO 4990/ }));
   await expect
     .element(page.getByRole('alert'))

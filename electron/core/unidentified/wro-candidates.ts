@@ -198,6 +198,7 @@ function ranked(found: { wro: ReceivingOrder; reasons: Set<CandidateReason>; mat
         ? {
             id: wro.fulfillment_center.id,
             name: wro.fulfillment_center.name ?? null,
+            timezone: wro.fulfillment_center.timezone ?? null,
           }
         : null,
       expectedArrival: wro.expected_arrival_date ?? null,

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ListBox, ListBoxItem } from 'react-aria-components';
 import type { WroCandidate } from '../../../../shared/ipc/unidentified';
 import type { UnidentifiedReceivingOrder } from '../../../../shared/schemas/uro';
-import { formatCount, formatDate } from '../../format';
+import { formatCenterTime, formatCount } from '../../format';
 import { unitWord } from '../../../../shared/counts';
 import { labelOf } from '../../../../shared/labels';
 import { Dialog } from '../../ui/Dialog';
@@ -201,7 +201,7 @@ function CandidateList({ list, chosen, onChoose }: { list: WroCandidate[]; chose
           <StatusBadge kind="ReceivingStatus" status={c.status} />
           <span>{c.purchaseOrderNumber ? `PO ${c.purchaseOrderNumber}` : 'No PO'}</span>
           <span>{c.fulfillmentCenter ? (c.fulfillmentCenter.name ?? `Center ${c.fulfillmentCenter.id}`) : '—'}</span>
-          <span>expected {formatDate(c.expectedArrival)}</span>
+          <span>expected {formatCenterTime(c.expectedArrival, c.fulfillmentCenter?.timezone)}</span>
           <span className="reasons">
             {c.reasons
               .map((r) => (r === 'tracking' && c.matchedTracking.length ? `tracking ${c.matchedTracking.join(', ')}` : labelOf('CandidateReason', r)))
