@@ -6,13 +6,15 @@ import { LabelProblem, itemLabelZpl, type LabelMedia } from '../../../shared/pri
 import { testLabelZpl } from '../../../shared/printing/test-label.js';
 import type { CoreContext } from '../area.js';
 import type { HandlersFor } from '../ipc/registry.js';
+import { boxIndexFor, getReceivingLabels } from '../receiving/index.js';
+import { boxLabelsZpl, rasterizePdf, type PageChoice } from './box-labels.js';
 import { PrintQueue, PrintQueueError } from './queue.js';
 
 /** The desk's printers live in the settings file's own section for this area: per desk, whoever signs in. */
 const SECTION = 'printing';
 const DEFAULTS: PrintingSettings = { profiles: [], itemLabelPrinter: null, boxLabelPrinter: null };
 
-type Deps = Pick<CoreContext, 'settings' | 'clock' | 'emit' | 'emulator'>;
+type Deps = Pick<CoreContext, 'settings' | 'clock' | 'emit' | 'emulator' | 'api'>;
 
 /** The desk's printer profiles, read and written through the area's settings section. */
 function profileStore(ctx: Pick<Deps, 'settings'>) {
@@ -78,6 +80,21 @@ async function told<T>(work: () => Promise<T> | T): Promise<T> {
   }
 }
 
+/** Which pages of the labels PDF are the boxes asked for: the service gives one page per box, in the boxes' order. */
+function chosenPages(boxes: { box_id: number; box_number?: number | undefined }[], orderId: number, boxIds: number[]): { choice: PageChoice; what: string } {
+  const pages = boxIds.map((boxId) => {
+    const at = boxes.findIndex((b) => b.box_id === boxId);
+    if (at < 0) throw appError('not_found', `Box ${boxId} is not one of receiving order ${orderId}'s boxes: open the order the box belongs to.`);
+    return at;
+  });
+  const numbers = pages.map((i) => boxes[i]!.box_number ?? i + 1);
+  const what =
+    numbers.length === 1
+      ? `Box label for box ${numbers[0]} of receiving order ${orderId}`
+      : `${countOf(numbers.length, 'boxLabel')} for boxes ${numbers.join(', ')} of receiving order ${orderId}`;
+  return { choice: { pages, of: boxes.length }, what };
+}
+
 const media = (p: LabelPrinterProfile): LabelMedia => ({ size: p.size, dpi: p.dpi, darkness: p.darkness });
 
 export function createPrintingDesk(ctx: Deps) {
@@ -97,6 +114,30 @@ export function createPrintingDesk(ctx: Deps) {
       const p = profile(id);
       const what = `${countOf(label.copies, 'itemLabel')} for ${label.sku}${label.lot ? `, lot ${label.lot}` : ''}`;
       return told(() => queue.submit(p, what, itemLabelZpl(label, media(p))));
+    },
+    'printing.boxLabels.print': async ({ receivingOrderId, boxIds }, call) => {
+      const id = read().boxLabelPrinter;
+      if (!id) throw appError('validation', 'No printer prints box labels on this desk yet: choose one in Settings → Printers, or show the labels as a PDF.');
+      const p = profile(id);
+      const api = ctx.api();
+      // One request: the PDF. Chosen boxes need the order's boxes too, which the detail view has read already.
+      const [pdf, boxes] = await Promise.all([
+        getReceivingLabels(api, receivingOrderId, call.signal),
+        boxIds ? boxIndexFor(api).boxesOf(receivingOrderId, call.signal) : Promise.resolve(null),
+      ]);
+      const chosen = boxIds && boxes ? chosenPages(boxes, receivingOrderId, boxIds) : undefined;
+      return told(async () => {
+        const pages = await rasterizePdf(pdf, p, chosen?.choice);
+        const what = chosen?.what ?? `${countOf(pages.length, 'boxLabel')} for receiving order ${receivingOrderId}`;
+        return queue.submit(
+          p,
+          what,
+          boxLabelsZpl(
+            pages.map((page) => page.bitmap),
+            media(p),
+          ),
+        );
+      });
     },
     'printing.jobs.list': async () => ({ items: queue.list() }),
     'printing.jobs.retry': async ({ jobId }) => {
