@@ -7,7 +7,7 @@ import { testLabelZpl } from '../../../shared/printing/test-label.js';
 import type { CoreContext } from '../area.js';
 import type { HandlersFor } from '../ipc/registry.js';
 import { boxIndexFor, getReceivingLabels } from '../receiving/index.js';
-import { boxLabelsZpl, rasterizePdf, type PageChoice } from './box-labels.js';
+import { boxLabelsZpl, rasterizePdf, warmRasterizer, type PageChoice } from './box-labels.js';
 import { PrintQueue, PrintQueueError } from './queue.js';
 
 /** The desk's printers live in the settings file's own section for this area: per desk, whoever signs in. */
@@ -97,8 +97,19 @@ function chosenPages(boxes: { box_id: number; box_number?: number | undefined }[
 
 const media = (p: LabelPrinterProfile): LabelMedia => ({ size: p.size, dpi: p.dpi, darkness: p.darkness });
 
+/** Warm-up of the PDF renderer at start, a while after the desk's own first reads. */
+const WARM_AFTER_START_MS = 5000;
+
 export function createPrintingDesk(ctx: Deps) {
-  const store = profileStore(ctx);
+  // A desk with a box-label printer loads the PDF renderer before the clerk's first print needs it:
+  // soon after start, or as soon as such a printer is set.
+  const warmFor = (settings: PrintingSettings): PrintingSettings => {
+    if (settings.boxLabelPrinter) void warmRasterizer();
+    return settings;
+  };
+  const plainStore = profileStore(ctx);
+  const store: ProfileStore = { ...plainStore, write: (change) => warmFor(plainStore.write(change)) };
+  const warmTimer = plainStore.read().boxLabelPrinter ? setTimeout(() => void warmRasterizer(), WARM_AFTER_START_MS).unref() : null;
   const { read, profile } = store;
   const queue = new PrintQueue({ clock: ctx.clock, changed: (items) => ctx.emit('printing.jobs.changed', { items }) });
   const handlers: Handlers = {
@@ -149,5 +160,11 @@ export function createPrintingDesk(ctx: Deps) {
       return { items: queue.list() };
     },
   };
-  return { handlers, idle: () => queue.idle() };
+  return {
+    handlers,
+    idle: () => {
+      if (warmTimer) clearTimeout(warmTimer);
+      return queue.idle();
+    },
+  };
 }

@@ -23,13 +23,14 @@ export interface Bitmap {
 export function thresholdRgba(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Bitmap {
   const bytesPerRow = Math.ceil(width / 8);
   const bits = new Uint8Array(bytesPerRow * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 4;
-      // Transparent counts as the label's white.
-      const a = rgba[i + 3]! / 255;
-      const lum = (rgba[i]! * 299 + rgba[i + 1]! * 587 + rgba[i + 2]! * 114) / 1000;
-      if (lum * a + 255 * (1 - a) < 128) bits[y * bytesPerRow + (x >> 3)]! |= 0x80 >> (x & 7);
+  for (let y = 0, i = 0; y < height; y++) {
+    const row = y * bytesPerRow;
+    for (let x = 0; x < width; x++, i += 4) {
+      // Luminance times 1000, over white where the pixel is not opaque (a transparent one is the label's white).
+      const a = rgba[i + 3]!;
+      let lum = rgba[i]! * 299 + rgba[i + 1]! * 587 + rgba[i + 2]! * 114;
+      if (a !== 255) lum = (lum * a + 255_000 * (255 - a)) / 255;
+      if (lum < 128_000) bits[row + (x >> 3)]! |= 0x80 >> (x & 7);
     }
   }
   return { width, height, bytesPerRow, bits };
