@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { LabelPrinterJob } from '../../emulator/label-printer.js';
 import { LABEL_SIZES } from '../../shared/printing/item-label.js';
 import { renderZpl } from '../support/zpl-render.js';
-import { expect, signInThroughPopup, test } from './fixtures.js';
+import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
 import { scanCode } from './scanner.js';
 import { emulatorControl, service } from './service.js';
 
@@ -73,6 +73,21 @@ test('box labels print to the label printer by key, one job with a label per box
   const after = await printerJobs(host.core.emulator.url);
   expect(after).toHaveLength(2);
   expect(await scanned(after[1]!.zpl)).toEqual([[String(box.box_id)]]);
+
+  // The first box's reprint from the command palette, among the page's own actions.
+  const first = order.boxes[0]!;
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette.getByRole('textbox', { name: 'Search views, actions and records' })).toBeFocused();
+  // At a person's pace: a burst into the palette's find would be a scan.
+  await page.keyboard.type(`Reprint the label of box ${first.box_number}`, { delay: 120 });
+  await expect(palette.getByRole('menuitem').first()).toHaveAccessibleName(new RegExp(`^Reprint the label of box ${first.box_number}\\b`));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Box label for box ${first.box_number} of receiving order ${order.id}: printed`)).toBeVisible({ timeout: 20_000 });
+  const third = await printerJobs(host.core.emulator.url);
+  expect(third).toHaveLength(3);
+  expect(await scanned(third[2]!.zpl)).toEqual([[String(first.box_id)]]);
+  await axeCheck(page, 'receiving-order-label-printer');
 });
 
 test('without a box-label printer, Print labels keeps the PDF path and says where a label printer is set', async ({ page, host }) => {

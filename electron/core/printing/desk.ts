@@ -97,6 +97,31 @@ function chosenPages(boxes: { box_id: number; box_number?: number | undefined }[
 
 const media = (p: LabelPrinterProfile): LabelMedia => ({ size: p.size, dpi: p.dpi, darkness: p.darkness });
 
+/** The service's box labels of an order (all, or the boxes named) to the desk's box-label printer, as one job. */
+function boxLabelPrinting(ctx: Pick<Deps, 'api'>, { read, profile }: ProfileStore, queue: PrintQueue) {
+  return async ({ receivingOrderId, boxIds }: { receivingOrderId: number; boxIds?: number[] | undefined }, signal: AbortSignal) => {
+    const id = read().boxLabelPrinter;
+    if (!id) throw appError('validation', 'No printer prints box labels on this desk yet: choose one in Settings → Printers, or show the labels as a PDF.');
+    const p = profile(id);
+    const api = ctx.api();
+    // One request: the PDF. Chosen boxes need the order's boxes too, which the order's page has read already.
+    const [pdf, boxes] = await Promise.all([
+      getReceivingLabels(api, receivingOrderId, signal),
+      boxIds ? boxIndexFor(api).boxesOf(receivingOrderId, signal) : Promise.resolve(null),
+    ]);
+    const chosen = boxIds && boxes ? chosenPages(boxes, receivingOrderId, boxIds) : undefined;
+    return told(async () => {
+      const pages = await rasterizePdf(pdf, p, chosen?.choice);
+      const what = chosen?.what ?? `${countOf(pages.length, 'boxLabel')} for receiving order ${receivingOrderId}`;
+      const zpl = boxLabelsZpl(
+        pages.map((page) => page.bitmap),
+        media(p),
+      );
+      return queue.submit(p, what, zpl);
+    });
+  };
+}
+
 /** Warm-up of the PDF renderer at start, a while after the desk's own first reads. */
 const WARM_AFTER_START_MS = 5000;
 
@@ -112,6 +137,7 @@ export function createPrintingDesk(ctx: Deps) {
   const warmTimer = plainStore.read().boxLabelPrinter ? setTimeout(() => void warmRasterizer(), WARM_AFTER_START_MS).unref() : null;
   const { read, profile } = store;
   const queue = new PrintQueue({ clock: ctx.clock, changed: (items) => ctx.emit('printing.jobs.changed', { items }) });
+  const boxLabels = boxLabelPrinting(ctx, store, queue);
   const handlers: Handlers = {
     ...settingsHandlers(store),
     'printing.emulatedPrinter': async () => ctx.emulator.labelPrinter,
@@ -126,30 +152,7 @@ export function createPrintingDesk(ctx: Deps) {
       const what = `${countOf(label.copies, 'itemLabel')} for ${label.sku}${label.lot ? `, lot ${label.lot}` : ''}`;
       return told(() => queue.submit(p, what, itemLabelZpl(label, media(p))));
     },
-    'printing.boxLabels.print': async ({ receivingOrderId, boxIds }, call) => {
-      const id = read().boxLabelPrinter;
-      if (!id) throw appError('validation', 'No printer prints box labels on this desk yet: choose one in Settings → Printers, or show the labels as a PDF.');
-      const p = profile(id);
-      const api = ctx.api();
-      // One request: the PDF. Chosen boxes need the order's boxes too, which the detail view has read already.
-      const [pdf, boxes] = await Promise.all([
-        getReceivingLabels(api, receivingOrderId, call.signal),
-        boxIds ? boxIndexFor(api).boxesOf(receivingOrderId, call.signal) : Promise.resolve(null),
-      ]);
-      const chosen = boxIds && boxes ? chosenPages(boxes, receivingOrderId, boxIds) : undefined;
-      return told(async () => {
-        const pages = await rasterizePdf(pdf, p, chosen?.choice);
-        const what = chosen?.what ?? `${countOf(pages.length, 'boxLabel')} for receiving order ${receivingOrderId}`;
-        return queue.submit(
-          p,
-          what,
-          boxLabelsZpl(
-            pages.map((page) => page.bitmap),
-            media(p),
-          ),
-        );
-      });
-    },
+    'printing.boxLabels.print': (input, call) => boxLabels(input, call.signal),
     'printing.jobs.list': async () => ({ items: queue.list() }),
     'printing.jobs.retry': async ({ jobId }) => {
       const job = queue.list().find((j) => j.id === jobId);
