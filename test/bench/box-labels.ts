@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { boxLabelsZpl, rasterizePdf } from '../../electron/core/printing/box-labels.js';
 import type { PrintJob } from '../../shared/ipc/printing.js';
 import { itemLabelZpl } from '../../shared/printing/item-label.js';
@@ -60,7 +61,11 @@ export async function benchBoxLabels(): Promise<Record<string, unknown>> {
     };
     const first = await print();
     const runs: Awaited<ReturnType<typeof print>>[] = [];
+    // The pages are drawn on main's thread (pdf.js's own worker runs in it in Node): how long it stalls.
+    const stalls = monitorEventLoopDelay({ resolution: 5 });
+    stalls.enable();
     for (let i = 0; i < RUNS; i++) runs.push(await print());
+    stalls.disable();
     const timing = summarize(runs.map((r) => r.ms));
 
     // Bytes per label, each form, from the emulator's PDF of the same order (fetched once, not timed).
@@ -92,6 +97,7 @@ export async function benchBoxLabels(): Promise<Record<string, unknown>> {
         firstInProcessUnderTsx: Math.round(first.ms),
         jobBytes: runs[0]!.job.bytes,
         requestsPerPrint: Math.max(...runs.map((r) => r.requests), first.requests),
+        mainThreadStallMs: { p99: Math.round(stalls.percentile(99) / 1e5) / 10, max: Math.round(stalls.max / 1e5) / 10 },
       },
       bytesPerBoxLabel4x6: { description: 'ZPL bytes of one 4x6 box label (the emulator PDF), by graphic form and resolution; the desk sends z64', ...bytes },
       bytesPerItemLabel4x6: { description: 'ZPL bytes of one 4x6 item label at 203 dpi (SKU, GTIN, lot, expiry; native ZPL)', value: Buffer.byteLength(item) },
