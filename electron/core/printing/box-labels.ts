@@ -94,6 +94,8 @@ export async function rasterizePdf(pdf: Uint8Array, media: Pick<LabelMedia, 'siz
       // The canvas's own RGBA pixels (opaque, so unaffected by premultiplying): a tenth of getImageData's time.
       out.push({ index, bitmap: thresholdRgba(canvas.data(), dots.width, dots.height) });
       page.cleanup();
+      // Main's other work (IPC, the queue's sockets) gets a turn between pages.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     return out;
   } finally {
