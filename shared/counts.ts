@@ -6,6 +6,7 @@
  */
 export const COUNT_UNITS = {
   box: ['box', 'boxes'],
+  boxLabel: ['box label', 'box labels'],
   code: ['code', 'codes'],
   day: ['day', 'days'],
   event: ['event', 'events'],

@@ -89,6 +89,14 @@ export const ItemLabelInput = z
   })
   .strict();
 
+/** Box labels of a receiving order: every box, or the boxes named (one, to reprint it). */
+export const BoxLabelsInput = z
+  .object({
+    receivingOrderId: z.number().int().positive(),
+    boxIds: z.array(z.number().int().positive()).min(1).max(500).optional(),
+  })
+  .strict();
+
 const PrinterRef = z.object({ printerId: ProfileId }).strict();
 const JobRef = z.object({ jobId: z.string().min(1).max(64) }).strict();
 
@@ -106,6 +114,11 @@ export const printingChannels = {
   'printing.testPrint': { input: PrinterRef, output: PrintJob },
   /** Item labels to the chosen printer, or to the desk's item-label printer. */
   'printing.itemLabel.print': { input: z.object({ printerId: ProfileId.optional(), label: ItemLabelInput }).strict(), output: PrintJob },
+  /**
+   * The service's box labels (its PDF) to the desk's box-label printer in one job, each page drawn at
+   * the printer's resolution and sent as a ZPL graphic. No box-label printer set: refused, said so.
+   */
+  'printing.boxLabels.print': { input: BoxLabelsInput, output: PrintJob },
   'printing.jobs.list': { input: NoInput, output: PrintJobs },
   /** Sends a kept job again: only ever at the clerk's word. */
   'printing.jobs.retry': { input: JobRef, output: PrintJob },

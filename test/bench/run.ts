@@ -18,6 +18,7 @@ import { benchRequestBudget } from './request-budget.js';
 import { benchStock } from './stock.js';
 import { benchToday } from './today.js';
 import { benchClerkCosts } from './clerk-costs.js';
+import { benchBoxLabels } from './box-labels.js';
 import { sample, summarize } from './stats.js';
 
 /**
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
   if (want('stock')) results.stock = await benchStock();
   if (want('today')) results.today = await benchToday();
   if (want('clerkCosts')) results.clerkCosts = await benchClerkCosts();
+  if (want('boxLabels')) results.boxLabels = await benchBoxLabels();
   process.stdout.write(
     `${JSON.stringify({ benchmark: 'dockdesk', date: new Date().toISOString(), node: process.version, cpus: cpus().length, runs: RUNS, results }, null, 2)}\n`,
   );

@@ -6,13 +6,15 @@ import { LabelProblem, itemLabelZpl, type LabelMedia } from '../../../shared/pri
 import { testLabelZpl } from '../../../shared/printing/test-label.js';
 import type { CoreContext } from '../area.js';
 import type { HandlersFor } from '../ipc/registry.js';
+import { boxIndexFor, getReceivingLabels } from '../receiving/index.js';
+import { boxLabelsZpl, rasterizePdf, warmRasterizer, type PageChoice } from './box-labels.js';
 import { PrintQueue, PrintQueueError } from './queue.js';
 
 /** The desk's printers live in the settings file's own section for this area: per desk, whoever signs in. */
 const SECTION = 'printing';
 const DEFAULTS: PrintingSettings = { profiles: [], itemLabelPrinter: null, boxLabelPrinter: null };
 
-type Deps = Pick<CoreContext, 'settings' | 'clock' | 'emit' | 'emulator'>;
+type Deps = Pick<CoreContext, 'settings' | 'clock' | 'emit' | 'emulator' | 'api'>;
 
 /** The desk's printer profiles, read and written through the area's settings section. */
 function profileStore(ctx: Pick<Deps, 'settings'>) {
@@ -78,12 +80,64 @@ async function told<T>(work: () => Promise<T> | T): Promise<T> {
   }
 }
 
+/** Which pages of the labels PDF are the boxes asked for: the service gives one page per box, in the boxes' order. */
+function chosenPages(boxes: { box_id: number; box_number?: number | undefined }[], orderId: number, boxIds: number[]): { choice: PageChoice; what: string } {
+  const pages = boxIds.map((boxId) => {
+    const at = boxes.findIndex((b) => b.box_id === boxId);
+    if (at < 0) throw appError('not_found', `Box ${boxId} is not one of receiving order ${orderId}'s boxes: open the order the box belongs to.`);
+    return at;
+  });
+  const numbers = pages.map((i) => boxes[i]!.box_number ?? i + 1);
+  const what =
+    numbers.length === 1
+      ? `Box label for box ${numbers[0]} of receiving order ${orderId}`
+      : `${countOf(numbers.length, 'boxLabel')} for boxes ${numbers.join(', ')} of receiving order ${orderId}`;
+  return { choice: { pages, of: boxes.length }, what };
+}
+
 const media = (p: LabelPrinterProfile): LabelMedia => ({ size: p.size, dpi: p.dpi, darkness: p.darkness });
 
+/** The service's box labels of an order (all, or the boxes named) to the desk's box-label printer, as one job. */
+function boxLabelPrinting(ctx: Pick<Deps, 'api'>, { read, profile }: ProfileStore, queue: PrintQueue) {
+  return async ({ receivingOrderId, boxIds }: { receivingOrderId: number; boxIds?: number[] | undefined }, signal: AbortSignal) => {
+    const id = read().boxLabelPrinter;
+    if (!id) throw appError('validation', 'No printer prints box labels on this desk yet: choose one in Settings → Printers, or show the labels as a PDF.');
+    const p = profile(id);
+    const api = ctx.api();
+    // One request: the PDF. Chosen boxes need the order's boxes too, which the order's page has read already.
+    const [pdf, boxes] = await Promise.all([
+      getReceivingLabels(api, receivingOrderId, signal),
+      boxIds ? boxIndexFor(api).boxesOf(receivingOrderId, signal) : Promise.resolve(null),
+    ]);
+    const chosen = boxIds && boxes ? chosenPages(boxes, receivingOrderId, boxIds) : undefined;
+    return told(async () => {
+      const pages = await rasterizePdf(pdf, p, chosen?.choice);
+      const what = chosen?.what ?? `${countOf(pages.length, 'boxLabel')} for receiving order ${receivingOrderId}`;
+      const zpl = boxLabelsZpl(
+        pages.map((page) => page.bitmap),
+        media(p),
+      );
+      return queue.submit(p, what, zpl);
+    });
+  };
+}
+
+/** Warm-up of the PDF renderer at start, a while after the desk's own first reads. */
+const WARM_AFTER_START_MS = 5000;
+
 export function createPrintingDesk(ctx: Deps) {
-  const store = profileStore(ctx);
+  // A desk with a box-label printer loads the PDF renderer before the clerk's first print needs it:
+  // soon after start, or as soon as such a printer is set.
+  const warmFor = (settings: PrintingSettings): PrintingSettings => {
+    if (settings.boxLabelPrinter) void warmRasterizer();
+    return settings;
+  };
+  const plainStore = profileStore(ctx);
+  const store: ProfileStore = { ...plainStore, write: (change) => warmFor(plainStore.write(change)) };
+  const warmTimer = plainStore.read().boxLabelPrinter ? setTimeout(() => void warmRasterizer(), WARM_AFTER_START_MS).unref() : null;
   const { read, profile } = store;
   const queue = new PrintQueue({ clock: ctx.clock, changed: (items) => ctx.emit('printing.jobs.changed', { items }) });
+  const boxLabels = boxLabelPrinting(ctx, store, queue);
   const handlers: Handlers = {
     ...settingsHandlers(store),
     'printing.emulatedPrinter': async () => ctx.emulator.labelPrinter,
@@ -98,6 +152,7 @@ export function createPrintingDesk(ctx: Deps) {
       const what = `${countOf(label.copies, 'itemLabel')} for ${label.sku}${label.lot ? `, lot ${label.lot}` : ''}`;
       return told(() => queue.submit(p, what, itemLabelZpl(label, media(p))));
     },
+    'printing.boxLabels.print': (input, call) => boxLabels(input, call.signal),
     'printing.jobs.list': async () => ({ items: queue.list() }),
     'printing.jobs.retry': async ({ jobId }) => {
       const job = queue.list().find((j) => j.id === jobId);
@@ -108,5 +163,11 @@ export function createPrintingDesk(ctx: Deps) {
       return { items: queue.list() };
     },
   };
-  return { handlers, idle: () => queue.idle() };
+  return {
+    handlers,
+    idle: () => {
+      if (warmTimer) clearTimeout(warmTimer);
+      return queue.idle();
+    },
+  };
 }

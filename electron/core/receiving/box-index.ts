@@ -82,6 +82,12 @@ export class BoxIndex {
     return pending;
   }
 
+  /** An order's boxes as already read (the detail view read them), or read now. */
+  boxesOf(orderId: number, signal?: AbortSignal): Promise<ReceivingBox[]> {
+    const known = this.boxes.get(orderId);
+    return known ? Promise.resolve(known) : this.read(orderId, signal);
+  }
+
   /** The box among those already read, without asking the service. */
   known(query: BoxQuery): BoxHit | null {
     return this.remembered(query);

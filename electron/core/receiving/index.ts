@@ -1,7 +1,9 @@
 // What other areas may use of receiving's core: reading receiving orders and their boxes on the
 // service, and the service query of a list filter (unidentified receipts look for the order to link).
 export { receivingServiceQuery } from './list-query.js';
-export { getReceivingBoxes, getReceivingOrder, listAllReceivingOrders, listReceivingOrders } from './resources.js';
+export { getReceivingBoxes, getReceivingLabels, getReceivingOrder, listAllReceivingOrders, listReceivingOrders } from './resources.js';
+// An order's boxes as the desk has read them (box labels find a box's page by its place among them).
+export { boxIndexFor } from './box-index.js';
 // What the composition root hands receiving from the shell (the Electron label viewer).
 export type { ReceivingHandlerDeps } from './handlers.js';
 export { namedOrderById } from './desk.js';

@@ -15,7 +15,8 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { ItemName, useItemNames, type ItemNaming } from '../inventory';
 import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
-import { printLabels, saveLabels, viewLabels } from './labels';
+import { printBoxLabels, printLabels, saveLabels, useBoxLabelPrinter, viewLabels } from './labels';
+import { useShortcut } from '../../keyboard/useShortcut';
 import { totals, useFulfillmentCenters, useOrderAction, useOrderPage } from './queries';
 
 /** One receiving order: facts, timeline, quantities, boxes, distributions, and what can be done with it. */
@@ -51,11 +52,13 @@ function DetailBody({ detail, focusBox, showContents }: { detail: Detail; focusB
   // Arrival, status changes and box arrivals happen at the center: shown in its zone, named. The
   // order's own times (created, updated, synced) too, so no two times on one page read in two zones.
   const zone = order.fulfillment_center?.timezone ?? null;
+  const printer = useBoxLabelPrinter();
+  const reprint = printer && labelsPrintable(order) ? (boxId: number) => printWithToast(order.id, [boxId]) : null;
   return (
     <div className="detail-grid">
       <div>
         <OrderFacts order={order} centerName={centerName} zone={zone} />
-        <Actions detail={detail} />
+        <Actions detail={detail} printer={printer} />
       </div>
       <div>
         <h2>Status history</h2>
@@ -77,7 +80,7 @@ function DetailBody({ detail, focusBox, showContents }: { detail: Detail; focusB
         <QuantityTable lines={order.inventory_quantities ?? []} names={names} />
         <h2>Boxes</h2>
         {detail.contents ? (
-          <BoxList boxes={detail.boxes} focusBox={focusBox} names={names} zone={zone} />
+          <BoxList boxes={detail.boxes} focusBox={focusBox} names={names} zone={zone} reprint={reprint} />
         ) : (
           <p className="state" data-testid="contents-later">
             The boxes and distributions are read when you stay on this order.{' '}
@@ -262,85 +265,116 @@ function BoxList({
   focusBox,
   names,
   zone,
+  reprint,
 }: {
   boxes: ReceivingBox[];
   focusBox: number | null;
   names: ReadonlyMap<number, ItemNaming>;
   zone: string | null;
+  /** Reprints one box's label on the box-label printer; null when no printer is set (or the order prints none). */
+  reprint: ((boxId: number) => void) | null;
 }) {
-  // A scanned box label opens the order at its box: scroll to it and give it focus.
+  // A scanned box label opens the order at its box: scroll to it and give it focus, on its Reprint
+  // button when there is one, so Enter prints the label again (the scan's usual reason at the desk).
+  const offersReprint = reprint !== null;
   useEffect(() => {
     if (focusBox === null) return;
     const el = document.getElementById(`box-${focusBox}`);
     el?.scrollIntoView({ block: 'center' });
-    el?.focus();
-  }, [focusBox]);
+    (el?.querySelector<HTMLElement>('button[data-reprint]') ?? el)?.focus();
+  }, [focusBox, offersReprint]);
+  const scanned = focusBox !== null ? boxes.find((b) => b.box_id === focusBox) : undefined;
   return (
-    <table className="plain boxes">
-      <thead>
-        <tr>
-          <th>Box</th>
-          <th>Box id</th>
-          <th>Status</th>
-          <th>Tracking number</th>
-          <th>Arrived</th>
-          <th>Items</th>
-        </tr>
-      </thead>
-      <tbody>
-        {boxes.map((b) => (
-          <tr
-            key={b.box_id}
-            id={`box-${b.box_id}`}
-            tabIndex={-1}
-            className={b.box_id === focusBox ? 'focused-box' : undefined}
-            aria-current={b.box_id === focusBox ? 'true' : undefined}
-          >
-            <td>{b.box_number ?? '—'}</td>
-            <td>{b.box_id}</td>
-            <td>{labelOf('BoxStatus', b.box_status)}</td>
-            <td>{b.tracking_number ?? '—'}</td>
-            <td>{formatCenterTime(b.arrived_date, zone)}</td>
-            <td>
-              {(b.box_items ?? []).map((i, k) => (
-                <div key={k}>
-                  {formatCount(i.quantity ?? 0)} × <ItemName inventoryId={i.inventory_id} naming={names.get(i.inventory_id)} />
-                  {i.lot_number ? ` · lot ${i.lot_number}` : ''}
-                  {/* An expiry is a day: shown as written, not shifted into the local time zone. */}
-                  {i.lot_date ? ` · expires ${formatDay(expiryDay(i.lot_date))}` : ''}
-                  <span className="muted">
-                    {' '}
-                    ({formatCount(i.received_quantity ?? 0)} received, {formatCount(i.stowed_quantity ?? 0)} stowed)
-                  </span>
-                </div>
-              ))}
-            </td>
+    <>
+      {scanned && reprint && (
+        <p className="state" role="status" data-testid="box-reprint-offer">
+          Box {scanned.box_number ?? scanned.box_id} scanned: Enter reprints its label.
+        </p>
+      )}
+      <table className="plain boxes">
+        <thead>
+          <tr>
+            <th>Box</th>
+            <th>Box id</th>
+            <th>Status</th>
+            <th>Tracking number</th>
+            <th>Arrived</th>
+            <th>Items</th>
+            {reprint && <th>Label</th>}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {boxes.map((b) => (
+            <tr
+              key={b.box_id}
+              id={`box-${b.box_id}`}
+              tabIndex={-1}
+              className={b.box_id === focusBox ? 'focused-box' : undefined}
+              aria-current={b.box_id === focusBox ? 'true' : undefined}
+            >
+              <td>{b.box_number ?? '—'}</td>
+              <td>{b.box_id}</td>
+              <td>{labelOf('BoxStatus', b.box_status)}</td>
+              <td>{b.tracking_number ?? '—'}</td>
+              <td>{formatCenterTime(b.arrived_date, zone)}</td>
+              <td>
+                <BoxItems box={b} names={names} />
+              </td>
+              {reprint && (
+                <td>
+                  <button type="button" data-reprint aria-label={`Reprint the label of box ${b.box_number ?? b.box_id}`} onClick={() => reprint(b.box_id)}>
+                    Reprint
+                  </button>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
 
-function Actions({ detail }: { detail: Detail }) {
+function BoxItems({ box, names }: { box: ReceivingBox; names: ReadonlyMap<number, ItemNaming> }) {
+  return (
+    <>
+      {(box.box_items ?? []).map((i, k) => (
+        <div key={k}>
+          {formatCount(i.quantity ?? 0)} × <ItemName inventoryId={i.inventory_id} naming={names.get(i.inventory_id)} />
+          {i.lot_number ? ` · lot ${i.lot_number}` : ''}
+          {/* An expiry is a day: shown as written, not shifted into the local time zone. */}
+          {i.lot_date ? ` · expires ${formatDay(expiryDay(i.lot_date))}` : ''}
+          <span className="muted">
+            {' '}
+            ({formatCount(i.received_quantity ?? 0)} received, {formatCount(i.stowed_quantity ?? 0)} stowed)
+          </span>
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** The service prints labels for boxes it still expects: none for a cancelled order, none where it gives no label address. */
+function labelsPrintable(order: Detail['order']): boolean {
+  return order.box_labels_uri !== null && order.status !== 'Cancelled';
+}
+
+/** Box labels to the label printer; a failure to even make the job (no PDF, no printer) said in a toast. */
+function printWithToast(orderId: number, boxIds?: number[]): void {
+  void printBoxLabels(orderId, boxIds).catch((error: unknown) =>
+    showToast({
+      title: 'Box labels not printed',
+      description: `${errorParts(error).message.replace(/\.?$/, '.')} View labels shows the PDF to print from there.`,
+      tone: 'error',
+    }),
+  );
+}
+
+function Actions({ detail, printer }: { detail: Detail; printer: { name: string } | null }) {
   const { order } = detail;
   const [confirming, setConfirming] = useState(false);
   const sync = useOrderAction((on: boolean) => call('receiving.setExternalSync', { id: order.id, isExternalSync: on }));
   const cancel = useOrderAction(() => call('receiving.cancel', { id: order.id }));
-  const labels = (run: (id: number) => Promise<void>, what: string) => () =>
-    void run(order.id).then(
-      // Viewing and printing show themselves; a saved file says where it went.
-      () => (what === 'saved' ? showToast({ title: 'Box labels saved', description: 'The PDF is in your downloads.', tone: 'success' }) : undefined),
-      (error: unknown) =>
-        showToast({
-          title: `Box labels could not be ${what}`,
-          description: `${errorParts(error).message.replace(/\.?$/, '.')} Save labels keeps the PDF to print from elsewhere.`,
-          tone: 'error',
-        }),
-    );
-  // The service prints labels for boxes it still expects: none for a cancelled order, none where it
-  // gives no label address.
-  const printable = order.box_labels_uri !== null && order.status !== 'Cancelled';
   return (
     <div className="actions-stack">
       <Switch className="switch" isSelected={Boolean(order.external_sync_timestamp)} isDisabled={sync.isPending} onChange={(on) => sync.mutate(on)}>
@@ -350,23 +384,7 @@ function Actions({ detail }: { detail: Detail }) {
       </Switch>
       {sync.error && <ErrorNote error={sync.error} prefix="External sync not changed" />}
       <div className="button-row" role="group" aria-label="Box labels">
-        {printable ? (
-          <>
-            <button type="button" onClick={labels(viewLabels, 'shown')}>
-              View labels
-            </button>
-            <button type="button" onClick={labels(saveLabels, 'saved')}>
-              Save labels
-            </button>
-            <button type="button" onClick={labels(printLabels, 'printed')}>
-              Print labels
-            </button>
-          </>
-        ) : (
-          <span className="muted" data-testid="no-labels">
-            {order.status === 'Cancelled' ? 'No box labels: the order is cancelled.' : 'The service prints no box labels for this order.'}
-          </span>
-        )}
+        <LabelButtons order={order} printer={printer} />
         {detail.cancel.allowed ? (
           <button type="button" className="danger" onClick={() => setConfirming(true)}>
             Cancel order…
@@ -395,6 +413,50 @@ function Actions({ detail }: { detail: Detail }) {
         <p>{cancelWords(order.purchase_order_number, order.fulfillment_center?.name, detail.contents ? countOf(detail.boxes.length, 'box') : 'boxes')}</p>
       </ConfirmDialog>
     </div>
+  );
+}
+
+/** View, save and print the box labels; print goes to the label printer when one is set (Alt+P), else to the PDF's print dialog. */
+function LabelButtons({ order, printer }: { order: Detail['order']; printer: { name: string } | null }) {
+  const labels = (run: (id: number) => Promise<void>, what: string) => () =>
+    void run(order.id).then(
+      // Viewing and printing show themselves; a saved file says where it went.
+      () => (what === 'saved' ? showToast({ title: 'Box labels saved', description: 'The PDF is in your downloads.', tone: 'success' }) : undefined),
+      (error: unknown) =>
+        showToast({
+          title: `Box labels could not be ${what}`,
+          description: `${errorParts(error).message.replace(/\.?$/, '.')} Save labels keeps the PDF to print from elsewhere.`,
+          tone: 'error',
+        }),
+    );
+  const printable = labelsPrintable(order);
+  const print = printer ? () => printWithToast(order.id) : labels(printLabels, 'printed');
+  useShortcut({ keys: 'Alt+p', description: 'Print the box labels', group: 'Receiving order', handler: print }, printable);
+  return printable ? (
+    <>
+      <button type="button" onClick={labels(viewLabels, 'shown')}>
+        View labels
+      </button>
+      <button type="button" onClick={labels(saveLabels, 'saved')}>
+        Save labels
+      </button>
+      <button type="button" onClick={print} aria-keyshortcuts="Alt+P" {...(printer ? { 'aria-describedby': 'label-printer' } : {})}>
+        Print labels
+      </button>
+      {printer ? (
+        <span className="muted" id="label-printer">
+          to {printer.name}
+        </span>
+      ) : (
+        <span className="muted" data-testid="label-printer-hint">
+          A label printer can be set in Settings → Printers: labels then print on it, the right size, without a dialog.
+        </span>
+      )}
+    </>
+  ) : (
+    <span className="muted" data-testid="no-labels">
+      {order.status === 'Cancelled' ? 'No box labels: the order is cancelled.' : 'The service prints no box labels for this order.'}
+    </span>
   );
 }
 

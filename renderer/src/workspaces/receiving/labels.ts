@@ -1,4 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PrintJob } from '../../../../shared/ipc/printing';
 import { call } from '../../bridge/dockdesk';
+import { errorParts } from '../../ui/ErrorNote';
+import { showToast } from '../../ui/Toasts';
 
 /**
  * Box labels: main fetches the PDF with the user's token and hands over only the bytes; the page
@@ -54,4 +58,44 @@ export async function printLabels(id: number): Promise<void> {
   };
   document.body.append(frame);
   setTimeout(() => frame.remove(), 60_000);
+}
+
+/**
+ * The desk's box-label printer, when one is set (Settings → Printers): box labels then go straight
+ * to it as one job, no dialog. Read from main's settings file, never the service, so it is read each
+ * time the order page opens and a printer set meanwhile is seen.
+ */
+export function useBoxLabelPrinter(): { id: string; name: string } | null {
+  const settings = useQuery({ queryKey: ['printing', 'settings'], queryFn: () => call('printing.settings.get', {}), staleTime: 0 });
+  const id = settings.data?.boxLabelPrinter ?? null;
+  const profile = settings.data?.profiles.find((p) => p.id === id);
+  return profile ? { id: profile.id, name: profile.name } : null;
+}
+
+/**
+ * Box labels to the box-label printer (all of the order's, or the boxes named), then the outcome said:
+ * printed, or what stopped the printer with the job kept to send again at the clerk's word.
+ */
+export async function printBoxLabels(orderId: number, boxIds?: number[]): Promise<void> {
+  const job = await call('printing.boxLabels.print', { receivingOrderId: orderId, ...(boxIds ? { boxIds } : {}) });
+  tellJob(job);
+}
+
+function tellJob(job: PrintJob): void {
+  if (job.state === 'printed') {
+    showToast({ title: `${job.what}: printed`, description: `Sent to ${job.printerName}.`, tone: 'success' });
+    return;
+  }
+  const outcome = job.state === 'stopped-after' ? 'held by the printer' : job.state === 'unsure' ? 'may not have printed' : 'not printed';
+  showToast({
+    title: `${job.what}: ${outcome}`,
+    description: job.problem ?? `${job.printerName} did not take the job.`,
+    tone: 'error',
+    // Only the clerk sends a job again, once the printer is fixed: nothing goes out twice by itself.
+    action: { label: 'Send again', run: () => void call('printing.jobs.retry', { jobId: job.id }).then(tellJob, tellRetryError) },
+  });
+}
+
+function tellRetryError(error: unknown): void {
+  showToast({ title: 'Box labels not sent again', description: errorParts(error).message, tone: 'error' });
 }
