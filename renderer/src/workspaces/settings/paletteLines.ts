@@ -15,7 +15,7 @@ const SECTIONS = ['Environments', 'Account', 'Appearance', 'Scanner', 'Lots', 'R
 const FOCUSABLE = 'input:not([type="hidden"]), select, textarea, button, [tabindex]:not([tabindex="-1"]), a[href]';
 
 /** Opens Settings and, once it has drawn and taken focus, moves to the section's first control. */
-function openSection(title: string, { navigate }: PaletteContext) {
+export function openSettingsSection(title: string, { navigate }: Pick<PaletteContext, 'navigate'>) {
   navigate('#/settings');
   const until = performance.now() + 3000;
   const find = () => {
@@ -61,6 +61,6 @@ export const settingsPaletteLines: PaletteItem[] = [
     id: `settings-${section.toLowerCase()}`,
     label: `Settings: ${section}`,
     keywords: 'settings preferences options',
-    run: (context: PaletteContext) => openSection(section, context),
+    run: (context: PaletteContext) => openSettingsSection(section, context),
   })),
 ];
