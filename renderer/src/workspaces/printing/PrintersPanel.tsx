@@ -40,7 +40,9 @@ export function PrintersPanel() {
   const [editing, setEditing] = useState<LabelPrinterProfile | 'new' | null>(null);
   const [removing, setRemoving] = useState<LabelPrinterProfile | null>(null);
   const focusAfter = useFocusAfter();
-  const data = settings.data;
+  // Drawn once both are read, so the first control (the emulator's printer, when there is one) is there from the start.
+  const emulated = useEmulatedPrinter();
+  const data = emulated.isPending ? undefined : settings.data;
   return (
     <section aria-labelledby="printers-title" className="printers-settings" data-testid="settings-printers">
       <h2 id="printers-title">Printers</h2>
@@ -48,7 +50,7 @@ export function PrintersPanel() {
       {settings.error && <ErrorNote error={settings.error} prefix="The printers could not be read" />}
       {data && (
         <>
-          <EmulatorPrinter settings={data} onSaved={(id) => focusAfter(`test-${id}`)} />
+          <EmulatorPrinter emulated={emulated.data ?? null} settings={data} onSaved={(id) => focusAfter(`test-${id}`)} />
           {data.profiles.length === 0 ? (
             <p className="state">No printer is set up on this desk yet.</p>
           ) : (
@@ -86,8 +88,15 @@ export function PrintersPanel() {
 }
 
 /** "Use the built-in emulator's printer": one step, as any network printer at its loopback address. */
-function EmulatorPrinter({ settings, onSaved }: { settings: PrintingSettings; onSaved: (id: string) => void }) {
-  const emulated = useEmulatedPrinter().data;
+function EmulatorPrinter({
+  emulated,
+  settings,
+  onSaved,
+}: {
+  emulated: { host: string; port: number } | null;
+  settings: PrintingSettings;
+  onSaved: (id: string) => void;
+}) {
   const save = useSaveProfile();
   if (!emulated) return null;
   if (settings.profiles.some((p) => p.host === emulated.host && p.port === emulated.port)) return null;

@@ -24,10 +24,15 @@ export function openSettingsSection(title: string, { navigate }: Pick<PaletteCon
       if (performance.now() < until) requestAnimationFrame(find);
       return;
     }
-    heading.scrollIntoView({ block: 'start' });
     const after = [...(heading.parentElement?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].find(
       (el) => heading.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING && !el.matches(':disabled'),
     );
+    // A section that reads its settings first draws its controls a moment after its heading.
+    if (!after && performance.now() < until) {
+      requestAnimationFrame(find);
+      return;
+    }
+    heading.scrollIntoView({ block: 'start' });
     after?.focus();
   };
   requestAnimationFrame(find);
