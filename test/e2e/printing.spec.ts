@@ -132,3 +132,65 @@ test('a printer out of paper is said in words, the job is kept, and Send again p
   await expect(queue).toContainText('Nothing in the print queue');
   await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
 });
+
+test('a network label printer added, refused with its problems said, tested unreachable, and removed only after a confirmation that opens on Keep it', async ({
+  page,
+  host,
+}) => {
+  await signedIn(page, host);
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('Printers', { delay: 150 });
+  await expect(page.getByRole('dialog', { name: 'Command palette' }).getByRole('menuitem', { name: /^Printers…/ })).toHaveAttribute('data-focused', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Use the built-in emulator’s printer' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Add a network label printer' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  const form = page.getByRole('form', { name: 'Add a network label printer' });
+  await expect(form.getByLabel('Name')).toBeFocused();
+  await page.keyboard.type('Bench 3 Zebra', { delay: 120 });
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('printer one', { delay: 120 });
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('70000', { delay: 120 });
+  await page.keyboard.press('Enter');
+  // Each problem beside its field, focus on the first, and nothing typed lost.
+  await expect(form.getByLabel('Address')).toBeFocused();
+  await expect(form.getByText('An address has letters, digits, dots, dashes or colons only')).toBeVisible();
+  await expect(form.getByText('A port is a whole number from 1 to 65535')).toBeVisible();
+  await expect(form.getByLabel('Name')).toHaveValue('Bench 3 Zebra');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('127.0.0.1', { delay: 120 });
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('9', { delay: 120 });
+  await page.keyboard.press('Enter');
+
+  // Nothing listens on port 9: the test print says so, and what to check.
+  const row = page.getByTestId('printer-Bench 3 Zebra');
+  await expect(row.getByRole('button', { name: 'Test print on Bench 3 Zebra' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(row.getByRole('alert')).toContainText('Bench 3 Zebra refused the connection at 127.0.0.1:9');
+  await expect(row.getByRole('alert')).toContainText('Check that the printer is on');
+
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(row.getByRole('button', { name: 'Remove Bench 3 Zebra' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Remove Bench 3 Zebra?' });
+  await expect(confirm.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toHaveCount(0);
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Remove Bench 3 Zebra' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirm.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(confirm.getByRole('button', { name: 'Remove printer' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(row).toHaveCount(0);
+  await expect(page.getByText('No printer is set up on this desk yet.')).toBeVisible();
+  expect(((await host.core.dispatch('printing.settings.get', {})) as { ok: true; value: { profiles: unknown[] } }).value.profiles).toEqual([]);
+});
