@@ -2,6 +2,7 @@ import { shellArea } from './app/shell.contribution';
 import { historyArea } from './workspaces/history/history.contribution';
 import { inventoryArea } from './workspaces/inventory/inventory.contribution';
 import { lotsArea } from './workspaces/lots/lots.contribution';
+import { printingArea } from './workspaces/printing/printing.contribution';
 import { receivingArea } from './workspaces/receiving/receiving.contribution';
 import { returnsArea } from './workspaces/returns/returns.contribution';
 import { settingsArea } from './workspaces/settings/settings.contribution';
@@ -23,6 +24,7 @@ export const areas = [
   lotsArea,
   returnsArea,
   stockArea,
+  printingArea,
   settingsArea,
   shellArea,
 ] as const;

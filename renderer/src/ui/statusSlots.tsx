@@ -4,11 +4,11 @@ import { extensionPoint } from '../workspaces/registry';
 
 /**
  * The status bar's slots, in their fixed order: data freshness ("Inventory as of 14:02"), sync
- * progress, the request budget's wait, the outbox. Areas fill them by contribution (`statusItems`
+ * progress, the request budget's wait, the outbox, the print queue. Areas fill them by contribution (`statusItems`
  * in their contribution file); the item is a component, mounted once in the bar, that shows what
  * it has to say or nothing.
  */
-export const STATUS_SLOTS = ['freshness', 'sync', 'budget', 'outbox'] as const;
+export const STATUS_SLOTS = ['freshness', 'sync', 'budget', 'outbox', 'printing'] as const;
 export type StatusSlot = (typeof STATUS_SLOTS)[number];
 
 export interface StatusItem {

@@ -58,6 +58,7 @@ describe('an area added by contribution', () => {
       'today.today',
       'lots.lot-expiry',
       'returns.return-intake',
+      'printing.printers',
       'fixture.fixture-settings',
     ]);
   });

@@ -7,6 +7,7 @@ import { countOf } from '../../../../shared/counts';
 import { QueryState } from '../../ui/QueryState';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { LotExpiry, useExpiryMarks } from '../lots';
+import { PrintItemLabel } from '../printing';
 import { useItemWithLive } from './queries';
 import { asOfText, FreshnessMark } from './Freshness';
 import './inventory.css';
@@ -57,6 +58,7 @@ export function ItemView() {
         <Link to="/inventory" className="button-link">
           Item search
         </Link>
+        {item && <PrintItemLabel item={{ sku: item.sku, name: item.name, gtin: item.codes.gtin, lots: detail.lots, lotInView: lot ?? null }} />}
       </header>
       <QueryState query={query} what={`item ${id}`}>
         {() =>

@@ -15,7 +15,7 @@ const SECTIONS = ['Environments', 'Account', 'Appearance', 'Scanner', 'Lots', 'R
 const FOCUSABLE = 'input:not([type="hidden"]), select, textarea, button, [tabindex]:not([tabindex="-1"]), a[href]';
 
 /** Opens Settings and, once it has drawn and taken focus, moves to the section's first control. */
-function openSection(title: string, { navigate }: PaletteContext) {
+export function openSettingsSection(title: string, { navigate }: Pick<PaletteContext, 'navigate'>) {
   navigate('#/settings');
   const until = performance.now() + 3000;
   const find = () => {
@@ -24,10 +24,15 @@ function openSection(title: string, { navigate }: PaletteContext) {
       if (performance.now() < until) requestAnimationFrame(find);
       return;
     }
-    heading.scrollIntoView({ block: 'start' });
     const after = [...(heading.parentElement?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].find(
       (el) => heading.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING && !el.matches(':disabled'),
     );
+    // A section that reads its settings first draws its controls a moment after its heading.
+    if (!after && performance.now() < until) {
+      requestAnimationFrame(find);
+      return;
+    }
+    heading.scrollIntoView({ block: 'start' });
     after?.focus();
   };
   requestAnimationFrame(find);
@@ -61,6 +66,6 @@ export const settingsPaletteLines: PaletteItem[] = [
     id: `settings-${section.toLowerCase()}`,
     label: `Settings: ${section}`,
     keywords: 'settings preferences options',
-    run: (context: PaletteContext) => openSection(section, context),
+    run: (context: PaletteContext) => openSettingsSection(section, context),
   })),
 ];

@@ -1,0 +1,245 @@
+import { useMutation } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
+import { countOf } from '../../../../shared/counts';
+import type { PrintJob } from '../../../../shared/ipc/printing';
+import { MAX_COPIES } from '../../../../shared/printing/item-label';
+import { call } from '../../bridge/dockdesk';
+import { formatDay } from '../../format';
+import { useShortcut } from '../../keyboard/useShortcut';
+import { Dialog } from '../../ui/Dialog';
+import { ErrorNote } from '../../ui/ErrorNote';
+import { showToast } from '../../ui/Toasts';
+import { openSettingsSection } from '../settings';
+import { usePrintingSettings } from './queries';
+
+/** What an item label carries: the item's own codes, and the lots the view shows (a scanned one first). */
+export interface LabelledItem {
+  sku: string;
+  name: string;
+  gtin: string | null;
+  lots: readonly { lotNumber: string; expiresAt: string | null }[];
+  /** The lot in view (a scanned GS1 code's), chosen at first. */
+  lotInView: string | null;
+}
+
+export const PRINT_ITEM_LABEL_KEYS = 'Alt+P';
+
+/** Opens Settings → Printers from anywhere: the palette's "Printers…" and the label dialog when no printer is chosen. */
+export function useOpenPrinters() {
+  const router = useRouter();
+  return () => openSettingsSection('Printers', { navigate: (href) => router.history.push(href.replace(/^#/, '')) });
+}
+
+/**
+ * "Print item label…" on an item: a button and Alt+P, opening a small form (copies, and the lot when
+ * the item has lots) that sends the labels to the desk's item-label printer. Where no printer prints
+ * item labels yet, it says so and offers Settings → Printers.
+ */
+export function PrintItemLabel({ item }: { item: LabelledItem }) {
+  const [open, setOpen] = useState(false);
+  useShortcut({ keys: PRINT_ITEM_LABEL_KEYS, description: 'Print item labels for this item', group: 'Item', inFields: true, handler: () => setOpen(true) });
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)} aria-keyshortcuts={PRINT_ITEM_LABEL_KEYS} title={`${PRINT_ITEM_LABEL_KEYS}`}>
+        Print item label…
+      </button>
+      <Dialog title="Print item label" isOpen={open} onOpenChange={setOpen}>
+        <ItemLabelForm item={item} onDone={() => setOpen(false)} />
+      </Dialog>
+    </>
+  );
+}
+
+/** Unique lots, the one in view first; a scanned lot the item has no stock of is still offered. */
+function lotChoices(item: LabelledItem): { lotNumber: string; expiry: string | null }[] {
+  const seen = new Map<string, string | null>();
+  if (item.lotInView) seen.set(item.lotInView, null);
+  for (const l of item.lots) if (!seen.get(l.lotNumber)) seen.set(l.lotNumber, l.expiresAt ? l.expiresAt.slice(0, 10) : null);
+  return [...seen].map(([lotNumber, expiry]) => ({ lotNumber, expiry }));
+}
+
+/** Sends the labels; a printed job closes the form with a notice, a kept one stays said in the form. */
+function usePrintLabel(item: LabelledItem, chosen: { lotNumber: string; expiry: string | null } | null, onDone: () => void) {
+  return useMutation({
+    mutationFn: (copies: number) =>
+      call('printing.itemLabel.print', {
+        label: { sku: item.sku, name: item.name, gtin: item.gtin, lot: chosen?.lotNumber ?? null, expiry: chosen?.expiry ?? null, copies },
+      }),
+    onSuccess: (job: PrintJob) => {
+      if (job.state !== 'printed') return;
+      showToast({ title: `Printed ${job.what}`, description: `On ${job.printerName}.`, tone: 'success' });
+      onDone();
+    },
+  });
+}
+
+function NoPrinter({ onOpen }: { onOpen: () => void }) {
+  return (
+    <div className="print-label-form">
+      <p role="status">No printer prints item labels on this desk yet. Set one up, or choose one, in Settings → Printers.</p>
+      <div className="button-row">
+        <button type="button" className="primary" autoFocus onClick={onOpen}>
+          Open Settings → Printers
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function ItemLabelForm({ item, onDone }: { item: LabelledItem; onDone: () => void }) {
+  const id = useId();
+  const settings = usePrintingSettings();
+  const openPrinters = useOpenPrinters();
+  const lots = lotChoices(item);
+  const [copies, setCopies] = useState('1');
+  const [lot, setLot] = useState(item.lotInView ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const copiesField = useRef<HTMLInputElement>(null);
+  const print = usePrintLabel(item, lots.find((l) => l.lotNumber === lot) ?? null, onDone);
+  const printer = settings.data?.profiles.find((p) => p.id === settings.data?.itemLabelPrinter) ?? null;
+
+  if (settings.data && !printer)
+    return (
+      <NoPrinter
+        onOpen={() => {
+          onDone();
+          openPrinters();
+        }}
+      />
+    );
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const text = copies.trim();
+    const count = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
+    if (!(count >= 1 && count <= MAX_COPIES)) {
+      setProblem(`Give a whole number of copies from 1 to ${MAX_COPIES}.`);
+      copiesField.current?.focus();
+      return;
+    }
+    setProblem(null);
+    print.mutate(count);
+  };
+  const kept = print.data && print.data.state !== 'printed' ? print.data : null;
+  return (
+    <form className="print-label-form" onSubmit={submit} noValidate aria-label={`Item label for ${item.sku}`}>
+      <ItemFacts item={item} />
+      <div className="print-label-fields">
+        <CopiesField
+          id={`${id}-copies`}
+          inputRef={copiesField}
+          value={copies}
+          problem={problem}
+          onChange={(v) => {
+            setCopies(v);
+            setProblem(null);
+          }}
+        />
+        {lots.length > 0 && <LotChoice id={`${id}-lot`} lots={lots} value={lot} onChange={setLot} />}
+      </div>
+      {printer && (
+        <p className="muted">
+          Prints on {printer.name} ({printer.size} in labels). Another printer: Settings → Printers.
+        </p>
+      )}
+      {kept && (
+        <p className="error" role="alert">
+          {kept.problem ?? 'The printer did not take the labels.'} The job is kept in the print queue (status bar): send it again from there.
+        </p>
+      )}
+      {print.error && <ErrorNote error={print.error} prefix="The labels were not printed" />}
+      <div className="button-row">
+        <button type="submit" className="primary" disabled={print.isPending || !printer}>
+          {print.isPending ? 'Printing…' : `Print ${countOf(Number(copies) >= 1 ? Math.floor(Number(copies)) : 1, 'itemLabel')}`}
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ItemFacts({ item }: { item: LabelledItem }) {
+  return (
+    <p>
+      <strong>{item.name}</strong>
+      <br />
+      SKU <span className="code">{item.sku}</span>
+      {item.gtin ? (
+        <>
+          {' '}
+          · GTIN <span className="code">{item.gtin}</span>
+        </>
+      ) : (
+        <span className="muted"> · no GTIN: the label carries the SKU’s barcode</span>
+      )}
+    </p>
+  );
+}
+
+function LotChoice({
+  id,
+  lots,
+  value,
+  onChange,
+}: {
+  id: string;
+  lots: { lotNumber: string; expiry: string | null }[];
+  value: string;
+  onChange: (lot: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Lot</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">No lot on the label</option>
+        {lots.map((l) => (
+          <option key={l.lotNumber} value={l.lotNumber}>
+            {l.lotNumber}
+            {l.expiry ? ` · expires ${formatDay(l.expiry)}` : ''}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function CopiesField({
+  id,
+  inputRef,
+  value,
+  problem,
+  onChange,
+}: {
+  id: string;
+  inputRef: Ref<HTMLInputElement>;
+  value: string;
+  problem: string | null;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Copies</label>
+      <input
+        id={id}
+        ref={inputRef}
+        inputMode="numeric"
+        autoComplete="off"
+        autoFocus
+        // The count typed replaces the one shown: "3" makes three, not thirteen.
+        onFocus={(e) => e.currentTarget.select()}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-error` : undefined}
+      />
+      {problem && (
+        <small id={`${id}-error`} className="field-error" role="alert">
+          {problem}
+        </small>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { PrintJob, PrintJobState } from '../../../shared/ipc/printing';
+import { queueSummary } from '../../../renderer/src/workspaces/printing/printerText';
+
+/** The print queue's line in the status bar: what is on its way, what is kept for the clerk, else what printed. */
+function job(state: PrintJobState, n: number): PrintJob {
+  return {
+    id: `job-${n}`,
+    printerId: 'p1',
+    printerName: 'Bench Zebra',
+    what: 'Test print',
+    state,
+    problem: state === 'printed' ? null : 'It is out of labels.',
+    bytes: 100,
+    attempts: 1,
+    createdAt: '2026-11-25T10:00:00.000Z',
+    finishedAt: null,
+  };
+}
+const jobs = (...states: PrintJobState[]) => states.map(job);
+
+describe('the print queue in the status bar', () => {
+  it('says nothing before anything was printed', () => {
+    expect(queueSummary([])).toBeNull();
+  });
+  it('counts jobs on their way and jobs kept, and leaves printed ones out while either is there', () => {
+    expect(queueSummary(jobs('sending', 'not-sent', 'printed'))).toBe('Printing 1 · 1 kept');
+    expect(queueSummary(jobs('queued', 'sending', 'printed'))).toBe('Printing 2');
+    expect(queueSummary(jobs('not-sent', 'stopped-after', 'unsure', 'printed'))).toBe('Print queue · 3 kept');
+  });
+  it('says how many printed when nothing waits', () => {
+    expect(queueSummary(jobs('printed', 'printed'))).toBe('Print queue · 2 printed');
+  });
+});
