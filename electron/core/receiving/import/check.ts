@@ -245,7 +245,7 @@ function readItem(row: number, code: string, ctx: ImportLookup, fail: Fail): Imp
     return null;
   }
   if (matches.length > 1) {
-    fail(row, 'item', `"${code}" names ${matches.length} items (${matches.map((m) => m.item.sku).join(', ')}): give the SKU instead.`);
+    fail(row, 'item', `"${code}" names ${countOf(matches.length, 'item')} (${matches.map((m) => m.item.sku).join(', ')}): give the SKU instead.`);
     return null;
   }
   const item = matches[0]!.item;
