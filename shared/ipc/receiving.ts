@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PageInfo } from '../schemas/common.js';
-import { Distributions, FulfillmentCenter, ReceivingBox, ReceivingOrder, ReceivingStatus } from '../schemas/receiving.js';
-import { WroForm } from '../schemas/wro-form.js';
+import { BoxPackagingType, Distributions, FulfillmentCenter, PackageType, ReceivingBox, ReceivingOrder, ReceivingStatus } from '../schemas/receiving.js';
+import { WroForm, WroFormBox } from '../schemas/wro-form.js';
+import { ImportField } from '../receiving/import-columns.js';
 
 const Id = z.number().int().positive().max(2147483647);
 /** A day as the date fields give it (YYYY-MM-DD); ranges are whole days, both ends included. */
@@ -71,6 +72,85 @@ export const ResolvedItem = z.object({
   matched: z.enum(['inventory_id', 'sku', 'barcode']),
 });
 export type ResolvedItem = z.infer<typeof ResolvedItem>;
+
+/** The most characters of a file the import reads (a message between the page and main stays under 1 MB). */
+export const IMPORT_TEXT_MAX = 900_000;
+/** The most lines one imported order may have: its draft must stay one message between the page and main. */
+export const IMPORT_LINES_MAX = 5_000;
+
+const ColumnMatch = z.array(ImportField.nullable()).max(200);
+const DayOrder = z.enum(['dmy', 'mdy']);
+
+/** One problem of an imported file: where (the spreadsheet's row number, the column's index) and what, in words. */
+export const ImportProblem = z.object({
+  /** The row as the spreadsheet numbers it (the header is row 1); null for the file as a whole. */
+  row: z.number().int().positive().nullable(),
+  column: z.number().int().min(0).nullable(),
+  field: ImportField.nullable(),
+  message: z.string(),
+});
+export type ImportProblem = z.infer<typeof ImportProblem>;
+
+/** The order fields an import fills: from the file where it gives them, else the form's. */
+export const ImportOrder = z.object({
+  fulfillment_center: z.object({ id: z.number().int().positive().nullable(), name: z.string().nullable() }),
+  package_type: PackageType,
+  box_packaging_type: BoxPackagingType,
+  expected_arrival_date: z.string().max(40),
+  purchase_order_number: z.string().max(100),
+  /** Which of them the file gave. */
+  fromFile: z.array(z.enum(['center', 'po', 'arrival', 'packageType', 'boxPackaging'])),
+});
+export type ImportOrder = z.infer<typeof ImportOrder>;
+
+export const ImportCheckInput = z
+  .object({
+    fileName: z.string().max(260),
+    text: z.string().max(IMPORT_TEXT_MAX),
+    /** The clerk's match of columns to fields; absent: the one remembered for this layout, else guessed from the names. */
+    columns: ColumnMatch.optional(),
+    /** How numeric dates read; absent: found from the file, else `localeDayOrder`. */
+    dayOrder: DayOrder.optional(),
+    localeDayOrder: DayOrder,
+    /** Rows the clerk corrected in place (their cells, by the spreadsheet's row number). */
+    edits: z.array(z.object({ row: z.number().int().min(2), cells: z.array(z.string().max(1000)).max(200) })).max(IMPORT_LINES_MAX),
+    /** Rows the clerk dropped. */
+    dropped: z.array(z.number().int().min(2)).max(IMPORT_LINES_MAX),
+    /** The form's order fields, used where the file gives none. */
+    defaults: z.object({
+      centerId: z.number().int().positive().nullable(),
+      package_type: PackageType,
+      box_packaging_type: BoxPackagingType,
+      expected_arrival_date: z.string().max(40),
+      purchase_order_number: z.string().max(100),
+    }),
+    /** The centers the form knows (id and name), to read a center named in the file. */
+    centers: z.array(z.object({ id: z.number().int().positive(), name: z.string().max(200) })).max(500),
+    /** 'preview': the rows and problems; 'lines': also the boxes for the form, when there is no problem (the match is then remembered). */
+    want: z.enum(['preview', 'lines']),
+  })
+  .strict();
+export type ImportCheckInput = z.infer<typeof ImportCheckInput>;
+
+export const ImportCheckOutput = z.object({
+  headers: z.array(z.string()),
+  columns: ColumnMatch,
+  columnsFrom: z.enum(['clerk', 'remembered', 'guessed']),
+  separator: z.enum([',', ';', '\t', '|']),
+  bom: z.boolean(),
+  dayOrder: DayOrder,
+  dayOrderFrom: z.enum(['clerk', 'file', 'locale']),
+  /** The file's rows after the header (blank rows left out), as read; only for 'preview'. */
+  rows: z.array(z.object({ row: z.number().int(), cells: z.array(z.string()) })).optional(),
+  /** Each row's item as resolved (name and SKU), by row number; rows whose item did not resolve are absent. */
+  items: z.record(z.string(), z.object({ sku: z.string(), name: z.string() })),
+  problems: z.array(ImportProblem),
+  summary: z.object({ lines: z.number().int(), boxes: z.number().int(), items: z.number().int() }),
+  order: ImportOrder,
+  /** The boxes for the form; only for 'lines' and only when there is no problem. */
+  boxes: z.array(WroFormBox).optional(),
+});
+export type ImportCheckOutput = z.infer<typeof ImportCheckOutput>;
 
 /** Warehouse receiving orders (spec 4.5; API notes, Receiving). */
 export const receivingChannels = {
@@ -166,5 +246,13 @@ export const receivingChannels = {
       })
       .strict(),
     output: z.object({ order: ReceivingOrder, reconciled: z.boolean() }),
+  },
+  /**
+   * A spreadsheet (CSV or TSV text) read into a receiving order's lines, offline: parsed, its columns
+   * matched, every row resolved against the item cache and checked, in one call (see core/receiving/import/).
+   */
+  'receiving.importCheck': {
+    input: ImportCheckInput,
+    output: ImportCheckOutput,
   },
 } as const;

@@ -1,14 +1,16 @@
 import type { receivingChannels } from '../../../shared/ipc/receiving.js';
 import type { HandlersFor } from '../ipc/registry.js';
 import { ReceivingDesk, type ReceivingDeskDeps } from './desk.js';
+import { ImportDesk, type ImportDeskDeps } from './import/index.js';
 
 export { cancelRefusal } from './desk.js';
 
-export type ReceivingHandlerDeps = ReceivingDeskDeps;
+export type ReceivingHandlerDeps = ReceivingDeskDeps & { import: ImportDeskDeps };
 
 /** The receiving channels, thin over the receiving desk. */
 export function receivingHandlers(deps: ReceivingHandlerDeps): HandlersFor<typeof receivingChannels> {
   const desk = new ReceivingDesk(deps);
+  const imports = new ImportDesk(deps.import);
   return {
     'receiving.list': (input, call) => desk.list(input, call.signal),
     'receiving.get': async (input, call) => desk.get(input.id, call.signal),
@@ -29,5 +31,6 @@ export function receivingHandlers(deps: ReceivingHandlerDeps): HandlersFor<typeo
     },
     'receiving.resolveItem': (input, call) => desk.resolveItem(input, call.signal),
     'receiving.create': (input, call) => desk.create(input, call.signal),
+    'receiving.importCheck': (input) => imports.check(input),
   };
 }

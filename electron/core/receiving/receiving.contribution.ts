@@ -13,6 +13,7 @@ export const receivingArea = defineCoreArea({
       api: ctx.api,
       channelId: ctx.channelId,
       clock: ctx.clock,
+      import: { inventory: ctx.inventory, settings: ctx.settings, now: () => ctx.clock.now() },
       ...(ctx.options.showLabels ? { showLabels: ctx.options.showLabels } : {}),
     }),
   }),

@@ -69,8 +69,12 @@ const receivingDetailRoute = createRoute({
 const receivingNewRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/receiving/new',
-  // ?draft=<id>: the draft being typed, so a reload or the next start reopens it.
-  validateSearch: (raw: Record<string, unknown>): { draft?: string } => ({ draft: DraftId.optional().catch(undefined).parse(raw.draft) }),
+  // ?draft=<id>: the draft being typed, so a reload or the next start reopens it; ?import=1 opens the
+  // spreadsheet import over the form (the palette's action).
+  validateSearch: (raw: Record<string, unknown>): { draft?: string; import?: boolean } => ({
+    draft: DraftId.optional().catch(undefined).parse(raw.draft),
+    ...(raw.import === 1 || raw.import === '1' || raw.import === true ? { import: true } : {}),
+  }),
   component: lazyRouteComponent(() => import('./create/ReceivingCreate'), 'ReceivingCreate'),
 });
 
@@ -100,6 +104,13 @@ export const receivingArea = defineArea({
       detail: 'Receiving',
       href: '#/receiving/new',
       keywords: 'create add wro warehouse receiving order inbound',
+    },
+    {
+      id: 'import-order',
+      label: 'Import a receiving order from a spreadsheet…',
+      detail: 'Receiving',
+      href: '#/receiving/new?import=1',
+      keywords: 'import csv tsv spreadsheet excel asn advance shipping notice file upload wro receiving',
     },
   ],
 });

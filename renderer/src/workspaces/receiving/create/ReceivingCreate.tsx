@@ -1,9 +1,11 @@
 import { useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { useShortcut } from '../../../keyboard/useShortcut';
 import { ErrorNote } from '../../../ui/ErrorNote';
 import { ViewHeading } from '../../../ui/ViewHeading';
 import { BoxFields } from './BoxFields';
 import { DraftNote, Errors, FormDialogs, OrderFields } from './FormParts';
+import { ImportDialog } from './ImportDialog';
 import { useWroCreateForm } from './useWroCreateForm';
 import { openWroDraft, type OpenedDraft } from './wroDraft';
 
@@ -15,7 +17,7 @@ import { openWroDraft, type OpenedDraft } from './wroDraft';
  * a restart, and discarded once the order is created.
  */
 export function ReceivingCreate() {
-  const { draft } = useSearch({ from: '/receiving/new' });
+  const { draft, import: importAsked } = useSearch({ from: '/receiving/new' });
   const [initialDraft] = useState(draft);
   const [opened, setOpened] = useState<OpenedDraft | null>(null);
   const [openError, setOpenError] = useState<unknown>(null);
@@ -37,7 +39,7 @@ export function ReceivingCreate() {
       {openError ? (
         <ErrorNote error={openError} prefix="The saved draft could not be opened" />
       ) : opened ? (
-        <WroCreateForm opened={opened} />
+        <WroCreateForm opened={opened} importAsked={importAsked === true} />
       ) : (
         <p className="state" role="status" data-loading>
           Opening the draft…
@@ -51,12 +53,43 @@ export function ReceivingCreate() {
  * The form itself: the controller (useWroCreateForm, over the pure reducer in formState.ts) holds the
  * form and its commands; the parts show it.
  */
-function WroCreateForm({ opened }: { opened: OpenedDraft }) {
+function WroCreateForm({ opened, importAsked }: { opened: OpenedDraft; importAsked: boolean }) {
   const c = useWroCreateForm(opened);
+  const [importing, setImporting] = useState(importAsked);
+  // The palette's action while the form is already open: the address changes, the form stays.
+  const [asked, setAsked] = useState(importAsked);
+  if (asked !== importAsked) {
+    setAsked(importAsked);
+    if (importAsked) setImporting(true);
+  }
+  useShortcut({
+    keys: 'Alt+f',
+    description: 'Import the lines from a spreadsheet file',
+    group: 'Receiving order',
+    inFields: true,
+    handler: () => setImporting(true),
+  });
   return (
     <>
       <DraftNote status={c.draft.status} pending={c.draft.pending} restored={c.draft.restored} onDiscard={c.discard.ask} />
       <FormDialogs c={c} />
+      <div className="button-row">
+        <button type="button" onClick={() => setImporting(true)} aria-keyshortcuts="Alt+F">
+          Import from file…
+        </button>
+      </div>
+      {importing && (
+        <ImportDialog
+          isOpen
+          onClose={() => setImporting(false)}
+          form={c.form}
+          centers={c.centers.map((k) => ({ id: Number(k.id), name: k.label }))}
+          onLines={(lines) => {
+            setImporting(false);
+            c.importLines(lines);
+          }}
+        />
+      )}
       <form
         className="wro-form"
         onSubmit={(e) => {

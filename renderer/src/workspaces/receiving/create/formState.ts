@@ -39,6 +39,12 @@ export type WroFormEvent =
   | { type: 'addLine'; box: number }
   | { type: 'removeLine'; box: number; line: number }
   | { type: 'addBox' }
+  /** Lines read from a spreadsheet (checked by main): they take the place of the boxes, the file's order fields of the form's. */
+  | {
+      type: 'imported';
+      order: Pick<WroForm, 'package_type' | 'box_packaging_type' | 'expected_arrival_date' | 'purchase_order_number'> & { centerId: number | null };
+      boxes: WroForm['boxes'];
+    }
   | { type: 'removeBox'; box: number }
   /** Submit pressed: the rules speak, the last answer's messages go. */
   | { type: 'submitted' }
@@ -138,6 +144,16 @@ export function wroFormReducer(state: WroFormState, event: WroFormEvent): WroFor
       return { ...state, extra: withMessage(state.extra, scanPath(event.box), event.message) };
     case 'addLine':
       return state.form.boxes[event.box] ? edit(state, (f) => f.boxes[event.box]!.box_items.push(emptyWroItem())) : state;
+    case 'imported': {
+      const { centerId, ...top } = event.order;
+      const next = edit(state, (f) => {
+        Object.assign(f, top);
+        // The zone comes with the center list (the controller's effect) when the center changed.
+        if (centerId !== f.fulfillment_center.id) f.fulfillment_center = { id: centerId, timezone: null };
+        f.boxes = event.boxes;
+      });
+      return { ...next, extra: {}, submitError: null };
+    }
     case 'addBox':
       return edit(state, (f) => f.boxes.push({ tracking_number: '', box_items: [emptyWroItem()] }));
     case 'removeBox':

@@ -10,6 +10,7 @@ import { showToast } from '../../../ui/Toasts';
 import { useFulfillmentCenters, useOrderAction } from '../queries';
 import { focusField, focusFirstError } from './focus';
 import { initialFormState, lineNeedsConfirm, linePath, scanPath, shownErrors, wroFormReducer, type WroFormEvent, type WroFormState } from './formState';
+import type { ImportedLines } from './useSheetImport';
 import type { OpenedDraft } from './wroDraft';
 
 type DraftSaver = ReturnType<typeof useDraftAutosave<WroCreateDraft>>;
@@ -176,6 +177,12 @@ export function useWroCreateForm(opened: OpenedDraft) {
   const { submit, creating } = useWroSubmit(state, dispatch, saver);
   const discard = useDiscard(saver);
   const [removing, setRemoving] = useState<LineAt | null>(null);
+  // Imported lines are on disk at once, not after the typing pause: an import is no keystroke to wait on.
+  const [imported, setImported] = useState(0);
+  const flushDraft = saver.flush;
+  useEffect(() => {
+    if (imported) void flushDraft(); // never rejects: a failed save shows in the draft note
+  }, [imported, flushDraft]);
   return {
     form,
     errors: shownErrors(state),
@@ -192,6 +199,10 @@ export function useWroCreateForm(opened: OpenedDraft) {
       dispatch({ type: 'center', id, timezone: centers.data?.find((c) => c.id === id)?.timezone ?? null });
     },
     addScanned: lookup.addScanned,
+    importLines: (lines: ImportedLines) => {
+      dispatch({ type: 'imported', ...lines });
+      setImported((n) => n + 1);
+    },
     lines: lineCommands(state, dispatch, lookup, setRemoving),
     removing: {
       at: removing,

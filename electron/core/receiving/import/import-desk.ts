@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import type { ImportCheckInput, ImportCheckOutput } from '../../../../shared/ipc/receiving.js';
+import { checkColumns, guessColumns, ImportField, layoutKey } from '../../../../shared/receiving/import-columns.js';
+import { appError } from '../../../../shared/errors.js';
+import type { InventoryDesk } from '../../inventory/index.js';
+import type { SettingsService } from '../../settings/settings.js';
+import { checkImport, type ImportItem } from './check.js';
+import { parseSheet } from './parse.js';
+
+/** The desk's remembered column matches, by layout (the header row's normalized names). */
+const ImportSettings = z.object({
+  layouts: z.record(z.string().max(4000), z.object({ columns: z.array(ImportField.nullable()).max(200), usedAt: z.string() })),
+});
+type ImportSettings = z.infer<typeof ImportSettings>;
+const DEFAULTS: ImportSettings = { layouts: {} };
+/** The section's name in the settings file. */
+const SECTION = 'receiving-import';
+/** Layouts kept; the least recently used goes first. */
+const LAYOUTS_KEPT = 50;
+
+export interface ImportDeskDeps {
+  inventory: Pick<InventoryDesk, 'ready'>;
+  settings: Pick<SettingsService, 'section' | 'updateSection'>;
+  now: () => Date;
+}
+
+/**
+ * Imports in main: the file is parsed, matched and checked here, against the item cache, in one call,
+ * so the page never holds the work of thousands of rows. Nothing is sent to the service.
+ */
+export class ImportDesk {
+  constructor(private readonly deps: ImportDeskDeps) {}
+
+  async check(input: ImportCheckInput): Promise<ImportCheckOutput> {
+    const index = await this.deps.inventory.ready();
+    const sheet = parseSheet(input.text);
+    if (sheet.headers.length === 0) throw appError('invalid_input', `${input.fileName || 'The file'} is empty: there is no header row to read.`);
+    const layout = layoutKey(sheet.headers);
+    const remembered = this.deps.settings.section(SECTION, ImportSettings, DEFAULTS).layouts[layout]?.columns;
+    const [columns, columnsFrom] = input.columns
+      ? ([input.columns, 'clerk'] as const)
+      : remembered && remembered.length === sheet.headers.length
+        ? ([remembered, 'remembered'] as const)
+        : ([guessColumns(sheet.headers), 'guessed'] as const);
+    const wrong = checkColumns(sheet.headers, columns);
+    if (wrong) throw appError('invalid_input', wrong);
+    const centers = [...input.centers, ...index.centers.filter((c) => !input.centers.some((k) => k.id === c.id))];
+    const items = new Map<number, ImportItem>();
+    const result = checkImport(
+      sheet,
+      { ...input, columns },
+      {
+        centers,
+        lookup: (code) =>
+          index.lookup(code).matches.map((m) => {
+            let item = items.get(m.item.inventoryId);
+            if (!item) {
+              const { inventoryId, sku, name, flags } = m.item;
+              items.set(inventoryId, (item = { inventory_id: inventoryId, sku, name, is_lot: flags.lot, digital: flags.digital, bundle: flags.bundle }));
+            }
+            return { item, by: m.matchedBy };
+          }),
+      },
+    );
+    if (result.boxes) this.remember(layout, columns);
+    return {
+      headers: sheet.headers,
+      columns: [...columns],
+      columnsFrom,
+      separator: sheet.separator,
+      bom: sheet.bom,
+      ...(input.want === 'preview' ? { rows: sheet.rows } : {}),
+      ...result,
+    };
+  }
+
+  /** The match the clerk used, kept for the next file of this layout. */
+  private remember(layout: string, columns: readonly (ImportField | null)[]): void {
+    const { layouts } = this.deps.settings.section(SECTION, ImportSettings, DEFAULTS);
+    const kept = Object.entries({ ...layouts, [layout]: { columns: [...columns], usedAt: this.deps.now().toISOString() } })
+      .sort(([, a], [, b]) => b.usedAt.localeCompare(a.usedAt))
+      .slice(0, LAYOUTS_KEPT);
+    this.deps.settings.updateSection(SECTION, ImportSettings, DEFAULTS, { layouts: Object.fromEntries(kept) });
+  }
+}

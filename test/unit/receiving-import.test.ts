@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { checkImport, parseSheet, type ImportItem, type ImportLookup } from '../../electron/core/receiving/import/index.js';
+import { checkColumns, guessColumns, importTemplateCsv, layoutKey } from '../../shared/receiving/import-columns.js';
+import { readDateTime, readDay } from '../../shared/receiving/import-dates.js';
+
+const ITEMS: ImportItem[] = [
+  { inventory_id: 101, sku: 'OAT-1', name: 'Oat milk', is_lot: false, digital: false, bundle: false },
+  { inventory_id: 102, sku: 'YOG-2', name: 'Yoghurt', is_lot: true, digital: false, bundle: false },
+  { inventory_id: 103, sku: 'GIFT-3', name: 'Gift card', is_lot: false, digital: true, bundle: false },
+];
+const ctx: ImportLookup = {
+  centers: [{ id: 7, name: 'Reno' }],
+  lookup: (code) =>
+    ITEMS.filter(
+      (i) => i.sku.toLowerCase() === code.toLowerCase() || String(i.inventory_id) === code || (code === '00012345678905' && i.inventory_id === 101),
+    ).map((item) => ({ item, by: [item.sku.toLowerCase() === code.toLowerCase() ? 'sku' : 'gtin'] })),
+};
+const defaults = {
+  centerId: null,
+  package_type: 'Package',
+  box_packaging_type: 'MultipleSkuPerBox',
+  expected_arrival_date: '',
+  purchase_order_number: '',
+} as const;
+
+function check(text: string, more: Partial<Parameters<typeof checkImport>[1]> = {}) {
+  const sheet = parseSheet(text);
+  const columns = more.columns ?? guessColumns(sheet.headers);
+  return { sheet, ...checkImport(sheet, { columns, localeDayOrder: 'dmy', edits: [], dropped: [], defaults, want: 'lines', ...more }, ctx) };
+}
+
+describe('parseSheet', () => {
+  it('reads comma, semicolon and tab files, with or without a BOM, CRLF or LF', () => {
+    for (const [sep, bom, eol] of [
+      [',', '', '\n'],
+      [';', '\ufeff', '\r\n'],
+      ['\t', '\ufeff', '\r\n'],
+    ] as const) {
+      const s = parseSheet(`${bom}SKU${sep}Qty${sep}Lot${eol}OAT-1${sep}3${sep}${eol}YOG-2${sep}4${sep}L1${eol}`);
+      expect(s.separator).toBe(sep);
+      expect(s.bom).toBe(bom !== '');
+      expect(s.headers).toEqual(['SKU', 'Qty', 'Lot']);
+      expect(s.rows).toEqual([
+        { row: 2, cells: ['OAT-1', '3', ''] },
+        { row: 3, cells: ['YOG-2', '4', 'L1'] },
+      ]);
+    }
+  });
+  it('keeps separators, quotes and line ends inside quoted fields, and numbers rows as the spreadsheet does', () => {
+    const s = parseSheet('SKU;Note;Qty\r\n"OAT;1";"say ""hi""\r\nthere";2\r\n;;\r\nYOG-2;x;1\r\n');
+    expect(s.rows).toEqual([
+      { row: 2, cells: ['OAT;1', 'say "hi"\r\nthere', '2'] },
+      { row: 4, cells: ['YOG-2', 'x', '1'] },
+    ]);
+  });
+  it('names the row of a quote left open', () => {
+    const s = parseSheet('SKU,Qty\nOAT-1,"3\nYOG-2,4\n');
+    expect(s.problems[0]?.message).toMatch(/^Row 2: a quoted field is not closed/);
+  });
+});
+
+describe('column match', () => {
+  it('matches headers by name and synonyms, each field once', () => {
+    expect(guessColumns(['Item', 'QTY.', 'Carton', 'Batch', 'Best before', 'Tracking #', 'PO #', 'Warehouse', 'ETA', 'Notes', 'Barcode'])).toEqual([
+      'item',
+      'quantity',
+      'box',
+      'lot',
+      'expiry',
+      'tracking',
+      'po',
+      'center',
+      'arrival',
+      null,
+      null,
+    ]);
+    expect(guessColumns(['GTIN', 'Quantity (units)', 'Expiration date (DD/MM/YYYY)'])).toEqual(['item', 'quantity', 'expiry']);
+  });
+  it('a layout is the normalized header names; a match naming a field twice is refused in words', () => {
+    expect(layoutKey(['SKU ', 'Qty.'])).toBe(layoutKey(['sku', 'QTY']));
+    expect(checkColumns(['A', 'B'], ['item', 'item'])).toMatch(/"A" and "B" are both matched to Item/);
+  });
+  it('the template reads back with every column matched', () => {
+    const s = parseSheet(importTemplateCsv());
+    expect(guessColumns(s.headers).every((f) => f !== null)).toBe(true);
+  });
+});
+
+describe('dates', () => {
+  it('reads ISO and spreadsheet forms, in the file day order', () => {
+    expect(readDay('2027-06-30', 'mdy')).toBe('2027-06-30');
+    expect(readDay('30/06/2027', 'dmy')).toBe('2027-06-30');
+    expect(readDay('06/30/2027', 'mdy')).toBe('2027-06-30');
+    expect(readDay('30.06.27', 'mdy')).toBe('2027-06-30');
+    expect(readDay('30-Jun-2027', 'mdy')).toBe('2027-06-30');
+    expect(readDay('June 30, 2027', 'dmy')).toBe('2027-06-30');
+    expect(readDay('31/02/2027', 'dmy')).toBeNull();
+    expect(readDay('soon', 'dmy')).toBeNull();
+    expect(readDateTime('2026-12-01 9:30 PM', 'dmy')).toBe('2026-12-01T21:30');
+    expect(readDateTime('2026-12-01T09:00:00Z', 'dmy')).toBe('2026-12-01T09:00');
+    expect(readDateTime('01/12/2026', 'dmy')).toBe('2026-12-01T00:00');
+  });
+});
+
+describe('checkImport', () => {
+  it('a clean file becomes boxes with lines, lots and expiry, and the order fields from the file', () => {
+    const r = check(
+      'SKU,Qty,Box,Tracking,Lot,Expiry,PO,FC,Package type\n' +
+        'OAT-1,3,A,1Z1,,,PO-9,Reno,Pallet\n' +
+        '00012345678905,2,B,,,,PO-9,,\n' +
+        'YOG-2,4,,,L1,31/12/2027,,,\n',
+    );
+    expect(r.problems).toEqual([]);
+    expect(r.order).toMatchObject({ fulfillment_center: { id: 7, name: 'Reno' }, purchase_order_number: 'PO-9', package_type: 'Pallet' });
+    expect(r.boxes).toEqual([
+      { tracking_number: '1Z1', box_items: [expect.objectContaining({ inventory_id: 101, quantity: 3, lot_number: '', lot_date: '' })] },
+      {
+        tracking_number: '',
+        box_items: [
+          expect.objectContaining({ inventory_id: 101, quantity: 2, code: '00012345678905' }),
+          expect.objectContaining({ inventory_id: 102, quantity: 4, lot_number: 'L1', lot_date: '2027-12-31' }),
+        ],
+      },
+    ]);
+    expect(r.summary).toEqual({ lines: 3, boxes: 2, items: 2 });
+  });
+
+  it('names each problem by row and column, and builds nothing', () => {
+    const r = check(
+      'SKU,Qty,Box,Lot,Expiry\n' +
+        'NOPE,1,1,,\n' + // row 2 unknown item
+        'OAT-1,2.5,1,,\n' + // row 3 quantity
+        'YOG-2,1,1,L1,2027-13-01\n' + // row 4 date
+        'OAT-1,1,2,L9,\n' + // row 5 lot on a non-lot item
+        'YOG-2,1,2,,\n' + // row 6 lot-tracked without lot
+        'YOG-2,1,1,l1,\n' + // row 7 same item and lot in box 1 as row 4
+        'GIFT-3,1,1,,\n', // row 8 digital
+    );
+    expect(r.boxes).toBeUndefined();
+    expect(r.problems.map((p) => [p.row, p.field, p.column])).toEqual([
+      [2, 'item', 0],
+      [3, 'quantity', 1],
+      [4, 'expiry', 4],
+      [5, 'lot', 3],
+      [6, 'lot', 3],
+      [7, 'item', 0],
+      [8, 'item', 0],
+    ]);
+    expect(r.problems[0]!.message).toBe(
+      'Row 2, "SKU": no item "NOPE" in the desk\'s item list: check the SKU, barcode or inventory id, or sync the items if it is new.',
+    );
+    expect(r.problems[1]!.message).toMatch(/^Row 3, "Qty": "2.5" is not a whole number/);
+    expect(r.problems[2]!.message).toMatch(/is not a date Dockdesk reads. Write it as 2027-06-30, 30\/06\/2027/);
+    expect(r.problems[5]!.message).toMatch(/YOG-2 lot l1 is already in box 1 on row 4/);
+  });
+
+  it('a fixed row and a dropped row clear their problems', () => {
+    const text = 'SKU,Qty\nNOPE,1\nOAT-1,x\nYOG-2,1\n';
+    const r = check(text, { edits: [{ row: 3, cells: ['OAT-1', '5'] }], dropped: [2] });
+    expect(r.problems.map((p) => p.row)).toEqual([4]); // YOG-2 still needs a lot
+    const fixed = check('SKU,Qty,Lot\nNOPE,1,\nOAT-1,x,\nYOG-2,1,\n', {
+      edits: [
+        { row: 3, cells: ['OAT-1', '5', ''] },
+        { row: 4, cells: ['YOG-2', '1', 'L2'] },
+      ],
+      dropped: [2],
+    });
+    expect(fixed.problems).toEqual([]);
+    expect(fixed.boxes?.[0]?.box_items.map((i) => [i.sku, i.quantity])).toEqual([
+      ['OAT-1', 5],
+      ['YOG-2', 1],
+    ]);
+  });
+
+  it('refuses more boxes than a parcel order takes, and says what to do', () => {
+    const rows = Array.from({ length: 51 }, (_, i) => `OAT-1,1,${i + 1}`).join('\n');
+    const r = check(`SKU,Qty,Box\n${rows}\n`);
+    expect(r.problems).toEqual([expect.objectContaining({ row: null, field: 'box', column: 2 })]);
+    expect(r.problems[0]!.message).toMatch(/51 boxes; a Parcel order takes at most 50: choose Pallet/);
+    expect(check(`SKU,Qty,Box,Package type\n${rows.replace(/\n/g, ',Pallet\n')},Pallet\n`).problems).toEqual([]);
+  });
+
+  it('order fields that disagree between rows, and a missing item column, are named', () => {
+    const r = check('SKU,Qty,Box,PO\nOAT-1,1,1,PO-1\nOAT-1,1,2,PO-2\n');
+    expect(r.problems.map((p) => p.message)).toEqual(['Row 3, "PO": "PO-2" differs from "PO-1" on row 2: one order has one PO number.']);
+    const none = check('Code,Qty\nOAT-1,1\n');
+    expect(none.problems[0]!.message).toMatch(/No column is matched to Item/);
+  });
+
+  it('finds the day order from the file, else the clerk’s', () => {
+    expect(check('SKU,Qty,Lot,Expiry\nYOG-2,1,L1,12/31/2027\n').dayOrder).toBe('mdy');
+    expect(check('SKU,Qty,Lot,Expiry\nYOG-2,1,L1,03/04/2027\n', { localeDayOrder: 'mdy' }).boxes?.[0]?.box_items[0]?.lot_date).toBe('2027-03-04');
+    expect(check('SKU,Qty,Lot,Expiry\nYOG-2,1,L1,03/04/2027\n').boxes?.[0]?.box_items[0]?.lot_date).toBe('2027-04-03');
+  });
+});
