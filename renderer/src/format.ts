@@ -138,6 +138,14 @@ export function zoneShortName(timeZone: string, at: Instant = Date.now()): strin
   return fallback ?? 'local time';
 }
 
+/** Whether the clerk's locale writes numeric dates day first or month first (how "03/04/2027" reads). */
+export function localeDayOrder(): 'dmy' | 'mdy' {
+  const kinds = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'numeric', year: 'numeric' })
+    .formatToParts(new Date(2000, 11, 31))
+    .map((p) => p.type);
+  return kinds.indexOf('day') < kinds.indexOf('month') ? 'dmy' : 'mdy';
+}
+
 export function formatCount(n: number): string {
   return numberFormat.format(n);
 }

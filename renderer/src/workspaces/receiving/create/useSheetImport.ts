@@ -5,13 +5,7 @@ import type { DayOrder } from '../../../../../shared/receiving/import-dates';
 import type { WroForm } from '../../../../../shared/schemas/wro-form';
 import { call } from '../../../bridge/dockdesk';
 import { errorParts } from '../../../ui/ErrorNote';
-
-/** The clerk's locale writes numeric dates day first or month first: the order a file's ambiguous dates read in unless it says. */
-export function localeDayOrder(): DayOrder {
-  const parts = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'numeric', year: 'numeric' }).formatToParts(new Date(2000, 11, 31));
-  const kinds = parts.map((p) => p.type);
-  return kinds.indexOf('day') < kinds.indexOf('month') ? 'dmy' : 'mdy';
-}
+import { formatCount, localeDayOrder } from '../../../format';
 
 export interface ImportedLines {
   order: Pick<WroForm, 'package_type' | 'box_packaging_type' | 'expected_arrival_date' | 'purchase_order_number'> & { centerId: number | null };
@@ -81,12 +75,12 @@ function linesOf(result: ImportCheckOutput | null): ImportedLines | null {
 async function readChosen(chosen: File): Promise<string | { error: string }> {
   if (chosen.size > IMPORT_TEXT_MAX * 2)
     return {
-      error: `${chosen.name} is ${Math.round(chosen.size / 1000).toLocaleString()} KB; Dockdesk reads files up to ${IMPORT_TEXT_MAX / 1000} KB. Split it.`,
+      error: `${chosen.name} is ${formatCount(Math.round(chosen.size / 1000))} KB; Dockdesk reads files up to ${IMPORT_TEXT_MAX / 1000} KB. Split it.`,
     };
   const text = await chosen.text();
   if (text.length > IMPORT_TEXT_MAX)
     return {
-      error: `${chosen.name} has ${text.length.toLocaleString()} characters; Dockdesk reads up to ${IMPORT_TEXT_MAX.toLocaleString()}. Split the file.`,
+      error: `${chosen.name} has ${formatCount(text.length)} characters; Dockdesk reads up to ${formatCount(IMPORT_TEXT_MAX)}. Split the file.`,
     };
   return text;
 }
