@@ -19,7 +19,14 @@ const TEA: CachedItem = {
   flags: { lot: false, digital: false, bundle: false, case: false, active: true, hazmat: false },
   dimensions: null,
   weight: null,
-  codes: { inventoryBarcode: null, variantId: null, gtin: '0012345678905', upc: null, barcodes: [], returnPreference: { primaryAction: 'Dispose', backupAction: 'Quarantine', instructions: null } },
+  codes: {
+    inventoryBarcode: null,
+    variantId: null,
+    gtin: '0012345678905',
+    upc: null,
+    barcodes: [],
+    returnPreference: { primaryAction: 'Dispose', backupAction: 'Quarantine', instructions: null },
+  },
   levels: [],
   lots: [],
 };
