@@ -86,7 +86,7 @@ export function ImportDialog({
         <input
           type="file"
           accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
-          data-primary
+          autoFocus
           onChange={(e) => {
             const chosen = e.currentTarget.files?.[0];
             if (chosen) void imp.choose(chosen); // never rejects: a failure shows in the dialog
