@@ -1,0 +1,46 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { axeCheck, expect, signInThroughPopup, test } from '../fixtures.js';
+import { openAddress, waitForFirstSync } from '../inventory-support.js';
+
+/** The folder git ignores, at the top of the repository. */
+const folder = fileURLToPath(new URL('../../../screenshots/', import.meta.url));
+
+const sizes = [
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+] as const;
+
+for (const size of sizes) {
+  for (const scheme of ['light', 'dark'] as const) {
+    // The import preview as a clerk first meets a supplier's file: the column match, and rows with problems to fix or drop.
+    test(`the spreadsheet import's preview with problems at ${size.width}x${size.height}, ${scheme}`, async ({ page, host }) => {
+      process.env.DOCKDESK_SHOTS = folder;
+      mkdirSync(folder, { recursive: true });
+      const tag = `${size.width}x${size.height}-${scheme}`;
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize(size);
+      const inventory = await host.core.emulator.control.data('inventory');
+      const plain = inventory.filter((i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot);
+      const lot = inventory.find((i) => i.is_active && i.is_lot && !i.is_bundle)!;
+      const csv = [
+        'Carton,Tracking,Item,Description,Qty,Batch,Best before',
+        `1,1ZASN0001,${plain[0]!.sku},Supplier's own words,12,,`,
+        `1,1ZASN0001,NO-SUCH-ITEM-7,Unknown to the desk,4,,`,
+        `2,1ZASN0002,${plain[1]!.sku},Half a unit,2.5,,`,
+        `2,1ZASN0002,${lot.sku},Lot item without its lot,6,,`,
+        `3,1ZASN0003,${lot.sku},Expiry in no known form,6,B-77,next spring`,
+      ].join('\r\n');
+      await page.goto(host.url);
+      await signInThroughPopup(page);
+      await waitForFirstSync(host);
+      await openAddress(page, '/receiving/new');
+      await expect(page.getByRole('heading', { level: 1, name: 'New receiving order' })).toBeVisible();
+      await page.keyboard.press('Alt+f');
+      const dialog = page.getByRole('dialog', { name: 'Import from a spreadsheet' });
+      await dialog.locator('input[type="file"]').setInputFiles({ name: 'asn.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+      await expect(dialog.locator('[data-import-row]')).toHaveCount(4);
+      await axeCheck(page, `${tag}-32-receiving-import-problems`);
+    });
+  }
+}
