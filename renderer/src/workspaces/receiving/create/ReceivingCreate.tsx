@@ -21,6 +21,16 @@ export function ReceivingCreate() {
   const [initialDraft] = useState(draft);
   const [opened, setOpened] = useState<OpenedDraft | null>(null);
   const [openError, setOpenError] = useState<unknown>(null);
+  // Taken here, not by the form: the form mounts only once its draft is open, and an Alt+F pressed
+  // while it opens is the clerk's too. The form opens the dialog on each press it has not seen.
+  const [importPresses, setImportPresses] = useState(0);
+  useShortcut({
+    keys: 'Alt+f',
+    description: 'Import the lines from a spreadsheet file',
+    group: 'Receiving order',
+    inFields: true,
+    handler: () => setImportPresses((n) => n + 1),
+  });
   useEffect(() => {
     let live = true;
     openWroDraft(initialDraft).then(
@@ -39,7 +49,7 @@ export function ReceivingCreate() {
       {openError ? (
         <ErrorNote error={openError} prefix="The saved draft could not be opened" />
       ) : opened ? (
-        <WroCreateForm opened={opened} importAsked={importAsked === true} />
+        <WroCreateForm opened={opened} importAsked={importAsked === true} importPresses={importPresses} />
       ) : (
         <p className="state" role="status" data-loading>
           Opening the draft…
@@ -53,22 +63,20 @@ export function ReceivingCreate() {
  * The form itself: the controller (useWroCreateForm, over the pure reducer in formState.ts) holds the
  * form and its commands; the parts show it.
  */
-function WroCreateForm({ opened, importAsked }: { opened: OpenedDraft; importAsked: boolean }) {
+function WroCreateForm({ opened, importAsked, importPresses }: { opened: OpenedDraft; importAsked: boolean; importPresses: number }) {
   const c = useWroCreateForm(opened);
-  const [importing, setImporting] = useState(importAsked);
+  const [importing, setImporting] = useState(importAsked || importPresses > 0);
+  const [pressesSeen, setPressesSeen] = useState(importPresses);
+  if (pressesSeen !== importPresses) {
+    setPressesSeen(importPresses);
+    setImporting(true);
+  }
   // The palette's action while the form is already open: the address changes, the form stays.
   const [asked, setAsked] = useState(importAsked);
   if (asked !== importAsked) {
     setAsked(importAsked);
     if (importAsked) setImporting(true);
   }
-  useShortcut({
-    keys: 'Alt+f',
-    description: 'Import the lines from a spreadsheet file',
-    group: 'Receiving order',
-    inFields: true,
-    handler: () => setImporting(true),
-  });
   return (
     <>
       <DraftNote status={c.draft.status} pending={c.draft.pending} restored={c.draft.restored} onDiscard={c.discard.ask} />
