@@ -19,7 +19,17 @@ import type { RefObject } from 'react';
  * The pieces of the desk's one data table (DataTable.tsx): its TanStack Table features, the
  * virtualizer, and the markup both of its modes draw (the rows the page sorts, the rows main sorts).
  */
-const columnMeta: { align?: 'end'; width?: string } = {};
+/**
+ * align 'end': numbers. wideOnly: a column a narrower window can do without, hidden below 1440 px
+ * (styles.css) so the others keep their text whole, as the status bar's lesser items give way.
+ */
+const columnMeta: { align?: 'end'; width?: string; wideOnly?: boolean } = {};
+
+/** A cell's classes from its column's meta. */
+function metaClass(meta: typeof columnMeta | undefined): string | undefined {
+  const classes = [meta?.align === 'end' ? 'num' : '', meta?.wideOnly ? 'wide-only' : ''].filter(Boolean);
+  return classes.length ? classes.join(' ') : undefined;
+}
 export const tableFeaturesUsed = tableFeatures({
   rowSortingFeature,
   sortedRowModel: createSortedRowModel(),
@@ -108,7 +118,7 @@ export function TableView<T extends RowData>(props: TableViewProps<T>) {
 
 function Cells<T extends RowData>({ row }: { row: DataRow<T> }) {
   return row.getAllCells().map((cell) => (
-    <td key={cell.id} className={cell.column.columnDef.meta?.align === 'end' ? 'num' : undefined}>
+    <td key={cell.id} className={metaClass(cell.column.columnDef.meta)}>
       {flexRender(cell.column.columnDef.cell, cell.getContext())}
     </td>
   ));
@@ -173,7 +183,7 @@ function TableHead<T extends RowData>({ table }: { table: DataTableInstance<T> }
                 key={header.id}
                 scope="col"
                 aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                className={meta?.align === 'end' ? 'num' : undefined}
+                className={metaClass(meta)}
                 style={meta?.width ? { width: meta.width } : undefined}
               >
                 {header.column.getCanSort() ? (
