@@ -113,6 +113,16 @@ test('every day-range field is the kit date field: days typed at 150 ms a key re
 
   await page.keyboard.press('Alt+5');
   await expect(page.getByRole('heading', { level: 1, name: 'Returns' })).toBeVisible();
+  // The view has settled: focus is on its own control. Keys typed before that belong to that control,
+  // not to a field the test moved focus to meanwhile.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const a = document.activeElement;
+        return a !== null && a !== document.body && a.tagName !== 'H1' && a.closest('#content') !== null;
+      }),
+    )
+    .toBe(true);
   await check('Created from', '2026-03-01', 'from');
   await check('Created to', '2026-03-10', 'to');
 
