@@ -159,19 +159,8 @@ export const TEMPLATE_FIELDS: readonly ImportField[] = [
   'boxPackaging',
 ];
 
-const TEMPLATE_HEADINGS: Record<ImportField, string> = {
-  item: 'SKU',
-  quantity: 'Quantity',
-  box: 'Box',
-  tracking: 'Tracking number',
-  lot: 'Lot',
-  expiry: 'Expiry',
-  center: 'Fulfillment center',
-  po: 'PO number',
-  arrival: 'Expected arrival',
-  packageType: 'Package type',
-  boxPackaging: 'Box packaging',
-};
+/** The template's headings: the preview's words, but a plain "SKU" where the template's example rows give one. */
+const TEMPLATE_HEADINGS: Record<ImportField, string> = { ...IMPORT_FIELD_WORDS, item: 'SKU' };
 
 /**
  * The downloadable template: the headings Dockdesk reads and two example lines in one box. UTF-8 with
