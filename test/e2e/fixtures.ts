@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_USER } from '../../emulator/auth/registry.js';
 import { startBrowserHost, type BrowserHost } from '../../electron/host/browser-host.js';
 import { rendererDir } from '../../electron/core/paths.js';
@@ -79,4 +79,15 @@ export async function expectViewFocus(page: Page, name: string | RegExp): Promis
       }),
     )
     .toBe(true);
+}
+
+/**
+ * The cell of `row` under the column headed `header`, found by the header's place among the columns
+ * shown, since a narrow window hides some columns and a fixed index would then read another one.
+ */
+export async function cellUnder(table: Locator, row: Locator, header: string): Promise<Locator> {
+  const names = (await table.getByRole('columnheader').allInnerTexts()).map((t) => t.trim());
+  const index = names.findIndex((n) => n === header);
+  if (index < 0) throw new Error(`no column headed "${header}" is shown; the columns are: ${names.join(', ')}`);
+  return row.getByRole('cell').nth(index);
 }

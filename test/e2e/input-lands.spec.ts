@@ -119,12 +119,7 @@ test.describe('input lands where it is put', () => {
     await expect(page.getByText(/^Nothing matches/)).toHaveCount(0);
   });
 
-  test('the palette offers new receiving order, sign out and theme on every view; an exact id opens with Enter at once; sign out asks', async ({
-    page,
-    host,
-  }) => {
-    const wros = await host.core.emulator.control.data('receivingOrders');
-    const [a, b] = [wros[0]!.id, wros[1]!.id];
+  test('the palette offers new receiving order, sign out and theme on every view, and no column header as an action', async ({ page }) => {
     for (const view of ['/today', '/receiving', '/receiving/new', '/unidentified', '/inventory', '/lots', '/returns', '/stock/items', '/settings']) {
       await openAddress(page, view);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
@@ -151,7 +146,16 @@ test.describe('input lands where it is put', () => {
     await page.screenshot({ path: test.info().outputPath('palette-dark.png') });
     await page.keyboard.press('Escape');
     await page.emulateMedia({ colorScheme: 'light' });
+  });
 
+  test('an exact id typed into the palette opens with Enter at once, at a scanner’s or a person’s pace; sign out from the palette asks', async ({
+    page,
+    host,
+  }) => {
+    // Its own test, so its lookups start on a fresh request window: after the walk above (the Lot
+    // exclusions view alone asks once per lot item) a lookup may wait out the rest of the minute.
+    const wros = await host.core.emulator.control.data('receivingOrders');
+    const [a, b] = [wros[0]!.id, wros[1]!.id];
     // An id typed at once and Enter at 0 ms (a scanner's pace), then one typed at a person's pace
     // and Enter at once: each opens its order and the palette closes.
     for (const [id, delay] of [
@@ -164,7 +168,7 @@ test.describe('input lands where it is put', () => {
       await expect(palette(page)).toBeVisible();
       await page.keyboard.type(String(id), { delay });
       await page.keyboard.press('Enter');
-      // The Enter is kept until the records are in, which the request limit may delay after the walk above.
+      // The Enter is kept until the records are in.
       await expect(palette(page)).toBeHidden({ timeout: 30_000 });
       await expect(page.getByRole('heading', { level: 1, name: `Receiving order ${id}` })).toBeVisible({ timeout: 30_000 });
     }
