@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { afterEach, expect, test } from 'vitest';
+import { createRootRoute } from '@tanstack/react-router';
+import { expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { render } from 'vitest-browser-react';
-import type { ChannelName, DockdeskBridge } from '../../shared/ipc/contract';
 import type { WroCandidate } from '../../shared/ipc/unidentified';
 import type { UnidentifiedReceivingOrder } from '../../shared/schemas/uro';
 import { LinkDialog } from '../../renderer/src/workspaces/unidentified/LinkDialog';
+import { fakeBridge, removeBridgeAfterEach, renderRoutes } from './support/fake-bridge';
 
 /**
  * The link dialog's own behaviour, without the app: suggestions and a search over a small in-page
@@ -37,40 +35,19 @@ const candidate = (id: number, status: WroCandidate['status'], refusal: string |
 const OPEN = candidate(5012, 'Awaiting', null);
 const CLOSED = candidate(4990, 'Completed', 'Receiving order 4990 is Completed.');
 
-function fakeBridge(): DockdeskBridge {
-  const answers: Partial<Record<ChannelName, (input: Record<string, unknown>) => unknown>> = {
+const bridge = () =>
+  fakeBridge({
     'unidentified.candidates': (input) => ({
       candidates: input.query === undefined ? [OPEN, CLOSED] : input.query === 'PO-5012' ? [OPEN] : [],
       trackingChecked: { orders: 2, openOrders: 2 },
     }),
-  };
-  return {
-    invoke: (channel, input) => {
-      const answer = answers[channel];
-      return Promise.resolve(
-        answer
-          ? { ok: true, value: answer(input as Record<string, unknown>) as never }
-          : { ok: false, error: { code: 'internal', message: `no fake for ${channel}`, retryable: false } },
-      );
-    },
-    on: () => () => {},
-  };
-}
+  });
 
-afterEach(() => {
-  delete window.dockdesk;
-});
+removeBridgeAfterEach();
 
 async function openDialog() {
-  window.dockdesk = fakeBridge();
   const root = createRootRoute({ component: () => <LinkDialog receipt={RECEIPT} onClose={() => {}} /> });
-  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  await renderRoutes(bridge(), root);
   const dialog = page.getByRole('dialog', { name: 'Link receipt URO-41' });
   await expect.element(dialog).toBeVisible();
   return dialog;

@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { afterEach, expect, test } from 'vitest';
+import { createRootRoute, createRoute, Outlet } from '@tanstack/react-router';
+import { expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { render } from 'vitest-browser-react';
-import type { ChannelName, DockdeskBridge } from '../../shared/ipc/contract';
 import type { ResolvedItem } from '../../shared/ipc/receiving';
+import { fakeBridge, removeBridgeAfterEach, renderRoutes } from './support/fake-bridge';
 import { ReceivingCreate } from '../../renderer/src/workspaces/receiving/create/ReceivingCreate';
 
 /**
@@ -16,32 +14,17 @@ const MUG: ResolvedItem = { inventory_id: 7001, sku: 'MUG-1', name: 'Blue mug', 
 const TEA: ResolvedItem = { inventory_id: 7002, sku: 'TEA-1', name: 'Green tea', is_lot: true, matched: 'sku' };
 const AT = '2026-11-23T06:00:00Z';
 
-function fakeBridge(): DockdeskBridge {
-  const answers: Partial<Record<ChannelName, (input: Record<string, unknown>) => unknown>> = {
+const bridge = () =>
+  fakeBridge({
     'drafts.list': () => ({ items: [] }),
     'drafts.save': (input) => ({ id: 'draft-0001', kind: 'wro-create', value: input.value, createdAt: AT, updatedAt: AT, revision: 1 }),
     'receiving.fulfillmentCenters': () => [],
     'receiving.resolveItem': (input) => ({ item: input.code === '0012345678905' ? MUG : input.code === 'TEA-1' ? TEA : null }),
-  };
-  return {
-    invoke: (channel, input) => {
-      const answer = answers[channel];
-      return Promise.resolve(
-        answer
-          ? { ok: true, value: answer(input as Record<string, unknown>) as never }
-          : { ok: false, error: { code: 'internal', message: `no fake for ${channel}`, retryable: false } },
-      );
-    },
-    on: () => () => {},
-  };
-}
+  });
 
-afterEach(() => {
-  delete window.dockdesk;
-});
+removeBridgeAfterEach();
 
 async function openForm() {
-  window.dockdesk = fakeBridge();
   const root = createRootRoute({ component: Outlet });
   const create = createRoute({
     getParentRoute: () => root,
@@ -49,13 +32,7 @@ async function openForm() {
     validateSearch: (raw: Record<string, unknown>): { draft?: string } => (typeof raw.draft === 'string' ? { draft: raw.draft } : {}),
     component: ReceivingCreate,
   });
-  const router = createRouter({ routeTree: root.addChildren([create]), history: createMemoryHistory({ initialEntries: ['/receiving/new'] }) });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  await renderRoutes(bridge(), root.addChildren([create]), '/receiving/new');
   const scan = page.getByLabelText('Scan an item into box 1');
   await expect.element(scan).toBeVisible();
   await userEvent.click(scan);

@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { afterEach, expect, test } from 'vitest';
+import { createRootRoute } from '@tanstack/react-router';
+import { expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { render } from 'vitest-browser-react';
-import type { ChannelName, DockdeskBridge } from '../../shared/ipc/contract';
 import type { CachedItem } from '../../shared/schemas/inventory-cache';
 import { ReturnIntake } from '../../renderer/src/workspaces/returns/intake/ReturnIntake';
+import { fakeBridge, removeBridgeAfterEach, renderRoutes } from './support/fake-bridge';
 
 /**
  * Return intake's own behaviour, without the app: the intake over a small in-page bridge that knows
@@ -38,11 +36,10 @@ const FRESHNESS = {
   syncing: false,
 };
 
-/** Answers per channel; every save is kept, so a test could see what the draft became. */
-function fakeBridge(): DockdeskBridge & { saves: unknown[] } {
-  const saves: unknown[] = [];
+/** One draft (its revision counts the saves) and one item, answered from the cache. */
+function intakeBridge() {
   let revision = 1;
-  const answers: Partial<Record<ChannelName, (input: Record<string, unknown>) => unknown>> = {
+  return fakeBridge({
     'drafts.get': () => ({
       id: 'd1',
       kind: 'return-intake',
@@ -52,7 +49,6 @@ function fakeBridge(): DockdeskBridge & { saves: unknown[] } {
       revision,
     }),
     'drafts.save': (input) => {
-      saves.push(input.value);
       revision += 1;
       return { id: 'd1', kind: 'return-intake', value: input.value, createdAt: FRESHNESS.syncedAt, updatedAt: FRESHNESS.syncedAt, revision };
     },
@@ -67,35 +63,14 @@ function fakeBridge(): DockdeskBridge & { saves: unknown[] } {
     }),
     'inventory.syncStatus': () => ({ state: 'idle', revision: 1, freshness: FRESHNESS, progress: {}, lastError: null, lastCompletedAt: FRESHNESS.syncedAt }),
     'returns.fulfillmentCenters': () => ({ items: [{ id: 3, name: 'Wilkes-Barre (PA)' }] }),
-  };
-  return {
-    saves,
-    invoke: (channel, input) => {
-      const answer = answers[channel];
-      return Promise.resolve(
-        answer
-          ? { ok: true, value: answer(input as Record<string, unknown>) as never }
-          : { ok: false, error: { code: 'internal', message: `no fake for ${channel}`, retryable: false } },
-      );
-    },
-    on: () => () => {},
-  };
+  });
 }
 
-afterEach(() => {
-  delete window.dockdesk;
-});
+removeBridgeAfterEach();
 
 async function openIntake() {
-  window.dockdesk = fakeBridge();
   const root = createRootRoute({ component: () => <ReturnIntake draftId="d1" /> });
-  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  await renderRoutes(intakeBridge(), root);
   await expect.element(page.getByRole('heading', { level: 1, name: 'Return intake' })).toBeVisible();
   // The tracking number is there, so the item scan field has focus.
   await expect.element(page.getByLabelText('Scan items')).toHaveFocus();
