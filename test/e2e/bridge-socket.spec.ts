@@ -11,6 +11,13 @@ import { service } from './service.js';
  */
 test('with ten service calls waiting, local calls from the page still answer at once', async ({ page, host }) => {
   test.setTimeout(90_000);
+  // The list calls the page has sent main (over its bridge socket).
+  let listCallsSent = 0;
+  page.on('websocket', (socket) =>
+    socket.on('framesent', ({ payload }) => {
+      if ((JSON.parse(String(payload)) as { channel?: string }).channel === 'receiving.list') listCallsSent += 1;
+    }),
+  );
   await page.goto(host.url);
   await signInThroughPopup(page);
   await waitForFirstSync(host);
@@ -22,7 +29,8 @@ test('with ten service calls waiting, local calls from the page still answer at 
         Array.from({ length: 10 }, (_, i) => (window as unknown as { dockdesk: DockdeskBridge }).dockdesk.invoke('receiving.list', { page: 1 + i, limit: 5 })),
       ).then(() => performance.now()),
     );
-    await page.waitForTimeout(300);
+    const before = listCallsSent;
+    await expect.poll(() => listCallsSent - before).toBe(10);
     const local = await page.evaluate(async () => {
       const timed = async (run: () => Promise<{ ok: boolean }>) => {
         const start = performance.now();
@@ -49,12 +57,14 @@ test('with ten service calls waiting, local calls from the page still answer at 
 
 test('when the socket drops, its calls say Dockdesk stopped answering; the bridge reconnects and events resume', async ({ page, host }) => {
   const sockets: WebSocketRoute[] = [];
+  let heldCalls = 0;
   // Pass every socket through, except one channel's calls, which stay unanswered until the socket drops.
   await page.routeWebSocket(/\/socket$/, (socket) => {
     const server = socket.connectToServer();
     sockets.push(socket);
     socket.onMessage((message) => {
       if ((JSON.parse(String(message)) as { channel?: string }).channel !== 'app.info') server.send(message);
+      else heldCalls += 1;
     });
   });
   await page.goto(host.url);
@@ -65,7 +75,8 @@ test('when the socket drops, its calls say Dockdesk stopped answering; the bridg
     w.dockdesk.on('session.changed', (session) => w.seen.push(session.status));
   });
   const held = page.evaluate(() => (window as unknown as { dockdesk: DockdeskBridge }).dockdesk.invoke('app.info', {}));
-  await page.waitForTimeout(200);
+  // The call is on the socket, held, when the socket drops.
+  await expect.poll(() => heldCalls).toBe(1);
   await sockets[0]!.close();
   expect(await held).toMatchObject({ ok: false, error: { code: 'internal', message: expect.stringMatching(/^Dockdesk stopped answering/) } });
 

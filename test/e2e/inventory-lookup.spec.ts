@@ -9,6 +9,7 @@ import type { LocalEmulatorOptions } from '../../electron/core/environments/loca
 import { startEmulator, type RunningEmulator } from '../../emulator/server.js';
 import { expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js';
 import { address, results, scan, searchField, toSearch } from './inventory-support.js';
+import { keyPause } from './scanner.js';
 import { service } from './service.js';
 
 /**
@@ -47,7 +48,7 @@ async function createProduct(emulatorUrl: string, sku: string, name: string, gti
  * deliver typed keys bunched together, and a burst ending in Enter is, by design, a scan).
  */
 async function enter(page: Page) {
-  await page.waitForTimeout(300);
+  await keyPause(page, 300);
   await page.keyboard.press('Enter');
 }
 

@@ -26,25 +26,45 @@ interface Call {
   input: Record<string, unknown>;
 }
 
-/** Every IPC call the page sends over its bridge socket, from the moment this is called (before the page loads). */
-function recordCalls(page: Page): Call[] {
-  const calls: Call[] = [];
+/** Every IPC call the page sends over its bridge socket, and which of them are still unanswered. */
+interface Recorder {
+  calls: Call[];
+  unanswered: Set<number>;
+}
+
+/** Records the page's calls from the moment this is called (before the page loads). */
+function recordCalls(page: Page): Recorder {
+  const recorder: Recorder = { calls: [], unanswered: new Set() };
   page.on('websocket', (socket) => {
     if (!socket.url().endsWith('/socket')) return;
     socket.on('framesent', ({ payload }) => {
-      const message = JSON.parse(String(payload)) as { type?: string; channel?: string; input?: Record<string, unknown> };
-      if (message.type === 'call' && message.channel) calls.push({ channel: message.channel, input: message.input ?? {} });
+      const message = JSON.parse(String(payload)) as { type?: string; id?: number; channel?: string; input?: Record<string, unknown> };
+      if (message.type !== 'call' || !message.channel) return;
+      recorder.calls.push({ channel: message.channel, input: message.input ?? {} });
+      if (message.id !== undefined) recorder.unanswered.add(message.id);
+    });
+    socket.on('framereceived', ({ payload }) => {
+      const message = JSON.parse(String(payload)) as { type?: string; id?: number };
+      if (message.type === 'result' && message.id !== undefined) recorder.unanswered.delete(message.id);
     });
   });
-  return calls;
+  return recorder;
 }
 
-/** The page's IPC calls (from `recordCalls`) made while `run` runs, and a little after (late calls count too). */
-async function callsDuring(page: Page, recorded: Call[], run: () => Promise<void>): Promise<Call[]> {
-  const from = recorded.length;
+/** Until every call the page made has its answer: what came before is not counted as what follows. */
+async function quiet(recorder: Recorder): Promise<void> {
+  await expect.poll(() => recorder.unanswered.size).toBe(0);
+}
+
+/**
+ * The page's calls made while `run` runs and until `done` holds of them with every call answered:
+ * a call that follows an answer (a search after a lookup found nothing) counts too.
+ */
+async function callsDuring(recorder: Recorder, run: () => Promise<void>, done: (calls: Call[]) => boolean): Promise<Call[]> {
+  const from = recorder.calls.length;
   await run();
-  await page.waitForTimeout(1_000);
-  return recorded.slice(from);
+  await expect.poll(() => recorder.unanswered.size === 0 && done(recorder.calls.slice(from)), { timeout: 10_000 }).toBe(true);
+  return recorder.calls.slice(from);
 }
 
 /**
@@ -72,13 +92,18 @@ test('a scan into the Inventory field that names an item opens it with one looku
   await openAddress(page, '#/inventory');
   await toSearch(page);
   await expect.poll(() => address(page)).toBe('/inventory');
-  await page.waitForTimeout(500);
+  await quiet(recorded);
 
-  const calls = await callsDuring(page, recorded, async () => {
-    await scan(page, barcode);
-    await expect(page.getByTestId('scan-cue')).toContainText(`Scan accepted ${barcode}`);
-    await expect.poll(() => address(page)).toMatch(/^\/inventory\/items\/\d+$/);
-  });
+  const calls = await callsDuring(
+    recorded,
+    async () => {
+      await scan(page, barcode);
+      await expect(page.getByTestId('scan-cue')).toContainText(`Scan accepted ${barcode}`);
+      await expect.poll(() => address(page)).toMatch(/^\/inventory\/items\/\d+$/);
+    },
+    // The search view is gone once the item opens, so nothing of its typing can follow.
+    (c) => callsFor(c, barcode).includes('inventory.lookup'),
+  );
   console.log(`IPC calls for one scan that opens an item: ${listed(calls)}`);
   expect(callsFor(calls, barcode)).toEqual(['inventory.lookup']);
 });
@@ -91,13 +116,18 @@ test('a scan into the Inventory field that names no item is refused with one loo
   await signInThroughPopup(page);
   await waitForFirstSync(host);
   await toSearch(page);
-  await page.waitForTimeout(500);
+  await quiet(recorded);
 
-  const calls = await callsDuring(page, recorded, async () => {
-    await scan(page, unknown);
-    await expect(page.getByText(`No item has the code ${unknown}`)).toBeVisible();
-    await expect(searchField(page)).toHaveValue(unknown);
-  });
+  const calls = await callsDuring(
+    recorded,
+    async () => {
+      await scan(page, unknown);
+      await expect(page.getByText(`No item has the code ${unknown}`)).toBeVisible();
+      await expect(searchField(page)).toHaveValue(unknown);
+    },
+    // The names are searched once the lookup has found no item.
+    (c) => callsFor(c, unknown).includes('inventory.search'),
+  );
   console.log(`IPC calls for one scan that names no item: ${listed(calls)}`);
   expect(callsFor(calls, unknown)).toEqual(['inventory.lookup', 'inventory.search']);
 });

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { BrowserHost } from '../../electron/host/browser-host.js';
-import { scanCode } from './scanner.js';
+import { keyPause, scanCode } from './scanner.js';
 import { service, type Service } from './service.js';
 
 /**
@@ -99,7 +99,7 @@ export async function toSearch(page: Page) {
 /** A keyboard-wedge scanner: every character a key event at `msPerKey`, GS as Ctrl+], then Enter. */
 export async function scan(page: Page, code: string, msPerKey = 5) {
   // A person's pause before pulling the trigger: the last key they pressed is not part of the scan.
-  await page.waitForTimeout(400);
+  await keyPause(page, 400);
   await scanCode(page, code, { msPerKey });
 }
 
