@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiClient } from '../../electron/core/api/api-client.js';
 import { BODY_LIMITS } from '../../electron/core/api/body-limit.js';
@@ -12,12 +12,10 @@ import { testConnection } from '../../electron/core/environments/connection-test
 import { AppErrorException } from '../../shared/errors.js';
 import { startLoopbackServer } from '../support/loopback-server.js';
 import { createTestCore, emulatorControl } from '../support/test-core.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 type TestCore = Awaited<ReturnType<typeof createTestCore>>;
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 async function core(): Promise<TestCore> {
   const c = await createTestCore();
   cleanups.push(() => c.dispose());

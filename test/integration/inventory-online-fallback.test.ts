@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
+import { describe, expect, it } from 'vitest';
 import { ReturnDraft } from '../../shared/schemas/return-draft.js';
 import { applyItemScan } from '../../renderer/src/workspaces/returns/intake/lines.js';
 import { GS } from '../../shared/scan/gs1.js';
-import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';
+import { callCore, createTestCore, emulatorControl, signIn } from '../support/test-core.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 /**
  * An item scan resolves through the inventory cache, with the service as the
@@ -13,16 +13,9 @@ import { createTestCore, emulatorControl, signIn } from '../support/test-core.js
  */
 type Core = Awaited<ReturnType<typeof createTestCore>>;
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
-async function call<C extends ChannelName>(t: Core, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const r = await t.core.dispatch(channel, input);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
-  return r.value as ChannelOutput<C>;
-}
+const call = callCore;
 
 async function syncedCore(items = 300) {
   const t = await createTestCore({ localEmulator: { inventoryItems: items } });

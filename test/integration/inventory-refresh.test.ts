@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
 import { EmulatorClient } from '../support/emulator-client.js';
-import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';
+import { callCore, createTestCore, emulatorControl, signIn } from '../support/test-core.js';
 
 /**
  * Keeping the offline cache current, against the real emulator inside a real core: a
@@ -17,11 +16,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function call<C extends ChannelName>(t: Core, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const r = await t.core.dispatch(channel, input);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
-  return r.value as ChannelOutput<C>;
-}
+const call = callCore;
 
 function syncEnds(t: Core): number {
   return t.events.filter((e) => e.event === 'inventory.syncStatus' && (e.payload as { state: string }).state === 'idle').length;

@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChannelOutput } from '../../shared/ipc/contract.js';
 import { InventoryPage } from '../../shared/schemas/inventory.js';
 import { startSyncAssembler, type SyncAssembler } from '../../electron/core/inventory/sync-in-worker.js';
 import type { SyncStream } from '../../electron/core/inventory/snapshot-assembler.js';
 import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 /**
  * The inventory sync reads its pages' text in this thread and parses, checks and assembles them in a
@@ -14,10 +15,7 @@ import { createTestCore, emulatorControl, signIn } from '../support/test-core.js
 type Core = Awaited<ReturnType<typeof createTestCore>>;
 const ITEMS = 1500; // two pages of each inventory list, several of products
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 async function core(options: Parameters<typeof createTestCore>[0] = {}): Promise<Core> {
   const t = await createTestCore({ localEmulator: { inventoryItems: ITEMS, rateLimit: { enabled: false } }, requestBudgetPerMinute: 100_000, ...options });

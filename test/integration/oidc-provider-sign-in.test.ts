@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DispatcherPool } from '../../electron/core/api/dispatchers.js';
 import { SECRET_ACCOUNTS, SessionService } from '../../electron/core/auth/session.js';
 import { basicCredentials, TokenClient } from '../../electron/core/auth/token-client.js';
@@ -16,15 +16,13 @@ import {
   type OidcProviderOptions,
   type RunningProvider,
 } from '../support/oidc-provider.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 /**
  * Sign-in against panva's oidc-provider, an OpenID Certified implementation, on loopback: not our
  * emulator, so nothing here can pass by sharing our own reading of the standards.
  */
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 async function provider(options: Omit<OidcProviderOptions, 'scopes'> = {}): Promise<RunningProvider> {
   const p = await startOidcProvider({ scopes: REQUESTED_SCOPES, ...options });

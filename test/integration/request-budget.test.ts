@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/server.js';
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
+import type { ChannelOutput } from '../../shared/ipc/contract.js';
 import { EmulatorClient } from '../support/emulator-client.js';
-import { createTestCore, signIn } from '../support/test-core.js';
+import { callCore, createTestCore, signIn } from '../support/test-core.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 /**
  * The desk within the service's request budget, with the emulator's limit on and set low (30 a
@@ -14,16 +15,9 @@ type Core = Awaited<ReturnType<typeof createTestCore>>;
 const LIMIT = 30;
 const SYNC_TIMEOUT_MS = 5 * 60_000;
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
-async function call<C extends ChannelName>(t: Core, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const r = await t.core.dispatch(channel, input);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
-  return r.value as ChannelOutput<C>;
-}
+const call = callCore;
 
 /** The emulator's own request log: what the service answered, 429s included. */
 async function answered(url: string): Promise<{ method: string; path: string; status: number }[]> {

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DispatcherPool } from '../../electron/core/api/dispatchers.js';
 import { createReturn } from '../../electron/core/returns/resources.js';
 import { SECRET_ACCOUNTS, SessionService } from '../../electron/core/auth/session.js';
@@ -15,17 +15,15 @@ import type { AppErrorException } from '../../shared/errors.js';
 import { completeConsent } from '../support/consent.js';
 import { FileSecretStore } from '../support/file-secret-store.js';
 import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 type TestCore = Awaited<ReturnType<typeof createTestCore>>;
-const cleanups: (() => Promise<unknown>)[] = [];
+const cleanups = cleanupsAfterEach();
 async function core(options: Parameters<typeof createTestCore>[0] = {}): Promise<TestCore> {
   const c = await createTestCore(options);
   cleanups.push(() => c.dispose());
   return c;
 }
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
 
 const control = emulatorControl;
 const requests = async (t: TestCore) =>

@@ -1,21 +1,19 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SECRET_ACCOUNTS } from '../../electron/core/auth/session.js';
 import { LOCAL_CLIENT } from '../../electron/core/environments/local-emulator.js';
 import type { SessionState } from '../../shared/schemas/session.js';
 import { startLoopbackServer } from '../support/loopback-server.js';
 import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 type TestCore = Awaited<ReturnType<typeof createTestCore>>;
-const cleanups: (() => Promise<unknown>)[] = [];
+const cleanups = cleanupsAfterEach();
 async function core(): Promise<TestCore> {
   const c = await createTestCore();
   cleanups.push(() => c.dispose());
   return c;
 }
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
 
 const control = emulatorControl;
 const value = <T>(r: { ok: boolean; value?: unknown; error?: unknown }): T => {
