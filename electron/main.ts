@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
 import ElectronStore from 'electron-store';
-import { channelNames, ELECTRON_EVENT_CHANNEL, ELECTRON_INVOKE_PREFIX, type EventName, type EventPayload } from '../shared/ipc/contract.js';
+import { channelNames, ELECTRON_EVENT_CHANNEL, ELECTRON_INVOKE_PREFIX, invokeOptionsFrom, type EventName, type EventPayload } from '../shared/ipc/contract.js';
 import { createAppCore, type AppCore } from './core/app-core.js';
 import { rendererDir } from './core/paths.js';
 import { MenuGuard } from './core/scanner/index.js';
@@ -144,11 +144,11 @@ function emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
 
 function registerIpc(appCore: AppCore): void {
   for (const channel of channelNames) {
-    ipcMain.handle(ELECTRON_INVOKE_PREFIX + channel, async (event, input: unknown, callId: unknown) => {
+    ipcMain.handle(ELECTRON_INVOKE_PREFIX + channel, async (event, input: unknown, options: unknown) => {
       if (!isTrustedSender(event)) {
         return { ok: false, error: { code: 'unauthorized_sender', message: 'Calls are accepted only from the Dockdesk window.', retryable: false } };
       }
-      const result = await appCore.dispatch(channel, input, typeof callId === 'string' ? callId : null);
+      const result = await appCore.dispatch(channel, input, invokeOptionsFrom(options));
       if (channel === 'scanner.settings.set' && result.ok) menuGuard.update(result.value as ScannerSettings);
       return result;
     });

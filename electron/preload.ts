@@ -1,5 +1,13 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { ELECTRON_EVENT_CHANNEL, ELECTRON_INVOKE_PREFIX, isChannelName, isEventName, type DockdeskBridge, type EventName } from '../shared/ipc/contract.js';
+import {
+  ELECTRON_EVENT_CHANNEL,
+  ELECTRON_INVOKE_PREFIX,
+  invokeOptionsFrom,
+  isChannelName,
+  isEventName,
+  type DockdeskBridge,
+  type EventName,
+} from '../shared/ipc/contract.js';
 
 /**
  * Exposes exactly one object, window.dockdesk = { invoke, on }, built from the contract. The
@@ -10,7 +18,7 @@ const bridge: DockdeskBridge = {
     if (!isChannelName(channel)) {
       return Promise.resolve({ ok: false, error: { code: 'unknown_channel', message: `Unknown channel ${String(channel)}.`, retryable: false } });
     }
-    return ipcRenderer.invoke(ELECTRON_INVOKE_PREFIX + channel, input, typeof options?.callId === 'string' ? options.callId : null);
+    return ipcRenderer.invoke(ELECTRON_INVOKE_PREFIX + channel, input, invokeOptionsFrom(options));
   },
   on(event, listener) {
     if (!isEventName(event)) throw new Error(`Unknown event ${String(event)}`);

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { appError } from '../../shared/errors.js';
-import { BACKGROUND_CALL_PREFIX, CALL_ID_PATTERN, REFRESH_CALL_PREFIX, type EventName, type EventPayload } from '../../shared/ipc/contract.js';
+import { CALL_ID_PATTERN, isCallLane, type EventName, type EventPayload, type InvokeOptions } from '../../shared/ipc/contract.js';
 import type { ChannelSpec } from '../../shared/ipc/define.js';
 import { ConnectivityMonitor } from './api/connectivity.js';
 import { DispatcherPool } from './api/dispatchers.js';
@@ -61,8 +61,11 @@ export interface AppCoreOptions {
 
 export interface AppCore {
   handlers: Handlers;
-  /** Runs one call; `callId` makes it cancellable through `ipc.cancel`. */
-  dispatch(channel: unknown, input: unknown, callId?: string | null): ReturnType<typeof dispatch>;
+  /**
+   * Runs one call: `callId` makes it cancellable through `ipc.cancel`; `lane` says who waits for it,
+   * and so when its requests go under the service's limit.
+   */
+  dispatch(channel: unknown, input: unknown, options?: InvokeOptions): ReturnType<typeof dispatch>;
   environments: EnvironmentManager;
   /** The built-in emulator behind the "Local emulator" environment (in its own worker thread). */
   emulator: LocalEmulator;
@@ -235,11 +238,8 @@ function dispatcher(handlers: Handlers, contract: Record<string, ChannelSpec>, i
       inflight.delete(callId);
     }
   };
-  return async (channel, input, callId) => {
-    if (!callId) return dispatch(handlers, channel, input, log, undefined, contract);
-    // A refresh of what is on screen waits behind the clerk's own calls in the request budget.
-    if (callId.startsWith(REFRESH_CALL_PREFIX)) return inLane('visible', () => cancellable(channel, input, callId));
-    if (callId.startsWith(BACKGROUND_CALL_PREFIX)) return inLane('background', () => cancellable(channel, input, callId));
-    return cancellable(channel, input, callId);
+  return async (channel, input, { callId, lane = 'interactive' } = {}) => {
+    if (!isCallLane(lane)) return { ok: false, error: appError('invalid_input', 'The call names no known lane.').appError };
+    return inLane(lane, () => (callId === undefined ? dispatch(handlers, channel, input, log, undefined, contract) : cancellable(channel, input, callId)));
   };
 }

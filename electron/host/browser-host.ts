@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import open from 'open';
 import type { AppErrorCode } from '../../shared/errors.js';
-import { CALL_ID_HEADER, type EventName, type EventPayload } from '../../shared/ipc/contract.js';
+import { CALL_ID_HEADER, CALL_LANE_HEADER, invokeOptionsFrom, type EventName, type EventPayload } from '../../shared/ipc/contract.js';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app-core.js';
 import { loadRendererCsp, rendererSecurityHeaders } from '../core/security/csp.js';
 import { confSettingsBackend } from '../core/settings/conf-backend.js';
@@ -209,7 +209,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     allowedHosts,
     secretBytes,
     maxMessageBytes: BODY_LIMIT_BYTES,
-    dispatch: (channel, input, callId) => core.dispatch(channel, input, callId),
+    dispatch: (channel, input, call) => core.dispatch(channel, input, call),
   });
   toSockets = (event, payload) => sockets.emit(event, payload);
 
@@ -242,8 +242,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return sendBridgeError(reply, 415, { code: 'invalid_input', message: 'Calls take a JSON body (Content-Type: application/json).' });
     }
     const { channel } = request.params as { channel: string };
-    const callId = request.headers[CALL_ID_HEADER];
-    return core.dispatch(channel, request.body, typeof callId === 'string' ? callId : null);
+    return core.dispatch(channel, request.body, invokeOptionsFrom({ callId: request.headers[CALL_ID_HEADER], lane: request.headers[CALL_LANE_HEADER] }));
   });
 
   app.get('/events', async (request, reply) => {

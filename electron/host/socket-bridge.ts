@@ -3,7 +3,7 @@ import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { AppError } from '../../shared/errors.js';
-import type { EventName, EventPayload, IpcResult } from '../../shared/ipc/contract.js';
+import type { EventName, EventPayload, InvokeOptions, IpcResult } from '../../shared/ipc/contract.js';
 import { SOCKET_PATH, SOCKET_PROTOCOL, SOCKET_SECRET_PREFIX, SocketCall, SocketEnvelope, type SocketServerMessage } from '../../shared/ipc/socket.js';
 
 /**
@@ -18,7 +18,7 @@ export interface SocketBridgeOptions {
   secretBytes: Buffer;
   /** The largest message read; ws closes the socket (1009) on a larger one. */
   maxMessageBytes: number;
-  dispatch(channel: string, input: unknown, callId: string | null): Promise<IpcResult<unknown>>;
+  dispatch(channel: string, input: unknown, options: InvokeOptions): Promise<IpcResult<unknown>>;
 }
 
 export interface SocketBridge {
@@ -106,9 +106,9 @@ function serveSocket(ws: WebSocket, options: SocketBridgeOptions): void {
     if (running.has(id)) return ws.close(1008, 'A call id was reused while its call was running.');
     const call = SocketCall.safeParse(parsed);
     if (!call.success) return send({ type: 'result', id, result: { ok: false, error: callRefusal(call.error.issues) } });
-    const { channel, input, callId } = call.data;
+    const { channel, input, callId, lane } = call.data;
     running.set(id, callId ?? null);
-    options.dispatch(channel, input ?? {}, callId ?? null).then(
+    options.dispatch(channel, input ?? {}, { ...(callId ? { callId } : {}), ...(lane ? { lane } : {}) }).then(
       (result) => {
         running.delete(id);
         send({ type: 'result', id, result });
@@ -124,7 +124,7 @@ function serveSocket(ws: WebSocket, options: SocketBridgeOptions): void {
   ws.on('close', () => {
     for (const callId of running.values()) {
       // The cancel answers nothing anyone reads; dispatch never rejects (errors are values).
-      if (callId) void options.dispatch('ipc.cancel', { callId }, null);
+      if (callId) void options.dispatch('ipc.cancel', { callId }, {});
     }
     running.clear();
   });

@@ -63,9 +63,33 @@ export function isEventName(name: unknown): name is EventName {
 /** What every call answers across the boundary; errors are values, not thrown objects. */
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
+/**
+ * Who waits for a call, the order in which main sends requests under the service's limit: a clerk
+ * (the default), a refresh of what is on screen, or work nobody is watching (a refresh while the
+ * window is hidden).
+ */
+export const CALL_LANES = ['interactive', 'visible', 'background'] as const;
+export type CallLane = (typeof CALL_LANES)[number];
+
+export function isCallLane(value: unknown): value is CallLane {
+  return typeof value === 'string' && (CALL_LANES as readonly string[]).includes(value);
+}
+
 export interface InvokeOptions {
   /** Names the call so `ipc.cancel` can stop it. */
   callId?: string;
+  /** Who waits for it (interactive when left out). */
+  lane?: CallLane;
+}
+
+/**
+ * The options as a process boundary hands them over (Electron's IPC, a header): only fields of the
+ * right type are kept; main's dispatcher then checks their values.
+ */
+export function invokeOptionsFrom(raw: unknown): InvokeOptions {
+  if (typeof raw !== 'object' || raw === null) return {};
+  const { callId, lane } = raw as Record<string, unknown>;
+  return { ...(typeof callId === 'string' ? { callId } : {}), ...(typeof lane === 'string' ? { lane: lane as CallLane } : {}) };
 }
 
 /** The single object the preload (and the browser bridge) exposes as `window.dockdesk`. */
@@ -77,10 +101,7 @@ export interface DockdeskBridge {
 /** Electron IPC channel names are prefixed so nothing else on ipcMain can collide. */
 export const ELECTRON_INVOKE_PREFIX = 'dockdesk:';
 export const ELECTRON_EVENT_CHANNEL = 'dockdesk:event';
-/** The browser bridge's header for InvokeOptions.callId. */
+/** The browser bridge's headers for InvokeOptions over HTTP. */
 export const CALL_ID_HEADER = 'x-dockdesk-call-id';
+export const CALL_LANE_HEADER = 'x-dockdesk-call-lane';
 export const CALL_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
-/** A call id starting so marks a refresh of what is on screen: main sends it in the budget's visible lane, after a clerk's calls. */
-export const REFRESH_CALL_PREFIX = 'refresh-';
-/** A call id starting so marks a refresh nobody is looking at (the window is hidden): main sends it in the background lane. */
-export const BACKGROUND_CALL_PREFIX = 'background-';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppError } from '../errors.js';
-import { CALL_ID_PATTERN, isChannelName, type EventName, type IpcResult } from './contract.js';
+import { CALL_ID_PATTERN, CALL_LANES, isChannelName, type EventName, type IpcResult } from './contract.js';
 
 /**
  * The browser shell's bridge: one WebSocket per page carries every call, its answer and every event.
@@ -31,7 +31,7 @@ const SocketCallNumber = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 /** Just the id: a message without a valid one cannot be answered, so it closes the socket. */
 export const SocketEnvelope = z.object({ id: SocketCallNumber });
 
-/** One call from the page; `callId` names it for `ipc.cancel` (as CALL_ID_HEADER does over HTTP). */
+/** One call from the page; `callId` names it for `ipc.cancel`, `lane` says who waits for it (InvokeOptions). */
 export const SocketCall = z
   .object({
     type: z.literal('call'),
@@ -39,6 +39,7 @@ export const SocketCall = z
     channel: z.string().max(128).refine(isChannelName, { message: 'unknown channel' }),
     input: z.unknown().optional(),
     callId: z.string().regex(CALL_ID_PATTERN).optional(),
+    lane: z.enum(CALL_LANES).optional(),
   })
   .strict();
 export type SocketCall = z.infer<typeof SocketCall>;

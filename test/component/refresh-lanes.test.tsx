@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, expect, test } from 'vitest';
 import { render } from 'vitest-browser-react';
-import { BACKGROUND_CALL_PREFIX, REFRESH_CALL_PREFIX, type ChannelName, type DockdeskBridge } from '../../shared/ipc/contract';
+import type { CallLane, ChannelName, DockdeskBridge } from '../../shared/ipc/contract';
 import { useReceivingDetail, useReceivingList } from '../../renderer/src/workspaces/receiving/queries';
 import { useReturnDetail, useReturnList } from '../../renderer/src/workspaces/returns/queries';
 
@@ -9,12 +9,12 @@ import { useReturnDetail, useReturnList } from '../../renderer/src/workspaces/re
  * The views that refresh themselves (the receiving and returns lists, an open order, an open return):
  * the first read is the clerk's (interactive lane), a refresh of rows already shown goes in the
  * visible-refresh lane, and with the window hidden in the background lane. The lane travels to main
- * as the call id's prefix (shared/ipc/contract.ts; main's dispatch puts the call in that lane).
+ * with the call (InvokeOptions.lane; main's dispatch puts the call in that lane).
  */
 const PERIODIC: ChannelName[] = ['returns.list', 'returns.get', 'receiving.list', 'receiving.detail'];
 
-function recordingBridge(): DockdeskBridge & { ids: Map<ChannelName, string[]> } {
-  const ids = new Map<ChannelName, string[]>();
+function recordingBridge(): DockdeskBridge & { lanes: Map<ChannelName, CallLane[]> } {
+  const lanes = new Map<ChannelName, CallLane[]>();
   const answers: Partial<Record<ChannelName, unknown>> = {
     'app.requestBudget': {
       usedLastMinute: 0,
@@ -29,9 +29,9 @@ function recordingBridge(): DockdeskBridge & { ids: Map<ChannelName, string[]> }
     'receiving.detail': { order: { id: 1 } },
   };
   return {
-    ids,
+    lanes,
     invoke: (channel, _input, options) => {
-      ids.set(channel, [...(ids.get(channel) ?? []), options?.callId ?? '']);
+      lanes.set(channel, [...(lanes.get(channel) ?? []), options?.lane ?? 'interactive']);
       const value = answers[channel];
       return Promise.resolve(
         value !== undefined
@@ -56,8 +56,6 @@ afterEach(() => {
   delete (document as { visibilityState?: unknown }).visibilityState;
 });
 
-const prefixOf = (id: string) => (id.startsWith(REFRESH_CALL_PREFIX) ? 'refresh' : id.startsWith(BACKGROUND_CALL_PREFIX) ? 'background' : 'interactive');
-
 test('every periodic refetch goes in the refresh lane (background while the window is hidden); the first read is the clerk’s', async () => {
   const bridge = recordingBridge();
   window.dockdesk = bridge;
@@ -67,13 +65,13 @@ test('every periodic refetch goes in the refresh lane (background while the wind
       <Views />
     </QueryClientProvider>,
   );
-  await expect.poll(() => PERIODIC.every((c) => (bridge.ids.get(c)?.length ?? 0) >= 1)).toBe(true);
+  await expect.poll(() => PERIODIC.every((c) => (bridge.lanes.get(c)?.length ?? 0) >= 1)).toBe(true);
   // What the refetch interval does when it fires: the active queries fetch again.
   await client.refetchQueries({ type: 'active' });
   Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
   await client.refetchQueries({ type: 'active' });
 
   for (const channel of PERIODIC) {
-    expect(bridge.ids.get(channel)!.map(prefixOf), channel).toEqual(['interactive', 'refresh', 'background']);
+    expect(bridge.lanes.get(channel), channel).toEqual(['interactive', 'visible', 'background']);
   }
 });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../electron/core/api/api-client.js';
 import { ConnectivityMonitor } from '../../electron/core/api/connectivity.js';
 import { DispatcherPool } from '../../electron/core/api/dispatchers.js';
@@ -7,11 +7,9 @@ import { listAllReceivingOrders, listReceivingOrders } from '../../electron/core
 import { listAllReturns } from '../../electron/core/returns/resources.js';
 import { emulatorWithPat } from '../support/emulator-client.js';
 import { createTestCore, signIn } from '../support/test-core.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 async function clientFor(options: Parameters<typeof emulatorWithPat>[0] = {}) {
   const { emu, api, control } = await emulatorWithPat(options);
@@ -71,7 +69,7 @@ describe('cancellation', () => {
       body: JSON.stringify({ latencyMs: 3000 }),
     });
     const started = performance.now();
-    const slow = t.core.dispatch('receiving.list', { page: 1, limit: 10 }, 'call-to-cancel-1');
+    const slow = t.core.dispatch('receiving.list', { page: 1, limit: 10 }, { callId: 'call-to-cancel-1' });
     await new Promise((r) => setTimeout(r, 100));
     expect(await t.core.dispatch('ipc.cancel', { callId: 'call-to-cancel-1' })).toEqual({ ok: true, value: { cancelled: true } });
     const result = await slow;

@@ -1,19 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/server.js';
 import type { AppError } from '../../shared/errors.js';
 import type { IpcResult } from '../../shared/ipc/contract.js';
 import { createTestCore, type RecordedEvent } from '../support/test-core.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 /**
  * The status bar's connectivity follows what really happened, against
  * the real emulator stopped, started again and slowed through its control API.
  */
 type Core = Awaited<ReturnType<typeof createTestCore>>;
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 async function control(url: string, method: string, path: string, body?: unknown) {
   const res = await fetch(`${url}/__emulator${path}`, {
@@ -58,7 +56,7 @@ describe('connectivity', () => {
     ok(await t.core.dispatch('receiving.list', { page: 1, limit: 5 }));
     const before = t.events.length;
     await control(emu.url, 'PUT', '/faults', { latencyMs: 3000 });
-    const call = t.core.dispatch('receiving.list', { page: 1, limit: 5 }, 'leave-the-view-1');
+    const call = t.core.dispatch('receiving.list', { page: 1, limit: 5 }, { callId: 'leave-the-view-1' });
     await sleep(300);
     ok(await t.core.dispatch('ipc.cancel', { callId: 'leave-the-view-1' }));
     expect(failed(await call).code).toBe('cancelled');

@@ -54,7 +54,10 @@ describe('an area added to the core by contribution', () => {
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.error.code).toBe('invalid_input');
     // Through the cancellable path too (a call with an id).
-    expect(await core.dispatch('fixture.echo', { text: 'again' }, 'fixture-call-0001')).toEqual({ ok: true, value: { echo: 'again in local', calls: 2 } });
+    expect(await core.dispatch('fixture.echo', { text: 'again' }, { callId: 'fixture-call-0001' })).toEqual({
+      ok: true,
+      value: { echo: 'again in local', calls: 2 },
+    });
   });
 
   it('leaves the other areas answering, and an unknown channel unknown', async () => {

@@ -1,11 +1,11 @@
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
+import { describe, expect, it } from 'vitest';
 import { GS } from '../../shared/scan/gs1.js';
 import { FileSecretStore } from '../support/file-secret-store.js';
-import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';
+import { callCore, createTestCore, emulatorControl, signIn } from '../support/test-core.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 /**
  * Offline cache, against the real emulator inside a real core: sync after sign-in, lookups
@@ -15,16 +15,9 @@ import { createTestCore, emulatorControl, signIn } from '../support/test-core.js
 type Core = Awaited<ReturnType<typeof createTestCore>>;
 const ITEMS = 1500; // more than one 1,000-item page of each cursor list, six pages of products
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
-async function call<C extends ChannelName>(t: Core, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const r = await t.core.dispatch(channel, input);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
-  return r.value as ChannelOutput<C>;
-}
+const call = callCore;
 
 async function syncedCore(options: Parameters<typeof createTestCore>[0] = {}) {
   const t = await createTestCore({ localEmulator: { inventoryItems: ITEMS }, ...options });
@@ -218,7 +211,7 @@ describe('inventory history and lot exclusions (through the service)', () => {
 
     // Cancelled through ipc.cancel with the call's id after its first page: it stops there.
     await emulatorControl(t, 'PUT', '/faults', { latencyMs: 300 });
-    const running = t.core.dispatch('inventory.history', { fcId: 3, from, to, progressId: 'hist-cancel-1' }, 'hist-cancel-1');
+    const running = t.core.dispatch('inventory.history', { fcId: 3, from, to, progressId: 'hist-cancel-1' }, { callId: 'hist-cancel-1' });
     await t.waitForEvent('inventory.historyProgress', (p) => p.progressId === 'hist-cancel-1', 20_000);
     expect(await call(t, 'ipc.cancel', { callId: 'hist-cancel-1' })).toEqual({ cancelled: true });
     expect(await running).toMatchObject({ ok: false, error: { message: expect.stringContaining('cancelled') } });

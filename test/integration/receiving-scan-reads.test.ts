@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { REFRESH_CALL_PREFIX } from '../../shared/ipc/contract.js';
 import { apiRequestsSince as apiSince, callCore as call, createTestCore, emulatorControl, lastRequestSeq as lastSeq, signIn } from '../support/test-core.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 
@@ -50,7 +49,7 @@ describe('receiving lookups made for a scan', () => {
     from = await lastSeq(t);
     await call(t, 'receiving.detail', { id });
     expect(await reads(from)).toBe(0);
-    const refreshed = await t.core.dispatch('receiving.detail', { id }, `${REFRESH_CALL_PREFIX}test`);
+    const refreshed = await t.core.dispatch('receiving.detail', { id }, { lane: 'visible' });
     expect(refreshed.ok).toBe(true);
     expect(await reads(from)).toBe(1);
   });

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Lane } from '../../electron/core/api/request-budget.js';
-import { BACKGROUND_CALL_PREFIX, REFRESH_CALL_PREFIX } from '../../shared/ipc/contract.js';
 import { createTestCore, signIn } from '../support/test-core.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
 
 /**
  * A refresh nobody waits for goes after the clerk's calls: the renderer marks it in the call id
@@ -11,10 +11,7 @@ import { createTestCore, signIn } from '../support/test-core.js';
  * refresh and then a clerk's call wait: when it opens, the clerk's call goes first.
  */
 type Core = Awaited<ReturnType<typeof createTestCore>>;
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
+const cleanups = cleanupsAfterEach();
 
 /** Records the lane each API call asks the budget for, and the order the budget lets them out. */
 function watchBudget(t: Core) {
@@ -42,9 +39,9 @@ describe('refresh lanes', () => {
     const input = { filters: {}, limit: 5, cursor: null };
     budget.blockFor(1_500);
     const calls = [
-      t.core.dispatch('returns.list', input, `${BACKGROUND_CALL_PREFIX}${crypto.randomUUID()}`),
-      t.core.dispatch('returns.list', input, `${REFRESH_CALL_PREFIX}${crypto.randomUUID()}`),
-      t.core.dispatch('returns.list', input, crypto.randomUUID()),
+      t.core.dispatch('returns.list', input, { lane: 'background' }),
+      t.core.dispatch('returns.list', input, { lane: 'visible' }),
+      t.core.dispatch('returns.list', input, { callId: crypto.randomUUID() }),
     ];
     const answers = await Promise.all(calls);
     expect(answers.map((a) => a.ok)).toEqual([true, true, true]);

@@ -1,11 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { CALL_LANES, type CallLane } from '../../../shared/ipc/contract.js';
 
 /**
  * Who is waiting for a request: a clerk at the desk (an online lookup, opening a record, a submit),
  * a refresh of what is on screen, or work nobody is watching (the inventory sync, prefetch).
  */
-export type Lane = 'interactive' | 'visible' | 'background';
-export const LANES: readonly Lane[] = ['interactive', 'visible', 'background'];
+export type Lane = CallLane;
+export const LANES: readonly Lane[] = CALL_LANES;
 
 /** The service's published figure, assumed until its answers say otherwise. */
 export const SERVICE_PER_MINUTE = 150;

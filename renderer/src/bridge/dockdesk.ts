@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { AppErrorException } from '../../../shared/errors';
 import {
-  BACKGROUND_CALL_PREFIX,
-  REFRESH_CALL_PREFIX,
+  type CallLane,
   type ChannelInput,
   type ChannelName,
   type ChannelOutput,
   type DockdeskBridge,
   type EventName,
   type EventPayload,
+  type InvokeOptions,
 } from '../../../shared/ipc/contract';
 
 declare global {
@@ -34,16 +34,16 @@ export async function call<C extends ChannelName>(
   signal?: AbortSignal,
   options: { refresh?: boolean } = {},
 ): Promise<ChannelOutput<C>> {
-  let callId: string | undefined;
   let stop: (() => void) | undefined;
+  const invokeOptions: InvokeOptions = options.refresh ? { lane: refreshLane() } : {};
   if (signal) {
-    const id = `${options.refresh ? refreshPrefix() : ''}${crypto.randomUUID()}`;
-    callId = id;
-    stop = () => void bridge().invoke('ipc.cancel', { callId: id });
+    const callId = crypto.randomUUID();
+    invokeOptions.callId = callId;
+    stop = () => void bridge().invoke('ipc.cancel', { callId });
     signal.addEventListener('abort', stop, { once: true });
   }
   try {
-    const result = await bridge().invoke(channel, input, callId ? { callId } : undefined);
+    const result = await bridge().invoke(channel, input, invokeOptions);
     if (!result.ok) throw new AppErrorException(result.error);
     return result.value;
   } finally {
@@ -52,8 +52,8 @@ export async function call<C extends ChannelName>(
 }
 
 /** A refresh of what is on screen waits behind a clerk's calls; with the window hidden, nobody looks: background. */
-function refreshPrefix(): string {
-  return typeof document !== 'undefined' && document.visibilityState === 'hidden' ? BACKGROUND_CALL_PREFIX : REFRESH_CALL_PREFIX;
+function refreshLane(): CallLane {
+  return typeof document !== 'undefined' && document.visibilityState === 'hidden' ? 'background' : 'visible';
 }
 
 export function useDockdeskEvent<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): void {

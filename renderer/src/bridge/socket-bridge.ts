@@ -1,4 +1,5 @@
 import {
+  invokeOptionsFrom,
   isEventName,
   type ChannelInput,
   type ChannelName,
@@ -101,7 +102,7 @@ export function createSocketBridge(secret: string, address = `ws://${window.loca
       const id = nextId++;
       return new Promise((resolve) => {
         pending.set(id, { socket, settle: resolve as (result: IpcResult<unknown>) => void });
-        socket.send(JSON.stringify({ type: 'call', id, channel, input: input ?? {}, ...(options?.callId ? { callId: options.callId } : {}) }));
+        socket.send(JSON.stringify({ type: 'call', id, channel, input: input ?? {}, ...invokeOptionsFrom(options) }));
       });
     },
     on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
