@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   apiRequestsSince as apiSince,
   callCore as call,
@@ -100,11 +100,13 @@ describe('a busy clerk, with the service limit on at 150 a minute', () => {
     await call(t, 'inventory.syncStart', { mode: 'full' });
     expect((await call(t, 'inventory.syncStatus', {})).state).toBe('running');
     // Once the sync is reading pages (its worker started): the clerk works through the bulk of it.
-    const deadline = Date.now() + 60_000;
-    while (!t.events.slice(before).some((e) => e.event === 'inventory.syncProgress' && (e.payload as { done: number }).done >= 2000)) {
-      if (Date.now() > deadline) throw new Error('the sync read no pages');
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    await vi.waitFor(
+      () => {
+        if (!t.events.slice(before).some((e) => e.event === 'inventory.syncProgress' && (e.payload as { done: number }).done >= 2000))
+          throw new Error('the sync read no pages');
+      },
+      { timeout: 60_000, interval: 25 },
+    );
 
     const from = await lastSeq(t);
     const { times, clerkWaited } = await busyClerk(t);

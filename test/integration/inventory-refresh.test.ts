@@ -23,11 +23,12 @@ function syncEnds(t: Core): number {
 }
 
 async function waitSyncEnds(t: Core, count: number, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (syncEnds(t) < count) {
-    if (Date.now() > deadline) throw new Error(`fewer than ${count} syncs ended; events: ${t.events.map((e) => e.event).join(', ')}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  await vi.waitFor(
+    () => {
+      if (syncEnds(t) < count) throw new Error(`fewer than ${count} syncs ended; events: ${t.events.map((e) => e.event).join(', ')}`);
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );
 }
 
 async function syncedCore(options: Parameters<typeof createTestCore>[0] = {}) {
@@ -169,20 +170,20 @@ describe('inventory cache: keeping current', () => {
     await emulatorControl(t, 'PUT', '/faults', { latencyMs: 250 });
     const progressBefore = t.events.length;
     await call(t, 'inventory.syncStart', { mode: 'full' });
-    const deadline = Date.now() + 30_000;
-    while (
-      !t.events
-        .slice(progressBefore)
-        .some(
-          (e) =>
-            e.event === 'inventory.syncProgress' &&
-            (e.payload as { phase: string; done: number }).phase === 'items' &&
-            (e.payload as { done: number }).done >= 1000,
-        )
-    ) {
-      if (Date.now() > deadline) throw new Error('no page of the full pass arrived');
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await vi.waitFor(
+      () => {
+        const paged = t.events
+          .slice(progressBefore)
+          .some(
+            (e) =>
+              e.event === 'inventory.syncProgress' &&
+              (e.payload as { phase: string; done: number }).phase === 'items' &&
+              (e.payload as { done: number }).done >= 1000,
+          );
+        if (!paged) throw new Error('no page of the full pass arrived');
+      },
+      { timeout: 30_000, interval: 20 },
+    );
     await emulatorControl(t, 'PUT', '/faults', { errorRate: 1 });
     const failed = await t.inventorySyncsEnded(2, 60_000);
     expect(failed.lastError?.retryable).toBe(true);

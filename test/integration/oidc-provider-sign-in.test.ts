@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DispatcherPool } from '../../electron/core/api/dispatchers.js';
 import { SECRET_ACCOUNTS, SessionService } from '../../electron/core/auth/session.js';
 import { basicCredentials, TokenClient } from '../../electron/core/auth/token-client.js';
@@ -50,10 +50,14 @@ function session(authUrl: string, client: { clientId: string; clientSecret: stri
     ...(responseMode ? { responseMode: async () => responseMode } : {}),
   });
   cleanups.push(async () => s.dispose());
-  const until = async (predicate: () => boolean) => {
-    for (let i = 0; i < 250 && !predicate(); i++) await new Promise((r) => setTimeout(r, 20));
-    if (!predicate()) throw new Error(`timed out; states: ${states.map((x) => x.status).join(', ')}; failures: ${failures.map((f) => f.message).join('; ')}`);
-  };
+  const until = (predicate: () => boolean) =>
+    vi.waitFor(
+      () => {
+        if (!predicate())
+          throw new Error(`timed out; states: ${states.map((x) => x.status).join(', ')}; failures: ${failures.map((f) => f.message).join('; ')}`);
+      },
+      { timeout: 5_000, interval: 20 },
+    );
   return { session: s, secrets, failures, states, pool, until };
 }
 

@@ -1,7 +1,7 @@
 import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReturnDraft, ReturnDraftInput } from '../../shared/schemas/return-draft.js';
 import { deskOn, StoppableService, value, waitForEntry, type TestCore } from '../support/returns-desk.js';
 
@@ -164,16 +164,14 @@ describe('returns outbox against the emulator', () => {
       value(await a.core.dispatch('returns.submit', { draftId: draft.id }));
       // The moment the service has taken the return and its answer is lost, copy the data folder: what a crash leaves on disk.
       await waitForEntry(a, (e) => e.id === draft.id && e.state === 'sending' && e.outcomeUnknown, 20_000);
-      for (
-        let i = 0;
-        !((await service.control('GET', '/requests')) as { items: { method: string; path: string; fault: string | null }[] }).items.some(
-          (r) => r.method === 'POST' && r.path === '/2026-07/return' && r.fault === 'drop-response',
-        );
-        i++
-      ) {
-        if (i > 400) throw new Error('the create never reached the service');
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      await vi.waitFor(
+        async () => {
+          const { items } = (await service.control('GET', '/requests')) as { items: { method: string; path: string; fault: string | null }[] };
+          if (!items.some((r) => r.method === 'POST' && r.path === '/2026-07/return' && r.fault === 'drop-response'))
+            throw new Error('the create never reached the service');
+        },
+        { timeout: 10_000, interval: 25 },
+      );
       crashed = await mkdtemp(join(tmpdir(), 'dockdesk-crashed-'));
       for (const name of await readdir(a.dataDir)) if (name !== 'emulator') await cp(join(a.dataDir, name), join(crashed, name), { recursive: true });
       await a.dispose();
@@ -199,10 +197,12 @@ describe('returns outbox against the emulator', () => {
       }
       const draft = await draftWith(a);
       value(await a.core.dispatch('returns.submit', { draftId: draft.id }));
-      for (let i = 0; budget.state().waiting.interactive === 0; i++) {
-        if (i > 200) throw new Error(`the return never waited for the budget: ${JSON.stringify(budget.state())}`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
+      await vi.waitFor(
+        () => {
+          if (budget.state().waiting.interactive === 0) throw new Error(`the return never waited for the budget: ${JSON.stringify(budget.state())}`);
+        },
+        { timeout: 5_000, interval: 25 },
+      );
       const started = performance.now();
       await a.dispose(false);
       cores.splice(cores.indexOf(a), 1);

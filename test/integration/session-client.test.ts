@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DispatcherPool } from '../../electron/core/api/dispatchers.js';
 import { createReturn } from '../../electron/core/returns/resources.js';
 import { SECRET_ACCOUNTS, SessionService } from '../../electron/core/auth/session.js';
@@ -55,14 +55,15 @@ function bareSession(t: TestCore, overrides: { responseMode?: 'form_post' | 'fra
     ...(overrides.timeoutMs ? { signInTimeoutMs: overrides.timeoutMs } : {}),
   });
   cleanups.push(async () => session.dispose());
-  const waitFor = async <T>(f: () => T | undefined) => {
-    for (let i = 0; i < 300; i++) {
-      const v = f();
-      if (v !== undefined) return v;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error('timed out');
-  };
+  const waitFor = <T>(f: () => T | undefined) =>
+    vi.waitFor(
+      () => {
+        const v = f();
+        if (v === undefined) throw new Error('timed out');
+        return v;
+      },
+      { timeout: 6_000, interval: 20 },
+    );
   return { session, states, failures, waitFor };
 }
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TrackingReceivedPayload } from '../../shared/schemas/webhooks.js';
 import type { RunningEmulator } from '../../emulator/server.js';
 import { emulatorWithPat } from '../support/emulator-client.js';
@@ -41,14 +41,15 @@ afterEach(async () => {
   for (const c of cleanup.splice(0)) await c();
 });
 
-async function waitFor<T>(what: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await what();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+function waitFor<T>(what: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 5000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await what();
+      if (!value) throw new Error('timed out waiting');
+      return value;
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
 }
 
 type Delivery = { topic: string; state: string; attempts: { at: string; status: number | null }[] };
