@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../../electron/core/api/api-client.js';
 import { ConnectivityMonitor } from '../../electron/core/api/connectivity.js';
 import { DispatcherPool } from '../../electron/core/api/dispatchers.js';
@@ -68,9 +68,12 @@ describe('cancellation', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ latencyMs: 3000 }),
     });
+    const budget = t.core.environments.active.api.budget;
+    const sentBefore = budget.state().usedLastMinute;
     const started = performance.now();
     const slow = t.core.dispatch('receiving.list', { page: 1, limit: 10 }, { callId: 'call-to-cancel-1' });
-    await new Promise((r) => setTimeout(r, 100));
+    // Cancelled once its request has gone out (the budget let it go), while the service takes its time.
+    await vi.waitFor(() => expect(budget.state().usedLastMinute).toBeGreaterThan(sentBefore), { interval: 10 });
     expect(await t.core.dispatch('ipc.cancel', { callId: 'call-to-cancel-1' })).toEqual({ ok: true, value: { cancelled: true } });
     const result = await slow;
     expect(performance.now() - started).toBeLessThan(1500);

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/server.js';
 import type { AppError } from '../../shared/errors.js';
 import type { IpcResult } from '../../shared/ipc/contract.js';
@@ -56,8 +56,11 @@ describe('connectivity', () => {
     ok(await t.core.dispatch('receiving.list', { page: 1, limit: 5 }));
     const before = t.events.length;
     await control(emu.url, 'PUT', '/faults', { latencyMs: 3000 });
+    const budget = t.core.environments.active.api.budget;
+    const sentBefore = budget.state().usedLastMinute;
     const call = t.core.dispatch('receiving.list', { page: 1, limit: 5 }, { callId: 'leave-the-view-1' });
-    await sleep(300);
+    // Cancelled with its request on the way (the budget let it go), as when the clerk leaves the view.
+    await vi.waitFor(() => expect(budget.state().usedLastMinute).toBeGreaterThan(sentBefore), { interval: 10 });
     ok(await t.core.dispatch('ipc.cancel', { callId: 'leave-the-view-1' }));
     expect(failed(await call).code).toBe('cancelled');
     expect(connectivityEvents(t.events, before)).toEqual([]);
