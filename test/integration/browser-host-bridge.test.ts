@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { CSP_MANIFEST_FILE } from '../../electron/core/security/csp.js';
 import { LAUNCH_SECRET_HEADER, startBrowserHost, type BrowserHost } from '../../electron/host/browser-host.js';
@@ -31,6 +31,8 @@ afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
+/** The active environment's request budget: a call has reached the service once the budget let it go. */
+const budget = () => host.core.environments.active.api.budget;
 const own = () => ({ origin: host.origin, [LAUNCH_SECRET_HEADER]: host.secret });
 
 async function call(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
@@ -238,10 +240,12 @@ describe('browser host socket bridge', () => {
       const page = await pageSocket();
       await emulatorControl('PUT', '/faults', { latencyMs: 3000 });
       const started = Date.now();
+      const sentBefore = budget().state().usedLastMinute;
       const slow = Array.from({ length: 20 }, (_, i) =>
         page.call('receiving.list', { page: 1, limit: 5 }, `slow-call-${i}-abcdef`).then(() => Date.now() - started),
       );
-      await new Promise((r) => setTimeout(r, 200));
+      // Every slow call is with the service (the budget let each go) before the local one is asked.
+      await vi.waitFor(() => expect(budget().state().usedLastMinute).toBeGreaterThanOrEqual(sentBefore + 20), { interval: 10 });
       const before = Date.now();
       expect(await page.call('app.preferences.get')).toMatchObject({ ok: true });
       const local = Date.now() - before;
@@ -255,8 +259,9 @@ describe('browser host socket bridge', () => {
     it('stops a call in main with ipc.cancel over the socket', async () => {
       const page = await pageSocket();
       await emulatorControl('PUT', '/faults', { latencyMs: 5000 });
+      const sentBefore = budget().state().usedLastMinute;
       const call = page.call('receiving.list', { page: 1, limit: 5 }, 'cancel-me-over-socket');
-      await new Promise((r) => setTimeout(r, 300));
+      await vi.waitFor(() => expect(budget().state().usedLastMinute).toBeGreaterThan(sentBefore), { interval: 10 });
       expect(await page.call('ipc.cancel', { callId: 'cancel-me-over-socket' })).toMatchObject({ ok: true, value: { cancelled: true } });
       expect(await call).toMatchObject({ ok: false, error: { code: 'cancelled' } });
       page.ws.close();
@@ -265,10 +270,14 @@ describe('browser host socket bridge', () => {
     it('cancels the calls of a socket that closes', async () => {
       const page = await pageSocket();
       await emulatorControl('PUT', '/faults', { latencyMs: 5000 });
-      void page.call('receiving.list', { page: 1, limit: 5 }, 'closed-with-the-socket');
-      await new Promise((r) => setTimeout(r, 300));
+      const sentBefore = budget().state().usedLastMinute;
+      const call = page.call('receiving.list', { page: 1, limit: 5 }, 'closed-with-the-socket');
+      await vi.waitFor(() => expect(budget().state().usedLastMinute).toBeGreaterThan(sentBefore), { interval: 10 });
       page.ws.close();
       await page.closed;
+      void call.catch(() => {}); // its socket is gone: no answer comes, and none is awaited
+      // The host hears the close a moment after the page does; nothing it does then can be observed
+      // from here but the cancel below, so this one pause stays.
       await new Promise((r) => setTimeout(r, 100));
       // Already cancelled when the socket closed: nothing left to cancel under that id.
       expect(await host.core.dispatch('ipc.cancel', { callId: 'closed-with-the-socket' })).toMatchObject({ ok: true, value: { cancelled: false } });
