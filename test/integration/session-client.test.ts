@@ -388,7 +388,8 @@ describe('environments', () => {
     await call('auth.signInWithToken', { token: pat });
     await call('session.get', {});
     await t.core.environments.active.session.getAccessToken();
-    await new Promise((r) => setTimeout(r, 400)); // let debounced state writes land
+    // Closing writes everything a desk keeps (settings, drafts, logs, the emulator's state) to disk.
+    await t.core.close();
 
     const files: string[] = [];
     for (const entry of await readdir(t.dataDir, { recursive: true, withFileTypes: true }))

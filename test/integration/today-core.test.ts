@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChannelOutput } from '../../shared/ipc/contract.js';
 import { systemClock } from '../../electron/core/clock.js';
 import { TodayDesk } from '../../electron/core/today/desk.js';
@@ -25,13 +25,15 @@ const requests = async () => ((await emulatorControl(t, 'GET', '/requests')) as 
 /** Waits until the emulator has heard nothing for a while (the sign-in's inventory sync and first refresh done). */
 async function quiet(): Promise<void> {
   let seen = -1;
-  for (let round = 0; round < 40; round++) {
-    const n = (await requests()).length;
-    if (n === seen) return;
-    seen = n;
-    await new Promise((r) => setTimeout(r, 1500));
-  }
-  throw new Error('the emulator kept hearing requests for a minute');
+  await vi.waitFor(
+    async () => {
+      const n = (await requests()).length;
+      const unchanged = n === seen;
+      seen = n;
+      expect(unchanged, 'the emulator kept hearing requests').toBe(true);
+    },
+    { interval: 1500, timeout: 60_000 },
+  );
 }
 
 beforeAll(async () => {
