@@ -26,6 +26,27 @@ export async function createTestCore(
 ) {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'dockdesk-core-')));
   const events: RecordedEvent[] = [];
+  const listeners = new Set<() => void>();
+  /** Resolves with `check`'s answer once it has one, asked now and after each event the core emits. */
+  const whenEvents = <T>(check: () => T | undefined, timeoutMs: number, failure: () => string): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const settle = () => {
+        const answer = check();
+        if (answer === undefined) return;
+        stop();
+        resolve(answer);
+      };
+      const timer = setTimeout(() => {
+        stop();
+        reject(new Error(failure()));
+      }, timeoutMs);
+      const stop = () => {
+        clearTimeout(timer);
+        listeners.delete(settle);
+      };
+      listeners.add(settle);
+      settle();
+    });
   const logs: string[] = [];
   const core: AppCore = await createAppCore({
     shell: 'browser',
@@ -33,7 +54,10 @@ export async function createTestCore(
     dataDir,
     settingsBackend: confSettingsBackend(dataDir),
     keychain: options.keychain ?? 'memory',
-    emit: <E extends EventName>(event: E, payload: EventPayload<E>) => events.push({ event, payload }),
+    emit: <E extends EventName>(event: E, payload: EventPayload<E>) => {
+      events.push({ event, payload });
+      for (const heard of [...listeners]) heard();
+    },
     log: (line) => logs.push(line),
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
     ...(options.openSecrets ? { openSecrets: options.openSecrets } : {}),
@@ -49,24 +73,21 @@ export async function createTestCore(
     events,
     logs,
     /** Resolves when an event arrives that satisfies the predicate (checking ones already recorded too). */
-    async waitForEvent<E extends EventName>(event: E, predicate: (p: EventPayload<E>) => boolean = () => true, timeoutMs = 10_000): Promise<EventPayload<E>> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const hit = events.find((e) => e.event === event && predicate(e.payload as EventPayload<E>));
-        if (hit) return hit.payload as EventPayload<E>;
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${event}; saw ${events.map((e) => e.event).join(', ')}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
+    waitForEvent<E extends EventName>(event: E, predicate: (p: EventPayload<E>) => boolean = () => true, timeoutMs = 10_000): Promise<EventPayload<E>> {
+      return whenEvents(
+        () => events.find((e) => e.event === event && predicate(e.payload as EventPayload<E>))?.payload as EventPayload<E> | undefined,
+        timeoutMs,
+        () => `timed out waiting for ${event}; saw ${events.map((e) => e.event).join(', ')}`,
+      );
     },
     /** Resolves when `count` inventory syncs have ended (an `inventory.syncStatus` event with state idle), with the last one's status. */
-    async inventorySyncsEnded(count: number, timeoutMs = 60_000): Promise<EventPayload<'inventory.syncStatus'>> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const ends = events.filter((e) => e.event === 'inventory.syncStatus' && (e.payload as EventPayload<'inventory.syncStatus'>).state === 'idle');
-        if (ends.length >= count) return ends[count - 1]!.payload as EventPayload<'inventory.syncStatus'>;
-        if (Date.now() > deadline) throw new Error(`fewer than ${count} inventory syncs ended; events: ${events.map((e) => e.event).join(', ')}`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
+    inventorySyncsEnded(count: number, timeoutMs = 60_000): Promise<EventPayload<'inventory.syncStatus'>> {
+      const ends = () => events.filter((e) => e.event === 'inventory.syncStatus' && (e.payload as EventPayload<'inventory.syncStatus'>).state === 'idle');
+      return whenEvents(
+        () => ends()[count - 1]?.payload as EventPayload<'inventory.syncStatus'> | undefined,
+        timeoutMs,
+        () => `fewer than ${count} inventory syncs ended; events: ${events.map((e) => e.event).join(', ')}`,
+      );
     },
     async dispose(removeData = true) {
       await core.close();
