@@ -9,6 +9,7 @@ import { HTTP_TIMEOUTS, type DispatcherPool } from './dispatchers.js';
 import { cancelledError, errorFromResponse, errorFromSchema, errorFromShape, errorFromTransport, isTransportFailure, notJsonError } from './errors.js';
 import { OPERATIONS, operationPath, waitSubject, type OperationName } from './operations.js';
 import { currentLane, RequestBudget, type Lane, type Ticket } from './request-budget.js';
+import { RESPONSES } from './responses.js';
 import { backoffDelayMs, RETRY } from './retry-policy.js';
 import { endpointUrl } from './urls.js';
 
@@ -31,7 +32,8 @@ export interface CallOptions<S extends z.ZodType> {
   body?: unknown;
   /** The service_channel_id header (spec 4): the channel with _write scopes. */
   channelId?: number | null;
-  schema: S;
+  /** How the answer is read: the operation's own response schema (RESPONSES) unless a caller needs another reading. */
+  schema?: S;
   signal?: AbortSignal;
   /** Who waits for this call (the budget's lanes); by default the lane of the code calling (interactive unless said). */
   lane?: Lane;
@@ -117,8 +119,11 @@ export class ApiClient {
   }
 
   /** One call, retries included, within the overall deadline (a caller's own signal can end it sooner). */
-  async call<S extends z.ZodType>(operation: OperationName, options: CallOptions<S>): Promise<CallResult<z.output<S>>> {
-    return (await this.withDeadline(operation, options)) as CallResult<z.output<S>>;
+  async call<O extends OperationName, S extends z.ZodType = Extract<(typeof RESPONSES)[O], z.ZodType>>(
+    operation: O,
+    options: CallOptions<S> = {},
+  ): Promise<CallResult<z.output<S>>> {
+    return (await this.withDeadline(operation, { ...options, schema: options.schema ?? RESPONSES[operation] })) as CallResult<z.output<S>>;
   }
 
   /**

@@ -4,7 +4,6 @@ import { PagingHeaders, type PageInfo } from '../../../shared/schemas/common.js'
 import type { FulfillmentCenter } from '../../../shared/schemas/receiving.js';
 import type { ApiClient, CallResult } from './api-client.js';
 import type { LinkedPage } from './paging.js';
-import { RESPONSES } from './responses.js';
 
 /**
  * What every area's resources share (the areas' own live in electron/core/<area>/resources.ts): the
@@ -24,12 +23,12 @@ export function needsChannel(channelId: number | null, what: string): number {
 // ------------------------------------------------------------------ channels and fulfillment centers
 
 export async function listChannels(api: ApiClient, signal?: AbortSignal): Promise<Channel[]> {
-  const { data } = await api.call('channel.list', { schema: RESPONSES['channel.list'], ...withSignal(signal) });
+  const { data } = await api.call('channel.list', { ...withSignal(signal) });
   return data.items;
 }
 
 export async function listFulfillmentCenters(api: ApiClient, signal?: AbortSignal): Promise<FulfillmentCenter[]> {
-  return (await api.call('fulfillmentCenter.list', { schema: RESPONSES['fulfillmentCenter.list'], ...withSignal(signal) })).data;
+  return (await api.call('fulfillmentCenter.list', { ...withSignal(signal) })).data;
 }
 
 /** One page of a cursor-paged list: the first (from the query) or the one a link leads to. */

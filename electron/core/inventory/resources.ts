@@ -10,7 +10,6 @@ import type { ProductCodes } from '../../../shared/schemas/products.js';
 import type { ApiClient } from '../api/api-client.js';
 import { collect, linkedPages, type LinkedPage } from '../api/paging.js';
 import { cursorList, withSignal } from '../api/resources.js';
-import { RESPONSES } from '../api/responses.js';
 
 /** Inventory: items, quantities (per center, per lot) and history (lot exclusions: ../lots/resources.ts). */
 
@@ -36,7 +35,7 @@ export function inventoryQuery(q: InventoryQuery) {
 }
 
 export function listInventory(api: ApiClient, query: InventoryQuery, follow?: string | null, signal?: AbortSignal): Promise<LinkedPage<InventoryItem>> {
-  return cursorList((o) => api.call('inventory.list', { schema: RESPONSES['inventory.list'], ...o, ...withSignal(signal) }), inventoryQuery(query), follow);
+  return cursorList((o) => api.call('inventory.list', { ...o, ...withSignal(signal) }), inventoryQuery(query), follow);
 }
 
 /** Every inventory item, following the cursor links (1,000 a page). */
@@ -51,20 +50,19 @@ export function listAllInventory(api: ApiClient, signal?: AbortSignal): Promise<
 }
 
 export async function getInventoryItem(api: ApiClient, inventoryId: number, signal?: AbortSignal): Promise<InventoryItem> {
-  return (await api.call('inventory.get', { schema: RESPONSES['inventory.get'], params: { inventoryId }, ...withSignal(signal) })).data;
+  return (await api.call('inventory.get', { params: { inventoryId }, ...withSignal(signal) })).data;
 }
 
 export async function getInventoryLevel(api: ApiClient, inventoryId: number, signal?: AbortSignal): Promise<InventoryLevel> {
-  return (await api.call('inventoryLevel.get', { schema: RESPONSES['inventoryLevel.get'], params: { inventoryId }, ...withSignal(signal) })).data;
+  return (await api.call('inventoryLevel.get', { params: { inventoryId }, ...withSignal(signal) })).data;
 }
 
 export async function getItemLocations(api: ApiClient, inventoryId: number, signal?: AbortSignal): Promise<InventoryLevelWithLocations> {
-  return (await api.call('inventoryLevel.itemLocations', { schema: RESPONSES['inventoryLevel.itemLocations'], params: { inventoryId }, ...withSignal(signal) }))
-    .data;
+  return (await api.call('inventoryLevel.itemLocations', { params: { inventoryId }, ...withSignal(signal) })).data;
 }
 
 export async function getItemLots(api: ApiClient, inventoryId: number, signal?: AbortSignal): Promise<InventoryLevelWithLots> {
-  return (await api.call('inventoryLevel.itemLots', { schema: RESPONSES['inventoryLevel.itemLots'], params: { inventoryId }, ...withSignal(signal) })).data;
+  return (await api.call('inventoryLevel.itemLots', { params: { inventoryId }, ...withSignal(signal) })).data;
 }
 
 /**
@@ -73,7 +71,6 @@ export async function getItemLots(api: ApiClient, inventoryId: number, signal?: 
  */
 export async function queryHistory(api: ApiClient, query: HistoryQuery, follow?: string | null, signal?: AbortSignal): Promise<LinkedPage<InventoryEvent>> {
   const { data } = await api.call('inventory.history', {
-    schema: RESPONSES['inventory.history'],
     body: query,
     ...(follow ? { follow } : {}),
     ...withSignal(signal),
@@ -122,7 +119,6 @@ export function productQuery(q: ProductQuery) {
 /** One page of the product list (cursor links), filtered as `query` says. */
 export async function listProducts(api: ApiClient, query: ProductQuery, follow?: string | null, signal?: AbortSignal): Promise<LinkedPage<ProductCodes>> {
   const { data } = await api.call('product.list', {
-    schema: RESPONSES['product.list'],
     ...(follow ? { follow } : { query: productQuery(query) }),
     ...withSignal(signal),
   });

@@ -3,7 +3,6 @@ import type { Distributions, ReceivingBox, ReceivingCreate, ReceivingOrder } fro
 import type { ApiClient } from '../api/api-client.js';
 import { collect, linkedPages } from '../api/paging.js';
 import { headerPageInfo, headerText, needsChannel, withSignal } from '../api/resources.js';
-import { RESPONSES } from '../api/responses.js';
 import type { ServiceQuery } from './list-query.js';
 
 /** Receiving orders (WROs): lists by page or Next-Page href, the record, boxes, labels, writes. */
@@ -23,7 +22,6 @@ export async function listReceivingOrders(
 ): Promise<ReceivingPage> {
   const filters: ServiceQuery = { ...query.filters, Statuses: query.filters?.Statuses ?? (query.statuses?.length ? query.statuses.join(',') : undefined) };
   const result = await api.call('receiving.list', {
-    schema: RESPONSES['receiving.list'],
     ...(query.follow ? { follow: query.follow } : { query: { Page: query.page, Limit: query.limit, ...filters } }),
     ...withSignal(signal),
   });
@@ -42,7 +40,7 @@ export function listAllReceivingOrders(
 }
 
 export async function getReceivingOrder(api: ApiClient, id: number, signal?: AbortSignal): Promise<ReceivingOrder> {
-  return (await api.call('receiving.get', { schema: RESPONSES['receiving.get'], params: { id }, ...withSignal(signal) })).data;
+  return (await api.call('receiving.get', { params: { id }, ...withSignal(signal) })).data;
 }
 
 /**
@@ -59,7 +57,6 @@ export async function createReceivingOrder(
   const channel = needsChannel(channelId, 'Creating a receiving order');
   return (
     await api.call('receiving.create', {
-      schema: RESPONSES['receiving.create'],
       body,
       channelId: channel,
       ...(reconcile ? { reconcile } : {}),
@@ -73,7 +70,6 @@ export async function cancelReceivingOrder(api: ApiClient, id: number, channelId
   // Cancelling twice is harmless to check: a lost answer is reconciled by reading the order.
   return (
     await api.call('receiving.cancel', {
-      schema: RESPONSES['receiving.cancel'],
       params: { id },
       channelId: channel,
       reconcile: async () => {
@@ -86,16 +82,16 @@ export async function cancelReceivingOrder(api: ApiClient, id: number, channelId
 }
 
 export async function getReceivingBoxes(api: ApiClient, id: number, signal?: AbortSignal): Promise<ReceivingBox[]> {
-  return (await api.call('receiving.boxes', { schema: RESPONSES['receiving.boxes'], params: { id }, ...withSignal(signal) })).data;
+  return (await api.call('receiving.boxes', { params: { id }, ...withSignal(signal) })).data;
 }
 
 /** The box labels as the PDF itself (one page per box). */
 export async function getReceivingLabels(api: ApiClient, id: number, signal?: AbortSignal): Promise<Buffer> {
-  return (await api.call('receiving.labels', { schema: RESPONSES['receiving.labels'], params: { id }, accept: 'application/pdf', ...withSignal(signal) })).data;
+  return (await api.call('receiving.labels', { params: { id }, accept: 'application/pdf', ...withSignal(signal) })).data;
 }
 
 export async function getDistributions(api: ApiClient, id: number, signal?: AbortSignal): Promise<Distributions> {
-  return (await api.call('receiving.distributions', { schema: RESPONSES['receiving.distributions'], params: { id }, ...withSignal(signal) })).data;
+  return (await api.call('receiving.distributions', { params: { id }, ...withSignal(signal) })).data;
 }
 
 /** Marks orders as synced with (or released from) an outside system; answers the first order named. */
@@ -109,7 +105,6 @@ export async function setExternalSync(
   const channel = needsChannel(channelId, 'Changing the external sync flag');
   return (
     await api.call('receiving.setExternalSync', {
-      schema: RESPONSES['receiving.setExternalSync'],
       body: { ids, is_external_sync: isExternalSync },
       channelId: channel,
       ...withSignal(signal),

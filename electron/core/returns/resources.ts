@@ -4,7 +4,6 @@ import type { ReturnCreate, ReturnRecord, ReturnWriteResult } from '../../../sha
 import type { ApiClient } from '../api/api-client.js';
 import { collect, linkedPages, type LinkedPage } from '../api/paging.js';
 import { cursorList, needsChannel, withSignal } from '../api/resources.js';
-import { RESPONSES } from '../api/responses.js';
 
 /** Returns: list (cursor URLs), the record, create (reconciled by reference id), update, cancel. */
 
@@ -36,7 +35,7 @@ export function listReturns(api: ApiClient, q: ReturnQuery, follow?: string | nu
     SortOrder: q.sortOrder,
     Limit: q.limit,
   };
-  return cursorList((o) => api.call('return.list', { schema: RESPONSES['return.list'], ...o, ...withSignal(signal) }), query, follow);
+  return cursorList((o) => api.call('return.list', { ...o, ...withSignal(signal) }), query, follow);
 }
 
 export function listAllReturns(api: ApiClient, q: ReturnQuery, signal?: AbortSignal): Promise<ReturnRecord[]> {
@@ -50,7 +49,7 @@ export function listAllReturns(api: ApiClient, q: ReturnQuery, signal?: AbortSig
 }
 
 export async function getReturn(api: ApiClient, id: number, signal?: AbortSignal): Promise<ReturnRecord> {
-  return (await api.call('return.get', { schema: RESPONSES['return.get'], params: { id }, ...withSignal(signal) })).data;
+  return (await api.call('return.get', { params: { id }, ...withSignal(signal) })).data;
 }
 
 export async function findReturnByReference(api: ApiClient, referenceId: string, signal?: AbortSignal): Promise<ReturnRecord | null> {
@@ -72,7 +71,6 @@ function returnBody(body: ReturnCreate): ReturnCreate {
 export async function createReturn(api: ApiClient, body: ReturnCreate, channelId: number | null, signal?: AbortSignal): Promise<ReturnWriteResult> {
   const channel = needsChannel(channelId, 'Creating a return');
   const { data } = await api.call('return.create', {
-    schema: RESPONSES['return.create'],
     body: returnBody(body),
     channelId: channel,
     reconcile: () => findReturnByReference(api, body.reference_id, signal),
@@ -84,15 +82,12 @@ export async function createReturn(api: ApiClient, body: ReturnCreate, channelId
 /** Changes a return that is still awaiting arrival (spec 3); PUT is idempotent, so it may be re-sent. */
 export async function updateReturn(api: ApiClient, id: number, body: ReturnCreate, channelId: number | null, signal?: AbortSignal): Promise<ReturnWriteResult> {
   const channel = needsChannel(channelId, 'Changing a return');
-  return (
-    await api.call('return.update', { schema: RESPONSES['return.update'], params: { id }, body: returnBody(body), channelId: channel, ...withSignal(signal) })
-  ).data;
+  return (await api.call('return.update', { params: { id }, body: returnBody(body), channelId: channel, ...withSignal(signal) })).data;
 }
 
 export async function cancelReturn(api: ApiClient, id: number, channelId: number | null, signal?: AbortSignal): Promise<void> {
   const channel = needsChannel(channelId, 'Cancelling a return');
   await api.call('return.cancel', {
-    schema: RESPONSES['return.cancel'],
     params: { id },
     channelId: channel,
     reconcile: async () => ((await getReturn(api, id, signal)).status === 'Cancelled' ? {} : null),
@@ -106,17 +101,16 @@ export async function cancelReturn(api: ApiClient, id: number, channelId: number
  */
 export async function findOrdersForReturn(api: ApiClient, reference: string, signal?: AbortSignal): Promise<z.infer<typeof OrderV>[]> {
   const byReference = await api.call('order.list', {
-    schema: RESPONSES['order.list'],
     query: { ReferenceIds: reference, Page: 1, Limit: 10 },
     ...withSignal(signal),
   });
   const found = byReference.data.filter((o) => o.id !== undefined);
   if (found.length > 0 || !/^\d{1,10}$/.test(reference)) return found;
-  const byId = await api.call('order.list', { schema: RESPONSES['order.list'], query: { IDs: reference, Page: 1, Limit: 10 }, ...withSignal(signal) });
+  const byId = await api.call('order.list', { query: { IDs: reference, Page: 1, Limit: 10 }, ...withSignal(signal) });
   return byId.data.filter((o) => o.id !== undefined);
 }
 
 /** One shipment by its id (published 2025-07 on): what a return's original shipment is known by. */
 export async function getShipment(api: ApiClient, shipmentId: number, signal?: AbortSignal): Promise<z.infer<typeof ShipmentV>> {
-  return (await api.call('shipment.get', { schema: RESPONSES['shipment.get'], params: { shipmentId }, ...withSignal(signal) })).data;
+  return (await api.call('shipment.get', { params: { shipmentId }, ...withSignal(signal) })).data;
 }

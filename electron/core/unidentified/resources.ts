@@ -1,7 +1,6 @@
 import type { UnidentifiedReceivingOrder } from '../../../shared/schemas/uro.js';
 import type { ApiClient } from '../api/api-client.js';
 import { needsChannel, withSignal } from '../api/resources.js';
-import { RESPONSES } from '../api/responses.js';
 
 /**
  * Unidentified receiving orders (2026-07, API notes): a plain array of 50 a page, numbered pages and
@@ -17,7 +16,6 @@ export interface ReceiptPage {
 
 export async function listReceipts(api: ApiClient, query: { linked: boolean; page: number }, signal?: AbortSignal): Promise<ReceiptPage> {
   const { data } = await api.call('uro.list', {
-    schema: RESPONSES['uro.list'],
     query: { isCompleted: query.linked, page: query.page },
     ...withSignal(signal),
   });
@@ -27,7 +25,6 @@ export async function listReceipts(api: ApiClient, query: { linked: boolean; pag
 export async function getReceipt(api: ApiClient, id: number, signal?: AbortSignal): Promise<UnidentifiedReceivingOrder> {
   return (
     await api.call('uro.get', {
-      schema: RESPONSES['uro.get'],
       params: { uroId: id },
       ...withSignal(signal),
     })
@@ -38,7 +35,6 @@ export async function getReceipt(api: ApiClient, id: number, signal?: AbortSigna
 export async function getAttachmentImage(api: ApiClient, id: number, attachmentId: number, signal?: AbortSignal): Promise<Buffer> {
   return (
     await api.call('uro.attachment', {
-      schema: RESPONSES['uro.attachment'],
       params: { uroId: id, attachmentId },
       accept: 'image/*',
       ...withSignal(signal),
@@ -53,7 +49,6 @@ export async function getAttachmentImage(api: ApiClient, id: number, attachmentI
 export async function associateWro(api: ApiClient, id: number, wroId: number, channelId: number | null, signal?: AbortSignal): Promise<void> {
   const channel = needsChannel(channelId, 'Linking a receipt to a receiving order');
   await api.call('uro.associateWro', {
-    schema: RESPONSES['uro.associateWro'],
     params: { uroId: id },
     body: { wro_id: wroId },
     channelId: channel,
