@@ -18,10 +18,12 @@ import { cleanupsAfterEach } from '../support/cleanups.js';
  * record's page). No open waits for the budget, and the emulator's own log counts what they cost;
  * the same while a full sync of 10,000 items runs. The item page's live read and the order's boxes
  * wait for the clerk to stay on the record (renderer queries), so a clerk moving on sends neither.
+ * How long an open takes is the bench's (clerkCosts, slowestOpenMs): on a loaded machine a timed
+ * assertion here fails for the machine's sake, so this test asserts what cannot vary, that no call of
+ * the clerk's ever queued for the budget.
  */
 type Core = TestCore;
 const OPENS = 20;
-const OPEN_MS = 250;
 const MAX_REQUESTS = 60;
 
 const cleanups = cleanupsAfterEach();
@@ -48,7 +50,7 @@ async function openItemByScan(t: Core, sku: string, inventoryId: number): Promis
   expect(page.readAt).toBeNull();
 }
 
-async function busyClerk(t: Core): Promise<{ times: number[]; requests: LoggedRequest[]; clerkWaited: boolean }> {
+async function busyClerk(t: Core): Promise<{ requests: LoggedRequest[]; clerkWaited: boolean }> {
   const orders = ((await emulatorControl(t, 'GET', '/data/receivingOrders')) as { items: { id: number }[] }).items.slice(0, OPENS);
   // SKUs of letters only: a scan of digits is also asked of the record lookups, which is the orders' case.
   const items = ((await emulatorControl(t, 'GET', '/data/inventory')) as { items: { inventory_id: number; sku: string; is_lot: boolean }[] }).items
@@ -58,7 +60,6 @@ async function busyClerk(t: Core): Promise<{ times: number[]; requests: LoggedRe
   expect(orders).toHaveLength(OPENS);
   expect(items).toHaveLength(OPENS);
   const from = await lastSeq(t);
-  const times: number[] = [];
   // Whether any of the clerk's calls ever queued for the budget (sampled while the opens run).
   let clerkWaited = false;
   const sampler = setInterval(() => {
@@ -66,13 +67,11 @@ async function busyClerk(t: Core): Promise<{ times: number[]; requests: LoggedRe
   }, 2);
   for (let i = 0; i < OPENS; i++) {
     for (const open of [() => openOrderByScan(t, orders[i]!.id), () => openItemByScan(t, items[i]!.sku, items[i]!.inventory_id)]) {
-      const started = performance.now();
       await open();
-      times.push(performance.now() - started);
     }
   }
   clearInterval(sampler);
-  return { times, requests: await apiSince(t, from), clerkWaited };
+  return { requests: await apiSince(t, from), clerkWaited };
 }
 
 describe('a busy clerk, with the service limit on at 150 a minute', () => {
@@ -82,9 +81,8 @@ describe('a busy clerk, with the service limit on at 150 a minute', () => {
     await signIn(t);
     await t.inventorySyncsEnded(1, 120_000);
 
-    const { times, requests, clerkWaited } = await busyClerk(t);
+    const { requests, clerkWaited } = await busyClerk(t);
     expect(clerkWaited).toBe(false);
-    expect(Math.max(...times)).toBeLessThan(OPEN_MS);
     expect(requests.length).toBeLessThanOrEqual(MAX_REQUESTS);
     expect(requests.filter((r) => r.status === 429)).toEqual([]);
     // An exact id makes no list lookup: each order is one read of the order itself.
@@ -109,13 +107,10 @@ describe('a busy clerk, with the service limit on at 150 a minute', () => {
     );
 
     const from = await lastSeq(t);
-    const { times, clerkWaited } = await busyClerk(t);
+    const { clerkWaited } = await busyClerk(t);
     const clerk = (await apiSince(t, from)).filter((r) => /\/receiving|\/return|\/lot-exclusion|\/inventory-level\/\d+/.test(r.path));
     expect((await call(t, 'inventory.syncStatus', {})).state).toBe('running');
     expect(clerkWaited).toBe(false);
-    // Not 250 ms here: main's own stalls while the sync's pages arrive (ARCHITECTURE, Sync throughput)
-    // hold an open up to about 400 ms on this machine although no request of it waits.
-    expect(Math.max(...times)).toBeLessThan(1_000);
     // The sync's own requests are in the log too: the clerk's are the reads of single records.
     expect(clerk.length).toBeLessThanOrEqual(MAX_REQUESTS);
     expect((await apiSince(t, from)).filter((r) => r.status === 429)).toEqual([]);
