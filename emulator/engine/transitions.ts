@@ -106,10 +106,22 @@ export class TransitionEngine {
     if (item.lot_number && received !== 0) {
       const lot = inv.lots.find((l) => l.lot_number === item.lot_number && l.fc_id === wro.fulfillment_center.id);
       if (lot) lot.on_hand = Math.max(0, lot.on_hand + received);
-      else if (received > 0) inv.lots.push({ lot_number: item.lot_number, expiration_date: item.lot_date, fc_id: wro.fulfillment_center.id, on_hand: received });
+      else if (received > 0)
+        inv.lots.push({ lot_number: item.lot_number, expiration_date: item.lot_date, fc_id: wro.fulfillment_center.id, on_hand: received });
     }
     if (received !== 0)
-      this.history(inv, 'InventoryReceived', at, { type: 'WRO', value: String(wro.id) }, wro.fulfillment_center.id, received, 0, item.lot_number, item.lot_date, 'Received');
+      this.history(
+        inv,
+        'InventoryReceived',
+        at,
+        { type: 'WRO', value: String(wro.id) },
+        wro.fulfillment_center.id,
+        received,
+        0,
+        item.lot_number,
+        item.lot_date,
+        'Received',
+      );
   }
 
   /** The warehouse closes the order: what was counted is final. */

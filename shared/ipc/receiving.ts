@@ -152,7 +152,6 @@ export const ImportCheckOutput = z.object({
 });
 export type ImportCheckOutput = z.infer<typeof ImportCheckOutput>;
 
-
 /** One item (and lot, where the order names one) of an order: what was expected, received and stowed. */
 export const DiscrepancyLine = z.object({
   inventoryId: z.number().int(),

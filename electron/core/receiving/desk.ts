@@ -2,7 +2,15 @@ import type { z } from 'zod';
 import { countOf } from '../../../shared/counts.js';
 import { labelOf } from '../../../shared/labels.js';
 import { appError, AppErrorException } from '../../../shared/errors.js';
-import { DEFAULT_RECEIVING_SORT, DISCREPANCY_STATUSES, type OrderDiscrepancies, type receivingChannels, type ReceivingDetail, type ReceivingMatch, type ResolvedItem } from '../../../shared/ipc/receiving.js';
+import {
+  DEFAULT_RECEIVING_SORT,
+  DISCREPANCY_STATUSES,
+  type OrderDiscrepancies,
+  type receivingChannels,
+  type ReceivingDetail,
+  type ReceivingMatch,
+  type ResolvedItem,
+} from '../../../shared/ipc/receiving.js';
 import type { Distributions, ReceivingBox, ReceivingOrder } from '../../../shared/schemas/receiving.js';
 import { currentLane } from '../api/request-budget.js';
 import { validateWroForm, wroCreateBody } from '../../../shared/schemas/wro-form.js';

@@ -101,7 +101,10 @@ export function orderDiscrepancies(order: ReceivingOrder, read: readonly Receivi
     }
   }
   const rows = [...lines.values()].map((l) => ({ ...l, difference: l.received - l.expected, mark: markOf(l.received - l.expected) }));
-  rows.sort((a, b) => (a.name ?? a.sku ?? '').localeCompare(b.name ?? b.sku ?? '') || a.inventoryId - b.inventoryId || (a.lotNumber ?? '').localeCompare(b.lotNumber ?? ''));
+  rows.sort(
+    (a, b) =>
+      (a.name ?? a.sku ?? '').localeCompare(b.name ?? b.sku ?? '') || a.inventoryId - b.inventoryId || (a.lotNumber ?? '').localeCompare(b.lotNumber ?? ''),
+  );
   const anyReceived = boxes.some(boxReceived);
   const closed = CLOSED.has(order.status);
   const missingBoxes =
@@ -235,13 +238,53 @@ const csvRow = (cells: (string | number | null)[]) => cells.map(csvCell).join(',
 export function discrepancyCsv(d: OrderDiscrepancies): string {
   const zone = d.center.timeZone;
   const rows = [
-    csvRow(['Section', 'Receiving order', 'PO number', 'Center', 'Item', 'SKU', 'Lot', 'Expiry', 'Box', 'Tracking number', 'Expected', 'Received', 'Stowed', 'Difference', 'Mark', 'Received lot', 'Received expiry', 'Received at']),
+    csvRow([
+      'Section',
+      'Receiving order',
+      'PO number',
+      'Center',
+      'Item',
+      'SKU',
+      'Lot',
+      'Expiry',
+      'Box',
+      'Tracking number',
+      'Expected',
+      'Received',
+      'Stowed',
+      'Difference',
+      'Mark',
+      'Received lot',
+      'Received expiry',
+      'Received at',
+    ]),
   ];
   const head = [d.orderId, d.purchaseOrderNumber, d.center.name];
   for (const l of d.lines)
-    rows.push(csvRow(['Item', ...head, l.name, l.sku, l.lotNumber, l.lotDate, null, null, l.expected, l.received, l.stowed, l.difference, l.mark === 'even' ? '' : l.mark, null, null, null]));
+    rows.push(
+      csvRow([
+        'Item',
+        ...head,
+        l.name,
+        l.sku,
+        l.lotNumber,
+        l.lotDate,
+        null,
+        null,
+        l.expected,
+        l.received,
+        l.stowed,
+        l.difference,
+        l.mark === 'even' ? '' : l.mark,
+        null,
+        null,
+        null,
+      ]),
+    );
   for (const b of d.missingBoxes)
-    rows.push(csvRow(['Box not received', ...head, null, null, null, null, b.boxNumber, b.trackingNumber, b.expected, 0, 0, -b.expected, 'short', null, null, null]));
+    rows.push(
+      csvRow(['Box not received', ...head, null, null, null, null, b.boxNumber, b.trackingNumber, b.expected, 0, 0, -b.expected, 'short', null, null, null]),
+    );
   for (const x of d.lotDifferences)
     rows.push(
       csvRow([
