@@ -29,6 +29,9 @@ export function ReceivingDetail() {
     <section className="workspace detail" aria-labelledby="wro-title">
       <header className="workspace-header">
         <ViewHeading id="wro-title">Receiving order {id}</ViewHeading>
+        <Link to="/receiving/$id/discrepancies" params={{ id }} className="button-link">
+          Discrepancies
+        </Link>
         <Link to="/receiving" className="button-link">
           All receiving orders
         </Link>
