@@ -132,6 +132,15 @@ function DiscrepancyReport({ d }: { d: OrderDiscrepancies }) {
           ))}
         </tbody>
       </table>
+      <MissingBoxes d={d} />
+      <LotDifferences d={d} />
+    </div>
+  );
+}
+
+function MissingBoxes({ d }: { d: OrderDiscrepancies }) {
+  return (
+    <>
       <h2>Boxes not received</h2>
       {d.missingBoxes.length === 0 ? (
         <p className="muted">None.</p>
@@ -155,6 +164,13 @@ function DiscrepancyReport({ d }: { d: OrderDiscrepancies }) {
           </tbody>
         </table>
       )}
+    </>
+  );
+}
+
+function LotDifferences({ d }: { d: OrderDiscrepancies }) {
+  return (
+    <>
       <h2>Lots or expiry dates that differ from the order</h2>
       {d.lotDifferences.length === 0 ? (
         <p className="muted">None.</p>
@@ -184,7 +200,7 @@ function DiscrepancyReport({ d }: { d: OrderDiscrepancies }) {
           </tbody>
         </table>
       )}
-    </div>
+    </>
   );
 }
 
