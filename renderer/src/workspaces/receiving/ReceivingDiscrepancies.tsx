@@ -308,7 +308,7 @@ export function DiscrepancyListView() {
             ) : (
               <>
                 <p className="muted" role="status">
-                  {`${countOf(data.rows.length, 'order')} of ${countOf(data.read, 'order')} completed or incomplete differ, largest difference first.`}
+                  {`${formatCount(data.rows.length)} of ${countOf(data.read, 'order')} closed in this period (completed or incomplete) differ from what was expected, largest difference first.`}
                 </p>
                 <DataTable
                   label="Receiving orders with discrepancies"
