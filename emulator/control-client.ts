@@ -1,5 +1,6 @@
 import type { DataCollection } from './control-types.js';
 import type { EmulatorData } from './data/model.js';
+import type { Receipt } from './engine/receipts.js';
 import type { Delivery } from './engine/webhooks.js';
 import type { FaultConfig, RateLimitSettings } from './http/faults.js';
 import type { RequestLogEntry } from './request-log.js';
@@ -14,6 +15,12 @@ export class ControlError extends Error {
     super(`emulator control ${what} answered ${status}: ${body.slice(0, 300)}`);
   }
 }
+
+/** A receipt as sent (defaults left out). */
+export type ReceiptInput = {
+  boxes: { boxId: number; received?: boolean; lines?: Receipt['boxes'][number]['lines'] }[];
+  close?: boolean;
+};
 
 export interface PatListing {
   id: string;
@@ -136,6 +143,11 @@ export class EmulatorControl {
   async replace<C extends 'channels' | 'receivingOrders' | 'orders' | 'returns' | 'inventory'>(collection: C, record: EmulatorData[C][number]): Promise<void> {
     const id = collection === 'inventory' ? (record as { inventory_id: number }).inventory_id : (record as { id: number }).id;
     await this.call('PUT', `/data/${collection}/${id}`, record);
+  }
+
+  /** The warehouse counts an order's boxes (receipts.ts says how): short, over, another lot or expiry, a box that never came. */
+  receive(orderId: number, receipt: ReceiptInput): Promise<EmulatorData['receivingOrders'][number]> {
+    return this.call('POST', `/receiving/${orderId}/receive`, receipt);
   }
 
   private learnClock(iso: string): number {

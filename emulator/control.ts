@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { DEMO_USER } from './auth/registry.js';
+import { Receipt } from './engine/receipts.js';
 import { DATA_COLLECTIONS, type DataCollection } from './control-types.js';
 import type { RunningEnvironment } from './environment-types.js';
 import { FaultConfig, PUBLISHED_PER_MINUTE } from './http/faults.js';
@@ -72,6 +73,7 @@ export const CONTROL_ENDPOINTS = [
   `GET    /__emulator/data/{collection}     the stored records of one of: ${DATA_COLLECTIONS.join(', ')}`,
   `POST   /__emulator/data/{collection}     {items} add stored records (ids unused so far) to one of: ${ARRANGEABLE.join(', ')}`,
   `PUT    /__emulator/data/{collection}/{id}  a stored record in place of the one with this id (${REPLACEABLE.join(', ')}; inventory by inventory_id)`,
+  'POST   /__emulator/receiving/{id}/receive  {boxes: [{boxId, received?, lines?: [{inventoryId, lotNumber?, received, stowed?, receivedLotNumber?, receivedExpiry?}]}], close?} the warehouse counts boxes (short, over, another lot or expiry, a box never came)',
   'GET    /__emulator/label-printer         {host, port, condition} of the emulated label printer (raw ZPL; answers ~HS)',
   'PUT    /__emulator/label-printer         {paperOut?, ribbonOut?, headOpen?, paused?, unreachable?} what is wrong with it; held labels print once nothing is',
   'GET    /__emulator/label-printer/jobs    every job received (id, receivedAt, bytes, zpl, state printed or held)',
@@ -90,6 +92,20 @@ export function registerControlRoutes(app: FastifyInstance, env: RunningEnvironm
   registerPatRoutes(app, env);
   registerDataRoutes(app, env);
   registerLabelPrinterRoutes(app, env);
+  registerReceivingRoutes(app, env);
+}
+
+function registerReceivingRoutes(app: FastifyInstance, env: RunningEnvironment): void {
+  app.post('/__emulator/receiving/:id/receive', async (request, reply) => {
+    const id = Number((request.params as { id: string }).id);
+    const wro = env.context.store.wro(id);
+    if (!wro) return notFound(reply, `No receiving order ${(request.params as { id: string }).id}.`);
+    const parsed = Receipt.safeParse(request.body);
+    if (!parsed.success) return invalid(reply, parsed.error);
+    const refused = env.context.engine.receiveByHand(wro, parsed.data, env.clock.nowMs());
+    if (refused) return reply.code(409).send({ type: 'about:blank', title: 'Conflict', status: 409, detail: refused });
+    return wro;
+  });
 }
 
 function registerSeedRoutes(app: FastifyInstance, env: RunningEnvironment): void {

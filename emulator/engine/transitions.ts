@@ -3,6 +3,7 @@ import type { ReceivingStatus } from '../../shared/schemas/receiving.js';
 import type { VirtualClock } from '../clock.js';
 import type { StoredHistoryEvent, StoredBox, StoredInventory, StoredReturn, StoredSimulation, StoredWro } from '../data/model.js';
 import type { EmulatorStore } from '../store.js';
+import { boxNeverCame, countBox, receiptProblem, type Receipt, type ReceiptMove } from './receipts.js';
 import type { WebhookDispatcher } from './webhooks.js';
 
 /**
@@ -68,6 +69,65 @@ export class TransitionEngine {
       this.settleWroStatus(wro, step.at);
     }
     return due.length > 0;
+  }
+
+  /**
+   * A receipt made through the control API (receipts.ts): the counts as given, stock and history as
+   * a counted box moves them, then the order's status (closed when asked: Completed, or Incomplete
+   * when a box never came). The order no longer moves on the clock: its counts are the ones given.
+   * Answers why it cannot apply, or null.
+   */
+  receiveByHand(wro: StoredWro, receipt: Receipt, atMs: number): string | null {
+    const problem = receiptProblem(wro, receipt);
+    if (problem) return problem;
+    const at = new Date(atMs).toISOString();
+    for (const b of receipt.boxes) {
+      const box = wro.boxes.find((x) => x.box_id === b.boxId)!;
+      if (!b.received) {
+        if (box.received_date === null) boxNeverCame(box);
+        continue;
+      }
+      for (const move of countBox(box, b.lines, at)) this.stockCounted(wro, move, atMs);
+    }
+    wro.moving = false;
+    for (const box of wro.boxes) box.arrive_at = null;
+    if (receipt.close) this.closeWro(wro, atMs);
+    else this.settleWroStatus(wro, atMs);
+    this.store.changed();
+    return null;
+  }
+
+  private stockCounted(wro: StoredWro, { item, received, awaited }: ReceiptMove, at: number): void {
+    const inv = this.store.inventory(item.inventory_id);
+    if (!inv) return;
+    const level = this.levelAt(inv, wro.fulfillment_center.id);
+    level.on_hand = Math.max(0, level.on_hand + received);
+    level.awaiting = Math.max(0, level.awaiting - awaited);
+    if (item.lot_number && received !== 0) {
+      const lot = inv.lots.find((l) => l.lot_number === item.lot_number && l.fc_id === wro.fulfillment_center.id);
+      if (lot) lot.on_hand = Math.max(0, lot.on_hand + received);
+      else if (received > 0)
+        inv.lots.push({ lot_number: item.lot_number, expiration_date: item.lot_date, fc_id: wro.fulfillment_center.id, on_hand: received });
+    }
+    if (received !== 0)
+      this.history(
+        inv,
+        'InventoryReceived',
+        at,
+        { type: 'WRO', value: String(wro.id) },
+        wro.fulfillment_center.id,
+        received,
+        0,
+        item.lot_number,
+        item.lot_date,
+        'Received',
+      );
+  }
+
+  /** The warehouse closes the order: what was counted is final. */
+  private closeWro(wro: StoredWro, at: number): void {
+    const missing = wro.boxes.some((b) => b.received_date === null && b.box_status !== 'Cancelled');
+    this.moveWro(wro, missing ? 'Incomplete' : 'Completed', at);
   }
 
   private boxArrived(box: StoredBox, at: number): void {
@@ -139,6 +199,10 @@ export class TransitionEngine {
     else if (statuses.some((s) => s === 'Arrived') && statuses.some((s) => s === 'Awaiting')) next = 'PartiallyArrived';
     else if (statuses.every((s) => s === 'Arrived')) next = 'Arrived';
     else next = 'Awaiting';
+    this.moveWro(wro, next, at);
+  }
+
+  private moveWro(wro: StoredWro, next: ReceivingStatus, at: number): void {
     if (next === wro.status) return;
     wro.status = next;
     const timestamp = new Date(at).toISOString();

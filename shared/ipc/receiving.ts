@@ -152,6 +152,83 @@ export const ImportCheckOutput = z.object({
 });
 export type ImportCheckOutput = z.infer<typeof ImportCheckOutput>;
 
+/** One item (and lot, where the order names one) of an order: what was expected, received and stowed. */
+export const DiscrepancyLine = z.object({
+  inventoryId: z.number().int(),
+  sku: z.string().nullable(),
+  name: z.string().nullable(),
+  lotNumber: z.string().nullable(),
+  /** The lot's expiry as the box item carries it (an instant at midnight UTC naming a day). */
+  lotDate: z.string().nullable(),
+  expected: z.number().int(),
+  received: z.number().int(),
+  stowed: z.number().int(),
+  /** received - expected: below 0 short, above 0 over. */
+  difference: z.number().int(),
+  mark: z.enum(['short', 'over', 'even']),
+});
+export type DiscrepancyLine = z.infer<typeof DiscrepancyLine>;
+
+/** A box the warehouse has not received: its units are not on the order's received count. */
+export const MissingBox = z.object({
+  boxId: z.number().int(),
+  boxNumber: z.number().int(),
+  trackingNumber: z.string().nullable(),
+  status: z.string(),
+  expected: z.number().int(),
+});
+
+/** Units received in a box under a lot or expiry other than the one the order named for that item. */
+export const LotDifference = z.object({
+  boxId: z.number().int(),
+  boxNumber: z.number().int(),
+  inventoryId: z.number().int(),
+  sku: z.string().nullable(),
+  name: z.string().nullable(),
+  orderedLot: z.string().nullable(),
+  orderedExpiry: z.string().nullable(),
+  receivedLot: z.string().nullable(),
+  receivedExpiry: z.string().nullable(),
+  quantity: z.number().int(),
+  receivedAt: z.string().nullable(),
+});
+export type LotDifference = z.infer<typeof LotDifference>;
+
+export const OrderDiscrepancies = z.object({
+  orderId: z.number().int(),
+  purchaseOrderNumber: z.string().nullable(),
+  status: ReceivingStatus,
+  center: z.object({ id: z.number().int(), name: z.string().nullable(), timeZone: z.string().nullable() }),
+  /** Whether the warehouse has closed the order (Completed, Incomplete): until then a short may still arrive. */
+  closed: z.boolean(),
+  lines: z.array(DiscrepancyLine),
+  missingBoxes: z.array(MissingBox),
+  lotDifferences: z.array(LotDifference),
+  totals: z.object({ expected: z.number().int(), received: z.number().int(), stowed: z.number().int(), short: z.number().int(), over: z.number().int() }),
+});
+export type OrderDiscrepancies = z.infer<typeof OrderDiscrepancies>;
+
+/** One order of the discrepancy list: its size is the units short plus the units over, item by item. */
+export const DiscrepancyListRow = z.object({
+  orderId: z.number().int(),
+  purchaseOrderNumber: z.string().nullable(),
+  status: ReceivingStatus,
+  center: z.object({ id: z.number().int(), name: z.string().nullable(), timeZone: z.string().nullable() }),
+  insertDate: z.string(),
+  lastUpdated: z.string(),
+  expected: z.number().int(),
+  received: z.number().int(),
+  short: z.number().int(),
+  over: z.number().int(),
+  size: z.number().int(),
+  /** Items whose received count differs from expected. */
+  items: z.number().int(),
+});
+export type DiscrepancyListRow = z.infer<typeof DiscrepancyListRow>;
+
+/** The statuses the discrepancy list reads: orders the warehouse has closed, received in full or in part. */
+export const DISCREPANCY_STATUSES = ['Completed', 'Incomplete'] as const satisfies readonly ReceivingStatus[];
+
 /** Warehouse receiving orders (spec 4.5; API notes, Receiving). */
 export const receivingChannels = {
   'receiving.list': {
@@ -226,6 +303,32 @@ export const receivingChannels = {
   'receiving.showLabels': {
     input: z.object({ id: Id, mode: z.enum(['view', 'print']) }).strict(),
     output: z.object({ shown: z.boolean() }),
+  },
+  /**
+   * An order's discrepancies: per item and lot expected, received, stowed and the difference; boxes
+   * not received; lots or expiry dates received other than ordered. From the order's boxes, read once
+   * (none read again when the desk read them moments ago).
+   */
+  'receiving.discrepancies': {
+    input: z.object({ id: Id }).strict(),
+    output: OrderDiscrepancies,
+  },
+  /** The same discrepancies as a CSV file for a supplier claim (names, SKUs, times in the center's zone). */
+  'receiving.discrepancyCsv': {
+    input: z.object({ id: Id }).strict(),
+    output: z.object({ fileName: z.string(), text: z.string() }),
+  },
+  /**
+   * Closed orders (DISCREPANCY_STATUSES) inserted in a period, of one center or all, whose received
+   * differs from expected, largest difference first. From the order list alone (its per-item
+   * quantities): one request per 250 orders, never a read of each order's boxes.
+   */
+  'receiving.discrepancyList': {
+    input: z
+      .object({ from: Day, to: Day, centerId: Id.nullable() })
+      .strict()
+      .refine((v) => v.from <= v.to, { message: 'The period ends before it starts.', path: ['to'] }),
+    output: z.object({ rows: z.array(DiscrepancyListRow), read: z.number().int(), requests: z.number().int() }),
   },
   /** An SKU, barcode or inventory id typed or scanned into the create form. */
   'receiving.resolveItem': {

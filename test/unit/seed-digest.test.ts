@@ -13,7 +13,9 @@ describe('seeded data digest', () => {
     // expiry) is staged on top of the seeded warehouse. And again: a receiving order's boxes agree with its
     // packaging (everything in one box is one box, one SKU per box holds one SKU), same random stream.
     // And again: the Today scenario's "today" is each center's own day, in the center's zone.
+    // And again: a few closed orders counted otherwise than expected (over, short, another expiry, a box
+    // never received), so the discrepancy views have cases in the seeded data; same random stream.
     const data = generateData({ seed: 20261121, inventoryItems: 240, receivingOrders: 64, now: new Date('2026-11-21T09:30:00Z') });
-    expect(createHash('sha256').update(JSON.stringify(data)).digest('hex')).toBe('fc5101888858805a360666c90932a01b32708ae2714910bafb87b8122ebe6402');
+    expect(createHash('sha256').update(JSON.stringify(data)).digest('hex')).toBe('fd255dc28fae52f7ac5200c78f6533226fa10505b4e8485f35830fc308f18b8c');
   });
 });

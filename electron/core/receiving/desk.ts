@@ -2,7 +2,15 @@ import type { z } from 'zod';
 import { countOf } from '../../../shared/counts.js';
 import { labelOf } from '../../../shared/labels.js';
 import { appError, AppErrorException } from '../../../shared/errors.js';
-import { DEFAULT_RECEIVING_SORT, type receivingChannels, type ReceivingDetail, type ReceivingMatch, type ResolvedItem } from '../../../shared/ipc/receiving.js';
+import {
+  DEFAULT_RECEIVING_SORT,
+  DISCREPANCY_STATUSES,
+  type OrderDiscrepancies,
+  type receivingChannels,
+  type ReceivingDetail,
+  type ReceivingMatch,
+  type ResolvedItem,
+} from '../../../shared/ipc/receiving.js';
 import type { Distributions, ReceivingBox, ReceivingOrder } from '../../../shared/schemas/receiving.js';
 import { currentLane } from '../api/request-budget.js';
 import { validateWroForm, wroCreateBody } from '../../../shared/schemas/wro-form.js';
@@ -12,6 +20,7 @@ import type { Clock } from '../clock.js';
 import { resolveItem } from '../inventory/index.js';
 import { boxIndexFor, type BoxQuery } from './box-index.js';
 import { findCreatedOrder } from './create-reconcile.js';
+import { discrepancyCsv, discrepancyRow, orderDiscrepancies, sortDiscrepancyRows, type ItemNames } from './discrepancies.js';
 import { isServiceOrder, LOCAL_SORT_LIMIT, localFilter, pageOf, receivingServiceQuery, sortOrders } from './list-query.js';
 import {
   cancelReceivingOrder,
@@ -34,6 +43,8 @@ export interface ReceivingDeskDeps {
   clock: Clock;
   /** The shell's own label window (Electron): shows the PDF, or prints it through the system dialog. */
   showLabels?: (labels: { pdf: Buffer; fileName: string; title: string }, mode: 'view' | 'print') => Promise<void>;
+  /** Items' names and SKUs from the offline cache, for the discrepancy report; absent: the order's SKUs alone. */
+  itemNames?: () => Promise<ItemNames>;
 }
 
 /** Why an order cannot be cancelled, in words; null when it can (the service cancels Awaiting orders only). */
@@ -267,6 +278,45 @@ export class ReceivingDesk {
   setExternalSync(id: number, isExternalSync: boolean, signal: AbortSignal): Out<'receiving.setExternalSync'> {
     this.justRead.delete(id);
     return setExternalSync(this.deps.api(), [id], isExternalSync, this.deps.channelId(), signal);
+  }
+
+  /**
+   * An order's discrepancies from its boxes. The order and its boxes read for the page moments ago
+   * serve (no request); otherwise the order and its boxes, two requests.
+   */
+  async discrepancies(id: number, signal: AbortSignal): Promise<OrderDiscrepancies> {
+    const detail = await this.detail({ id, contents: true }, signal);
+    const names = this.deps.itemNames ? await this.deps.itemNames() : () => null;
+    return orderDiscrepancies(detail.order, detail.boxes, names);
+  }
+
+  async discrepancyCsv(id: number, signal: AbortSignal): Promise<{ fileName: string; text: string }> {
+    return { fileName: `wro-${id}-discrepancies.csv`, text: discrepancyCsv(await this.discrepancies(id, signal)) };
+  }
+
+  /**
+   * Closed orders of a period and center whose received differs from expected, from the list's own
+   * per-item quantities: ceil(orders / 250) requests, no order's boxes read.
+   */
+  async discrepancyList({ from, to, centerId }: In<'receiving.discrepancyList'>, signal: AbortSignal): Out<'receiving.discrepancyList'> {
+    let requests = 0;
+    const api = this.deps.api();
+    const filters = receivingServiceQuery({
+      statuses: [...DISCREPANCY_STATUSES],
+      insertedFrom: from,
+      insertedTo: to,
+      ...(centerId === null ? {} : { fulfillmentCenterIds: [centerId] }),
+    });
+    const orders: ReceivingOrder[] = [];
+    let next: string | null = null;
+    do {
+      const page = await listReceivingOrders(api, { page: 1, limit: 250, filters, follow: next }, signal);
+      requests++;
+      orders.push(...page.items);
+      next = page.next;
+    } while (next);
+    const rows = sortDiscrepancyRows(orders.map(discrepancyRow).filter((r) => r !== null));
+    return { rows, read: orders.length, requests };
   }
 
   async labels(id: number, signal: AbortSignal): Promise<Buffer> {

@@ -29,6 +29,9 @@ export function receivingHandlers(deps: ReceivingHandlerDeps): HandlersFor<typeo
       await deps.showLabels({ pdf, fileName: `wro-${id}-box-labels.pdf`, title: `Box labels of WRO ${id}` }, mode);
       return { shown: true };
     },
+    'receiving.discrepancies': ({ id }, call) => desk.discrepancies(id, call.signal),
+    'receiving.discrepancyCsv': ({ id }, call) => desk.discrepancyCsv(id, call.signal),
+    'receiving.discrepancyList': (input, call) => desk.discrepancyList(input, call.signal),
     'receiving.resolveItem': (input, call) => desk.resolveItem(input, call.signal),
     'receiving.create': (input, call) => desk.create(input, call.signal),
     'receiving.importCheck': (input) => imports.check(input),

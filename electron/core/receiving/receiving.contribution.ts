@@ -13,6 +13,13 @@ export const receivingArea = defineCoreArea({
       api: ctx.api,
       channelId: ctx.channelId,
       clock: ctx.clock,
+      itemNames: async () => {
+        const index = await ctx.inventory.ready();
+        return (id) => {
+          const item = index.lookup(String(id)).matches.find((m) => m.matchedBy.includes('inventoryId'))?.item;
+          return item ? { name: item.name, sku: item.sku } : null;
+        };
+      },
       import: { inventory: ctx.inventory, settings: ctx.settings, now: () => ctx.clock.now() },
       ...(ctx.options.showLabels ? { showLabels: ctx.options.showLabels } : {}),
     }),

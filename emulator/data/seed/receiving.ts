@@ -92,6 +92,39 @@ export function makeReceivingOrders(rng: SeededRandom, data: EmulatorData, count
     wro.last_updated_date = wro.status_history[wro.status_history.length - 1]!.timestamp;
     data.receivingOrders.push(wro);
   }
+  seedDiscrepancies(data.receivingOrders);
+}
+
+/**
+ * Closed orders counted otherwise than expected, as the warehouse leaves them: one over, one short,
+ * one lot received under another expiry (a line of its own, expected 0), and one closed without its
+ * last box (Incomplete). Chosen among the seeded orders without drawing from the random stream, so
+ * every other order, and every expected quantity, stays as it was.
+ */
+function seedDiscrepancies(orders: StoredWro[]): void {
+  const completed = orders.filter((w) => w.status === 'Completed' && !w.moving);
+  const lotted = completed.find((w) => w.boxes[0]!.box_items.some((i) => i.lot_number !== null));
+  const plain = completed.filter((w) => w !== lotted);
+  const over = plain[0]?.boxes[0]!.box_items[0];
+  if (over) over.received_quantity = over.stowed_quantity = over.quantity + 3;
+  const short = plain[1]?.boxes[0]!.box_items[0];
+  if (short) short.received_quantity = short.stowed_quantity = short.quantity - 2;
+  if (lotted) {
+    const box = lotted.boxes[0]!;
+    const line = box.box_items.find((i) => i.lot_number !== null)!;
+    const later = line.lot_date ? new Date(Date.parse(line.lot_date) + 90 * DAY).toISOString() : null;
+    box.box_items.push({ ...line, quantity: 0, received_quantity: line.received_quantity, stowed_quantity: line.stowed_quantity, lot_date: later });
+    line.received_quantity = line.stowed_quantity = 0;
+  }
+  // A box never received: the order the warehouse closed without it is Incomplete (its last status).
+  const closedShort = completed.find((w) => w !== lotted && !plain.slice(0, 2).includes(w) && w.boxes.length > 1);
+  const missing = closedShort?.boxes[closedShort.boxes.length - 1];
+  if (closedShort && missing) {
+    closedShort.status = 'Incomplete';
+    closedShort.status_history[closedShort.status_history.length - 1]!.status = 'Incomplete';
+    Object.assign(missing, { box_status: 'Awaiting', arrived_date: null, received_date: null, counting_started_date: null });
+    for (const item of missing.box_items) item.received_quantity = item.stowed_quantity = 0;
+  }
 }
 
 /** The order's packaging, with its boxes made to agree (fitBoxesTo). */

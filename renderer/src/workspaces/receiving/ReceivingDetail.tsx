@@ -1,4 +1,4 @@
-import { Link, useParams, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Switch } from 'react-aria-components';
 import type { ReceivingDetail as Detail } from '../../../../shared/ipc/receiving';
@@ -29,6 +29,7 @@ export function ReceivingDetail() {
     <section className="workspace detail" aria-labelledby="wro-title">
       <header className="workspace-header">
         <ViewHeading id="wro-title">Receiving order {id}</ViewHeading>
+        <DiscrepanciesLink id={id} />
         <Link to="/receiving" className="button-link">
           All receiving orders
         </Link>
@@ -37,6 +38,22 @@ export function ReceivingDetail() {
         {(detail) => <DetailBody detail={detail} focusBox={box ?? null} showContents={() => setAsked(true)} />}
       </QueryState>
     </section>
+  );
+}
+
+/** The order's discrepancy report: a link, and Alt+D from anywhere on the order. */
+function DiscrepanciesLink({ id }: { id: number }) {
+  const navigate = useNavigate();
+  useShortcut({
+    keys: 'Alt+d',
+    description: "Open the order's discrepancies",
+    group: 'Receiving order',
+    handler: () => void navigate({ to: '/receiving/$id/discrepancies', params: { id } }),
+  });
+  return (
+    <Link to="/receiving/$id/discrepancies" params={{ id }} className="button-link" aria-keyshortcuts="Alt+D">
+      Discrepancies
+    </Link>
   );
 }
 

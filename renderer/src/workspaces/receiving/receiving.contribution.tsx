@@ -66,6 +66,24 @@ const receivingDetailRoute = createRoute({
   validateSearch: (raw: Record<string, unknown>): { box?: number } => ({ box: BoxId.optional().catch(undefined).parse(raw.box) }),
   component: lazyRouteComponent(() => import('./ReceivingDetail'), 'ReceivingDetail'),
 });
+const Day = z.iso.date();
+const receivingDiscrepancyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/receiving/$id/discrepancies',
+  params: recordIdParams,
+  component: lazyRouteComponent(() => import('./ReceivingDiscrepancies'), 'OrderDiscrepanciesView'),
+});
+const receivingDiscrepancyListRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/receiving/discrepancies',
+  // ?from=&to= the days the orders were created (the desk's days), ?fc= one center.
+  validateSearch: (raw: Record<string, unknown>): { from?: string; to?: string; fc?: number } => ({
+    from: Day.optional().catch(undefined).parse(raw.from),
+    to: Day.optional().catch(undefined).parse(raw.to),
+    fc: BoxId.optional().catch(undefined).parse(raw.fc),
+  }),
+  component: lazyRouteComponent(() => import('./ReceivingDiscrepancies'), 'DiscrepancyListView'),
+});
 const receivingNewRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/receiving/new',
@@ -94,7 +112,7 @@ export const receivingArea = defineArea({
     view: listView,
     prefetch: (client, account) => import('./rememberFilters').then((m) => m.prefetchRememberedFilters(client, account)),
   },
-  routes: [receivingRoute, receivingNewRoute, receivingDetailRoute],
+  routes: [receivingRoute, receivingNewRoute, receivingDiscrepancyListRoute, receivingDetailRoute, receivingDiscrepancyRoute],
   scanResolvers: [{ id: 'wro', looksFor: ORDER_KINDS, resolve: (q, signal) => findOrders(q.text, signal, q.asks) }],
   paletteSources: [{ id: 'receiving-orders', group: 'Receiving orders', search: searchOrders }],
   paletteActions: [
@@ -104,6 +122,13 @@ export const receivingArea = defineArea({
       detail: 'Receiving',
       href: '#/receiving/new',
       keywords: 'create add wro warehouse receiving order inbound',
+    },
+    {
+      id: 'discrepancies',
+      label: 'Receiving discrepancies',
+      detail: 'Receiving',
+      href: '#/receiving/discrepancies',
+      keywords: 'discrepancy short over missing box lot expiry claim supplier received expected wro receiving',
     },
     {
       id: 'import-order',

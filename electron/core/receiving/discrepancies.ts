@@ -1,0 +1,310 @@
+import type { DiscrepancyLine, DiscrepancyListRow, LotDifference, OrderDiscrepancies } from '../../../shared/ipc/receiving.js';
+import type { ReceivingBox, ReceivingOrder } from '../../../shared/schemas/receiving.js';
+
+/**
+ * What arrived against what was expected, from what the service returns and nothing else: an
+ * order's boxes (each box item's quantity, received_quantity, stowed_quantity, lot_number and
+ * lot_date) for one order, the order's own inventory_quantities for the list across orders. Pure,
+ * so the screen, the CSV export and the list agree by construction.
+ *
+ * How the warehouse records a lot received under another lot or expiry: the box keeps the ordered
+ * line (received short of it) and carries a line of its own for what came, expected 0. A box with no
+ * received date and no counting under way is a box not received.
+ */
+
+export interface ItemNames {
+  (inventoryId: number): { name: string | null; sku: string | null } | null;
+}
+
+/** Statuses after which the warehouse counts nothing more on the order. */
+const CLOSED = new Set<string>(['Completed', 'Incomplete']);
+/** Box statuses that mean the box's count has been made. */
+const COUNTED = new Set<string>(['Stowing', 'Completed']);
+
+const markOf = (difference: number): DiscrepancyLine['mark'] => (difference < 0 ? 'short' : difference > 0 ? 'over' : 'even');
+const lotKey = (inventoryId: number, lot: string | null, date: string | null) => `${inventoryId}\u0000${lot ?? ''}\u0000${dayOf(date) ?? ''}`;
+/** An expiry names a day: compared and shown by that day, whatever time of day the record carries. */
+const dayOf = (date: string | null): string | null => (date ? date.slice(0, 10) : null);
+
+/** A box item as this module reads it: the published shape leaves fields optional; absent counts as none. */
+interface Item {
+  inventory_id: number;
+  quantity: number;
+  received_quantity: number;
+  stowed_quantity: number;
+  lot_number: string | null;
+  lot_date: string | null;
+}
+interface Box {
+  box_id: number;
+  box_number: number;
+  box_status: string;
+  tracking_number: string | null;
+  received_date: string | null;
+  box_items: Item[];
+}
+
+function plainBox(b: ReceivingBox): Box {
+  return {
+    box_id: b.box_id,
+    box_number: b.box_number ?? 0,
+    box_status: b.box_status ?? 'Awaiting',
+    tracking_number: b.tracking_number ?? null,
+    received_date: b.received_date ?? null,
+    box_items: (b.box_items ?? []).map((i) => ({
+      inventory_id: i.inventory_id,
+      quantity: i.quantity ?? 0,
+      received_quantity: i.received_quantity ?? 0,
+      stowed_quantity: i.stowed_quantity ?? 0,
+      lot_number: i.lot_number ?? null,
+      lot_date: i.lot_date ?? null,
+    })),
+  };
+}
+
+const centerOf = (order: ReceivingOrder) => ({
+  id: order.fulfillment_center?.id ?? 0,
+  name: order.fulfillment_center?.name ?? null,
+  timeZone: order.fulfillment_center?.timezone ?? null,
+});
+
+function boxReceived(box: Box): boolean {
+  return box.received_date !== null || COUNTED.has(box.box_status);
+}
+
+export function orderDiscrepancies(order: ReceivingOrder, read: readonly ReceivingBox[], names: ItemNames): OrderDiscrepancies {
+  const boxes = read.map(plainBox);
+  const skuOf = new Map((order.inventory_quantities ?? []).map((q) => [q.inventory_id, q.sku ?? null]));
+  const named = (inventoryId: number) => {
+    const known = names(inventoryId);
+    return { sku: known?.sku ?? skuOf.get(inventoryId) ?? null, name: known?.name ?? null };
+  };
+  const lines = new Map<string, DiscrepancyLine>();
+  for (const box of boxes) {
+    for (const item of box.box_items) {
+      const key = lotKey(item.inventory_id, item.lot_number, item.lot_date);
+      const line = lines.get(key) ?? {
+        inventoryId: item.inventory_id,
+        ...named(item.inventory_id),
+        lotNumber: item.lot_number,
+        lotDate: dayOf(item.lot_date),
+        expected: 0,
+        received: 0,
+        stowed: 0,
+        difference: 0,
+        mark: 'even' as const,
+      };
+      line.expected += item.quantity;
+      line.received += item.received_quantity;
+      line.stowed += item.stowed_quantity;
+      lines.set(key, line);
+    }
+  }
+  const rows = [...lines.values()].map((l) => ({ ...l, difference: l.received - l.expected, mark: markOf(l.received - l.expected) }));
+  rows.sort(
+    (a, b) =>
+      (a.name ?? a.sku ?? '').localeCompare(b.name ?? b.sku ?? '') || a.inventoryId - b.inventoryId || (a.lotNumber ?? '').localeCompare(b.lotNumber ?? ''),
+  );
+  const anyReceived = boxes.some(boxReceived);
+  const closed = CLOSED.has(order.status);
+  const missingBoxes =
+    closed || anyReceived
+      ? boxes
+          .filter((b) => !boxReceived(b) && b.box_status !== 'Cancelled')
+          .map((b) => ({
+            boxId: b.box_id,
+            boxNumber: b.box_number,
+            trackingNumber: b.tracking_number,
+            status: b.box_status,
+            expected: b.box_items.reduce((sum, i) => sum + i.quantity, 0),
+          }))
+      : [];
+  const sum = (f: (l: DiscrepancyLine) => number) => rows.reduce((total, l) => total + f(l), 0);
+  return {
+    orderId: order.id,
+    purchaseOrderNumber: order.purchase_order_number ?? null,
+    status: order.status ?? 'Awaiting',
+    center: centerOf(order),
+    closed,
+    lines: rows,
+    missingBoxes,
+    lotDifferences: boxes.flatMap((box) => lotDifferences(box, named)),
+    totals: {
+      expected: sum((l) => l.expected),
+      received: sum((l) => l.received),
+      stowed: sum((l) => l.stowed),
+      short: sum((l) => Math.max(0, -l.difference)),
+      over: sum((l) => Math.max(0, l.difference)),
+    },
+  };
+}
+
+/** Lines a box received that the order did not name (expected 0), set against the line it named for that item. */
+function lotDifferences(box: Box, named: (id: number) => { sku: string | null; name: string | null }): LotDifference[] {
+  const items = box.box_items;
+  return items
+    .filter((i) => i.quantity === 0 && i.received_quantity > 0)
+    .flatMap((extra) => {
+      const ordered = items.find((i) => i.inventory_id === extra.inventory_id && i.quantity > 0);
+      if (!ordered) return [];
+      const sameLot = (ordered.lot_number ?? '') === (extra.lot_number ?? '');
+      if (sameLot && dayOf(ordered.lot_date) === dayOf(extra.lot_date)) return [];
+      return [
+        {
+          boxId: box.box_id,
+          boxNumber: box.box_number,
+          inventoryId: extra.inventory_id,
+          ...named(extra.inventory_id),
+          orderedLot: ordered.lot_number,
+          orderedExpiry: dayOf(ordered.lot_date),
+          receivedLot: extra.lot_number,
+          receivedExpiry: dayOf(extra.lot_date),
+          quantity: extra.received_quantity,
+          receivedAt: box.received_date,
+        },
+      ];
+    });
+}
+
+/** The list's row of an order, from the list's own per-item quantities; null when received equals expected item by item. */
+export function discrepancyRow(order: ReceivingOrder): DiscrepancyListRow | null {
+  const quantities = order.inventory_quantities ?? [];
+  let short = 0;
+  let over = 0;
+  let items = 0;
+  for (const q of quantities) {
+    const difference = (q.received_quantity ?? 0) - (q.expected_quantity ?? 0);
+    if (difference !== 0) items++;
+    if (difference < 0) short -= difference;
+    else over += difference;
+  }
+  if (items === 0) return null;
+  return {
+    orderId: order.id,
+    purchaseOrderNumber: order.purchase_order_number ?? null,
+    status: order.status ?? 'Awaiting',
+    center: centerOf(order),
+    insertDate: order.insert_date ?? '',
+    lastUpdated: order.last_updated_date ?? order.insert_date ?? '',
+    expected: quantities.reduce((sum, q) => sum + (q.expected_quantity ?? 0), 0),
+    received: quantities.reduce((sum, q) => sum + (q.received_quantity ?? 0), 0),
+    short,
+    over,
+    size: short + over,
+    items,
+  };
+}
+
+/** Largest difference first; the newest order first among equals. */
+export function sortDiscrepancyRows(rows: DiscrepancyListRow[]): DiscrepancyListRow[] {
+  return rows.sort((a, b) => b.size - a.size || b.insertDate.localeCompare(a.insertDate) || b.orderId - a.orderId);
+}
+
+/** "2026-11-24 21:50 PST": a center's time as a spreadsheet sorts it, its zone named. */
+export function csvCenterTime(at: string | null, timeZone: string | null): string {
+  if (!at) return '';
+  const d = new Date(at);
+  if (Number.isNaN(d.getTime())) return at;
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone: timeZone ?? undefined,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    }).formatToParts(d);
+  } catch {
+    // A zone the runtime does not know: the instant as UTC, named so.
+    return `${at.slice(0, 10)} ${at.slice(11, 16)} UTC`;
+  }
+  const p = (type: Intl.DateTimeFormatPartTypes) => parts.find((x) => x.type === type)?.value ?? '';
+  return `${p('year')}-${p('month')}-${p('day')} ${p('hour')}:${p('minute')} ${p('timeZoneName')}`;
+}
+
+function csvCell(value: string | number | null): string {
+  const text = value === null ? '' : String(value);
+  // A cell a spreadsheet would run as a formula is quoted and led by an apostrophe.
+  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) || safe !== text ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const csvRow = (cells: (string | number | null)[]) => cells.map(csvCell).join(',');
+
+/** The discrepancy report as CSV (UTF-8, comma, CRLF): one row per line, then boxes not received, then lots received otherwise. */
+export function discrepancyCsv(d: OrderDiscrepancies): string {
+  const zone = d.center.timeZone;
+  const rows = [
+    csvRow([
+      'Section',
+      'Receiving order',
+      'PO number',
+      'Center',
+      'Item',
+      'SKU',
+      'Lot',
+      'Expiry',
+      'Box',
+      'Tracking number',
+      'Expected',
+      'Received',
+      'Stowed',
+      'Difference',
+      'Mark',
+      'Received lot',
+      'Received expiry',
+      'Received at',
+    ]),
+  ];
+  const head = [d.orderId, d.purchaseOrderNumber, d.center.name];
+  for (const l of d.lines)
+    rows.push(
+      csvRow([
+        'Item',
+        ...head,
+        l.name,
+        l.sku,
+        l.lotNumber,
+        l.lotDate,
+        null,
+        null,
+        l.expected,
+        l.received,
+        l.stowed,
+        l.difference,
+        l.mark === 'even' ? '' : l.mark,
+        null,
+        null,
+        null,
+      ]),
+    );
+  for (const b of d.missingBoxes)
+    rows.push(
+      csvRow(['Box not received', ...head, null, null, null, null, b.boxNumber, b.trackingNumber, b.expected, 0, 0, -b.expected, 'short', null, null, null]),
+    );
+  for (const x of d.lotDifferences)
+    rows.push(
+      csvRow([
+        'Lot or expiry differs',
+        ...head,
+        x.name,
+        x.sku,
+        x.orderedLot,
+        x.orderedExpiry,
+        x.boxNumber,
+        null,
+        null,
+        x.quantity,
+        null,
+        null,
+        null,
+        x.receivedLot,
+        x.receivedExpiry,
+        csvCenterTime(x.receivedAt, zone),
+      ]),
+    );
+  return `${rows.join('\r\n')}\r\n`;
+}

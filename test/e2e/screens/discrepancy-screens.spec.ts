@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { axeCheck, expect, expectViewFocus, signInThroughPopup, test } from '../fixtures.js';
+import { receiveEveryCase } from '../discrepancy-support.js';
+import { openAddress, waitForFirstSync } from '../inventory-support.js';
+
+/** The folder git ignores, at the top of the repository. */
+const folder = fileURLToPath(new URL('../../../screenshots/', import.meta.url));
+
+const sizes = [
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+] as const;
+
+for (const size of sizes) {
+  for (const scheme of ['light', 'dark'] as const) {
+    // Both discrepancy views after the warehouse counted short, over, a lot under another expiry and a box that never came.
+    test(`the receiving discrepancy views at ${size.width}x${size.height}, ${scheme}`, async ({ page, host }) => {
+      process.env.DOCKDESK_SHOTS = folder;
+      mkdirSync(folder, { recursive: true });
+      const tag = `${size.width}x${size.height}-${scheme}`;
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize(size);
+      await page.goto(host.url);
+      await signInThroughPopup(page);
+      await waitForFirstSync(host);
+      const received = await receiveEveryCase(host.core.emulator.control);
+      const shown = received.otherExpiry ?? received.missingBox;
+      await openAddress(page, `/receiving/${shown.id}/discrepancies`);
+      await expectViewFocus(page, `Discrepancies of receiving order ${shown.id}`);
+      await expect(page.getByTestId('discrepancy-totals')).toBeVisible();
+      await axeCheck(page, `${tag}-33-receiving-discrepancies-order`);
+      await openAddress(page, '/receiving/discrepancies?from=2020-01-01&to=2099-12-31');
+      await expectViewFocus(page, 'Receiving discrepancies');
+      await expect(page.getByRole('table', { name: 'Receiving orders with discrepancies' }).locator('tbody tr').first()).toBeVisible();
+      await axeCheck(page, `${tag}-34-receiving-discrepancies-list`);
+    });
+  }
+}
