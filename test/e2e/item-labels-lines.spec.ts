@@ -12,10 +12,12 @@ import { expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js
 import { openAddress, waitForFirstSync } from './inventory-support.js';
 import { keyPause, scanCode } from './scanner.js';
 import { openIntake } from './returns-support.js';
+import { service } from './service.js';
 
 /**
  * Item labels for lines of goods, from the keyboard, against the built-in emulator's label printer:
- * a return line and a lot of the expiring-stock list print with the line's own lot and expiry, and
+ * a return line, a lot of the expiring-stock list and a receiving box's item print with the line's own
+ * lot and expiry, and
  * the printed job, rendered and read back with a barcode reader, carries them in its GS1-128.
  */
 const printed = async (host: BrowserHost) => (await host.core.emulator.control.call<{ items: LabelPrinterJob[] }>('GET', '/label-printer/jobs')).items;
@@ -164,4 +166,51 @@ test('the expiring-stock list: Alt+P on a lot prints its item label with that lo
   await page.keyboard.press('Enter');
   await expect(dialog.getByTestId('label-lot')).toContainText(`Lot ${next.lotNumber}`);
   await expect(dialog.getByLabel('Copies')).toBeFocused();
+});
+
+type BoxItem = { inventory_id: number; quantity: number; lot_number: string | null; lot_date: string | null };
+type Box = { box_id: number; box_number: number; box_items: BoxItem[] | null };
+
+test('a receiving order’s box line: its scanned box’s item labels on Alt+I, with the box’s lot and expiry; each line has its button', async ({
+  page,
+  host,
+}) => {
+  test.setTimeout(120_000);
+  await useEmulatedPrinter(host);
+  await page.goto(host.url);
+  await signInThroughPopup(page);
+  await waitForFirstSync(host);
+  const { api } = await service(host.core.emulator.url);
+  // A box whose first item carries a lot and an expiry and has a GTIN in the item cache.
+  let found: { orderId: number; box: Box; item: BoxItem; gtin: string } | null = null;
+  for (const wro of await api.get<{ id: number; status: string }[]>('/2026-07/receiving?Limit=50')) {
+    if (wro.status === 'Cancelled' || found) continue;
+    for (const box of await api.get<Box[]>(`/2026-07/receiving/${wro.id}/boxes`)) {
+      const item = box.box_items?.[0];
+      if (!item?.lot_number || !item.lot_date || found) continue;
+      const gtin = (await cachedItem(host, item.inventory_id)).codes.gtin;
+      if (gtin) found = { orderId: wro.id, box, item, gtin };
+    }
+  }
+  if (!found) throw new Error('the emulator seeds no receiving box with a lot-tracked item that has a GTIN');
+  const sku = (await cachedItem(host, found.item.inventory_id)).sku;
+
+  await expect.poll(() => page.evaluate(() => !(document.activeElement instanceof HTMLInputElement))).toBe(true);
+  await scanCode(page, String(found.box.box_id), { msPerKey: 8 });
+  await expect(page.getByTestId('box-reprint-offer')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: `Item label for ${sku} in box ${found.box.box_number}` })).toBeVisible();
+
+  await page.keyboard.press('Alt+i');
+  const dialog = dialogOf(page);
+  await expect(dialog.getByLabel('Copies')).toBeFocused();
+  await expect(dialog.getByLabel('Copies')).toHaveValue(String(Math.min(found.item.quantity, 999)));
+  await expect(dialog).toContainText(`For box ${found.box.box_number}.`);
+  await expect(dialog.getByTestId('label-lot')).toContainText(`Lot ${found.item.lot_number}`);
+  await page.keyboard.type('1');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(`Printed 1 item label for ${sku}`)).toBeVisible();
+  const { barcodes } = await printedBarcodes(host);
+  const gs1Lot = `10${found.item.lot_number}`;
+  expect(barcodes).toEqual([sku, `]C101${normalizeGtin(found.gtin)}${gs1Lot}${GS}17${yymmdd(found.item.lot_date!.slice(0, 10))}`]);
 });
