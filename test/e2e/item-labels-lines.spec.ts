@@ -17,8 +17,8 @@ import { service } from './service.js';
 /**
  * Item labels for lines of goods, from the keyboard, against the built-in emulator's label printer:
  * a return line, a lot of the expiring-stock list and a receiving box's item print with the line's own
- * lot and expiry, and
- * the printed job, rendered and read back with a barcode reader, carries them in its GS1-128.
+ * lot and expiry, and the printed job, rendered and read back with a barcode reader, carries them in
+ * its GS1-128.
  */
 const printed = async (host: BrowserHost) => (await host.core.emulator.control.call<{ items: LabelPrinterJob[] }>('GET', '/label-printer/jobs')).items;
 
