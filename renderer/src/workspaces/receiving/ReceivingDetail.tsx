@@ -377,6 +377,7 @@ function labelsPrintable(order: Detail['order']): boolean {
 
 /** Box labels to the label printer; a failure to even make the job (no PDF, no printer) said in a toast. */
 function printWithToast(orderId: number, boxIds?: number[]): void {
+  // The catch below says every failure in a toast: nothing is left to reject.
   void printBoxLabels(orderId, boxIds).catch((error: unknown) =>
     showToast({
       title: 'Box labels not printed',
