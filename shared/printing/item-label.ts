@@ -1,3 +1,4 @@
+import { expiryDay } from '../lots/expiry.js';
 import { gtinCheckDigit, normalizeGtin } from '../scan/codes.js';
 
 /**
@@ -38,6 +39,30 @@ export interface ItemLabel {
 }
 
 export const MAX_COPIES = 999;
+
+/**
+ * Copies offered at first for a line of goods (a return line, a box's item): one per unit it holds,
+ * so each unit can be labelled, within what one job prints; one where the count is not a count.
+ */
+export function copiesFor(quantity: number | null | undefined): number {
+  if (quantity === null || quantity === undefined || !Number.isFinite(quantity)) return 1;
+  return Math.min(MAX_COPIES, Math.max(1, Math.trunc(quantity)));
+}
+
+/**
+ * The label of a line of goods: the item's own codes (SKU, name, GTIN, as the item cache has them)
+ * with the line's lot and expiry. The expiry is the day as written, also from a date-time the service
+ * stores at the start of that day (shared/lots/expiry.ts), so the label says the day the line says; a
+ * blank lot is no lot.
+ */
+export function lineItemLabel(
+  item: { sku: string; name: string; gtin: string | null },
+  line: { lot: string | null; expiry: string | null },
+  copies: number,
+): ItemLabel {
+  const lot = line.lot?.trim() ? line.lot.trim() : null;
+  return { sku: item.sku, name: item.name, gtin: item.gtin, lot, expiry: expiryDay(line.expiry), copies };
+}
 
 /** A label that cannot be printed as asked, said so the clerk knows what to change. */
 export class LabelProblem extends Error {

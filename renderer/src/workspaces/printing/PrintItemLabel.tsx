@@ -3,7 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { countOf } from '../../../../shared/counts';
 import type { PrintJob } from '../../../../shared/ipc/printing';
-import { MAX_COPIES } from '../../../../shared/printing/item-label';
+import { lineItemLabel, MAX_COPIES } from '../../../../shared/printing/item-label';
 import { call } from '../../bridge/dockdesk';
 import { formatDay } from '../../format';
 import { useShortcut } from '../../keyboard/useShortcut';
@@ -59,13 +59,17 @@ function lotChoices(item: LabelledItem): { lotNumber: string; expiry: string | n
   return [...seen].map(([lotNumber, expiry]) => ({ lotNumber, expiry }));
 }
 
+/** A lot and expiry chosen for the label (either may be unknown). */
+export interface LabelLot {
+  lotNumber: string | null;
+  expiry: string | null;
+}
+
 /** Sends the labels; a printed job closes the form with a notice, a kept one stays said in the form. */
-function usePrintLabel(item: LabelledItem, chosen: { lotNumber: string; expiry: string | null } | null, onDone: () => void) {
+function usePrintLabel(item: LabelledItem, chosen: LabelLot | null, onDone: () => void) {
   return useMutation({
     mutationFn: (copies: number) =>
-      call('printing.itemLabel.print', {
-        label: { sku: item.sku, name: item.name, gtin: item.gtin, lot: chosen?.lotNumber ?? null, expiry: chosen?.expiry ?? null, copies },
-      }),
+      call('printing.itemLabel.print', { label: lineItemLabel(item, { lot: chosen?.lotNumber ?? null, expiry: chosen?.expiry ?? null }, copies) }),
     onSuccess: (job: PrintJob) => {
       if (job.state !== 'printed') return;
       showToast({ title: `Printed ${job.what}`, description: `On ${job.printerName}.`, tone: 'success' });
@@ -87,16 +91,33 @@ function NoPrinter({ onOpen }: { onOpen: () => void }) {
   );
 }
 
-function ItemLabelForm({ item, onDone }: { item: LabelledItem; onDone: () => void }) {
+/**
+ * The label form: copies, and the lot. `fixedLot`: the lot and expiry of the line the label is for
+ * (a return line, a box's item, a lot in stock), shown, not chosen; else the item's lots to choose from.
+ */
+export function ItemLabelForm({
+  item,
+  onDone,
+  fixedLot,
+  initialCopies = 1,
+  note,
+}: {
+  item: LabelledItem;
+  onDone: () => void;
+  fixedLot?: LabelLot;
+  initialCopies?: number;
+  /** Said above the fields (what the label cannot carry, and why). */
+  note?: string;
+}) {
   const id = useId();
   const settings = usePrintingSettings();
   const openPrinters = useOpenPrinters();
   const lots = lotChoices(item);
-  const [copies, setCopies] = useState('1');
+  const [copies, setCopies] = useState(String(initialCopies));
   const [lot, setLot] = useState(item.lotInView ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const copiesField = useRef<HTMLInputElement>(null);
-  const print = usePrintLabel(item, lots.find((l) => l.lotNumber === lot) ?? null, onDone);
+  const print = usePrintLabel(item, fixedLot ?? lots.find((l) => l.lotNumber === lot) ?? null, onDone);
   const printer = settings.data?.profiles.find((p) => p.id === settings.data?.itemLabelPrinter) ?? null;
 
   if (settings.data && !printer)
@@ -121,10 +142,11 @@ function ItemLabelForm({ item, onDone }: { item: LabelledItem; onDone: () => voi
     setProblem(null);
     print.mutate(count);
   };
-  const kept = print.data && print.data.state !== 'printed' ? print.data : null;
   return (
     <form className="print-label-form" onSubmit={submit} noValidate aria-label={`Item label for ${item.sku}`}>
       <ItemFacts item={item} />
+      {fixedLot && <LotFacts lot={fixedLot} />}
+      {note && <p className="muted">{note}</p>}
       <div className="print-label-fields">
         <CopiesField
           id={`${id}-copies`}
@@ -136,8 +158,26 @@ function ItemLabelForm({ item, onDone }: { item: LabelledItem; onDone: () => voi
             setProblem(null);
           }}
         />
-        {lots.length > 0 && <LotChoice id={`${id}-lot`} lots={lots} value={lot} onChange={setLot} />}
+        {!fixedLot && lots.length > 0 && <LotChoice id={`${id}-lot`} lots={lots} value={lot} onChange={setLot} />}
       </div>
+      <PrintOutcome printer={printer} job={print.data} error={print.error} />
+      <div className="button-row">
+        <button type="submit" className="primary" disabled={print.isPending || !printer}>
+          {print.isPending ? 'Printing…' : `Print ${countOf(Number(copies) >= 1 ? Math.floor(Number(copies)) : 1, 'itemLabel')}`}
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Where the labels go, and what became of the last try: a job the printer did not take is kept, said so. */
+function PrintOutcome({ printer, job, error }: { printer: { name: string; size: string } | null; job: PrintJob | undefined; error: Error | null }) {
+  const kept = job && job.state !== 'printed' ? job : null;
+  return (
+    <>
       {printer && (
         <p className="muted">
           Prints on {printer.name} ({printer.size} in labels). Another printer: Settings → Printers.
@@ -148,16 +188,8 @@ function ItemLabelForm({ item, onDone }: { item: LabelledItem; onDone: () => voi
           {kept.problem ?? 'The printer did not take the labels.'} The job is kept in the print queue (status bar): send it again from there.
         </p>
       )}
-      {print.error && <ErrorNote error={print.error} prefix="The labels were not printed" />}
-      <div className="button-row">
-        <button type="submit" className="primary" disabled={print.isPending || !printer}>
-          {print.isPending ? 'Printing…' : `Print ${countOf(Number(copies) >= 1 ? Math.floor(Number(copies)) : 1, 'itemLabel')}`}
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+      {error && <ErrorNote error={error} prefix="The labels were not printed" />}
+    </>
   );
 }
 
@@ -175,6 +207,22 @@ function ItemFacts({ item }: { item: LabelledItem }) {
       ) : (
         <span className="muted"> · no GTIN: the label carries the SKU’s barcode</span>
       )}
+    </p>
+  );
+}
+
+function LotFacts({ lot }: { lot: LabelLot }) {
+  if (!lot.lotNumber && !lot.expiry) return <p className="muted">No lot or expiry on this line: the label carries none.</p>;
+  return (
+    <p data-testid="label-lot">
+      {lot.lotNumber ? (
+        <>
+          Lot <span className="code">{lot.lotNumber}</span>
+        </>
+      ) : (
+        'No lot'
+      )}
+      {lot.expiry ? ` · expires ${formatDay(lot.expiry)}` : ' · no expiry'}
     </p>
   );
 }

@@ -1,2 +1,4 @@
-// What other areas may use of printing in the renderer: the item label action for a view that shows an item.
+// What other areas may use of printing in the renderer: the item label action for a view that shows
+// an item, and for a view that shows lines of goods (a return line, a box's item, a lot in stock).
 export { PrintItemLabel, PRINT_ITEM_LABEL_KEYS, type LabelledItem } from './PrintItemLabel';
+export { LineLabelDialog, PrintLineLabel, lineWords, type LabelLine } from './PrintLineLabel';

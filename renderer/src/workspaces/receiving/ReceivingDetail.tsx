@@ -16,6 +16,7 @@ import { ItemName, useItemNames, type ItemNaming } from '../inventory';
 import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { printBoxLabels, printLabels, saveLabels, useBoxLabelPrinter, viewLabels } from './labels';
+import { BOX_ITEM_LABEL_KEYS, useBoxItemLabels } from './boxItemLabels';
 import { useShortcut } from '../../keyboard/useShortcut';
 import { totals, useFulfillmentCenters, useOrderAction, useOrderPage } from './queries';
 
@@ -301,14 +302,19 @@ function BoxList({
     (el?.querySelector<HTMLElement>('button[data-reprint]') ?? el)?.focus();
   }, [focusBox, offersReprint]);
   const scanned = focusBox !== null ? boxes.find((b) => b.box_id === focusBox) : undefined;
+  const labels = useBoxItemLabels(boxes, names, focusBox);
   return (
     <>
+      {labels.dialog}
       {scanned && reprint && (
         <p className="state" role="status" data-testid="box-reprint-offer">
           Box {scanned.box_number ?? scanned.box_id} scanned: Enter reprints its label.
         </p>
       )}
-      <table className="plain boxes">
+      <p className="muted">
+        Each item in a box has its item label: <kbd>{BOX_ITEM_LABEL_KEYS}</kbd> prints it for the line in focus, with the box’s lot and expiry.
+      </p>
+      <table className="plain boxes" onFocus={labels.onFocus}>
         <thead>
           <tr>
             <th>Box</th>
@@ -325,6 +331,7 @@ function BoxList({
             <tr
               key={b.box_id}
               id={`box-${b.box_id}`}
+              data-box-id={b.box_id}
               tabIndex={-1}
               className={b.box_id === focusBox ? 'focused-box' : undefined}
               aria-current={b.box_id === focusBox ? 'true' : undefined}
@@ -335,7 +342,7 @@ function BoxList({
               <td>{b.tracking_number ?? '—'}</td>
               <td>{formatCenterTime(b.arrived_date, zone)}</td>
               <td>
-                <BoxItems box={b} names={names} />
+                <BoxItems box={b} names={names} onLabel={(k) => labels.openLine(b, k)} />
               </td>
               {reprint && (
                 <td>
@@ -352,11 +359,11 @@ function BoxList({
   );
 }
 
-function BoxItems({ box, names }: { box: ReceivingBox; names: ReadonlyMap<number, ItemNaming> }) {
+function BoxItems({ box, names, onLabel }: { box: ReceivingBox; names: ReadonlyMap<number, ItemNaming>; onLabel: (k: number) => void }) {
   return (
     <>
       {(box.box_items ?? []).map((i, k) => (
-        <div key={k}>
+        <div key={k} className="box-line">
           {formatCount(i.quantity ?? 0)} × <ItemName inventoryId={i.inventory_id} naming={names.get(i.inventory_id)} />
           {i.lot_number ? ` · lot ${i.lot_number}` : ''}
           {/* An expiry is a day: shown as written, not shifted into the local time zone. */}
@@ -364,7 +371,16 @@ function BoxItems({ box, names }: { box: ReceivingBox; names: ReadonlyMap<number
           <span className="muted">
             {' '}
             ({formatCount(i.received_quantity ?? 0)} received, {formatCount(i.stowed_quantity ?? 0)} stowed)
-          </span>
+          </span>{' '}
+          <button
+            type="button"
+            className="quiet"
+            data-box-line={`${box.box_id}:${k}`}
+            aria-label={`Item label for ${names.get(i.inventory_id)?.sku ?? `item ${i.inventory_id}`} in box ${box.box_number ?? box.box_id}`}
+            onClick={() => onLabel(k)}
+          >
+            Item label…
+          </button>
         </div>
       ))}
     </>
@@ -378,6 +394,7 @@ function labelsPrintable(order: Detail['order']): boolean {
 
 /** Box labels to the label printer; a failure to even make the job (no PDF, no printer) said in a toast. */
 function printWithToast(orderId: number, boxIds?: number[]): void {
+  // The catch below says every failure in a toast: nothing is left to reject.
   void printBoxLabels(orderId, boxIds).catch((error: unknown) =>
     showToast({
       title: 'Box labels not printed',

@@ -15,6 +15,7 @@ import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { downloadText } from '../history';
 import { ConfirmLotAction, LotExpiry, type LotAction, type LotRef } from '../lots';
+import { PrintLineLabel, type LabelLine } from '../printing';
 import { exclusionWords, expiringCsv } from './csv';
 import { allRows, fetchExpiring, useExpiringKey, useWindowed, type ExpiringParams } from './queries';
 import { DEFAULT_DAYS, type ExpiringSearch } from './search';
@@ -61,6 +62,19 @@ function expiringColumns(today: string): DataColumn<StockLotRow>[] {
       meta: { width: '8em' },
     },
   ];
+}
+
+/** The current row as a line to label: its item, lot and expiry day (one label at first: on hand counts what is shelved, not what needs a label). */
+function rowLabelLine(r: StockLotRow): LabelLine {
+  return {
+    inventoryId: r.inventoryId,
+    sku: r.sku,
+    name: r.name,
+    lot: r.lotNumber,
+    expiry: r.expiryDay,
+    units: null,
+    where: `lot ${r.lotNumber} at ${r.fcName ?? `center ${r.fcId}`}`,
+  };
 }
 
 /**
@@ -113,12 +127,13 @@ function ExpiringList() {
         >
           Export CSV
         </button>
+        <PrintLineLabel line={currentRow ? rowLabelLine(currentRow) : null} keys="Alt+P" group="Expiring stock" />
       </header>
       <StockNotes error={list.error} />
       {first && (
         <p className="note stock-count" role="status">
           {countOf(total, 'lot')} {params.show === 'expired' ? 'past expiry and not known to be excluded' : `expiring within ${countOf(params.days, 'day')}`}.{' '}
-          <AsOf asOf={first.asOf} /> Press X on a lot to exclude it or to delete its exclusion.
+          <AsOf asOf={first.asOf} /> Press X on a lot to exclude it or to delete its exclusion, Alt+P to print its item labels.
         </p>
       )}
       {first && total === 0 ? (
@@ -134,7 +149,7 @@ function ExpiringList() {
           sorting={[{ id: 'expiry', desc: false }]}
           onCurrent={setCurrentRow}
           onOpen={(r) => void navigate({ to: '/inventory/items/$id', params: { id: r.inventoryId } })}
-          openHint="Enter or click opens the item; X excludes the lot or deletes its exclusion"
+          openHint="Enter or click opens the item; X excludes the lot or deletes its exclusion; Alt+P prints its item labels"
         />
       )}
       <ExclusionKey row={currentRow} listKey={key} />

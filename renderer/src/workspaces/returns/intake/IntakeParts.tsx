@@ -1,9 +1,10 @@
-import type { RefObject } from 'react';
+import { useState, type FocusEvent, type RefObject } from 'react';
 import { countOf } from '../../../../../shared/counts';
 import { formatAsOf } from '../../../format';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorNote } from '../../../ui/ErrorNote';
 import { ViewHeading } from '../../../ui/ViewHeading';
+import { PrintLineLabel, type LabelLine } from '../../printing';
 import { outboxStateText } from '../outbox/outboxText';
 import { CommitOnPause } from './CommitOnPause';
 import { LineRow } from './LineRow';
@@ -210,11 +211,33 @@ export function Problems({ c }: { c: IntakeController }) {
   );
 }
 
+/**
+ * The line item labels print for: the line holding focus, else the one the last scan landed on, else
+ * the newest line. A label is printed with the line's own lot and expiry, as the goods in hand carry them.
+ */
+function useLabelLine(c: IntakeController): { line: LabelLine | null; onFocus: (e: FocusEvent) => void } {
+  // A line focused before the latest scan gives way to the scanned one: the goods now in hand.
+  const [focused, setFocused] = useState<{ line: number; seq: number | null } | null>(null);
+  const lines = c.draft.lines;
+  const seq = c.last?.seq ?? null;
+  const at = focused && focused.seq === seq && focused.line < lines.length ? focused.line : (c.last?.line ?? lines.length - 1);
+  const l = lines[at];
+  const line = l
+    ? { inventoryId: l.inventoryId, sku: l.sku, name: l.name, lot: l.lotNumber, expiry: l.expiry, units: l.quantity, where: `line ${at + 1}` }
+    : null;
+  const onFocus = (e: FocusEvent) => {
+    const row = e.target.closest('tr[data-line]');
+    setFocused(row ? { line: Number(row.getAttribute('data-line')), seq } : null);
+  };
+  return { line, onFocus };
+}
+
 export function LinesTable({ c, actions }: { c: IntakeController; actions: RefObject<LineActions> }) {
   const { draft, problems, last } = c;
+  const label = useLabelLine(c);
   return (
     <>
-      <table className="intake-lines" aria-label="Items in this return" aria-describedby="intake-totals">
+      <table className="intake-lines" aria-label="Items in this return" aria-describedby="intake-totals" onFocus={label.onFocus}>
         <thead>
           <tr>
             <th scope="col">#</th>
@@ -248,7 +271,13 @@ export function LinesTable({ c, actions }: { c: IntakeController; actions: RefOb
           })}
         </tbody>
       </table>
-      {draft.lines.length === 0 && <p className="state">No items yet: scan the first item.</p>}
+      {draft.lines.length === 0 ? (
+        <p className="state">No items yet: scan the first item.</p>
+      ) : (
+        <div className="intake-line-tools">
+          <PrintLineLabel line={label.line} keys="Alt+P" group="Return intake" />
+        </div>
+      )}
     </>
   );
 }

@@ -48,6 +48,7 @@ export const LineRow = memo(function LineRow({
         className={`${highlighted ? 'last-scanned' : ''} ${messages.length ? 'has-problem' : ''}`}
         data-pulse={pulse || undefined}
         data-testid={`intake-line-${index}`}
+        data-line={index}
         aria-current={highlighted ? 'true' : undefined}
       >
         <td className="num">{index + 1}</td>
