@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { i18nCatalogs } from './build/i18n-catalogs';
 
 /**
  * The component tier runs views and hooks in a real Chromium page without the whole app: Debian's
@@ -23,7 +24,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       {
-        plugins: [react()],
+        // The catalogs as the renderer's build serves them (parsed; the parser stays in for tests).
+        plugins: [react(), i18nCatalogs()],
         // Bundled before the first test: found one by one, each would reload the page mid-run (and load React twice).
         optimizeDeps: {
           include: [

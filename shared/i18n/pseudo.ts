@@ -27,14 +27,21 @@ export function pseudoText(text: string): string {
   return out;
 }
 
+/** The length of a message's own text, before and after: its literals, a tag's text, a plural's or select's longest branch. */
 function textLength(elements: readonly MessageFormatElement[]): { before: number; after: number } {
   let before = 0;
   let after = 0;
   for (const el of elements) {
-    if (el.type === TYPE.literal) {
-      before += el.value.length;
-      after += pseudoText(el.value).length;
-    }
+    let part = { before: 0, after: 0 };
+    if (el.type === TYPE.literal) part = { before: el.value.length, after: pseudoText(el.value).length };
+    else if (el.type === TYPE.tag) part = textLength(el.children);
+    else if (el.type === TYPE.plural || el.type === TYPE.select)
+      for (const o of Object.values(el.options)) {
+        const option = textLength(o.value);
+        if (option.before > part.before) part = option;
+      }
+    before += part.before;
+    after += part.after;
   }
   return { before, after };
 }
