@@ -11,6 +11,7 @@ import { LANGUAGES, PSEUDO, SOURCE_LANGUAGE } from '../shared/i18n/locales.js';
  */
 export const CATALOG_PREFIX = 'virtual:dockdesk-catalog/';
 const RESOLVED = '\0dockdesk-catalog/';
+const SUPPORT = '\0dockdesk-catalog-support';
 export const messagesDir = join(import.meta.dirname, '..', 'shared', 'i18n', 'messages');
 
 export function readCatalog(name: string): Catalog {
@@ -27,13 +28,21 @@ export function i18nCatalogs(): Plugin {
   return {
     name: 'dockdesk-i18n-catalogs',
     resolveId(id) {
+      if (id === SUPPORT) return SUPPORT;
       return id.startsWith(CATALOG_PREFIX) ? RESOLVED + id.slice(CATALOG_PREFIX.length) : null;
     },
     load(id) {
+      // Why the catalogs import anything: under the strict CSP ('strict-dynamic' on the entry's hash)
+      // Chromium refuses a bare import() of a chunk; Vite loads a lazy chunk through <link
+      // rel=modulepreload>, which the CSP allows, only when the chunk imports another chunk (not the entry).
+      if (id === SUPPORT) return 'export const catalog = (messages) => messages;';
       if (!id.startsWith(RESOLVED)) return null;
       const name = id.slice(RESOLVED.length);
       this.addWatchFile(join(messagesDir, `${name === PSEUDO ? SOURCE_LANGUAGE : name}.json`));
-      return `export default ${JSON.stringify(compiled(name))};`;
+      const messages = JSON.stringify(compiled(name));
+      // English is in the entry chunk (statically imported), so it needs no support chunk.
+      if (name === SOURCE_LANGUAGE) return `export default ${messages};`;
+      return `import { catalog } from ${JSON.stringify(SUPPORT)};\nexport default catalog(${messages});`;
     },
   };
 }
