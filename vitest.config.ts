@@ -22,7 +22,8 @@ export default defineConfig({
     // it while they settle, so it is not a test's failure; any other stray error still is.
     onUnhandledError: (error) => (/ResizeObserver loop/.test(error.message) ? false : undefined),
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      // The catalogs' virtual modules, for the renderer code some unit tests import.
+      { plugins: [i18nCatalogs()], test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       {
         // The catalogs as the renderer's build serves them (parsed; the parser stays in for tests).
         plugins: [react(), i18nCatalogs()],
