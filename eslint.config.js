@@ -5,6 +5,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { coreAreas, coreKit, rendererAreas, rendererKit } from './build/area-lists.mjs';
+import { dockdeskPlugin } from './build/eslint/no-literal-ui-text.mjs';
+import { translatedFiles } from './build/i18n-migrated.mjs';
 
 const electronModule = { name: 'electron', message: 'Only electron/main.ts and electron/preload.ts may import electron.' };
 const nodeBuiltins = { group: ['node:*'], message: 'The renderer runs in a browser: no Node built-ins.' };
@@ -200,6 +202,8 @@ export default tseslint.config(
   ...areaZones,
   { files: ['test/**/*.{ts,mjs}', 'build/**/*.{ts,mjs}'], rules: { 'no-console': 'off' } },
   { files: ['test/e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },
+  // --- Languages (ARCHITECTURE.md): in the files whose words come from the catalogs, no literal text in JSX.
+  { files: translatedFiles, plugins: { dockdesk: dockdeskPlugin }, rules: { 'dockdesk/no-literal-ui-text': 'error' } },
   // --- Function length: no source function over 80 lines (blank and comment lines not counted), so each
   // reads on one screen; `npm run -s code-shape` lists the longest. Tests are left out: a describe body
   // is a list of cases, not a function anyone navigates.

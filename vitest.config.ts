@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { i18nCatalogs } from './build/i18n-catalogs';
 
 /**
  * The component tier runs views and hooks in a real Chromium page without the whole app: Debian's
@@ -21,9 +22,11 @@ export default defineConfig({
     // it while they settle, so it is not a test's failure; any other stray error still is.
     onUnhandledError: (error) => (/ResizeObserver loop/.test(error.message) ? false : undefined),
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      // The catalogs' virtual modules, for the renderer code some unit tests import.
+      { plugins: [i18nCatalogs()], test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       {
-        plugins: [react()],
+        // The catalogs as the renderer's build serves them (parsed; the parser stays in for tests).
+        plugins: [react(), i18nCatalogs()],
         // Bundled before the first test: found one by one, each would reload the page mid-run (and load React twice).
         optimizeDeps: {
           include: [

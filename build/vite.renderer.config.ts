@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { CSP_MANIFEST_FILE, rendererCsp } from '../electron/core/security/csp.js';
+import { i18nCatalogs, noIcuParser } from './i18n-catalogs.js';
 
 /**
  * Strict CSP at build time: marks the entry <script> with its SRI integrity, puts the policy
@@ -52,7 +53,9 @@ function strictCsp(): Plugin {
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [react(), strictCsp()],
+  plugins: [react(), strictCsp(), i18nCatalogs()],
+  // The catalogs come parsed (i18nCatalogs): react-intl's ICU parser is left out of the bundle.
+  resolve: { alias: Object.entries(noIcuParser).map(([name, stub]) => ({ find: new RegExp(`^${name}$`), replacement: stub })) },
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

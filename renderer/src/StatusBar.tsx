@@ -1,5 +1,5 @@
-import { labelOf } from '../../shared/labels';
 import type { SessionState } from '../../shared/schemas/session';
+import { useT } from './i18n/useT';
 import { useConnectivity } from './session/useSession';
 import { StatusSlots } from './ui/statusSlots';
 
@@ -9,25 +9,26 @@ import { StatusSlots } from './ui/statusSlots';
  */
 export function StatusBar({ session }: { session: SessionState }) {
   const connectivity = useConnectivity();
+  const { t } = useT();
   const shown = session.status === 'signed-in' ? connectivity : 'signed-out';
   return (
-    <footer className="status-bar" aria-label="Status">
+    <footer className="status-bar" aria-label={t('status.label')}>
       <span data-testid="status-environment">{session.environment.name}</span>
       <span data-testid="status-account">
         {session.status === 'signed-in'
-          ? (session.account?.email ?? session.account?.name ?? 'Signed in')
+          ? (session.account?.email ?? session.account?.name ?? t('status.signedIn'))
           : session.status === 'signing-in'
-            ? 'Signing in…'
-            : 'Signed out'}
+            ? t('status.signingIn')
+            : t('status.signedOut')}
       </span>
       {session.status === 'signed-in' && (
-        <span data-testid="status-channel" title={session.channel ? undefined : 'The service gave this sign-in no channel to record changes with.'}>
-          {session.channel ? `Channel: ${session.channel.name}` : 'View only: changes cannot be recorded'}
+        <span data-testid="status-channel" title={session.channel ? undefined : t('status.noChannel')}>
+          {session.channel ? t('status.channel', { name: session.channel.name }) : t('status.viewOnly')}
         </span>
       )}
       {session.persistence === 'memory' && session.status === 'signed-in' && (
         <span className="session-only" title={session.keychainNote ?? undefined}>
-          Sign-in kept for this session only
+          {t('status.sessionOnly')}
         </span>
       )}
       <span className="slots">
@@ -35,7 +36,7 @@ export function StatusBar({ session }: { session: SessionState }) {
       </span>
       {/* Signed out, nothing is asked of the service, so whether it answers is not known: no "Online". */}
       <span className={`connectivity connectivity-${shown}`} data-testid="status-connectivity" role="status">
-        {shown === 'signed-out' ? 'Not connected: signed out' : labelOf('Connectivity', shown)}
+        {shown === 'signed-out' ? t('status.notConnected') : t('status.connectivity', { state: shown })}
       </span>
     </footer>
   );

@@ -1,7 +1,8 @@
 /**
  * Formatting for the desk, in one place: every date and time a view shows goes through here, so the
- * same instant reads the same everywhere. The locale is the system's (`undefined`), and so is its
- * hour cycle: nothing here forces 24-hour or AM/PM. Times are to the minute; only the scan log, whose
+ * same instant reads the same everywhere. The locale is the desk's language (Settings → Appearance →
+ * Language, the system's by default: renderer/src/i18n/I18nRoot.tsx sets it here), and so is its hour
+ * cycle: nothing here forces 24-hour or AM/PM. Times are to the minute; only the scan log, whose
  * point is timing, shows seconds.
  *
  * The times rule (README, "Times"): a time that belongs to a center (an expected arrival, a receipt,
@@ -9,16 +10,33 @@
  * name, on every view alike; a time without a center of its own (an unidentified receipt) in the
  * desk's zone, named too. Zones are named as a clerk says them (EST, CET), never by their IANA id.
  */
-const numberFormat = new Intl.NumberFormat();
 const dayParts: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
 const timeParts: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
-const dateFormat = new Intl.DateTimeFormat(undefined, dayParts);
-// A calendar day (a lot's expiry) is shown as the day it names, not shifted into the user's zone.
-const dayFormat = new Intl.DateTimeFormat(undefined, { ...dayParts, timeZone: 'UTC' });
-const timeFormat = new Intl.DateTimeFormat(undefined, timeParts);
-const secondsFormat = new Intl.DateTimeFormat(undefined, { ...timeParts, second: '2-digit' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { ...dayParts, ...timeParts });
-const recentFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', ...timeParts });
+
+/** The formats for one locale (`undefined`: the system's), built once per change of language. */
+function formatsFor(locale: string | undefined) {
+  return {
+    number: new Intl.NumberFormat(locale),
+    date: new Intl.DateTimeFormat(locale, dayParts),
+    // A calendar day (a lot's expiry) is shown as the day it names, not shifted into the user's zone.
+    day: new Intl.DateTimeFormat(locale, { ...dayParts, timeZone: 'UTC' }),
+    time: new Intl.DateTimeFormat(locale, timeParts),
+    seconds: new Intl.DateTimeFormat(locale, { ...timeParts, second: '2-digit' }),
+    dateTime: new Intl.DateTimeFormat(locale, { ...dayParts, ...timeParts }),
+    recent: new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', ...timeParts }),
+  };
+}
+let currentLocale: string | undefined;
+let formats = formatsFor(undefined);
+
+/** The locale every format below uses from now on (the desk's chosen language). */
+export function setFormatLocale(locale: string | undefined): void {
+  if (locale === currentLocale) return;
+  currentLocale = locale;
+  formats = formatsFor(locale);
+  zonedFormats.clear();
+}
+
 const zonedFormats = new Map<string, Intl.DateTimeFormat>();
 
 type Instant = string | number | Date;
@@ -32,7 +50,7 @@ function zoned(timeZone: string): Intl.DateTimeFormat | null {
   let format = zonedFormats.get(timeZone);
   if (!format) {
     try {
-      format = new Intl.DateTimeFormat(undefined, { ...dayParts, ...timeParts, timeZone });
+      format = new Intl.DateTimeFormat(currentLocale, { ...dayParts, ...timeParts, timeZone });
     } catch {
       // A zone name this runtime does not know: the caller falls back to the user's own zone.
       return null;
@@ -46,33 +64,33 @@ function zoned(timeZone: string): Intl.DateTimeFormat | null {
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = toDate(iso);
-  return d ? dateFormat.format(d) : iso;
+  return d ? formats.date.format(d) : iso;
 }
 
 /** A calendar day ('2026-12-31', as shared/lots/expiry.ts reads it), or "—". */
 export function formatDay(day: string | null | undefined): string {
   if (!day) return '—';
   const at = Date.parse(`${day.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(at) ? day : dayFormat.format(at);
+  return Number.isNaN(at) ? day : formats.day.format(at);
 }
 
 /** A time of day ("9:30 AM" in en-US, "09:30" in en-GB): when something was saved today. */
 export function formatTime(at: Instant): string {
   const d = toDate(at);
-  return d ? timeFormat.format(d) : String(at);
+  return d ? formats.time.format(d) : String(at);
 }
 
 /** A time of day to the second: only where the seconds are the point (the scan log's timing). */
 export function formatTimeToSecond(at: Instant): string {
   const d = toDate(at);
-  return d ? secondsFormat.format(d) : String(at);
+  return d ? formats.seconds.format(d) : String(at);
 }
 
 /** A date and time in the desk's zone ("Nov 24, 2026, 9:30 AM"), or "—": a time of the desk's own (a sync, a save). */
 export function formatDateTime(at: Instant | null | undefined): string {
   if (at === null || at === undefined || at === '') return '—';
   const d = toDate(at);
-  return d ? dateTimeFormat.format(d) : String(at);
+  return d ? formats.dateTime.format(d) : String(at);
 }
 
 /**
@@ -86,7 +104,7 @@ export function formatCenterTime(at: Instant | null | undefined, timeZone: strin
   if (!d) return String(at);
   const format = timeZone ? zoned(timeZone) : null;
   if (format) return `${format.format(d)} ${zoneShortName(timeZone!, d)}`;
-  return `${dateTimeFormat.format(d)} ${zoneShortName(deskZone(), d)}`;
+  return `${formats.dateTime.format(d)} ${zoneShortName(deskZone(), d)}`;
 }
 
 /** The desk's own zone (the system's). */
@@ -98,7 +116,7 @@ export function deskZone(): string {
 export function formatAsOf(at: Instant, now = new Date()): string {
   const d = toDate(at);
   if (!d) return String(at);
-  return d.toDateString() === now.toDateString() ? timeFormat.format(d) : recentFormat.format(d);
+  return d.toDateString() === now.toDateString() ? formats.time.format(d) : formats.recent.format(d);
 }
 
 const zoneNameFormats = new Map<string, Intl.DateTimeFormat | null>();
@@ -129,7 +147,7 @@ const OFFSET_ONLY = /^(GMT|UTC)[+\-−]/;
 export function zoneShortName(timeZone: string, at: Instant = Date.now()): string {
   const d = toDate(at) ?? new Date();
   let fallback: string | null = null;
-  for (const locale of [undefined, 'en-US', 'en-GB']) {
+  for (const locale of [currentLocale, 'en-US', 'en-GB']) {
     const name = zoneNamePart(locale, timeZone, d);
     if (!name) continue;
     if (!OFFSET_ONLY.test(name)) return name;
@@ -140,14 +158,14 @@ export function zoneShortName(timeZone: string, at: Instant = Date.now()): strin
 
 /** Whether the clerk's locale writes numeric dates day first or month first (how "03/04/2027" reads). */
 export function localeDayOrder(): 'dmy' | 'mdy' {
-  const kinds = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'numeric', year: 'numeric' })
+  const kinds = new Intl.DateTimeFormat(currentLocale, { day: 'numeric', month: 'numeric', year: 'numeric' })
     .formatToParts(new Date(2000, 11, 31))
     .map((p) => p.type);
   return kinds.indexOf('day') < kinds.indexOf('month') ? 'dmy' : 'mdy';
 }
 
 export function formatCount(n: number): string {
-  return numberFormat.format(n);
+  return formats.number.format(n);
 }
 
 /** "PartiallyArrivedAtHub" → "Partially arrived at hub". */

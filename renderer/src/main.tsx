@@ -14,6 +14,8 @@ import { createSocketBridge } from './bridge/socket-bridge';
 import { installKeyboard } from './keyboard/shortcuts';
 import { areas } from './areas';
 import { createAppRouter } from './router';
+import { applyLocale, I18nRoot } from './i18n/I18nRoot';
+import { loadMessages } from './i18n/catalogs';
 import { installAreas } from './workspaces/contributions';
 import './styles.css';
 
@@ -38,13 +40,17 @@ async function start(container: HTMLElement) {
   const preferences: Preferences = await call('app.preferences.get', {}).catch(() => DEFAULT_PREFERENCES);
   queryClient.setQueryData(preferencesKey, preferences);
   applyTheme(preferences.theme);
+  // The chosen language's catalog before the first paint, so the desk never opens in English first.
+  await loadMessages(applyLocale(preferences.language).catalog).catch((error: unknown) => console.error('The catalog did not load:', error));
   restoreAddress(preferences.lastAddress);
   installKeyboard();
   const router = createAppRouter();
   createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <I18nRoot>
+          <RouterProvider router={router} />
+        </I18nRoot>
       </QueryClientProvider>
     </StrictMode>,
   );

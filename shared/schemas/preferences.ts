@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LanguageChoice } from '../i18n/locales.js';
 
 /** Light or dark: 'system' follows the operating system's choice. */
 export const ThemeChoice = z.enum(['system', 'light', 'dark']);
@@ -26,6 +27,8 @@ export const ListQuery = z
 /** The desk's own choices, kept by main in the settings file (never tokens). */
 export const Preferences = z.object({
   theme: ThemeChoice,
+  /** The desk's language: the system's, or one chosen in Settings → Appearance; absent in older files. */
+  language: LanguageChoice.default('system'),
   /** Where the user was when the app last closed; restored on the next start. */
   lastAddress: AppAddress.nullable(),
   /** Lots expiring within this many days are marked "expires soon"; absent in older files. */
@@ -43,9 +46,10 @@ export type Preferences = z.infer<typeof Preferences>;
 export const PreferencesChange = z
   .object({
     theme: Preferences.shape.theme.optional(),
+    language: LanguageChoice.optional(),
     lastAddress: Preferences.shape.lastAddress.optional(),
     lotExpiryWarningDays: Preferences.shape.lotExpiryWarningDays.unwrap().optional(),
   })
   .strict();
 
-export const DEFAULT_PREFERENCES: Preferences = { theme: 'system', lastAddress: null, lotExpiryWarningDays: 30, listFilters: {} };
+export const DEFAULT_PREFERENCES: Preferences = { theme: 'system', language: 'system', lastAddress: null, lotExpiryWarningDays: 30, listFilters: {} };

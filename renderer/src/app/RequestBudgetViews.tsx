@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatCount, formatTime } from '../format';
+import { useT } from '../i18n/useT';
 import { useRequestBudget, useRequestBudgetAt } from './requestBudget';
 
 /** Whole seconds from now until `iso` (at least 1 while it is ahead). */
@@ -30,14 +31,15 @@ export function ClerkWaitNotice() {
   const { budget, at } = useRequestBudgetAt();
   const waits = budget?.waiting.interactive ? budget.clerkWaits : [];
   const now = Math.max(useTick(waits.length > 0), at);
+  const { t } = useT();
   if (!budget || waits.length === 0) return null;
   const parts = waits.map((w) => {
     const until = budget.blockedUntil && Date.parse(budget.blockedUntil) > Date.parse(w.until) ? budget.blockedUntil : w.until;
-    return `${w.count > 1 ? `${formatCount(w.count)} × ` : ''}${w.what} in about ${secondsUntil(until, now)} s`;
+    return t('budget.waitAction', { count: w.count, action: w.what, seconds: secondsUntil(until, now) });
   });
   return (
     <span role="status" data-testid="request-budget-wait">
-      Waiting for the service&apos;s request limit: {parts.join(', ')}
+      {t('budget.wait', { actions: parts.join(', ') })}
     </span>
   );
 }
@@ -45,16 +47,19 @@ export function ClerkWaitNotice() {
 /** Settings → Support: what this desk spent in the last minute, and what the service says is left for the account. */
 export function RequestBudgetSupport() {
   const budget = useRequestBudget();
+  const { t } = useT();
   if (!budget) return null;
   return (
     <dl className="request-budget" data-testid="request-budget">
-      <dt>Requests in the last minute, this desk</dt>
+      <dt>{t('budget.usedLastMinute')}</dt>
       <dd>{formatCount(budget.usedLastMinute)}</dd>
-      <dt>Left this minute, as the service reports (all desks of this account)</dt>
+      <dt>{t('budget.leftThisMinute')}</dt>
       <dd>
         {budget.serviceRemaining === null
-          ? 'Not reported in the last minute'
-          : `${formatCount(budget.serviceRemaining)} of ${formatCount(budget.perMinute)}${budget.reportedAt ? `, at ${formatTime(budget.reportedAt)}` : ''}`}
+          ? t('budget.notReported')
+          : budget.reportedAt
+            ? t('budget.remainingAt', { remaining: budget.serviceRemaining, perMinute: budget.perMinute, time: formatTime(budget.reportedAt) })
+            : t('budget.remaining', { remaining: budget.serviceRemaining, perMinute: budget.perMinute })}
       </dd>
     </dl>
   );

@@ -17,8 +17,12 @@ import { SignOutConfirm } from '../session/SignOut';
 import { useNavigationFocus } from '../ui/ViewHeading';
 import { beginViewChange, setViewAnnouncer } from '../keyboard/viewFocus';
 import { allWorkspaces, workspaceForPath, type Workspace } from '../workspaces/registry';
+import { useT } from '../i18n/useT';
 import { useAccountKey } from './accountKey';
 import { useRememberAddress } from './rememberAddress';
+
+/** The product's name: the same in every language. */
+const PRODUCT_NAME = 'Dockdesk';
 
 /** The frame around every view: skip link, sidebar, notices, the view, the status bar. */
 export function Shell() {
@@ -30,6 +34,7 @@ export function Shell() {
   const current = workspaceForPath(pathname);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [bannerDismissed, setBannerDismissed] = useState(false);
+  const { t, rich } = useT();
   useRememberAddress();
   useNavigationFocus();
 
@@ -50,14 +55,14 @@ export function Shell() {
   if (session.isPending) {
     return (
       <p className="state" role="status">
-        Starting Dockdesk…
+        {t('shell.starting')}
       </p>
     );
   }
   if (session.isError) {
     return (
       <main className="fatal">
-        <h1>Dockdesk could not start</h1>
+        <h1>{t('shell.startFailed')}</h1>
         <ErrorNote error={session.error} />
       </main>
     );
@@ -67,14 +72,14 @@ export function Shell() {
   return (
     <div className="app">
       <a className="skip-link" href="#content" onClick={skipToContent}>
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <Sidebar current={current} onHelp={() => setSheetOpen(true)} />
       <main className="content" id="content" tabIndex={-1}>
         {info.data?.notice && !bannerDismissed && (
           <p className="banner" role="note">
             <span>{info.data.notice}</span>
-            <button type="button" className="quiet" onClick={() => setBannerDismissed(true)} aria-label="Dismiss this notice">
+            <button type="button" className="quiet" onClick={() => setBannerDismissed(true)} aria-label={t('shell.dismissNotice')}>
               ×
             </button>
           </p>
@@ -84,7 +89,7 @@ export function Shell() {
         ))}
         {state.channelChoices.length > 0 && current?.id !== 'settings' && (
           <p className="note" role="note">
-            Several channels of this account can make changes. <Link to="/settings">Choose one in Settings</Link>
+            {rich('shell.channelChoice', { link: (chunks) => <Link to="/settings">{chunks}</Link> })}
           </p>
         )}
         {gated ? <SignInPanel session={state} /> : <Outlet />}
@@ -103,9 +108,10 @@ export function Shell() {
 
 /** Every area's workspace, in the areas' order, and the way to the shortcuts sheet. */
 function Sidebar({ current, onHelp }: { current: Workspace | undefined; onHelp: () => void }) {
+  const { t, rich } = useT();
   return (
-    <nav className="sidebar" aria-label="Workspaces">
-      <div className="brand">Dockdesk</div>
+    <nav className="sidebar" aria-label={t('shell.workspaces')}>
+      <div className="brand">{PRODUCT_NAME}</div>
       <ul>
         {allWorkspaces().map((w) => (
           <li key={w.id}>
@@ -121,7 +127,7 @@ function Sidebar({ current, onHelp }: { current: Workspace | undefined; onHelp: 
         ))}
       </ul>
       <button type="button" className="sidebar-help" onClick={onHelp}>
-        Keyboard shortcuts <kbd>?</kbd>
+        {rich('shell.keyboardShortcuts', { kbd: (chunks) => <kbd>{chunks}</kbd> })}
       </button>
     </nav>
   );
@@ -205,6 +211,7 @@ function useMouseBackForward(history: { back: () => void; forward: () => void })
 /** Told once (for example a settings file that could not be read): dismissing it tells main, which does not show it again. */
 function OnceNotice({ notice }: { notice: AppNotice }) {
   const queryClient = useQueryClient();
+  const { t } = useT();
   const dismiss = async () => {
     await call('app.dismissNotice', { id: notice.id });
     await queryClient.invalidateQueries({ queryKey: ['app', 'info'] });
@@ -213,7 +220,7 @@ function OnceNotice({ notice }: { notice: AppNotice }) {
     <div className="note once-notice" role="alert" data-testid={`notice-${notice.id}`}>
       <p>{notice.message}</p>
       <button type="button" onClick={() => void dismiss()}>
-        Dismiss
+        {t('shell.dismiss')}
       </button>
     </div>
   );

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Autocomplete, Dialog, Header, Input, Menu, MenuItem, MenuSection, Modal, ModalOverlay, Text, TextField } from 'react-aria-components';
+import { useT, type Translate } from '../i18n/useT';
 import { useShortcut } from '../keyboard/useShortcut';
 import { useScanField } from '../scan/useScanField';
 import { allWorkspaces } from '../workspaces/registry';
@@ -21,20 +22,21 @@ import './palette.css';
 export function CommandPalette() {
   const [open, setOpen] = useState(false);
   const [here, setHere] = useState<ViewAction[]>([]);
+  const { t } = useT();
   useShortcut({
     keys: 'Ctrl+K',
     description: 'Command palette: views, actions, records',
     inFields: true,
     handler: () => {
       // Read before the palette covers the view (a modal hides what is behind it).
-      setHere(readViewActions());
+      setHere(readViewActions(t));
       setOpen(true);
     },
   });
   return (
     <ModalOverlay className="modal-overlay palette-overlay" isOpen={open} onOpenChange={setOpen} isDismissable>
       <Modal className="modal palette">
-        <Dialog className="dialog palette-dialog" aria-label="Command palette">
+        <Dialog className="dialog palette-dialog" aria-label={t('palette.title')}>
           {({ close }) => <PaletteBody close={close} here={here} />}
         </Dialog>
       </Modal>
@@ -43,20 +45,20 @@ export function CommandPalette() {
 }
 
 /** The fixed lines for the typed text: views, the buttons where the palette was opened, the areas' actions. */
-function useFixedSections(text: string, here: readonly ViewAction[]): Section[] {
+function useFixedSections(text: string, here: readonly ViewAction[], t: Translate): Section[] {
   const actions = useStore({ get: paletteActions.list, subscribe: paletteActions.subscribe });
-  const onView = useMemo(() => viewActionItems(here), [here]);
+  const onView = useMemo(() => viewActionItems(here, t), [here, t]);
   const views: PaletteItem[] = allWorkspaces().map((w) => ({
     id: `view:${w.id}`,
-    label: `Go to ${w.label}`,
+    label: t('palette.goTo', { view: w.label }),
     detail: w.shortcut,
     href: `#${w.path}`,
     keywords: w.purpose,
   }));
   return [
-    { group: 'Views', items: views.filter((v) => matchesQuery(v, text)) },
-    { group: 'Actions', items: actions.map((a) => a.item).filter((a) => matchesQuery(a, text)) },
-    { group: 'On this view', items: onView.filter((a) => matchesQuery(a, text)) },
+    { group: t('palette.group.views'), items: views.filter((v) => matchesQuery(v, text)) },
+    { group: t('palette.group.actions'), items: actions.map((a) => a.item).filter((a) => matchesQuery(a, text)) },
+    { group: t('palette.group.onThisView'), items: onView.filter((a) => matchesQuery(a, text)) },
   ];
 }
 
@@ -64,10 +66,11 @@ function PaletteBody({ close, here }: { close: () => void; here: readonly ViewAc
   const router = useRouter();
   const queryClient = useQueryClient();
   const [query, setQuery] = useState('');
+  const { t } = useT();
   const context: PaletteContext = useMemo(() => ({ navigate: (href) => router.history.push(href.replace(/^#/, '')), queryClient }), [router, queryClient]);
   const text = query.trim();
   const records = useRecordSearch(text);
-  const sections = [...useFixedSections(text, here), ...records.sections].filter((s) => s.items.length > 0);
+  const sections = [...useFixedSections(text, here, t), ...records.sections].filter((s) => s.items.length > 0);
   const byId = new Map<string, PaletteItem>(sections.flatMap((s) => s.items.map((i) => [`${s.group}:${i.id}`, i] as const)));
   // The text an Enter was pressed on before its records were in.
   const enterOn = useRef<string | null>(null);
@@ -102,32 +105,33 @@ function PaletteBody({ close, here }: { close: () => void; here: readonly ViewAc
   return (
     <Autocomplete inputValue={query} onInputChange={setQuery}>
       {/* A plain text field, not a search field: there Escape would clear the text instead of closing. */}
-      <TextField ref={field} className="palette-search" aria-label="Search views, actions and records" autoFocus>
+      <TextField ref={field} className="palette-search" aria-label={t('palette.search')} autoFocus>
         <Input
-          placeholder="Type a view, an action, or any id, reference or tracking number"
+          placeholder={t('palette.placeholder')}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && records.searching) enterOn.current = text;
           }}
         />
       </TextField>
-      <PaletteResults sections={sections} emptyText={records.searching ? 'Searching…' : `Nothing matches “${text}”.`} onRun={run} />
+      <PaletteResults sections={sections} emptyText={records.searching ? t('palette.searching') : t('palette.nothingMatches', { text })} onRun={run} />
       <p className="palette-foot" role="status">
         {records.searching
-          ? 'Searching records…'
+          ? t('palette.searchingRecords')
           : records.errors.length > 0
-            ? `Some records could not be searched: ${records.errors.join('; ')}`
-            : '↑↓ to move, Enter to open, Esc to close'}
+            ? t('palette.someFailed', { errors: records.errors.join('; ') })
+            : t('palette.hint')}
       </p>
     </Autocomplete>
   );
 }
 
 function PaletteResults({ sections, emptyText, onRun }: { sections: readonly Section[]; emptyText: string; onRun: (key: string) => void }) {
+  const { t } = useT();
   return (
     // The list scrolls when long; the wrapper takes focus so that scrolling works by keyboard too
     // (the results themselves are reached with the arrows from the field, which keeps focus).
-    <div className="palette-list" role="group" aria-label="Results list" tabIndex={0}>
-      <Menu aria-label="Results" onAction={(key) => onRun(String(key))} renderEmptyState={() => <p className="palette-empty">{emptyText}</p>}>
+    <div className="palette-list" role="group" aria-label={t('palette.resultsList')} tabIndex={0}>
+      <Menu aria-label={t('palette.results')} onAction={(key) => onRun(String(key))} renderEmptyState={() => <p className="palette-empty">{emptyText}</p>}>
         {sections.map((section) => (
           <MenuSection key={section.group} id={section.group} aria-label={section.group}>
             <Header className="palette-group">{section.group}</Header>

@@ -1,3 +1,4 @@
+import type { Translate } from '../i18n/useT';
 import type { PaletteItem } from './entries';
 
 /**
@@ -52,7 +53,7 @@ function ownName(el: Element): string {
 }
 
 /** Which of several same-named buttons this is: its table row, its section, or the part of the frame it is in. */
-function contextOf(el: Element): string {
+function contextOf(el: Element, t: Translate): string {
   // A column header's button sorts its table: the table names it, not the header row's first cell.
   if (el.closest('th, [role="columnheader"]')) {
     const table = el.closest('table, [role="table"], [role="grid"], [role="treegrid"]');
@@ -66,8 +67,8 @@ function contextOf(el: Element): string {
   const region = el.closest('section[aria-label], section[aria-labelledby], [role="region"], fieldset, [role="group"][aria-label]');
   const legend = region?.querySelector(':scope > legend, :scope > h2, :scope > h3, :scope > header h2');
   if (region) return (region.getAttribute('aria-label') ? accessibleName(region) : squash(legend ? spokenText(legend) : '')).slice(0, 60);
-  if (el.closest('nav')) return 'Sidebar';
-  if (el.closest('footer, [role="contentinfo"], .status-bar')) return 'Status bar';
+  if (el.closest('nav')) return t('palette.context.sidebar');
+  if (el.closest('footer, [role="contentinfo"], .status-bar')) return t('palette.context.statusBar');
   return '';
 }
 
@@ -78,12 +79,12 @@ export interface ViewAction {
 }
 
 /** Every usable button and menu item where the clerk is (see above), in page order. */
-export function readViewActions(doc: Document = document): ViewAction[] {
+export function readViewActions(t: Translate, doc: Document = document): ViewAction[] {
   const root = actionRoot(doc);
   if (!root) return [];
   return [...root.querySelectorAll<HTMLElement>(ACTIONABLE)]
     .filter(usable)
-    .map((element) => ({ label: actionLabel(element), context: contextOf(element), element }))
+    .map((element) => ({ label: actionLabel(element, t), context: contextOf(element, t), element }))
     .filter((a) => a.label.length > 0);
 }
 
@@ -91,12 +92,13 @@ export function readViewActions(doc: Document = document): ViewAction[] {
  * A button's line: its name, but a column header's button sorts its list, and its name alone
  * ("WRO", "On hand / Item") reads as no action at all.
  */
-function actionLabel(element: HTMLElement): string {
+function actionLabel(element: HTMLElement, t: Translate): string {
   const name = accessibleName(element);
   if (!name || !element.closest('th, [role="columnheader"]')) return name;
   const header = element.closest('th, [role="columnheader"]')!;
   const column = squash(header.getAttribute('aria-label')) || name;
-  return `Sort by ${column.replace(/^Sort by /i, '')}`;
+  // A header already named "Sort by …" (in English, until its area's words are in the catalogs) is not said twice.
+  return t('palette.sortBy', { column: column.replace(/^Sort by /i, '') });
 }
 
 /**
@@ -104,11 +106,11 @@ function actionLabel(element: HTMLElement): string {
  * button gets focus and the click exactly as if the clerk had pressed it; a button that has gone in the
  * meantime (the view changed) is left alone.
  */
-export function viewActionItems(actions: readonly ViewAction[]): PaletteItem[] {
+export function viewActionItems(actions: readonly ViewAction[], t: Translate): PaletteItem[] {
   return actions.map((a, i) => ({
     id: `here:${i}`,
     label: a.label,
-    detail: a.context || 'This view',
+    detail: a.context || t('palette.context.thisView'),
     keywords: 'button',
     run: () => {
       requestAnimationFrame(() =>

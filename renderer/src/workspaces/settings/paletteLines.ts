@@ -19,7 +19,10 @@ export function openSettingsSection(title: string, { navigate }: Pick<PaletteCon
   navigate('#/settings');
   const until = performance.now() + 3000;
   const find = () => {
-    const heading = [...document.querySelectorAll<HTMLElement>('.workspace h2')].find((h) => (h.textContent ?? '').startsWith(title));
+    // A section whose heading is translated is found by its data-section (its English title).
+    const heading = [...document.querySelectorAll<HTMLElement>('.workspace h2')].find(
+      (h) => h.dataset.section === title || (h.textContent ?? '').startsWith(title),
+    );
     if (!heading || isViewSettling()) {
       if (performance.now() < until) requestAnimationFrame(find);
       return;

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
+import { compileCatalog, pseudoCatalog, type Catalog, type CompiledCatalog } from '../shared/i18n/catalog.js';
+import { LANGUAGES, PSEUDO, SOURCE_LANGUAGE } from '../shared/i18n/locales.js';
+
+/**
+ * The message catalogs as modules, compiled at build time: `import('virtual:dockdesk-catalog/de')`
+ * gives German already parsed (so react-intl runs without its ICU parser, aliased away below), and
+ * `…/pseudo` the pseudo-locale generated from English. A catalog that does not parse fails the build.
+ */
+export const CATALOG_PREFIX = 'virtual:dockdesk-catalog/';
+const RESOLVED = '\0dockdesk-catalog/';
+const SUPPORT = '\0dockdesk-catalog-support';
+export const messagesDir = join(import.meta.dirname, '..', 'shared', 'i18n', 'messages');
+
+export function readCatalog(name: string): Catalog {
+  return JSON.parse(readFileSync(join(messagesDir, `${name}.json`), 'utf8')) as Catalog;
+}
+
+export function compiled(name: string): CompiledCatalog {
+  if (name === PSEUDO) return pseudoCatalog(compileCatalog(readCatalog(SOURCE_LANGUAGE), SOURCE_LANGUAGE));
+  if (!Object.hasOwn(LANGUAGES, name)) throw new Error(`no catalog "${name}"`);
+  return compileCatalog(readCatalog(name), name);
+}
+
+export function i18nCatalogs(): Plugin {
+  return {
+    name: 'dockdesk-i18n-catalogs',
+    resolveId(id) {
+      if (id === SUPPORT) return SUPPORT;
+      return id.startsWith(CATALOG_PREFIX) ? RESOLVED + id.slice(CATALOG_PREFIX.length) : null;
+    },
+    load(id) {
+      // Why the catalogs import anything: under the strict CSP ('strict-dynamic' on the entry's hash)
+      // Chromium refuses a bare import() of a chunk; Vite loads a lazy chunk through <link
+      // rel=modulepreload>, which the CSP allows, only when the chunk imports another chunk (not the entry).
+      if (id === SUPPORT) return 'export const catalog = (messages) => messages;';
+      if (!id.startsWith(RESOLVED)) return null;
+      const name = id.slice(RESOLVED.length);
+      this.addWatchFile(join(messagesDir, `${name === PSEUDO ? SOURCE_LANGUAGE : name}.json`));
+      const messages = JSON.stringify(compiled(name));
+      // English is in the entry chunk (statically imported), so it needs no support chunk.
+      if (name === SOURCE_LANGUAGE) return `export default ${messages};`;
+      return `import { catalog } from ${JSON.stringify(SUPPORT)};\nexport default catalog(${messages});`;
+    },
+  };
+}
+
+/** react-intl's formatter with catalogs already parsed needs no parser: this swaps in the package's own stub. */
+export const noIcuParser = { '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js' };

@@ -1,0 +1,53 @@
+import { createIntl, createIntlCache, IntlContext, type IntlShape } from 'react-intl';
+import { useContext, type ReactNode } from 'react';
+import { SOURCE_LANGUAGE } from '../../../shared/i18n/locales';
+import { englishMessages } from './catalogs';
+import type { MessageArgs } from './messages.generated';
+
+/** Every message id of the catalogs (shared/i18n/messages/en.json). */
+export type MessageId = keyof MessageArgs;
+type ArgsOf<K extends MessageId> = MessageArgs[K] extends undefined ? [] : [MessageArgs[K]];
+
+/** A message's text, typed by its id: a wrong id, or a missing or wrongly typed argument, does not compile. */
+export type Translate = <K extends MessageId>(id: K, ...args: ArgsOf<K>) => string;
+/** The same for a message with tags (`<link>…</link>`): React nodes. */
+export type TranslateRich = <K extends MessageId>(id: K, ...args: ArgsOf<K>) => ReactNode;
+
+export interface Words {
+  t: Translate;
+  rich: TranslateRich;
+  /** "A, B and C" in the chosen language. */
+  list: (items: readonly string[]) => string;
+  locale: string;
+}
+
+// Outside the provider (a component test of one view) the desk reads English.
+const english = createIntl({ locale: SOURCE_LANGUAGE, defaultLocale: SOURCE_LANGUAGE, messages: englishMessages }, createIntlCache());
+
+const made = new WeakMap<IntlShape, Words>();
+
+/** The words of one intl object; the same object (and the same `t`) until the language changes. */
+export function wordsOf(intl: IntlShape): Words {
+  let words = made.get(intl);
+  if (!words) {
+    words = makeWords(intl);
+    made.set(intl, words);
+  }
+  return words;
+}
+
+function makeWords(intl: IntlShape): Words {
+  return {
+    t: ((id: string, values?: Record<string, string | number | Date>) => intl.formatMessage({ id }, values)) as Translate,
+    rich: ((id: string, values?: Record<string, unknown>) => intl.formatMessage({ id }, values as never)) as TranslateRich,
+    list: (items) => intl.formatList(items, { type: 'conjunction' }),
+    locale: intl.locale,
+  };
+}
+
+/** The chosen language's words, for a component (it re-renders when the language changes). */
+export function useT(): Words {
+  // The context is typed as always set; outside the provider it is null.
+  const intl: IntlShape | null = useContext(IntlContext);
+  return wordsOf(intl ?? english);
+}

@@ -1,0 +1,115 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import * as prettier from 'prettier';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import { compiled, readCatalog } from '../../build/i18n-catalogs.js';
+import { generatedTypes, generatedTypesPath } from '../../build/i18n-types.js';
+// @ts-expect-error: plain JavaScript without type declarations.
+import { translatedFiles } from '../../build/i18n-migrated.mjs';
+import { LANGUAGES, PSEUDO, SOURCE_LANGUAGE, type Language } from '../../shared/i18n/locales.js';
+
+/**
+ * The catalogs' checks (ARCHITECTURE.md, "Languages"): every message parses in every language, a
+ * translation has exactly English's messages (Polish: at least those of the scan-driven tasks) with
+ * the same arguments, every id the code uses exists, every message is used, and the generated
+ * argument types are current. The literal-text rule for the translated files is ESLint's; the last
+ * cases prove it bites.
+ */
+const root = join(import.meta.dirname, '..', '..');
+const english = readCatalog(SOURCE_LANGUAGE);
+const languages = Object.keys(LANGUAGES) as Language[];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.(ts|tsx)$/.test(e.name) && !e.name.endsWith('.generated.ts'))
+    .map((e) => join(e.parentPath, e.name));
+}
+const code = ['renderer/src', 'shared', 'electron'].flatMap(sourceFiles).map((file) => readFileSync(file, 'utf8'));
+
+function argumentsOf(elements: readonly MessageFormatElement[], into = new Set<string>()): Set<string> {
+  for (const el of elements) {
+    if (el.type === TYPE.pound || el.type === TYPE.literal) continue;
+    into.add(el.value);
+    if (el.type === TYPE.plural || el.type === TYPE.select) for (const o of Object.values(el.options)) argumentsOf(o.value, into);
+    if (el.type === TYPE.tag) argumentsOf(el.children, into);
+  }
+  return into;
+}
+
+describe('message catalogs', () => {
+  it.each([...languages, PSEUDO])('%s: every message compiles', (name) => {
+    expect(() => compiled(name)).not.toThrow();
+  });
+
+  it('a message that does not compile fails, naming the language and the id', () => {
+    expect(() => parse('{count, plural, one {# box}')).toThrow();
+  });
+
+  it.each(languages.filter((l) => l !== SOURCE_LANGUAGE))('%s: has the messages it must, no others, with English’s arguments', (language) => {
+    const catalog = readCatalog(language);
+    const info = LANGUAGES[language] as { complete: boolean; requiredPrefixes?: readonly string[] };
+    const required = Object.keys(english).filter((id) => info.complete || (info.requiredPrefixes ?? []).some((p) => id.startsWith(p)));
+    expect(
+      required.filter((id) => !(id in catalog)),
+      'missing',
+    ).toEqual([]);
+    expect(
+      Object.keys(catalog).filter((id) => !(id in english)),
+      'not in English',
+    ).toEqual([]);
+    for (const [id, message] of Object.entries(catalog)) {
+      expect([...argumentsOf(parse(message))].sort(), `${language} ${id}`).toEqual([...argumentsOf(parse(english[id]!))].sort());
+    }
+  });
+
+  it('every message id the code uses is in English', () => {
+    const used = code.flatMap((text) => [...text.matchAll(/\b(?:t|rich)\(\s*'([^']+)'/g)].map((m) => m[1]!));
+    expect(used.length).toBeGreaterThan(20);
+    expect([...new Set(used.filter((id) => !(id in english)))]).toEqual([]);
+  });
+
+  it('every message in English is used', () => {
+    const unused = Object.keys(english).filter((id) => !code.some((text) => text.includes(`'${id}'`)));
+    expect(unused).toEqual([]);
+  });
+
+  it('the generated argument types are current (npm run i18n:types)', async () => {
+    const options = (await prettier.resolveConfig(generatedTypesPath)) ?? {};
+    const expected = await prettier.format(generatedTypes(), { ...options, filepath: generatedTypesPath });
+    expect(readFileSync(generatedTypesPath, 'utf8')).toBe(expected);
+  });
+});
+
+// The cases are files in no tsconfig, so the type-checked rules are off here (as in layers.test.ts).
+const eslint = new ESLint({ overrideConfig: tseslint.configs.disableTypeChecked });
+async function literalText(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'dockdesk/no-literal-ui-text').map((m) => m.message);
+}
+
+describe('no literal text in the translated files', { timeout: 30_000 }, () => {
+  it('lists its files in one place', () => {
+    expect(translatedFiles).toContain('renderer/src/StatusBar.tsx');
+  });
+
+  it.each([
+    ['text between tags', 'export const A = () => <p>Signed out</p>;'],
+    ['a shown attribute', 'export const A = () => <button aria-label="Dismiss this notice" />;'],
+    ['a string child', "export const A = ({ x }: { x: boolean }) => <p>{x ? 'Online' : 'Offline'}</p>;"],
+    ['a template child', 'export const A = ({ n }: { n: string }) => <p>{`Channel: ${n}`}</p>;'],
+  ])('fails on %s', async (_what, source) => {
+    expect(await literalText('renderer/src/StatusBar.tsx', source)).toHaveLength(1);
+  });
+
+  it('passes catalog words, data and symbols', async () => {
+    const source = "export const A = ({ t, sku }: { t: (id: string) => string; sku: string }) => <p className=\"x\" title={t('a')}>{t('b')} {sku} × 2 —</p>;";
+    expect(await literalText('renderer/src/StatusBar.tsx', source)).toEqual([]);
+  });
+
+  it('leaves the files not yet translated alone', async () => {
+    expect(await literalText('renderer/src/workspaces/receiving/X.tsx', 'export const A = () => <p>Signed out</p>;')).toEqual([]);
+  });
+});
