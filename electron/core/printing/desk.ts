@@ -129,6 +129,7 @@ export function createPrintingDesk(ctx: Deps) {
   // A desk with a box-label printer loads the PDF renderer before the clerk's first print needs it:
   // soon after start, or as soon as such a printer is set.
   const warmFor = (settings: PrintingSettings): PrintingSettings => {
+    // The warm-up settles either way (a failure is met again, and said, at the first print).
     if (settings.boxLabelPrinter) void warmRasterizer();
     return settings;
   };

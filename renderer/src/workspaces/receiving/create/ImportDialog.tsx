@@ -182,6 +182,7 @@ function ProblemRow({ imp, answer, row, problems }: { imp: SheetImport; answer: 
               onKeyDown={(e) => {
                 if (e.key !== 'Enter') return;
                 e.preventDefault();
+                // The check's answer or its error shows in the dialog; nothing here waits for it.
                 void imp.recheck();
               }}
             />
