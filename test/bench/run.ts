@@ -19,6 +19,7 @@ import { benchStock } from './stock.js';
 import { benchToday } from './today.js';
 import { benchClerkCosts } from './clerk-costs.js';
 import { benchBoxLabels } from './box-labels.js';
+import { benchReceivingImport } from './receiving-import.js';
 import { sample, summarize } from './stats.js';
 
 /**
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
   if (want('today')) results.today = await benchToday();
   if (want('clerkCosts')) results.clerkCosts = await benchClerkCosts();
   if (want('boxLabels')) results.boxLabels = await benchBoxLabels();
+  if (want('receivingImport')) results.receivingImport = await benchReceivingImport();
   process.stdout.write(
     `${JSON.stringify({ benchmark: 'dockdesk', date: new Date().toISOString(), node: process.version, cpus: cpus().length, runs: RUNS, results }, null, 2)}\n`,
   );
