@@ -170,7 +170,9 @@ describe('personal access tokens and channels', () => {
     expect(await t.core.environments.active.secrets.get(SECRET_ACCOUNTS.pat)).toBe(token);
     expect(value<{ items: unknown[] }>(await t.core.dispatch('receiving.list', { page: 1, limit: 5 })).items).toHaveLength(5);
 
-    // Revoked at the service: the next call signs the user out with the reason.
+    // Revoked at the service: the next call signs the user out with the reason. The sign-in's first
+    // inventory sync ends first, so the next call is the list's (else the sync's may meet the 401).
+    await t.inventorySyncsEnded(1);
     const pats = (await control(t, 'GET', '/pats')) as { items: { id: string }[] };
     await control(t, 'DELETE', `/pats/${pats.items[0]!.id}`);
     expect(await t.core.dispatch('receiving.list', { page: 1, limit: 5 })).toMatchObject({ ok: false, error: { code: 'session_expired' } });
