@@ -96,9 +96,6 @@ export function ReceivingList() {
         <Link to="/receiving/new" className="button-link">
           New receiving order
         </Link>
-        <Link to="/receiving/discrepancies" className="button-link">
-          Discrepancies
-        </Link>
         <button type="button" onClick={() => void query.refetch()} disabled={query.isFetching}>
           {query.isFetching ? 'Refreshing…' : 'Refresh'}
         </button>
