@@ -5,7 +5,7 @@ import { formatCount, formatDateTime } from '../../format';
 import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { useItemNames, useLiveInventoryItem, type ItemNaming } from '../inventory';
-import { downloadText } from './download';
+import { downloadText } from '../../ui/download';
 import { endOnHand, eventLines, historyCsv, type EventLine } from './historyData';
 import { OnHandChart } from './OnHandChart';
 import type { HistorySearch } from './search';

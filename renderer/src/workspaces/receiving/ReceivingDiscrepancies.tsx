@@ -8,6 +8,7 @@ import { call } from '../../bridge/dockdesk';
 import { formatCenterTime, formatCount, formatDay } from '../../format';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { DayRangeField } from '../../ui/DayRangeField';
+import { downloadText } from '../../ui/download';
 import { errorParts } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
 import { ComboBox, type Choice } from '../../ui/Select';
@@ -34,14 +35,8 @@ function differenceWords(l: Pick<DiscrepancyLine, 'difference'>): string {
 /** The CSV the report exports, saved as a download (main made it: the same numbers as the screen). */
 async function exportCsv(id: number): Promise<void> {
   const { fileName, text } = await call('receiving.discrepancyCsv', { id });
-  const url = URL.createObjectURL(new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  // A byte order mark, so a spreadsheet reads the names as UTF-8.
+  downloadText(fileName, `\uFEFF${text}`, 'text/csv;charset=utf-8');
 }
 
 export function OrderDiscrepanciesView() {

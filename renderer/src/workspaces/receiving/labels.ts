@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PrintJob } from '../../../../shared/ipc/printing';
 import { call } from '../../bridge/dockdesk';
+import { downloadBlob } from '../../ui/download';
 import { errorParts } from '../../ui/ErrorNote';
 import { showToast } from '../../ui/Toasts';
 
@@ -9,30 +10,28 @@ import { showToast } from '../../ui/Toasts';
  * makes a blob: URL of them (same origin, no token, nothing served by the host) and lets the
  * browser's PDF viewer show or print it, or saves it as a file.
  */
-async function labelsBlob(id: number): Promise<{ url: string; fileName: string }> {
+async function labelsPdf(id: number): Promise<{ blob: Blob; fileName: string }> {
   const pdf = await call('receiving.labels', { id });
   const bytes = Uint8Array.from(atob(pdf.base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: pdf.contentType }));
-  // The viewer tab or the download keeps its own reference; ours goes after a minute.
+  return { blob: new Blob([bytes], { type: pdf.contentType }), fileName: pdf.fileName };
+}
+
+/** A blob: URL of the labels; the viewer tab or the print frame keeps its own reference, ours goes after a minute. */
+async function labelsUrl(id: number): Promise<string> {
+  const url = URL.createObjectURL((await labelsPdf(id)).blob);
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return { url, fileName: pdf.fileName };
+  return url;
 }
 
 export async function viewLabels(id: number): Promise<void> {
   // Electron shows them in a label window of its own; the browser host answers shown: false.
   if ((await call('receiving.showLabels', { id, mode: 'view' })).shown) return;
-  const { url } = await labelsBlob(id);
-  window.open(url, '_blank', 'noopener');
+  window.open(await labelsUrl(id), '_blank', 'noopener');
 }
 
 export async function saveLabels(id: number): Promise<void> {
-  const { url, fileName } = await labelsBlob(id);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
+  const { blob, fileName } = await labelsPdf(id);
+  downloadBlob(fileName, blob);
 }
 
 /**
@@ -41,7 +40,7 @@ export async function saveLabels(id: number): Promise<void> {
  */
 export async function printLabels(id: number): Promise<void> {
   if ((await call('receiving.showLabels', { id, mode: 'print' })).shown) return;
-  const { url } = await labelsBlob(id);
+  const url = await labelsUrl(id);
   const frame = document.createElement('iframe');
   frame.hidden = true;
   frame.title = `Box labels of WRO ${id}`;

@@ -13,7 +13,7 @@ import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
 import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
-import { downloadText } from '../history';
+import { downloadText } from '../../ui/download';
 import { ConfirmLotAction, LotExpiry, type LotAction, type LotRef } from '../lots';
 import { PrintLineLabel, type LabelLine } from '../printing';
 import { exclusionWords, expiringCsv } from './csv';

@@ -9,7 +9,7 @@ import { Select } from '../../ui/Select';
 import { TextFilter } from '../../ui/TextFilter';
 import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
-import { downloadText } from '../history';
+import { downloadText } from '../../ui/download';
 import { localStamp } from '../history';
 import { itemKind, itemsCsv } from './csv';
 import { allRows, fetchItems, useItemsKey, useWindowed } from './queries';

@@ -5,6 +5,7 @@ import { ACCEPTED_DATE_FORMS, type DayOrder } from '../../../../../shared/receiv
 import { countOf } from '../../../../../shared/counts';
 import type { WroForm } from '../../../../../shared/schemas/wro-form';
 import { Dialog } from '../../../ui/Dialog';
+import { downloadText } from '../../../ui/download';
 import { Select } from '../../../ui/Select';
 import { useSheetImport, type ImportedLines, type SheetImport } from './useSheetImport';
 
@@ -36,12 +37,7 @@ function focusFirstProblem(answer: ImportCheckOutput) {
 }
 
 function downloadTemplate() {
-  const url = URL.createObjectURL(new Blob([importTemplateCsv()], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'receiving-order-template.csv';
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadText('receiving-order-template.csv', importTemplateCsv(), 'text/csv;charset=utf-8');
 }
 
 /**
