@@ -1,16 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { axeCheck, expect, expectViewFocus, signInThroughPopup, test } from '../fixtures.js';
+import { SCREENSHOT_FOLDER, SCREENSHOT_SIZES } from './matrix.js';
 import { receiveEveryCase } from '../discrepancy-support.js';
 import { openAddress, waitForFirstSync } from '../inventory-support.js';
 
-/** The folder git ignores, at the top of the repository. */
-const folder = fileURLToPath(new URL('../../../screenshots/', import.meta.url));
-
-const sizes = [
-  { width: 1280, height: 800 },
-  { width: 1920, height: 1080 },
-] as const;
+const folder = SCREENSHOT_FOLDER;
+const sizes = SCREENSHOT_SIZES;
 
 for (const size of sizes) {
   for (const scheme of ['light', 'dark'] as const) {
