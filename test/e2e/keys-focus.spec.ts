@@ -179,6 +179,35 @@ test.describe('focus and keys', () => {
     await expect.poll(() => address(page)).toBe(`/inventory/items/${item.inventory_id}?lot=LPAL`);
   });
 
+  test('letters typed at once after Ctrl+K, at a person’s pace, all land in the palette’s field, in order; on a desk PC four times slower too', async ({
+    page,
+  }) => {
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    const field = palette.getByRole('textbox', { name: 'Search views, actions and records' });
+    const cdp = await page.context().newCDPSession(page);
+    for (const rate of [1, 4]) {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      try {
+        for (const ms of [25, 60, 120]) {
+          // From a list's row, where letters are no field's; the words differ per case, so a lost or
+          // reordered key shows in the field.
+          await page.keyboard.press('Alt+1');
+          await expect(focusedRow(page)).toHaveCount(1);
+          await page.keyboard.press('Control+k');
+          const words = `theme dark ${rate}x${ms}`;
+          // Sent in one go with the keys' own timestamps, as the keyboard hands them to the page.
+          await scanCode(page, words, { msPerKey: ms, terminator: null });
+          await expect(field, `${ms} ms a key, at once after Ctrl+K, CPU ${rate}x slower`).toHaveValue(words);
+          await expect(field).toBeFocused();
+          await page.keyboard.press('Escape');
+          await expect(palette).toBeHidden();
+        }
+      } finally {
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      }
+    }
+  });
+
   test('on a desk PC four times slower, arrows after a list shortcut and scans after a view shortcut still arrive whole', async ({ page, host }) => {
     test.setTimeout(180_000);
     await waitForFirstSync(host);
