@@ -41,7 +41,7 @@ test('news toasts leave after five seconds, errors stay until dismissed, and a s
   // News: the palette's scan-sound switch says what it did, then goes by itself; the errors, older, stay.
   await page.keyboard.press('Control+k');
   // Typed at a person's pace: a burst would be read as a scan.
-  await page.keyboard.type('scan sounds', { delay: 90 });
+  await page.keyboard.type('scan sounds', { delay: 120 });
   await page.keyboard.press('Enter');
   const news = page.locator('.toast', { hasText: /Scan sounds (on|off)/ });
   await expect(news).toBeVisible();
@@ -67,7 +67,7 @@ test('a news toast stays while the pointer rests on it or focus is in it, and le
   const toggleSounds = async () => {
     await page.keyboard.press('Control+k');
     // Typed at a person's pace: a burst would be read as a scan.
-    await page.keyboard.type('scan sounds', { delay: 90 });
+    await page.keyboard.type('scan sounds', { delay: 120 });
     await page.keyboard.press('Enter');
   };
   const news = page.locator('.toast', { hasText: /Scan sounds (on|off)/ });

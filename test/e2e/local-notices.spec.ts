@@ -109,7 +109,7 @@ test('news goes by itself, an error stays until Escape, a stack of errors is one
   // The scan's lookups ask the service first (a busy machine: allow them their time).
   await expect(errors.filter({ hasText: 'Nothing matches NOPE-1001' })).toBeVisible({ timeout: 20_000 });
   await page.keyboard.press('Control+k');
-  await page.keyboard.type('scan sounds', { delay: 90 }); // a person's pace: a burst would be read as a scan
+  await page.keyboard.type('scan sounds', { delay: 120 }); // a person's pace: a burst would be read as a scan
   await page.keyboard.press('Enter');
   const news = page.locator('.toast', { hasText: /Scan sounds (on|off)/ });
   await expect(news).toBeVisible();
