@@ -229,6 +229,19 @@ export type DiscrepancyListRow = z.infer<typeof DiscrepancyListRow>;
 /** The statuses the discrepancy list reads: orders the warehouse has closed, received in full or in part. */
 export const DISCREPANCY_STATUSES = ['Completed', 'Incomplete'] as const satisfies readonly ReceivingStatus[];
 
+/** Days before today the discrepancy list opens with, and Today's tile counts over. */
+export const DISCREPANCY_PERIOD_DAYS = 30;
+
+/**
+ * The period the discrepancy list opens with and Today's tile counts: orders created today and in
+ * the DISCREPANCY_PERIOD_DAYS before it, the desk's own days. One place, so the tile's count and the
+ * list it opens agree.
+ */
+export function discrepancyPeriod(now: Date): { from: string; to: string } {
+  const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return { from: day(new Date(now.getFullYear(), now.getMonth(), now.getDate() - DISCREPANCY_PERIOD_DAYS)), to: day(now) };
+}
+
 /** Warehouse receiving orders (spec 4.5; API notes, Receiving). */
 export const receivingChannels = {
   'receiving.list': {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateTime } from '../schemas/common.js';
 import { ReceivingStatus } from '../schemas/receiving.js';
+import { DiscrepancyListRow } from './receiving.js';
 import { NoInput } from './define.js';
 import { CalendarDayInput, StockSummary } from './stock.js';
 
@@ -93,6 +94,11 @@ export const TodaySummary = z.object({
   unlinked: tile(TodayReceipt),
   returnsAwaiting: tile(TodayReturn),
   outbox: tile(TodayOutboxEntry),
+  /**
+   * Closed orders created in the period (the discrepancy list's default, `discrepancyPeriod`) whose
+   * received count differs from expected, largest difference first; the period is null until read.
+   */
+  discrepancies: tile(DiscrepancyListRow).extend({ from: z.string().nullable(), to: z.string().nullable() }),
 });
 export type TodaySummary = z.infer<typeof TodaySummary>;
 

@@ -86,7 +86,8 @@ async function refreshRequests(session: BrowserSession) {
     perSource: most,
     total: Math.max(...perRefresh.map((c) => Object.values(c).reduce((a, b) => a + b, 0))),
     paths: [...paths].sort(),
-    target: 'at most 1 list call per source',
+    // Receiving twice: the open orders, and the closed ones the discrepancy tile counts (read again on the clerk's Refresh).
+    target: 'at most 1 list call per source, 2 for receiving',
   };
 }
 

@@ -12,6 +12,7 @@ import { service, type Service } from './service.js';
 test.use({ startPage: null });
 
 type Wro = { id: number; status: string; expected_arrival_date: string; fulfillment_center: { id: number; timezone: string | null } };
+type ClosedWro = Wro & { inventory_quantities: { expected_quantity: number | null; received_quantity: number | null }[] | null };
 
 /** The calendar day ("2026-11-24") of an instant on a center's clock. */
 const dayAt = (ms: number, timeZone: string | null) =>
@@ -33,12 +34,21 @@ async function serviceCounts(api: Service, center: number | null) {
     'GET',
     `/2026-07/return?Status=AwaitingArrival&Limit=250${center === null ? '' : `&FulfillmentCenterIds=${center}`}`,
   );
+  // Orders the warehouse closed, created since the desk's midnight 30 days ago, with any item counted otherwise than expected.
+  const now = new Date();
+  const since = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 30).getTime() - 1;
+  const closed = await api.call<ClosedWro[]>(
+    'GET',
+    `/2026-07/receiving?Statuses=Completed,Incomplete&InsertStartDate=${new Date(since).toISOString()}&Limit=250${fc}`,
+  );
+  const differs = (w: ClosedWro) => (w.inventory_quantities ?? []).some((q) => (q.received_quantity ?? 0) !== (q.expected_quantity ?? 0));
   return {
     'expected-today': awaiting.filter((w) => expectedDay(w) === 'today').length,
     overdue: awaiting.filter((w) => expectedDay(w) === 'overdue').length,
     arrived: arrived.length,
     unlinked: unlinked.length,
     'returns-awaiting': returns.items.length,
+    discrepancies: closed.filter(differs).length,
     outbox: 0,
   };
 }
@@ -142,6 +152,15 @@ test('Today is the start page after sign-in and focuses its first tile on arriva
   await page.keyboard.press('3');
   await expect.poll(() => address(page)).toBe('/receiving?status=Arrived,PartiallyArrived,Processing');
   await expect(page.getByRole('table', { name: 'Warehouse receiving orders' })).toHaveAttribute('aria-rowcount', String(expected.arrived + 1));
+
+  // The fourth tile, orders closed with a discrepancy, opens the discrepancy list of the same period: one row each.
+  await page.keyboard.press('Alt+0');
+  await expectViewFocus(page, 'Today');
+  expect(expected.discrepancies).toBeGreaterThan(0);
+  await page.keyboard.press('4');
+  await expect.poll(() => address(page)).toMatch(/^\/receiving\/discrepancies\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/);
+  await expectViewFocus(page, 'Receiving discrepancies');
+  await expect(page.getByRole('table', { name: 'Receiving orders with discrepancies' }).locator('tbody tr')).toHaveCount(expected.discrepancies);
 
   // Alt+0 is Today; the unlinked tile opens the receipts list on its unlinked tab.
   await page.keyboard.press('Alt+0');

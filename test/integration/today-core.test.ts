@@ -47,14 +47,14 @@ afterAll(async () => {
 });
 
 describe('Today refresh', () => {
-  it('costs one list call per source (receiving, unlinked receipts, returns awaiting arrival), all in the background lane', async () => {
+  it('costs one list call per source (open and closed receiving orders, unlinked receipts, returns awaiting arrival), all in the background lane', async () => {
     await emulatorControl(t, 'DELETE', '/requests');
     const background = t.core.environments.active.api.budget.state().backgroundLastMinute;
     const freshness = await call<ChannelOutput<'today.refresh'>>('today.refresh', { force: true });
     expect(freshness.problem).toBeNull();
     const log = await requests();
     const paths = log.map((r) => r.path.split('?')[0]);
-    expect(paths.sort()).toEqual(['/2026-07/receiving', '/2026-07/return', '/2026-07/unidentified-receiving-order'].sort());
+    expect(paths.sort()).toEqual(['/2026-07/receiving', '/2026-07/receiving', '/2026-07/return', '/2026-07/unidentified-receiving-order'].sort());
     expect(t.core.environments.active.api.budget.state().backgroundLastMinute - background).toBe(log.length);
   }, 60_000);
 
@@ -75,6 +75,17 @@ describe('Today refresh', () => {
     expect(summary.arrived.count).toBe(arrived.length);
     expect(summary.overdue.count).toBeGreaterThanOrEqual(3);
     expect(summary.expectedToday.count).toBeGreaterThanOrEqual(1);
+    // Closed orders created in the tile's period (the desk's days) with any item received otherwise than expected.
+    type Closed = { id: number; inventory_quantities: { expected_quantity: number | null; received_quantity: number | null }[] | null };
+    expect(summary.discrepancies.from).not.toBeNull();
+    const [y, m, d] = summary.discrepancies.from!.split('-').map(Number) as [number, number, number];
+    const since = new Date(new Date(y, m - 1, d).getTime() - 1).toISOString();
+    const closed = await get<Closed[]>(`/2026-07/receiving?Statuses=Completed,Incomplete&InsertStartDate=${since}&Limit=250`);
+    const differ = closed.filter((w) => (w.inventory_quantities ?? []).some((q) => (q.received_quantity ?? 0) !== (q.expected_quantity ?? 0)));
+    expect(differ.length).toBeGreaterThan(0);
+    expect(summary.discrepancies.count).toBe(differ.length);
+    const ids = new Set(differ.map((w) => w.id));
+    expect(summary.discrepancies.rows.every((r) => ids.has(r.orderId))).toBe(true);
   });
 
   it('offline: the last state with its time, and after a restart from the file on disk', async () => {

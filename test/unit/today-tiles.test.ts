@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TodayWro } from '../../shared/ipc/today';
 import { generateData, DEFAULTS } from '../../emulator/data/generate';
-import { receivingRows, summarize, whenOf, type TodaySnapshot } from '../../electron/core/today/tiles';
+import { discrepanciesStale, receivingRows, summarize, whenOf, type TodaySnapshot } from '../../electron/core/today/tiles';
 
 const now = new Date(2026, 10, 23, 9, 30);
 const at = (day: number, hour: number) => new Date(2026, 10, day, hour).toISOString();
@@ -49,6 +49,7 @@ describe('Today tiles', () => {
       ],
       receipts: [],
       returns: [],
+      discrepancies: null,
     };
     expect(receivingRows(snapshot, 'overdue', null, now).map((w) => w.id)).toEqual([2, 1, 3]);
     expect(receivingRows(snapshot, 'overdue', 1, now).map((w) => w.id)).toEqual([2, 1]);
@@ -56,6 +57,50 @@ describe('Today tiles', () => {
     expect(summary.expectedToday.count).toBe(6);
     expect(summary.expectedToday.rows.map((w) => w.id)).toEqual([4, 5, 6, 7, 8]);
     expect(summary.centers.map((c) => c.name)).toEqual(['Center 1', 'Center 2']);
+  });
+
+  it('reads the discrepancy list again only when an order left the open lists, the day moved on, or the clerk asked', () => {
+    const period = { from: '2026-10-24', to: '2026-11-23' };
+    const open = [wro(1, 'Arrived', at(20, 8)), wro(2, 'Processing', at(21, 8))];
+    const held: TodaySnapshot = { asOf: now.toISOString(), wros: open, receipts: [], returns: [], discrepancies: { ...period, rows: [] } };
+    // Nothing closed since: the last answer stands.
+    expect(discrepanciesStale(held, open, period, false)).toBe(false);
+    // A new order on its way changes nothing the list counts.
+    expect(discrepanciesStale(held, [...open, wro(3, 'Awaiting', at(24, 8))], period, false)).toBe(false);
+    // Order 2 is gone from the open statuses: it closed (or was cancelled), so the list may have a row more.
+    expect(discrepanciesStale(held, [open[0]!], period, false)).toBe(true);
+    expect(discrepanciesStale(held, open, { from: '2026-10-25', to: '2026-11-24' }, false)).toBe(true);
+    expect(discrepanciesStale(held, open, period, true)).toBe(true);
+    expect(discrepanciesStale({ ...held, discrepancies: null }, open, period, false)).toBe(true);
+    expect(discrepanciesStale(null, open, period, false)).toBe(true);
+  });
+
+  it('counts the orders received with a discrepancy per center, largest difference first, with their period', () => {
+    const row = (orderId: number, center: number, size: number) => ({
+      orderId,
+      purchaseOrderNumber: `PO-${orderId}`,
+      status: 'Completed' as const,
+      center: { id: center, name: `Center ${center}`, timeZone: null },
+      insertDate: at(10, 9),
+      lastUpdated: at(12, 9),
+      expected: 10,
+      received: 10 - size,
+      short: size,
+      over: 0,
+      size,
+      items: 1,
+    });
+    const snapshot: TodaySnapshot = {
+      asOf: now.toISOString(),
+      wros: [],
+      receipts: [],
+      returns: [],
+      discrepancies: { from: '2026-10-24', to: '2026-11-23', rows: [row(7, 1, 9), row(8, 2, 4), row(9, 1, 2)] },
+    };
+    const all = summarize(snapshot, [], null, fresh, now).discrepancies;
+    expect([all.count, all.rows.map((r) => r.orderId), all.from, all.to]).toEqual([3, [7, 8, 9], '2026-10-24', '2026-11-23']);
+    expect(summarize(snapshot, [], 2, fresh, now).discrepancies.rows.map((r) => r.orderId)).toEqual([8]);
+    expect(summarize(null, [], null, fresh, now).discrepancies).toEqual({ count: 0, rows: [], from: null, to: null });
   });
 
   it('counts nothing from a desk that never read the lists', () => {
@@ -68,7 +113,12 @@ describe("the emulator's day", () => {
   it('has orders expected today and overdue, arrived ones, expiring and expired lots with exclusions; the ones on their way move on the clock', () => {
     const seedNow = new Date();
     const data = generateData({ ...DEFAULTS, now: seedNow });
-    const rows = data.receivingOrders.map((o) => ({ ...wro(o.id, o.status, o.expected_arrival_date), moving: o.moving }));
+    // Each order's today is its center's, as the desk counts it (the seeded "today" is the center's day, not the test machine's).
+    const rows = data.receivingOrders.map((o) => ({
+      ...wro(o.id, o.status, o.expected_arrival_date),
+      center: { id: o.fulfillment_center.id, name: o.fulfillment_center.name, timeZone: o.fulfillment_center.timezone },
+      moving: o.moving,
+    }));
     const when = (w: TodayWro) => whenOf(w, seedNow);
     expect(rows.filter((w) => when(w) === 'today').length).toBeGreaterThanOrEqual(3);
     expect(rows.filter((w) => when(w) === 'overdue').length).toBeGreaterThanOrEqual(3);

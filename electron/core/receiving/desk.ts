@@ -294,29 +294,8 @@ export class ReceivingDesk {
     return { fileName: `wro-${id}-discrepancies.csv`, text: discrepancyCsv(await this.discrepancies(id, signal)) };
   }
 
-  /**
-   * Closed orders of a period and center whose received differs from expected, from the list's own
-   * per-item quantities: ceil(orders / 250) requests, no order's boxes read.
-   */
-  async discrepancyList({ from, to, centerId }: In<'receiving.discrepancyList'>, signal: AbortSignal): Out<'receiving.discrepancyList'> {
-    let requests = 0;
-    const api = this.deps.api();
-    const filters = receivingServiceQuery({
-      statuses: [...DISCREPANCY_STATUSES],
-      insertedFrom: from,
-      insertedTo: to,
-      ...(centerId === null ? {} : { fulfillmentCenterIds: [centerId] }),
-    });
-    const orders: ReceivingOrder[] = [];
-    let next: string | null = null;
-    do {
-      const page = await listReceivingOrders(api, { page: 1, limit: 250, filters, follow: next }, signal);
-      requests++;
-      orders.push(...page.items);
-      next = page.next;
-    } while (next);
-    const rows = sortDiscrepancyRows(orders.map(discrepancyRow).filter((r) => r !== null));
-    return { rows, read: orders.length, requests };
+  async discrepancyList(input: In<'receiving.discrepancyList'>, signal: AbortSignal): Out<'receiving.discrepancyList'> {
+    return readDiscrepancyList(this.deps.api(), input, signal);
   }
 
   async labels(id: number, signal: AbortSignal): Promise<Buffer> {
@@ -359,4 +338,33 @@ export class ReceivingDesk {
     boxIndexFor(api).ordersChanged();
     return { order, reconciled };
   }
+}
+
+/**
+ * Closed orders of a period and center whose received differs from expected, from the list's own
+ * per-item quantities: ceil(orders / 250) requests, no order's boxes read. Today counts its tile
+ * with the same call, so the tile and the list it opens agree.
+ */
+export async function readDiscrepancyList(
+  api: ApiClient,
+  { from, to, centerId }: In<'receiving.discrepancyList'>,
+  signal: AbortSignal,
+): Out<'receiving.discrepancyList'> {
+  let requests = 0;
+  const filters = receivingServiceQuery({
+    statuses: [...DISCREPANCY_STATUSES],
+    insertedFrom: from,
+    insertedTo: to,
+    ...(centerId === null ? {} : { fulfillmentCenterIds: [centerId] }),
+  });
+  const orders: ReceivingOrder[] = [];
+  let next: string | null = null;
+  do {
+    const page = await listReceivingOrders(api, { page: 1, limit: 250, filters, follow: next }, signal);
+    requests++;
+    orders.push(...page.items);
+    next = page.next;
+  } while (next);
+  const rows = sortDiscrepancyRows(orders.map(discrepancyRow).filter((r) => r !== null));
+  return { rows, read: orders.length, requests };
 }

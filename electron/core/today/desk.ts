@@ -3,6 +3,7 @@ import { AppErrorException } from '../../../shared/errors.js';
 import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
 import type { TodayFreshness, TodayOutboxEntry } from '../../../shared/ipc/today.js';
 import { TodayReceipt, TodayReturn, TodayWro } from '../../../shared/ipc/today.js';
+import { DiscrepancyListRow, discrepancyPeriod } from '../../../shared/ipc/receiving.js';
 import type { OutboxEntryView } from '../../../shared/schemas/outbox.js';
 import type { Connectivity } from '../../../shared/schemas/session.js';
 import { z } from 'zod';
@@ -13,10 +14,10 @@ import { DurableFile, jsonCodec } from '../data/durable-file.js';
 import { scopeKey, type DeskScope } from '../data/desk-paths.js';
 import { PerScope } from '../data/scoped.js';
 import type { LogFn } from '../logging/app-log.js';
-import { listAllReceivingOrders } from '../receiving/index.js';
+import { listAllReceivingOrders, readDiscrepancyList } from '../receiving/index.js';
 import { listAllReturns } from '../returns/index.js';
 import { listReceipts } from '../unidentified/index.js';
-import { outboxRow, receiptRow, RECEIVING_STATUSES, returnRow, wroRow, type TodaySnapshot } from './tiles.js';
+import { discrepanciesStale, outboxRow, receiptRow, RECEIVING_STATUSES, returnRow, wroRow, type TodaySnapshot } from './tiles.js';
 
 /** The failure in words for the desk (never a stack). */
 function errorMessageOf(error: unknown): string {
@@ -38,6 +39,11 @@ const StoredSnapshot = z.object({
   wros: z.array(TodayWro),
   receipts: z.array(TodayReceipt),
   returns: z.array(TodayReturn),
+  // Absent from a file written before the tile existed: read at the next refresh.
+  discrepancies: z
+    .object({ from: z.string(), to: z.string(), rows: z.array(DiscrepancyListRow) })
+    .nullable()
+    .default(null),
 });
 
 export interface TodayDeskDeps {
@@ -129,18 +135,18 @@ export class TodayDesk {
     if (this.running?.key === key) await this.running.done;
     else if (this.deps.signedIn() && this.deps.connectivity() !== 'offline') {
       const recent = this.now().getTime() - state.lastTriedAt < TODAY_FRESH_ENOUGH_MS;
-      if (options.force || !recent) await this.run(key, state);
+      if (options.force || !recent) await this.run(key, state, options.force === true);
     }
     return this.freshness();
   }
 
-  private async run(key: string, state: ScopeState): Promise<void> {
+  private async run(key: string, state: ScopeState, force: boolean): Promise<void> {
     const abort = new AbortController();
     const done = (async () => {
       state.lastTriedAt = this.now().getTime();
       this.deps.emit('today.changed', this.freshness());
       try {
-        const snapshot = await inLane('background', () => this.read(this.deps.api(), abort.signal));
+        const snapshot = await inLane('background', () => this.read(this.deps.api(), state.snapshot, force, abort.signal));
         state.snapshot = snapshot;
         state.problem = null;
         await state.file.write(snapshot);
@@ -160,10 +166,16 @@ export class TodayDesk {
     }
   }
 
-  /** One listing per source, every page of it. */
-  private async read(api: ApiClient, signal: AbortSignal): Promise<TodaySnapshot> {
-    const asOf = this.now().toISOString();
-    const wros = await listAllReceivingOrders(api, { limit: PAGE_LIMIT, filters: { Statuses: RECEIVING_STATUSES.join(',') } }, signal);
+  /** One listing per source, every page of it; the discrepancy list only when its answer can have changed. */
+  private async read(api: ApiClient, previous: TodaySnapshot | null, force: boolean, signal: AbortSignal): Promise<TodaySnapshot> {
+    const now = this.now();
+    const asOf = now.toISOString();
+    const orders = await listAllReceivingOrders(api, { limit: PAGE_LIMIT, filters: { Statuses: RECEIVING_STATUSES.join(',') } }, signal);
+    const wros = orders.map(wroRow).filter((w) => w !== null);
+    const period = discrepancyPeriod(now);
+    const discrepancies = discrepanciesStale(previous, wros, period, force)
+      ? { ...period, rows: (await readDiscrepancyList(api, { ...period, centerId: null }, signal)).rows }
+      : previous!.discrepancies;
     const receipts = [];
     for (let page = 1; page <= MAX_RECEIPT_PAGES; page++) {
       const result = await listReceipts(api, { linked: false, page }, signal);
@@ -173,10 +185,11 @@ export class TodayDesk {
     const returns = await listAllReturns(api, { status: 'AwaitingArrival', limit: PAGE_LIMIT }, signal);
     return {
       asOf,
-      wros: wros.map(wroRow).filter((w) => w !== null),
+      wros,
       // The unlinked tab's page may still show one linked moments ago: only the unlinked ones count.
       receipts: receipts.filter((r) => r.linked_wro_id === null).map(receiptRow),
       returns: returns.map(returnRow).filter((r) => r !== null),
+      discrepancies,
     };
   }
 

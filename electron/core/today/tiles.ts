@@ -2,6 +2,7 @@ import type { ReceivingOrder } from '../../../shared/schemas/receiving.js';
 import type { ReturnRecord } from '../../../shared/schemas/returns.js';
 import type { UnidentifiedReceivingOrder } from '../../../shared/schemas/uro.js';
 import type { OutboxEntryView } from '../../../shared/schemas/outbox.js';
+import type { DiscrepancyListRow } from '../../../shared/ipc/receiving.js';
 import {
   TILE_ROWS,
   type CenterRef,
@@ -27,12 +28,34 @@ export const ARRIVED_OPEN = ['Arrived', 'PartiallyArrived', 'Processing'] as con
 /** The one receiving list call's status filter. */
 export const RECEIVING_STATUSES: readonly string[] = [...NOT_ARRIVED, ...ARRIVED_OPEN];
 
+/** The orders received with a discrepancy in a period, as the discrepancy list reads them. */
+export interface TodayDiscrepancies {
+  from: string;
+  to: string;
+  rows: DiscrepancyListRow[];
+}
+
 /** What one refresh read, kept per account so Today shows it offline and after a restart. */
 export interface TodaySnapshot {
   asOf: string;
   wros: TodayWro[];
   receipts: TodayReceipt[];
   returns: TodayReturn[];
+  /** Null until first read (a file written before the tile existed). */
+  discrepancies: TodayDiscrepancies | null;
+}
+
+/**
+ * Whether a refresh reads the discrepancy list again: only when its answer can have changed. An
+ * order counts there once it is closed, and an order closes out of the open statuses Today reads, so
+ * an order gone from that list since the last refresh (or a new day, or the clerk's own Refresh) is
+ * the reason; otherwise the last answer stands and the refresh costs no request for it.
+ */
+export function discrepanciesStale(previous: TodaySnapshot | null, wros: readonly TodayWro[], period: { from: string; to: string }, force: boolean): boolean {
+  const held = previous?.discrepancies;
+  if (force || !held || held.from !== period.from || held.to !== period.to) return true;
+  const now = new Set(wros.map((w) => w.id));
+  return previous.wros.some((w) => !now.has(w.id));
 }
 
 /** "Today" for an order is its center's today (the dock's calendar), wherever the desk is. */
@@ -49,7 +72,7 @@ export function whenOf(wro: TodayWro, now: Date): ReceivingWhen | null {
 /** Most urgent first in every receiving tile: the earliest expected (soonest today, longest overdue, waiting longest). */
 const urgency = (a: TodayWro, b: TodayWro) => Date.parse(a.expectedArrival) - Date.parse(b.expectedArrival) || a.id - b.id;
 
-const inCenter = (center: number | null) => (row: { center: CenterRef }) => center === null || row.center.id === center;
+const inCenter = (center: number | null) => (row: { center: { id: number } }) => center === null || row.center.id === center;
 
 export function receivingRows(snapshot: TodaySnapshot | null, when: ReceivingWhen, center: number | null, now: Date): TodayWro[] {
   return (snapshot?.wros ?? [])
@@ -84,6 +107,12 @@ export function summarize(
     unlinked: tile([...(snapshot?.receipts ?? [])].sort(oldestFirst)),
     returnsAwaiting: tile((snapshot?.returns ?? []).filter(inCenter(center)).sort(oldestFirst)),
     outbox: tile(outboxRows),
+    discrepancies: {
+      // Largest difference first, as the list sorts them.
+      ...tile((snapshot?.discrepancies?.rows ?? []).filter(inCenter(center))),
+      from: snapshot?.discrepancies?.from ?? null,
+      to: snapshot?.discrepancies?.to ?? null,
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { DiscrepancyLine, DiscrepancyListRow, OrderDiscrepancies } from '../../../../shared/ipc/receiving';
+import { discrepancyPeriod, type DiscrepancyLine, type DiscrepancyListRow, type OrderDiscrepancies } from '../../../../shared/ipc/receiving';
 import { countOf } from '../../../../shared/counts';
 import { useAccountKey } from '../../app/accountKey';
 import { isRefresh } from '../../app/requestBudget';
@@ -250,18 +250,11 @@ const listColumns: DataColumn<DiscrepancyListRow>[] = [
   },
 ];
 
-/** Today and the 30 days before it, the desk's days: the period the list opens with. */
-function defaultPeriod(): { from: string; to: string } {
-  const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  const now = new Date();
-  return { from: day(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 30)), to: day(now) };
-}
-
 export function DiscrepancyListView() {
   const search = useSearch({ from: '/receiving/discrepancies' });
   const navigate = useNavigate({ from: '/receiving/discrepancies' });
   const account = useAccountKey();
-  const fallback = defaultPeriod();
+  const fallback = discrepancyPeriod(new Date());
   const from = search.from ?? fallback.from;
   const to = search.to ?? fallback.to;
   const centerId = search.fc ?? null;

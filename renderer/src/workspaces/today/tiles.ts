@@ -1,5 +1,6 @@
+import type { DiscrepancyListRow } from '../../../../shared/ipc/receiving';
 import type { TodaySummary, TodayWro } from '../../../../shared/ipc/today';
-import { formatCenterTime } from '../../format';
+import { formatCenterTime, formatCount, formatDay } from '../../format';
 import { countOf } from '../../../../shared/counts';
 
 /** One tile as the view draws it: a count, the most urgent rows (names before ids), and its full list's address. */
@@ -27,6 +28,20 @@ const wroRow = (w: TodayWro) => ({
   ].join(' · '),
 });
 
+/** An order received with a discrepancy: its PO, where, how many units short and over, its id. */
+const discrepancyRow = (r: DiscrepancyListRow) => ({
+  key: String(r.orderId),
+  name: r.purchaseOrderNumber ?? `Order ${r.orderId}`,
+  detail: [
+    r.center.name ?? `Center ${r.center.id}`,
+    r.short > 0 ? `${formatCount(r.short)} short` : null,
+    r.over > 0 ? `${formatCount(r.over)} over` : null,
+    `WRO ${r.orderId}`,
+  ]
+    .filter(Boolean)
+    .join(' · '),
+});
+
 const query = (params: Record<string, string | number | null | undefined>) => {
   const parts = Object.entries(params).filter(([, v]) => v !== null && v !== undefined && v !== '');
   return parts.length ? `?${parts.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&')}` : '';
@@ -34,6 +49,19 @@ const query = (params: Record<string, string | number | null | undefined>) => {
 
 /** The receiving statuses the "arrived" tile counts, as the receiving list's address names them. */
 export const ARRIVED_STATUSES = 'Arrived,PartiallyArrived,Processing';
+
+/** Orders closed with a discrepancy: opens the discrepancy list of the same period and center, whose rows are this count. */
+function discrepancyTile(tile: TodaySummary['discrepancies'], center: number | null): TileView {
+  return {
+    id: 'discrepancies',
+    title: 'Received with a discrepancy',
+    count: tile.count,
+    rows: tile.rows.map(discrepancyRow),
+    href: `#/receiving/discrepancies${query({ from: tile.from, to: tile.to, fc: center })}`,
+    empty: tile.from ? `Every order created since ${formatDay(tile.from)} and closed was received as expected.` : 'Not read from the service yet.',
+    alert: tile.count > 0,
+  };
+}
 
 export function serviceTiles(summary: TodaySummary, center: number | null): TileView[] {
   const centerParam = center ?? 'all';
@@ -63,6 +91,7 @@ export function serviceTiles(summary: TodaySummary, center: number | null): Tile
       href: `#/receiving${query({ status: ARRIVED_STATUSES, fc: center })}`,
       empty: 'Every arrived order is completed.',
     },
+    discrepancyTile(summary.discrepancies, center),
     {
       id: 'unlinked',
       title: 'Unlinked receipts',
