@@ -175,12 +175,21 @@ test('news goes by itself, an error stays until Escape, a stack of errors is one
   await page.keyboard.press('Escape');
   await expect(palette).toBeHidden();
 
-  // The count opens them all; one click clears them.
-  await folded.getByRole('button', { name: 'Show all 5' }).click();
+  // The count opens them all, by keyboard too: focus stays in the notices, on what undoes or ends it.
+  const row = table.locator('tbody tr').first();
+  await row.focus();
+  await folded.getByRole('button', { name: 'Show all 5' }).focus();
+  await page.keyboard.press('Enter');
   await expect(errors).toHaveCount(5);
+  await expect(page.getByRole('button', { name: 'Dismiss all 5 errors' })).toBeFocused();
   expect(overlaps(await box(notices), await box(page.getByRole('contentinfo', { name: 'Status' })))).toBe(false);
-  await page.getByRole('button', { name: 'Dismiss all 5 errors' }).click();
+  await page.getByRole('button', { name: 'Fold' }).click();
+  await expect(folded.getByRole('button', { name: 'Show all 5' })).toBeFocused();
+  await folded.getByRole('button', { name: 'Show all 5' }).click();
+  // One press clears them, and the clerk is back on the row they left for the notices.
+  await page.getByRole('button', { name: 'Dismiss all 5 errors' }).press('Enter');
   await expect(notices).toHaveCount(0);
+  await expect(row).toBeFocused();
 });
 
 test('the status bar stays one line at 1280 while the inventory syncs', async ({ page, host }) => {

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import {
   UNSTABLE_Toast as Toast,
   UNSTABLE_ToastContent as ToastContent,
@@ -82,14 +82,33 @@ export function Toasts() {
       if (error) toasts.close(error.key);
     },
   });
+  const backTo = useFocusBeforeNotices(region);
   return (
     <ToastRegion queue={toasts} className="toasts" ref={setRegion} data-testid="notices">
-      <NoticeList />
+      <NoticeList backTo={backTo} />
     </ToastRegion>
   );
 }
 
-function NoticeList() {
+/**
+ * Where the clerk was before moving into the notices (a list's row, a field): when the control they
+ * used there goes away with the notices, focus returns to it instead of falling to the page.
+ */
+function useFocusBeforeNotices(region: HTMLElement | null): () => void {
+  const before = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const seen = (event: FocusEvent) => {
+      if (event.target instanceof HTMLElement && !region?.contains(event.target)) before.current = event.target;
+    };
+    document.addEventListener('focusin', seen);
+    return () => document.removeEventListener('focusin', seen);
+  }, [region]);
+  return () => {
+    if (before.current?.isConnected) before.current.focus();
+  };
+}
+
+function NoticeList({ backTo }: { backTo: () => void }) {
   const state = useContext(ToastStateContext);
   useStore({ get: () => toasts.visibleToasts, subscribe: subscribeQueue });
   const all = (state?.visibleToasts ?? []) as QueuedToast<ToastMessage>[];
@@ -100,8 +119,18 @@ function NoticeList() {
   // News keeps its own line (its timer runs only while it is drawn); errors fold.
   const folded = !expanded && all.length > FOLD_AFTER && errors.length > 1;
   const shown = folded ? all.filter((t) => t.content.tone !== 'error') : all;
+  const list = useRef<HTMLOListElement>(null);
+  // The button pressed is gone once the line folds or unfolds: focus goes to the new line's first button.
+  const toggle = (keys: string[], then: 'fold' | 'unfold') => {
+    flushSync(() => setOpenedWith(keys));
+    list.current?.querySelector<HTMLButtonElement>(`[data-focus-after="${then}"]`)?.focus();
+  };
+  const dismissAll = () => {
+    errors.forEach((t) => toasts.close(t.key));
+    backTo();
+  };
   return (
-    <ol className="toast-list">
+    <ol className="toast-list" ref={list}>
       {shown.map((toast) => (
         <li key={toast.key}>
           <Notice toast={toast} />
@@ -113,20 +142,30 @@ function NoticeList() {
             <strong>{errors.length} errors</strong>
             <span className="toast-description">Newest: {errors[0]!.content.title}</span>
           </span>
-          <button type="button" className="toast-action" onClick={() => setOpenedWith(errors.map((t) => t.key))}>
+          <button
+            type="button"
+            className="toast-action"
+            data-focus-after="fold"
+            onClick={() =>
+              toggle(
+                errors.map((t) => t.key),
+                'unfold',
+              )
+            }
+          >
             Show all {errors.length}
           </button>
-          <button type="button" className="toast-action" onClick={() => errors.forEach((t) => toasts.close(t.key))}>
+          <button type="button" className="toast-action" onClick={dismissAll}>
             Dismiss all
           </button>
         </li>
       )}
       {expanded && errors.length > 1 && (
         <li className="toast-list-tools">
-          <button type="button" className="quiet" onClick={() => errors.forEach((t) => toasts.close(t.key))}>
+          <button type="button" className="quiet" data-focus-after="unfold" onClick={dismissAll}>
             Dismiss all {errors.length} errors
           </button>
-          <button type="button" className="quiet" onClick={() => setOpenedWith([])}>
+          <button type="button" className="quiet" onClick={() => toggle([], 'fold')}>
             Fold
           </button>
         </li>
