@@ -150,7 +150,7 @@ test.describe('focus and keys', () => {
     // From a search field with text in it: the palette closed, the field has focus and its text.
     await page.keyboard.press('Alt+3');
     await expect(searchField(page)).toBeFocused();
-    await page.keyboard.type('mug', { delay: 150 });
+    await scanCode(page, 'mug', { msPerKey: 150, terminator: null });
     await page.keyboard.press('Control+k');
     await expect(palette).toBeVisible();
     await page.keyboard.press('Escape');
@@ -180,7 +180,7 @@ test.describe('focus and keys', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'New receiving order' })).toBeVisible();
     const po = page.getByLabel('PO number', { exact: true });
     await po.click();
-    await page.keyboard.type('PO-FOCUS', { delay: 150 });
+    await scanCode(page, 'PO-FOCUS', { msPerKey: 150, terminator: null });
 
     // Alt+F from the PO field: the import dialog; Escape: back in the field, its text kept.
     await page.keyboard.press('Alt+f');
