@@ -1,14 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, signInThroughPopup, test } from './fixtures.js';
 import { openAddress, waitForFirstSync } from './inventory-support.js';
+import { openIntake } from './returns-support.js';
 import { keyPause, scanCode } from './scanner.js';
 
 /**
  * What the clerk types and scans lands where they put it, with real key events and the emulator's
  * request limit on: ordinary text fields keep text at any speed (a person at 30 to 150 ms a key, a
- * scanner at 5), Enter or Tab ending; a scanned PO stays in the PO field; a GS1 lot label fills lot and
- * expiry; the palette offers the desk's actions on every view and opens an exact id whatever the gap
- * before Enter; `/` in a focused search never lands; several scans in a row end on the last one.
+ * scanner at 5), Enter or Tab ending, on the receiving form (its box's tracking and lot too) and the
+ * new return; a scanned PO stays in the PO field; a GS1 lot label fills lot and expiry; the palette
+ * offers the desk's actions on every view and opens an exact id whatever the gap before Enter; `/` in a focused search never lands; several scans in a row end on the last one.
  */
 
 const GS = '\x1d';
@@ -22,11 +23,10 @@ async function enter(page: Page, field: Locator, text: string, ms: number, termi
   await page.keyboard.press('Delete');
   // The scan-timing pause: a burst is only a burst after silence.
   await keyPause(page, 150);
-  if (ms === 5) await scanCode(page, text, { msPerKey: 5, terminator });
-  else {
-    await page.keyboard.type(text, { delay: ms });
-    await page.keyboard.press(terminator);
-  }
+  // Every key carries its own timestamp, `ms` apart, as the keyboard hands them to the page: typed
+  // with the driver's own delay, a stall of the loaded test machine (100 ms and more) splits the
+  // text, and its tail arrives as a scan of its own.
+  await scanCode(page, text, { msPerKey: ms, terminator });
 }
 
 test.describe('input lands where it is put', () => {
@@ -52,7 +52,7 @@ test.describe('input lands where it is put', () => {
     await openAddress(page, '/receiving/new');
     await expect(page.getByRole('heading', { level: 1, name: 'New receiving order' })).toBeVisible();
 
-    const fields = ['PO number', 'Carrier', 'BOL number', 'Container number'];
+    const fields = ['PO number', 'Carrier', 'BOL number', 'Container number', 'Box 1 tracking number'];
     for (const name of fields) {
       const field = page.getByLabel(name, { exact: true });
       for (const [n, ms] of [30, 60, 80, 150, 5].entries()) {
@@ -85,10 +85,12 @@ test.describe('input lands where it is put', () => {
     await expect(lotField).toHaveValue('LOT-A7');
     const expiry = line.locator('.date-field').filter({ has: page.getByRole('group', { name: 'Lot expiry', exact: true }) });
     await expect(expiry).toHaveAttribute('data-value', '2027-12-31');
-    // A plain lot typed fast or scanned stays as it is.
-    for (const ms of [30, 5]) {
-      await enter(page, lotField, `1012345-${ms}`, ms, 'Enter');
-      await expect(lotField).toHaveValue(`1012345-${ms}`);
+    // A plain lot typed at any speed or scanned stays as it is; the form stays.
+    for (const [n, ms] of [30, 60, 80, 150, 5].entries()) {
+      const terminator = n % 2 === 0 ? 'Enter' : 'Tab';
+      await enter(page, lotField, `1012345-${ms}`, ms, terminator);
+      await expect(lotField, `box lot at ${ms} ms a key, ${terminator}`).toHaveValue(`1012345-${ms}`);
+      expect(await address(page)).toMatch(/^\/receiving\/new/);
     }
     await page.screenshot({ path: test.info().outputPath('receiving-form-light.png') });
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -116,6 +118,23 @@ test.describe('input lands where it is put', () => {
     await expect(ask).toHaveCount(0);
     await expect(field).toHaveValue('LX-ENTER-30');
     expect(await address(page)).toBe(`/lots/${item.inventory_id}`);
+    await expect(page.getByText(/^Nothing matches/)).toHaveCount(0);
+  });
+
+  test('the new return’s tracking number and reference keep text at 30 to 150 ms a key and a scan at 5, Enter or Tab ending', async ({ page, host }) => {
+    await openIntake(page, host.url, false);
+    const at = await address(page);
+    for (const name of ['Tracking number', 'Reference id']) {
+      const field = page.getByLabel(name, { exact: true });
+      for (const [n, ms] of [30, 60, 80, 150, 5].entries()) {
+        const text = `${name.slice(0, 3).toUpperCase()}-${ms}-4711`;
+        const terminator = n % 2 === 0 ? 'Enter' : 'Tab';
+        await enter(page, field, text, ms, terminator);
+        await expect(field, `${name} at ${ms} ms a key, ${terminator}`).toHaveValue(text);
+        expect(await address(page)).toBe(at);
+      }
+    }
+    await expect(page.getByRole('heading', { level: 1, name: 'Return intake' })).toBeVisible();
     await expect(page.getByText(/^Nothing matches/)).toHaveCount(0);
   });
 

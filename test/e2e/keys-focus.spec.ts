@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
-import { expect, signInThroughPopup, test } from './fixtures.js';
-import { waitForFirstSync } from './inventory-support.js';
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js';
+import { openAddress, waitForFirstSync } from './inventory-support.js';
 import { keyPause, scanCode } from './scanner.js';
 
 /**
@@ -59,23 +59,37 @@ test.describe('focus and keys', () => {
   });
 
   test('the shortcut of the view on screen puts focus back on its primary control, every time', async ({ page }) => {
-    await page.keyboard.press('Alt+1');
-    await expect(focusedRow(page)).toHaveAttribute('aria-rowindex', '2');
-    for (let i = 0; i < 2; i++) {
-      // Focus away from the list (the sidebar), then the list's own shortcut: its current row again.
-      await page.getByRole('link', { name: 'Settings' }).focus();
-      await page.keyboard.press('Alt+1');
-      await expect(focusedRow(page)).toHaveAttribute('aria-rowindex', '2');
-      await page.keyboard.press('ArrowDown');
-      await expect(focusedRow(page)).toHaveAttribute('aria-rowindex', '3');
-      await page.keyboard.press('ArrowUp');
+    const main = page.getByRole('main');
+    // What a clerk expects each shortcut to land on: Today's first tile, a list's current row, a
+    // search view's field, Settings' Add an environment (its first section's own action).
+    const views: [key: string, title: string, control: () => Locator][] = [
+      ['Alt+0', 'Today', () => main.getByRole('link', { name: /^Expected today/ })],
+      ['Alt+1', 'Receiving', () => main.locator('tbody tr[aria-rowindex="2"]')],
+      ['Alt+2', 'Unidentified receipts', () => main.getByRole('searchbox', { name: 'Barcode or tracking' })],
+      ['Alt+3', 'Inventory', () => main.getByRole('searchbox', { name: 'Item' })],
+      ['Alt+4', 'Lot exclusions', () => main.getByRole('searchbox', { name: 'Item' })],
+      ['Alt+5', 'Returns', () => main.locator('tbody tr[aria-rowindex="2"]')],
+      ['Alt+6', 'Settings', () => main.getByRole('button', { name: 'Add an environment' })],
+    ];
+    for (const [key, title, control] of views) {
+      await page.keyboard.press(key);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(control(), `${key} opens ${title} on its primary control`).toBeFocused();
+      for (let i = 0; i < 2; i++) {
+        // Focus away from the view (the sidebar, the page's heading), then the view's own shortcut.
+        if (i === 0) await page.getByRole('link', { name: title === 'Settings' ? 'Receiving' : 'Settings' }).focus();
+        else await page.locator('#content h1').focus();
+        await page.keyboard.press(key);
+        await expect(control(), `${key} again on ${title}, time ${i + 1}`).toBeFocused();
+      }
     }
-    // A search view: its field.
-    await page.keyboard.press('Alt+3');
-    await expect(searchField(page)).toBeFocused();
-    await page.getByRole('link', { name: 'Receiving' }).focus();
-    await page.keyboard.press('Alt+3');
-    await expect(searchField(page)).toBeFocused();
+    // On a list the row is live for keys at once.
+    await page.keyboard.press('Alt+1');
+    await page.keyboard.press('ArrowDown');
+    await expect(focusedRow(page)).toHaveAttribute('aria-rowindex', '3');
+    await page.getByRole('link', { name: 'Settings' }).focus();
+    await page.keyboard.press('Alt+1');
+    await expect(focusedRow(page), 'the row the clerk was on, not the first').toHaveAttribute('aria-rowindex', '3');
   });
 
   test('one highlight per list: the focused row, also under a resting pointer', async ({ page }) => {
@@ -113,6 +127,91 @@ test.describe('focus and keys', () => {
     await expect(dialog).toBeHidden();
     await expect(cancel).toHaveCount(0);
     await expect.poll(() => page.evaluate(() => document.activeElement !== document.body && document.activeElement?.closest('#content') !== null)).toBe(true);
+  });
+
+  test('the palette, the scan log and the sign-out question, closed, leave focus where it was before they opened', async ({ page }) => {
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    // From a list's row: the palette (Ctrl+K, Escape), then the scan log (Alt+L, Escape).
+    await page.keyboard.press('Alt+1');
+    await page.keyboard.press('ArrowDown');
+    await expect(focusedRow(page)).toHaveAttribute('aria-rowindex', '3');
+    await page.keyboard.press('Control+k');
+    await expect(palette.getByRole('textbox', { name: 'Search views, actions and records' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(palette).toBeHidden();
+    await expect(page.locator('tbody tr[aria-rowindex="3"]'), 'the row after the palette').toBeFocused();
+    await page.keyboard.press('Alt+l');
+    const log = page.getByRole('dialog', { name: 'Scan log' });
+    await expect(log).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(log).toBeHidden();
+    await expect(page.locator('tbody tr[aria-rowindex="3"]'), 'the row after the scan log').toBeFocused();
+
+    // From a search field with text in it: the palette closed, the field has focus and its text.
+    await page.keyboard.press('Alt+3');
+    await expect(searchField(page)).toBeFocused();
+    await scanCode(page, 'mug', { msPerKey: 150, terminator: null });
+    await page.keyboard.press('Control+k');
+    await expect(palette).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(palette).toBeHidden();
+    await expect(searchField(page), 'the search field after the palette').toBeFocused();
+    await expect(searchField(page)).toHaveValue('mug');
+
+    // Sign out asks first; Stay signed in (Escape, or Enter on it) goes back to the sign-out button.
+    await page.keyboard.press('Alt+6');
+    // The view has settled (it moves focus to its primary control); then to the button.
+    await expectViewFocus(page, 'Settings');
+    const signOut = page.getByRole('button', { name: /^Sign out of / });
+    await signOut.focus();
+    const ask = page.getByRole('dialog', { name: /^Sign out/ });
+    for (const close of ['Escape', 'Enter']) {
+      await page.keyboard.press('Enter');
+      await expect(ask.getByRole('button', { name: 'Stay signed in' })).toBeFocused();
+      await page.keyboard.press(close);
+      await expect(ask).toHaveCount(0);
+      await expect(signOut, `the sign-out button after ${close} on Stay signed in`).toBeFocused();
+    }
+    await expect(page.getByTestId('status-account')).not.toHaveText('');
+  });
+
+  test('the new receiving order’s discard question and import dialog, closed, leave focus on what opened them', async ({ page }) => {
+    await openAddress(page, '/receiving/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'New receiving order' })).toBeVisible();
+    const po = page.getByLabel('PO number', { exact: true });
+    await po.click();
+    await scanCode(page, 'PO-FOCUS', { msPerKey: 150, terminator: null });
+
+    // Alt+F from the PO field: the import dialog; Escape: back in the field, its text kept.
+    await page.keyboard.press('Alt+f');
+    const importing = page.getByRole('dialog', { name: 'Import from a spreadsheet' });
+    await expect(importing).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(importing).toBeHidden();
+    await expect(po, 'the PO field after Alt+F, Escape').toBeFocused();
+    await expect(po).toHaveValue('PO-FOCUS');
+    // The same dialog from its button: back on the button.
+    const importButton = page.getByRole('button', { name: 'Import from file…' });
+    await importButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(importing).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(importing).toBeHidden();
+    await expect(importButton, 'the import button after Escape').toBeFocused();
+
+    // Discard draft asks first; kept (Escape or Enter on Keep the draft), focus is on Discard draft again.
+    const discardButton = page.getByRole('button', { name: 'Discard draft' });
+    await expect(discardButton).toBeVisible();
+    const discard = page.getByRole('dialog', { name: 'Discard this draft?' });
+    for (const close of ['Escape', 'Enter']) {
+      await discardButton.focus();
+      await page.keyboard.press('Enter');
+      await expect(discard.getByRole('button', { name: 'Keep the draft' })).toBeFocused();
+      await page.keyboard.press(close);
+      await expect(discard).toHaveCount(0);
+      await expect(discardButton, `Discard draft after ${close} on Keep the draft`).toBeFocused();
+    }
+    await expect(po).toHaveValue('PO-FOCUS');
   });
 
   test('back to a list puts focus on the row the user left', async ({ page }) => {

@@ -150,6 +150,8 @@ test('the receiving list works from the keyboard alone', async ({ page, host }) 
   await expect(sheet.getByText('Back', { exact: true })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
+  // Focus is back on the row the sheet was opened from, not on the page.
+  await expect(focusedRow).toHaveAttribute('aria-rowindex', openedRow!);
 });
 
 test('Escape closes the environment form without saving', async ({ page, host }) => {

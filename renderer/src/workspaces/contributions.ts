@@ -3,7 +3,7 @@ import { scanResolvers } from '../scan/resolvers';
 import { statusItems } from '../ui/statusSlots';
 import type { Area } from './area';
 import { sidebar } from './registry';
-import { settingsPanels } from './settings';
+import { settingsPanels, settingsSectionLine } from './settings';
 
 /**
  * Adds each area's contributions to the shared mechanisms (sidebar, scan resolvers, palette,
@@ -17,6 +17,8 @@ export function installAreas(list: readonly Area[]): () => void {
     ...(area.paletteSources ?? []).map((s) => paletteSources.add(area.id, s)),
     ...(area.paletteActions ?? []).map((a) => paletteActions.add(area.id, a)),
     ...(area.settingsPanels ?? []).map((p) => settingsPanels.add(area.id, p)),
+    // Each panel is a section of Settings, and the palette offers every section: its line comes with it.
+    ...(area.settingsPanels ?? []).map((p) => paletteActions.add('settings', settingsSectionLine(p.title))),
     ...(area.statusItems ?? []).map((i) => statusItems.add(area.id, i)),
   ]);
   return () => removers.forEach((remove) => remove());

@@ -52,6 +52,8 @@ describe('an area added by contribution', () => {
     expect(paletteActions.forWorkspace('fixture').map((a) => a.label)).toEqual(['Open the fixture']);
 
     expect(settingsPanels.forWorkspace('fixture').map((p) => p.id)).toEqual(['fixture-settings']);
+    // Its Settings section is offered in the palette with the rest, without Settings naming it.
+    expect(paletteActions.list().filter((e) => e.item.label === 'Settings: Fixture')).toHaveLength(1);
     expect(statusItems.forWorkspace('fixture').map((i) => i.slot)).toEqual(['sync']);
     // Every area's own contributions are there too, once each.
     expect(settingsPanels.list().map((e) => `${e.workspace}.${e.item.id}`)).toEqual([

@@ -65,5 +65,5 @@ export const lotsArea = defineArea({
   },
   routes: [lotsRoute, lotDetailRoute],
   paletteSources: [{ id: 'lot-exclusions', group: 'Lot exclusions', search: searchLots }],
-  settingsPanels: [{ id: 'lot-expiry', component: ExpirySettings }],
+  settingsPanels: [{ id: 'lot-expiry', title: 'Lots', component: ExpirySettings }],
 });

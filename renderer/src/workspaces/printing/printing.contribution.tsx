@@ -10,7 +10,7 @@ import { PrintQueueSlot } from './PrintQueue';
  */
 export const printingArea = defineArea({
   id: 'printing',
-  settingsPanels: [{ id: 'printers', component: PrintersPanel }],
+  settingsPanels: [{ id: 'printers', title: 'Printers', component: PrintersPanel }],
   statusItems: [{ slot: 'printing', component: PrintQueueSlot }],
   paletteActions: [
     {

@@ -116,6 +116,6 @@ export const returnsArea = defineArea({
       keywords: 'new return intake box scan',
     },
   ],
-  settingsPanels: [{ id: 'return-intake', component: ReturnsSettings }],
+  settingsPanels: [{ id: 'return-intake', title: 'Returns', component: ReturnsSettings }],
   statusItems: [{ slot: 'outbox', component: OutboxSlot }],
 });

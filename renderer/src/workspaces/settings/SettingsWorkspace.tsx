@@ -104,7 +104,9 @@ function EnvironmentsPanel({ session }: { session: SessionState }) {
         </p>
       )}
       {editing === null ? (
-        <button type="button" onClick={() => setEditing('new')}>
+        // Where a view shortcut lands when signed in (signed out: the token field), drawn at once: the first
+        // action otherwise depends on whether the environments' Edit buttons have come yet.
+        <button type="button" onClick={() => setEditing('new')} data-primary={session.status === 'signed-in' || undefined}>
           Add an environment
         </button>
       ) : (

@@ -8,9 +8,11 @@ import { showToast } from '../../ui/Toasts';
 
 /**
  * Settings' lines in the palette, offered on every view: sign out (through its confirmation), the
- * theme, and each section of Settings by its heading.
+ * theme, and each section of Settings by its heading. These are the sections SettingsWorkspace draws
+ * itself; each area's panel brings its own line with it (settingsSectionLine, added with the panel),
+ * so a new area's section is offered without a list here to keep up.
  */
-const SECTIONS = ['Environments', 'Account', 'Appearance', 'Scanner', 'Lots', 'Returns', 'Support'] as const;
+const OWN_SECTIONS = ['Environments', 'Account', 'Appearance', 'Scanner', 'Support'] as const;
 
 const FOCUSABLE = 'input:not([type="hidden"]), select, textarea, button, [tabindex]:not([tabindex="-1"]), a[href]';
 
@@ -41,6 +43,16 @@ export function openSettingsSection(title: string, { navigate }: Pick<PaletteCon
   requestAnimationFrame(find);
 }
 
+/** The palette line that opens the Settings section headed `title`. */
+export function settingsSectionLine(title: string): PaletteItem {
+  return {
+    id: `settings-${title.toLowerCase().replace(/\W+/g, '-')}`,
+    label: `Settings: ${title}`,
+    keywords: 'settings preferences options',
+    run: (context: PaletteContext) => openSettingsSection(title, context),
+  };
+}
+
 function setTheme(theme: ThemeChoice, { queryClient }: PaletteContext) {
   call('app.preferences.set', { theme })
     .then((prefs) => {
@@ -65,10 +77,5 @@ export const settingsPaletteLines: PaletteItem[] = [
     keywords: 'theme appearance colour color dark light mode',
     run: (context: PaletteContext) => setTheme(theme, context),
   })),
-  ...SECTIONS.map((section) => ({
-    id: `settings-${section.toLowerCase()}`,
-    label: `Settings: ${section}`,
-    keywords: 'settings preferences options',
-    run: (context: PaletteContext) => openSettingsSection(section, context),
-  })),
+  ...OWN_SECTIONS.map(settingsSectionLine),
 ];

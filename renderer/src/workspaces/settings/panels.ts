@@ -6,6 +6,8 @@ import { extensionPoint } from '../registry';
 export interface SettingsPanel {
   /** Unique within its area ("lot-expiry"). */
   id: string;
+  /** The section's heading as drawn (in English): its palette line is "Settings: <title>". */
+  title: string;
   component: ComponentType<{ session: SessionState }>;
 }
 

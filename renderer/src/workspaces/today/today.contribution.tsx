@@ -28,6 +28,6 @@ export const todayArea = defineArea({
     view: todayView,
   },
   routes: todayRoutes(rootRoute),
-  settingsPanels: [{ id: 'today', component: TodaySettings }],
+  settingsPanels: [{ id: 'today', title: 'Today', component: TodaySettings }],
   startPage: startPagePath,
 });

@@ -43,7 +43,7 @@ export function ReferenceAndTracking({
   const { draft, locked, problems } = c;
   return (
     <>
-      <div className="field">
+      <div className="field" data-scan-target="reference">
         <label htmlFor="intake-reference">Reference id</label>
         <input
           id="intake-reference"

@@ -21,7 +21,7 @@ import { applyItemScan, plainScanText } from './lines';
 import { keepCenterForNextReturn } from './NewReturn';
 
 /** Where a scan goes: the field (or the line's lot cell) focus is in; the item field by default. */
-export type ScanTarget = 'tracking' | 'order' | 'item' | `lot:${number}`;
+export type ScanTarget = 'tracking' | 'reference' | 'order' | 'item' | `lot:${number}`;
 
 function scanTargetOf(element: Element | null): ScanTarget {
   const target = element?.closest('[data-scan-target]')?.getAttribute('data-scan-target');
@@ -170,6 +170,15 @@ function useIntakeScans(d: IntakeDraft, refs: IntakeRefs) {
     }
     return report(result.verdict, result.message, result.line);
   };
+  // A reference typed fast or scanned into its field is the field's value, as a slow one is; it is
+  // not an item to look up.
+  const scanReference = (text: string): ScanVerdict => {
+    const draft = d.draftRef.current;
+    if (draft.submitAttempts > 0 || draft.editOf !== null) return report('refused', 'The reference id is fixed now.', null);
+    const referenceId = text.replace(/\s/g, '').slice(0, 50);
+    d.update({ referenceId });
+    return report('accepted', `Reference id ${referenceId}.`, null);
+  };
   const handleScan = (scan: Scan, target: ScanTarget): Promise<ScanVerdict> | ScanVerdict => {
     const text = plainScanText(scan.text);
     if (target === 'tracking') {
@@ -180,6 +189,7 @@ function useIntakeScans(d: IntakeDraft, refs: IntakeRefs) {
       refs.item.current?.focus();
       return report('accepted', `Tracking number ${text}.`, null);
     }
+    if (target === 'reference') return scanReference(text);
     if (target === 'order') return order.findOrder(text);
     if (target.startsWith('lot:')) {
       const index = Number(target.slice(4));
