@@ -138,6 +138,27 @@ test.describe('input lands where it is put', () => {
     await expect(page.getByText(/^Nothing matches/)).toHaveCount(0);
   });
 
+  test('a person who pauses mid-field and types the rest fast keeps it all: the head before the pause and the tail after it', async ({ page, host }) => {
+    // Slowly "RMA-", a pause, then "4711" at 30 ms a key and Enter: the tail is a burst the detector
+    // reads as a scan, and the field must still hold what was typed before it.
+    const headThenTail = async (field: Locator, head: string, tail: string) => {
+      await field.click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.press('Delete');
+      await keyPause(page, 150);
+      await scanCode(page, head, { msPerKey: 150, terminator: null });
+      await keyPause(page, 300);
+      await scanCode(page, tail, { msPerKey: 30, terminator: 'Enter' });
+      await expect(field).toHaveValue(`${head}${tail}`);
+    };
+    await openIntake(page, host.url, false);
+    await headThenTail(page.getByLabel('Reference id', { exact: true }), 'RMA-', '4711');
+    await headThenTail(page.getByLabel('Tracking number', { exact: true }), '1Z-', '99887766');
+    await openAddress(page, '/receiving/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'New receiving order' })).toBeVisible();
+    await headThenTail(page.getByLabel('Box 1 tracking number', { exact: true }), 'TRK-', '55443322');
+  });
+
   test('the palette offers new receiving order, sign out and theme on every view, and no column header as an action', async ({ page }) => {
     for (const view of ['/today', '/receiving', '/receiving/new', '/unidentified', '/inventory', '/lots', '/returns', '/stock/items', '/settings']) {
       await openAddress(page, view);

@@ -34,7 +34,14 @@ export interface ScanAnswer {
  * A field may answer later (a look-up first): the cue then waits for its verdict. 'route' hands the
  * scan to the scan router as if no field had focus (the palette: it closes and the record opens).
  */
-export type ScanFieldHandler = (scan: Scan) => ScanVerdict | ScanAnswer | 'route' | void | Promise<ScanVerdict | ScanAnswer | void>;
+export type ScanFieldHandler = (scan: Scan, typed: TypedIn) => ScanVerdict | ScanAnswer | 'route' | void | Promise<ScanVerdict | ScanAnswer | void>;
+
+/**
+ * The field's text as a plain field would hold it with `text` typed at the caret: what the clerk had
+ * typed before the burst stays around it (a person who types "RMA-" and then "4711" fast keeps
+ * "RMA-4711"). Where the field was empty or wholly selected, it is `text` itself.
+ */
+export type TypedIn = (text: string) => string;
 
 /**
  * What an identifier field (a PO, a lot) makes of a scan typed into it: the text it keeps in place of
@@ -379,14 +386,23 @@ export class ScanService {
     }
   }
 
+  /** The text around the burst in the field it started in (its value and selection then), when that field is `field`'s. */
+  private typedIn(field: Element): TypedIn {
+    const s = this.snapshot;
+    if (!s || !('value' in s) || !field.contains(s.element)) return (text) => text;
+    const before = s.value.slice(0, s.selectionStart ?? s.value.length);
+    const after = s.value.slice(s.selectionEnd ?? s.value.length);
+    return (text) => before + text + after;
+  }
+
   private deliver(scan: Scan) {
     const active = document.activeElement;
     const fieldElement = active instanceof Element ? active.closest(`[${SCAN_FIELD_ATTRIBUTE}]`) : null;
     const handler = fieldElement instanceof HTMLElement ? this.fields.get(fieldElement) : undefined;
-    if (handler) {
+    if (handler && fieldElement) {
       const tell = (answer: ScanVerdict | ScanAnswer | void) =>
         typeof answer === 'object' ? this.listeners?.onFieldScan(scan, answer.verdict, answer.reason) : this.listeners?.onFieldScan(scan, answer ?? 'accepted');
-      const answer = handler(scan);
+      const answer = handler(scan, this.typedIn(fieldElement));
       if (answer === 'route') this.listeners?.onRoutedScan(scan);
       else if (answer instanceof Promise)
         // Both outcomes are handled: a failed field handler is a refused scan.

@@ -13,7 +13,7 @@ export function useScanField(ref: RefObject<HTMLElement | null>, onScan: ScanFie
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    return scanService.addField(element, (scan) => latest.current(scan));
+    return scanService.addField(element, (scan, typed) => latest.current(scan, typed));
   }, [ref]);
 }
 

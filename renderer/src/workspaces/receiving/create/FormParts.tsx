@@ -46,11 +46,14 @@ export function Field({
   );
 }
 
-/** A text field a scan goes into whole (useScanField): a box's tracking number, an item's code. */
+/**
+ * A text field a scan goes into whole (useScanField): a box's tracking number, an item's code. What
+ * was typed in it before a fast burst stays around the burst, as in any field.
+ */
 export function ScanInput({ onScan, ...props }: React.InputHTMLAttributes<HTMLInputElement> & { onScan: (code: string) => void | Promise<boolean> }) {
   const ref = useRef<HTMLInputElement>(null);
-  useScanField(ref, async (scan) => {
-    const code = scan.text.replace(/\p{Cc}/gu, '').trim();
+  useScanField(ref, async (scan, typed) => {
+    const code = typed(scan.text.replace(/\p{Cc}/gu, '')).trim();
     if (!code) return 'refused';
     return (await onScan(code)) === false ? 'refused' : 'accepted';
   });

@@ -12,7 +12,7 @@ import { call, errorMessage } from '../../../bridge/dockdesk';
 import { useDraftAutosave } from '../../../drafts/useDraftAutosave';
 import { useShortcut } from '../../../keyboard/useShortcut';
 import { cue } from '../../../scan/cues';
-import type { ScanVerdict } from '../../../scan/scanService';
+import type { ScanVerdict, TypedIn } from '../../../scan/scanService';
 import { useScanField } from '../../../scan/useScanField';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncStatus } from '../../inventory';
@@ -179,22 +179,23 @@ function useIntakeScans(d: IntakeDraft, refs: IntakeRefs) {
     d.update({ referenceId });
     return report('accepted', `Reference id ${referenceId}.`, null);
   };
-  const handleScan = (scan: Scan, target: ScanTarget): Promise<ScanVerdict> | ScanVerdict => {
+  const handleScan = (scan: Scan, target: ScanTarget, typed: TypedIn): Promise<ScanVerdict> | ScanVerdict => {
     const text = plainScanText(scan.text);
+    // Identifier fields keep what was typed in them before a fast burst; the item field takes the scan alone.
     if (target === 'tracking') {
-      const trackingNumber = text.slice(0, 100);
+      const trackingNumber = typed(text).slice(0, 100);
       // The field shows the scan before focus leaves it, so leaving does not write back what was there.
       showInField(refs.tracking.current, trackingNumber);
       d.update({ trackingNumber });
       refs.item.current?.focus();
       return report('accepted', `Tracking number ${text}.`, null);
     }
-    if (target === 'reference') return scanReference(text);
+    if (target === 'reference') return scanReference(typed(text));
     if (target === 'order') return order.findOrder(text);
     if (target.startsWith('lot:')) {
       const index = Number(target.slice(4));
       const gs1 = parseGs1(scan.text);
-      const lot = gs1.ok && gs1.lot ? gs1.lot : text;
+      const lot = gs1.ok && gs1.lot ? gs1.lot : typed(text);
       d.updateLine(index, { lotNumber: lot.slice(0, 100), ...(gs1.ok && gs1.expiry ? { expiry: gs1.expiry } : {}) });
       refs.item.current?.focus();
       return report('accepted', `Lot ${lot} on line ${index + 1}.`, index);
@@ -206,9 +207,9 @@ function useIntakeScans(d: IntakeDraft, refs: IntakeRefs) {
     queue.current = run.catch(() => undefined);
     return run;
   };
-  useScanField(refs.form, (scan) => {
+  useScanField(refs.form, (scan, typed) => {
     const target = scanTargetOf(document.activeElement);
-    return enqueue(async () => ({ verdict: await handleScan(scan, target), reason: said.current }));
+    return enqueue(async () => ({ verdict: await handleScan(scan, target, typed), reason: said.current }));
   });
   return { last, setLast, report, enqueue, scanItem, ...order };
 }
