@@ -123,6 +123,7 @@ test('create a WRO with two boxes and a lot item after a refused attempt; it arr
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Save labels' }).click();
   const file = await (await download).path();
+  await expect(page.getByTestId('notices')).toContainText('Box labels saved');
   const { stdout } = await run('pdfinfo', [file]);
   expect(stdout).toMatch(/^Pages:\s+2$/m);
 

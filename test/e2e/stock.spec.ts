@@ -79,6 +79,8 @@ test('the expiring list shows the service’s lots; X excludes one and deletes i
   // refresh sync the exclusion started has ended, so the as-of is the one the file is made from).
   await expect.poll(() => host.core.inventory.status().state, { timeout: 60_000 }).toBe('idle');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  // The clerk is told it is done, and where the file went.
+  await expect(page.getByTestId('notices')).toContainText(`Saved as ${download.suggestedFilename()} in your downloads.`);
   const records = await csvRecords(download);
   expect(records[0]).toEqual([
     'Item',
