@@ -1,6 +1,7 @@
 import { axeCheck, expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js';
 import { receiveEveryCase, receiveShort } from './discrepancy-support.js';
 import { openAddress } from './inventory-support.js';
+import { csvRecords } from './stock-support.js';
 
 /**
  * Discrepancies as a clerk meets them, by keyboard: the warehouse (the emulator's control API) counts
@@ -29,6 +30,24 @@ test('an order received short shows the shortage on its discrepancy view, reache
   const download = page.waitForEvent('download');
   await page.keyboard.press('Enter');
   expect((await download).suggestedFilename()).toBe(`wro-${wro.id}-discrepancies.csv`);
+  // The file says what the screen says: each item line's SKU, lot and counts, row for row.
+  const records = await csvRecords(await download);
+  // The file starts with a byte-order mark, so a spreadsheet opens it as UTF-8.
+  const header = records[0]!.map((h) => h.replace(/^\uFEFF/, ''));
+  const column = (name: string) => header.indexOf(name);
+  const fromFile = records
+    .slice(1)
+    .filter((r) => r[column('Section')] === 'Item')
+    .map((r) => [r[column('SKU')], r[column('Lot')] || '—', r[column('Expected')], r[column('Received')], r[column('Stowed')]].join(' | '));
+  const onScreen = await items.locator('tbody tr').evaluateAll((rows) =>
+    rows.map((row) => {
+      const cells = [...row.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim());
+      const sku = /\(([^)]+)\)$/.exec(cells[0]!)?.[1] ?? cells[0];
+      return [sku, cells[1], ...cells.slice(3, 6).map((n) => n.replace(/\D/g, ''))].join(' | ');
+    }),
+  );
+  expect(fromFile.length).toBeGreaterThan(0);
+  expect(fromFile).toEqual(onScreen);
   await axeCheck(page, 'receiving-discrepancies-order');
 });
 
