@@ -12,8 +12,27 @@ import { summarize } from './stats.js';
  * wait behind), and the requests it costs (none: every row is resolved from the cache).
  */
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 10);
-const BOXES = 200;
-const LINES_PER_BOX = 10;
+export const BOXES = 200;
+export const LINES_PER_BOX = 10;
+
+/**
+ * The bench's spreadsheet, as lines of a CSV (heading first): 200 boxes of 10 lines, each line an
+ * item of the emulator's first inventory page that a receiving order takes (no lot, bundle, digital
+ * or inactive item, no SKU needing quotes), so the file has no problems to fix.
+ */
+export async function importRows(api: EmulatorClient): Promise<string[]> {
+  const { items } = await api.get<{ items: { sku: string; is_lot: boolean; variant: { is_bundle: boolean; is_digital: boolean; is_active: boolean } }[] }>(
+    '/2026-07/inventory?PageSize=500',
+  );
+  const skus = items
+    .filter((i) => !i.is_lot && !i.variant.is_bundle && !i.variant.is_digital && i.variant.is_active && i.sku && !/[,"]/.test(i.sku))
+    .map((i) => i.sku);
+  const rows = ['SKU,Qty,Box,Tracking'];
+  for (let box = 1; box <= BOXES; box++)
+    for (let line = 0; line < LINES_PER_BOX; line++)
+      rows.push(`${skus[(box * LINES_PER_BOX + line) % skus.length]},${line + 1},${box},1ZBENCH${String(box).padStart(5, '0')}`);
+  return rows;
+}
 
 export async function benchReceivingImport(): Promise<Record<string, unknown>> {
   const t = await createTestCore();
@@ -21,17 +40,7 @@ export async function benchReceivingImport(): Promise<Record<string, unknown>> {
     await signIn(t);
     await t.inventorySyncsEnded(1, 120_000);
     const pat = (await emulatorControl(t, 'POST', '/pats', { name: 'bench-import' })) as { token: string };
-    const api = new EmulatorClient(t.core.emulator.url, pat.token);
-    const { items } = await api.get<{ items: { sku: string; is_lot: boolean; variant: { is_bundle: boolean; is_digital: boolean; is_active: boolean } }[] }>(
-      '/2026-07/inventory?PageSize=500',
-    );
-    const skus = items
-      .filter((i) => !i.is_lot && !i.variant.is_bundle && !i.variant.is_digital && i.variant.is_active && i.sku && !/[,"]/.test(i.sku))
-      .map((i) => i.sku);
-    const rows = ['SKU,Qty,Box,Tracking'];
-    for (let box = 1; box <= BOXES; box++)
-      for (let line = 0; line < LINES_PER_BOX; line++)
-        rows.push(`${skus[(box * LINES_PER_BOX + line) % skus.length]},${line + 1},${box},1ZBENCH${String(box).padStart(5, '0')}`);
+    const rows = await importRows(new EmulatorClient(t.core.emulator.url, pat.token));
     const centerId = (await callCore(t, 'receiving.fulfillmentCenters', {}))[0]!.id;
     const input = (want: 'preview' | 'lines'): ChannelInput<'receiving.importCheck'> => ({
       fileName: 'asn-2000.csv',

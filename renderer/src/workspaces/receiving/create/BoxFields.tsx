@@ -1,4 +1,5 @@
-import type { WroFormBox, WroFormItem } from '../../../../../shared/schemas/wro-form';
+import { memo } from 'react';
+import type { FieldErrors, WroFormBox, WroFormItem } from '../../../../../shared/schemas/wro-form';
 import { LotInput } from '../../../scan/LotInput';
 import { DateField } from '../../../ui/DateField';
 import { fieldId } from './focus';
@@ -6,16 +7,54 @@ import { codeErrors, linePath, scanPath } from './formState';
 import { Errors, Field, ScanInput } from './FormParts';
 import type { WroCreateController } from './useWroCreateForm';
 
+interface BoxProps {
+  c: WroCreateController;
+  box: WroFormBox;
+  b: number;
+  /** The form's messages under this box's paths (boxErrors). */
+  errors: FieldErrors;
+  removable: boolean;
+}
+
+/** The messages of each box, by box, from the form's (one pass over them, not one per box). */
+export function boxErrors(errors: FieldErrors): Map<number, FieldErrors> {
+  const out = new Map<number, FieldErrors>();
+  for (const [path, messages] of Object.entries(errors)) {
+    const at = /^boxes\[(\d+)\]/.exec(path);
+    if (!at) continue;
+    const box = Number(at[1]);
+    out.set(box, { ...out.get(box), [path]: messages });
+  }
+  return out;
+}
+
+function sameErrors(a: FieldErrors, b: FieldErrors): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k]?.join('\n') === b[k]?.join('\n'));
+}
+
+/**
+ * A box draws again only when it changed (the reducer keeps an unchanged box the same object), its
+ * messages did, or whether it may be removed: a key typed in a form of 200 boxes draws one box, not
+ * 2,000 lines. The controller `c` is left out of the comparison on purpose: it is new on every
+ * render, and what the box calls of it reads the form only through dispatch or through this box,
+ * which is unchanged.
+ */
+export const BoxFields = memo(
+  BoxFieldsView,
+  (prev, next) => prev.box === next.box && prev.b === next.b && prev.removable === next.removable && sameErrors(prev.errors, next.errors),
+);
+
 /**
  * One box: its tracking number, the scan field its items are scanned into (scan → line or +1 → the
  * same field again), its lines and its buttons.
  */
-export function BoxFields({ c, box, b }: { c: WroCreateController; box: WroFormBox; b: number }) {
+function BoxFieldsView({ c, box, b, errors, removable }: BoxProps) {
   const trackingPath = `boxes[${b}].tracking_number`;
   return (
     <fieldset className="box-fieldset">
       <legend>Box {b + 1}</legend>
-      <Field label={`Box ${b + 1} tracking number`} path={trackingPath} errors={c.errors[trackingPath]}>
+      <Field label={`Box ${b + 1} tracking number`} path={trackingPath} errors={errors[trackingPath]}>
         {(p) => (
           <ScanInput
             {...p}
@@ -25,7 +64,7 @@ export function BoxFields({ c, box, b }: { c: WroCreateController; box: WroFormB
           />
         )}
       </Field>
-      <Field label={`Scan an item into box ${b + 1}`} path={scanPath(b)} errors={c.errors[scanPath(b)]}>
+      <Field label={`Scan an item into box ${b + 1}`} path={scanPath(b)} errors={errors[scanPath(b)]}>
         {(p) => (
           <ScanInput
             {...p}
@@ -43,15 +82,15 @@ export function BoxFields({ c, box, b }: { c: WroCreateController; box: WroFormB
           />
         )}
       </Field>
-      <Errors id={`f-boxes-${b}-box_items-error`} errors={c.errors[`boxes[${b}].box_items`]} />
+      <Errors id={`f-boxes-${b}-box_items-error`} errors={errors[`boxes[${b}].box_items`]} />
       {box.box_items.map((item, i) => (
-        <ItemRow key={i} c={c} b={b} i={i} item={item} />
+        <ItemRow key={i} c={c} errors={errors} b={b} i={i} item={item} />
       ))}
       <div className="button-row">
         <button type="button" onClick={() => c.lines.add(b)}>
           Add item to box {b + 1}
         </button>
-        {c.form.boxes.length > 1 && (
+        {removable && (
           <button type="button" className="quiet" onClick={() => c.dispatch({ type: 'removeBox', box: b })}>
             Remove box {b + 1}
           </button>
@@ -62,12 +101,12 @@ export function BoxFields({ c, box, b }: { c: WroCreateController; box: WroFormB
 }
 
 /** One line: the item's code (typed, or scanned into it), what it resolved to, the quantity, the lot. */
-function ItemRow({ c, b, i, item }: { c: WroCreateController; b: number; i: number; item: WroFormItem }) {
+function ItemRow({ c, errors, b, i, item }: { c: WroCreateController; errors: FieldErrors; b: number; i: number; item: WroFormItem }) {
   const key = linePath(b, i);
   const lines = c.lines;
   return (
     <div className="item-row" role="group" aria-label={`Box ${b + 1} item ${i + 1}`}>
-      <Field label="SKU, barcode or inventory id" path={`${key}.sku`} errors={codeErrors(c.errors, b, i)}>
+      <Field label="SKU, barcode or inventory id" path={`${key}.sku`} errors={codeErrors(errors, b, i)}>
         {(p) => (
           <ScanInput
             {...p}
@@ -85,7 +124,7 @@ function ItemRow({ c, b, i, item }: { c: WroCreateController; b: number; i: numb
         )}
       </Field>
       <span className="item-name muted">{item.sku ? `${item.name ? `${item.name} (${item.sku})` : item.sku}${item.is_lot ? ' · lot item' : ''}` : ''}</span>
-      <Field label="Quantity" path={`${key}.quantity`} errors={c.errors[`${key}.quantity`]}>
+      <Field label="Quantity" path={`${key}.quantity`} errors={errors[`${key}.quantity`]}>
         {(p) => (
           <input
             {...p}
@@ -103,7 +142,7 @@ function ItemRow({ c, b, i, item }: { c: WroCreateController; b: number; i: numb
           />
         )}
       </Field>
-      {item.is_lot && <LotFields c={c} b={b} i={i} item={item} />}
+      {item.is_lot && <LotFields c={c} errors={errors} b={b} i={i} item={item} />}
       <button type="button" className="quiet" onClick={() => lines.remove(b, i)} aria-label={`Remove box ${b + 1} item ${i + 1}`}>
         Remove
       </button>
@@ -112,13 +151,13 @@ function ItemRow({ c, b, i, item }: { c: WroCreateController; b: number; i: numb
 }
 
 /** A lot item's lot number and expiry. */
-function LotFields({ c, b, i, item }: { c: WroCreateController; b: number; i: number; item: WroFormItem }) {
+function LotFields({ c, errors, b, i, item }: { c: WroCreateController; errors: FieldErrors; b: number; i: number; item: WroFormItem }) {
   const key = linePath(b, i);
-  const dateErrors = c.errors[`${key}.lot_date`];
+  const dateErrors = errors[`${key}.lot_date`];
   const dateErrorId = `${fieldId(`${key}.lot_date`)}-error`;
   return (
     <>
-      <Field label="Lot number" path={`${key}.lot_number`} errors={c.errors[`${key}.lot_number`]}>
+      <Field label="Lot number" path={`${key}.lot_number`} errors={errors[`${key}.lot_number`]}>
         {(p) => (
           <LotInput
             {...p}

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useShortcut } from '../../../keyboard/useShortcut';
 import { ErrorNote } from '../../../ui/ErrorNote';
 import { ViewHeading } from '../../../ui/ViewHeading';
-import { BoxFields } from './BoxFields';
+import { BoxFields, boxErrors } from './BoxFields';
 import { DraftNote, Errors, FormDialogs, OrderFields } from './FormParts';
 import { ImportDialog } from './ImportDialog';
 import { useWroCreateForm } from './useWroCreateForm';
@@ -59,12 +59,15 @@ export function ReceivingCreate() {
   );
 }
 
+const NO_ERRORS = {};
+
 /**
  * The form itself: the controller (useWroCreateForm, over the pure reducer in formState.ts) holds the
  * form and its commands; the parts show it.
  */
 function WroCreateForm({ opened, importAsked, importPresses }: { opened: OpenedDraft; importAsked: boolean; importPresses: number }) {
   const c = useWroCreateForm(opened);
+  const errorsByBox = boxErrors(c.errors);
   const [importing, setImporting] = useState(importAsked || importPresses > 0);
   const [pressesSeen, setPressesSeen] = useState(importPresses);
   if (pressesSeen !== importPresses) {
@@ -116,7 +119,7 @@ function WroCreateForm({ opened, importAsked, importPresses }: { opened: OpenedD
         <OrderFields c={c} />
         <Errors id="f-boxes-error" errors={c.errors['boxes']} />
         {c.form.boxes.map((box, b) => (
-          <BoxFields key={b} c={c} box={box} b={b} />
+          <BoxFields key={b} c={c} box={box} b={b} errors={errorsByBox.get(b) ?? NO_ERRORS} removable={c.form.boxes.length > 1} />
         ))}
         <div className="button-row">
           <button type="button" onClick={() => c.dispatch({ type: 'addBox' })}>

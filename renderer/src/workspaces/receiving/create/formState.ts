@@ -70,6 +70,17 @@ function edit(state: WroFormState, change: (f: WroForm) => void): WroFormState {
   return { ...state, form };
 }
 
+/**
+ * The form with one line changed, every other box and line the same objects: typing in a form of
+ * 2,000 lines copies one line, not all of them, and the boxes not changed skip their render.
+ */
+function withLine(form: WroForm, box: number, line: number, patch: Partial<WroFormItem>): WroForm {
+  return {
+    ...form,
+    boxes: form.boxes.map((b, i) => (i === box ? { ...b, box_items: b.box_items.map((l, j) => (j === line ? { ...l, ...patch } : l)) } : b)),
+  };
+}
+
 function withMessage(extra: FieldErrors, path: string, message: string | null): FieldErrors {
   const { [path]: _gone, ...rest } = extra;
   return message === null ? rest : { ...rest, [path]: [message] };
@@ -82,7 +93,7 @@ function lineEvent(state: WroFormState, event: Extract<WroFormEvent, { line: num
   const line = state.form.boxes[event.box]?.box_items[event.line];
   // An answer for a line removed while it was looked up has nowhere to go.
   if (!line) return state;
-  const change = (patch: Partial<WroFormItem>) => edit(state, (f) => Object.assign(f.boxes[event.box]!.box_items[event.line]!, patch));
+  const change = (patch: Partial<WroFormItem>): WroFormState => ({ ...state, form: withLine(state.form, event.box, event.line, patch) });
   const at = `${linePath(event.box, event.line)}.sku`;
   switch (event.type) {
     case 'code':
@@ -126,12 +137,15 @@ export function wroFormReducer(state: WroFormState, event: WroFormEvent): WroFor
     case 'centerZone':
       if (state.form.fulfillment_center.id === null || state.form.fulfillment_center.timezone === event.timezone) return state;
       return edit(state, (f) => (f.fulfillment_center.timezone = event.timezone));
+    // The fields typed into copy only what they change (see withLine).
     case 'field':
-      return edit(state, (f) => Object.assign(f, event.patch));
+      return { ...state, form: { ...state.form, ...event.patch } };
     case 'freight':
-      return edit(state, (f) => Object.assign(f.freight, event.patch));
+      return { ...state, form: { ...state.form, freight: { ...state.form.freight, ...event.patch } } };
     case 'tracking':
-      return state.form.boxes[event.box] ? edit(state, (f) => (f.boxes[event.box]!.tracking_number = event.value)) : state;
+      return state.form.boxes[event.box]
+        ? { ...state, form: { ...state.form, boxes: state.form.boxes.map((b, i) => (i === event.box ? { ...b, tracking_number: event.value } : b)) } }
+        : state;
     case 'code':
     case 'line':
     case 'resolved':
