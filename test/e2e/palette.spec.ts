@@ -33,13 +33,13 @@ function actionNames(snapshot: string): string[] {
   return names.sort();
 }
 
-/** The view's buttons once it has settled (two readings a moment apart agree). */
-async function settledActions(frame: Locator): Promise<string[]> {
+/** What `read` gives once the view has settled: two readings a moment apart agree. */
+async function settled(read: () => Promise<string[]>): Promise<string[]> {
   let last = '';
   await expect
     .poll(
       async () => {
-        const now = JSON.stringify(actionNames(await frame.ariaSnapshot()));
+        const now = JSON.stringify(await read());
         const same = now === last;
         last = now;
         return same;
@@ -49,6 +49,13 @@ async function settledActions(frame: Locator): Promise<string[]> {
     .toBe(true);
   return JSON.parse(last) as string[];
 }
+
+/** The view's buttons once it has settled. */
+const settledActions = async (frame: Locator) => settled(async () => actionNames(await frame.ariaSnapshot()));
+
+/** The section headings Settings shows once every area's panel is drawn. */
+const settingsSections = async (page: Page) =>
+  settled(async () => (await page.getByRole('main').getByRole('heading', { level: 2 }).allInnerTexts()).map((t) => t.trim()));
 
 async function openPalette(page: Page) {
   await page.keyboard.press('Control+k');
@@ -86,24 +93,6 @@ async function openDesk(page: Page, host: BrowserHost) {
   await page.goto(host.url);
   await signInThroughPopup(page);
   await waitForFirstSync(host);
-}
-
-/** The section headings Settings shows, once the areas' sections have drawn (two readings agree). */
-async function settingsSections(page: Page): Promise<string[]> {
-  const headings = page.getByRole('main').getByRole('heading', { level: 2 });
-  let last = '';
-  await expect
-    .poll(
-      async () => {
-        const now = JSON.stringify((await headings.allInnerTexts()).map((t) => t.trim()));
-        const same = now === last;
-        last = now;
-        return same;
-      },
-      { intervals: [400], timeout: 20_000 },
-    )
-    .toBe(true);
-  return JSON.parse(last) as string[];
 }
 
 test.describe('command palette', () => {

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { receiveShort } from './discrepancy-support.js';
-import { axeCheck, expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js';
-import { openAddress, tabTo, waitForFirstSync } from './inventory-support.js';
+import { axeCheck, expect, expectViewFocus, test } from './fixtures.js';
+import { openImportDialog } from './import-support.js';
+import { openAddress, tabTo } from './inventory-support.js';
 import { scanCode } from './scanner.js';
 
 /**
@@ -27,15 +28,7 @@ test('a spreadsheet imported by keyboard: a wrong row fixed in place, the lines 
     `"${center.name}",${po},${arrival} 09:30,2,1ZSHEET02,${a!.sku},7`,
   ].join('\r\n');
 
-  await page.goto(host.url);
-  await signInThroughPopup(page);
-  await waitForFirstSync(host);
-  await openAddress(page, '/receiving/new');
-  await expect(page.getByRole('heading', { level: 1, name: 'New receiving order' })).toBeVisible();
-
-  await page.keyboard.press('Alt+f');
-  const dialog = page.getByRole('dialog', { name: 'Import from a spreadsheet' });
-  await expect(dialog).toBeVisible();
+  const dialog = await openImportDialog(page, host);
   const file = dialog.locator('input[type="file"]');
   await expect(file).toBeFocused();
   await file.setInputFiles({ name: 'asn.csv', mimeType: 'text/csv', buffer: Buffer.from(`\ufeff${csv}`, 'utf8') });
@@ -105,14 +98,7 @@ test('a supplier file whose quantity heading the desk does not know: matched by 
     `${lotted.sku},6,2,1ZUNITS02,LOT-E2E-7,${expiry},${order}`,
   ].join('\r\n');
 
-  await page.goto(host.url);
-  await signInThroughPopup(page);
-  await waitForFirstSync(host);
-  await openAddress(page, '/receiving/new');
-  await expect(page.getByRole('heading', { level: 1, name: 'New receiving order' })).toBeVisible();
-
-  await page.keyboard.press('Alt+f');
-  const dialog = page.getByRole('dialog', { name: 'Import from a spreadsheet' });
+  const dialog = await openImportDialog(page, host);
   await expect(dialog.locator('input[type="file"]')).toBeFocused();
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'supplier-asn.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { axeCheck, expect, signInThroughPopup, test } from '../fixtures.js';
+import { axeCheck, expect, test } from '../fixtures.js';
+import { openImportDialog } from '../import-support.js';
 import { SCREENSHOT_FOLDER, SCREENSHOT_SIZES } from './matrix.js';
-import { openAddress, waitForFirstSync } from '../inventory-support.js';
 
 const folder = SCREENSHOT_FOLDER;
 const sizes = SCREENSHOT_SIZES;
@@ -26,13 +26,7 @@ for (const size of sizes) {
         `2,1ZASN0002,${lot.sku},Lot item without its lot,6,,`,
         `3,1ZASN0003,${lot.sku},Expiry in no known form,6,B-77,next spring`,
       ].join('\r\n');
-      await page.goto(host.url);
-      await signInThroughPopup(page);
-      await waitForFirstSync(host);
-      await openAddress(page, '/receiving/new');
-      await expect(page.getByRole('heading', { level: 1, name: 'New receiving order' })).toBeVisible();
-      await page.keyboard.press('Alt+f');
-      const dialog = page.getByRole('dialog', { name: 'Import from a spreadsheet' });
+      const dialog = await openImportDialog(page, host);
       await dialog.locator('input[type="file"]').setInputFiles({ name: 'asn.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
       await expect(dialog.locator('[data-import-row]')).toHaveCount(4);
       await axeCheck(page, `${tag}-32-receiving-import-problems`);
