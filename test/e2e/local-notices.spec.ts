@@ -135,7 +135,12 @@ test('news goes by itself, an error stays until Escape, a stack of errors is one
   await expect(table.locator('tbody tr:focus')).toBeVisible();
 
   // Four errors (then five): one line with their count, between the view and the status bar, over neither.
-  for (const code of ['NOPE-2001', 'NOPE-2002', 'NOPE-2003', 'NOPE-2004']) await scanCode(page, code);
+  // Each refusal waits for its lookup's answer, and answers can come back out of order: the next scan
+  // goes once this one is told, so "Newest" is the last one scanned.
+  for (const code of ['NOPE-2001', 'NOPE-2002', 'NOPE-2003', 'NOPE-2004']) {
+    await scanCode(page, code);
+    await expect(notices).toContainText(`Nothing matches ${code}`, { timeout: 30_000 });
+  }
   const folded = page.getByTestId('notices-folded');
   await expect(folded).toContainText('4 errors', { timeout: 30_000 });
   await expect(folded).toContainText('Newest: Nothing matches NOPE-2004');
