@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { compileCatalog, pseudoCatalog, type Catalog, type CompiledCatalog } from '../shared/i18n/catalog.js';
@@ -14,8 +14,31 @@ const RESOLVED = '\0dockdesk-catalog/';
 const SUPPORT = '\0dockdesk-catalog-support';
 export const messagesDir = join(import.meta.dirname, '..', 'shared', 'i18n', 'messages');
 
-export function readCatalog(name: string): Catalog {
-  return JSON.parse(readFileSync(join(messagesDir, `${name}.json`), 'utf8')) as Catalog;
+/** A language's files (shared/i18n/messages/<language>/<part>.json, one part per area), in name order. */
+export function catalogFiles(name: string, root = messagesDir): string[] {
+  const dir = join(root, name);
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => join(dir, file));
+}
+
+/**
+ * A language's catalog: its parts merged. Parts keep each area's words beside each other (and apart
+ * from the next area's), so an id in two parts is a mistake, refused with both files named.
+ */
+export function readCatalog(name: string, root = messagesDir): Catalog {
+  const catalog: Catalog = {};
+  const from = new Map<string, string>();
+  for (const file of catalogFiles(name, root)) {
+    const part = JSON.parse(readFileSync(file, 'utf8')) as Catalog;
+    for (const [id, message] of Object.entries(part)) {
+      if (from.has(id)) throw new Error(`the message "${id}" is in both ${from.get(id)} and ${file}`);
+      from.set(id, file);
+      catalog[id] = message;
+    }
+  }
+  return catalog;
 }
 
 export function compiled(name: string): CompiledCatalog {
@@ -38,7 +61,7 @@ export function i18nCatalogs(): Plugin {
       if (id === SUPPORT) return 'export const catalog = (messages) => messages;';
       if (!id.startsWith(RESOLVED)) return null;
       const name = id.slice(RESOLVED.length);
-      this.addWatchFile(join(messagesDir, `${name === PSEUDO ? SOURCE_LANGUAGE : name}.json`));
+      for (const file of catalogFiles(name === PSEUDO ? SOURCE_LANGUAGE : name)) this.addWatchFile(file);
       const messages = JSON.stringify(compiled(name));
       // English is in the entry chunk (statically imported), so it needs no support chunk.
       if (name === SOURCE_LANGUAGE) return `export default ${messages};`;

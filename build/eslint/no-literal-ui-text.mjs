@@ -43,7 +43,7 @@ export const noLiteralUiText = {
     docs: { description: 'User-visible text in JSX comes from the message catalogs (useT), never a literal.' },
     schema: [],
     messages: {
-      text: 'Literal text "{{text}}" in JSX: put it in shared/i18n/messages/en.json and use t(\'…\') (ARCHITECTURE.md, "Languages").',
+      text: 'Literal text "{{text}}" in JSX: put it in shared/i18n/messages/en/<area>.json and use t(\'…\') (ARCHITECTURE.md, "Languages").',
     },
   },
   create(context) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The desk's languages, in one place. A language here has a catalog in shared/i18n/messages/<code>.json;
+ * The desk's languages, in one place. A language here has a catalog in shared/i18n/messages/<code>/ (a file per area);
  * English is the source every other catalog is checked against (test/unit/i18n-catalogs.test.ts).
  * `complete: false` (Polish) is held to the messages of the scan-driven tasks only
  * (`requiredPrefixes`); what it lacks reads in English.
@@ -15,7 +15,7 @@ export const LANGUAGES = {
 export type Language = keyof typeof LANGUAGES;
 export const SOURCE_LANGUAGE: Language = 'en';
 
-/** The pseudo-locale: English, accented, 40 % longer and marked, generated from en.json at build time (pseudo.ts). */
+/** The pseudo-locale: English, accented, 40 % longer and marked, generated from English at build time (pseudo.ts). */
 export const PSEUDO = 'pseudo';
 /** A real BCP 47 tag for it (a private-use region of English), so Intl and React Aria format as English. */
 export const PSEUDO_LOCALE = 'en-XA';

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
@@ -42,6 +43,20 @@ function argumentsOf(elements: readonly MessageFormatElement[], into = new Set<s
 describe('message catalogs', () => {
   it.each([...languages, PSEUDO])('%s: every message compiles', (name) => {
     expect(() => compiled(name)).not.toThrow();
+  });
+
+  it('a language is its area files merged; an id in two of them is refused, naming both files', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dockdesk-catalog-'));
+    try {
+      mkdirSync(join(dir, 'xx'));
+      writeFileSync(join(dir, 'xx', 'a.json'), JSON.stringify({ 'a.one': 'One', 'a.two': 'Two' }));
+      writeFileSync(join(dir, 'xx', 'b.json'), JSON.stringify({ 'b.one': 'Uno' }));
+      expect(readCatalog('xx', dir)).toEqual({ 'a.one': 'One', 'a.two': 'Two', 'b.one': 'Uno' });
+      writeFileSync(join(dir, 'xx', 'c.json'), JSON.stringify({ 'a.two': 'Again' }));
+      expect(() => readCatalog('xx', dir)).toThrow(/"a\.two" is in both .*a\.json and .*c\.json/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a message that does not compile fails, naming the language and the id', () => {

@@ -4,7 +4,7 @@ import { SOURCE_LANGUAGE } from '../../../shared/i18n/locales';
 import { englishMessages } from './catalogs';
 import type { MessageArgs } from './messages.generated';
 
-/** Every message id of the catalogs (shared/i18n/messages/en.json). */
+/** Every message id of the catalogs (shared/i18n/messages/en/). */
 export type MessageId = keyof MessageArgs;
 type ArgsOf<K extends MessageId> = MessageArgs[K] extends undefined ? [] : [MessageArgs[K]];
 
