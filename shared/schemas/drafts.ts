@@ -8,8 +8,6 @@ import { WroForm } from './wro-form.js';
  * and on every load. Add a kind here (and nowhere else) to give a new workspace drafts.
  */
 
-/** The largest draft value the store accepts, as JSON: far above a real return, far below a problem. */
-export const DRAFT_MAX_BYTES = 256 * 1024;
 /** Drafts per environment and account: a desk has a handful open; more is a leak, refused clearly. */
 export const DRAFT_MAX_COUNT = 200;
 
@@ -28,6 +26,13 @@ export const DRAFT_KINDS = {
 
 export const DraftKind = z.enum(Object.keys(DRAFT_KINDS) as [keyof typeof DRAFT_KINDS, ...(keyof typeof DRAFT_KINDS)[]]);
 export type DraftKind = z.infer<typeof DraftKind>;
+
+/**
+ * The largest draft value the store accepts, as JSON, by kind: far above a real one, far below a
+ * problem. A receiving order from a supplier's file is about 170 bytes a line: 4 MiB keeps more than
+ * 20,000 lines (a 2,000-line file is 330 kB); a return is a few kilobytes.
+ */
+export const DRAFT_MAX_BYTES: Record<DraftKind, number> = { 'return-intake': 256 * 1024, 'wro-create': 4 * 1024 * 1024 };
 
 export const DraftId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'A draft id is 8-64 letters, digits or hyphens.');
 

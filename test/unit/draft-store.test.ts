@@ -73,13 +73,30 @@ describe('draft store', () => {
         value: {
           form: {
             ...emptyWroForm(),
-            boxes: Array.from({ length: 1000 }, () => ({ tracking_number: 'x'.repeat(100), box_items: [{ ...emptyWroItem(), code: 'y'.repeat(200) }] })),
+            // About 8 MB: 25,000 lines with the longest codes.
+            boxes: Array.from({ length: 1000 }, () => ({
+              tracking_number: 'x'.repeat(100),
+              box_items: Array.from({ length: 25 }, () => ({ ...emptyWroItem(), code: 'y'.repeat(200) })),
+            })),
           },
           pendingSince: null,
         },
       }),
     ).rejects.toThrow(/too large/);
     expect((await open().get(d.id))?.revision).toBe(1);
+  });
+
+  it('keeps a receiving order of 2,000 lines in 200 boxes (a supplier’s file), and reads it back whole', async () => {
+    const store = open();
+    const item = { ...emptyWroItem(), code: 'SKU-000123', sku: 'SKU-000123', inventory_id: 123, name: 'Cold-Brew Phone Case, Black', quantity: 12 };
+    const form = {
+      ...emptyWroForm(),
+      boxes: Array.from({ length: 200 }, (_, b) => ({ tracking_number: `1ZBIG${b}`, box_items: Array.from({ length: 10 }, () => item) })),
+    };
+    const d = await store.save({ kind: 'wro-create', value: { form, pendingSince: null } });
+    const back = (await open().get(d.id))?.value as { form: typeof form };
+    expect(back.form.boxes).toHaveLength(200);
+    expect(back.form.boxes.flatMap((box) => box.box_items)).toHaveLength(2000);
   });
 
   it('keeps the reference id fixed once a submit was attempted, and keeps main-owned fields', async () => {

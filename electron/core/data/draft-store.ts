@@ -118,8 +118,8 @@ export class DraftStore {
     value = previous ? (policy?.merge?.(previous.value, value) ?? value) : (policy?.create?.(value) ?? value);
     value = parseDraftValue(input.kind, value);
     const bytes = Buffer.byteLength(JSON.stringify(value), 'utf8');
-    if (bytes > DRAFT_MAX_BYTES)
-      throw appError('invalid_input', `This draft is too large to keep (${Math.ceil(bytes / 1024)} KB; at most ${DRAFT_MAX_BYTES / 1024} KB).`);
+    const most = DRAFT_MAX_BYTES[input.kind];
+    if (bytes > most) throw appError('invalid_input', `This draft is too large to keep (${Math.ceil(bytes / 1024)} KB; at most ${most / 1024} KB).`);
     const now = this.clock.now().toISOString();
     const record: DraftRecord = previous
       ? { ...previous, value, updatedAt: now, revision: previous.revision + 1 }
