@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { DockdeskBridge } from '../../shared/ipc/contract.js';
 import { receiveShort } from './discrepancy-support.js';
 import { axeCheck, expect, expectViewFocus, test } from './fixtures.js';
 import { openImportDialog } from './import-support.js';
@@ -249,4 +250,62 @@ test('a supplier file whose quantity heading the desk does not know: matched by 
   await expect(matches.filter({ hasText: 'Not read' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
+});
+
+test('a supplier file of 2,000 lines in 200 boxes: the first boxes show at once, every line arrives, and a refused submit lands on the last box’s field once it is drawn', async ({
+  page,
+  host,
+}) => {
+  test.setTimeout(240_000);
+  const inventory = await host.core.emulator.control.data('inventory');
+  const skus = inventory.filter((i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot && /^[A-Za-z0-9-]+$/.test(i.sku)).map((i) => i.sku);
+  const center = (await host.core.emulator.control.data('fulfillmentCenters'))[0]!;
+  const po = `PO-BIG-${Date.now()}`;
+  const arrival = new Date(Date.now() + 72 * 3600_000).toISOString().slice(0, 10);
+  // More boxes than a parcel order takes: a pallet's.
+  const rows = ['Fulfillment center,PO number,Expected arrival,Package type,Carton,Tracking,SKU,Qty'];
+  const skuAt = (box: number, line: number) => skus[(box * 10 + line) % skus.length]!;
+  for (let box = 1; box <= 200; box++)
+    for (let line = 0; line < 10; line++)
+      rows.push(`"${center.name}",${po},${arrival},Pallet,${box},1ZBIG${String(box).padStart(5, '0')},${skuAt(box, line)},${line + 1}`);
+
+  const dialog = await openImportDialog(page, host);
+  await dialog.locator('input[type="file"]').setInputFiles({ name: 'asn-2000.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\r\n'), 'utf8') });
+  const use = dialog.getByRole('button', { name: 'Use these lines' });
+  await expect(use).toBeFocused({ timeout: 20_000 });
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByLabel('Box 1 tracking number')).toHaveValue('1ZBIG00001');
+
+  // Every box and line arrives in the end, the last one as the file has it. Waited for with a plain
+  // poll: Playwright's own retrying of a locator on a page of 2,000 lines held the page it watched.
+  await page.waitForFunction(() => document.querySelector('.wro-form:not([data-drawing])'), null, { polling: 250, timeout: 30_000 });
+  const lastCode = page.locator('#f-boxes-199-box-items-9-sku');
+  const lastQuantity = page.locator('#f-boxes-199-box-items-9-quantity');
+  await expect(lastCode).toHaveValue(skuAt(200, 9));
+  await expect(lastQuantity).toHaveValue('10');
+  await expect(page.locator('#f-boxes-199-box-items-9-quantity')).toHaveAccessibleName('Quantity');
+  await expect(page.locator('.wro-form .item-row')).toHaveCount(2000);
+  await expect(page.getByText(/^Showing box/)).toHaveCount(0);
+
+  // A quantity emptied in the last box, the draft reopened (drawn again a step at a time) and Create
+  // pressed at once: the keyboard waits for that box and lands on the field to fix.
+  await lastQuantity.fill('');
+  await page.keyboard.press('Tab');
+  const savedQuantity = () =>
+    page.evaluate(async () => {
+      const bridge = (window as unknown as { dockdesk: DockdeskBridge }).dockdesk;
+      const list = await bridge.invoke('drafts.list', { kind: 'wro-create' });
+      const id = list.ok ? list.value.items[0]?.id : undefined;
+      const draft = id ? await bridge.invoke('drafts.get', { id }) : null;
+      if (!draft?.ok) return 'no draft';
+      const { form } = draft.value.value as { form: { boxes: { box_items: { quantity: number | null }[] }[] } };
+      return form.boxes[199]?.box_items[9]?.quantity;
+    });
+  await expect.poll(savedQuantity, { timeout: 15_000 }).toBeNull();
+  await page.reload();
+  await page.getByRole('button', { name: 'Create receiving order' }).click();
+  await expect(lastQuantity).toBeFocused({ timeout: 30_000 });
+  await expect(lastQuantity).toHaveAttribute('aria-invalid', 'true');
+  expect((await host.core.emulator.control.data('receivingOrders')).filter((o) => o.purchase_order_number === po)).toHaveLength(0);
 });

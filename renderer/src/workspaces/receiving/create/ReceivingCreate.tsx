@@ -5,6 +5,8 @@ import { ErrorNote } from '../../../ui/ErrorNote';
 import { ViewHeading } from '../../../ui/ViewHeading';
 import { BoxFields, boxErrors } from './BoxFields';
 import { DraftNote, Errors, FormDialogs, OrderFields } from './FormParts';
+import { useDrawnBoxes } from './drawnBoxes';
+import { DRAWING_ATTRIBUTE } from './focus';
 import { ImportDialog } from './ImportDialog';
 import { useWroCreateForm } from './useWroCreateForm';
 import { openWroDraft, type OpenedDraft } from './wroDraft';
@@ -68,6 +70,8 @@ const NO_ERRORS = {};
 function WroCreateForm({ opened, importAsked, importPresses }: { opened: OpenedDraft; importAsked: boolean; importPresses: number }) {
   const c = useWroCreateForm(opened);
   const errorsByBox = boxErrors(c.errors);
+  const boxes = c.form.boxes;
+  const drawn = useDrawnBoxes(boxes);
   const [importing, setImporting] = useState(importAsked || importPresses > 0);
   const [pressesSeen, setPressesSeen] = useState(importPresses);
   if (pressesSeen !== importPresses) {
@@ -115,12 +119,18 @@ function WroCreateForm({ opened, importAsked, importPresses }: { opened: OpenedD
         }}
         noValidate
         aria-describedby={c.submitError ? 'wro-submit-error' : undefined}
+        {...(drawn < boxes.length ? { [DRAWING_ATTRIBUTE]: '' } : {})}
       >
         <OrderFields c={c} />
         <Errors id="f-boxes-error" errors={c.errors['boxes']} />
-        {c.form.boxes.map((box, b) => (
-          <BoxFields key={b} c={c} box={box} b={b} errors={errorsByBox.get(b) ?? NO_ERRORS} removable={c.form.boxes.length > 1} />
+        {boxes.slice(0, drawn).map((box, b) => (
+          <BoxFields key={b} c={c} box={box} b={b} errors={errorsByBox.get(b) ?? NO_ERRORS} removable={boxes.length > 1} />
         ))}
+        {drawn < boxes.length && (
+          <p className="state muted" data-loading>
+            Showing box {drawn} of {boxes.length}…
+          </p>
+        )}
         <div className="button-row">
           <button type="button" onClick={() => c.dispatch({ type: 'addBox' })}>
             Add box
