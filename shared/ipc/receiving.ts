@@ -223,6 +223,12 @@ export const DiscrepancyListRow = z.object({
   size: z.number().int(),
   /** Items whose received count differs from expected. */
   items: z.number().int(),
+  /**
+   * Lines received under another lot or expiry than ordered, read from the order's boxes where every
+   * count agrees and a lot item is on the order; null where they were not read (the count differs,
+   * and the order's own discrepancies name its lots). Absent from a Today snapshot kept before it was.
+   */
+  lotLines: z.number().int().nullable().default(null),
 });
 export type DiscrepancyListRow = z.infer<typeof DiscrepancyListRow>;
 

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { countDiffers, lotReceivedOtherwise, type RawBoxLine, type RawQuantity } from '../support/discrepancy-oracle.js';
 import { axeCheck, expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js';
 import { allPages, daysUntilExpiry, openAddress, waitForFirstSync, type LotLevelItem } from './inventory-support.js';
 import { scanCode } from './scanner.js';
@@ -12,7 +13,7 @@ import { service, type Service } from './service.js';
 test.use({ startPage: null });
 
 type Wro = { id: number; status: string; expected_arrival_date: string; fulfillment_center: { id: number; timezone: string | null } };
-type ClosedWro = Wro & { inventory_quantities: { expected_quantity: number | null; received_quantity: number | null }[] | null };
+type ClosedWro = Wro & { inventory_quantities: RawQuantity[] | null };
 
 /** The calendar day ("2026-11-24") of an instant on a center's clock. */
 const dayAt = (ms: number, timeZone: string | null) =>
@@ -41,14 +42,18 @@ async function serviceCounts(api: Service, center: number | null) {
     'GET',
     `/2026-07/receiving?Statuses=Completed,Incomplete&InsertStartDate=${new Date(since).toISOString()}&Limit=250${fc}`,
   );
-  const differs = (w: ClosedWro) => (w.inventory_quantities ?? []).some((q) => (q.received_quantity ?? 0) !== (q.expected_quantity ?? 0));
+  // …or with every count equal and a lot received under another lot or expiry.
+  let discrepancies = 0;
+  for (const w of closed)
+    if (countDiffers(w.inventory_quantities) || lotReceivedOtherwise(await api.call<{ box_items: RawBoxLine[] }[]>('GET', `/2026-07/receiving/${w.id}/boxes`)))
+      discrepancies++;
   return {
     'expected-today': awaiting.filter((w) => expectedDay(w) === 'today').length,
     overdue: awaiting.filter((w) => expectedDay(w) === 'overdue').length,
     arrived: arrived.length,
     unlinked: unlinked.length,
     'returns-awaiting': returns.items.length,
-    discrepancies: closed.filter(differs).length,
+    discrepancies,
     outbox: 0,
   };
 }

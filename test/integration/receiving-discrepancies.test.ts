@@ -180,25 +180,34 @@ describe("an order's discrepancies", () => {
 });
 
 describe('the discrepancy list', () => {
-  it('holds each closed order whose received differs, with its difference, largest first, from one list request', async () => {
+  it('holds each closed order whose received differs, largest first; one whose counts agree but a lot came under another expiry after them', async () => {
     const since = await lastRequestSeq(t);
     const list = await callCore(t, 'receiving.discrepancyList', { from: today(), to: today(), centerId: fcId });
-    const requests = await apiRequestsSince(t, since);
-    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /2026-07/receiving']);
-    expect(list.requests).toBe(1);
+    const requests = (await apiRequestsSince(t, since)).map((r) => `${r.method} ${r.path}`);
+    // The list, then the boxes of each order whose counts agree and that holds a lot item (ours: the
+    // other-expiry order), and no other order's boxes.
+    expect(requests[0]).toBe('GET /2026-07/receiving');
+    expect(requests).toContain(`GET /2026-07/receiving/${otherExpiry.id}/boxes`);
+    for (const id of [short.id, over.id, missing.id]) expect(requests).not.toContain(`GET /2026-07/receiving/${id}/boxes`);
+    expect(list.requests).toBe(requests.length);
     const ours = list.rows.filter((r) => [short.id, over.id, otherExpiry.id, missing.id].includes(r.orderId));
-    expect(ours.map((r) => [r.orderId, r.short, r.over, r.size])).toEqual([
-      [missing.id, 4, 0, 4],
-      [over.id, 0, 4, 4],
-      [short.id, 2, 0, 2],
+    expect(ours.map((r) => [r.orderId, r.short, r.over, r.size, r.lotLines])).toEqual([
+      [missing.id, 4, 0, 4, null],
+      [over.id, 0, 4, 4, null],
+      [short.id, 2, 0, 2, null],
+      [otherExpiry.id, 0, 0, 0, 1],
     ]);
-    // Largest first throughout, and only orders whose count differs.
+    // Largest first throughout, and only closed orders that differ in count or in lot.
     expect(list.rows.map((r) => r.size)).toEqual([...list.rows.map((r) => r.size)].sort((a, b) => b - a));
-    expect(list.rows.every((r) => r.size > 0 && ['Completed', 'Incomplete'].includes(r.status))).toBe(true);
+    expect(list.rows.every((r) => (r.size > 0 || (r.lotLines ?? 0) > 0) && ['Completed', 'Incomplete'].includes(r.status))).toBe(true);
   });
 
-  it('leaves out an order whose items all came in full count, even under another expiry (its order view names that)', async () => {
+  it('reads a closed order’s boxes once while it stays unchanged: the list again costs only its own request', async () => {
+    await callCore(t, 'receiving.discrepancyList', { from: today(), to: today(), centerId: fcId });
+    const since = await lastRequestSeq(t);
     const list = await callCore(t, 'receiving.discrepancyList', { from: today(), to: today(), centerId: fcId });
-    expect(list.rows.some((r) => r.orderId === otherExpiry.id)).toBe(false);
+    expect((await apiRequestsSince(t, since)).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /2026-07/receiving']);
+    expect(list.requests).toBe(1);
+    expect(list.rows.find((r) => r.orderId === otherExpiry.id)?.lotLines).toBe(1);
   });
 });

@@ -89,6 +89,7 @@ describe('Today tiles', () => {
       over: 0,
       size,
       items: 1,
+      lotLines: null,
     });
     const snapshot: TodaySnapshot = {
       asOf: now.toISOString(),

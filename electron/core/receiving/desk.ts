@@ -4,7 +4,6 @@ import { labelOf } from '../../../shared/labels.js';
 import { appError, AppErrorException } from '../../../shared/errors.js';
 import {
   DEFAULT_RECEIVING_SORT,
-  DISCREPANCY_STATUSES,
   type OrderDiscrepancies,
   type receivingChannels,
   type ReceivingDetail,
@@ -20,7 +19,8 @@ import type { Clock } from '../clock.js';
 import { resolveItem } from '../inventory/index.js';
 import { boxIndexFor, type BoxQuery } from './box-index.js';
 import { findCreatedOrder } from './create-reconcile.js';
-import { discrepancyCsv, discrepancyRow, orderDiscrepancies, sortDiscrepancyRows, type ItemNames } from './discrepancies.js';
+import { discrepancyCsv, orderDiscrepancies, type ItemNames } from './discrepancies.js';
+import { readDiscrepancyList, type LotItems } from './discrepancy-list.js';
 import { isServiceOrder, LOCAL_SORT_LIMIT, localFilter, pageOf, receivingServiceQuery, sortOrders } from './list-query.js';
 import {
   cancelReceivingOrder,
@@ -45,6 +45,8 @@ export interface ReceivingDeskDeps {
   showLabels?: (labels: { pdf: Buffer; fileName: string; title: string }, mode: 'view' | 'print') => Promise<void>;
   /** Items' names and SKUs from the offline cache, for the discrepancy report; absent: the order's SKUs alone. */
   itemNames?: () => Promise<ItemNames>;
+  /** Which items are lot-tracked, from the offline cache, for the discrepancy list; absent: none known. */
+  lotItems?: () => Promise<LotItems>;
 }
 
 /** Why an order cannot be cancelled, in words; null when it can (the service cancels Awaiting orders only). */
@@ -295,7 +297,8 @@ export class ReceivingDesk {
   }
 
   async discrepancyList(input: In<'receiving.discrepancyList'>, signal: AbortSignal): Out<'receiving.discrepancyList'> {
-    return readDiscrepancyList(this.deps.api(), input, signal);
+    const lotItems = this.deps.lotItems ? await this.deps.lotItems() : () => undefined;
+    return readDiscrepancyList(this.deps.api(), input, signal, lotItems);
   }
 
   async labels(id: number, signal: AbortSignal): Promise<Buffer> {
@@ -338,33 +341,4 @@ export class ReceivingDesk {
     boxIndexFor(api).ordersChanged();
     return { order, reconciled };
   }
-}
-
-/**
- * Closed orders of a period and center whose received differs from expected, from the list's own
- * per-item quantities: ceil(orders / 250) requests, no order's boxes read. Today counts its tile
- * with the same call, so the tile and the list it opens agree.
- */
-export async function readDiscrepancyList(
-  api: ApiClient,
-  { from, to, centerId }: In<'receiving.discrepancyList'>,
-  signal: AbortSignal,
-): Out<'receiving.discrepancyList'> {
-  let requests = 0;
-  const filters = receivingServiceQuery({
-    statuses: [...DISCREPANCY_STATUSES],
-    insertedFrom: from,
-    insertedTo: to,
-    ...(centerId === null ? {} : { fulfillmentCenterIds: [centerId] }),
-  });
-  const orders: ReceivingOrder[] = [];
-  let next: string | null = null;
-  do {
-    const page = await listReceivingOrders(api, { page: 1, limit: 250, filters, follow: next }, signal);
-    requests++;
-    orders.push(...page.items);
-    next = page.next;
-  } while (next);
-  const rows = sortDiscrepancyRows(orders.map(discrepancyRow).filter((r) => r !== null));
-  return { rows, read: orders.length, requests };
 }

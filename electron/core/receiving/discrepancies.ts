@@ -166,8 +166,17 @@ function lotDifferences(box: Box, named: (id: number) => { sku: string | null; n
     });
 }
 
-/** The list's row of an order, from the list's own per-item quantities; null when received equals expected item by item. */
-export function discrepancyRow(order: ReceivingOrder): DiscrepancyListRow | null {
+/** How many lines of an order's boxes came under another lot or expiry than the order names (its report's lot differences). */
+export function lotDifferenceCount(read: readonly ReceivingBox[]): number {
+  const unnamed = () => ({ sku: null, name: null });
+  return read.reduce((n, box) => n + lotDifferences(plainBox(box), unnamed).length, 0);
+}
+
+/**
+ * The list's row of an order, from the list's own per-item quantities, and `lotLines` where its boxes
+ * were read (null where not); null when received equals expected item by item and no lot differs.
+ */
+export function discrepancyRow(order: ReceivingOrder, lotLines: number | null = null): DiscrepancyListRow | null {
   const quantities = order.inventory_quantities ?? [];
   let short = 0;
   let over = 0;
@@ -178,7 +187,7 @@ export function discrepancyRow(order: ReceivingOrder): DiscrepancyListRow | null
     if (difference < 0) short -= difference;
     else over += difference;
   }
-  if (items === 0) return null;
+  if (items === 0 && !lotLines) return null;
   return {
     orderId: order.id,
     purchaseOrderNumber: order.purchase_order_number ?? null,
@@ -192,12 +201,13 @@ export function discrepancyRow(order: ReceivingOrder): DiscrepancyListRow | null
     over,
     size: short + over,
     items,
+    lotLines,
   };
 }
 
-/** Largest difference first; the newest order first among equals. */
+/** Largest difference first, then the most lines under another lot; the newest order first among equals. */
 export function sortDiscrepancyRows(rows: DiscrepancyListRow[]): DiscrepancyListRow[] {
-  return rows.sort((a, b) => b.size - a.size || b.insertDate.localeCompare(a.insertDate) || b.orderId - a.orderId);
+  return rows.sort((a, b) => b.size - a.size || (b.lotLines ?? 0) - (a.lotLines ?? 0) || b.insertDate.localeCompare(a.insertDate) || b.orderId - a.orderId);
 }
 
 /** "2026-11-24 21:50 PST": a center's time as a spreadsheet sorts it, its zone named. */

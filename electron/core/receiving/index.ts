@@ -7,5 +7,7 @@ export { boxIndexFor } from './box-index.js';
 // What the composition root hands receiving from the shell (the Electron label viewer).
 export type { ReceivingHandlerDeps } from './handlers.js';
 export { namedOrderById } from './desk.js';
-// Today's tile of orders received with a discrepancy counts them with the discrepancy list's own call.
-export { readDiscrepancyList } from './desk.js';
+// Today's tile of orders received with a discrepancy counts them with the discrepancy list's own call,
+// which knows lot items from the offline cache as receiving's own list does.
+export { readDiscrepancyList, type LotItems } from './discrepancy-list.js';
+export { cachedLotItems } from './item-facts.js';

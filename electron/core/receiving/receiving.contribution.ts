@@ -2,6 +2,7 @@ import { receivingChannels } from '../../../shared/ipc/receiving.js';
 import { defineCoreArea } from '../area.js';
 import { wroDraftPolicy } from './draft-policy.js';
 import { receivingHandlers } from './handlers.js';
+import { cachedItemNames, cachedLotItems } from './item-facts.js';
 
 /** Warehouse receiving orders: list, detail, create (from a draft), cancel, box labels, items by code. */
 export const receivingArea = defineCoreArea({
@@ -13,13 +14,8 @@ export const receivingArea = defineCoreArea({
       api: ctx.api,
       channelId: ctx.channelId,
       clock: ctx.clock,
-      itemNames: async () => {
-        const index = await ctx.inventory.ready();
-        return (id) => {
-          const item = index.lookup(String(id)).matches.find((m) => m.matchedBy.includes('inventoryId'))?.item;
-          return item ? { name: item.name, sku: item.sku } : null;
-        };
-      },
+      itemNames: cachedItemNames(ctx.inventory),
+      lotItems: cachedLotItems(ctx.inventory),
       import: { inventory: ctx.inventory, settings: ctx.settings, now: () => ctx.clock.now() },
       ...(ctx.options.showLabels ? { showLabels: ctx.options.showLabels } : {}),
     }),

@@ -14,7 +14,7 @@ import { DurableFile, jsonCodec } from '../data/durable-file.js';
 import { scopeKey, type DeskScope } from '../data/desk-paths.js';
 import { PerScope } from '../data/scoped.js';
 import type { LogFn } from '../logging/app-log.js';
-import { listAllReceivingOrders, readDiscrepancyList } from '../receiving/index.js';
+import { listAllReceivingOrders, readDiscrepancyList, type LotItems } from '../receiving/index.js';
 import { listAllReturns } from '../returns/index.js';
 import { listReceipts } from '../unidentified/index.js';
 import { discrepanciesStale, outboxRow, receiptRow, RECEIVING_STATUSES, returnRow, wroRow, type TodaySnapshot } from './tiles.js';
@@ -57,6 +57,8 @@ export interface TodayDeskDeps {
   emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
   log: LogFn;
   clock: Clock;
+  /** Which items are lot-tracked (the offline cache), for the discrepancy count; absent: none known. */
+  lotItems?: () => Promise<LotItems>;
   /** 0: no scheduled refresh (tests drive it). */
   refreshMs?: number;
 }
@@ -166,6 +168,10 @@ export class TodayDesk {
     }
   }
 
+  private async lotItems(): Promise<LotItems> {
+    return this.deps.lotItems ? await this.deps.lotItems() : () => undefined;
+  }
+
   /** One listing per source, every page of it; the discrepancy list only when its answer can have changed. */
   private async read(api: ApiClient, previous: TodaySnapshot | null, force: boolean, signal: AbortSignal): Promise<TodaySnapshot> {
     const now = this.now();
@@ -174,7 +180,7 @@ export class TodayDesk {
     const wros = orders.map(wroRow).filter((w) => w !== null);
     const period = discrepancyPeriod(now);
     const discrepancies = discrepanciesStale(previous, wros, period, force)
-      ? { ...period, rows: (await readDiscrepancyList(api, { ...period, centerId: null }, signal)).rows }
+      ? { ...period, rows: (await readDiscrepancyList(api, { ...period, centerId: null }, signal, await this.lotItems())).rows }
       : previous!.discrepancies;
     const receipts = [];
     for (let page = 1; page <= MAX_RECEIPT_PAGES; page++) {

@@ -1,5 +1,6 @@
 import { todayChannels } from '../../../shared/ipc/today.js';
 import { defineCoreArea } from '../area.js';
+import { cachedLotItems } from '../receiving/index.js';
 import { TodayDesk } from './desk.js';
 import { todayHandlers } from './handlers.js';
 
@@ -23,6 +24,7 @@ export const todayArea = defineCoreArea({
       emit: ctx.emitToShell,
       log: ctx.log,
       clock: ctx.clock,
+      lotItems: cachedLotItems(ctx.inventory),
     });
     return {
       handlers: todayHandlers({ desk, settings: ctx.settings, environmentId: ctx.environmentId, stock: () => ctx.shared.stock?.summary ?? null }),

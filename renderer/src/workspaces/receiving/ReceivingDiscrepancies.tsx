@@ -248,6 +248,15 @@ const listColumns: DataColumn<DiscrepancyListRow>[] = [
     cell: (c) => countOf(c.getValue<number>(), 'item'),
     meta: { align: 'end' },
   },
+  {
+    // Read only where every count agrees (the order's own report names the lots of the others).
+    id: 'lots',
+    accessorFn: (r) => r.lotLines ?? 0,
+    header: 'Other lot or expiry',
+    enableSorting: false,
+    cell: (c) => (c.getValue<number>() > 0 ? countOf(c.getValue<number>(), 'line') : ''),
+    meta: { align: 'end' },
+  },
 ];
 
 export function DiscrepancyListView() {
