@@ -46,12 +46,14 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T 
   return { ms: performance.now() - started, value };
 }
 
-describe('the request budget, with the service limit on', () => {
+// The three paced runs below wait on the limit's minute far more than they compute: they run side by
+// side (each with its own emulator and desks), so the file takes the longest of them, not their sum.
+describe.concurrent('the request budget, with the service limit on', () => {
   it(
     'a full sync of 5,000 items at 30 a minute completes with no 429 reaching anyone, while a return and a receiving order each answer in under 2 s',
-    async () => {
+    async ({ onTestFinished }) => {
       const t = await createTestCore({ localEmulator: { inventoryItems: 5000, rateLimit: { enabled: true, perMinute: LIMIT } } });
-      cleanups.push(() => t.dispose());
+      onTestFinished(() => t.dispose());
       const url = t.core.emulator.url;
       // The test's own reads use a personal access token: another application, another window.
       const { token } = (await control(url, 'POST', '/pats', { name: 'budget-test' })) as { token: string };
@@ -104,14 +106,14 @@ describe('the request budget, with the service limit on', () => {
 
   it(
     'two desks signed in as the same user sync at once, both complete, and together stay within the one window',
-    async () => {
+    async ({ onTestFinished }) => {
       const emu: RunningEmulator = await startEmulator({ inventoryItems: 3000, rateLimit: { enabled: true, perMinute: LIMIT } });
-      cleanups.push(() => emu.close());
+      onTestFinished(() => emu.close());
       const { token } = (await control(emu.url, 'POST', '/pats', { name: 'desks' })) as { token: string };
       const desks: Core[] = [];
       for (const name of ['Desk one', 'Desk two']) {
         const t = await createTestCore();
-        cleanups.push(() => t.dispose());
+        onTestFinished(() => t.dispose());
         const env = await call(t, 'environments.save', { name, apiBaseUrl: emu.url, authUrl: null, clientId: null });
         await call(t, 'environments.activate', { id: env.id });
         desks.push(t);
@@ -132,13 +134,13 @@ describe('the request budget, with the service limit on', () => {
   );
 });
 
-describe('the request budget learns the window from the service', () => {
+describe.concurrent('the request budget learns the window from the service', () => {
   it(
     'a 5,000-item sync under a window of 30 a minute (the service changed it from 150) runs at that window less its reserve: within 1.25 times that pace, at most one 429',
-    async () => {
+    async ({ onTestFinished }) => {
       // Real time, bounded: the desk paces by its own clock, so the limit's minute cannot be skipped. About 3 minutes.
       const t = await createTestCore({ localEmulator: { inventoryItems: 5000, rateLimit: { enabled: true, perMinute: 150 } } });
-      cleanups.push(() => t.dispose());
+      onTestFinished(() => t.dispose());
       const url = t.core.emulator.url;
       await signIn(t); // a full sync at the published 150: the desk has seen that window
       await t.inventorySyncsEnded(1, 60_000);
