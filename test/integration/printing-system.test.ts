@@ -29,8 +29,11 @@ class RecordingPort implements SystemPrintPort {
   ];
   jobs: { pdf: Buffer; options: SystemPrintOptions }[] = [];
   failure: string | null = null;
+  /** A system that never answers (a driver stuck on a dialog of its own). */
+  hang = false;
   list = async () => this.printers.map((p) => ({ ...p }));
   printPdf = async (pdf: Buffer, options: SystemPrintOptions) => {
+    if (this.hang) return new Promise<void>(() => {});
     if (this.failure) throw new Error(this.failure);
     this.jobs.push({ pdf, options });
   };
@@ -65,6 +68,7 @@ afterAll(() => t?.dispose());
 beforeEach(() => {
   port.jobs = [];
   port.failure = null;
+  port.hang = false;
 });
 
 async function callEmulator(method: string, path: string, body?: unknown): Promise<unknown> {
@@ -158,6 +162,20 @@ describe('a system printer in the desktop app', () => {
     port.failure = null;
     expect(await callCore(t, 'printing.jobs.retry', { jobId: job.id })).toMatchObject({ state: 'printed', problem: null, attempts: 3 });
     expect(port.jobs).toHaveLength(1);
+  }, 30_000);
+
+  it('says within the profile’s timeout that the system did not take the job, and keeps it as perhaps printed', async () => {
+    const current = (await callCore(t, 'printing.settings.get', {})).profiles.find((p) => p.id === printerId)!;
+    await callCore(t, 'printing.profiles.save', { ...current, timeoutSeconds: 1 });
+    port.hang = true;
+    const started = Date.now();
+    const job = await callCore(t, 'printing.testPrint', { printerId });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(job).toMatchObject({ state: 'unsure' });
+    expect(job.problem).toBe(
+      'Dock Zebra (USB) (Zebra_ZD421 on this computer) did not take the job within 1 s. Look at the printer and the system’s print queue: send the job again only if the labels did not come out.',
+    );
+    await callCore(t, 'printing.profiles.save', current);
   }, 30_000);
 });
 
