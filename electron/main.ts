@@ -6,6 +6,7 @@ import ElectronStore from 'electron-store';
 import { channelNames, ELECTRON_EVENT_CHANNEL, ELECTRON_INVOKE_PREFIX, invokeOptionsFrom, type EventName, type EventPayload } from '../shared/ipc/contract.js';
 import { createAppCore, type AppCore } from './core/app-core.js';
 import { rendererDir } from './core/paths.js';
+import { printerStatus, type SystemPrintPort } from './core/printing/index.js';
 import { MenuGuard } from './core/scanner/index.js';
 import { APP_ORIGIN, APP_SCHEME, appFileFor, isAppUrl } from './core/security/app-url.js';
 import { labelViewerCsp, loadRendererCsp, rendererSecurityHeaders } from './core/security/csp.js';
@@ -79,20 +80,18 @@ function registerLabelsProtocol(): void {
 }
 
 /**
- * Box labels in a window of their own: Chromium's PDF viewer (its toolbar saves
- * and prints), or the system print dialog straight away. The window holds only the PDF: no preload,
- * sandboxed, isolated, no Node, its own policy (labelViewerCsp), no navigation, no new windows. The
- * token never reaches it: main fetched the bytes.
+ * A window holding one PDF and nothing else: no preload, sandboxed, isolated, no Node, its own policy
+ * (labelViewerCsp), no navigation, no new windows. The token never reaches it: main fetched the bytes.
  */
-async function showLabels(labels: { pdf: Buffer; fileName: string; title: string }, mode: 'view' | 'print'): Promise<void> {
+async function pdfWindow(pdf: Buffer, fileName: string, title: string, show: boolean): Promise<BrowserWindow> {
   const name = randomUUID();
-  labelPdfs.set(name, labels.pdf);
-  const url = `${LABELS_SCHEME}://${name}/${encodeURIComponent(labels.fileName)}`;
+  labelPdfs.set(name, pdf);
+  const url = `${LABELS_SCHEME}://${name}/${encodeURIComponent(fileName)}`;
   const win = new BrowserWindow({
     width: 900,
     height: 1000,
-    title: labels.title,
-    show: mode === 'view',
+    title,
+    show,
     ...(mainWindow ? { parent: mainWindow } : {}),
     webPreferences: {
       contextIsolation: true,
@@ -118,6 +117,12 @@ async function showLabels(labels: { pdf: Buffer; fileName: string; title: string
   win.webContents.on('will-redirect', (event) => event.preventDefault());
   win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
   await win.loadURL(url);
+  return win;
+}
+
+/** Box labels in a window of their own (Chromium's PDF viewer: its toolbar saves and prints), or the system print dialog straight away. */
+async function showLabels(labels: { pdf: Buffer; fileName: string; title: string }, mode: 'view' | 'print'): Promise<void> {
+  const win = await pdfWindow(labels.pdf, labels.fileName, labels.title, mode === 'view');
   if (mode === 'print') {
     // The system print dialog; the hidden window goes once the dialog is done with, printed or not.
     win.webContents.print({ silent: false, printBackground: true }, () => {
@@ -125,6 +130,39 @@ async function showLabels(labels: { pdf: Buffer; fileName: string; title: string
     });
   }
 }
+
+/**
+ * The system's printers for the core (electron/core/printing/system-print.ts decides the rest): listed
+ * through the desk's window, and a label PDF printed silently from a hidden PDF window, the page the
+ * label's exact size in microns with no margins (Electron otherwise prints A4, or ignores the size).
+ */
+const systemPrint: SystemPrintPort = {
+  async list() {
+    if (!mainWindow || mainWindow.isDestroyed()) throw new Error('the desk’s window is not open');
+    const printers = await mainWindow.webContents.getPrintersAsync();
+    return printers.map((p) => ({ name: p.name, displayName: p.displayName || p.name, status: printerStatus(p.options as Record<string, string>) }));
+  },
+  async printPdf(pdf, { deviceName, widthMicrons, heightMicrons, copies, title }) {
+    const win = await pdfWindow(pdf, 'label.pdf', title, false);
+    try {
+      await new Promise<void>((resolve, reject) =>
+        win.webContents.print(
+          {
+            silent: true,
+            ...(deviceName ? { deviceName } : {}),
+            pageSize: { width: widthMicrons, height: heightMicrons },
+            margins: { marginType: 'none' },
+            printBackground: true,
+            copies,
+          },
+          (printed, failureReason) => (printed ? resolve() : reject(new Error(failureReason || 'the system refused the job'))),
+        ),
+      );
+    } finally {
+      if (!win.isDestroyed()) win.close();
+    }
+  },
+};
 
 /** Checklist 17: only our own main frame, on our own origin, may call. */
 function isTrustedSender(event: IpcMainInvokeEvent): boolean {
@@ -220,6 +258,7 @@ async function start(): Promise<void> {
     // The app's own log folder, from a fixed path (never a path the renderer sent).
     openPath: async (path) => (await shell.openPath(path)) === '',
     showLabels,
+    systemPrint,
     // Checklist 15: the system browser opens only the current environment's authorize URL.
     openAuthorizeUrl: async (url) => {
       if (!core?.isAuthorizeUrl(url)) throw new Error("Refusing to open a URL that is not this environment's sign-in page.");

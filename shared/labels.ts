@@ -83,6 +83,7 @@ export const LABELS = {
     'not-sent': 'Not sent',
     'stopped-after': 'Taken, printer stopped',
     unsure: 'May not have printed',
+    'to-browser': 'In the browser’s print dialog',
   },
   EventCategory: {
     OrderPicked: 'Picked for an order',

@@ -17,6 +17,7 @@ import { EnvironmentManager } from './environments/manager.js';
 import { InventoryDesk, type InventoryDeskDeps } from './inventory/index.js';
 import { dispatch, type Handlers } from './ipc/registry.js';
 import { LOG_DIR_NAME, openAppLog, type AppLog, type LogFn } from './logging/app-log.js';
+import type { SystemPrintPort } from './printing/index.js';
 import type { ReceivingHandlerDeps } from './receiving/index.js';
 import type { SecretStoreChoice } from './secrets/secret-store.js';
 import { SettingsService, type SettingsBackend } from './settings/settings.js';
@@ -49,6 +50,8 @@ export interface AppCoreOptions {
   openPath?: (path: string) => Promise<boolean>;
   /** Electron: shows box labels in a viewer window, or prints them with the system dialog. Absent: the page shows them itself. */
   showLabels?: ReceivingHandlerDeps['showLabels'];
+  /** Electron: the system's printers, listed and printed to silently. Absent (browser host): a system printer's jobs go to the page's print dialog. */
+  systemPrint?: SystemPrintPort;
   /** Background refresh of the inventory cache (default 15 minutes; 0: only after sign-in and on demand). */
   inventoryRefreshMs?: number;
   /** Starts the assembler of each inventory sync (default: a worker thread; tests wrap it to make the worker fail). */

@@ -172,13 +172,30 @@ function layout(media: LabelMedia, barcodes: { data: string; modules: number; hu
   return { margin, gap, textHeight, nameLines, module, barHeight };
 }
 
-/** One ZPL format (^XA…^XZ) that prints `label.copies` identical labels. */
-export function itemLabelZpl(label: ItemLabel, media: LabelMedia): string {
+/**
+ * What an item label carries, whatever prints it (ZPL on a label printer, a PDF on a system printer):
+ * the name, "SKU …" in text, the SKU as Code 128, and the GS1 element string (bracketed) as GS1-128
+ * with its text below, where the item has a GTIN.
+ */
+export interface ItemLabelContent {
+  name: string;
+  skuLine: string;
+  sku: string;
+  gs1: string | null;
+}
+
+/** The label's content, checked: copies, a SKU, and a GS1 element string that can be encoded. */
+export function itemLabelContent(label: ItemLabel): ItemLabelContent {
   if (!Number.isInteger(label.copies) || label.copies < 1 || label.copies > MAX_COPIES)
     throw new LabelProblem(`Copies must be a whole number from 1 to ${MAX_COPIES} (got ${label.copies}).`);
   if (!label.sku.trim()) throw new LabelProblem('The item has no SKU to print.');
+  return { name: label.name, skuLine: `SKU ${label.sku}`, sku: label.sku, gs1: gs1ElementString(label) };
+}
+
+/** One ZPL format (^XA…^XZ) that prints `label.copies` identical labels. */
+export function itemLabelZpl(label: ItemLabel, media: LabelMedia): string {
+  const { gs1 } = itemLabelContent(label);
   if (!Number.isInteger(media.darkness) || media.darkness < -30 || media.darkness > 30) throw new LabelProblem('Darkness is a whole number from -30 to 30.');
-  const gs1 = gs1ElementString(label);
   const barcodes = [{ data: label.sku, modules: code128Modules(label.sku), humanReadable: false }];
   if (gs1) barcodes.push({ data: gs1, modules: code128Modules(gs1.replace(/[()]/g, ''), 2), humanReadable: true });
   const { margin, gap, textHeight, nameLines, module, barHeight } = layout(media, barcodes);

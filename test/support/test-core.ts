@@ -22,6 +22,8 @@ export async function createTestCore(
     outboxRetry?: AppCoreOptions['outboxRetry'];
     inventoryRefreshMs?: number;
     startSyncAssembler?: AppCoreOptions['startSyncAssembler'];
+    /** The shell's port to the system's printers (Electron's); tests give a recording one. */
+    systemPrint?: AppCoreOptions['systemPrint'];
   } = {},
 ) {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'dockdesk-core-')));
@@ -66,6 +68,7 @@ export async function createTestCore(
     ...(options.outboxRetry ? { outboxRetry: options.outboxRetry } : {}),
     ...(options.inventoryRefreshMs !== undefined ? { inventoryRefreshMs: options.inventoryRefreshMs } : {}),
     ...(options.startSyncAssembler ? { startSyncAssembler: options.startSyncAssembler } : {}),
+    ...(options.systemPrint ? { systemPrint: options.systemPrint } : {}),
   });
   return {
     core,

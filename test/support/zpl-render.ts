@@ -23,7 +23,8 @@ export async function renderZpl(zpl: string, size: { widthIn: number; heightIn: 
   });
 }
 
-function readBarcodes(png: PNG): string[] {
+/** Every Code 128 on an RGBA picture (a rendered label, a PDF page drawn for a test), top to bottom. */
+export function readBarcodes(png: { width: number; height: number; data: Uint8Array | Uint8ClampedArray }): string[] {
   const { width, height, data } = png;
   const luminance = new Uint8ClampedArray(width * height);
   for (let i = 0; i < width * height; i++) luminance[i] = (data[i * 4]! * 299 + data[i * 4 + 1]! * 587 + data[i * 4 + 2]! * 114) / 1000;

@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import { countOf } from '../../../shared/counts.js';
 import { LabelProblem, labelDots, type LabelMedia } from '../../../shared/printing/item-label.js';
+import { picturesPdf, type LabelPage } from './label-pdf.js';
 import { graphicField, thresholdRgba, type Bitmap, type GraphicForm } from './zpl-graphic.js';
 
 /**
@@ -59,40 +60,50 @@ export interface PageChoice {
   of: number;
 }
 
-/** The PDF's pages (all, or those chosen) as label-sized bitmaps at the printer's resolution. */
-export async function rasterizePdf(pdf: Uint8Array, media: Pick<LabelMedia, 'size' | 'dpi'>, choice?: PageChoice): Promise<RasterPage[]> {
+type PdfDoc = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
+
+async function openPdf(pdf: Uint8Array): Promise<PdfDoc> {
   const { getDocument } = await loadPdfJs();
-  // pdf.js takes ownership of the buffer it is given: a copy keeps the caller's intact.
-  let doc: Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
   try {
-    doc = await getDocument({ data: new Uint8Array(pdf), standardFontDataUrl: standardFonts(), isEvalSupported: false, verbosity: 0 }).promise;
+    // pdf.js takes ownership of the buffer it is given: a copy keeps the caller's intact.
+    return await getDocument({ data: new Uint8Array(pdf), standardFontDataUrl: standardFonts(), isEvalSupported: false, verbosity: 0 }).promise;
   } catch (error) {
     throw new LabelProblem(`The service's box labels could not be read as a PDF (${(error as Error).message}): show them as a PDF instead, and tell support.`);
   }
+}
+
+/** The label in dots at a resolution: what the pages are drawn onto. */
+interface Target {
+  width: number;
+  height: number;
+  dpi: number;
+}
+
+/** The PDF's pages (all, or those chosen), each drawn onto a white label-sized canvas and handed to `take`. */
+async function drawPages<T>(pdf: Uint8Array, target: Target, choice: PageChoice | undefined, take: (canvas: Canvas) => T | Promise<T>) {
+  const doc = await openPdf(pdf);
   try {
     if (choice && choice.of !== doc.numPages)
       throw new LabelProblem(
         `The service's labels PDF has ${countOf(doc.numPages, 'page')} for ${countOf(choice.of, 'box')}, so a box's label cannot be told apart: print all the labels instead.`,
       );
     const wanted = choice?.pages ?? Array.from({ length: doc.numPages }, (_, i) => i);
-    const dots = labelDots(media);
-    const out: RasterPage[] = [];
+    const out: { index: number; value: T }[] = [];
     // One canvas for every page, painted white before each.
-    const canvas = createCanvas(dots.width, dots.height);
+    const canvas: Canvas = createCanvas(target.width, target.height);
     const context = canvas.getContext('2d');
     for (const index of wanted) {
       const page = await doc.getPage(index + 1);
-      const natural = page.getViewport({ scale: media.dpi / 72 });
-      const fit = Math.min(dots.width / natural.width, dots.height / natural.height);
-      const viewport = page.getViewport({ scale: (media.dpi / 72) * fit });
+      const natural = page.getViewport({ scale: target.dpi / 72 });
+      const fit = Math.min(target.width / natural.width, target.height / natural.height);
+      const viewport = page.getViewport({ scale: (target.dpi / 72) * fit });
       context.setTransform(1, 0, 0, 1, 0, 0);
       context.fillStyle = '#ffffff';
-      context.fillRect(0, 0, dots.width, dots.height);
-      context.translate(Math.floor((dots.width - viewport.width) / 2), Math.floor((dots.height - viewport.height) / 2));
+      context.fillRect(0, 0, target.width, target.height);
+      context.translate(Math.floor((target.width - viewport.width) / 2), Math.floor((target.height - viewport.height) / 2));
       // Skia's canvas stands in for the browser's, which pdf.js's types name.
       await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
-      // The canvas's own RGBA pixels (opaque, so unaffected by premultiplying): a tenth of getImageData's time.
-      out.push({ index, bitmap: thresholdRgba(canvas.data(), dots.width, dots.height) });
+      out.push({ index, value: await take(canvas) });
       page.cleanup();
       // Main's other work (IPC, the queue's sockets) gets a turn between pages.
       await new Promise((resolve) => setImmediate(resolve));
@@ -101,6 +112,58 @@ export async function rasterizePdf(pdf: Uint8Array, media: Pick<LabelMedia, 'siz
   } finally {
     await doc.destroy();
   }
+}
+
+/** The PDF's pages (all, or those chosen) as label-sized bitmaps at the printer's resolution. */
+export async function rasterizePdf(pdf: Uint8Array, media: Pick<LabelMedia, 'size' | 'dpi'>, choice?: PageChoice): Promise<RasterPage[]> {
+  const dots = labelDots(media);
+  // The canvas's own RGBA pixels (opaque, so unaffected by premultiplying): a tenth of getImageData's time.
+  const pages = await drawPages(pdf, { ...dots, dpi: media.dpi }, choice, (canvas) => thresholdRgba(canvas.data(), dots.width, dots.height));
+  return pages.map(({ index, value }) => ({ index, bitmap: value }));
+}
+
+/** Each page's size in points. */
+async function pageSizes(pdf: Uint8Array): Promise<{ width: number; height: number }[]> {
+  const doc = await openPdf(pdf);
+  try {
+    const sizes = [];
+    for (let i = 1; i <= doc.numPages; i++) {
+      const { width, height } = (await doc.getPage(i)).getViewport({ scale: 1 });
+      sizes.push({ width, height });
+    }
+    return sizes;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+/** A system printer's driver draws the pictures of box labels at its own resolution: 300 dpi leaves it enough to draw bars from. */
+const SYSTEM_PICTURE_DPI = 300;
+
+/**
+ * The service's box labels for a system printer: its PDF as it is (vector, the service's own) when
+ * every box is printed and each page is the label's size; otherwise the pages asked for, drawn at the
+ * label's size (fitted whole, centred, as for a label printer) into a PDF of label-sized pages.
+ */
+export async function boxLabelsPdf(pdf: Uint8Array, page: LabelPage, choice?: PageChoice): Promise<{ pdf: Buffer; pages: number }> {
+  const sizes = await pageSizes(pdf);
+  const label = { width: (page.widthMm * 72) / 25.4, height: (page.heightMm * 72) / 25.4 };
+  const fits = sizes.every((s) => Math.abs(s.width - label.width) <= 1 && Math.abs(s.height - label.height) <= 1);
+  if (!choice && fits) return { pdf: Buffer.from(pdf), pages: sizes.length };
+  const target = {
+    width: Math.round((page.widthMm / 25.4) * SYSTEM_PICTURE_DPI),
+    height: Math.round((page.heightMm / 25.4) * SYSTEM_PICTURE_DPI),
+    dpi: SYSTEM_PICTURE_DPI,
+  };
+  const pngs = await drawPages(pdf, target, choice, (canvas) => canvas.encode('png'));
+  return {
+    pdf: await picturesPdf(
+      pngs.map((p) => p.value),
+      page,
+      'Box labels',
+    ),
+    pages: pngs.length,
+  };
 }
 
 /**

@@ -1,26 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import { countOf } from '../../../shared/counts.js';
 import { appError } from '../../../shared/errors.js';
-import { PrintingSettings, type LabelPrinterProfile, type printingChannels } from '../../../shared/ipc/printing.js';
-import { LabelProblem, itemLabelZpl, type LabelMedia } from '../../../shared/printing/item-label.js';
+import {
+  PrintingSettings,
+  type NetworkPrinterProfile,
+  type PrinterProfile,
+  type printingChannels,
+  type SystemPrinterProfile,
+} from '../../../shared/ipc/printing.js';
+import { LabelProblem, itemLabelZpl, type ItemLabel, type LabelMedia } from '../../../shared/printing/item-label.js';
 import { testLabelZpl } from '../../../shared/printing/test-label.js';
 import type { CoreContext } from '../area.js';
 import type { HandlersFor } from '../ipc/registry.js';
 import { boxIndexFor, getReceivingLabels } from '../receiving/index.js';
-import { boxLabelsZpl, rasterizePdf, warmRasterizer, type PageChoice } from './box-labels.js';
-import { PrintQueue, PrintQueueError } from './queue.js';
+import { boxLabelsPdf, boxLabelsZpl, rasterizePdf, warmRasterizer, type PageChoice } from './box-labels.js';
+import { itemLabelPdf, testLabelPdf } from './label-pdf.js';
+import { PrintQueue, PrintQueueError, type JobPayload } from './queue.js';
+import { listSystemPrinters, type SystemPrintPort } from './system-print.js';
 
 /** The desk's printers live in the settings file's own section for this area: per desk, whoever signs in. */
 const SECTION = 'printing';
 const DEFAULTS: PrintingSettings = { profiles: [], itemLabelPrinter: null, boxLabelPrinter: null };
 
-type Deps = Pick<CoreContext, 'settings' | 'clock' | 'emit' | 'emulator' | 'api'>;
+type Deps = Pick<CoreContext, 'settings' | 'clock' | 'emit' | 'emulator' | 'api'> & {
+  /** The shell's way to the system's printers (Electron); absent, a system printer's jobs go to the page's print dialog. */
+  systemPrint?: SystemPrintPort | undefined;
+};
 
 /** The desk's printer profiles, read and written through the area's settings section. */
 function profileStore(ctx: Pick<Deps, 'settings'>) {
   const read = () => ctx.settings.section(SECTION, PrintingSettings, DEFAULTS);
   const write = (change: Partial<PrintingSettings>) => ctx.settings.updateSection(SECTION, PrintingSettings, DEFAULTS, change);
-  const profile = (id: string): LabelPrinterProfile => {
+  const profile = (id: string): PrinterProfile => {
     const found = read().profiles.find((p) => p.id === id);
     if (!found) throw appError('not_found', 'That printer is no longer set up on this desk: choose another in Settings → Printers.');
     return found;
@@ -39,7 +50,7 @@ function settingsHandlers({
   return {
     'printing.settings.get': async () => read(),
     'printing.profiles.save': async (input) => {
-      const saved: LabelPrinterProfile = { ...input, id: input.id ?? randomUUID() };
+      const saved: PrinterProfile = { ...input, id: input.id ?? randomUUID() };
       const current = read();
       if (input.id) profile(input.id);
       const clash = current.profiles.find((p) => p.id !== saved.id && p.name.toLowerCase() === saved.name.toLowerCase());
@@ -95,7 +106,38 @@ function chosenPages(boxes: { box_id: number; box_number?: number | undefined }[
   return { choice: { pages, of: boxes.length }, what };
 }
 
-const media = (p: LabelPrinterProfile): LabelMedia => ({ size: p.size, dpi: p.dpi, darkness: p.darkness });
+const media = (p: NetworkPrinterProfile): LabelMedia => ({ size: p.size, dpi: p.dpi, darkness: p.darkness });
+
+/**
+ * A system printer's PDF: one page and the system prints the copies, or (no port: the browser's print
+ * dialog, which cannot be told a number of copies) one page per copy.
+ */
+async function itemLabelJob(p: PrinterProfile, label: ItemLabel, toSystem: boolean): Promise<JobPayload> {
+  if (p.kind === 'network-label') return { kind: p.kind, zpl: itemLabelZpl(label, media(p)) };
+  return { kind: p.kind, pdf: await itemLabelPdf(label, p, toSystem ? 1 : label.copies), copies: toSystem ? label.copies : 1, page: pageOf(p) };
+}
+
+async function testPrintJob(p: PrinterProfile): Promise<JobPayload> {
+  if (p.kind === 'network-label') return { kind: p.kind, zpl: testLabelZpl(p.name, media(p)) };
+  return { kind: p.kind, pdf: await testLabelPdf({ name: p.name, where: systemWhere(p) }, p), copies: 1, page: pageOf(p) };
+}
+
+const pageOf = (p: SystemPrinterProfile) => ({ widthMm: p.widthMm, heightMm: p.heightMm });
+const systemWhere = (p: SystemPrinterProfile) => (p.deviceName ? `system printer ${p.deviceName}` : 'system printer (default or chosen in the print dialog)');
+
+/** Box labels for the profile's kind: each page a ZPL graphic at the printer's dots, or a PDF of label-sized pages. */
+async function boxLabelsJob(p: PrinterProfile, pdf: Uint8Array, choice: PageChoice | undefined): Promise<{ payload: JobPayload; pages: number }> {
+  if (p.kind === 'system') {
+    const made = await boxLabelsPdf(pdf, p, choice);
+    return { payload: { kind: p.kind, pdf: made.pdf, copies: 1, page: pageOf(p) }, pages: made.pages };
+  }
+  const pages = await rasterizePdf(pdf, p, choice);
+  const zpl = boxLabelsZpl(
+    pages.map((page) => page.bitmap),
+    media(p),
+  );
+  return { payload: { kind: p.kind, zpl }, pages: pages.length };
+}
 
 /** The service's box labels of an order (all, or the boxes named) to the desk's box-label printer, as one job. */
 function boxLabelPrinting(ctx: Pick<Deps, 'api'>, { read, profile }: ProfileStore, queue: PrintQueue) {
@@ -111,13 +153,9 @@ function boxLabelPrinting(ctx: Pick<Deps, 'api'>, { read, profile }: ProfileStor
     ]);
     const chosen = boxIds && boxes ? chosenPages(boxes, receivingOrderId, boxIds) : undefined;
     return told(async () => {
-      const pages = await rasterizePdf(pdf, p, chosen?.choice);
-      const what = chosen?.what ?? `${countOf(pages.length, 'boxLabel')} for receiving order ${receivingOrderId}`;
-      const zpl = boxLabelsZpl(
-        pages.map((page) => page.bitmap),
-        media(p),
-      );
-      return queue.submit(p, what, zpl);
+      const { payload, pages } = await boxLabelsJob(p, pdf, chosen?.choice);
+      const what = chosen?.what ?? `${countOf(pages, 'boxLabel')} for receiving order ${receivingOrderId}`;
+      return queue.submit(p, what, payload);
     });
   };
 }
@@ -137,21 +175,23 @@ export function createPrintingDesk(ctx: Deps) {
   const store: ProfileStore = { ...plainStore, write: (change) => warmFor(plainStore.write(change)) };
   const warmTimer = plainStore.read().boxLabelPrinter ? setTimeout(() => void warmRasterizer(), WARM_AFTER_START_MS).unref() : null;
   const { read, profile } = store;
-  const queue = new PrintQueue({ clock: ctx.clock, changed: (items) => ctx.emit('printing.jobs.changed', { items }) });
+  const queue = new PrintQueue({ clock: ctx.clock, changed: (items) => ctx.emit('printing.jobs.changed', { items }), systemPrint: ctx.systemPrint });
+  const toSystem = ctx.systemPrint !== undefined;
   const boxLabels = boxLabelPrinting(ctx, store, queue);
   const handlers: Handlers = {
     ...settingsHandlers(store),
     'printing.emulatedPrinter': async () => ctx.emulator.labelPrinter,
+    'printing.systemPrinters': () => listSystemPrinters(ctx.systemPrint),
     'printing.testPrint': async ({ printerId }) => {
       const p = profile(printerId);
-      return told(() => queue.submit(p, 'Test print', testLabelZpl(p.name, media(p))));
+      return told(async () => queue.submit(p, 'Test print', await testPrintJob(p)));
     },
     'printing.itemLabel.print': async ({ printerId, label }) => {
       const id = printerId ?? read().itemLabelPrinter;
       if (!id) throw appError('validation', 'No printer prints item labels on this desk yet: choose one in Settings → Printers.');
       const p = profile(id);
       const what = `${countOf(label.copies, 'itemLabel')} for ${label.sku}${label.lot ? `, lot ${label.lot}` : ''}`;
-      return told(() => queue.submit(p, what, itemLabelZpl(label, media(p))));
+      return told(async () => queue.submit(p, what, await itemLabelJob(p, label, toSystem)));
     },
     'printing.boxLabels.print': (input, call) => boxLabels(input, call.signal),
     'printing.jobs.list': async () => ({ items: queue.list() }),
@@ -162,6 +202,10 @@ export function createPrintingDesk(ctx: Deps) {
     'printing.jobs.dismiss': async ({ jobId }) => {
       await told(() => queue.dismiss(jobId));
       return { items: queue.list() };
+    },
+    'printing.jobs.pdf': async ({ jobId }) => {
+      const { pdf, page, what } = await told(() => queue.pdfOf(jobId));
+      return { fileName: `${what}.pdf`, base64: pdf.toString('base64'), ...page };
     },
   };
   return {

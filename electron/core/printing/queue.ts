@@ -1,21 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import type { LabelPrinterProfile, PrintJob } from '../../../shared/ipc/printing.js';
+import type { PrinterProfile, PrintJob } from '../../../shared/ipc/printing.js';
 import type { Clock } from '../clock.js';
+import type { LabelPage } from './label-pdf.js';
+import { sendPdf, type PdfOutcome, type SystemPrintPort } from './system-print.js';
 import { sendZpl, type SendOutcome, type ZplTarget } from './zpl-transport.js';
 
 /**
  * The desk's print jobs: one at a time per printer (a printer's raw port serves one connection at a
- * time, and labels must come out in the order asked), each kept with its ZPL until the clerk
+ * time, and labels must come out in the order asked), each kept with what it sends until the clerk
  * dismisses it, so a job the printer could not take can be sent again, and only then: nothing here
- * sends a job twice on its own.
+ * sends a job twice on its own. A network label printer's job is ZPL; a system printer's is a PDF
+ * of label-sized pages, handed to the system (Electron) or to the browser's print dialog (no port).
  */
+export type JobPayload = { kind: 'network-label'; zpl: string } | { kind: 'system'; pdf: Buffer; copies: number; page: LabelPage };
+
 interface Entry {
   job: PrintJob;
-  zpl: string;
+  payload: JobPayload;
 }
 
 /** Jobs kept for the queue's view; the oldest finished ones go first beyond this. */
 const KEPT_JOBS = 50;
+
+type Outcome = PdfOutcome | { kind: 'to-browser' };
 
 export class PrintQueue {
   private readonly entries: Entry[] = [];
@@ -27,6 +34,8 @@ export class PrintQueue {
       clock: Clock;
       changed: (jobs: PrintJob[]) => void;
       send?: (target: ZplTarget, zpl: string) => Promise<SendOutcome>;
+      /** The shell's way to the system's printers; absent (browser host): the page's print dialog prints. */
+      systemPrint?: SystemPrintPort | undefined;
     },
   ) {}
 
@@ -35,9 +44,9 @@ export class PrintQueue {
   }
 
   /** Adds a job and returns it once the printer has taken it, or refused it, or could not be reached. */
-  async submit(profile: LabelPrinterProfile, what: string, zpl: string): Promise<PrintJob> {
+  async submit(profile: PrinterProfile, what: string, payload: JobPayload): Promise<PrintJob> {
     const entry: Entry = {
-      zpl,
+      payload,
       job: {
         id: randomUUID(),
         printerId: profile.id,
@@ -45,7 +54,7 @@ export class PrintQueue {
         what,
         state: 'queued',
         problem: null,
-        bytes: Buffer.byteLength(zpl, 'utf8'),
+        bytes: payload.kind === 'system' ? payload.pdf.byteLength : Buffer.byteLength(payload.zpl, 'utf8'),
         attempts: 0,
         createdAt: this.deps.clock.now().toISOString(),
         finishedAt: null,
@@ -57,12 +66,14 @@ export class PrintQueue {
   }
 
   /** Sends a kept job again, at the clerk's word; a job on its way or printed is not sent twice. */
-  async retry(jobId: string, profile: LabelPrinterProfile | undefined): Promise<PrintJob> {
+  async retry(jobId: string, profile: PrinterProfile | undefined): Promise<PrintJob> {
     const entry = this.find(jobId);
     if (entry.job.state === 'queued' || entry.job.state === 'sending') throw new PrintQueueError('This job is on its way to the printer already.');
     if (entry.job.state === 'printed') throw new PrintQueueError('This job printed; print the labels anew to get more.');
     if (!profile)
       throw new PrintQueueError(`The printer "${entry.job.printerName}" is no longer set up on this desk: print the labels anew on another printer.`);
+    if (profile.kind !== entry.payload.kind)
+      throw new PrintQueueError(`"${profile.name}" is now another kind of printer than when this job was made: print the labels anew.`);
     entry.job = { ...entry.job, state: 'queued', problem: null, finishedAt: null, printerName: profile.name };
     return this.run(entry, profile);
   }
@@ -80,15 +91,14 @@ export class PrintQueue {
     await Promise.all(this.lanes.values());
   }
 
-  private run(entry: Entry, profile: LabelPrinterProfile): Promise<PrintJob> {
+  private run(entry: Entry, profile: PrinterProfile): Promise<PrintJob> {
     this.deps.changed(this.list());
     const previous = this.lanes.get(profile.id) ?? Promise.resolve();
     const done = previous.then(async () => {
       this.update(entry, { state: 'sending', attempts: entry.job.attempts + 1 });
-      const target = { name: profile.name, host: profile.host, port: profile.port, timeoutMs: profile.timeoutSeconds * 1000 };
-      const outcome = await (this.deps.send ?? sendZpl)(target, entry.zpl);
+      const outcome = await this.send(entry, profile);
       const finishedAt = this.deps.clock.now().toISOString();
-      if (outcome.kind === 'printed') this.update(entry, { state: 'printed', problem: null, finishedAt });
+      if (outcome.kind === 'printed' || outcome.kind === 'to-browser') this.update(entry, { state: outcome.kind, problem: null, finishedAt });
       else this.update(entry, { state: outcome.kind, problem: outcome.problem, finishedAt });
     });
     const lane = done.catch(() => {});
@@ -98,6 +108,26 @@ export class PrintQueue {
       if (this.lanes.get(profile.id) === lane) this.lanes.delete(profile.id);
     });
     return done.then(() => ({ ...entry.job }));
+  }
+
+  /** The job to its printer, by the printer's kind. */
+  private async send({ payload, job }: Entry, profile: PrinterProfile): Promise<Outcome> {
+    if (payload.kind === 'network-label' && profile.kind === 'network-label') {
+      const target = { name: profile.name, host: profile.host, port: profile.port, timeoutMs: profile.timeoutSeconds * 1000 };
+      return (this.deps.send ?? sendZpl)(target, payload.zpl);
+    }
+    if (payload.kind === 'system' && profile.kind === 'system') {
+      if (!this.deps.systemPrint) return { kind: 'to-browser' };
+      return sendPdf(this.deps.systemPrint, profile, payload.pdf, payload.copies, `Dockdesk: ${job.what}`);
+    }
+    return { kind: 'not-sent', problem: `"${profile.name}" is another kind of printer than this job was made for: print the labels anew.` };
+  }
+
+  /** A job's PDF, for the page to print through the browser's dialog. */
+  pdfOf(jobId: string): { pdf: Buffer; page: LabelPage; what: string } {
+    const { payload, job } = this.find(jobId);
+    if (payload.kind !== 'system' || job.state !== 'to-browser') throw new PrintQueueError('This job is not one the browser prints.');
+    return { pdf: payload.pdf, page: payload.page, what: job.what };
   }
 
   private update(entry: Entry, change: Partial<PrintJob>): void {

@@ -65,3 +65,35 @@ for (const size of sizes) {
     });
   }
 }
+
+for (const size of sizes) {
+  for (const scheme of ['light', 'dark'] as const) {
+    // The printer form with the system kind, as the browser host shows it (the browser's own print
+    // dialog said where the kind is chosen), its size "Other" in millimetres, beside a system printer saved.
+    test(`the system printer form at ${size.width}x${size.height}, ${scheme}`, async ({ page, host }) => {
+      process.env.DOCKDESK_SHOTS = folder;
+      mkdirSync(folder, { recursive: true });
+      const tag = `${size.width}x${size.height}-${scheme}`;
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize(size);
+      await page.goto(host.url);
+      await signInThroughPopup(page);
+      await host.core.dispatch('printing.profiles.save', { kind: 'system', name: 'Office laser', widthMm: 101.6, heightMm: 152.4 });
+
+      await openAddress(page, '#/settings');
+      await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+      const panel = page.getByTestId('settings-printers');
+      await panel.getByRole('button', { name: 'Add a system printer' }).click();
+      const form = panel.getByRole('form', { name: 'Add a system printer' });
+      await form.getByLabel('Name').fill('Bench 1 Dymo');
+      await form.getByLabel('Label size').selectOption('other');
+      await form.getByLabel('Width (mm)').fill('57');
+      await form.getByLabel('Height (mm)').fill('32');
+      await form.getByLabel('Name').focus();
+      await panel.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await form.evaluate((el) => el.scrollIntoView({ block: 'nearest' }));
+      await page.mouse.move(0, 0);
+      await axeCheck(page, `${tag}-32-settings-system-printer`);
+    });
+  }
+}

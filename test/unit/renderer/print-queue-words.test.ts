@@ -31,4 +31,9 @@ describe('the print queue in the status bar', () => {
   it('says how many printed when nothing waits', () => {
     expect(queueSummary(jobs('printed', 'printed'))).toBe('Print queue · 2 printed');
   });
+  it('counts a system printer’s jobs handed to the browser’s print dialog apart from those printed', () => {
+    expect(queueSummary(jobs('to-browser'))).toBe('Print queue · 1 to the print dialog');
+    expect(queueSummary(jobs('printed', 'to-browser', 'to-browser'))).toBe('Print queue · 1 printed · 2 to the print dialog');
+    expect(queueSummary(jobs('not-sent', 'to-browser'))).toBe('Print queue · 1 kept');
+  });
 });

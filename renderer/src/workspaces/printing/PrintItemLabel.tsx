@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { countOf } from '../../../../shared/counts';
-import type { PrintJob } from '../../../../shared/ipc/printing';
+import type { PrinterProfile, PrintJob } from '../../../../shared/ipc/printing';
 import { lineItemLabel, MAX_COPIES } from '../../../../shared/printing/item-label';
 import { call } from '../../bridge/dockdesk';
 import { formatDay } from '../../format';
@@ -11,6 +11,8 @@ import { Dialog } from '../../ui/Dialog';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { showToast } from '../../ui/Toasts';
 import { openSettingsSection } from '../settings';
+import { browserDialogWords, handToBrowser } from './browserPrint';
+import { sizeWords } from './printerText';
 import { usePrintingSettings } from './queries';
 
 /** What an item label carries: the item's own codes, and the lots the view shows (a scanned one first). */
@@ -68,9 +70,16 @@ export interface LabelLot {
 /** Sends the labels; a printed job closes the form with a notice, a kept one stays said in the form. */
 function usePrintLabel(item: LabelledItem, chosen: LabelLot | null, onDone: () => void) {
   return useMutation({
-    mutationFn: (copies: number) =>
-      call('printing.itemLabel.print', { label: lineItemLabel(item, { lot: chosen?.lotNumber ?? null, expiry: chosen?.expiry ?? null }, copies) }),
+    mutationFn: async (copies: number) =>
+      handToBrowser(
+        await call('printing.itemLabel.print', { label: lineItemLabel(item, { lot: chosen?.lotNumber ?? null, expiry: chosen?.expiry ?? null }, copies) }),
+      ),
     onSuccess: (job: PrintJob) => {
+      if (job.state === 'to-browser') {
+        showToast({ title: `${job.what}: to the print dialog`, description: browserDialogWords(null), tone: 'success' });
+        onDone();
+        return;
+      }
       if (job.state !== 'printed') return;
       showToast({ title: `Printed ${job.what}`, description: `On ${job.printerName}.`, tone: 'success' });
       onDone();
@@ -174,13 +183,13 @@ export function ItemLabelForm({
 }
 
 /** Where the labels go, and what became of the last try: a job the printer did not take is kept, said so. */
-function PrintOutcome({ printer, job, error }: { printer: { name: string; size: string } | null; job: PrintJob | undefined; error: Error | null }) {
-  const kept = job && job.state !== 'printed' ? job : null;
+function PrintOutcome({ printer, job, error }: { printer: PrinterProfile | null; job: PrintJob | undefined; error: Error | null }) {
+  const kept = job && job.state !== 'printed' && job.state !== 'to-browser' ? job : null;
   return (
     <>
       {printer && (
         <p className="muted">
-          Prints on {printer.name} ({printer.size} in labels). Another printer: Settings → Printers.
+          Prints on {printer.name} ({sizeWords(printer)} labels). Another printer: Settings → Printers.
         </p>
       )}
       {kept && (

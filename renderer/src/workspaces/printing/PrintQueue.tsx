@@ -5,6 +5,7 @@ import { call } from '../../bridge/dockdesk';
 import { formatTime } from '../../format';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNote } from '../../ui/ErrorNote';
+import { handToBrowser } from './browserPrint';
 import { isKept, isOnItsWay, jobStateText, queueSummary } from './printerText';
 import { usePrintJobs } from './queries';
 import './printing.css';
@@ -40,7 +41,8 @@ export function PrintQueueSlot() {
 
 /** Every job of this session, newest first. A kept job is sent again only here, at the clerk's word. */
 export function PrintQueuePanel({ jobs }: { jobs: readonly PrintJob[] }) {
-  const retry = useMutation({ mutationFn: (jobId: string) => call('printing.jobs.retry', { jobId }) });
+  // A job of a system printer in the browser host opens the browser's print dialog again.
+  const retry = useMutation({ mutationFn: async (jobId: string) => handToBrowser(await call('printing.jobs.retry', { jobId })) });
   const panel = useRef<HTMLDivElement>(null);
   const dismiss = useMutation({
     mutationFn: (jobId: string) => call('printing.jobs.dismiss', { jobId }),
@@ -82,6 +84,11 @@ export function PrintQueuePanel({ jobs }: { jobs: readonly PrintJob[] }) {
                 </td>
                 <td className="print-job-time">{formatTime(job.createdAt)}</td>
                 <td className="print-job-actions">
+                  {job.state === 'to-browser' && (
+                    <button type="button" onClick={() => retry.mutate(job.id)} disabled={retry.isPending} aria-label={`Print again: ${job.what}`}>
+                      Print again
+                    </button>
+                  )}
                   {isKept(job) && (
                     <button type="button" onClick={() => retry.mutate(job.id)} disabled={retry.isPending} aria-label={`Send again: ${job.what}`}>
                       {retry.isPending && retry.variables === job.id ? 'Sending…' : 'Send again'}

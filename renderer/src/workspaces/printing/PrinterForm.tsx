@@ -1,31 +1,62 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { LabelPrinterProfileInput, type LabelPrinterProfile } from '../../../../shared/ipc/printing';
-import { DPI_CHOICES, LABEL_SIZES, type LabelSize } from '../../../../shared/printing/item-label';
+import { PrinterProfileInput, type PrinterKind, type PrinterProfile } from '../../../../shared/ipc/printing';
+import type { LabelSize } from '../../../../shared/printing/item-label';
 import { AppErrorException } from '../../../../shared/errors';
 import { useShortcut } from '../../keyboard/useShortcut';
 import { ErrorNote } from '../../ui/ErrorNote';
-import { useSaveProfile } from './queries';
+import { KindChoice, MediaChoices, SystemFields, TextField, type StockChoice } from './PrinterFields';
+import { STOCK_MM } from './printerText';
+import { useSaveProfile, useSystemPrinters } from './queries';
 
+/** Both kinds' fields, so switching the kind back and forth loses nothing typed. */
 interface Draft {
+  kind: PrinterKind;
   name: string;
   host: string;
   port: string;
   dpi: string;
   size: LabelSize;
   darkness: string;
+  /** '' is the system's default printer (or, in the browser host, the one chosen in the print dialog). */
+  deviceName: string;
+  stock: StockChoice;
+  widthMm: string;
+  heightMm: string;
 }
 
-const EMPTY: Draft = { name: '', host: '', port: '9100', dpi: '203', size: '4x6', darkness: '0' };
+const EMPTY: Omit<Draft, 'kind'> = {
+  name: '',
+  host: '',
+  port: '9100',
+  dpi: '203',
+  size: '4x6',
+  darkness: '0',
+  deviceName: '',
+  stock: '4x6',
+  widthMm: '',
+  heightMm: '',
+};
 
-const fromProfile = (p: LabelPrinterProfile): Draft => ({
-  name: p.name,
-  host: p.host,
-  port: String(p.port),
-  dpi: String(p.dpi),
-  size: p.size,
-  darkness: String(p.darkness),
-});
+function stockOf(widthMm: number, heightMm: number): StockChoice {
+  return (
+    (Object.keys(STOCK_MM) as LabelSize[]).find((s) => Math.abs(STOCK_MM[s].widthMm - widthMm) < 0.05 && Math.abs(STOCK_MM[s].heightMm - heightMm) < 0.05) ??
+    'other'
+  );
+}
+
+const fromProfile = (p: PrinterProfile): Draft =>
+  p.kind === 'network-label'
+    ? { ...EMPTY, kind: p.kind, name: p.name, host: p.host, port: String(p.port), dpi: String(p.dpi), size: p.size, darkness: String(p.darkness) }
+    : {
+        ...EMPTY,
+        kind: p.kind,
+        name: p.name,
+        deviceName: p.deviceName ?? '',
+        stock: stockOf(p.widthMm, p.heightMm),
+        widthMm: String(p.widthMm),
+        heightMm: String(p.heightMm),
+      };
 
 /** Our own words for the numbers (the schema's are a developer's); name and address keep the schema's, written for the clerk. */
 const NUMBER_PROBLEMS: Partial<Record<keyof Draft, string>> = {
@@ -34,51 +65,52 @@ const NUMBER_PROBLEMS: Partial<Record<keyof Draft, string>> = {
 };
 
 type Problems = Partial<Record<keyof Draft, string>>;
-type ProfileInput = z.output<typeof LabelPrinterProfileInput>;
+type ProfileInput = z.output<typeof PrinterProfileInput>;
 
-/** The draft as the channel's input, or what is wrong with it, field by field. */
-function check(draft: Draft, editing: LabelPrinterProfile | null): { input: ProfileInput } | { problems: Problems } {
-  const whole = (text: string) => (/^-?\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
-  const parsed = LabelPrinterProfileInput.safeParse({
-    ...(editing ? { id: editing.id, timeoutSeconds: editing.timeoutSeconds } : {}),
-    kind: 'network-label',
-    name: draft.name,
-    host: draft.host,
-    port: whole(draft.port),
-    dpi: Number(draft.dpi),
-    size: draft.size,
-    darkness: whole(draft.darkness),
-  });
+const whole = (text: string) => (/^-?\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+const millimetres = (text: string) => (/^\d{1,3}([.,]\d+)?$/.test(text.trim()) ? Number(text.trim().replace(',', '.')) : Number.NaN);
+
+/** The draft as the channel's input for its kind, or what is wrong with it, field by field. */
+function check(draft: Draft, editing: PrinterProfile | null): { input: ProfileInput } | { problems: Problems } {
+  const kept = editing && editing.kind === draft.kind ? { id: editing.id, timeoutSeconds: editing.timeoutSeconds } : editing ? { id: editing.id } : {};
+  const size = draft.stock === 'other' ? { widthMm: millimetres(draft.widthMm), heightMm: millimetres(draft.heightMm) } : STOCK_MM[draft.stock];
+  const parsed = PrinterProfileInput.safeParse(
+    draft.kind === 'network-label'
+      ? {
+          ...kept,
+          kind: draft.kind,
+          name: draft.name,
+          host: draft.host,
+          port: whole(draft.port),
+          dpi: Number(draft.dpi),
+          size: draft.size,
+          darkness: whole(draft.darkness),
+        }
+      : { ...kept, kind: draft.kind, name: draft.name, deviceName: draft.deviceName || null, ...size },
+  );
   if (parsed.success) return { input: parsed.data };
   const problems: Problems = {};
   for (const issue of parsed.error.issues) {
     const key = issue.path[0] as keyof Draft;
-    problems[key] ??= NUMBER_PROBLEMS[key] ?? issue.message;
+    const sizeWords =
+      key === 'widthMm' || key === 'heightMm' ? `The label’s ${key === 'widthMm' ? 'width' : 'height'} is a number of millimetres from 10 to 300.` : null;
+    problems[key] ??= NUMBER_PROBLEMS[key] ?? (issue.code === 'invalid_type' && sizeWords ? sizeWords : issue.message);
   }
   return { problems };
 }
 
-/**
- * Adds or edits a network label printer. Opens with focus in its first field; Escape closes it
- * without saving; each problem is said beside its field, and nothing typed is lost.
- */
-export function PrinterForm({ editing, onDone }: { editing: LabelPrinterProfile | null; onDone: (saved: string | null) => void }) {
-  const id = useId();
-  const [draft, setDraft] = useState<Draft>(editing ? fromProfile(editing) : EMPTY);
+/** The first field the clerk has still to fill (a new printer's name), else the first field. */
+function focusFirstEmpty(form: HTMLFormElement | null): void {
+  const fields = [...(form?.querySelectorAll<HTMLInputElement | HTMLSelectElement>('input:not([type="radio"]), select') ?? [])];
+  // A select always holds a choice (the default printer is ''), so only typed fields can be empty.
+  (fields.find((f) => f instanceof HTMLInputElement && f.value.trim() === '') ?? fields[0])?.focus();
+}
+
+/** The form's draft, its problems, and its saving: each problem beside its field, focus on the first. */
+function usePrinterDraft(id: string, editing: PrinterProfile | null, kind: PrinterKind, onDone: (saved: string | null) => void) {
+  const [draft, setDraft] = useState<Draft>(editing ? fromProfile(editing) : { ...EMPTY, kind });
   const [problems, setProblems] = useState<Problems>({});
   const save = useSaveProfile();
-  const first = useRef<HTMLInputElement>(null);
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => first.current?.focus(), []);
-  useShortcut({
-    keys: 'Escape',
-    description: 'Close the printer form without saving',
-    group: 'Printers',
-    inFields: true,
-    scope: () => form.current,
-    handler: () => onDone(null),
-  });
-
   const edit = (key: keyof Draft, value: string) => {
     setDraft((d) => ({ ...d, [key]: value }));
     setProblems((p) => ({ ...p, [key]: undefined }));
@@ -99,7 +131,28 @@ export function PrinterForm({ editing, onDone }: { editing: LabelPrinterProfile 
   };
   const serverField = save.error instanceof AppErrorException ? save.error.appError.fieldErrors : undefined;
   const problemOf = (key: keyof Draft) => problems[key] ?? serverField?.[key]?.join(' ');
-  const text = (key: 'name' | 'host' | 'port' | 'darkness', label: string, hint: string, inputRef?: Ref<HTMLInputElement>) => (
+  return { draft, edit, submit, save, serverField, problemOf };
+}
+
+/**
+ * Adds or edits a printer of either kind. Opens with focus in its first empty field; Escape closes it
+ * without saving; each problem is said beside its field, and nothing typed is lost.
+ */
+export function PrinterForm({ editing, kind, onDone }: { editing: PrinterProfile | null; kind: PrinterKind; onDone: (saved: string | null) => void }) {
+  const id = useId();
+  const { draft, edit, submit, save, serverField, problemOf } = usePrinterDraft(id, editing, kind, onDone);
+  const system = useSystemPrinters();
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => focusFirstEmpty(form.current), []);
+  useShortcut({
+    keys: 'Escape',
+    description: 'Close the printer form without saving',
+    group: 'Printers',
+    inFields: true,
+    scope: () => form.current,
+    handler: () => onDone(null),
+  });
+  const text = (key: 'name' | 'host' | 'port' | 'darkness', label: string, hint: string) => (
     <TextField
       id={`${id}-${key}`}
       label={label}
@@ -107,21 +160,41 @@ export function PrinterForm({ editing, onDone }: { editing: LabelPrinterProfile 
       value={draft[key]}
       problem={problemOf(key)}
       onChange={(v) => edit(key, v)}
-      inputRef={inputRef}
       numeric={key === 'port' || key === 'darkness'}
     />
   );
-  const title = editing ? `Edit ${editing.name}` : 'Add a network label printer';
+  const title = editing ? `Edit ${editing.name}` : draft.kind === 'system' ? 'Add a system printer' : 'Add a network label printer';
   return (
     <form ref={form} className="printer-form" aria-label={title} onSubmit={submit} noValidate>
       <h3>{title}</h3>
-      {text('name', 'Name', 'How the desk knows it, for example "Bench 1 Zebra".', first)}
-      {text('host', 'Address', 'Its IP address or host name, from the printer’s network settings label.')}
-      <div className="printer-form-row">
-        {text('port', 'Port', 'Usually 9100.')}
-        <MediaChoices id={id} dpi={draft.dpi} size={draft.size} onChange={edit} />
-        {text('darkness', 'Darkness', '0 keeps the printer’s own.')}
-      </div>
+      <KindChoice id={id} kind={draft.kind} browserHost={system.data?.available === false} onChange={(k) => edit('kind', k)} />
+      {text(
+        'name',
+        'Name',
+        draft.kind === 'system' ? 'How the desk knows it, for example "Bench 1 Dymo".' : 'How the desk knows it, for example "Bench 1 Zebra".',
+      )}
+      {draft.kind === 'network-label' ? (
+        <>
+          {text('host', 'Address', 'Its IP address or host name, from the printer’s network settings label.')}
+          <div className="printer-form-row">
+            {text('port', 'Port', 'Usually 9100.')}
+            <MediaChoices id={id} dpi={draft.dpi} size={draft.size} onChange={edit} />
+            {text('darkness', 'Darkness', '0 keeps the printer’s own.')}
+          </div>
+        </>
+      ) : (
+        <SystemFields
+          id={id}
+          printers={system.data}
+          listError={system.error}
+          deviceName={draft.deviceName}
+          stock={draft.stock}
+          widthMm={draft.widthMm}
+          heightMm={draft.heightMm}
+          problems={{ widthMm: problemOf('widthMm'), heightMm: problemOf('heightMm'), deviceName: problemOf('deviceName') }}
+          onChange={edit}
+        />
+      )}
       <div className="actions">
         <button type="submit" className="primary" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save printer'}
@@ -132,79 +205,5 @@ export function PrinterForm({ editing, onDone }: { editing: LabelPrinterProfile 
       </div>
       {save.error && !serverField && <ErrorNote error={save.error} prefix="The printer could not be saved" />}
     </form>
-  );
-}
-
-function TextField({
-  id,
-  label,
-  hint,
-  value,
-  problem,
-  onChange,
-  inputRef,
-  numeric,
-}: {
-  id: string;
-  label: string;
-  hint: string;
-  value: string;
-  problem: string | undefined;
-  onChange: (value: string) => void;
-  inputRef?: Ref<HTMLInputElement> | undefined;
-  numeric: boolean;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        ref={inputRef}
-        value={value}
-        autoComplete="off"
-        spellCheck={false}
-        inputMode={numeric ? 'numeric' : undefined}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-error` : `${id}-hint`}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {problem ? (
-        <small id={`${id}-error`} className="field-error" role="alert">
-          {problem}
-        </small>
-      ) : (
-        <small id={`${id}-hint`} className="hint">
-          {hint}
-        </small>
-      )}
-    </div>
-  );
-}
-
-/** Resolution and label size: what the printer's head and its loaded stock are. */
-function MediaChoices({ id, dpi, size, onChange }: { id: string; dpi: string; size: LabelSize; onChange: (key: 'dpi' | 'size', value: string) => void }) {
-  return (
-    <>
-      <div className="field">
-        <label htmlFor={`${id}-dpi`}>Resolution</label>
-        <select id={`${id}-dpi`} value={dpi} onChange={(e) => onChange('dpi', e.target.value)}>
-          {DPI_CHOICES.map((d) => (
-            <option key={d} value={d}>
-              {d} dpi
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-size`}>Label size</label>
-        <select id={`${id}-size`} value={size} onChange={(e) => onChange('size', e.target.value)}>
-          {(Object.keys(LABEL_SIZES) as LabelSize[]).map((s) => (
-            <option key={s} value={s}>
-              {LABEL_SIZES[s].widthIn} × {LABEL_SIZES[s].heightIn} in
-            </option>
-          ))}
-        </select>
-      </div>
-    </>
   );
 }

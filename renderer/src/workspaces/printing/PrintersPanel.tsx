@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { LabelPrinterProfile, PrintingSettings, PrintJob } from '../../../../shared/ipc/printing';
+import type { PrinterKind, PrinterProfile, PrintingSettings, PrintJob } from '../../../../shared/ipc/printing';
 import { call } from '../../bridge/dockdesk';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { PrinterForm } from './PrinterForm';
+import { browserDialogWords, handToBrowser } from './browserPrint';
 import { profileLine } from './printerText';
-import { useEmulatedPrinter, usePrintingSettings, useRemoveProfile, useSaveProfile, useSetRoles } from './queries';
+import { useEmulatedPrinter, usePrintingSettings, useRemoveProfile, useSaveProfile, useSetRoles, useSystemPrinters } from './queries';
 import './printing.css';
 
 /** The name a profile of the built-in emulator's printer gets, so it can be found again when the emulator moves to another port. */
@@ -37,8 +38,8 @@ function useFocusAfter(): (key: string) => void {
  */
 export function PrintersPanel() {
   const settings = usePrintingSettings();
-  const [editing, setEditing] = useState<LabelPrinterProfile | 'new' | null>(null);
-  const [removing, setRemoving] = useState<LabelPrinterProfile | null>(null);
+  const [editing, setEditing] = useState<PrinterProfile | { new: PrinterKind } | null>(null);
+  const [removing, setRemoving] = useState<PrinterProfile | null>(null);
   const focusAfter = useFocusAfter();
   // Drawn once both are read, so the first control (the emulator's printer, when there is one) is there from the start.
   const emulated = useEmulatedPrinter();
@@ -46,7 +47,7 @@ export function PrintersPanel() {
   return (
     <section aria-labelledby="printers-title" className="printers-settings" data-testid="settings-printers">
       <h2 id="printers-title">Printers</h2>
-      <p className="muted">Label printers of this desk: kept on this computer for whoever signs in.</p>
+      <p className="muted">Printers of this desk: kept on this computer for whoever signs in.</p>
       {settings.error && <ErrorNote error={settings.error} prefix="The printers could not be read" />}
       {data && (
         <>
@@ -54,7 +55,7 @@ export function PrintersPanel() {
           {data.profiles.length === 0 ? (
             <p className="state">No printer is set up on this desk yet.</p>
           ) : (
-            <ul className="printers" aria-label="Label printers">
+            <ul className="printers" aria-label="Printers">
               {data.profiles.map((p) => (
                 <PrinterRow key={p.id} profile={p} settings={data} onEdit={() => setEditing(p)} onRemove={() => setRemoving(p)} />
               ))}
@@ -62,28 +63,45 @@ export function PrintersPanel() {
           )}
           {data.profiles.length > 0 && <Roles settings={data} />}
           {editing === null ? (
-            <button type="button" data-focus-key="add-printer" onClick={() => setEditing('new')}>
-              Add a network label printer
-            </button>
+            <div className="actions printers-add">
+              <button type="button" data-focus-key="add-network-label" onClick={() => setEditing({ new: 'network-label' })}>
+                Add a network label printer
+              </button>
+              <button type="button" data-focus-key="add-system" onClick={() => setEditing({ new: 'system' })}>
+                Add a system printer
+              </button>
+            </div>
           ) : (
             <PrinterForm
-              key={editing === 'new' ? 'new' : editing.id}
-              editing={editing === 'new' ? null : editing}
+              key={'new' in editing ? `new-${editing.new}` : editing.id}
+              editing={'new' in editing ? null : editing}
+              kind={'new' in editing ? editing.new : editing.kind}
               onDone={(saved) => {
                 const was = editing;
                 setEditing(null);
-                focusAfter(saved ? `test-${saved}` : was === 'new' ? 'add-printer' : `edit-${was.id}`);
+                focusAfter(saved ? `test-${saved}` : 'new' in was ? `add-${was.new}` : `edit-${was.id}`);
               }}
             />
           )}
-          <p className="muted printers-system-note">
-            Box labels print from the receiving order page and item labels from an item page (Alt+P). A network label printer takes ZPL on its raw port (9100),
-            from Electron and the browser host alike.
-          </p>
+          <SystemNote />
         </>
       )}
       <RemovePrinter profile={removing} onClose={() => setRemoving(null)} />
     </section>
+  );
+}
+
+/** What prints where, and what the browser host cannot do, said once under the list. */
+function SystemNote() {
+  const system = useSystemPrinters();
+  return (
+    <p className="muted printers-system-note">
+      Box labels print from the receiving order page and item labels from an item page (Alt+P). A network label printer takes ZPL on its raw port (9100), from
+      Electron and the browser host alike.{' '}
+      {system.data?.available === false
+        ? 'A system printer prints with no dialog in the desktop app only; here in the browser, each of its jobs opens the browser’s own print dialog.'
+        : 'A system printer takes a PDF the label’s size through this computer’s print queue, with no dialog.'}
+    </p>
   );
 }
 
@@ -99,9 +117,10 @@ function EmulatorPrinter({
 }) {
   const save = useSaveProfile();
   if (!emulated) return null;
-  if (settings.profiles.some((p) => p.host === emulated.host && p.port === emulated.port)) return null;
+  const network = settings.profiles.flatMap((p) => (p.kind === 'network-label' ? [p] : []));
+  if (network.some((p) => p.host === emulated.host && p.port === emulated.port)) return null;
   // The emulator takes a free port each start: a profile made for it earlier is pointed at the new one.
-  const earlier = settings.profiles.find((p) => p.name === EMULATOR_PRINTER_NAME);
+  const earlier = network.find((p) => p.name === EMULATOR_PRINTER_NAME);
   const use = () =>
     save.mutate(
       earlier
@@ -128,12 +147,14 @@ function PrinterRow({
   onEdit,
   onRemove,
 }: {
-  profile: LabelPrinterProfile;
+  profile: PrinterProfile;
   settings: PrintingSettings;
   onEdit: () => void;
   onRemove: () => void;
 }) {
-  const test = useMutation({ mutationFn: () => call('printing.testPrint', { printerId: p.id }) });
+  // A system printer's test label in the browser host opens the browser's print dialog.
+  const test = useMutation({ mutationFn: async () => handToBrowser(await call('printing.testPrint', { printerId: p.id })) });
+  const browserHost = useSystemPrinters().data?.available === false;
   const roles = [settings.itemLabelPrinter === p.id ? 'item labels' : null, settings.boxLabelPrinter === p.id ? 'box labels' : null].filter(Boolean);
   return (
     <li data-testid={`printer-${p.name}`}>
@@ -141,7 +162,7 @@ function PrinterRow({
         <div>
           <strong>{p.name}</strong>
           {roles.length > 0 && <span className="badge">Prints {roles.join(' and ')}</span>}
-          <div className="muted">{profileLine(p)}</div>
+          <div className="muted">{profileLine(p, browserHost)}</div>
         </div>
         <div className="actions">
           <button type="button" data-focus-key={`test-${p.id}`} onClick={() => test.mutate()} disabled={test.isPending} aria-label={`Test print on ${p.name}`}>
@@ -155,14 +176,20 @@ function PrinterRow({
           </button>
         </div>
       </div>
-      {test.data && <TestOutcome job={test.data} />}
+      {test.data && <TestOutcome job={test.data} profile={p} />}
       {test.error && <ErrorNote error={test.error} prefix="The test print was not sent" />}
     </li>
   );
 }
 
 /** What became of a test print: printed, or what is wrong and what to check (the job waits in the print queue). */
-function TestOutcome({ job }: { job: PrintJob }) {
+function TestOutcome({ job, profile }: { job: PrintJob; profile: PrinterProfile }) {
+  if (job.state === 'to-browser')
+    return (
+      <p className="printer-outcome ok" role="status">
+        {browserDialogWords(profile.kind === 'system' ? profile : null)}
+      </p>
+    );
   if (job.state === 'printed')
     return (
       <p className="printer-outcome ok" role="status">
@@ -203,7 +230,7 @@ function Roles({ settings }: { settings: PrintingSettings }) {
 }
 
 /** Removing a printer asks first, on the way out; the printer itself is not touched. */
-function RemovePrinter({ profile, onClose }: { profile: LabelPrinterProfile | null; onClose: () => void }) {
+function RemovePrinter({ profile, onClose }: { profile: PrinterProfile | null; onClose: () => void }) {
   const remove = useRemoveProfile();
   return (
     <ConfirmDialog

@@ -11,6 +11,7 @@ import { call, useDockdeskEvent } from '../../bridge/dockdesk';
 export const printingKeys = {
   settings: ['printing', 'settings'] as const,
   emulated: ['printing', 'emulated-printer'] as const,
+  systemPrinters: ['printing', 'system-printers'] as const,
   jobs: ['printing', 'jobs'] as const,
 };
 
@@ -21,6 +22,11 @@ export function usePrintingSettings() {
 /** The built-in emulator's label printer (loopback host and port), or null when it runs none. */
 export function useEmulatedPrinter() {
   return useQuery({ queryKey: printingKeys.emulated, queryFn: () => call('printing.emulatedPrinter', {}), staleTime: Infinity });
+}
+
+/** The system's printers (Electron), or why they cannot be listed (the browser host); read afresh each time a form asks, since printers come and go. */
+export function useSystemPrinters() {
+  return useQuery({ queryKey: printingKeys.systemPrinters, queryFn: () => call('printing.systemPrinters', {}), staleTime: 0 });
 }
 
 /** A change of the printers: main answers the settings after it, which become the cached ones. */

@@ -4,6 +4,7 @@ import { call } from '../../bridge/dockdesk';
 import { downloadBlob } from '../../ui/download';
 import { errorParts } from '../../ui/ErrorNote';
 import { showToast } from '../../ui/Toasts';
+import { browserDialogWords, handToBrowser } from '../printing';
 
 /**
  * Box labels: main fetches the PDF with the user's token and hands over only the bytes; the page
@@ -77,10 +78,14 @@ export function useBoxLabelPrinter(): { id: string; name: string } | null {
  */
 export async function printBoxLabels(orderId: number, boxIds?: number[]): Promise<void> {
   const job = await call('printing.boxLabels.print', { receivingOrderId: orderId, ...(boxIds ? { boxIds } : {}) });
-  tellJob(job);
+  tellJob(await handToBrowser(job));
 }
 
 function tellJob(job: PrintJob): void {
+  if (job.state === 'to-browser') {
+    showToast({ title: `${job.what}: to the print dialog`, description: browserDialogWords(null), tone: 'success' });
+    return;
+  }
   if (job.state === 'printed') {
     showToast({ title: `${job.what}: printed`, description: `Sent to ${job.printerName}.`, tone: 'success' });
     return;
@@ -91,7 +96,7 @@ function tellJob(job: PrintJob): void {
     description: job.problem ?? `${job.printerName} did not take the job.`,
     tone: 'error',
     // Only the clerk sends a job again, once the printer is fixed: nothing goes out twice by itself.
-    action: { label: 'Send again', run: () => void call('printing.jobs.retry', { jobId: job.id }).then(tellJob, tellRetryError) },
+    action: { label: 'Send again', run: () => void call('printing.jobs.retry', { jobId: job.id }).then(handToBrowser).then(tellJob, tellRetryError) },
   });
 }
 

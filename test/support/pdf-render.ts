@@ -1,0 +1,46 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import { readBarcodes } from './zpl-render.js';
+
+/**
+ * A PDF as a printer's driver would draw it, for tests: pdf.js (the renderer the desk itself uses for
+ * the service's labels) on @napi-rs/canvas at a printer's resolution, each page's size in points,
+ * its text, and every barcode on it read back with ZXing.
+ */
+export interface RenderedPage {
+  widthPt: number;
+  heightPt: number;
+  text: string[];
+  barcodes: string[];
+}
+
+export async function renderPdf(pdf: Uint8Array, dpi = 203): Promise<RenderedPage[]> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const fonts = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+  const doc = await getDocument({ data: new Uint8Array(pdf), standardFontDataUrl: fonts, isEvalSupported: false, verbosity: 0 }).promise;
+  try {
+    const pages: RenderedPage[] = [];
+    for (let i = 1; i <= doc.numPages; i++) {
+      const page = await doc.getPage(i);
+      const natural = page.getViewport({ scale: 1 });
+      const viewport = page.getViewport({ scale: dpi / 72 });
+      const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+      const context = canvas.getContext('2d');
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
+      const content = await page.getTextContent();
+      const text = content.items.map((item) => ('str' in item ? item.str : '')).filter((t) => t.trim() !== '');
+      pages.push({
+        widthPt: natural.width,
+        heightPt: natural.height,
+        text,
+        barcodes: readBarcodes({ width: canvas.width, height: canvas.height, data: canvas.data() }),
+      });
+    }
+    return pages;
+  } finally {
+    await doc.destroy();
+  }
+}
