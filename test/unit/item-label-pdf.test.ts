@@ -47,6 +47,15 @@ describe('an item label as PDF', () => {
     expect(pages[0]!.text).toEqual(['Bolts ~ M8', 'SKU AB>12_x^9']);
   }, 60_000);
 
+  it('prints a name as the service holds it, in Polish, German, Greek or Russian letters', async () => {
+    const name = 'Łódź żółć — Straße Größe — Ελαιόλαδο — Гречка';
+    const [page] = await renderPdf(await itemLabelPdf({ sku: 'PL-0001', name, copies: 1 }, { widthMm: 101.6, heightMm: 152.4 }), 203);
+    // The name wraps onto the label's name lines; read in order, it is the name.
+    expect(page!.text.at(-1)).toBe('SKU PL-0001');
+    expect(page!.text.slice(0, -1).join(' ')).toBe(name);
+    expect(page!.barcodes).toEqual(['PL-0001']);
+  }, 60_000);
+
   it('refuses what cannot print right, in the ZPL label’s words', async () => {
     await expect(itemLabelPdf({ ...ITEM, gtin: '4006381333932' }, { widthMm: 101.6, heightMm: 152.4 })).rejects.toThrow(/check digit should be 1/);
     await expect(itemLabelPdf({ ...ITEM, copies: 0 }, { widthMm: 101.6, heightMm: 152.4 })).rejects.toThrow(/Copies must be a whole number/);

@@ -1,7 +1,15 @@
+import { createRequire } from 'node:module';
 import bwipjs from 'bwip-js';
 import PDFDocument from 'pdfkit';
 import { LabelProblem, itemLabelContent, type ItemLabel } from '../../../shared/printing/item-label.js';
 import { TEST_PRINT_CODE } from '../../../shared/printing/test-label.js';
+
+/**
+ * The labels' typeface, embedded (only the glyphs used): DejaVu Sans, whose Latin, Greek and Cyrillic
+ * print an item's name as the service holds it ("Łódź", "Straße"). The PDF's own Helvetica is not
+ * embedded and knows only Western European letters.
+ */
+const LABEL_FONT = createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 
 /**
  * Labels as PDF for system printers: each page exactly the label (the profile's width and height),
@@ -101,7 +109,7 @@ export async function itemLabelPdf(label: ItemLabel, page: LabelPage, pages = 1)
   const { doc, done } = pdfDocument(page, `Item label ${content.sku}`);
   for (let n = 0; n < pages; n++) {
     doc.addPage();
-    doc.font('Helvetica').fontSize(textHeight).fillColor('#000000');
+    doc.font(LABEL_FONT).fontSize(textHeight).fillColor('#000000');
     // A name longer than its lines is cut (with an ellipsis) rather than printed over the SKU.
     doc.text(content.name, margin, margin, { width, height: nameLines * line, ellipsis: true, lineGap: line - textHeight * 1.15 });
     let y = margin + nameLines * line;
@@ -139,7 +147,7 @@ export async function testLabelPdf(printer: { name: string; where: string }, pag
     .lineWidth(pt(0.5))
     .rect(inset, inset, pt(page.widthMm) - 2 * inset, height - 2 * inset)
     .stroke('#000000');
-  doc.font('Helvetica').fontSize(text).fillColor('#000000');
+  doc.font(LABEL_FONT).fontSize(text).fillColor('#000000');
   const words = [`Test print: ${printer.name}`, `${page.widthMm} × ${page.heightMm} mm label`, printer.where];
   words.forEach((w, i) => doc.text(w, margin, margin + i * line, { width, height: line, ellipsis: true, lineBreak: false }));
   const sbs = modulesOf('code128', TEST_PRINT_CODE);
