@@ -8,4 +8,8 @@ export const translatedFiles = [
   'renderer/src/palette/*.{ts,tsx}',
   'renderer/src/workspaces/settings/Appearance.tsx',
   'renderer/src/i18n/*.{ts,tsx}',
+  'renderer/src/workspaces/returns/intake/*.{ts,tsx}',
+  'renderer/src/workspaces/returns/outbox/*.{ts,tsx}',
+  'renderer/src/workspaces/returns/{ReturnsList,ReturnDetail,ReturnsFilters}.tsx',
+  'renderer/src/workspaces/today/{TodayView,TodayLists,TileGrid,TodaySettingsPanel,tiles,stockTiles}.{ts,tsx}',
 ];
