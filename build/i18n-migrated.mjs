@@ -6,6 +6,15 @@ export const translatedFiles = [
   'renderer/src/app/*.{ts,tsx}',
   'renderer/src/StatusBar.tsx',
   'renderer/src/palette/*.{ts,tsx}',
-  'renderer/src/workspaces/settings/Appearance.tsx',
+  'renderer/src/workspaces/settings/{Appearance,SettingsWorkspace,EnvironmentForm}.tsx',
   'renderer/src/i18n/*.{ts,tsx}',
+  'renderer/src/workspaces/returns/intake/*.{ts,tsx}',
+  'renderer/src/workspaces/returns/outbox/*.{ts,tsx}',
+  'renderer/src/workspaces/returns/{ReturnsList,ReturnDetail,ReturnsFilters}.tsx',
+  'renderer/src/workspaces/today/{TodayView,TodayLists,TileGrid,TodaySettingsPanel,tiles,stockTiles}.{ts,tsx}',
+  'renderer/src/workspaces/UpcomingWorkspace.tsx',
+  'renderer/src/keyboard/*.{ts,tsx}',
+  'renderer/src/session/*.{ts,tsx}',
+  // ScanProvider.tsx: its palette lines are still English (the palette's lines take no words yet).
+  'renderer/src/scan/{ScanCue,ScanChooser,ScanLogDialog,ScannerSettingsPanel,scanLog,scanService,cues}.{ts,tsx}',
 ];

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { ReturnDraft } from '../../shared/schemas/return-draft.js';
+import { createIntl } from 'react-intl';
+import { readCatalog } from '../../build/i18n-catalogs.js';
+import type { Translate } from '../../renderer/src/i18n/useT.js';
 import { applyItemScan } from '../../renderer/src/workspaces/returns/intake/lines.js';
 import { GS } from '../../shared/scan/gs1.js';
 import { callCore, createTestCore, emulatorControl, signIn } from '../support/test-core.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+
+// The intake's words in English, from the catalog itself (this tier has no renderer build to serve it parsed).
+const intl = createIntl({ locale: 'en', messages: readCatalog('en') });
+const english = ((id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values)) as Translate;
 
 /**
  * An item scan resolves through the inventory cache, with the service as the
@@ -139,7 +146,7 @@ describe('inventory lookup: the service as the fallback of the cache', () => {
     const item = answer.matches[0]!.item;
     expect(item).toMatchObject({ inventoryId, flags: { digital: true } });
     // The intake's own step for a scanned item (the view runs the same code).
-    expect(applyItemScan(ReturnDraft.parse({}), item, answer.scan)).toEqual({
+    expect(applyItemScan(english, ReturnDraft.parse({}), item, answer.scan)).toEqual({
       verdict: 'refused',
       message: 'Fallback e-book (FALLBACK-EBOOK-1) is a digital item: digital items are never shipped, so they cannot come back in a return.',
     });

@@ -1,3 +1,4 @@
+import { useT } from '../i18n/useT';
 import { Dialog } from '../ui/Dialog';
 import { describeKeys } from './keys';
 import { useShortcutList } from './useShortcut';
@@ -5,13 +6,14 @@ import { useShortcutList } from './useShortcut';
 /** Every shortcut registered right now, by group (opened with "?"). */
 export function ShortcutsSheet({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
   const list = useShortcutList();
+  const { t } = useT();
   const groups = [...new Set(list.map((s) => s.group))];
   return (
-    <Dialog title="Keyboard shortcuts" isOpen={isOpen} onOpenChange={onOpenChange} wide>
+    <Dialog title={t('keyboard.title')} isOpen={isOpen} onOpenChange={onOpenChange} wide>
       <div className="shortcut-groups">
         {groups.map((group) => (
-          <section key={group} aria-label={group}>
-            <h3>{group}</h3>
+          <section key={group ?? ''} aria-label={group ?? t('keyboard.general')}>
+            <h3>{group ?? t('keyboard.general')}</h3>
             <dl className="shortcuts">
               {list
                 .filter((s) => s.group === group)
@@ -26,20 +28,20 @@ export function ShortcutsSheet({ isOpen, onOpenChange }: { isOpen: boolean; onOp
             </dl>
           </section>
         ))}
-        <section aria-label="Everywhere">
-          <h3>Everywhere</h3>
+        <section aria-label={t('keyboard.everywhere')}>
+          <h3>{t('keyboard.everywhere')}</h3>
           <dl className="shortcuts">
             <div>
               <dt>
-                <kbd>Esc</kbd>
+                <kbd>{describeKeys('Escape')}</kbd>
               </dt>
-              <dd>Close a dialog, a menu or a form</dd>
+              <dd>{t('keyboard.escape')}</dd>
             </div>
             <div>
               <dt>
-                <kbd>Tab</kbd>
+                <kbd>{describeKeys('Tab')}</kbd>
               </dt>
-              <dd>Next control; the first Tab offers “Skip to content”</dd>
+              <dd>{t('keyboard.tab', { skip: t('shell.skipToContent') })}</dd>
             </div>
           </dl>
         </section>

@@ -17,7 +17,7 @@ export interface Shortcut {
   when?: () => boolean;
   /** Only while focus is inside this element; scoped shortcuts win over global ones. */
   scope?: () => Element | null;
-  /** Heading in the shortcuts sheet; "General" by default. */
+  /** Heading in the shortcuts sheet; without one, the sheet's "General". */
   group?: string;
   /** Also fires while typing in a text field (Escape does; "?" must not). */
   inFields?: boolean;
@@ -51,15 +51,15 @@ export function setKeyInterceptor(fn: KeyInterceptor | null): void {
   interceptor = fn;
 }
 
-/** What the shortcuts sheet lists: one line per distinct keys and description. */
-export function listShortcuts(entries: readonly Entry[] = shortcutEntries.get()): { group: string; keys: string; description: string }[] {
+/** What the shortcuts sheet lists: one line per distinct keys and description; `group` null is the sheet's "General". */
+export function listShortcuts(entries: readonly Entry[] = shortcutEntries.get()): { group: string | null; keys: string; description: string }[] {
   const seen = new Set<string>();
-  const out: { group: string; keys: string; description: string }[] = [];
+  const out: { group: string | null; keys: string; description: string }[] = [];
   for (const e of entries) {
     const id = `${e.keys}\u0000${e.description}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    out.push({ group: e.group ?? 'General', keys: e.keys, description: e.description });
+    out.push({ group: e.group ?? null, keys: e.keys, description: e.description });
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import { ListBox, ListBoxItem } from 'react-aria-components';
 import type { ResolvedCandidate } from '../../../shared/scan/router';
 import { visibleControls } from '../../../shared/scan/router';
-import { countOf } from '../../../shared/counts';
+import { useT } from '../i18n/useT';
 import { Dialog } from '../ui/Dialog';
 
 /** Several records match one scan (a number may be a WRO id and a PO number): the user picks one. */
@@ -16,11 +16,12 @@ export function ScanChooser({
   onChoose: (c: ResolvedCandidate) => void;
   onClose: () => void;
 }) {
+  const { t } = useT();
   return (
-    <Dialog title={`${countOf(candidates.length, 'record')} match ${visibleControls(code)}`} isOpen onOpenChange={(open) => !open && onClose()}>
-      <p className="dialog-hint">Choose the one to open (arrows, then Enter).</p>
+    <Dialog title={t('scan.chooser.title', { count: candidates.length, code: visibleControls(code) })} isOpen onOpenChange={(open) => !open && onClose()}>
+      <p className="dialog-hint">{t('scan.chooser.hint')}</p>
       <ListBox
-        aria-label="Matching records"
+        aria-label={t('scan.chooser.list')}
         className="chooser-list"
         items={candidates}
         selectionMode="none"

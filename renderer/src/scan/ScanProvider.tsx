@@ -1,10 +1,10 @@
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Scan } from '../../../shared/scan/detector';
-import { countOf } from '../../../shared/counts';
 import { toScanQuery, visibleControls, type ResolvedCandidate } from '../../../shared/scan/router';
 import type { ScannerSettings } from '../../../shared/schemas/scanner';
 import { call, errorMessage } from '../bridge/dockdesk';
+import { useT, type Translate } from '../i18n/useT';
 import { setKeyInterceptor } from '../keyboard/shortcuts';
 import { useShortcut } from '../keyboard/useShortcut';
 import { paletteActions } from '../palette/entries';
@@ -54,6 +54,12 @@ export function ScanProvider() {
   const settings = useScannerSettings();
   const [choice, setChoice] = useState<{ code: string; candidates: ResolvedCandidate[]; done: (c: ResolvedCandidate | null) => void } | null>(null);
   const [logOpen, setLogOpen] = useState(false);
+  const { t } = useT();
+  // The scan handlers are set up once; they word what happens in the language of the moment.
+  const words = useRef(t);
+  useEffect(() => {
+    words.current = t;
+  });
 
   useEffect(() => {
     if (!settings.data) return;
@@ -73,28 +79,29 @@ export function ScanProvider() {
   useEffect(() => {
     const open = (href: string) => router.history.push(href.replace(/^#/, ''));
     scanService.connect({
-      onFieldScan(scan, verdict, reason) {
+      onFieldScan(scan, verdict, reason, failure) {
         primeAudio();
+        const t = words.current;
         const code = visibleControls(scan.text);
         // A refusal always says why: the field's reason, or at least that this field does not take it.
-        const why = reason ?? `${code} is not a code this field takes`;
+        const why = reason ?? (failure !== undefined ? t('scan.field.lookupFailed', { error: failure }) : t('scan.field.notTaken', { code }));
         logScan(
           scan,
           verdict === 'refused' ? 'refused' : verdict === 'merged' ? 'merged' : 'field',
-          verdict === 'refused' ? `Refused by the field: ${why}` : 'Taken by the scan field',
+          verdict === 'refused' ? (t) => t('scan.field.refused', { why }) : (t) => t('scan.field.taken'),
         );
         cue(verdict, verdict === 'refused' ? why : code, 'scan');
       },
       onRoutedScan(scan) {
         primeAudio();
         // route reports its own failures (scan log, cue, toast): the scan service does not wait for it.
-        void route(scan, open, (code, candidates) => new Promise((resolve) => setChoice({ code, candidates, done: resolve })));
+        void route(scan, open, (code, candidates) => new Promise((resolve) => setChoice({ code, candidates, done: resolve })), words.current);
       },
     });
     return () => scanService.connect(null);
   }, [router]);
 
-  useShortcut({ keys: 'Alt+L', description: 'Show the scan log', group: 'Scanning', inFields: true, handler: () => setLogOpen(true) });
+  useShortcut({ keys: 'Alt+L', description: t('scan.key.log'), group: t('scan.group'), inFields: true, handler: () => setLogOpen(true) });
 
   return (
     <>
@@ -140,9 +147,9 @@ type Choose = (code: string, candidates: ResolvedCandidate[]) => Promise<Resolve
  * Looks one scan up and opens what it finds. Scans answer in any order (a lookup the request budget
  * holds answers late), but only the newest opens: the record on screen is always the last one scanned.
  */
-async function route(scan: Scan, open: (href: string) => void, choose: Choose) {
+async function route(scan: Scan, open: (href: string) => void, choose: Choose, t: Translate) {
   const code = visibleControls(scan.text);
-  const update = logScan(scan, 'pending', 'Looking up…');
+  const update = logScan(scan, 'pending', (t) => t('scan.route.lookingUp'));
   const movedOn = movedOnSince();
   const seq = ++scansRouted;
   const superseded = () => seq !== scansRouted;
@@ -150,51 +157,57 @@ async function route(scan: Scan, open: (href: string) => void, choose: Choose) {
   try {
     outcome = await routeScan(toScanQuery(scan));
   } catch (error) {
-    update('none', `Could not look up: ${errorMessage(error)}`);
-    cue('refused', `Could not look up ${code}`, 'scan');
-    showToast({ title: `Could not look up ${code}`, description: errorMessage(error), tone: 'error' });
+    const message = errorMessage(error);
+    update('none', (t) => t('scan.route.failed', { error: message }));
+    cue('refused', t('scan.route.failedCode', { code }), 'scan');
+    showToast({ title: t('scan.route.failedCode', { code }), description: message, tone: 'error' });
     return;
   }
   if (outcome.kind === 'one') {
     const { label, href } = outcome.candidate;
     cue('accepted', label, 'scan');
     if (superseded()) {
-      update('found', `Found ${label}; not opened, as a later scan followed`);
+      update('found', (t) => t('scan.route.foundLater', { label }));
       return;
     }
     if (movedOn()) {
-      update('found', `Found ${label}; not opened, as you had moved on`);
-      showToast({ title: `Found ${label}`, description: `Scanned: ${code}`, action: { label: 'Open', run: () => open(href) } });
+      update('found', (t) => t('scan.route.foundMovedOn', { label }));
+      showToast({
+        title: t('scan.route.found', { label }),
+        description: t('scan.route.scanned', { code }),
+        action: { label: t('scan.route.open'), run: () => open(href) },
+      });
       return;
     }
-    update('opened', `Opened ${label}`);
+    update('opened', (t) => t('scan.route.opened', { label }));
     open(href);
     openedByScan = window.location.hash;
     return;
   }
   if (outcome.kind === 'several') {
     const { candidates } = outcome;
-    cue('accepted', `${countOf(candidates.length, 'match')}`, 'scan');
-    update('several', `${countOf(candidates.length, 'match')}`);
+    const count = candidates.length;
+    cue('accepted', t('scan.route.matches', { count }), 'scan');
+    update('several', (t) => t('scan.route.matches', { count }));
     const chooseAndOpen = async () => {
       const chosen = await choose(scan.text, candidates);
       if (chosen) {
-        update('several', `${countOf(candidates.length, 'match')}: opened ${chosen.label}`);
+        update('several', (t) => t('scan.route.matchesOpened', { count, label: chosen.label }));
         open(chosen.href);
-      } else update('several', `${countOf(candidates.length, 'match')}: none chosen`);
+      } else update('several', (t) => t('scan.route.matchesNone', { count }));
     };
     // The chooser reports its own outcome in the scan log: nothing waits for it from the toast.
     if (movedOn() || superseded())
-      showToast({ title: `${countOf(candidates.length, 'match')} for ${code}`, action: { label: 'Choose', run: () => void chooseAndOpen() } });
+      showToast({ title: t('scan.route.matchesFor', { count, code }), action: { label: t('scan.route.choose'), run: () => void chooseAndOpen() } });
     else await chooseAndOpen();
     return;
   }
   const failed = outcome.failures.map((f) => f.message).join('; ');
-  cue('refused', `Nothing matches ${code}`, 'scan');
-  update('none', failed ? `Nothing matches (some lookups failed: ${failed})` : 'Nothing matches');
+  cue('refused', t('scan.route.nothingCode', { code }), 'scan');
+  update('none', failed ? (t) => t('scan.route.nothingFailed', { failed }) : (t) => t('scan.route.nothing'));
   showToast({
-    title: `Nothing matches ${code}`,
-    description: failed ? `Some lookups failed: ${failed}` : `Scanned: ${visibleControls(scan.raw)}`,
+    title: t('scan.route.nothingCode', { code }),
+    description: failed ? t('scan.route.someFailed', { failed }) : t('scan.route.scanned', { code: visibleControls(scan.raw) }),
     tone: 'error',
   });
 }

@@ -5,20 +5,15 @@ import type { KeyInput } from '../../../shared/scan/detector';
 import { visibleControls } from '../../../shared/scan/router';
 import { DEFAULT_SCANNER_SETTINGS, type ScannerSettings } from '../../../shared/schemas/scanner';
 import { formatDateTime } from '../format';
+import { useT, type Translate } from '../i18n/useT';
 import { useShortcut } from '../keyboard/useShortcut';
 import { ErrorNote } from '../ui/ErrorNote';
 import { useSaveScannerSettings, useScannerSettings } from './scannerSettings';
 import { scanService } from './scanService';
 
 const MAX_SCANS = 5;
-const DECODE_WORDS: Record<ScannerSettings['decode'], string> = {
-  auto: 'as typed, or by key position when that reads better',
-  key: 'as typed by the keyboard layout',
-  code: 'by key position on a US keyboard',
-};
-
-function describe(s: Pick<ScannerSettings, 'maxGapMs' | 'minLength' | 'idleEnds' | 'decode'>): string {
-  return `Keys at most ${s.maxGapMs} ms apart, at least ${s.minLength} characters, ending ${s.idleEnds ? 'with Enter, Tab or a short silence' : 'with Enter or Tab'}; read ${DECODE_WORDS[s.decode]}.`;
+function describe(t: Translate, s: Pick<ScannerSettings, 'maxGapMs' | 'minLength' | 'idleEnds' | 'decode'>): string {
+  return t('scan.settings.thresholds', { gap: s.maxGapMs, length: s.minLength, idle: s.idleEnds ? 'yes' : 'no', decode: s.decode });
 }
 
 /** Settings → Scanner: the thresholds in use, scan sounds, and the calibration screen. */
@@ -26,29 +21,36 @@ export function ScannerSettingsPanel() {
   const settings = useScannerSettings();
   const save = useSaveScannerSettings();
   const [calibrating, setCalibrating] = useState(false);
+  const { t } = useT();
   const s = settings.data;
   return (
     <section aria-labelledby="scanner-title" className="scanner-settings">
-      <h2 id="scanner-title">Scanner</h2>
-      {settings.isError && <ErrorNote error={settings.error} prefix="The scanner settings could not be read" />}
+      {/* data-section: the palette's "Settings: Scanner" line finds the section in any language. */}
+      <h2 id="scanner-title" data-section="Scanner">
+        {t('scan.settings.title')}
+      </h2>
+      {settings.isError && <ErrorNote error={settings.error} prefix={t('scan.settings.readFailed')} />}
       {s && (
         <>
           <p>
-            {describe(s)} <span className="muted">{s.calibratedAt ? `Calibrated ${formatDateTime(s.calibratedAt)}.` : 'Default thresholds.'}</span>
+            {describe(t, s)}{' '}
+            <span className="muted">
+              {s.calibratedAt ? t('scan.settings.calibrated', { time: formatDateTime(s.calibratedAt) }) : t('scan.settings.defaults')}
+            </span>
           </p>
           <Switch className="switch" isSelected={!s.muted} onChange={(on) => save.mutate({ muted: !on })}>
             <span className="switch-track" aria-hidden="true" />
-            Scan sounds
+            {t('scan.settings.sounds')}
           </Switch>
           <div className="actions">
             <button type="button" onClick={() => setCalibrating(true)} disabled={calibrating}>
-              Calibrate the scanner
+              {t('scan.settings.calibrate')}
             </button>
             <button type="button" onClick={() => save.mutate({ ...DEFAULT_SCANNER_SETTINGS, muted: s.muted })} disabled={!s.calibratedAt || save.isPending}>
-              Use the default thresholds
+              {t('scan.settings.useDefaults')}
             </button>
           </div>
-          {save.error && <ErrorNote error={save.error} prefix="The scanner settings could not be saved" />}
+          {save.error && <ErrorNote error={save.error} prefix={t('scan.settings.saveFailed')} />}
           {calibrating && <Calibration current={s} onDone={() => setCalibrating(false)} />}
         </>
       )}
@@ -65,6 +67,7 @@ function Calibration({ current, onDone }: { current: ScannerSettings; onDone: ()
   const [keys, setKeys] = useState<KeyInput[]>([]);
   const scans = splitRecording(keys).slice(0, MAX_SCANS);
   const proposal = proposeThresholds(scans, { ...current, terminators: ['Enter', 'Tab'] });
+  const { t } = useT();
 
   useEffect(() => {
     const element = area.current;
@@ -72,26 +75,30 @@ function Calibration({ current, onDone }: { current: ScannerSettings; onDone: ()
     element.focus();
     return scanService.record(element, (input) => setKeys((k) => [...k, input]));
   }, []);
-  useShortcut({ keys: 'Escape', description: 'Stop calibrating', group: 'Scanning', inFields: true, scope: () => area.current, handler: onDone });
+  useShortcut({
+    keys: 'Escape',
+    description: t('scan.key.stopCalibrating'),
+    group: t('scan.group'),
+    inFields: true,
+    scope: () => area.current,
+    handler: onDone,
+  });
 
   return (
     <div className="calibration" role="group" aria-labelledby="calibration-title">
-      <h3 id="calibration-title">Calibrate the scanner</h3>
-      <p id="calibration-help">
-        Scan {MIN_CALIBRATION_SCANS} to {MAX_SCANS} barcodes (the same one is fine) while the box below has focus. Dockdesk measures how fast the scanner types
-        and proposes thresholds. Escape stops.
-      </p>
+      <h3 id="calibration-title">{t('scan.settings.calibrate')}</h3>
+      <p id="calibration-help">{t('scan.calibration.help', { min: MIN_CALIBRATION_SCANS, max: MAX_SCANS })}</p>
       <div
         ref={area}
         className="capture"
         tabIndex={0}
         role="textbox"
         aria-readonly="true"
-        aria-label="Scan area"
+        aria-label={t('scan.calibration.area')}
         aria-describedby="calibration-help"
         data-testid="calibration-area"
       >
-        {scans.length === 0 ? 'Scan here…' : `${scans.length} of ${MAX_SCANS} scans recorded`}
+        {scans.length === 0 ? t('scan.calibration.scanHere') : t('scan.calibration.recorded', { count: scans.length, max: MAX_SCANS })}
       </div>
       {scans.length > 0 && <RecordedScans scans={scans} proposal={proposal} />}
       <ProposalSummary proposal={proposal} />
@@ -115,15 +122,16 @@ function gapsOf(scan: KeyInput[]): number[] {
 
 /** The scans recorded so far, each as read both ways and with its timing. */
 function RecordedScans({ scans, proposal }: { scans: KeyInput[][]; proposal: CalibrationResult }) {
+  const { t } = useT();
   return (
-    <table className="facts-table" aria-label="Recorded scans">
+    <table className="facts-table" aria-label={t('scan.calibration.scans')}>
       <thead>
         <tr>
           <th scope="col">#</th>
-          <th scope="col">As typed</th>
-          <th scope="col">By key position (US)</th>
-          <th scope="col">Keys</th>
-          <th scope="col">Between keys</th>
+          <th scope="col">{t('scan.calibration.col.typed')}</th>
+          <th scope="col">{t('scan.calibration.col.position')}</th>
+          <th scope="col">{t('scan.calibration.col.keys')}</th>
+          <th scope="col">{t('scan.calibration.col.between')}</th>
         </tr>
       </thead>
       <tbody>
@@ -143,7 +151,7 @@ function RecordedScans({ scans, proposal }: { scans: KeyInput[][]; proposal: Cal
               <td>
                 {gaps.length === 0
                   ? '–'
-                  : `average ${Math.round(gaps.reduce((a, b) => a + b, 0) / gaps.length)} ms, slowest ${Math.round(Math.max(...gaps))} ms`}
+                  : t('scan.calibration.gaps', { average: Math.round(gaps.reduce((a, b) => a + b, 0) / gaps.length), slowest: Math.round(Math.max(...gaps)) })}
               </td>
             </tr>
           );
@@ -155,6 +163,7 @@ function RecordedScans({ scans, proposal }: { scans: KeyInput[][]; proposal: Cal
 
 /** What was measured and what is proposed, or why nothing can be proposed yet; read out as it changes. */
 function ProposalSummary({ proposal }: { proposal: CalibrationResult }) {
+  const { t, rich } = useT();
   return (
     <div role="status" className="calibration-result">
       {!proposal.ok ? (
@@ -162,12 +171,13 @@ function ProposalSummary({ proposal }: { proposal: CalibrationResult }) {
       ) : (
         <>
           <p>
-            Measured between keys: average {proposal.stats.meanMs} ms, 95% under {Math.round(proposal.stats.p95Ms)} ms, slowest{' '}
-            {Math.round(proposal.stats.maxMs)} ms.
+            {t('scan.calibration.measured', {
+              average: proposal.stats.meanMs,
+              p95: Math.round(proposal.stats.p95Ms),
+              slowest: Math.round(proposal.stats.maxMs),
+            })}
           </p>
-          <p>
-            <strong>Proposed:</strong> {describe(proposal.thresholds)}
-          </p>
+          <p>{rich('scan.calibration.proposed', { b: (chunks) => <strong>{chunks}</strong>, thresholds: describe(t, proposal.thresholds) })}</p>
           {proposal.notes.map((n) => (
             <p key={n} className="note">
               {n}
@@ -192,9 +202,10 @@ function CalibrationActions({
   onStartOver: () => void;
 }) {
   const save = useSaveScannerSettings();
+  const { t } = useT();
   return (
     <>
-      {save.error && <ErrorNote error={save.error} prefix="The thresholds could not be saved" />}
+      {save.error && <ErrorNote error={save.error} prefix={t('scan.calibration.saveFailed')} />}
       <div className="actions">
         <button
           type="button"
@@ -206,13 +217,13 @@ function CalibrationActions({
             save.mutate({ maxGapMs, minLength, idleEnds, decode, calibratedAt: new Date().toISOString() }, { onSuccess: onDone });
           }}
         >
-          Save these thresholds
+          {t('scan.calibration.save')}
         </button>
         <button type="button" onClick={onStartOver} disabled={!canStartOver}>
-          Start over
+          {t('scan.calibration.startOver')}
         </button>
         <button type="button" onClick={onDone}>
-          Cancel
+          {t('scan.calibration.cancel')}
         </button>
       </div>
     </>

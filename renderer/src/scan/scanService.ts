@@ -132,8 +132,11 @@ function setFieldValue(element: HTMLInputElement | HTMLTextAreaElement, value: s
 export interface ScanServiceEvents {
   /** A scan outside any scan field: route it. */
   onRoutedScan(scan: Scan): void;
-  /** A scan taken by a scan field, with the field's verdict and, when it gave one, its reason. */
-  onFieldScan(scan: Scan, verdict: ScanVerdict, reason?: string): void;
+  /**
+   * A scan taken by a scan field, with the field's verdict and, when it gave one, its reason; a field
+   * whose handler failed refuses it with the failure's own message (`failure`), which the listener words.
+   */
+  onFieldScan(scan: Scan, verdict: ScanVerdict, reason?: string, failure?: string): void;
 }
 
 export class ScanService {
@@ -407,7 +410,7 @@ export class ScanService {
       else if (answer instanceof Promise)
         // Both outcomes are handled: a failed field handler is a refused scan.
         void answer.then(tell, (error: unknown) =>
-          this.listeners?.onFieldScan(scan, 'refused', `could not be looked up: ${error instanceof Error ? error.message : String(error)}`),
+          this.listeners?.onFieldScan(scan, 'refused', undefined, error instanceof Error ? error.message : String(error)),
         );
       else tell(answer);
     } else {

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { SessionState } from '../../../shared/schemas/session';
 import { call, errorMessage } from '../bridge/dockdesk';
+import { useT } from '../i18n/useT';
 import { useAppInfo, useSignInFailure } from './useSession';
 
 /**
@@ -17,6 +18,7 @@ let signInOfferedAtStart = false;
 export function SignInPanel({ session }: { session: SessionState }) {
   const info = useAppInfo();
   const [failure, setFailure] = useSignInFailure();
+  const { t, rich } = useT();
   const signIn = useMutation({
     mutationFn: () => call('auth.signIn', {}),
     onSuccess: ({ authorizeUrl }) => {
@@ -46,14 +48,15 @@ export function SignInPanel({ session }: { session: SessionState }) {
   const problem = signIn.error ? errorMessage(signIn.error) : failure && failure.code !== 'sign_in_cancelled' ? failure.message : session.reason;
   return (
     <section className="sign-in" aria-labelledby="sign-in-title">
-      <ViewHeading id="sign-in-title">Sign in to {session.environment.name}</ViewHeading>
+      <ViewHeading id="sign-in-title">{t('session.signIn.title', { environment: session.environment.name })}</ViewHeading>
       <p>
-        Dockdesk opens the service's sign-in page in your browser. Approve there, then come back here.
-        {session.environment.kind === 'local' ? ' The local emulator accepts demo@dockdesk.test with the password dockdesk-demo.' : ''}
+        {session.environment.kind === 'local'
+          ? t('session.signIn.introLocal', { email: 'demo@dockdesk.test', password: 'dockdesk-demo' })
+          : t('session.signIn.intro')}
       </p>
-      <p className="muted">You can also sign in with a personal access token in Settings.</p>
+      <p className="muted">{t('session.signIn.token')}</p>
       {session.keychainNote && <p className="note">{session.keychainNote}</p>}
-      {failure?.code === 'sign_in_cancelled' && <p className="note">Sign-in cancelled.</p>}
+      {failure?.code === 'sign_in_cancelled' && <p className="note">{t('session.signIn.cancelled')}</p>}
       {problem && (
         <p className="error" role="alert">
           {problem}
@@ -61,21 +64,23 @@ export function SignInPanel({ session }: { session: SessionState }) {
       )}
       <div className="actions">
         <button ref={button} type="button" className="primary" onClick={start} disabled={signIn.isPending || signingIn}>
-          {signingIn ? 'Waiting for the browser…' : 'Sign in'}
+          {signingIn ? t('session.signIn.waiting') : t('session.signIn.button')}
         </button>
         {signingIn && (
           <button type="button" onClick={() => cancel.mutate()}>
-            Cancel
+            {t('session.signIn.cancel')}
           </button>
         )}
       </div>
       {signingIn && signIn.data && info.data?.shell === 'browser' && (
         <p>
-          No sign-in window?{' '}
-          <a href={signIn.data.authorizeUrl} target="_blank" rel="noopener noreferrer">
-            Open the sign-in page
-          </a>
-          .
+          {rich('session.signIn.noWindow', {
+            link: (chunks) => (
+              <a href={signIn.data.authorizeUrl} target="_blank" rel="noopener noreferrer">
+                {chunks}
+              </a>
+            ),
+          })}
         </p>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { call, errorMessage } from '../bridge/dockdesk';
+import { useT } from '../i18n/useT';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { createStore, useStore } from '../ui/store';
 import { useSession } from './useSession';
@@ -25,19 +26,20 @@ export function SignOutConfirm() {
     signOut.reset();
   };
   const where = session.data?.environment.name;
+  const { t } = useT();
   return (
     <ConfirmDialog
-      title={where ? `Sign out of ${where}?` : 'Sign out?'}
+      title={where ? t('session.signOut.titleWhere', { environment: where }) : t('session.signOut.title')}
       isOpen={isOpen && session.data?.status === 'signed-in'}
       onClose={close}
-      confirmLabel="Sign out"
-      pendingLabel="Signing out…"
-      dismissLabel="Stay signed in"
+      confirmLabel={t('session.signOut.confirm')}
+      pendingLabel={t('session.signOut.pending')}
+      dismissLabel={t('session.signOut.stay')}
       isPending={signOut.isPending}
       onConfirm={() => signOut.mutate()}
     >
-      <p>The desk stops working with the service until you sign in again. Drafts and the outbox stay on this computer.</p>
-      {signOut.error && <p className="field-error">Not signed out: {errorMessage(signOut.error)}</p>}
+      <p>{t('session.signOut.text')}</p>
+      {signOut.error && <p className="field-error">{t('session.signOut.failed', { error: errorMessage(signOut.error) })}</p>}
     </ConfirmDialog>
   );
 }

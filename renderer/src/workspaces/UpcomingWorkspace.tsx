@@ -1,13 +1,15 @@
+import { useT } from '../i18n/useT';
 import { ViewHeading } from '../ui/ViewHeading';
 /** A workspace whose capability has not shipped in this build: says so plainly instead of pretending. */
 export function UpcomingWorkspace({ title, purpose }: { title: string; purpose: string }) {
+  const { t } = useT();
   return (
     <section className="workspace" aria-labelledby="upcoming-title">
       <header className="workspace-header">
         <ViewHeading id="upcoming-title">{title}</ViewHeading>
       </header>
       <p className="state">{purpose}</p>
-      <p className="state">Coming: this workspace is not part of this build of Dockdesk yet.</p>
+      <p className="state">{t('upcoming.text')}</p>
     </section>
   );
 }

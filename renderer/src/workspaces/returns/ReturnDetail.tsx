@@ -5,7 +5,7 @@ import type { ReturnItem } from '../../../../shared/schemas/returns';
 import { expiryDay } from '../../../../shared/lots/expiry';
 import { formatCount, formatDateTime, formatDay } from '../../format';
 import { labelOf } from '../../../../shared/labels';
-import { countOf } from '../../../../shared/counts';
+import { useT, type Translate } from '../../i18n/useT';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote, errorParts } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
@@ -16,21 +16,21 @@ import { useCancelReturn, useEditReturn, useOriginalShipment, useReturnDetail } 
 import { units } from './ReturnsList';
 
 const when = (iso: string | null | undefined) => formatDateTime(iso);
-const unitsText = (n: number) => countOf(n, 'unit');
 
 /** One return: facts, items with the actions requested and taken, status history, and cancel or edit while it awaits arrival. */
 export function ReturnDetail() {
   const { id } = useParams({ from: '/returns/$id' });
   const query = useReturnDetail(id);
+  const { t } = useT();
   return (
     <section className="workspace detail" aria-labelledby="return-title">
       <header className="workspace-header">
-        <ViewHeading id="return-title">Return {id}</ViewHeading>
+        <ViewHeading id="return-title">{t('returns.detail.title', { id: String(id) })}</ViewHeading>
         <Link to="/returns" className="button-link">
-          All returns
+          {t('returns.detail.all')}
         </Link>
       </header>
-      <QueryState query={query} what={`return ${id}`}>
+      <QueryState query={query} what={t('returns.detail.what', { id: String(id) })}>
         {(detail) => <DetailBody detail={detail} />}
       </QueryState>
     </section>
@@ -39,6 +39,7 @@ export function ReturnDetail() {
 
 function DetailBody({ detail }: { detail: Detail }) {
   const r = detail.record;
+  const { t } = useT();
   return (
     <div className="detail-grid">
       <div>
@@ -46,8 +47,8 @@ function DetailBody({ detail }: { detail: Detail }) {
         <Actions detail={detail} />
       </div>
       <div>
-        <h2>Status history</h2>
-        <ol className="timeline" aria-label="Status history">
+        <h2>{t('returns.detail.history')}</h2>
+        <ol className="timeline" aria-label={t('returns.detail.history')}>
           {(r.status_history ?? []).map((h, i) => (
             <li key={i}>
               <strong>{labelOf('ReturnStatus', h.status)}</strong> <span className="muted">{when(h.timestamp)}</span>
@@ -57,7 +58,7 @@ function DetailBody({ detail }: { detail: Detail }) {
       </div>
       <div className="span-2">
         <h2>
-          Items <span className="muted">{unitsText(units(r))}</span>
+          {t('returns.detail.items')} <span className="muted">{t('returns.units', { count: units(r) })}</span>
         </h2>
         <ItemTable items={r.inventory ?? []} />
         <Transactions record={r} />
@@ -68,48 +69,51 @@ function DetailBody({ detail }: { detail: Detail }) {
 
 function Facts({ record: r }: { record: Detail['record'] }) {
   const center = r.fulfillment_center;
+  const { t } = useT();
   return (
     <dl className="facts">
-      <dt>Status</dt>
+      <dt>{t('returns.detail.status')}</dt>
       <dd>
         <StatusBadge kind="ReturnStatus" status={r.status} />
       </dd>
-      <dt>Reference id</dt>
+      <dt>{t('returns.detail.reference')}</dt>
       <dd>{r.reference_id || '—'}</dd>
-      <dt>Tracking number</dt>
+      <dt>{t('returns.detail.tracking')}</dt>
       <dd>{r.tracking_number ?? '—'}</dd>
       {r.shipment_tracking_number && (
         <>
-          <dt>Shipment tracking</dt>
+          <dt>{t('returns.detail.shipmentTracking')}</dt>
           <dd>{r.shipment_tracking_number}</dd>
         </>
       )}
-      <dt>Fulfillment center</dt>
-      <dd title={center ? `Center id ${center.id}` : undefined}>{center ? (center.name ?? `Center ${center.id}`) : '—'}</dd>
-      <dt>Return type</dt>
+      <dt>{t('returns.detail.center')}</dt>
+      <dd title={center ? t('returns.detail.centerIdTitle', { id: String(center.id) }) : undefined}>
+        {center ? (center.name ?? t('returns.centerId', { id: String(center.id) })) : '—'}
+      </dd>
+      <dt>{t('returns.detail.type')}</dt>
       <dd>{labelOf('ReturnType', r.return_type)}</dd>
-      <dt>Original shipment</dt>
+      <dt>{t('returns.detail.originalShipment')}</dt>
       <dd>
         <OriginalShipmentText id={r.original_shipment_id} />
       </dd>
       {(r.store_order_id || r.customer_name) && (
         <>
-          <dt>Store order</dt>
+          <dt>{t('returns.detail.storeOrder')}</dt>
           <dd>
             {r.store_order_id ?? '—'}
             {r.customer_name ? ` · ${r.customer_name}` : ''}
           </dd>
         </>
       )}
-      <dt>Channel</dt>
+      <dt>{t('returns.detail.channel')}</dt>
       <dd>{r.channel?.name ?? '—'}</dd>
-      <dt>Created</dt>
+      <dt>{t('returns.detail.created')}</dt>
       <dd>{when(r.insert_date)}</dd>
-      <dt>Completed</dt>
+      <dt>{t('returns.detail.completed')}</dt>
       <dd>{when(r.completed_date)}</dd>
       {r.invoice?.amount != null && (
         <>
-          <dt>Invoiced</dt>
+          <dt>{t('returns.detail.invoiced')}</dt>
           <dd>
             {r.invoice.amount} {r.invoice.currency_code ?? ''}
           </dd>
@@ -125,44 +129,62 @@ function Facts({ record: r }: { record: Detail['record'] }) {
  */
 function OriginalShipmentText({ id }: { id: number | null | undefined }) {
   const shipment = useOriginalShipment(id);
+  const { t } = useT();
   if (typeof id !== 'number') return '—';
   const s = shipment.data;
   if (!s) {
     return (
       <span data-testid="original-shipment">
-        {shipment.isPending ? 'Looking up the order…' : `Shipment ${id}`}
-        {shipment.isError && <span className="muted"> (its order could not be read: {errorParts(shipment.error).message})</span>}
+        {shipment.isPending ? t('returns.detail.shipment.lookingUp') : t('returns.detail.shipment.id', { id: String(id) })}
+        {shipment.isError && <span className="muted"> {t('returns.detail.shipment.unread', { error: errorParts(shipment.error).message })}</span>}
       </span>
     );
   }
-  const order = s.orderReference ?? s.storeOrderId;
-  const parts = [order ? `Order ${order}` : null, s.trackingNumber ? `tracking ${s.trackingNumber}${s.carrier ? ` (${s.carrier})` : ''}` : null].filter(
-    Boolean,
-  );
+  const title =
+    s.orderId !== null
+      ? t('returns.detail.shipment.idsTitle', { id: String(s.id), orderId: String(s.orderId) })
+      : t('returns.detail.shipment.idTitle', { id: String(s.id) });
   return (
-    <span data-testid="original-shipment" title={`Shipment id ${s.id}${s.orderId !== null ? ` · order id ${s.orderId}` : ''}`}>
-      {parts.length > 0 ? parts.join(', ') : `Shipment ${s.id}`}
+    <span data-testid="original-shipment" title={title}>
+      {shipmentText(t, s)}
     </span>
   );
 }
 
+/** The order on its packing slip and the tracking number, as the box shows them; the shipment id where it has neither. */
+function shipmentText(
+  t: Translate,
+  s: { id: number; orderReference: string | null; storeOrderId: string | null; trackingNumber: string | null; carrier: string | null },
+): string {
+  const order = s.orderReference ?? s.storeOrderId;
+  const tracking = s.trackingNumber
+    ? s.carrier
+      ? t('returns.detail.shipment.trackingCarrier', { tracking: s.trackingNumber, carrier: s.carrier })
+      : t('returns.detail.shipment.tracking', { tracking: s.trackingNumber })
+    : null;
+  if (order && tracking) return t('returns.detail.shipment.orderTracking', { order, tracking });
+  if (order) return t('returns.detail.shipment.order', { order });
+  return tracking ?? t('returns.detail.shipment.id', { id: String(s.id) });
+}
+
 function Transactions({ record: r }: { record: Detail['record'] }) {
+  const { t } = useT();
   if ((r.transactions ?? []).length === 0) return null;
   return (
     <>
-      <h2>Transactions</h2>
+      <h2>{t('returns.detail.transactions')}</h2>
       <table className="plain">
         <thead>
           <tr>
-            <th>Type</th>
-            <th className="end">Amount</th>
+            <th>{t('returns.detail.transactions.type')}</th>
+            <th className="end">{t('returns.detail.transactions.amount')}</th>
           </tr>
         </thead>
         <tbody>
-          {(r.transactions ?? []).map((t, i) => (
+          {(r.transactions ?? []).map((x, i) => (
             <tr key={i}>
-              <td>{labelOf('TransactionType', t.transaction_type)}</td>
-              <td className="end">{t.amount}</td>
+              <td>{labelOf('TransactionType', x.transaction_type)}</td>
+              <td className="end">{x.amount}</td>
             </tr>
           ))}
         </tbody>
@@ -172,37 +194,38 @@ function Transactions({ record: r }: { record: Detail['record'] }) {
 }
 
 /** "Restock (override)" or "Quarantine (item default)": the service says which with action_type. */
-function requested(item: ReturnItem): string {
+function requested(t: Translate, item: ReturnItem): string {
   const a = item.action_requested;
   if (!a?.action) return '—';
-  const kind = a.action_type === 'Override' ? 'requested' : a.action_type === 'InventoryDefault' ? 'item default' : a.action_type;
-  return `${labelOf('ReturnAction', a.action)}${kind ? ` (${kind})` : ''}`;
+  const action = labelOf('ReturnAction', a.action);
+  return a.action_type ? t('returns.detail.requested', { action, kind: a.action_type }) : action;
 }
 
 function ItemTable({ items }: { items: ReturnItem[] }) {
+  const { t } = useT();
   return (
     <table className="plain return-items">
       <thead>
         <tr>
-          <th>Item</th>
-          <th className="end">Quantity</th>
-          <th>Lot</th>
-          <th>Expires</th>
-          <th>Action requested</th>
-          <th>Action taken</th>
+          <th>{t('returns.detail.col.item')}</th>
+          <th className="end">{t('returns.detail.col.quantity')}</th>
+          <th>{t('returns.detail.col.lot')}</th>
+          <th>{t('returns.detail.col.expires')}</th>
+          <th>{t('returns.detail.col.requested')}</th>
+          <th>{t('returns.detail.col.taken')}</th>
         </tr>
       </thead>
       <tbody>
         {items.map((item) => (
           <tr key={item.id} data-inventory-id={item.id}>
             {/* Its name first, the SKU after, the inventory id on hover (as ItemName shows an item). */}
-            <td title={`Inventory id ${item.id}`}>
+            <td title={t('returns.detail.inventoryId', { id: String(item.id) })}>
               {item.name ? (
                 <>
                   {item.name} <span className="muted">({item.sku ?? item.id})</span>
                 </>
               ) : (
-                (item.sku ?? `Item ${item.id}`)
+                (item.sku ?? t('returns.detail.itemId', { id: String(item.id) }))
               )}
             </td>
             <td className="end">{formatCount(item.quantity)}</td>
@@ -210,17 +233,17 @@ function ItemTable({ items }: { items: ReturnItem[] }) {
             {/* An expiry is a day: shown as written, not shifted into the local time zone. */}
             <td>{formatDay(expiryDay(item.lot_information?.expiration))}</td>
             <td>
-              {requested(item)}
+              {requested(t, item)}
               {item.action_requested?.instructions ? <div className="muted">{item.action_requested.instructions}</div> : null}
             </td>
             <td>
               {(item.action_taken ?? []).length === 0 ? (
-                <span className="muted">Not processed yet</span>
+                <span className="muted">{t('returns.detail.notProcessed')}</span>
               ) : (
-                (item.action_taken ?? []).map((t, k) => (
+                (item.action_taken ?? []).map((taken, k) => (
                   <div key={k}>
-                    {labelOf('ReturnAction', t.action)} × {formatCount(t.quantity_processed ?? 0)}
-                    {t.action_reason ? <span className="muted"> · {t.action_reason}</span> : null}
+                    {labelOf('ReturnAction', taken.action)} × {formatCount(taken.quantity_processed ?? 0)}
+                    {taken.action_reason ? <span className="muted"> · {taken.action_reason}</span> : null}
                   </div>
                 ))
               )}
@@ -239,47 +262,49 @@ function Actions({ detail }: { detail: Detail }) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelReturn(r.id);
   const edit = useEditReturn(r.id);
-  const name = `return ${r.reference_id || r.id}`;
+  const { t } = useT();
+  const reference = r.reference_id || String(r.id);
   return (
     <div className="actions-stack">
       {detail.changeable.allowed ? (
-        <div className="button-row" role="group" aria-label="Change this return">
+        <div className="button-row" role="group" aria-label={t('returns.detail.change')}>
           <button
             type="button"
             disabled={edit.isPending}
             onClick={() => edit.mutate(undefined, { onSuccess: (draft) => router.history.push(`/returns/drafts/${encodeURIComponent(draft.id)}`) })}
           >
-            {edit.isPending ? 'Opening…' : 'Edit return'}
+            {edit.isPending ? t('returns.detail.opening') : t('returns.detail.edit')}
           </button>
           <button type="button" className="danger" onClick={() => setConfirming(true)}>
-            Cancel return…
+            {t('returns.detail.cancel')}
           </button>
         </div>
       ) : (
         <p className="muted" id="change-why">
-          Cannot be changed or cancelled because {detail.changeable.reason}
+          {t('returns.detail.unchangeable', { reason: detail.changeable.reason ?? '' })}
         </p>
       )}
-      {edit.error && <ErrorNote error={edit.error} prefix="Not opened for changes" />}
-      {cancel.error && <ErrorNote error={cancel.error} prefix="Not cancelled" />}
+      {edit.error && <ErrorNote error={edit.error} prefix={t('returns.detail.editFailed')} />}
+      {cancel.error && <ErrorNote error={cancel.error} prefix={t('returns.detail.cancelFailed')} />}
       <ConfirmDialog
-        title={`Cancel ${name}?`}
+        title={t('returns.detail.cancel.title', { reference })}
         isOpen={confirming}
         onClose={() => setConfirming(false)}
-        confirmLabel="Cancel the return"
-        pendingLabel="Cancelling…"
-        dismissLabel="Keep it"
+        confirmLabel={t('returns.detail.cancel.confirm')}
+        pendingLabel={t('returns.detail.cancel.pending')}
+        dismissLabel={t('returns.detail.cancel.keep')}
         isPending={cancel.isPending}
         onConfirm={() =>
           cancel.mutate(undefined, {
-            onSuccess: () => showToast({ title: `Return ${r.reference_id || r.id} cancelled`, tone: 'success' }),
+            onSuccess: () => showToast({ title: t('returns.detail.cancel.done', { reference }), tone: 'success' }),
             onSettled: () => setConfirming(false),
           })
         }
       >
         <p>
-          The warehouse will stop expecting this box ({unitsText(units(r))}
-          {r.tracking_number ? `, tracking ${r.tracking_number}` : ''}). This cannot be undone.
+          {r.tracking_number
+            ? t('returns.detail.cancel.textTracking', { units: units(r), tracking: r.tracking_number })
+            : t('returns.detail.cancel.text', { units: units(r) })}
         </p>
       </ConfirmDialog>
     </div>

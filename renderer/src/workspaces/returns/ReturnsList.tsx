@@ -1,10 +1,11 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import type { ReturnRecord } from '../../../../shared/schemas/returns';
 import { formatCount, formatDate } from '../../format';
+import { useT, type Translate } from '../../i18n/useT';
 import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
 import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { countOf } from '../../../../shared/counts';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { RETURNS_PAGE_SIZE, useReturnList } from './queries';
 import { ReturnsFilters } from './ReturnsFilters';
@@ -19,23 +20,23 @@ export function statusSince(r: ReturnRecord): string | null {
 export const units = (r: ReturnRecord) => (r.inventory ?? []).reduce((n, i) => n + i.quantity, 0);
 
 // Only "Created" sorts: it is the one order the service gives (SortOrder), so it holds across pages.
-const columns: DataColumn<ReturnRecord>[] = [
-  { id: 'id', accessorFn: (r) => r.id, header: 'Return', enableSorting: false, meta: { width: '6em' } },
-  { id: 'reference', accessorFn: (r) => r.reference_id, header: 'Reference', enableSorting: false, meta: { width: '16em' } },
+const columns = (t: Translate): DataColumn<ReturnRecord>[] => [
+  { id: 'id', accessorFn: (r) => r.id, header: t('returns.list.col.return'), enableSorting: false, meta: { width: '6em' } },
+  { id: 'reference', accessorFn: (r) => r.reference_id, header: t('returns.list.col.reference'), enableSorting: false, meta: { width: '16em' } },
   {
     id: 'status',
     accessorFn: (r) => r.status,
-    header: 'Status',
+    header: t('returns.list.col.status'),
     enableSorting: false,
     cell: (c) => <StatusBadge kind="ReturnStatus" status={c.row.original.status} />,
     meta: { width: '10em' },
   },
-  { id: 'tracking', accessorFn: (r) => r.tracking_number ?? '—', header: 'Tracking number', enableSorting: false, meta: { width: '13em' } },
-  { id: 'fc', accessorFn: (r) => r.fulfillment_center?.name ?? '—', header: 'Fulfillment center', enableSorting: false },
+  { id: 'tracking', accessorFn: (r) => r.tracking_number ?? '—', header: t('returns.list.col.tracking'), enableSorting: false, meta: { width: '13em' } },
+  { id: 'fc', accessorFn: (r) => r.fulfillment_center?.name ?? '—', header: t('returns.list.col.center'), enableSorting: false },
   {
     id: 'units',
     accessorFn: units,
-    header: 'Units',
+    header: t('returns.list.col.units'),
     enableSorting: false,
     cell: (c) => formatCount(c.getValue<number>()),
     meta: { align: 'end', width: '5em' },
@@ -43,7 +44,7 @@ const columns: DataColumn<ReturnRecord>[] = [
   {
     id: 'created',
     accessorFn: (r) => (r.insert_date ? Date.parse(r.insert_date) : 0),
-    header: 'Created',
+    header: t('returns.list.col.created'),
     sortFn: 'basic',
     cell: (c) => formatDate(c.row.original.insert_date),
     meta: { width: '9em' },
@@ -51,7 +52,7 @@ const columns: DataColumn<ReturnRecord>[] = [
   {
     id: 'since',
     accessorFn: (r) => statusSince(r) ?? '',
-    header: 'Status since',
+    header: t('returns.list.col.since'),
     enableSorting: false,
     cell: (c) => formatDate(statusSince(c.row.original)),
     meta: { width: '9em' },
@@ -70,60 +71,61 @@ export function ReturnsList() {
   const setSearch = (change: Partial<ReturnsSearch>, resetPage = true) =>
     void navigate({ search: (prev) => ({ ...prev, ...(resetPage ? { page: undefined } : {}), ...change }) });
   const sorting: SortingState = [{ id: 'created', desc: search.dir !== 'asc' }];
+  const { t } = useT();
+  const shownColumns = useMemo(() => columns(t), [t]);
 
   return (
     <section className="workspace list" aria-labelledby="returns-title">
       <header className="workspace-header">
-        <ViewHeading id="returns-title">Returns</ViewHeading>
+        <ViewHeading id="returns-title">{t('returns.list.title')}</ViewHeading>
         <ReturnsFilters search={search} setSearch={setSearch} />
         {/* The intake's own route (renderer/src/workspaces/returns/intake). */}
         <a href="#/returns/new" className="button-link">
-          New return
+          {t('returns.list.new')}
         </a>
         <button type="button" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {query.isFetching ? 'Refreshing…' : 'Refresh'}
+          {query.isFetching ? t('returns.list.refreshing') : t('returns.list.refresh')}
         </button>
       </header>
-      <QueryState query={query} what="returns">
+      <QueryState query={query} what={t('returns.list.what')}>
         {(data) => (
           <>
             {data.found && (
               <p className="note" role="status">
-                {countOf(data.items.length, 'return')} with the reference id or tracking number “{search.q}”
-                {hasFilters({ ...search, q: undefined }) ? ' and the other filters' : ''}.
+                {t('returns.list.found', {
+                  count: data.items.length,
+                  q: search.q ?? '',
+                  others: hasFilters({ ...search, q: undefined }) ? 'yes' : 'no',
+                })}
               </p>
             )}
             {data.items.length === 0 ? (
               <p className="state" role="status">
-                {data.pastEnd
-                  ? `Page ${formatCount(page)} is past the end of the list (it got shorter).`
-                  : hasFilters(search)
-                    ? 'No returns match these filters.'
-                    : 'No returns yet. Returns created at the desk or in the service appear here.'}
+                {data.pastEnd ? t('returns.list.pastEnd', { page }) : hasFilters(search) ? t('returns.list.noMatch') : t('returns.list.none')}
               </p>
             ) : (
               <DataTable
-                label="Returns"
-                columns={columns}
+                label={t('returns.list.title')}
+                columns={shownColumns}
                 data={data.items}
                 getRowId={(r) => String(r.id)}
                 sorting={sorting}
                 onSortingChange={(next) => setSearch({ dir: next[0] && !next[0].desc ? 'asc' : undefined }, true)}
                 onOpen={(r) => void navigate({ to: '/returns/$id', params: { id: r.id } })}
-                openHint="Enter or click opens the return"
+                openHint={t('returns.list.openHint')}
                 // The service's cursors give no total: known only on the last page.
                 totalRows={data.next !== null ? -1 : (page - 1) * RETURNS_PAGE_SIZE + data.items.length}
                 firstRowIndex={data.found ? 0 : (page - 1) * RETURNS_PAGE_SIZE}
               />
             )}
             {!data.found && (page > 1 || data.next !== null) && (
-              <nav className="pager" aria-label="Return pages">
+              <nav className="pager" aria-label={t('returns.list.pages')}>
                 <button type="button" onClick={() => setSearch({ page: page - 1 === 1 ? undefined : page - 1 }, false)} disabled={page <= 1}>
-                  Previous
+                  {t('returns.list.previous')}
                 </button>
-                <span>Page {formatCount(page)}</span>
+                <span>{t('returns.list.page', { page })}</span>
                 <button type="button" onClick={() => setSearch({ page: page + 1 }, false)} disabled={data.next === null}>
-                  Next
+                  {t('returns.list.next')}
                 </button>
               </nav>
             )}

@@ -4,6 +4,7 @@ import { AppErrorException } from '../../../../shared/errors';
 import type { ConnectionTest, EnvironmentSummary } from '../../../../shared/schemas/environments';
 import { call, errorMessage } from '../../bridge/dockdesk';
 import { ErrorDetails } from '../../ui/ErrorNote';
+import { useT, type Translate } from '../../i18n/useT';
 import { useShortcut } from '../../keyboard/useShortcut';
 
 interface Draft {
@@ -21,9 +22,9 @@ function fromSummary(e: EnvironmentSummary): Draft {
 }
 
 /** Where the client secret goes; the keychain is named only when there is one. */
-function secretHint(keychain: boolean, stored: boolean): string {
-  if (keychain) return stored ? 'A secret is stored in the keychain; leave empty to keep it.' : 'Kept in the system keychain.';
-  return stored ? 'A secret is kept until Dockdesk closes; leave empty to keep it.' : 'There is no system keychain here: kept in memory until Dockdesk closes.';
+function secretHint(t: Translate, keychain: boolean, stored: boolean): string {
+  if (keychain) return stored ? t('settings.env.secret.storedKeychain') : t('settings.env.secret.keychain');
+  return stored ? t('settings.env.secret.storedMemory') : t('settings.env.secret.memory');
 }
 
 const orNull = (value: string) => (value.trim() === '' ? null : value);
@@ -76,12 +77,10 @@ function Field({
   hint?: string;
   required?: boolean;
 }) {
+  const { t } = useT();
   return (
     <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {required ? '' : ' (optional)'}
-      </label>
+      <label htmlFor={id}>{required ? label : t('settings.env.optional', { label })}</label>
       <input
         id={id}
         type={type}
@@ -112,7 +111,8 @@ function Field({
 export function EnvironmentForm({ editing, onDone, keychain }: { editing: EnvironmentSummary | null; onDone: () => void; keychain: boolean }) {
   const { draft, edit, save, test, errors } = useEnvironmentForm(editing, onDone);
   const formId = useId();
-  useShortcut({ keys: 'Escape', description: 'Close the form without saving', inFields: true, handler: onDone });
+  const { t } = useT();
+  useShortcut({ keys: 'Escape', description: t('settings.env.key.close'), inFields: true, handler: onDone });
   const field = (key: keyof Draft, label: string, options: { type?: string; hint?: string; required?: boolean } = {}) => (
     <Field id={`${formId}-${key}`} label={label} value={draft[key]} problems={errors[key]} onChange={(v) => edit(key, v)} {...options} />
   );
@@ -120,27 +120,27 @@ export function EnvironmentForm({ editing, onDone, keychain }: { editing: Enviro
   return (
     <form
       className="environment-form"
-      aria-label={editing ? `Edit ${editing.name}` : 'Add an environment'}
+      aria-label={editing ? t('settings.env.editLabel', { name: editing.name }) : t('settings.env.add')}
       onSubmit={(e) => {
         e.preventDefault();
         save.mutate();
       }}
     >
-      <h3>{editing ? `Edit ${editing.name}` : 'Add an environment'}</h3>
-      {field('name', 'Name', { required: true })}
-      {field('apiBaseUrl', 'API address', { required: true, hint: 'https://…, or http:// on 127.0.0.1 or localhost' })}
-      {field('authUrl', 'Sign-in address', { hint: 'Needed to sign in through the browser.' })}
-      {field('clientId', 'Client id')}
-      {field('clientSecret', 'Client secret', { type: 'password', hint: secretHint(keychain, editing?.hasClientSecret === true) })}
+      <h3>{editing ? t('settings.env.editLabel', { name: editing.name }) : t('settings.env.add')}</h3>
+      {field('name', t('settings.env.name'), { required: true })}
+      {field('apiBaseUrl', t('settings.env.api'), { required: true, hint: t('settings.env.api.hint') })}
+      {field('authUrl', t('settings.env.auth'), { hint: t('settings.env.auth.hint') })}
+      {field('clientId', t('settings.env.clientId'))}
+      {field('clientSecret', t('settings.env.clientSecret'), { type: 'password', hint: secretHint(t, keychain, editing?.hasClientSecret === true) })}
       <div className="actions">
         <button type="button" onClick={() => test.mutate()} disabled={test.isPending || draft.apiBaseUrl.trim() === ''}>
-          {test.isPending ? 'Testing…' : 'Test connection'}
+          {test.isPending ? t('settings.env.testing') : t('settings.env.test')}
         </button>
         <button type="submit" className="primary" disabled={save.isPending}>
-          Save
+          {t('settings.env.save')}
         </button>
         <button type="button" onClick={onDone}>
-          Cancel
+          {t('settings.env.cancel')}
         </button>
       </div>
       {test.data && <TestResults result={test.data} />}
@@ -157,11 +157,12 @@ export function EnvironmentForm({ editing, onDone, keychain }: { editing: Enviro
 }
 
 function TestResults({ result }: { result: ConnectionTest }) {
+  const { t, rich } = useT();
   return (
-    <ul className="checks" aria-label="Connection test results">
+    <ul className="checks" aria-label={t('settings.env.results')}>
       {result.checks.map((c) => (
         <li key={c.name} className={c.ok ? 'ok' : 'bad'}>
-          <strong>{c.name}:</strong> {c.ok ? 'OK' : 'Problem'}. {c.detail}
+          {rich('settings.env.check', { b: (chunks) => <strong>{chunks}</strong>, name: c.name, ok: c.ok ? 'yes' : 'no', detail: c.detail })}
         </li>
       ))}
     </ul>

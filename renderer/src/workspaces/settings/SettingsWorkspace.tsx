@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { EnvironmentSummary } from '../../../../shared/schemas/environments';
 import type { SessionState } from '../../../../shared/schemas/session';
 import { call, errorMessage } from '../../bridge/dockdesk';
+import { useT } from '../../i18n/useT';
 import { ErrorDetails } from '../../ui/ErrorNote';
 import { useSession } from '../../session/useSession';
 import { askSignOut } from '../../session/SignOut';
@@ -23,14 +24,16 @@ export function SettingsView() {
 
 /** Environments, who is signed in where and how, the write channel, and sign-out. */
 export function SettingsWorkspace({ session }: { session: SessionState }) {
+  const { t } = useT();
+  // data-section on Settings' own headings: the palette's "Settings: …" lines find them in any language.
   return (
     <section className="workspace" aria-labelledby="settings-title">
       <header className="workspace-header">
-        <ViewHeading id="settings-title">Settings</ViewHeading>
+        <ViewHeading id="settings-title">{t('settings.title')}</ViewHeading>
       </header>
 
       <EnvironmentsPanel session={session} />
-      <h2>Account in {session.environment.name}</h2>
+      <h2 data-section="Account">{t('settings.account.title', { environment: session.environment.name })}</h2>
       <AccountPanel session={session} />
 
       <Appearance />
@@ -39,7 +42,7 @@ export function SettingsWorkspace({ session }: { session: SessionState }) {
       {settingsPanels.list().map(({ workspace, item: { id, component: Panel } }) => (
         <Panel key={`${workspace}.${id}`} session={session} />
       ))}
-      <h2>Support</h2>
+      <h2 data-section="Support">{t('settings.support')}</h2>
       <LogFolder />
       <RequestBudgetSupport />
     </section>
@@ -54,23 +57,24 @@ function EnvironmentsPanel({ session }: { session: SessionState }) {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: environmentsKey });
   const activate = useMutation({ mutationFn: (id: string) => call('environments.activate', { id }), onSettled: refresh });
   const remove = useMutation({ mutationFn: (id: string) => call('environments.remove', { id }), onSettled: refresh });
+  const { t } = useT();
 
   return (
     <>
-      <h2>Environments</h2>
+      <h2 data-section="Environments">{t('settings.environments')}</h2>
       {environments.isError && (
         <p className="error" role="alert">
           {errorMessage(environments.error)}
         </p>
       )}
-      <ul className="environments" aria-label="Environments">
+      <ul className="environments" aria-label={t('settings.environments')}>
         {environments.data?.items.map((env) => {
           const active = env.id === environments.data.activeId;
           return (
             <li key={env.id} aria-current={active ? 'true' : undefined}>
               <div>
-                <strong>{env.name}</strong> {active && <span className="badge">In use</span>}
-                <div className="muted">{env.apiBaseUrl ?? 'Not set up yet: add its addresses.'}</div>
+                <strong>{env.name}</strong> {active && <span className="badge">{t('settings.env.inUse')}</span>}
+                <div className="muted">{env.apiBaseUrl ?? t('settings.env.notSetUp')}</div>
               </div>
               <div className="actions">
                 {!active && (
@@ -78,19 +82,19 @@ function EnvironmentsPanel({ session }: { session: SessionState }) {
                     type="button"
                     onClick={() => activate.mutate(env.id)}
                     disabled={!env.canSignInWithToken || activate.isPending}
-                    aria-label={`Use ${env.name}`}
+                    aria-label={t('settings.env.useLabel', { name: env.name })}
                   >
-                    Use
+                    {t('settings.env.use')}
                   </button>
                 )}
                 {env.editable && (
-                  <button type="button" onClick={() => setEditing(env)} aria-label={`Edit ${env.name}`}>
-                    Edit
+                  <button type="button" onClick={() => setEditing(env)} aria-label={t('settings.env.editLabel', { name: env.name })}>
+                    {t('settings.env.edit')}
                   </button>
                 )}
                 {env.removable && (
-                  <button type="button" onClick={() => remove.mutate(env.id)} aria-label={`Remove ${env.name}`}>
-                    Remove
+                  <button type="button" onClick={() => remove.mutate(env.id)} aria-label={t('settings.env.removeLabel', { name: env.name })}>
+                    {t('settings.env.remove')}
                   </button>
                 )}
               </div>
@@ -107,7 +111,7 @@ function EnvironmentsPanel({ session }: { session: SessionState }) {
         // Where a view shortcut lands when signed in (signed out: the token field), drawn at once: the first
         // action otherwise depends on whether the environments' Edit buttons have come yet.
         <button type="button" onClick={() => setEditing('new')} data-primary={session.status === 'signed-in' || undefined}>
-          Add an environment
+          {t('settings.env.add')}
         </button>
       ) : (
         <EnvironmentForm
@@ -127,15 +131,16 @@ function EnvironmentsPanel({ session }: { session: SessionState }) {
 /** The log a support person asks for: opened in the file manager, or its path when that cannot be done. */
 function LogFolder() {
   const open = useMutation({ mutationFn: () => call('app.openLogFolder', {}) });
+  const { t, rich } = useT();
+  const code = (chunks: ReactNode) => <code>{chunks}</code>;
   return (
     <div className="log-folder">
       <button type="button" onClick={() => open.mutate()} disabled={open.isPending}>
-        Open log folder
+        {t('settings.logs.open')}
       </button>
       {open.data && (
         <p className="muted" role="status" data-testid="log-folder-path">
-          {open.data.opened ? 'Opened ' : 'Could not open a file manager here. The logs are in '}
-          <code>{open.data.path}</code>
+          {open.data.opened ? rich('settings.logs.opened', { path: open.data.path, code }) : rich('settings.logs.notOpened', { path: open.data.path, code })}
         </p>
       )}
       {open.error && (
@@ -156,35 +161,40 @@ function AccountPanel({ session }: { session: SessionState }) {
   });
   const choose = useMutation({ mutationFn: (channelId: number) => call('session.chooseChannel', { channelId }) });
   const account = session.account;
+  const { t } = useT();
 
   return (
     <>
       <dl className="facts">
-        <dt>Signed in as</dt>
+        <dt>{t('settings.account.as')}</dt>
         <dd data-testid="settings-account">
-          {session.status === 'signed-in' && account ? `${account.name ?? account.subject}${account.email ? ` <${account.email}>` : ''}` : 'Not signed in'}
+          {session.status === 'signed-in' && account
+            ? `${account.name ?? account.subject}${account.email ? ` <${account.email}>` : ''}`
+            : t('settings.account.notSignedIn')}
         </dd>
-        <dt>Signed in with</dt>
-        <dd>{session.method === 'pat' ? 'A personal access token' : session.method === 'oauth' ? 'The browser (renews itself)' : '—'}</dd>
-        <dt>Channel for changes</dt>
-        <dd title={session.channel ? `Channel id ${session.channel.id}` : undefined}>{session.channel ? session.channel.name : '—'}</dd>
-        <dt>Sign-in kept in</dt>
-        <dd>{session.persistence === 'keychain' ? 'The system keychain' : `Memory only. ${session.keychainNote ?? ''}`}</dd>
+        <dt>{t('settings.account.with')}</dt>
+        <dd>{session.method === 'pat' || session.method === 'oauth' ? t('settings.account.method', { method: session.method }) : '—'}</dd>
+        <dt>{t('settings.account.channel')}</dt>
+        <dd title={session.channel ? t('settings.account.channelId', { id: String(session.channel.id) }) : undefined}>
+          {session.channel ? session.channel.name : '—'}
+        </dd>
+        <dt>{t('settings.account.keptIn')}</dt>
+        <dd>{session.persistence === 'keychain' ? t('settings.account.keychain') : t('settings.account.memory', { note: session.keychainNote ?? '' })}</dd>
       </dl>
       {session.reason && <p className="note">{session.reason}</p>}
       {session.channelChoices.length > 0 && (
         <fieldset className="channel-choice">
-          <legend>Several channels can make changes. Which one should Dockdesk use?</legend>
+          <legend>{t('settings.account.channelChoice')}</legend>
           {session.channelChoices.map((c) => (
             <button key={c.id} type="button" onClick={() => choose.mutate(c.id)} disabled={choose.isPending}>
-              Use {c.name}
+              {t('settings.env.useLabel', { name: c.name })}
             </button>
           ))}
         </fieldset>
       )}
       {session.status === 'signed-in' ? (
         <button type="button" onClick={askSignOut}>
-          Sign out of {session.environment.name}
+          {t('settings.account.signOut', { environment: session.environment.name })}
         </button>
       ) : (
         <form
@@ -194,7 +204,7 @@ function AccountPanel({ session }: { session: SessionState }) {
             signInWithToken.mutate();
           }}
         >
-          <label htmlFor={tokenId}>Personal access token</label>
+          <label htmlFor={tokenId}>{t('settings.token.label')}</label>
           <input
             id={tokenId}
             type="password"
@@ -204,11 +214,10 @@ function AccountPanel({ session }: { session: SessionState }) {
             aria-describedby={`${tokenId}-hint`}
           />
           <small id={`${tokenId}-hint`} className="hint">
-            Created in the service&apos;s dashboard. It is checked, then{' '}
-            {session.persistence === 'keychain' ? 'kept in the system keychain.' : 'kept in memory until Dockdesk closes (there is no system keychain here).'}
+            {session.persistence === 'keychain' ? t('settings.token.hintKeychain') : t('settings.token.hintMemory')}
           </small>
           <button type="submit" className="primary" disabled={token.trim().length === 0 || signInWithToken.isPending}>
-            {signInWithToken.isPending ? 'Checking…' : 'Sign in with token'}
+            {signInWithToken.isPending ? t('settings.token.checking') : t('settings.token.signIn')}
           </button>
         </form>
       )}

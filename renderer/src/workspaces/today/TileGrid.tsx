@@ -3,9 +3,8 @@ import { useEffect, useRef } from 'react';
 import { registerShortcut } from '../../keyboard/shortcuts';
 import { formatCount } from '../../format';
 import { useShortcut } from '../../keyboard/useShortcut';
+import { useT } from '../../i18n/useT';
 import type { TileView } from './tiles';
-
-const GROUP = 'Today';
 
 /** How many tiles a row of the grid holds as laid out now (arrows up and down move by it). */
 function columnsOf(grid: HTMLElement | null): number {
@@ -26,6 +25,8 @@ export function useOpenHref(): (href: string) => void {
 
 function useGridKeys(grid: React.RefObject<HTMLUListElement | null>, tiles: readonly TileView[]) {
   const open = useOpenHref();
+  const { t } = useT();
+  const group = t('today.title');
   const scope = () => grid.current;
   const links = () => (grid.current ? [...grid.current.querySelectorAll<HTMLAnchorElement>('a.tile')] : []);
   const current = () => links().findIndex((a) => a === document.activeElement);
@@ -34,13 +35,13 @@ function useGridKeys(grid: React.RefObject<HTMLUListElement | null>, tiles: read
     const next = Math.min(all.length - 1, Math.max(0, current() + step));
     all[next]?.focus();
   };
-  useShortcut({ keys: 'ArrowRight', description: 'Next tile', group: GROUP, scope, handler: () => moveBy(1) });
-  useShortcut({ keys: 'ArrowLeft', description: 'Previous tile', group: GROUP, scope, handler: () => moveBy(-1) });
-  useShortcut({ keys: 'ArrowDown', description: 'Tile below', group: GROUP, scope, handler: () => moveBy(columnsOf(grid.current)) });
-  useShortcut({ keys: 'ArrowUp', description: 'Tile above', group: GROUP, scope, handler: () => moveBy(-columnsOf(grid.current)) });
-  useShortcut({ keys: 'Home', description: 'First tile', group: GROUP, scope, handler: () => links()[0]?.focus() });
-  useShortcut({ keys: 'End', description: 'Last tile', group: GROUP, scope, handler: () => links().at(-1)?.focus() });
-  useShortcut({ keys: 'Enter', description: 'Open the tile’s list', group: GROUP, scope, handler: () => tiles[current()] && open(tiles[current()]!.href) });
+  useShortcut({ keys: 'ArrowRight', description: t('today.key.next'), group, scope, handler: () => moveBy(1) });
+  useShortcut({ keys: 'ArrowLeft', description: t('today.key.previous'), group, scope, handler: () => moveBy(-1) });
+  useShortcut({ keys: 'ArrowDown', description: t('today.key.below'), group, scope, handler: () => moveBy(columnsOf(grid.current)) });
+  useShortcut({ keys: 'ArrowUp', description: t('today.key.above'), group, scope, handler: () => moveBy(-columnsOf(grid.current)) });
+  useShortcut({ keys: 'Home', description: t('today.key.first'), group, scope, handler: () => links()[0]?.focus() });
+  useShortcut({ keys: 'End', description: t('today.key.last'), group, scope, handler: () => links().at(-1)?.focus() });
+  useShortcut({ keys: 'Enter', description: t('today.key.open'), group, scope, handler: () => tiles[current()] && open(tiles[current()]!.href) });
   // Digits open the nth tile, only while focus is on the grid (never while typing in a field).
   const latest = useRef({ tiles, open });
   useEffect(() => {
@@ -51,8 +52,8 @@ function useGridKeys(grid: React.RefObject<HTMLUListElement | null>, tiles: read
       registerShortcut({
         keys: String(n),
         // The shortcuts sheet lists the first digit for the whole row of digits.
-        description: n > 1 ? `Open tile ${n}` : 'Open tile 1 to 9',
-        group: GROUP,
+        description: n > 1 ? t('today.key.openNth', { n }) : t('today.key.openDigits'),
+        group,
         scope: () => grid.current,
         handler: () => {
           const tile = latest.current.tiles[n - 1];
@@ -61,7 +62,7 @@ function useGridKeys(grid: React.RefObject<HTMLUListElement | null>, tiles: read
       }),
     );
     return () => removers.forEach((remove) => remove());
-  }, [grid]);
+  }, [grid, t, group]);
 }
 
 /**

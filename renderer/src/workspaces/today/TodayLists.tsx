@@ -1,40 +1,37 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ReceivingWhen, TodayWro } from '../../../../shared/ipc/today';
 import type { OutboxEntryView } from '../../../../shared/schemas/outbox';
-import { countOf } from '../../../../shared/counts';
 import { useAccountKey } from '../../app/accountKey';
 import { call } from '../../bridge/dockdesk';
 import { formatCenterTime } from '../../format';
+import { useT, type Translate } from '../../i18n/useT';
 import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
 import { QueryState } from '../../ui/QueryState';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { useTodayReceiving, useTodaySettings, useTodayUpkeep } from './queries';
 import { centerOf } from './search';
+import { centerName } from './tiles';
 import { FreshnessLine } from './TodayView';
 import './today.css';
 
-const TITLES: Record<ReceivingWhen, string> = {
-  today: 'Expected today',
-  overdue: 'Overdue receiving orders',
-  arrived: 'Arrived, not completed',
-};
+const title = (t: Translate, when: ReceivingWhen) => t('today.list.title', { when });
 
-const wroColumns: DataColumn<TodayWro>[] = [
-  { id: 'po', accessorFn: (w) => w.purchaseOrderNumber ?? '—', header: 'PO number', sortFn: 'alphanumeric', meta: { width: '10em' } },
-  { id: 'center', accessorFn: (w) => w.center.name ?? `Center ${w.center.id}`, header: 'Fulfillment center', sortFn: 'text' },
+const wroColumns = (t: Translate): DataColumn<TodayWro>[] => [
+  { id: 'po', accessorFn: (w) => w.purchaseOrderNumber ?? '—', header: t('today.list.col.po'), sortFn: 'alphanumeric', meta: { width: '10em' } },
+  { id: 'center', accessorFn: (w) => centerName(t, w.center), header: t('today.list.col.center'), sortFn: 'text' },
   {
     id: 'expected',
     accessorFn: (w) => Date.parse(w.expectedArrival),
-    header: 'Expected arrival',
+    header: t('today.list.col.expected'),
     sortFn: 'basic',
     cell: (c) => formatCenterTime(c.row.original.expectedArrival, c.row.original.center.timeZone),
     meta: { width: '15em' },
   },
-  { id: 'status', accessorFn: (w) => w.status, header: 'Status', sortFn: 'text', meta: { width: '8em' } },
-  { id: 'units', accessorFn: (w) => w.units, header: 'Units', sortFn: 'basic', meta: { align: 'end', width: '6em' } },
-  { id: 'id', accessorFn: (w) => w.id, header: 'WRO', sortFn: 'basic', meta: { align: 'end', width: '6em' } },
+  { id: 'status', accessorFn: (w) => w.status, header: t('today.list.col.status'), sortFn: 'text', meta: { width: '8em' } },
+  { id: 'units', accessorFn: (w) => w.units, header: t('today.list.col.units'), sortFn: 'basic', meta: { align: 'end', width: '6em' } },
+  { id: 'id', accessorFn: (w) => w.id, header: t('today.list.col.wro'), sortFn: 'basic', meta: { align: 'end', width: '6em' } },
 ];
 
 /**
@@ -49,33 +46,35 @@ export function TodayReceivingList() {
   const query = useTodayReceiving(search.when, center, settings.isSuccess);
   const [sorting, setSorting] = useState<SortingState>([]);
   useTodayUpkeep();
+  const { t } = useT();
+  const columns = useMemo(() => wroColumns(t), [t]);
   return (
     <section className="workspace list" aria-labelledby="today-list-title">
       <header className="workspace-header">
-        <ViewHeading id="today-list-title">{TITLES[search.when]}</ViewHeading>
-        <a href={`#/today?center=${center ?? 'all'}`}>Back to Today</a>
+        <ViewHeading id="today-list-title">{title(t, search.when)}</ViewHeading>
+        <a href={`#/today?center=${center ?? 'all'}`}>{t('today.back')}</a>
       </header>
-      <QueryState query={query} what="receiving orders">
+      <QueryState query={query} what={t('today.list.what')}>
         {(data) => (
           <>
             <FreshnessLine freshness={data.freshness} />
             {data.rows.length === 0 ? (
               <p className="state" role="status">
-                No receiving orders here.
+                {t('today.list.none')}
               </p>
             ) : (
               <DataTable
-                label={TITLES[search.when]}
-                columns={wroColumns}
+                label={title(t, search.when)}
+                columns={columns}
                 data={data.rows}
                 getRowId={(w) => String(w.id)}
                 sorting={sorting}
                 onSortingChange={setSorting}
                 onOpen={(w) => void navigate({ to: '/receiving/$id', params: { id: w.id } })}
-                openHint="Enter or click opens the receiving order"
+                openHint={t('today.list.openHint')}
                 totalRows={data.rows.length}
                 firstRowIndex={0}
-                footer={<span>{countOf(data.rows.length, 'order')}</span>}
+                footer={<span>{t('today.list.orders', { count: data.rows.length })}</span>}
               />
             )}
           </>
@@ -85,11 +84,11 @@ export function TodayReceivingList() {
   );
 }
 
-const outboxColumns: DataColumn<OutboxEntryView>[] = [
-  { id: 'reference', accessorFn: (e) => e.referenceId, header: 'Reference', sortFn: 'alphanumeric', meta: { width: '14em' } },
-  { id: 'center', accessorFn: (e) => e.fulfillmentCenter.name ?? `Center ${e.fulfillmentCenter.id}`, header: 'Fulfillment center', sortFn: 'text' },
-  { id: 'units', accessorFn: (e) => e.unitCount, header: 'Units', sortFn: 'basic', meta: { align: 'end', width: '6em' } },
-  { id: 'state', accessorFn: (e) => e.message ?? e.state, header: 'Why it waits', sortFn: 'text' },
+const outboxColumns = (t: Translate): DataColumn<OutboxEntryView>[] => [
+  { id: 'reference', accessorFn: (e) => e.referenceId, header: t('today.outbox.col.reference'), sortFn: 'alphanumeric', meta: { width: '14em' } },
+  { id: 'center', accessorFn: (e) => centerName(t, e.fulfillmentCenter), header: t('today.list.col.center'), sortFn: 'text' },
+  { id: 'units', accessorFn: (e) => e.unitCount, header: t('today.list.col.units'), sortFn: 'basic', meta: { align: 'end', width: '6em' } },
+  { id: 'state', accessorFn: (e) => e.message ?? t('today.outboxState', { state: e.state }), header: t('today.outbox.col.why'), sortFn: 'text' },
 ];
 
 /** Returns the outbox still holds (local: no request), opened from Today's tile. */
@@ -97,23 +96,25 @@ export function TodayOutboxList() {
   const account = useAccountKey();
   const query = useQuery({ queryKey: [...account, 'today', 'outbox'], queryFn: ({ signal }) => call('outbox.list', {}, signal) });
   const [sorting, setSorting] = useState<SortingState>([]);
+  const { t } = useT();
+  const columns = useMemo(() => outboxColumns(t), [t]);
   return (
     <section className="workspace list" aria-labelledby="today-outbox-title">
       <header className="workspace-header">
-        <ViewHeading id="today-outbox-title">Returns not sent yet</ViewHeading>
-        <a href="#/today">Back to Today</a>
+        <ViewHeading id="today-outbox-title">{t('today.tile.outbox')}</ViewHeading>
+        <a href="#/today">{t('today.back')}</a>
       </header>
-      <QueryState query={query} what="the outbox">
+      <QueryState query={query} what={t('today.outbox.what')}>
         {(data) => {
           const waiting = data.entries.filter((e) => e.state !== 'sent');
           return waiting.length === 0 ? (
             <p className="state" role="status">
-              The outbox is empty: every return reached the service.
+              {t('today.tile.outbox.empty')}
             </p>
           ) : (
             <DataTable
-              label="Returns not sent yet"
-              columns={outboxColumns}
+              label={t('today.tile.outbox')}
+              columns={columns}
               data={waiting}
               getRowId={(e) => e.id}
               sorting={sorting}

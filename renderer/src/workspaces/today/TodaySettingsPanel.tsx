@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { TodaySettings } from '../../../../shared/ipc/today';
 import { useAccountKey } from '../../app/accountKey';
 import { call } from '../../bridge/dockdesk';
+import { useT } from '../../i18n/useT';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { Select } from '../../ui/Select';
 import { useTodaySettings } from './queries';
@@ -26,15 +27,25 @@ function useSaveTodaySettings() {
 export function TodaySettingsPanel() {
   const settings = useTodaySettings();
   const save = useSaveTodaySettings();
+  const { t } = useT();
   if (!settings.data) return null;
   const { startPage, lowStockThreshold } = settings.data.settings;
   return (
     <section aria-labelledby="today-settings-title" className="today-settings">
-      <h2 id="today-settings-title">Today</h2>
-      <Select label="Start page" value={startPage} choices={startPages()} onChange={(path) => save.mutate({ startPage: path })} className="inline" />
+      {/* data-section: the palette's "Settings: Today" line finds the section in any language. */}
+      <h2 id="today-settings-title" data-section="Today">
+        {t('today.title')}
+      </h2>
+      <Select
+        label={t('today.settings.startPage')}
+        value={startPage}
+        choices={startPages()}
+        onChange={(path) => save.mutate({ startPage: path })}
+        className="inline"
+      />
       <LowStockForm key={lowStockThreshold} threshold={lowStockThreshold} save={save} />
-      <p className="muted">Lots count as expiring within the days set under Lots.</p>
-      {save.error && <ErrorNote error={save.error} prefix="Today’s settings could not be saved" />}
+      <p className="muted">{t('today.settings.lotsNote')}</p>
+      {save.error && <ErrorNote error={save.error} prefix={t('today.settings.saveFailed')} />}
     </section>
   );
 }
@@ -42,16 +53,17 @@ export function TodaySettingsPanel() {
 function LowStockForm({ threshold, save }: { threshold: number; save: ReturnType<typeof useSaveTodaySettings> }) {
   const [text, setText] = useState(String(threshold));
   const [problem, setProblem] = useState<string | null>(null);
+  const { t } = useT();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const value = Number(text.trim());
-    if (!/^\d{1,7}$/.test(text.trim()) || value < 1 || value > 1_000_000) return setProblem('Give a whole number of units from 1 to 1,000,000.');
+    if (!/^\d{1,7}$/.test(text.trim()) || value < 1 || value > 1_000_000) return setProblem(t('today.settings.thresholdProblem', { min: 1, max: 1_000_000 }));
     setProblem(null);
     save.mutate({ lowStockThreshold: value });
   };
   return (
     <form onSubmit={submit} noValidate>
-      <label htmlFor="today-low-stock">Low stock: fulfillable under</label>
+      <label htmlFor="today-low-stock">{t('today.settings.lowStock')}</label>
       <input
         id="today-low-stock"
         inputMode="numeric"
@@ -60,9 +72,9 @@ function LowStockForm({ threshold, save }: { threshold: number; save: ReturnType
         aria-invalid={problem !== null}
         aria-describedby={problem ? 'today-low-stock-problem' : undefined}
       />
-      <span>units</span>
+      <span>{t('today.settings.units')}</span>
       <button type="submit" disabled={save.isPending || text.trim() === String(threshold)}>
-        Save
+        {t('today.settings.save')}
       </button>
       {problem && (
         <p id="today-low-stock-problem" className="field-error" role="alert">

@@ -3,34 +3,35 @@ import { useState } from 'react';
 import type { CenterRef, TodayFreshness } from '../../../../shared/ipc/today';
 import { errorMessage } from '../../bridge/dockdesk';
 import { formatAsOf } from '../../format';
+import { useT } from '../../i18n/useT';
 import { Select } from '../../ui/Select';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { useTodayPage, useTodayRefresh, useTodayUpkeep } from './queries';
 import { stockNote, stockTiles } from './stockTiles';
-import { serviceTiles } from './tiles';
+import { centerName, serviceTiles } from './tiles';
 import { TileGrid } from './TileGrid';
 import './today.css';
 
 /** "As of 9:30 AM", and why it may be older than a moment ago, in one line. */
 export function FreshnessLine({ freshness }: { freshness: TodayFreshness }) {
-  const asOf = freshness.asOf ? `As of ${formatAsOf(freshness.asOf)}` : 'Not read from the service yet';
-  const why = freshness.offline ? 'offline: showing the last known state' : freshness.problem ? `could not refresh: ${freshness.problem}` : null;
+  const { t } = useT();
+  const asOf = freshness.asOf ? t('today.freshness.asOf', { time: formatAsOf(freshness.asOf) }) : t('today.freshness.notRead');
+  const why = freshness.offline ? t('today.freshness.offline') : freshness.problem ? t('today.freshness.problem', { problem: freshness.problem }) : null;
   return (
     <p className={`today-freshness${why ? ' stale' : ''}`} data-testid="today-freshness" role="status">
-      {asOf}
-      {why ? ` · ${why}` : ''}
-      {freshness.refreshing ? ' · refreshing…' : ''}
+      {[asOf, why, freshness.refreshing ? t('today.freshness.refreshing') : null].filter((part) => part !== null).join(' · ')}
     </p>
   );
 }
 
 function CenterChoice({ centers, value, onChange }: { centers: readonly CenterRef[]; value: number | null; onChange: (c: number | 'all') => void }) {
-  const choices = [{ id: 'all', label: 'All centers' }, ...centers.map((c) => ({ id: String(c.id), label: c.name ?? `Center ${c.id}` }))];
+  const { t } = useT();
+  const choices = [{ id: 'all', label: t('today.allCenters') }, ...centers.map((c) => ({ id: String(c.id), label: centerName(t, c) }))];
   // The chosen center stays a choice even before any list mentions it.
-  if (value !== null && !centers.some((c) => c.id === value)) choices.push({ id: String(value), label: `Center ${value}` });
+  if (value !== null && !centers.some((c) => c.id === value)) choices.push({ id: String(value), label: centerName(t, { id: value, name: null }) });
   return (
     <Select
-      label="Fulfillment center"
+      label={t('today.center')}
       value={value === null ? 'all' : String(value)}
       choices={choices}
       onChange={(id) => onChange(id === 'all' ? 'all' : Number(id))}
@@ -51,6 +52,7 @@ export function TodayView() {
   const [asking, setAsking] = useState(false);
   useTodayUpkeep();
   const askRefresh = useTodayRefresh();
+  const { t } = useT();
   const refresh = () => {
     setAsking(true);
     askRefresh({ force: true })
@@ -59,23 +61,23 @@ export function TodayView() {
   };
   const data = page.data;
   const tiles = data
-    ? [...serviceTiles(data.summary, data.center), ...stockTiles(data.stock, data.center, data.withinDays, data.settings.lowStockThreshold)]
+    ? [...serviceTiles(t, data.summary, data.center), ...stockTiles(t, data.stock, data.center, data.withinDays, data.settings.lowStockThreshold)]
     : [];
   return (
     <section className="workspace today" aria-labelledby="today-title">
       <header className="workspace-header">
-        <ViewHeading id="today-title">Today</ViewHeading>
+        <ViewHeading id="today-title">{t('today.title')}</ViewHeading>
         <CenterChoice
           centers={data?.summary.centers ?? []}
           value={data?.center ?? null}
           onChange={(c) => void navigate({ search: { center: c }, replace: true })}
         />
         <button type="button" onClick={refresh} disabled={asking || data?.summary.freshness.refreshing === true}>
-          {asking ? 'Refreshing…' : 'Refresh'}
+          {asking ? t('today.refreshing') : t('today.refresh')}
         </button>
       </header>
       {data && <FreshnessLine freshness={data.summary.freshness} />}
-      {data && <p className="today-freshness">{stockNote(data.stock)}</p>}
+      {data && <p className="today-freshness">{stockNote(t, data.stock)}</p>}
       {page.isError && (
         <p className="error" role="alert">
           {errorMessage(page.error)}
@@ -84,10 +86,10 @@ export function TodayView() {
       {page.isPending && (
         // The shell's focus model waits for this to go, then focuses the first tile.
         <p className="state" data-loading>
-          Loading Today…
+          {t('today.loading')}
         </p>
       )}
-      {tiles.length > 0 && <TileGrid tiles={tiles} label="Today’s tiles" />}
+      {tiles.length > 0 && <TileGrid tiles={tiles} label={t('today.tiles')} />}
     </section>
   );
 }

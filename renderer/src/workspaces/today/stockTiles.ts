@@ -1,67 +1,69 @@
 import type { StockItemBrief, StockLotRow, StockSummary } from '../../../../shared/ipc/stock';
-import { countOf } from '../../../../shared/counts';
+import type { Translate } from '../../i18n/useT';
 import { formatAsOf, formatDay } from '../../format';
-import type { TileView } from './tiles';
+import { centerName, type TileView } from './tiles';
 
-const lotRow = (l: StockLotRow) => ({
+const lotRow = (t: Translate) => (l: StockLotRow) => ({
   key: `${l.inventoryId}:${l.lotNumber}:${l.fcId}`,
   name: l.name,
   // The expiry first: a tile's line is cut at its width, and when the lot goes bad is the tile's point.
   detail: [
-    l.daysLeft >= 0 ? `expires ${formatDay(l.expiryDay)} (${countOf(l.daysLeft, 'day')})` : `expired ${formatDay(l.expiryDay)}`,
-    `lot ${l.lotNumber}`,
-    l.fcName ?? `Center ${l.fcId}`,
-    countOf(l.onHand, 'unit'),
+    l.daysLeft >= 0 ? t('today.row.expires', { day: formatDay(l.expiryDay), days: l.daysLeft }) : t('today.row.expired', { day: formatDay(l.expiryDay) }),
+    t('today.row.lot', { lot: l.lotNumber }),
+    centerName(t, { id: l.fcId, name: l.fcName }),
+    t('today.units', { count: l.onHand }),
     l.sku,
   ].join(' · '),
 });
-const itemRow = (i: StockItemBrief) => ({
+const itemRow = (t: Translate) => (i: StockItemBrief) => ({
   key: String(i.inventoryId),
   name: i.name,
-  detail: [i.sku, `${countOf(i.fulfillable, 'unit')} fulfillable`, `item ${i.inventoryId}`].join(' · '),
+  detail: [i.sku, t('today.row.fulfillable', { count: i.fulfillable }), t('today.row.item', { id: String(i.inventoryId) })].join(' · '),
 });
 
 /** The four stock tiles, linking to the stock area's lists with the same filters. */
-export function stockTiles(summary: StockSummary, center: number | null, days: number, threshold: number): TileView[] {
+export function stockTiles(t: Translate, summary: StockSummary, center: number | null, days: number, threshold: number): TileView[] {
   const at = center === null ? '' : `&center=${center}`;
+  const lot = lotRow(t);
+  const item = itemRow(t);
   return [
     {
       id: 'expiring',
-      title: `Lots expiring within ${countOf(days, 'day')}`,
+      title: t('today.tile.expiring', { days }),
       count: summary.expiring.count,
-      rows: summary.expiring.rows.map(lotRow),
+      rows: summary.expiring.rows.map(lot),
       href: `#/stock/expiring?days=${days}${at}&show=expiring`,
-      empty: 'No lot expires in that time.',
+      empty: t('today.tile.expiring.empty'),
     },
     {
       id: 'expired',
-      title: 'Expired lots not excluded',
+      title: t('today.tile.expired'),
       count: summary.expiredNotExcluded.count,
-      rows: summary.expiredNotExcluded.rows.map(lotRow),
+      rows: summary.expiredNotExcluded.rows.map(lot),
       href: `#/stock/expiring?days=${days}${at}&show=expired`,
-      empty: 'Every expired lot is excluded.',
+      empty: t('today.tile.expired.empty'),
       alert: summary.expiredNotExcluded.count > 0,
     },
     {
       id: 'zero',
-      title: 'Out of stock',
+      title: t('today.tile.zero'),
       count: summary.zero.count,
-      rows: summary.zero.rows.map(itemRow),
+      rows: summary.zero.rows.map(item),
       href: `#/stock/items?stock=zero${at}`,
-      empty: 'No item is at zero.',
+      empty: t('today.tile.zero.empty'),
     },
     {
       id: 'low',
-      title: `Low stock (under ${threshold})`,
+      title: t('today.tile.low', { threshold }),
       count: summary.low.count,
-      rows: summary.low.rows.map(itemRow),
+      rows: summary.low.rows.map(item),
       href: `#/stock/items?stock=low${at}&threshold=${threshold}`,
-      empty: 'No item is low.',
+      empty: t('today.tile.low.empty'),
     },
   ];
 }
 
 /** Where the stock tiles' counts come from, in one line. */
-export function stockNote(summary: StockSummary): string {
-  return summary.asOf ? `Stock as of ${formatAsOf(summary.asOf)} (the inventory cache)` : 'Stock: the inventory cache has not been filled yet.';
+export function stockNote(t: Translate, summary: StockSummary): string {
+  return summary.asOf ? t('today.stockAsOf', { time: formatAsOf(summary.asOf) }) : t('today.stockEmpty');
 }

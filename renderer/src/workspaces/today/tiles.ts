@@ -1,7 +1,7 @@
 import type { DiscrepancyListRow } from '../../../../shared/ipc/receiving';
 import type { TodaySummary, TodayWro } from '../../../../shared/ipc/today';
-import { formatCenterTime, formatCount, formatDay } from '../../format';
-import { countOf } from '../../../../shared/counts';
+import { formatCenterTime, formatDay } from '../../format';
+import type { Translate } from '../../i18n/useT';
 
 /** One tile as the view draws it: a count, the most urgent rows (names before ids), and its full list's address. */
 export interface TileView {
@@ -17,26 +17,29 @@ export interface TileView {
   alert?: boolean;
 }
 
-const wroRow = (w: TodayWro) => ({
+/** A center by its name, or its id where the service gave none. */
+export const centerName = (t: Translate, c: { id: number; name: string | null }) => c.name ?? t('today.centerId', { id: String(c.id) });
+
+const wroRow = (t: Translate) => (w: TodayWro) => ({
   key: String(w.id),
-  name: w.purchaseOrderNumber ?? `Order ${w.id}`,
+  name: w.purchaseOrderNumber ?? t('today.orderId', { id: String(w.id) }),
   detail: [
-    w.center.name ?? `Center ${w.center.id}`,
-    `expected ${formatCenterTime(w.expectedArrival, w.center.timeZone)}`,
-    countOf(w.units, 'unit'),
-    `WRO ${w.id}`,
+    centerName(t, w.center),
+    t('today.row.expected', { time: formatCenterTime(w.expectedArrival, w.center.timeZone) }),
+    t('today.units', { count: w.units }),
+    t('today.row.wro', { id: String(w.id) }),
   ].join(' · '),
 });
 
 /** An order received with a discrepancy: its PO, where, how many units short and over, its id. */
-const discrepancyRow = (r: DiscrepancyListRow) => ({
+const discrepancyRow = (t: Translate) => (r: DiscrepancyListRow) => ({
   key: String(r.orderId),
-  name: r.purchaseOrderNumber ?? `Order ${r.orderId}`,
+  name: r.purchaseOrderNumber ?? t('today.orderId', { id: String(r.orderId) }),
   detail: [
-    r.center.name ?? `Center ${r.center.id}`,
-    r.short > 0 ? `${formatCount(r.short)} short` : null,
-    r.over > 0 ? `${formatCount(r.over)} over` : null,
-    `WRO ${r.orderId}`,
+    centerName(t, r.center),
+    r.short > 0 ? t('today.row.short', { count: r.short }) : null,
+    r.over > 0 ? t('today.row.over', { count: r.over }) : null,
+    t('today.row.wro', { id: String(r.orderId) }),
   ]
     .filter(Boolean)
     .join(' · '),
@@ -51,89 +54,95 @@ const query = (params: Record<string, string | number | null | undefined>) => {
 export const ARRIVED_STATUSES = 'Arrived,PartiallyArrived,Processing';
 
 /** Orders closed with a discrepancy: opens the discrepancy list of the same period and center, whose rows are this count. */
-function discrepancyTile(tile: TodaySummary['discrepancies'], center: number | null): TileView {
+function discrepancyTile(t: Translate, tile: TodaySummary['discrepancies'], center: number | null): TileView {
   return {
     id: 'discrepancies',
-    title: 'Received with a discrepancy',
+    title: t('today.tile.discrepancies'),
     count: tile.count,
-    rows: tile.rows.map(discrepancyRow),
+    rows: tile.rows.map(discrepancyRow(t)),
     href: `#/receiving/discrepancies${query({ from: tile.from, to: tile.to, fc: center })}`,
-    empty: tile.from ? `Every order created since ${formatDay(tile.from)} and closed was received as expected.` : 'Not read from the service yet.',
+    empty: tile.from ? t('today.tile.discrepancies.empty', { day: formatDay(tile.from) }) : t('today.notRead'),
     alert: tile.count > 0,
   };
 }
 
-export function serviceTiles(summary: TodaySummary, center: number | null): TileView[] {
+export function serviceTiles(t: Translate, summary: TodaySummary, center: number | null): TileView[] {
   const centerParam = center ?? 'all';
+  const row = wroRow(t);
   return [
     {
       id: 'expected-today',
-      title: 'Expected today',
+      title: t('today.tile.expectedToday'),
       count: summary.expectedToday.count,
-      rows: summary.expectedToday.rows.map(wroRow),
+      rows: summary.expectedToday.rows.map(row),
       href: `#/today/receiving${query({ when: 'today', center: centerParam })}`,
-      empty: 'No receiving order is expected today.',
+      empty: t('today.tile.expectedToday.empty'),
     },
     {
       id: 'overdue',
-      title: 'Overdue',
+      title: t('today.tile.overdue'),
       count: summary.overdue.count,
-      rows: summary.overdue.rows.map(wroRow),
+      rows: summary.overdue.rows.map(row),
       href: `#/today/receiving${query({ when: 'overdue', center: centerParam })}`,
-      empty: 'Nothing overdue.',
+      empty: t('today.tile.overdue.empty'),
       alert: summary.overdue.count > 0,
     },
     {
       id: 'arrived',
-      title: 'Arrived, not completed',
+      title: t('today.tile.arrived'),
       count: summary.arrived.count,
-      rows: summary.arrived.rows.map(wroRow),
+      rows: summary.arrived.rows.map(row),
       href: `#/receiving${query({ status: ARRIVED_STATUSES, fc: center })}`,
-      empty: 'Every arrived order is completed.',
+      empty: t('today.tile.arrived.empty'),
     },
-    discrepancyTile(summary.discrepancies, center),
+    discrepancyTile(t, summary.discrepancies, center),
     {
       id: 'unlinked',
-      title: 'Unlinked receipts',
+      title: t('today.tile.unlinked'),
       count: summary.unlinked.count,
       rows: summary.unlinked.rows.map((r) => ({
         key: String(r.id),
         name: r.trackingBarcode ?? r.barcode,
-        detail: [r.reason, `received ${formatCenterTime(r.created, null)}`, r.barcode].join(' · '),
+        detail: [r.reason, t('today.row.received', { time: formatCenterTime(r.created, null) }), r.barcode].join(' · '),
       })),
       href: '#/unidentified?tab=unlinked',
-      empty: 'Every package has its receiving order.',
+      empty: t('today.tile.unlinked.empty'),
     },
     {
       id: 'returns-awaiting',
-      title: 'Returns awaiting arrival',
+      title: t('today.tile.returnsAwaiting'),
       count: summary.returnsAwaiting.count,
       rows: summary.returnsAwaiting.rows.map((r) => {
-        const name = r.customerName ?? r.referenceId ?? `Return ${r.id}`;
+        const name = r.customerName ?? r.referenceId ?? t('today.returnId', { id: String(r.id) });
         // The reference once: in the detail only when a customer's name heads the row.
         const reference = name === r.referenceId ? null : r.referenceId;
         return {
           key: String(r.id),
           name,
-          detail: [r.center.name ?? `Center ${r.center.id}`, `created ${formatCenterTime(r.created, r.center.timeZone)}`, reference, `return ${r.id}`]
+          detail: [
+            centerName(t, r.center),
+            t('today.row.created', { time: formatCenterTime(r.created, r.center.timeZone) }),
+            reference,
+            t('today.row.return', { id: String(r.id) }),
+          ]
             .filter(Boolean)
             .join(' · '),
         };
       }),
       href: `#/returns${query({ status: 'AwaitingArrival', fc: center })}`,
-      empty: 'No return is on its way.',
+      empty: t('today.tile.returnsAwaiting.empty'),
     },
     {
       id: 'outbox',
-      title: 'Returns not sent yet',
+      title: t('today.tile.outbox'),
       count: summary.outbox.count,
       rows: summary.outbox.rows.map((e) => ({
         key: e.id,
         name: e.referenceId,
-        detail: [e.center.name ?? `Center ${e.center.id}`, e.message ?? e.state].join(' · '),
+        detail: [centerName(t, e.center), e.message ?? t('today.outboxState', { state: e.state })].join(' · '),
       })),
       href: `#/today/outbox`,
-      empty: 'The outbox is empty: every return reached the service.',
+      empty: t('today.tile.outbox.empty'),
       alert: summary.outbox.rows.some((e) => e.state === 'failed' || e.state === 'held'),
     },
   ];

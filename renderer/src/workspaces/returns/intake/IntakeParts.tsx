@@ -1,6 +1,7 @@
-import { useState, type FocusEvent, type RefObject } from 'react';
-import { countOf } from '../../../../../shared/counts';
+import { useState, type FocusEvent, type ReactNode, type RefObject } from 'react';
+import type { ReturnOrderContext } from '../../../../../shared/schemas/return-draft';
 import { formatAsOf } from '../../../format';
+import { useT, type Translate } from '../../../i18n/useT';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorNote } from '../../../ui/ErrorNote';
 import { ViewHeading } from '../../../ui/ViewHeading';
@@ -14,17 +15,24 @@ import type { IntakeController, LineActions } from './useIntakeForm';
 
 export function IntakeHeader({ c }: { c: IntakeController }) {
   const { saveState, draft, submittedNow } = c;
+  const { t } = useT();
   return (
     <>
       <header className="workspace-header">
-        <ViewHeading id="intake-title">{draft.editOf ? `Change return ${draft.editOf}` : 'Return intake'}</ViewHeading>
+        <ViewHeading id="intake-title">
+          {draft.editOf ? t('returns.intake.titleEdit', { reference: String(draft.editOf) }) : t('returns.intake.title')}
+        </ViewHeading>
         <span className={`save-state save-${saveState.state}`} role="status" data-testid="draft-save-state">
-          {saveState.state === 'failed' ? `Not saved: ${saveState.message}` : saveState.state === 'saved' ? 'Draft saved' : 'Saving…'}
+          {saveState.state === 'failed'
+            ? t('returns.intake.save.failed', { message: saveState.message })
+            : saveState.state === 'saved'
+              ? t('returns.intake.save.saved')
+              : t('returns.intake.save.saving')}
         </span>
       </header>
       {submittedNow && (
         <p className={`note submitted-${submittedNow.state}`} role="status" data-testid="last-submission">
-          Return {submittedNow.referenceId}: {outboxStateText(submittedNow)}
+          {t('returns.intake.submitted', { reference: submittedNow.referenceId, state: outboxStateText(t, submittedNow) })}
         </p>
       )}
     </>
@@ -41,10 +49,11 @@ export function ReferenceAndTracking({
   itemRef: RefObject<HTMLInputElement | null>;
 }) {
   const { draft, locked, problems } = c;
+  const { t } = useT();
   return (
     <>
       <div className="field" data-scan-target="reference">
-        <label htmlFor="intake-reference">Reference id</label>
+        <label htmlFor="intake-reference">{t('returns.intake.reference')}</label>
         <input
           id="intake-reference"
           value={draft.referenceId}
@@ -55,14 +64,14 @@ export function ReferenceAndTracking({
         />
         <span id="intake-reference-hint" className="hint">
           {draft.editOf !== null
-            ? `Fixed: it is the reference of return ${draft.editOf}.`
+            ? t('returns.intake.reference.fixedEdit', { reference: String(draft.editOf) })
             : locked
-              ? 'Fixed: it was submitted once.'
-              : 'Editable until the first submit.'}
+              ? t('returns.intake.reference.fixed')
+              : t('returns.intake.reference.editable')}
         </span>
       </div>
       <div className="field" data-scan-target="tracking">
-        <label htmlFor="intake-tracking">Tracking number</label>
+        <label htmlFor="intake-tracking">{t('returns.intake.tracking')}</label>
         <CommitOnPause
           id="intake-tracking"
           inputRef={trackingRef}
@@ -79,9 +88,10 @@ export function ReferenceAndTracking({
 
 export function CenterField({ c }: { c: IntakeController }) {
   const { draft, centers } = c;
+  const { t } = useT();
   return (
     <div className="field">
-      <label htmlFor="intake-center">Fulfillment center</label>
+      <label htmlFor="intake-center">{t('returns.intake.center')}</label>
       <select
         id="intake-center"
         value={draft.fulfillmentCenter ? String(draft.fulfillmentCenter.id) : ''}
@@ -91,10 +101,10 @@ export function CenterField({ c }: { c: IntakeController }) {
           c.update({ fulfillmentCenter: center ? { id: center.id, name: center.name } : null });
         }}
       >
-        <option value="">{centers.pending ? 'Loading…' : 'Choose…'}</option>
+        <option value="">{centers.pending ? t('returns.intake.center.loading') : t('returns.intake.center.choose')}</option>
         {centers.choices.map((center) => (
           <option key={center.id} value={String(center.id)}>
-            {center.name ?? `Center ${center.id}`}
+            {center.name ?? t('returns.centerId', { id: String(center.id) })}
           </option>
         ))}
       </select>
@@ -104,10 +114,11 @@ export function CenterField({ c }: { c: IntakeController }) {
 
 export function OrderFields({ c }: { c: IntakeController }) {
   const { draft, order } = c;
+  const { t } = useT();
   return (
     <>
       <div className="field" data-scan-target="order">
-        <label htmlFor="intake-order">Order reference (optional)</label>
+        <label htmlFor="intake-order">{t('returns.intake.order')}</label>
         <input
           id="intake-order"
           value={order.text}
@@ -122,23 +133,24 @@ export function OrderFields({ c }: { c: IntakeController }) {
           }}
         />
         <span id="intake-order-note" className="hint" role="status">
-          {order.note ?? (draft.order ? `Order ${draft.order.orderNumber ?? draft.order.orderId}` : 'Scan the packing slip or type the reference, then Enter.')}
+          {order.note ??
+            (draft.order
+              ? t('returns.intake.order.current', { name: draft.order.orderNumber ?? String(draft.order.orderId) })
+              : t('returns.intake.order.hint'))}
         </span>
       </div>
       {draft.order && (
         <div className="field">
-          <label htmlFor="intake-shipment">Original shipment</label>
+          <label htmlFor="intake-shipment">{t('returns.intake.shipment')}</label>
           <select
             id="intake-shipment"
             value={draft.originalShipmentId === null ? '' : String(draft.originalShipmentId)}
             onChange={(e) => c.update({ originalShipmentId: e.target.value ? Number(e.target.value) : null })}
           >
-            <option value="">None</option>
-            {/* A shipment by its tracking number and center, as on the box; its id only where it has no tracking yet. */}
+            <option value="">{t('returns.intake.shipment.none')}</option>
             {draft.order.shipments.map((s) => (
-              <option key={s.id} value={String(s.id)} title={`Shipment id ${s.id}`}>
-                {s.trackingNumber ? `Tracking ${s.trackingNumber}` : `Shipment ${s.id}, no tracking yet`}
-                {s.fulfillmentCenter?.name ? ` · from ${s.fulfillmentCenter.name}` : ''}
+              <option key={s.id} value={String(s.id)} title={t('returns.intake.shipment.id', { id: String(s.id) })}>
+                {shipmentText(t, s)}
               </option>
             ))}
           </select>
@@ -148,19 +160,28 @@ export function OrderFields({ c }: { c: IntakeController }) {
   );
 }
 
+/** A shipment by its tracking number and center, as on the box; its id only where it has no tracking yet. */
+function shipmentText(t: Translate, s: ReturnOrderContext['shipments'][number]): string {
+  const shipment = s.trackingNumber
+    ? t('returns.intake.shipment.tracking', { tracking: s.trackingNumber })
+    : t('returns.intake.shipment.noTracking', { id: String(s.id) });
+  return s.fulfillmentCenter?.name ? t('returns.intake.shipment.from', { shipment, center: s.fulfillmentCenter.name }) : shipment;
+}
+
 export function ScanBar({ c, itemRef }: { c: IntakeController; itemRef: RefObject<HTMLInputElement | null> }) {
   const { last, cache } = c;
+  const { t } = useT();
   return (
     <div className="intake-scan" data-scan-target="item">
       <div className="field">
-        <label htmlFor="intake-item">Scan items</label>
+        <label htmlFor="intake-item">{t('returns.intake.scan')}</label>
         <input
           id="intake-item"
           ref={itemRef}
           defaultValue=""
           autoComplete="off"
           aria-describedby="intake-last-scan"
-          placeholder="Scan, or type a SKU or barcode and press Enter"
+          placeholder={t('returns.intake.scan.placeholder')}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
@@ -170,15 +191,15 @@ export function ScanBar({ c, itemRef }: { c: IntakeController; itemRef: RefObjec
         />
       </div>
       <p id="intake-last-scan" className={`last-scan ${last ? `last-${last.verdict}` : ''}`} role="status" data-testid="intake-last-scan">
-        {last ? `${last.verdict === 'refused' ? 'Refused' : last.verdict === 'merged' ? 'Added' : 'Accepted'}: ${last.message}` : 'Ready for the next scan.'}
+        {last ? t('returns.intake.scan.last', { verdict: last.verdict, message: last.message }) : t('returns.intake.scan.ready')}
       </p>
       <span className="muted cache-state">
         {cache
           ? cache.freshness.syncedAt
-            ? `Item cache as of ${formatAsOf(cache.freshness.syncedAt)}`
+            ? t('returns.intake.cache.asOf', { time: formatAsOf(cache.freshness.syncedAt) })
             : cache.state === 'running'
-              ? 'Item cache loading…: scans are looked up on the service'
-              : 'Item cache empty: scans are looked up on the service'
+              ? t('returns.intake.cache.loading')
+              : t('returns.intake.cache.empty')
           : ''}
       </span>
     </div>
@@ -187,11 +208,12 @@ export function ScanBar({ c, itemRef }: { c: IntakeController; itemRef: RefObjec
 
 export function Problems({ c }: { c: IntakeController }) {
   const { problems, draft } = c;
+  const { t } = useT();
   const general = problems.filter((p) => p.line === null);
   if (general.length > 0 || draft.messages.length > 0)
     return (
       <div className="error-note" id="intake-problems" tabIndex={-1} role="alert">
-        <p>{problems.length > 0 ? 'Not submitted yet:' : 'The service refused this return:'}</p>
+        <p>{problems.length > 0 ? t('returns.intake.problems.notYet') : t('returns.intake.problems.refused')}</p>
         <ul>
           {draft.messages.map((m, i) => (
             <li key={`s${i}`}>{m}</li>
@@ -199,14 +221,14 @@ export function Problems({ c }: { c: IntakeController }) {
           {general.map((p, i) => (
             <li key={`p${i}`}>{p.message}</li>
           ))}
-          {problems.some((p) => p.line !== null) && <li>See the marked lines below.</li>}
+          {problems.some((p) => p.line !== null) && <li>{t('returns.intake.problems.seeLines')}</li>}
         </ul>
       </div>
     );
   if (problems.length === 0) return null;
   return (
     <p className="error" id="intake-problems" tabIndex={-1} role="alert">
-      Not submitted yet: fix the marked lines below.
+      {t('returns.intake.problems.fixLines')}
     </p>
   );
 }
@@ -215,7 +237,7 @@ export function Problems({ c }: { c: IntakeController }) {
  * The line item labels print for: the line holding focus, else the one the last scan landed on, else
  * the newest line. A label is printed with the line's own lot and expiry, as the goods in hand carry them.
  */
-function useLabelLine(c: IntakeController): { line: LabelLine | null; onFocus: (e: FocusEvent) => void } {
+function useLabelLine(c: IntakeController, t: Translate): { line: LabelLine | null; onFocus: (e: FocusEvent) => void } {
   // A line focused before the latest scan gives way to the scanned one: the goods now in hand.
   const [focused, setFocused] = useState<{ line: number; seq: number | null } | null>(null);
   const lines = c.draft.lines;
@@ -223,7 +245,15 @@ function useLabelLine(c: IntakeController): { line: LabelLine | null; onFocus: (
   const at = focused && focused.seq === seq && focused.line < lines.length ? focused.line : (c.last?.line ?? lines.length - 1);
   const l = lines[at];
   const line = l
-    ? { inventoryId: l.inventoryId, sku: l.sku, name: l.name, lot: l.lotNumber, expiry: l.expiry, units: l.quantity, where: `line ${at + 1}` }
+    ? {
+        inventoryId: l.inventoryId,
+        sku: l.sku,
+        name: l.name,
+        lot: l.lotNumber,
+        expiry: l.expiry,
+        units: l.quantity,
+        where: t('returns.intake.labelWhere', { line: at + 1 }),
+      }
     : null;
   const onFocus = (e: FocusEvent) => {
     const row = e.target.closest('tr[data-line]');
@@ -234,21 +264,22 @@ function useLabelLine(c: IntakeController): { line: LabelLine | null; onFocus: (
 
 export function LinesTable({ c, actions }: { c: IntakeController; actions: RefObject<LineActions> }) {
   const { draft, problems, last } = c;
-  const label = useLabelLine(c);
+  const { t } = useT();
+  const label = useLabelLine(c, t);
   return (
     <>
-      <table className="intake-lines" aria-label="Items in this return" aria-describedby="intake-totals" onFocus={label.onFocus}>
+      <table className="intake-lines" aria-label={t('returns.intake.lines')} aria-describedby="intake-totals" onFocus={label.onFocus}>
         <thead>
           <tr>
             <th scope="col">#</th>
-            <th scope="col">Item</th>
-            <th scope="col">SKU</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Lot</th>
-            <th scope="col">Expires</th>
-            <th scope="col">Action</th>
+            <th scope="col">{t('returns.intake.col.item')}</th>
+            <th scope="col">{t('returns.intake.col.sku')}</th>
+            <th scope="col">{t('returns.intake.col.quantity')}</th>
+            <th scope="col">{t('returns.intake.col.lot')}</th>
+            <th scope="col">{t('returns.intake.col.expires')}</th>
+            <th scope="col">{t('returns.intake.col.action')}</th>
             <th scope="col">
-              <span className="visually-hidden">Remove</span>
+              <span className="visually-hidden">{t('returns.intake.col.remove')}</span>
             </th>
           </tr>
         </thead>
@@ -272,10 +303,10 @@ export function LinesTable({ c, actions }: { c: IntakeController; actions: RefOb
         </tbody>
       </table>
       {draft.lines.length === 0 ? (
-        <p className="state">No items yet: scan the first item.</p>
+        <p className="state">{t('returns.intake.noItems')}</p>
       ) : (
         <div className="intake-line-tools">
-          <PrintLineLabel line={label.line} keys="Alt+P" group="Return intake" />
+          <PrintLineLabel line={label.line} keys="Alt+P" group={t('returns.intake.title')} />
         </div>
       )}
     </>
@@ -285,33 +316,35 @@ export function LinesTable({ c, actions }: { c: IntakeController; actions: RefOb
 export function IntakeActions({ c }: { c: IntakeController }) {
   const { draft, submitting } = c;
   const units = draft.lines.reduce((n, l) => n + l.quantity, 0);
+  const { t, rich } = useT();
+  const kbd = (chunks: ReactNode) => <kbd>{chunks}</kbd>;
   return (
     <>
       <footer className="intake-actions">
         <span id="intake-totals" className="muted">
-          {countOf(draft.lines.length, 'item')}, {countOf(units, 'unit')}
+          {t('returns.intake.totals', { items: draft.lines.length, units })}
         </span>
         <button type="button" className="primary" onClick={() => void c.submit(false)} disabled={submitting}>
-          Submit <kbd>Alt+S</kbd>
+          {rich('returns.intake.submit', { kbd })}
         </button>
         {draft.editOf === null && (
           <button type="button" onClick={() => void c.submit(true)} disabled={submitting}>
-            Next box <kbd>Alt+N</kbd>
+            {rich('returns.intake.nextBox', { kbd })}
           </button>
         )}
         <button type="button" className="quiet" onClick={() => c.setConfirmDiscard(true)} disabled={submitting}>
-          Discard draft
+          {t('returns.intake.discard')}
         </button>
       </footer>
       <ConfirmDialog
-        title="Discard this return draft?"
+        title={t('returns.intake.discard.title')}
         isOpen={c.confirmDiscard}
         onClose={() => c.setConfirmDiscard(false)}
-        confirmLabel="Discard the draft"
-        dismissLabel="Keep the draft"
+        confirmLabel={t('returns.intake.discard.confirm')}
+        dismissLabel={t('returns.intake.discard.keep')}
         onConfirm={() => void c.discard()}
       >
-        <p>This throws away {countOf(draft.lines.length, 'item')}; nothing is sent to the service. This cannot be undone.</p>
+        <p>{t('returns.intake.discard.text', { items: draft.lines.length })}</p>
       </ConfirmDialog>
       {c.submitError !== null && <ErrorNote error={c.submitError} />}
     </>

@@ -2,6 +2,7 @@ import { memo, type RefObject } from 'react';
 import type { ReturnDraftLine } from '../../../../../shared/schemas/return-draft';
 import { ReturnAction } from '../../../../../shared/schemas/returns';
 import { DateField } from '../../../ui/DateField';
+import { useT, type Translate } from '../../../i18n/useT';
 import { itemLabel } from './lines';
 import type { LineActions } from './useIntakeForm';
 
@@ -10,12 +11,10 @@ import type { LineActions } from './useIntakeForm';
  * service applies: named where the desk knows it (the item cache keeps it from the sync, a lookup on
  * the service carries it): "Dispose (item's preference)"; else said as the service's rule.
  */
-const defaultText = (preference: string | null) => (preference ? `${preference} (item’s preference)` : 'The item’s preference (restock if it has none)');
-const ACTION_TEXT: Record<Exclude<ReturnAction, 'Default'>, string> = {
-  Restock: 'Restock',
-  Quarantine: 'Quarantine',
-  Dispose: 'Dispose',
-};
+function actionText(t: Translate, action: ReturnAction, preference: string | null): string {
+  if (action !== 'Default') return t('returns.intake.action', { action });
+  return preference ? t('returns.intake.action.preference', { preference }) : t('returns.intake.action.default');
+}
 
 type Change = (patch: Partial<ReturnDraftLine>) => void;
 
@@ -40,7 +39,8 @@ export const LineRow = memo(function LineRow({
 }) {
   const messages = messageText ? messageText.split('\n') : [];
   const onChange: Change = (patch) => actions.current.update(index, patch);
-  const label = itemLabel({ sku: line.sku, name: line.name, inventoryId: line.inventoryId });
+  const { t } = useT();
+  const label = itemLabel(t, { sku: line.sku, name: line.name, inventoryId: line.inventoryId });
   const messageId = messages.length > 0 ? `line-${index}-messages` : undefined;
   return (
     <>
@@ -55,8 +55,8 @@ export const LineRow = memo(function LineRow({
         <td className="name">
           {line.name}
           {line.foundOnline && (
-            <span className="found-online" title="Found on the service: the item cache did not have it when it was scanned.">
-              found online
+            <span className="found-online" title={t('returns.intake.foundOnline.title')}>
+              {t('returns.intake.foundOnline')}
             </span>
           )}
         </td>
@@ -65,20 +65,25 @@ export const LineRow = memo(function LineRow({
         <LotCells index={index} line={line} label={label} needsLot={needsLot} onChange={onChange} />
         <td>
           <select
-            aria-label={`Action for ${label}`}
+            aria-label={t('returns.intake.action.label', { item: label })}
             value={line.requestedAction}
             onChange={(e) => onChange({ requestedAction: ReturnAction.parse(e.target.value) })}
           >
             {ReturnAction.options.map((a) => (
               <option key={a} value={a}>
-                {a === 'Default' ? defaultText(line.preference) : ACTION_TEXT[a]}
+                {actionText(t, a, line.preference)}
               </option>
             ))}
           </select>
         </td>
         <td>
-          <button type="button" className="quiet" aria-label={`Remove line ${index + 1}, ${label}`} onClick={() => actions.current.remove(index)}>
-            Remove
+          <button
+            type="button"
+            className="quiet"
+            aria-label={t('returns.intake.remove.label', { line: index + 1, item: label })}
+            onClick={() => actions.current.remove(index)}
+          >
+            {t('returns.intake.remove')}
           </button>
         </td>
       </tr>
@@ -101,6 +106,7 @@ function QuantityCell({
   onChange: Change;
   onDone: () => void;
 }) {
+  const { t } = useT();
   return (
     <td>
       <input
@@ -108,7 +114,7 @@ function QuantityCell({
         className="qty"
         min={1}
         max={1_000_000}
-        aria-label={`Quantity of ${label}`}
+        aria-label={t('returns.intake.quantity.label', { item: label })}
         aria-describedby={messageId}
         value={line.quantity}
         onChange={(e) => onChange({ quantity: Math.max(0, Math.min(1_000_000, Math.trunc(Number(e.target.value) || 0))) })}
@@ -125,6 +131,7 @@ function QuantityCell({
 
 /** Lot and expiry: fields for lot items; one kept from an earlier scan stays so it can be cleared. */
 function LotCells({ index, line, label, needsLot, onChange }: { index: number; line: ReturnDraftLine; label: string; needsLot: boolean; onChange: Change }) {
+  const { t } = useT();
   return (
     <>
       <td data-scan-target={`lot:${index}`}>
@@ -132,22 +139,22 @@ function LotCells({ index, line, label, needsLot, onChange }: { index: number; l
           <input
             id={`line-${index}-lot`}
             className="lot"
-            aria-label={`Lot number of ${label}`}
+            aria-label={t('returns.intake.lot.label', { item: label })}
             aria-invalid={needsLot || undefined}
-            placeholder={needsLot ? 'Scan or type the lot' : ''}
+            placeholder={needsLot ? t('returns.intake.lot.placeholder') : ''}
             value={line.lotNumber ?? ''}
             maxLength={100}
             onChange={(e) => onChange({ lotNumber: e.target.value === '' ? null : e.target.value })}
           />
         ) : (
-          <span className="muted">No lot</span>
+          <span className="muted">{t('returns.intake.lot.none')}</span>
         )}
       </td>
       <td>
         {line.item.lot || line.expiry ? (
           <DateField
             className="expiry"
-            label={`When ${label} expires`}
+            label={t('returns.intake.expiry.label', { item: label })}
             visibleLabel={false}
             granularity="day"
             value={line.expiry?.slice(0, 10) ?? ''}

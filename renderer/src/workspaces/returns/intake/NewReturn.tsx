@@ -5,6 +5,7 @@ import { ReturnDraft } from '../../../../../shared/schemas/return-draft';
 import { useAccountKey } from '../../../app/accountKey';
 import { call } from '../../../bridge/dockdesk';
 import { returnsQueries } from '../queries';
+import { useT } from '../../../i18n/useT';
 import { ErrorNote } from '../../../ui/ErrorNote';
 import { ViewHeading } from '../../../ui/ViewHeading';
 
@@ -35,6 +36,7 @@ export function keepCenterForNextReturn(center: { id: number; name: string | nul
 /** `#/returns/new`: opens (or starts) the return in progress and moves to its own address. */
 export function NewReturn() {
   const navigate = useNavigate();
+  const { t } = useT();
   // Never cached: each visit asks again, so a submitted draft is not opened twice.
   const target = useQuery({ queryKey: returnsQueries.openDraft(useAccountKey()), queryFn: openOrCreate, gcTime: 0, staleTime: 0, retry: false });
   useEffect(() => {
@@ -43,18 +45,18 @@ export function NewReturn() {
   return (
     <section className="workspace intake" aria-labelledby="intake-title">
       <header className="workspace-header">
-        <ViewHeading id="intake-title">Return intake</ViewHeading>
+        <ViewHeading id="intake-title">{t('returns.intake.title')}</ViewHeading>
       </header>
       {target.isError ? (
         <>
           <ErrorNote error={target.error} />
           <Link to="/returns/new" reloadDocument={false} onClick={() => void target.refetch()}>
-            Try again
+            {t('returns.intake.tryAgain')}
           </Link>
         </>
       ) : (
         <p className="state" role="status">
-          Opening the return in progress…
+          {t('returns.intake.openingInProgress')}
         </p>
       )}
     </section>

@@ -5,6 +5,7 @@ import type { EventPayload } from '../../../../../shared/ipc/contract';
 import { ReturnDraft } from '../../../../../shared/schemas/return-draft';
 import { useAccountKey } from '../../../app/accountKey';
 import { useDockdeskEvent } from '../../../bridge/dockdesk';
+import { useT } from '../../../i18n/useT';
 import { ErrorNote } from '../../../ui/ErrorNote';
 import { ViewHeading } from '../../../ui/ViewHeading';
 import { returnsQueries } from '../queries';
@@ -25,15 +26,16 @@ export function ReturnIntake({ draftId }: { draftId: string }) {
     [draftId, draftKey, queryClient],
   );
   useDockdeskEvent('drafts.changed', onChanged);
+  const { t } = useT();
 
   if (record.isPending)
     return (
       <section className="workspace intake" aria-labelledby="intake-title">
         <header className="workspace-header">
-          <ViewHeading id="intake-title">Return intake</ViewHeading>
+          <ViewHeading id="intake-title">{t('returns.intake.title')}</ViewHeading>
         </header>
         <p className="state" role="status">
-          Opening the return…
+          {t('returns.intake.opening')}
         </p>
       </section>
     );
@@ -41,10 +43,10 @@ export function ReturnIntake({ draftId }: { draftId: string }) {
     return (
       <section className="workspace intake" aria-labelledby="intake-title">
         <header className="workspace-header">
-          <ViewHeading id="intake-title">Return intake</ViewHeading>
+          <ViewHeading id="intake-title">{t('returns.intake.title')}</ViewHeading>
         </header>
         <ErrorNote error={record.error} />
-        <Link to="/returns/new">Start a new return</Link>
+        <Link to="/returns/new">{t('returns.intake.startNew')}</Link>
       </section>
     );
   const parsed = ReturnDraft.safeParse(record.data.value);
@@ -52,10 +54,10 @@ export function ReturnIntake({ draftId }: { draftId: string }) {
     return (
       <section className="workspace intake" aria-labelledby="intake-title">
         <header className="workspace-header">
-          <ViewHeading id="intake-title">Return intake</ViewHeading>
+          <ViewHeading id="intake-title">{t('returns.intake.title')}</ViewHeading>
         </header>
         <p className="error" role="alert">
-          Draft {draftId} is not a return in progress.
+          {t('returns.intake.notAReturn', { draftId })}
         </p>
       </section>
     );

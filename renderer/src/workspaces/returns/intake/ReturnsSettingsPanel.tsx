@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAccountKey } from '../../../app/accountKey';
 import { call, errorMessage } from '../../../bridge/dockdesk';
+import { useT } from '../../../i18n/useT';
 import { returnsQueries, useReturnCenters } from '../queries';
 
 /** Settings: the fulfillment center a new return starts with, for the environment in use. */
 export function ReturnsSettingsPanel({ signedIn }: { signedIn: boolean }) {
   const queryClient = useQueryClient();
+  const { t } = useT();
   const settingsQuery = returnsQueries.settings(useAccountKey());
   const settings = useQuery(settingsQuery);
   const centers = useReturnCenters(signedIn);
@@ -18,9 +20,10 @@ export function ReturnsSettingsPanel({ signedIn }: { signedIn: boolean }) {
   const choices = current && !list.some((c) => c.id === current.id) ? [current, ...list] : list;
   return (
     <>
-      <h2>Returns</h2>
+      {/* data-section: the palette's "Settings: Returns" line finds the section in any language. */}
+      <h2 data-section="Returns">{t('returns.settings.title')}</h2>
       <div className="field">
-        <label htmlFor="returns-default-center">Default fulfillment center for new returns</label>
+        <label htmlFor="returns-default-center">{t('returns.settings.defaultCenter')}</label>
         <select
           id="returns-default-center"
           value={current ? String(current.id) : ''}
@@ -31,21 +34,21 @@ export function ReturnsSettingsPanel({ signedIn }: { signedIn: boolean }) {
             save.mutate(c ? { id: c.id, name: c.name } : null);
           }}
         >
-          <option value="">None: choose on each return</option>
+          <option value="">{t('returns.settings.none')}</option>
           {choices.map((c) => (
             <option key={c.id} value={String(c.id)}>
-              {c.name ?? `Center ${c.id}`}
+              {c.name ?? t('returns.centerId', { id: String(c.id) })}
             </option>
           ))}
         </select>
         <span id="returns-default-center-hint" className="hint" role="status">
           {save.isError
-            ? `Not saved: ${errorMessage(save.error)}`
+            ? t('returns.settings.notSaved', { error: errorMessage(save.error) })
             : centers.isError
-              ? `The centers could not be loaded: ${errorMessage(centers.error)}`
+              ? t('returns.settings.centersFailed', { error: errorMessage(centers.error) })
               : !signedIn
-                ? 'Sign in to choose from the account’s centers.'
-                : 'Kept per environment.'}
+                ? t('returns.settings.signIn')
+                : t('returns.settings.kept')}
         </span>
       </div>
     </>

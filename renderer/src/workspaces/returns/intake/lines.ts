@@ -2,6 +2,7 @@ import type { ReturnDraft, ReturnDraftLine } from '../../../../../shared/schemas
 import type { CachedItem } from '../../../../../shared/schemas/inventory-cache';
 import type { ScanReading } from '../../../../../shared/ipc/inventory';
 import { itemRefusal } from '../../../../../shared/returns/rules';
+import type { Translate } from '../../../i18n/useT';
 
 /**
  * What an item scan does to the return in progress, as a pure step (the view and the unit tests run
@@ -12,34 +13,39 @@ import { itemRefusal } from '../../../../../shared/returns/rules';
 export type ItemScanOutcome =
   { verdict: 'refused'; message: string } | { verdict: 'accepted' | 'merged'; draft: ReturnDraft; line: number; message: string; needsLot: boolean };
 
-export function itemLabel(item: Pick<CachedItem, 'sku' | 'name' | 'inventoryId'>): string {
-  if (!item.sku) return `Item ${item.inventoryId}`;
+export function itemLabel(t: Translate, item: Pick<CachedItem, 'sku' | 'name' | 'inventoryId'>): string {
+  if (!item.sku) return t('returns.intake.itemId', { id: String(item.inventoryId) });
   return item.name ? `${item.name} (${item.sku})` : item.sku;
 }
 
-/** `foundOnline`: the item came from the service, not the item cache (a new line is marked so). */
+/**
+ * `foundOnline`: the item came from the service, not the item cache (a new line is marked so). `t`
+ * words the outcome; each sentence is a message of its own, said one after another.
+ */
 export function applyItemScan(
+  t: Translate,
   draft: ReturnDraft,
   item: CachedItem,
   reading: ScanReading | null,
   foundOnline = false,
   preference: string | null = null,
 ): ItemScanOutcome {
-  const label = itemLabel(item);
+  const label = itemLabel(t, item);
+  const say = (...sentences: Array<string | null>) => sentences.filter((s) => s !== null).join(' ');
   const refusal = itemRefusal(item.flags, label);
   if (refusal) return { verdict: 'refused', message: refusal };
   // A lot and expiry belong only to a lot-tracked item: on another one the label's lot is said, not kept.
   const lotTracked = item.flags.lot;
   const lot = lotTracked ? (reading?.lot ?? null) : null;
   const expiry = lotTracked ? (reading?.expiry ?? null) : null;
-  const ignored = !lotTracked && reading?.lot ? ` Its label carries lot ${reading.lot}, but ${label} is not lot-tracked: the lot is not kept.` : '';
+  const ignored = !lotTracked && reading?.lot ? t('returns.intake.item.lotIgnored', { lot: reading.lot, item: label }) : null;
   const at = draft.lines.findIndex((l) => l.inventoryId === item.inventoryId);
   if (at >= 0) {
     const line = draft.lines[at]!;
     if (lot && line.lotNumber && lot !== line.lotNumber) {
       return {
         verdict: 'refused',
-        message: `${label} is already on line ${at + 1} with lot ${line.lotNumber}; this one is lot ${lot}. An item appears once per return (spec 4.8 rule 1): put the other lot in its own box.`,
+        message: t('returns.intake.item.otherLot', { item: label, line: at + 1, lineLot: line.lotNumber, lot }),
       };
     }
     const merged: ReturnDraftLine = {
@@ -53,7 +59,7 @@ export function applyItemScan(
       verdict: 'merged',
       draft: { ...draft, lines },
       line: at,
-      message: `${label}: quantity ${merged.quantity} on line ${at + 1}.${ignored}`,
+      message: say(t('returns.intake.item.merged', { item: label, quantity: merged.quantity, line: at + 1 }), ignored),
       needsLot: item.flags.lot && !merged.lotNumber,
     };
   }
@@ -75,7 +81,7 @@ export function applyItemScan(
     verdict: 'accepted',
     draft: { ...draft, lines: [...draft.lines, line] },
     line: draft.lines.length,
-    message: `${label} added as line ${draft.lines.length + 1}.${needsLot ? ' It is lot-tracked: scan or type its lot number.' : ''}${ignored}`,
+    message: say(t('returns.intake.item.added', { item: label, line: draft.lines.length + 1 }), needsLot ? t('returns.intake.item.needsLot') : null, ignored),
     needsLot,
   };
 }

@@ -1,7 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { AppErrorException } from '../../../../../shared/errors';
-import { countOf } from '../../../../../shared/counts';
 import { checkReturnDraft, type DraftProblem } from '../../../../../shared/returns/rules';
 import type { ReturnDraft, ReturnDraftLine } from '../../../../../shared/schemas/return-draft';
 import type { OutboxEntryView } from '../../../../../shared/schemas/outbox';
@@ -10,6 +9,7 @@ import { parseGs1 } from '../../../../../shared/scan/gs1';
 import { useAccountKey } from '../../../app/accountKey';
 import { call, errorMessage } from '../../../bridge/dockdesk';
 import { useDraftAutosave } from '../../../drafts/useDraftAutosave';
+import { useT, type Translate } from '../../../i18n/useT';
 import { useShortcut } from '../../../keyboard/useShortcut';
 import { cue } from '../../../scan/cues';
 import type { ScanVerdict, TypedIn } from '../../../scan/scanService';
@@ -82,6 +82,7 @@ type IntakeDraft = ReturnType<typeof useIntakeDraft>;
 
 /** An item code looked up (the cache first, the service on a miss) and applied to the draft. */
 async function lookUpItem(
+  t: Translate,
   draft: ReturnDraft,
   code: string,
 ): Promise<{ verdict: ScanVerdict; message: string; line: number | null; next?: ReturnDraft; lotOf?: number }> {
@@ -90,29 +91,36 @@ async function lookUpItem(
     // The item cache first; main asks the service when the cache has no match (empty, loading, or an item added since the sync).
     answer = await call('inventory.lookup', { code, online: 'fallback' });
   } catch (error) {
-    return { verdict: 'refused', message: `Could not look up ${plainScanText(code)}: ${errorMessage(error)}`, line: null };
+    return { verdict: 'refused', message: t('returns.intake.item.lookupFailed', { code: plainScanText(code), error: errorMessage(error) }), line: null };
   }
   const shown = plainScanText(code);
   // With no match the fallback's outcome says why: not on the service either, or the service out of reach (and the cache's state).
-  if (answer.matches.length === 0) return { verdict: 'refused', message: answer.online?.message ?? `No item matches ${shown}.`, line: null };
+  if (answer.matches.length === 0)
+    return { verdict: 'refused', message: answer.online?.message ?? t('returns.intake.item.noMatch', { code: shown }), line: null };
   if (answer.matches.length > 1) {
     const skus = answer.matches.map((m) => m.item.sku).join(', ');
     return {
       verdict: 'refused',
-      message: `${shown} is the code of ${countOf(answer.matches.length, 'item')} (${skus}): scan the item’s own label or type its SKU.`,
+      message: t('returns.intake.item.severalItems', { code: shown, count: answer.matches.length, skus }),
       line: null,
     };
   }
   const match = answer.matches[0]!;
   const online = answer.source === 'service';
-  const outcome = applyItemScan(draft, match.item, answer.scan, online, match.item.codes.returnPreference?.primaryAction ?? null);
+  const outcome = applyItemScan(t, draft, match.item, answer.scan, online, match.item.codes.returnPreference?.primaryAction ?? null);
+  // Found on the service: main's own note on the lookup, where it gave one, follows the outcome.
+  const onService = answer.online?.message ?? t('returns.intake.item.foundOnService');
   if (outcome.verdict === 'refused')
-    return { verdict: 'refused', message: online ? `${outcome.message} (${answer.online?.message ?? 'Found on the service.'})` : outcome.message, line: null };
+    return {
+      verdict: 'refused',
+      message: online ? t('returns.intake.item.refusedOnline', { message: outcome.message, online: onService }) : outcome.message,
+      line: null,
+    };
   const preference = match.item.codes.returnPreference?.primaryAction;
-  const note = online ? ` ${answer.online?.message ?? 'Found on the service.'}${preference ? ` Its return preference: ${preference}.` : ''}` : '';
+  const note = online ? [onService, ...(preference ? [t('returns.intake.item.preference', { preference })] : [])] : [];
   return {
     verdict: outcome.verdict,
-    message: `${outcome.message}${note}`,
+    message: [outcome.message, ...note].join(' '),
     line: outcome.line,
     next: outcome.draft,
     ...(outcome.needsLot ? { lotOf: outcome.line } : {}),
@@ -120,36 +128,42 @@ async function lookUpItem(
 }
 
 /** The order reference field: a packing slip scanned or a reference typed and Enter. */
-function useOrderLookup(d: IntakeDraft, refs: IntakeRefs, report: (verdict: ScanVerdict, message: string, line: number | null) => ScanVerdict) {
+function useOrderLookup(t: Translate, d: IntakeDraft, refs: IntakeRefs, report: (verdict: ScanVerdict, message: string, line: number | null) => ScanVerdict) {
   const initialOrder = d.draft.order;
   const [orderText, setOrderText] = useState(initialOrder?.referenceId ?? initialOrder?.orderNumber ?? '');
   const [orderNote, setOrderNote] = useState<string | null>(null);
   const findOrder = async (reference: string): Promise<ScanVerdict> => {
     setOrderText(reference);
-    setOrderNote('Looking up the order…');
+    setOrderNote(t('returns.intake.order.lookingUp'));
     try {
       const { orders } = await call('returns.findOrder', { reference });
       const order = orders[0];
       if (!order) {
-        setOrderNote(`No order has the reference ${reference}.`);
-        return report('refused', `No order has the reference ${reference}.`, null);
+        const none = t('returns.intake.order.notFound', { reference });
+        setOrderNote(none);
+        return report('refused', none, null);
       }
       const shipment = order.shipments.length === 1 ? order.shipments[0]! : null;
       d.update({ order, originalShipmentId: shipment?.id ?? null });
       const name = order.orderNumber ?? order.referenceId ?? String(order.orderId);
-      setOrderNote(orders.length > 1 ? `${countOf(orders.length, 'order')} with this reference; using order ${name}.` : null);
+      setOrderNote(orders.length > 1 ? t('returns.intake.order.several', { count: orders.length, name }) : null);
       refs.item.current?.focus();
-      return report('accepted', `Order ${name}${shipment ? `, shipment ${shipment.id}` : ''}.`, null);
+      return report(
+        'accepted',
+        shipment ? t('returns.intake.order.foundShipment', { name, shipment: String(shipment.id) }) : t('returns.intake.order.found', { name }),
+        null,
+      );
     } catch (error) {
-      setOrderNote(`The order could not be looked up: ${errorMessage(error)}`);
-      return report('refused', `The order could not be looked up: ${errorMessage(error)}`, null);
+      const failed = t('returns.intake.order.failed', { error: errorMessage(error) });
+      setOrderNote(failed);
+      return report('refused', failed, null);
     }
   };
   return { orderText, setOrderText, orderNote, findOrder };
 }
 
 /** Scans and typed codes, handled in arrival order, each on the draft as the previous one left it. */
-function useIntakeScans(d: IntakeDraft, refs: IntakeRefs) {
+function useIntakeScans(t: Translate, d: IntakeDraft, refs: IntakeRefs) {
   const [last, setLast] = useState<LastScan | null>(null);
   const seq = useRef(0);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
@@ -160,9 +174,9 @@ function useIntakeScans(d: IntakeDraft, refs: IntakeRefs) {
     setLast({ verdict, message, line, seq: ++seq.current });
     return verdict;
   };
-  const order = useOrderLookup(d, refs, report);
+  const order = useOrderLookup(t, d, refs, report);
   const scanItem = async (code: string): Promise<ScanVerdict> => {
-    const result = await lookUpItem(d.draftRef.current, code);
+    const result = await lookUpItem(t, d.draftRef.current, code);
     if (result.next) d.commit(result.next);
     if (result.lotOf !== undefined) {
       const index = result.lotOf;
@@ -174,10 +188,10 @@ function useIntakeScans(d: IntakeDraft, refs: IntakeRefs) {
   // not an item to look up.
   const scanReference = (text: string): ScanVerdict => {
     const draft = d.draftRef.current;
-    if (draft.submitAttempts > 0 || draft.editOf !== null) return report('refused', 'The reference id is fixed now.', null);
+    if (draft.submitAttempts > 0 || draft.editOf !== null) return report('refused', t('returns.intake.reference.nowFixed'), null);
     const referenceId = text.replace(/\s/g, '').slice(0, 50);
     d.update({ referenceId });
-    return report('accepted', `Reference id ${referenceId}.`, null);
+    return report('accepted', t('returns.intake.reference.scanned', { reference: referenceId }), null);
   };
   const handleScan = (scan: Scan, target: ScanTarget, typed: TypedIn): Promise<ScanVerdict> | ScanVerdict => {
     const text = plainScanText(scan.text);
@@ -188,7 +202,7 @@ function useIntakeScans(d: IntakeDraft, refs: IntakeRefs) {
       showInField(refs.tracking.current, trackingNumber);
       d.update({ trackingNumber });
       refs.item.current?.focus();
-      return report('accepted', `Tracking number ${text}.`, null);
+      return report('accepted', t('returns.intake.tracking.scanned', { tracking: text }), null);
     }
     if (target === 'reference') return scanReference(typed(text));
     if (target === 'order') return order.findOrder(text);
@@ -198,7 +212,7 @@ function useIntakeScans(d: IntakeDraft, refs: IntakeRefs) {
       const lot = gs1.ok && gs1.lot ? gs1.lot : typed(text);
       d.updateLine(index, { lotNumber: lot.slice(0, 100), ...(gs1.ok && gs1.expiry ? { expiry: gs1.expiry } : {}) });
       refs.item.current?.focus();
-      return report('accepted', `Lot ${lot} on line ${index + 1}.`, index);
+      return report('accepted', t('returns.intake.lot.scanned', { lot, line: index + 1 }), index);
     }
     return scanItem(scan.text);
   };
@@ -217,7 +231,7 @@ function useIntakeScans(d: IntakeDraft, refs: IntakeRefs) {
 type IntakeScans = ReturnType<typeof useIntakeScans>;
 
 /** Submit (or Next box) once the scans queued so far are in and the draft is on disk; discard. */
-function useIntakeSubmit(draftId: string, d: IntakeDraft, scans: IntakeScans) {
+function useIntakeSubmit(t: Translate, draftId: string, d: IntakeDraft, scans: IntakeScans) {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<unknown>(null);
@@ -232,14 +246,14 @@ function useIntakeSubmit(draftId: string, d: IntakeDraft, scans: IntakeScans) {
     d.setProblems(found);
     setSubmitError(null);
     if (found.length > 0) {
-      cue('refused', 'Not ready to submit', 'typing');
+      cue('refused', t('returns.intake.notReady'), 'typing');
       showProblems(found);
       return;
     }
     setSubmitting(true);
     try {
       const notSaved = await d.saver.flush();
-      if (notSaved !== null) throw new Error(`Not saved: ${notSaved}`);
+      if (notSaved !== null) throw new Error(t('returns.intake.save.failed', { message: notSaved }));
       if (nextBox) {
         const { submitted: entry, draft: next } = await call('returns.nextBox', { draftId });
         lastSubmission = entry;
@@ -270,20 +284,21 @@ function useIntakeSubmit(draftId: string, d: IntakeDraft, scans: IntakeScans) {
   return { submit, submitting, submitError, confirmDiscard, setConfirmDiscard, discard };
 }
 
-function useIntakeKeys(submit: (nextBox: boolean) => Promise<void>, nextBoxOffered: boolean, refs: IntakeRefs, trackingNumber: string) {
-  useShortcut({ keys: 'Alt+s', description: 'Submit the return', group: 'Return intake', inFields: true, handler: () => void submit(false) });
+function useIntakeKeys(t: Translate, submit: (nextBox: boolean) => Promise<void>, nextBoxOffered: boolean, refs: IntakeRefs, trackingNumber: string) {
+  const group = t('returns.intake.title');
+  useShortcut({ keys: 'Alt+s', description: t('returns.intake.key.submit'), group, inFields: true, handler: () => void submit(false) });
   // Next box starts another return for the same order: not offered while changing a sent return.
   useShortcut(
     {
       keys: 'Alt+n',
-      description: 'Next box: submit and start the next return for the same order',
-      group: 'Return intake',
+      description: t('returns.intake.key.nextBox'),
+      group,
       inFields: true,
       handler: () => void submit(true),
     },
     nextBoxOffered,
   );
-  useShortcut({ keys: 'Alt+i', description: 'Go to the item scan field', group: 'Return intake', inFields: true, handler: () => refs.item.current?.focus() });
+  useShortcut({ keys: 'Alt+i', description: t('returns.intake.key.item'), group, inFields: true, handler: () => refs.item.current?.focus() });
   // First focus: the tracking number while it is missing, else the item scan field; after the
   // router's move to the heading, and never taking focus from a field the clerk already went to.
   const [initialTracking] = useState(trackingNumber);
@@ -310,11 +325,12 @@ export interface LineActions {
  * submit and discard, and the keys. The view's parts only show what it holds and call its commands.
  */
 export function useIntakeForm(draftId: string, revision: number, initial: ReturnDraft, refs: IntakeRefs) {
+  const { t } = useT();
   const d = useIntakeDraft(draftId, revision, initial);
-  const scans = useIntakeScans(d, refs);
-  const submission = useIntakeSubmit(draftId, d, scans);
+  const scans = useIntakeScans(t, d, refs);
+  const submission = useIntakeSubmit(t, draftId, d, scans);
   const { draft } = d;
-  useIntakeKeys(submission.submit, draft.editOf === null, refs, initial.trackingNumber);
+  useIntakeKeys(t, submission.submit, draft.editOf === null, refs, initial.trackingNumber);
   const [submitted] = useState(() => {
     const s = lastSubmission;
     lastSubmission = null;
@@ -333,7 +349,7 @@ export function useIntakeForm(draftId: string, revision: number, initial: Return
     const line = d.draftRef.current.lines[index];
     d.commit({ ...d.draftRef.current, lines: d.draftRef.current.lines.filter((_, i) => i !== index) });
     scans.setLast(null);
-    if (line) scans.report('accepted', `Removed line ${index + 1}, ${line.sku || line.inventoryId}.`, null);
+    if (line) scans.report('accepted', t('returns.intake.removed', { line: index + 1, item: line.sku || String(line.inventoryId) }), null);
     backToScan();
   };
   // A person typed a code into the item field and pressed Enter: looked up like a scan. The field is

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { OutboxEntryView } from '../../../../../shared/schemas/outbox';
 import { labelOf } from '../../../../../shared/labels';
-import { countOf } from '../../../../../shared/counts';
 import { call, errorMessage } from '../../../bridge/dockdesk';
 import { formatTime } from '../../../format';
+import { useT } from '../../../i18n/useT';
 
 /** A draft the service sent back with field errors, as its event said. */
 export interface ReturnedDraft {
@@ -33,6 +33,7 @@ export function OutboxPanel({
     onSettled: onChanged,
   });
   const error = retry.error ?? discard.error;
+  const { t } = useT();
   return (
     <div className="outbox-panel">
       {waitingReason && (
@@ -47,7 +48,7 @@ export function OutboxPanel({
       )}
       {returned.length > 0 && <ReturnedDrafts returned={returned} onOpenDraft={onOpenDraft} />}
       {entries.length === 0 ? (
-        <p className="state">Nothing in the outbox: every submitted return has reached the service.</p>
+        <p className="state">{t('returns.outbox.nothing')}</p>
       ) : (
         <OutboxTable
           entries={entries}
@@ -63,9 +64,10 @@ export function OutboxPanel({
 }
 
 function ReturnedDrafts({ returned, onOpenDraft }: { returned: ReturnedDraft[]; onOpenDraft: (draftId: string) => void }) {
+  const { t } = useT();
   return (
     <>
-      <h3>Sent back by the service</h3>
+      <h3>{t('returns.outbox.sentBack')}</h3>
       <ul className="outbox-returned">
         {returned.map((r) => (
           <li key={r.draftId}>
@@ -73,7 +75,7 @@ function ReturnedDrafts({ returned, onOpenDraft }: { returned: ReturnedDraft[]; 
               <strong>{r.referenceId}</strong> {r.message}
             </span>
             <button type="button" onClick={() => onOpenDraft(r.draftId)}>
-              Open draft {r.referenceId}
+              {t('returns.outbox.openDraft', { reference: r.referenceId })}
             </button>
           </li>
         ))}
@@ -92,20 +94,21 @@ interface RowActions {
 }
 
 function OutboxTable({ entries, ...actions }: { entries: OutboxEntryView[] } & RowActions) {
+  const { t } = useT();
   return (
-    <table className="outbox-table" aria-label="Returns in the outbox">
+    <table className="outbox-table" aria-label={t('returns.outbox.table')}>
       <thead>
         <tr>
-          <th scope="col">Reference</th>
-          <th scope="col">Tracking</th>
-          <th scope="col">Center</th>
+          <th scope="col">{t('returns.outbox.col.reference')}</th>
+          <th scope="col">{t('returns.outbox.col.tracking')}</th>
+          <th scope="col">{t('returns.outbox.col.center')}</th>
           <th scope="col" className="num">
-            Contents
+            {t('returns.outbox.col.contents')}
           </th>
-          <th scope="col">State</th>
-          <th scope="col">Queued</th>
+          <th scope="col">{t('returns.outbox.col.state')}</th>
+          <th scope="col">{t('returns.outbox.col.queued')}</th>
           <th scope="col">
-            <span className="visually-hidden">Actions</span>
+            <span className="visually-hidden">{t('returns.outbox.col.actions')}</span>
           </th>
         </tr>
       </thead>
@@ -120,30 +123,37 @@ function OutboxTable({ entries, ...actions }: { entries: OutboxEntryView[] } & R
 
 function OutboxRow({ entry: e, waitingReason, retrying, discarding, onRetry, onDiscard }: { entry: OutboxEntryView } & RowActions) {
   const canAct = e.state === 'failed' || e.state === 'waiting' || e.state === 'held' || e.state === 'queued';
+  const { t } = useT();
   return (
     <tr data-testid={`outbox-${e.referenceId}`}>
       <td className="code">{e.referenceId}</td>
       <td className="code">{e.trackingNumber ?? '—'}</td>
-      <td className="outbox-center">{e.fulfillmentCenter.name ?? `Center ${e.fulfillmentCenter.id}`}</td>
+      <td className="outbox-center">{e.fulfillmentCenter.name ?? t('returns.centerId', { id: String(e.fulfillmentCenter.id) })}</td>
       <td className="num">
-        {countOf(e.unitCount, 'unit')}
-        <div className="muted">{countOf(e.lineCount, 'item')}</div>
+        {t('returns.units', { count: e.unitCount })}
+        <div className="muted">{t('returns.items', { count: e.lineCount })}</div>
       </td>
       <td className={`outbox-state outbox-${e.state}`}>
         <strong>{labelOf('OutboxState', e.state)}</strong>
-        {e.outcomeUnknown && e.state !== 'sent' && <span className="muted"> · may already be with the service; checked before it is sent again</span>}
+        {e.outcomeUnknown && e.state !== 'sent' && <span className="muted"> · {t('returns.outbox.outcomeUnknown')}</span>}
         {e.message && e.state !== 'sent' && e.message !== waitingReason && <div className="muted">{e.message}</div>}
-        {e.state === 'sent' && e.returnId !== null && <div className="muted">Return {e.returnId}</div>}
+        {e.state === 'sent' && e.returnId !== null && <div className="muted">{t('returns.outbox.returnId', { returnId: String(e.returnId) })}</div>}
       </td>
       <td className="outbox-time">{formatTime(e.queuedAt)}</td>
       <td className="outbox-actions">
         {canAct && (
           <>
-            <button type="button" onClick={() => onRetry(e.id)} disabled={retrying} aria-label={`Retry ${e.referenceId} now`}>
-              Retry
+            <button type="button" onClick={() => onRetry(e.id)} disabled={retrying} aria-label={t('returns.outbox.retry.label', { reference: e.referenceId })}>
+              {t('returns.outbox.retry')}
             </button>
-            <button type="button" className="quiet" onClick={() => onDiscard(e.id)} disabled={discarding} aria-label={`Back to drafts: ${e.referenceId}`}>
-              Back to drafts
+            <button
+              type="button"
+              className="quiet"
+              onClick={() => onDiscard(e.id)}
+              disabled={discarding}
+              aria-label={t('returns.outbox.backToDrafts.label', { reference: e.referenceId })}
+            >
+              {t('returns.outbox.backToDrafts')}
             </button>
           </>
         )}

@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import type { EventPayload } from '../../../../../shared/ipc/contract';
 import type { OutboxStatus } from '../../../../../shared/schemas/outbox';
 import { useDockdeskEvent } from '../../../bridge/dockdesk';
+import { useT } from '../../../i18n/useT';
 import { Dialog } from '../../../ui/Dialog';
 import { showToast } from '../../../ui/Toasts';
 import { useAccountKey } from '../../../app/accountKey';
@@ -21,11 +22,12 @@ export function OutboxSlot() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const { outbox, refresh, returned, forget } = useOutbox();
+  const { t } = useT();
   const status = outbox.data?.status;
   return (
     <>
       {status && <OutboxButton status={status} returned={returned.length} onOpen={() => setOpen(true)} />}
-      <Dialog title="Returns outbox" isOpen={open} onOpenChange={setOpen} wide>
+      <Dialog title={t('returns.outbox.title')} isOpen={open} onOpenChange={setOpen} wide>
         <OutboxPanel
           entries={outbox.data?.entries ?? []}
           waitingReason={status?.waitingReason ?? null}
@@ -45,6 +47,7 @@ export function OutboxSlot() {
 /** The outbox as main reports it, kept current by its events, and the drafts the service sent back this session. */
 function useOutbox() {
   const queryClient = useQueryClient();
+  const { t } = useT();
   const [returned, setReturned] = useState<ReturnedDraft[]>([]);
   const outboxQuery = returnsQueries.outbox(useAccountKey());
   const outbox = useQuery(outboxQuery);
@@ -58,12 +61,12 @@ function useOutbox() {
         refresh();
         if (p.queued)
           showToast({
-            title: `Return ${p.referenceId} was sent`,
-            description: `It had waited in the outbox; the service holds it as return ${p.returnId}.`,
+            title: t('returns.outbox.sent', { reference: p.referenceId }),
+            description: t('returns.outbox.sent.text', { returnId: String(p.returnId) }),
             tone: 'success',
           });
       },
-      [refresh],
+      [refresh, t],
     ),
   );
   useDockdeskEvent(
@@ -72,13 +75,13 @@ function useOutbox() {
       (p: EventPayload<'outbox.returned'>) => {
         refresh();
         showToast({
-          title: `Return ${p.referenceId} came back to the drafts`,
-          description: `${p.message} Open it from the outbox’s list of returned drafts.`,
+          title: t('returns.outbox.returned', { reference: p.referenceId }),
+          description: t('returns.outbox.returned.text', { message: p.message }),
           tone: 'error',
         });
         setReturned((r) => [{ draftId: p.draftId, referenceId: p.referenceId, message: p.message }, ...r.filter((x) => x.draftId !== p.draftId)].slice(0, 20));
       },
-      [refresh],
+      [refresh, t],
     ),
   );
   const forget = useCallback((draftId: string) => setReturned((r) => r.filter((x) => x.draftId !== draftId)), []);
@@ -86,18 +89,21 @@ function useOutbox() {
 }
 
 function OutboxButton({ status, returned, onOpen }: { status: OutboxStatus; returned: number; onOpen: () => void }) {
+  const { t } = useT();
   const label =
     status.pending === 0
       ? returned > 0
-        ? `Outbox: ${returned} returned`
-        : 'Outbox empty'
-      : `Outbox: ${status.pending} waiting${status.failed ? `, ${status.failed} failed` : ''}`;
+        ? t('returns.outbox.button.returned', { returned })
+        : t('returns.outbox.button.empty')
+      : t('returns.outbox.button.waiting', { pending: status.pending, failed: status.failed });
   return (
     <button
       type="button"
       className={`outbox-slot ${status.failed || returned ? 'outbox-attention' : status.pending ? 'outbox-waiting' : ''}`}
       title={status.waitingReason ?? undefined}
-      aria-label={`${label}${status.waitingReason ? `. ${status.waitingReason}` : ''}. Open the outbox`}
+      aria-label={
+        status.waitingReason ? t('returns.outbox.button.labelWhy', { label, why: status.waitingReason }) : t('returns.outbox.button.label', { label })
+      }
       onClick={onOpen}
     >
       {label}

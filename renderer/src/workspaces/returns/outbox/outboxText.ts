@@ -1,19 +1,23 @@
 import type { OutboxEntryView } from '../../../../../shared/schemas/outbox';
+import type { Translate } from '../../../i18n/useT';
 
-/** An outbox entry's state in words for the desk (the intake's confirmation and the outbox panel). */
-export function outboxStateText(entry: OutboxEntryView): string {
+/**
+ * An outbox entry's state in words for the desk (the intake's confirmation); the service's own reason,
+ * where it gave one, stands in the sentence as it came.
+ */
+export function outboxStateText(t: Translate, entry: OutboxEntryView): string {
   switch (entry.state) {
     case 'sent':
-      return entry.returnId ? `sent, return ${entry.returnId}.` : 'sent.';
+      return entry.returnId ? t('returns.outbox.state.sentAs', { returnId: String(entry.returnId) }) : t('returns.outbox.state.sent');
     case 'sending':
-      return 'sending now.';
+      return t('returns.outbox.state.sending');
     case 'queued':
-      return 'in the outbox, about to be sent.';
+      return t('returns.outbox.state.queued');
     case 'waiting':
-      return `waiting in the outbox: ${entry.message ?? 'it will be sent when the service answers again.'}`;
+      return entry.message ? t('returns.outbox.state.waitingBecause', { message: entry.message }) : t('returns.outbox.state.waiting');
     case 'held':
-      return `held in the outbox: ${entry.message ?? 'it needs something of you first.'}`;
+      return entry.message ? t('returns.outbox.state.heldBecause', { message: entry.message }) : t('returns.outbox.state.held');
     case 'failed':
-      return `failed: ${entry.message ?? 'the service refused it.'} Retry or take it back into the drafts from the outbox.`;
+      return entry.message ? t('returns.outbox.state.failedBecause', { message: entry.message }) : t('returns.outbox.state.failed');
   }
 }
