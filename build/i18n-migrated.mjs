@@ -11,4 +11,5 @@ export const translatedFiles = [
   // An area's contribution file (sidebar label, palette lines, scan candidates) waits for the shared
   // mechanisms to take words from the catalogs; the rest of the area is listed.
   'renderer/src/workspaces/inventory/!(*.contribution).{ts,tsx}',
+  'renderer/src/workspaces/lots/!(*.contribution).{ts,tsx}',
 ];
