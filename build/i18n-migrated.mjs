@@ -12,4 +12,5 @@ export const translatedFiles = [
   // mechanisms to take words from the catalogs; the rest of the area is listed.
   'renderer/src/workspaces/inventory/!(*.contribution).{ts,tsx}',
   'renderer/src/workspaces/lots/!(*.contribution).{ts,tsx}',
+  'renderer/src/workspaces/history/!(*.contribution).{ts,tsx}',
 ];
