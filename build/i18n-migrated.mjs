@@ -13,4 +13,5 @@ export const translatedFiles = [
   'renderer/src/workspaces/inventory/!(*.contribution).{ts,tsx}',
   'renderer/src/workspaces/lots/!(*.contribution).{ts,tsx}',
   'renderer/src/workspaces/history/!(*.contribution).{ts,tsx}',
+  'renderer/src/workspaces/stock/!(*.contribution).{ts,tsx}',
 ];
