@@ -14,4 +14,5 @@ export const translatedFiles = [
   'renderer/src/workspaces/lots/!(*.contribution).{ts,tsx}',
   'renderer/src/workspaces/history/!(*.contribution).{ts,tsx}',
   'renderer/src/workspaces/stock/!(*.contribution).{ts,tsx}',
+  'renderer/src/workspaces/unidentified/!(*.contribution).{ts,tsx}',
 ];
