@@ -15,4 +15,5 @@ export const translatedFiles = [
   'renderer/src/workspaces/history/!(*.contribution).{ts,tsx}',
   'renderer/src/workspaces/stock/!(*.contribution).{ts,tsx}',
   'renderer/src/workspaces/unidentified/!(*.contribution).{ts,tsx}',
+  'renderer/src/ui/{ErrorNote,Pager,QueryState}.tsx',
 ];

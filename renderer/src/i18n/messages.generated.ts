@@ -442,6 +442,11 @@ export interface MessageArgs {
   'stock.show.expiring': undefined;
   'stock.window': undefined;
   'stock.window.days': { days: number };
+  'ui.details': undefined;
+  'ui.error.prefixed': { prefix: string | number; message: string | number };
+  'ui.pager.next': undefined;
+  'ui.pager.previous': undefined;
+  'ui.pager.status': { page: number; pages: number; orMore: string | number; count: number; unit: string | number };
   'ui.retry': undefined;
   'ui.retrying': undefined;
   'ui.stale': { reason: string | number; time: string | number };

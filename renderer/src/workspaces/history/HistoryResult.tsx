@@ -44,7 +44,15 @@ const columnsFor = (t: Translate, rich: TranslateRich, names: ReadonlyMap<number
     accessorFn: (l) => l.category,
     header: t('history.col.category'),
     sortFn: 'text',
-    cell: (c) => (c.row.original.category ? t('history.category', { category: c.row.original.category }) : ''),
+    cell: (c) => {
+      const words = c.row.original.category ? t('history.category', { category: c.row.original.category }) : '';
+      // A category's words run longer in some languages: cut to the column, the whole on hover.
+      return (
+        <span className="history-category" title={words}>
+          {words}
+        </span>
+      );
+    },
     meta: { width: '10em' },
   },
   {

@@ -33,7 +33,7 @@ function expiringColumns(t: Translate, today: string): DataColumn<StockLotRow>[]
       header: t('stock.col.onHand'),
       enableSorting: false,
       cell: (c) => formatCount(c.getValue<number>()),
-      meta: { align: 'end', width: '6em' },
+      meta: { align: 'end', width: '7em' },
     },
     {
       id: 'expiry',
@@ -50,7 +50,7 @@ function expiringColumns(t: Translate, today: string): DataColumn<StockLotRow>[]
       header: t('stock.col.daysLeft'),
       enableSorting: false,
       cell: (c) => formatCount(c.getValue<number>()),
-      meta: { align: 'end', width: '6em' },
+      meta: { align: 'end', width: '7em' },
     },
     {
       id: 'excluded',
@@ -58,7 +58,7 @@ function expiringColumns(t: Translate, today: string): DataColumn<StockLotRow>[]
       header: t('stock.col.exclusion'),
       enableSorting: false,
       cell: (c) => (c.row.original.excluded ? <span className="badge excluded">{exclusionWords(t, true)}</span> : exclusionWords(t, c.row.original.excluded)),
-      meta: { width: '8em' },
+      meta: { width: '9.5em' },
     },
   ];
 }
