@@ -17,4 +17,12 @@ export const translatedFiles = [
   'renderer/src/session/*.{ts,tsx}',
   // ScanProvider.tsx: its palette lines are still English (the palette's lines take no words yet).
   'renderer/src/scan/{ScanCue,ScanChooser,ScanLogDialog,ScannerSettingsPanel,scanLog,scanService,cues}.{ts,tsx}',
+  // An area's contribution file (sidebar label, palette lines, scan candidates) waits for the shared
+  // mechanisms to take words from the catalogs; the rest of the area is listed.
+  'renderer/src/workspaces/inventory/!(*.contribution).{ts,tsx}',
+  'renderer/src/workspaces/lots/!(*.contribution).{ts,tsx}',
+  'renderer/src/workspaces/history/!(*.contribution).{ts,tsx}',
+  'renderer/src/workspaces/stock/!(*.contribution).{ts,tsx}',
+  'renderer/src/workspaces/unidentified/!(*.contribution).{ts,tsx}',
+  'renderer/src/ui/{ErrorNote,Pager,QueryState}.tsx',
 ];

@@ -1,4 +1,3 @@
-import { countOf } from '../counts.js';
 /**
  * Lot expiry as the desk marks it (one place, as the item view and Lot exclusions both mark it).
  *
@@ -65,19 +64,4 @@ export function expiryMark(expiresAt: string | null, today: CalendarDay, thresho
   const left = daysBetween(today, day);
   if (left < 0) return { kind: 'expired', days: -left, day };
   return left <= thresholdDays ? { kind: 'soon', days: left, day } : { kind: 'ok', days: left, day };
-}
-
-const plural = (n: number) => countOf(n, 'day');
-
-/** The mark in words (shown beside the date, so the mark never rests on colour alone); '' when unmarked. */
-export function expiryWords(mark: ExpiryMark): string {
-  switch (mark.kind) {
-    case 'expired':
-      return `Expired ${plural(mark.days)} ago`;
-    case 'soon':
-      return mark.days === 0 ? 'Expires today' : `Expires in ${plural(mark.days)}`;
-    case 'none':
-    case 'ok':
-      return '';
-  }
 }

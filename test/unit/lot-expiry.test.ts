@@ -1,5 +1,13 @@
+import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
-import { daysBetween, expiryDay, expiryMark, expiryWords, localDay } from '../../shared/lots/expiry.js';
+import { readCatalog } from '../../build/i18n-catalogs.js';
+import { daysBetween, expiryDay, expiryMark, localDay, type ExpiryMark } from '../../shared/lots/expiry.js';
+
+/** The mark in words, as the lot views say it (the catalogs' `lots.expiry.mark`); an unmarked lot has none. */
+function expiryWords(mark: ExpiryMark, language = 'en'): string {
+  if (mark.kind === 'none' || mark.kind === 'ok') return '';
+  return String(new IntlMessageFormat(readCatalog(language)['lots.expiry.mark']!, language).format({ kind: mark.kind, days: mark.days }));
+}
 
 describe('lot expiry: the day an expiry value names', () => {
   it('is the date as written, whatever the offset or time of day', () => {
@@ -62,5 +70,7 @@ describe('lot expiry marks', () => {
     expect(expiryWords(expiryMark('2026-06-20T00:00:00Z', today, 30))).toBe('Expires in 19 days');
     expect(expiryWords(expiryMark('2026-08-20T00:00:00Z', today, 30))).toBe('');
     expect(expiryWords({ kind: 'none' })).toBe('');
+    expect(expiryWords(expiryMark('2026-05-31T00:00:00Z', today, 30), 'de')).toBe('Seit 1 Tag abgelaufen');
+    expect(expiryWords(expiryMark('2026-06-06T00:00:00Z', today, 30), 'es')).toBe('Caduca en 5 días');
   });
 });

@@ -6,6 +6,8 @@ import type { MessageArgs } from './messages.generated';
 
 /** Every message id of the catalogs (shared/i18n/messages/en/). */
 export type MessageId = keyof MessageArgs;
+/** A message that takes no arguments: what a table of labels (`{ key, label }`) can hold and `t()` alone can say. */
+export type PlainMessageId = { [K in MessageId]: MessageArgs[K] extends undefined ? K : never }[MessageId];
 type ArgsOf<K extends MessageId> = MessageArgs[K] extends undefined ? [] : [MessageArgs[K]];
 
 /** A message's text, typed by its id: a wrong id, or a missing or wrongly typed argument, does not compile. */

@@ -1,5 +1,6 @@
 import { Button, Disclosure, DisclosurePanel } from 'react-aria-components';
 import { AppErrorException } from '../../../shared/errors';
+import { useT } from '../i18n/useT';
 
 /** An AppError's message, a sentence of the user's language; its technical detail, when main sent one, behind "Details". */
 export function errorParts(error: unknown): { message: string; detail: string | null } {
@@ -12,12 +13,11 @@ export function errorParts(error: unknown): { message: string; detail: string | 
 
 export function ErrorNote({ error, prefix, children }: { error: unknown; prefix?: string; children?: React.ReactNode }) {
   const { message } = errorParts(error);
+  const { t } = useT();
+  // The desk's own words first, then the message as it came (main's, or the service's through it).
   return (
     <div className="error-note" role="alert">
-      <p>
-        {prefix ? `${prefix}: ` : ''}
-        {message}
-      </p>
+      <p>{prefix ? t('ui.error.prefixed', { prefix, message }) : message}</p>
       <ErrorDetails error={error} />
       {children}
     </div>
@@ -27,10 +27,11 @@ export function ErrorNote({ error, prefix, children }: { error: unknown; prefix?
 /** Only the technical line, for places that already say what went wrong in their own words (form errors). */
 export function ErrorDetails({ error }: { error: unknown }) {
   const { detail } = errorParts(error);
+  const { t } = useT();
   if (!detail) return null;
   return (
     <Disclosure className="details">
-      <Button slot="trigger">Details</Button>
+      <Button slot="trigger">{t('ui.details')}</Button>
       <DisclosurePanel>
         <pre>{detail}</pre>
       </DisclosurePanel>

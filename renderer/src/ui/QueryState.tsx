@@ -2,24 +2,35 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ErrorDetails, ErrorNote, errorParts } from './ErrorNote';
 import { formatTime } from '../format';
+import { useT } from '../i18n/useT';
+
+/**
+ * What a view says while its data loads and when it fails, whole sentences from the catalogs
+ * ("Loading item 5…", "Item 5 could not be loaded"). `what` is the older way, an English noun put
+ * into an English sentence, kept only for the views whose words are not in the catalogs yet.
+ */
+type Said = { loading: string; failed: string; what?: never } | { what: string; loading?: never; failed?: never };
 
 /**
  * Loading, failure and stale data, said the same way in every view. A failed refresh never takes
  * the rows away: they stay with "Could not refresh: <reason>. Showing data from 14:02." and Retry.
  */
-export function QueryState<T>({ query, what, children }: { query: UseQueryResult<T>; what: string; children: (data: T) => ReactNode }) {
+export function QueryState<T>({ query, children, ...said }: { query: UseQueryResult<T>; children: (data: T) => ReactNode } & Said) {
+  const { t } = useT();
+  const loading = said.what === undefined ? said.loading : `Loading ${said.what}…`;
+  const failed = said.what === undefined ? said.failed : `${capitalize(said.what)} could not be loaded`;
   if (query.isPending) {
     return (
       <p className="state" role="status" data-loading>
-        Loading {what}…
+        {loading}
       </p>
     );
   }
   if (query.data === undefined) {
     return (
-      <ErrorNote error={query.error} prefix={`${capitalize(what)} could not be loaded`}>
+      <ErrorNote error={query.error} prefix={failed}>
         <button type="button" onClick={() => void query.refetch()}>
-          Try again
+          {t('ui.tryAgain')}
         </button>
       </ErrorNote>
     );
@@ -34,13 +45,12 @@ export function QueryState<T>({ query, what, children }: { query: UseQueryResult
 
 export function StaleNotice({ error, since, onRetry, retrying }: { error: unknown; since: number; onRetry: () => void; retrying: boolean }) {
   const reason = errorParts(error).message.replace(/\.$/, '');
+  const { t } = useT();
   return (
     <div className="stale-notice" role="alert">
-      <span>
-        Could not refresh: {reason}. Showing data from {formatTime(since)}.
-      </span>
+      <span>{t('ui.stale', { reason, time: formatTime(since) })}</span>
       <button type="button" onClick={onRetry} disabled={retrying}>
-        {retrying ? 'Retrying…' : 'Retry'}
+        {retrying ? t('ui.retrying') : t('ui.retry')}
       </button>
       <ErrorDetails error={error} />
     </div>

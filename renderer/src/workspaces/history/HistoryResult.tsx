@@ -1,7 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { countOf } from '../../../../shared/counts';
-import { labelOf } from '../../../../shared/labels';
 import { formatCount, formatDateTime } from '../../format';
+import { useT, type Translate, type TranslateRich } from '../../i18n/useT';
 import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { useItemNames, useLiveInventoryItem, type ItemNaming } from '../inventory';
@@ -14,11 +13,11 @@ import type { HistoryRun } from './useHistoryRun';
 const signed = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatCount(Math.abs(n))}`;
 
 /** The table's columns; an item reads as its name, then its SKU (its id on hover), once the cache has named it. */
-const columnsFor = (names: ReadonlyMap<number, ItemNaming>): DataColumn<EventLine>[] => [
+const columnsFor = (t: Translate, rich: TranslateRich, names: ReadonlyMap<number, ItemNaming>): DataColumn<EventLine>[] => [
   {
     id: 'time',
     accessorFn: (l) => l.atMs,
-    header: 'Time',
+    header: t('history.col.time'),
     sortFn: 'basic',
     cell: (c) => formatDateTime(c.row.original.atMs),
     meta: { width: '11.5em' },
@@ -26,13 +25,14 @@ const columnsFor = (names: ReadonlyMap<number, ItemNaming>): DataColumn<EventLin
   {
     id: 'item',
     accessorFn: (l) => names.get(l.inventoryId)?.name ?? String(l.inventoryId),
-    header: 'Item',
+    header: t('history.col.item'),
     sortFn: 'text',
     cell: (c) => {
-      const naming = names.get(c.row.original.inventoryId);
-      if (!naming) return <span title={`Inventory id ${c.row.original.inventoryId}: not in the inventory cache`}>{c.row.original.inventoryId}</span>;
+      const id = c.row.original.inventoryId;
+      const naming = names.get(id);
+      if (!naming) return <span title={t('history.item.notCached', { id })}>{id}</span>;
       return (
-        <span className="history-item" title={`${naming.name} (${naming.sku}), inventory id ${c.row.original.inventoryId}`}>
+        <span className="history-item" title={t('history.item.title', { name: naming.name, sku: naming.sku, id })}>
           <span className="history-item-name">{naming.name}</span> <span className="history-sku">({naming.sku})</span>
         </span>
       );
@@ -42,24 +42,32 @@ const columnsFor = (names: ReadonlyMap<number, ItemNaming>): DataColumn<EventLin
   {
     id: 'category',
     accessorFn: (l) => l.category,
-    header: 'Category',
+    header: t('history.col.category'),
     sortFn: 'text',
-    cell: (c) => labelOf('EventCategory', c.row.original.category),
+    cell: (c) => {
+      const words = c.row.original.category ? t('history.category', { category: c.row.original.category }) : '';
+      // A category's words run longer in some languages: cut to the column, the whole on hover.
+      return (
+        <span className="history-category" title={words}>
+          {words}
+        </span>
+      );
+    },
     meta: { width: '10em' },
   },
   {
     id: 'reference',
     accessorFn: (l) => l.reference,
-    header: 'Reference',
+    header: t('history.col.reference'),
     sortFn: 'alphanumeric',
     cell: (c) => <ReferenceCell reference={c.row.original.reference} />,
   },
-  { id: 'lot', accessorFn: (l) => l.lot, header: 'Lot', sortFn: 'alphanumeric', cell: (c) => c.row.original.lot || '—', meta: { width: '8em' } },
-  { id: 'location', accessorFn: (l) => l.location, header: 'Location', sortFn: 'alphanumeric', meta: { width: '6em' } },
+  { id: 'lot', accessorFn: (l) => l.lot, header: t('history.col.lot'), sortFn: 'alphanumeric', cell: (c) => c.row.original.lot || '—', meta: { width: '8em' } },
+  { id: 'location', accessorFn: (l) => l.location, header: t('history.col.location'), sortFn: 'alphanumeric', meta: { width: '6em' } },
   {
     id: 'change',
     accessorFn: (l) => l.change,
-    header: 'Change',
+    header: t('history.col.change'),
     sortFn: 'basic',
     cell: (c) => signed(c.row.original.change),
     meta: { align: 'end', width: '5.5em' },
@@ -69,8 +77,8 @@ const columnsFor = (names: ReadonlyMap<number, ItemNaming>): DataColumn<EventLin
     accessorFn: (l) => l.onHand,
     // At most two lines at 1280 ("On hand" kept whole); what it counts is on hover: each item's own stock, not the center's.
     header: () => (
-      <span className="history-on-hand-header" title="This item’s on hand at this center after the change">
-        <span className="history-header-words">On hand</span> after
+      <span className="history-on-hand-header" title={t('history.col.onHandAfter.title')}>
+        {rich('history.col.onHandAfter', { words: (chunks) => <span className="history-header-words">{chunks}</span> })}
       </span>
     ),
     sortFn: 'basic',
@@ -81,15 +89,14 @@ const columnsFor = (names: ReadonlyMap<number, ItemNaming>): DataColumn<EventLin
 
 /** A run that has not finished: its progress with Cancel, what Cancel left, or why it failed. */
 function RunState({ run, cancel, retry }: { run: Exclude<HistoryRun, { state: 'done' } | { state: 'idle' }>; cancel: () => void; retry: () => void }) {
+  const { t } = useT();
   if (run.state === 'loading') {
     return (
       <div className="history-progress" role="status">
-        <progress aria-label="History pages loaded" />
-        <span>
-          Loading history… {countOf(run.pages, 'page')}, {countOf(run.events, 'event')} so far
-        </span>
+        <progress aria-label={t('history.run.progress')} />
+        <span>{t('history.run.loading', { pages: run.pages, events: run.events })}</span>
         <button type="button" onClick={cancel}>
-          Cancel
+          {t('history.run.cancel')}
         </button>
       </div>
     );
@@ -97,17 +104,17 @@ function RunState({ run, cancel, retry }: { run: Exclude<HistoryRun, { state: 'd
   if (run.state === 'cancelled') {
     return (
       <div className="state" role="status">
-        Cancelled after {countOf(run.pages, 'page')}; nothing is shown.{' '}
+        {t('history.run.cancelled', { pages: run.pages })}{' '}
         <button type="button" onClick={retry}>
-          Load again
+          {t('history.run.again')}
         </button>
       </div>
     );
   }
   return (
-    <ErrorNote error={run.error} prefix="The history could not be loaded">
+    <ErrorNote error={run.error} prefix={t('history.run.failed')}>
       <button type="button" onClick={retry}>
-        Try again
+        {t('history.tryAgain')}
       </button>
     </ErrorNote>
   );
@@ -136,12 +143,13 @@ function useUntil(lines: readonly EventLine[], to: string | undefined): number {
 /** A finished history query: summary, chart (one line per item; merged only when asked) and table. */
 export function HistoryResult(props: HistoryResultProps) {
   const { run, fcId } = props;
-  const lines = useMemo(() => (run.state === 'done' ? eventLines(run.events, fcId) : []), [run, fcId]);
+  const { t, rich } = useT();
+  const lines = useMemo(() => (run.state === 'done' ? eventLines(t, run.events, fcId) : []), [t, run, fcId]);
   const names = useItemNames(useMemo(() => [...new Set(lines.map((l) => l.inventoryId))], [lines]));
   const untilMs = useUntil(lines, props.search.to);
   const [merged, setMerged] = useState(false);
   const [sorting, setSorting] = useState<SortingState>([]);
-  const columns = useMemo(() => columnsFor(names), [names]);
+  const columns = useMemo(() => columnsFor(t, rich, names), [t, rich, names]);
   if (run.state === 'idle') return null;
   if (run.state !== 'done') return <RunState run={run} cancel={props.cancel} retry={props.retry} />;
   const items = endOnHand(lines).size;
@@ -151,32 +159,32 @@ export function HistoryResult(props: HistoryResultProps) {
         <button
           type="button"
           disabled={lines.length === 0}
-          onClick={() => downloadText(csvName(props.search, fcId), historyCsv(sortedLines(lines, sorting, columns), names), 'text/csv;charset=utf-8')}
+          onClick={() => downloadText(csvName(props.search, fcId), historyCsv(t, sortedLines(lines, sorting, columns), names), 'text/csv;charset=utf-8')}
         >
-          Export CSV
+          {t('history.exportCsv')}
         </button>
       </HistorySummary>
       <p className="muted chart-note">
         {props.search.category
-          ? `Only “${labelOf('EventCategory', props.search.category)}” events: each line sums those changes and is not the on-hand.`
-          : 'The service keeps changes, not balances: each item’s line starts at 0 on the first day and is its on-hand when the range reaches back to its first event.'}
+          ? t('history.note.category', { category: t('history.category', { category: props.search.category }) })
+          : t('history.note.changes')}
       </p>
       {items > 1 && (
         <label className="history-merge">
           <input type="checkbox" checked={merged} onChange={(e) => setMerged(e.target.checked)} />
-          Sum all {countOf(items, 'item')} into one line
+          {t('history.merge', { count: items })}
         </label>
       )}
       {props.ids.length === 1 && <CacheOnHand inventoryId={props.ids[0]!} fcId={fcId} end={lines.at(-1)?.onHand ?? 0} />}
       {lines.length === 0 ? (
         <p className="state" role="status">
-          No events in this range.
+          {t('history.noEvents')}
         </p>
       ) : (
         <>
           <OnHandChart lines={lines} names={names} centerName={props.centerName} untilMs={untilMs} merged={merged} />
           <DataTable
-            label="History events"
+            label={t('history.table')}
             columns={columns}
             data={lines}
             getRowId={(l) => l.key}
@@ -208,22 +216,31 @@ function HistorySummary({
   const ends = endOnHand(lines);
   const only = ids.length === 1 ? ids[0]! : ends.size === 1 ? [...ends.keys()][0]! : null;
   const onlyName = only !== null ? names.get(only) : undefined;
+  const { t, rich } = useT();
   const scope =
-    ids.length === 0 ? 'all items' : ids.length > 1 ? countOf(ids.length, 'item') : onlyName ? `${onlyName.name} (${onlyName.sku})` : `item ${ids[0]}`;
+    ids.length === 0
+      ? t('history.scope.all')
+      : ids.length > 1
+        ? t('history.scope.items', { count: ids.length })
+        : onlyName
+          ? t('history.scope.named', { name: onlyName.name, sku: onlyName.sku })
+          : t('history.scope.id', { id: ids[0]! });
   const sum = lines.reduce((s, l) => s + l.change, 0);
   const figures = only !== null || merged;
+  const end = formatCount(merged ? [...ends.values()].reduce((a, b) => a + b, 0) : (ends.get(only!) ?? 0));
   return (
     <div className="history-summary">
       <p role="status" data-testid="history-summary">
-        {countOf(lines.length, 'event')} for {scope} at {centerName} over {countOf(days, 'day')} ({countOf(pages, 'page')}).{' '}
-        {figures ? (
-          <>
-            {merged ? 'All items together: sum' : 'Sum'} of changes: <strong data-testid="history-sum">{signed(sum)}</strong>. On hand at end:{' '}
-            <strong data-testid="history-end-on-hand">{formatCount(merged ? [...ends.values()].reduce((a, b) => a + b, 0) : (ends.get(only!) ?? 0))}</strong>.
-          </>
-        ) : (
-          `${countOf(ends.size, 'item')} with events, each counted on its own: the chart's legend gives each one's end.`
-        )}
+        {t('history.summary', { events: lines.length, scope, center: centerName, days, pages })}{' '}
+        {figures
+          ? rich('history.summary.figures', {
+              merged: merged ? 'yes' : 'no',
+              sum: signed(sum),
+              end,
+              sumTag: (chunks) => <strong data-testid="history-sum">{chunks}</strong>,
+              endTag: (chunks) => <strong data-testid="history-end-on-hand">{chunks}</strong>,
+            })
+          : t('history.summary.several', { count: ends.size })}
       </p>
       {children}
     </div>
@@ -257,14 +274,22 @@ function csvName(search: HistorySearch, fcId: number): string {
 function CacheOnHand({ inventoryId, fcId, end }: { inventoryId: number; fcId: number; end: number }) {
   // Read now, as the chart is: figures as of the last sync would not meet the chart's end.
   const item = useLiveInventoryItem(inventoryId);
+  const { t } = useT();
   if (!item.data) return null;
   const level = item.data.item.levels.find((l) => l.fcId === fcId);
   const onHand = level?.onHand ?? 0;
+  const { syncedAt } = item.data.freshness;
   return (
     <p className="muted" data-testid="history-cache-on-hand">
-      {item.data.item.name} ({item.data.item.sku}): the inventory cache has {formatCount(onHand)} on hand here
-      {item.data.freshness.syncedAt ? ` (as of ${formatDateTime(item.data.freshness.syncedAt)})` : ''}
-      {onHand === end ? ', the same as the chart’s end.' : `; the chart ends at ${formatCount(end)} (events before the range, or since the sync).`}
+      {t('history.cacheOnHand', {
+        name: item.data.item.name,
+        sku: item.data.item.sku,
+        onHand,
+        synced: syncedAt ? 'yes' : 'no',
+        time: syncedAt ? formatDateTime(syncedAt) : '',
+        same: onHand === end ? 'yes' : 'no',
+        end,
+      })}
     </p>
   );
 }

@@ -4,8 +4,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { EventCategory } from '../../../../shared/schemas/inventory';
 import { useAccountKey } from '../../app/accountKey';
 import { call } from '../../bridge/dockdesk';
-import { countOf } from '../../../../shared/counts';
-import { labelOf } from '../../../../shared/labels';
+import { useT, type Translate } from '../../i18n/useT';
 import { errorParts } from '../../ui/ErrorNote';
 import { Select, type Choice } from '../../ui/Select';
 import { ViewHeading } from '../../ui/ViewHeading';
@@ -18,9 +17,9 @@ import { DayRangeField } from '../../ui/DayRangeField';
 import { useItemNames, type ItemNaming } from '../inventory';
 import { historyQueries } from './queries';
 
-const categoryChoices: Choice<string>[] = [
-  { id: 'all', label: 'All categories' },
-  ...EventCategory.options.map((c) => ({ id: c, label: labelOf('EventCategory', c) })),
+const categoryChoices = (t: Translate): Choice<string>[] => [
+  { id: 'all', label: t('history.allCategories') },
+  ...EventCategory.options.map((c) => ({ id: c, label: t('history.category', { category: c }) })),
 ];
 
 /**
@@ -35,19 +34,20 @@ export function HistoryView() {
   const from = search.from ?? range.from;
   const to = search.to ?? range.to;
   const ids = itemIds(search);
-  const check = historyQuery({ fcId: search.fc, inventoryIds: ids, from, to, category: search.category });
+  const { t } = useT();
+  const check = historyQuery(t, { fcId: search.fc, inventoryIds: ids, from, to, category: search.category });
   const [runKey, setRunKey] = useState(0);
   const { run, cancel } = useHistoryRun(check.ok ? check.input : null, runKey);
   const centers = useCenters();
   const names = useItemNames(ids);
-  const centerName = (id: number | undefined) => centers.data?.find((c) => c.id === id)?.name ?? (id ? `Center ${id}` : '');
+  const centerName = (id: number | undefined) => centers.data?.find((c) => c.id === id)?.name ?? (id ? t('history.centerNamed', { id }) : '');
 
   return (
     <section className="workspace history" aria-labelledby="history-title">
       <header className="workspace-header">
-        <ViewHeading id="history-title">Inventory history</ViewHeading>
+        <ViewHeading id="history-title">{t('history.title')}</ViewHeading>
         <a href="#/inventory" className="button-link quiet">
-          Back to inventory
+          {t('history.back')}
         </a>
       </header>
       <HistoryForm
@@ -120,17 +120,18 @@ function HistoryForm({
   const [days, setDays] = useState({ from, to });
   const [category, setCategory] = useState<string>(search.category ?? 'all');
   const [problem, setProblem] = useState<string | null>(null);
-  const centerChoices: Choice<string>[] = centers.map((c) => ({ id: String(c.id), label: c.name ?? `Center ${c.id}` }));
+  const { t, list } = useT();
+  const centerChoices: Choice<string>[] = centers.map((c) => ({ id: String(c.id), label: c.name ?? t('history.centerNamed', { id: c.id }) }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const tokens = [...new Set(items.split(/[\s,;]+/).filter(Boolean))];
-    if (tokens.length > 100) return setProblem('At most 100 items in one query.');
+    if (tokens.length > 100) return setProblem(t('history.form.tooMany'));
     // A SKU this form put in the field is the item it came from, even where the code also names another.
-    const resolved = await resolveItems(tokens, new Map(named.map((n) => [n.sku, n.id])));
+    const resolved = await resolveItems(t, tokens, new Map(named.map((n) => [n.sku, n.id])));
     if (!resolved.ok) return setProblem(resolved.message);
     const ids = [...new Set(resolved.ids)];
-    const check = historyQuery({ fcId: fc ? Number(fc) : undefined, inventoryIds: ids, from: days.from, to: days.to });
+    const check = historyQuery(t, { fcId: fc ? Number(fc) : undefined, inventoryIds: ids, from: days.from, to: days.to });
     if (!check.ok) return setProblem(check.message);
     setProblem(null);
     onSubmit({
@@ -143,21 +144,21 @@ function HistoryForm({
   };
 
   return (
-    <form className="filters history-form" onSubmit={(e) => void submit(e)} aria-label="History query" noValidate>
-      <Select label="Fulfillment center" value={fc} choices={centerChoices} onChange={setFc} />
-      <ItemsField value={items} named={typed === null ? named : []} onChange={setTyped} />
+    <form className="filters history-form" onSubmit={(e) => void submit(e)} aria-label={t('history.form')} noValidate>
+      <Select label={t('history.form.center')} value={fc} choices={centerChoices} onChange={setFc} />
+      <ItemsField value={items} named={typed === null ? named : []} onChange={setTyped} list={list} />
       <DayRangeField
-        legend="Days (at most 90)"
-        fromLabel="From day"
-        toLabel="To day"
+        legend={t('history.form.days')}
+        fromLabel={t('history.form.from')}
+        toLabel={t('history.form.to')}
         from={days.from || undefined}
         to={days.to || undefined}
         onChange={(from, to) => setDays({ from: from ?? '', to: to ?? '' })}
         sayReversed={false}
       />
-      <Select label="Category" value={category} choices={categoryChoices} onChange={setCategory} />
+      <Select label={t('history.form.category')} value={category} choices={categoryChoices(t)} onChange={setCategory} />
       <button type="submit" className="primary">
-        Show history
+        {t('history.form.show')}
       </button>
       {problem && (
         <p className="field-error" role="alert">
@@ -169,14 +170,29 @@ function HistoryForm({
 }
 
 /** The Items field, with the names of the items it shows beside its label (SKU, name and id of each on hover). */
-function ItemsField({ value, named, onChange }: { value: string; named: ({ id: number } & ItemNaming)[]; onChange: (value: string) => void }) {
+function ItemsField({
+  value,
+  named,
+  onChange,
+  list,
+}: {
+  value: string;
+  named: ({ id: number } & ItemNaming)[];
+  onChange: (value: string) => void;
+  list: (items: readonly string[]) => string;
+}) {
+  const { t } = useT();
   return (
     <div className="history-field">
       <span className="history-field-label">
-        <label htmlFor="history-items">Items</label>
+        <label htmlFor="history-items">{t('history.form.items')}</label>
         {named.length > 0 && (
-          <span id="history-items-names" className="history-items-names" title={named.map((n) => `${n.sku}: ${n.name} · inventory id ${n.id}`).join('\n')}>
-            {named.map((n) => n.name).join(', ')}
+          <span
+            id="history-items-names"
+            className="history-items-names"
+            title={named.map((n) => t('history.form.itemTitle', { sku: n.sku, name: n.name, id: n.id })).join('\n')}
+          >
+            {list(named.map((n) => n.name))}
           </span>
         )}
       </span>
@@ -184,7 +200,7 @@ function ItemsField({ value, named, onChange }: { value: string; named: ({ id: n
         id="history-items"
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        placeholder="SKUs or ids, comma-separated; empty: all"
+        placeholder={t('history.form.items.placeholder')}
         size={16}
         spellCheck={false}
         autoComplete="off"
@@ -198,7 +214,11 @@ function ItemsField({ value, named, onChange }: { value: string; named: ({ id: n
  * The Items field: an inventory id as digits, anything else (a SKU, a barcode) looked up exactly in
  * the inventory cache; a code that finds no item or several is refused in words.
  */
-async function resolveItems(tokens: string[], shown: ReadonlyMap<string, number>): Promise<{ ok: true; ids: number[] } | { ok: false; message: string }> {
+async function resolveItems(
+  t: Translate,
+  tokens: string[],
+  shown: ReadonlyMap<string, number>,
+): Promise<{ ok: true; ids: number[] } | { ok: false; message: string }> {
   const ids: number[] = [];
   for (const token of tokens) {
     const known = shown.get(token);
@@ -210,15 +230,14 @@ async function resolveItems(tokens: string[], shown: ReadonlyMap<string, number>
       ids.push(Number(token));
       continue;
     }
-    if (token.length > 500) return { ok: false, message: `“${token.slice(0, 20)}…” is too long for a code.` };
+    if (token.length > 500) return { ok: false, message: t('history.form.codeTooLong', { code: token.slice(0, 20) }) };
     try {
       const { matches } = await call('inventory.lookup', { code: token });
-      if (matches.length === 0) return { ok: false, message: `No item has the code “${token}” in the inventory cache. Give its inventory id.` };
-      if (matches.length > 1)
-        return { ok: false, message: `“${token}” belongs to ${countOf(matches.length, 'item')}; give the inventory id of the one you mean.` };
+      if (matches.length === 0) return { ok: false, message: t('history.form.noItem', { code: token }) };
+      if (matches.length > 1) return { ok: false, message: t('history.form.several', { code: token, count: matches.length }) };
       ids.push(matches[0]!.item.inventoryId);
     } catch (error) {
-      return { ok: false, message: `“${token}” could not be looked up: ${errorParts(error).message}` };
+      return { ok: false, message: t('history.form.lookupFailed', { code: token, reason: errorParts(error).message }) };
     }
   }
   return { ok: true, ids };

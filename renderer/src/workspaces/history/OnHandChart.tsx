@@ -2,8 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObjec
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatCount, formatDate, formatDateTime } from '../../format';
-import { labelOf } from '../../../../shared/labels';
-import { countOf } from '../../../../shared/counts';
+import { useT, type Translate } from '../../i18n/useT';
 import type { ItemNaming } from '../inventory';
 import { chartSeries, endOnHand, MAX_CHART_SERIES, type ChartSeries, type EventLine } from './historyData';
 
@@ -34,7 +33,8 @@ function cssColor(name: string, fallback: string): string {
 }
 
 /** An item as the chart names it: its SKU (the cache's), or its id when the cache has not seen it. */
-const skuOf = (names: ReadonlyMap<number, ItemNaming>, id: number | null) => (id === null ? 'All items' : (names.get(id)?.sku ?? `Item ${id}`));
+const skuOf = (t: Translate, names: ReadonlyMap<number, ItemNaming>, id: number | null) =>
+  id === null ? t('history.chart.allItems') : (names.get(id)?.sku ?? t('history.scope.id', { id }));
 
 /** Draws the series into `box` with uPlot; reports the cursor's point and whether the x axis is zoomed. */
 function useUplot(
@@ -140,12 +140,17 @@ function chartKeys(plot: uPlot | null, series: ChartSeries, point: number | null
 }
 
 /** What the point under the cursor says: the event, its item, its change and that item's on-hand after it. */
-function pointText(line: EventLine | undefined, names: ReadonlyMap<number, ItemNaming>, several: boolean): string {
-  if (!line) return 'Point at the chart, or focus it and press → to step through the events.';
-  const what = line.category ? labelOf('EventCategory', line.category) : 'Event';
-  const item = several ? ` · ${skuOf(names, line.inventoryId)}` : '';
-  const ref = line.reference ? ` · ${line.reference}` : '';
-  return `${formatDateTime(line.atMs)}${item} · ${what}${ref} · ${line.change > 0 ? '+' : ''}${formatCount(line.change)} → ${formatCount(line.onHand)} on hand`;
+function pointText(t: Translate, line: EventLine | undefined, names: ReadonlyMap<number, ItemNaming>, several: boolean): string {
+  if (!line) return t('history.chart.pointHint');
+  // Time, item, event and reference are data or already words; the figures end it in the desk's language.
+  const parts = [
+    formatDateTime(line.atMs),
+    several ? skuOf(t, names, line.inventoryId) : null,
+    line.category ? t('history.category', { category: line.category }) : t('history.chart.event'),
+    line.reference || null,
+    t('history.chart.pointFigures', { change: `${line.change > 0 ? '+' : ''}${formatCount(line.change)}`, onHand: formatCount(line.onHand) }),
+  ];
+  return parts.filter(Boolean).join(' · ');
 }
 
 /**
@@ -169,7 +174,8 @@ export function OnHandChart({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const series = useMemo(() => chartSeries(lines, { merged, ...(untilMs !== undefined ? { untilMs } : {}) }), [lines, merged, untilMs]);
-  const labels = useMemo(() => series.lines.map((l) => skuOf(names, l.inventoryId)), [series, names]);
+  const { t, rich } = useT();
+  const labels = useMemo(() => series.lines.map((l) => skuOf(t, names, l.inventoryId)), [t, series, names]);
   const [point, setPoint] = useState<number | null>(null);
   const [zoomed, setZoomed] = useState(false);
   const plot = useUplot(box, series, labels, setPoint, setZoomed);
@@ -187,16 +193,19 @@ export function OnHandChart({
       <figcaption id="history-chart-caption">
         {/* One flex item: the caption's gap belongs between its parts, not before the comma. */}
         <span>
-          On hand at {centerName} over time{merged ? ', all items summed' : several ? ', one line per item' : ''}
           {/* The span the axis covers: to today (or the range's end), not just to the last event. */}
-          <span data-testid="history-chart-span">
-            , {formatDate(new Date(series.x[0]! * 1000).toISOString())} to {formatDate(new Date(series.x.at(-1)! * 1000).toISOString())}
-          </span>
+          {rich('history.chart.caption', {
+            center: centerName,
+            lines: merged ? 'merged' : several ? 'several' : 'one',
+            from: formatDate(new Date(series.x[0]! * 1000).toISOString()),
+            to: formatDate(new Date(series.x.at(-1)! * 1000).toISOString()),
+            span: (chunks) => <span data-testid="history-chart-span">{chunks}</span>,
+          })}
         </span>
-        <span className="muted"> · drag to zoom, double-click to reset; with focus: ←/→ events, +/− zoom, 0 resets</span>
+        <span className="muted"> · {t('history.chart.keys')}</span>
         {zoomed && (
           <button type="button" className="quiet" onClick={() => chartKeys(plot.current, series, point).reset()}>
-            Reset zoom
+            {t('history.chart.resetZoom')}
           </button>
         )}
       </figcaption>
@@ -205,7 +214,7 @@ export function OnHandChart({
         className="chart-box"
         tabIndex={0}
         role="img"
-        aria-roledescription="chart"
+        aria-roledescription={t('history.chart.role')}
         aria-labelledby="history-chart-caption"
         aria-describedby="history-chart-point history-chart-legend"
         onKeyDown={onKeyDown}
@@ -213,7 +222,7 @@ export function OnHandChart({
       />
       <ChartLegend series={series} labels={labels} names={names} ends={endOnHand(lines)} merged={merged} />
       <p id="history-chart-point" className="chart-point" aria-live="polite">
-        {pointText(point !== null ? lines[series.lineIndex[point]!] : undefined, names, several && !merged)}
+        {pointText(t, point !== null ? lines[series.lineIndex[point]!] : undefined, names, several && !merged)}
       </p>
     </figure>
   );
@@ -234,9 +243,10 @@ function ChartLegend({
   merged: boolean;
 }) {
   const total = [...ends.values()].reduce((a, b) => a + b, 0);
+  const { t } = useT();
   return (
     <div id="history-chart-legend" className="chart-legend">
-      <ul aria-label="Lines" data-testid="history-legend">
+      <ul aria-label={t('history.chart.lines')} data-testid="history-legend">
         {series.lines.map((line, i) => (
           <li key={line.inventoryId ?? 'all'}>
             <span className="swatch" style={{ background: `var(${SERIES_TOKENS[i]!})` }} aria-hidden="true" />
@@ -247,17 +257,15 @@ function ChartLegend({
             ) : (
               <strong>{labels[i]}</strong>
             )}
-            : {formatCount(line.inventoryId === null ? total : (ends.get(line.inventoryId) ?? 0))} at the end
-            {merged ? ` (${countOf(ends.size, 'item')} summed)` : ''}
+            {t('history.chart.atEnd', {
+              end: formatCount(line.inventoryId === null ? total : (ends.get(line.inventoryId) ?? 0)),
+              merged: merged ? 'yes' : 'no',
+              count: ends.size,
+            })}
           </li>
         ))}
       </ul>
-      {series.omitted > 0 && (
-        <p className="muted">
-          {countOf(series.omitted, 'item')} more with events are not drawn (the {MAX_CHART_SERIES} with the most events are); narrow the Items field to see
-          them.
-        </p>
-      )}
+      {series.omitted > 0 && <p className="muted">{t('history.chart.omitted', { count: series.omitted, max: MAX_CHART_SERIES })}</p>}
     </div>
   );
 }

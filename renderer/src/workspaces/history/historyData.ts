@@ -1,10 +1,10 @@
-import { labelOf } from '../../../../shared/labels';
-import { countOf } from '../../../../shared/counts';
 import { HISTORY_MAX_DAYS, HistoryInput, type HistoryRow } from '../../../../shared/ipc/history';
+import type { Translate } from '../../i18n/useT';
 
 /**
  * The history view's pure parts: the query from the form's days (checked with the same schema main
  * checks, before anything is sent), the on-hand running sum the chart draws, and the CSV export.
+ * What they say comes from the catalogs through the `t` they are given (the desk's language).
  */
 
 const DAY_MS = 86_400_000;
@@ -33,22 +33,24 @@ export type QueryCheck = { ok: true; input: Omit<HistoryInput, 'progressId'>; da
  * time). Refused here, in words, when something is missing or the range is longer than the service
  * allows, so no request is sent for it.
  */
-export function historyQuery(form: {
-  fcId: number | undefined;
-  inventoryIds: number[];
-  from: string | undefined;
-  to: string | undefined;
-  category?: HistoryInput['category'];
-}): QueryCheck {
-  if (form.fcId === undefined) return { ok: false, message: 'Choose a fulfillment center: the service keeps history per center.' };
-  if (!form.from || !form.to) return { ok: false, message: 'Give both days of the date range.' };
+export function historyQuery(
+  t: Translate,
+  form: {
+    fcId: number | undefined;
+    inventoryIds: number[];
+    from: string | undefined;
+    to: string | undefined;
+    category?: HistoryInput['category'];
+  },
+): QueryCheck {
+  if (form.fcId === undefined) return { ok: false, message: t('history.check.center') };
+  if (!form.from || !form.to) return { ok: false, message: t('history.check.bothDays') };
   const start = dayStart(form.from);
   const end = new Date(dayStart(form.to).getTime());
   end.setDate(end.getDate() + 1);
   const days = Math.round((end.getTime() - start.getTime()) / DAY_MS);
-  if (days <= 0) return { ok: false, message: `The range starts (${form.from}) after it ends (${form.to}).` };
-  if (days > HISTORY_MAX_DAYS)
-    return { ok: false, message: `The range covers ${countOf(days, 'day')}; the service answers at most ${HISTORY_MAX_DAYS} days at a time. Narrow it.` };
+  if (days <= 0) return { ok: false, message: t('history.check.reversed', { from: form.from, to: form.to }) };
+  if (days > HISTORY_MAX_DAYS) return { ok: false, message: t('history.check.tooLong', { days, max: HISTORY_MAX_DAYS }) };
   const input = {
     fcId: form.fcId,
     ...(form.inventoryIds.length > 0 ? { inventoryIds: form.inventoryIds } : {}),
@@ -59,7 +61,7 @@ export function historyQuery(form: {
   };
   // Main's own check (one schema for both sides), e.g. a daylight-saving hour that tips a range over.
   const parsed = HistoryInput.safeParse(input);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? 'The query is not valid.' };
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? t('history.check.invalid') };
   return { ok: true, input, days };
 }
 
@@ -85,7 +87,7 @@ export interface EventLine {
  * summed together: two SKUs are two stocks. The service keeps no balance, so a sum starts at 0 at the
  * range's start: it is the on-hand only when the range reaches back to the item's first event.
  */
-export function eventLines(events: readonly HistoryRow[], fcId: number): EventLine[] {
+export function eventLines(t: Translate, events: readonly HistoryRow[], fcId: number): EventLine[] {
   const sorted = [...events].sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.eventId - b.eventId);
   const running = new Map<number, number>();
   return sorted.map((e) => {
@@ -94,7 +96,7 @@ export function eventLines(events: readonly HistoryRow[], fcId: number): EventLi
     const onHand = (running.get(e.inventoryId) ?? 0) + change;
     running.set(e.inventoryId, onHand);
     const refs = e.references.filter((r) => r.value).map((r) => (r.key ? `${r.key} ${r.value}` : r.value!));
-    if (e.serviceOrderId !== null && !refs.some((r) => r.endsWith(String(e.serviceOrderId)))) refs.unshift(`Service order ${e.serviceOrderId}`);
+    if (e.serviceOrderId !== null && !refs.some((r) => r.endsWith(String(e.serviceOrderId)))) refs.unshift(t('history.serviceOrder', { id: e.serviceOrderId }));
     return {
       key: `${e.eventId}`,
       eventId: e.eventId,
@@ -194,18 +196,19 @@ export function csvField(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const CSV_HEADER = [
-  'Time (local)',
-  'SKU',
-  'Item',
-  'Inventory id',
-  'Category',
-  'Reference',
-  'Lot',
-  'Location',
-  'Quantity change',
-  'On hand after',
-] as const;
+/** The export's column headings, in the desk's language: the clerk reads them in a spreadsheet. */
+export const csvHeader = (t: Translate) => [
+  t('history.csv.time'),
+  t('history.csv.sku'),
+  t('history.csv.item'),
+  t('history.csv.inventoryId'),
+  t('history.csv.category'),
+  t('history.csv.reference'),
+  t('history.csv.lot'),
+  t('history.csv.location'),
+  t('history.csv.change'),
+  t('history.csv.onHandAfter'),
+];
 
 /** A moment as the desk's clock reads it, sortable: "2026-05-01 12:00:00" in the user's zone. */
 export function localStamp(ms: number): string {
@@ -215,15 +218,15 @@ export function localStamp(ms: number): string {
 }
 
 /** The export a clerk opens in a spreadsheet: local times, the SKU and name beside the id, categories in words. */
-export function historyCsv(lines: readonly EventLine[], names: ReadonlyMap<number, { sku: string; name: string }> = new Map()): string {
+export function historyCsv(t: Translate, lines: readonly EventLine[], names: ReadonlyMap<number, { sku: string; name: string }> = new Map()): string {
   const records = [
-    CSV_HEADER,
+    csvHeader(t),
     ...lines.map((l) => [
       localStamp(l.atMs),
       names.get(l.inventoryId)?.sku ?? '',
       names.get(l.inventoryId)?.name ?? '',
       l.inventoryId,
-      l.category ? labelOf('EventCategory', l.category) : '',
+      l.category ? t('history.category', { category: l.category }) : '',
       l.reference,
       l.lot,
       l.location,

@@ -4,6 +4,7 @@ import { INVENTORY_STALE_AFTER_MS, type Freshness } from '../../../../shared/ipc
 import type { Connectivity } from '../../../../shared/schemas/session';
 import { call, useDockdeskEvent } from '../../bridge/dockdesk';
 import { formatAsOf } from '../../format';
+import { useT } from '../../i18n/useT';
 import './inventory.css';
 
 /** "14:02" today, "Nov 20, 14:02" before (in the locale's own hour cycle). */
@@ -46,30 +47,32 @@ function useNow(): number {
 export function FreshnessMark({ freshness, compact = false }: { freshness: Freshness; compact?: boolean }) {
   const connectivity = useKnownConnectivity();
   const now = useNow();
+  const { t } = useT();
   const { syncedAt } = freshness;
   const stale = syncedAt === null || now - Date.parse(syncedAt) > INVENTORY_STALE_AFTER_MS;
   const offline = connectivity === 'offline';
   const fullPass = freshness.parts.items;
   // A refresh renews what the history and the product list show; committed quantities wait for a full pass.
-  const drift = fullPass
-    ? `On hand and codes as of the last sync; committed quantities (they move with orders and leave no history) as of the last full pass, ${asOfText(fullPass, new Date(now))}.`
-    : undefined;
+  const drift = fullPass ? t('inventory.freshness.drift', { time: asOfText(fullPass, new Date(now)) }) : undefined;
+  const asOf = syncedAt ? asOfText(syncedAt, new Date(now)) : null;
   return (
     <span className={`freshness${compact ? ' compact' : ''}`} data-testid={compact ? undefined : 'inventory-freshness'}>
       <span title={drift}>
-        {syncedAt ? `${compact ? 'Inventory as' : 'As'} of ${asOfText(syncedAt, new Date(now))}` : compact ? 'Inventory not synced yet' : 'Not synced yet'}
+        {asOf
+          ? t('inventory.freshness.asOf', { time: asOf, compact: compact ? 'yes' : 'no' })
+          : t('inventory.freshness.notSynced', { compact: compact ? 'yes' : 'no' })}
       </span>
       {syncedAt && stale && (
-        <span className="inv-mark inv-mark-stale" title="Synced more than 30 minutes ago">
-          stale
+        <span className="inv-mark inv-mark-stale" title={t('inventory.freshness.stale.title')}>
+          {t('inventory.freshness.stale')}
         </span>
       )}
       {offline && (
-        <span className="inv-mark inv-mark-offline" title="The service cannot be reached: answers come from the cache on this computer">
-          offline
+        <span className="inv-mark inv-mark-offline" title={t('inventory.freshness.offline.title')}>
+          {t('inventory.freshness.offline')}
         </span>
       )}
-      {!compact && freshness.syncing && <span className="muted">syncing…</span>}
+      {!compact && freshness.syncing && <span className="muted">{t('inventory.freshness.syncing')}</span>}
     </span>
   );
 }

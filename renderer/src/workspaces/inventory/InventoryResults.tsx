@@ -1,15 +1,19 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import type { SearchAnswer } from '../../../../shared/ipc/inventory';
 import type { CachedItem, CodeKind, SearchHit } from '../../../../shared/schemas/inventory-cache';
-import { countOf, unitWord } from '../../../../shared/counts';
 import { formatCount } from '../../format';
+import { useT, type Translate } from '../../i18n/useT';
 import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
 import { ErrorNote } from '../../ui/ErrorNote';
 import type { ResultRow } from './model';
 import { INVENTORY_PAGE_SIZE } from './search';
 
-const MATCHED: Record<CodeKind, string> = { inventoryId: 'inventory id', sku: 'SKU', gtin: 'GTIN', barcode: 'barcode' };
-const RANK: Record<SearchHit['rank'], string> = { exact: 'exact', prefix: 'starts with', substring: 'contains' };
+/** Why a row is listed: the kinds of code the lookup matched, or where and how the search matched. */
+function matchText(t: Translate, list: (items: readonly string[]) => string, r: ResultRow): string {
+  if (r.why === 'code') return t('inventory.match.code', { kinds: list((r.matchedBy as CodeKind[]).map((kind) => t('inventory.codeKind', { kind }))) });
+  const rank: SearchHit['rank'] = r.why;
+  return t('inventory.match.search', { field: r.matchedBy === 'sku' ? 'sku' : 'name', rank });
+}
 
 const totalOnHand = (item: CachedItem) => {
   const all = item.levels.find((l) => l.fcId === 0);
@@ -20,14 +24,14 @@ const totalFulfillable = (item: CachedItem) => {
   return all ? all.fulfillable : item.levels.reduce((n, l) => n + l.fulfillable, 0);
 };
 
-const columns: DataColumn<ResultRow>[] = [
-  { id: 'sku', accessorFn: (r) => r.item.sku, header: 'SKU', sortFn: 'alphanumeric', meta: { width: '13em' } },
-  { id: 'name', accessorFn: (r) => r.item.name, header: 'Name', sortFn: 'text' },
-  { id: 'id', accessorFn: (r) => r.item.inventoryId, header: 'Inventory id', sortFn: 'basic', meta: { width: '8em' } },
+const columnsIn = (t: Translate, list: (items: readonly string[]) => string): DataColumn<ResultRow>[] => [
+  { id: 'sku', accessorFn: (r) => r.item.sku, header: t('inventory.col.sku'), sortFn: 'alphanumeric', meta: { width: '13em' } },
+  { id: 'name', accessorFn: (r) => r.item.name, header: t('inventory.col.name'), sortFn: 'text' },
+  { id: 'id', accessorFn: (r) => r.item.inventoryId, header: t('inventory.col.inventoryId'), sortFn: 'basic', meta: { width: '8em' } },
   {
     id: 'barcode',
     accessorFn: (r) => r.item.codes.gtin ?? r.item.codes.inventoryBarcode ?? r.item.codes.barcodes[0] ?? '',
-    header: 'Barcode / GTIN',
+    header: t('inventory.col.barcode'),
     sortFn: 'alphanumeric',
     cell: (c) => c.getValue<string>() || '—',
     meta: { width: '10em' },
@@ -35,7 +39,7 @@ const columns: DataColumn<ResultRow>[] = [
   {
     id: 'onHand',
     accessorFn: (r) => totalOnHand(r.item),
-    header: 'On hand',
+    header: t('inventory.qty.onHand'),
     sortFn: 'basic',
     cell: (c) => formatCount(c.getValue<number>()),
     meta: { align: 'end', width: '6em' },
@@ -43,7 +47,7 @@ const columns: DataColumn<ResultRow>[] = [
   {
     id: 'fulfillable',
     accessorFn: (r) => totalFulfillable(r.item),
-    header: 'Fulfillable',
+    header: t('inventory.qty.fulfillable'),
     sortFn: 'basic',
     cell: (c) => formatCount(c.getValue<number>()),
     meta: { align: 'end', width: '6.5em' },
@@ -51,14 +55,9 @@ const columns: DataColumn<ResultRow>[] = [
   {
     id: 'match',
     accessorFn: (r) => (r.why === 'code' ? 0 : r.why === 'exact' ? 1 : r.why === 'prefix' ? 2 : 3),
-    header: 'Match',
+    header: t('inventory.col.match'),
     sortFn: 'basic',
-    cell: (c) => {
-      const r = c.row.original;
-      return r.why === 'code'
-        ? `code: ${(r.matchedBy as CodeKind[]).map((k) => MATCHED[k]).join(', ')}`
-        : `${r.matchedBy === 'sku' ? 'SKU' : 'name'} ${RANK[r.why]}`;
-    },
+    cell: (c) => matchText(t, list, c.row.original),
     meta: { width: '10em' },
   },
 ];
@@ -88,25 +87,27 @@ export const Results = memo(function Results({
   onOpen: (r: ResultRow) => void;
   page: number;
 }) {
+  const { t, list } = useT();
+  const columns = useMemo(() => columnsIn(t, list), [t, list]);
   if (!text) {
     return (
       <p className="state" role="status">
-        Type a SKU, a name, a barcode or a GTIN, or scan one.
+        {t('inventory.results.prompt')}
       </p>
     );
   }
-  if (error !== null) return <ErrorNote error={error} prefix="The inventory cache could not be searched" />;
+  if (error !== null) return <ErrorNote error={error} prefix={t('inventory.results.searchFailed')} />;
   if (pending) {
     return (
       <p className="state" role="status">
-        Searching…
+        {t('inventory.results.searching')}
       </p>
     );
   }
   if (rows.length === 0) {
     return (
       <p className="state" role="status">
-        No item matches “{text}”.
+        {t('inventory.results.none', { text })}
       </p>
     );
   }
@@ -114,18 +115,18 @@ export const Results = memo(function Results({
     <>
       <p className="muted result-count" role="status">
         {data && data.total > 0
-          ? `${formatCount(data.total)}${data.totalCapped ? '+' : ''} ${unitWord(data.total, 'item')} found for “${text}”`
-          : `${countOf(rows.length, 'item')} with the code “${text}”`}
+          ? t('inventory.results.found', { count: data.total, capped: data.totalCapped ? 'yes' : 'no', text })
+          : t('inventory.results.withCode', { count: rows.length, text })}
       </p>
       <DataTable
-        label="Inventory items"
+        label={t('inventory.results.table')}
         columns={columns}
         data={rows}
         getRowId={(r) => String(r.item.inventoryId)}
         sorting={sorting}
         onSortingChange={onSortingChange}
         onOpen={onOpen}
-        openHint="Enter or click opens the item"
+        openHint={t('inventory.results.openHint')}
         totalRows={Math.max(rows.length, data?.total ?? 0)}
         firstRowIndex={(page - 1) * INVENTORY_PAGE_SIZE}
       />

@@ -1,5 +1,6 @@
 import { useRef, type RefObject } from 'react';
 import { visibleControls } from '../../../../shared/scan/router';
+import { useT } from '../../i18n/useT';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { Pager } from '../../ui/Pager';
 import { ViewHeading } from '../../ui/ViewHeading';
@@ -19,11 +20,12 @@ export function InventoryView() {
   // included) is handled by the browser at once and never waits for the view to render.
   const field = useRef<HTMLInputElement>(null);
   const c = useInventoryController(field);
+  const { t } = useT();
   return (
     <section className="workspace list inventory" aria-labelledby="inventory-title">
       <SearchHeader c={c} field={field} />
       <p id="inventory-search-hint" className="muted search-hint">
-        Results show as you type; Enter opens the item a code names. ↓ moves into the results.
+        {t('inventory.searchHint')}
         {c.freshness && (
           <>
             {' '}
@@ -31,11 +33,10 @@ export function InventoryView() {
           </>
         )}
       </p>
-      {c.syncError !== null && <ErrorNote error={c.syncError} prefix="The sync could not start" />}
+      {c.syncError !== null && <ErrorNote error={c.syncError} prefix={t('inventory.syncStartFailed')} />}
       {c.state.notFound !== null && (
         <p className="note" role="status">
-          No item has the code {visibleControls(c.state.notFound)}
-          {c.rows.length > 0 ? '; names and SKUs that contain it are listed.' : '.'}
+          {t('inventory.codeNamesNoItem', { code: visibleControls(c.state.notFound), listed: c.rows.length > 0 ? 'yes' : 'no' })}
         </p>
       )}
       <Results
@@ -51,7 +52,7 @@ export function InventoryView() {
       />
       {c.text && c.total > INVENTORY_PAGE_SIZE && (
         <Pager
-          label="Result pages"
+          label={t('inventory.resultPages')}
           page={c.page}
           totalPages={c.pages}
           totalCount={c.total}
@@ -65,9 +66,10 @@ export function InventoryView() {
 }
 
 function SearchHeader({ c, field }: { c: InventoryController; field: RefObject<HTMLInputElement | null> }) {
+  const { t } = useT();
   return (
     <header className="workspace-header">
-      <ViewHeading id="inventory-title">Inventory</ViewHeading>
+      <ViewHeading id="inventory-title">{t('inventory.title')}</ViewHeading>
       <form
         className="filters"
         role="search"
@@ -77,23 +79,23 @@ function SearchHeader({ c, field }: { c: InventoryController; field: RefObject<H
         }}
       >
         <label className="inline-field item-search">
-          <span>Item</span>
+          <span>{t('inventory.field')}</span>
           <input
             ref={field}
             type="search"
             defaultValue={c.state.typed}
             onChange={(e) => c.onType(e.target.value)}
-            placeholder="SKU, name, barcode or GTIN; scan or type"
+            placeholder={t('inventory.field.placeholder')}
             aria-describedby="inventory-search-hint"
             maxLength={200}
             spellCheck={false}
             autoComplete="off"
           />
         </label>
-        <button type="submit">Open</button>
+        <button type="submit">{t('inventory.open')}</button>
       </form>
       <button type="button" disabled={c.syncing} onClick={c.sync}>
-        {c.syncing ? 'Syncing…' : 'Sync now'}
+        {c.syncing ? t('inventory.syncing') : t('inventory.syncNow')}
       </button>
     </header>
   );

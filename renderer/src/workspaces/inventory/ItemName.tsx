@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAccountKey } from '../../app/accountKey';
+import { useT } from '../../i18n/useT';
 import { inventoryQueries } from './queries';
 
 export interface ItemNaming {
@@ -24,8 +25,9 @@ export function useItemNames(inventoryIds: readonly number[]): ReadonlyMap<numbe
  */
 export function ItemName({ inventoryId, naming, sku }: { inventoryId: number; naming: ItemNaming | undefined; sku?: string | null }) {
   const shownSku = naming?.sku ?? sku ?? null;
+  const { t } = useT();
   return (
-    <span className="item-name" title={`Inventory id ${inventoryId}`} data-inventory-id={inventoryId}>
+    <span className="item-name" title={t('inventory.item.idTitle', { id: inventoryId })} data-inventory-id={inventoryId}>
       {naming ? (
         <>
           {naming.name} <span className="muted">({shownSku})</span>
@@ -33,7 +35,7 @@ export function ItemName({ inventoryId, naming, sku }: { inventoryId: number; na
       ) : shownSku ? (
         shownSku
       ) : (
-        `Item ${inventoryId}`
+        t('inventory.item.heading', { id: inventoryId })
       )}
     </span>
   );

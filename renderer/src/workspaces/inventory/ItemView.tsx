@@ -3,7 +3,7 @@ import { Link, useParams, useSearch } from '@tanstack/react-router';
 import type { ItemDetail, ItemLot } from '../../../../shared/ipc/inventory';
 import type { CachedItemFlags, CachedLevel } from '../../../../shared/schemas/inventory-cache';
 import { formatCount } from '../../format';
-import { countOf } from '../../../../shared/counts';
+import { useT, type PlainMessageId } from '../../i18n/useT';
 import { QueryState } from '../../ui/QueryState';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { LotExpiry, useExpiryMarks } from '../lots';
@@ -20,24 +20,25 @@ export const lotExclusionsHref = (inventoryId: number) => `#/lots/${inventoryId}
  * The service's quantity fields, each with what it means on the floor (shown under the table, so the
  * numbers are read the same way everywhere). `itemOnly`: the service gives it for the whole item only.
  */
-const QUANTITIES: { key: Exclude<keyof CachedLevel, 'fcId'>; label: string; means: string; itemOnly?: true }[] = [
-  { key: 'onHand', label: 'On hand', means: 'units in the building, in any state' },
-  { key: 'committed', label: 'Committed', means: 'on hand but promised to orders' },
-  { key: 'fulfillable', label: 'Fulfillable', means: 'on hand that can ship: not committed, not in an excluded or expired lot' },
-  { key: 'sellable', label: 'Sellable', means: 'fulfillable less units held in exceptions', itemOnly: true },
-  { key: 'awaiting', label: 'Awaiting', means: 'expected on receiving orders, not yet arrived' },
-  { key: 'backordered', label: 'Backordered', means: 'ordered with no stock to ship', itemOnly: true },
-  { key: 'exception', label: 'Exception', means: 'held back by a problem at the center', itemOnly: true },
-  { key: 'internalTransfer', label: 'Internal transfer', means: 'moving between centers' },
+type Quantity = Exclude<keyof CachedLevel, 'fcId'>;
+const QUANTITIES: { key: Quantity; label: PlainMessageId; means: PlainMessageId; itemOnly?: true }[] = [
+  { key: 'onHand', label: 'inventory.qty.onHand', means: 'inventory.qty.onHand.means' },
+  { key: 'committed', label: 'inventory.qty.committed', means: 'inventory.qty.committed.means' },
+  { key: 'fulfillable', label: 'inventory.qty.fulfillable', means: 'inventory.qty.fulfillable.means' },
+  { key: 'sellable', label: 'inventory.qty.sellable', means: 'inventory.qty.sellable.means', itemOnly: true },
+  { key: 'awaiting', label: 'inventory.qty.awaiting', means: 'inventory.qty.awaiting.means' },
+  { key: 'backordered', label: 'inventory.qty.backordered', means: 'inventory.qty.backordered.means', itemOnly: true },
+  { key: 'exception', label: 'inventory.qty.exception', means: 'inventory.qty.exception.means', itemOnly: true },
+  { key: 'internalTransfer', label: 'inventory.qty.internalTransfer', means: 'inventory.qty.internalTransfer.means' },
 ];
 
-const FLAGS: { key: keyof CachedItemFlags; label: string }[] = [
-  { key: 'active', label: 'Active' },
-  { key: 'lot', label: 'Lot-tracked' },
-  { key: 'digital', label: 'Digital' },
-  { key: 'bundle', label: 'Bundle' },
-  { key: 'case', label: 'Case' },
-  { key: 'hazmat', label: 'Hazmat' },
+const FLAGS: { key: keyof CachedItemFlags; label: PlainMessageId }[] = [
+  { key: 'active', label: 'inventory.flag.active' },
+  { key: 'lot', label: 'inventory.flag.lot' },
+  { key: 'digital', label: 'inventory.flag.digital' },
+  { key: 'bundle', label: 'inventory.flag.bundle' },
+  { key: 'case', label: 'inventory.flag.case' },
+  { key: 'hazmat', label: 'inventory.flag.hazmat' },
 ];
 
 /** One item from the offline cache: codes, flags, size, quantities per center, lots; links to its history and lot exclusions. */
@@ -46,27 +47,28 @@ export function ItemView() {
   const { lot } = useSearch({ from: '/inventory/items/$id' });
   const { cached: query, detail } = useItemWithLive(id);
   const item = detail?.item;
+  const { t } = useT();
   return (
     <section className="workspace detail inventory-item" aria-labelledby="item-title">
       <header className="workspace-header">
-        <ViewHeading id="item-title">{item ? `${item.name}` : `Item ${id}`}</ViewHeading>
+        <ViewHeading id="item-title">{item ? item.name : t('inventory.item.heading', { id })}</ViewHeading>
         {detail && <FreshnessMark freshness={detail.freshness} />}
         {detail && <LiveMark readAt={detail.readAt} />}
         <a className="button-link" href={lotExclusionsHref(id)}>
-          Lot exclusions of this item
+          {t('inventory.item.lotExclusions')}
         </a>
         <Link to="/inventory" className="button-link">
-          Item search
+          {t('inventory.item.search')}
         </Link>
         {item && <PrintItemLabel item={{ sku: item.sku, name: item.name, gtin: item.codes.gtin, lots: detail.lots, lotInView: lot ?? null }} />}
       </header>
-      <QueryState query={query} what={`item ${id}`}>
+      <QueryState query={query} loading={t('inventory.item.loading', { id })} failed={t('inventory.item.loadFailed', { id })}>
         {() =>
           detail ? (
             <ItemBody detail={detail} focusLot={lot ?? null} />
           ) : (
             <p className="state" role="status" data-loading>
-              Reading the figures changed from this desk…
+              {t('inventory.item.readingChanged')}
             </p>
           )
         }
@@ -77,9 +79,10 @@ export function ItemView() {
 
 /** Whose quantities are on screen: the service's, read at a time, or the cache's (its "as of" beside). */
 function LiveMark({ readAt }: { readAt: string | null }) {
+  const { t } = useT();
   return (
     <span className="muted" data-testid="item-live-mark">
-      {readAt ? `Quantities read from the service at ${asOfText(readAt)}` : 'Quantities from the cache'}
+      {readAt ? t('inventory.item.liveAt', { time: asOfText(readAt) }) : t('inventory.item.fromCache')}
     </span>
   );
 }
@@ -103,23 +106,24 @@ type Item = ItemDetail['item'];
 function ItemCodes({ item }: { item: Item }) {
   const codes = item.codes;
   const otherBarcodes = codes.barcodes.filter((b) => b !== codes.inventoryBarcode && b !== codes.gtin);
+  const { t } = useT();
   return (
     <div>
-      <h2>Identifiers and codes</h2>
+      <h2>{t('inventory.item.codes')}</h2>
       <dl className="facts">
-        <dt>SKU</dt>
+        <dt>{t('inventory.col.sku')}</dt>
         <dd className="code">{item.sku}</dd>
-        <dt>Inventory id</dt>
+        <dt>{t('inventory.col.inventoryId')}</dt>
         <dd className="code">{item.inventoryId}</dd>
-        <dt>Inventory barcode</dt>
+        <dt>{t('inventory.item.inventoryBarcode')}</dt>
         <dd className="code">{codes.inventoryBarcode ?? '—'}</dd>
-        <dt>GTIN</dt>
+        <dt>{t('inventory.item.gtin')}</dt>
         <dd className="code">{codes.gtin ?? '—'}</dd>
-        <dt>UPC</dt>
+        <dt>{t('inventory.item.upc')}</dt>
         <dd className="code">{codes.upc ?? '—'}</dd>
-        <dt>Other barcodes</dt>
+        <dt>{t('inventory.item.otherBarcodes')}</dt>
         <dd className="code">{otherBarcodes.length > 0 ? otherBarcodes.join(', ') : '—'}</dd>
-        <dt>Variant id</dt>
+        <dt>{t('inventory.item.variantId')}</dt>
         <dd className="code">{codes.variantId ?? '—'}</dd>
       </dl>
     </div>
@@ -127,20 +131,21 @@ function ItemCodes({ item }: { item: Item }) {
 }
 
 function ItemFlags({ item }: { item: Item }) {
+  const { t, rich } = useT();
   return (
     <div>
-      <h2>Flags and size</h2>
-      <ul className="flags" aria-label="Flags">
+      <h2>{t('inventory.item.flagsAndSize')}</h2>
+      <ul className="flags" aria-label={t('inventory.item.flags')}>
         {FLAGS.map((f) => (
           <li key={f.key} className={item.flags[f.key] ? 'on' : 'off'}>
-            {f.label}: <strong>{item.flags[f.key] ? 'yes' : 'no'}</strong>
+            {rich('inventory.item.flag', { flag: t(f.label), on: item.flags[f.key] ? 'yes' : 'no', b: (chunks) => <strong>{chunks}</strong> })}
           </li>
         ))}
       </ul>
       <dl className="facts">
-        <dt>Dimensions</dt>
+        <dt>{t('inventory.item.dimensions')}</dt>
         <dd>{item.dimensions ? `${item.dimensions.length} × ${item.dimensions.width} × ${item.dimensions.height} ${item.dimensions.unit}` : '—'}</dd>
-        <dt>Weight</dt>
+        <dt>{t('inventory.item.weight')}</dt>
         <dd>{item.weight ? `${item.weight.value} ${item.weight.unit}` : '—'}</dd>
       </dl>
     </div>
@@ -153,35 +158,36 @@ function ItemQuantities({ detail }: { detail: ItemDetail }) {
   const names = new Map(detail.centers.map((c) => [c.id, c.name]));
   const perCenter = item.levels.filter((l) => l.fcId !== 0);
   const totals = item.levels.find((l) => l.fcId === 0) ?? null;
+  const { t } = useT();
   return (
     <>
-      <h2>Quantities per fulfillment center</h2>
+      <h2>{t('inventory.item.perCenter')}</h2>
       {perCenter.length === 0 ? (
-        <p className="state">No stock at any fulfillment center.</p>
+        <p className="state">{t('inventory.item.noStock')}</p>
       ) : (
-        <table className="plain quantities-per-center" aria-label="Quantities per fulfillment center">
+        <table className="plain quantities-per-center" aria-label={t('inventory.item.perCenter')}>
           <thead>
             <tr>
-              <th scope="col">Fulfillment center</th>
+              <th scope="col">{t('inventory.item.center')}</th>
               {QUANTITIES.map((q) => (
                 <th key={q.key} scope="col" className="end">
-                  {q.label}
+                  {t(q.label)}
                 </th>
               ))}
-              <th scope="col">History</th>
+              <th scope="col">{t('inventory.item.history')}</th>
             </tr>
           </thead>
           <tbody>
             {perCenter.map((level) => {
-              const name = names.get(level.fcId) ?? `Center ${level.fcId}`;
+              const name = names.get(level.fcId) ?? t('inventory.item.centerNamed', { id: level.fcId });
               return (
                 <tr key={level.fcId} data-fc={level.fcId}>
                   <th scope="row">
-                    <span title={`Center id ${level.fcId}`}>{name}</span>
+                    <span title={t('inventory.item.centerId', { id: level.fcId })}>{name}</span>
                   </th>
                   {QUANTITIES.map((q) =>
                     q.itemOnly && perCenter.length > 1 ? (
-                      <td key={q.key} className="end muted" title="The service gives this for the whole item only: see All centers.">
+                      <td key={q.key} className="end muted" title={t('inventory.item.itemOnly')}>
                         —
                       </td>
                     ) : (
@@ -191,8 +197,8 @@ function ItemQuantities({ detail }: { detail: ItemDetail }) {
                     ),
                   )}
                   <td>
-                    <a href={historyHref(item.inventoryId, level.fcId)} aria-label={`History at ${name}`}>
-                      History
+                    <a href={historyHref(item.inventoryId, level.fcId)} aria-label={t('inventory.item.historyAt', { center: name })}>
+                      {t('inventory.item.history')}
                     </a>
                   </td>
                 </tr>
@@ -202,7 +208,7 @@ function ItemQuantities({ detail }: { detail: ItemDetail }) {
           {totals && (
             <tfoot>
               <tr>
-                <th scope="row">All centers</th>
+                <th scope="row">{t('inventory.item.allCenters')}</th>
                 {QUANTITIES.map((q) => (
                   <td key={q.key} className="end">
                     {formatCount(totals[q.key])}
@@ -214,11 +220,7 @@ function ItemQuantities({ detail }: { detail: ItemDetail }) {
           )}
         </table>
       )}
-      {totals && perCenter.length > 1 && (
-        <p className="muted">
-          The service gives sellable, backordered and exception for the whole item only: they are in the All centers row, not split by center.
-        </p>
-      )}
+      {totals && perCenter.length > 1 && <p className="muted">{t('inventory.item.itemOnlyNote')}</p>}
       {totals && <Unreconciled perCenter={perCenter} totals={totals} />}
       <QuantityDefinitions />
     </>
@@ -226,12 +228,13 @@ function ItemQuantities({ detail }: { detail: ItemDetail }) {
 }
 
 function QuantityDefinitions() {
+  const { t } = useT();
   return (
     <dl className="quantity-definitions">
       {QUANTITIES.map((q) => (
         <div key={q.key}>
-          <dt>{q.label}</dt>
-          <dd>{q.means}</dd>
+          <dt>{t(q.label)}</dt>
+          <dd>{t(q.means)}</dd>
         </div>
       ))}
     </dl>
@@ -240,16 +243,17 @@ function QuantityDefinitions() {
 
 function ItemLots({ detail, focusLot }: { detail: ItemDetail; focusLot: string | null }) {
   const { item } = detail;
+  const { t } = useT();
   return (
     <>
-      <h2>Lots</h2>
+      <h2>{t('inventory.lots')}</h2>
       {focusLot !== null && !detail.lots.some((l) => l.lotNumber === focusLot) && (
         <p className="note" role="status">
-          The scanned lot {focusLot} is not among this item’s lots in stock.
+          {t('inventory.lots.scannedNotInStock', { lot: focusLot })}
         </p>
       )}
       {detail.lots.length === 0 ? (
-        <p className="state">{item.flags.lot ? 'No lots in stock.' : 'This item is not lot-tracked.'}</p>
+        <p className="state">{item.flags.lot ? t('inventory.lots.none') : t('inventory.lots.notTracked')}</p>
       ) : (
         <LotTable lots={detail.lots} focusLot={focusLot} inventoryId={item.inventoryId} />
       )}
@@ -258,31 +262,32 @@ function ItemLots({ detail, focusLot }: { detail: ItemDetail; focusLot: string |
   );
 }
 
-const EXCLUSION_TEXT: Record<ItemLot['exclusion'], string> = {
-  excluded: 'Excluded',
-  'not-excluded': 'Not excluded',
-  unknown: 'Not read yet',
+const EXCLUSION_TEXT: Record<ItemLot['exclusion'], PlainMessageId> = {
+  excluded: 'inventory.lots.excluded',
+  'not-excluded': 'inventory.lots.notExcluded',
+  unknown: 'inventory.lots.notReadYet',
 };
 
 /** The item's lots: expiry marked as in Lot exclusions (same rule, same Settings threshold), a scanned lot outlined. */
 function LotTable({ lots, focusLot, inventoryId }: { lots: ItemLot[]; focusLot: string | null; inventoryId: number }) {
   const expiry = useExpiryMarks();
+  const { t } = useT();
   return (
     <>
-      <p className="muted lots-caption">Lots expiring within {countOf(expiry.threshold, 'day')} are marked (Settings → Lots).</p>
-      <table className="plain lots" aria-label="Lots">
+      <p className="muted lots-caption">{t('inventory.lots.caption', { days: expiry.threshold })}</p>
+      <table className="plain lots" aria-label={t('inventory.lots')}>
         <thead>
           <tr>
-            <th scope="col">Lot</th>
-            <th scope="col">Expires</th>
-            <th scope="col">Fulfillment center</th>
+            <th scope="col">{t('inventory.lots.lot')}</th>
+            <th scope="col">{t('inventory.lots.expires')}</th>
+            <th scope="col">{t('inventory.item.center')}</th>
             <th scope="col" className="end">
-              On hand
+              {t('inventory.qty.onHand')}
             </th>
             <th scope="col" className="end">
-              Fulfillable
+              {t('inventory.qty.fulfillable')}
             </th>
-            <th scope="col">Exclusion</th>
+            <th scope="col">{t('inventory.lots.exclusion')}</th>
           </tr>
         </thead>
         <tbody>
@@ -292,21 +297,21 @@ function LotTable({ lots, focusLot, inventoryId }: { lots: ItemLot[]; focusLot: 
               <tr key={`${lot.lotNumber}-${lot.fcId}`} className={scanned ? 'scanned-lot' : undefined} aria-current={scanned ? 'true' : undefined}>
                 <th scope="row" className="code">
                   {lot.lotNumber}
-                  {scanned && <span className="inv-mark inv-mark-info">scanned</span>}
+                  {scanned && <span className="inv-mark inv-mark-info">{t('inventory.lots.scanned')}</span>}
                 </th>
                 <td>
                   <LotExpiry expiresAt={lot.expiresAt} mark={expiry.mark(lot.expiresAt)} />
                 </td>
-                <td>{lot.fcName ?? `Center ${lot.fcId}`}</td>
+                <td>{lot.fcName ?? t('inventory.item.centerNamed', { id: lot.fcId })}</td>
                 <td className="end">{formatCount(lot.onHand)}</td>
                 <td className="end">{formatCount(lot.fulfillable)}</td>
                 <td>
                   {lot.exclusion === 'excluded' ? (
                     <a href={lotExclusionsHref(inventoryId)} className="inv-mark inv-mark-excluded">
-                      {EXCLUSION_TEXT.excluded}
+                      {t(EXCLUSION_TEXT.excluded)}
                     </a>
                   ) : (
-                    EXCLUSION_TEXT[lot.exclusion]
+                    t(EXCLUSION_TEXT[lot.exclusion])
                   )}
                 </td>
               </tr>
@@ -323,15 +328,16 @@ function LotTable({ lots, focusLot, inventoryId }: { lots: ItemLot[]; focusLot: 
  * the difference is named, so no one adds up the column and finds the screen wrong.
  */
 function Unreconciled({ perCenter, totals }: { perCenter: CachedLevel[]; totals: CachedLevel }) {
+  const { t, list } = useT();
   const gaps = QUANTITIES.filter((q) => !(q.itemOnly && perCenter.length > 1))
     .map((q) => ({ q, gap: totals[q.key] - perCenter.reduce((sum, l) => sum + l[q.key], 0) }))
     .filter(({ gap }) => gap !== 0);
   if (gaps.length === 0) return null;
   return (
     <p className="note" data-testid="quantities-unreconciled">
-      The service’s totals differ from the sum of the centers:{' '}
-      {gaps.map(({ q, gap }) => `${q.label.toLowerCase()} ${gap > 0 ? '+' : '−'}${formatCount(Math.abs(gap))}`).join(', ')} (counted for the item but at no
-      center listed here).
+      {t('inventory.item.unreconciled', {
+        gaps: list(gaps.map(({ q, gap }) => t('inventory.item.gap', { quantity: q.key, gap: `${gap > 0 ? '+' : '−'}${formatCount(Math.abs(gap))}` }))),
+      })}
     </p>
   );
 }
@@ -346,12 +352,11 @@ function HeldLots({ lots }: { lots: ItemLot[] }) {
   const held = (which: (l: ItemLot) => boolean) => lots.filter(which).reduce((n, l) => n + l.onHand, 0);
   const excluded = held((l) => l.exclusion === 'excluded');
   const expired = held((l) => l.exclusion !== 'excluded' && l.expiresAt !== null && Date.parse(l.expiresAt) < now);
+  const { t } = useT();
   if (excluded === 0 && expired === 0) return null;
-  const parts = [excluded > 0 ? `${countOf(excluded, 'unit')} in excluded lots` : null, expired > 0 ? `${countOf(expired, 'unit')} in expired lots` : null];
   return (
     <p className="note" data-testid="held-lots">
-      Not fulfillable: {parts.filter(Boolean).join(' and ')}. They stay on hand but cannot ship, so the fulfillable quantities above and in the lots leave them
-      out.
+      {t('inventory.lots.held', { excluded, expired })}
     </p>
   );
 }

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CacheProblem, SyncPhase, SyncProgress, SyncStatus } from '../../../../shared/ipc/inventory';
 import { useRequestBudget } from '../../app/requestBudget';
 import { call, errorMessage, useDockdeskEvent } from '../../bridge/dockdesk';
-import { countOf } from '../../../../shared/counts';
+import { useT, type Translate } from '../../i18n/useT';
 import { sessionKey } from '../../session/useSession';
 import { showToast } from '../../ui/Toasts';
 import { FreshnessMark, useFollowConnectivity } from './Freshness';
@@ -37,6 +37,7 @@ export function InventorySyncSlot() {
   useCacheProblemReport(signedIn ? (status.data ?? null) : null);
   const [cancelError, setCancelError] = useState<string | null>(null);
   const pace = useSyncPace(status.data?.state === 'running', status.data ? syncFraction(seen, status.data.itemCount) : null);
+  const { t } = useT();
 
   if (!signedIn || !status.data) return null;
   const s = status.data;
@@ -44,7 +45,7 @@ export function InventorySyncSlot() {
     if (!s.lastError || /cancelled/i.test(s.lastError.message)) return null;
     return (
       <span className="sync-failed" title={s.lastError.message}>
-        Inventory sync failed
+        {t('inventory.sync.failed')}
       </span>
     );
   }
@@ -52,19 +53,19 @@ export function InventorySyncSlot() {
   const latest = Object.values(seen).at(-1);
   const words =
     s.state === 'cancelling'
-      ? 'Cancelling the sync…'
+      ? t('inventory.sync.cancelling')
       : seen.writing
-        ? `Saving ${countOf(seen.writing.total ?? 0, 'item')}`
+        ? t('inventory.sync.saving', { items: seen.writing.total ?? 0 })
         : latest
-          ? `${countOf(seen.items?.done ?? 0, 'item')} · ${countOf(seen.codes?.done ?? 0, 'code')}`
-          : 'Starting…';
+          ? t('inventory.sync.read', { items: seen.items?.done ?? 0, codes: seen.codes?.done ?? 0 })
+          : t('inventory.sync.starting');
   return (
     <span className="sync-progress" data-testid="inventory-sync">
-      <span>Inventory sync</span>
+      <span>{t('inventory.sync')}</span>
       {fraction === null ? (
-        <progress aria-label="Inventory sync progress" />
+        <progress aria-label={t('inventory.sync.progress')} />
       ) : (
-        <progress aria-label="Inventory sync progress" value={Math.round(fraction * 100)} max={100} />
+        <progress aria-label={t('inventory.sync.progress')} value={Math.round(fraction * 100)} max={100} />
       )}
       <span className="muted">{words}</span>
       {pace && (
@@ -83,7 +84,7 @@ export function InventorySyncSlot() {
           )
         }
       >
-        Cancel sync
+        {t('inventory.sync.cancel')}
       </button>
       {cancelError && <span role="alert">{cancelError}</span>}
     </span>
@@ -96,6 +97,7 @@ export function InventorySyncSlot() {
  */
 function useSyncPace(running: boolean, fraction: number | null): string | null {
   const budget = useRequestBudget();
+  const { t } = useT();
   const waitingForBudget = budget !== undefined && (budget.waiting.background > 0 || budget.blockedUntil !== null);
   const waiting = useRef(waitingForBudget);
   useEffect(() => {
@@ -115,14 +117,13 @@ function useSyncPace(running: boolean, fraction: number | null): string | null {
     };
   }, [running]);
   if (!running || !run) return null;
-  const why = run.paced ? "paced by the service's request limit" : null;
+  const paced = run.paced ? 'yes' : 'no';
   const elapsed = run.now - run.startedAt;
   // Too early to say: the first pages and the first minute's budget do not show the pace yet.
-  if (fraction === null || fraction < 0.05 || elapsed < 5_000) return why;
+  if (fraction === null || fraction < 0.05 || elapsed < 5_000) return run.paced ? t('inventory.sync.paced') : null;
   const leftMs = (elapsed * (1 - fraction)) / fraction;
   const minutes = Math.round(leftMs / 60_000);
-  const eta = minutes >= 1 ? `about ${minutes} min left` : 'less than a minute left';
-  return why ? `${eta}, ${why}` : eta;
+  return minutes >= 1 ? t('inventory.sync.minutesLeft', { minutes, paced }) : t('inventory.sync.underAMinute', { paced });
 }
 
 export function InventoryFreshnessSlot() {
@@ -147,7 +148,7 @@ function alreadyReported(): Set<string> {
  * one in the sync status for a window that was not listening yet; the keys shown are remembered for
  * this window (a reload does not tell it again).
  */
-export function reportCacheProblem(problem: CacheProblem): void {
+export function reportCacheProblem(t: Translate, problem: CacheProblem): void {
   const key = `${problem.kind}|${problem.recovery}|${problem.message}`;
   const reported = alreadyReported();
   if (reported.has(key)) return;
@@ -157,19 +158,24 @@ export function reportCacheProblem(problem: CacheProblem): void {
   } catch {
     // Storage refused: the toast may then show again after a reload, which is better than not at all.
   }
-  const recovery =
-    problem.recovery === 'previous-generation'
-      ? 'Dockdesk is answering from the copy saved before it.'
-      : 'Dockdesk is reading the inventory from the service again.';
-  showToast({ title: 'Inventory cache replaced', description: `${problem.message.replace(/\.?$/, '.')} ${recovery}`, tone: 'error' });
+  // The problem is main's own sentence; the desk says what it does about it.
+  const description = t('inventory.cacheProblem.recovery', {
+    problem: problem.message.replace(/\.?$/, '.'),
+    recovery: problem.recovery === 'previous-generation' ? 'previous' : 'resync',
+  });
+  showToast({ title: t('inventory.cacheProblem.title'), description, tone: 'error' });
 }
 
 function useCacheProblemReport(status: SyncStatus | null) {
-  useDockdeskEvent('inventory.cacheProblem', reportCacheProblem);
+  const { t } = useT();
+  useDockdeskEvent(
+    'inventory.cacheProblem',
+    useCallback((problem: CacheProblem) => reportCacheProblem(t, problem), [t]),
+  );
   const problem = status?.cacheProblem ?? null;
   const last = useRef<CacheProblem | null>(null);
   useEffect(() => {
-    if (problem && problem !== last.current) reportCacheProblem(problem);
+    if (problem && problem !== last.current) reportCacheProblem(t, problem);
     last.current = problem;
-  }, [problem]);
+  }, [problem, t]);
 }

@@ -3,6 +3,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react';
 import type { CachedItem } from '../../../../shared/schemas/inventory-cache';
 import { useAccountKey } from '../../app/accountKey';
+import { useT } from '../../i18n/useT';
 import { useShortcut } from '../../keyboard/useShortcut';
 import { useScanField } from '../../scan/useScanField';
 import type { ScanAnswer } from '../../scan/scanService';
@@ -83,18 +84,18 @@ export type InventoryController = ReturnType<typeof useInventoryController>;
 function useLookUp(open: (item: CachedItem, lot?: string | null) => void, dispatch: (event: FieldEvent) => void) {
   const client = useQueryClient();
   const account = useAccountKey();
+  const { t } = useT();
   return useCallback(
     async (code: string, shown = code): Promise<ScanAnswer> => {
-      if (!isLookupCode(code))
-        return { verdict: 'refused', reason: code.trim() ? 'The code is longer than any item code (over 500 characters)' : 'The scan was empty' };
+      if (!isLookupCode(code)) return { verdict: 'refused', reason: code.trim() ? t('inventory.scan.tooLong') : t('inventory.scan.empty') };
       const answer = await client.fetchQuery(inventoryQueries.lookup(account, code));
       // One item: it opens, and the field's text is not searched as a name on the way out.
       if (answer.matches.length === 1) open(answer.matches[0]!.item, answer.scan?.lot);
       else dispatch({ type: 'lookedUp', shown, code, matches: answer.matches.length });
       // The lookup's verdict is the scan cue's: a code that names no item is "Scan refused", saying so.
-      return answer.matches.length === 0 ? { verdict: 'refused', reason: `No item matches ${shown}` } : { verdict: 'accepted', reason: '' };
+      return answer.matches.length === 0 ? { verdict: 'refused', reason: t('inventory.scan.noItem', { code: shown }) } : { verdict: 'accepted', reason: '' };
     },
-    [client, account, open, dispatch],
+    [client, account, open, dispatch, t],
   );
 }
 
@@ -110,19 +111,20 @@ function useFieldKeys(field: RefObject<HTMLInputElement | null>, lookUp: (code: 
     showInField(field.current, shown);
     return lookUp(scan.text, shown);
   });
+  const { t } = useT();
   // From the field into the results without the mouse; the table's own keys take over there.
   useShortcut({
     keys: 'ArrowDown',
-    description: 'From the item search into its results',
-    group: 'Inventory',
+    description: t('inventory.keys.intoResults'),
+    group: t('inventory.title'),
     inFields: true,
     scope: () => field.current,
     handler: () => document.querySelector<HTMLElement>('.inventory .data-table tbody tr[tabindex="0"]')?.focus(),
   });
   useShortcut({
     keys: '/',
-    description: 'Go to the item search',
-    group: 'Inventory',
+    description: t('inventory.keys.toSearch'),
+    group: t('inventory.title'),
     handler: (event) => {
       event.preventDefault();
       field.current?.focus();

@@ -1,29 +1,16 @@
 import { useEffect } from 'react';
 import { AppErrorException } from '../../../../shared/errors';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useT, type PlainMessageId } from '../../i18n/useT';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { showToast } from '../../ui/Toasts';
 import { useLotAction, type LotAction, type LotRef } from './queries';
 
-const TEXT: Record<LotAction, { title: (lot: string) => string; says: string; button: string; done: (lot: string) => string }> = {
-  exclude: {
-    title: (lot) => `Exclude lot ${lot}?`,
-    says: 'Orders will not be fulfilled from this lot until the exclusion is deleted. Stock of the lot stays where it is.',
-    button: 'Exclude lot',
-    done: (lot) => `Lot ${lot} is excluded.`,
-  },
-  delete: {
-    title: (lot) => `Delete the exclusion of lot ${lot}?`,
-    says: 'The lot can be used to fulfill orders again. The exclusion is kept as deleted and can be restored.',
-    button: 'Delete exclusion',
-    done: (lot) => `The exclusion of lot ${lot} is deleted; the lot can be used again.`,
-  },
-  restore: {
-    title: (lot) => `Restore the exclusion of lot ${lot}?`,
-    says: 'The deleted exclusion becomes active again: orders will not be fulfilled from this lot.',
-    button: 'Restore exclusion',
-    done: (lot) => `The exclusion of lot ${lot} is restored; the lot is excluded again.`,
-  },
+/** The dialog's sentence and button for each change; its title and the toast name the lot (`lots.confirm.title`, `lots.confirm.done`). */
+const TEXT: Record<LotAction, { says: PlainMessageId; button: PlainMessageId }> = {
+  exclude: { says: 'lots.confirm.exclude.says', button: 'lots.confirm.exclude.button' },
+  delete: { says: 'lots.confirm.delete.says', button: 'lots.confirm.delete.button' },
+  restore: { says: 'lots.confirm.restore.says', button: 'lots.confirm.restore.button' },
 };
 
 /**
@@ -41,6 +28,7 @@ export function ConfirmLotAction({
   onClose: () => void;
 }) {
   const mutation = useLotAction();
+  const { t, rich } = useT();
   const { reset } = mutation;
   const key = pending ? `${pending.action}:${pending.lot.lotNumber}` : null;
   useEffect(() => reset(), [key, reset]);
@@ -51,29 +39,27 @@ export function ConfirmLotAction({
   const refused = mutation.error instanceof AppErrorException && !mutation.error.appError.retryable;
   return (
     <ConfirmDialog
-      title={text.title(lotNumber)}
+      title={t('lots.confirm.title', { action: pending.action, lot: lotNumber })}
       isOpen
       onClose={onClose}
       tone="primary"
-      confirmLabel={text.button}
-      pendingLabel="Sending…"
+      confirmLabel={t(text.button)}
+      pendingLabel={t('lots.confirm.sending')}
       isPending={mutation.isPending}
       canConfirm={!refused}
-      dismissLabel={mutation.error ? 'Close' : 'Cancel'}
+      dismissLabel={mutation.error ? t('lots.confirm.close') : t('lots.confirm.cancel')}
       onConfirm={() =>
         mutation.mutate(pending, {
           onSuccess: () => {
-            showToast({ title: text.done(lotNumber), tone: 'success' });
+            showToast({ title: t('lots.confirm.done', { action: pending.action, lot: lotNumber }), tone: 'success' });
             onClose();
           },
         })
       }
     >
-      <p>
-        Item {itemLabel}, lot <strong>{lotNumber}</strong>.
-      </p>
-      <p>{text.says}</p>
-      {mutation.error && <ErrorNote error={mutation.error} prefix="The service refused" />}
+      <p>{rich('lots.confirm.which', { item: itemLabel, lot: lotNumber, b: (chunks) => <strong>{chunks}</strong> })}</p>
+      <p>{t(text.says)}</p>
+      {mutation.error && <ErrorNote error={mutation.error} prefix={t('lots.confirm.refused')} />}
     </ConfirmDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { countOf } from '../../../../shared/counts';
 import { expiryDay } from '../../../../shared/lots/expiry';
 import { formatDateTime, formatDay } from '../../format';
+import { useT } from '../../i18n/useT';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { ConfirmLotAction } from './ConfirmLotAction';
 import type { LotAction, LotRef } from './queries';
@@ -20,16 +20,17 @@ function moveInRows(e: KeyboardEvent<HTMLElement>) {
 
 /** The exclusions as a table: item (name, then SKU), lot, its expiry, since when, and Delete exclusion. */
 function InForceTable({ rows, labelId, onDelete }: { rows: InForceRow[]; labelId: string; onDelete: (row: InForceRow) => void }) {
+  const { t } = useT();
   return (
     <table className="plain-table in-force" aria-labelledby={labelId}>
       <thead>
         <tr>
-          <th scope="col">Item</th>
-          <th scope="col">Lot</th>
-          <th scope="col">Expires</th>
-          <th scope="col">Excluded since</th>
+          <th scope="col">{t('lots.col.item')}</th>
+          <th scope="col">{t('lots.col.lot')}</th>
+          <th scope="col">{t('lots.col.expires')}</th>
+          <th scope="col">{t('lots.col.excludedSince')}</th>
           <th scope="col">
-            <span className="visually-hidden">Action</span>
+            <span className="visually-hidden">{t('lots.col.action')}</span>
           </th>
         </tr>
       </thead>
@@ -37,7 +38,7 @@ function InForceTable({ rows, labelId, onDelete }: { rows: InForceRow[]; labelId
         {rows.map((r) => (
           <tr key={`${r.inventoryId}-${r.id}`}>
             <th scope="row">
-              <a className="row-open" href={`#/lots/${r.inventoryId}`} title={`Inventory id ${r.inventoryId}: open the item's lots`}>
+              <a className="row-open" href={`#/lots/${r.inventoryId}`} title={t('lots.inForce.openTitle', { id: r.inventoryId })}>
                 {r.name}
               </a>{' '}
               <span className="muted">({r.sku})</span>
@@ -47,8 +48,8 @@ function InForceTable({ rows, labelId, onDelete }: { rows: InForceRow[]; labelId
             <td>{formatDateTime(r.createdAt)}</td>
             <td>
               {/* The confirmation's own words: "restore" is the service's word for making a deleted exclusion active again. */}
-              <button type="button" onClick={() => onDelete(r)} aria-label={`Delete exclusion of lot ${r.lotNumber} of ${r.sku}`}>
-                Delete exclusion…
+              <button type="button" onClick={() => onDelete(r)} aria-label={t('lots.inForce.deleteLabel', { lot: r.lotNumber, sku: r.sku })}>
+                {t('lots.deleteExclusion')}
               </button>
             </td>
           </tr>
@@ -61,18 +62,17 @@ function InForceTable({ rows, labelId, onDelete }: { rows: InForceRow[]; labelId
 /** Where the reading stands: items checked so far, what failed, and how many are in force. */
 function InForceStatus({ list, shown }: { list: ReturnType<typeof useExclusionsInForce>; shown: number }) {
   const done = list.checked >= list.total;
+  const { t } = useT();
+  const counts = { exclusions: list.rows.length, items: list.total, filtered: shown !== list.rows.length ? 'yes' : 'no', shown };
   return (
     <>
       <p className="muted" role="status" data-testid="in-force-status">
-        {done
-          ? `${countOf(list.rows.length, 'exclusion')} in force across the ${countOf(list.total, 'item')} that are lot-tracked`
-          : `Checking lot-tracked items… ${list.checked} of ${countOf(list.total, 'item')}; ${countOf(list.rows.length, 'exclusion')} in force so far`}
-        {shown !== list.rows.length ? `; the filter shows ${countOf(shown, 'exclusion')}.` : '.'}
+        {done ? t('lots.inForce.done', counts) : t('lots.inForce.checking', { ...counts, checked: list.checked })}
       </p>
       {list.failed > 0 && done && (
-        <ErrorNote error={list.firstError} prefix={`The exclusions of ${countOf(list.failed, 'item')} could not be read`}>
+        <ErrorNote error={list.firstError} prefix={t('lots.inForce.readFailed', { count: list.failed })}>
           <button type="button" onClick={() => void list.retry()}>
-            Try again
+            {t('lots.tryAgain')}
           </button>
         </ErrorNote>
       )}
@@ -89,6 +89,7 @@ export function ExclusionsInForce() {
   const list = useExclusionsInForce();
   const [filter, setFilter] = useState('');
   const [pending, setPending] = useState<{ action: LotAction; lot: LotRef; label: string } | null>(null);
+  const { t } = useT();
   const table = useRef<HTMLDivElement>(null);
   const shown = filterRows(list.rows, filter);
   const intoRows = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -98,19 +99,19 @@ export function ExclusionsInForce() {
     e.preventDefault();
     first.focus();
   };
-  if (list.candidates.isError) return <ErrorNote error={list.candidates.error} prefix="The lot-tracked items could not be read from the inventory cache" />;
+  if (list.candidates.isError) return <ErrorNote error={list.candidates.error} prefix={t('lots.inForce.candidatesFailed')} />;
   return (
     <section className="in-force" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Exclusions in force</h2>
+      <h2 id={`${id}-title`}>{t('lots.inForce')}</h2>
       <div className="filters">
         <label className="inline-field">
-          <span>Filter</span>
+          <span>{t('lots.inForce.filter')}</span>
           <input
             type="search"
             value={filter}
             onChange={(e) => setFilter(e.target.value)}
             onKeyDown={intoRows}
-            placeholder="Item, SKU or lot"
+            placeholder={t('lots.inForce.filter.placeholder')}
             spellCheck={false}
             autoComplete="off"
           />

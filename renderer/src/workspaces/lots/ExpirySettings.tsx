@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { usePreferences, useSetPreferences } from '../../app/preferences';
+import { useT } from '../../i18n/useT';
 import { ErrorNote } from '../../ui/ErrorNote';
 import './lots.css';
 
@@ -15,18 +16,22 @@ export function ExpirySettings() {
 function ExpiryForm({ days, set }: { days: number; set: ReturnType<typeof useSetPreferences> }) {
   const [text, setText] = useState(String(days));
   const [problem, setProblem] = useState<string | null>(null);
+  const { t } = useT();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const value = Number(text.trim());
-    if (!/^\d{1,4}$/.test(text.trim()) || value > 3650) return setProblem('Give a whole number of days from 0 to 3650.');
+    if (!/^\d{1,4}$/.test(text.trim()) || value > 3650) return setProblem(t('lots.settings.invalid'));
     setProblem(null);
     set.mutate({ lotExpiryWarningDays: value });
   };
   return (
     <section aria-labelledby="lot-expiry-title" className="lot-expiry-settings">
-      <h2 id="lot-expiry-title">Lots</h2>
+      {/* data-section: the palette's "Settings: Lots" line finds the section in any language. */}
+      <h2 id="lot-expiry-title" data-section="Lots">
+        {t('lots.settings.title')}
+      </h2>
       <form onSubmit={submit} noValidate>
-        <label htmlFor="lot-expiry-days">Mark lots that expire within</label>
+        <label htmlFor="lot-expiry-days">{t('lots.settings.markWithin')}</label>
         <input
           id="lot-expiry-days"
           inputMode="numeric"
@@ -35,13 +40,13 @@ function ExpiryForm({ days, set }: { days: number; set: ReturnType<typeof useSet
           aria-invalid={problem !== null}
           aria-describedby={problem ? 'lot-expiry-problem' : undefined}
         />
-        <span>days</span>
+        <span>{t('lots.settings.days', { days: Number(text.trim()) || 0 })}</span>
         <button type="submit" disabled={set.isPending || text.trim() === String(days)}>
-          Save
+          {t('lots.settings.save')}
         </button>
         {set.isSuccess && (
           <span role="status" className="muted">
-            Saved.
+            {t('lots.settings.saved')}
           </span>
         )}
       </form>
@@ -50,7 +55,7 @@ function ExpiryForm({ days, set }: { days: number; set: ReturnType<typeof useSet
           {problem}
         </p>
       )}
-      {set.error && <ErrorNote error={set.error} prefix="The threshold could not be saved" />}
+      {set.error && <ErrorNote error={set.error} prefix={t('lots.settings.saveFailed')} />}
     </section>
   );
 }

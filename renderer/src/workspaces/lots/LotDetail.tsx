@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { LotExclusionsAnswer } from '../../../../shared/ipc/lots';
 import { expiryDay } from '../../../../shared/lots/expiry';
 import { formatCount, formatDateTime, formatDay } from '../../format';
-import { countOf } from '../../../../shared/counts';
+import { useT } from '../../i18n/useT';
 import { LotInput } from '../../scan/LotInput';
 import { QueryState } from '../../ui/QueryState';
 import { ViewHeading } from '../../ui/ViewHeading';
@@ -22,14 +22,15 @@ const when = (iso: string | null | undefined) => formatDateTime(iso);
 export function LotDetail() {
   const { id } = useParams({ from: '/lots/$id' });
   const query = useLotExclusions(id);
+  const { t } = useT();
   return (
     <section className="workspace lots" aria-labelledby="lot-detail-title">
-      <QueryState query={query} what="lot exclusions">
+      <QueryState query={query} loading={t('lots.detail.loading')} failed={t('lots.detail.loadFailed')}>
         {(data) => <LotExclusions data={data} refreshing={query.isFetching} refresh={() => void query.refetch()} />}
       </QueryState>
       {query.data === undefined && (
         <header className="workspace-header">
-          <ViewHeading id="lot-detail-title">Lot exclusions for item {id}</ViewHeading>
+          <ViewHeading id="lot-detail-title">{t('lots.detail.titleForId', { id })}</ViewHeading>
         </header>
       )}
     </section>
@@ -38,6 +39,7 @@ export function LotDetail() {
 
 function LotExclusions({ data, refreshing, refresh }: { data: LotExclusionsAnswer; refreshing: boolean; refresh: () => void }) {
   const expiry = useExpiryMarks();
+  const { t, rich } = useT();
   const [pending, setPending] = useState<{ action: LotAction; lot: LotRef } | null>(null);
   const active = new Set(data.active.map((e) => e.lotNumber));
   const firstCenter = data.lots[0]?.fcId;
@@ -48,49 +50,50 @@ function LotExclusions({ data, refreshing, refresh }: { data: LotExclusionsAnswe
     <>
       <header className="workspace-header">
         <ViewHeading id="lot-detail-title">
-          Lot exclusions · {data.name} <span className="muted">({data.sku})</span>
+          {rich('lots.detail.title', { name: data.name, sku: data.sku, muted: (chunks) => <span className="muted">{chunks}</span> })}
         </ViewHeading>
         <div className="header-actions">
           <a className="button-link" href={`#/inventory/history?item=${data.inventoryId}${firstCenter ? `&fc=${firstCenter}` : ''}`}>
-            History
+            {t('lots.detail.history')}
           </a>
           <a className="button-link" href="#/lots">
-            Another item
+            {t('lots.detail.anotherItem')}
           </a>
           <button type="button" onClick={refresh} disabled={refreshing}>
-            {refreshing ? 'Refreshing…' : 'Refresh'}
+            {refreshing ? t('lots.detail.refreshing') : t('lots.detail.refresh')}
           </button>
         </div>
       </header>
       <p className="muted">
-        Lots expiring within {countOf(expiry.threshold, 'day')} are marked (Settings → Lots). Exclusions are read from the service now; lots and quantities from
-        the inventory cache{data.freshness.syncedAt ? ` as of ${when(data.freshness.syncedAt)}` : ''}. Inventory id {data.inventoryId}.
+        {data.freshness.syncedAt
+          ? t('lots.detail.sources', { days: expiry.threshold, time: when(data.freshness.syncedAt), id: data.inventoryId })
+          : t('lots.detail.sourcesNotSynced', { days: expiry.threshold, id: data.inventoryId })}
       </p>
 
       <LotsInStock data={data} active={active} ask={ask} />
 
       <ExclusionTable
         id="active-exclusions"
-        title="Exclusions in force"
-        empty="No lot of this item is excluded."
+        title={t('lots.inForce')}
+        empty={t('lots.detail.noneExcluded')}
         rows={data.active}
         action={(e) => (
-          <button type="button" onClick={() => ask('delete', e.lotNumber)} aria-label={`Delete exclusion of lot ${e.lotNumber}`}>
-            Delete exclusion…
+          <button type="button" onClick={() => ask('delete', e.lotNumber)} aria-label={t('lots.deleteExclusionOf', { lot: e.lotNumber })}>
+            {t('lots.deleteExclusion')}
           </button>
         )}
       />
       <ExclusionTable
         id="deleted-exclusions"
-        title="Deleted exclusions"
-        empty="No deleted exclusions."
+        title={t('lots.detail.deleted')}
+        empty={t('lots.detail.noneDeleted')}
         rows={data.deleted}
         action={(e) =>
           active.has(e.lotNumber) ? (
-            <span className="muted">Excluded again</span>
+            <span className="muted">{t('lots.detail.excludedAgain')}</span>
           ) : (
-            <button type="button" onClick={() => ask('restore', e.lotNumber)} aria-label={`Restore the exclusion of lot ${e.lotNumber}`}>
-              Restore…
+            <button type="button" onClick={() => ask('restore', e.lotNumber)} aria-label={t('lots.restoreExclusionOf', { lot: e.lotNumber })}>
+              {t('lots.restore')}
             </button>
           )
         }
@@ -113,27 +116,28 @@ function LotsInStock({
   ask: (action: LotAction, lotNumber: string, lotDate?: string | null) => void;
 }) {
   const expiry = useExpiryMarks();
+  const { t } = useT();
   return (
     <>
-      <h2 id="lots-in-stock">Lots in stock</h2>
+      <h2 id="lots-in-stock">{t('lots.detail.inStock')}</h2>
       {data.lots.length === 0 ? (
-        <p className="state">The inventory cache holds no lots of this item. A lot can still be excluded by its number below.</p>
+        <p className="state">{t('lots.detail.noLots')}</p>
       ) : (
         <table className="plain-table" aria-labelledby="lots-in-stock">
           <thead>
             <tr>
-              <th scope="col">Lot</th>
-              <th scope="col">Center</th>
-              <th scope="col">Expires</th>
+              <th scope="col">{t('lots.col.lot')}</th>
+              <th scope="col">{t('lots.col.center')}</th>
+              <th scope="col">{t('lots.col.expires')}</th>
               <th scope="col" className="num">
-                On hand
+                {t('lots.col.onHand')}
               </th>
               <th scope="col" className="num">
-                Fulfillable
+                {t('lots.col.fulfillable')}
               </th>
-              <th scope="col">Exclusion</th>
+              <th scope="col">{t('lots.col.exclusion')}</th>
               <th scope="col">
-                <span className="visually-hidden">Action</span>
+                <span className="visually-hidden">{t('lots.col.action')}</span>
               </th>
             </tr>
           </thead>
@@ -143,22 +147,26 @@ function LotsInStock({
               return (
                 <tr key={`${lot.fcId}-${lot.lotNumber}`}>
                   <th scope="row">{lot.lotNumber}</th>
-                  <td>{lot.fcName ?? `Center ${lot.fcId}`}</td>
+                  <td>{lot.fcName ?? t('lots.centerNamed', { id: lot.fcId })}</td>
                   <td>
                     <LotExpiry expiresAt={lot.expiresAt} mark={expiry.mark(lot.expiresAt)} />
                   </td>
                   <td className="num">{formatCount(lot.onHand)}</td>
                   {/* An excluded lot ships nothing, whatever the cache last read before the exclusion. */}
                   <td className="num">{formatCount(excluded ? 0 : lot.fulfillable)}</td>
-                  <td>{excluded ? <span className="badge excluded">Excluded</span> : 'Not excluded'}</td>
+                  <td>{excluded ? <span className="badge excluded">{t('lots.excluded')}</span> : t('lots.notExcluded')}</td>
                   <td>
                     {excluded ? (
-                      <button type="button" onClick={() => ask('delete', lot.lotNumber)} aria-label={`Delete exclusion of lot ${lot.lotNumber}`}>
-                        Delete exclusion…
+                      <button type="button" onClick={() => ask('delete', lot.lotNumber)} aria-label={t('lots.deleteExclusionOf', { lot: lot.lotNumber })}>
+                        {t('lots.deleteExclusion')}
                       </button>
                     ) : (
-                      <button type="button" onClick={() => ask('exclude', lot.lotNumber, lot.expiresAt)} aria-label={`Exclude lot ${lot.lotNumber}`}>
-                        Exclude…
+                      <button
+                        type="button"
+                        onClick={() => ask('exclude', lot.lotNumber, lot.expiresAt)}
+                        aria-label={t('lots.excludeLot', { lot: lot.lotNumber })}
+                      >
+                        {t('lots.exclude')}
                       </button>
                     )}
                   </td>
@@ -189,6 +197,7 @@ function ExclusionTable({
   action: (row: ExclusionRow) => ReactNode;
 }) {
   const deleted = rows.some((e) => e.deletedAt !== null);
+  const { t } = useT();
   return (
     <>
       <h2 id={id}>{title}</h2>
@@ -198,12 +207,12 @@ function ExclusionTable({
         <table className="plain-table" aria-labelledby={id}>
           <thead>
             <tr>
-              <th scope="col">Lot</th>
-              <th scope="col">Expires</th>
-              <th scope="col">{deleted ? 'Excluded' : 'Excluded since'}</th>
-              {deleted && <th scope="col">Deleted</th>}
+              <th scope="col">{t('lots.col.lot')}</th>
+              <th scope="col">{t('lots.col.expires')}</th>
+              <th scope="col">{deleted ? t('lots.excluded') : t('lots.col.excludedSince')}</th>
+              {deleted && <th scope="col">{t('lots.col.deleted')}</th>}
               <th scope="col">
-                <span className="visually-hidden">Action</span>
+                <span className="visually-hidden">{t('lots.col.action')}</span>
               </th>
             </tr>
           </thead>
@@ -229,22 +238,23 @@ function ExcludeByNumber({ onAsk }: { onAsk: (lotNumber: string) => void }) {
   const id = useId();
   const [lot, setLot] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const { t } = useT();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const value = lot.trim();
-    if (!value) return setProblem('Type the lot number to exclude.');
-    if (value.length > 100) return setProblem('A lot number has at most 100 characters.');
+    if (!value) return setProblem(t('lots.byNumber.empty'));
+    if (value.length > 100) return setProblem(t('lots.byNumber.tooLong'));
     setProblem(null);
     onAsk(value);
   };
   return (
     <form className="filters exclude-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
-      <h2 id={`${id}-title`}>Exclude a lot by number</h2>
+      <h2 id={`${id}-title`}>{t('lots.byNumber.title')}</h2>
       <label className="inline-field">
-        <span>Lot number</span>
+        <span>{t('lots.byNumber.lot')}</span>
         <LotInput value={lot} onChange={(e) => setLot(e.target.value)} maxLength={120} spellCheck={false} autoComplete="off" />
       </label>
-      <button type="submit">Exclude…</button>
+      <button type="submit">{t('lots.exclude')}</button>
       {problem && (
         <p className="field-error" role="alert">
           {problem}

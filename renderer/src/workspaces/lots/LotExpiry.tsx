@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { expiryMark, expiryWords, localDay, type ExpiryMark } from '../../../../shared/lots/expiry';
+import { expiryMark, localDay, type ExpiryMark } from '../../../../shared/lots/expiry';
 import { DEFAULT_PREFERENCES } from '../../../../shared/schemas/preferences';
 import { usePreferences } from '../../app/preferences';
 import { formatDay } from '../../format';
+import { useT } from '../../i18n/useT';
 import './expiry.css';
 
 /**
@@ -18,13 +19,13 @@ export function useExpiryMarks(): { threshold: number; mark: (expiresAt: string 
 
 /** A lot's expiry day and, beside it, the mark in words ("Expired 3 days ago"): colour only repeats what the words say. */
 export function LotExpiry({ expiresAt, mark }: { expiresAt: string | null; mark: ExpiryMark }) {
+  const { t } = useT();
   // A value that is not a date is shown as the service sent it rather than hidden.
   if (mark.kind === 'none') return <>{expiresAt ?? '—'}</>;
-  const words = expiryWords(mark);
   return (
     <span className="lot-expiry">
       {formatDay(mark.day)}
-      {words && <span className={`expiry-mark ${mark.kind}`}>{words}</span>}
+      {mark.kind !== 'ok' && <span className={`expiry-mark ${mark.kind}`}>{t('lots.expiry.mark', { kind: mark.kind, days: mark.days })}</span>}
     </span>
   );
 }

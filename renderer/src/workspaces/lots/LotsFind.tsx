@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useDeferredValue, useRef, useState, type RefObject } from 'react';
+import { useDeferredValue, useMemo, useRef, useState, type RefObject } from 'react';
 import type { CachedItem } from '../../../../shared/schemas/inventory-cache';
 import { useAccountKey } from '../../app/accountKey';
 import { call } from '../../bridge/dockdesk';
-import { formatCount } from '../../format';
-import { countOf, unitWord } from '../../../../shared/counts';
+import { useT, type Translate } from '../../i18n/useT';
 import { useShortcut } from '../../keyboard/useShortcut';
 import { useScanField } from '../../scan/useScanField';
 import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
@@ -15,29 +14,30 @@ import { ExclusionsInForce } from './ExclusionsInForce';
 import { lotsQueries } from './queries';
 import './lots.css';
 
-const columns: DataColumn<CachedItem>[] = [
-  { id: 'name', accessorFn: (i) => i.name, header: 'Name', sortFn: 'text' },
-  { id: 'sku', accessorFn: (i) => i.sku, header: 'SKU', sortFn: 'alphanumeric', meta: { width: '14em' } },
-  { id: 'lotted', accessorFn: (i) => (i.flags.lot ? 'Lot-tracked' : '—'), header: 'Lots', sortFn: 'text', meta: { width: '7em' } },
-  { id: 'lots', accessorFn: (i) => i.lots.length, header: 'Lots in stock', sortFn: 'basic', meta: { align: 'end', width: '8em' } },
+const columnsIn = (t: Translate): DataColumn<CachedItem>[] => [
+  { id: 'name', accessorFn: (i) => i.name, header: t('lots.col.name'), sortFn: 'text' },
+  { id: 'sku', accessorFn: (i) => i.sku, header: t('lots.col.sku'), sortFn: 'alphanumeric', meta: { width: '14em' } },
+  { id: 'lotted', accessorFn: (i) => (i.flags.lot ? t('lots.lotTracked') : '—'), header: t('lots.col.lots'), sortFn: 'text', meta: { width: '7em' } },
+  { id: 'lots', accessorFn: (i) => i.lots.length, header: t('lots.col.inStock'), sortFn: 'basic', meta: { align: 'end', width: '8em' } },
 ];
 
 const RESULT_ROW = '.lots-find .data-table tbody tr[tabindex="0"]';
 
 /** The search field's keys, as in every other list: `/` reaches it, ↓ goes from it into the results. */
 function useSearchKeys(field: RefObject<HTMLInputElement | null>) {
+  const { t } = useT();
   useShortcut({
     keys: 'ArrowDown',
-    description: 'From the item search into its results',
-    group: 'Lot exclusions',
+    description: t('lots.keys.intoResults'),
+    group: t('lots.title'),
     inFields: true,
     scope: () => field.current,
     handler: () => document.querySelector<HTMLElement>(RESULT_ROW)?.focus(),
   });
   useShortcut({
     keys: '/',
-    description: 'Go to the item search',
-    group: 'Lot exclusions',
+    description: t('lots.keys.toSearch'),
+    group: t('lots.title'),
     handler: (event) => {
       event.preventDefault();
       field.current?.focus();
@@ -56,6 +56,7 @@ function useLotsFind(field: RefObject<HTMLInputElement | null>) {
   const [text, setText] = useState('');
   const deferred = useDeferredValue(text.trim());
   const [lookupError, setLookupError] = useState<unknown>(null);
+  const { t } = useT();
   const results = useQuery({ ...lotsQueries.find(useAccountKey(), deferred), enabled: deferred.length > 0 });
   const open = (inventoryId: number) => void navigate({ to: '/lots/$id', params: { id: inventoryId } });
   const lookUp = async (code: string) => {
@@ -65,8 +66,8 @@ function useLotsFind(field: RefObject<HTMLInputElement | null>) {
       if (answer.matches.length === 1) return open(answer.matches[0]!.item.inventoryId);
       const found = results.data?.text === code ? results.data.hits : [];
       if (answer.matches.length === 0 && found.length === 1) return open(found[0]!.item.inventoryId);
-      if (answer.matches.length === 0) setLookupError(new Error(`No item has the code “${answer.lookedUp}” in the inventory cache.`));
-      else setLookupError(new Error(`${countOf(answer.matches.length, 'item')} share the code “${answer.lookedUp}”: choose one below.`));
+      if (answer.matches.length === 0) setLookupError(new Error(t('lots.find.noItem', { code: answer.lookedUp })));
+      else setLookupError(new Error(t('lots.find.shared', { count: answer.matches.length, code: answer.lookedUp })));
       setText(answer.lookedUp);
     } catch (error) {
       setLookupError(error);
@@ -90,10 +91,11 @@ export function LotsFind() {
   const field = useRef<HTMLInputElement>(null);
   const find = useLotsFind(field);
   const hits = find.results.data?.hits.map((h) => h.item) ?? [];
+  const { t } = useT();
   return (
     <section className="workspace list lots lots-find" aria-labelledby="lots-title">
       <header className="workspace-header">
-        <ViewHeading id="lots-title">Lot exclusions</ViewHeading>
+        <ViewHeading id="lots-title">{t('lots.title')}</ViewHeading>
       </header>
       <form
         className="filters"
@@ -104,13 +106,13 @@ export function LotsFind() {
         }}
       >
         <label className="inline-field">
-          <span>Item</span>
+          <span>{t('lots.find.item')}</span>
           <input
             ref={field}
             type="search"
             value={find.text}
             onChange={(e) => find.edit(e.target.value)}
-            placeholder="Scan, or type a SKU, name or code, Enter"
+            placeholder={t('lots.find.placeholder')}
             maxLength={200}
             size={36}
             spellCheck={false}
@@ -118,9 +120,9 @@ export function LotsFind() {
             aria-describedby="lots-find-hint"
           />
         </label>
-        <button type="submit">Open</button>
+        <button type="submit">{t('lots.find.open')}</button>
         <span id="lots-find-hint" className="muted">
-          Excluded lots are not used to fulfill orders until the exclusion is deleted.
+          {t('lots.find.hint')}
         </span>
       </form>
       <FindResults find={find} hits={hits} />
@@ -133,6 +135,8 @@ export function LotsFind() {
 function FindResults({ find, hits }: { find: ReturnType<typeof useLotsFind>; hits: CachedItem[] }) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const { results, deferred } = find;
+  const { t } = useT();
+  const columns = useMemo(() => columnsIn(t), [t]);
   return (
     <>
       {find.lookupError !== null &&
@@ -140,32 +144,34 @@ function FindResults({ find, hits }: { find: ReturnType<typeof useLotsFind>; hit
           <ErrorNote error={find.lookupError} />
         ) : (
           <p className="note" role="status">
-            No item has exactly that code; choose one of the matches below.
+            {t('lots.find.notExact')}
           </p>
         ))}
-      {results.isError && <ErrorNote error={results.error} prefix="The search could not be run" />}
+      {results.isError && <ErrorNote error={results.error} prefix={t('lots.find.searchFailed')} />}
       {deferred.length === 0 ? (
-        <p className="state">Find the item whose lots to exclude or restore, or pick one from the exclusions in force below.</p>
+        <p className="state">{t('lots.find.prompt')}</p>
       ) : results.data && hits.length === 0 ? (
         <p className="state" role="status">
-          No item in the inventory cache matches “{deferred}”.
+          {t('lots.find.none', { text: deferred })}
         </p>
       ) : results.data ? (
         <>
           <p className="muted" role="status">
-            {formatCount(results.data.total)}
-            {results.data.totalCapped ? '+' : ''} {unitWord(results.data.total, 'item')} found
-            {results.data.total > hits.length ? `; the first ${hits.length} are shown` : ''}. ↓ moves into the list, Enter opens.
+            {t('lots.find.found', {
+              count: results.data.total,
+              capped: results.data.totalCapped ? 'yes' : 'no',
+              shown: results.data.total > hits.length ? hits.length : 0,
+            })}
           </p>
           <DataTable
-            label="Matching items"
+            label={t('lots.find.table')}
             columns={columns}
             data={hits}
             getRowId={(i) => String(i.inventoryId)}
             sorting={sorting}
             onSortingChange={setSorting}
             onOpen={(i) => find.open(i.inventoryId)}
-            openHint="Enter or click opens the item's lots"
+            openHint={t('lots.find.openHint')}
             totalRows={hits.length}
             firstRowIndex={0}
           />

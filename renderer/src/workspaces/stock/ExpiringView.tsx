@@ -1,17 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
-import { countOf } from '../../../../shared/counts';
 import { expiryMark, localDay } from '../../../../shared/lots/expiry';
 import type { StockExpiringPage, StockLotRow } from '../../../../shared/ipc/stock';
 import { useAccountKey } from '../../app/accountKey';
 import { call } from '../../bridge/dockdesk';
 import { formatCount } from '../../format';
+import { useT, type Translate } from '../../i18n/useT';
 import { useShortcut } from '../../keyboard/useShortcut';
 import { useConnectivity } from '../../session/useSession';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
-import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { downloadText } from '../../ui/download';
 import { ConfirmLotAction, LotExpiry, type LotAction, type LotRef } from '../lots';
@@ -19,28 +18,28 @@ import { PrintLineLabel, type LabelLine } from '../printing';
 import { exclusionWords, expiringCsv } from './csv';
 import { allRows, fetchExpiring, useExpiringKey, useWindowed, type ExpiringParams } from './queries';
 import { DEFAULT_DAYS, type ExpiringSearch } from './search';
-import { AsOf, CenterSelect, exportFailed, SignedInOnly, StockNotes, useRange } from './parts';
+import { AsOf, CenterSelect, exported, exportFailed, SignedInOnly, StockNotes, useRange } from './parts';
 import './stock.css';
 
-function expiringColumns(today: string): DataColumn<StockLotRow>[] {
+function expiringColumns(t: Translate, today: string): DataColumn<StockLotRow>[] {
   return [
-    { id: 'name', accessorFn: (r) => r.name, header: 'Item', enableSorting: false },
-    { id: 'sku', accessorFn: (r) => r.sku, header: 'SKU', enableSorting: false, meta: { width: '11em' } },
-    { id: 'lot', accessorFn: (r) => r.lotNumber, header: 'Lot', enableSorting: false, meta: { width: '9em' } },
-    { id: 'fc', accessorFn: (r) => r.fcName ?? String(r.fcId), header: 'Center', enableSorting: false, meta: { width: '12em' } },
+    { id: 'name', accessorFn: (r) => r.name, header: t('stock.col.item'), enableSorting: false },
+    { id: 'sku', accessorFn: (r) => r.sku, header: t('stock.col.sku'), enableSorting: false, meta: { width: '11em' } },
+    { id: 'lot', accessorFn: (r) => r.lotNumber, header: t('stock.col.lot'), enableSorting: false, meta: { width: '9em' } },
+    { id: 'fc', accessorFn: (r) => r.fcName ?? String(r.fcId), header: t('stock.col.center'), enableSorting: false, meta: { width: '12em' } },
     {
       id: 'onHand',
       accessorFn: (r) => r.onHand,
-      header: 'On hand',
+      header: t('stock.col.onHand'),
       enableSorting: false,
       cell: (c) => formatCount(c.getValue<number>()),
-      meta: { align: 'end', width: '6em' },
+      meta: { align: 'end', width: '7em' },
     },
     {
       id: 'expiry',
       accessorFn: (r) => r.expiryDay,
       // The cache answers soonest first only: the header shows that order and offers no other.
-      header: 'Expires (soonest first)',
+      header: t('stock.col.expiresSoonest'),
       enableSorting: false,
       cell: (c) => <LotExpiry expiresAt={c.row.original.expiresAt} mark={expiryMark(c.row.original.expiresAt, today, 0)} />,
       meta: { width: '15em' },
@@ -48,24 +47,24 @@ function expiringColumns(today: string): DataColumn<StockLotRow>[] {
     {
       id: 'days',
       accessorFn: (r) => r.daysLeft,
-      header: 'Days left',
+      header: t('stock.col.daysLeft'),
       enableSorting: false,
       cell: (c) => formatCount(c.getValue<number>()),
-      meta: { align: 'end', width: '6em' },
+      meta: { align: 'end', width: '7em' },
     },
     {
       id: 'excluded',
       accessorFn: (r) => r.excluded,
-      header: 'Exclusion',
+      header: t('stock.col.exclusion'),
       enableSorting: false,
-      cell: (c) => (c.row.original.excluded ? <span className="badge excluded">Excluded</span> : exclusionWords(c.row.original.excluded)),
-      meta: { width: '8em' },
+      cell: (c) => (c.row.original.excluded ? <span className="badge excluded">{exclusionWords(t, true)}</span> : exclusionWords(t, c.row.original.excluded)),
+      meta: { width: '9.5em' },
     },
   ];
 }
 
 /** The current row as a line to label: its item, lot and expiry day (one label at first: on hand counts what is shelved, not what needs a label). */
-function rowLabelLine(r: StockLotRow): LabelLine {
+function rowLabelLine(t: Translate, r: StockLotRow): LabelLine {
   return {
     inventoryId: r.inventoryId,
     sku: r.sku,
@@ -73,7 +72,7 @@ function rowLabelLine(r: StockLotRow): LabelLine {
     lot: r.lotNumber,
     expiry: r.expiryDay,
     units: null,
-    where: `lot ${r.lotNumber} at ${r.fcName ?? `center ${r.fcId}`}`,
+    where: t('stock.labelWhere', { lot: r.lotNumber, center: r.fcName ?? t('stock.centerNamed', { id: r.fcId }) }),
   };
 }
 
@@ -95,8 +94,9 @@ function ExpiringList() {
   const search = useSearch({ from: '/stock/expiring' });
   const navigate = useNavigate({ from: '/stock/expiring' });
   const [today] = useState(() => localDay(Date.now()));
+  const { t } = useT();
   // Days left are a column of their own: the expiry marks only what expires today or has expired.
-  const columns = useMemo(() => expiringColumns(today), [today]);
+  const columns = useMemo(() => expiringColumns(t, today), [t, today]);
   const [center, days, show] = [search.center ?? null, search.days ?? DEFAULT_DAYS, search.show ?? 'expiring'];
   const params: ExpiringParams = useMemo(() => ({ center, days, show, today }), [center, days, show, today]);
   const key = useExpiringKey(params);
@@ -112,44 +112,45 @@ function ExpiringList() {
   return (
     <section className="workspace list stock expiring" aria-labelledby="expiring-title" data-loading={first ? undefined : ''}>
       <header className="workspace-header">
-        <ViewHeading id="expiring-title">{params.show === 'expired' ? 'Expired stock, not excluded' : 'Expiring stock'}</ViewHeading>
+        <ViewHeading id="expiring-title">{params.show === 'expired' ? t('stock.expired.title') : t('stock.expiring.title')}</ViewHeading>
         <ExpiringFilters params={params} centers={first?.centers ?? []} setSearch={setSearch} />
         <button
           type="button"
           disabled={!first || total === 0}
           onClick={() =>
-            void allRows(fetch).then(({ rows, asOf }) => {
-              const file = `expiring-stock-${today}.csv`;
-              downloadText(file, expiringCsv(rows, asOf), 'text/csv;charset=utf-8');
-              showToast({ title: `Exported ${countOf(rows.length, 'lot')}`, description: `Saved as ${file} in your downloads.`, tone: 'success' });
-            }, exportFailed)
+            void allRows(fetch).then(
+              ({ rows, asOf }) => {
+                const file = `expiring-stock-${today}.csv`;
+                downloadText(file, expiringCsv(t, rows, asOf), 'text/csv;charset=utf-8');
+                exported(t, rows.length, 'lot', file);
+              },
+              (e: unknown) => exportFailed(t, e),
+            )
           }
         >
-          Export CSV
+          {t('stock.exportCsv')}
         </button>
-        <PrintLineLabel line={currentRow ? rowLabelLine(currentRow) : null} keys="Alt+P" group="Expiring stock" />
+        <PrintLineLabel line={currentRow ? rowLabelLine(t, currentRow) : null} keys="Alt+P" group={t('stock.expiring.title')} />
       </header>
       <StockNotes error={list.error} />
       {first && (
         <p className="note stock-count" role="status">
-          {countOf(total, 'lot')} {params.show === 'expired' ? 'past expiry and not known to be excluded' : `expiring within ${countOf(params.days, 'day')}`}.{' '}
-          <AsOf asOf={first.asOf} /> Press X on a lot to exclude it or to delete its exclusion, Alt+P to print its item labels.
+          {params.show === 'expired' ? t('stock.expired.count', { count: total }) : t('stock.expiring.count', { count: total, days: params.days })}{' '}
+          <AsOf asOf={first.asOf} /> {t('stock.expiring.keys')}
         </p>
       )}
       {first && total === 0 ? (
-        <p className="state">
-          No lots in the cache match: {params.show === 'expired' ? 'nothing expired is left unexcluded.' : 'nothing expires in this window.'}
-        </p>
+        <p className="state">{params.show === 'expired' ? t('stock.expired.none') : t('stock.expiring.none')}</p>
       ) : (
         <DataTable
-          label={params.show === 'expired' ? 'Expired lots' : 'Expiring lots'}
+          label={params.show === 'expired' ? t('stock.expired.table') : t('stock.expiring.table')}
           columns={columns}
           server={{ total, rowAt: list.rowAt, onRange }}
           getRowId={(r) => `${r.inventoryId}/${r.lotNumber}/${r.fcId}`}
           sorting={[{ id: 'expiry', desc: false }]}
           onCurrent={setCurrentRow}
           onOpen={(r) => void navigate({ to: '/inventory/items/$id', params: { id: r.inventoryId } })}
-          openHint="Enter or click opens the item; X excludes the lot or deletes its exclusion; Alt+P prints its item labels"
+          openHint={t('stock.expiring.openHint')}
         />
       )}
       <ExclusionKey row={currentRow} listKey={key} />
@@ -167,25 +168,26 @@ function ExpiringFilters({
   setSearch: (c: Partial<ExpiringSearch>) => void;
 }) {
   const windows = [7, 14, 30, 60, 90, 180, 365];
-  const dayChoices = [...new Set([...windows, params.days])].sort((a, b) => a - b).map((d) => ({ id: String(d), label: `Within ${countOf(d, 'day')}` }));
+  const { t } = useT();
+  const dayChoices = [...new Set([...windows, params.days])].sort((a, b) => a - b).map((d) => ({ id: String(d), label: t('stock.window.days', { days: d }) }));
   return (
     <div className="filters">
       <CenterSelect value={params.center} centers={centers} onChange={(center) => setSearch({ center: center ?? undefined })} />
       {/* Expired is every lot past its day: no window applies. */}
       {params.show === 'expiring' && (
         <Select
-          label="Window"
+          label={t('stock.window')}
           value={String(params.days)}
           choices={dayChoices}
           onChange={(d) => setSearch({ days: Number(d) === DEFAULT_DAYS ? undefined : Number(d) })}
         />
       )}
       <Select
-        label="Show"
+        label={t('stock.show')}
         value={params.show}
         choices={[
-          { id: 'expiring', label: 'Expiring' },
-          { id: 'expired', label: 'Expired, not excluded' },
+          { id: 'expiring', label: t('stock.show.expiring') },
+          { id: 'expired', label: t('stock.show.expired') },
         ]}
         onChange={(show) => setSearch({ show: show === 'expiring' ? undefined : show })}
       />
@@ -224,10 +226,11 @@ function useVisibleExclusions(list: { rowAt: (i: number) => StockLotRow | undefi
 function ExclusionKey({ row, listKey }: { row: StockLotRow | undefined; listKey: readonly unknown[] }) {
   const [pending, setPending] = useState<{ action: LotAction; lot: LotRef; label: string } | null>(null);
   const client = useQueryClient();
+  const { t } = useT();
   useShortcut({
     keys: 'x',
-    description: 'Exclude the lot, or delete its exclusion',
-    group: 'Expiring stock',
+    description: t('stock.keys.exclude'),
+    group: t('stock.expiring.title'),
     scope: () => document.querySelector('.stock .data-table tbody'),
     when: () => row !== undefined,
     handler: () => {

@@ -1,20 +1,19 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState, type FormEvent } from 'react';
-import { countOf } from '../../../../shared/counts';
 import type { ItemSort, StockItemRow, StockItemsPage } from '../../../../shared/ipc/stock';
 import { formatCount } from '../../format';
+import { useT, type Translate } from '../../i18n/useT';
 import { useShortcut } from '../../keyboard/useShortcut';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
 import { TextFilter } from '../../ui/TextFilter';
-import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { downloadText } from '../../ui/download';
 import { localStamp } from '../history';
-import { itemKind, itemsCsv } from './csv';
+import { itemKind, itemsCsv, kindOf } from './csv';
 import { allRows, fetchItems, useItemsKey, useWindowed } from './queries';
 import { DEFAULT_THRESHOLD, itemsQuery, type ItemsSearch } from './search';
-import { AsOf, CenterSelect, exportFailed, SignedInOnly, StockNotes, useRange } from './parts';
+import { AsOf, CenterSelect, exported, exportFailed, SignedInOnly, StockNotes, useRange } from './parts';
 import './stock.css';
 
 const count = (c: { getValue: () => unknown }) => formatCount(c.getValue() as number);
@@ -26,22 +25,22 @@ const numberColumn = (id: ItemSort & keyof StockItemRow, header: string): DataCo
   meta: { align: 'end', width: '7em' },
 });
 
-const columns: DataColumn<StockItemRow>[] = [
-  { id: 'name', accessorFn: (r) => r.name, header: 'Item' },
-  { id: 'sku', accessorFn: (r) => r.sku, header: 'SKU', meta: { width: '12em' } },
+const columnsIn = (t: Translate): DataColumn<StockItemRow>[] => [
+  { id: 'name', accessorFn: (r) => r.name, header: t('stock.col.item') },
+  { id: 'sku', accessorFn: (r) => r.sku, header: t('stock.col.sku'), meta: { width: '12em' } },
   {
     id: 'kind',
-    accessorFn: (r) => itemKind(r),
-    header: 'Kind',
+    accessorFn: (r) => itemKind(t, r),
+    header: t('stock.col.kind'),
     enableSorting: false,
-    cell: (c) => `${itemKind(c.row.original)}${c.row.original.lot ? ', lots' : ''}`,
+    cell: (c) => t('stock.kindCell', { kind: kindOf(c.row.original), lots: c.row.original.lot ? 'yes' : 'no' }),
     meta: { width: '8em' },
   },
-  numberColumn('onHand', 'On hand'),
-  numberColumn('committed', 'Committed'),
-  numberColumn('fulfillable', 'Fulfillable'),
-  numberColumn('awaiting', 'Awaiting'),
-  numberColumn('lots', 'Lots'),
+  numberColumn('onHand', t('stock.col.onHand')),
+  numberColumn('committed', t('stock.col.committed')),
+  numberColumn('fulfillable', t('stock.col.fulfillable')),
+  numberColumn('awaiting', t('stock.col.awaiting')),
+  numberColumn('lots', t('stock.col.lots')),
 ];
 
 /**
@@ -68,11 +67,13 @@ function ItemsList() {
   const setSearch = (change: Partial<ItemsSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }) });
   const first = list.first;
   const total = first?.total ?? 0;
-  const centerName = first?.centers.find((c) => String(c.id) === query.center)?.name ?? 'All centers';
+  const { t } = useT();
+  const columns = useMemo(() => columnsIn(t), [t]);
+  const centerName = first?.centers.find((c) => String(c.id) === query.center)?.name ?? t('stock.allCenters');
   useShortcut({
     keys: '/',
-    description: 'Go to the item filter',
-    group: 'Browse all stock',
+    description: t('stock.keys.toFilter'),
+    group: t('stock.browse'),
     handler: (event) => {
       event.preventDefault();
       document.querySelector<HTMLInputElement>('#filter-stock-q')?.focus();
@@ -82,33 +83,36 @@ function ItemsList() {
   return (
     <section className="workspace list stock" aria-labelledby="items-title" data-loading={first ? undefined : ''}>
       <header className="workspace-header">
-        <ViewHeading id="items-title">All stock</ViewHeading>
+        <ViewHeading id="items-title">{t('stock.items.title')}</ViewHeading>
         <ItemsFilters search={search} centers={first?.centers ?? []} setSearch={setSearch} />
         <button
           type="button"
           disabled={!first || total === 0}
           onClick={() =>
-            void allRows(fetch).then(({ rows, asOf }) => {
-              const file = `stock-${localStamp(Date.now()).slice(0, 10)}.csv`;
-              downloadText(file, itemsCsv(rows, asOf, centerName), 'text/csv;charset=utf-8');
-              showToast({ title: `Exported ${countOf(rows.length, 'item')}`, description: `Saved as ${file} in your downloads.`, tone: 'success' });
-            }, exportFailed)
+            void allRows(fetch).then(
+              ({ rows, asOf }) => {
+                const file = `stock-${localStamp(Date.now()).slice(0, 10)}.csv`;
+                downloadText(file, itemsCsv(t, rows, asOf, centerName), 'text/csv;charset=utf-8');
+                exported(t, rows.length, 'item', file);
+              },
+              (e: unknown) => exportFailed(t, e),
+            )
           }
         >
-          Export CSV
+          {t('stock.exportCsv')}
         </button>
       </header>
       <StockNotes error={list.error} />
       {first && (
         <p className="note stock-count" role="status">
-          {countOf(total, 'item')} of {formatCount(first.cached)} shown. <AsOf asOf={first.asOf} />
+          {t('stock.items.count', { count: total, cached: first.cached })} <AsOf asOf={first.asOf} />
         </p>
       )}
       {first && total === 0 ? (
-        <p className="state">{first.cached === 0 ? 'The inventory cache holds no items yet.' : 'No items match these filters.'}</p>
+        <p className="state">{first.cached === 0 ? t('stock.items.emptyCache') : t('stock.items.none')}</p>
       ) : (
         <DataTable
-          label="Items in stock"
+          label={t('stock.items.table')}
           columns={columns}
           server={{ total, rowAt: list.rowAt, onRange }}
           getRowId={(r) => String(r.inventoryId)}
@@ -118,7 +122,7 @@ function ItemsList() {
             if (s) setSearch({ sort: s.id === 'name' ? undefined : (s.id as ItemSort), dir: s.desc ? 'desc' : undefined });
           }}
           onOpen={(r) => void navigate({ to: '/inventory/items/$id', params: { id: r.inventoryId } })}
-          openHint="Enter or click opens the item"
+          openHint={t('stock.items.openHint')}
         />
       )}
     </section>
@@ -134,17 +138,24 @@ function ItemsFilters({
   centers: StockItemsPage['centers'];
   setSearch: (c: Partial<ItemsSearch>) => void;
 }) {
+  const { t } = useT();
   return (
     <div className="filters">
-      <TextFilter label="Item or SKU" name="stock-q" value={search.q} placeholder="Press /" onApply={(q) => setSearch({ q })} />
+      <TextFilter
+        label={t('stock.filter.text')}
+        name="stock-q"
+        value={search.q}
+        placeholder={t('stock.filter.text.placeholder')}
+        onApply={(q) => setSearch({ q })}
+      />
       <CenterSelect value={search.center ?? null} centers={centers} onChange={(center) => setSearch({ center: center ?? undefined })} />
       <Select
-        label="Stock"
+        label={t('stock.filter.stock')}
         value={search.stock ?? 'all'}
         choices={[
-          { id: 'all', label: 'Any' },
-          { id: 'zero', label: 'None fulfillable' },
-          { id: 'low', label: 'Low' },
+          { id: 'all', label: t('stock.filter.stock.any') },
+          { id: 'zero', label: t('stock.filter.stock.zero') },
+          { id: 'low', label: t('stock.filter.stock.low') },
         ]}
         onChange={(stock) => setSearch({ stock: stock === 'all' ? undefined : stock })}
       />
@@ -153,18 +164,19 @@ function ItemsFilters({
         onApply={(threshold) => setSearch({ threshold: threshold === DEFAULT_THRESHOLD ? undefined : threshold })}
       />
       <Select
-        label="Kind"
+        label={t('stock.col.kind')}
         value={search.kind ?? 'all'}
         choices={[
-          { id: 'all', label: 'Every kind' },
-          { id: 'physical', label: 'Physical' },
-          { id: 'digital', label: 'Digital' },
-          { id: 'bundle', label: 'Bundles' },
+          { id: 'all', label: t('stock.filter.kind.all') },
+          { id: 'physical', label: t('stock.filter.kind.physical') },
+          { id: 'digital', label: t('stock.filter.kind.digital') },
+          { id: 'bundle', label: t('stock.filter.kind.bundle') },
         ]}
         onChange={(kind) => setSearch({ kind: kind === 'all' ? undefined : kind })}
       />
       <label className="inline-check">
-        <input type="checkbox" checked={search.lots === '1'} onChange={(e) => setSearch({ lots: e.target.checked ? '1' : undefined })} /> Lot items only
+        <input type="checkbox" checked={search.lots === '1'} onChange={(e) => setSearch({ lots: e.target.checked ? '1' : undefined })} />{' '}
+        {t('stock.filter.lotsOnly')}
       </label>
     </div>
   );
@@ -173,6 +185,7 @@ function ItemsFilters({
 /** The low-stock threshold, applied on Enter or on leaving the field; a value that is not a whole number above 0 is kept out. */
 function ThresholdField({ value, onApply }: { value: number; onApply: (n: number) => void }) {
   const [draft, setDraft] = useState(String(value));
+  const { t } = useT();
   const [seen, setSeen] = useState(value);
   if (seen !== value) {
     setSeen(value);
@@ -186,7 +199,7 @@ function ThresholdField({ value, onApply }: { value: number; onApply: (n: number
   };
   return (
     <form className="text-filter threshold" onSubmit={apply}>
-      <label htmlFor="stock-threshold">Low under</label>
+      <label htmlFor="stock-threshold">{t('stock.filter.lowUnder')}</label>
       <input
         id="stock-threshold"
         type="number"
@@ -200,7 +213,7 @@ function ThresholdField({ value, onApply }: { value: number; onApply: (n: number
       />
       {!valid && (
         <span id="stock-threshold-error" className="field-error" role="alert">
-          A whole number of units, 1 or more.
+          {t('stock.filter.lowUnder.invalid')}
         </span>
       )}
     </form>

@@ -1,12 +1,13 @@
 import type { StockItemRow, StockLotRow } from '../../../../shared/ipc/stock';
+import type { Translate } from '../../i18n/useT';
 import { csvField, localStamp } from '../history';
 
 /**
  * The stock lists as a clerk opens them in a spreadsheet, in the history export's format (RFC 4180,
  * CRLF; times in the user's zone, sortable): names before ids, expiry as the calendar day it names.
  */
-export function exclusionWords(excluded: boolean | null): string {
-  return excluded === null ? 'Not known' : excluded ? 'Excluded' : 'Not excluded';
+export function exclusionWords(t: Translate, excluded: boolean | null): string {
+  return t('stock.exclusion', { excluded: excluded === null ? 'unknown' : excluded ? 'yes' : 'no' });
 }
 
 function csv(records: readonly (readonly (string | number)[])[]): string {
@@ -15,24 +16,25 @@ function csv(records: readonly (readonly (string | number)[])[]): string {
 
 const asOfStamp = (asOf: string | null) => (asOf ? localStamp(Date.parse(asOf)) : '');
 
-export const EXPIRING_CSV_HEADER = [
-  'Item',
-  'SKU',
-  'Inventory id',
-  'Lot',
-  'Fulfillment center',
-  'On hand',
-  'Fulfillable',
-  'Expires',
-  'Days left',
-  'Exclusion',
-  'Cache as of (local)',
-] as const;
+/** The column headings are the clerk's, in the desk's language; the rows are data. */
+export const expiringCsvHeader = (t: Translate) => [
+  t('stock.csv.item'),
+  t('stock.csv.sku'),
+  t('stock.csv.inventoryId'),
+  t('stock.csv.lot'),
+  t('stock.csv.center'),
+  t('stock.csv.onHand'),
+  t('stock.csv.fulfillable'),
+  t('stock.csv.expires'),
+  t('stock.csv.daysLeft'),
+  t('stock.csv.exclusion'),
+  t('stock.csv.asOf'),
+];
 
-export function expiringCsv(rows: readonly StockLotRow[], asOf: string | null): string {
+export function expiringCsv(t: Translate, rows: readonly StockLotRow[], asOf: string | null): string {
   const stamp = asOfStamp(asOf);
   return csv([
-    EXPIRING_CSV_HEADER,
+    expiringCsvHeader(t),
     ...rows.map((r) => [
       r.name,
       r.sku,
@@ -43,41 +45,43 @@ export function expiringCsv(rows: readonly StockLotRow[], asOf: string | null): 
       r.fulfillable,
       r.expiryDay,
       r.daysLeft,
-      exclusionWords(r.excluded),
+      exclusionWords(t, r.excluded),
       stamp,
     ]),
   ]);
 }
 
-export const ITEMS_CSV_HEADER = [
-  'Item',
-  'SKU',
-  'Inventory id',
-  'Kind',
-  'Lot-tracked',
-  'On hand',
-  'Committed',
-  'Fulfillable',
-  'Awaiting',
-  'Lots in stock',
-  'Fulfillment center',
-  'Cache as of (local)',
-] as const;
+export const itemsCsvHeader = (t: Translate) => [
+  t('stock.csv.item'),
+  t('stock.csv.sku'),
+  t('stock.csv.inventoryId'),
+  t('stock.csv.kind'),
+  t('stock.csv.lotTracked'),
+  t('stock.csv.onHand'),
+  t('stock.csv.committed'),
+  t('stock.csv.fulfillable'),
+  t('stock.csv.awaiting'),
+  t('stock.csv.lots'),
+  t('stock.csv.center'),
+  t('stock.csv.asOf'),
+];
 
-export function itemKind(r: Pick<StockItemRow, 'digital' | 'bundle'>): string {
-  return r.digital ? 'Digital' : r.bundle ? 'Bundle' : 'Physical';
+export const kindOf = (r: Pick<StockItemRow, 'digital' | 'bundle'>) => (r.digital ? 'digital' : r.bundle ? 'bundle' : 'physical');
+
+export function itemKind(t: Translate, r: Pick<StockItemRow, 'digital' | 'bundle'>): string {
+  return t('stock.kind', { kind: kindOf(r) });
 }
 
-export function itemsCsv(rows: readonly StockItemRow[], asOf: string | null, center: string): string {
+export function itemsCsv(t: Translate, rows: readonly StockItemRow[], asOf: string | null, center: string): string {
   const stamp = asOfStamp(asOf);
   return csv([
-    ITEMS_CSV_HEADER,
+    itemsCsvHeader(t),
     ...rows.map((r) => [
       r.name,
       r.sku,
       r.inventoryId,
-      itemKind(r),
-      r.lot ? 'Yes' : 'No',
+      itemKind(t, r),
+      t('stock.csv.yesNo', { yes: r.lot ? 'yes' : 'no' }),
       r.onHand,
       r.committed,
       r.fulfillable,

@@ -7,6 +7,7 @@ import { ErrorNote } from '../../ui/ErrorNote';
 import { showToast } from '../../ui/Toasts';
 import { errorMessage } from '../../bridge/dockdesk';
 import { Select } from '../../ui/Select';
+import { useT, type Translate } from '../../i18n/useT';
 
 /**
  * Pieces both stock views share. The views have addresses but no sidebar workspace, so the shell's
@@ -20,16 +21,18 @@ export function SignedInOnly({ children }: { children: ReactNode }) {
 
 /** "From the inventory cache as of 9:30 AM": every stock answer is the cache's, never the service's now. */
 export function AsOf({ asOf }: { asOf: string | null }) {
-  if (!asOf) return <span className="as-of">The inventory cache is empty until its first sync completes.</span>;
+  const { t } = useT();
+  if (!asOf) return <span className="as-of">{t('stock.asOf.empty')}</span>;
   return (
     <span className="as-of" title={formatDateTime(asOf)}>
-      From the inventory cache as of {formatAsOf(asOf)}.
+      {t('stock.asOf', { time: formatAsOf(asOf) })}
     </span>
   );
 }
 
 export function StockNotes({ error }: { error: unknown }) {
-  return error ? <ErrorNote error={error} prefix="The stock list could not be read" /> : null;
+  const { t } = useT();
+  return error ? <ErrorNote error={error} prefix={t('stock.readFailed')} /> : null;
 }
 
 const ALL = 'all';
@@ -44,10 +47,11 @@ export function CenterSelect({
   centers: readonly CachedCenter[];
   onChange: (center: string | null) => void;
 }) {
-  const choices = [{ id: ALL, label: 'All centers' }, ...centers.map((c) => ({ id: String(c.id), label: c.name }))];
+  const { t } = useT();
+  const choices = [{ id: ALL, label: t('stock.allCenters') }, ...centers.map((c) => ({ id: String(c.id), label: c.name }))];
   // A center the cache does not name (an old address) still shows as chosen.
-  if (value !== null && !choices.some((c) => c.id === value)) choices.push({ id: value, label: `Center ${value}` });
-  return <Select label="Fulfillment center" value={value ?? ALL} choices={choices} onChange={(v) => onChange(v === ALL ? null : v)} />;
+  if (value !== null && !choices.some((c) => c.id === value)) choices.push({ id: value, label: t('stock.centerNamed', { id: value }) });
+  return <Select label={t('stock.center')} value={value ?? ALL} choices={choices} onChange={(v) => onChange(v === ALL ? null : v)} />;
 }
 
 /** The rows the table shows (for reading their blocks), kept as one state that changes only when they do. */
@@ -58,6 +62,11 @@ export function useRange() {
 }
 
 /** An export that could not be made: said, with what to try. */
-export function exportFailed(error: unknown): void {
-  showToast({ title: 'Not exported', description: `${errorMessage(error).replace(/\.?$/, '.')} Try Export CSV again.`, tone: 'error' });
+export function exportFailed(t: Translate, error: unknown): void {
+  showToast({ title: t('stock.export.failed'), description: t('stock.export.failedWhy', { reason: errorMessage(error).replace(/\.?$/, '.') }), tone: 'error' });
+}
+
+/** An export made: how many rows, and where the file went. */
+export function exported(t: Translate, rows: number, unit: 'lot' | 'item', file: string): void {
+  showToast({ title: t('stock.export.done', { count: rows, unit }), description: t('stock.export.savedAs', { file }), tone: 'success' });
 }

@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { ListBox, ListBoxItem } from 'react-aria-components';
 import type { WroCandidate } from '../../../../shared/ipc/unidentified';
 import type { UnidentifiedReceivingOrder } from '../../../../shared/schemas/uro';
-import { formatCenterTime, formatCount } from '../../format';
-import { unitWord } from '../../../../shared/counts';
+import { formatCenterTime } from '../../format';
 import { labelOf } from '../../../../shared/labels';
+import { useT } from '../../i18n/useT';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { useScanField } from '../../scan/useScanField';
@@ -36,17 +36,18 @@ export function LinkDialog({ receipt, onClose }: { receipt: UnidentifiedReceivin
   const [confirming, setConfirming] = useState(false);
   const link = useLinkReceipt(receipt.id);
   const navigate = useNavigate();
+  const { t, rich } = useT();
   const confirm = () =>
     chosen &&
     link.mutate(chosen.id, {
       onSuccess: () => {
-        showToast({ title: `Receipt ${receipt.barcode} linked to receiving order ${chosen.id}`, tone: 'success' });
+        showToast({ title: t('unidentified.link.done', { barcode: receipt.barcode, id: chosen.id }), tone: 'success' });
         onClose();
         void navigate({ to: '/unidentified/$id', params: { id: receipt.id } }); // the router shows a failed navigation itself; nothing waits for it
       },
     });
   return (
-    <Dialog title={`Link receipt ${receipt.barcode}`} isOpen onOpenChange={(open) => !open && onClose()} wide>
+    <Dialog title={t('unidentified.link.title', { barcode: receipt.barcode })} isOpen onOpenChange={(open) => !open && onClose()} wide>
       {!confirming || !chosen ? (
         <ChooseStep
           receipt={receipt}
@@ -64,16 +65,23 @@ export function LinkDialog({ receipt, onClose }: { receipt: UnidentifiedReceivin
       ) : (
         <>
           <p>
-            Link receipt <strong>{receipt.barcode}</strong>
-            {receipt.tracking_barcode ? ` (tracking ${receipt.tracking_barcode})` : ''} to receiving order <strong>{chosen.id}</strong> (
-            {labelOf('ReceivingStatus', chosen.status)}
-            {chosen.purchaseOrderNumber ? `, PO ${chosen.purchaseOrderNumber}` : ''})? A receipt is linked once; this cannot be undone here.
+            {rich('unidentified.link.confirm', {
+              barcode: receipt.barcode,
+              tracked: receipt.tracking_barcode ? 'yes' : 'no',
+              tracking: receipt.tracking_barcode ?? '',
+              id: chosen.id,
+              // The service's statuses are worded in one shared table (shared/labels.ts), not yet in the catalogs.
+              status: labelOf('ReceivingStatus', chosen.status),
+              withPo: chosen.purchaseOrderNumber ? 'yes' : 'no',
+              po: chosen.purchaseOrderNumber ?? '',
+              b: (chunks) => <strong>{chunks}</strong>,
+            })}
           </p>
-          {link.isError && <ErrorNote error={link.error} prefix="Not linked" />}
+          {link.isError && <ErrorNote error={link.error} prefix={t('unidentified.link.failed')} />}
           <div className="actions">
             {/* Focus on Back, the safe choice: a link cannot be undone, so a stray Enter (the end of a scan) must not make one. */}
             <button type="button" className="primary" onClick={confirm} disabled={link.isPending}>
-              {link.isPending ? 'Linking…' : 'Confirm link'}
+              {link.isPending ? t('unidentified.link.linking') : t('unidentified.link.confirmButton')}
             </button>
             <button
               type="button"
@@ -84,7 +92,7 @@ export function LinkDialog({ receipt, onClose }: { receipt: UnidentifiedReceivin
                 link.reset();
               }}
             >
-              Back
+              {t('unidentified.link.back')}
             </button>
           </div>
         </>
@@ -107,6 +115,7 @@ interface ChooseStepProps {
 function ChooseStep({ receipt, typed, onType, chosen, onChoose, onNext, onClose }: ChooseStepProps) {
   const query = useSettled(typed.trim());
   const candidates = useWroCandidates(receipt.id, query, true);
+  const { t } = useT();
   const list = candidates.data?.candidates ?? [];
   // A box's tracking label scanned here looks for its WRO.
   const queryField = useRef<HTMLInputElement>(null);
@@ -114,8 +123,8 @@ function ChooseStep({ receipt, typed, onType, chosen, onChoose, onNext, onClose 
   // ↓ from the query into what it found (the chosen one, else the first); the list's own keys take over there.
   useShortcut({
     keys: 'ArrowDown',
-    description: 'From the search into the receiving orders found',
-    group: 'Unidentified receipts',
+    description: t('unidentified.keys.intoOrders'),
+    group: t('unidentified.title'),
     inFields: true,
     scope: () => queryField.current,
     handler: () => {
@@ -126,7 +135,7 @@ function ChooseStep({ receipt, typed, onType, chosen, onChoose, onNext, onClose 
   return (
     <>
       <div className="field">
-        <label htmlFor="wro-query">Receiving order: id, PO or tracking number</label>
+        <label htmlFor="wro-query">{t('unidentified.link.query')}</label>
         <input
           id="wro-query"
           ref={queryField}
@@ -141,25 +150,23 @@ function ChooseStep({ receipt, typed, onType, chosen, onChoose, onNext, onClose 
           aria-describedby="wro-query-hint"
         />
         <span id="wro-query-hint" className="hint">
-          {receipt.tracking_barcode
-            ? `Empty: suggestions for tracking ${receipt.tracking_barcode}, open orders only.`
-            : 'Empty: open orders, most likely first.'}
+          {receipt.tracking_barcode ? t('unidentified.link.hintTracking', { tracking: receipt.tracking_barcode }) : t('unidentified.link.hint')}
         </span>
       </div>
       {candidates.isPending ? (
         <p className="state" role="status">
-          Looking for receiving orders…
+          {t('unidentified.link.looking')}
         </p>
       ) : candidates.isError && !candidates.data ? (
-        <ErrorNote error={candidates.error} prefix="Receiving orders could not be searched" />
+        <ErrorNote error={candidates.error} prefix={t('unidentified.link.searchFailed')} />
       ) : (
         <>
           <p className="muted" role="status">
             {list.length === 0
-              ? `No receiving order matches “${query}”.`
-              : `${formatCount(list.length)} ${query ? 'matching' : 'suggested'} receiving ${unitWord(list.length, 'order')}`}
+              ? t('unidentified.link.none', { text: query })
+              : t('unidentified.link.count', { count: list.length, searched: query ? 'yes' : 'no' })}
             {candidates.data && candidates.data.trackingChecked.orders < candidates.data.trackingChecked.openOrders
-              ? ` · box tracking checked on the newest ${formatCount(candidates.data.trackingChecked.orders)} of ${formatCount(candidates.data.trackingChecked.openOrders)} open orders`
+              ? ` · ${t('unidentified.link.trackingChecked', { orders: candidates.data.trackingChecked.orders, open: candidates.data.trackingChecked.openOrders })}`
               : ''}
           </p>
           {list.length > 0 && <CandidateList list={list} chosen={chosen} onChoose={onChoose} />}
@@ -167,15 +174,15 @@ function ChooseStep({ receipt, typed, onType, chosen, onChoose, onNext, onClose 
       )}
       {chosen?.refusal && (
         <p className="error" role="alert">
-          Cannot link to receiving order {chosen.id}: {chosen.refusal} Choose an open receiving order.
+          {t('unidentified.link.refused', { id: chosen.id, refusal: chosen.refusal })}
         </p>
       )}
       <div className="actions">
         <button type="button" className="primary" disabled={!chosen || chosen.refusal !== null} onClick={onNext}>
-          {chosen ? `Link to receiving order ${chosen.id}…` : 'Choose a receiving order'}
+          {chosen ? t('unidentified.link.next', { id: chosen.id }) : t('unidentified.link.choose')}
         </button>
         <button type="button" className="quiet" onClick={onClose}>
-          Cancel
+          {t('unidentified.link.cancel')}
         </button>
       </div>
     </>
@@ -183,9 +190,10 @@ function ChooseStep({ receipt, typed, onType, chosen, onChoose, onNext, onClose 
 }
 
 function CandidateList({ list, chosen, onChoose }: { list: WroCandidate[]; chosen: WroCandidate | null; onChoose: (c: WroCandidate | null) => void }) {
+  const { t, list: listOf } = useT();
   return (
     <ListBox
-      aria-label="Receiving orders to link to"
+      aria-label={t('unidentified.link.candidates')}
       className="listbox candidates"
       selectionMode="single"
       items={list}
@@ -196,15 +204,19 @@ function CandidateList({ list, chosen, onChoose }: { list: WroCandidate[]; chose
       }}
     >
       {(c) => (
-        <ListBoxItem id={c.id} textValue={`Receiving order ${c.id}`} className="candidate">
-          <span className="candidate-id">WRO {c.id}</span>
+        <ListBoxItem id={c.id} textValue={t('unidentified.wro', { id: c.id })} className="candidate">
+          <span className="candidate-id">{t('unidentified.wroShort', { id: c.id })}</span>
           <StatusBadge kind="ReceivingStatus" status={c.status} />
-          <span>{c.purchaseOrderNumber ? `PO ${c.purchaseOrderNumber}` : 'No PO'}</span>
-          <span>{c.fulfillmentCenter ? (c.fulfillmentCenter.name ?? `Center ${c.fulfillmentCenter.id}`) : '—'}</span>
-          <span>expected {formatCenterTime(c.expectedArrival, c.fulfillmentCenter?.timezone)}</span>
+          <span>{c.purchaseOrderNumber ? t('unidentified.po', { po: c.purchaseOrderNumber }) : t('unidentified.noPo')}</span>
+          <span>{c.fulfillmentCenter ? (c.fulfillmentCenter.name ?? t('unidentified.centerNamed', { id: c.fulfillmentCenter.id })) : '—'}</span>
+          <span>{t('unidentified.expected', { time: formatCenterTime(c.expectedArrival, c.fulfillmentCenter?.timezone) })}</span>
           <span className="reasons">
             {c.reasons
-              .map((r) => (r === 'tracking' && c.matchedTracking.length ? `tracking ${c.matchedTracking.join(', ')}` : labelOf('CandidateReason', r)))
+              .map((reason) =>
+                reason === 'tracking' && c.matchedTracking.length
+                  ? t('unidentified.reason.trackingOf', { tracking: listOf(c.matchedTracking) })
+                  : t('unidentified.reason', { reason: reason === 'purchase-order' ? 'purchaseOrder' : reason }),
+              )
               .join(' · ')}
           </span>
           {c.refusal && <span className="refusal">{c.refusal}</span>}

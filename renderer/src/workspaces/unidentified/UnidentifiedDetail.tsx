@@ -1,7 +1,8 @@
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { UnidentifiedReceivingOrder } from '../../../../shared/schemas/uro';
-import { formatCenterTime, formatCount } from '../../format';
+import { formatCenterTime } from '../../format';
+import { useT } from '../../i18n/useT';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
@@ -18,38 +19,39 @@ export function UnidentifiedDetail() {
   const { id } = useParams({ from: '/unidentified/$id' });
   const query = useReceipt(id);
   const [linking, setLinking] = useState(false);
+  const { t } = useT();
   return (
     <section className="workspace" aria-labelledby="uro-title">
       <header className="workspace-header">
-        <ViewHeading id="uro-title">Unidentified receipt {id}</ViewHeading>
+        <ViewHeading id="uro-title">{t('unidentified.detail.title', { id })}</ViewHeading>
         <Link to="/unidentified" className="button-link">
-          All receipts
+          {t('unidentified.detail.all')}
         </Link>
       </header>
-      <QueryState query={query} what={`receipt ${id}`}>
+      <QueryState query={query} loading={t('unidentified.detail.loading', { id })} failed={t('unidentified.detail.loadFailed', { id })}>
         {(receipt) => (
           <>
             <dl className="facts">
-              <dt>Barcode</dt>
+              <dt>{t('unidentified.col.barcode')}</dt>
               <dd className="code">{receipt.barcode}</dd>
-              <dt>Tracking barcode</dt>
+              <dt>{t('unidentified.col.tracking')}</dt>
               <dd className="code">{receipt.tracking_barcode ?? '—'}</dd>
-              <dt>Reason</dt>
+              <dt>{t('unidentified.col.reason')}</dt>
               <dd>{receipt.reason}</dd>
-              <dt>Comment</dt>
+              <dt>{t('unidentified.detail.comment')}</dt>
               <dd>{receipt.comment ?? '—'}</dd>
-              <dt>Received</dt>
+              <dt>{t('unidentified.col.received')}</dt>
               <dd>{when(receipt.created_date)}</dd>
-              <dt>Receiving order</dt>
+              <dt>{t('unidentified.detail.wro')}</dt>
               <dd>
                 {receipt.linked_wro_id === null ? (
-                  <span className="muted">Not linked yet</span>
+                  <span className="muted">{t('unidentified.detail.notLinked')}</span>
                 ) : (
                   <>
                     <Link to="/receiving/$id" params={{ id: receipt.linked_wro_id }}>
-                      Receiving order {receipt.linked_wro_id}
+                      {t('unidentified.wro', { id: receipt.linked_wro_id })}
                     </Link>
-                    <span className="muted"> · linked {when(receipt.linked_wro_date)}</span>
+                    <span className="muted"> · {t('unidentified.detail.linkedAt', { time: when(receipt.linked_wro_date) })}</span>
                   </>
                 )}
               </dd>
@@ -57,18 +59,22 @@ export function UnidentifiedDetail() {
             {receipt.linked_wro_id === null && (
               <div className="actions">
                 <button type="button" className="primary" onClick={() => setLinking(true)}>
-                  Link to a receiving order…
+                  {t('unidentified.detail.link')}
                 </button>
               </div>
             )}
-            <h2>Photos ({formatCount(receipt.attachments.length)})</h2>
+            <h2>{t('unidentified.detail.photos', { count: receipt.attachments.length })}</h2>
             {receipt.attachments.length === 0 ? (
-              <p className="state">No photos were taken of this package.</p>
+              <p className="state">{t('unidentified.detail.noPhotos')}</p>
             ) : (
               <ul className="thumbnails">
                 {receipt.attachments.map((a, n) => (
                   <li key={a.id}>
-                    <Thumbnail receiptId={receipt.id} attachment={a} label={`Photo ${n + 1} of ${receipt.attachments.length}: ${a.file_name}`} />
+                    <Thumbnail
+                      receiptId={receipt.id}
+                      attachment={a}
+                      label={t('unidentified.photo', { n: n + 1, count: receipt.attachments.length, file: a.file_name })}
+                    />
                   </li>
                 ))}
               </ul>
@@ -84,18 +90,19 @@ export function UnidentifiedDetail() {
 function Thumbnail({ receiptId, attachment, label }: { receiptId: number; attachment: Attachment; label: string }) {
   const image = useAttachment(receiptId, attachment.id);
   const [open, setOpen] = useState(false);
-  if (image.isPending) return <span className="thumbnail state">Loading {attachment.file_name}…</span>;
-  if (image.isError) return <ErrorNote error={image.error} prefix={`${attachment.file_name} could not be shown`} />;
+  const { t } = useT();
+  if (image.isPending) return <span className="thumbnail state">{t('unidentified.photo.loading', { file: attachment.file_name })}</span>;
+  if (image.isError) return <ErrorNote error={image.error} prefix={t('unidentified.photo.failed', { file: attachment.file_name })} />;
   return (
     <>
-      <button type="button" className="thumbnail" onClick={() => setOpen(true)} aria-label={`Enlarge ${label}`}>
+      <button type="button" className="thumbnail" onClick={() => setOpen(true)} aria-label={t('unidentified.photo.enlarge', { label })}>
         <img src={image.data.dataUrl} alt={label} />
         <span>{attachment.file_name}</span>
       </button>
       <Dialog title={label} isOpen={open} onOpenChange={setOpen} wide>
         <img className="attachment-large" src={image.data.dataUrl} alt={label} />
         <p className="muted">
-          {attachment.content_type} · {formatCount(image.data.bytes)} bytes · taken {when(attachment.created_date)}
+          {t('unidentified.photo.facts', { type: attachment.content_type, bytes: image.data.bytes, time: when(attachment.created_date) })}
         </p>
       </Dialog>
     </>

@@ -1,10 +1,10 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useShortcut } from '../../keyboard/useShortcut';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { ReceiptTab } from '../../../../shared/ipc/unidentified';
 import type { UnidentifiedReceivingOrder } from '../../../../shared/schemas/uro';
-import { formatCenterTime, formatCount } from '../../format';
-import { countOf } from '../../../../shared/counts';
+import { formatCenterTime } from '../../format';
+import { useT, type Translate } from '../../i18n/useT';
 import { useScanField } from '../../scan/useScanField';
 import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
 import { QueryState } from '../../ui/QueryState';
@@ -13,32 +13,33 @@ import { ViewHeading } from '../../ui/ViewHeading';
 import { useReceiptList } from './queries';
 import type { UnidentifiedSearch } from './search';
 
-const TABS = [
-  { id: 'unlinked', label: 'Unlinked' },
-  { id: 'linked', label: 'Linked' },
-] as const satisfies readonly { id: ReceiptTab; label: string }[];
+const tabsIn = (t: Translate) =>
+  [
+    { id: 'unlinked', label: t('unidentified.tab.unlinked') },
+    { id: 'linked', label: t('unidentified.tab.linked') },
+  ] as const satisfies readonly { id: ReceiptTab; label: string }[];
 
-const baseColumns: DataColumn<UnidentifiedReceivingOrder>[] = [
-  { id: 'barcode', accessorFn: (r) => r.barcode, header: 'Barcode', sortFn: 'alphanumeric', meta: { width: '11em' } },
-  { id: 'tracking', accessorFn: (r) => r.tracking_barcode ?? '—', header: 'Tracking barcode', sortFn: 'alphanumeric', meta: { width: '12em' } },
-  { id: 'reason', accessorFn: (r) => r.reason, header: 'Reason', sortFn: 'text' },
+const baseColumnsIn = (t: Translate): DataColumn<UnidentifiedReceivingOrder>[] => [
+  { id: 'barcode', accessorFn: (r) => r.barcode, header: t('unidentified.col.barcode'), sortFn: 'alphanumeric', meta: { width: '11em' } },
+  { id: 'tracking', accessorFn: (r) => r.tracking_barcode ?? '—', header: t('unidentified.col.tracking'), sortFn: 'alphanumeric', meta: { width: '12em' } },
+  { id: 'reason', accessorFn: (r) => r.reason, header: t('unidentified.col.reason'), sortFn: 'text' },
   {
     id: 'created',
     accessorFn: (r) => Date.parse(r.created_date),
-    header: 'Received',
+    header: t('unidentified.col.received'),
     sortFn: 'basic',
     cell: (c) => formatCenterTime(c.row.original.created_date, null),
     meta: { width: '9em' },
   },
-  { id: 'attachments', accessorFn: (r) => r.attachments.length, header: 'Photos', sortFn: 'basic', meta: { align: 'end', width: '5em' } },
+  { id: 'attachments', accessorFn: (r) => r.attachments.length, header: t('unidentified.col.photos'), sortFn: 'basic', meta: { align: 'end', width: '5em' } },
 ];
-const linkedColumns: DataColumn<UnidentifiedReceivingOrder>[] = [
-  ...baseColumns,
-  { id: 'wro', accessorFn: (r) => r.linked_wro_id ?? 0, header: 'Linked WRO', sortFn: 'basic', meta: { width: '8em' } },
+const linkedColumnsIn = (t: Translate): DataColumn<UnidentifiedReceivingOrder>[] => [
+  ...baseColumnsIn(t),
+  { id: 'wro', accessorFn: (r) => r.linked_wro_id ?? 0, header: t('unidentified.col.linkedWro'), sortFn: 'basic', meta: { width: '8em' } },
   {
     id: 'linkedAt',
     accessorFn: (r) => (r.linked_wro_date ? Date.parse(r.linked_wro_date) : 0),
-    header: 'Linked',
+    header: t('unidentified.col.linked'),
     sortFn: 'basic',
     cell: (c) => formatCenterTime(c.row.original.linked_wro_date, null),
     meta: { width: '9em' },
@@ -58,18 +59,19 @@ export function UnidentifiedList() {
   const query = useReceiptList({ tab, page, q: search.q });
   // Kept here, not in the table's part: a new page or tab keeps the order the clerk chose.
   const [sorting, setSorting] = useState<SortingState>([]);
+  const { t } = useT();
   const setSearch = (change: Partial<UnidentifiedSearch>) => void navigate({ search: (prev) => ({ ...prev, page: undefined, ...change }) });
   return (
     <section className="workspace list" aria-labelledby="unidentified-title">
       <header className="workspace-header">
-        <ViewHeading id="unidentified-title">Unidentified receipts</ViewHeading>
+        <ViewHeading id="unidentified-title">{t('unidentified.title')}</ViewHeading>
         <ReceiptSearch q={search.q} onSearch={(q) => setSearch({ q })} />
         <button type="button" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {query.isFetching ? 'Refreshing…' : 'Refresh'}
+          {query.isFetching ? t('unidentified.refreshing') : t('unidentified.refresh')}
         </button>
       </header>
-      <Tabs label="Receipts" selected={tab} tabs={TABS} onChange={(next) => setSearch({ tab: next === 'unlinked' ? undefined : next })}>
-        <QueryState query={query} what={tab === 'linked' ? 'linked receipts' : 'unlinked receipts'}>
+      <Tabs label={t('unidentified.tabs')} selected={tab} tabs={tabsIn(t)} onChange={(next) => setSearch({ tab: next === 'unlinked' ? undefined : next })}>
+        <QueryState query={query} loading={t('unidentified.loading', { tab })} failed={t('unidentified.loadFailed', { tab })}>
           {(data) => (
             <>
               <ReceiptResults
@@ -80,17 +82,17 @@ export function UnidentifiedList() {
                 onOpen={(r) => void navigate({ to: '/unidentified/$id', params: { id: r.id } })}
               />
               {!data.search && (page > 1 || data.hasNext) && (
-                <nav className="pager" aria-label="Receipt pages">
+                <nav className="pager" aria-label={t('unidentified.pages')}>
                   <button
                     type="button"
                     onClick={() => void navigate({ search: (prev) => ({ ...prev, page: page - 1 === 1 ? undefined : page - 1 }) })}
                     disabled={page <= 1}
                   >
-                    Previous
+                    {t('unidentified.previous')}
                   </button>
-                  <span>Page {formatCount(page)}</span>
+                  <span>{t('unidentified.page', { page })}</span>
                   <button type="button" onClick={() => void navigate({ search: (prev) => ({ ...prev, page: page + 1 }) })} disabled={!data.hasNext}>
-                    Next
+                    {t('unidentified.next')}
                   </button>
                 </nav>
               )}
@@ -106,6 +108,7 @@ export function UnidentifiedList() {
 function ReceiptSearch({ q, onSearch }: { q: string | undefined; onSearch: (q: string | undefined) => void }) {
   const [typed, setTyped] = useState(q ?? '');
   const searchField = useRef<HTMLInputElement>(null);
+  const { t } = useT();
   useScanField(searchField, (scan) => {
     const code = scan.text.replace(/\p{Cc}/gu, '').trim();
     setTyped(code);
@@ -114,8 +117,8 @@ function ReceiptSearch({ q, onSearch }: { q: string | undefined; onSearch: (q: s
   // ↓ from the field into the receipts found, as from every list's find.
   useShortcut({
     keys: 'ArrowDown',
-    description: 'From the search into the receipts',
-    group: 'Unidentified receipts',
+    description: t('unidentified.keys.intoResults'),
+    group: t('unidentified.title'),
     inFields: true,
     scope: () => searchField.current,
     handler: () => searchField.current?.closest('section')?.querySelector<HTMLElement>('.data-table tbody tr[tabindex="0"]')?.focus(),
@@ -130,19 +133,19 @@ function ReceiptSearch({ q, onSearch }: { q: string | undefined; onSearch: (q: s
       }}
     >
       <label className="inline-field">
-        <span>Barcode or tracking</span>
+        <span>{t('unidentified.search')}</span>
         <input
           ref={searchField}
           type="search"
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
-          placeholder="Scan or type, Enter"
+          placeholder={t('unidentified.search.placeholder')}
           maxLength={100}
           spellCheck={false}
           autoComplete="off"
         />
       </label>
-      <button type="submit">Search</button>
+      <button type="submit">{t('unidentified.search.submit')}</button>
       {q && (
         <button
           type="button"
@@ -152,7 +155,7 @@ function ReceiptSearch({ q, onSearch }: { q: string | undefined; onSearch: (q: s
             onSearch(undefined);
           }}
         >
-          Clear search
+          {t('unidentified.search.clear')}
         </button>
       )}
     </form>
@@ -171,32 +174,31 @@ interface ReceiptResultsProps {
 }
 
 function ReceiptResults({ data, tab, q, sorting: [sorting, setSorting], onOpen }: ReceiptResultsProps) {
+  const { t } = useT();
+  const columns = useMemo(() => (tab === 'linked' ? linkedColumnsIn(t) : baseColumnsIn(t)), [t, tab]);
   return (
     <>
       {data.search && (
         <p className="note" role="status">
-          {countOf(data.items.length, 'receipt')} found for “{q}”
-          {data.search.complete ? '.' : ` among the newest ${formatCount(data.search.pagesRead * 50)}; older receipts were not searched.`}
+          {data.search.complete
+            ? t('unidentified.found', { count: data.items.length, text: q ?? '' })
+            : t('unidentified.foundAmong', { count: data.items.length, text: q ?? '', newest: data.search.pagesRead * 50 })}
         </p>
       )}
       {data.items.length === 0 ? (
         <p className="state" role="status">
-          {q
-            ? 'No receipt with that barcode or tracking barcode.'
-            : tab === 'unlinked'
-              ? 'No unlinked receipts: every package has its receiving order.'
-              : 'No linked receipts yet.'}
+          {q ? t('unidentified.none.search') : tab === 'unlinked' ? t('unidentified.none.unlinked') : t('unidentified.none.linked')}
         </p>
       ) : (
         <DataTable
-          label={tab === 'unlinked' ? 'Unlinked receipts' : 'Linked receipts'}
-          columns={tab === 'linked' ? linkedColumns : baseColumns}
+          label={t('unidentified.table', { tab })}
+          columns={columns}
           data={data.items}
           getRowId={(r) => String(r.id)}
           sorting={sorting}
           onSortingChange={setSorting}
           onOpen={onOpen}
-          openHint="Enter or click opens the receipt"
+          openHint={t('unidentified.openHint')}
           totalRows={data.items.length}
           firstRowIndex={0}
         />

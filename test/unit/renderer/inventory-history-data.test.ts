@@ -1,5 +1,8 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import type { HistoryRow } from '../../shared/ipc/history.js';
+import { englishMessages } from '../../../renderer/src/i18n/catalogs';
+import { wordsOf } from '../../../renderer/src/i18n/useT';
+import type { HistoryRow } from '../../../shared/ipc/history';
 import {
   chartSeries,
   csvField,
@@ -9,7 +12,7 @@ import {
   historyQuery,
   localStamp,
   MAX_CHART_SERIES,
-} from '../../renderer/src/workspaces/history/historyData.js';
+} from '../../../renderer/src/workspaces/history/historyData';
 
 const move = (facilityId: number, quantityChange: number, lotNumber: string | null = null) => ({
   side: quantityChange >= 0 ? ('increment' as const) : ('decrement' as const),
@@ -32,21 +35,27 @@ const event = (eventId: number, at: string, movements: HistoryRow['movements'], 
   ...extra,
 });
 
+/** The desk's English words, as the view has them (the catalogs' own messages). */
+const { t } = wordsOf(createIntl({ locale: 'en', messages: englishMessages }));
+
 describe('history query from the form', () => {
   it('a range of exactly 90 calendar days is sent; 91 is refused in words before sending', () => {
-    const ok = historyQuery({ fcId: 3, inventoryIds: [], from: '2026-01-01', to: '2026-03-31' });
+    const ok = historyQuery(t, { fcId: 3, inventoryIds: [], from: '2026-01-01', to: '2026-03-31' });
     expect(ok).toMatchObject({ ok: true, days: 90 });
-    const tooLong = historyQuery({ fcId: 3, inventoryIds: [], from: '2026-01-01', to: '2026-04-01' });
+    const tooLong = historyQuery(t, { fcId: 3, inventoryIds: [], from: '2026-01-01', to: '2026-04-01' });
     expect(tooLong).toEqual({ ok: false, message: expect.stringContaining('covers 91 days') });
   });
 
   it('needs a center and both days; a reversed range says so', () => {
-    expect(historyQuery({ fcId: undefined, inventoryIds: [], from: '2026-01-01', to: '2026-01-02' })).toMatchObject({
+    expect(historyQuery(t, { fcId: undefined, inventoryIds: [], from: '2026-01-01', to: '2026-01-02' })).toMatchObject({
       ok: false,
       message: /fulfillment center/,
     });
-    expect(historyQuery({ fcId: 3, inventoryIds: [], from: undefined, to: '2026-01-02' })).toMatchObject({ ok: false, message: /both days/ });
-    expect(historyQuery({ fcId: 3, inventoryIds: [], from: '2026-02-02', to: '2026-01-02' })).toMatchObject({ ok: false, message: /starts .* after it ends/ });
+    expect(historyQuery(t, { fcId: 3, inventoryIds: [], from: undefined, to: '2026-01-02' })).toMatchObject({ ok: false, message: /both days/ });
+    expect(historyQuery(t, { fcId: 3, inventoryIds: [], from: '2026-02-02', to: '2026-01-02' })).toMatchObject({
+      ok: false,
+      message: /starts .* after it ends/,
+    });
   });
 });
 
@@ -58,7 +67,7 @@ describe('on-hand running sum', () => {
       // A transfer: out of center 3, into center 4; only its center-3 side counts here.
       event(2, '2026-05-02T10:00:00Z', [move(3, -2), move(4, 2)], { category: 'InventoryFacilityUpdated' }),
     ];
-    const lines = eventLines(rows, 3);
+    const lines = eventLines(t, rows, 3);
     expect(lines.map((l) => [l.eventId, l.change, l.onHand])).toEqual([
       [1, 10, 10],
       [2, -2, 8],
@@ -69,6 +78,7 @@ describe('on-hand running sum', () => {
 
   it('the chart has one point per moment, the last event of it winning', () => {
     const lines = eventLines(
+      t,
       [event(1, '2026-05-01T10:00:00Z', [move(3, 5)]), event(2, '2026-05-01T10:00:00Z', [move(3, 1)]), event(3, '2026-05-02T00:00:00Z', [move(3, -6)])],
       3,
     );
@@ -86,6 +96,7 @@ describe('on-hand running sum', () => {
 
   it('two SKUs are two running sums and two lines, never one; one summed line only when merged is asked for', () => {
     const lines = eventLines(
+      t,
       [
         event(1, '2026-05-01T10:00:00Z', [move(3, 10)]),
         event(2, '2026-05-02T10:00:00Z', [move(3, 4)], { inventoryId: 200 }),
@@ -117,7 +128,7 @@ describe('on-hand running sum', () => {
     const events = Array.from({ length: MAX_CHART_SERIES + 2 }, (_, i) =>
       Array.from({ length: i + 1 }, (_, k) => event(i * 100 + k, `2026-05-0${1 + (k % 9)}T10:00:00Z`, [move(3, 1)], { inventoryId: 1000 + i })),
     ).flat();
-    const series = chartSeries(eventLines(events, 3));
+    const series = chartSeries(eventLines(t, events, 3));
     expect(series.lines.map((l) => l.inventoryId)).toEqual(Array.from({ length: MAX_CHART_SERIES }, (_, i) => 1002 + i));
     expect(series.omitted).toBe(2);
   });
@@ -131,7 +142,8 @@ describe('CSV (RFC 4180)', () => {
     expect(csvField('two\nlines')).toBe('"two\nlines"');
     expect(csvField(-3)).toBe('-3');
     const csv = historyCsv(
-      eventLines([event(1, '2026-05-01T10:00:00Z', [move(3, 5, 'L,1')], { references: [{ key: 'Note', value: 'a "b"' }] })], 3),
+      t,
+      eventLines(t, [event(1, '2026-05-01T10:00:00Z', [move(3, 5, 'L,1')], { references: [{ key: 'Note', value: 'a "b"' }] })], 3),
       new Map([[100, { sku: 'SKU-1', name: 'Tea, green' }]]),
     );
     expect(csv).toBe(
