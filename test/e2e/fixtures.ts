@@ -34,10 +34,14 @@ export const test = base.extend<{ host: BrowserHost; emulatorSeed: LocalEmulator
 });
 export { expect };
 
-/** Clicks "Sign in", approves in the emulator's page in the popup, and waits for the app to show it. */
-export async function signInThroughPopup(page: Page): Promise<void> {
+/**
+ * Clicks the sign-in panel's button ("Sign in", or its words in the desk's language: "Anmelden"),
+ * approves in the emulator's page in the popup (the service's own, in English), and waits for the
+ * app to show it.
+ */
+export async function signInThroughPopup(page: Page, button = 'Sign in'): Promise<void> {
   const popupPromise = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: button, exact: true }).click();
   const popup = await popupPromise;
   await popup.waitForURL(/\/connect\/authorize/);
   await expect(popup.getByRole('heading', { name: 'Sign in to the fulfillment service' })).toBeVisible();

@@ -35,7 +35,7 @@ test('Bestand auf Deutsch: search by keys, scans refused and opened, and 1, 2 an
   if (!item) throw new Error('the emulator has no lot-tracked item with a lot in stock');
 
   await page.goto(host.url);
-  await signInThroughPopup(page);
+  await signInThroughPopup(page, 'Anmelden');
   await waitForFirstSync(host);
   await expect(page.getByTestId('status-freshness')).toContainText(/Bestand, Stand: /, { timeout: 15_000 });
 

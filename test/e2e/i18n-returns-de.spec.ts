@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_USER } from '../../emulator/auth/registry.js';
-import { expect, test } from './fixtures.js';
+import { expect, signInThroughPopup, test } from './fixtures.js';
 import { scanCode } from './scanner.js';
 import { returnsWithReference } from './returns-support.js';
 
@@ -14,19 +13,6 @@ test.use({ locale: 'de-DE' });
 const scan = (page: Page, code: string) => scanCode(page, code, { msPerKey: 5 });
 const line = (page: Page, i: number) => page.getByTestId(`intake-line-${i}`);
 
-/** The sign-in panel's own button, in German; the emulator's sign-in page is the service's (English). */
-async function signInGerman(page: Page) {
-  const popupPromise = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  const popup = await popupPromise;
-  await popup.getByLabel('Email').fill(DEMO_USER.email);
-  await popup.getByLabel('Password').fill(DEMO_USER.password);
-  await popup.getByRole('button', { name: 'Approve' }).click();
-  await expect(popup.getByRole('heading', { name: 'Sign-in complete' })).toBeVisible();
-  await popup.close();
-  await expect(page.getByTestId('status-account')).toHaveText(DEMO_USER.email);
-}
-
 test('Retourenannahme by scans and keys: German words, 1, 2 and 5 units, an expiry typed day first; sent to the service', async ({ page, host }) => {
   const inventory = await host.core.emulator.control.data('inventory');
   const usable = inventory.filter((i) => i.is_active && !i.is_digital && !i.is_bundle && /^\d{13}$/.test(i.barcode));
@@ -36,7 +22,7 @@ test('Retourenannahme by scans and keys: German words, 1, 2 and 5 units, an expi
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(host.url);
   await expect(page.getByRole('heading', { level: 1, name: /^Bei .* anmelden$/ })).toBeVisible();
-  await signInGerman(page);
+  await signInThroughPopup(page, 'Anmelden');
 
   // Alt+5 opens Returns; its own words are German, the shortcut is the same.
   await page.keyboard.press('Alt+5');

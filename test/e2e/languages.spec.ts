@@ -99,7 +99,7 @@ test('Appearance → Language by keyboard: German at once in the status bar and 
   await expect(page.getByTestId('status-channel')).toHaveText(/^Kanal: /);
 
   await page.keyboard.press('Alt+6');
-  await expectViewFocus(page, 'Settings');
+  await expectViewFocus(page, 'Einstellungen');
   await chooseLanguage(page, 'Settings: Appearance', /Farbschema/, 'Pseudo (zum Testen)');
   await expect(page.getByTestId('status-channel')).toHaveText(/^⟦/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
