@@ -26,6 +26,8 @@ export interface BrowserHostOptions {
   port?: number;
   version?: string;
   keychain?: AppCoreOptions['keychain'];
+  /** Replaces the keychain port (end-to-end tests run side by side, each in an entry of its own). */
+  openSecrets?: AppCoreOptions['openSecrets'];
   notice?: string | null;
   signInTimeoutMs?: number;
   localEmulator?: AppCoreOptions['localEmulator'];
@@ -89,6 +91,7 @@ function startCore(options: BrowserHostOptions, emit: <E extends EventName>(even
     emit,
     notice: options.notice ?? null,
     ...(options.keychain ? { keychain: options.keychain } : {}),
+    ...(options.openSecrets ? { openSecrets: options.openSecrets } : {}),
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
     ...(options.log ? { log: options.log } : {}),
     openPath: options.openPath ?? openFolder,

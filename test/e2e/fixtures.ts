@@ -5,9 +5,21 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_USER } from '../../emulator/auth/registry.js';
-import { startBrowserHost, type BrowserHost } from '../../electron/host/browser-host.js';
+import { startBrowserHost, type BrowserHost, type BrowserHostOptions } from '../../electron/host/browser-host.js';
+import { openSecretStore } from '../../electron/core/secrets/secret-store.js';
 import { rendererDir } from '../../electron/core/paths.js';
 import type { LocalEmulatorOptions } from '../../electron/core/environments/local-emulator.js';
+
+/**
+ * The keychain a test's browser host uses. Inside build/with-keyring.sh the real keychain, in an
+ * entry of the test worker's own (tests run in two workers at once, and every local emulator is the
+ * environment "local"); elsewhere memory, and the UI says so.
+ */
+export function testKeychain(): Pick<BrowserHostOptions, 'keychain' | 'openSecrets'> {
+  if (!process.env.DOCKDESK_IN_KEYRING) return { keychain: 'memory' };
+  const worker = test.info().parallelIndex;
+  return { keychain: 'auto', openSecrets: (environmentId) => openSecretStore(`${environmentId} e2e worker ${worker}`) };
+}
 
 /** A fresh browser host (own data folder, own emulator) per test. */
 export const test = base.extend<{ host: BrowserHost; emulatorSeed: LocalEmulatorOptions; startPage: string | null }>({
@@ -21,8 +33,7 @@ export const test = base.extend<{ host: BrowserHost; emulatorSeed: LocalEmulator
       rendererDir: rendererDir(),
       dataDir,
       version: '0.0.0-e2e',
-      // Inside build/with-keyring.sh the real keychain is used; elsewhere memory (and the UI says so).
-      keychain: process.env.DOCKDESK_IN_KEYRING ? 'auto' : 'memory',
+      ...testKeychain(),
       log: () => {},
       localEmulator: emulatorSeed,
     });

@@ -7,7 +7,7 @@ import { startBrowserHost, type BrowserHost } from '../../electron/host/browser-
 import { rendererDir } from '../../electron/core/paths.js';
 import type { LocalEmulatorOptions } from '../../electron/core/environments/local-emulator.js';
 import { startEmulator, type RunningEmulator } from '../../emulator/server.js';
-import { expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js';
+import { expect, expectViewFocus, signInThroughPopup, test, testKeychain } from './fixtures.js';
 import { address, results, scan, searchField, toSearch } from './inventory-support.js';
 import { keyPause } from './scanner.js';
 import { service } from './service.js';
@@ -31,7 +31,7 @@ async function startHost(dataDir: string, seed: LocalEmulatorOptions): Promise<B
     rendererDir: rendererDir(),
     dataDir,
     version: '0.0.0-e2e',
-    keychain: process.env.DOCKDESK_IN_KEYRING ? 'auto' : 'memory',
+    ...testKeychain(),
     log: () => {},
     localEmulator: seed,
   });

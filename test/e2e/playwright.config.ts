@@ -2,7 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end tests: Debian's Chromium (never a downloaded browser) against the browser host, which
- * runs the real core and the real emulator on loopback. One worker: the tests share the keychain.
+ * runs the real core and the real emulator on loopback. Two workers, a file each at a time: each test
+ * has its own host, data folder, emulator and ports, and each worker its own keychain entry
+ * (fixtures.ts, testKeychain); much of a test is waiting on the desk, so two share two cores well.
  */
 export default defineConfig({
   testDir: '.',
@@ -10,7 +12,7 @@ export default defineConfig({
   // The screenshot set runs on its own (`npm run screenshots`, screens/playwright.config.ts).
   testIgnore: 'screens/**',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   reporter: [['list']],

@@ -7,7 +7,7 @@ import { rendererDir } from '../../electron/core/paths.js';
 import { gtinCheckDigit } from '../../shared/scan/codes.js';
 import type { EmulatorControl } from '../../emulator/control-client.js';
 import { startEmulator } from '../../emulator/server.js';
-import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
+import { axeCheck, expect, signInThroughPopup, test, testKeychain } from './fixtures.js';
 import { startHostProcess } from './host-process.js';
 import { serviceApi } from './inventory-support.js';
 import { scanCode } from './scanner.js';
@@ -275,7 +275,7 @@ test.describe('with a service that stops and starts again', () => {
       rendererDir: rendererDir(),
       dataDir: dir,
       version: '0.0.0-e2e',
-      keychain: process.env.DOCKDESK_IN_KEYRING ? 'auto' : 'memory',
+      ...testKeychain(),
       log: () => {},
     });
 

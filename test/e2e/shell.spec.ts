@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startBrowserHost } from '../../electron/host/browser-host.js';
 import { rendererDir } from '../../electron/core/paths.js';
-import { expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js';
+import { expect, expectViewFocus, signInThroughPopup, test, testKeychain } from './fixtures.js';
 
 /** The address after the '#', as the user sees it in the bar. */
 const address = (page: Page) => page.evaluate(() => decodeURIComponent(window.location.hash.slice(1)));
@@ -172,7 +172,7 @@ test('a restart opens the view the user left, in the theme they chose', async ({
       rendererDir: rendererDir(),
       dataDir,
       version: '0.0.0-e2e',
-      keychain: process.env.DOCKDESK_IN_KEYRING ? 'auto' : 'memory',
+      ...testKeychain(),
       log: () => {},
     });
   try {
