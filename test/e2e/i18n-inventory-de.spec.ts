@@ -23,7 +23,7 @@ async function setThreshold(page: Page, days: number) {
   await page.keyboard.press('Control+a');
   await page.keyboard.type(String(days), { delay: 120 });
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Gespeichert.')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Gespeichert.', { exact: true })).toBeVisible({ timeout: 15_000 });
 }
 
 test('Bestand auf Deutsch: search by keys, scans refused and opened, and 1, 2 and 5 days said right', async ({ page, host }) => {
