@@ -1,5 +1,7 @@
+import { once, type EventEmitter } from 'node:events';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAppCore } from '../../electron/core/app-core.js';
 import { openAppLog } from '../../electron/core/logging/app-log.js';
@@ -49,9 +51,12 @@ describe('app log', () => {
   it('rolls to a new file past the size limit and keeps only the last few', async () => {
     const dataDir = await tempDir();
     const log = await openAppLog(dataDir, { size: '1k', keep: 2 });
+    // The file's stream: the size check runs when it reports a line written.
+    const stream = (log.logger as unknown as Record<symbol, EventEmitter>)[pino.symbols.streamSym]!;
     for (let i = 0; i < 60; i++) {
+      const written = once(stream, 'write');
       log.log(`line ${i} ${'x'.repeat(200)}`);
-      await new Promise((r) => setTimeout(r, 2)); // let the stream write, so the size check sees it
+      await written;
     }
     await log.close();
     const files = (await readdir(log.dir)).filter((f) => f.endsWith('.log'));

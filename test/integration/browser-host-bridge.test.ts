@@ -273,12 +273,13 @@ describe('browser host socket bridge', () => {
       const sentBefore = budget().state().usedLastMinute;
       const call = page.call('receiving.list', { page: 1, limit: 5 }, 'closed-with-the-socket');
       await vi.waitFor(() => expect(budget().state().usedLastMinute).toBeGreaterThan(sentBefore), { interval: 10 });
+      // The host hears the close a moment after the page does, and cancels the socket's calls through the core.
+      const dispatched = vi.spyOn(host.core, 'dispatch');
       page.ws.close();
       await page.closed;
       void call.catch(() => {}); // its socket is gone: no answer comes, and none is awaited
-      // The host hears the close a moment after the page does; nothing it does then can be observed
-      // from here but the cancel below, so this one pause stays.
-      await new Promise((r) => setTimeout(r, 100));
+      await vi.waitFor(() => expect(dispatched).toHaveBeenCalledWith('ipc.cancel', { callId: 'closed-with-the-socket' }, expect.anything()), { interval: 10 });
+      dispatched.mockRestore();
       // Already cancelled when the socket closed: nothing left to cancel under that id.
       expect(await host.core.dispatch('ipc.cancel', { callId: 'closed-with-the-socket' })).toMatchObject({ ok: true, value: { cancelled: false } });
     }, 30_000);

@@ -1,6 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, vi } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/server.js';
+import { PROBE_BACKOFF } from '../../electron/core/api/connectivity.js';
 import type { AppError } from '../../shared/errors.js';
 import type { IpcResult } from '../../shared/ipc/contract.js';
 import { createTestCore, type RecordedEvent } from '../support/test-core.js';
@@ -95,12 +95,18 @@ describe('connectivity', () => {
     const port = Number(new URL(first.url).port);
     const t = await coreOn(first);
     await first.close();
+    // The probe's schedule on a fake clock (real time still flows for the sockets), so its first
+    // delays can pass at once; a probe that went out would be a call of the client's probe.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    cleanups.push(async () => vi.useRealTimers());
+    const probes = vi.spyOn(t.core.environments.active.api, 'probe');
     failed(await t.core.dispatch('receiving.list', { page: 1, limit: 5 }));
     expect(ok(await t.core.dispatch('connectivity.get', {}))).toBe('offline');
     ok(await t.core.dispatch('auth.signOut', {}));
     const again = await startEmulator({ port });
     cleanups.push(() => again.close());
-    await sleep(3000); // longer than the first probe delays
+    await vi.advanceTimersByTimeAsync(PROBE_BACKOFF.firstMs * 3); // longer than the first probe delays
+    expect(probes).not.toHaveBeenCalled();
     expect(await again.control.requests()).toEqual([]);
     expect(ok(await t.core.dispatch('connectivity.get', {}))).toBe('offline');
   });

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../emulator/server.js';
 import { emulatorWithPat, type EmulatorClient } from '../support/emulator-client.js';
@@ -18,21 +17,28 @@ afterAll(async () => {
   await emu.close();
 });
 
-/** The well-behaved client: retries 5xx, 429 (waiting x-retry-after), dropped connections and unparsable bodies. */
+/** Each wait the client chose before a retry, and why. */
+const backoffs: { after: 'retry-after' | 'server-error' | 'lost'; ms: number }[] = [];
+
+/**
+ * The well-behaved client: retries 5xx, 429 (waiting x-retry-after), dropped connections and
+ * unparsable bodies. The emulator draws each fault from its seed, not from the time between
+ * requests, so the client notes the wait it would take (checked below) and retries at once.
+ */
 async function getWithRetries(path: string, tries = 12): Promise<{ body: unknown; attempts: number }> {
   for (let attempt = 1; ; attempt++) {
     try {
       const res = await fetch(`${api.url}${path}`, { headers: { authorization: `Bearer ${api.token}` } });
       const text = await res.text();
       if (res.status === 429) {
-        await sleep(Number(res.headers.get('x-retry-after') ?? '1') * 10); // seconds scaled down: the test's clock, not a user's
+        backoffs.push({ after: 'retry-after', ms: Number(res.headers.get('x-retry-after') ?? '1') * 1000 });
       } else if (res.status >= 500) {
-        await sleep(2 ** attempt);
+        backoffs.push({ after: 'server-error', ms: 2 ** attempt });
       } else {
         return { body: JSON.parse(text), attempts: attempt };
       }
     } catch {
-      await sleep(2 ** attempt); // dropped connection or cut-off JSON
+      backoffs.push({ after: 'lost', ms: 2 ** attempt }); // dropped connection or cut-off JSON
     }
     if (attempt >= tries) throw new Error(`gave up on ${path}`);
   }
@@ -48,6 +54,10 @@ describe('fault injection', () => {
     for (let page = 1; page <= 15; page++) pages.push(await getWithRetries(`/2026-07/receiving?Page=${page}&Limit=5`));
     expect(pages.flatMap((p) => p.body as { id: number }[])).toHaveLength(71);
     expect(pages.some((p) => p.attempts > 1)).toBe(true);
+    // The waits it chose: x-retry-after's one second for each 429, a backoff doubling per attempt otherwise.
+    expect(backoffs.some((b) => b.after === 'retry-after')).toBe(true);
+    expect(backoffs.filter((b) => b.after === 'retry-after').every((b) => b.ms === 1000)).toBe(true);
+    expect(backoffs.filter((b) => b.after !== 'retry-after').every((b) => b.ms >= 2 && Number.isInteger(Math.log2(b.ms)))).toBe(true);
 
     const { items } = (await control('GET', '/requests')).body as { items: { status: number; fault: string | null }[] };
     const faults = items.map((i) => i.fault);

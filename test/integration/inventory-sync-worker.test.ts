@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChannelOutput } from '../../shared/ipc/contract.js';
 import { InventoryPage } from '../../shared/schemas/inventory.js';
 import { startSyncAssembler, type SyncAssembler } from '../../electron/core/inventory/sync-in-worker.js';
@@ -158,11 +158,20 @@ describe('inventory sync: each list read one page ahead', () => {
    */
   function watched(options: { link?: (stream: SyncStream, link: string) => string; hold?: (stream: SyncStream, page: number) => Promise<void> }) {
     const pages: Partial<Record<SyncStream, number>> = {};
+    /** Bodies the desk has read in full (it asks for their buffer then), of any list. */
+    const bodies = { count: 0 };
     const start = async (o: Parameters<typeof startSyncAssembler>[0]): Promise<SyncAssembler> => {
       const real = await startSyncAssembler(o);
       return {
         where: real.where,
-        ...(real.bodyBuffer ? { bodyBuffer: (size: number) => real.bodyBuffer!(size) } : {}),
+        ...(real.bodyBuffer
+          ? {
+              bodyBuffer: (size: number) => {
+                bodies.count++;
+                return real.bodyBuffer!(size);
+              },
+            }
+          : {}),
         page: async (stream, body, onNext) => {
           const page = (pages[stream] = (pages[stream] ?? 0) + 1);
           const verdict = await real.page(stream, body, onNext && ((link) => onNext(options.link ? options.link(stream, link) : link)));
@@ -173,7 +182,7 @@ describe('inventory sync: each list read one page ahead', () => {
         close: () => real.close(),
       };
     };
-    return { pages, start };
+    return { pages, bodies, start };
   }
 
   it('the next page is asked for while this one is still being checked, and no page is read twice', async () => {
@@ -183,10 +192,10 @@ describe('inventory sync: each list read one page ahead', () => {
       // The first product page's verdict waits (up to 10 s) for the service to have served the second.
       hold: async (stream, page) => {
         if (stream !== 'products' || page !== 1) return;
-        for (const until = Date.now() + 10_000; Date.now() < until && !servedAhead;) {
-          servedAhead = (await readsOf(box.t!, 'products')) >= 2;
-          if (!servedAhead) await new Promise((r) => setTimeout(r, 20));
-        }
+        await vi
+          .waitFor(async () => expect(await readsOf(box.t!, 'products')).toBeGreaterThanOrEqual(2), { timeout: 10_000, interval: 20 })
+          .then(() => (servedAhead = true))
+          .catch(() => {}); // not served: the sync goes on, and the test says so below
       },
     });
     const t = (box.t = await core({ startSyncAssembler: w.start }));
@@ -209,8 +218,9 @@ describe('inventory sync: each list read one page ahead', () => {
       // that page is here, waiting to be assembled, when it is dropped.
       hold: async (stream, page) => {
         if (!wrong || page !== 1) return;
-        for (const until = Date.now() + 10_000; Date.now() < until && (await readsOf(box.t!, stream)) < 2;) await new Promise((r) => setTimeout(r, 20));
-        await new Promise((r) => setTimeout(r, 100));
+        await vi.waitFor(async () => expect(await readsOf(box.t!, stream)).toBeGreaterThanOrEqual(2), { timeout: 10_000, interval: 20 }).catch(() => {});
+        // Its body read in full: every list's first page and the page ahead of it are at the desk.
+        await vi.waitFor(() => expect(w.bodies.count).toBeGreaterThanOrEqual(2 * STREAMS.length), { timeout: 10_000, interval: 10 }).catch(() => {});
       },
     });
     const t = (box.t = await core({ startSyncAssembler: w.start }));

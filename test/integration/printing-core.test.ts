@@ -96,10 +96,13 @@ describe('printing at the desk', () => {
     const queue = await call<{ items: PrintJob[] }>('printing.jobs.list', {});
     expect(queue.items.find((j) => j.id === job.id)?.state).toBe('not-sent');
 
-    // Fixed at the printer: nothing goes out by itself.
+    // Fixed at the printer: nothing goes out by itself. The job stays as it was until the clerk asks:
+    // the retry below is its second attempt, and the printer gets it once.
     await setPrinter({ paperOut: false, headOpen: false, paused: false, ribbonOut: false });
-    await new Promise((r) => setTimeout(r, 300));
+    const changesBefore = t.events.filter((e) => e.event === 'printing.jobs.changed').length;
+    expect((await call<{ items: PrintJob[] }>('printing.jobs.list', {})).items.find((j) => j.id === job.id)).toMatchObject({ state: 'not-sent', attempts: 1 });
     expect(await printed()).toEqual([]);
+    expect(t.events.filter((e) => e.event === 'printing.jobs.changed')).toHaveLength(changesBefore);
     const again = await call<PrintJob>('printing.jobs.retry', { jobId: job.id });
     expect(again).toMatchObject({ id: job.id, state: 'printed', attempts: 2, problem: null });
     expect((await printed()).map((j) => j.state)).toEqual(['printed']);

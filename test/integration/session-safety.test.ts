@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SECRET_ACCOUNTS } from '../../electron/core/auth/session.js';
+import { TokenClient } from '../../electron/core/auth/token-client.js';
 import { LOCAL_CLIENT } from '../../electron/core/environments/local-emulator.js';
 import type { SessionState } from '../../shared/schemas/session.js';
 import { startLoopbackServer } from '../support/loopback-server.js';
@@ -128,9 +129,12 @@ describe('session safety', () => {
     // A slow token endpoint, so the sign-out lands while the refresh is on its way.
     await control(t, 'PUT', '/faults', { latencyMs: 400, includeAuth: true });
     session.expireAccessToken();
+    const asked = vi.spyOn(TokenClient.prototype, 'refresh');
     const inFlight = session.getAccessToken();
     inFlight.catch(() => {});
-    await new Promise((r) => setTimeout(r, 100));
+    // The refresh has gone to the token endpoint (past the keychain read), where the latency holds it.
+    await vi.waitFor(() => expect(asked).toHaveBeenCalled(), { interval: 5 });
+    asked.mockRestore();
     expect(value<SessionState>(await t.core.dispatch('auth.signOut', {})).status).toBe('signed-out');
     await expect(inFlight).rejects.toMatchObject({ appError: { code: 'not_signed_in' } });
     await control(t, 'DELETE', '/faults');

@@ -52,7 +52,7 @@ function waitFor<T>(what: () => T | undefined | false | Promise<T | undefined | 
   );
 }
 
-type Delivery = { topic: string; state: string; attempts: { at: string; status: number | null }[] };
+type Delivery = { topic: string; state: string; next_attempt_at: string | null; attempts: { at: string; status: number | null }[] };
 
 describe('webhook deliveries', () => {
   it('retries a failing receiver with exponential backoff until it succeeds, with a signature it can verify', async () => {
@@ -87,7 +87,11 @@ describe('webhook deliveries', () => {
     for (const minutes of [1, 2, 4]) {
       const before = hook.received.filter((r) => r.headers['x-webhook-topic'] === 'order.shipment.tracking_received').length;
       await control('POST', '/clock/advance', { seconds: minutes * 60 - 1 });
-      await new Promise((r) => setTimeout(r, 150));
+      // Still pending, with the retry due after the clock's now; the attempts' times below show none went early.
+      const [pending] = await deliveries();
+      const { now } = (await control('GET', '/clock')).body as { now: string };
+      expect(pending, `no retry before ${minutes} min`).toMatchObject({ state: 'pending', attempts: { length: before } });
+      expect(Date.parse(pending!.next_attempt_at!)).toBeGreaterThan(Date.parse(now));
       expect(hook.received.filter((r) => r.headers['x-webhook-topic'] === 'order.shipment.tracking_received').length, `no retry before ${minutes} min`).toBe(
         before,
       );
@@ -98,8 +102,10 @@ describe('webhook deliveries', () => {
     expect(log!.state).toBe('delivered');
     expect(log!.attempts.map((a) => a.status)).toEqual([500, 500, 500, 200]);
     // Whole minutes: an attempt starts a dispatcher tick (milliseconds) after it is due.
-    const gaps = log!.attempts.slice(1).map((a, i) => Math.round((Date.parse(a.at) - Date.parse(log!.attempts[i]!.at)) / 60_000));
-    expect(gaps).toEqual([1, 2, 4]);
+    const gapsMs = log!.attempts.slice(1).map((a, i) => Date.parse(a.at) - Date.parse(log!.attempts[i]!.at));
+    expect(gapsMs.map((ms) => Math.round(ms / 60_000))).toEqual([1, 2, 4]);
+    // None early: each retry on the virtual clock at least its whole backoff after the attempt before.
+    gapsMs.forEach((ms, i) => expect(ms).toBeGreaterThanOrEqual([1, 2, 4][i]! * 60_000));
 
     const tracking = hook.received.filter((r) => r.headers['x-webhook-topic'] === 'order.shipment.tracking_received');
     expect(tracking.every((r) => r.verified)).toBe(true);

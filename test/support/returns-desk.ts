@@ -1,6 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { vi } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/server.js';
 import type { ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
 import type { OutboxEntryView } from '../../shared/schemas/outbox.js';
@@ -93,12 +94,13 @@ export async function deskOn(service: StoppableService, dataDir?: string): Promi
 
 /** Polls the outbox until an entry satisfies the predicate. */
 export async function waitForEntry(t: TestCore, predicate: (e: OutboxEntryView) => boolean, timeoutMs = 20_000): Promise<OutboxEntryView> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const list = value<'outbox.list'>(await t.core.dispatch('outbox.list', {}));
-    const hit = list.entries.find(predicate);
-    if (hit) return hit;
-    if (Date.now() > deadline) throw new Error(`outbox never reached the state; entries: ${JSON.stringify(list.entries.map((e) => [e.state, e.message]))}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  return await vi.waitFor(
+    async () => {
+      const list = value<'outbox.list'>(await t.core.dispatch('outbox.list', {}));
+      const hit = list.entries.find(predicate);
+      if (!hit) throw new Error(`outbox never reached the state; entries: ${JSON.stringify(list.entries.map((e) => [e.state, e.message]))}`);
+      return hit;
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
 }

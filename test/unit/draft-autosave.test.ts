@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DraftAutosave, type DraftSaveRequest, type DraftStatus, type SavedDraft } from '../../renderer/src/drafts/draftAutosave';
 
 /** A main that answers saves when told to, so the order of saves can be watched. */
@@ -39,9 +39,17 @@ function autosave(main: ReturnType<typeof fakeMain>, options: { id: string | nul
   return { saver, statuses, created };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 0));
+// The saver runs on timers in this process: a fake clock runs what is due now, and the answers after it.
+const settle = () => vi.advanceTimersByTimeAsync(0);
 
 describe('the draft autosave', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('saves one at a time, and only the newest of the changes made meanwhile', async () => {
     const main = fakeMain();
     const { saver } = autosave(main, { id: 'd1', revision: 3, delayMs: 0 });

@@ -17,7 +17,7 @@ const WINDOW_MS = 60_000;
  * Counting it out at the minute exactly sends a burst the service still refuses.
  */
 const LEAVES_MARGIN_MS = 2_000;
-const LEAVES_MS = WINDOW_MS + LEAVES_MARGIN_MS;
+export const LEAVES_MS = WINDOW_MS + LEAVES_MARGIN_MS;
 /** The share of the window background work leaves alone, so a clerk's call goes out at once. */
 const RESERVE_SHARE = 0.2;
 /** Own send times are kept this long: a report can count requests that have since left the window. */

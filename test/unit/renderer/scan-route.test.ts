@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toScanQuery } from '../../../shared/scan/router';
 import type { ScanCodeKind } from '../../../shared/scan/plan';
 import { routeScan, scanResolvers, type PlannedScan, type ScanResolverEntry } from '../../../renderer/src/scan/resolvers';
@@ -8,7 +8,12 @@ import { routeScan, scanResolvers, type PlannedScan, type ScanResolverEntry } fr
  * the local one first, and the rest not at all once a local match ends the scan.
  */
 const removers: (() => void)[] = [];
+// The resolvers take their time on a fake clock, so the local one still answers after the others start.
+beforeEach(() => {
+  vi.useFakeTimers();
+});
 afterEach(() => {
+  vi.useRealTimers();
   for (const remove of removers.splice(0)) remove();
 });
 
@@ -36,11 +41,18 @@ function desk(log: string[], items: Record<string, string>, wros: Record<string,
 }
 const scan = (text: string) => toScanQuery({ text, raw: text, symbology: null });
 
+/** Routes the scan, running the resolvers' time on the fake clock until it has its outcome. */
+async function routed(query: ReturnType<typeof toScanQuery>): ReturnType<typeof routeScan> {
+  const outcome = routeScan(query);
+  await vi.runAllTimersAsync();
+  return await outcome;
+}
+
 describe('routeScan asks only what the plan allows, local first', () => {
   it('an item code the cache knows opens the item and asks nothing else', async () => {
     const log: string[] = [];
     desk(log, { '4006381333931': '#/inventory/items/7' }, {});
-    const outcome = await routeScan(scan('4006381333931'));
+    const outcome = await routed(scan('4006381333931'));
     expect(outcome).toMatchObject({ kind: 'one', candidate: { href: '#/inventory/items/7', resolver: 'inventory.item' } });
     expect(log).toEqual(['inventory.item', 'inventory.item answered']);
   });
@@ -48,14 +60,14 @@ describe('routeScan asks only what the plan allows, local first', () => {
   it('a code the cache does not know goes on to the lookups its shape allows, after the cache answered', async () => {
     const log: string[] = [];
     desk(log, {}, {});
-    expect((await routeScan(scan('1Z123456789'))).kind).toBe('none');
+    expect((await routed(scan('1Z123456789'))).kind).toBe('none');
     expect(log).toEqual(['inventory.item', 'inventory.item answered', 'receiving.po', 'returns.return', 'unidentified.receipt']);
   });
 
   it('digits that are an item’s inventory id and a WRO id offer both, in registration order, asked all at once', async () => {
     const log: string[] = [];
     desk(log, { '5012': '#/inventory/items/5012' }, { '5012': '#/receiving/5012' });
-    const outcome = await routeScan(scan('5012'));
+    const outcome = await routed(scan('5012'));
     expect(outcome.kind).toBe('several');
     expect(outcome.candidates.map((c) => c.href)).toEqual(['#/receiving/5012', '#/inventory/items/5012']);
     // No receipt lookup for a short code (no carrier number or receipt barcode is under 8 characters);
@@ -67,7 +79,7 @@ describe('routeScan asks only what the plan allows, local first', () => {
   it('a GS1 element string with a GTIN is the item cache’s alone, found or not', async () => {
     const log: string[] = [];
     desk(log, {}, {});
-    const outcome = await routeScan(toScanQuery({ text: '0109506000134352\x1d10LOT', raw: ']C10109506000134352\x1d10LOT', symbology: 'GS1-128' }));
+    const outcome = await routed(toScanQuery({ text: '0109506000134352\x1d10LOT', raw: ']C10109506000134352\x1d10LOT', symbology: 'GS1-128' }));
     expect(outcome.kind).toBe('none');
     expect(log).toEqual(['inventory.item', 'inventory.item answered']);
   });
@@ -85,7 +97,7 @@ describe('routeScan asks only what the plan allows, local first', () => {
       }),
     );
     resolverAsked('receiving', 'po', ['purchase-order'], (q) => (q.text === 'PO-1' ? ['#/receiving/9'] : []), log);
-    const outcome = await routeScan(scan('PO-1'));
+    const outcome = await routed(scan('PO-1'));
     expect(outcome).toMatchObject({
       kind: 'one',
       candidate: { href: '#/receiving/9' },
