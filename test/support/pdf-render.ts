@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
+import { skiaRender } from '../../electron/core/printing/box-labels.js';
 import { readBarcodes } from './zpl-render.js';
 
 /**
@@ -29,7 +30,7 @@ export async function renderPdf(pdf: Uint8Array, dpi = 203): Promise<RenderedPag
       const context = canvas.getContext('2d');
       context.fillStyle = '#ffffff';
       context.fillRect(0, 0, canvas.width, canvas.height);
-      await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
+      await page.render(skiaRender(canvas, context, viewport)).promise;
       const content = await page.getTextContent();
       const text = content.items.map((item) => ('str' in item ? item.str : '')).filter((t) => t.trim() !== '');
       pages.push({

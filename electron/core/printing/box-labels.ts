@@ -18,6 +18,16 @@ import { graphicField, thresholdRgba, type Bitmap, type GraphicForm } from './zp
  */
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+type PdfPage = Awaited<ReturnType<Awaited<ReturnType<PdfJs['getDocument']>['promise']>['getPage']>>;
+type RenderParameters = Parameters<PdfPage['render']>[0];
+
+/** pdf.js's render parameters for a Skia canvas, which stands in for the browser's canvas its types name. */
+export function skiaRender(canvas: Canvas, context: ReturnType<Canvas['getContext']>, viewport: RenderParameters['viewport']): RenderParameters {
+  // tsc needs the cast (Skia's canvas is no HTMLCanvasElement); the lint's type program reads the
+  // canvas package's types as any and calls it unnecessary.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
+  return { canvas, canvasContext: context, viewport } as unknown as RenderParameters;
+}
 let pdfjs: Promise<PdfJs> | null = null;
 /** pdf.js is large and only box labels need it: loaded at the first one, once. */
 function loadPdfJs(): Promise<PdfJs> {
@@ -101,8 +111,7 @@ async function drawPages<T>(pdf: Uint8Array, target: Target, choice: PageChoice 
       context.fillStyle = '#ffffff';
       context.fillRect(0, 0, target.width, target.height);
       context.translate(Math.floor((target.width - viewport.width) / 2), Math.floor((target.height - viewport.height) / 2));
-      // Skia's canvas stands in for the browser's, which pdf.js's types name.
-      await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
+      await page.render(skiaRender(canvas, context, viewport)).promise;
       out.push({ index, value: await take(canvas) });
       page.cleanup();
       // Main's other work (IPC, the queue's sockets) gets a turn between pages.
