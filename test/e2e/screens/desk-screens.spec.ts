@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
 import { axeCheck, expect, signInThroughPopup, test } from '../fixtures.js';
-import { SCREENSHOT_FOLDER, SCREENSHOT_SIZES } from './matrix.js';
+import { SCREENSHOT_SIZES, shotWindow } from './matrix.js';
 import { openAddress, waitForFirstSync } from '../inventory-support.js';
 import { keyPause, scanCode } from '../scanner.js';
 import { service } from '../service.js';
 
-const folder = SCREENSHOT_FOLDER;
 const sizes = SCREENSHOT_SIZES;
 
 /** Two boxes on screen that share some area. */
@@ -20,15 +18,11 @@ for (const size of sizes) {
     // the palette with a few letters in it, and the status bar while the inventory syncs.
     test(`the desk at work at ${size.width}x${size.height}, ${scheme}`, async ({ page, host }) => {
       test.setTimeout(240_000);
-      process.env.DOCKDESK_SHOTS = folder;
-      mkdirSync(folder, { recursive: true });
-      const tag = `${size.width}x${size.height}-${scheme}`;
+      const tag = await shotWindow(page, size, scheme);
       const { control } = await service(host.core.emulator.url, 'e2e-desk-screens');
       const item = (await host.core.emulator.control.data('inventory')).find(
         (i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot && /^\d{13}$/.test(i.barcode),
       )!;
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.setViewportSize(size);
       await page.goto(host.url);
       await signInThroughPopup(page);
       await waitForFirstSync(host);

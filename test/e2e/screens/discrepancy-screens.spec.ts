@@ -1,21 +1,15 @@
-import { mkdirSync } from 'node:fs';
 import { axeCheck, expect, expectViewFocus, signInThroughPopup, test } from '../fixtures.js';
-import { SCREENSHOT_FOLDER, SCREENSHOT_SIZES } from './matrix.js';
+import { SCREENSHOT_SIZES, shotWindow } from './matrix.js';
 import { receiveEveryCase } from '../discrepancy-support.js';
 import { openAddress, waitForFirstSync } from '../inventory-support.js';
 
-const folder = SCREENSHOT_FOLDER;
 const sizes = SCREENSHOT_SIZES;
 
 for (const size of sizes) {
   for (const scheme of ['light', 'dark'] as const) {
     // Both discrepancy views after the warehouse counted short, over, a lot under another expiry and a box that never came.
     test(`the receiving discrepancy views at ${size.width}x${size.height}, ${scheme}`, async ({ page, host }) => {
-      process.env.DOCKDESK_SHOTS = folder;
-      mkdirSync(folder, { recursive: true });
-      const tag = `${size.width}x${size.height}-${scheme}`;
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.setViewportSize(size);
+      const tag = await shotWindow(page, size, scheme);
       await page.goto(host.url);
       await signInThroughPopup(page);
       await waitForFirstSync(host);

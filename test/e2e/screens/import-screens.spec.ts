@@ -1,20 +1,14 @@
-import { mkdirSync } from 'node:fs';
 import { axeCheck, expect, test } from '../fixtures.js';
 import { openImportDialog } from '../import-support.js';
-import { SCREENSHOT_FOLDER, SCREENSHOT_SIZES } from './matrix.js';
+import { SCREENSHOT_SIZES, shotWindow } from './matrix.js';
 
-const folder = SCREENSHOT_FOLDER;
 const sizes = SCREENSHOT_SIZES;
 
 for (const size of sizes) {
   for (const scheme of ['light', 'dark'] as const) {
     // The import preview as a clerk first meets a supplier's file: the column match, and rows with problems to fix or drop.
     test(`the spreadsheet import's preview with problems at ${size.width}x${size.height}, ${scheme}`, async ({ page, host }) => {
-      process.env.DOCKDESK_SHOTS = folder;
-      mkdirSync(folder, { recursive: true });
-      const tag = `${size.width}x${size.height}-${scheme}`;
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.setViewportSize(size);
+      const tag = await shotWindow(page, size, scheme);
       const inventory = await host.core.emulator.control.data('inventory');
       const plain = inventory.filter((i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot);
       const lot = inventory.find((i) => i.is_active && i.is_lot && !i.is_bundle)!;

@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { axeCheck, expect, signInThroughPopup, test } from '../fixtures.js';
-import { SCREENSHOT_FOLDER, SCREENSHOT_SIZES } from './matrix.js';
+import { SCREENSHOT_SIZES, shotWindow } from './matrix.js';
 import { openAddress } from '../inventory-support.js';
 
-const folder = SCREENSHOT_FOLDER;
 const sizes = SCREENSHOT_SIZES;
 
 for (const size of sizes) {
@@ -11,11 +9,7 @@ for (const size of sizes) {
     // Settings → Printers with a printer that works and one that cannot be reached, and the print queue
     // with a job printed and one kept; the status bar stays one line with the queue in it.
     test(`printers and the print queue at ${size.width}x${size.height}, ${scheme}`, async ({ page, host }) => {
-      process.env.DOCKDESK_SHOTS = folder;
-      mkdirSync(folder, { recursive: true });
-      const tag = `${size.width}x${size.height}-${scheme}`;
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.setViewportSize(size);
+      const tag = await shotWindow(page, size, scheme);
       await page.goto(host.url);
       await signInThroughPopup(page);
 
@@ -71,11 +65,7 @@ for (const size of sizes) {
     // The printer form with the system kind, as the browser host shows it (the browser's own print
     // dialog said where the kind is chosen), its size "Other" in millimetres, beside a system printer saved.
     test(`the system printer form at ${size.width}x${size.height}, ${scheme}`, async ({ page, host }) => {
-      process.env.DOCKDESK_SHOTS = folder;
-      mkdirSync(folder, { recursive: true });
-      const tag = `${size.width}x${size.height}-${scheme}`;
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.setViewportSize(size);
+      const tag = await shotWindow(page, size, scheme);
       await page.goto(host.url);
       await signInThroughPopup(page);
       await host.core.dispatch('printing.profiles.save', { kind: 'system', name: 'Office laser', widthMm: 101.6, heightMm: 152.4 });

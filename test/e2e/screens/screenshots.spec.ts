@@ -1,17 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import type { BrowserHost } from '../../../electron/host/browser-host.js';
 import { axeCheck, expect, signInThroughPopup, test } from '../fixtures.js';
 import { openAddress, scan, waitForFirstSync } from '../inventory-support.js';
+import { SCREENSHOT_SIZES, shotWindow } from './matrix.js';
 
-/** The folder git ignores, at the top of the repository. */
-const folder = fileURLToPath(new URL('../../../screenshots/', import.meta.url));
-
-const sizes = [
-  { width: 1280, height: 800 },
-  { width: 1920, height: 1080 },
-] as const;
+const sizes = SCREENSHOT_SIZES;
 
 /** Waits for a view to settle: its heading, and no loading line left. */
 async function settle(page: Page, heading: RegExp | string): Promise<void> {
@@ -44,10 +37,7 @@ function overlaysOutside(page: Page): Promise<string[]> {
 
 /** Signs in at this size and scheme and waits for the first sync; screenshots go to the git-ignored folder. */
 async function openDesk(page: Page, host: BrowserHost, size: { width: number; height: number }, scheme: 'light' | 'dark') {
-  process.env.DOCKDESK_SHOTS = folder;
-  mkdirSync(folder, { recursive: true });
-  await page.emulateMedia({ colorScheme: scheme });
-  await page.setViewportSize(size);
+  await shotWindow(page, size, scheme);
   await page.goto(host.url);
   await settle(page, /^Sign in to/);
   await signInThroughPopup(page);
@@ -194,12 +184,7 @@ for (const size of sizes) {
     });
 
     test(`every view at ${size.width}x${size.height}, ${scheme}`, async ({ page, host }) => {
-      // Where the shots go, for axeCheck (it saves one per check when this is set).
-      process.env.DOCKDESK_SHOTS = folder;
-      mkdirSync(folder, { recursive: true });
-      const tag = `${size.width}x${size.height}-${scheme}`;
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.setViewportSize(size);
+      const tag = await shotWindow(page, size, scheme);
       await page.goto(host.url);
       await settle(page, /^Sign in to/);
       await axeCheck(page, `${tag}-01-sign-in`);
