@@ -1,4 +1,4 @@
-// Writes renderer/src/i18n/messages.generated.ts (every message id with its arguments' types) from
+// Writes shared/i18n/messages.generated.ts (every message id with its arguments' types) from
 // English: `npm run i18n:types` after adding or changing a message. test/unit/i18n-catalogs.test.ts
 // fails when the file is stale.
 import { writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { messageTypesSource } from '../shared/i18n/catalog.js';
 import { SOURCE_LANGUAGE } from '../shared/i18n/locales.js';
 import { compiled } from './i18n-catalogs.js';
 
-export const generatedTypesPath = join(import.meta.dirname, '..', 'renderer', 'src', 'i18n', 'messages.generated.ts');
+export const generatedTypesPath = join(import.meta.dirname, '..', 'shared', 'i18n', 'messages.generated.ts');
 
 export function generatedTypes(): string {
   return messageTypesSource(compiled(SOURCE_LANGUAGE));

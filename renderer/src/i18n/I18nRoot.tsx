@@ -1,10 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nProvider } from 'react-aria-components';
-import { IntlProvider } from 'react-intl';
+import { createIntl, createIntlCache, RawIntlProvider } from 'react-intl';
 import { resolveLocale, SOURCE_LANGUAGE, type LanguageChoice, type ResolvedLocale } from '../../../shared/i18n/locales';
 import { usePreferences } from '../app/preferences';
 import { setFormatLocale } from '../format';
 import { loadedMessages, loadMessages, type CompiledMessages } from './catalogs';
+import { setCurrentWords } from './useT';
 
 /** The system's languages as the clerk ordered them (the browser's; in Electron, the system's). */
 export function systemLanguages(): readonly string[] {
@@ -48,12 +49,20 @@ export function I18nRoot({ children }: { children: ReactNode }) {
     };
   }, [choice]);
   const { locale } = shown.resolved;
+  const intl = useMemo(() => {
+    const made = createIntl({ locale, defaultLocale: SOURCE_LANGUAGE, messages: shown.messages, onError: reportMissing }, cache);
+    // Text made outside a component (currentWords) reads the same language from this render on.
+    setCurrentWords(made);
+    return made;
+  }, [locale, shown.messages]);
   return (
-    <IntlProvider locale={locale} defaultLocale={SOURCE_LANGUAGE} messages={shown.messages} onError={reportMissing}>
+    <RawIntlProvider value={intl}>
       <I18nProvider locale={locale}>{children}</I18nProvider>
-    </IntlProvider>
+    </RawIntlProvider>
   );
 }
+
+const cache = createIntlCache();
 
 // A message missing from a catalog is caught by the catalog checks; at run time it reads in English.
 function reportMissing(error: { code: string; message: string }) {

@@ -2,7 +2,11 @@ import { createIntl, createIntlCache, IntlContext, type IntlShape } from 'react-
 import { useContext, type ReactNode } from 'react';
 import { SOURCE_LANGUAGE } from '../../../shared/i18n/locales';
 import { englishMessages } from './catalogs';
-import type { MessageArgs } from './messages.generated';
+import type { MessageArgs as AllMessageArgs } from '../../../shared/i18n/messages.generated';
+
+/** A tag in a message (`<link>…</link>`): what to render around its text. */
+export type RichTag = (chunks: ReactNode[]) => ReactNode;
+type MessageArgs = AllMessageArgs<RichTag>;
 
 /** Every message id of the catalogs (shared/i18n/messages/en/). */
 export type MessageId = keyof MessageArgs;
@@ -14,6 +18,12 @@ type ArgsOf<K extends MessageId> = MessageArgs[K] extends undefined ? [] : [Mess
 export type Translate = <K extends MessageId>(id: K, ...args: ArgsOf<K>) => string;
 /** The same for a message with tags (`<link>…</link>`): React nodes. */
 export type TranslateRich = <K extends MessageId>(id: K, ...args: ArgsOf<K>) => ReactNode;
+
+/**
+ * Words declared ahead of the language: a sidebar name, a palette line, a settings section's title.
+ * Said with the language in force when shown (`label(t)`), so a change of language reaches them too.
+ */
+export type Phrase = (t: Translate) => string;
 
 export interface Words {
   t: Translate;
@@ -45,6 +55,22 @@ function makeWords(intl: IntlShape): Words {
     list: (items) => intl.formatList(items, { type: 'conjunction' }),
     locale: intl.locale,
   };
+}
+
+let current: Words = wordsOf(english);
+
+/** I18nRoot tells which language is in force; {@link currentWords} then says it. */
+export function setCurrentWords(intl: IntlShape): void {
+  current = wordsOf(intl);
+}
+
+/**
+ * The words of the language in force, for code outside a component that makes text at the moment
+ * it runs (a scan's candidates, a palette search's results, a notice raised by a finished call).
+ * A component reads {@link useT}, so that it re-renders when the language changes.
+ */
+export function currentWords(): Words {
+  return current;
 }
 
 /** The chosen language's words, for a component (it re-renders when the language changes). */
