@@ -233,6 +233,17 @@ export interface MessageArgs<Tag = never> {
   'keyboard.general': undefined;
   'keyboard.tab': { skip: string | number };
   'keyboard.title': undefined;
+  'label.BoxPackagingType': { value: string | number; fallback: string | number };
+  'label.BoxStatus': { value: string | number; fallback: string | number };
+  'label.DistributionStatus': { value: string | number; fallback: string | number };
+  'label.OutboxState': { value: string | number; fallback: string | number };
+  'label.PackageType': { value: string | number; fallback: string | number };
+  'label.PrintJobState': { value: string | number; fallback: string | number };
+  'label.ReceivingStatus': { value: string | number; fallback: string | number };
+  'label.ReturnAction': { value: string | number; fallback: string | number };
+  'label.ReturnStatus': { value: string | number; fallback: string | number };
+  'label.ReturnType': { value: string | number; fallback: string | number };
+  'label.TransactionType': { value: string | number; fallback: string | number };
   'lots.byNumber.empty': undefined;
   'lots.byNumber.lot': undefined;
   'lots.byNumber.title': undefined;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { countOf } from '../../../shared/counts.js';
-import { labelOf } from '../../../shared/labels.js';
+import { englishLabel as labelOf } from '../../../shared/i18n/english-labels.js';
 import { appError, AppErrorException } from '../../../shared/errors.js';
 import {
   DEFAULT_RECEIVING_SORT,

@@ -1,6 +1,7 @@
 import { createIntl, createIntlCache, IntlContext, type IntlShape } from 'react-intl';
 import { useContext, type ReactNode } from 'react';
 import { SOURCE_LANGUAGE } from '../../../shared/i18n/locales';
+import { LABEL_MESSAGES, labelArgs, NO_VALUE, type LabelKind } from '../../../shared/labels';
 import { englishMessages } from './catalogs';
 import type { MessageArgs as AllMessageArgs } from '../../../shared/i18n/messages.generated';
 
@@ -28,6 +29,8 @@ export type Phrase = (t: Translate) => string;
 export interface Words {
   t: Translate;
   rich: TranslateRich;
+  /** The desk's word for a value of one of the service's enums ("Awaiting" for `Awaiting`); "—" for none. */
+  label: (kind: LabelKind, value: string | null | undefined) => string;
   /** "A, B and C" in the chosen language. */
   list: (items: readonly string[]) => string;
   locale: string;
@@ -52,6 +55,8 @@ function makeWords(intl: IntlShape): Words {
   return {
     t: ((id: string, values?: Record<string, string | number | Date>) => intl.formatMessage({ id }, values)) as Translate,
     rich: ((id: string, values?: Record<string, unknown>) => intl.formatMessage({ id }, values as never)) as TranslateRich,
+    label: (kind, value) =>
+      value === null || value === undefined || value === '' ? NO_VALUE : intl.formatMessage({ id: LABEL_MESSAGES[kind] }, labelArgs(value)),
     list: (items) => intl.formatList(items, { type: 'conjunction' }),
     locale: intl.locale,
   };

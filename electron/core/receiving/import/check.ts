@@ -1,6 +1,6 @@
 import { countOf } from '../../../../shared/counts.js';
 import { IMPORT_LINES_MAX, type ImportCheckInput, type ImportCheckOutput, type ImportOrder, type ImportProblem } from '../../../../shared/ipc/receiving.js';
-import { labelOf } from '../../../../shared/labels.js';
+import { englishLabel as labelOf } from '../../../../shared/i18n/english-labels.js';
 import { ORDER_FIELDS, type ImportField } from '../../../../shared/receiving/import-columns.js';
 import { ACCEPTED_DATE_FORMS, dayOrderHint, readDateTime, readDay, type DayOrder } from '../../../../shared/receiving/import-dates.js';
 import { BoxPackagingType, PackageType } from '../../../../shared/schemas/receiving.js';

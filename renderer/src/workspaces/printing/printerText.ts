@@ -1,6 +1,6 @@
 import type { PrinterProfile, PrintJob } from '../../../../shared/ipc/printing';
 import { LABEL_SIZES, type LabelSize } from '../../../../shared/printing/item-label';
-import { labelOf } from '../../../../shared/labels';
+import { currentWords } from '../../i18n/useT';
 
 /** Stock sizes in millimetres (as a system printer's profile keeps its size), from the inch sizes label stock is sold in. */
 export const STOCK_MM = Object.fromEntries(
@@ -49,5 +49,5 @@ export function queueSummary(jobs: readonly PrintJob[]): string | null {
 
 /** A job's state in words for the queue's list. */
 export function jobStateText(job: PrintJob): string {
-  return labelOf('PrintJobState', job.state);
+  return currentWords().label('PrintJobState', job.state);
 }

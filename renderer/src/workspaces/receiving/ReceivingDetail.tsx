@@ -6,7 +6,7 @@ import type { InventoryQuantity, ReceivingBox } from '../../../../shared/schemas
 import { call } from '../../bridge/dockdesk';
 import { expiryDay } from '../../../../shared/lots/expiry';
 import { formatCenterTime, formatCount, formatDay, humanize } from '../../format';
-import { labelOf } from '../../../../shared/labels';
+import { useT } from '../../i18n/useT';
 import { countOf } from '../../../../shared/counts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote, errorParts } from '../../ui/ErrorNote';
@@ -59,6 +59,7 @@ function DiscrepanciesLink({ id }: { id: number }) {
 }
 
 function DetailBody({ detail, focusBox, showContents }: { detail: Detail; focusBox: number | null; showContents: () => void }) {
+  const { label } = useT();
   const { order } = detail;
   const names = useItemNames([
     ...(order.inventory_quantities ?? []).map((q) => q.inventory_id),
@@ -83,7 +84,7 @@ function DetailBody({ detail, focusBox, showContents }: { detail: Detail; focusB
         <ol className="timeline" aria-label="Status history">
           {(order.status_history ?? []).map((h) => (
             <li key={h.id}>
-              <strong>{labelOf('ReceivingStatus', h.status)}</strong> <span className="muted">{formatCenterTime(h.timestamp, zone)}</span>
+              <strong>{label('ReceivingStatus', h.status)}</strong> <span className="muted">{formatCenterTime(h.timestamp, zone)}</span>
             </li>
           ))}
         </ol>
@@ -130,6 +131,7 @@ function useCenterName(): CenterName {
 }
 
 function OrderFacts({ order, centerName, zone }: { order: Detail['order']; centerName: CenterName; zone: string | null }) {
+  const { label } = useT();
   const freight = order.freight ? Object.entries(order.freight).filter(([, v]) => v) : [];
   return (
     <dl className="facts">
@@ -160,9 +162,9 @@ function OrderFacts({ order, centerName, zone }: { order: Detail['order']; cente
       <dt>Expected arrival</dt>
       <dd>{formatCenterTime(order.expected_arrival_date, zone)}</dd>
       <dt>Package type</dt>
-      <dd>{labelOf('PackageType', order.package_type)}</dd>
+      <dd>{label('PackageType', order.package_type)}</dd>
       <dt>Box packaging</dt>
-      <dd>{labelOf('BoxPackagingType', order.box_packaging_type)}</dd>
+      <dd>{label('BoxPackagingType', order.box_packaging_type)}</dd>
       <dt>Created</dt>
       <dd>{formatCenterTime(order.insert_date, zone)}</dd>
       <dt>Last updated</dt>
@@ -177,6 +179,7 @@ function OrderFacts({ order, centerName, zone }: { order: Detail['order']; cente
 type Distribution = NonNullable<NonNullable<Detail['distributions']>['distributions']>[number];
 
 function DistributionTable({ lines, names, centerName }: { lines: Distribution[]; names: ReadonlyMap<number, ItemNaming>; centerName: CenterName }) {
+  const { label } = useT();
   return (
     <table className="plain">
       <thead>
@@ -201,7 +204,7 @@ function DistributionTable({ lines, names, centerName }: { lines: Distribution[]
             <td className="end">{formatCount(d.expected_quantity ?? 0)}</td>
             <td className="end">{formatCount(d.received_quantity ?? 0)}</td>
             <td className="end">{formatCount(d.stowed_quantity ?? 0)}</td>
-            <td>{labelOf('DistributionStatus', d.status)}</td>
+            <td>{label('DistributionStatus', d.status)}</td>
           </tr>
         ))}
       </tbody>
@@ -292,6 +295,7 @@ function BoxList({
   /** Reprints one box's label on the box-label printer; null when no printer is set (or the order prints none). */
   reprint: ((boxId: number) => void) | null;
 }) {
+  const { label } = useT();
   // A scanned box label opens the order at its box: scroll to it and give it focus, on its Reprint
   // button when there is one, so Enter prints the label again (the scan's usual reason at the desk).
   const offersReprint = reprint !== null;
@@ -338,7 +342,7 @@ function BoxList({
             >
               <td>{b.box_number ?? '—'}</td>
               <td>{b.box_id}</td>
-              <td>{labelOf('BoxStatus', b.box_status)}</td>
+              <td>{label('BoxStatus', b.box_status)}</td>
               <td>{b.tracking_number ?? '—'}</td>
               <td>{formatCenterTime(b.arrived_date, zone)}</td>
               <td>

@@ -1,6 +1,6 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover, type Selection } from 'react-aria-components';
 import { ReceivingStatus } from '../../../../shared/schemas/receiving';
-import { labelOf } from '../../../../shared/labels';
+import { useT } from '../../i18n/useT';
 import { countOf } from '../../../../shared/counts';
 import { ComboBox, Select, type Choice } from '../../ui/Select';
 import { TextFilter } from '../../ui/TextFilter';
@@ -10,12 +10,13 @@ import { DayRangeField } from '../../ui/DayRangeField';
 
 /** Status multi-select: a menu of checkable statuses (React Aria Menu, selectionMode multiple). */
 function StatusFilter({ search, onChange }: { search: ReceivingSearch; onChange: (status: string | undefined) => void }) {
+  const { label } = useT();
   const selected = statusesOf(search) ?? [];
   const summary =
     selected.length === 0
       ? 'All statuses'
       : selected.length <= 2
-        ? selected.map((s) => labelOf('ReceivingStatus', s)).join(', ')
+        ? selected.map((s) => label('ReceivingStatus', s)).join(', ')
         : countOf(selected.length, 'status');
   return (
     <div className="select">
@@ -40,7 +41,7 @@ function StatusFilter({ search, onChange }: { search: ReceivingSearch; onChange:
           >
             {ReceivingStatus.options.map((s) => (
               <MenuItem key={s} id={s} className="listbox-item">
-                {labelOf('ReceivingStatus', s)}
+                {label('ReceivingStatus', s)}
               </MenuItem>
             ))}
           </Menu>

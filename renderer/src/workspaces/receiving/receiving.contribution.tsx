@@ -1,7 +1,7 @@
 import type { ReceivingOrder } from '../../../../shared/schemas/receiving';
 import type { Candidate } from '../../../../shared/scan/router';
 import { typedCodeKinds, type ScanCodeKind } from '../../../../shared/scan/plan';
-import { labelOf } from '../../../../shared/labels';
+import { currentWords } from '../../i18n/useT';
 import { call } from '../../bridge/dockdesk';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
@@ -16,7 +16,7 @@ function candidate(order: ReceivingOrder): Candidate {
   const po = order.purchase_order_number ? ` · PO ${order.purchase_order_number}` : '';
   return {
     label: `Receiving order ${order.id}`,
-    detail: `${labelOf('ReceivingStatus', order.status)}${po}${order.fulfillment_center ? ` · ${order.fulfillment_center.name}` : ''}`,
+    detail: `${currentWords().label('ReceivingStatus', order.status)}${po}${order.fulfillment_center ? ` · ${order.fulfillment_center.name}` : ''}`,
     href: `#/receiving/${order.id}`,
   };
 }

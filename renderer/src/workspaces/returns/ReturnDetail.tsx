@@ -4,8 +4,7 @@ import type { ReturnDetail as Detail } from '../../../../shared/ipc/returns';
 import type { ReturnItem } from '../../../../shared/schemas/returns';
 import { expiryDay } from '../../../../shared/lots/expiry';
 import { formatCount, formatDateTime, formatDay } from '../../format';
-import { labelOf } from '../../../../shared/labels';
-import { useT, type Translate } from '../../i18n/useT';
+import { useT, type Translate, type Words } from '../../i18n/useT';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote, errorParts } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
@@ -39,7 +38,7 @@ export function ReturnDetail() {
 
 function DetailBody({ detail }: { detail: Detail }) {
   const r = detail.record;
-  const { t } = useT();
+  const { t, label } = useT();
   return (
     <div className="detail-grid">
       <div>
@@ -51,7 +50,7 @@ function DetailBody({ detail }: { detail: Detail }) {
         <ol className="timeline" aria-label={t('returns.detail.history')}>
           {(r.status_history ?? []).map((h, i) => (
             <li key={i}>
-              <strong>{labelOf('ReturnStatus', h.status)}</strong> <span className="muted">{when(h.timestamp)}</span>
+              <strong>{label('ReturnStatus', h.status)}</strong> <span className="muted">{when(h.timestamp)}</span>
             </li>
           ))}
         </ol>
@@ -69,7 +68,7 @@ function DetailBody({ detail }: { detail: Detail }) {
 
 function Facts({ record: r }: { record: Detail['record'] }) {
   const center = r.fulfillment_center;
-  const { t } = useT();
+  const { t, label } = useT();
   return (
     <dl className="facts">
       <dt>{t('returns.detail.status')}</dt>
@@ -91,7 +90,7 @@ function Facts({ record: r }: { record: Detail['record'] }) {
         {center ? (center.name ?? t('returns.centerId', { id: String(center.id) })) : '—'}
       </dd>
       <dt>{t('returns.detail.type')}</dt>
-      <dd>{labelOf('ReturnType', r.return_type)}</dd>
+      <dd>{label('ReturnType', r.return_type)}</dd>
       <dt>{t('returns.detail.originalShipment')}</dt>
       <dd>
         <OriginalShipmentText id={r.original_shipment_id} />
@@ -168,7 +167,7 @@ function shipmentText(
 }
 
 function Transactions({ record: r }: { record: Detail['record'] }) {
-  const { t } = useT();
+  const { t, label } = useT();
   if ((r.transactions ?? []).length === 0) return null;
   return (
     <>
@@ -183,7 +182,7 @@ function Transactions({ record: r }: { record: Detail['record'] }) {
         <tbody>
           {(r.transactions ?? []).map((x, i) => (
             <tr key={i}>
-              <td>{labelOf('TransactionType', x.transaction_type)}</td>
+              <td>{label('TransactionType', x.transaction_type)}</td>
               <td className="end">{x.amount}</td>
             </tr>
           ))}
@@ -194,15 +193,16 @@ function Transactions({ record: r }: { record: Detail['record'] }) {
 }
 
 /** "Restock (override)" or "Quarantine (item default)": the service says which with action_type. */
-function requested(t: Translate, item: ReturnItem): string {
+function requested({ t, label }: Words, item: ReturnItem): string {
   const a = item.action_requested;
   if (!a?.action) return '—';
-  const action = labelOf('ReturnAction', a.action);
+  const action = label('ReturnAction', a.action);
   return a.action_type ? t('returns.detail.requested', { action, kind: a.action_type }) : action;
 }
 
 function ItemTable({ items }: { items: ReturnItem[] }) {
-  const { t } = useT();
+  const words = useT();
+  const { t, label } = words;
   return (
     <table className="plain return-items">
       <thead>
@@ -233,7 +233,7 @@ function ItemTable({ items }: { items: ReturnItem[] }) {
             {/* An expiry is a day: shown as written, not shifted into the local time zone. */}
             <td>{formatDay(expiryDay(item.lot_information?.expiration))}</td>
             <td>
-              {requested(t, item)}
+              {requested(words, item)}
               {item.action_requested?.instructions ? <div className="muted">{item.action_requested.instructions}</div> : null}
             </td>
             <td>
@@ -242,7 +242,7 @@ function ItemTable({ items }: { items: ReturnItem[] }) {
               ) : (
                 (item.action_taken ?? []).map((taken, k) => (
                   <div key={k}>
-                    {labelOf('ReturnAction', taken.action)} × {formatCount(taken.quantity_processed ?? 0)}
+                    {label('ReturnAction', taken.action)} × {formatCount(taken.quantity_processed ?? 0)}
                     {taken.action_reason ? <span className="muted"> · {taken.action_reason}</span> : null}
                   </div>
                 ))

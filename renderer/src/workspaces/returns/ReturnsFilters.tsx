@@ -1,20 +1,20 @@
 import { ReturnStatus } from '../../../../shared/schemas/returns';
-import { labelOf } from '../../../../shared/labels';
 import { ComboBox, Select, type Choice } from '../../ui/Select';
 import { TextFilter } from '../../ui/TextFilter';
-import { useT, type Translate } from '../../i18n/useT';
+import { useT, type Words } from '../../i18n/useT';
 import { useReturnCenters } from './queries';
 import { hasFilters, type ReturnsSearch } from './search';
 import { DayRangeField } from '../../ui/DayRangeField';
 
-const statusChoices = (t: Translate): Choice<'any' | ReturnStatus>[] => [
+const statusChoices = ({ t, label }: Words): Choice<'any' | ReturnStatus>[] => [
   { id: 'any', label: t('returns.filters.allStatuses') },
-  ...ReturnStatus.options.map((s) => ({ id: s, label: labelOf('ReturnStatus', s) })),
+  ...ReturnStatus.options.map((s) => ({ id: s, label: label('ReturnStatus', s) })),
 ];
 
 export function ReturnsFilters({ search, setSearch }: { search: ReturnsSearch; setSearch: (change: Partial<ReturnsSearch>) => void }) {
   const centers = useReturnCenters();
-  const { t } = useT();
+  const words = useT();
+  const { t } = words;
   const centerChoices: Choice<string>[] = (centers.data?.items ?? []).map((c) => ({
     id: String(c.id),
     label: c.name ?? t('returns.centerId', { id: String(c.id) }),
@@ -31,7 +31,7 @@ export function ReturnsFilters({ search, setSearch }: { search: ReturnsSearch; s
       <Select
         label={t('returns.filters.status')}
         value={search.status ?? 'any'}
-        choices={statusChoices(t)}
+        choices={statusChoices(words)}
         onChange={(v) => setSearch({ status: v === 'any' ? undefined : v })}
       />
       <ComboBox

@@ -3,7 +3,7 @@ import type { ReturnRecord } from '../../../../shared/schemas/returns';
 import type { Candidate } from '../../../../shared/scan/router';
 import { typedCodeKinds, type ScanCodeKind } from '../../../../shared/scan/plan';
 import { call } from '../../bridge/dockdesk';
-import { labelOf } from '../../../../shared/labels';
+import { currentWords } from '../../i18n/useT';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import type { SessionState } from '../../../../shared/schemas/session';
 import { recordIdParams, rootRoute } from '../../app/rootRoute';
@@ -18,7 +18,7 @@ function candidate(r: ReturnRecord): Candidate {
   const center = r.fulfillment_center?.name ? ` · ${r.fulfillment_center.name}` : '';
   return {
     label: `Return ${r.reference_id || r.id}`,
-    detail: `${labelOf('ReturnStatus', r.status)}${tracking}${center}`,
+    detail: `${currentWords().label('ReturnStatus', r.status)}${tracking}${center}`,
     href: `#/returns/${r.id}`,
   };
 }

@@ -4,7 +4,6 @@ import { ListBox, ListBoxItem } from 'react-aria-components';
 import type { WroCandidate } from '../../../../shared/ipc/unidentified';
 import type { UnidentifiedReceivingOrder } from '../../../../shared/schemas/uro';
 import { formatCenterTime } from '../../format';
-import { labelOf } from '../../../../shared/labels';
 import { useT } from '../../i18n/useT';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNote } from '../../ui/ErrorNote';
@@ -36,7 +35,7 @@ export function LinkDialog({ receipt, onClose }: { receipt: UnidentifiedReceivin
   const [confirming, setConfirming] = useState(false);
   const link = useLinkReceipt(receipt.id);
   const navigate = useNavigate();
-  const { t, rich } = useT();
+  const { t, rich, label } = useT();
   const confirm = () =>
     chosen &&
     link.mutate(chosen.id, {
@@ -71,7 +70,7 @@ export function LinkDialog({ receipt, onClose }: { receipt: UnidentifiedReceivin
               tracking: receipt.tracking_barcode ?? '',
               id: chosen.id,
               // The service's statuses are worded in one shared table (shared/labels.ts), not yet in the catalogs.
-              status: labelOf('ReceivingStatus', chosen.status),
+              status: label('ReceivingStatus', chosen.status),
               withPo: chosen.purchaseOrderNumber ? 'yes' : 'no',
               po: chosen.purchaseOrderNumber ?? '',
               b: (chunks) => <strong>{chunks}</strong>,

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { BoxPackagingType, PackageType } from '../../../../../shared/schemas/receiving';
-import { labelOf } from '../../../../../shared/labels';
+import { useT, type Words } from '../../../i18n/useT';
 import { arrivalInstant, type WroForm } from '../../../../../shared/schemas/wro-form';
 import { formatTime, zoneShortName } from '../../../format';
 import { useScanField } from '../../../scan/useScanField';
@@ -115,11 +115,12 @@ export function FormDialogs({ c }: { c: WroCreateController }) {
   );
 }
 
-const packageChoices: Choice<string>[] = PackageType.options.map((p) => ({ id: p, label: labelOf('PackageType', p) }));
-const packagingChoices: Choice<string>[] = BoxPackagingType.options.map((p) => ({ id: p, label: labelOf('BoxPackagingType', p) }));
+const packageChoices = ({ label }: Words): Choice<string>[] => PackageType.options.map((p) => ({ id: p, label: label('PackageType', p) }));
+const packagingChoices = ({ label }: Words): Choice<string>[] => BoxPackagingType.options.map((p) => ({ id: p, label: label('BoxPackagingType', p) }));
 
 /** The order's own fields: center, package, packaging, arrival, PO and freight. */
 export function OrderFields({ c }: { c: WroCreateController }) {
+  const words = useT();
   const { form, errors } = c;
   const field = (patch: Partial<TopFields>) => c.dispatch({ type: 'field', patch });
   const freight = (patch: Partial<WroForm['freight']>) => c.dispatch({ type: 'freight', patch });
@@ -135,11 +136,16 @@ export function OrderFields({ c }: { c: WroCreateController }) {
           errorMessage={errors['fulfillment_center.id']?.join(' ')}
         />
       </div>
-      <Select label="Package type" value={form.package_type} choices={packageChoices} onChange={(v) => field({ package_type: v as WroForm['package_type'] })} />
+      <Select
+        label="Package type"
+        value={form.package_type}
+        choices={packageChoices(words)}
+        onChange={(v) => field({ package_type: v as WroForm['package_type'] })}
+      />
       <Select
         label="Box packaging"
         value={form.box_packaging_type}
-        choices={packagingChoices}
+        choices={packagingChoices(words)}
         onChange={(v) => field({ box_packaging_type: v as WroForm['box_packaging_type'] })}
       />
       <ArrivalField c={c} />

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import type { OutboxEntryView } from '../../../../../shared/schemas/outbox';
-import { labelOf } from '../../../../../shared/labels';
 import { call, errorMessage } from '../../../bridge/dockdesk';
 import { formatTime } from '../../../format';
 import { useT } from '../../../i18n/useT';
@@ -123,7 +122,7 @@ function OutboxTable({ entries, ...actions }: { entries: OutboxEntryView[] } & R
 
 function OutboxRow({ entry: e, waitingReason, retrying, discarding, onRetry, onDiscard }: { entry: OutboxEntryView } & RowActions) {
   const canAct = e.state === 'failed' || e.state === 'waiting' || e.state === 'held' || e.state === 'queued';
-  const { t } = useT();
+  const { t, label } = useT();
   return (
     <tr data-testid={`outbox-${e.referenceId}`}>
       <td className="code">{e.referenceId}</td>
@@ -134,7 +133,7 @@ function OutboxRow({ entry: e, waitingReason, retrying, discarding, onRetry, onD
         <div className="muted">{t('returns.items', { count: e.lineCount })}</div>
       </td>
       <td className={`outbox-state outbox-${e.state}`}>
-        <strong>{labelOf('OutboxState', e.state)}</strong>
+        <strong>{label('OutboxState', e.state)}</strong>
         {e.outcomeUnknown && e.state !== 'sent' && <span className="muted"> · {t('returns.outbox.outcomeUnknown')}</span>}
         {e.message && e.state !== 'sent' && e.message !== waitingReason && <div className="muted">{e.message}</div>}
         {e.state === 'sent' && e.returnId !== null && <div className="muted">{t('returns.outbox.returnId', { returnId: String(e.returnId) })}</div>}
