@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { StoredWro } from '../../emulator/data/model.js';
-import { labelOf } from '../../shared/labels.js';
+import { englishLabel as labelOf } from '../../shared/i18n/english-labels.js';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
 
 /**
