@@ -19,6 +19,7 @@ import { benchStock } from './stock.js';
 import { benchToday } from './today.js';
 import { benchClerkCosts } from './clerk-costs.js';
 import { benchBoxLabels } from './box-labels.js';
+import { benchLanguages } from './languages.js';
 import { benchReceivingImport } from './receiving-import.js';
 import { benchReceivingImportDesk } from './receiving-import-desk.js';
 import { sample, summarize } from './stats.js';
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
   if (want('clerkCosts')) results.clerkCosts = await benchClerkCosts();
   if (want('boxLabels')) results.boxLabels = await benchBoxLabels();
   // Main's check alone, then the same file through the desk in Chromium (`desk`).
+  if (want('languages')) results.languages = await benchLanguages();
   if (want('receivingImport')) results.receivingImport = { ...(await benchReceivingImport()), desk: await benchReceivingImportDesk() };
   process.stdout.write(
     `${JSON.stringify({ benchmark: 'dockdesk', date: new Date().toISOString(), node: process.version, cpus: cpus().length, runs: RUNS, results }, null, 2)}\n`,

@@ -1,0 +1,114 @@
+import type { Page } from '@playwright/test';
+import { DEMO_USER } from '../../emulator/auth/registry.js';
+import { DATA_COLLECTIONS } from '../../emulator/control-types.js';
+import type { BrowserHost } from '../../electron/host/browser-host.js';
+
+/**
+ * The pseudo-locale's checks on a page as it stands. In the pseudo-locale every message of the
+ * catalogs is accented, padded to about 140 % and marked ⟦ … ⟧, so what a clerk sees outside the
+ * marks is either data (a name, a SKU, a lot, a date Intl wrote) or a word no catalog gave; and a
+ * message whose longer text does not fit its box shows the layout would cut a translation off.
+ */
+
+/**
+ * Every string the service holds (names, SKUs, lots, addresses, notes, tracking numbers), the
+ * signed-in account and the desk's environments: data, shown as it is in every language.
+ */
+export async function dataStrings(host: BrowserHost): Promise<string[]> {
+  const found = new Set<string>([DEMO_USER.email]);
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') {
+      if (/[A-Za-z]/.test(value)) found.add(value);
+    } else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  for (const collection of DATA_COLLECTIONS) walk(await host.core.emulator.control.data(collection));
+  walk(await host.core.dispatch('environments.list', {}));
+  return [...found];
+}
+
+/**
+ * The visible texts left with a Latin letter once every ⟦…⟧ run is taken out, and not data. The
+ * texts are read in document order and joined, so a message split by its tags (⟦Open <b>5012</b>
+ * now⟧) is taken out whole; a run holding another (an argument that is a message) as well.
+ */
+export function untranslatedTexts(page: Page, data: readonly string[]): Promise<string[]> {
+  return page.evaluate((data) => {
+    const SEPARATOR = '\u0001';
+    const pieces: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script, style, template, noscript')) continue;
+      if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      const text = node.textContent ?? '';
+      if (text.trim()) pieces.push(text);
+    }
+    let all = pieces.join(SEPARATOR);
+    for (let before = ''; before !== all;) {
+      before = all;
+      all = all.replace(/⟦[^⟦⟧]*⟧/g, '');
+    }
+    // What Intl writes in the pseudo-locale (an English variant): month, weekday and time zone
+    // names, AM/PM; and React Aria's date field placeholders.
+    const locale = document.documentElement.lang;
+    const intlWords = new Set<string>(['AM', 'PM', 'mm', 'dd', 'yyyy']);
+    for (const timeZone of Intl.supportedValuesOf('timeZone'))
+      for (const month of [0, 6])
+        for (const part of new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(new Date(2026, month, 15)))
+          if (part.type === 'timeZoneName') intlWords.add(part.value);
+    for (let m = 0; m < 12; m++)
+      for (const month of ['short', 'long'] as const) intlWords.add(new Intl.DateTimeFormat(locale, { month }).format(new Date(2026, m, 15)));
+    for (let d = 0; d < 7; d++)
+      for (const weekday of ['short', 'long'] as const) intlWords.add(new Intl.DateTimeFormat(locale, { weekday }).format(new Date(2026, 10, 1 + d)));
+    const isData = (segment: string) => intlWords.has(segment) || data.some((value) => value.includes(segment));
+    const left: string[] = [];
+    for (const piece of all.split(SEPARATOR)) {
+      const segments = piece.split(/\s*[·,;:|()[\]{}"“”„«»…]\s*|\s+[–—-]\s+|\s+/).filter((s) => /[A-Za-z]/.test(s));
+      // A date Intl wrote ("Nov 25, 2026, 3:04 PM") splits into words each Intl's own.
+      if (segments.some((s) => !isData(s.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '')))) left.push(piece.trim());
+    }
+    return [...new Set(left)];
+  }, data);
+}
+
+/**
+ * The desk's words (a ⟦marked⟧ text) that do not fit their box: cut by an ancestor that hides what
+ * overflows (overflow hidden or clip, or an ellipsis), or spilling out of the button, tab, badge,
+ * heading cell or label that holds them. A scrolling area is left alone: it shows the rest on scroll.
+ */
+export function clippedTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const HOLDERS = 'button, [role="button"], [role="tab"], [role="menuitem"], [role="option"], a, label, th, .status, .badge, kbd';
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      const text = node.textContent ?? '';
+      if (!parent || (!text.includes('⟦') && !text.includes('⟧'))) continue;
+      if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (box.width === 0) continue;
+      const name = text.trim().slice(0, 60);
+      for (let el: Element | null = parent; el && el !== document.body; el = el.parentElement) {
+        const style = getComputedStyle(el);
+        const hides = ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
+        const r = el.getBoundingClientRect();
+        // Visually hidden for screen readers only (a live region, a skip link at rest): not on screen.
+        if (hides && (r.width <= 1 || r.height <= 1)) break;
+        if (hides && (box.right > r.right + 1 || box.left < r.left - 1 || el.scrollWidth > el.clientWidth + 1)) {
+          found.push(`${name} (cut by ${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''})`);
+          break;
+        }
+        if (['auto', 'scroll'].includes(style.overflowX)) break;
+        if (el === parent.closest(HOLDERS) && (box.right > r.right + 1 || box.left < r.left - 1)) {
+          found.push(`${name} (spills out of ${el.tagName.toLowerCase()})`);
+          break;
+        }
+      }
+    }
+    return [...new Set(found)];
+  });
+}
