@@ -24,5 +24,6 @@ export const translatedFiles = [
   'renderer/src/workspaces/history/!(*.contribution).{ts,tsx}',
   'renderer/src/workspaces/stock/!(*.contribution).{ts,tsx}',
   'renderer/src/workspaces/unidentified/!(*.contribution).{ts,tsx}',
-  'renderer/src/ui/{ErrorNote,Pager,QueryState}.tsx',
+  'renderer/src/ui/*.{ts,tsx}',
+  'renderer/src/main.tsx',
 ];
