@@ -21,7 +21,7 @@ import './day-range.css';
 /**
  * A date, or a date and time, from the component kit: a React Aria date picker typed into by
  * segments (digits fill, arrows step; Tab and the segment's own rhythm move on) or picked from a
- * calendar (the button or Alt+↓). The segments' order, their placeholders (mm/dd/yyyy, TT.MM.JJJJ)
+ * calendar (the button or Alt+↓). The segments' order, their placeholders (mm/dd/yyyy, tt.mm.jjjj)
  * and the 12- or 24-hour clock are the desk's locale's (React Aria's I18nProvider in I18nRoot), so no
  * hint here spells a format out. Segments are spinbuttons, which the scan service leaves alone, so typing into them is
  * never held back or replayed as a scan.

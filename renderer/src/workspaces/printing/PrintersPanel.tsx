@@ -49,7 +49,10 @@ export function PrintersPanel() {
   const data = emulated.isPending ? undefined : settings.data;
   return (
     <section aria-labelledby="printers-title" className="printers-settings" data-testid="settings-printers">
-      <h2 id="printers-title">{t('printing.title')}</h2>
+      {/* data-section: the palette's "Printers…" line and "No printer" dialog's button find the section in any language. */}
+      <h2 id="printers-title" data-section="Printers">
+        {t('printing.title')}
+      </h2>
       <p className="muted">{t('printing.intro')}</p>
       {settings.error && <ErrorNote error={settings.error} prefix={t('printing.readFailed')} />}
       {data && (
