@@ -24,5 +24,9 @@ export const translatedFiles = [
   'renderer/src/workspaces/history/!(*.contribution).{ts,tsx}',
   'renderer/src/workspaces/stock/!(*.contribution).{ts,tsx}',
   'renderer/src/workspaces/unidentified/!(*.contribution).{ts,tsx}',
-  'renderer/src/ui/{ErrorNote,Pager,QueryState}.tsx',
+  'renderer/src/ui/*.{ts,tsx}',
+  'renderer/src/workspaces/printing/!(*.contribution).{ts,tsx}',
+  // Settings' index only re-exports; its palette lines and panel list wait with the contribution files.
+  'renderer/src/workspaces/settings/index.ts',
+  'renderer/src/main.tsx',
 ];

@@ -4,6 +4,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createIntl, RawIntlProvider } from 'react-intl';
+import { SOURCE_LANGUAGE } from '../../shared/i18n/locales';
 import { DEFAULT_PREFERENCES, type Preferences } from '../../shared/schemas/preferences';
 import { applyTheme, preferencesKey } from './app/preferences';
 import { queryClient } from './app/queryClient';
@@ -15,7 +17,8 @@ import { installKeyboard } from './keyboard/shortcuts';
 import { areas } from './areas';
 import { createAppRouter } from './router';
 import { applyLocale, I18nRoot } from './i18n/I18nRoot';
-import { loadMessages } from './i18n/catalogs';
+import { englishMessages, loadMessages } from './i18n/catalogs';
+import { useT } from './i18n/useT';
 import { installAreas } from './workspaces/contributions';
 import './styles.css';
 
@@ -33,7 +36,15 @@ if (!root) throw new Error('no #root element');
 
 async function start(container: HTMLElement) {
   if (!window.dockdesk) {
-    createRoot(container).render(<MissingBridge />);
+    // No core, so no preferences: the page speaks the system's language.
+    const { catalog, locale } = applyLocale('system');
+    const messages = await loadMessages(catalog).catch(() => null);
+    const intl = createIntl({ locale: messages ? locale : SOURCE_LANGUAGE, defaultLocale: SOURCE_LANGUAGE, messages: messages ?? englishMessages });
+    createRoot(container).render(
+      <RawIntlProvider value={intl}>
+        <MissingBridge />
+      </RawIntlProvider>,
+    );
     return;
   }
   // Theme and last address first, so the first paint is already the right view in the right colours.
@@ -59,12 +70,11 @@ async function start(container: HTMLElement) {
 start(root).catch((error: unknown) => console.error('The desk did not start:', error));
 
 function MissingBridge() {
+  const { t, rich } = useT();
   return (
     <main className="fatal" role="alert">
-      <h1>Dockdesk cannot reach its core</h1>
-      <p>
-        This page was opened without its launch key. Open the address that <code>npm start</code> printed in the terminal.
-      </p>
+      <h1>{t('ui.start.noCore.title')}</h1>
+      <p>{rich('ui.start.noCore.says', { command: 'npm start', code: (chunks) => <code>{chunks}</code> })}</p>
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useT } from '../i18n/useT';
 import { Dialog } from './Dialog';
 
 /**
@@ -24,7 +25,7 @@ export function ConfirmDialog({
   isPending = false,
   canConfirm = true,
   tone = 'danger',
-  dismissLabel = 'Cancel',
+  dismissLabel,
 }: {
   title: string;
   isOpen: boolean;
@@ -40,8 +41,10 @@ export function ConfirmDialog({
   canConfirm?: boolean;
   /** `danger` for what cannot be undone, `primary` for a change that can be reversed. */
   tone?: 'danger' | 'primary';
+  /** The way out; "Cancel" when not given. */
   dismissLabel?: string;
 }) {
+  const { t } = useT();
   const describedBy = useId();
   const dismiss = useRef<HTMLButtonElement>(null);
   // The action disabled while it runs, or gone after a refusal, drops focus to the page: bring it
@@ -59,7 +62,7 @@ export function ConfirmDialog({
           </button>
         )}
         <button type="button" className="safe-choice" ref={dismiss} autoFocus onClick={onClose}>
-          {dismissLabel}
+          {dismissLabel ?? t('ui.confirm.cancel')}
         </button>
       </div>
     </Dialog>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useT } from '../i18n/useT';
 import { useShortcut } from '../keyboard/useShortcut';
 import { ROW_HEIGHT, type RowVirtualizer } from './DataTableParts';
 
@@ -63,16 +64,17 @@ export function useListKeys<T>(o: ListKeysOptions<T>): { index: number; set: (in
     virtualizer.scrollToIndex(to, { align: 'auto' });
   };
   const scope = () => bodyRef.current;
-  const group = 'In a list';
-  useShortcut({ keys: 'ArrowDown', description: 'Next row', group, scope, handler: () => moveTo(now() + 1) });
-  useShortcut({ keys: 'ArrowUp', description: 'Previous row', group, scope, handler: () => moveTo(now() - 1) });
-  useShortcut({ keys: 'PageDown', description: 'A screen of rows down', group, scope, handler: () => moveTo(now() + pageRows()) });
-  useShortcut({ keys: 'PageUp', description: 'A screen of rows up', group, scope, handler: () => moveTo(now() - pageRows()) });
-  useShortcut({ keys: 'Home', description: 'First row', group, scope, handler: () => moveTo(0) });
-  useShortcut({ keys: 'End', description: 'Last row', group, scope, handler: () => moveTo(o.count - 1) });
+  const { t } = useT();
+  const group = t('ui.table.keys.group');
+  useShortcut({ keys: 'ArrowDown', description: t('ui.table.keys.next'), group, scope, handler: () => moveTo(now() + 1) });
+  useShortcut({ keys: 'ArrowUp', description: t('ui.table.keys.previous'), group, scope, handler: () => moveTo(now() - 1) });
+  useShortcut({ keys: 'PageDown', description: t('ui.table.keys.pageDown'), group, scope, handler: () => moveTo(now() + pageRows()) });
+  useShortcut({ keys: 'PageUp', description: t('ui.table.keys.pageUp'), group, scope, handler: () => moveTo(now() - pageRows()) });
+  useShortcut({ keys: 'Home', description: t('ui.table.keys.first'), group, scope, handler: () => moveTo(0) });
+  useShortcut({ keys: 'End', description: t('ui.table.keys.last'), group, scope, handler: () => moveTo(o.count - 1) });
   useShortcut({
     keys: 'Enter',
-    description: 'Open the row',
+    description: t('ui.table.keys.open'),
     group,
     scope,
     when: () => o.onOpen !== undefined,

@@ -14,6 +14,7 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import type { RefObject } from 'react';
+import { useT } from '../i18n/useT';
 
 /**
  * The pieces of the desk's one data table (DataTable.tsx): its TanStack Table features, the
@@ -137,12 +138,13 @@ interface BodyRowProps<T extends RowData> {
 
 /** A row of the list; one main has not sent yet keeps its place (and can hold focus) as "Loading…" until its block comes. */
 function BodyRow<T extends RowData>({ row, index, current, setCurrent, onOpen, ...p }: BodyRowProps<T>) {
+  const { t } = useT();
   const attrs = { 'data-index': index, 'aria-rowindex': p.ariaIndex, tabIndex: current ? 0 : -1, onFocus: () => setCurrent(index) };
   if (!row)
     return (
       <tr {...attrs}>
         <td colSpan={p.span} className="muted">
-          Loading…
+          {t('ui.table.loading')}
         </td>
       </tr>
     );

@@ -15,13 +15,15 @@ import {
   Text,
   type DateValue,
 } from 'react-aria-components';
+import { useT } from '../i18n/useT';
 import './day-range.css';
 
 /**
  * A date, or a date and time, from the component kit: a React Aria date picker typed into by
  * segments (digits fill, arrows step; Tab and the segment's own rhythm move on) or picked from a
- * calendar (the button or Alt+↓). The segments' order and the 12- or 24-hour clock are the system
- * locale's. Segments are spinbuttons, which the scan service leaves alone, so typing into them is
+ * calendar (the button or Alt+↓). The segments' order, their placeholders (mm/dd/yyyy, tt.mm.jjjj)
+ * and the 12- or 24-hour clock are the desk's locale's (React Aria's I18nProvider in I18nRoot), so no
+ * hint here spells a format out. Segments are spinbuttons, which the scan service leaves alone, so typing into them is
  * never held back or replayed as a scan.
  *
  * Values are the strings the forms already store: 'YYYY-MM-DD' for a day, 'YYYY-MM-DDTHH:mm' for a
@@ -53,6 +55,7 @@ export function DateField({
   description?: string;
   className?: string;
 }) {
+  const { t } = useT();
   const parsed = granularity === 'day' ? toDay(value) : toDateTime(value);
   return (
     <DatePicker
@@ -69,7 +72,7 @@ export function DateField({
       {visibleLabel && <Label>{label}</Label>}
       <Group className="day-field-group">
         <DateInput className="day-field-input">{(segment) => <DateSegment className="day-segment" segment={segment} />}</DateInput>
-        <Button className="day-field-button" aria-label={`Calendar for ${label}`}>
+        <Button className="day-field-button" aria-label={t('ui.date.calendarFor', { label })}>
           <span aria-hidden="true">▾</span>
         </Button>
       </Group>
@@ -79,14 +82,14 @@ export function DateField({
         </Text>
       )}
       <Popover className="popover day-popover">
-        <Dialog className="day-dialog" aria-label={`Calendar for ${label}`}>
+        <Dialog className="day-dialog" aria-label={t('ui.date.calendarFor', { label })}>
           <Calendar className="day-calendar">
             <header>
-              <Button slot="previous" aria-label="Previous month">
+              <Button slot="previous" aria-label={t('ui.date.previousMonth')}>
                 ‹
               </Button>
               <Heading />
-              <Button slot="next" aria-label="Next month">
+              <Button slot="next" aria-label={t('ui.date.nextMonth')}>
                 ›
               </Button>
             </header>

@@ -1,5 +1,6 @@
 import { parseDate } from '@internationalized/date';
 import { useId } from 'react';
+import { useT } from '../i18n/useT';
 import { DateField } from './DateField';
 
 /**
@@ -28,6 +29,7 @@ export function DayRangeField({
   /** Say "the end is before the start" beside the fields; off where the view says it in its own words. */
   sayReversed?: boolean;
 }) {
+  const { t } = useT();
   const errorId = useId();
   const start = isDay(from) ? from : '';
   const end = isDay(to) ? to : '';
@@ -49,7 +51,7 @@ export function DayRangeField({
       />
       {reversed && sayReversed && (
         <span id={errorId} className="field-error" role="alert">
-          The end is before the start.
+          {t('ui.dayRange.reversed')}
         </span>
       )}
     </fieldset>

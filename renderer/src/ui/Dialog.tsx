@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useT } from '../i18n/useT';
 import { dialogOrigin, returnFocusFromDialog } from '../keyboard/viewFocus';
 
 /**
@@ -23,6 +24,7 @@ export function Dialog({
   /** The id of what the dialog says, read out after its title when it opens. */
   describedBy?: string;
 }) {
+  const { t } = useT();
   return (
     <ModalOverlay className="modal-overlay" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
       <Modal className={wide ? 'modal wide' : 'modal'}>
@@ -32,8 +34,8 @@ export function Dialog({
               <ReturnFocus />
               <header className="dialog-header">
                 <Heading slot="title">{title}</Heading>
-                <button type="button" className="quiet" onClick={close} aria-label={`Close ${title}`}>
-                  Close
+                <button type="button" className="quiet" onClick={close} aria-label={t('ui.dialog.closeNamed', { title })}>
+                  {t('ui.dialog.close')}
                 </button>
               </header>
               {children}

@@ -11,6 +11,7 @@ import {
   Select as AriaSelect,
   SelectValue,
 } from 'react-aria-components';
+import { useT } from '../i18n/useT';
 
 export interface Choice<K extends string> {
   id: K;
@@ -64,6 +65,7 @@ export function ComboBox<K extends string>({
   /** Shown under the field, which is then marked invalid (aria-invalid, described by the message). */
   errorMessage?: string | undefined;
 }) {
+  const { t } = useT();
   return (
     <AriaComboBox
       className="combobox"
@@ -78,7 +80,7 @@ export function ComboBox<K extends string>({
       <Label>{label}</Label>
       <div className="combobox-field">
         <Input placeholder={placeholder} />
-        <Button aria-label={`Show ${label.toLowerCase()} choices`}>▾</Button>
+        <Button aria-label={t('ui.combobox.show', { label })}>▾</Button>
       </div>
       <FieldError className="field-error">{errorMessage}</FieldError>
       <Popover className="popover">

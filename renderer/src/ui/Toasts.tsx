@@ -10,6 +10,7 @@ import {
 } from 'react-aria-components';
 import type { QueuedToast } from 'react-aria-components';
 import { flushSync } from 'react-dom';
+import { useT } from '../i18n/useT';
 import { useShortcut } from '../keyboard/useShortcut';
 import { useStore } from './store';
 
@@ -71,10 +72,11 @@ function escapeBelongsToFocus(): boolean {
 export function Toasts() {
   const [region, setRegion] = useState<HTMLDivElement | null>(null);
   useReservedRow(region);
+  const { t } = useT();
   useShortcut({
     keys: 'Escape',
-    description: 'Dismiss the newest error notice',
-    group: 'Notices',
+    description: t('ui.notices.dismissNewest'),
+    group: t('ui.notices.group'),
     inFields: true,
     when: () => newestError() !== undefined && !escapeBelongsToFocus(),
     handler: () => {
@@ -109,6 +111,7 @@ function useFocusBeforeNotices(region: HTMLElement | null): () => void {
 }
 
 function NoticeList({ backTo }: { backTo: () => void }) {
+  const { t } = useT();
   const state = useContext(ToastStateContext);
   useStore({ get: () => toasts.visibleToasts, subscribe: subscribeQueue });
   const all = (state?.visibleToasts ?? []) as QueuedToast<ToastMessage>[];
@@ -139,8 +142,8 @@ function NoticeList({ backTo }: { backTo: () => void }) {
       {folded && (
         <li className="toast toast-error toast-summary" data-testid="notices-folded">
           <span className="toast-text">
-            <strong>{errors.length} errors</strong>
-            <span className="toast-description">Newest: {errors[0]!.content.title}</span>
+            <strong>{t('ui.notices.errors', { count: errors.length })}</strong>
+            <span className="toast-description">{t('ui.notices.newest', { title: errors[0]!.content.title })}</span>
           </span>
           <button
             type="button"
@@ -153,20 +156,20 @@ function NoticeList({ backTo }: { backTo: () => void }) {
               )
             }
           >
-            Show all {errors.length}
+            {t('ui.notices.showAll', { count: errors.length })}
           </button>
           <button type="button" className="toast-action" onClick={dismissAll}>
-            Dismiss all
+            {t('ui.notices.dismissAll')}
           </button>
         </li>
       )}
       {expanded && errors.length > 1 && (
         <li className="toast-list-tools">
           <button type="button" className="quiet" data-focus-after="unfold" onClick={dismissAll}>
-            Dismiss all {errors.length} errors
+            {t('ui.notices.dismissAllErrors', { count: errors.length })}
           </button>
           <button type="button" className="quiet" onClick={() => toggle([], 'fold')}>
-            Fold
+            {t('ui.notices.fold')}
           </button>
         </li>
       )}
@@ -175,6 +178,7 @@ function NoticeList({ backTo }: { backTo: () => void }) {
 }
 
 function Notice({ toast }: { toast: QueuedToast<ToastMessage> }) {
+  const { t } = useT();
   return (
     <Toast toast={toast} className={`toast toast-${toast.content.tone ?? 'info'}`}>
       <ToastContent className="toast-text">
@@ -196,7 +200,7 @@ function Notice({ toast }: { toast: QueuedToast<ToastMessage> }) {
           {toast.content.action.label}
         </Button>
       )}
-      <Button slot="close" aria-label="Dismiss">
+      <Button slot="close" aria-label={t('ui.notices.dismiss')}>
         ×
       </Button>
     </Toast>

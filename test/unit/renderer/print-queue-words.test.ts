@@ -1,6 +1,12 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import type { PrintJob, PrintJobState } from '../../../shared/ipc/printing';
-import { queueSummary } from '../../../renderer/src/workspaces/printing/printerText';
+import { englishMessages, loadMessages } from '../../../renderer/src/i18n/catalogs';
+import { wordsOf } from '../../../renderer/src/i18n/useT';
+import { queueSummary as summaryIn } from '../../../renderer/src/workspaces/printing/printerText';
+
+const { t } = wordsOf(createIntl({ locale: 'en', messages: englishMessages }));
+const queueSummary = (jobs: Parameters<typeof summaryIn>[1]) => summaryIn(t, jobs);
 
 /** The print queue's line in the status bar: what is on its way, what is kept for the clerk, else what printed. */
 function job(state: PrintJobState, n: number): PrintJob {
@@ -35,5 +41,10 @@ describe('the print queue in the status bar', () => {
     expect(queueSummary(jobs('to-browser'))).toBe('Print queue · 1 to the print dialog');
     expect(queueSummary(jobs('printed', 'to-browser', 'to-browser'))).toBe('Print queue · 1 printed · 2 to the print dialog');
     expect(queueSummary(jobs('not-sent', 'to-browser'))).toBe('Print queue · 1 kept');
+  });
+  it('is said in the desk’s language, each count a number of that language', async () => {
+    const de = wordsOf(createIntl({ locale: 'de', messages: await loadMessages('de') })).t;
+    expect(summaryIn(de, jobs('sending', 'not-sent', 'printed'))).toBe('Druck läuft: 1 · 1 zurückgehalten');
+    expect(summaryIn(de, jobs('printed', 'to-browser'))).toBe('Druckwarteschlange · 1 gedruckt · 1 im Druckdialog');
   });
 });

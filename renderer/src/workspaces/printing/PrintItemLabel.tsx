@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
-import { countOf } from '../../../../shared/counts';
+import { useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import type { PrinterProfile, PrintJob } from '../../../../shared/ipc/printing';
 import { lineItemLabel, MAX_COPIES } from '../../../../shared/printing/item-label';
 import { call } from '../../bridge/dockdesk';
 import { formatDay } from '../../format';
+import { useT } from '../../i18n/useT';
 import { useShortcut } from '../../keyboard/useShortcut';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNote } from '../../ui/ErrorNote';
@@ -39,14 +39,21 @@ export function useOpenPrinters() {
  * item labels yet, it says so and offers Settings → Printers.
  */
 export function PrintItemLabel({ item }: { item: LabelledItem }) {
+  const { t } = useT();
   const [open, setOpen] = useState(false);
-  useShortcut({ keys: PRINT_ITEM_LABEL_KEYS, description: 'Print item labels for this item', group: 'Item', inFields: true, handler: () => setOpen(true) });
+  useShortcut({
+    keys: PRINT_ITEM_LABEL_KEYS,
+    description: t('printing.item.keyPrint'),
+    group: t('printing.item.group'),
+    inFields: true,
+    handler: () => setOpen(true),
+  });
   return (
     <>
       <button type="button" onClick={() => setOpen(true)} aria-keyshortcuts={PRINT_ITEM_LABEL_KEYS} title={`${PRINT_ITEM_LABEL_KEYS}`}>
-        Print item label…
+        {t('printing.item.open')}
       </button>
-      <Dialog title="Print item label" isOpen={open} onOpenChange={setOpen}>
+      <Dialog title={t('printing.item.title')} isOpen={open} onOpenChange={setOpen}>
         <ItemLabelForm item={item} onDone={() => setOpen(false)} />
       </Dialog>
     </>
@@ -69,6 +76,7 @@ export interface LabelLot {
 
 /** Sends the labels; a printed job closes the form with a notice, a kept one stays said in the form. */
 function usePrintLabel(item: LabelledItem, chosen: LabelLot | null, onDone: () => void) {
+  const { t } = useT();
   return useMutation({
     mutationFn: async (copies: number) =>
       handToBrowser(
@@ -76,24 +84,25 @@ function usePrintLabel(item: LabelledItem, chosen: LabelLot | null, onDone: () =
       ),
     onSuccess: (job: PrintJob) => {
       if (job.state === 'to-browser') {
-        showToast({ title: `${job.what}: to the print dialog`, description: browserDialogWords(null), tone: 'success' });
+        showToast({ title: t('printing.toast.toDialog', { what: job.what }), description: browserDialogWords(null, t), tone: 'success' });
         onDone();
         return;
       }
       if (job.state !== 'printed') return;
-      showToast({ title: `Printed ${job.what}`, description: `On ${job.printerName}.`, tone: 'success' });
+      showToast({ title: t('printing.toast.printed', { what: job.what }), description: t('printing.toast.on', { printer: job.printerName }), tone: 'success' });
       onDone();
     },
   });
 }
 
 function NoPrinter({ onOpen }: { onOpen: () => void }) {
+  const { t } = useT();
   return (
     <div className="print-label-form">
-      <p role="status">No printer prints item labels on this desk yet. Set one up, or choose one, in Settings → Printers.</p>
+      <p role="status">{t('printing.item.noPrinter')}</p>
       <div className="button-row">
         <button type="button" className="primary" autoFocus onClick={onOpen}>
-          Open Settings → Printers
+          {t('printing.item.openPrinters')}
         </button>
       </div>
     </div>
@@ -119,6 +128,7 @@ export function ItemLabelForm({
   note?: string;
 }) {
   const id = useId();
+  const { t } = useT();
   const settings = usePrintingSettings();
   const openPrinters = useOpenPrinters();
   const lots = lotChoices(item);
@@ -144,7 +154,7 @@ export function ItemLabelForm({
     const text = copies.trim();
     const count = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
     if (!(count >= 1 && count <= MAX_COPIES)) {
-      setProblem(`Give a whole number of copies from 1 to ${MAX_COPIES}.`);
+      setProblem(t('printing.item.copiesProblem', { max: MAX_COPIES }));
       copiesField.current?.focus();
       return;
     }
@@ -152,7 +162,7 @@ export function ItemLabelForm({
     print.mutate(count);
   };
   return (
-    <form className="print-label-form" onSubmit={submit} noValidate aria-label={`Item label for ${item.sku}`}>
+    <form className="print-label-form" onSubmit={submit} noValidate aria-label={t('printing.item.formLabel', { sku: item.sku })}>
       <ItemFacts item={item} />
       {fixedLot && <LotFacts lot={fixedLot} />}
       {note && <p className="muted">{note}</p>}
@@ -172,10 +182,10 @@ export function ItemLabelForm({
       <PrintOutcome printer={printer} job={print.data} error={print.error} />
       <div className="button-row">
         <button type="submit" className="primary" disabled={print.isPending || !printer}>
-          {print.isPending ? 'Printing…' : `Print ${countOf(Number(copies) >= 1 ? Math.floor(Number(copies)) : 1, 'itemLabel')}`}
+          {print.isPending ? t('printing.item.printing') : t('printing.item.print', { count: Number(copies) >= 1 ? Math.floor(Number(copies)) : 1 })}
         </button>
         <button type="button" onClick={onDone}>
-          Cancel
+          {t('printing.item.cancel')}
         </button>
       </div>
     </form>
@@ -184,54 +194,48 @@ export function ItemLabelForm({
 
 /** Where the labels go, and what became of the last try: a job the printer did not take is kept, said so. */
 function PrintOutcome({ printer, job, error }: { printer: PrinterProfile | null; job: PrintJob | undefined; error: Error | null }) {
+  const { t } = useT();
   const kept = job && job.state !== 'printed' && job.state !== 'to-browser' ? job : null;
   return (
     <>
-      {printer && (
-        <p className="muted">
-          Prints on {printer.name} ({sizeWords(printer)} labels). Another printer: Settings → Printers.
-        </p>
-      )}
+      {printer && <p className="muted">{t('printing.item.printsOn', { name: printer.name, size: sizeWords(t, printer) })}</p>}
+      {/* The printer's problem is main's sentence, said as it came; the desk's own sentence follows it. */}
       {kept && (
         <p className="error" role="alert">
-          {kept.problem ?? 'The printer did not take the labels.'} The job is kept in the print queue (status bar): send it again from there.
+          {kept.problem ?? t('printing.item.notTaken')} {t('printing.item.kept')}
         </p>
       )}
-      {error && <ErrorNote error={error} prefix="The labels were not printed" />}
+      {error && <ErrorNote error={error} prefix={t('printing.item.failed')} />}
     </>
   );
 }
 
+const code = (chunks: ReactNode[]) => <span className="code">{chunks}</span>;
+const muted = (chunks: ReactNode[]) => <span className="muted">{chunks}</span>;
+
 function ItemFacts({ item }: { item: LabelledItem }) {
+  const { rich } = useT();
   return (
     <p>
       <strong>{item.name}</strong>
       <br />
-      SKU <span className="code">{item.sku}</span>
-      {item.gtin ? (
-        <>
-          {' '}
-          · GTIN <span className="code">{item.gtin}</span>
-        </>
-      ) : (
-        <span className="muted"> · no GTIN: the label carries the SKU’s barcode</span>
-      )}
+      {item.gtin ? rich('printing.item.facts', { sku: item.sku, gtin: item.gtin, code }) : rich('printing.item.factsNoGtin', { sku: item.sku, code, muted })}
     </p>
   );
 }
 
 function LotFacts({ lot }: { lot: LabelLot }) {
-  if (!lot.lotNumber && !lot.expiry) return <p className="muted">No lot or expiry on this line: the label carries none.</p>;
+  const { t, rich } = useT();
+  if (!lot.lotNumber && !lot.expiry) return <p className="muted">{t('printing.lot.none')}</p>;
   return (
     <p data-testid="label-lot">
-      {lot.lotNumber ? (
-        <>
-          Lot <span className="code">{lot.lotNumber}</span>
-        </>
-      ) : (
-        'No lot'
-      )}
-      {lot.expiry ? ` · expires ${formatDay(lot.expiry)}` : ' · no expiry'}
+      {rich('printing.lot.facts', {
+        hasLot: lot.lotNumber ? 'yes' : 'no',
+        lot: lot.lotNumber ?? '',
+        hasExpiry: lot.expiry ? 'yes' : 'no',
+        expiry: lot.expiry ? formatDay(lot.expiry) : '',
+        code,
+      })}
     </p>
   );
 }
@@ -247,15 +251,15 @@ function LotChoice({
   value: string;
   onChange: (lot: string) => void;
 }) {
+  const { t } = useT();
   return (
     <div className="field">
-      <label htmlFor={id}>Lot</label>
+      <label htmlFor={id}>{t('printing.lot.label')}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">No lot on the label</option>
+        <option value="">{t('printing.lot.noneOnLabel')}</option>
         {lots.map((l) => (
           <option key={l.lotNumber} value={l.lotNumber}>
-            {l.lotNumber}
-            {l.expiry ? ` · expires ${formatDay(l.expiry)}` : ''}
+            {l.expiry ? t('printing.lot.option', { lot: l.lotNumber, expiry: formatDay(l.expiry) }) : l.lotNumber}
           </option>
         ))}
       </select>
@@ -276,9 +280,10 @@ function CopiesField({
   problem: string | null;
   onChange: (value: string) => void;
 }) {
+  const { t } = useT();
   return (
     <div className="field">
-      <label htmlFor={id}>Copies</label>
+      <label htmlFor={id}>{t('printing.item.copies')}</label>
       <input
         id={id}
         ref={inputRef}

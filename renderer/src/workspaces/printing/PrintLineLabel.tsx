@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { expiryDay } from '../../../../shared/lots/expiry';
 import { copiesFor } from '../../../../shared/printing/item-label';
+import { useT, type Translate } from '../../i18n/useT';
 import { useShortcut } from '../../keyboard/useShortcut';
 import { Dialog } from '../../ui/Dialog';
 import { useInventoryItem } from '../inventory';
@@ -26,9 +27,9 @@ export interface LabelLine {
 }
 
 /** How a line is named on its button and in the dialog: the item's name or SKU, then where it is. */
-export function lineWords(line: LabelLine): string {
-  const item = line.name ? `${line.name}${line.sku ? ` (${line.sku})` : ''}` : (line.sku ?? `item ${line.inventoryId}`);
-  return `${item}, ${line.where}`;
+export function lineWords(t: Translate, line: LabelLine): string {
+  const named = line.name ? (line.sku ? 'nameSku' : 'name') : line.sku ? 'sku' : 'id';
+  return t('printing.line.words', { named, name: line.name ?? '', sku: line.sku ?? '', id: line.inventoryId, where: line.where });
 }
 
 /**
@@ -36,19 +37,21 @@ export function lineWords(line: LabelLine): string {
  * it closes (the desk's Dialog).
  */
 export function LineLabelDialog({ line, onClose }: { line: LabelLine | null; onClose: () => void }) {
+  const { t } = useT();
   return (
-    <Dialog title="Print item label" isOpen={line !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog title={t('printing.item.title')} isOpen={line !== null} onOpenChange={(open) => !open && onClose()}>
       {line && <LineLabelForm key={`${line.inventoryId}/${line.lot ?? ''}/${line.where}`} line={line} onDone={onClose} />}
     </Dialog>
   );
 }
 
 function LineLabelForm({ line, onDone }: { line: LabelLine; onDone: () => void }) {
+  const { t } = useT();
   const cached = useInventoryItem(line.inventoryId);
   if (cached.isPending)
     return (
       <p className="state" role="status">
-        Reading {line.sku ?? `item ${line.inventoryId}`} from the item cache…
+        {t('printing.line.reading', { hasSku: line.sku ? 'yes' : 'no', sku: line.sku ?? '', id: line.inventoryId })}
       </p>
     );
   const item = cached.data?.item;
@@ -56,8 +59,7 @@ function LineLabelForm({ line, onDone }: { line: LabelLine; onDone: () => void }
   if (!sku)
     return (
       <p className="error" role="alert">
-        Item {line.inventoryId} is not in this desk’s item cache and the line names no SKU, so there is nothing to print yet. Refresh the item cache
-        (Inventory), then print again.
+        {t('printing.line.noSku', { id: line.inventoryId })}
       </p>
     );
   const labelled = { sku, name: item?.name ?? line.name ?? sku, gtin: item?.codes.gtin ?? null, lots: [], lotInView: null };
@@ -66,9 +68,7 @@ function LineLabelForm({ line, onDone }: { line: LabelLine; onDone: () => void }
       item={labelled}
       fixedLot={{ lotNumber: line.lot?.trim() ? line.lot.trim() : null, expiry: expiryDay(line.expiry) }}
       initialCopies={copiesFor(line.units)}
-      note={
-        item ? `For ${line.where}.` : `For ${line.where}. The item is not in this desk’s item cache: the label carries its SKU’s barcode only, without a GTIN.`
-      }
+      note={item ? t('printing.line.for', { where: line.where }) : t('printing.line.forUncached', { where: line.where })}
       onDone={onDone}
     />
   );
@@ -80,12 +80,14 @@ function LineLabelForm({ line, onDone }: { line: LabelLine; onDone: () => void }
  * disabled and the key does nothing.
  */
 export function PrintLineLabel({ line, keys, group }: { line: LabelLine | null; keys: string; group: string }) {
+  const { t } = useT();
   const [open, setOpen] = useState<LabelLine | null>(null);
-  useShortcut({ keys, description: 'Print item labels for the selected line', group, inFields: true, when: () => line !== null, handler: () => setOpen(line) });
+  useShortcut({ keys, description: t('printing.line.keyPrint'), group, inFields: true, when: () => line !== null, handler: () => setOpen(line) });
   return (
     <>
       <button type="button" disabled={line === null} onClick={() => setOpen(line)} aria-keyshortcuts={keys} title={keys}>
-        Print item label…{line && <span className="muted"> {lineWords(line)}</span>}
+        {t('printing.item.open')}
+        {line && <span className="muted"> {lineWords(t, line)}</span>}
       </button>
       <LineLabelDialog line={open} onClose={() => setOpen(null)} />
     </>

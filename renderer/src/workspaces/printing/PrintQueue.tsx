@@ -1,8 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, type UseMutationResult } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { PrintJob } from '../../../../shared/ipc/printing';
 import { call } from '../../bridge/dockdesk';
 import { formatTime } from '../../format';
+import { useT } from '../../i18n/useT';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { handToBrowser } from './browserPrint';
@@ -16,9 +17,10 @@ import './printing.css';
  * desk has printed something this session. Mounted once, in the status bar's printing slot.
  */
 export function PrintQueueSlot() {
+  const { t } = useT();
   const jobs = usePrintJobs().data ?? [];
   const [open, setOpen] = useState(false);
-  const summary = queueSummary(jobs);
+  const summary = queueSummary(t, jobs);
   const kept = jobs.some(isKept);
   return (
     <>
@@ -26,13 +28,13 @@ export function PrintQueueSlot() {
         <button
           type="button"
           className={`print-queue-slot ${kept ? 'print-queue-attention' : jobs.some(isOnItsWay) ? 'print-queue-busy' : ''}`}
-          aria-label={`${summary}. Open the print queue`}
+          aria-label={t('printing.queue.open', { summary })}
           onClick={() => setOpen(true)}
         >
           {summary}
         </button>
       )}
-      <Dialog title="Print queue" isOpen={open} onOpenChange={setOpen} wide>
+      <Dialog title={t('printing.queue.title')} isOpen={open} onOpenChange={setOpen} wide>
         <PrintQueuePanel jobs={jobs} />
       </Dialog>
     </>
@@ -41,6 +43,7 @@ export function PrintQueueSlot() {
 
 /** Every job of this session, newest first. A kept job is sent again only here, at the clerk's word. */
 export function PrintQueuePanel({ jobs }: { jobs: readonly PrintJob[] }) {
+  const { t } = useT();
   // A job of a system printer in the browser host opens the browser's print dialog again.
   const retry = useMutation({ mutationFn: async (jobId: string) => handToBrowser(await call('printing.jobs.retry', { jobId })) });
   const panel = useRef<HTMLDivElement>(null);
@@ -58,17 +61,17 @@ export function PrintQueuePanel({ jobs }: { jobs: readonly PrintJob[] }) {
     <div className="print-queue-panel" ref={panel}>
       {error && <ErrorNote error={error} />}
       {jobs.length === 0 ? (
-        <p className="state">Nothing in the print queue: every label sent this session is done and cleared.</p>
+        <p className="state">{t('printing.queue.empty')}</p>
       ) : (
-        <table className="print-queue-table" aria-label="Print jobs">
+        <table className="print-queue-table" aria-label={t('printing.queue.jobs')}>
           <thead>
             <tr>
-              <th scope="col">What</th>
-              <th scope="col">Printer</th>
-              <th scope="col">State</th>
-              <th scope="col">Sent</th>
+              <th scope="col">{t('printing.queue.col.what')}</th>
+              <th scope="col">{t('printing.queue.col.printer')}</th>
+              <th scope="col">{t('printing.queue.col.state')}</th>
+              <th scope="col">{t('printing.queue.col.sent')}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('printing.queue.col.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -79,32 +82,12 @@ export function PrintQueuePanel({ jobs }: { jobs: readonly PrintJob[] }) {
                 <td>{job.printerName}</td>
                 <td className="print-job-state">
                   <strong>{jobStateText(job)}</strong>
-                  {job.attempts > 1 && <span className="muted"> · sent {job.attempts} times</span>}
+                  {job.attempts > 1 && <span className="muted"> · {t('printing.queue.attempts', { count: job.attempts })}</span>}
                   {job.problem && <div className="print-job-problem">{job.problem}</div>}
                 </td>
                 <td className="print-job-time">{formatTime(job.createdAt)}</td>
                 <td className="print-job-actions">
-                  {job.state === 'to-browser' && (
-                    <button type="button" onClick={() => retry.mutate(job.id)} disabled={retry.isPending} aria-label={`Print again: ${job.what}`}>
-                      Print again
-                    </button>
-                  )}
-                  {isKept(job) && (
-                    <button type="button" onClick={() => retry.mutate(job.id)} disabled={retry.isPending} aria-label={`Send again: ${job.what}`}>
-                      {retry.isPending && retry.variables === job.id ? 'Sending…' : 'Send again'}
-                    </button>
-                  )}
-                  {!isOnItsWay(job) && (
-                    <button
-                      type="button"
-                      className="quiet"
-                      onClick={() => dismiss.mutate(job.id)}
-                      disabled={dismiss.isPending}
-                      aria-label={`Dismiss: ${job.what}`}
-                    >
-                      Dismiss
-                    </button>
-                  )}
+                  <JobActions job={job} retry={retry} dismiss={dismiss} />
                 </td>
               </tr>
             ))}
@@ -112,5 +95,47 @@ export function PrintQueuePanel({ jobs }: { jobs: readonly PrintJob[] }) {
         </table>
       )}
     </div>
+  );
+}
+
+type Mutation = UseMutationResult<unknown, Error, string>;
+
+/** A job's buttons: the browser's print dialog again, Send again for a kept job, Dismiss once it is not on its way. */
+function JobActions({ job, retry, dismiss }: { job: PrintJob; retry: Mutation; dismiss: Mutation }) {
+  const { t } = useT();
+  return (
+    <>
+      {job.state === 'to-browser' && (
+        <button
+          type="button"
+          onClick={() => retry.mutate(job.id)}
+          disabled={retry.isPending}
+          aria-label={t('printing.queue.printAgainNamed', { what: job.what })}
+        >
+          {t('printing.queue.printAgain')}
+        </button>
+      )}
+      {isKept(job) && (
+        <button
+          type="button"
+          onClick={() => retry.mutate(job.id)}
+          disabled={retry.isPending}
+          aria-label={t('printing.queue.sendAgainNamed', { what: job.what })}
+        >
+          {retry.isPending && retry.variables === job.id ? t('printing.queue.sending') : t('printing.queue.sendAgain')}
+        </button>
+      )}
+      {!isOnItsWay(job) && (
+        <button
+          type="button"
+          className="quiet"
+          onClick={() => dismiss.mutate(job.id)}
+          disabled={dismiss.isPending}
+          aria-label={t('printing.queue.dismissNamed', { what: job.what })}
+        >
+          {t('printing.queue.dismiss')}
+        </button>
+      )}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import type { PrinterKind, SystemPrinters } from '../../../../shared/ipc/printing';
 import { DPI_CHOICES, LABEL_SIZES, type LabelSize } from '../../../../shared/printing/item-label';
+import { useT, type PlainMessageId } from '../../i18n/useT';
 import { ErrorNote } from '../../ui/ErrorNote';
 
 /** The printer form's parts: plain labelled fields, each with its hint or its problem beside it. */
@@ -63,24 +64,25 @@ export function MediaChoices({
   size: LabelSize;
   onChange: (key: 'dpi' | 'size', value: string) => void;
 }) {
+  const { t } = useT();
   return (
     <>
       <div className="field">
-        <label htmlFor={`${id}-dpi`}>Resolution</label>
+        <label htmlFor={`${id}-dpi`}>{t('printing.field.resolution')}</label>
         <select id={`${id}-dpi`} value={dpi} onChange={(e) => onChange('dpi', e.target.value)}>
           {DPI_CHOICES.map((d) => (
             <option key={d} value={d}>
-              {d} dpi
+              {t('printing.field.dpi', { dpi: d })}
             </option>
           ))}
         </select>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-size`}>Label size</label>
+        <label htmlFor={`${id}-size`}>{t('printing.field.labelSize')}</label>
         <select id={`${id}-size`} value={size} onChange={(e) => onChange('size', e.target.value)}>
           {(Object.keys(LABEL_SIZES) as LabelSize[]).map((s) => (
             <option key={s} value={s}>
-              {LABEL_SIZES[s].widthIn} × {LABEL_SIZES[s].heightIn} in
+              {t('printing.size.inches', { width: LABEL_SIZES[s].widthIn, height: LABEL_SIZES[s].heightIn })}
             </option>
           ))}
         </select>
@@ -89,18 +91,9 @@ export function MediaChoices({
   );
 }
 
-const KIND_WORDS: Record<PrinterKind, { label: string; hint: (browserHost: boolean) => string }> = {
-  'network-label': {
-    label: 'Network label printer',
-    hint: () => 'A Zebra-class printer that takes ZPL on its network port (usually 9100): no dialog, its state read before and after each job.',
-  },
-  system: {
-    label: 'System printer',
-    hint: (browserHost) =>
-      browserHost
-        ? 'In the browser, Dockdesk cannot reach this computer’s printers: each job opens the browser’s own print dialog, where you choose the printer and the paper. The desktop app prints to it directly, with no dialog.'
-        : 'A printer set up on this computer (a USB label printer with its driver, an office printer): each job goes to it through the system’s print queue as a PDF the label’s size, no dialog.',
-  },
+const KIND_WORDS: Record<PrinterKind, { label: PlainMessageId; hint: (browserHost: boolean) => PlainMessageId }> = {
+  'network-label': { label: 'printing.kind.network', hint: () => 'printing.kind.network.hint' },
+  system: { label: 'printing.kind.system', hint: (browserHost) => (browserHost ? 'printing.kind.system.hintBrowser' : 'printing.kind.system.hint') },
 };
 
 /** Which kind of printer: two radio buttons (arrow keys move between them), each saying what it means here. */
@@ -115,9 +108,10 @@ export function KindChoice({
   browserHost: boolean;
   onChange: (kind: PrinterKind) => void;
 }) {
+  const { t } = useT();
   return (
     <fieldset className="printer-kind">
-      <legend>Kind of printer</legend>
+      <legend>{t('printing.kind.legend')}</legend>
       {(Object.keys(KIND_WORDS) as PrinterKind[]).map((k) => (
         <div key={k} className="printer-kind-choice">
           <input
@@ -129,9 +123,9 @@ export function KindChoice({
             aria-describedby={`${id}-kind-${k}-hint`}
             onChange={() => onChange(k)}
           />
-          <label htmlFor={`${id}-kind-${k}`}>{KIND_WORDS[k].label}</label>
+          <label htmlFor={`${id}-kind-${k}`}>{t(KIND_WORDS[k].label)}</label>
           <small id={`${id}-kind-${k}-hint`} className="hint">
-            {KIND_WORDS[k].hint(browserHost)}
+            {t(KIND_WORDS[k].hint(browserHost))}
           </small>
         </div>
       ))}
@@ -167,6 +161,7 @@ export function SystemFields({
   problems: Partial<Record<'widthMm' | 'heightMm' | 'deviceName', string>>;
   onChange: (key: 'deviceName' | 'stock' | 'widthMm' | 'heightMm', value: string) => void;
 }) {
+  const { t } = useT();
   return (
     <>
       <DeviceChoice
@@ -179,22 +174,22 @@ export function SystemFields({
       />
       <div className="printer-form-row">
         <div className="field">
-          <label htmlFor={`${id}-stock`}>Label size</label>
+          <label htmlFor={`${id}-stock`}>{t('printing.field.labelSize')}</label>
           <select id={`${id}-stock`} value={stock} onChange={(e) => onChange('stock', e.target.value)}>
             {(Object.keys(LABEL_SIZES) as LabelSize[]).map((s) => (
               <option key={s} value={s}>
-                {LABEL_SIZES[s].widthIn} × {LABEL_SIZES[s].heightIn} in
+                {t('printing.size.inches', { width: LABEL_SIZES[s].widthIn, height: LABEL_SIZES[s].heightIn })}
               </option>
             ))}
-            <option value="other">Other size (mm)</option>
+            <option value="other">{t('printing.size.other')}</option>
           </select>
         </div>
         {stock === 'other' && (
           <>
             <TextField
               id={`${id}-widthMm`}
-              label="Width (mm)"
-              hint="Across, as the stock’s box says."
+              label={t('printing.field.width')}
+              hint={t('printing.field.width.hint')}
               value={widthMm}
               problem={problems.widthMm}
               onChange={(v) => onChange('widthMm', v)}
@@ -202,8 +197,8 @@ export function SystemFields({
             />
             <TextField
               id={`${id}-heightMm`}
-              label="Height (mm)"
-              hint="Along the feed."
+              label={t('printing.field.height')}
+              hint={t('printing.field.height.hint')}
               value={heightMm}
               problem={problems.heightMm}
               onChange={(v) => onChange('heightMm', v)}
@@ -231,24 +226,25 @@ function DeviceChoice({
   problem: string | undefined;
   onChange: (value: string) => void;
 }) {
-  if (listError) return <ErrorNote error={listError} prefix="The system’s printers could not be read" />;
+  const { t, rich } = useT();
+  if (listError) return <ErrorNote error={listError} prefix={t('printing.device.readFailed')} />;
   if (!printers)
     return (
       <p className="state" role="status">
-        Reading this computer’s printers…
+        {t('printing.device.reading')}
       </p>
     );
   if (!printers.available)
     return (
       <p className="printer-device-note" id={`${id}-deviceName`}>
-        <strong>Printer:</strong> chosen in the browser’s print dialog for each job.
+        {rich('printing.device.inDialog', { b: (chunks) => <strong>{chunks}</strong> })}
       </p>
     );
   // A device set earlier that the system no longer lists stays chosen, said missing, rather than silently changed.
   const missing = deviceName !== '' && !printers.printers.some((p) => p.name === deviceName);
   return (
     <div className="field">
-      <label htmlFor={`${id}-deviceName`}>Printer on this computer</label>
+      <label htmlFor={`${id}-deviceName`}>{t('printing.device.label')}</label>
       <select
         id={`${id}-deviceName`}
         value={deviceName}
@@ -256,17 +252,16 @@ function DeviceChoice({
         aria-describedby={`${id}-deviceName-hint`}
         onChange={(e) => onChange(e.target.value)}
       >
-        <option value="">This computer’s default printer</option>
+        <option value="">{t('printing.device.default')}</option>
         {printers.printers.map((p) => (
           <option key={p.name} value={p.name}>
-            {p.displayName}
-            {p.status === 'stopped' ? ' (stopped)' : ''}
+            {p.status === 'stopped' ? t('printing.device.stopped', { name: p.displayName }) : p.displayName}
           </option>
         ))}
-        {missing && <option value={deviceName}>{deviceName} (not found now)</option>}
+        {missing && <option value={deviceName}>{t('printing.device.missing', { name: deviceName })}</option>}
       </select>
       <small id={`${id}-deviceName-hint`} className={problem ? 'field-error' : 'hint'} role={problem ? 'alert' : undefined}>
-        {problem ?? printers.reason ?? 'As the system names it; set a printer up in the system’s printer settings to see it here.'}
+        {problem ?? printers.reason ?? t('printing.device.hint')}
       </small>
     </div>
   );

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { PrinterProfileInput, type PrinterKind, type PrinterProfile } from '../../../../shared/ipc/printing';
 import type { LabelSize } from '../../../../shared/printing/item-label';
 import { AppErrorException } from '../../../../shared/errors';
+import { useT, type PlainMessageId, type Translate } from '../../i18n/useT';
 import { useShortcut } from '../../keyboard/useShortcut';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { KindChoice, MediaChoices, SystemFields, TextField, type StockChoice } from './PrinterFields';
@@ -59,9 +60,11 @@ const fromProfile = (p: PrinterProfile): Draft =>
       };
 
 /** Our own words for the numbers (the schema's are a developer's); name and address keep the schema's, written for the clerk. */
-const NUMBER_PROBLEMS: Partial<Record<keyof Draft, string>> = {
-  port: 'A port is a whole number from 1 to 65535; label printers take jobs on 9100 unless set otherwise.',
-  darkness: 'Darkness is a whole number from -30 (lighter) to 30 (darker); 0 keeps the printer’s own setting.',
+const NUMBER_PROBLEMS: Partial<Record<keyof Draft, PlainMessageId>> = {
+  port: 'printing.problem.port',
+  darkness: 'printing.problem.darkness',
+  widthMm: 'printing.problem.width',
+  heightMm: 'printing.problem.height',
 };
 
 type Problems = Partial<Record<keyof Draft, string>>;
@@ -71,7 +74,7 @@ const whole = (text: string) => (/^-?\d{1,6}$/.test(text.trim()) ? Number(text.t
 const millimetres = (text: string) => (/^\d{1,3}([.,]\d+)?$/.test(text.trim()) ? Number(text.trim().replace(',', '.')) : Number.NaN);
 
 /** The draft as the channel's input for its kind, or what is wrong with it, field by field. */
-function check(draft: Draft, editing: PrinterProfile | null): { input: ProfileInput } | { problems: Problems } {
+function check(t: Translate, draft: Draft, editing: PrinterProfile | null): { input: ProfileInput } | { problems: Problems } {
   const kept = editing && editing.kind === draft.kind ? { id: editing.id, timeoutSeconds: editing.timeoutSeconds } : editing ? { id: editing.id } : {};
   const size = draft.stock === 'other' ? { widthMm: millimetres(draft.widthMm), heightMm: millimetres(draft.heightMm) } : STOCK_MM[draft.stock];
   const parsed = PrinterProfileInput.safeParse(
@@ -92,9 +95,9 @@ function check(draft: Draft, editing: PrinterProfile | null): { input: ProfileIn
   const problems: Problems = {};
   for (const issue of parsed.error.issues) {
     const key = issue.path[0] as keyof Draft;
-    const sizeWords =
-      key === 'widthMm' || key === 'heightMm' ? `The label’s ${key === 'widthMm' ? 'width' : 'height'} is a number of millimetres from 10 to 300.` : null;
-    problems[key] ??= NUMBER_PROBLEMS[key] ?? (issue.code === 'invalid_type' && sizeWords ? sizeWords : issue.message);
+    // A size's own words only where nothing was read as a number; its range refusals are the schema's.
+    const ours = key === 'widthMm' || key === 'heightMm' ? (issue.code === 'invalid_type' ? NUMBER_PROBLEMS[key] : undefined) : NUMBER_PROBLEMS[key];
+    problems[key] ??= ours ? t(ours) : issue.message;
   }
   return { problems };
 }
@@ -108,6 +111,7 @@ function focusFirstEmpty(form: HTMLFormElement | null): void {
 
 /** The form's draft, its problems, and its saving: each problem beside its field, focus on the first. */
 function usePrinterDraft(id: string, editing: PrinterProfile | null, kind: PrinterKind, onDone: (saved: string | null) => void) {
+  const { t } = useT();
   const [draft, setDraft] = useState<Draft>(editing ? fromProfile(editing) : { ...EMPTY, kind });
   const [problems, setProblems] = useState<Problems>({});
   const save = useSaveProfile();
@@ -118,7 +122,7 @@ function usePrinterDraft(id: string, editing: PrinterProfile | null, kind: Print
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const checked = check(draft, editing);
+    const checked = check(t, draft, editing);
     if ('problems' in checked) {
       setProblems(checked.problems);
       const firstBad = (Object.keys(checked.problems) as (keyof Draft)[])[0];
@@ -140,14 +144,15 @@ function usePrinterDraft(id: string, editing: PrinterProfile | null, kind: Print
  */
 export function PrinterForm({ editing, kind, onDone }: { editing: PrinterProfile | null; kind: PrinterKind; onDone: (saved: string | null) => void }) {
   const id = useId();
+  const { t } = useT();
   const { draft, edit, submit, save, serverField, problemOf } = usePrinterDraft(id, editing, kind, onDone);
   const system = useSystemPrinters();
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => focusFirstEmpty(form.current), []);
   useShortcut({
     keys: 'Escape',
-    description: 'Close the printer form without saving',
-    group: 'Printers',
+    description: t('printing.form.keyClose'),
+    group: t('printing.title'),
     inFields: true,
     scope: () => form.current,
     handler: () => onDone(null),
@@ -163,23 +168,19 @@ export function PrinterForm({ editing, kind, onDone }: { editing: PrinterProfile
       numeric={key === 'port' || key === 'darkness'}
     />
   );
-  const title = editing ? `Edit ${editing.name}` : draft.kind === 'system' ? 'Add a system printer' : 'Add a network label printer';
+  const title = editing ? t('printing.form.editTitle', { name: editing.name }) : draft.kind === 'system' ? t('printing.addSystem') : t('printing.addNetwork');
   return (
     <form ref={form} className="printer-form" aria-label={title} onSubmit={submit} noValidate>
       <h3>{title}</h3>
       <KindChoice id={id} kind={draft.kind} browserHost={system.data?.available === false} onChange={(k) => edit('kind', k)} />
-      {text(
-        'name',
-        'Name',
-        draft.kind === 'system' ? 'How the desk knows it, for example "Bench 1 Dymo".' : 'How the desk knows it, for example "Bench 1 Zebra".',
-      )}
+      {text('name', t('printing.form.name'), draft.kind === 'system' ? t('printing.form.name.hintSystem') : t('printing.form.name.hintNetwork'))}
       {draft.kind === 'network-label' ? (
         <>
-          {text('host', 'Address', 'Its IP address or host name, from the printer’s network settings label.')}
+          {text('host', t('printing.form.host'), t('printing.form.host.hint'))}
           <div className="printer-form-row">
-            {text('port', 'Port', 'Usually 9100.')}
+            {text('port', t('printing.form.port'), t('printing.form.port.hint'))}
             <MediaChoices id={id} dpi={draft.dpi} size={draft.size} onChange={edit} />
-            {text('darkness', 'Darkness', '0 keeps the printer’s own.')}
+            {text('darkness', t('printing.form.darkness'), t('printing.form.darkness.hint'))}
           </div>
         </>
       ) : (
@@ -197,13 +198,13 @@ export function PrinterForm({ editing, kind, onDone }: { editing: PrinterProfile
       )}
       <div className="actions">
         <button type="submit" className="primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save printer'}
+          {save.isPending ? t('printing.form.saving') : t('printing.form.save')}
         </button>
         <button type="button" onClick={() => onDone(null)}>
-          Cancel
+          {t('printing.form.cancel')}
         </button>
       </div>
-      {save.error && !serverField && <ErrorNote error={save.error} prefix="The printer could not be saved" />}
+      {save.error && !serverField && <ErrorNote error={save.error} prefix={t('printing.form.saveFailed')} />}
     </form>
   );
 }

@@ -2,10 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { PrinterKind, PrinterProfile, PrintingSettings, PrintJob } from '../../../../shared/ipc/printing';
 import { call } from '../../bridge/dockdesk';
+import { useT } from '../../i18n/useT';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { PrinterForm } from './PrinterForm';
 import { browserDialogWords, handToBrowser } from './browserPrint';
+import { PRINT_ITEM_LABEL_KEYS } from './PrintItemLabel';
 import { profileLine } from './printerText';
 import { useEmulatedPrinter, usePrintingSettings, useRemoveProfile, useSaveProfile, useSetRoles, useSystemPrinters } from './queries';
 import './printing.css';
@@ -37,6 +39,7 @@ function useFocusAfter(): (key: string) => void {
  * in one step. Keyboard only: every control is a button, a field or a select, in reading order.
  */
 export function PrintersPanel() {
+  const { t } = useT();
   const settings = usePrintingSettings();
   const [editing, setEditing] = useState<PrinterProfile | { new: PrinterKind } | null>(null);
   const [removing, setRemoving] = useState<PrinterProfile | null>(null);
@@ -46,16 +49,19 @@ export function PrintersPanel() {
   const data = emulated.isPending ? undefined : settings.data;
   return (
     <section aria-labelledby="printers-title" className="printers-settings" data-testid="settings-printers">
-      <h2 id="printers-title">Printers</h2>
-      <p className="muted">Printers of this desk: kept on this computer for whoever signs in.</p>
-      {settings.error && <ErrorNote error={settings.error} prefix="The printers could not be read" />}
+      {/* data-section: the palette's "Printers…" line and "No printer" dialog's button find the section in any language. */}
+      <h2 id="printers-title" data-section="Printers">
+        {t('printing.title')}
+      </h2>
+      <p className="muted">{t('printing.intro')}</p>
+      {settings.error && <ErrorNote error={settings.error} prefix={t('printing.readFailed')} />}
       {data && (
         <>
           <EmulatorPrinter emulated={emulated.data ?? null} settings={data} onSaved={(id) => focusAfter(`test-${id}`)} />
           {data.profiles.length === 0 ? (
-            <p className="state">No printer is set up on this desk yet.</p>
+            <p className="state">{t('printing.none')}</p>
           ) : (
-            <ul className="printers" aria-label="Printers">
+            <ul className="printers" aria-label={t('printing.title')}>
               {data.profiles.map((p) => (
                 <PrinterRow key={p.id} profile={p} settings={data} onEdit={() => setEditing(p)} onRemove={() => setRemoving(p)} />
               ))}
@@ -65,10 +71,10 @@ export function PrintersPanel() {
           {editing === null ? (
             <div className="actions printers-add">
               <button type="button" data-focus-key="add-network-label" onClick={() => setEditing({ new: 'network-label' })}>
-                Add a network label printer
+                {t('printing.addNetwork')}
               </button>
               <button type="button" data-focus-key="add-system" onClick={() => setEditing({ new: 'system' })}>
-                Add a system printer
+                {t('printing.addSystem')}
               </button>
             </div>
           ) : (
@@ -93,14 +99,11 @@ export function PrintersPanel() {
 
 /** What prints where, and what the browser host cannot do, said once under the list. */
 function SystemNote() {
+  const { t } = useT();
   const system = useSystemPrinters();
   return (
     <p className="muted printers-system-note">
-      Box labels print from the receiving order page and item labels from an item page (Alt+P). A network label printer takes ZPL on its raw port (9100), from
-      Electron and the browser host alike.{' '}
-      {system.data?.available === false
-        ? 'A system printer prints with no dialog in the desktop app only; here in the browser, each of its jobs opens the browser’s own print dialog.'
-        : 'A system printer takes a PDF the label’s size through this computer’s print queue, with no dialog.'}
+      {t('printing.note', { keys: PRINT_ITEM_LABEL_KEYS, browser: system.data?.available === false ? 'yes' : 'no' })}
     </p>
   );
 }
@@ -115,6 +118,7 @@ function EmulatorPrinter({
   settings: PrintingSettings;
   onSaved: (id: string) => void;
 }) {
+  const { t } = useT();
   const save = useSaveProfile();
   if (!emulated) return null;
   const network = settings.profiles.flatMap((p) => (p.kind === 'network-label' ? [p] : []));
@@ -131,12 +135,10 @@ function EmulatorPrinter({
   return (
     <div className="printers-emulator">
       <button type="button" onClick={use} disabled={save.isPending}>
-        {earlier ? `Point "${earlier.name}" at the built-in emulator’s printer` : 'Use the built-in emulator’s printer'}
+        {earlier ? t('printing.emulator.repoint', { name: earlier.name }) : t('printing.emulator.use')}
       </button>
-      <span className="muted">
-        A Zebra-class label printer the built-in emulator runs at {emulated.host} port {emulated.port}: what it prints is listed, nothing comes out on paper.
-      </span>
-      {save.error && <ErrorNote error={save.error} prefix="The emulator’s printer could not be set up" />}
+      <span className="muted">{t('printing.emulator.says', { host: emulated.host, port: emulated.port })}</span>
+      {save.error && <ErrorNote error={save.error} prefix={t('printing.emulator.failed')} />}
     </div>
   );
 }
@@ -152,66 +154,77 @@ function PrinterRow({
   onEdit: () => void;
   onRemove: () => void;
 }) {
+  const { t } = useT();
   // A system printer's test label in the browser host opens the browser's print dialog.
   const test = useMutation({ mutationFn: async () => handToBrowser(await call('printing.testPrint', { printerId: p.id })) });
   const browserHost = useSystemPrinters().data?.available === false;
-  const roles = [settings.itemLabelPrinter === p.id ? 'item labels' : null, settings.boxLabelPrinter === p.id ? 'box labels' : null].filter(Boolean);
+  const item = settings.itemLabelPrinter === p.id;
+  const box = settings.boxLabelPrinter === p.id;
   return (
     <li data-testid={`printer-${p.name}`}>
       <div className="printer-head">
         <div>
           <strong>{p.name}</strong>
-          {roles.length > 0 && <span className="badge">Prints {roles.join(' and ')}</span>}
-          <div className="muted">{profileLine(p, browserHost)}</div>
+          {(item || box) && <span className="badge">{t('printing.row.prints', { roles: item && box ? 'both' : item ? 'item' : 'box' })}</span>}
+          <div className="muted">{profileLine(t, p, browserHost)}</div>
         </div>
         <div className="actions">
-          <button type="button" data-focus-key={`test-${p.id}`} onClick={() => test.mutate()} disabled={test.isPending} aria-label={`Test print on ${p.name}`}>
-            {test.isPending ? 'Printing…' : 'Test print'}
+          <button
+            type="button"
+            data-focus-key={`test-${p.id}`}
+            onClick={() => test.mutate()}
+            disabled={test.isPending}
+            aria-label={t('printing.row.testNamed', { name: p.name })}
+          >
+            {test.isPending ? t('printing.row.testing') : t('printing.row.test')}
           </button>
-          <button type="button" data-focus-key={`edit-${p.id}`} onClick={onEdit} aria-label={`Edit ${p.name}`}>
-            Edit
+          <button type="button" data-focus-key={`edit-${p.id}`} onClick={onEdit} aria-label={t('printing.row.editNamed', { name: p.name })}>
+            {t('printing.row.edit')}
           </button>
-          <button type="button" onClick={onRemove} aria-label={`Remove ${p.name}`}>
-            Remove
+          <button type="button" onClick={onRemove} aria-label={t('printing.row.removeNamed', { name: p.name })}>
+            {t('printing.row.remove')}
           </button>
         </div>
       </div>
       {test.data && <TestOutcome job={test.data} profile={p} />}
-      {test.error && <ErrorNote error={test.error} prefix="The test print was not sent" />}
+      {test.error && <ErrorNote error={test.error} prefix={t('printing.test.failed')} />}
     </li>
   );
 }
 
 /** What became of a test print: printed, or what is wrong and what to check (the job waits in the print queue). */
 function TestOutcome({ job, profile }: { job: PrintJob; profile: PrinterProfile }) {
+  const { t } = useT();
   if (job.state === 'to-browser')
     return (
       <p className="printer-outcome ok" role="status">
-        {browserDialogWords(profile.kind === 'system' ? profile : null)}
+        {browserDialogWords(profile.kind === 'system' ? profile : null, t)}
       </p>
     );
   if (job.state === 'printed')
     return (
       <p className="printer-outcome ok" role="status">
-        Test label printed. Check that its frame sits inside the label’s edges and that the barcode scans.
+        {t('printing.test.printed')}
       </p>
     );
+  // The printer's problem is main's sentence, said as it came; the desk's own sentence follows it.
   return (
     <p className="printer-outcome bad" role="alert">
-      {job.problem ?? 'The printer did not take the test label.'} The job is kept in the print queue (status bar).
+      {job.problem ?? t('printing.test.notTaken')} {t('printing.test.kept')}
     </p>
   );
 }
 
 /** Which printer prints item labels and which box labels; "None" leaves that kind unprinted until one is chosen. */
 function Roles({ settings }: { settings: PrintingSettings }) {
+  const { t } = useT();
   const set = useSetRoles();
   const id = useId();
   const choice = (key: 'itemLabelPrinter' | 'boxLabelPrinter', label: string) => (
     <div className="field">
       <label htmlFor={`${id}-${key}`}>{label}</label>
       <select id={`${id}-${key}`} value={settings[key] ?? ''} disabled={set.isPending} onChange={(e) => set.mutate({ [key]: e.target.value || null })}>
-        <option value="">None</option>
+        <option value="">{t('printing.roles.none')}</option>
         {settings.profiles.map((p) => (
           <option key={p.id} value={p.id}>
             {p.name}
@@ -222,35 +235,34 @@ function Roles({ settings }: { settings: PrintingSettings }) {
   );
   return (
     <div className="printer-roles">
-      {choice('itemLabelPrinter', 'Item labels print on')}
-      {choice('boxLabelPrinter', 'Box labels print on')}
-      {set.error && <ErrorNote error={set.error} prefix="The choice could not be saved" />}
+      {choice('itemLabelPrinter', t('printing.roles.item'))}
+      {choice('boxLabelPrinter', t('printing.roles.box'))}
+      {set.error && <ErrorNote error={set.error} prefix={t('printing.roles.failed')} />}
     </div>
   );
 }
 
 /** Removing a printer asks first, on the way out; the printer itself is not touched. */
 function RemovePrinter({ profile, onClose }: { profile: PrinterProfile | null; onClose: () => void }) {
+  const { t } = useT();
   const remove = useRemoveProfile();
+  const named = { named: profile ? 'yes' : 'no', name: profile?.name ?? '' };
   return (
     <ConfirmDialog
-      title={profile ? `Remove ${profile.name}?` : 'Remove printer?'}
+      title={t('printing.remove.title', named)}
       isOpen={profile !== null}
       onClose={() => {
         remove.reset();
         onClose();
       }}
-      confirmLabel="Remove printer"
-      pendingLabel="Removing…"
+      confirmLabel={t('printing.remove.confirm')}
+      pendingLabel={t('printing.remove.pending')}
       isPending={remove.isPending}
-      dismissLabel="Keep it"
+      dismissLabel={t('printing.remove.keep')}
       onConfirm={() => profile && remove.mutate(profile.id, { onSuccess: onClose })}
     >
-      <p>
-        This desk forgets {profile?.name ?? 'the printer'} and its settings; labels it was chosen for print nowhere until another printer is chosen. Jobs kept
-        for it cannot be sent again. The printer itself is not changed.
-      </p>
-      {remove.error && <ErrorNote error={remove.error} prefix="The printer was not removed" />}
+      <p>{t('printing.remove.says', named)}</p>
+      {remove.error && <ErrorNote error={remove.error} prefix={t('printing.remove.failed')} />}
     </ConfirmDialog>
   );
 }

@@ -1,5 +1,6 @@
 import type { PrintJob } from '../../../../shared/ipc/printing';
 import { call } from '../../bridge/dockdesk';
+import { currentWords, type Translate } from '../../i18n/useT';
 
 /**
  * A system printer's job in the browser host: a page cannot reach the system's printers or print
@@ -40,8 +41,10 @@ function printFrame(frame: HTMLIFrameElement, url: string): void {
   }
 }
 
-/** What the clerk is told of a system printer's job in the browser host. */
-export function browserDialogWords(size: { widthMm: number; heightMm: number } | null): string {
-  const paper = size ? ` and paper of ${size.widthMm} × ${size.heightMm} mm` : '';
-  return `Opened in the browser’s print dialog: choose the printer${paper} there, margins none, then Print.`;
+/**
+ * What the clerk is told of a system printer's job in the browser host. Outside a component (a
+ * notice raised when the job comes back) it is said in the language in force at that moment.
+ */
+export function browserDialogWords(size: { widthMm: number; heightMm: number } | null, t: Translate = currentWords().t): string {
+  return size ? t('printing.browser.openedSize', { width: size.widthMm, height: size.heightMm }) : t('printing.browser.opened');
 }
