@@ -25,7 +25,7 @@ const LOOKUPS = Number(process.env.BENCH_SYNC_LOOKUPS ?? 200);
 const RESOLUTION_MS = 10;
 
 export async function benchInventorySync(): Promise<Record<string, unknown>> {
-  // The client-side budget (140/min) is raised so the sync measures the code, not the budget's waits.
+  // The client-side budget (150 a minute, the service's) is raised so the sync measures the code, not the budget's waits.
   const t = await createTestCore({ localEmulator: { inventoryItems: ITEMS, rateLimit: { enabled: false } }, requestBudgetPerMinute: 1_000_000 });
   const loadBefore = loadavg()[0]!;
   try {

@@ -66,7 +66,7 @@ async function main(): Promise<void> {
 }
 
 async function benchCore(results: Record<string, unknown>): Promise<void> {
-  // The client-side budget (140/min) would make the benchmark wait; raised here, its bookkeeping still runs.
+  // The client-side budget (150 a minute, the service's) would make the benchmark wait; raised here, its bookkeeping still runs.
   const t = await createTestCore({ localEmulator: { rateLimit: { enabled: false } }, requestBudgetPerMinute: 1_000_000 });
   try {
     await signIn(t);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react';
 import type { CachedItem } from '../../../../shared/schemas/inventory-cache';
 import { useAccountKey } from '../../app/accountKey';
@@ -140,16 +140,20 @@ function useFieldKeys(field: RefObject<HTMLInputElement | null>, lookUp: (code: 
 function useAddressFollowsField(field: RefObject<HTMLInputElement | null>, typed: string, dispatch: (event: FieldEvent) => void) {
   const search = useSearch({ from: '/inventory' });
   const navigate = useNavigate({ from: '/inventory' });
+  const router = useRouter();
   const written = useRef(search.q);
   useEffect(() => {
     const q = typed.trim() || undefined;
     if (q === search.q) return;
     const timer = setTimeout(() => {
+      // The clerk may have gone elsewhere (Alt+6) while this view still shows, its next view loading:
+      // writing the search then would pull the desk back here and swallow that key.
+      if (router.latestLocation.pathname !== '/inventory') return;
       written.current = q;
       void navigate({ search: { q }, replace: true }); // the address only follows the field; a navigation that does not happen loses nothing typed
     }, 250);
     return () => clearTimeout(timer);
-  }, [typed, search.q, navigate]);
+  }, [typed, search.q, navigate, router]);
   const lastQ = useRef(search.q);
   useEffect(() => {
     const fromField = search.q === written.current;
