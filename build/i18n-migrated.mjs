@@ -24,5 +24,7 @@ export const translatedFiles = [
   'renderer/src/workspaces/history/!(*.contribution).{ts,tsx}',
   'renderer/src/workspaces/stock/!(*.contribution).{ts,tsx}',
   'renderer/src/workspaces/unidentified/!(*.contribution).{ts,tsx}',
+  'renderer/src/workspaces/receiving/!(*.contribution).{ts,tsx}',
+  'renderer/src/workspaces/receiving/create/*.{ts,tsx}',
   'renderer/src/ui/{ErrorNote,Pager,QueryState}.tsx',
 ];

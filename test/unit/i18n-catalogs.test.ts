@@ -125,6 +125,6 @@ describe('no literal text in the translated files', { timeout: 30_000 }, () => {
   });
 
   it('leaves the files not yet translated alone', async () => {
-    expect(await literalText('renderer/src/workspaces/receiving/X.tsx', 'export const A = () => <p>Signed out</p>;')).toEqual([]);
+    expect(await literalText('renderer/src/workspaces/printing/X.tsx', 'export const A = () => <p>Signed out</p>;')).toEqual([]);
   });
 });
