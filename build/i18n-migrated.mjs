@@ -29,4 +29,6 @@ export const translatedFiles = [
   // Settings' index only re-exports; its palette lines and panel list wait with the contribution files.
   'renderer/src/workspaces/settings/index.ts',
   'renderer/src/main.tsx',
+  'renderer/src/workspaces/receiving/!(*.contribution).{ts,tsx}',
+  'renderer/src/workspaces/receiving/create/*.{ts,tsx}',
 ];

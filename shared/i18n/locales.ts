@@ -10,7 +10,7 @@ export const LANGUAGES = {
   en: { name: 'English', complete: true },
   es: { name: 'Español', complete: true },
   de: { name: 'Deutsch', complete: true },
-  pl: { name: 'Polski', complete: false, requiredPrefixes: ['inventory.', 'returns.intake.'] },
+  pl: { name: 'Polski', complete: false, requiredPrefixes: ['inventory.', 'returns.intake.', 'receiving.'] },
 } as const satisfies Record<string, { name: string; complete: boolean; requiredPrefixes?: readonly string[] }>;
 export type Language = keyof typeof LANGUAGES;
 export const SOURCE_LANGUAGE: Language = 'en';

@@ -25,7 +25,7 @@ test('an order received short shows the shortage on its discrepancy view, reache
   const shortRows = items.locator('tr[data-mark="short"]');
   await expect(shortRows).toHaveCount(1);
   await expect(shortRows.first()).toContainText(`${shortBy} short`);
-  await expect(page.getByRole('status').filter({ hasText: 'differ' })).toContainText('1 line differ, 0 boxes not received');
+  await expect(page.getByRole('status').filter({ hasText: 'differ' })).toContainText('1 line differs, 0 boxes not received');
   // The first action has focus: Enter exports the CSV the screen's numbers came from.
   const download = page.waitForEvent('download');
   await page.keyboard.press('Enter');

@@ -6,8 +6,6 @@ import type { InventoryQuantity, ReceivingBox } from '../../../../shared/schemas
 import { call } from '../../bridge/dockdesk';
 import { expiryDay } from '../../../../shared/lots/expiry';
 import { formatCenterTime, formatCount, formatDay, humanize } from '../../format';
-import { useT } from '../../i18n/useT';
-import { countOf } from '../../../../shared/counts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote, errorParts } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
@@ -19,6 +17,7 @@ import { printBoxLabels, printLabels, saveLabels, useBoxLabelPrinter, viewLabels
 import { BOX_ITEM_LABEL_KEYS, useBoxItemLabels } from './boxItemLabels';
 import { useShortcut } from '../../keyboard/useShortcut';
 import { totals, useFulfillmentCenters, useOrderAction, useOrderPage } from './queries';
+import { currentWords, useT, type Translate } from '../../i18n/useT';
 
 /** One receiving order: facts, timeline, quantities, boxes, distributions, and what can be done with it. */
 export function ReceivingDetail() {
@@ -26,16 +25,17 @@ export function ReceivingDetail() {
   const { box } = useSearch({ from: '/receiving/$id' });
   const [asked, setAsked] = useState(false);
   const { query } = useOrderPage(id, asked || box !== undefined);
+  const { t } = useT();
   return (
     <section className="workspace detail" aria-labelledby="wro-title">
       <header className="workspace-header">
-        <ViewHeading id="wro-title">Receiving order {id}</ViewHeading>
+        <ViewHeading id="wro-title">{t('receiving.order.title', { id })}</ViewHeading>
         <DiscrepanciesLink id={id} />
         <Link to="/receiving" className="button-link">
-          All receiving orders
+          {t('receiving.allOrders')}
         </Link>
       </header>
-      <QueryState query={query} what={`receiving order ${id}`}>
+      <QueryState query={query} loading={t('receiving.order.loading', { id })} failed={t('receiving.order.loadFailed', { id })}>
         {(detail) => <DetailBody detail={detail} focusBox={box ?? null} showContents={() => setAsked(true)} />}
       </QueryState>
     </section>
@@ -45,21 +45,21 @@ export function ReceivingDetail() {
 /** The order's discrepancy report: a link, and Alt+D from anywhere on the order. */
 function DiscrepanciesLink({ id }: { id: number }) {
   const navigate = useNavigate();
+  const { t } = useT();
   useShortcut({
     keys: 'Alt+d',
-    description: "Open the order's discrepancies",
-    group: 'Receiving order',
+    description: t('receiving.keys.discrepancies'),
+    group: t('receiving.keys.group'),
     handler: () => void navigate({ to: '/receiving/$id/discrepancies', params: { id } }),
   });
   return (
     <Link to="/receiving/$id/discrepancies" params={{ id }} className="button-link" aria-keyshortcuts="Alt+D">
-      Discrepancies
+      {t('receiving.order.discrepancies')}
     </Link>
   );
 }
 
 function DetailBody({ detail, focusBox, showContents }: { detail: Detail; focusBox: number | null; showContents: () => void }) {
-  const { label } = useT();
   const { order } = detail;
   const names = useItemNames([
     ...(order.inventory_quantities ?? []).map((q) => q.inventory_id),
@@ -67,7 +67,8 @@ function DetailBody({ detail, focusBox, showContents }: { detail: Detail; focusB
     ...(detail.distributions?.distributions ?? []).map((d) => d.inventory_id),
   ]);
   const centerName = useCenterName();
-  const t = totals(order);
+  const { t, label } = useT();
+  const sum = totals(order);
   // Arrival, status changes and box arrivals happen at the center: shown in its zone, named. The
   // order's own times (created, updated, synced) too, so no two times on one page read in two zones.
   const zone = order.fulfillment_center?.timezone ?? null;
@@ -80,8 +81,8 @@ function DetailBody({ detail, focusBox, showContents }: { detail: Detail; focusB
         <Actions detail={detail} printer={printer} />
       </div>
       <div>
-        <h2>Status history</h2>
-        <ol className="timeline" aria-label="Status history">
+        <h2>{t('receiving.order.history')}</h2>
+        <ol className="timeline" aria-label={t('receiving.order.history')}>
           {(order.status_history ?? []).map((h) => (
             <li key={h.id}>
               <strong>{label('ReceivingStatus', h.status)}</strong> <span className="muted">{formatCenterTime(h.timestamp, zone)}</span>
@@ -91,26 +92,24 @@ function DetailBody({ detail, focusBox, showContents }: { detail: Detail; focusB
       </div>
       <div className="span-2">
         <h2>
-          Quantities{' '}
-          <span className="muted">
-            {formatCount(t.expected)} expected · {formatCount(t.received)} received · {formatCount(t.stowed)} stowed
-          </span>
+          {t('receiving.order.quantities')}{' '}
+          <span className="muted">{t('receiving.order.totals', { expected: sum.expected, received: sum.received, stowed: sum.stowed })}</span>
         </h2>
         <QuantityTable lines={order.inventory_quantities ?? []} names={names} />
-        <h2>Boxes</h2>
+        <h2>{t('receiving.order.boxes')}</h2>
         {detail.contents ? (
           <BoxList boxes={detail.boxes} focusBox={focusBox} names={names} zone={zone} reprint={reprint} />
         ) : (
           <p className="state" data-testid="contents-later">
-            The boxes and distributions are read when you stay on this order.{' '}
+            {t('receiving.order.contentsLater')}{' '}
             <button type="button" onClick={showContents}>
-              Show them now
+              {t('receiving.order.showContents')}
             </button>
           </p>
         )}
         {detail.distributions && (
           <>
-            <h2>Distributions</h2>
+            <h2>{t('receiving.order.distributions')}</h2>
             <DistributionTable lines={detail.distributions.distributions ?? []} names={names} centerName={centerName} />
           </>
         )}
@@ -124,50 +123,53 @@ type CenterName = (id: number | null | undefined, fallback?: string | null) => s
 
 function useCenterName(): CenterName {
   const centers = useFulfillmentCenters();
+  const { t } = useT();
   return (id, fallback) => {
     if (id === null || id === undefined) return '—';
-    return centers.data?.find((c) => c.id === id)?.name ?? fallback ?? `Center ${id}`;
+    return centers.data?.find((c) => c.id === id)?.name ?? fallback ?? t('receiving.centerId', { id });
   };
 }
 
 function OrderFacts({ order, centerName, zone }: { order: Detail['order']; centerName: CenterName; zone: string | null }) {
-  const { label } = useT();
   const freight = order.freight ? Object.entries(order.freight).filter(([, v]) => v) : [];
+  const { t, label } = useT();
   return (
     <dl className="facts">
-      <dt>Status</dt>
+      <dt>{t('receiving.fact.status')}</dt>
       <dd>
         <StatusBadge kind="ReceivingStatus" status={order.status} />
       </dd>
-      <dt>PO number</dt>
+      <dt>{t('receiving.fact.po')}</dt>
       <dd>{order.purchase_order_number ?? '—'}</dd>
-      <dt>Fulfillment center</dt>
+      <dt>{t('receiving.fact.center')}</dt>
       <dd>
         {order.fulfillment_center ? (
-          <span title={`Center id ${order.fulfillment_center.id}`}>
-            {withCity(centerName(order.fulfillment_center.id, order.fulfillment_center.name), order.fulfillment_center.city)}
+          <span title={t('receiving.centerIdTitle', { id: order.fulfillment_center.id })}>
+            {withCity(t, centerName(order.fulfillment_center.id, order.fulfillment_center.name), order.fulfillment_center.city)}
           </span>
         ) : (
           '—'
         )}
       </dd>
-      <dt>Final destination</dt>
+      <dt>{t('receiving.fact.finalDestination')}</dt>
       <dd>
         {order.final_destination_fulfillment_center_id ? (
-          <span title={`Center id ${order.final_destination_fulfillment_center_id}`}>{centerName(order.final_destination_fulfillment_center_id)}</span>
+          <span title={t('receiving.centerIdTitle', { id: order.final_destination_fulfillment_center_id })}>
+            {centerName(order.final_destination_fulfillment_center_id)}
+          </span>
         ) : (
           '—'
         )}
       </dd>
-      <dt>Expected arrival</dt>
+      <dt>{t('receiving.fact.arrival')}</dt>
       <dd>{formatCenterTime(order.expected_arrival_date, zone)}</dd>
-      <dt>Package type</dt>
+      <dt>{t('receiving.fact.packageType')}</dt>
       <dd>{label('PackageType', order.package_type)}</dd>
-      <dt>Box packaging</dt>
+      <dt>{t('receiving.fact.boxPackaging')}</dt>
       <dd>{label('BoxPackagingType', order.box_packaging_type)}</dd>
-      <dt>Created</dt>
+      <dt>{t('receiving.fact.created')}</dt>
       <dd>{formatCenterTime(order.insert_date, zone)}</dd>
-      <dt>Last updated</dt>
+      <dt>{t('receiving.fact.lastUpdated')}</dt>
       <dd>{formatCenterTime(order.last_updated_date, zone)}</dd>
       {freight.map(([k, v]) => (
         <FreightFact key={k} name={k} value={String(v)} />
@@ -179,18 +181,18 @@ function OrderFacts({ order, centerName, zone }: { order: Detail['order']; cente
 type Distribution = NonNullable<NonNullable<Detail['distributions']>['distributions']>[number];
 
 function DistributionTable({ lines, names, centerName }: { lines: Distribution[]; names: ReadonlyMap<number, ItemNaming>; centerName: CenterName }) {
-  const { label } = useT();
+  const { t, label } = useT();
   return (
     <table className="plain">
       <thead>
         <tr>
-          <th>Item</th>
-          <th>Lot</th>
-          <th>Center</th>
-          <th className="end">Expected</th>
-          <th className="end">Received</th>
-          <th className="end">Stowed</th>
-          <th>Status</th>
+          <th>{t('receiving.col.item')}</th>
+          <th>{t('receiving.col.lot')}</th>
+          <th>{t('receiving.col.centerShort')}</th>
+          <th className="end">{t('receiving.col.expected')}</th>
+          <th className="end">{t('receiving.col.received')}</th>
+          <th className="end">{t('receiving.col.stowed')}</th>
+          <th>{t('receiving.col.status')}</th>
         </tr>
       </thead>
       <tbody>
@@ -200,7 +202,9 @@ function DistributionTable({ lines, names, centerName }: { lines: Distribution[]
               <ItemName inventoryId={d.inventory_id} naming={names.get(d.inventory_id)} sku={d.product_sku} />
             </td>
             <td>{d.lot_number ?? '—'}</td>
-            <td title={`Center id ${d.fulfillment_center_id}`}>{centerName(d.fulfillment_center_id, d.fulfillment_center_abbreviation)}</td>
+            <td title={t('receiving.centerIdTitle', { id: String(d.fulfillment_center_id) })}>
+              {centerName(d.fulfillment_center_id, d.fulfillment_center_abbreviation)}
+            </td>
             <td className="end">{formatCount(d.expected_quantity ?? 0)}</td>
             <td className="end">{formatCount(d.received_quantity ?? 0)}</td>
             <td className="end">{formatCount(d.stowed_quantity ?? 0)}</td>
@@ -212,19 +216,24 @@ function DistributionTable({ lines, names, centerName }: { lines: Distribution[]
   );
 }
 
-const FREIGHT_LABELS: Record<string, string> = {
-  carrier: 'Carrier',
-  bol_number: 'BOL number',
-  container_number: 'Container number',
-  vessel_name: 'Vessel',
-  freight_forwarder: 'Freight forwarder',
-  notes: 'Freight notes',
-};
+/** The freight facts the desk knows by name; another key the service sends is shown as it is named. */
+const freightLabel = (t: Translate, name: string): string | undefined =>
+  (
+    ({
+      carrier: t('receiving.freight.carrier'),
+      bol_number: t('receiving.freight.bol'),
+      container_number: t('receiving.freight.container'),
+      vessel_name: t('receiving.freight.vessel'),
+      freight_forwarder: t('receiving.freight.forwarder'),
+      notes: t('receiving.freight.notes'),
+    }) as Record<string, string>
+  )[name];
 
 function FreightFact({ name, value }: { name: string; value: string }) {
+  const { t } = useT();
   return (
     <>
-      <dt>{FREIGHT_LABELS[name] ?? humanize(name)}</dt>
+      <dt>{freightLabel(t, name) ?? humanize(name)}</dt>
       <dd>{value}</dd>
     </>
   );
@@ -241,15 +250,16 @@ function Bar({ label, value, max }: { label: string; value: number; max: number 
 }
 
 function QuantityTable({ lines, names }: { lines: InventoryQuantity[]; names: ReadonlyMap<number, ItemNaming> }) {
+  const { t } = useT();
   return (
     <table className="plain quantities">
       <thead>
         <tr>
-          <th>Item</th>
-          <th className="end">Expected</th>
-          <th>Received</th>
-          <th>Stowed</th>
-          <th>Difference</th>
+          <th>{t('receiving.col.item')}</th>
+          <th className="end">{t('receiving.col.expected')}</th>
+          <th>{t('receiving.col.received')}</th>
+          <th>{t('receiving.col.stowed')}</th>
+          <th>{t('receiving.col.difference')}</th>
         </tr>
       </thead>
       <tbody>
@@ -265,19 +275,36 @@ function QuantityTable({ lines, names }: { lines: InventoryQuantity[]; names: Re
               </td>
               <td className="end">{formatCount(expected)}</td>
               <td>
-                <Bar label={`${sku} received`} value={received} max={expected} />
+                <Bar label={t('receiving.qty.receivedOf', { sku })} value={received} max={expected} />
               </td>
               <td>
-                <Bar label={`${sku} stowed`} value={q.stowed_quantity ?? 0} max={expected} />
+                <Bar label={t('receiving.qty.stowedOf', { sku })} value={q.stowed_quantity ?? 0} max={expected} />
               </td>
               <td className={diff > 0 ? 'over' : diff < 0 && received > 0 ? 'under' : undefined}>
-                {diff > 0 ? `${formatCount(diff)} over` : diff < 0 && received > 0 ? `${formatCount(-diff)} under` : '—'}
+                {diff > 0 ? t('receiving.qty.over', { count: diff }) : diff < 0 && received > 0 ? t('receiving.qty.under', { count: -diff }) : '—'}
               </td>
             </tr>
           );
         })}
       </tbody>
     </table>
+  );
+}
+
+function BoxHead({ withLabel }: { withLabel: boolean }) {
+  const { t } = useT();
+  return (
+    <thead>
+      <tr>
+        <th>{t('receiving.col.box')}</th>
+        <th>{t('receiving.col.boxId')}</th>
+        <th>{t('receiving.col.status')}</th>
+        <th>{t('receiving.col.tracking')}</th>
+        <th>{t('receiving.col.arrived')}</th>
+        <th>{t('receiving.col.items')}</th>
+        {withLabel && <th>{t('receiving.col.label')}</th>}
+      </tr>
+    </thead>
   );
 }
 
@@ -295,7 +322,6 @@ function BoxList({
   /** Reprints one box's label on the box-label printer; null when no printer is set (or the order prints none). */
   reprint: ((boxId: number) => void) | null;
 }) {
-  const { label } = useT();
   // A scanned box label opens the order at its box: scroll to it and give it focus, on its Reprint
   // button when there is one, so Enter prints the label again (the scan's usual reason at the desk).
   const offersReprint = reprint !== null;
@@ -307,29 +333,18 @@ function BoxList({
   }, [focusBox, offersReprint]);
   const scanned = focusBox !== null ? boxes.find((b) => b.box_id === focusBox) : undefined;
   const labels = useBoxItemLabels(boxes, names, focusBox);
+  const { t, rich, label } = useT();
   return (
     <>
       {labels.dialog}
       {scanned && reprint && (
         <p className="state" role="status" data-testid="box-reprint-offer">
-          Box {scanned.box_number ?? scanned.box_id} scanned: Enter reprints its label.
+          {t('receiving.boxes.scannedReprint', { box: scanned.box_number ?? scanned.box_id })}
         </p>
       )}
-      <p className="muted">
-        Each item in a box has its item label: <kbd>{BOX_ITEM_LABEL_KEYS}</kbd> prints it for the line in focus, with the box’s lot and expiry.
-      </p>
+      <p className="muted">{rich('receiving.boxes.itemLabelHint', { keys: BOX_ITEM_LABEL_KEYS, kbd: (chunks) => <kbd>{chunks}</kbd> })}</p>
       <table className="plain boxes" onFocus={labels.onFocus}>
-        <thead>
-          <tr>
-            <th>Box</th>
-            <th>Box id</th>
-            <th>Status</th>
-            <th>Tracking number</th>
-            <th>Arrived</th>
-            <th>Items</th>
-            {reprint && <th>Label</th>}
-          </tr>
-        </thead>
+        <BoxHead withLabel={reprint !== null} />
         <tbody>
           {boxes.map((b) => (
             <tr
@@ -350,8 +365,13 @@ function BoxList({
               </td>
               {reprint && (
                 <td>
-                  <button type="button" data-reprint aria-label={`Reprint the label of box ${b.box_number ?? b.box_id}`} onClick={() => reprint(b.box_id)}>
-                    Reprint
+                  <button
+                    type="button"
+                    data-reprint
+                    aria-label={t('receiving.boxes.reprintLabel', { box: b.box_number ?? b.box_id })}
+                    onClick={() => reprint(b.box_id)}
+                  >
+                    {t('receiving.boxes.reprint')}
                   </button>
                 </td>
               )}
@@ -364,29 +384,38 @@ function BoxList({
 }
 
 function BoxItems({ box, names, onLabel }: { box: ReceivingBox; names: ReadonlyMap<number, ItemNaming>; onLabel: (k: number) => void }) {
+  const { t, rich } = useT();
+  const boxName = box.box_number ?? box.box_id;
   return (
     <>
-      {(box.box_items ?? []).map((i, k) => (
-        <div key={k} className="box-line">
-          {formatCount(i.quantity ?? 0)} × <ItemName inventoryId={i.inventory_id} naming={names.get(i.inventory_id)} />
-          {i.lot_number ? ` · lot ${i.lot_number}` : ''}
-          {/* An expiry is a day: shown as written, not shifted into the local time zone. */}
-          {i.lot_date ? ` · expires ${formatDay(expiryDay(i.lot_date))}` : ''}
-          <span className="muted">
-            {' '}
-            ({formatCount(i.received_quantity ?? 0)} received, {formatCount(i.stowed_quantity ?? 0)} stowed)
-          </span>{' '}
-          <button
-            type="button"
-            className="quiet"
-            data-box-line={`${box.box_id}:${k}`}
-            aria-label={`Item label for ${names.get(i.inventory_id)?.sku ?? `item ${i.inventory_id}`} in box ${box.box_number ?? box.box_id}`}
-            onClick={() => onLabel(k)}
-          >
-            Item label…
-          </button>
-        </div>
-      ))}
+      {(box.box_items ?? []).map((i, k) => {
+        const sku = names.get(i.inventory_id)?.sku;
+        return (
+          <div key={k} className="box-line">
+            {rich('receiving.boxes.line', {
+              quantity: i.quantity ?? 0,
+              item: () => <ItemName inventoryId={i.inventory_id} naming={names.get(i.inventory_id)} />,
+              hasLot: i.lot_number ? 'yes' : 'no',
+              lot: i.lot_number ?? '',
+              hasExpiry: i.lot_date ? 'yes' : 'no',
+              // An expiry is a day: shown as written, not shifted into the local time zone.
+              expiry: i.lot_date ? formatDay(expiryDay(i.lot_date)) : '',
+            })}
+            <span className="muted"> {t('receiving.boxes.lineCounts', { received: i.received_quantity ?? 0, stowed: i.stowed_quantity ?? 0 })}</span>{' '}
+            <button
+              type="button"
+              className="quiet"
+              data-box-line={`${box.box_id}:${k}`}
+              aria-label={
+                sku ? t('receiving.boxes.itemLabelFor', { sku, box: boxName }) : t('receiving.boxes.itemLabelForId', { id: i.inventory_id, box: boxName })
+              }
+              onClick={() => onLabel(k)}
+            >
+              {t('receiving.boxes.itemLabel')}
+            </button>
+          </div>
+        );
+      })}
     </>
   );
 }
@@ -396,36 +425,41 @@ function labelsPrintable(order: Detail['order']): boolean {
   return order.box_labels_uri !== null && order.status !== 'Cancelled';
 }
 
+/** An error's message as the end of a sentence: with its full stop. */
+const sentence = (error: unknown) => errorParts(error).message.replace(/\.?$/, '.');
+
 /** Box labels to the label printer; a failure to even make the job (no PDF, no printer) said in a toast. */
 function printWithToast(orderId: number, boxIds?: number[]): void {
   // The catch below says every failure in a toast: nothing is left to reject.
-  void printBoxLabels(orderId, boxIds).catch((error: unknown) =>
+  void printBoxLabels(orderId, boxIds).catch((error: unknown) => {
+    const { t } = currentWords();
     showToast({
-      title: 'Box labels not printed',
-      description: `${errorParts(error).message.replace(/\.?$/, '.')} View labels shows the PDF to print from there.`,
+      title: t('receiving.labels.notPrinted'),
+      description: t('receiving.labels.notPrinted.description', { message: sentence(error) }),
       tone: 'error',
-    }),
-  );
+    });
+  });
 }
 
 function Actions({ detail, printer }: { detail: Detail; printer: { name: string } | null }) {
   const { order } = detail;
+  const { t } = useT();
   const [confirming, setConfirming] = useState(false);
   const sync = useOrderAction((on: boolean) => call('receiving.setExternalSync', { id: order.id, isExternalSync: on }));
   const cancel = useOrderAction(() => call('receiving.cancel', { id: order.id }));
+  const syncedAt = order.external_sync_timestamp;
   return (
     <div className="actions-stack">
-      <Switch className="switch" isSelected={Boolean(order.external_sync_timestamp)} isDisabled={sync.isPending} onChange={(on) => sync.mutate(on)}>
+      <Switch className="switch" isSelected={Boolean(syncedAt)} isDisabled={sync.isPending} onChange={(on) => sync.mutate(on)}>
         <span className="switch-track" aria-hidden="true" />
-        Synced with an outside system
-        {order.external_sync_timestamp ? ` (${formatCenterTime(order.external_sync_timestamp, order.fulfillment_center?.timezone ?? null)})` : ''}
+        {syncedAt ? t('receiving.order.syncedAt', { at: formatCenterTime(syncedAt, order.fulfillment_center?.timezone ?? null) }) : t('receiving.order.synced')}
       </Switch>
-      {sync.error && <ErrorNote error={sync.error} prefix="External sync not changed" />}
-      <div className="button-row" role="group" aria-label="Box labels">
+      {sync.error && <ErrorNote error={sync.error} prefix={t('receiving.order.syncFailed')} />}
+      <div className="button-row" role="group" aria-label={t('receiving.labels.group')}>
         <LabelButtons order={order} printer={printer} />
         {detail.cancel.allowed ? (
           <button type="button" className="danger" onClick={() => setConfirming(true)}>
-            Cancel order…
+            {t('receiving.cancel.button')}
           </button>
         ) : (
           <span className="muted" id="cancel-why">
@@ -433,79 +467,99 @@ function Actions({ detail, printer }: { detail: Detail; printer: { name: string 
           </span>
         )}
       </div>
-      {cancel.error && <ErrorNote error={cancel.error} prefix="Not cancelled" />}
+      {cancel.error && <ErrorNote error={cancel.error} prefix={t('receiving.cancel.failed')} />}
       <ConfirmDialog
-        title={`Cancel receiving order ${order.id}?`}
+        title={t('receiving.cancel.title', { id: order.id })}
         isOpen={confirming}
         onClose={() => setConfirming(false)}
-        confirmLabel="Cancel the order"
-        dismissLabel="Keep it"
+        confirmLabel={t('receiving.cancel.confirm')}
+        dismissLabel={t('receiving.cancel.keep')}
         isPending={cancel.isPending}
         onConfirm={() =>
           cancel.mutate(undefined, {
-            onSuccess: () => showToast({ title: `Receiving order ${order.id} cancelled`, tone: 'success' }),
+            onSuccess: () => showToast({ title: currentWords().t('receiving.cancel.done', { id: order.id }), tone: 'success' }),
             onSettled: () => setConfirming(false),
           })
         }
       >
-        <p>{cancelWords(order.purchase_order_number, order.fulfillment_center?.name, detail.contents ? countOf(detail.boxes.length, 'box') : 'boxes')}</p>
+        <p>{cancelWords(t, order.purchase_order_number, order.fulfillment_center?.name, detail.contents ? detail.boxes.length : null)}</p>
       </ConfirmDialog>
     </div>
   );
 }
 
+type LabelsDone = 'shown' | 'saved' | 'printed';
+
 /** View, save and print the box labels; print goes to the label printer when one is set (Alt+P), else to the PDF's print dialog. */
 function LabelButtons({ order, printer }: { order: Detail['order']; printer: { name: string } | null }) {
-  const labels = (run: (id: number) => Promise<void>, what: string) => () =>
+  const { t } = useT();
+  const labels = (run: (id: number) => Promise<void>, what: LabelsDone) => () =>
     void run(order.id).then(
       // Viewing and printing show themselves; a saved file says where it went.
-      () => (what === 'saved' ? showToast({ title: 'Box labels saved', description: 'The PDF is in your downloads.', tone: 'success' }) : undefined),
+      () =>
+        what === 'saved'
+          ? showToast({
+              title: currentWords().t('receiving.labels.saved'),
+              description: currentWords().t('receiving.labels.saved.description'),
+              tone: 'success',
+            })
+          : undefined,
       (error: unknown) =>
         showToast({
-          title: `Box labels could not be ${what}`,
-          description: `${errorParts(error).message.replace(/\.?$/, '.')} Save labels keeps the PDF to print from elsewhere.`,
+          title: currentWords().t('receiving.labels.failed', { what }),
+          description: currentWords().t('receiving.labels.failed.description', { message: sentence(error) }),
           tone: 'error',
         }),
     );
   const printable = labelsPrintable(order);
   const print = printer ? () => printWithToast(order.id) : labels(printLabels, 'printed');
-  useShortcut({ keys: 'Alt+p', description: 'Print the box labels', group: 'Receiving order', handler: print }, printable);
+  useShortcut({ keys: 'Alt+p', description: t('receiving.keys.printLabels'), group: t('receiving.keys.group'), handler: print }, printable);
   return printable ? (
     <>
       <button type="button" onClick={labels(viewLabels, 'shown')}>
-        View labels
+        {t('receiving.labels.view')}
       </button>
       <button type="button" onClick={labels(saveLabels, 'saved')}>
-        Save labels
+        {t('receiving.labels.save')}
       </button>
       <button type="button" onClick={print} aria-keyshortcuts="Alt+P" {...(printer ? { 'aria-describedby': 'label-printer' } : {})}>
-        Print labels
+        {t('receiving.labels.print')}
       </button>
       {printer ? (
         <span className="muted" id="label-printer">
-          to {printer.name}
+          {t('receiving.labels.toPrinter', { printer: printer.name })}
         </span>
       ) : (
         <span className="muted" data-testid="label-printer-hint">
-          A label printer can be set in Settings → Printers: labels then print on it, the right size, without a dialog.
+          {t('receiving.labels.printerHint')}
         </span>
       )}
     </>
   ) : (
     <span className="muted" data-testid="no-labels">
-      {order.status === 'Cancelled' ? 'No box labels: the order is cancelled.' : 'The service prints no box labels for this order.'}
+      {order.status === 'Cancelled' ? t('receiving.labels.noneCancelled') : t('receiving.labels.none')}
     </span>
   );
 }
 
-/** What cancelling stops, with the order's PO number and center, the words the clerk knows it by besides its id. */
-function cancelWords(po: string | null | undefined, center: string | null | undefined, boxes: string): string {
-  const which = [po ? (/^PO\b/i.test(po) ? po : `PO ${po}`) : null, center ? `expected at ${center}` : null].filter(Boolean).join(', ');
-  return `${which ? `${which}: the` : 'The'} service will stop expecting its ${boxes}. This cannot be undone.`;
+/**
+ * What cancelling stops, with the order's PO number and center, the words the clerk knows it by
+ * besides its id; `boxes` null while the order's boxes are not read.
+ */
+function cancelWords(t: Translate, po: string | null | undefined, center: string | null | undefined, boxes: number | null): string {
+  return t('receiving.cancel.says', {
+    which: po && center ? 'both' : po ? 'po' : center ? 'center' : 'none',
+    po: po ?? '',
+    // A PO number that says "PO" itself ("PO-1234") is not called "PO" again.
+    poNamed: po && /^PO\b/i.test(po) ? 'yes' : 'no',
+    center: center ?? '',
+    known: boxes === null ? 'no' : 'yes',
+    count: boxes ?? 0,
+  });
 }
 
 /** A center's name with its city after it, unless the name already says the city ("Twin Lakes (WI)"). */
-function withCity(name: string, city: string | null | undefined): string {
+function withCity(t: Translate, name: string, city: string | null | undefined): string {
   if (!city || name.toLowerCase().includes(city.toLowerCase())) return name;
-  return `${name}, ${city}`;
+  return t('receiving.order.centerWithCity', { name, city });
 }

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { discrepancyPeriod, type DiscrepancyLine, type DiscrepancyListRow, type OrderDiscrepancies } from '../../../../shared/ipc/receiving';
-import { countOf } from '../../../../shared/counts';
 import { useAccountKey } from '../../app/accountKey';
 import { isRefresh } from '../../app/requestBudget';
 import { call } from '../../bridge/dockdesk';
@@ -16,6 +16,7 @@ import { StatusBadge } from '../../ui/StatusBadge';
 import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { useFulfillmentCenters } from './queries';
+import { currentWords, useT, type Translate } from '../../i18n/useT';
 
 /**
  * What arrived against what was expected. Main computes both views from what the service returns
@@ -23,12 +24,12 @@ import { useFulfillmentCenters } from './queries';
  * otherwise, with its CSV for a supplier claim; and the closed orders of a period whose count differs.
  */
 
-const itemWords = (l: { name: string | null; sku: string | null; inventoryId: number }) =>
-  l.name && l.sku ? `${l.name} (${l.sku})` : (l.name ?? l.sku ?? `Item ${l.inventoryId}`);
+const itemWords = (t: Translate, l: { name: string | null; sku: string | null; inventoryId: number }) =>
+  l.name && l.sku ? t('receiving.disc.itemNamed', { name: l.name, sku: l.sku }) : (l.name ?? l.sku ?? t('receiving.disc.itemId', { id: l.inventoryId }));
 
-function differenceWords(l: Pick<DiscrepancyLine, 'difference'>): string {
-  if (l.difference < 0) return `${formatCount(-l.difference)} short`;
-  if (l.difference > 0) return `${formatCount(l.difference)} over`;
+function differenceWords(t: Translate, l: Pick<DiscrepancyLine, 'difference'>): string {
+  if (l.difference < 0) return t('receiving.disc.short', { count: -l.difference });
+  if (l.difference > 0) return t('receiving.qty.over', { count: l.difference });
   return '—';
 }
 
@@ -41,6 +42,7 @@ async function exportCsv(id: number): Promise<void> {
 
 export function OrderDiscrepanciesView() {
   const { id } = useParams({ from: '/receiving/$id/discrepancies' });
+  const { t } = useT();
   const account = useAccountKey();
   const query = useQuery({
     queryKey: [...account, 'receiving', 'detail', id, 'discrepancies'] as const,
@@ -49,25 +51,27 @@ export function OrderDiscrepanciesView() {
   return (
     <section className="workspace detail discrepancies" aria-labelledby="discrepancies-title">
       <header className="workspace-header">
-        <ViewHeading id="discrepancies-title">Discrepancies of receiving order {id}</ViewHeading>
+        <ViewHeading id="discrepancies-title">{t('receiving.disc.title', { id })}</ViewHeading>
         <div className="button-row no-print">
           <button
             type="button"
             onClick={() =>
-              void exportCsv(id).catch((error: unknown) => showToast({ title: 'CSV not exported', description: errorParts(error).message, tone: 'error' }))
+              void exportCsv(id).catch((error: unknown) =>
+                showToast({ title: currentWords().t('receiving.disc.csvFailed'), description: errorParts(error).message, tone: 'error' }),
+              )
             }
           >
-            Export CSV
+            {t('receiving.disc.exportCsv')}
           </button>
           <button type="button" onClick={() => window.print()}>
-            Print
+            {t('receiving.disc.print')}
           </button>
           <Link to="/receiving/$id" params={{ id }} className="button-link">
-            Back to the order
+            {t('receiving.disc.back')}
           </Link>
         </div>
       </header>
-      <QueryState query={query} what={`the discrepancies of receiving order ${id}`}>
+      <QueryState query={query} loading={t('receiving.disc.loading', { id })} failed={t('receiving.disc.loadFailed', { id })}>
         {(d) => <DiscrepancyReport d={d} />}
       </QueryState>
     </section>
@@ -75,54 +79,54 @@ export function OrderDiscrepanciesView() {
 }
 
 function DiscrepancyReport({ d }: { d: OrderDiscrepancies }) {
-  const t = d.totals;
+  const { t } = useT();
+  const sum = d.totals;
   const differing = d.lines.filter((l) => l.mark !== 'even');
   return (
     <div className="discrepancy-report">
       <dl className="facts">
-        <dt>Status</dt>
+        <dt>{t('receiving.fact.status')}</dt>
         <dd>
           <StatusBadge kind="ReceivingStatus" status={d.status} />
         </dd>
-        <dt>PO number</dt>
+        <dt>{t('receiving.fact.po')}</dt>
         <dd>{d.purchaseOrderNumber ?? '—'}</dd>
-        <dt>Fulfillment center</dt>
-        <dd>{d.center.name ?? `Center ${d.center.id}`}</dd>
-        <dt>Counted</dt>
+        <dt>{t('receiving.fact.center')}</dt>
+        <dd>{d.center.name ?? t('receiving.centerId', { id: d.center.id })}</dd>
+        <dt>{t('receiving.disc.counted')}</dt>
         <dd data-testid="discrepancy-totals">
-          {formatCount(t.expected)} expected · {formatCount(t.received)} received · {formatCount(t.stowed)} stowed · {formatCount(t.short)} short ·{' '}
-          {formatCount(t.over)} over
+          {t('receiving.disc.totals', { expected: sum.expected, received: sum.received, stowed: sum.stowed, short: sum.short, over: sum.over })}
         </dd>
       </dl>
       <p className="state" role="status">
         {differing.length === 0 && d.missingBoxes.length === 0 && d.lotDifferences.length === 0
-          ? 'Everything received as expected.'
-          : `${countOf(differing.length, 'line')} differ, ${countOf(d.missingBoxes.length, 'box')} not received, ${countOf(d.lotDifferences.length, 'lot')} received under another lot or expiry.`}
-        {d.closed ? '' : ' The warehouse is still receiving this order: a short may yet arrive.'}
+          ? t('receiving.disc.allAsExpected')
+          : t('receiving.disc.summary', { lines: differing.length, boxes: d.missingBoxes.length, lots: d.lotDifferences.length })}
+        {d.closed ? '' : ` ${t('receiving.disc.stillReceiving')}`}
       </p>
-      <h2>Items</h2>
-      <table className="plain" aria-label="Items expected and received">
+      <h2>{t('receiving.disc.items')}</h2>
+      <table className="plain" aria-label={t('receiving.disc.itemsTable')}>
         <thead>
           <tr>
-            <th>Item</th>
-            <th>Lot</th>
-            <th>Expiry</th>
-            <th className="end">Expected</th>
-            <th className="end">Received</th>
-            <th className="end">Stowed</th>
-            <th>Difference</th>
+            <th>{t('receiving.col.item')}</th>
+            <th>{t('receiving.col.lot')}</th>
+            <th>{t('receiving.col.expiry')}</th>
+            <th className="end">{t('receiving.col.expected')}</th>
+            <th className="end">{t('receiving.col.received')}</th>
+            <th className="end">{t('receiving.col.stowed')}</th>
+            <th>{t('receiving.col.difference')}</th>
           </tr>
         </thead>
         <tbody>
           {d.lines.map((l) => (
             <tr key={`${l.inventoryId}-${l.lotNumber ?? ''}-${l.lotDate ?? ''}`} data-mark={l.mark}>
-              <td title={`Inventory id ${l.inventoryId}`}>{itemWords(l)}</td>
+              <td title={t('receiving.inventoryIdTitle', { id: l.inventoryId })}>{itemWords(t, l)}</td>
               <td>{l.lotNumber ?? '—'}</td>
               <td>{l.lotDate ? formatDay(l.lotDate) : '—'}</td>
               <td className="end">{formatCount(l.expected)}</td>
               <td className="end">{formatCount(l.received)}</td>
               <td className="end">{formatCount(l.stowed)}</td>
-              <td className={l.mark === 'even' ? undefined : l.mark === 'over' ? 'over' : 'under'}>{differenceWords(l)}</td>
+              <td className={l.mark === 'even' ? undefined : l.mark === 'over' ? 'over' : 'under'}>{differenceWords(t, l)}</td>
             </tr>
           ))}
         </tbody>
@@ -134,24 +138,25 @@ function DiscrepancyReport({ d }: { d: OrderDiscrepancies }) {
 }
 
 function MissingBoxes({ d }: { d: OrderDiscrepancies }) {
+  const { t } = useT();
   return (
     <>
-      <h2>Boxes not received</h2>
+      <h2>{t('receiving.disc.missingBoxes')}</h2>
       {d.missingBoxes.length === 0 ? (
-        <p className="muted">None.</p>
+        <p className="muted">{t('receiving.disc.none')}</p>
       ) : (
-        <table className="plain" aria-label="Boxes not received">
+        <table className="plain" aria-label={t('receiving.disc.missingBoxes')}>
           <thead>
             <tr>
-              <th>Box</th>
-              <th>Tracking number</th>
-              <th className="end">Units expected</th>
+              <th>{t('receiving.col.box')}</th>
+              <th>{t('receiving.col.tracking')}</th>
+              <th className="end">{t('receiving.col.unitsExpected')}</th>
             </tr>
           </thead>
           <tbody>
             {d.missingBoxes.map((b) => (
               <tr key={b.boxId}>
-                <td title={`Box id ${b.boxId}`}>Box {b.boxNumber}</td>
+                <td title={t('receiving.disc.boxIdTitle', { id: b.boxId })}>{t('receiving.disc.box', { box: b.boxNumber })}</td>
                 <td>{b.trackingNumber ?? '—'}</td>
                 <td className="end">{formatCount(b.expected)}</td>
               </tr>
@@ -164,30 +169,31 @@ function MissingBoxes({ d }: { d: OrderDiscrepancies }) {
 }
 
 function LotDifferences({ d }: { d: OrderDiscrepancies }) {
+  const { t } = useT();
   return (
     <>
-      <h2>Lots or expiry dates that differ from the order</h2>
+      <h2>{t('receiving.disc.lotDifferences')}</h2>
       {d.lotDifferences.length === 0 ? (
-        <p className="muted">None.</p>
+        <p className="muted">{t('receiving.disc.none')}</p>
       ) : (
-        <table className="plain" aria-label="Lots or expiry dates that differ from the order">
+        <table className="plain" aria-label={t('receiving.disc.lotDifferences')}>
           <thead>
             <tr>
-              <th>Box</th>
-              <th>Item</th>
-              <th>Ordered</th>
-              <th>Received</th>
-              <th className="end">Units</th>
-              <th>Received at</th>
+              <th>{t('receiving.col.box')}</th>
+              <th>{t('receiving.col.item')}</th>
+              <th>{t('receiving.col.ordered')}</th>
+              <th>{t('receiving.col.received')}</th>
+              <th className="end">{t('receiving.col.units')}</th>
+              <th>{t('receiving.col.receivedAt')}</th>
             </tr>
           </thead>
           <tbody>
             {d.lotDifferences.map((x, i) => (
               <tr key={i}>
-                <td>Box {x.boxNumber}</td>
-                <td title={`Inventory id ${x.inventoryId}`}>{itemWords(x)}</td>
-                <td>{lotWords(x.orderedLot, x.orderedExpiry)}</td>
-                <td>{lotWords(x.receivedLot, x.receivedExpiry)}</td>
+                <td>{t('receiving.disc.box', { box: x.boxNumber })}</td>
+                <td title={t('receiving.inventoryIdTitle', { id: x.inventoryId })}>{itemWords(t, x)}</td>
+                <td>{lotWords(t, x.orderedLot, x.orderedExpiry)}</td>
+                <td>{lotWords(t, x.receivedLot, x.receivedExpiry)}</td>
                 <td className="end">{formatCount(x.quantity)}</td>
                 <td>{formatCenterTime(x.receivedAt, d.center.timeZone)}</td>
               </tr>
@@ -199,25 +205,30 @@ function LotDifferences({ d }: { d: OrderDiscrepancies }) {
   );
 }
 
-function lotWords(lot: string | null, expiry: string | null): string {
-  return [lot ? `lot ${lot}` : 'no lot', expiry ? `expires ${formatDay(expiry)}` : null].filter(Boolean).join(', ');
+function lotWords(t: Translate, lot: string | null, expiry: string | null): string {
+  return t('receiving.disc.lotExpiry', {
+    hasLot: lot ? 'yes' : 'no',
+    lot: lot ?? '',
+    hasExpiry: expiry ? 'yes' : 'no',
+    expiry: expiry ? formatDay(expiry) : '',
+  });
 }
 
-const listColumns: DataColumn<DiscrepancyListRow>[] = [
-  { id: 'id', accessorFn: (r) => r.orderId, header: 'WRO', enableSorting: false, meta: { width: '7em' } },
-  { id: 'po', accessorFn: (r) => r.purchaseOrderNumber ?? '—', header: 'PO number', enableSorting: false },
+const listColumnsIn = (t: Translate): DataColumn<DiscrepancyListRow>[] => [
+  { id: 'id', accessorFn: (r) => r.orderId, header: t('receiving.col.wro'), enableSorting: false, meta: { width: '7em' } },
+  { id: 'po', accessorFn: (r) => r.purchaseOrderNumber ?? '—', header: t('receiving.col.po'), enableSorting: false },
   {
     id: 'status',
     accessorFn: (r) => r.status,
-    header: 'Status',
+    header: t('receiving.col.status'),
     enableSorting: false,
     cell: (c) => <StatusBadge kind="ReceivingStatus" status={c.row.original.status} />,
   },
-  { id: 'fc', accessorFn: (r) => r.center.name ?? `Center ${r.center.id}`, header: 'Fulfillment center', enableSorting: false },
+  { id: 'fc', accessorFn: (r) => r.center.name ?? t('receiving.centerId', { id: r.center.id }), header: t('receiving.col.center'), enableSorting: false },
   {
     id: 'updated',
     accessorFn: (r) => r.lastUpdated,
-    header: 'Last updated',
+    header: t('receiving.col.lastUpdated'),
     enableSorting: false,
     cell: (c) => formatCenterTime(c.row.original.lastUpdated, c.row.original.center.timeZone),
     meta: { wideOnly: true },
@@ -225,7 +236,7 @@ const listColumns: DataColumn<DiscrepancyListRow>[] = [
   {
     id: 'expected',
     accessorFn: (r) => r.expected,
-    header: 'Expected',
+    header: t('receiving.col.expected'),
     enableSorting: false,
     cell: (c) => formatCount(c.getValue<number>()),
     meta: { align: 'end' },
@@ -233,28 +244,42 @@ const listColumns: DataColumn<DiscrepancyListRow>[] = [
   {
     id: 'received',
     accessorFn: (r) => r.received,
-    header: 'Received',
+    header: t('receiving.col.received'),
     enableSorting: false,
     cell: (c) => formatCount(c.getValue<number>()),
     meta: { align: 'end' },
   },
-  { id: 'short', accessorFn: (r) => r.short, header: 'Short', enableSorting: false, cell: (c) => formatCount(c.getValue<number>()), meta: { align: 'end' } },
-  { id: 'over', accessorFn: (r) => r.over, header: 'Over', enableSorting: false, cell: (c) => formatCount(c.getValue<number>()), meta: { align: 'end' } },
+  {
+    id: 'short',
+    accessorFn: (r) => r.short,
+    header: t('receiving.col.short'),
+    enableSorting: false,
+    cell: (c) => formatCount(c.getValue<number>()),
+    meta: { align: 'end' },
+  },
+  {
+    id: 'over',
+    accessorFn: (r) => r.over,
+    header: t('receiving.col.over'),
+    enableSorting: false,
+    cell: (c) => formatCount(c.getValue<number>()),
+    meta: { align: 'end' },
+  },
   {
     id: 'items',
     accessorFn: (r) => r.items,
-    header: 'Items differing',
+    header: t('receiving.col.itemsDiffering'),
     enableSorting: false,
-    cell: (c) => countOf(c.getValue<number>(), 'item'),
+    cell: (c) => t('receiving.disc.itemCount', { count: c.getValue<number>() }),
     meta: { align: 'end' },
   },
   {
     // Read only where every count agrees (the order's own report names the lots of the others).
     id: 'lots',
     accessorFn: (r) => r.lotLines ?? 0,
-    header: 'Other lot or expiry',
+    header: t('receiving.col.otherLot'),
     enableSorting: false,
-    cell: (c) => (c.getValue<number>() > 0 ? countOf(c.getValue<number>(), 'line') : ''),
+    cell: (c) => (c.getValue<number>() > 0 ? t('receiving.disc.lineCount', { count: c.getValue<number>() }) : ''),
     meta: { align: 'end' },
   },
 ];
@@ -262,6 +287,8 @@ const listColumns: DataColumn<DiscrepancyListRow>[] = [
 export function DiscrepancyListView() {
   const search = useSearch({ from: '/receiving/discrepancies' });
   const navigate = useNavigate({ from: '/receiving/discrepancies' });
+  const { t } = useT();
+  const listColumns = useMemo(() => listColumnsIn(t), [t]);
   const account = useAccountKey();
   const fallback = discrepancyPeriod(new Date());
   const from = search.from ?? fallback.from;
@@ -274,48 +301,55 @@ export function DiscrepancyListView() {
     enabled: !reversed,
   });
   const centers = useFulfillmentCenters();
-  const centerChoices: Choice<string>[] = (centers.data ?? []).map((c) => ({ id: String(c.id), label: c.name ?? `Center ${c.id}` }));
+  const centerChoices: Choice<string>[] = (centers.data ?? []).map((c) => ({ id: String(c.id), label: c.name ?? t('receiving.centerId', { id: c.id }) }));
   const set = (change: { from?: string | undefined; to?: string | undefined; fc?: number | undefined }) =>
     void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true });
   return (
     <section className="workspace list" aria-labelledby="discrepancy-list-title">
       <header className="workspace-header">
-        <ViewHeading id="discrepancy-list-title">Receiving discrepancies</ViewHeading>
+        <ViewHeading id="discrepancy-list-title">{t('receiving.discList.title')}</ViewHeading>
         <div className="filters wrap">
-          <DayRangeField legend="Created" fromLabel="Created from" toLabel="Created to" from={from} to={to} onChange={(f, t) => set({ from: f, to: t })} />
+          <DayRangeField
+            legend={t('receiving.filter.created')}
+            fromLabel={t('receiving.filter.createdFrom')}
+            toLabel={t('receiving.filter.createdTo')}
+            from={from}
+            to={to}
+            onChange={(f, t) => set({ from: f, to: t })}
+          />
           <ComboBox
-            label="Fulfillment center"
-            placeholder="All centers"
+            label={t('receiving.filter.center')}
+            placeholder={t('receiving.filter.allCenters')}
             value={centerId === null ? null : String(centerId)}
             choices={centerChoices}
             onChange={(v) => set({ fc: v === null ? undefined : Number(v) })}
           />
         </div>
         <Link to="/receiving" className="button-link">
-          All receiving orders
+          {t('receiving.allOrders')}
         </Link>
       </header>
       {reversed ? null : (
-        <QueryState query={query} what="receiving discrepancies">
+        <QueryState query={query} loading={t('receiving.discList.loading')} failed={t('receiving.discList.loadFailed')}>
           {(data) =>
             data.rows.length === 0 ? (
               <p className="state" role="status">
-                {`No completed or incomplete order of this period differs from what was expected (${countOf(data.read, 'order')} read).`}
+                {t('receiving.discList.none', { read: data.read })}
               </p>
             ) : (
               <>
                 <p className="muted" role="status">
-                  {`${formatCount(data.rows.length)} of ${countOf(data.read, 'order')} closed in this period (completed or incomplete) differ from what was expected, largest difference first.`}
+                  {t('receiving.discList.found', { count: data.rows.length, read: data.read })}
                 </p>
                 <DataTable
-                  label="Receiving orders with discrepancies"
+                  label={t('receiving.discList.table')}
                   columns={listColumns}
                   data={data.rows}
                   getRowId={(r) => String(r.orderId)}
                   sorting={[]}
                   onSortingChange={() => undefined}
                   onOpen={(r) => void navigate({ to: '/receiving/$id/discrepancies', params: { id: r.orderId } })}
-                  openHint="Enter or click opens the order's discrepancies"
+                  openHint={t('receiving.discList.openHint')}
                   totalRows={data.rows.length}
                   firstRowIndex={0}
                 />

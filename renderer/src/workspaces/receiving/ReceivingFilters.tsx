@@ -1,27 +1,29 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover, type Selection } from 'react-aria-components';
 import { ReceivingStatus } from '../../../../shared/schemas/receiving';
-import { useT } from '../../i18n/useT';
-import { countOf } from '../../../../shared/counts';
 import { ComboBox, Select, type Choice } from '../../ui/Select';
 import { TextFilter } from '../../ui/TextFilter';
 import { useFulfillmentCenters } from './queries';
 import { FILTER_KEYS, hasFilters, statusesOf, type ReceivingSearch } from './search';
 import { DayRangeField } from '../../ui/DayRangeField';
+import { useT, type Translate } from '../../i18n/useT';
 
 /** Status multi-select: a menu of checkable statuses (React Aria Menu, selectionMode multiple). */
 function StatusFilter({ search, onChange }: { search: ReceivingSearch; onChange: (status: string | undefined) => void }) {
-  const { label } = useT();
+  const { t, label } = useT();
   const selected = statusesOf(search) ?? [];
+  const names = selected.map((s) => label('ReceivingStatus', s));
   const summary =
-    selected.length === 0
-      ? 'All statuses'
-      : selected.length <= 2
-        ? selected.map((s) => label('ReceivingStatus', s)).join(', ')
-        : countOf(selected.length, 'status');
+    names.length === 0
+      ? t('receiving.filter.allStatuses')
+      : names.length === 1
+        ? names[0]
+        : names.length === 2
+          ? t('receiving.filter.twoStatuses', { first: names[0]!, second: names[1]! })
+          : t('receiving.filter.statusCount', { count: names.length });
   return (
     <div className="select">
       <span className="filter-label" id="status-filter-label">
-        Status
+        {t('receiving.filter.status')}
       </span>
       <MenuTrigger>
         <Button className="select-button" aria-labelledby="status-filter-label status-filter-value">
@@ -31,7 +33,7 @@ function StatusFilter({ search, onChange }: { search: ReceivingSearch; onChange:
         <Popover className="popover">
           <Menu
             className="listbox"
-            aria-label="Statuses to show"
+            aria-label={t('receiving.filter.statusMenu')}
             selectionMode="multiple"
             selectedKeys={new Set(selected)}
             onSelectionChange={(keys: Selection) => {
@@ -51,64 +53,76 @@ function StatusFilter({ search, onChange }: { search: ReceivingSearch; onChange:
   );
 }
 
-const syncChoices: Choice<'any' | 'yes' | 'no'>[] = [
-  { id: 'any', label: 'Any' },
-  { id: 'yes', label: 'Synced' },
-  { id: 'no', label: 'Not synced' },
+const syncChoices = (t: Translate): Choice<'any' | 'yes' | 'no'>[] => [
+  { id: 'any', label: t('receiving.filter.sync.any') },
+  { id: 'yes', label: t('receiving.filter.sync.yes') },
+  { id: 'no', label: t('receiving.filter.sync.no') },
 ];
 
 export function ReceivingFilters({ search, setSearch }: { search: ReceivingSearch; setSearch: (change: Partial<ReceivingSearch>) => void }) {
   const centers = useFulfillmentCenters();
-  const centerChoices: Choice<string>[] = (centers.data ?? []).map((c) => ({ id: String(c.id), label: c.name ?? `Center ${c.id}` }));
+  const { t } = useT();
+  const centerChoices: Choice<string>[] = (centers.data ?? []).map((c) => ({ id: String(c.id), label: c.name ?? t('receiving.centerId', { id: c.id }) }));
   return (
     <div className="filters wrap">
-      <TextFilter label="Find" name="find" placeholder="WRO id, PO or tracking number" value={search.find} onApply={(find) => setSearch({ find })} />
+      <TextFilter
+        label={t('receiving.filter.find')}
+        name="find"
+        placeholder={t('receiving.filter.findPlaceholder')}
+        value={search.find}
+        onApply={(find) => setSearch({ find })}
+      />
       <StatusFilter search={search} onChange={(status) => setSearch({ status })} />
       <ComboBox
-        label="Fulfillment center"
-        placeholder="All centers"
+        label={t('receiving.filter.center')}
+        placeholder={t('receiving.filter.allCenters')}
         value={search.fc ? String(search.fc) : null}
         choices={centerChoices}
         onChange={(v) => setSearch({ fc: v === null ? undefined : Number(v) })}
       />
-      <TextFilter label="PO number" name="po" value={search.po} onApply={(po) => setSearch({ po: po?.replaceAll(',', '') || undefined })} />
+      <TextFilter label={t('receiving.filter.po')} name="po" value={search.po} onApply={(po) => setSearch({ po: po?.replaceAll(',', '') || undefined })} />
       {/* The less used filters fold away so the list keeps its rows; open while any of them is set. */}
       <details
         className="more-filters"
         open={Boolean(search.due || search.dueTo || search.in || search.inTo || search.done || search.doneTo || search.sync) || undefined}
       >
-        <summary>More filters</summary>
+        <summary>{t('receiving.filter.more')}</summary>
         <div className="filters">
           <DayRangeField
-            legend="Expected arrival"
-            fromLabel="Expected from"
-            toLabel="Expected to"
+            legend={t('receiving.filter.arrival')}
+            fromLabel={t('receiving.filter.arrivalFrom')}
+            toLabel={t('receiving.filter.arrivalTo')}
             from={search.due}
             to={search.dueTo}
             onChange={(f, t) => setSearch({ due: f, dueTo: t })}
           />
           <DayRangeField
-            legend="Created"
-            fromLabel="Created from"
-            toLabel="Created to"
+            legend={t('receiving.filter.created')}
+            fromLabel={t('receiving.filter.createdFrom')}
+            toLabel={t('receiving.filter.createdTo')}
             from={search.in}
             to={search.inTo}
             onChange={(f, t) => setSearch({ in: f, inTo: t })}
           />
           <DayRangeField
-            legend="Completed"
-            fromLabel="Completed from"
-            toLabel="Completed to"
+            legend={t('receiving.filter.completed')}
+            fromLabel={t('receiving.filter.completedFrom')}
+            toLabel={t('receiving.filter.completedTo')}
             from={search.done}
             to={search.doneTo}
             onChange={(f, t) => setSearch({ done: f, doneTo: t })}
           />
-          <Select label="External sync" value={search.sync ?? 'any'} choices={syncChoices} onChange={(v) => setSearch({ sync: v === 'any' ? undefined : v })} />
+          <Select
+            label={t('receiving.filter.sync')}
+            value={search.sync ?? 'any'}
+            choices={syncChoices(t)}
+            onChange={(v) => setSearch({ sync: v === 'any' ? undefined : v })}
+          />
         </div>
       </details>
       {hasFilters(search) && (
         <button type="button" className="quiet" onClick={() => setSearch(Object.fromEntries(FILTER_KEYS.map((k) => [k, undefined])))}>
-          Clear filters
+          {t('receiving.filter.clear')}
         </button>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { ReceivingOrder } from '../../../../shared/schemas/receiving';
 import { formatCenterTime, formatCount } from '../../format';
 import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
@@ -11,35 +11,36 @@ import { ReceivingFilters } from './ReceivingFilters';
 import { useRememberedFilters } from './rememberFilters';
 import { hasFilters, ReceivingSort, type ReceivingSearch } from './search';
 import { ViewHeading } from '../../ui/ViewHeading';
+import { useT, type Translate } from '../../i18n/useT';
 
-const columns: DataColumn<ReceivingOrder>[] = [
-  { id: 'id', accessorFn: (o) => o.id, header: 'WRO', sortFn: 'basic', meta: { width: '7em' } },
+const columnsIn = (t: Translate): DataColumn<ReceivingOrder>[] => [
+  { id: 'id', accessorFn: (o) => o.id, header: t('receiving.col.wro'), sortFn: 'basic', meta: { width: '7em' } },
   {
     id: 'status',
     accessorFn: (o) => o.status,
-    header: 'Status',
+    header: t('receiving.col.status'),
     sortFn: 'text',
     cell: (c) => <StatusBadge kind="ReceivingStatus" status={c.row.original.status} />,
   },
-  { id: 'fc', accessorFn: (o) => o.fulfillment_center?.name ?? '—', header: 'Fulfillment center', enableSorting: false },
+  { id: 'fc', accessorFn: (o) => o.fulfillment_center?.name ?? '—', header: t('receiving.col.center'), enableSorting: false },
   {
     id: 'po',
     accessorFn: (o) => o.purchase_order_number ?? '',
-    header: 'PO number',
+    header: t('receiving.col.po'),
     sortFn: 'alphanumeric',
     cell: (c) => c.row.original.purchase_order_number ?? '—',
   },
   {
     id: 'arrival',
     accessorFn: (o) => (o.expected_arrival_date ? Date.parse(o.expected_arrival_date) : 0),
-    header: 'Expected arrival',
+    header: t('receiving.col.arrival'),
     sortFn: 'basic',
     cell: (c) => formatCenterTime(c.row.original.expected_arrival_date, c.row.original.fulfillment_center?.timezone),
   },
   {
     id: 'inserted',
     accessorFn: (o) => (o.insert_date ? Date.parse(o.insert_date) : 0),
-    header: 'Created',
+    header: t('receiving.col.created'),
     sortFn: 'basic',
     cell: (c) => formatCenterTime(c.row.original.insert_date, c.row.original.fulfillment_center?.timezone),
     // The list's least needed column at the desk: it gives way at 1280 so arrival and counts stay whole.
@@ -48,7 +49,7 @@ const columns: DataColumn<ReceivingOrder>[] = [
   {
     id: 'expected',
     accessorFn: (o) => totals(o).expected,
-    header: 'Expected',
+    header: t('receiving.col.expected'),
     enableSorting: false,
     cell: (c) => formatCount(c.getValue<number>()),
     meta: { align: 'end' },
@@ -56,7 +57,7 @@ const columns: DataColumn<ReceivingOrder>[] = [
   {
     id: 'received',
     accessorFn: (o) => totals(o).received,
-    header: 'Received',
+    header: t('receiving.col.received'),
     enableSorting: false,
     cell: (c) => formatCount(c.getValue<number>()),
     meta: { align: 'end' },
@@ -64,7 +65,7 @@ const columns: DataColumn<ReceivingOrder>[] = [
   {
     id: 'stowed',
     accessorFn: (o) => totals(o).stowed,
-    header: 'Stowed',
+    header: t('receiving.col.stowed'),
     enableSorting: false,
     cell: (c) => formatCount(c.getValue<number>()),
     meta: { align: 'end' },
@@ -78,6 +79,8 @@ const columns: DataColumn<ReceivingOrder>[] = [
  */
 export function ReceivingList() {
   const search = useSearch({ from: '/receiving' });
+  const { t } = useT();
+  const columns = useMemo(() => columnsIn(t), [t]);
   const navigate = useNavigate({ from: '/receiving' });
   const restore = useCallback((remembered: ReceivingSearch) => void navigate({ search: remembered, replace: true }), [navigate]);
   const remembered = useRememberedFilters(search, restore);
@@ -91,25 +94,25 @@ export function ReceivingList() {
   return (
     <section className="workspace list" aria-labelledby="receiving-title">
       <header className="workspace-header">
-        <ViewHeading id="receiving-title">Receiving</ViewHeading>
+        <ViewHeading id="receiving-title">{t('receiving.title')}</ViewHeading>
         <ReceivingFilters search={search} setSearch={setSearch} />
         <Link to="/receiving/new" className="button-link">
-          New receiving order
+          {t('receiving.new')}
         </Link>
         <button type="button" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {query.isFetching ? 'Refreshing…' : 'Refresh'}
+          {query.isFetching ? t('receiving.refreshing') : t('receiving.refresh')}
         </button>
       </header>
-      <QueryState query={query} what="receiving orders">
+      <QueryState query={query} loading={t('receiving.list.loading')} failed={t('receiving.list.loadFailed')}>
         {(data) =>
           data.items.length === 0 ? (
             <p className="state" role="status">
-              {hasFilters(search) ? 'No receiving orders match these filters.' : 'No receiving orders yet. Orders created in the service appear here.'}
+              {hasFilters(search) ? t('receiving.list.noneMatch') : t('receiving.list.none')}
             </p>
           ) : (
             <>
               <DataTable
-                label="Warehouse receiving orders"
+                label={t('receiving.list.table')}
                 columns={columns}
                 data={data.items}
                 getRowId={(o) => String(o.id)}
@@ -120,12 +123,12 @@ export function ReceivingList() {
                   setSearch({ sort: sort?.success ? sort.data : undefined, dir: first ? (first.desc ? 'desc' : 'asc') : undefined }, false);
                 }}
                 onOpen={(o) => void navigate({ to: '/receiving/$id', params: { id: o.id } })}
-                openHint="Enter or click opens the order"
+                openHint={t('receiving.list.openHint')}
                 totalRows={data.pageInfo.totalCount}
                 firstRowIndex={(data.pageInfo.page - 1) * data.pageInfo.pageSize}
               />
               <Pager
-                label="Receiving pages"
+                label={t('receiving.list.pages')}
                 page={data.pageInfo.page}
                 totalPages={data.pageInfo.totalPages}
                 totalCount={data.pageInfo.totalCount}

@@ -3,12 +3,13 @@ import type { ReceivingBox } from '../../../../shared/schemas/receiving';
 import { useShortcut } from '../../keyboard/useShortcut';
 import type { ItemNaming } from '../inventory';
 import { LineLabelDialog, type LabelLine } from '../printing';
+import { useT, type Translate } from '../../i18n/useT';
 
 /** Alt+P prints the order's box labels here; item labels take Alt+I. */
 export const BOX_ITEM_LABEL_KEYS = 'Alt+I';
 
 /** A box's item as a line to label: the item, the box's lot and expiry for it, one label per unit at first. */
-export function boxLineLabel(box: ReceivingBox, k: number, names: ReadonlyMap<number, ItemNaming>): LabelLine | null {
+export function boxLineLabel(t: Translate, box: ReceivingBox, k: number, names: ReadonlyMap<number, ItemNaming>): LabelLine | null {
   const i = box.box_items?.[k];
   if (!i) return null;
   const naming = names.get(i.inventory_id);
@@ -19,7 +20,7 @@ export function boxLineLabel(box: ReceivingBox, k: number, names: ReadonlyMap<nu
     lot: i.lot_number ?? null,
     expiry: i.lot_date ?? null,
     units: i.quantity ?? null,
-    where: `box ${box.box_number ?? box.box_id}`,
+    where: t('receiving.boxes.where', { box: box.box_number ?? box.box_id }),
   };
 }
 
@@ -29,17 +30,18 @@ export function boxLineLabel(box: ReceivingBox, k: number, names: ReadonlyMap<nu
  * else the first box's. One dialog for all of them.
  */
 export function useBoxItemLabels(boxes: ReceivingBox[], names: ReadonlyMap<number, ItemNaming>, focusBox: number | null) {
+  const { t } = useT();
   const [focused, setFocused] = useState<{ boxId: number; k: number } | null>(null);
   const [open, setOpen] = useState<LabelLine | null>(null);
   const lineAt = (boxId: number | null | undefined, k = 0) => {
     const box = boxes.find((b) => b.box_id === boxId);
-    return box ? boxLineLabel(box, k, names) : null;
+    return box ? boxLineLabel(t, box, k, names) : null;
   };
   const current = () => (focused && lineAt(focused.boxId, focused.k)) ?? lineAt(focusBox) ?? lineAt(boxes.find((b) => (b.box_items ?? []).length > 0)?.box_id);
   useShortcut({
     keys: BOX_ITEM_LABEL_KEYS,
-    description: 'Print item labels for the box line in focus',
-    group: 'Receiving order',
+    description: t('receiving.keys.itemLabels'),
+    group: t('receiving.keys.group'),
     when: () => current() !== null,
     handler: () => setOpen(current()),
   });
@@ -54,7 +56,7 @@ export function useBoxItemLabels(boxes: ReceivingBox[], names: ReadonlyMap<numbe
   };
   return {
     onFocus,
-    openLine: (box: ReceivingBox, k: number) => setOpen(boxLineLabel(box, k, names)),
+    openLine: (box: ReceivingBox, k: number) => setOpen(boxLineLabel(t, box, k, names)),
     dialog: <LineLabelDialog line={open} onClose={() => setOpen(null)} />,
   };
 }

@@ -5,6 +5,7 @@ import { downloadBlob } from '../../ui/download';
 import { errorParts } from '../../ui/ErrorNote';
 import { showToast } from '../../ui/Toasts';
 import { browserDialogWords, handToBrowser } from '../printing';
+import { currentWords } from '../../i18n/useT';
 
 /**
  * Box labels: main fetches the PDF with the user's token and hands over only the bytes; the page
@@ -44,7 +45,7 @@ export async function printLabels(id: number): Promise<void> {
   const url = await labelsUrl(id);
   const frame = document.createElement('iframe');
   frame.hidden = true;
-  frame.title = `Box labels of WRO ${id}`;
+  frame.title = currentWords().t('receiving.labels.frameTitle', { id });
   frame.src = url;
   frame.dataset.labels = String(id);
   // A print dialog that cannot open (no printer, a blocked frame) must not take the page with it:
@@ -81,25 +82,30 @@ export async function printBoxLabels(orderId: number, boxIds?: number[]): Promis
   tellJob(await handToBrowser(job));
 }
 
+/** The job's outcome in the language in force when it is told (`what` is main's name for the job). */
 function tellJob(job: PrintJob): void {
+  const { t } = currentWords();
   if (job.state === 'to-browser') {
-    showToast({ title: `${job.what}: to the print dialog`, description: browserDialogWords(null), tone: 'success' });
+    showToast({ title: t('receiving.job.toBrowser', { what: job.what }), description: browserDialogWords(null), tone: 'success' });
     return;
   }
   if (job.state === 'printed') {
-    showToast({ title: `${job.what}: printed`, description: `Sent to ${job.printerName}.`, tone: 'success' });
+    showToast({ title: t('receiving.job.printed', { what: job.what }), description: t('receiving.job.sentTo', { printer: job.printerName }), tone: 'success' });
     return;
   }
-  const outcome = job.state === 'stopped-after' ? 'held by the printer' : job.state === 'unsure' ? 'may not have printed' : 'not printed';
+  const outcome = job.state === 'stopped-after' ? 'held' : job.state === 'unsure' ? 'unsure' : 'failed';
   showToast({
-    title: `${job.what}: ${outcome}`,
-    description: job.problem ?? `${job.printerName} did not take the job.`,
+    title: t('receiving.job.notPrinted', { what: job.what, outcome }),
+    description: job.problem ?? t('receiving.job.notTaken', { printer: job.printerName }),
     tone: 'error',
     // Only the clerk sends a job again, once the printer is fixed: nothing goes out twice by itself.
-    action: { label: 'Send again', run: () => void call('printing.jobs.retry', { jobId: job.id }).then(handToBrowser).then(tellJob, tellRetryError) },
+    action: {
+      label: t('receiving.job.sendAgain'),
+      run: () => void call('printing.jobs.retry', { jobId: job.id }).then(handToBrowser).then(tellJob, tellRetryError),
+    },
   });
 }
 
 function tellRetryError(error: unknown): void {
-  showToast({ title: 'Box labels not sent again', description: errorParts(error).message, tone: 'error' });
+  showToast({ title: currentWords().t('receiving.job.notSentAgain'), description: errorParts(error).message, tone: 'error' });
 }

@@ -6,6 +6,7 @@ import { fieldId } from './focus';
 import { codeErrors, linePath, scanPath } from './formState';
 import { Errors, Field, ScanInput } from './FormParts';
 import type { WroCreateController } from './useWroCreateForm';
+import { useT } from '../../../i18n/useT';
 
 interface BoxProps {
   c: WroCreateController;
@@ -51,10 +52,11 @@ export const BoxFields = memo(
  */
 function BoxFieldsView({ c, box, b, errors, removable }: BoxProps) {
   const trackingPath = `boxes[${b}].tracking_number`;
+  const { t } = useT();
   return (
     <fieldset className="box-fieldset">
-      <legend>Box {b + 1}</legend>
-      <Field label={`Box ${b + 1} tracking number`} path={trackingPath} errors={errors[trackingPath]}>
+      <legend>{t('receiving.form.box', { box: b + 1 })}</legend>
+      <Field label={t('receiving.form.boxTracking', { box: b + 1 })} path={trackingPath} errors={errors[trackingPath]}>
         {(p) => (
           <ScanInput
             {...p}
@@ -64,11 +66,11 @@ function BoxFieldsView({ c, box, b, errors, removable }: BoxProps) {
           />
         )}
       </Field>
-      <Field label={`Scan an item into box ${b + 1}`} path={scanPath(b)} errors={errors[scanPath(b)]}>
+      <Field label={t('receiving.form.scanInto', { box: b + 1 })} path={scanPath(b)} errors={errors[scanPath(b)]}>
         {(p) => (
           <ScanInput
             {...p}
-            placeholder="Scan, or type a SKU or barcode and Enter"
+            placeholder={t('receiving.form.scanPlaceholder')}
             onScan={(code) => c.addScanned(b, code)}
             onKeyDown={(e) => {
               if (e.key !== 'Enter') return;
@@ -88,11 +90,11 @@ function BoxFieldsView({ c, box, b, errors, removable }: BoxProps) {
       ))}
       <div className="button-row">
         <button type="button" onClick={() => c.lines.add(b)}>
-          Add item to box {b + 1}
+          {t('receiving.form.addItem', { box: b + 1 })}
         </button>
         {removable && (
           <button type="button" className="quiet" onClick={() => c.dispatch({ type: 'removeBox', box: b })}>
-            Remove box {b + 1}
+            {t('receiving.form.removeBox', { box: b + 1 })}
           </button>
         )}
       </div>
@@ -104,9 +106,11 @@ function BoxFieldsView({ c, box, b, errors, removable }: BoxProps) {
 function ItemRow({ c, errors, b, i, item }: { c: WroCreateController; errors: FieldErrors; b: number; i: number; item: WroFormItem }) {
   const key = linePath(b, i);
   const lines = c.lines;
+  const { t } = useT();
+  const named = item.sku ? (item.name ? t('receiving.create.itemNamed', { name: item.name, sku: item.sku }) : item.sku) : '';
   return (
-    <div className="item-row" role="group" aria-label={`Box ${b + 1} item ${i + 1}`}>
-      <Field label="SKU, barcode or inventory id" path={`${key}.sku`} errors={codeErrors(errors, b, i)}>
+    <div className="item-row" role="group" aria-label={t('receiving.form.line', { box: b + 1, line: i + 1 })}>
+      <Field label={t('receiving.form.code')} path={`${key}.sku`} errors={codeErrors(errors, b, i)}>
         {(p) => (
           <ScanInput
             {...p}
@@ -123,8 +127,8 @@ function ItemRow({ c, errors, b, i, item }: { c: WroCreateController; errors: Fi
           />
         )}
       </Field>
-      <span className="item-name muted">{item.sku ? `${item.name ? `${item.name} (${item.sku})` : item.sku}${item.is_lot ? ' · lot item' : ''}` : ''}</span>
-      <Field label="Quantity" path={`${key}.quantity`} errors={errors[`${key}.quantity`]}>
+      <span className="item-name muted">{named && item.is_lot ? t('receiving.form.lotItem', { item: named }) : named}</span>
+      <Field label={t('receiving.form.quantity')} path={`${key}.quantity`} errors={errors[`${key}.quantity`]}>
         {(p) => (
           <input
             {...p}
@@ -143,8 +147,8 @@ function ItemRow({ c, errors, b, i, item }: { c: WroCreateController; errors: Fi
         )}
       </Field>
       {item.is_lot && <LotFields c={c} errors={errors} b={b} i={i} item={item} />}
-      <button type="button" className="quiet" onClick={() => lines.remove(b, i)} aria-label={`Remove box ${b + 1} item ${i + 1}`}>
-        Remove
+      <button type="button" className="quiet" onClick={() => lines.remove(b, i)} aria-label={t('receiving.form.removeLine', { box: b + 1, line: i + 1 })}>
+        {t('receiving.form.remove')}
       </button>
     </div>
   );
@@ -155,9 +159,10 @@ function LotFields({ c, errors, b, i, item }: { c: WroCreateController; errors: 
   const key = linePath(b, i);
   const dateErrors = errors[`${key}.lot_date`];
   const dateErrorId = `${fieldId(`${key}.lot_date`)}-error`;
+  const { t } = useT();
   return (
     <>
-      <Field label="Lot number" path={`${key}.lot_number`} errors={errors[`${key}.lot_number`]}>
+      <Field label={t('receiving.form.lotNumber')} path={`${key}.lot_number`} errors={errors[`${key}.lot_number`]}>
         {(p) => (
           <LotInput
             {...p}
@@ -171,7 +176,7 @@ function LotFields({ c, errors, b, i, item }: { c: WroCreateController; errors: 
       </Field>
       <div className={dateErrors ? 'field invalid' : 'field'}>
         <DateField
-          label="Lot expiry"
+          label={t('receiving.form.lotExpiry')}
           granularity="day"
           value={item.lot_date}
           invalid={Boolean(dateErrors?.length)}

@@ -1,6 +1,5 @@
 import { useRef } from 'react';
 import { BoxPackagingType, PackageType } from '../../../../../shared/schemas/receiving';
-import { useT, type Words } from '../../../i18n/useT';
 import { arrivalInstant, type WroForm } from '../../../../../shared/schemas/wro-form';
 import { formatTime, zoneShortName } from '../../../format';
 import { useScanField } from '../../../scan/useScanField';
@@ -11,6 +10,7 @@ import { ComboBox, Select, type Choice } from '../../../ui/Select';
 import { fieldId } from './focus';
 import { lineSummary, type TopFields } from './formState';
 import type { WroCreateController } from './useWroCreateForm';
+import { useT, type Translate, type Words } from '../../../i18n/useT';
 
 /** The field's messages: the form's own check, or the service's answer under the same path. */
 export function Errors({ id, errors }: { id: string; errors: string[] | undefined }) {
@@ -62,14 +62,17 @@ export function ScanInput({ onScan, ...props }: React.InputHTMLAttributes<HTMLIn
 
 /** What the draft's autosave did last, and the way to throw the draft away. */
 export function DraftNote({ status, pending, restored, onDiscard }: { status: DraftStatus; pending: boolean; restored: boolean; onDiscard: () => void }) {
+  const { t } = useT();
   const text =
     status.state === 'saving'
-      ? 'Saving draft…'
+      ? t('receiving.draft.saving')
       : status.state === 'saved'
-        ? `${restored ? 'Draft restored; ' : 'Draft '}saved${status.at ? ` ${formatTime(status.at)}` : ''}`
+        ? status.at
+          ? t('receiving.draft.savedAt', { restored: restored ? 'yes' : 'no', time: formatTime(status.at) })
+          : t('receiving.draft.saved', { restored: restored ? 'yes' : 'no' })
         : status.state === 'failed'
-          ? `Draft not saved: ${status.message}`
-          : 'Not saved yet: the draft is kept from the first change.';
+          ? t('receiving.draft.failed', { message: status.message })
+          : t('receiving.draft.notYet');
   return (
     <p className="draft-note muted" data-testid="draft-status" data-pending={pending}>
       <span role={status.state === 'failed' ? 'alert' : undefined}>{text}</span>
@@ -77,7 +80,7 @@ export function DraftNote({ status, pending, restored, onDiscard }: { status: Dr
           pointer or the keyboard would lose the press. */}
       {(status.state === 'saved' || status.state === 'failed' || status.state === 'saving') && (
         <button type="button" className="quiet" onClick={onDiscard}>
-          Discard draft
+          {t('receiving.draft.discard')}
         </button>
       )}
     </p>
@@ -87,25 +90,26 @@ export function DraftNote({ status, pending, restored, onDiscard }: { status: Dr
 /** The confirmations the form asks: throw the draft away, remove a line that has an item. */
 export function FormDialogs({ c }: { c: WroCreateController }) {
   const at = c.removing.at;
+  const { t } = useT();
   return (
     <>
       <ConfirmDialog
-        title="Discard this draft?"
+        title={t('receiving.draft.discardTitle')}
         isOpen={c.discard.asking}
         onClose={c.discard.keep}
-        confirmLabel="Discard the draft"
-        dismissLabel="Keep the draft"
+        confirmLabel={t('receiving.draft.discardConfirm')}
+        dismissLabel={t('receiving.draft.keep')}
         onConfirm={() => void c.discard.discard()} // never rejects: a failed discard shows in the draft note
       >
-        <p>Everything typed and scanned into this receiving order is thrown away. This cannot be undone.</p>
+        <p>{t('receiving.draft.discardSays')}</p>
       </ConfirmDialog>
       {at && (
         <ConfirmDialog
-          title={`Remove item ${at.line + 1} from box ${at.box + 1}?`}
+          title={t('receiving.line.removeTitle', { line: at.line + 1, box: at.box + 1 })}
           isOpen
           onClose={c.removing.keep}
-          confirmLabel="Remove the item"
-          dismissLabel="Keep it"
+          confirmLabel={t('receiving.line.removeConfirm')}
+          dismissLabel={t('receiving.line.keep')}
           onConfirm={c.removing.confirm}
         >
           <p>{lineSummary(c.form.boxes[at.box]?.box_items[at.line])}</p>
@@ -120,16 +124,17 @@ const packagingChoices = ({ label }: Words): Choice<string>[] => BoxPackagingTyp
 
 /** The order's own fields: center, package, packaging, arrival, PO and freight. */
 export function OrderFields({ c }: { c: WroCreateController }) {
-  const words = useT();
   const { form, errors } = c;
+  const words = useT();
+  const { t } = words;
   const field = (patch: Partial<TopFields>) => c.dispatch({ type: 'field', patch });
   const freight = (patch: Partial<WroForm['freight']>) => c.dispatch({ type: 'freight', patch });
   return (
     <div className="form-grid">
       <div className={errors['fulfillment_center.id'] ? 'field invalid' : 'field'}>
         <ComboBox
-          label="Fulfillment center"
-          placeholder="Choose a center"
+          label={t('receiving.form.center')}
+          placeholder={t('receiving.form.chooseCenter')}
           value={form.fulfillment_center.id ? String(form.fulfillment_center.id) : null}
           choices={c.centers}
           onChange={c.chooseCenter}
@@ -137,28 +142,28 @@ export function OrderFields({ c }: { c: WroCreateController }) {
         />
       </div>
       <Select
-        label="Package type"
+        label={t('receiving.form.packageType')}
         value={form.package_type}
         choices={packageChoices(words)}
         onChange={(v) => field({ package_type: v as WroForm['package_type'] })}
       />
       <Select
-        label="Box packaging"
+        label={t('receiving.form.boxPackaging')}
         value={form.box_packaging_type}
         choices={packagingChoices(words)}
         onChange={(v) => field({ box_packaging_type: v as WroForm['box_packaging_type'] })}
       />
       <ArrivalField c={c} />
-      <Field label="PO number" path="purchase_order_number" errors={errors['purchase_order_number']}>
+      <Field label={t('receiving.form.po')} path="purchase_order_number" errors={errors['purchase_order_number']}>
         {(p) => <input {...p} value={form.purchase_order_number} maxLength={100} onChange={(e) => field({ purchase_order_number: e.target.value })} />}
       </Field>
-      <Field label="Carrier" path="freight.carrier" errors={errors['freight.carrier']}>
+      <Field label={t('receiving.freight.carrier')} path="freight.carrier" errors={errors['freight.carrier']}>
         {(p) => <input {...p} value={form.freight.carrier} onChange={(e) => freight({ carrier: e.target.value })} />}
       </Field>
-      <Field label="BOL number" path="freight.bol_number" errors={errors['freight.bol_number']}>
+      <Field label={t('receiving.freight.bol')} path="freight.bol_number" errors={errors['freight.bol_number']}>
         {(p) => <input {...p} value={form.freight.bol_number} onChange={(e) => freight({ bol_number: e.target.value })} />}
       </Field>
-      <Field label="Container number" path="freight.container_number" errors={errors['freight.container_number']}>
+      <Field label={t('receiving.freight.container')} path="freight.container_number" errors={errors['freight.container_number']}>
         {(p) => <input {...p} value={form.freight.container_number} onChange={(e) => freight({ container_number: e.target.value })} />}
       </Field>
     </div>
@@ -166,26 +171,27 @@ export function OrderFields({ c }: { c: WroCreateController }) {
 }
 
 /** The zone the arrival is entered in, with its short name at that time (now, while none is typed). */
-function arrivalNote(value: string, zone: string | null): string {
-  if (!zone) return 'In your time zone: choose the center to enter it in the center’s.';
-  return `At the center’s time: ${zoneShortName(zone, arrivalInstant(value, zone) ?? Date.now())}`;
+function arrivalNote(t: Translate, value: string, zone: string | null): string {
+  if (!zone) return t('receiving.form.arrivalLocal');
+  return t('receiving.form.arrivalAtCenter', { zone: zoneShortName(zone, arrivalInstant(value, zone) ?? Date.now()) });
 }
 
 /** Expected arrival: a time at the center, entered in the center's zone (named under the field). */
 function ArrivalField({ c }: { c: WroCreateController }) {
   const { form, arrivalZone } = c;
+  const { t } = useT();
   const errors = c.errors['expected_arrival_date'];
   const errorId = `${fieldId('expected_arrival_date')}-error`;
   return (
     <div className={errors ? 'field invalid' : 'field'}>
       <DateField
-        label="Expected arrival"
+        label={t('receiving.form.arrival')}
         granularity="minute"
         value={form.expected_arrival_date}
         invalid={Boolean(errors?.length)}
         {...(errors?.length ? { describedBy: errorId } : {})}
         onChange={(v) => c.dispatch({ type: 'field', patch: { expected_arrival_date: v } })}
-        description={arrivalNote(form.expected_arrival_date, arrivalZone)}
+        description={arrivalNote(t, form.expected_arrival_date, arrivalZone)}
       />
       <Errors id={errorId} errors={errors} />
     </div>

@@ -2,20 +2,23 @@ import { useEffect, useRef } from 'react';
 import type { ImportCheckOutput, ImportProblem } from '../../../../../shared/ipc/receiving';
 import { IMPORT_FIELD_WORDS, ImportField, importTemplateCsv } from '../../../../../shared/receiving/import-columns';
 import { ACCEPTED_DATE_FORMS, type DayOrder } from '../../../../../shared/receiving/import-dates';
-import { countOf } from '../../../../../shared/counts';
 import type { WroForm } from '../../../../../shared/schemas/wro-form';
 import { Dialog } from '../../../ui/Dialog';
 import { downloadText } from '../../../ui/download';
 import { Select } from '../../../ui/Select';
 import { useSheetImport, type ImportedLines, type SheetImport } from './useSheetImport';
+import { useT, type Translate } from '../../../i18n/useT';
 
 /** Rows with problems drawn at once; the rest are counted (each fix brings the next ones up). */
 const ROWS_SHOWN = 40;
 
-const FIELD_CHOICES = [{ id: 'none', label: 'Not read' }, ...ImportField.options.map((f) => ({ id: f, label: IMPORT_FIELD_WORDS[f] }))];
-const DAY_CHOICES: { id: DayOrder; label: string }[] = [
-  { id: 'dmy', label: 'Day first (30/06/2027)' },
-  { id: 'mdy', label: 'Month first (06/30/2027)' },
+const fieldChoices = (t: Translate) => [
+  { id: 'none', label: t('receiving.import.notRead') },
+  ...ImportField.options.map((f) => ({ id: f, label: IMPORT_FIELD_WORDS[f] })),
+];
+const dayChoices = (t: Translate): { id: DayOrder; label: string }[] => [
+  { id: 'dmy', label: t('receiving.import.dayFirst') },
+  { id: 'mdy', label: t('receiving.import.monthFirst') },
 ];
 
 const cellId = (row: number, column: number) => `imp-r${row}-c${column}`;
@@ -59,6 +62,7 @@ export function ImportDialog({
   onLines: (lines: ImportedLines) => void;
 }) {
   const imp = useSheetImport(form, centers);
+  const { t, rich } = useT();
   const { answer } = imp;
   const shown = useRef<ImportCheckOutput | null>(null);
   useEffect(() => {
@@ -68,17 +72,15 @@ export function ImportDialog({
     }
   }, [answer]);
   return (
-    <Dialog title="Import from a spreadsheet" isOpen={isOpen} onOpenChange={(open) => !open && onClose()} wide describedBy="imp-help">
+    <Dialog title={t('receiving.import.title')} isOpen={isOpen} onOpenChange={(open) => !open && onClose()} wide describedBy="imp-help">
       <p id="imp-help" className="hint">
-        One row per line: the item (SKU, barcode or inventory id) and its quantity, and where there are any its box, tracking number, lot and expiry; the
-        order&apos;s fulfillment center, PO number, expected arrival, package type and box packaging come from the file or from the form. Dates read as{' '}
-        {ACCEPTED_DATE_FORMS}.{' '}
+        {rich('receiving.import.help', { forms: ACCEPTED_DATE_FORMS })}{' '}
         <button type="button" className="quiet" onClick={downloadTemplate}>
-          Download the template
+          {t('receiving.import.template')}
         </button>
       </p>
       <label className="field">
-        <span>Spreadsheet file (CSV or TSV)</span>
+        <span>{t('receiving.import.file')}</span>
         <input
           type="file"
           accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
@@ -107,10 +109,10 @@ export function ImportDialog({
             })
           }
         >
-          Use these lines
+          {t('receiving.import.use')}
         </button>
         <button type="button" onClick={onClose}>
-          Cancel
+          {t('receiving.import.cancel')}
         </button>
       </div>
     </Dialog>
@@ -123,26 +125,27 @@ function Preview({ imp, answer }: { imp: SheetImport; answer: ImportCheckOutput 
   const byRow = new Map<number, ImportProblem[]>();
   for (const p of problems) if (p.row !== null) byRow.set(p.row, [...(byRow.get(p.row) ?? []), p]);
   const rows = [...byRow.keys()];
+  const { t } = useT();
   return (
     <div className="import-preview" aria-busy={imp.busy}>
       <p role="status">
-        {imp.file?.name}: {countOf(summary.lines, 'line')} in {countOf(summary.boxes, 'box')}, {countOf(summary.items, 'item')}.{' '}
-        {problems.length === 0 ? 'No problems: the lines can go to the form.' : `${countOf(problems.length, 'problem')} to fix before the lines can be used.`}
-        {answer.columnsFrom === 'remembered' ? ' Columns matched as last time for this layout.' : ''}
+        {t('receiving.import.summary', { file: imp.file?.name ?? '', lines: summary.lines, boxes: summary.boxes, items: summary.items })}{' '}
+        {problems.length === 0 ? t('receiving.import.noProblems') : t('receiving.import.problems', { count: problems.length })}
+        {answer.columnsFrom === 'remembered' ? ` ${t('receiving.import.remembered')}` : ''}
       </p>
       <fieldset className="import-columns">
-        <legend>Columns</legend>
+        <legend>{t('receiving.import.columns')}</legend>
         {answer.headers.map((h, i) => (
           <div key={i} id={columnId(i)}>
             <Select
-              label={`Column ${i + 1}: ${h || '(no heading)'}`}
+              label={h ? t('receiving.import.column', { column: i + 1, heading: h }) : t('receiving.import.columnNoHeading', { column: i + 1 })}
               value={answer.columns[i] ?? 'none'}
-              choices={FIELD_CHOICES}
+              choices={fieldChoices(t)}
               onChange={(v) => void imp.matchColumn(i, v === 'none' ? null : (v as ImportField))}
             />
           </div>
         ))}
-        <Select label="Dates like 03/04/2027 read" value={answer.dayOrder} choices={DAY_CHOICES} onChange={(v) => void imp.chooseDayOrder(v)} />
+        <Select label={t('receiving.import.dayOrder')} value={answer.dayOrder} choices={dayChoices(t)} onChange={(v) => void imp.chooseDayOrder(v)} />
       </fieldset>
       {fileWide.length > 0 && (
         <ul className="field-error">
@@ -154,7 +157,7 @@ function Preview({ imp, answer }: { imp: SheetImport; answer: ImportCheckOutput 
       {rows.slice(0, ROWS_SHOWN).map((row) => (
         <ProblemRow key={row} imp={imp} answer={answer} row={row} problems={byRow.get(row)!} />
       ))}
-      {rows.length > ROWS_SHOWN && <p className="hint">{countOf(rows.length - ROWS_SHOWN, 'row')} more with problems appear as these are fixed or dropped.</p>}
+      {rows.length > ROWS_SHOWN && <p className="hint">{t('receiving.import.moreRows', { count: rows.length - ROWS_SHOWN })}</p>}
     </div>
   );
 }
@@ -162,16 +165,17 @@ function Preview({ imp, answer }: { imp: SheetImport; answer: ImportCheckOutput 
 function ProblemRow({ imp, answer, row, problems }: { imp: SheetImport; answer: ImportCheckOutput; row: number; problems: ImportProblem[] }) {
   const cells = imp.cells(row);
   const bad = new Set(problems.map((p) => p.column));
+  const { t } = useT();
   return (
     <fieldset className="import-row" data-import-row={row}>
-      <legend>Row {row}</legend>
+      <legend>{t('receiving.import.row', { row })}</legend>
       <div className="import-cells">
         {answer.headers.map((h, c) => (
           <label key={c} className="field">
-            <span>{h || `Column ${c + 1}`}</span>
+            <span>{h || t('receiving.import.columnN', { column: c + 1 })}</span>
             <input
               id={cellId(row, c)}
-              aria-label={`Row ${row}, ${h || `column ${c + 1}`}`}
+              aria-label={h ? t('receiving.import.cell', { row, heading: h }) : t('receiving.import.cellNoHeading', { row, column: c + 1 })}
               aria-invalid={bad.has(c) || undefined}
               value={cells[c] ?? ''}
               onChange={(e) => imp.editCell(row, c, e.target.value)}
@@ -192,10 +196,10 @@ function ProblemRow({ imp, answer, row, problems }: { imp: SheetImport; answer: 
       </ul>
       <div className="button-row">
         <button type="button" onClick={() => void imp.recheck()}>
-          Check row {row} again
+          {t('receiving.import.recheck', { row })}
         </button>
         <button type="button" className="quiet" onClick={() => void imp.drop(row)}>
-          Drop row {row}
+          {t('receiving.import.drop', { row })}
         </button>
       </div>
     </fieldset>

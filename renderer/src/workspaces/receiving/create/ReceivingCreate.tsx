@@ -10,6 +10,7 @@ import { DRAWING_ATTRIBUTE } from './focus';
 import { ImportDialog } from './ImportDialog';
 import { useWroCreateForm } from './useWroCreateForm';
 import { openWroDraft, type OpenedDraft } from './wroDraft';
+import { useT } from '../../../i18n/useT';
 
 /**
  * A new receiving order: the form checks the service's rules as the user goes (shared/schemas/
@@ -26,10 +27,11 @@ export function ReceivingCreate() {
   // Taken here, not by the form: the form mounts only once its draft is open, and an Alt+F pressed
   // while it opens is the clerk's too. The form opens the dialog on each press it has not seen.
   const [importPresses, setImportPresses] = useState(0);
+  const { t } = useT();
   useShortcut({
     keys: 'Alt+f',
-    description: 'Import the lines from a spreadsheet file',
-    group: 'Receiving order',
+    description: t('receiving.keys.import'),
+    group: t('receiving.keys.group'),
     inFields: true,
     handler: () => setImportPresses((n) => n + 1),
   });
@@ -46,15 +48,15 @@ export function ReceivingCreate() {
   return (
     <section className="workspace" aria-labelledby="wro-new-title">
       <header className="workspace-header">
-        <ViewHeading id="wro-new-title">New receiving order</ViewHeading>
+        <ViewHeading id="wro-new-title">{t('receiving.new')}</ViewHeading>
       </header>
       {openError ? (
-        <ErrorNote error={openError} prefix="The saved draft could not be opened" />
+        <ErrorNote error={openError} prefix={t('receiving.create.draftNotOpened')} />
       ) : opened ? (
         <WroCreateForm opened={opened} importAsked={importAsked === true} importPresses={importPresses} />
       ) : (
         <p className="state" role="status" data-loading>
-          Opening the draft…
+          {t('receiving.create.openingDraft')}
         </p>
       )}
     </section>
@@ -69,6 +71,7 @@ const NO_ERRORS = {};
  */
 function WroCreateForm({ opened, importAsked, importPresses }: { opened: OpenedDraft; importAsked: boolean; importPresses: number }) {
   const c = useWroCreateForm(opened);
+  const { t } = useT();
   const errorsByBox = boxErrors(c.errors);
   const boxes = c.form.boxes;
   const drawn = useDrawnBoxes(boxes);
@@ -90,7 +93,7 @@ function WroCreateForm({ opened, importAsked, importPresses }: { opened: OpenedD
       <FormDialogs c={c} />
       <div className="button-row">
         <button type="button" onClick={() => setImporting(true)} aria-keyshortcuts="Alt+F">
-          Import from file…
+          {t('receiving.create.importButton')}
         </button>
       </div>
       {importing && (
@@ -128,15 +131,15 @@ function WroCreateForm({ opened, importAsked, importPresses }: { opened: OpenedD
         ))}
         {drawn < boxes.length && (
           <p className="state muted" data-loading>
-            Showing box {drawn} of {boxes.length}…
+            {t('receiving.create.drawing', { drawn, count: boxes.length })}
           </p>
         )}
         <div className="button-row">
           <button type="button" onClick={() => c.dispatch({ type: 'addBox' })}>
-            Add box
+            {t('receiving.create.addBox')}
           </button>
           <button type="submit" className="primary" disabled={c.creating}>
-            {c.creating ? 'Creating…' : 'Create receiving order'}
+            {c.creating ? t('receiving.create.creating') : t('receiving.create.submit')}
           </button>
         </div>
         {c.submitError && (

@@ -1,4 +1,5 @@
 import type { ResolvedItem } from '../../../../../shared/ipc/receiving';
+import { currentWords } from '../../../i18n/useT';
 import { emptyWroItem, validateWroForm, type FieldErrors, type WroForm, type WroFormItem } from '../../../../../shared/schemas/wro-form';
 
 /**
@@ -86,6 +87,9 @@ function withMessage(extra: FieldErrors, path: string, message: string | null): 
   return message === null ? rest : { ...rest, [path]: [message] };
 }
 
+/** Said under the field, in the language in force when the answer came. */
+const noItemFor = (code: string) => currentWords().t('receiving.create.noItem', { code });
+
 const unresolved = { inventory_id: null, sku: null, name: null, is_lot: false } as const;
 const facts = (item: ResolvedItem) => ({ inventory_id: item.inventory_id, sku: item.sku, name: item.name, is_lot: item.is_lot });
 
@@ -102,7 +106,7 @@ function lineEvent(state: WroFormState, event: Extract<WroFormEvent, { line: num
       return change(event.patch);
     case 'resolved': {
       const next = change(event.item ? facts(event.item) : unresolved);
-      return { ...next, extra: withMessage(state.extra, at, event.item ? null : `No item found for "${event.code}".`) };
+      return { ...next, extra: withMessage(state.extra, at, event.item ? null : noItemFor(event.code)) };
     }
     case 'resolveFailed':
       return { ...state, extra: { ...state.extra, [at]: [event.message] } };
@@ -112,7 +116,7 @@ function lineEvent(state: WroFormState, event: Extract<WroFormEvent, { line: num
 }
 
 function scanned(state: WroFormState, { box, code, item }: Extract<WroFormEvent, { type: 'scanned' }>): WroFormState {
-  if (!item) return { ...state, extra: withMessage(state.extra, scanPath(box), `No item found for "${code}".`) };
+  if (!item) return { ...state, extra: withMessage(state.extra, scanPath(box), noItemFor(code)) };
   if (!state.form.boxes[box]) return state;
   const next = edit(state, (f) => {
     const lines = f.boxes[box]!.box_items;
@@ -202,8 +206,9 @@ export function codeErrors(errors: FieldErrors, box: number, line: number): stri
 /** A line as the remove confirmation names it: the item's name and SKU before the code typed. */
 export function lineSummary(line: WroFormItem | undefined): string {
   if (!line) return '';
-  const what = line.sku ? `${line.name ? `${line.name} (${line.sku})` : line.sku}` : line.code;
-  return `${what}, quantity ${line.quantity ?? 'not set'}.`;
+  const { t } = currentWords();
+  const what = line.sku ? (line.name ? t('receiving.create.itemNamed', { name: line.name, sku: line.sku }) : line.sku) : line.code;
+  return line.quantity === null ? t('receiving.create.lineNoQuantity', { what }) : t('receiving.create.lineSummary', { what, quantity: line.quantity });
 }
 
 /** A line with something in it asks before it goes; an empty one just goes. */

@@ -5,7 +5,8 @@ import type { DayOrder } from '../../../../../shared/receiving/import-dates';
 import type { WroForm } from '../../../../../shared/schemas/wro-form';
 import { call } from '../../../bridge/dockdesk';
 import { errorParts } from '../../../ui/ErrorNote';
-import { formatCount, localeDayOrder } from '../../../format';
+import { localeDayOrder } from '../../../format';
+import { currentWords } from '../../../i18n/useT';
 
 export interface ImportedLines {
   order: Pick<WroForm, 'package_type' | 'box_packaging_type' | 'expected_arrival_date' | 'purchase_order_number'> & { centerId: number | null };
@@ -73,15 +74,11 @@ function linesOf(result: ImportCheckOutput | null): ImportedLines | null {
 
 /** The chosen file's text, or why it is not read (too large for one check). */
 async function readChosen(chosen: File): Promise<string | { error: string }> {
+  const { t } = currentWords();
   if (chosen.size > IMPORT_TEXT_MAX * 2)
-    return {
-      error: `${chosen.name} is ${formatCount(Math.round(chosen.size / 1000))} KB; Dockdesk reads files up to ${IMPORT_TEXT_MAX / 1000} KB. Split it.`,
-    };
+    return { error: t('receiving.import.tooLarge', { file: chosen.name, size: Math.round(chosen.size / 1000), max: IMPORT_TEXT_MAX / 1000 }) };
   const text = await chosen.text();
-  if (text.length > IMPORT_TEXT_MAX)
-    return {
-      error: `${chosen.name} has ${formatCount(text.length)} characters; Dockdesk reads up to ${formatCount(IMPORT_TEXT_MAX)}. Split the file.`,
-    };
+  if (text.length > IMPORT_TEXT_MAX) return { error: t('receiving.import.tooLong', { file: chosen.name, length: text.length, max: IMPORT_TEXT_MAX }) };
   return text;
 }
 

@@ -12,6 +12,7 @@ import { focusField, focusFirstError } from './focus';
 import { initialFormState, lineNeedsConfirm, linePath, scanPath, shownErrors, wroFormReducer, type WroFormEvent, type WroFormState } from './formState';
 import type { ImportedLines } from './useSheetImport';
 import type { OpenedDraft } from './wroDraft';
+import { currentWords, useT } from '../../../i18n/useT';
 
 type DraftSaver = ReturnType<typeof useDraftAutosave<WroCreateDraft>>;
 
@@ -91,9 +92,10 @@ function useWroSubmit(state: WroFormState, dispatch: Dispatch<WroFormEvent>, sav
         onSuccess: ({ order, reconciled }) => {
           dispatch({ type: 'created' });
           saver.discard().catch((error: unknown) => console.warn('The draft of a created order could not be discarded:', error));
+          const { t } = currentWords();
           showToast({
-            title: `Receiving order ${order.id} created`,
-            ...(reconciled ? { description: 'The first answer was lost; the order it made was found, nothing was created twice.' } : {}),
+            title: t('receiving.create.created', { id: order.id }),
+            ...(reconciled ? { description: t('receiving.create.reconciled') } : {}),
             tone: 'success',
           });
           void navigate({ to: '/receiving/$id', params: { id: order.id }, search: {} }); // the router shows a failed navigation itself; nothing waits for it
@@ -118,7 +120,7 @@ function useDiscard(saver: DraftSaver) {
   const discard = async () => {
     setAsking(false);
     await saver.discard();
-    showToast({ title: 'Draft discarded', tone: 'info' });
+    showToast({ title: currentWords().t('receiving.create.discarded'), tone: 'info' });
     void navigate({ to: '/receiving', search: {} }); // the router shows a failed navigation itself; nothing waits for it
   };
   return { asking, ask: () => setAsking(true), keep: () => setAsking(false), discard };
@@ -166,6 +168,7 @@ export function useWroCreateForm(opened: OpenedDraft) {
   const [state, dispatch] = useReducer(wroFormReducer, opened.value, (v) => initialFormState(v.form, v.pendingSince ?? null));
   const { form } = state;
   const centers = useFulfillmentCenters();
+  const { t } = useT();
   // Expected arrival is a time at the center: the chosen center's zone, kept in the form so the
   // check and the body read it the same way.
   const centerZone = centers.data?.find((c) => c.id === form.fulfillment_center.id)?.timezone ?? null;
@@ -188,7 +191,7 @@ export function useWroCreateForm(opened: OpenedDraft) {
     errors: shownErrors(state),
     submitError: state.submitError,
     arrivalZone: form.fulfillment_center.timezone ?? centerZone,
-    centers: (centers.data ?? []).map((c) => ({ id: String(c.id), label: c.name ?? `Center ${c.id}` })),
+    centers: (centers.data ?? []).map((c) => ({ id: String(c.id), label: c.name ?? t('receiving.centerId', { id: c.id }) })),
     draft: { status: saver.status, pending: saver.pending, restored: opened.savedAt !== null, flush: () => void saver.flush() }, // flush never rejects: a failed save shows in the note
     discard,
     creating,
