@@ -682,6 +682,7 @@ export interface MessageArgs<Tag = never> {
   'receiving.import.dayFirst': undefined;
   'receiving.import.dayOrder': undefined;
   'receiving.import.drop': { row: string | number };
+  'receiving.import.field': { field: string | number };
   'receiving.import.file': undefined;
   'receiving.import.help': { forms: string | number };
   'receiving.import.monthFirst': undefined;

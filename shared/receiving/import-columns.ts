@@ -9,7 +9,11 @@ import { z } from 'zod';
 export const ImportField = z.enum(['item', 'quantity', 'box', 'tracking', 'lot', 'expiry', 'center', 'po', 'arrival', 'packageType', 'boxPackaging']);
 export type ImportField = z.infer<typeof ImportField>;
 
-/** Each field's words in the preview, and the template's column heading. */
+/**
+ * The template's column headings, and the column names main's problems use. English on purpose:
+ * a supplier's file is matched by these and the synonyms below whatever the desk's language; the
+ * preview says each field in the clerk's language (receiving.import.field).
+ */
 export const IMPORT_FIELD_WORDS: Record<ImportField, string> = {
   item: 'Item (SKU, barcode or inventory id)',
   quantity: 'Quantity',

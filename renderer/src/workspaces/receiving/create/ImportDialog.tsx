@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ImportCheckOutput, ImportProblem } from '../../../../../shared/ipc/receiving';
-import { IMPORT_FIELD_WORDS, ImportField, importTemplateCsv } from '../../../../../shared/receiving/import-columns';
+import { ImportField, importTemplateCsv } from '../../../../../shared/receiving/import-columns';
 import { ACCEPTED_DATE_FORMS, type DayOrder } from '../../../../../shared/receiving/import-dates';
 import type { WroForm } from '../../../../../shared/schemas/wro-form';
 import { Dialog } from '../../../ui/Dialog';
@@ -14,7 +14,7 @@ const ROWS_SHOWN = 40;
 
 const fieldChoices = (t: Translate) => [
   { id: 'none', label: t('receiving.import.notRead') },
-  ...ImportField.options.map((f) => ({ id: f, label: IMPORT_FIELD_WORDS[f] })),
+  ...ImportField.options.map((f) => ({ id: f, label: t('receiving.import.field', { field: f }) })),
 ];
 const dayChoices = (t: Translate): { id: DayOrder; label: string }[] => [
   { id: 'dmy', label: t('receiving.import.dayFirst') },
