@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { appError, AppErrorException } from '../../../shared/errors.js';
+import { AppErrorException } from '../../../shared/errors.js';
+import { appError } from '../words.js';
 
 /**
  * The loopback redirect receiver of RFC 8252 section 7.3: an HTTP server on 127.0.0.1 with an
@@ -124,8 +125,8 @@ function readCallback(params: URLSearchParams, expectedState: string): CallbackV
       status: 200,
       page: cancelled ? CALLBACK_PAGES.cancelled : CALLBACK_PAGES.failed,
       error: cancelled
-        ? appError('sign_in_cancelled', 'Sign-in cancelled.')
-        : appError('sign_in_failed', `The service refused the sign-in (${error}${description ? `: ${description}` : ''}).`),
+        ? appError('sign_in_cancelled', 'errors.signIn.cancelled')
+        : appError('sign_in_failed', 'errors.signIn.refused', undefined, { detail: `error=${error}`, ...(description ? { serviceMessage: description } : {}) }),
     };
   }
   const code = params.get('code');
@@ -134,7 +135,7 @@ function readCallback(params: URLSearchParams, expectedState: string): CallbackV
       kind: 'refused',
       status: 400,
       page: CALLBACK_PAGES.failed,
-      error: appError('sign_in_failed', 'The service answered the sign-in without an authorization code.'),
+      error: appError('sign_in_failed', 'errors.signIn.noCode'),
     };
   }
   return {
@@ -236,15 +237,15 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
   }
 
   await listen(server, host);
-  const timeout = `Sign-in timed out after ${Math.round(options.timeoutMs / 1000)} seconds. Start it again when ready.`;
-  const timer = setTimeout(() => finish({ ok: false, error: appError('sign_in_timeout', timeout) }), options.timeoutMs).unref();
+  const seconds = Math.round(options.timeoutMs / 1000);
+  const timer = setTimeout(() => finish({ ok: false, error: appError('sign_in_timeout', 'errors.signIn.timeout', { seconds }) }), options.timeoutMs).unref();
 
   const { port } = server.address() as AddressInfo;
   return {
     redirectUri: `http://${host}:${port}${callbackPath}`,
     result,
     reportOutcome,
-    cancel: () => finish({ ok: false, error: appError('sign_in_cancelled', 'Sign-in cancelled.') }),
+    cancel: () => finish({ ok: false, error: appError('sign_in_cancelled', 'errors.signIn.cancelled') }),
     closed,
     server,
   };

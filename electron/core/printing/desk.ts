@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { countOf } from '../../../shared/counts.js';
-import { appError } from '../../../shared/errors.js';
+import { appError, sayError } from '../words.js';
 import {
   PrintingSettings,
   type NetworkPrinterProfile,
@@ -33,7 +33,7 @@ function profileStore(ctx: Pick<Deps, 'settings'>) {
   const write = (change: Partial<PrintingSettings>) => ctx.settings.updateSection(SECTION, PrintingSettings, DEFAULTS, change);
   const profile = (id: string): PrinterProfile => {
     const found = read().profiles.find((p) => p.id === id);
-    if (!found) throw appError('not_found', 'That printer is no longer set up on this desk: choose another in Settings → Printers.');
+    if (!found) throw appError('not_found', 'errors.printing.printerGone');
     return found;
   };
   return { read, write, profile };
@@ -54,7 +54,7 @@ function settingsHandlers({
       const current = read();
       if (input.id) profile(input.id);
       const clash = current.profiles.find((p) => p.id !== saved.id && p.name.toLowerCase() === saved.name.toLowerCase());
-      if (clash) throw appError('validation', `A printer named "${clash.name}" is set up already: give this one another name.`);
+      if (clash) throw appError('validation', 'errors.printing.nameTaken', { name: clash.name });
       const profiles = current.profiles.some((p) => p.id === saved.id)
         ? current.profiles.map((p) => (p.id === saved.id ? saved : p))
         : [...current.profiles, saved];
@@ -85,8 +85,8 @@ async function told<T>(work: () => Promise<T> | T): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof LabelProblem) throw appError('validation', error.message);
-    if (error instanceof PrintQueueError) throw appError('conflict', error.message);
+    if (error instanceof LabelProblem) throw sayError('validation', error.said, error.detail ? { detail: error.detail } : {});
+    if (error instanceof PrintQueueError) throw sayError('conflict', error.said);
     throw error;
   }
 }
@@ -95,7 +95,7 @@ async function told<T>(work: () => Promise<T> | T): Promise<T> {
 function chosenPages(boxes: { box_id: number; box_number?: number | undefined }[], orderId: number, boxIds: number[]): { choice: PageChoice; what: string } {
   const pages = boxIds.map((boxId) => {
     const at = boxes.findIndex((b) => b.box_id === boxId);
-    if (at < 0) throw appError('not_found', `Box ${boxId} is not one of receiving order ${orderId}'s boxes: open the order the box belongs to.`);
+    if (at < 0) throw appError('not_found', 'errors.printing.boxNotInOrder', { box: boxId, order: orderId });
     return at;
   });
   const numbers = pages.map((i) => boxes[i]!.box_number ?? i + 1);
@@ -143,7 +143,7 @@ async function boxLabelsJob(p: PrinterProfile, pdf: Uint8Array, choice: PageChoi
 function boxLabelPrinting(ctx: Pick<Deps, 'api'>, { read, profile }: ProfileStore, queue: PrintQueue) {
   return async ({ receivingOrderId, boxIds }: { receivingOrderId: number; boxIds?: number[] | undefined }, signal: AbortSignal) => {
     const id = read().boxLabelPrinter;
-    if (!id) throw appError('validation', 'No printer prints box labels on this desk yet: choose one in Settings → Printers, or show the labels as a PDF.');
+    if (!id) throw appError('validation', 'errors.printing.noBoxPrinter');
     const p = profile(id);
     const api = ctx.api();
     // One request: the PDF. Chosen boxes need the order's boxes too, which the order's page has read already.
@@ -188,7 +188,7 @@ export function createPrintingDesk(ctx: Deps) {
     },
     'printing.itemLabel.print': async ({ printerId, label }) => {
       const id = printerId ?? read().itemLabelPrinter;
-      if (!id) throw appError('validation', 'No printer prints item labels on this desk yet: choose one in Settings → Printers.');
+      if (!id) throw appError('validation', 'errors.printing.noItemPrinter');
       const p = profile(id);
       const what = `${countOf(label.copies, 'itemLabel')} for ${label.sku}${label.lot ? `, lot ${label.lot}` : ''}`;
       return told(async () => queue.submit(p, what, await itemLabelJob(p, label, toSystem)));

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import bwipjs from 'bwip-js';
 import PDFDocument from 'pdfkit';
+import { said } from '../../../shared/errors.js';
 import { LabelProblem, itemLabelContent, type ItemLabel } from '../../../shared/printing/item-label.js';
 import { TEST_PRINT_CODE } from '../../../shared/printing/test-label.js';
 
@@ -41,7 +42,7 @@ function pdfDocument(page: LabelPage, title: string): { doc: PDFKit.PDFDocument;
 /** A barcode's bars and spaces in modules, as its encoder makes them: Code 128, or GS1-128 (FNC1 first, after a lot when more follows). */
 function modulesOf(kind: 'code128' | 'gs1-128', text: string): number[] {
   const [symbol] = bwipjs.raw({ bcid: kind, text });
-  if (!symbol || !('sbs' in symbol)) throw new LabelProblem(`"${text}" cannot be drawn as a ${kind === 'code128' ? 'Code 128' : 'GS1-128'} barcode.`);
+  if (!symbol || !('sbs' in symbol)) throw new LabelProblem(said('errors.label.notDrawable', { data: text }), kind === 'code128' ? 'Code 128' : 'GS1-128');
   return symbol.sbs;
 }
 
@@ -80,16 +81,14 @@ function itemLayout(page: LabelPage, barcodes: Barcode[], data: string[]) {
   if (module < pt(0.25)) {
     const at = barcodes.findIndex((b) => b.modules + 20 === widest);
     throw new LabelProblem(
-      `"${data[at]}" needs ${Math.round(widest * 0.25)} mm of width as a barcode and a ${page.widthMm} mm wide label has ${Math.round(page.widthMm - 4)} mm inside its margins: use wider labels for this item.`,
+      said('errors.label.tooNarrowMm', { data: data[at] ?? '', needed: Math.round(widest * 0.25), width: page.widthMm, available: Math.round(page.widthMm - 4) }),
     );
   }
   const readable = barcodes.filter((b) => b.readable).length;
   const free = height - 2 * margin - (nameLines + 1 + readable) * line - barcodes.length * gap;
   const barHeight = Math.min(free / barcodes.length, pt(25));
   if (barHeight < pt(5))
-    throw new LabelProblem(
-      `A ${page.widthMm} × ${page.heightMm} mm label is too short for this item's name and ${barcodes.length} barcodes: use taller labels for this item.`,
-    );
+    throw new LabelProblem(said('errors.label.tooShortMm', { width: page.widthMm, height: page.heightMm, count: barcodes.length }));
   return { margin, gap, width, textHeight, line, nameLines, module, barHeight };
 }
 

@@ -1,5 +1,5 @@
 import { countOf } from '../../../shared/counts.js';
-import { appError } from '../../../shared/errors.js';
+import { appError, englishWords } from '../words.js';
 import { ReturnDraft } from '../../../shared/schemas/return-draft.js';
 import type { Clock } from '../clock.js';
 import type { DraftPolicy } from '../data/draft-store.js';
@@ -34,13 +34,9 @@ export function returnDraftPolicy(deps: ReturnDraftPolicyDeps): DraftPolicy {
       const next = ReturnDraft.parse(nextRaw);
       const locked = previous.submitAttempts > 0 || previous.editOf !== null;
       if (locked && next.referenceId !== previous.referenceId) {
-        throw appError(
-          'invalid_input',
-          `The reference id ${previous.referenceId} cannot change any more: it was already sent to the service once. Start a new return for a different reference.`,
-          {
-            fieldErrors: { referenceId: ['Fixed after the first submit attempt.'] },
-          },
-        );
+        throw appError('invalid_input', 'errors.returns.referenceFixed', { referenceId: previous.referenceId }, {
+          fieldErrors: { referenceId: [englishWords.t('errors.returns.referenceFixedField')] },
+        });
       }
       return { ...next, referenceId: next.referenceId || previous.referenceId, submitAttempts: previous.submitAttempts, editOf: previous.editOf };
     },
