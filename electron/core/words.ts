@@ -2,6 +2,7 @@ import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { AppErrorException, type AppErrorCode, type AppErrorExtra, type MessageId, type MessageValues, type Saying } from '../../shared/errors.js';
 import { resolveLocale, SOURCE_LANGUAGE, type CatalogName, type Language, type LanguageChoice } from '../../shared/i18n/locales.js';
 import type { MessageArgs } from '../../shared/i18n/messages.generated.js';
+import type { LabelLanguage, LabelText } from '../../shared/printing/item-label.js';
 import deErrors from '../../shared/i18n/messages/de/errors.json';
 import dePrintlabel from '../../shared/i18n/messages/de/printlabel.json';
 import deSignin from '../../shared/i18n/messages/de/signin.json';
@@ -85,4 +86,9 @@ export function sayError(code: AppErrorCode, saying: Saying, extra: AppErrorExtr
 /** A saying in English. */
 export function englishOf({ id, values }: Saying): string {
   return (englishWords.t as (id: string, values?: MessageValues) => string)(id, values);
+}
+
+/** The words printed on labels, in the desk's label language (Settings → Printers; English by default). */
+export function labelWords(language: LabelLanguage): LabelText {
+  return wordsIn(language).t;
 }

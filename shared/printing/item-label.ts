@@ -1,4 +1,4 @@
-import { said, type Saying } from '../errors.js';
+import { said, type MessageId, type SayArgs, type Saying } from '../errors.js';
 import { expiryDay } from '../lots/expiry.js';
 import { gtinCheckDigit, normalizeGtin } from '../scan/codes.js';
 
@@ -9,6 +9,16 @@ import { gtinCheckDigit, normalizeGtin } from '../scan/codes.js';
  * nothing that stays on the printer after the job (no ^JUS, ^MM, ~SD): a shared printer keeps the
  * settings its other users rely on.
  */
+
+/**
+ * The words printed on a label, in the desk's label language (one per desk, English by default):
+ * main passes its catalog's formatter for that language (electron/core/words.ts, `labelWords`).
+ */
+export type LabelText = <K extends MessageId>(id: K, ...args: SayArgs<K>) => string;
+
+/** The languages labels can be printed in: those with every label word. */
+export const LABEL_LANGUAGES = ['en', 'es', 'de'] as const;
+export type LabelLanguage = (typeof LABEL_LANGUAGES)[number];
 
 export const DPI_CHOICES = [203, 300, 600] as const;
 export type Dpi = (typeof DPI_CHOICES)[number];
@@ -196,16 +206,16 @@ export interface ItemLabelContent {
 }
 
 /** The label's content, checked: copies, a SKU, and a GS1 element string that can be encoded. */
-export function itemLabelContent(label: ItemLabel): ItemLabelContent {
+export function itemLabelContent(label: ItemLabel, text: LabelText): ItemLabelContent {
   if (!Number.isInteger(label.copies) || label.copies < 1 || label.copies > MAX_COPIES)
     throw new LabelProblem(said('errors.label.copies', { max: MAX_COPIES, got: label.copies }));
   if (!label.sku.trim()) throw new LabelProblem(said('errors.label.noSku'));
-  return { name: label.name, skuLine: `SKU ${label.sku}`, sku: label.sku, gs1: gs1ElementString(label) };
+  return { name: label.name, skuLine: text('printlabel.sku', { sku: label.sku }), sku: label.sku, gs1: gs1ElementString(label) };
 }
 
 /** One ZPL format (^XA…^XZ) that prints `label.copies` identical labels. */
-export function itemLabelZpl(label: ItemLabel, media: LabelMedia): string {
-  const { gs1 } = itemLabelContent(label);
+export function itemLabelZpl(label: ItemLabel, media: LabelMedia, text: LabelText): string {
+  const { gs1, skuLine } = itemLabelContent(label, text);
   if (!Number.isInteger(media.darkness) || media.darkness < -30 || media.darkness > 30) throw new LabelProblem(said('errors.label.darkness'));
   const barcodes = [{ data: label.sku, modules: code128Modules(label.sku), humanReadable: false }];
   if (gs1) barcodes.push({ data: gs1, modules: code128Modules(gs1.replace(/[()]/g, ''), 2), humanReadable: true });
@@ -219,7 +229,7 @@ export function itemLabelZpl(label: ItemLabel, media: LabelMedia): string {
   // A name longer than its lines is cut by the field block rather than printed over the SKU.
   lines.push(`^FO${margin},${y}^A0N,${textHeight},${textHeight}^FB${width},${nameLines},0,L,0^FH_^FD${fieldText(label.name)}^FS`);
   y += nameLines * line;
-  lines.push(`^FO${margin},${y}^A0N,${textHeight},${textHeight}^FB${width},1,0,L,0^FH_^FDSKU ${fieldText(label.sku)}^FS`);
+  lines.push(`^FO${margin},${y}^A0N,${textHeight},${textHeight}^FB${width},1,0,L,0^FH_^FD${fieldText(skuLine)}^FS`);
   y += line + gap;
   // Mode A (automatic subsets) takes the SKU's characters as they are, `>` included.
   lines.push(`^BY${module}`, `^FO${margin + 10 * module},${y}^BCN,${barHeight},N,N,N,A^FH_^FD${fieldText(label.sku)}^FS`);

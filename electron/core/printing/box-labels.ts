@@ -152,7 +152,7 @@ const SYSTEM_PICTURE_DPI = 300;
  * every box is printed and each page is the label's size; otherwise the pages asked for, drawn at the
  * label's size (fitted whole, centred, as for a label printer) into a PDF of label-sized pages.
  */
-export async function boxLabelsPdf(pdf: Uint8Array, page: LabelPage, choice?: PageChoice): Promise<{ pdf: Buffer; pages: number }> {
+export async function boxLabelsPdf(pdf: Uint8Array, page: LabelPage, choice: PageChoice | undefined, title: string): Promise<{ pdf: Buffer; pages: number }> {
   const sizes = await pageSizes(pdf);
   const label = { width: (page.widthMm * 72) / 25.4, height: (page.heightMm * 72) / 25.4 };
   const fits = sizes.every((s) => Math.abs(s.width - label.width) <= 1 && Math.abs(s.height - label.height) <= 1);
@@ -167,7 +167,7 @@ export async function boxLabelsPdf(pdf: Uint8Array, page: LabelPage, choice?: Pa
     pdf: await picturesPdf(
       pngs.map((p) => p.value),
       page,
-      'Box labels',
+      title,
     ),
     pages: pngs.length,
   };

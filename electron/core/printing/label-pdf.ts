@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import bwipjs from 'bwip-js';
 import PDFDocument from 'pdfkit';
 import { said } from '../../../shared/errors.js';
-import { LabelProblem, itemLabelContent, type ItemLabel } from '../../../shared/printing/item-label.js';
+import { LabelProblem, itemLabelContent, type ItemLabel, type LabelText } from '../../../shared/printing/item-label.js';
 import { TEST_PRINT_CODE } from '../../../shared/printing/test-label.js';
 
 /**
@@ -98,14 +98,14 @@ function itemLayout(page: LabelPage, barcodes: Barcode[], data: string[]) {
  * prints copies of one page; the browser's dialog cannot be told a number of copies, so its PDF
  * carries one page per copy.
  */
-export async function itemLabelPdf(label: ItemLabel, page: LabelPage, pages = 1): Promise<Buffer> {
-  const content = itemLabelContent(label);
+export async function itemLabelPdf(label: ItemLabel, page: LabelPage, text: LabelText, pages = 1): Promise<Buffer> {
+  const content = itemLabelContent(label, text);
   const data = [content.sku, ...(content.gs1 ? [content.gs1] : [])];
   const barcodes: Barcode[] = [{ sbs: modulesOf('code128', content.sku), modules: 0, readable: null }];
   if (content.gs1) barcodes.push({ sbs: modulesOf('gs1-128', content.gs1), modules: 0, readable: content.gs1 });
   for (const b of barcodes) b.modules = b.sbs.reduce((sum, w) => sum + w, 0);
   const { margin, gap, width, textHeight, line, nameLines, module, barHeight } = itemLayout(page, barcodes, data);
-  const { doc, done } = pdfDocument(page, `Item label ${content.sku}`);
+  const { doc, done } = pdfDocument(page, text('printlabel.pdf.itemTitle', { sku: content.sku }));
   for (let n = 0; n < pages; n++) {
     doc.addPage();
     doc.font(LABEL_FONT).fontSize(textHeight).fillColor('#000000');
@@ -133,8 +133,9 @@ export async function itemLabelPdf(label: ItemLabel, page: LabelPage, pages = 1)
  * is wrong or the driver scales), the printer's name and the size it was told, and a barcode to try
  * the scanner on.
  */
-export async function testLabelPdf(printer: { name: string; where: string }, page: LabelPage): Promise<Buffer> {
-  const { doc, done } = pdfDocument(page, `Test print: ${printer.name}`);
+export async function testLabelPdf(printer: { name: string; deviceName: string | null }, page: LabelPage, say: LabelText): Promise<Buffer> {
+  const title = say('printlabel.test.title', { printer: printer.name });
+  const { doc, done } = pdfDocument(page, title);
   const inset = pt(1);
   const margin = pt(3);
   const width = pt(page.widthMm) - 2 * margin;
@@ -147,7 +148,11 @@ export async function testLabelPdf(printer: { name: string; where: string }, pag
     .rect(inset, inset, pt(page.widthMm) - 2 * inset, height - 2 * inset)
     .stroke('#000000');
   doc.font(LABEL_FONT).fontSize(text).fillColor('#000000');
-  const words = [`Test print: ${printer.name}`, `${page.widthMm} × ${page.heightMm} mm label`, printer.where];
+  const words = [
+    title,
+    say('printlabel.test.page', { width: page.widthMm, height: page.heightMm }),
+    printer.deviceName ? say('printlabel.test.systemPrinter', { device: printer.deviceName }) : say('printlabel.test.systemPrinterDefault'),
+  ];
   words.forEach((w, i) => doc.text(w, margin, margin + i * line, { width, height: line, ellipsis: true, lineBreak: false }));
   const sbs = modulesOf('code128', TEST_PRINT_CODE);
   const modules = sbs.reduce((sum, w) => sum + w, 0);

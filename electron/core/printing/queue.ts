@@ -46,14 +46,15 @@ export class PrintQueue {
   }
 
   /** Adds a job and returns it once the printer has taken it, or refused it, or could not be reached. */
-  async submit(profile: PrinterProfile, what: string, payload: JobPayload): Promise<PrintJob> {
+  async submit(profile: PrinterProfile, title: Saying, payload: JobPayload): Promise<PrintJob> {
     const entry: Entry = {
       payload,
       job: {
         id: randomUUID(),
         printerId: profile.id,
         printerName: profile.name,
-        what,
+        what: englishOf(title),
+        title: title.values ? { id: title.id, values: title.values } : { id: title.id },
         state: 'queued',
         problem: null,
         bytes: payload.kind === 'system' ? payload.pdf.byteLength : Buffer.byteLength(payload.zpl, 'utf8'),
