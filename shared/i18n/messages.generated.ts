@@ -864,6 +864,16 @@ export interface MessageArgs<Tag = never> {
   'shell.startFailed': undefined;
   'shell.starting': undefined;
   'shell.workspaces': undefined;
+  'signin.page.cancelled.text': undefined;
+  'signin.page.cancelled.title': undefined;
+  'signin.page.failed.text': undefined;
+  'signin.page.failed.title': undefined;
+  'signin.page.relay.text': undefined;
+  'signin.page.relay.title': undefined;
+  'signin.page.stale.text': undefined;
+  'signin.page.stale.title': undefined;
+  'signin.page.success.text': undefined;
+  'signin.page.success.title': undefined;
   'status.channel': { name: string | number };
   'status.connectivity': { state: string | number };
   'status.label': undefined;

@@ -115,7 +115,12 @@ export class SessionService {
     const verifier = createCodeVerifier();
     const state = randomToken();
     const nonce = randomToken();
-    const receiver = await startLoopbackReceiver({ expectedState: state, timeoutMs: this.deps.signInTimeoutMs ?? SIGN_IN_TIMEOUT_MS });
+    const receiver = await startLoopbackReceiver({
+      expectedState: state,
+      timeoutMs: this.deps.signInTimeoutMs ?? SIGN_IN_TIMEOUT_MS,
+      // The pages the browser shows after the sign-in speak the desk's language.
+      language: () => this.deps.settings.get().preferences.language,
+    });
     const pending: PendingSignIn = { receiver, verifier, nonce, metadata, cancelled: false };
     this.pending = pending;
 
