@@ -90,7 +90,8 @@ export const SystemPrinterProfileInput = SystemPrinterProfile.extend({
 
 export const PrinterProfileInput = z.discriminatedUnion('kind', [NetworkPrinterProfileInput, SystemPrinterProfileInput]);
 
-export const LabelLanguage = z.enum(LABEL_LANGUAGES);
+// Not exported as an enum of its own: the choices are languages, named in their own words (LANGUAGES), not a label table's.
+const LabelLanguage = z.enum(LABEL_LANGUAGES);
 
 export const PrintingSettings = z.object({
   /**

@@ -162,7 +162,10 @@ describe('loopback redirect receiver (RFC 8252)', () => {
     await postForm(failed.redirectUri, { error: 'invalid_scope', error_description: 'Unknown scope', state: 'expected-state' });
     const error = await rejection(failed.result);
     expect(error.appError.code).toBe('sign_in_failed');
-    expect(error.appError.message).toContain('invalid_scope');
+    // The desk's sentence, the service's own description as it came, the error code for support.
+    expect(error.appError.said).toEqual({ id: 'errors.signIn.refused' });
+    expect(error.appError.serviceMessage).toBe('Unknown scope');
+    expect(error.appError.detail).toContain('invalid_scope');
   });
 
   it('closes when cancelled', async () => {
