@@ -87,5 +87,5 @@ export interface Saying {
   values?: MessageValues;
 }
 export function said<K extends MessageId>(id: K, ...[values]: SayArgs<K>): Saying {
-  return values === undefined ? { id } : { id, values: values as MessageValues };
+  return values === undefined ? { id } : { id, values };
 }

@@ -33,7 +33,7 @@ type ArgsOf<K extends MessageId> = MessageArgs[K] extends undefined ? [] : [Mess
 export interface MainWords {
   /** The BCP 47 tag the words are in (for `<html lang>` and number formats). */
   locale: string;
-  t<K extends MessageId>(id: K, ...args: ArgsOf<K>): string;
+  t: <K extends MessageId>(id: K, ...args: ArgsOf<K>) => string;
 }
 
 const cache = createIntlCache();
@@ -45,10 +45,13 @@ export function wordsIn(catalog: CatalogName, locale: string = catalog): MainWor
   const key = `${name} ${locale}`;
   let words = made.get(key);
   if (!words) {
-    const intl: IntlShape = createIntl({ locale: name === SOURCE_LANGUAGE ? SOURCE_LANGUAGE : locale, defaultLocale: SOURCE_LANGUAGE, messages: CATALOGS[name] }, cache);
+    const intl: IntlShape = createIntl(
+      { locale: name === SOURCE_LANGUAGE ? SOURCE_LANGUAGE : locale, defaultLocale: SOURCE_LANGUAGE, messages: CATALOGS[name] },
+      cache,
+    );
     words = {
       locale: intl.locale,
-      t: ((id: string, values?: Record<string, string | number | Date>) => intl.formatMessage({ id }, values)) as MainWords['t'],
+      t: (id: string, values?: Record<string, string | number | Date>) => intl.formatMessage({ id }, values),
     };
     made.set(key, words);
   }
@@ -64,7 +67,9 @@ export function wordsFor(choice: LanguageChoice, preferred: readonly string[]): 
 /** English: AppError.message, the logs. */
 export const englishWords: MainWords = wordsIn(SOURCE_LANGUAGE);
 
-type ErrorArgs<K extends MessageId> = MessageArgs[K] extends undefined ? [values?: undefined, extra?: AppErrorExtra] : [values: MessageArgs[K], extra?: AppErrorExtra];
+type ErrorArgs<K extends MessageId> = MessageArgs[K] extends undefined
+  ? [values?: undefined, extra?: AppErrorExtra]
+  : [values: MessageArgs[K], extra?: AppErrorExtra];
 
 /**
  * An AppError in the desk's words: a message id of the catalogs (`errors.<area>.<what>`) with exactly
@@ -73,7 +78,7 @@ type ErrorArgs<K extends MessageId> = MessageArgs[K] extends undefined ? [values
  * `extra.detail`; the service's own words in `extra.serviceMessage`.
  */
 export function appError<K extends MessageId>(code: AppErrorCode, id: K, ...[values, extra]: ErrorArgs<K>): AppErrorException {
-  return sayError(code, values === undefined ? { id } : { id, values: values as MessageValues }, extra);
+  return sayError(code, values === undefined ? { id } : { id, values }, extra);
 }
 
 /** The same from words said ahead (a {@link Saying} a label problem or a queue refusal carries). */

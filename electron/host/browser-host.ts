@@ -139,7 +139,8 @@ function bridgeErrorHandler(error: { statusCode?: number; code?: string; message
     return sendBridgeError(reply, 413, appError('invalid_input', 'errors.host.tooLarge', { megabytes: BODY_LIMIT_BYTES / 1024 / 1024 }).appError);
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError)
     return sendBridgeError(reply, 400, appError('invalid_input', 'errors.host.notJson').appError);
-  if (status < 500) return sendBridgeError(reply, status, appError('invalid_input', 'errors.host.unreadableCall', undefined, { detail: error.message }).appError);
+  if (status < 500)
+    return sendBridgeError(reply, status, appError('invalid_input', 'errors.host.unreadableCall', undefined, { detail: error.message }).appError);
   return sendBridgeError(reply, 500, appError('internal', 'errors.host.bridgeFailed').appError);
 }
 
@@ -164,7 +165,11 @@ function secretMatches(request: FastifyRequest, secretBytes: Buffer): boolean {
 }
 
 function notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return sendBridgeError(reply, 404, appError('not_found', 'errors.host.nothingHere', undefined, { detail: `${request.method} ${request.url.split('?')[0]}` }).appError);
+  return sendBridgeError(
+    reply,
+    404,
+    appError('not_found', 'errors.host.nothingHere', undefined, { detail: `${request.method} ${request.url.split('?')[0]}` }).appError,
+  );
 }
 
 /** A bridge call or event stream from this page only: its own origin, with the launch secret. */

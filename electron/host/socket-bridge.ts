@@ -50,13 +50,12 @@ function secretOffered(request: IncomingMessage, secretBytes: Buffer): boolean {
 /** Why a handshake is refused, or null: the same checks, in the same order, as an HTTP bridge call. */
 function refusalOf(request: IncomingMessage, options: SocketBridgeOptions): Refusal | null {
   const host = request.headers.host ?? '';
-  if (!options.allowedHosts().has(host))
-    return { status: 403, error: appError('unauthorized_sender', 'errors.host.wrongHost').appError };
+  if (!options.allowedHosts().has(host)) return { status: 403, error: appError('unauthorized_sender', 'errors.host.wrongHost').appError };
   const path = (request.url ?? '').split('?')[0];
-  if (path !== SOCKET_PATH) return { status: 404, error: appError('not_found', 'errors.host.nothingHere', undefined, { detail: `${request.method} ${path}` }).appError };
+  if (path !== SOCKET_PATH)
+    return { status: 404, error: appError('not_found', 'errors.host.nothingHere', undefined, { detail: `${request.method} ${path}` }).appError };
   // Browsers always send Origin on a WebSocket handshake: a handshake without one is not from a page of ours.
-  if (request.headers.origin !== `http://${host}`)
-    return { status: 403, error: appError('unauthorized_sender', 'errors.host.otherOrigin').appError };
+  if (request.headers.origin !== `http://${host}`) return { status: 403, error: appError('unauthorized_sender', 'errors.host.otherOrigin').appError };
   if (!secretOffered(request, options.secretBytes))
     return {
       status: 401,

@@ -115,8 +115,7 @@ export function gs1ElementString(label: Pick<ItemLabel, 'gtin' | 'lot' | 'expiry
   }
   let text = `(01)${gtin14}`;
   if (label.lot) {
-    if (!LOT_CHARACTERS.test(label.lot))
-      throw new LabelProblem(said('errors.label.lot', { lot: label.lot }));
+    if (!LOT_CHARACTERS.test(label.lot)) throw new LabelProblem(said('errors.label.lot', { lot: label.lot }));
     text += `(10)${label.lot}`;
   }
   if (label.expiry) text += `(17)${yymmdd(label.expiry)}`;
@@ -188,8 +187,7 @@ function layout(media: LabelMedia, barcodes: { data: string; modules: number; hu
   const readableLines = barcodes.filter((b) => b.humanReadable).length;
   const free = dots.height - 2 * margin - (nameLines + 1 + readableLines) * line - barcodes.length * gap;
   const barHeight = Math.floor(Math.min(free / barcodes.length, 25 * dpmm));
-  if (barHeight < 5 * dpmm)
-    throw new LabelProblem(said('errors.label.tooShort', { size: media.size, count: barcodes.length }));
+  if (barHeight < 5 * dpmm) throw new LabelProblem(said('errors.label.tooShort', { size: media.size, count: barcodes.length }));
   return { margin, gap, textHeight, nameLines, module, barHeight };
 }
 

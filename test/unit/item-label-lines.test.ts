@@ -31,7 +31,11 @@ describe('the label of a line of goods', () => {
   });
 
   it('prints a line’s lot and expiry in the GS1-128 a scanner reads back', async () => {
-    const zpl = itemLabelZpl(lineItemLabel(ITEM, { lot: 'B-2207', expiry: '2026-12-31T00:00:00Z' }, 4), { size: '4x6', dpi: 203, darkness: 0 }, labelWords('en'));
+    const zpl = itemLabelZpl(
+      lineItemLabel(ITEM, { lot: 'B-2207', expiry: '2026-12-31T00:00:00Z' }, 4),
+      { size: '4x6', dpi: 203, darkness: 0 },
+      labelWords('en'),
+    );
     const [label] = await renderZpl(zpl, LABEL_SIZES['4x6'], 203);
     expect(label!.barcodes).toEqual([ITEM.sku, `]C1010400638133393110B-2207${GS}17261231`]);
     expect(zpl).toContain('^PQ4,');

@@ -60,7 +60,9 @@ describe('an item label as PDF', () => {
   }, 60_000);
 
   it('refuses what cannot print right, in the ZPL label’s words', async () => {
-    await expect(itemLabelPdf({ ...ITEM, gtin: '4006381333932' }, { widthMm: 101.6, heightMm: 152.4 }, english)).rejects.toThrow(/errors\.label\.gtinCheckDigit/);
+    await expect(itemLabelPdf({ ...ITEM, gtin: '4006381333932' }, { widthMm: 101.6, heightMm: 152.4 }, english)).rejects.toThrow(
+      /errors\.label\.gtinCheckDigit/,
+    );
     await expect(itemLabelPdf({ ...ITEM, copies: 0 }, { widthMm: 101.6, heightMm: 152.4 }, english)).rejects.toThrow(/errors\.label\.copies/);
     await expect(itemLabelPdf(ITEM, { widthMm: 30, heightMm: 20 }, english)).rejects.toThrow(LabelProblem);
     await expect(itemLabelPdf(ITEM, { widthMm: 30, heightMm: 20 }, english)).rejects.toThrow(/errors\.label\.tooNarrowMm/);

@@ -78,7 +78,9 @@ describe('an item label in ZPL', () => {
 
   it('refuses what cannot print right, saying what to change', () => {
     const media: LabelMedia = { size: '4x6', dpi: 203, darkness: 0 };
-    expect(() => itemLabelZpl({ ...ITEM, gtin: '4006381333932' }, media, english)).toThrow(problem('errors.label.gtinCheckDigit', { gtin: '4006381333932', digit: 1 }));
+    expect(() => itemLabelZpl({ ...ITEM, gtin: '4006381333932' }, media, english)).toThrow(
+      problem('errors.label.gtinCheckDigit', { gtin: '4006381333932', digit: 1 }),
+    );
     expect(() => itemLabelZpl({ ...ITEM, lot: 'L 24' }, media, english)).toThrow(LabelProblem);
     expect(() => itemLabelZpl({ ...ITEM, lot: 'L(24)' }, media, english)).toThrow(problem('errors.label.lot', { lot: 'L(24)' }));
     expect(() => itemLabelZpl({ ...ITEM, copies: 0 }, media, english)).toThrow(problem('errors.label.copies', { max: 999, got: 0 }));

@@ -157,10 +157,15 @@ export class ApiClient {
     } catch (error) {
       if (deadline.aborted && !options.signal?.aborted) {
         this.connectivity.report('server-error');
-        throw appError('timeout', 'errors.api.callDeadline', { seconds: Math.round(this.callDeadlineMs / 1000) }, {
-          retryable: true,
-          detail: `${endpoint}: no answer within ${this.callDeadlineMs} ms`,
-        });
+        throw appError(
+          'timeout',
+          'errors.api.callDeadline',
+          { seconds: Math.round(this.callDeadlineMs / 1000) },
+          {
+            retryable: true,
+            detail: `${endpoint}: no answer within ${this.callDeadlineMs} ms`,
+          },
+        );
       }
       throw error;
     } finally {

@@ -36,7 +36,12 @@ export async function readBodyBytes(body: Body, maxBytes: number, endpoint: stri
       const buffer = chunk as Buffer;
       size += buffer.length;
       if (size > maxBytes) {
-        throw appError('bad_response', 'errors.api.tooLarge', { size: formatBytes(maxBytes) }, { retryable: false, detail: `${endpoint}: answer over ${maxBytes} bytes` });
+        throw appError(
+          'bad_response',
+          'errors.api.tooLarge',
+          { size: formatBytes(maxBytes) },
+          { retryable: false, detail: `${endpoint}: answer over ${maxBytes} bytes` },
+        );
       }
       chunks.push(buffer);
     }

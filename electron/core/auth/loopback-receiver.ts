@@ -66,7 +66,11 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function page(words: MainWords, titleId: 'signin.page.success.title' | 'signin.page.cancelled.title' | 'signin.page.failed.title' | 'signin.page.stale.title', textId: 'signin.page.success.text' | 'signin.page.cancelled.text' | 'signin.page.failed.text' | 'signin.page.stale.text'): string {
+function page(
+  words: MainWords,
+  titleId: 'signin.page.success.title' | 'signin.page.cancelled.title' | 'signin.page.failed.title' | 'signin.page.stale.title',
+  textId: 'signin.page.success.text' | 'signin.page.cancelled.text' | 'signin.page.failed.text' | 'signin.page.stale.text',
+): string {
   // The catalog's words only: nothing from the request is reflected into the page.
   const title = escapeHtml(words.t(titleId));
   const text = escapeHtml(words.t(textId));
@@ -109,12 +113,22 @@ export function acceptedLanguages(header: string | undefined): string[] {
     .split(',')
     .map((part, at) => {
       const [tag = '', ...params] = part.trim().split(';');
-      const q = Number(params.map((p) => p.trim()).find((p) => p.startsWith('q='))?.slice(2) ?? '1');
+      const q = Number(
+        params
+          .map((p) => p.trim())
+          .find((p) => p.startsWith('q='))
+          ?.slice(2) ?? '1',
+      );
       return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, at };
     })
     .filter((l) => l.tag && l.tag !== '*' && l.q > 0)
     .sort((a, b) => b.q - a.q || a.at - b.at)
     .map((l) => l.tag);
+}
+
+/** The pages for a request: in the desk's language, or for 'system' the browser's (the core does not know the system's). */
+function pagesOf(options: LoopbackOptions): (req: IncomingMessage) => CallbackPages {
+  return (req) => callbackPages(wordsFor(options.language?.() ?? 'system', acceptedLanguages(req.headers['accept-language'])));
 }
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
@@ -209,7 +223,7 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
   let resolveClosed: () => void = () => {};
   const closed = new Promise<void>((r) => (resolveClosed = r));
 
-  const pagesFor = (req: IncomingMessage): CallbackPages => callbackPages(wordsFor(options.language?.() ?? 'system', acceptedLanguages(req.headers['accept-language'])));
+  const pagesFor = pagesOf(options);
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) res.writeHead(400, PAGE_HEADERS).end(pagesFor(req).failed);
@@ -223,14 +237,13 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
   };
 
   // The browser's callback request while the app finishes the sign-in; answered by reportOutcome.
-  let held: ServerResponse | null = null;
-  let heldPages: CallbackPages | null = null;
+  let held: { res: ServerResponse; pages: CallbackPages } | null = null;
   let heldTimer: NodeJS.Timeout | undefined;
   const reportOutcome = (ok: boolean) => {
     clearTimeout(heldTimer);
-    const res = held;
+    const answer = held;
     held = null;
-    if (res && heldPages && !res.headersSent) res.writeHead(ok ? 200 : 400, PAGE_HEADERS).end(ok ? heldPages.success : heldPages.failed);
+    if (answer && !answer.res.headersSent) answer.res.writeHead(ok ? 200 : 400, PAGE_HEADERS).end(ok ? answer.pages.success : answer.pages.failed);
     // Close after the response has been flushed so the browser shows the page.
     setImmediate(shutdown);
   };
@@ -268,15 +281,14 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
       finish({ ok: false, error: verdict.error });
       return;
     }
-    held = res;
-    heldPages = pages;
+    held = { res, pages };
     heldTimer = setTimeout(() => reportOutcome(false), OUTCOME_WAIT_MS).unref();
     finish({ ok: true, params: verdict.params });
   }
 
   await listen(server, host);
-  const seconds = Math.round(options.timeoutMs / 1000);
-  const timer = setTimeout(() => finish({ ok: false, error: appError('sign_in_timeout', 'errors.signIn.timeout', { seconds }) }), options.timeoutMs).unref();
+  const timedOut = appError('sign_in_timeout', 'errors.signIn.timeout', { seconds: Math.round(options.timeoutMs / 1000) });
+  const timer = setTimeout(() => finish({ ok: false, error: timedOut }), options.timeoutMs).unref();
 
   const { port } = server.address() as AddressInfo;
   return {

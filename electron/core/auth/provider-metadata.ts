@@ -125,10 +125,15 @@ export async function loadProviderMetadata(dispatchers: DispatcherPool, authUrl:
   const result = await readDiscovery(dispatchers, authUrl);
   if (result.kind === 'absent') return fixedPathMetadata(authUrl);
   if (result.kind === 'invalid')
-    throw appError('sign_in_failed', 'errors.signIn.hostUnusable', { host: new URL(authUrl).origin }, {
-      retryable: result.status >= 500,
-      detail: `${new URL(authUrl).origin} ${result.problem}`,
-    });
+    throw appError(
+      'sign_in_failed',
+      'errors.signIn.hostUnusable',
+      { host: new URL(authUrl).origin },
+      {
+        retryable: result.status >= 500,
+        detail: `${new URL(authUrl).origin} ${result.problem}`,
+      },
+    );
   const doc = result.document;
   if (issuerMismatch(authUrl, doc.issuer))
     throw appError('sign_in_failed', 'errors.signIn.issuerMismatch', { issuer: doc.issuer, address: issuerFromAuthUrl(authUrl) });

@@ -183,8 +183,7 @@ export class SessionService {
    * this session's refresh), and only a token the service accepted replaces the current sign-in.
    */
   async signInWithPat(token: string): Promise<SessionState> {
-    if (!BEARER_TOKEN_PATTERN.test(token))
-      throw appError('invalid_input', 'errors.signIn.tokenCharacters');
+    if (!BEARER_TOKEN_PATTERN.test(token)) throw appError('invalid_input', 'errors.signIn.tokenCharacters');
     // A browser sign-in still waiting is cancelled, and its cancellation finished, before the token is checked.
     await this.abandonPendingSignIn();
     let channels: Channel[];

@@ -120,7 +120,8 @@ export class TokenClient {
       });
     }
     const claims = IdTokenClaims.parse(payload);
-    if (claims.nonce !== expectedNonce) throw appError('sign_in_failed', 'errors.signIn.untrusted', undefined, { detail: 'The identity token does not carry the nonce of this sign-in.' });
+    if (claims.nonce !== expectedNonce)
+      throw appError('sign_in_failed', 'errors.signIn.untrusted', undefined, { detail: 'The identity token does not carry the nonce of this sign-in.' });
     return claims;
   }
 
@@ -131,7 +132,8 @@ export class TokenClient {
     try {
       const res = await this.dispatchers.for(url).request({ method: 'GET', path: url.pathname + url.search, headers: { accept: 'application/json' } });
       text = await readBodyText(res.body, BODY_LIMITS.authBytes, endpoint);
-      if (res.statusCode !== 200) throw appError('sign_in_failed', 'errors.signIn.hostError', undefined, { retryable: true, detail: `${endpoint} answered HTTP ${res.statusCode}` });
+      if (res.statusCode !== 200)
+        throw appError('sign_in_failed', 'errors.signIn.hostError', undefined, { retryable: true, detail: `${endpoint} answered HTTP ${res.statusCode}` });
     } catch (error) {
       throw errorFromTransport(endpoint, error);
     }

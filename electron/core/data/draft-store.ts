@@ -105,14 +105,12 @@ export class DraftStore {
   async save(input: SaveDraftInput): Promise<DraftRecord> {
     await this.load();
     const previous = input.id === undefined ? undefined : this.drafts.get(input.id);
-    if (input.id !== undefined && !previous)
-      throw appError('not_found', 'errors.drafts.gone');
+    if (input.id !== undefined && !previous) throw appError('not_found', 'errors.drafts.gone');
     if (previous && previous.kind !== input.kind) throw appError('invalid_input', 'errors.drafts.otherKind', { kind: previous.kind, wanted: input.kind });
     if (previous && input.baseRevision !== undefined && input.baseRevision !== previous.revision) {
       throw appError('conflict', 'errors.drafts.changedElsewhere');
     }
-    if (!previous && this.drafts.size >= DRAFT_MAX_COUNT)
-      throw appError('invalid_input', 'errors.drafts.tooMany', { max: DRAFT_MAX_COUNT });
+    if (!previous && this.drafts.size >= DRAFT_MAX_COUNT) throw appError('invalid_input', 'errors.drafts.tooMany', { max: DRAFT_MAX_COUNT });
     const policy = this.policies[input.kind];
     let value = parseDraftValue(input.kind, input.value);
     value = previous ? (policy?.merge?.(previous.value, value) ?? value) : (policy?.create?.(value) ?? value);

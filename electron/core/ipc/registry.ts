@@ -39,10 +39,15 @@ export async function dispatch(
     const issue = input.error.issues[0];
     const field = issue?.path.join('.') || '(input)';
     return fail(
-      appError('invalid_input', 'errors.ipc.invalidInput', { field }, {
-        detail: `Invalid input for ${channel}: ${field}: ${sentence(issue?.message ?? 'invalid')}`,
-        fieldErrors: Object.fromEntries(input.error.issues.map((i) => [i.path.join('.') || '_', [i.message]])),
-      }).appError,
+      appError(
+        'invalid_input',
+        'errors.ipc.invalidInput',
+        { field },
+        {
+          detail: `Invalid input for ${channel}: ${field}: ${sentence(issue?.message ?? 'invalid')}`,
+          fieldErrors: Object.fromEntries(input.error.issues.map((i) => [i.path.join('.') || '_', [i.message]])),
+        },
+      ).appError,
     );
   }
   try {
@@ -60,10 +65,15 @@ export async function dispatch(
       // A handler that validates further (say, a saved environment) reports fields like the contract does.
       const field = error.issues[0]?.path.join('.') || '(input)';
       return fail(
-        appError('invalid_input', 'errors.ipc.invalidInput', { field }, {
-          detail: `Invalid input for ${channel}: ${field}: ${sentence(error.issues[0]?.message ?? 'invalid')}`,
-          fieldErrors: Object.fromEntries(error.issues.map((i) => [i.path.join('.') || '_', [i.message]])),
-        }).appError,
+        appError(
+          'invalid_input',
+          'errors.ipc.invalidInput',
+          { field },
+          {
+            detail: `Invalid input for ${channel}: ${field}: ${sentence(error.issues[0]?.message ?? 'invalid')}`,
+            fieldErrors: Object.fromEntries(error.issues.map((i) => [i.path.join('.') || '_', [i.message]])),
+          },
+        ).appError,
       );
     }
     log(`ipc: ${channel} failed: ${(error as Error).message}`);

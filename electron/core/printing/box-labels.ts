@@ -93,8 +93,7 @@ interface Target {
 async function drawPages<T>(pdf: Uint8Array, target: Target, choice: PageChoice | undefined, take: (canvas: Canvas) => T | Promise<T>) {
   const doc = await openPdf(pdf);
   try {
-    if (choice && choice.of !== doc.numPages)
-      throw new LabelProblem(said('errors.label.pagesMismatch', { pages: doc.numPages, boxes: choice.of }));
+    if (choice && choice.of !== doc.numPages) throw new LabelProblem(said('errors.label.pagesMismatch', { pages: doc.numPages, boxes: choice.of }));
     const wanted = choice?.pages ?? Array.from({ length: doc.numPages }, (_, i) => i);
     const out: { index: number; value: T }[] = [];
     // One canvas for every page, painted white before each.

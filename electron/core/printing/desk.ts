@@ -130,7 +130,12 @@ async function testPrintJob(p: PrinterProfile, text: LabelText): Promise<JobPayl
 const pageOf = (p: SystemPrinterProfile) => ({ widthMm: p.widthMm, heightMm: p.heightMm });
 
 /** Box labels for the profile's kind: each page a ZPL graphic at the printer's dots, or a PDF of label-sized pages. */
-async function boxLabelsJob(p: PrinterProfile, pdf: Uint8Array, choice: PageChoice | undefined, text: LabelText): Promise<{ payload: JobPayload; pages: number }> {
+async function boxLabelsJob(
+  p: PrinterProfile,
+  pdf: Uint8Array,
+  choice: PageChoice | undefined,
+  text: LabelText,
+): Promise<{ payload: JobPayload; pages: number }> {
   if (p.kind === 'system') {
     const made = await boxLabelsPdf(pdf, p, choice, text('printlabel.pdf.boxTitle'));
     return { payload: { kind: p.kind, pdf: made.pdf, copies: 1, page: pageOf(p) }, pages: made.pages };

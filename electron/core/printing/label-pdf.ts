@@ -81,14 +81,18 @@ function itemLayout(page: LabelPage, barcodes: Barcode[], data: string[]) {
   if (module < pt(0.25)) {
     const at = barcodes.findIndex((b) => b.modules + 20 === widest);
     throw new LabelProblem(
-      said('errors.label.tooNarrowMm', { data: data[at] ?? '', needed: Math.round(widest * 0.25), width: page.widthMm, available: Math.round(page.widthMm - 4) }),
+      said('errors.label.tooNarrowMm', {
+        data: data[at] ?? '',
+        needed: Math.round(widest * 0.25),
+        width: page.widthMm,
+        available: Math.round(page.widthMm - 4),
+      }),
     );
   }
   const readable = barcodes.filter((b) => b.readable).length;
   const free = height - 2 * margin - (nameLines + 1 + readable) * line - barcodes.length * gap;
   const barHeight = Math.min(free / barcodes.length, pt(25));
-  if (barHeight < pt(5))
-    throw new LabelProblem(said('errors.label.tooShortMm', { width: page.widthMm, height: page.heightMm, count: barcodes.length }));
+  if (barHeight < pt(5)) throw new LabelProblem(said('errors.label.tooShortMm', { width: page.widthMm, height: page.heightMm, count: barcodes.length }));
   return { margin, gap, width, textHeight, line, nameLines, module, barHeight };
 }
 

@@ -73,18 +73,15 @@ export class PrintQueue {
     const entry = this.find(jobId);
     if (entry.job.state === 'queued' || entry.job.state === 'sending') throw new PrintQueueError(said('errors.printing.jobOnItsWay'));
     if (entry.job.state === 'printed') throw new PrintQueueError(said('errors.printing.jobPrinted'));
-    if (!profile)
-      throw new PrintQueueError(said('errors.printing.jobPrinterGone', { printer: entry.job.printerName }));
-    if (profile.kind !== entry.payload.kind)
-      throw new PrintQueueError(said('errors.printing.jobPrinterKind', { printer: profile.name }));
+    if (!profile) throw new PrintQueueError(said('errors.printing.jobPrinterGone', { printer: entry.job.printerName }));
+    if (profile.kind !== entry.payload.kind) throw new PrintQueueError(said('errors.printing.jobPrinterKind', { printer: profile.name }));
     entry.job = { ...entry.job, state: 'queued', problem: null, finishedAt: null, printerName: profile.name };
     return this.run(entry, profile);
   }
 
   dismiss(jobId: string): void {
     const entry = this.find(jobId);
-    if (entry.job.state === 'queued' || entry.job.state === 'sending')
-      throw new PrintQueueError(said('errors.printing.jobBusy'));
+    if (entry.job.state === 'queued' || entry.job.state === 'sending') throw new PrintQueueError(said('errors.printing.jobBusy'));
     this.entries.splice(this.entries.indexOf(entry), 1);
     this.deps.changed(this.list());
   }

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { countOf } from '../../../shared/counts.js';
 import { labelOf } from '../../../shared/labels.js';
 import { AppErrorException } from '../../../shared/errors.js';
 import { appError } from '../words.js';

@@ -34,9 +34,14 @@ export function returnDraftPolicy(deps: ReturnDraftPolicyDeps): DraftPolicy {
       const next = ReturnDraft.parse(nextRaw);
       const locked = previous.submitAttempts > 0 || previous.editOf !== null;
       if (locked && next.referenceId !== previous.referenceId) {
-        throw appError('invalid_input', 'errors.returns.referenceFixed', { referenceId: previous.referenceId }, {
-          fieldErrors: { referenceId: [englishWords.t('errors.returns.referenceFixedField')] },
-        });
+        throw appError(
+          'invalid_input',
+          'errors.returns.referenceFixed',
+          { referenceId: previous.referenceId },
+          {
+            fieldErrors: { referenceId: [englishWords.t('errors.returns.referenceFixedField')] },
+          },
+        );
       }
       return { ...next, referenceId: next.referenceId || previous.referenceId, submitAttempts: previous.submitAttempts, editOf: previous.editOf };
     },

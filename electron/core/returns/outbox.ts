@@ -171,8 +171,7 @@ export class Outbox {
   async discard(id: string): Promise<DraftRecord> {
     const entry = await this.find(id);
     if (entry.state === 'sending') throw appError('conflict', 'errors.returns.sending');
-    if (entry.state === 'sent')
-      throw appError('conflict', 'errors.returns.sent', { id: entry.returnId ?? '' });
+    if (entry.state === 'sent') throw appError('conflict', 'errors.returns.sent', { id: entry.returnId ?? '' });
     const draft = await this.deps.drafts.restore(entry.draft);
     this.entries = this.entries.filter((e) => e !== entry);
     await this.persist();

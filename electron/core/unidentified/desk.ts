@@ -121,7 +121,12 @@ function explainNotFound(error: unknown, explained: () => AppErrorException): un
   if (error instanceof AppErrorException && error.appError.code === 'not_found') {
     const { serviceMessage, detail, requestId } = error.appError;
     const better = explained().appError;
-    return new AppErrorException({ ...better, ...(serviceMessage ? { serviceMessage } : {}), ...(detail ? { detail } : {}), ...(requestId ? { requestId } : {}) });
+    return new AppErrorException({
+      ...better,
+      ...(serviceMessage ? { serviceMessage } : {}),
+      ...(detail ? { detail } : {}),
+      ...(requestId ? { requestId } : {}),
+    });
   }
   return error;
 }

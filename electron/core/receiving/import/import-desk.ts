@@ -34,9 +34,8 @@ export class ImportDesk {
   async check(input: ImportCheckInput): Promise<ImportCheckOutput> {
     const index = await this.deps.inventory.ready();
     const sheet = parseSheet(input.text);
-    if (sheet.headers.length === 0) throw input.fileName
-        ? appError('invalid_input', 'errors.import.emptyFile', { file: input.fileName })
-        : appError('invalid_input', 'errors.import.empty');
+    if (sheet.headers.length === 0)
+      throw input.fileName ? appError('invalid_input', 'errors.import.emptyFile', { file: input.fileName }) : appError('invalid_input', 'errors.import.empty');
     const layout = layoutKey(sheet.headers);
     const remembered = this.deps.settings.section(SECTION, ImportSettings, DEFAULTS).layouts[layout]?.columns;
     const [columns, columnsFrom] = input.columns
