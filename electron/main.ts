@@ -6,6 +6,7 @@ import ElectronStore from 'electron-store';
 import { channelNames, ELECTRON_EVENT_CHANNEL, ELECTRON_INVOKE_PREFIX, invokeOptionsFrom, type EventName, type EventPayload } from '../shared/ipc/contract.js';
 import { createAppCore, type AppCore } from './core/app-core.js';
 import { rendererDir } from './core/paths.js';
+import { appError } from './core/words.js';
 import { printerStatus, type SystemPrintPort } from './core/printing/index.js';
 import { MenuGuard } from './core/scanner/index.js';
 import { APP_ORIGIN, APP_SCHEME, appFileFor, isAppUrl } from './core/security/app-url.js';
@@ -184,7 +185,7 @@ function registerIpc(appCore: AppCore): void {
   for (const channel of channelNames) {
     ipcMain.handle(ELECTRON_INVOKE_PREFIX + channel, async (event, input: unknown, options: unknown) => {
       if (!isTrustedSender(event)) {
-        return { ok: false, error: { code: 'unauthorized_sender', message: 'Calls are accepted only from the Dockdesk window.', retryable: false } };
+        return { ok: false, error: appError('unauthorized_sender', 'errors.ipc.notOurWindow').appError };
       }
       const result = await appCore.dispatch(channel, input, invokeOptionsFrom(options));
       if (channel === 'scanner.settings.set' && result.ok) menuGuard.update(result.value as ScannerSettings);

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { appError } from '../../shared/errors.js';
+import { appError } from './words.js';
 import { CALL_ID_PATTERN, isCallLane, type EventName, type EventPayload, type InvokeOptions } from '../../shared/ipc/contract.js';
 import type { ChannelSpec } from '../../shared/ipc/define.js';
 import { ConnectivityMonitor } from './api/connectivity.js';
@@ -231,7 +231,7 @@ function draftService(options: AppCoreOptions, base: Base, environments: Environ
 function dispatcher(handlers: Handlers, contract: Record<string, ChannelSpec>, inflight: Map<string, AbortController>, log: LogFn): AppCore['dispatch'] {
   const cancellable = async (channel: unknown, input: unknown, callId: string): ReturnType<typeof dispatch> => {
     if (!CALL_ID_PATTERN.test(callId) || inflight.has(callId)) {
-      return { ok: false, error: appError('invalid_input', 'The call id is malformed or already in use.').appError };
+      return { ok: false, error: appError('invalid_input', 'errors.ipc.callId').appError };
     }
     const controller = new AbortController();
     inflight.set(callId, controller);
@@ -242,7 +242,7 @@ function dispatcher(handlers: Handlers, contract: Record<string, ChannelSpec>, i
     }
   };
   return async (channel, input, { callId, lane = 'interactive' } = {}) => {
-    if (!isCallLane(lane)) return { ok: false, error: appError('invalid_input', 'The call names no known lane.').appError };
+    if (!isCallLane(lane)) return { ok: false, error: appError('invalid_input', 'errors.ipc.lane').appError };
     return inLane(lane, () => (callId === undefined ? dispatch(handlers, channel, input, log, undefined, contract) : cancellable(channel, input, callId)));
   };
 }

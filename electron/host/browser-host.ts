@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import open from 'open';
-import type { AppErrorCode } from '../../shared/errors.js';
+import type { AppError } from '../../shared/errors.js';
 import { CALL_ID_HEADER, CALL_LANE_HEADER, invokeOptionsFrom, type EventName, type EventPayload } from '../../shared/ipc/contract.js';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app-core.js';
 import { loadRendererCsp, rendererSecurityHeaders } from '../core/security/csp.js';
+import { appError } from '../core/words.js';
 import { confSettingsBackend } from '../core/settings/conf-backend.js';
 import { socketBridge, type SocketBridge } from './socket-bridge.js';
 
@@ -74,7 +75,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
  * A refusal in the bridge's own shape (`{ ok: false, error }`, as every call answers), with the
  * headers every bridge answer carries set here too: a framework error may be sent before any hook.
  */
-function sendBridgeError(reply: FastifyReply, status: number, error: { code: AppErrorCode; message: string }): FastifyReply {
+function sendBridgeError(reply: FastifyReply, status: number, error: AppError): FastifyReply {
   return reply
     .code(status)
     .headers({ 'content-type': 'application/json; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' })
@@ -122,10 +123,11 @@ function bridgeServer() {
     },
     frameworkErrors: (error, _request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      sendBridgeError(reply, tooLong ? 414 : 400, {
-        code: tooLong ? 'unknown_channel' : 'invalid_input',
-        message: tooLong ? 'That action name is too long to be one of Dockdesk’s.' : 'The address of the call is not a valid URL path.',
-      });
+      sendBridgeError(
+        reply,
+        tooLong ? 414 : 400,
+        (tooLong ? appError('unknown_channel', 'errors.ipc.unknownChannel') : appError('invalid_input', 'errors.host.badAddress')).appError,
+      );
     },
   });
 }
@@ -134,14 +136,12 @@ function bridgeServer() {
 function bridgeErrorHandler(error: { statusCode?: number; code?: string; message: string }, _request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (status === 413)
-    return sendBridgeError(reply, 413, {
-      code: 'invalid_input',
-      message: `The call is larger than the ${BODY_LIMIT_BYTES / 1024 / 1024} MB a call may carry.`,
-    });
+    return sendBridgeError(reply, 413, appError('invalid_input', 'errors.host.tooLarge', { megabytes: BODY_LIMIT_BYTES / 1024 / 1024 }).appError);
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError)
-    return sendBridgeError(reply, 400, { code: 'invalid_input', message: 'The call’s body is not valid JSON.' });
-  if (status < 500) return sendBridgeError(reply, status, { code: 'invalid_input', message: error.message });
-  return sendBridgeError(reply, 500, { code: 'internal', message: 'The bridge failed to handle this call.' });
+    return sendBridgeError(reply, 400, appError('invalid_input', 'errors.host.notJson').appError);
+  if (status < 500)
+    return sendBridgeError(reply, status, appError('invalid_input', 'errors.host.unreadableCall', undefined, { detail: error.message }).appError);
+  return sendBridgeError(reply, 500, appError('internal', 'errors.host.bridgeFailed').appError);
 }
 
 /** A stream of the core's events for one page, with a heartbeat so idle proxies keep it open. */
@@ -165,7 +165,11 @@ function secretMatches(request: FastifyRequest, secretBytes: Buffer): boolean {
 }
 
 function notFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  return sendBridgeError(reply, 404, { code: 'not_found', message: `Nothing is served at ${request.method} ${request.url.split('?')[0]}.` });
+  return sendBridgeError(
+    reply,
+    404,
+    appError('not_found', 'errors.host.nothingHere', undefined, { detail: `${request.method} ${request.url.split('?')[0]}` }).appError,
+  );
 }
 
 /** A bridge call or event stream from this page only: its own origin, with the launch secret. */
@@ -174,15 +178,12 @@ function guardBridge(request: FastifyRequest, reply: FastifyReply, requireOrigin
   const ownOrigin = `http://${request.headers.host}`;
   if ((requireOrigin && origin === undefined) || (origin !== undefined && origin !== ownOrigin)) {
     // The refusal is sent here; the reply's promise is only for handlers that return it.
-    void sendBridgeError(reply, 403, { code: 'unauthorized_sender', message: 'Requests from other origins are refused.' });
+    void sendBridgeError(reply, 403, appError('unauthorized_sender', 'errors.host.otherOrigin').appError);
     return false;
   }
   if (!secretMatches(request, secretBytes)) {
     // The refusal is sent here; the reply's promise is only for handlers that return it.
-    void sendBridgeError(reply, 401, {
-      code: 'unauthorized_sender',
-      message: 'The launch secret is missing or wrong. Open Dockdesk from the address it printed.',
-    });
+    void sendBridgeError(reply, 401, appError('unauthorized_sender', 'errors.host.launchSecret').appError);
     return false;
   }
   return true;
@@ -230,7 +231,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   // Every request: the Host must be this server (defeats DNS rebinding).
   app.addHook('onRequest', async (request, reply) => {
     if (!allowedHosts().has(request.headers.host ?? '')) {
-      return sendBridgeError(reply, 403, { code: 'unauthorized_sender', message: 'Forbidden: this server answers only to its own address (Host).' });
+      return sendBridgeError(reply, 403, appError('unauthorized_sender', 'errors.host.wrongHost').appError);
     }
   });
 
@@ -242,7 +243,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!guardBridge(request, reply, true, secretBytes)) return reply;
     // Calls are JSON only: no form or text/plain "simple request" reaches a handler, whatever else it carries.
     if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
-      return sendBridgeError(reply, 415, { code: 'invalid_input', message: 'Calls take a JSON body (Content-Type: application/json).' });
+      return sendBridgeError(reply, 415, appError('invalid_input', 'errors.host.contentType').appError);
     }
     const { channel } = request.params as { channel: string };
     return core.dispatch(channel, request.body, invokeOptionsFrom({ callId: request.headers[CALL_ID_HEADER], lane: request.headers[CALL_LANE_HEADER] }));

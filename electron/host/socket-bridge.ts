@@ -3,6 +3,7 @@ import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { AppError } from '../../shared/errors.js';
+import { appError } from '../core/words.js';
 import type { EventName, EventPayload, InvokeOptions, IpcResult } from '../../shared/ipc/contract.js';
 import { SOCKET_PATH, SOCKET_PROTOCOL, SOCKET_SECRET_PREFIX, SocketCall, SocketEnvelope, type SocketServerMessage } from '../../shared/ipc/socket.js';
 
@@ -29,7 +30,7 @@ export interface SocketBridge {
 
 interface Refusal {
   status: number;
-  error: { code: AppError['code']; message: string };
+  error: AppError;
 }
 
 function offeredProtocols(request: IncomingMessage): string[] {
@@ -49,20 +50,19 @@ function secretOffered(request: IncomingMessage, secretBytes: Buffer): boolean {
 /** Why a handshake is refused, or null: the same checks, in the same order, as an HTTP bridge call. */
 function refusalOf(request: IncomingMessage, options: SocketBridgeOptions): Refusal | null {
   const host = request.headers.host ?? '';
-  if (!options.allowedHosts().has(host))
-    return { status: 403, error: { code: 'unauthorized_sender', message: 'Forbidden: this server answers only to its own address (Host).' } };
+  if (!options.allowedHosts().has(host)) return { status: 403, error: appError('unauthorized_sender', 'errors.host.wrongHost').appError };
   const path = (request.url ?? '').split('?')[0];
-  if (path !== SOCKET_PATH) return { status: 404, error: { code: 'not_found', message: `Nothing is served at ${request.method} ${path}.` } };
+  if (path !== SOCKET_PATH)
+    return { status: 404, error: appError('not_found', 'errors.host.nothingHere', undefined, { detail: `${request.method} ${path}` }).appError };
   // Browsers always send Origin on a WebSocket handshake: a handshake without one is not from a page of ours.
-  if (request.headers.origin !== `http://${host}`)
-    return { status: 403, error: { code: 'unauthorized_sender', message: 'Requests from other origins are refused.' } };
+  if (request.headers.origin !== `http://${host}`) return { status: 403, error: appError('unauthorized_sender', 'errors.host.otherOrigin').appError };
   if (!secretOffered(request, options.secretBytes))
     return {
       status: 401,
-      error: { code: 'unauthorized_sender', message: 'The launch secret is missing or wrong. Open Dockdesk from the address it printed.' },
+      error: appError('unauthorized_sender', 'errors.host.launchSecret').appError,
     };
   if (!offeredProtocols(request).includes(SOCKET_PROTOCOL))
-    return { status: 400, error: { code: 'invalid_input', message: `The socket must offer the "${SOCKET_PROTOCOL}" subprotocol.` } };
+    return { status: 400, error: appError('invalid_input', 'errors.host.subprotocol', { protocol: SOCKET_PROTOCOL }).appError };
   return null;
 }
 
@@ -78,9 +78,9 @@ function refuseHandshake(socket: Duplex, { status, error }: Refusal): void {
 function callRefusal(issues: { path: PropertyKey[]; message: string }[]): AppError {
   const issue = issues[0];
   const field = String(issue?.path[0] ?? '');
-  if (field === 'channel') return { code: 'unknown_channel', message: 'That action does not exist in this version of Dockdesk.', retryable: false };
-  if (field === 'callId') return { code: 'invalid_input', message: 'The call id must be 8 to 64 letters, digits or dashes.', retryable: false };
-  return { code: 'invalid_input', message: `The call could not be read: ${field || '(message)'}: ${issue?.message ?? 'invalid'}.`, retryable: false };
+  if (field === 'channel') return appError('unknown_channel', 'errors.ipc.unknownChannel').appError;
+  if (field === 'callId') return appError('invalid_input', 'errors.ipc.callId').appError;
+  return appError('invalid_input', 'errors.host.unreadableCall', undefined, { detail: `${field || '(message)'}: ${issue?.message ?? 'invalid'}` }).appError;
 }
 
 /** One page's socket: reads calls, answers each when main does, and cancels its calls if the page goes. */
@@ -115,7 +115,7 @@ function serveSocket(ws: WebSocket, options: SocketBridgeOptions): void {
       },
       () => {
         running.delete(id);
-        send({ type: 'result', id, result: { ok: false, error: { code: 'internal', message: 'The bridge failed to handle this call.', retryable: false } } });
+        send({ type: 'result', id, result: { ok: false, error: appError('internal', 'errors.host.bridgeFailed').appError } });
       },
     );
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DPI_CHOICES, LABEL_SIZES, MAX_COPIES, type LabelSize } from '../printing/item-label.js';
+import { Said } from '../errors.js';
+import { DPI_CHOICES, LABEL_LANGUAGES, LABEL_SIZES, MAX_COPIES, type LabelSize } from '../printing/item-label.js';
 import { DateTime } from '../schemas/common.js';
 import { NoInput } from './define.js';
 
@@ -89,6 +90,9 @@ export const SystemPrinterProfileInput = SystemPrinterProfile.extend({
 
 export const PrinterProfileInput = z.discriminatedUnion('kind', [NetworkPrinterProfileInput, SystemPrinterProfileInput]);
 
+// Not exported as an enum of its own: the choices are languages, named in their own words (LANGUAGES), not a label table's.
+const LabelLanguage = z.enum(LABEL_LANGUAGES);
+
 export const PrintingSettings = z.object({
   /**
    * A profile that cannot be read (written by a newer Dockdesk, say) is left out rather than making
@@ -106,6 +110,8 @@ export const PrintingSettings = z.object({
   /** Which profile prints item labels and which box labels; null: none chosen yet. */
   itemLabelPrinter: ProfileId.nullable(),
   boxLabelPrinter: ProfileId.nullable(),
+  /** The language of the words printed on this desk's labels (one per desk, whoever signs in); English in older files. */
+  labelLanguage: LabelLanguage.default('en'),
 });
 export type PrintingSettings = z.infer<typeof PrintingSettings>;
 
@@ -143,8 +149,10 @@ export const PrintJob = z.object({
   id: z.string(),
   printerId: ProfileId,
   printerName: z.string(),
-  /** What it prints, in the clerk's words ("3 item labels for SKU-10442"). */
+  /** What it prints, in English ("3 item labels for SKU-10442"): logs, and the name of its PDF. */
   what: z.string(),
+  /** The same as a message id with its arguments: what the queue shows, in the clerk's language. */
+  title: Said.optional(),
   state: PrintJobState,
   /** What went wrong and what to do, in plain words; null when nothing did. */
   problem: z.string().nullable(),
@@ -189,6 +197,7 @@ export const printingChannels = {
     output: PrintingSettings,
   },
   /** The built-in emulator's label printer, to set up as a profile like any network printer. */
+  'printing.labelLanguage.set': { input: z.object({ language: LabelLanguage }).strict(), output: PrintingSettings },
   'printing.emulatedPrinter': { input: NoInput, output: z.object({ host: z.string(), port: z.number().int() }).nullable() },
   /** The system's printers to choose a system printer from; the browser host answers that it cannot reach them, and why. */
   'printing.systemPrinters': { input: NoInput, output: SystemPrinters },

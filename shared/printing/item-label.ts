@@ -1,3 +1,4 @@
+import { said, type MessageId, type SayArgs, type Saying } from '../errors.js';
 import { expiryDay } from '../lots/expiry.js';
 import { gtinCheckDigit, normalizeGtin } from '../scan/codes.js';
 
@@ -8,6 +9,16 @@ import { gtinCheckDigit, normalizeGtin } from '../scan/codes.js';
  * nothing that stays on the printer after the job (no ^JUS, ^MM, ~SD): a shared printer keeps the
  * settings its other users rely on.
  */
+
+/**
+ * The words printed on a label, in the desk's label language (one per desk, English by default):
+ * main passes its catalog's formatter for that language (electron/core/words.ts, `labelWords`).
+ */
+export type LabelText = <K extends MessageId>(id: K, ...args: SayArgs<K>) => string;
+
+/** The languages labels can be printed in: those with every label word. */
+export const LABEL_LANGUAGES = ['en', 'es', 'de'] as const;
+export type LabelLanguage = (typeof LABEL_LANGUAGES)[number];
 
 export const DPI_CHOICES = [203, 300, 600] as const;
 export type Dpi = (typeof DPI_CHOICES)[number];
@@ -64,9 +75,18 @@ export function lineItemLabel(
   return { sku: item.sku, name: item.name, gtin: item.gtin, lot, expiry: expiryDay(line.expiry), copies };
 }
 
-/** A label that cannot be printed as asked, said so the clerk knows what to change. */
+/**
+ * A label that cannot be printed as asked, said so the clerk knows what to change: a message id with
+ * its arguments (said in the clerk's language where shown), and a technical line where there is one.
+ */
 export class LabelProblem extends Error {
   override readonly name = 'LabelProblem';
+  constructor(
+    readonly said: Saying,
+    readonly detail?: string,
+  ) {
+    super(detail ? `${said.id}: ${detail}` : said.id);
+  }
 }
 
 /** The dots a label size has at a resolution, as the printer counts them. */
@@ -87,15 +107,15 @@ export function gs1ElementString(label: Pick<ItemLabel, 'gtin' | 'lot' | 'expiry
   const gtin14 = normalizeGtin(label.gtin);
   if (!gtin14) {
     const digits = label.gtin.trim();
-    const hint = /^\d+$/.test(digits) && digits.length > 1 ? ` (its check digit should be ${gtinCheckDigit(digits.slice(0, -1))})` : '';
-    throw new LabelProblem(`The item's GTIN ${label.gtin} is not a valid GTIN${hint}: correct it on the item, or print the label without a GTIN.`);
+    throw new LabelProblem(
+      /^\d+$/.test(digits) && digits.length > 1
+        ? said('errors.label.gtinCheckDigit', { gtin: label.gtin, digit: gtinCheckDigit(digits.slice(0, -1)) })
+        : said('errors.label.gtin', { gtin: label.gtin }),
+    );
   }
   let text = `(01)${gtin14}`;
   if (label.lot) {
-    if (!LOT_CHARACTERS.test(label.lot))
-      throw new LabelProblem(
-        `Lot "${label.lot}" cannot go in a GS1 barcode: a lot has 1 to 20 letters, digits or marks such as - . / _, without spaces or brackets.`,
-      );
+    if (!LOT_CHARACTERS.test(label.lot)) throw new LabelProblem(said('errors.label.lot', { lot: label.lot }));
     text += `(10)${label.lot}`;
   }
   if (label.expiry) text += `(17)${yymmdd(label.expiry)}`;
@@ -104,7 +124,7 @@ export function gs1ElementString(label: Pick<ItemLabel, 'gtin' | 'lot' | 'expiry
 
 function yymmdd(date: string): string {
   const m = /^(\d{2})(\d{2})-(\d{2})-(\d{2})$/.exec(date);
-  if (!m) throw new LabelProblem(`Expiry "${date}" is not a date (YYYY-MM-DD).`);
+  if (!m) throw new LabelProblem(said('errors.label.expiry', { date }));
   return `${m[2]}${m[3]}${m[4]}`;
 }
 
@@ -160,15 +180,14 @@ function layout(media: LabelMedia, barcodes: { data: string; modules: number; hu
     const needed = (b.modules + 20) * module;
     if (needed > width)
       throw new LabelProblem(
-        `"${b.data}" needs ${(needed / dpmm).toFixed(0)} mm of width as a barcode and a ${media.size} label has ${(width / dpmm).toFixed(0)} mm inside its margins: use wider labels for this item.`,
+        said('errors.label.tooNarrow', { data: b.data, needed: Math.round(needed / dpmm), size: media.size, available: Math.round(width / dpmm) }),
       );
   }
   const line = Math.round(textHeight * 1.2);
   const readableLines = barcodes.filter((b) => b.humanReadable).length;
   const free = dots.height - 2 * margin - (nameLines + 1 + readableLines) * line - barcodes.length * gap;
   const barHeight = Math.floor(Math.min(free / barcodes.length, 25 * dpmm));
-  if (barHeight < 5 * dpmm)
-    throw new LabelProblem(`A ${media.size} label is too short for this item's name and ${barcodes.length} barcodes: use taller labels for this item.`);
+  if (barHeight < 5 * dpmm) throw new LabelProblem(said('errors.label.tooShort', { size: media.size, count: barcodes.length }));
   return { margin, gap, textHeight, nameLines, module, barHeight };
 }
 
@@ -185,17 +204,17 @@ export interface ItemLabelContent {
 }
 
 /** The label's content, checked: copies, a SKU, and a GS1 element string that can be encoded. */
-export function itemLabelContent(label: ItemLabel): ItemLabelContent {
+export function itemLabelContent(label: ItemLabel, text: LabelText): ItemLabelContent {
   if (!Number.isInteger(label.copies) || label.copies < 1 || label.copies > MAX_COPIES)
-    throw new LabelProblem(`Copies must be a whole number from 1 to ${MAX_COPIES} (got ${label.copies}).`);
-  if (!label.sku.trim()) throw new LabelProblem('The item has no SKU to print.');
-  return { name: label.name, skuLine: `SKU ${label.sku}`, sku: label.sku, gs1: gs1ElementString(label) };
+    throw new LabelProblem(said('errors.label.copies', { max: MAX_COPIES, got: label.copies }));
+  if (!label.sku.trim()) throw new LabelProblem(said('errors.label.noSku'));
+  return { name: label.name, skuLine: text('printlabel.sku', { sku: label.sku }), sku: label.sku, gs1: gs1ElementString(label) };
 }
 
 /** One ZPL format (^XA…^XZ) that prints `label.copies` identical labels. */
-export function itemLabelZpl(label: ItemLabel, media: LabelMedia): string {
-  const { gs1 } = itemLabelContent(label);
-  if (!Number.isInteger(media.darkness) || media.darkness < -30 || media.darkness > 30) throw new LabelProblem('Darkness is a whole number from -30 to 30.');
+export function itemLabelZpl(label: ItemLabel, media: LabelMedia, text: LabelText): string {
+  const { gs1, skuLine } = itemLabelContent(label, text);
+  if (!Number.isInteger(media.darkness) || media.darkness < -30 || media.darkness > 30) throw new LabelProblem(said('errors.label.darkness'));
   const barcodes = [{ data: label.sku, modules: code128Modules(label.sku), humanReadable: false }];
   if (gs1) barcodes.push({ data: gs1, modules: code128Modules(gs1.replace(/[()]/g, ''), 2), humanReadable: true });
   const { margin, gap, textHeight, nameLines, module, barHeight } = layout(media, barcodes);
@@ -208,7 +227,7 @@ export function itemLabelZpl(label: ItemLabel, media: LabelMedia): string {
   // A name longer than its lines is cut by the field block rather than printed over the SKU.
   lines.push(`^FO${margin},${y}^A0N,${textHeight},${textHeight}^FB${width},${nameLines},0,L,0^FH_^FD${fieldText(label.name)}^FS`);
   y += nameLines * line;
-  lines.push(`^FO${margin},${y}^A0N,${textHeight},${textHeight}^FB${width},1,0,L,0^FH_^FDSKU ${fieldText(label.sku)}^FS`);
+  lines.push(`^FO${margin},${y}^A0N,${textHeight},${textHeight}^FB${width},1,0,L,0^FH_^FD${fieldText(skuLine)}^FS`);
   y += line + gap;
   // Mode A (automatic subsets) takes the SKU's characters as they are, `>` included.
   lines.push(`^BY${module}`, `^FO${margin + 10 * module},${y}^BCN,${barHeight},N,N,N,A^FH_^FD${fieldText(label.sku)}^FS`);

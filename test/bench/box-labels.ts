@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { boxLabelsZpl, rasterizePdf } from '../../electron/core/printing/box-labels.js';
 import type { PrintJob } from '../../shared/ipc/printing.js';
+import { labelWords } from '../../electron/core/words.js';
 import { itemLabelZpl } from '../../shared/printing/item-label.js';
 import { emptyWroForm, emptyWroItem } from '../../shared/schemas/wro-form.js';
 import { EmulatorClient } from '../support/emulator-client.js';
@@ -85,6 +86,7 @@ export async function benchBoxLabels(): Promise<Record<string, unknown>> {
     const item = itemLabelZpl(
       { sku: 'SKU-20931', name: 'Lemon curd 320 g, glass jar', gtin: '5012345678900', lot: 'B7-2611', expiry: '2027-03-15', copies: 1 },
       { size: '4x6', dpi: 203, darkness: 0 },
+      labelWords('en'),
     );
     return {
       printTwentyBoxes: {

@@ -134,7 +134,7 @@ describe('token alphabet, argument errors and deadlines (point 8)', () => {
     const started = Date.now();
     const error = await rejection(api.call('channel.list', { schema: z.unknown() }));
     expect(error.code).toBe('timeout');
-    expect(error.message).toContain('no answer within');
+    expect(error.message).toContain('No answer within');
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

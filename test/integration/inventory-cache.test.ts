@@ -221,7 +221,10 @@ describe('inventory history and lot exclusions (through the service)', () => {
       ((await emulatorControl(t, 'GET', '/requests')) as { items: { path: string }[] }).items.filter((r) => r.path.includes('history')).length;
     const sent = await log();
     const tooLong = await t.core.dispatch('inventory.history', { fcId: 3, from: new Date(now - 91 * 86_400_000).toISOString(), to });
-    expect(tooLong).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('90 days') } });
+    expect(tooLong).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', said: { id: 'errors.ipc.invalidInput' }, detail: expect.stringContaining('90 days') },
+    });
     expect(await log()).toBe(sent);
   });
 

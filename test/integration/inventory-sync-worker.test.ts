@@ -277,7 +277,8 @@ describe('ApiClient.callDecoded: what the decoder says', () => {
       .catch((e: unknown) => e);
     expect((failure as { appError: { code: string; message: string } }).appError).toMatchObject({
       code: 'bad_response',
-      message: 'GET /2026-07/inventory answered with a body that is not JSON.',
+      said: { id: 'errors.api.notJson' },
+      detail: 'GET /2026-07/inventory answered with a body that is not JSON',
     });
     expect(await inventoryReads(t, again)).toBe(4);
   });

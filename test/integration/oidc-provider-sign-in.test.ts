@@ -160,7 +160,8 @@ describe.each(CONFIGURATIONS)('sign-in against a certified OpenID provider (oidc
       const outcome = await signInAtProvider(authorizeUrl, { tamper });
       expect(outcome.callbackBody).toContain('Sign-in failed');
       await t.until(() => t.failures.length > 0);
-      expect(t.failures[0]!.message).toContain('"iss"');
+      expect(t.failures[0]!.said).toEqual({ id: 'errors.signIn.untrusted' });
+      expect(t.failures[0]!.detail).toContain('"iss"');
       expect(t.session.getState().status).toBe('signed-out');
       // Refused before the token request: the provider still holds the code unused.
       const code = await p.provider.AuthorizationCode.find(outcome.fields.get('code')!);

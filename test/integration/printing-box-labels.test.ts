@@ -101,7 +101,7 @@ describe('box labels to the desk’s label printer', () => {
     expect(await scanned(jobs[1]!.zpl)).toEqual([[String(second!.box_id)], [String(first!.box_id)]]);
 
     const wrong = await refusal('printing.boxLabels.print', { receivingOrderId: order.id, boxIds: [999_999_999] });
-    expect(wrong.message).toMatch(/Box 999999999 is not one of receiving order \d+'s boxes/);
+    expect(wrong.message).toMatch(/Box 999999999 is not one of receiving order \d+’s boxes/);
   }, 60_000);
 
   it.each([

@@ -48,7 +48,7 @@ describe('printing at the desk', () => {
     expect(settings.itemLabelPrinter).toBe(id);
     expect(settings.boxLabelPrinter).toBe(id);
     await expect(call('printing.profiles.save', { name: 'bench 1 zebra', kind: 'network-label', host: 'x' })).rejects.toThrow(
-      /named "Bench 1 Zebra" is set up already/,
+      /named “Bench 1 Zebra” is set up already/,
     );
     await expect(call('printing.profiles.save', { name: 'Bad', kind: 'network-label', host: 'printer one' })).rejects.toMatchObject({ code: 'invalid_input' });
 
@@ -66,9 +66,13 @@ describe('printing at the desk', () => {
   it('prints a test label and item labels whose barcodes scan back as the item and its lot', async () => {
     const id = await addPrinter('Bench 2 Zebra', { dpi: 300, size: '4x3' });
     const test = await call<PrintJob>('printing.testPrint', { printerId: id });
-    expect(test).toMatchObject({ state: 'printed', problem: null, attempts: 1, what: 'Test print' });
+    expect(test).toMatchObject({ state: 'printed', problem: null, attempts: 1, what: 'Test print', title: { id: 'printlabel.job.testPrint' } });
     const job = await call<PrintJob>('printing.itemLabel.print', { printerId: id, label: ITEM });
-    expect(job).toMatchObject({ state: 'printed', what: '2 item labels for SKU-20931, lot B7-2611' });
+    expect(job).toMatchObject({
+      state: 'printed',
+      what: '2 item labels for SKU-20931, lot B7-2611',
+      title: { id: 'printlabel.job.itemLabelsLot', values: { count: 2, sku: 'SKU-20931', lot: 'B7-2611' } },
+    });
 
     const jobs = await printed();
     expect(jobs.map((j) => j.state)).toEqual(['printed', 'printed']);
@@ -146,5 +150,25 @@ describe('printing at the desk', () => {
     await call('printing.roles.set', { itemLabelPrinter: null });
     await expect(call('printing.itemLabel.print', { label: ITEM })).rejects.toThrow(/No printer prints item labels on this desk yet/);
     expect(await printed()).toEqual([]);
+  });
+
+  it('prints the words on its labels in the desk’s label language: English by default, German once chosen', async () => {
+    const id = await addPrinter('Bench 3 Zebra');
+    expect((await call<PrintingSettings>('printing.settings.get', {})).labelLanguage).toBe('en');
+    await call<PrintJob>('printing.testPrint', { printerId: id });
+    const settings = await call<PrintingSettings>('printing.labelLanguage.set', { language: 'de' });
+    expect(settings.labelLanguage).toBe('de');
+    await call<PrintJob>('printing.testPrint', { printerId: id });
+    const [english, german] = await printed();
+    expect(english!.zpl).toContain('^FDTest print: Bench 3 Zebra^FS');
+    expect(english!.zpl).toContain('^FD4x6 in, 203 dpi, darkness 0^FS');
+    expect(german!.zpl).toContain('^FDTestdruck: Bench 3 Zebra^FS');
+    expect(german!.zpl).toContain('^FD4x6 Zoll, 203 dpi, Schwärzung 0^FS');
+    // A refusal is said in the clerk's language by the renderer: main sends its id and arguments.
+    await expect(t.core.dispatch('printing.labelLanguage.set', { language: 'xx' })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', said: { id: 'errors.ipc.invalidInput', values: { field: 'language' } } },
+    });
+    await call('printing.labelLanguage.set', { language: 'en' });
   });
 });

@@ -103,7 +103,7 @@ describe('browser sign-in, hardened', () => {
     url.searchParams.set('nonce', 'a-different-nonce');
     await completeConsent(url.toString());
     const failure = await t.waitForEvent('auth.failed');
-    expect(failure).toMatchObject({ code: 'sign_in_failed', message: expect.stringContaining('nonce') });
+    expect(failure).toMatchObject({ code: 'sign_in_failed', said: { id: 'errors.signIn.untrusted' }, detail: expect.stringContaining('nonce') });
     expect(t.core.environments.active.session.getState().status).toBe('signed-out');
   });
 
@@ -132,7 +132,7 @@ describe('browser sign-in, hardened', () => {
     const claims = JSON.parse(Buffer.from(p!, 'base64url').toString()) as Record<string, unknown>;
     const altered = `${h}.${Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url')}.${s}`;
     await expect(client.verifyIdToken(altered, 'n1')).rejects.toMatchObject({
-      appError: { code: 'sign_in_failed', message: expect.stringContaining('verification') },
+      appError: { code: 'sign_in_failed', said: { id: 'errors.signIn.untrusted' }, detail: expect.stringContaining('verification') },
     });
   });
 

@@ -12,7 +12,10 @@ describe('service errors become one AppError', () => {
       detail: 'Receiving order 9 does not exist.',
     });
     expect(e.appError).toMatchObject({ code: 'not_found', retryable: false });
-    expect(e.appError.message).toBe('Receiving order 9 does not exist.');
+    // The desk's own sentence (by status), and the service's words as they came, marked as its.
+    expect(e.appError.said).toEqual({ id: 'errors.api.notFound' });
+    expect(e.appError.message).toBe('The service does not know this item (it may have been removed).');
+    expect(e.appError.serviceMessage).toBe('Receiving order 9 does not exist.');
     expect(e.appError.detail).toBe('GET /2026-07/receiving/{id} answered HTTP 404');
   });
 
@@ -23,11 +26,15 @@ describe('service errors become one AppError', () => {
     });
     expect(e.appError.code).toBe('validation');
     expect(e.appError.fieldErrors).toEqual({ 'boxes[0].box_items[0].quantity': ['must be at least 1'], expected_arrival_date: ['must be in the future'] });
+    expect(e.appError.said).toEqual({ id: 'errors.api.validation' });
+    expect(e.appError.serviceMessage).toBe('boxes[0].box_items[0].quantity: must be at least 1');
   });
 
   it('reads the {message, errors} shape of returns', () => {
     const e = errorFromResponse('POST /2026-07/return', 422, { message: 'The return breaks the rules.', errors: ['inventory id 5 appears twice'] });
-    expect(e.appError.message).toContain('inventory id 5 appears twice');
+    expect(e.appError.said).toEqual({ id: 'errors.api.validation' });
+    expect(e.appError.serviceMessage).toBe('The return breaks the rules. (inventory id 5 appears twice)');
+    expect(e.appError.fieldErrors).toEqual({ _: ['inventory id 5 appears twice'] });
   });
 
   it('marks 5xx and 429 retryable and 4xx not', () => {
@@ -46,10 +53,12 @@ describe('service errors become one AppError', () => {
     );
     expect(e.appError).toMatchObject({ code: 'forbidden', retryable: false });
     expect(e.appError.message).toBe('This sign-in was not granted the “orders_read” permission. Sign out and sign in again to grant it.');
-    // Any other 403 keeps the service's own words.
-    expect(errorFromResponse('x', 403, { title: 'Forbidden', detail: 'Not your warehouse.' }, undefined, 'Bearer realm="api"').appError.message).toBe(
-      'Not your warehouse.',
-    );
+    expect(e.appError.said).toEqual({ id: 'errors.api.scopeMissing', values: { scope: 'orders_read' } });
+    // Any other 403 keeps the service's own words, beside the desk's.
+    expect(errorFromResponse('x', 403, { title: 'Forbidden', detail: 'Not your warehouse.' }, undefined, 'Bearer realm="api"').appError).toMatchObject({
+      message: 'This account is not allowed to do that.',
+      serviceMessage: 'Not your warehouse.',
+    });
   });
 
   it('names the endpoint and the field of a broken response', () => {

@@ -78,9 +78,9 @@ describe('box labels from a PDF', () => {
 
   it('refuses chosen pages when the PDF has another count of pages than the order has boxes', async () => {
     const pdf = await pdfOf([{ size: [288, 432], code: '1' }]);
-    await expect(rasterizePdf(pdf, { size: '4x6', dpi: 203 }, { pages: [0], of: 2 })).rejects.toThrow(
-      /labels PDF has 1 page for 2 boxes, so a box's label cannot be told apart: print all the labels instead/,
-    );
+    await expect(rasterizePdf(pdf, { size: '4x6', dpi: 203 }, { pages: [0], of: 2 })).rejects.toMatchObject({
+      said: { id: 'errors.label.pagesMismatch', values: { pages: 1, boxes: 2 } },
+    });
   });
 
   it('writes the same dots in either graphic form', async () => {

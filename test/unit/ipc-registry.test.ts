@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dispatch, type Handlers } from '../../electron/core/ipc/registry.js';
-import { appError } from '../../shared/errors.js';
+import { appError } from '../../electron/core/words.js';
 import { DEFAULT_SCANNER_SETTINGS } from '../../shared/schemas/scanner.js';
 import { channelNames } from '../../shared/ipc/contract.js';
 import type { SessionState } from '../../shared/schemas/session.js';
@@ -25,7 +25,7 @@ const notInThisTest = Object.fromEntries(
   channelNames.map((name) => [
     name,
     async () => {
-      throw appError('invalid_input', 'not in this test');
+      throw appError('invalid_input', 'errors.ipc.lane');
     },
   ]),
 ) as unknown as Handlers;
@@ -45,7 +45,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'session.chooseChannel': async () => session,
     'environments.list': async () => ({ activeId: 'local', items: [] }),
     'environments.save': async () => {
-      throw appError('invalid_input', 'not in this test');
+      throw appError('invalid_input', 'errors.ipc.lane');
     },
     'environments.remove': async () => ({ activeId: 'local', items: [] }),
     'environments.activate': async () => session,
@@ -55,7 +55,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'app.preferences.set': async () => ({ theme: 'system', lastAddress: null }),
     'receiving.list': async () => ({ items: [], pageInfo: { page: 1, pageSize: 50, totalPages: 0, totalCount: 0 } }),
     'receiving.get': async () => {
-      throw appError('not_found', 'Receiving order 1 does not exist.');
+      throw appError('not_found', 'errors.unidentified.noOrder', { order: 1 });
     },
     'scanner.settings.get': async () => DEFAULT_SCANNER_SETTINGS,
     'scanner.settings.set': async () => DEFAULT_SCANNER_SETTINGS,
@@ -64,7 +64,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
       Object.keys(inventoryChannels).map((name) => [
         name,
         async () => {
-          throw appError('invalid_input', 'not in this test');
+          throw appError('invalid_input', 'errors.ipc.lane');
         },
       ]),
     ) as unknown as Pick<Handlers, keyof typeof inventoryChannels>),
@@ -104,7 +104,12 @@ describe('IPC dispatch', () => {
   it('passes an AppError from a handler through unchanged', async () => {
     expect(await dispatch(handlers(), 'receiving.get', { id: 1 })).toEqual({
       ok: false,
-      error: { code: 'not_found', message: 'Receiving order 1 does not exist.', retryable: false },
+      error: {
+        code: 'not_found',
+        message: 'There is no receiving order 1. Check the number, or search by purchase order or tracking number.',
+        said: { id: 'errors.unidentified.noOrder', values: { order: 1 } },
+        retryable: false,
+      },
     });
   });
 
@@ -128,9 +133,12 @@ describe('IPC dispatch', () => {
 });
 
 describe('IPC input messages', () => {
-  it('end with exactly one full stop', async () => {
+  it('say the desk’s sentence, naming the field; the contract’s words end the detail with exactly one full stop', async () => {
     const result = await dispatch(handlers(), 'receiving.list', { page: 0, limit: 10 });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error.message).toMatch(/[^.]\.$/);
+    if (!result.ok) {
+      expect(result.error.said).toEqual({ id: 'errors.ipc.invalidInput', values: { field: 'page' } });
+      expect(result.error.detail).toMatch(/^Invalid input for receiving\.list: page: .*[^.]\.$/);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { labelWords } from '../../electron/core/words.js';
 import { GS } from '../../shared/scan/gs1.js';
 import { LABEL_SIZES, MAX_COPIES, copiesFor, gs1ElementString, itemLabelZpl, lineItemLabel } from '../../shared/printing/item-label.js';
 import { renderZpl } from '../support/zpl-render.js';
@@ -30,7 +31,11 @@ describe('the label of a line of goods', () => {
   });
 
   it('prints a line’s lot and expiry in the GS1-128 a scanner reads back', async () => {
-    const zpl = itemLabelZpl(lineItemLabel(ITEM, { lot: 'B-2207', expiry: '2026-12-31T00:00:00Z' }, 4), { size: '4x6', dpi: 203, darkness: 0 });
+    const zpl = itemLabelZpl(
+      lineItemLabel(ITEM, { lot: 'B-2207', expiry: '2026-12-31T00:00:00Z' }, 4),
+      { size: '4x6', dpi: 203, darkness: 0 },
+      labelWords('en'),
+    );
     const [label] = await renderZpl(zpl, LABEL_SIZES['4x6'], 203);
     expect(label!.barcodes).toEqual([ITEM.sku, `]C1010400638133393110B-2207${GS}17261231`]);
     expect(zpl).toContain('^PQ4,');

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { labelWords } from '../../electron/core/words.js';
+
+const english = labelWords('en');
 import { itemLabelPdf, testLabelPdf } from '../../electron/core/printing/label-pdf.js';
 import { LabelProblem, type ItemLabel } from '../../shared/printing/item-label.js';
 import { TEST_PRINT_CODE } from '../../shared/printing/test-label.js';
@@ -24,7 +27,7 @@ describe('an item label as PDF', () => {
   ])(
     'is one page of exactly $widthMm × $heightMm mm whose barcodes scan back as the item and lot ($dpi dpi)',
     async ({ widthMm, heightMm, dpi }) => {
-      const [page, ...more] = await renderPdf(await itemLabelPdf(ITEM, { widthMm, heightMm }), dpi);
+      const [page, ...more] = await renderPdf(await itemLabelPdf(ITEM, { widthMm, heightMm }, english), dpi);
       expect(more).toHaveLength(0);
       expect(page!.widthPt).toBeCloseTo(points(widthMm), 3);
       expect(page!.heightPt).toBeCloseTo(points(heightMm), 3);
@@ -42,14 +45,14 @@ describe('an item label as PDF', () => {
   );
 
   it('carries one page per copy when asked (the browser’s print dialog), and no GS1 for an item without a GTIN', async () => {
-    const pages = await renderPdf(await itemLabelPdf({ sku: 'AB>12_x^9', name: 'Bolts ~ M8', copies: 3 }, { widthMm: 50.8, heightMm: 25.4 }, 3));
+    const pages = await renderPdf(await itemLabelPdf({ sku: 'AB>12_x^9', name: 'Bolts ~ M8', copies: 3 }, { widthMm: 50.8, heightMm: 25.4 }, english, 3));
     expect(pages.map((p) => p.barcodes)).toEqual([['AB>12_x^9'], ['AB>12_x^9'], ['AB>12_x^9']]);
     expect(pages[0]!.text).toEqual(['Bolts ~ M8', 'SKU AB>12_x^9']);
   }, 60_000);
 
   it('prints a name as the service holds it, in Polish, German, Greek or Russian letters', async () => {
     const name = 'Łódź żółć — Straße Größe — Ελαιόλαδο — Гречка';
-    const [page] = await renderPdf(await itemLabelPdf({ sku: 'PL-0001', name, copies: 1 }, { widthMm: 101.6, heightMm: 152.4 }), 203);
+    const [page] = await renderPdf(await itemLabelPdf({ sku: 'PL-0001', name, copies: 1 }, { widthMm: 101.6, heightMm: 152.4 }, english), 203);
     // The name wraps onto the label's name lines; read in order, it is the name.
     expect(page!.text.at(-1)).toBe('SKU PL-0001');
     expect(page!.text.slice(0, -1).join(' ')).toBe(name);
@@ -57,15 +60,17 @@ describe('an item label as PDF', () => {
   }, 60_000);
 
   it('refuses what cannot print right, in the ZPL label’s words', async () => {
-    await expect(itemLabelPdf({ ...ITEM, gtin: '4006381333932' }, { widthMm: 101.6, heightMm: 152.4 })).rejects.toThrow(/check digit should be 1/);
-    await expect(itemLabelPdf({ ...ITEM, copies: 0 }, { widthMm: 101.6, heightMm: 152.4 })).rejects.toThrow(/Copies must be a whole number/);
-    await expect(itemLabelPdf(ITEM, { widthMm: 30, heightMm: 20 })).rejects.toThrow(LabelProblem);
-    await expect(itemLabelPdf(ITEM, { widthMm: 30, heightMm: 20 })).rejects.toThrow(/use wider labels/);
-    await expect(itemLabelPdf(ITEM, { widthMm: 101.6, heightMm: 20 })).rejects.toThrow(/use taller labels/);
+    await expect(itemLabelPdf({ ...ITEM, gtin: '4006381333932' }, { widthMm: 101.6, heightMm: 152.4 }, english)).rejects.toThrow(
+      /errors\.label\.gtinCheckDigit/,
+    );
+    await expect(itemLabelPdf({ ...ITEM, copies: 0 }, { widthMm: 101.6, heightMm: 152.4 }, english)).rejects.toThrow(/errors\.label\.copies/);
+    await expect(itemLabelPdf(ITEM, { widthMm: 30, heightMm: 20 }, english)).rejects.toThrow(LabelProblem);
+    await expect(itemLabelPdf(ITEM, { widthMm: 30, heightMm: 20 }, english)).rejects.toThrow(/errors\.label\.tooNarrowMm/);
+    await expect(itemLabelPdf(ITEM, { widthMm: 101.6, heightMm: 20 }, english)).rejects.toThrow(/errors\.label\.tooShortMm/);
   });
 
   it('makes a test print the label’s size with the printer named and the test barcode', async () => {
-    const [page] = await renderPdf(await testLabelPdf({ name: 'Bench 1 Dymo', where: 'system printer DYMO_450' }, { widthMm: 76, heightMm: 51 }), 300);
+    const [page] = await renderPdf(await testLabelPdf({ name: 'Bench 1 Dymo', deviceName: 'DYMO_450' }, { widthMm: 76, heightMm: 51 }, english), 300);
     expect(page!.widthPt).toBeCloseTo(points(76), 3);
     expect(page!.heightPt).toBeCloseTo(points(51), 3);
     expect(page!.text).toEqual(['Test print: Bench 1 Dymo', '76 × 51 mm label', 'system printer DYMO_450']);

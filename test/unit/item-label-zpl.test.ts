@@ -1,4 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { labelWords } from '../../electron/core/words.js';
+import { englishOf } from '../../electron/core/words.js';
+import type { Saying } from '../../shared/errors.js';
+
+const english = labelWords('en');
+/** A label problem as thrown: its id and arguments, and the English a log shows. */
+const problem = (id: Saying['id'], values?: Saying['values']) => {
+  const english = englishOf(values ? { id, values } : { id });
+  expect(english).not.toBe(id);
+  return expect.objectContaining({ name: 'LabelProblem', said: values ? { id, values } : { id } });
+};
 import { hasValidCheckDigit, normalizeGtin } from '../../shared/scan/codes.js';
 import { GS, parseGs1 } from '../../shared/scan/gs1.js';
 import { toScanQuery } from '../../shared/scan/router.js';
@@ -13,7 +24,7 @@ const ITEM: ItemLabel = { sku: 'SKU-10442', name: 'Crème de marrons 250 g', gti
 const NOW = new Date('2026-11-25T08:00:00Z');
 
 async function print(label: ItemLabel, media: LabelMedia) {
-  const zpl = itemLabelZpl(label, media);
+  const zpl = itemLabelZpl(label, media, english);
   const [rendered] = await renderZpl(zpl, LABEL_SIZES[media.size], media.dpi);
   return { zpl, barcodes: rendered!.barcodes };
 }
@@ -67,11 +78,13 @@ describe('an item label in ZPL', () => {
 
   it('refuses what cannot print right, saying what to change', () => {
     const media: LabelMedia = { size: '4x6', dpi: 203, darkness: 0 };
-    expect(() => itemLabelZpl({ ...ITEM, gtin: '4006381333932' }, media)).toThrow(/not a valid GTIN \(its check digit should be 1\)/);
-    expect(() => itemLabelZpl({ ...ITEM, lot: 'L 24' }, media)).toThrow(LabelProblem);
-    expect(() => itemLabelZpl({ ...ITEM, lot: 'L(24)' }, media)).toThrow(/without spaces or brackets/);
-    expect(() => itemLabelZpl({ ...ITEM, copies: 0 }, media)).toThrow(/Copies must be a whole number from 1 to 999/);
-    expect(() => itemLabelZpl(ITEM, { size: '2x1', dpi: 203, darkness: 0 })).toThrow(/use wider labels/);
-    expect(() => itemLabelZpl(ITEM, { ...media, darkness: 31 })).toThrow(/Darkness/);
+    expect(() => itemLabelZpl({ ...ITEM, gtin: '4006381333932' }, media, english)).toThrow(
+      problem('errors.label.gtinCheckDigit', { gtin: '4006381333932', digit: 1 }),
+    );
+    expect(() => itemLabelZpl({ ...ITEM, lot: 'L 24' }, media, english)).toThrow(LabelProblem);
+    expect(() => itemLabelZpl({ ...ITEM, lot: 'L(24)' }, media, english)).toThrow(problem('errors.label.lot', { lot: 'L(24)' }));
+    expect(() => itemLabelZpl({ ...ITEM, copies: 0 }, media, english)).toThrow(problem('errors.label.copies', { max: 999, got: 0 }));
+    expect(() => itemLabelZpl(ITEM, { size: '2x1', dpi: 203, darkness: 0 }, english)).toThrow(/errors\.label\.tooNarrow/);
+    expect(() => itemLabelZpl(ITEM, { ...media, darkness: 31 }, english)).toThrow(problem('errors.label.darkness'));
   });
 });

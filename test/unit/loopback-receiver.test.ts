@@ -1,11 +1,12 @@
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startLoopbackReceiver, type LoopbackReceiver } from '../../electron/core/auth/loopback-receiver.js';
+import { acceptedLanguages, startLoopbackReceiver, type LoopbackReceiver } from '../../electron/core/auth/loopback-receiver.js';
+import type { LanguageChoice } from '../../shared/i18n/locales.js';
 import { AppErrorException } from '../../shared/errors.js';
 
 const open: LoopbackReceiver[] = [];
-async function receiver(timeoutMs = 10_000) {
-  const r = await startLoopbackReceiver({ expectedState: 'expected-state', timeoutMs });
+async function receiver(timeoutMs = 10_000, language?: LanguageChoice) {
+  const r = await startLoopbackReceiver({ expectedState: 'expected-state', timeoutMs, ...(language ? { language: () => language } : {}) });
   open.push(r);
   return r;
 }
@@ -81,6 +82,37 @@ describe('loopback redirect receiver (RFC 8252)', () => {
     r.reportOutcome(true);
     expect((await right).status).toBe(200);
     expect(await (await right).text()).toContain('Sign-in complete');
+  });
+
+  it('speaks the desk’s language on its pages, <html lang> set; for “system”, the browser’s Accept-Language', async () => {
+    const de = await receiver(10_000, 'de');
+    const done = postForm(de.redirectUri, { code: 'the-code', state: 'expected-state' });
+    await de.result;
+    de.reportOutcome(true);
+    const html = await (await done).text();
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain('<h1>Anmeldung abgeschlossen</h1>');
+    expect(html).toContain('Sie können diesen Tab schließen');
+    expect(html).not.toContain('Sign-in complete');
+
+    const system = await receiver(10_000, 'system');
+    const stale = await request(system.redirectUri, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'es-ES,es;q=0.9,en;q=0.5' },
+      body: new URLSearchParams({ code: 'c', state: 'not-ours' }).toString(),
+    });
+    const page = await stale.body.text();
+    expect(page).toContain('<html lang="es-ES">');
+    expect(page).toContain('No es el inicio de sesión en curso');
+    // The relay page of a fragment delivery speaks it too.
+    const relay = await request(system.redirectUri, { headers: { 'accept-language': 'de-AT' } });
+    expect(await relay.body.text()).toMatch(/<html lang="de-AT">[\s\S]*Anmeldung wird abgeschlossen…/);
+  });
+
+  it('reads Accept-Language by preference, ignoring “*” and refused languages', () => {
+    expect(acceptedLanguages('en;q=0.5, de-DE, de;q=0.9, fr;q=0, *;q=0.1')).toEqual(['de-DE', 'de', 'en']);
+    expect(acceptedLanguages(undefined)).toEqual([]);
+    expect(acceptedLanguages('*')).toEqual([]);
   });
 
   it('accepts the query delivery (GET) as well as form_post', async () => {
@@ -162,7 +194,10 @@ describe('loopback redirect receiver (RFC 8252)', () => {
     await postForm(failed.redirectUri, { error: 'invalid_scope', error_description: 'Unknown scope', state: 'expected-state' });
     const error = await rejection(failed.result);
     expect(error.appError.code).toBe('sign_in_failed');
-    expect(error.appError.message).toContain('invalid_scope');
+    // The desk's sentence, the service's own description as it came, the error code for support.
+    expect(error.appError.said).toEqual({ id: 'errors.signIn.refused' });
+    expect(error.appError.serviceMessage).toBe('Unknown scope');
+    expect(error.appError.detail).toContain('invalid_scope');
   });
 
   it('closes when cancelled', async () => {

@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { z } from 'zod';
-import { appError, AppErrorException } from '../../../shared/errors.js';
+import { AppErrorException } from '../../../shared/errors.js';
+import { appError } from '../words.js';
 import { BEARER_TOKEN_PATTERN } from '../../../shared/schemas/oauth.js';
 import { BODY_LIMITS, readBodyBytes } from './body-limit.js';
 import type { BodyVerdict } from './body-verdict.js';
@@ -111,7 +112,7 @@ export class ApiClient {
   withToken(token: string): ApiClient {
     const fixed: TokenSource = {
       getAccessToken: async (options) => {
-        if (options?.rejected === token) throw appError('not_signed_in', 'The service refused this token.');
+        if (options?.rejected === token) throw appError('not_signed_in', 'errors.api.tokenRefused');
         return token;
       },
     };
@@ -156,9 +157,15 @@ export class ApiClient {
     } catch (error) {
       if (deadline.aborted && !options.signal?.aborted) {
         this.connectivity.report('server-error');
-        throw appError('timeout', `${endpoint}: no answer within ${Math.round(this.callDeadlineMs / 1000)} seconds. Check the connection and try again.`, {
-          retryable: true,
-        });
+        throw appError(
+          'timeout',
+          'errors.api.callDeadline',
+          { seconds: Math.round(this.callDeadlineMs / 1000) },
+          {
+            retryable: true,
+            detail: `${endpoint}: no answer within ${this.callDeadlineMs} ms`,
+          },
+        );
       }
       throw error;
     } finally {
@@ -172,10 +179,9 @@ export class ApiClient {
     if (options.follow) {
       const next = linkUrl(this.baseUrl, options.follow);
       if (!next || next.origin !== url.origin || next.pathname !== url.pathname)
-        throw appError(
-          'bad_response',
-          `${endpoint} sent a paging link to somewhere else (${next ? `${next.origin}${next.pathname}` : options.follow}); it was not followed.`,
-        );
+        throw appError('bad_response', 'errors.api.pagingLink', undefined, {
+          detail: `${endpoint} sent a paging link to somewhere else (${next ? `${next.origin}${next.pathname}` : options.follow})`,
+        });
       url.search = next.search;
     }
     for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
@@ -261,7 +267,7 @@ export class ApiClient {
     const token = await this.tokens.getAccessToken(rejected ? { rejected } : {});
     // RFC 6750 b64token only: anything else cannot go into a header, and is an argument error, never retried.
     if (!BEARER_TOKEN_PATTERN.test(token))
-      throw appError('invalid_input', `${endpoint}: the stored token contains characters a token cannot have. Sign in again.`, { retryable: false });
+      throw appError('invalid_input', 'errors.api.storedToken', undefined, { retryable: false, detail: `${endpoint}: the stored token is not a bearer token` });
     const started = performance.now();
     try {
       const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: options.accept ?? 'application/json' };
@@ -334,11 +340,7 @@ export class ApiClient {
   }
 
   private unknownOutcome(endpoint: string): AppErrorException {
-    return appError(
-      'network',
-      'The answer was lost, so Dockdesk cannot tell whether the service carried out this change. It was not sent again; check before retrying.',
-      { retryable: false, detail: `${endpoint}: answer lost` },
-    );
+    return appError('network', 'errors.api.answerLost', undefined, { retryable: false, detail: `${endpoint}: answer lost` });
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { appError } from '../../../shared/errors.js';
+import { appError } from '../words.js';
 
 /**
  * The most Dockdesk reads of any answer body, by kind of answer. The service's largest answer is a
@@ -36,7 +36,12 @@ export async function readBodyBytes(body: Body, maxBytes: number, endpoint: stri
       const buffer = chunk as Buffer;
       size += buffer.length;
       if (size > maxBytes) {
-        throw appError('bad_response', `${endpoint} sent an answer larger than ${formatBytes(maxBytes)}; Dockdesk stopped reading it.`, { retryable: false });
+        throw appError(
+          'bad_response',
+          'errors.api.tooLarge',
+          { size: formatBytes(maxBytes) },
+          { retryable: false, detail: `${endpoint}: answer over ${maxBytes} bytes` },
+        );
       }
       chunks.push(buffer);
     }

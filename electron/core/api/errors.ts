@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { appError, AppErrorException, type AppErrorCode } from '../../../shared/errors.js';
+import { AppErrorException, type AppErrorCode, type AppErrorExtra } from '../../../shared/errors.js';
+import { appError } from '../words.js';
 import { ProblemDetails } from '../../../shared/schemas/common.js';
 import { schemaIssue } from './body-verdict.js';
 
@@ -7,8 +8,9 @@ import { schemaIssue } from './body-verdict.js';
  * Turns whatever the service answered into one AppError (issue: Errors). The service speaks three
  * error dialects: RFC 7807 problem details, a validation dictionary {"field": ["msg"]}, and
  * {message, errors[]} for returns. Bodies are read for their messages only; nothing else leaks.
- * `message` is the sentence for the person at the desk; the endpoint, status and error code go in
- * `detail`, the line a support person asks for.
+ * `said` is the desk's sentence for the person at the desk (by status), `serviceMessage` the service's
+ * own words as they came; the endpoint, status and error code go in `detail`, the line a support
+ * person asks for. Field errors stay the service's words, per field.
  */
 const ValidationDictionary = z.record(z.string(), z.array(z.string()));
 const MessageErrors = z.object({ message: z.string(), errors: z.array(z.string()).optional() });
@@ -24,16 +26,30 @@ function codeForStatus(status: number): { code: AppErrorCode; retryable: boolean
   return { code: 'internal', retryable: false };
 }
 
-/** What to say when the service's answer carries no message of its own. */
-const PLAIN: Partial<Record<AppErrorCode, string>> = {
-  not_signed_in: 'The service no longer accepts this sign-in. Sign in again.',
-  forbidden: 'This account is not allowed to do that.',
-  not_found: 'The service does not know this item (it may have been removed).',
-  conflict: 'This changed in the service meanwhile. Reload it and try again.',
-  rate_limited: 'The service asks Dockdesk to slow down. Try again in a moment.',
-  validation: 'The service refused the input.',
-  server: 'The service ran into a problem. Try again shortly; nothing was lost.',
-};
+/**
+ * The desk's own explanation of a refusal, by its code: said in the clerk's language, beside the
+ * service's own words (problem detail or title, a refusal's message) when it gave some.
+ */
+function explanation(code: AppErrorCode, status: number, extra: AppErrorExtra): AppErrorException {
+  switch (code) {
+    case 'not_signed_in':
+      return appError(code, 'errors.api.notSignedIn', undefined, extra);
+    case 'forbidden':
+      return appError(code, 'errors.api.forbidden', undefined, extra);
+    case 'not_found':
+      return appError(code, 'errors.api.notFound', undefined, extra);
+    case 'conflict':
+      return appError(code, 'errors.api.conflict', undefined, extra);
+    case 'rate_limited':
+      return appError(code, 'errors.api.rateLimited', undefined, extra);
+    case 'validation':
+      return appError(code, 'errors.api.validation', undefined, extra);
+    case 'server':
+      return appError(code, 'errors.api.server', undefined, extra);
+    default:
+      return appError(code, 'errors.api.status', { status }, extra);
+  }
+}
 
 /** The scope a 403 names in `WWW-Authenticate: Bearer error="insufficient_scope", scope="..."` (RFC 6750, 3.1). */
 export function missingScope(wwwAuthenticate: string | undefined): string | null {
@@ -51,27 +67,28 @@ export function errorFromResponse(endpoint: string, status: number, body: unknow
   // A sign-in made before Dockdesk asked for this permission: only a new sign-in grants it.
   const scope = status === 403 ? missingScope(wwwAuthenticate) : null;
   if (scope !== null) {
-    const what = scope ? `the “${scope}” permission` : 'a permission this needs';
-    return appError(code, `This sign-in was not granted ${what}. Sign out and sign in again to grant it.`, extra);
+    return scope ? appError(code, 'errors.api.scopeMissing', { scope }, extra) : appError(code, 'errors.api.permissionMissing', undefined, extra);
   }
+  // The service's own words travel as they came, marked as its; the sentence is the desk's, by status.
   const problem = ProblemDetails.safeParse(body);
   if (problem.success && (problem.data.detail || problem.data.title)) {
-    return appError(code, (problem.data.detail ?? problem.data.title)!, extra);
+    return explanation(code, status, { ...extra, serviceMessage: (problem.data.detail ?? problem.data.title)! });
   }
   const messageErrors = MessageErrors.safeParse(body);
   if (messageErrors.success) {
     const list = messageErrors.data.errors ?? [];
-    return appError(code, `${messageErrors.data.message}${list.length ? ` (${list.join('; ')})` : ''}`, {
+    return explanation(code, status, {
       ...extra,
+      serviceMessage: `${messageErrors.data.message}${list.length ? ` (${list.join('; ')})` : ''}`,
       ...(list.length ? { fieldErrors: { _: list } } : {}),
     });
   }
   const dictionary = ValidationDictionary.safeParse(body);
   if (dictionary.success && Object.keys(dictionary.data).length > 0) {
     const first = Object.entries(dictionary.data)[0]!;
-    return appError(code, `${first[0]}: ${first[1].join(' ')}`, { ...extra, fieldErrors: dictionary.data });
+    return explanation(code, status, { ...extra, serviceMessage: `${first[0]}: ${first[1].join(' ')}`, fieldErrors: dictionary.data });
   }
-  return appError(code, PLAIN[code] ?? `The service answered with an error (HTTP ${status}).`, extra);
+  return explanation(code, status, extra);
 }
 
 /** A response that does not fit its schema: a plain sentence, and the endpoint and first broken field as detail. */
@@ -82,7 +99,7 @@ export function errorFromSchema(endpoint: string, error: z.ZodError): AppErrorEx
 
 /** The same error from a check made elsewhere (a `BodyVerdict`): the broken field's path and message. */
 export function errorFromShape(endpoint: string, path: string, message: string): AppErrorException {
-  return appError('bad_response', 'The service sent an answer Dockdesk does not understand. Nothing was changed.', {
+  return appError('bad_response', 'errors.api.unexpected', undefined, {
     retryable: false,
     detail: `${endpoint} sent an unexpected response: field "${path}": ${message}.`,
   });
@@ -90,7 +107,7 @@ export function errorFromShape(endpoint: string, path: string, message: string):
 
 /** A body that is not JSON (cut off mid-way): the answer is lost, whatever the status said, so a read asks again. */
 export function notJsonError(endpoint: string): AppErrorException {
-  return appError('bad_response', `${endpoint} answered with a body that is not JSON.`, { retryable: true });
+  return appError('bad_response', 'errors.api.notJson', undefined, { retryable: true, detail: `${endpoint} answered with a body that is not JSON` });
 }
 
 const NETWORK_CODES = new Set([
@@ -107,19 +124,19 @@ const NETWORK_CODES = new Set([
 ]);
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
-/** "The service at 127.0.0.1:4010", or "The service" when the address is not known here. */
-function theService(url: string | URL | undefined): string {
-  if (url === undefined) return 'The service';
+/** The service's host and port ("127.0.0.1:4010"), or null when the address is not known here. */
+function hostOf(url: string | URL | undefined): string | null {
+  if (url === undefined) return null;
   try {
-    return `The service at ${new URL(url).host}`;
+    return new URL(url).host;
   } catch {
-    return 'The service';
+    return null;
   }
 }
 
 /** A call the caller stopped (the person left the view): not a failure of the network or the service. */
 export function cancelledError(endpoint: string): AppErrorException {
-  return appError('cancelled', 'The request was cancelled.', { retryable: false, detail: `${endpoint}: cancelled` });
+  return appError('cancelled', 'errors.api.cancelled', undefined, { retryable: false, detail: `${endpoint}: cancelled` });
 }
 
 /** Errors thrown by undici before any response: the network, not the service. */
@@ -127,30 +144,24 @@ export function errorFromTransport(endpoint: string, error: unknown, url?: strin
   if (error instanceof AppErrorException) return error;
   const e = error as { code?: string; name?: string; cause?: { code?: string } };
   const code = e.code ?? e.cause?.code ?? '';
+  const host = hostOf(url);
   // A request undici refused to send (a bad header value): an argument error, never retried.
   if (code === 'UND_ERR_INVALID_ARG')
-    return appError('internal', 'The request could not be sent. Nothing was changed.', {
+    return appError('internal', 'errors.api.notSent', undefined, {
       retryable: false,
       detail: `${endpoint}: ${(error as Error).message}`,
     });
   if (e.name === 'AbortError' || code === 'UND_ERR_ABORTED') return cancelledError(endpoint);
   if (TIMEOUT_CODES.has(code))
-    return appError('timeout', `${theService(url)} did not answer in time. Check the connection and try again.`, {
-      retryable: true,
-      detail: `${endpoint}: ${code}`,
-    });
+    return host
+      ? appError('timeout', 'errors.api.noAnswerAt', { host }, { retryable: true, detail: `${endpoint}: ${code}` })
+      : appError('timeout', 'errors.api.noAnswer', undefined, { retryable: true, detail: `${endpoint}: ${code}` });
   if (NETWORK_CODES.has(code))
-    return appError('network', `${theService(url)} cannot be reached. Check the network; nothing was lost.`, {
-      retryable: true,
-      detail: `${endpoint}: ${code}`,
-    });
-  return appError(
-    'network',
-    `The request to ${theService(url)
-      .replace(/^The service at /, '')
-      .replace(/^The service$/, 'the service')} failed.`,
-    { retryable: true, detail: `${endpoint}: ${(error as Error).message}` },
-  );
+    return host
+      ? appError('network', 'errors.api.unreachableAt', { host }, { retryable: true, detail: `${endpoint}: ${code}` })
+      : appError('network', 'errors.api.unreachable', undefined, { retryable: true, detail: `${endpoint}: ${code}` });
+  const extra = { retryable: true, detail: `${endpoint}: ${(error as Error).message}` };
+  return host ? appError('network', 'errors.api.failedAt', { host }, extra) : appError('network', 'errors.api.failed', undefined, extra);
 }
 
 export function isTransportFailure(error: AppErrorException): boolean {

@@ -1,4 +1,4 @@
-import { appError } from '../../../shared/errors.js';
+import { appError } from '../words.js';
 import type { Channel } from '../../../shared/schemas/channel.js';
 import { PagingHeaders, type PageInfo } from '../../../shared/schemas/common.js';
 import type { FulfillmentCenter } from '../../../shared/schemas/receiving.js';
@@ -16,7 +16,7 @@ export const withSignal = (signal: Signal) => (signal ? { signal } : {});
 
 /** Writes carry the channel with write access (spec 4); without one chosen, nothing is sent. */
 export function needsChannel(channelId: number | null, what: string): number {
-  if (channelId === null) throw appError('invalid_input', `${what} needs the channel with write access; choose one in Settings.`);
+  if (channelId === null) throw appError('invalid_input', 'errors.api.needsChannel', undefined, { detail: `${what}: no channel with write access chosen` });
   return channelId;
 }
 
@@ -52,7 +52,9 @@ export function headerPageInfo(endpoint: string, result: CallResult<unknown>, pa
     const raw = headerText(result.headers[name]);
     const value = Number(raw);
     if (raw === undefined || !Number.isInteger(value) || value < 0) {
-      throw appError('bad_response', `${endpoint} sent an unexpected response: header "${name}" is missing or not a whole number.`);
+      throw appError('bad_response', 'errors.api.unexpected', undefined, {
+        detail: `${endpoint} sent an unexpected response: header "${name}" is missing or not a whole number.`,
+      });
     }
     return value;
   };

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { appError, AppErrorException } from '../../../shared/errors.js';
+import { AppErrorException } from '../../../shared/errors.js';
+import type { LanguageChoice } from '../../../shared/i18n/locales.js';
+import { appError, wordsFor, type MainWords } from '../words.js';
 
 /**
  * The loopback redirect receiver of RFC 8252 section 7.3: an HTTP server on 127.0.0.1 with an
@@ -42,6 +44,11 @@ export interface LoopbackOptions {
   timeoutMs: number;
   callbackPath?: string;
   host?: '127.0.0.1';
+  /**
+   * The desk's language (the preferences' `language`), read when a page is answered: the pages speak
+   * it; 'system' (the core does not know the system's languages) takes the browser's Accept-Language.
+   */
+  language?: () => LanguageChoice;
 }
 
 const MAX_BODY = 64 * 1024;
@@ -55,9 +62,19 @@ const PAGE_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-function page(title: string, text: string): string {
-  // Static text only: nothing from the request is reflected into the page.
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function page(
+  words: MainWords,
+  titleId: 'signin.page.success.title' | 'signin.page.cancelled.title' | 'signin.page.failed.title' | 'signin.page.stale.title',
+  textId: 'signin.page.success.text' | 'signin.page.cancelled.text' | 'signin.page.failed.text' | 'signin.page.stale.text',
+): string {
+  // The catalog's words only: nothing from the request is reflected into the page.
+  const title = escapeHtml(words.t(titleId));
+  const text = escapeHtml(words.t(textId));
+  return `<!doctype html><html lang="${escapeHtml(words.locale)}"><head><meta charset="utf-8"><title>${title}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:460px;margin:80px auto;color:#1b2430}</style></head>
 <body><h1>${title}</h1><p>${text}</p></body></html>`;
 }
@@ -72,15 +89,47 @@ const RELAY_HEADERS = {
   ...PAGE_HEADERS,
   'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; script-src '${RELAY_HASH}'; form-action 'self'`,
 };
-const RELAY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Completing sign-in</title></head>
-<body><p>Completing sign-in…</p><script>${RELAY_SCRIPT}</script></body></html>`;
+function relayPage(words: MainWords): string {
+  return `<!doctype html><html lang="${escapeHtml(words.locale)}"><head><meta charset="utf-8"><title>${escapeHtml(words.t('signin.page.relay.title'))}</title></head>
+<body><p>${escapeHtml(words.t('signin.page.relay.text'))}</p><script>${RELAY_SCRIPT}</script></body></html>`;
+}
 
-export const CALLBACK_PAGES = {
-  success: page('Sign-in complete', 'Dockdesk is signed in. You can close this tab and return to the app.'),
-  cancelled: page('Sign-in cancelled', 'The sign-in was cancelled. You can close this tab; Dockdesk is still signed out.'),
-  failed: page('Sign-in failed', 'The sign-in did not complete. Return to Dockdesk for the reason and try again.'),
-  stale: page('Not the sign-in in progress', 'This response does not belong to the sign-in Dockdesk is waiting for. Start the sign-in again from the app.'),
-};
+/** The pages the browser shows after the sign-in, in a language's words. */
+export function callbackPages(words: MainWords) {
+  return {
+    success: page(words, 'signin.page.success.title', 'signin.page.success.text'),
+    cancelled: page(words, 'signin.page.cancelled.title', 'signin.page.cancelled.text'),
+    failed: page(words, 'signin.page.failed.title', 'signin.page.failed.text'),
+    stale: page(words, 'signin.page.stale.title', 'signin.page.stale.text'),
+    relay: relayPage(words),
+  };
+}
+type CallbackPages = ReturnType<typeof callbackPages>;
+
+/** The browser's languages from its Accept-Language header, most wanted first ("de-DE,de;q=0.9,en;q=0.5"). */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, at) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(
+        params
+          .map((p) => p.trim())
+          .find((p) => p.startsWith('q='))
+          ?.slice(2) ?? '1',
+      );
+      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, at };
+    })
+    .filter((l) => l.tag && l.tag !== '*' && l.q > 0)
+    .sort((a, b) => b.q - a.q || a.at - b.at)
+    .map((l) => l.tag);
+}
+
+/** The pages for a request: in the desk's language, or for 'system' the browser's (the core does not know the system's). */
+function pagesOf(options: LoopbackOptions): (req: IncomingMessage) => CallbackPages {
+  return (req) => callbackPages(wordsFor(options.language?.() ?? 'system', acceptedLanguages(req.headers['accept-language'])));
+}
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   const chunks: Buffer[] = [];
@@ -114,7 +163,7 @@ function callbackUrl(req: IncomingMessage, res: ServerResponse, authority: strin
 type CallbackVerdict = { kind: 'refused'; status: number; page: string; error: AppErrorException } | { kind: 'code'; params: CallbackParams };
 
 /** What the service's redirect says, once its state matched: a refusal (cancelled or failed), or an authorization code. */
-function readCallback(params: URLSearchParams, expectedState: string): CallbackVerdict {
+function readCallback(params: URLSearchParams, expectedState: string, pages: CallbackPages): CallbackVerdict {
   const error = params.get('error');
   if (error) {
     const cancelled = error === 'access_denied';
@@ -122,10 +171,10 @@ function readCallback(params: URLSearchParams, expectedState: string): CallbackV
     return {
       kind: 'refused',
       status: 200,
-      page: cancelled ? CALLBACK_PAGES.cancelled : CALLBACK_PAGES.failed,
+      page: cancelled ? pages.cancelled : pages.failed,
       error: cancelled
-        ? appError('sign_in_cancelled', 'Sign-in cancelled.')
-        : appError('sign_in_failed', `The service refused the sign-in (${error}${description ? `: ${description}` : ''}).`),
+        ? appError('sign_in_cancelled', 'errors.signIn.cancelled')
+        : appError('sign_in_failed', 'errors.signIn.refused', undefined, { detail: `error=${error}`, ...(description ? { serviceMessage: description } : {}) }),
     };
   }
   const code = params.get('code');
@@ -133,8 +182,8 @@ function readCallback(params: URLSearchParams, expectedState: string): CallbackV
     return {
       kind: 'refused',
       status: 400,
-      page: CALLBACK_PAGES.failed,
-      error: appError('sign_in_failed', 'The service answered the sign-in without an authorization code.'),
+      page: pages.failed,
+      error: appError('sign_in_failed', 'errors.signIn.noCode'),
     };
   }
   return {
@@ -174,9 +223,10 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
   let resolveClosed: () => void = () => {};
   const closed = new Promise<void>((r) => (resolveClosed = r));
 
+  const pagesFor = pagesOf(options);
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(400, PAGE_HEADERS).end(CALLBACK_PAGES.failed);
+      if (!res.headersSent) res.writeHead(400, PAGE_HEADERS).end(pagesFor(req).failed);
     });
   });
 
@@ -187,13 +237,13 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
   };
 
   // The browser's callback request while the app finishes the sign-in; answered by reportOutcome.
-  let held: ServerResponse | null = null;
+  let held: { res: ServerResponse; pages: CallbackPages } | null = null;
   let heldTimer: NodeJS.Timeout | undefined;
   const reportOutcome = (ok: boolean) => {
     clearTimeout(heldTimer);
-    const res = held;
+    const answer = held;
     held = null;
-    if (res && !res.headersSent) res.writeHead(ok ? 200 : 400, PAGE_HEADERS).end(ok ? CALLBACK_PAGES.success : CALLBACK_PAGES.failed);
+    if (answer && !answer.res.headersSent) answer.res.writeHead(ok ? 200 : 400, PAGE_HEADERS).end(ok ? answer.pages.success : answer.pages.failed);
     // Close after the response has been flushed so the browser shows the page.
     setImmediate(shutdown);
   };
@@ -215,36 +265,37 @@ export async function startLoopbackReceiver(options: LoopbackOptions): Promise<L
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = callbackUrl(req, res, `${host}:${(server.address() as AddressInfo).port}`, callbackPath);
     if (!url) return;
+    const pages = pagesFor(req);
     const params = req.method === 'POST' ? await readForm(req) : url.searchParams;
     if (req.method === 'GET' && !finished && !params.has('state') && !params.has('code') && !params.has('error')) {
-      res.writeHead(200, RELAY_HEADERS).end(RELAY_PAGE);
+      res.writeHead(200, RELAY_HEADERS).end(pages.relay);
       return;
     }
     if (finished || params.get('state') !== options.expectedState) {
-      res.writeHead(400, PAGE_HEADERS).end(CALLBACK_PAGES.stale);
+      res.writeHead(400, PAGE_HEADERS).end(pages.stale);
       return;
     }
-    const verdict = readCallback(params, options.expectedState);
+    const verdict = readCallback(params, options.expectedState, pages);
     if (verdict.kind === 'refused') {
       res.writeHead(verdict.status, PAGE_HEADERS).end(verdict.page);
       finish({ ok: false, error: verdict.error });
       return;
     }
-    held = res;
+    held = { res, pages };
     heldTimer = setTimeout(() => reportOutcome(false), OUTCOME_WAIT_MS).unref();
     finish({ ok: true, params: verdict.params });
   }
 
   await listen(server, host);
-  const timeout = `Sign-in timed out after ${Math.round(options.timeoutMs / 1000)} seconds. Start it again when ready.`;
-  const timer = setTimeout(() => finish({ ok: false, error: appError('sign_in_timeout', timeout) }), options.timeoutMs).unref();
+  const timedOut = appError('sign_in_timeout', 'errors.signIn.timeout', { seconds: Math.round(options.timeoutMs / 1000) });
+  const timer = setTimeout(() => finish({ ok: false, error: timedOut }), options.timeoutMs).unref();
 
   const { port } = server.address() as AddressInfo;
   return {
     redirectUri: `http://${host}:${port}${callbackPath}`,
     result,
     reportOutcome,
-    cancel: () => finish({ ok: false, error: appError('sign_in_cancelled', 'Sign-in cancelled.') }),
+    cancel: () => finish({ ok: false, error: appError('sign_in_cancelled', 'errors.signIn.cancelled') }),
     closed,
     server,
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appError } from '../../../shared/errors.js';
+import { appError } from '../words.js';
 import { serviceUrlProblem } from '../../../shared/schemas/environments.js';
 import { AuthPaths } from '../../../shared/schemas/oauth.js';
 import { BODY_LIMITS, discardBody, readBodyText } from '../api/body-limit.js';
@@ -125,16 +125,24 @@ export async function loadProviderMetadata(dispatchers: DispatcherPool, authUrl:
   const result = await readDiscovery(dispatchers, authUrl);
   if (result.kind === 'absent') return fixedPathMetadata(authUrl);
   if (result.kind === 'invalid')
-    throw appError('sign_in_failed', `The sign-in host ${new URL(authUrl).origin} ${result.problem}.`, { retryable: result.status >= 500 });
-  const doc = result.document;
-  const mismatch = issuerMismatch(authUrl, doc.issuer);
-  if (mismatch) throw appError('sign_in_failed', mismatch);
-  const clientAuthMethod = chooseClientAuthMethod(doc.token_endpoint_auth_methods_supported);
-  if (!clientAuthMethod)
     throw appError(
       'sign_in_failed',
-      `The sign-in host ${new URL(authUrl).origin} accepts a client only by ${doc.token_endpoint_auth_methods_supported!.join(', ')}; Dockdesk signs in with a client secret (client_secret_post or client_secret_basic). Ask the provider's administrator to allow one of those for this client.`,
+      'errors.signIn.hostUnusable',
+      { host: new URL(authUrl).origin },
+      {
+        retryable: result.status >= 500,
+        detail: `${new URL(authUrl).origin} ${result.problem}`,
+      },
     );
+  const doc = result.document;
+  if (issuerMismatch(authUrl, doc.issuer))
+    throw appError('sign_in_failed', 'errors.signIn.issuerMismatch', { issuer: doc.issuer, address: issuerFromAuthUrl(authUrl) });
+  const clientAuthMethod = chooseClientAuthMethod(doc.token_endpoint_auth_methods_supported);
+  if (!clientAuthMethod)
+    throw appError('sign_in_failed', 'errors.signIn.clientAuthMethod', {
+      host: new URL(authUrl).origin,
+      methods: doc.token_endpoint_auth_methods_supported!.join(', '),
+    });
   return {
     issuer: doc.issuer,
     authorizationEndpoint: doc.authorization_endpoint,

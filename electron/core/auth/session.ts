@@ -1,4 +1,5 @@
-import { appError, AppErrorException, type AppError } from '../../../shared/errors.js';
+import { AppErrorException, type AppError } from '../../../shared/errors.js';
+import { appError } from '../words.js';
 import { hasWriteScopes, type Channel } from '../../../shared/schemas/channel.js';
 import { BEARER_TOKEN_PATTERN } from '../../../shared/schemas/oauth.js';
 import type { SessionState, SignInMethod } from '../../../shared/schemas/session.js';
@@ -105,10 +106,7 @@ export class SessionService {
   async beginSignIn(): Promise<{ authorizeUrl: string }> {
     const env = this.deps.environment;
     if (!this.deps.tokenClient || !env.authUrl || !env.clientId) {
-      throw appError(
-        'invalid_input',
-        `${env.name} has no OAuth client configured. Add the sign-in address, client id and client secret in Settings, or sign in with a personal access token.`,
-      );
+      throw appError('invalid_input', 'errors.signIn.noOAuthClient', { environment: env.name });
     }
     this.cancelPending();
     // Discovery first: the endpoints, and a provider that names itself differently is refused before the browser opens.
@@ -117,7 +115,12 @@ export class SessionService {
     const verifier = createCodeVerifier();
     const state = randomToken();
     const nonce = randomToken();
-    const receiver = await startLoopbackReceiver({ expectedState: state, timeoutMs: this.deps.signInTimeoutMs ?? SIGN_IN_TIMEOUT_MS });
+    const receiver = await startLoopbackReceiver({
+      expectedState: state,
+      timeoutMs: this.deps.signInTimeoutMs ?? SIGN_IN_TIMEOUT_MS,
+      // The pages the browser shows after the sign-in speak the desk's language.
+      language: () => this.deps.settings.get().preferences.language,
+    });
     const pending: PendingSignIn = { receiver, verifier, nonce, metadata, cancelled: false };
     this.pending = pending;
 
@@ -180,11 +183,7 @@ export class SessionService {
    * this session's refresh), and only a token the service accepted replaces the current sign-in.
    */
   async signInWithPat(token: string): Promise<SessionState> {
-    if (!BEARER_TOKEN_PATTERN.test(token))
-      throw appError(
-        'invalid_input',
-        'The token contains characters a token cannot have (a space, line break or invisible character from copying). Copy it again.',
-      );
+    if (!BEARER_TOKEN_PATTERN.test(token)) throw appError('invalid_input', 'errors.signIn.tokenCharacters');
     // A browser sign-in still waiting is cancelled, and its cancellation finished, before the token is checked.
     await this.abandonPendingSignIn();
     let channels: Channel[];
@@ -193,7 +192,7 @@ export class SessionService {
     } catch (error) {
       const e = error instanceof AppErrorException ? error.appError : null;
       if (e?.code === 'not_signed_in' || e?.code === 'session_expired')
-        throw appError('sign_in_failed', 'The service refused this personal access token. Check that it was copied whole and has not been revoked.');
+        throw appError('sign_in_failed', 'errors.signIn.tokenRefused', undefined, e.serviceMessage ? { serviceMessage: e.serviceMessage } : {});
       throw error;
     }
     this.startEpoch();
@@ -208,7 +207,7 @@ export class SessionService {
   /** The user's pick among several write channels; remembered for next time. */
   chooseChannel(channelId: number): SessionState {
     const choice = this.state.channelChoices.find((c) => c.id === channelId) ?? (this.state.channel?.id === channelId ? this.state.channel : null);
-    if (!choice) throw appError('invalid_input', `Channel ${channelId} is not one of this account's channels with write access.`);
+    if (!choice) throw appError('invalid_input', 'errors.session.channelNotWritable', { channel: channelId });
     this.deps.settings.update((s) => {
       const saved = s.sessions[this.deps.environment.id];
       if (saved) saved.channel = choice;
@@ -248,11 +247,11 @@ export class SessionService {
     if (this.state.method === 'pat' && current) {
       if (current.token !== options.rejected) return current.token;
       await this.endSession('The service no longer accepts the personal access token (revoked?). Sign in again.');
-      throw appError('session_expired', 'Signed out: the personal access token was refused. Sign in again.');
+      throw appError('session_expired', 'errors.session.tokenRefused');
     }
     const usable = current && current.token !== options.rejected && current.expiresAt - EXPIRY_MARGIN_MS > this.now();
     if (usable) return current.token;
-    if (this.state.status !== 'signed-in') throw appError('not_signed_in', 'Sign in to see this.');
+    if (this.state.status !== 'signed-in') throw appError('not_signed_in', 'errors.session.signInToSee');
     if (!this.refreshing) {
       const refreshing = this.refresh().finally(() => {
         if (this.refreshing === refreshing) this.refreshing = null;
@@ -273,16 +272,16 @@ export class SessionService {
 
   private async refresh(): Promise<string> {
     const epoch = this.epoch;
-    const signedOut = () => appError('not_signed_in', 'Signed out. Sign in to see this.');
+    const signedOut = () => appError('not_signed_in', 'errors.session.signedOut');
     const refreshToken = await this.deps.secrets.get(SECRET_ACCOUNTS.refreshToken);
     if (epoch !== this.epoch) throw signedOut();
     if (!refreshToken || !this.deps.tokenClient) {
       if (this.offlineOnly) {
         await this.endSession('The sign-in has ended: the access token expired, and the service granted no refresh token to renew it. Sign in again.');
-        throw appError('session_expired', 'Signed out: the access token expired. Sign in again.');
+        throw appError('session_expired', 'errors.session.expired');
       }
       await this.endSession('Your sign-in was not found in the keychain. Please sign in again.');
-      throw appError('session_expired', 'Signed out: please sign in again.');
+      throw appError('session_expired', 'errors.session.signInAgain');
     }
     let tokens;
     try {
@@ -291,7 +290,10 @@ export class SessionService {
       if (epoch !== this.epoch) throw signedOut();
       if (error instanceof TokenEndpointError && (error.oauthError === 'invalid_grant' || error.oauthError === 'invalid_client')) {
         await this.endSession(`Signed out: please sign in again (${error.message})`);
-        throw appError('session_expired', `Signed out: please sign in again. ${error.message}`);
+        throw appError('session_expired', 'errors.session.signInAgain', undefined, {
+          detail: error.appError.detail ?? error.message,
+          ...(error.appError.serviceMessage ? { serviceMessage: error.appError.serviceMessage } : {}),
+        });
       }
       throw error;
     }
@@ -345,21 +347,22 @@ export class SessionService {
       return;
     }
     const stillWanted = () => {
-      if (this.pending !== pending || pending.cancelled) throw appError('sign_in_cancelled', 'Sign-in cancelled.');
+      if (this.pending !== pending || pending.cancelled) throw appError('sign_in_cancelled', 'errors.signIn.cancelled');
     };
     try {
       const client = this.deps.tokenClient!;
       // RFC 9207: where the provider sends `iss`, it must be the provider this sign-in started with (no mix-up).
       if (pending.metadata.issParameterSupported && params.iss === null)
-        throw appError('sign_in_failed', 'The sign-in response did not name its issuer ("iss"), which this provider always sends; it was refused.');
+        throw appError('sign_in_failed', 'errors.signIn.untrusted', undefined, {
+          detail: 'The sign-in response did not name its issuer ("iss"), which this provider always sends.',
+        });
       if (params.iss !== null && params.iss !== pending.metadata.issuer)
-        throw appError(
-          'sign_in_failed',
-          `The sign-in response came from another issuer ("iss" ${params.iss}, expected ${pending.metadata.issuer}); it was refused.`,
-        );
+        throw appError('sign_in_failed', 'errors.signIn.untrusted', undefined, {
+          detail: `The sign-in response came from another issuer ("iss" ${params.iss}, expected ${pending.metadata.issuer}).`,
+        });
       const tokens = await client.exchangeCode({ code: params.code, redirectUri: pending.receiver.redirectUri, codeVerifier: pending.verifier });
       stillWanted();
-      if (!tokens.id_token) throw appError('sign_in_failed', 'The service did not return an identity token; the sign-in cannot be verified.');
+      if (!tokens.id_token) throw appError('sign_in_failed', 'errors.signIn.noIdToken');
       const claims = await client.verifyIdToken(tokens.id_token, pending.nonce);
       stillWanted();
       this.startEpoch();

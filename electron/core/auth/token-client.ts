@@ -1,5 +1,6 @@
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
-import { appError, AppErrorException } from '../../../shared/errors.js';
+import { AppErrorException } from '../../../shared/errors.js';
+import { appError } from '../words.js';
 import { IdTokenClaims, OAuthErrorBody, TokenResponse } from '../../../shared/schemas/oauth.js';
 import { BODY_LIMITS, readBodyText } from '../api/body-limit.js';
 import type { DispatcherPool } from '../api/dispatchers.js';
@@ -114,10 +115,13 @@ export class TokenClient {
       });
       payload = result.payload;
     } catch (error) {
-      throw appError('sign_in_failed', `The identity token from the service failed verification (${(error as Error).message}).`);
+      throw appError('sign_in_failed', 'errors.signIn.untrusted', undefined, {
+        detail: `The identity token from the service failed verification (${(error as Error).message}).`,
+      });
     }
     const claims = IdTokenClaims.parse(payload);
-    if (claims.nonce !== expectedNonce) throw appError('sign_in_failed', 'The identity token does not carry the nonce of this sign-in; it was refused.');
+    if (claims.nonce !== expectedNonce)
+      throw appError('sign_in_failed', 'errors.signIn.untrusted', undefined, { detail: 'The identity token does not carry the nonce of this sign-in.' });
     return claims;
   }
 
@@ -128,14 +132,15 @@ export class TokenClient {
     try {
       const res = await this.dispatchers.for(url).request({ method: 'GET', path: url.pathname + url.search, headers: { accept: 'application/json' } });
       text = await readBodyText(res.body, BODY_LIMITS.authBytes, endpoint);
-      if (res.statusCode !== 200) throw appError('sign_in_failed', `${endpoint} answered HTTP ${res.statusCode}.`, { retryable: true });
+      if (res.statusCode !== 200)
+        throw appError('sign_in_failed', 'errors.signIn.hostError', undefined, { retryable: true, detail: `${endpoint} answered HTTP ${res.statusCode}` });
     } catch (error) {
       throw errorFromTransport(endpoint, error);
     }
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      throw appError('bad_response', `${endpoint} answered with a body that is not JSON.`);
+      throw appError('bad_response', 'errors.api.notJson', undefined, { detail: `${endpoint} answered with a body that is not JSON` });
     }
   }
 
@@ -171,7 +176,9 @@ export class TokenClient {
           oauth.data.error,
           `The service refused the token request (${oauth.data.error}${oauth.data.error_description ? `: ${oauth.data.error_description}` : ''}).`,
         );
-      throw appError(status >= 500 ? 'server' : 'sign_in_failed', `${endpoint} answered HTTP ${status}.`, { retryable: status >= 500 });
+      throw status >= 500
+        ? appError('server', 'errors.api.server', undefined, { retryable: true, detail: `${endpoint} answered HTTP ${status}` })
+        : appError('sign_in_failed', 'errors.signIn.hostError', undefined, { detail: `${endpoint} answered HTTP ${status}` });
     }
     const parsed = TokenResponse.safeParse(json);
     if (!parsed.success) throw errorFromSchema(endpoint, parsed.error);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { appError } from '../../../shared/errors.js';
+import { appError } from '../words.js';
 import { DRAFT_MAX_BYTES, DRAFT_MAX_COUNT, DraftRecord, parseDraftValue, type DraftKind, type DraftSummary } from '../../../shared/schemas/drafts.js';
 import type { Clock } from '../clock.js';
 import { DurableFile, jsonCodec, type DurableProblem } from './durable-file.js';
@@ -105,21 +105,19 @@ export class DraftStore {
   async save(input: SaveDraftInput): Promise<DraftRecord> {
     await this.load();
     const previous = input.id === undefined ? undefined : this.drafts.get(input.id);
-    if (input.id !== undefined && !previous)
-      throw appError('not_found', 'That draft no longer exists (it was submitted or discarded, perhaps in another window).');
-    if (previous && previous.kind !== input.kind) throw appError('invalid_input', `That draft is a ${previous.kind} draft, not ${input.kind}.`);
+    if (input.id !== undefined && !previous) throw appError('not_found', 'errors.drafts.gone');
+    if (previous && previous.kind !== input.kind) throw appError('invalid_input', 'errors.drafts.otherKind', { kind: previous.kind, wanted: input.kind });
     if (previous && input.baseRevision !== undefined && input.baseRevision !== previous.revision) {
-      throw appError('conflict', 'This draft was changed elsewhere (another window) since it was opened. Reopen it to see the latest version.');
+      throw appError('conflict', 'errors.drafts.changedElsewhere');
     }
-    if (!previous && this.drafts.size >= DRAFT_MAX_COUNT)
-      throw appError('invalid_input', `There are already ${DRAFT_MAX_COUNT} drafts; submit or discard some first.`);
+    if (!previous && this.drafts.size >= DRAFT_MAX_COUNT) throw appError('invalid_input', 'errors.drafts.tooMany', { max: DRAFT_MAX_COUNT });
     const policy = this.policies[input.kind];
     let value = parseDraftValue(input.kind, input.value);
     value = previous ? (policy?.merge?.(previous.value, value) ?? value) : (policy?.create?.(value) ?? value);
     value = parseDraftValue(input.kind, value);
     const bytes = Buffer.byteLength(JSON.stringify(value), 'utf8');
     const most = DRAFT_MAX_BYTES[input.kind];
-    if (bytes > most) throw appError('invalid_input', `This draft is too large to keep (${Math.ceil(bytes / 1024)} KB; at most ${most / 1024} KB).`);
+    if (bytes > most) throw appError('invalid_input', 'errors.drafts.tooLarge', { size: Math.ceil(bytes / 1024), max: most / 1024 });
     const now = this.clock.now().toISOString();
     const record: DraftRecord = previous
       ? { ...previous, value, updatedAt: now, revision: previous.revision + 1 }
@@ -178,11 +176,10 @@ export class DraftStore {
         } catch (error) {
           // Memory still holds every draft; the next save tries again. Those waiting hear why now.
           this.log(`drafts: could not write ${DRAFTS_FILE} (${(error as NodeJS.ErrnoException).code ?? (error as Error).name})`);
-          const failure = appError(
-            'internal',
-            `The draft could not be stored on disk (${(error as NodeJS.ErrnoException).code ?? 'write failed'}). It is kept in memory; free disk space or check the data folder, then keep typing.`,
-            { retryable: true },
-          );
+          const failure = appError('internal', 'errors.drafts.notStored', undefined, {
+            retryable: true,
+            detail: `${DRAFTS_FILE}: ${(error as NodeJS.ErrnoException).code ?? 'write failed'}`,
+          });
           this.settle(
             (w) => w.generation <= generation,
             (w) => w.reject(failure),

@@ -1,4 +1,4 @@
-import { appError } from '../../../shared/errors.js';
+import { appError } from '../words.js';
 import type { draftChannels } from '../../../shared/ipc/drafts.js';
 import type { DraftStore } from '../data/draft-store.js';
 import type { HandlersFor } from '../ipc/registry.js';
@@ -16,7 +16,7 @@ export function draftHandlers(deps: DraftHandlerDeps): HandlersFor<typeof draftC
     },
     'drafts.get': async (input) => {
       const found = await (await deps.drafts()).get(input.id);
-      if (!found) throw appError('not_found', 'That draft no longer exists (it was submitted or discarded, perhaps in another window).');
+      if (!found) throw appError('not_found', 'errors.drafts.gone');
       return found;
     },
     'drafts.save': async (input) => (await deps.drafts()).save(input),

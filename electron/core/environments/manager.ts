@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { appError } from '../../../shared/errors.js';
+import { appError } from '../words.js';
 import type { Channel } from '../../../shared/schemas/channel.js';
 import { EnvironmentInput, type ConnectionTest, type EnvironmentSummary } from '../../../shared/schemas/environments.js';
 import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
@@ -82,9 +82,9 @@ export class EnvironmentManager {
   /** Adds or updates an environment. The client secret, when given, goes to that environment's keychain entry. */
   async save(raw: unknown): Promise<EnvironmentSummary> {
     const input = EnvironmentInput.parse(raw);
-    if (input.id === 'local') throw appError('invalid_input', 'The local emulator cannot be edited.');
+    if (input.id === 'local') throw appError('invalid_input', 'errors.environments.localFixed');
     const existing = input.id ? this.deps.settings.get().environments.find((e) => e.id === input.id) : undefined;
-    if (input.id && !existing) throw appError('not_found', `There is no environment ${input.id}.`);
+    if (input.id && !existing) throw appError('not_found', 'errors.environments.unknown', { id: input.id });
     const record: EnvironmentRecord = {
       id: existing?.id ?? `custom-${randomBytes(4).toString('hex')}`,
       name: input.name,
@@ -125,8 +125,8 @@ export class EnvironmentManager {
 
   async remove(id: string): Promise<{ activeId: string; items: EnvironmentSummary[] }> {
     const record = this.deps.settings.get().environments.find((e) => e.id === id);
-    if (!record) throw appError('not_found', `There is no environment ${id}.`);
-    if (record.kind !== 'custom') throw appError('invalid_input', `${record.name} is built in and cannot be removed.`);
+    if (!record) throw appError('not_found', 'errors.environments.unknown', { id });
+    if (record.kind !== 'custom') throw appError('invalid_input', 'errors.environments.builtIn', { name: record.name });
     if (this.current?.env.id === id) await this.activate('local');
     const secrets = (await this.secretsFor(id)).store;
     for (const account of Object.values(SECRET_ACCOUNTS)) await secrets.delete(account);
@@ -229,8 +229,8 @@ export class EnvironmentManager {
       };
     }
     const record = this.deps.settings.get().environments.find((e) => e.id === id);
-    if (!record) throw appError('not_found', `There is no environment ${id}.`);
-    if (!record.apiBaseUrl) throw appError('invalid_input', `${record.name} has no API address yet. Add it in Settings first.`);
+    if (!record) throw appError('not_found', 'errors.environments.unknown', { id });
+    if (!record.apiBaseUrl) throw appError('invalid_input', 'errors.environments.noApiAddress', { name: record.name });
     const clientSecret = await (await this.secretsFor(id)).store.get(SECRET_ACCOUNTS.clientSecret);
     return {
       id,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { AppErrorException, type AppError } from '../../../shared/errors.js';
+import { appError } from '../words.js';
 import {
   INVENTORY_STALE_AFTER_MS,
   type CacheProblem,
@@ -160,7 +161,7 @@ export class InventoryDesk {
     if (this.sync || this.closed) return this.status();
     const account = this.deps.current();
     if (account.session.status !== 'signed-in' || !this.opened) {
-      throw new AppErrorException({ code: 'not_signed_in', message: 'Sign in to sync the inventory cache.', retryable: false });
+      throw appError('not_signed_in', 'errors.inventory.signInToSync');
     }
     const controller = new AbortController();
     const effective = mode === 'refresh' && this.index.size === 0 ? 'full' : mode;
@@ -173,7 +174,7 @@ export class InventoryDesk {
 
   cancel(): SyncStatus {
     if (this.sync && !this.sync.controller.signal.aborted) {
-      this.sync.controller.abort(new AppErrorException({ code: 'network', message: 'The sync was cancelled; the cache is unchanged.', retryable: true }));
+      this.sync.controller.abort(appError('network', 'errors.inventory.syncCancelled', undefined, { retryable: true }));
       this.announce();
     }
     return this.status();

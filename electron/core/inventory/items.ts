@@ -1,4 +1,4 @@
-import { appError } from '../../../shared/errors.js';
+import { appError } from '../words.js';
 import type { Freshness, ItemLot } from '../../../shared/ipc/inventory.js';
 import type { CachedItem } from '../../../shared/schemas/inventory-cache.js';
 import type { CacheIndex } from './cache-index.js';
@@ -13,12 +13,9 @@ export function cachedItem(index: CacheIndex, inventoryId: number, freshness: Fr
   const item = findItem(index, inventoryId);
   if (item) return item;
   const { syncedAt } = freshness;
-  throw appError(
-    'not_found',
-    syncedAt
-      ? `Item ${inventoryId} is not in the inventory cache (synced ${syncedAt}). Sync again if it was added since.`
-      : `Item ${inventoryId} cannot be shown: the inventory cache is empty until the first sync completes.`,
-  );
+  throw syncedAt
+    ? appError('not_found', 'errors.inventory.notCached', { id: inventoryId, synced: syncedAt })
+    : appError('not_found', 'errors.inventory.cacheEmpty', { id: inventoryId });
 }
 
 export function itemLots(item: CachedItem, index: CacheIndex, excluded: Set<string> | null): ItemLot[] {

@@ -1,5 +1,6 @@
 import { ZodError, type z } from 'zod';
 import { AppErrorException, type AppError } from '../../../shared/errors.js';
+import { appError } from '../words.js';
 import { channels, type Channels, type IpcResult } from '../../../shared/ipc/contract.js';
 import type { ChannelSpec } from '../../../shared/ipc/define.js';
 
@@ -31,41 +32,52 @@ export async function dispatch(
   contract: Readonly<Record<string, ChannelSpec>> = channels,
 ): Promise<IpcResult<unknown>> {
   if (typeof channel !== 'string' || !Object.hasOwn(contract, channel))
-    return fail({ code: 'unknown_channel', message: 'That action does not exist in this version of Dockdesk.', retryable: false });
+    return fail(appError('unknown_channel', 'errors.ipc.unknownChannel', undefined, { detail: String(channel).slice(0, 128) }).appError);
   const spec = contract[channel]!;
   const input = spec.input.safeParse(rawInput ?? {});
   if (!input.success) {
     const issue = input.error.issues[0];
     const field = issue?.path.join('.') || '(input)';
-    return fail({
-      code: 'invalid_input',
-      message: `Invalid input for ${channel}: ${field}: ${sentence(issue?.message ?? 'invalid')}`,
-      fieldErrors: Object.fromEntries(input.error.issues.map((i) => [i.path.join('.') || '_', [i.message]])),
-      retryable: false,
-    });
+    return fail(
+      appError(
+        'invalid_input',
+        'errors.ipc.invalidInput',
+        { field },
+        {
+          detail: `Invalid input for ${channel}: ${field}: ${sentence(issue?.message ?? 'invalid')}`,
+          fieldErrors: Object.fromEntries(input.error.issues.map((i) => [i.path.join('.') || '_', [i.message]])),
+        },
+      ).appError,
+    );
   }
   try {
     const handler = (handlers as Record<string, unknown>)[channel] as (input: unknown, call: CallContext) => Promise<unknown>;
     const output = spec.output.safeParse(await handler(input.data, { signal }));
     if (!output.success) {
       log(`ipc: ${channel} produced output outside the contract: ${output.error.issues[0]?.path.join('.')} ${output.error.issues[0]?.message}`);
-      return fail({ code: 'internal', message: `Dockdesk produced an unexpected answer for ${channel}.`, retryable: false });
+      return fail(appError('internal', 'errors.ipc.badOutput', undefined, { detail: `${channel}: output outside the contract` }).appError);
     }
     return { ok: true, value: output.data };
   } catch (error) {
     if (error instanceof AppErrorException) return fail(error.appError);
-    if (signal.aborted) return fail({ code: 'cancelled', message: 'The request was cancelled.', detail: `${channel}: cancelled`, retryable: false });
+    if (signal.aborted) return fail(appError('cancelled', 'errors.api.cancelled', undefined, { detail: `${channel}: cancelled` }).appError);
     if (error instanceof ZodError) {
       // A handler that validates further (say, a saved environment) reports fields like the contract does.
-      return fail({
-        code: 'invalid_input',
-        message: `Invalid input for ${channel}: ${error.issues[0]?.path.join('.') || '(input)'}: ${sentence(error.issues[0]?.message ?? 'invalid')}`,
-        fieldErrors: Object.fromEntries(error.issues.map((i) => [i.path.join('.') || '_', [i.message]])),
-        retryable: false,
-      });
+      const field = error.issues[0]?.path.join('.') || '(input)';
+      return fail(
+        appError(
+          'invalid_input',
+          'errors.ipc.invalidInput',
+          { field },
+          {
+            detail: `Invalid input for ${channel}: ${field}: ${sentence(error.issues[0]?.message ?? 'invalid')}`,
+            fieldErrors: Object.fromEntries(error.issues.map((i) => [i.path.join('.') || '_', [i.message]])),
+          },
+        ).appError,
+      );
     }
     log(`ipc: ${channel} failed: ${(error as Error).message}`);
-    return fail({ code: 'internal', message: `Something went wrong in ${channel}. Nothing was changed; try again.`, retryable: true });
+    return fail(appError('internal', 'errors.ipc.failed', undefined, { retryable: true, detail: `${channel} failed` }).appError);
   }
 }
 

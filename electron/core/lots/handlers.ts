@@ -1,4 +1,5 @@
 import { AppErrorException } from '../../../shared/errors.js';
+import { appError } from '../words.js';
 import type { lotChannels } from '../../../shared/ipc/lots.js';
 import type { LotExclusion, LotExclusionState } from '../../../shared/schemas/lots.js';
 import type { ApiClient } from '../api/api-client.js';
@@ -91,28 +92,20 @@ async function explained<T>(action: 'exclude' | 'delete' | 'restore', lot: LotRe
     return await call();
   } catch (error) {
     if (!(error instanceof AppErrorException)) throw error;
-    const what = `lot ${lot.lot_number} of item ${lot.inventory_id}`;
-    const said = error.appError.message;
-    if (error.appError.code === 'conflict') {
+    // The service's own words stay with the error (serviceMessage), shown beside the desk's.
+    const { code, said: _said, message: _message, ...kept } = error.appError;
+    const values = { lot: lot.lot_number, item: lot.inventory_id ?? '' };
+    if (code === 'conflict') {
       // Spec 4.9: an exclusion (or a restore) of a lot that is already excluded.
-      throw new AppErrorException({
-        ...error.appError,
-        message: `Lot ${lot.lot_number} of item ${lot.inventory_id} is already excluded; nothing was changed. (${said})`,
-      });
+      throw appError(code, 'errors.lots.alreadyExcluded', values, kept);
     }
-    if (error.appError.code === 'not_found') {
-      const message =
-        action === 'exclude'
-          ? `The service does not know ${what}: check the item and the lot number. Nothing was changed. (${said})`
-          : action === 'delete'
-            ? `${capital(what)} has no active exclusion to delete; it may have been deleted already. Reload the list. (${said})`
-            : `${capital(what)} has no deleted exclusion to restore. Reload the list. (${said})`;
-      throw new AppErrorException({ ...error.appError, message });
+    if (code === 'not_found') {
+      throw action === 'exclude'
+        ? appError(code, 'errors.lots.unknown', values, kept)
+        : action === 'delete'
+          ? appError(code, 'errors.lots.noActiveExclusion', values, kept)
+          : appError(code, 'errors.lots.noDeletedExclusion', values, kept);
     }
     throw error;
   }
-}
-
-function capital(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import { countOf } from '../../../shared/counts.js';
+import { said } from '../../../shared/errors.js';
 import { LabelProblem, labelDots, type LabelMedia } from '../../../shared/printing/item-label.js';
 import { picturesPdf, type LabelPage } from './label-pdf.js';
 import { graphicField, thresholdRgba, type Bitmap, type GraphicForm } from './zpl-graphic.js';
@@ -78,7 +78,7 @@ async function openPdf(pdf: Uint8Array): Promise<PdfDoc> {
     // pdf.js takes ownership of the buffer it is given: a copy keeps the caller's intact.
     return await getDocument({ data: new Uint8Array(pdf), standardFontDataUrl: standardFonts(), isEvalSupported: false, verbosity: 0 }).promise;
   } catch (error) {
-    throw new LabelProblem(`The service's box labels could not be read as a PDF (${(error as Error).message}): show them as a PDF instead, and tell support.`);
+    throw new LabelProblem(said('errors.label.unreadablePdf'), (error as Error).message);
   }
 }
 
@@ -93,10 +93,7 @@ interface Target {
 async function drawPages<T>(pdf: Uint8Array, target: Target, choice: PageChoice | undefined, take: (canvas: Canvas) => T | Promise<T>) {
   const doc = await openPdf(pdf);
   try {
-    if (choice && choice.of !== doc.numPages)
-      throw new LabelProblem(
-        `The service's labels PDF has ${countOf(doc.numPages, 'page')} for ${countOf(choice.of, 'box')}, so a box's label cannot be told apart: print all the labels instead.`,
-      );
+    if (choice && choice.of !== doc.numPages) throw new LabelProblem(said('errors.label.pagesMismatch', { pages: doc.numPages, boxes: choice.of }));
     const wanted = choice?.pages ?? Array.from({ length: doc.numPages }, (_, i) => i);
     const out: { index: number; value: T }[] = [];
     // One canvas for every page, painted white before each.
@@ -154,7 +151,7 @@ const SYSTEM_PICTURE_DPI = 300;
  * every box is printed and each page is the label's size; otherwise the pages asked for, drawn at the
  * label's size (fitted whole, centred, as for a label printer) into a PDF of label-sized pages.
  */
-export async function boxLabelsPdf(pdf: Uint8Array, page: LabelPage, choice?: PageChoice): Promise<{ pdf: Buffer; pages: number }> {
+export async function boxLabelsPdf(pdf: Uint8Array, page: LabelPage, choice: PageChoice | undefined, title: string): Promise<{ pdf: Buffer; pages: number }> {
   const sizes = await pageSizes(pdf);
   const label = { width: (page.widthMm * 72) / 25.4, height: (page.heightMm * 72) / 25.4 };
   const fits = sizes.every((s) => Math.abs(s.width - label.width) <= 1 && Math.abs(s.height - label.height) <= 1);
@@ -169,7 +166,7 @@ export async function boxLabelsPdf(pdf: Uint8Array, page: LabelPage, choice?: Pa
     pdf: await picturesPdf(
       pngs.map((p) => p.value),
       page,
-      'Box labels',
+      title,
     ),
     pages: pngs.length,
   };

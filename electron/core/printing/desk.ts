@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { countOf } from '../../../shared/counts.js';
-import { appError } from '../../../shared/errors.js';
+import { said, type Saying } from '../../../shared/errors.js';
+import { appError, labelWords, sayError } from '../words.js';
 import {
   PrintingSettings,
   type NetworkPrinterProfile,
@@ -8,7 +8,7 @@ import {
   type printingChannels,
   type SystemPrinterProfile,
 } from '../../../shared/ipc/printing.js';
-import { LabelProblem, itemLabelZpl, type ItemLabel, type LabelMedia } from '../../../shared/printing/item-label.js';
+import { LabelProblem, itemLabelZpl, type ItemLabel, type LabelMedia, type LabelText } from '../../../shared/printing/item-label.js';
 import { testLabelZpl } from '../../../shared/printing/test-label.js';
 import type { CoreContext } from '../area.js';
 import type { HandlersFor } from '../ipc/registry.js';
@@ -20,7 +20,7 @@ import { listSystemPrinters, type SystemPrintPort } from './system-print.js';
 
 /** The desk's printers live in the settings file's own section for this area: per desk, whoever signs in. */
 const SECTION = 'printing';
-const DEFAULTS: PrintingSettings = { profiles: [], itemLabelPrinter: null, boxLabelPrinter: null };
+const DEFAULTS: PrintingSettings = { profiles: [], itemLabelPrinter: null, boxLabelPrinter: null, labelLanguage: 'en' };
 
 type Deps = Pick<CoreContext, 'settings' | 'clock' | 'emit' | 'emulator' | 'api'> & {
   /** The shell's way to the system's printers (Electron); absent, a system printer's jobs go to the page's print dialog. */
@@ -33,7 +33,7 @@ function profileStore(ctx: Pick<Deps, 'settings'>) {
   const write = (change: Partial<PrintingSettings>) => ctx.settings.updateSection(SECTION, PrintingSettings, DEFAULTS, change);
   const profile = (id: string): PrinterProfile => {
     const found = read().profiles.find((p) => p.id === id);
-    if (!found) throw appError('not_found', 'That printer is no longer set up on this desk: choose another in Settings → Printers.');
+    if (!found) throw appError('not_found', 'errors.printing.printerGone');
     return found;
   };
   return { read, write, profile };
@@ -46,7 +46,10 @@ function settingsHandlers({
   read,
   write,
   profile,
-}: ProfileStore): Pick<Handlers, 'printing.settings.get' | 'printing.profiles.save' | 'printing.profiles.remove' | 'printing.roles.set'> {
+}: ProfileStore): Pick<
+  Handlers,
+  'printing.settings.get' | 'printing.profiles.save' | 'printing.profiles.remove' | 'printing.roles.set' | 'printing.labelLanguage.set'
+> {
   return {
     'printing.settings.get': async () => read(),
     'printing.profiles.save': async (input) => {
@@ -54,7 +57,7 @@ function settingsHandlers({
       const current = read();
       if (input.id) profile(input.id);
       const clash = current.profiles.find((p) => p.id !== saved.id && p.name.toLowerCase() === saved.name.toLowerCase());
-      if (clash) throw appError('validation', `A printer named "${clash.name}" is set up already: give this one another name.`);
+      if (clash) throw appError('validation', 'errors.printing.nameTaken', { name: clash.name });
       const profiles = current.profiles.some((p) => p.id === saved.id)
         ? current.profiles.map((p) => (p.id === saved.id ? saved : p))
         : [...current.profiles, saved];
@@ -77,6 +80,8 @@ function settingsHandlers({
         ...(change.boxLabelPrinter !== undefined ? { boxLabelPrinter: change.boxLabelPrinter } : {}),
       });
     },
+    // One label language per desk: the words on every label it prints from now on.
+    'printing.labelLanguage.set': async ({ language }) => write({ labelLanguage: language }),
   };
 }
 
@@ -85,24 +90,24 @@ async function told<T>(work: () => Promise<T> | T): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof LabelProblem) throw appError('validation', error.message);
-    if (error instanceof PrintQueueError) throw appError('conflict', error.message);
+    if (error instanceof LabelProblem) throw sayError('validation', error.said, error.detail ? { detail: error.detail } : {});
+    if (error instanceof PrintQueueError) throw sayError('conflict', error.said);
     throw error;
   }
 }
 
 /** Which pages of the labels PDF are the boxes asked for: the service gives one page per box, in the boxes' order. */
-function chosenPages(boxes: { box_id: number; box_number?: number | undefined }[], orderId: number, boxIds: number[]): { choice: PageChoice; what: string } {
+function chosenPages(boxes: { box_id: number; box_number?: number | undefined }[], orderId: number, boxIds: number[]): { choice: PageChoice; what: Saying } {
   const pages = boxIds.map((boxId) => {
     const at = boxes.findIndex((b) => b.box_id === boxId);
-    if (at < 0) throw appError('not_found', `Box ${boxId} is not one of receiving order ${orderId}'s boxes: open the order the box belongs to.`);
+    if (at < 0) throw appError('not_found', 'errors.printing.boxNotInOrder', { box: boxId, order: orderId });
     return at;
   });
   const numbers = pages.map((i) => boxes[i]!.box_number ?? i + 1);
   const what =
     numbers.length === 1
-      ? `Box label for box ${numbers[0]} of receiving order ${orderId}`
-      : `${countOf(numbers.length, 'boxLabel')} for boxes ${numbers.join(', ')} of receiving order ${orderId}`;
+      ? said('printlabel.job.boxLabel', { box: numbers[0]!, order: orderId })
+      : said('printlabel.job.boxLabelsOf', { count: numbers.length, boxes: numbers.join(', '), order: orderId });
   return { choice: { pages, of: boxes.length }, what };
 }
 
@@ -112,23 +117,27 @@ const media = (p: NetworkPrinterProfile): LabelMedia => ({ size: p.size, dpi: p.
  * A system printer's PDF: one page and the system prints the copies, or (no port: the browser's print
  * dialog, which cannot be told a number of copies) one page per copy.
  */
-async function itemLabelJob(p: PrinterProfile, label: ItemLabel, toSystem: boolean): Promise<JobPayload> {
-  if (p.kind === 'network-label') return { kind: p.kind, zpl: itemLabelZpl(label, media(p)) };
-  return { kind: p.kind, pdf: await itemLabelPdf(label, p, toSystem ? 1 : label.copies), copies: toSystem ? label.copies : 1, page: pageOf(p) };
+async function itemLabelJob(p: PrinterProfile, label: ItemLabel, toSystem: boolean, text: LabelText): Promise<JobPayload> {
+  if (p.kind === 'network-label') return { kind: p.kind, zpl: itemLabelZpl(label, media(p), text) };
+  return { kind: p.kind, pdf: await itemLabelPdf(label, p, text, toSystem ? 1 : label.copies), copies: toSystem ? label.copies : 1, page: pageOf(p) };
 }
 
-async function testPrintJob(p: PrinterProfile): Promise<JobPayload> {
-  if (p.kind === 'network-label') return { kind: p.kind, zpl: testLabelZpl(p.name, media(p)) };
-  return { kind: p.kind, pdf: await testLabelPdf({ name: p.name, where: systemWhere(p) }, p), copies: 1, page: pageOf(p) };
+async function testPrintJob(p: PrinterProfile, text: LabelText): Promise<JobPayload> {
+  if (p.kind === 'network-label') return { kind: p.kind, zpl: testLabelZpl(p.name, media(p), text) };
+  return { kind: p.kind, pdf: await testLabelPdf({ name: p.name, deviceName: p.deviceName ?? null }, p, text), copies: 1, page: pageOf(p) };
 }
 
 const pageOf = (p: SystemPrinterProfile) => ({ widthMm: p.widthMm, heightMm: p.heightMm });
-const systemWhere = (p: SystemPrinterProfile) => (p.deviceName ? `system printer ${p.deviceName}` : 'system printer (default or chosen in the print dialog)');
 
 /** Box labels for the profile's kind: each page a ZPL graphic at the printer's dots, or a PDF of label-sized pages. */
-async function boxLabelsJob(p: PrinterProfile, pdf: Uint8Array, choice: PageChoice | undefined): Promise<{ payload: JobPayload; pages: number }> {
+async function boxLabelsJob(
+  p: PrinterProfile,
+  pdf: Uint8Array,
+  choice: PageChoice | undefined,
+  text: LabelText,
+): Promise<{ payload: JobPayload; pages: number }> {
   if (p.kind === 'system') {
-    const made = await boxLabelsPdf(pdf, p, choice);
+    const made = await boxLabelsPdf(pdf, p, choice, text('printlabel.pdf.boxTitle'));
     return { payload: { kind: p.kind, pdf: made.pdf, copies: 1, page: pageOf(p) }, pages: made.pages };
   }
   const pages = await rasterizePdf(pdf, p, choice);
@@ -143,7 +152,7 @@ async function boxLabelsJob(p: PrinterProfile, pdf: Uint8Array, choice: PageChoi
 function boxLabelPrinting(ctx: Pick<Deps, 'api'>, { read, profile }: ProfileStore, queue: PrintQueue) {
   return async ({ receivingOrderId, boxIds }: { receivingOrderId: number; boxIds?: number[] | undefined }, signal: AbortSignal) => {
     const id = read().boxLabelPrinter;
-    if (!id) throw appError('validation', 'No printer prints box labels on this desk yet: choose one in Settings → Printers, or show the labels as a PDF.');
+    if (!id) throw appError('validation', 'errors.printing.noBoxPrinter');
     const p = profile(id);
     const api = ctx.api();
     // One request: the PDF. Chosen boxes need the order's boxes too, which the order's page has read already.
@@ -153,8 +162,8 @@ function boxLabelPrinting(ctx: Pick<Deps, 'api'>, { read, profile }: ProfileStor
     ]);
     const chosen = boxIds && boxes ? chosenPages(boxes, receivingOrderId, boxIds) : undefined;
     return told(async () => {
-      const { payload, pages } = await boxLabelsJob(p, pdf, chosen?.choice);
-      const what = chosen?.what ?? `${countOf(pages, 'boxLabel')} for receiving order ${receivingOrderId}`;
+      const { payload, pages } = await boxLabelsJob(p, pdf, chosen?.choice, labelWords(read().labelLanguage));
+      const what = chosen?.what ?? said('printlabel.job.boxLabels', { count: pages, order: receivingOrderId });
       return queue.submit(p, what, payload);
     });
   };
@@ -184,14 +193,16 @@ export function createPrintingDesk(ctx: Deps) {
     'printing.systemPrinters': () => listSystemPrinters(ctx.systemPrint),
     'printing.testPrint': async ({ printerId }) => {
       const p = profile(printerId);
-      return told(async () => queue.submit(p, 'Test print', await testPrintJob(p)));
+      return told(async () => queue.submit(p, said('printlabel.job.testPrint'), await testPrintJob(p, labelWords(read().labelLanguage))));
     },
     'printing.itemLabel.print': async ({ printerId, label }) => {
       const id = printerId ?? read().itemLabelPrinter;
-      if (!id) throw appError('validation', 'No printer prints item labels on this desk yet: choose one in Settings → Printers.');
+      if (!id) throw appError('validation', 'errors.printing.noItemPrinter');
       const p = profile(id);
-      const what = `${countOf(label.copies, 'itemLabel')} for ${label.sku}${label.lot ? `, lot ${label.lot}` : ''}`;
-      return told(async () => queue.submit(p, what, await itemLabelJob(p, label, toSystem)));
+      const what = label.lot
+        ? said('printlabel.job.itemLabelsLot', { count: label.copies, sku: label.sku, lot: label.lot })
+        : said('printlabel.job.itemLabels', { count: label.copies, sku: label.sku });
+      return told(async () => queue.submit(p, what, await itemLabelJob(p, label, toSystem, labelWords(read().labelLanguage))));
     },
     'printing.boxLabels.print': (input, call) => boxLabels(input, call.signal),
     'printing.jobs.list': async () => ({ items: queue.list() }),

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import bwipjs from 'bwip-js';
 import PDFDocument from 'pdfkit';
-import { LabelProblem, itemLabelContent, type ItemLabel } from '../../../shared/printing/item-label.js';
+import { said } from '../../../shared/errors.js';
+import { LabelProblem, itemLabelContent, type ItemLabel, type LabelText } from '../../../shared/printing/item-label.js';
 import { TEST_PRINT_CODE } from '../../../shared/printing/test-label.js';
 
 /**
@@ -41,7 +42,7 @@ function pdfDocument(page: LabelPage, title: string): { doc: PDFKit.PDFDocument;
 /** A barcode's bars and spaces in modules, as its encoder makes them: Code 128, or GS1-128 (FNC1 first, after a lot when more follows). */
 function modulesOf(kind: 'code128' | 'gs1-128', text: string): number[] {
   const [symbol] = bwipjs.raw({ bcid: kind, text });
-  if (!symbol || !('sbs' in symbol)) throw new LabelProblem(`"${text}" cannot be drawn as a ${kind === 'code128' ? 'Code 128' : 'GS1-128'} barcode.`);
+  if (!symbol || !('sbs' in symbol)) throw new LabelProblem(said('errors.label.notDrawable', { data: text }), kind === 'code128' ? 'Code 128' : 'GS1-128');
   return symbol.sbs;
 }
 
@@ -80,16 +81,18 @@ function itemLayout(page: LabelPage, barcodes: Barcode[], data: string[]) {
   if (module < pt(0.25)) {
     const at = barcodes.findIndex((b) => b.modules + 20 === widest);
     throw new LabelProblem(
-      `"${data[at]}" needs ${Math.round(widest * 0.25)} mm of width as a barcode and a ${page.widthMm} mm wide label has ${Math.round(page.widthMm - 4)} mm inside its margins: use wider labels for this item.`,
+      said('errors.label.tooNarrowMm', {
+        data: data[at] ?? '',
+        needed: Math.round(widest * 0.25),
+        width: page.widthMm,
+        available: Math.round(page.widthMm - 4),
+      }),
     );
   }
   const readable = barcodes.filter((b) => b.readable).length;
   const free = height - 2 * margin - (nameLines + 1 + readable) * line - barcodes.length * gap;
   const barHeight = Math.min(free / barcodes.length, pt(25));
-  if (barHeight < pt(5))
-    throw new LabelProblem(
-      `A ${page.widthMm} × ${page.heightMm} mm label is too short for this item's name and ${barcodes.length} barcodes: use taller labels for this item.`,
-    );
+  if (barHeight < pt(5)) throw new LabelProblem(said('errors.label.tooShortMm', { width: page.widthMm, height: page.heightMm, count: barcodes.length }));
   return { margin, gap, width, textHeight, line, nameLines, module, barHeight };
 }
 
@@ -99,14 +102,14 @@ function itemLayout(page: LabelPage, barcodes: Barcode[], data: string[]) {
  * prints copies of one page; the browser's dialog cannot be told a number of copies, so its PDF
  * carries one page per copy.
  */
-export async function itemLabelPdf(label: ItemLabel, page: LabelPage, pages = 1): Promise<Buffer> {
-  const content = itemLabelContent(label);
+export async function itemLabelPdf(label: ItemLabel, page: LabelPage, text: LabelText, pages = 1): Promise<Buffer> {
+  const content = itemLabelContent(label, text);
   const data = [content.sku, ...(content.gs1 ? [content.gs1] : [])];
   const barcodes: Barcode[] = [{ sbs: modulesOf('code128', content.sku), modules: 0, readable: null }];
   if (content.gs1) barcodes.push({ sbs: modulesOf('gs1-128', content.gs1), modules: 0, readable: content.gs1 });
   for (const b of barcodes) b.modules = b.sbs.reduce((sum, w) => sum + w, 0);
   const { margin, gap, width, textHeight, line, nameLines, module, barHeight } = itemLayout(page, barcodes, data);
-  const { doc, done } = pdfDocument(page, `Item label ${content.sku}`);
+  const { doc, done } = pdfDocument(page, text('printlabel.pdf.itemTitle', { sku: content.sku }));
   for (let n = 0; n < pages; n++) {
     doc.addPage();
     doc.font(LABEL_FONT).fontSize(textHeight).fillColor('#000000');
@@ -134,8 +137,9 @@ export async function itemLabelPdf(label: ItemLabel, page: LabelPage, pages = 1)
  * is wrong or the driver scales), the printer's name and the size it was told, and a barcode to try
  * the scanner on.
  */
-export async function testLabelPdf(printer: { name: string; where: string }, page: LabelPage): Promise<Buffer> {
-  const { doc, done } = pdfDocument(page, `Test print: ${printer.name}`);
+export async function testLabelPdf(printer: { name: string; deviceName: string | null }, page: LabelPage, say: LabelText): Promise<Buffer> {
+  const title = say('printlabel.test.title', { printer: printer.name });
+  const { doc, done } = pdfDocument(page, title);
   const inset = pt(1);
   const margin = pt(3);
   const width = pt(page.widthMm) - 2 * margin;
@@ -148,7 +152,11 @@ export async function testLabelPdf(printer: { name: string; where: string }, pag
     .rect(inset, inset, pt(page.widthMm) - 2 * inset, height - 2 * inset)
     .stroke('#000000');
   doc.font(LABEL_FONT).fontSize(text).fillColor('#000000');
-  const words = [`Test print: ${printer.name}`, `${page.widthMm} × ${page.heightMm} mm label`, printer.where];
+  const words = [
+    title,
+    say('printlabel.test.page', { width: page.widthMm, height: page.heightMm }),
+    printer.deviceName ? say('printlabel.test.systemPrinter', { device: printer.deviceName }) : say('printlabel.test.systemPrinterDefault'),
+  ];
   words.forEach((w, i) => doc.text(w, margin, margin + i * line, { width, height: line, ellipsis: true, lineBreak: false }));
   const sbs = modulesOf('code128', TEST_PRINT_CODE);
   const modules = sbs.reduce((sum, w) => sum + w, 0);

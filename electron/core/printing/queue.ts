@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { said, type Saying } from '../../../shared/errors.js';
 import type { PrinterProfile, PrintJob } from '../../../shared/ipc/printing.js';
 import type { Clock } from '../clock.js';
+import { englishOf } from '../words.js';
 import type { LabelPage } from './label-pdf.js';
 import { sendPdf, type PdfOutcome, type SystemPrintPort } from './system-print.js';
 import { sendZpl, type SendOutcome, type ZplTarget } from './zpl-transport.js';
@@ -44,14 +46,15 @@ export class PrintQueue {
   }
 
   /** Adds a job and returns it once the printer has taken it, or refused it, or could not be reached. */
-  async submit(profile: PrinterProfile, what: string, payload: JobPayload): Promise<PrintJob> {
+  async submit(profile: PrinterProfile, title: Saying, payload: JobPayload): Promise<PrintJob> {
     const entry: Entry = {
       payload,
       job: {
         id: randomUUID(),
         printerId: profile.id,
         printerName: profile.name,
-        what,
+        what: englishOf(title),
+        title: title.values ? { id: title.id, values: title.values } : { id: title.id },
         state: 'queued',
         problem: null,
         bytes: payload.kind === 'system' ? payload.pdf.byteLength : Buffer.byteLength(payload.zpl, 'utf8'),
@@ -68,20 +71,17 @@ export class PrintQueue {
   /** Sends a kept job again, at the clerk's word; a job on its way or printed is not sent twice. */
   async retry(jobId: string, profile: PrinterProfile | undefined): Promise<PrintJob> {
     const entry = this.find(jobId);
-    if (entry.job.state === 'queued' || entry.job.state === 'sending') throw new PrintQueueError('This job is on its way to the printer already.');
-    if (entry.job.state === 'printed') throw new PrintQueueError('This job printed; print the labels anew to get more.');
-    if (!profile)
-      throw new PrintQueueError(`The printer "${entry.job.printerName}" is no longer set up on this desk: print the labels anew on another printer.`);
-    if (profile.kind !== entry.payload.kind)
-      throw new PrintQueueError(`"${profile.name}" is now another kind of printer than when this job was made: print the labels anew.`);
+    if (entry.job.state === 'queued' || entry.job.state === 'sending') throw new PrintQueueError(said('errors.printing.jobOnItsWay'));
+    if (entry.job.state === 'printed') throw new PrintQueueError(said('errors.printing.jobPrinted'));
+    if (!profile) throw new PrintQueueError(said('errors.printing.jobPrinterGone', { printer: entry.job.printerName }));
+    if (profile.kind !== entry.payload.kind) throw new PrintQueueError(said('errors.printing.jobPrinterKind', { printer: profile.name }));
     entry.job = { ...entry.job, state: 'queued', problem: null, finishedAt: null, printerName: profile.name };
     return this.run(entry, profile);
   }
 
   dismiss(jobId: string): void {
     const entry = this.find(jobId);
-    if (entry.job.state === 'queued' || entry.job.state === 'sending')
-      throw new PrintQueueError('This job is on its way to the printer; it can be cleared once it is done.');
+    if (entry.job.state === 'queued' || entry.job.state === 'sending') throw new PrintQueueError(said('errors.printing.jobBusy'));
     this.entries.splice(this.entries.indexOf(entry), 1);
     this.deps.changed(this.list());
   }
@@ -126,7 +126,7 @@ export class PrintQueue {
   /** A job's PDF, for the page to print through the browser's dialog. */
   pdfOf(jobId: string): { pdf: Buffer; page: LabelPage; what: string } {
     const { payload, job } = this.find(jobId);
-    if (payload.kind !== 'system' || job.state !== 'to-browser') throw new PrintQueueError('This job is not one the browser prints.');
+    if (payload.kind !== 'system' || job.state !== 'to-browser') throw new PrintQueueError(said('errors.printing.jobNotBrowser'));
     return { pdf: payload.pdf, page: payload.page, what: job.what };
   }
 
@@ -137,7 +137,7 @@ export class PrintQueue {
 
   private find(jobId: string): Entry {
     const entry = this.entries.find((e) => e.job.id === jobId);
-    if (!entry) throw new PrintQueueError('That print job is no longer in the queue.');
+    if (!entry) throw new PrintQueueError(said('errors.printing.jobGone'));
     return entry;
   }
 
@@ -156,4 +156,7 @@ export class PrintQueue {
 /** A queue action the clerk asked for that cannot be done, said why. */
 export class PrintQueueError extends Error {
   override readonly name = 'PrintQueueError';
+  constructor(readonly said: Saying) {
+    super(englishOf(said));
+  }
 }

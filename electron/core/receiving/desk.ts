@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { countOf } from '../../../shared/counts.js';
 import { englishLabel as labelOf } from '../../../shared/i18n/english-labels.js';
-import { appError, AppErrorException } from '../../../shared/errors.js';
+import { AppErrorException } from '../../../shared/errors.js';
+import { appError } from '../words.js';
 import {
   DEFAULT_RECEIVING_SORT,
   type OrderDiscrepancies,
@@ -147,8 +147,9 @@ export class ReceivingDesk {
     // A sort or a filter the service cannot do: made here over every order the service's filters match.
     const all = await listAllReceivingOrders(api, { limit: 250, filters: query }, signal);
     if (all.length > LOCAL_SORT_LIMIT) {
-      const what = localFilter(filters) ? 'filter by expected arrival' : `sort by ${sort!.field.replaceAll('_', ' ')}`;
-      throw appError('invalid_input', `${countOf(all.length, 'order')} match: narrow the other filters (to ${LOCAL_SORT_LIMIT} or fewer) to ${what}.`);
+      throw localFilter(filters)
+        ? appError('invalid_input', 'errors.receiving.tooManyToFilter', { count: all.length, limit: LOCAL_SORT_LIMIT })
+        : appError('invalid_input', 'errors.receiving.tooManyToSort', { count: all.length, limit: LOCAL_SORT_LIMIT, field: sort!.field });
     }
     return pageOf(sortOrders(all.filter(kept), sort ?? DEFAULT_RECEIVING_SORT), page, limit);
   }
@@ -256,14 +257,14 @@ export class ReceivingDesk {
     this.justRead.delete(id);
     const current = await getReceivingOrder(api, id, signal);
     const refusal = cancelRefusal(current);
-    if (refusal) throw appError('conflict', `Not cancelled. ${refusal}`);
+    if (refusal) throw appError('conflict', 'errors.receiving.notCancelled', { reason: refusal });
     try {
       return await cancelReceivingOrder(api, id, this.deps.channelId(), signal);
     } catch (error) {
       // The status moved between our read and the cancel: the service's own reason, in its words.
       if (error instanceof AppErrorException && error.appError.code === 'validation') {
         const reason = Object.values(error.appError.fieldErrors ?? {}).flat()[0] ?? error.appError.message;
-        throw appError('conflict', `Not cancelled. The service refused: ${reason}`);
+        throw appError('conflict', 'errors.receiving.cancelRefused', undefined, { ...error.appError, serviceMessage: reason });
       }
       throw error;
     }
@@ -311,7 +312,7 @@ export class ReceivingDesk {
 
   async create({ form, pendingSince }: In<'receiving.create'>, signal: AbortSignal): Out<'receiving.create'> {
     const errors = validateWroForm(form);
-    if (Object.keys(errors).length) throw appError('validation', 'Check the highlighted fields: nothing was sent.', { fieldErrors: errors });
+    if (Object.keys(errors).length) throw appError('validation', 'errors.receiving.checkFields', undefined, { fieldErrors: errors });
     const api = this.deps.api();
     const body = wroCreateBody(form);
     if (pendingSince) {
@@ -329,11 +330,7 @@ export class ReceivingDesk {
         // The answer was lost and the check failed too: say so, and send nothing more. The draft
         // keeps `pendingSince`, so the next submit checks again before sending.
         const why = error instanceof AppErrorException ? error.appError.message : String(error);
-        throw appError(
-          'network',
-          `The answer to "create" was lost and Dockdesk could not yet check whether the order was made (${why}). Nothing was sent again; submit again to check first.`,
-          { retryable: true },
-        );
+        throw appError('network', 'errors.receiving.createUnchecked', undefined, { retryable: true, detail: why });
       }
       reconciled = found !== null;
       return found;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { appError } from '../../../shared/errors.js';
+import { appError } from '../words.js';
 import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
 import type { ReturnDetail } from '../../../shared/ipc/returns.js';
 import { checkReturnDraft, clearServiceErrors, returnBody } from '../../../shared/returns/rules.js';
@@ -75,15 +75,14 @@ export class ReturnsDesk {
   async submit(draftId: string): Promise<OutboxEntryView> {
     const drafts = this.deps.drafts(this.deps.scope());
     const record = await drafts.get(draftId);
-    if (!record) throw appError('not_found', 'That draft no longer exists (it was submitted or discarded, perhaps in another window).');
-    if (record.kind !== 'return-intake') throw appError('invalid_input', `A ${record.kind} draft is not a return.`);
+    if (!record) throw appError('not_found', 'errors.drafts.gone');
+    if (record.kind !== 'return-intake') throw appError('invalid_input', 'errors.drafts.notReturn', { kind: record.kind });
     const draft = clearServiceErrors(ReturnDraft.parse(record.value));
     const problems = checkReturnDraft(draft);
     if (problems.length > 0) {
       const fieldErrors: Record<string, string[]> = {};
       for (const p of problems) (fieldErrors[p.path] ??= []).push(p.message);
-      const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-      throw appError('validation', `Not sent: ${problems[0]!.message}${more}`, { fieldErrors });
+      throw appError('validation', 'errors.returns.notSent', { problem: problems[0]!.message, more: problems.length - 1 }, { fieldErrors });
     }
     // The reference id is fixed from here on (draft-policy.ts); on disk before the outbox sees it.
     const locked = await drafts.restore({ ...record, value: { ...draft, submitAttempts: draft.submitAttempts + 1 } });
@@ -98,7 +97,7 @@ export class ReturnsDesk {
   async nextBox(draftId: string): Promise<{ submitted: OutboxEntryView; draft: DraftRecord }> {
     const drafts = this.deps.drafts(this.deps.scope());
     const record = await drafts.get(draftId);
-    if (!record) throw appError('not_found', 'That draft no longer exists (it was submitted or discarded, perhaps in another window).');
+    if (!record) throw appError('not_found', 'errors.drafts.gone');
     const current = ReturnDraft.parse(record.value);
     const submitted = await this.submit(draftId);
     const draft = await drafts.save({
@@ -115,7 +114,7 @@ export class ReturnsDesk {
 
   async cancel(id: number, signal?: AbortSignal): Promise<ReturnDetail> {
     const before = await this.detail(id, signal);
-    if (!before.changeable.allowed) throw appError('conflict', `Return ${id} cannot be cancelled: ${before.changeable.reason}`);
+    if (!before.changeable.allowed) throw appError('conflict', 'errors.returns.cannotCancel', { id, reason: before.changeable.reason ?? '' });
     await cancelReturn(this.deps.api(), id, this.deps.channelId(), signal);
     return this.detail(id, signal);
   }
@@ -123,7 +122,7 @@ export class ReturnsDesk {
   /** A draft filled from a return awaiting arrival; submitting it sends the change. */
   async edit(id: number, signal?: AbortSignal): Promise<DraftRecord> {
     const { record, changeable } = await this.detail(id, signal);
-    if (!changeable.allowed) throw appError('conflict', `Return ${id} cannot be changed: ${changeable.reason}`);
+    if (!changeable.allowed) throw appError('conflict', 'errors.returns.cannotChange', { id, reason: changeable.reason ?? '' });
     const value = ReturnDraft.parse({
       referenceId: record.reference_id ?? '',
       editOf: id,

@@ -1,5 +1,5 @@
 import { countOf } from '../../../shared/counts.js';
-import { appError } from '../../../shared/errors.js';
+import { appError, englishWords } from '../words.js';
 import { ReturnDraft } from '../../../shared/schemas/return-draft.js';
 import type { Clock } from '../clock.js';
 import type { DraftPolicy } from '../data/draft-store.js';
@@ -36,9 +36,10 @@ export function returnDraftPolicy(deps: ReturnDraftPolicyDeps): DraftPolicy {
       if (locked && next.referenceId !== previous.referenceId) {
         throw appError(
           'invalid_input',
-          `The reference id ${previous.referenceId} cannot change any more: it was already sent to the service once. Start a new return for a different reference.`,
+          'errors.returns.referenceFixed',
+          { referenceId: previous.referenceId },
           {
-            fieldErrors: { referenceId: ['Fixed after the first submit attempt.'] },
+            fieldErrors: { referenceId: [englishWords.t('errors.returns.referenceFixedField')] },
           },
         );
       }

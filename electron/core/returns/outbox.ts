@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { AppErrorException, appError } from '../../../shared/errors.js';
+import { AppErrorException } from '../../../shared/errors.js';
+import { appError } from '../words.js';
 import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
 import { applyServiceErrors } from '../../../shared/returns/rules.js';
 import { DraftRecord } from '../../../shared/schemas/drafts.js';
@@ -125,7 +126,7 @@ export class Outbox {
   async enqueue(draft: DraftRecord, body: ReturnCreate, operation: 'create' | 'update', returnId: number | null): Promise<OutboxEntryView> {
     await this.load();
     const existing = this.entries.find((e) => e.id === draft.id);
-    if (existing && PENDING.has(existing.state)) throw appError('conflict', `Return ${existing.draft.id} is already in the outbox.`);
+    if (existing && PENDING.has(existing.state)) throw appError('conflict', 'errors.returns.inOutbox', { id: existing.draft.id });
     const value = ReturnDraft.parse(draft.value);
     const entry: OutboxEntry = {
       id: draft.id,
@@ -169,9 +170,8 @@ export class Outbox {
   /** Takes an entry back into the drafts (not while it is being sent). */
   async discard(id: string): Promise<DraftRecord> {
     const entry = await this.find(id);
-    if (entry.state === 'sending') throw appError('conflict', 'This return is being sent right now; wait for the outcome.');
-    if (entry.state === 'sent')
-      throw appError('conflict', `This return was sent (return ${entry.returnId}); change it from the Returns list while it awaits arrival.`);
+    if (entry.state === 'sending') throw appError('conflict', 'errors.returns.sending');
+    if (entry.state === 'sent') throw appError('conflict', 'errors.returns.sent', { id: entry.returnId ?? '' });
     const draft = await this.deps.drafts.restore(entry.draft);
     this.entries = this.entries.filter((e) => e !== entry);
     await this.persist();
@@ -362,7 +362,7 @@ export class Outbox {
   private async find(id: string): Promise<OutboxEntry> {
     await this.load();
     const entry = this.entries.find((e) => e.id === id);
-    if (!entry) throw appError('not_found', 'That return is no longer in the outbox.');
+    if (!entry) throw appError('not_found', 'errors.returns.notInOutbox');
     return entry;
   }
 

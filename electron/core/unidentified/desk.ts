@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { appError, AppErrorException } from '../../../shared/errors.js';
+import { AppErrorException } from '../../../shared/errors.js';
+import { appError } from '../words.js';
 import type { unidentifiedChannels } from '../../../shared/ipc/unidentified.js';
 import { sniffImageType, type UnidentifiedReceivingOrder } from '../../../shared/schemas/uro.js';
 import type { ApiClient } from '../api/api-client.js';
@@ -55,7 +56,7 @@ export class UnidentifiedDesk {
 
   async attachment({ id, attachmentId }: In<'unidentified.attachment'>, signal: AbortSignal): Out<'unidentified.attachment'> {
     const bytes = await getAttachmentImage(this.deps.api(), id, attachmentId, signal).catch((error: unknown) => {
-      throw explainNotFound(error, `Receipt ${id} has no attachment ${attachmentId}.`);
+      throw explainNotFound(error, () => appError('not_found', 'errors.unidentified.noAttachment', { id, attachment: attachmentId }));
     });
     // The type comes from the bytes (RESPONSES refused anything that is not a raster image).
     const contentType = sniffImageType(bytes)!;
@@ -97,7 +98,7 @@ export class UnidentifiedDesk {
 
 async function receiptOrExplain(api: ApiClient, id: number, signal: AbortSignal): Promise<UnidentifiedReceivingOrder> {
   return getReceipt(api, id, signal).catch((error: unknown) => {
-    throw explainNotFound(error, `There is no unidentified receipt ${id}.`);
+    throw explainNotFound(error, () => appError('not_found', 'errors.unidentified.noReceipt', { id }));
   });
 }
 
@@ -105,17 +106,27 @@ async function receiptOrExplain(api: ApiClient, id: number, signal: AbortSignal)
 async function refusalBeforeLink(api: ApiClient, id: number, wroId: number, signal: AbortSignal): Promise<void> {
   const receipt = await receiptOrExplain(api, id, signal);
   if (receipt.linked_wro_id !== null) {
-    const other = receipt.linked_wro_id === wroId ? 'this receiving order' : `receiving order ${receipt.linked_wro_id}`;
-    throw appError('conflict', `Receipt ${receipt.barcode} is already linked to ${other}; a receipt is linked once. Nothing was changed.`);
+    throw receipt.linked_wro_id === wroId
+      ? appError('conflict', 'errors.unidentified.linkedHere', { barcode: receipt.barcode })
+      : appError('conflict', 'errors.unidentified.linkedElsewhere', { barcode: receipt.barcode, order: receipt.linked_wro_id });
   }
   const wro = await getReceivingOrder(api, wroId, signal).catch((error: unknown) => {
-    throw explainNotFound(error, `There is no receiving order ${wroId}. Check the number, or search by purchase order or tracking number.`);
+    throw explainNotFound(error, () => appError('not_found', 'errors.unidentified.noOrder', { order: wroId }));
   });
   const refusal = closedRefusal(wro);
-  if (refusal) throw appError('conflict', `${refusal} Choose an open receiving order. Nothing was changed.`);
+  if (refusal) throw appError('conflict', 'errors.unidentified.orderClosed', { reason: refusal });
 }
 
-function explainNotFound(error: unknown, words: string): unknown {
-  if (error instanceof AppErrorException && error.appError.code === 'not_found') return appError('not_found', words);
+function explainNotFound(error: unknown, explained: () => AppErrorException): unknown {
+  if (error instanceof AppErrorException && error.appError.code === 'not_found') {
+    const { serviceMessage, detail, requestId } = error.appError;
+    const better = explained().appError;
+    return new AppErrorException({
+      ...better,
+      ...(serviceMessage ? { serviceMessage } : {}),
+      ...(detail ? { detail } : {}),
+      ...(requestId ? { requestId } : {}),
+    });
+  }
   return error;
 }

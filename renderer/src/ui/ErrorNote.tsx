@@ -1,23 +1,51 @@
 import { Button, Disclosure, DisclosurePanel } from 'react-aria-components';
 import { AppErrorException } from '../../../shared/errors';
-import { useT } from '../i18n/useT';
+import { currentWords, useT, type Translate, type MessageId } from '../i18n/useT';
 
-/** An AppError's message, a sentence of the user's language; its technical detail, when main sent one, behind "Details". */
-export function errorParts(error: unknown): { message: string; detail: string | null } {
+export interface ErrorParts {
+  /** One line for places that show one line (a toast, a stale notice): the desk's sentence, then the service's words marked as its. */
+  message: string;
+  /** The desk's own sentence, in the clerk's language. */
+  desk: string;
+  /** The service's own words, as they came, marked as the service's ("The service said: “…”"); null when it gave none. */
+  service: string | null;
+  /** The technical line for support, when main sent one (never translated). */
+  detail: string | null;
+}
+
+/**
+ * An error in the clerk's words: main's AppError carries its sentence as a message id with arguments
+ * (`said`), said here in the language in force (English `message` where there is no id, or the id is
+ * not in this build's catalog); the service's own words (`serviceMessage`) follow, marked as the
+ * service's and never translated. Field errors stay with the form that shows them, as they came.
+ */
+export function errorParts(error: unknown, t: Translate = currentWords().t): ErrorParts {
   if (error instanceof AppErrorException) {
-    const detail = (error.appError as { detail?: unknown }).detail;
-    return { message: error.appError.message, detail: typeof detail === 'string' && detail ? detail : null };
+    const { said, serviceMessage, message, detail } = error.appError as typeof error.appError & { detail?: unknown };
+    let desk = message;
+    if (said) {
+      const text = (t as (id: MessageId, values?: Record<string, string | number>) => string)(said.id as MessageId, said.values);
+      if (text !== said.id) desk = text;
+    }
+    const service = typeof serviceMessage === 'string' && serviceMessage ? t('errors.serviceSaid', { message: serviceMessage }) : null;
+    return { message: service ? `${desk} ${service}` : desk, desk, service, detail: typeof detail === 'string' && detail ? detail : null };
   }
-  return { message: error instanceof Error ? error.message : String(error), detail: null };
+  const message = error instanceof Error ? error.message : String(error);
+  return { message, desk: message, service: null, detail: null };
 }
 
 export function ErrorNote({ error, prefix, children }: { error: unknown; prefix?: string; children?: React.ReactNode }) {
-  const { message } = errorParts(error);
   const { t } = useT();
-  // The desk's own words first, then the message as it came (main's, or the service's through it).
+  const { desk, service } = errorParts(error, t);
+  // The desk's own words first, then the service's, marked as its and set apart.
   return (
     <div className="error-note" role="alert">
-      <p>{prefix ? t('ui.error.prefixed', { prefix, message }) : message}</p>
+      <p>{prefix ? t('ui.error.prefixed', { prefix, message: desk }) : desk}</p>
+      {service && (
+        <p className="error-note-service">
+          <i>{service}</i>
+        </p>
+      )}
       <ErrorDetails error={error} />
       {children}
     </div>
@@ -26,8 +54,8 @@ export function ErrorNote({ error, prefix, children }: { error: unknown; prefix?
 
 /** Only the technical line, for places that already say what went wrong in their own words (form errors). */
 export function ErrorDetails({ error }: { error: unknown }) {
-  const { detail } = errorParts(error);
   const { t } = useT();
+  const { detail } = errorParts(error, t);
   if (!detail) return null;
   return (
     <Disclosure className="details">

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ImportCheckInput, ImportCheckOutput } from '../../../../shared/ipc/receiving.js';
 import { checkColumns, guessColumns, ImportField, layoutKey } from '../../../../shared/receiving/import-columns.js';
-import { appError } from '../../../../shared/errors.js';
+import { appError } from '../../words.js';
 import type { InventoryDesk } from '../../inventory/index.js';
 import type { SettingsService } from '../../settings/settings.js';
 import { checkImport, type ImportItem } from './check.js';
@@ -34,7 +34,8 @@ export class ImportDesk {
   async check(input: ImportCheckInput): Promise<ImportCheckOutput> {
     const index = await this.deps.inventory.ready();
     const sheet = parseSheet(input.text);
-    if (sheet.headers.length === 0) throw appError('invalid_input', `${input.fileName || 'The file'} is empty: there is no header row to read.`);
+    if (sheet.headers.length === 0)
+      throw input.fileName ? appError('invalid_input', 'errors.import.emptyFile', { file: input.fileName }) : appError('invalid_input', 'errors.import.empty');
     const layout = layoutKey(sheet.headers);
     const remembered = this.deps.settings.section(SECTION, ImportSettings, DEFAULTS).layouts[layout]?.columns;
     const [columns, columnsFrom] = input.columns
@@ -43,7 +44,7 @@ export class ImportDesk {
         ? ([remembered, 'remembered'] as const)
         : ([guessColumns(sheet.headers), 'guessed'] as const);
     const wrong = checkColumns(sheet.headers, columns);
-    if (wrong) throw appError('invalid_input', wrong);
+    if (wrong) throw appError('invalid_input', 'errors.import.columns', undefined, { detail: wrong });
     const centers = [...input.centers, ...index.centers.filter((c) => !input.centers.some((k) => k.id === c.id))];
     const items = new Map<number, ImportItem>();
     const result = checkImport(

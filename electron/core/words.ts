@@ -1,0 +1,99 @@
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { AppErrorException, type AppErrorCode, type AppErrorExtra, type MessageId, type MessageValues, type Saying } from '../../shared/errors.js';
+import { resolveLocale, SOURCE_LANGUAGE, type CatalogName, type Language, type LanguageChoice } from '../../shared/i18n/locales.js';
+import type { MessageArgs } from '../../shared/i18n/messages.generated.js';
+import type { LabelLanguage, LabelText } from '../../shared/printing/item-label.js';
+import deErrors from '../../shared/i18n/messages/de/errors.json';
+import dePrintlabel from '../../shared/i18n/messages/de/printlabel.json';
+import deSignin from '../../shared/i18n/messages/de/signin.json';
+import enErrors from '../../shared/i18n/messages/en/errors.json';
+import enPrintlabel from '../../shared/i18n/messages/en/printlabel.json';
+import enSignin from '../../shared/i18n/messages/en/signin.json';
+import esErrors from '../../shared/i18n/messages/es/errors.json';
+import esPrintlabel from '../../shared/i18n/messages/es/printlabel.json';
+import esSignin from '../../shared/i18n/messages/es/signin.json';
+
+/**
+ * Main's words: the parts of the catalogs main says itself (its errors, the sign-in pages, the text
+ * printed on labels), formatted here because main makes the final text of a page or a label, and the
+ * English of every error (AppError.message, for logs). What the renderer shows it says itself from
+ * the message id an AppError carries (`said`). Polish holds none of these areas yet: it reads English.
+ */
+type Catalog = Record<string, string>;
+const english: Catalog = { ...enErrors, ...enSignin, ...enPrintlabel };
+const CATALOGS: Record<Language, Catalog> = {
+  en: english,
+  es: { ...english, ...esErrors, ...esSignin, ...esPrintlabel },
+  de: { ...english, ...deErrors, ...deSignin, ...dePrintlabel },
+  pl: english,
+};
+
+type ArgsOf<K extends MessageId> = MessageArgs[K] extends undefined ? [] : [MessageArgs[K]];
+
+export interface MainWords {
+  /** The BCP 47 tag the words are in (for `<html lang>` and number formats). */
+  locale: string;
+  t: <K extends MessageId>(id: K, ...args: ArgsOf<K>) => string;
+}
+
+const cache = createIntlCache();
+const made = new Map<string, MainWords>();
+
+/** The words of a language (a catalog and the locale that formats its numbers); English where the language has none. */
+export function wordsIn(catalog: CatalogName, locale: string = catalog): MainWords {
+  const name: Language = catalog === 'pseudo' ? SOURCE_LANGUAGE : catalog;
+  const key = `${name} ${locale}`;
+  let words = made.get(key);
+  if (!words) {
+    const intl: IntlShape = createIntl(
+      { locale: name === SOURCE_LANGUAGE ? SOURCE_LANGUAGE : locale, defaultLocale: SOURCE_LANGUAGE, messages: CATALOGS[name] },
+      cache,
+    );
+    words = {
+      locale: intl.locale,
+      t: (id: string, values?: Record<string, string | number | Date>) => intl.formatMessage({ id }, values),
+    };
+    made.set(key, words);
+  }
+  return words;
+}
+
+/** The desk's language for text main makes: the choice kept in the preferences, against the languages the reader's system prefers. */
+export function wordsFor(choice: LanguageChoice, preferred: readonly string[]): MainWords {
+  const { catalog, locale } = resolveLocale(choice, preferred);
+  return wordsIn(catalog, locale);
+}
+
+/** English: AppError.message, the logs. */
+export const englishWords: MainWords = wordsIn(SOURCE_LANGUAGE);
+
+type ErrorArgs<K extends MessageId> = MessageArgs[K] extends undefined
+  ? [values?: undefined, extra?: AppErrorExtra]
+  : [values: MessageArgs[K], extra?: AppErrorExtra];
+
+/**
+ * An AppError in the desk's words: a message id of the catalogs (`errors.<area>.<what>`) with exactly
+ * its arguments (data only: codes, names, numbers), said in the clerk's language by the renderer and in
+ * English as `message`. Technical parts (endpoint, HTTP status, a library's error text) go in
+ * `extra.detail`; the service's own words in `extra.serviceMessage`.
+ */
+export function appError<K extends MessageId>(code: AppErrorCode, id: K, ...[values, extra]: ErrorArgs<K>): AppErrorException {
+  return sayError(code, values === undefined ? { id } : { id, values }, extra);
+}
+
+/** The same from words said ahead (a {@link Saying} a label problem or a queue refusal carries). */
+export function sayError(code: AppErrorCode, saying: Saying, extra: AppErrorExtra = {}): AppErrorException {
+  const message = englishOf(saying);
+  const { id, values } = saying;
+  return new AppErrorException({ code, retryable: false, ...extra, message, said: values ? { id, values } : { id } });
+}
+
+/** A saying in English. */
+export function englishOf({ id, values }: Saying): string {
+  return (englishWords.t as (id: string, values?: MessageValues) => string)(id, values);
+}
+
+/** The words printed on labels, in the desk's label language (Settings → Printers; English by default). */
+export function labelWords(language: LabelLanguage): LabelText {
+  return wordsIn(language).t;
+}
