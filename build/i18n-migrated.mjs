@@ -6,7 +6,12 @@ export const translatedFiles = [
   'renderer/src/app/*.{ts,tsx}',
   'renderer/src/StatusBar.tsx',
   'renderer/src/palette/*.{ts,tsx}',
-  'renderer/src/workspaces/settings/{Appearance,SettingsWorkspace,EnvironmentForm}.tsx',
+  'renderer/src/workspaces/settings/*.{ts,tsx}',
+  // Every area's contribution file: its sidebar name, palette lines and groups, Settings titles are
+  // Phrases, its scan candidates worded when found (receiving's and printing's too; their folders follow).
+  'renderer/src/workspaces/*/*.contribution.tsx',
+  'renderer/src/workspaces/{area,registry,contributions}.ts',
+  'renderer/src/areas.ts',
   'renderer/src/i18n/*.{ts,tsx}',
   'renderer/src/workspaces/returns/intake/*.{ts,tsx}',
   'renderer/src/workspaces/returns/outbox/*.{ts,tsx}',
@@ -15,14 +20,11 @@ export const translatedFiles = [
   'renderer/src/workspaces/UpcomingWorkspace.tsx',
   'renderer/src/keyboard/*.{ts,tsx}',
   'renderer/src/session/*.{ts,tsx}',
-  // ScanProvider.tsx: its palette lines are still English (the palette's lines take no words yet).
-  'renderer/src/scan/{ScanCue,ScanChooser,ScanLogDialog,ScannerSettingsPanel,scanLog,scanService,cues}.{ts,tsx}',
-  // An area's contribution file (sidebar label, palette lines, scan candidates) waits for the shared
-  // mechanisms to take words from the catalogs; the rest of the area is listed.
-  'renderer/src/workspaces/inventory/!(*.contribution).{ts,tsx}',
-  'renderer/src/workspaces/lots/!(*.contribution).{ts,tsx}',
-  'renderer/src/workspaces/history/!(*.contribution).{ts,tsx}',
-  'renderer/src/workspaces/stock/!(*.contribution).{ts,tsx}',
-  'renderer/src/workspaces/unidentified/!(*.contribution).{ts,tsx}',
+  'renderer/src/scan/*.{ts,tsx}',
+  'renderer/src/workspaces/inventory/*.{ts,tsx}',
+  'renderer/src/workspaces/lots/*.{ts,tsx}',
+  'renderer/src/workspaces/history/*.{ts,tsx}',
+  'renderer/src/workspaces/stock/*.{ts,tsx}',
+  'renderer/src/workspaces/unidentified/*.{ts,tsx}',
   'renderer/src/ui/{ErrorNote,Pager,QueryState}.tsx',
 ];

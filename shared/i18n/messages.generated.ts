@@ -347,6 +347,7 @@ export interface MessageArgs<Tag = never> {
   'palette.hint': undefined;
   'palette.key.open': undefined;
   'palette.nothingMatches': { text: string | number };
+  'palette.onView.keywords': undefined;
   'palette.placeholder': undefined;
   'palette.results': undefined;
   'palette.resultsList': undefined;
