@@ -1,8 +1,14 @@
 // dockdesk/no-literal-ui-text: in a file whose words come from the catalogs (build/i18n-migrated.mjs),
-// no text a clerk reads is written into the JSX: no text between tags, and no string or template
+// no text a clerk reads is written into the code: no text between JSX tags; no string or template
 // literal with a letter in a child expression or in an attribute that is shown or spoken (aria-label,
-// title, placeholder, label, ...). Codes, names and numbers come in as variables and are not caught.
+// title, placeholder, label, ...); none as the value of an object property that is shown (a palette
+// line's label, a toast's title, a shortcut's description, ...), nor returned by a Phrase written
+// there (`label: () => 'Inventory'`); and none as the message of an error the clerk reads
+// (`new Error('…')`, `throw new SomeError('…')`, `appError(code, '…')`). Codes, names and numbers come
+// in as variables and are not caught; nor are ids, CSS classes and keys, which are other properties.
 const LETTER = /\p{L}/u;
+/** A message id of the catalogs ("inventory.qty.onHand"): a table of labels holds ids, said with t() where shown. */
+const MESSAGE_ID = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9-]+)+$/;
 const SHOWN_ATTRIBUTES = new Set([
   'aria-label',
   'aria-description',
@@ -21,20 +27,56 @@ const SHOWN_ATTRIBUTES = new Set([
   'message',
 ]);
 
+/** Object properties whose value a clerk reads: what the shared mechanisms show (palette, toasts, shortcuts, Settings). */
+const SHOWN_PROPERTIES = new Set([
+  'label',
+  'detail',
+  'purpose',
+  'group',
+  'title',
+  'heading',
+  'message',
+  'description',
+  'placeholder',
+  'text',
+  'emptyText',
+  'keywords',
+]);
+
+function propertyName(node) {
+  if (node.computed) return node.key.type === 'Literal' ? String(node.key.value) : null;
+  return node.key.type === 'Identifier' ? node.key.name : node.key.type === 'Literal' ? String(node.key.value) : null;
+}
+
+/** A value, or what a Phrase written in place answers (`() => 'Inventory'`, `(t) => cond ? t('a') : 'b'`). */
+function shownValue(node) {
+  if (node && (node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression') && node.body.type !== 'BlockStatement') return node.body;
+  return node;
+}
+
 function literalText(node) {
   if (!node) return null;
   switch (node.type) {
     case 'Literal':
-      return typeof node.value === 'string' && LETTER.test(node.value) ? node : null;
+      return typeof node.value === 'string' && LETTER.test(node.value) && !MESSAGE_ID.test(node.value) ? node : null;
     case 'TemplateLiteral':
       return node.quasis.some((q) => LETTER.test(q.value.cooked ?? '')) ? node : null;
     case 'ConditionalExpression':
       return literalText(node.consequent) ?? literalText(node.alternate);
     case 'LogicalExpression':
       return literalText(node.right) ?? literalText(node.left);
+    case 'TSAsExpression':
+    case 'TSSatisfiesExpression':
+      return literalText(node.expression);
     default:
       return null;
   }
+}
+
+/** `new Error('…')`, `new ScanError('…')`: an error constructor is a name ending in "Error". */
+function isErrorConstructor(callee) {
+  const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed ? callee.property.name : null;
+  return typeof name === 'string' && /Error$/.test(name);
 }
 
 export const noLiteralUiText = {
@@ -44,13 +86,22 @@ export const noLiteralUiText = {
     schema: [],
     messages: {
       text: 'Literal text "{{text}}" in JSX: put it in shared/i18n/messages/en/<area>.json and use t(\'…\') (ARCHITECTURE.md, "Languages").',
+      property:
+        'Literal text "{{text}}" as a shown {{name}}: put it in shared/i18n/messages/en/<area>.json and use t(\'…\') or a Phrase (ARCHITECTURE.md, "Languages").',
+      error:
+        'Literal text "{{text}}" in an error the clerk reads: put it in shared/i18n/messages/en/<area>.json and use t(\'…\') (ARCHITECTURE.md, "Languages").',
     },
   },
   create(context) {
+    const words = (found) => (found.type === 'Literal' ? found.value : found.quasis.map((q) => q.value.cooked).join('…')).trim().slice(0, 40);
     const report = (node, text) => context.report({ node, messageId: 'text', data: { text: text.trim().slice(0, 40) } });
     const check = (expression) => {
       const found = literalText(expression);
-      if (found) report(found, found.type === 'Literal' ? found.value : found.quasis.map((q) => q.value.cooked).join('…'));
+      if (found) report(found, words(found));
+    };
+    const checkAs = (expression, messageId, name) => {
+      const found = literalText(expression);
+      if (found) context.report({ node: found, messageId, data: { text: words(found), name } });
     };
     return {
       JSXText(node) {
@@ -58,6 +109,18 @@ export const noLiteralUiText = {
       },
       JSXExpressionContainer(node) {
         if (node.parent.type === 'JSXElement' || node.parent.type === 'JSXFragment') check(node.expression);
+      },
+      Property(node) {
+        if (node.parent.type !== 'ObjectExpression' || node.kind !== 'init') return;
+        const name = propertyName(node);
+        if (name && SHOWN_PROPERTIES.has(name)) checkAs(shownValue(node.value), 'property', name);
+      },
+      NewExpression(node) {
+        if (isErrorConstructor(node.callee) && node.arguments[0]) checkAs(node.arguments[0], 'error');
+      },
+      CallExpression(node) {
+        // appError(code, message, ...): the message is the desk's own explanation, read by the clerk.
+        if (node.callee.type === 'Identifier' && node.callee.name === 'appError' && node.arguments[1]) checkAs(node.arguments[1], 'error');
       },
       JSXAttribute(node) {
         const name = node.name.type === 'JSXIdentifier' ? node.name.name : `${node.name.namespace.name}:${node.name.name.name}`;

@@ -32,6 +32,7 @@ if (!window.dockdesk) {
 }
 
 const root = document.getElementById('root');
+// eslint-disable-next-line dockdesk/no-literal-ui-text -- for the developer: index.html always has it
 if (!root) throw new Error('no #root element');
 
 async function start(container: HTMLElement) {

@@ -1,3 +1,4 @@
+import type { MessageArgs } from '../i18n/messages.generated.js';
 import type { ReturnCreate } from '../schemas/returns.js';
 import type { ReturnDraft, ReturnDraftLine, ReturnLineItemFacts } from '../schemas/return-draft.js';
 
@@ -13,53 +14,63 @@ import type { ReturnDraft, ReturnDraftLine, ReturnLineItemFacts } from '../schem
  *  6. one box, one return                        -> "Next box" (returns.nextBox)
  */
 
+/** The rules' sentences, in the catalogs (shared/i18n/messages/<lang>/returns.json) under this prefix. */
+type RuleId = Extract<keyof MessageArgs, `returns.rules.${string}`>;
+
+/**
+ * A sentence of the rules as the clerk reads it: a message id and its arguments (codes, SKUs and
+ * numbers, never words). The renderer says it in the clerk's language (`t(id, values)`), main in English.
+ */
+export type RuleText = { [K in RuleId]: { id: K; values: MessageArgs[K] } }[RuleId];
+
 export interface DraftProblem {
   /** The draft field, as the UI names it: `trackingNumber`, `lines.2.quantity`, ... */
   path: string;
   /** The line it is about, when it is about one. */
   line: number | null;
-  message: string;
+  message: RuleText;
 }
 
-/** Rule 2 at the scan: why this item cannot be on a return, or null when it can. */
-export function itemRefusal(item: Pick<ReturnLineItemFacts, 'digital' | 'bundle'>, label: string): string | null {
-  if (item.digital) return `${label} is a digital item: digital items are never shipped, so they cannot come back in a return.`;
-  if (item.bundle) return `${label} is a bundle: scan the items inside the bundle instead; a bundle itself cannot be returned.`;
+/** Rule 2 at the scan: why this item cannot be on a return, or null when it can. `item` names it (its SKU). */
+export function itemRefusal(item: Pick<ReturnLineItemFacts, 'digital' | 'bundle'>, label: string): RuleText | null {
+  if (item.digital) return { id: 'returns.rules.digital', values: { item: label } };
+  if (item.bundle) return { id: 'returns.rules.bundle', values: { item: label } };
   return null;
 }
 
-const lineLabel = (line: ReturnDraftLine, i: number) => `Line ${i + 1} (${line.sku || `item ${line.inventoryId}`})`;
+/** A line as the sentences name it: its number and its SKU, or its inventory id when it has no SKU. */
+const lineOf = (line: ReturnDraftLine, i: number) => ({
+  line: i + 1,
+  item: line.sku || String(line.inventoryId),
+  named: line.sku ? 'sku' : 'id',
+});
 
 export function checkReturnDraft(draft: ReturnDraft): DraftProblem[] {
   const problems: DraftProblem[] = [];
-  const add = (path: string, line: number | null, message: string) => problems.push({ path, line, message });
+  const add = (path: string, line: number | null, message: RuleText) => problems.push({ path, line, message });
 
-  if (draft.referenceId.length < 1 || draft.referenceId.length > 50) add('referenceId', null, 'The reference id must be 1 to 50 characters.');
-  if (draft.trackingNumber.trim() === '')
-    add('trackingNumber', null, 'Scan the box’s tracking number, so the warehouse can match the box when it arrives (spec 4.8 rule 5).');
-  if (!draft.fulfillmentCenter) add('fulfillmentCenter', null, 'Choose the fulfillment center the box goes to.');
+  if (draft.referenceId.length < 1 || draft.referenceId.length > 50) add('referenceId', null, { id: 'returns.rules.referenceId', values: { max: 50 } });
+  if (draft.trackingNumber.trim() === '') add('trackingNumber', null, { id: 'returns.rules.tracking', values: undefined });
+  if (!draft.fulfillmentCenter) add('fulfillmentCenter', null, { id: 'returns.rules.center', values: undefined });
   if (draft.originalShipmentId !== null && draft.order && !draft.order.shipments.some((s) => s.id === draft.originalShipmentId)) {
-    add('originalShipmentId', null, `Shipment ${draft.originalShipmentId} is not one of order ${draft.order.orderNumber ?? draft.order.orderId}’s shipments.`);
+    add('originalShipmentId', null, {
+      id: 'returns.rules.shipment',
+      values: { shipment: String(draft.originalShipmentId), order: draft.order.orderNumber ?? String(draft.order.orderId) },
+    });
   }
-  if (draft.lines.length === 0) add('lines', null, 'Scan at least one item.');
+  if (draft.lines.length === 0) add('lines', null, { id: 'returns.rules.noLines', values: undefined });
 
   const firstLineOf = new Map<number, number>();
   draft.lines.forEach((line, i) => {
-    const label = lineLabel(line, i);
+    const named = lineOf(line, i);
     const earlier = firstLineOf.get(line.inventoryId);
-    if (earlier !== undefined)
-      add(
-        `lines.${i}.inventoryId`,
-        i,
-        `${label} repeats the item on line ${earlier + 1}: an item appears once per return, with one action (spec 4.8 rules 1 and 3). Add the quantity to line ${earlier + 1} instead.`,
-      );
+    if (earlier !== undefined) add(`lines.${i}.inventoryId`, i, { id: 'returns.rules.repeated', values: { ...named, earlier: earlier + 1 } });
     else firstLineOf.set(line.inventoryId, i);
-    const refusal = itemRefusal(line.item, label);
-    if (refusal) add(`lines.${i}.inventoryId`, i, `${refusal} Remove the line (spec 4.8 rule 2).`);
-    if (line.quantity < 1) add(`lines.${i}.quantity`, i, `${label}: the quantity must be at least 1.`);
-    if (line.item.lot && !line.lotNumber?.trim()) add(`lines.${i}.lotNumber`, i, `${label} is lot-tracked: scan or type the lot number printed on the item.`);
-    if (line.expiry !== null && !line.lotNumber?.trim())
-      add(`lines.${i}.lotNumber`, i, `${label} has an expiry date but no lot number: the expiry belongs to a lot.`);
+    if (line.item.digital) add(`lines.${i}.inventoryId`, i, { id: 'returns.rules.lineDigital', values: named });
+    else if (line.item.bundle) add(`lines.${i}.inventoryId`, i, { id: 'returns.rules.lineBundle', values: named });
+    if (line.quantity < 1) add(`lines.${i}.quantity`, i, { id: 'returns.rules.quantity', values: named });
+    if (line.item.lot && !line.lotNumber?.trim()) add(`lines.${i}.lotNumber`, i, { id: 'returns.rules.lotNeeded', values: named });
+    if (line.expiry !== null && !line.lotNumber?.trim()) add(`lines.${i}.lotNumber`, i, { id: 'returns.rules.expiryNeedsLot', values: named });
   });
   return problems;
 }

@@ -106,8 +106,8 @@ async function literalText(filePath: string, source: string): Promise<string[]> 
 }
 
 describe('no literal text in the translated files', { timeout: 30_000 }, () => {
-  it('lists its files in one place', () => {
-    expect(translatedFiles).toContain('renderer/src/StatusBar.tsx');
+  it('lists its files in one place: the whole renderer', () => {
+    expect(translatedFiles).toEqual(['renderer/src/**/*.{ts,tsx}']);
   });
 
   it.each([
@@ -124,7 +124,56 @@ describe('no literal text in the translated files', { timeout: 30_000 }, () => {
     expect(await literalText('renderer/src/StatusBar.tsx', source)).toEqual([]);
   });
 
+  it.each([
+    ['a palette line’s label', "export const a = { id: 'print', label: 'Print this view' };"],
+    ['a toast’s title in a template', 'export const a = (code: string) => ({ title: `Could not look up ${code}` });'],
+    ['a shortcut’s description', "export const a = { keys: 'Alt+L', description: 'Show the scan log' };"],
+    ['a group heading behind a condition', "export const a = (x: boolean) => ({ group: x ? 'Items' : 'Returns' });"],
+    ['keywords', "export const a = { keywords: 'scanner barcode history' };"],
+    ['a Phrase that answers a literal', "export const a = { label: () => 'Inventory', purpose: (t: (id: string) => string) => t('x') };"],
+    ['a quoted property name', "export const a = { 'placeholder': 'Scan here' };"],
+    ['new Error', "export function a() { throw new Error('The draft could not be saved'); }"],
+    [
+      'a thrown error of its own class',
+      'class ScanError extends Error {}\nexport function a(code: string) { throw new ScanError(`Nothing matches ${code}`); }',
+    ],
+    [
+      'appError’s message',
+      "declare const appError: (code: string, message: string) => Error;\nexport const a = () => appError('validation', 'Not sent: scan at least one item');",
+    ],
+  ])('fails on %s', async (_what, source) => {
+    expect(await literalText('renderer/src/palette/entries.ts', source)).toHaveLength(1);
+  });
+
+  it('passes ids, keys, classes, message ids and words said with t()', async () => {
+    const source = [
+      'declare const t: (id: string, v?: object) => string;',
+      'declare const appError: (code: string, message: string) => Error;',
+      "export const line = { id: 'scan-log', href: '#/settings', keys: 'Alt+L', className: 'palette-item', slot: 'sync', kind: 'item-code' };",
+      "export const shown = { label: (tr: typeof t) => tr('scan.key.log'), detail: () => LOG_KEYS, title: t('scan.log.title'), keywords: t('scan.palette.logKeywords') };",
+      "export const table = [{ key: 'onHand', label: 'inventory.qty.onHand' }];",
+      'export const data = (sku: string, name: string) => ({ label: sku, detail: name, text: `${sku} × 2` });',
+      "export const err = (e: Error) => appError('validation', e.message);",
+      'export function f(message: string) { throw new Error(message); }',
+      "export const typed = new TypeError(t('scan.route.nothing'));",
+      "const LOG_KEYS = 'Alt+L';",
+    ].join('\n');
+    expect(await literalText('renderer/src/palette/entries.ts', source)).toEqual([]);
+  });
+
+  it('holds the contribution files, the palette, the scan router and Settings’ palette lines to it', async () => {
+    for (const file of [
+      'renderer/src/workspaces/inventory/inventory.contribution.tsx',
+      'renderer/src/workspaces/receiving/receiving.contribution.tsx',
+      'renderer/src/workspaces/settings/paletteLines.ts',
+      'renderer/src/scan/ScanProvider.tsx',
+      'renderer/src/workspaces/registry.ts',
+    ])
+      expect(await literalText(file, "export const a = { label: 'Receiving' };"), file).toHaveLength(1);
+  });
+
   it('leaves files outside the list alone (the emulator speaks for the service, in its own words)', async () => {
     expect(await literalText('emulator/auth/X.tsx', 'export const A = () => <p>Signed out</p>;')).toEqual([]);
+    expect(await literalText('emulator/auth/X.ts', "export const a = { label: 'Receiving' };")).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyServiceErrors, checkReturnDraft, itemRefusal, returnBody } from '../../shared/returns/rules.js';
+import { ruleInEnglish } from '../../electron/core/returns/ruleWords.js';
+import { applyServiceErrors, checkReturnDraft, itemRefusal, returnBody, type RuleText } from '../../shared/returns/rules.js';
 import { ReturnDraft, type ReturnDraftInput } from '../../shared/schemas/return-draft.js';
 import { ReturnCreate } from '../../shared/schemas/returns.js';
 
@@ -15,6 +16,9 @@ const draft = (over: ReturnDraftInput = {}) =>
     ...over,
   });
 const paths = (d: ReturnDraft) => checkReturnDraft(d).map((p) => p.path);
+/** The rules' sentences as main says them: English, from the catalog. */
+const english = (text: RuleText | null) => (text ? ruleInEnglish(text) : null);
+const said = (d: ReturnDraft) => checkReturnDraft(d).map((p) => ({ ...p, message: ruleInEnglish(p.message) }));
 
 describe('spec 4.8 rules before sending', () => {
   it('accepts a complete draft and builds the body the service takes, lines in order, each with its action', () => {
@@ -35,10 +39,10 @@ describe('spec 4.8 rules before sending', () => {
   });
 
   it('rule 2: refuses digital and bundle items, at the scan and on submit, saying what to do', () => {
-    expect(itemRefusal({ digital: true, bundle: false }, 'EBOOK-1')).toMatch(/EBOOK-1 is a digital item/);
-    expect(itemRefusal({ digital: false, bundle: true }, 'KIT-2')).toMatch(/KIT-2 is a bundle: scan the items inside/);
+    expect(english(itemRefusal({ digital: true, bundle: false }, 'EBOOK-1'))).toMatch(/EBOOK-1 is a digital item/);
+    expect(english(itemRefusal({ digital: false, bundle: true }, 'KIT-2'))).toMatch(/KIT-2 is a bundle: scan the items inside/);
     expect(itemRefusal({ digital: false, bundle: false }, 'TEE')).toBeNull();
-    const problems = checkReturnDraft(
+    const problems = said(
       draft({
         lines: [
           { inventoryId: 5, sku: 'EBOOK-1', item: { digital: true } },
@@ -53,9 +57,7 @@ describe('spec 4.8 rules before sending', () => {
   });
 
   it('rules 1 and 3: the same item twice is refused on the second line (one line, one action per item)', () => {
-    const problems = checkReturnDraft(
-      draft({ lines: [{ inventoryId: 11, quantity: 1 }, { inventoryId: 12 }, { inventoryId: 11, requestedAction: 'Restock' }] }),
-    );
+    const problems = said(draft({ lines: [{ inventoryId: 11, quantity: 1 }, { inventoryId: 12 }, { inventoryId: 11, requestedAction: 'Restock' }] }));
     expect(problems).toEqual([expect.objectContaining({ path: 'lines.2.inventoryId', line: 2, message: expect.stringMatching(/repeats the item on line 1/) })]);
   });
 

@@ -3,6 +3,7 @@ import { appError } from '../words.js';
 import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
 import type { ReturnDetail } from '../../../shared/ipc/returns.js';
 import { checkReturnDraft, clearServiceErrors, returnBody } from '../../../shared/returns/rules.js';
+import { ruleInEnglish } from './ruleWords.js';
 import type { DraftRecord } from '../../../shared/schemas/drafts.js';
 import type { OutboxEntryView } from '../../../shared/schemas/outbox.js';
 import { ReturnDraft, type ReturnOrderContext } from '../../../shared/schemas/return-draft.js';
@@ -81,8 +82,8 @@ export class ReturnsDesk {
     const problems = checkReturnDraft(draft);
     if (problems.length > 0) {
       const fieldErrors: Record<string, string[]> = {};
-      for (const p of problems) (fieldErrors[p.path] ??= []).push(p.message);
-      throw appError('validation', 'errors.returns.notSent', { problem: problems[0]!.message, more: problems.length - 1 }, { fieldErrors });
+      for (const p of problems) (fieldErrors[p.path] ??= []).push(ruleInEnglish(p.message));
+      throw appError('validation', 'errors.returns.notSent', { problem: ruleInEnglish(problems[0]!.message), more: problems.length - 1 }, { fieldErrors });
     }
     // The reference id is fixed from here on (draft-policy.ts); on disk before the outbox sees it.
     const locked = await drafts.restore({ ...record, value: { ...draft, submitAttempts: draft.submitAttempts + 1 } });

@@ -17,7 +17,7 @@ import { SignOutConfirm } from '../session/SignOut';
 import { useNavigationFocus } from '../ui/ViewHeading';
 import { beginViewChange, setViewAnnouncer } from '../keyboard/viewFocus';
 import { allWorkspaces, workspaceForPath, type Workspace } from '../workspaces/registry';
-import { useT } from '../i18n/useT';
+import { useT, type Translate } from '../i18n/useT';
 import { useAccountKey } from './accountKey';
 import { useRememberAddress } from './rememberAddress';
 
@@ -38,10 +38,11 @@ export function Shell() {
   useRememberAddress();
   useNavigationFocus();
 
-  useShortcut({ keys: 'Alt+ArrowLeft', description: 'Back', group: 'Navigation', inFields: true, handler: () => router.history.back() });
-  useShortcut({ keys: 'Alt+ArrowRight', description: 'Forward', group: 'Navigation', inFields: true, handler: () => router.history.forward() });
-  useShortcut({ keys: '?', description: 'Show keyboard shortcuts', handler: () => setSheetOpen(true) });
-  useWorkspaceShortcuts((w) => {
+  const navigation = t('shell.key.navigation');
+  useShortcut({ keys: 'Alt+ArrowLeft', description: t('shell.key.back'), group: navigation, inFields: true, handler: () => router.history.back() });
+  useShortcut({ keys: 'Alt+ArrowRight', description: t('shell.key.forward'), group: navigation, inFields: true, handler: () => router.history.forward() });
+  useShortcut({ keys: '?', description: t('shell.key.shortcuts'), handler: () => setSheetOpen(true) });
+  useWorkspaceShortcuts(t, (w) => {
     // The view on screen asked for again: the router sees no change, so the focus model is told itself.
     // Another view: the router reports a failed navigation itself, so nothing here waits for it.
     if (w.path === pathname) beginViewChange(pathname);
@@ -121,7 +122,7 @@ function Sidebar({ current, onHelp }: { current: Workspace | undefined; onHelp: 
               title={w.shortcut}
               className={w.status === 'coming' ? 'coming' : undefined}
             >
-              {w.label}
+              {w.label(t)}
             </Link>
           </li>
         ))}
@@ -140,17 +141,19 @@ function skipToContent(event: React.MouseEvent) {
   (heading ?? document.getElementById('content'))?.focus();
 }
 
-function useWorkspaceShortcuts(go: (w: Workspace) => void) {
+/** Alt+<n> for every workspace; worded again when the language changes (the shortcuts sheet lists them). */
+function useWorkspaceShortcuts(t: Translate, go: (w: Workspace) => void) {
   const latest = useRef(go);
   useEffect(() => {
     latest.current = go;
   });
   useEffect(() => {
+    const group = t('shell.key.navigation');
     const removers = allWorkspaces().map((w) =>
-      registerShortcut({ keys: w.shortcut, description: `Go to ${w.label}`, group: 'Navigation', inFields: true, handler: () => latest.current(w) }),
+      registerShortcut({ keys: w.shortcut, description: t('shell.key.goTo', { view: w.label(t) }), group, inFields: true, handler: () => latest.current(w) }),
     );
     return () => removers.forEach((r) => r());
-  }, []);
+  }, [t]);
 }
 
 /**

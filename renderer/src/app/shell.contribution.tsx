@@ -7,6 +7,11 @@ export const shellArea = defineArea({
   statusItems: [{ slot: 'budget', component: ClerkWaitNotice }],
   // After the palette has closed, so that the view is printed and not the palette over it.
   paletteActions: [
-    { id: 'print', label: 'Print this view', keywords: 'print paper pdf', run: () => requestAnimationFrame(() => requestAnimationFrame(() => window.print())) },
+    {
+      id: 'print',
+      label: (t) => t('shell.palette.print'),
+      keywords: (t) => t('shell.palette.printKeywords'),
+      run: () => requestAnimationFrame(() => requestAnimationFrame(() => window.print())),
+    },
   ],
 });

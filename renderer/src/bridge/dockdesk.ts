@@ -18,6 +18,7 @@ declare global {
 }
 
 function bridge(): DockdeskBridge {
+  // eslint-disable-next-line dockdesk/no-literal-ui-text -- for the developer: main.tsx shows the clerk its own page when the bridge is missing
   if (!window.dockdesk) throw new Error('window.dockdesk is missing: the preload or the browser bridge did not load.');
   return window.dockdesk;
 }

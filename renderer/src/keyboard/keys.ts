@@ -18,7 +18,10 @@ export function parseKeys(keys: string): KeyCombo {
   // "Ctrl++" names the plus key: an empty last part after a trailing "+".
   const key = keys.endsWith('++') ? '+' : parts.pop()!;
   const mods = new Set(parts.filter(Boolean).map((p) => p.toLowerCase()));
+  // A shortcut's keys are written in the code: these are the programmer's mistakes, never the clerk's to read.
+  // eslint-disable-next-line dockdesk/no-literal-ui-text -- a programmer's mistake, thrown at registration
   for (const m of mods) if (!MODIFIERS.has(m)) throw new Error(`Unknown modifier "${m}" in "${keys}".`);
+  // eslint-disable-next-line dockdesk/no-literal-ui-text -- a programmer's mistake, thrown at registration
   if (!key) throw new Error(`No key in "${keys}".`);
   return { alt: mods.has('alt'), ctrl: mods.has('ctrl'), meta: mods.has('meta'), shift: mods.has('shift'), key: key.length === 1 ? key.toLowerCase() : key };
 }
@@ -53,6 +56,7 @@ export function isScannerControlCombo(combo: KeyCombo): boolean {
 /** Parses keys for a shortcut, refusing what a scanner could trigger. */
 export function bindableKeys(keys: string): KeyCombo {
   const combo = parseKeys(keys);
+  // eslint-disable-next-line dockdesk/no-literal-ui-text -- a programmer's mistake, thrown at registration
   if (isScannerControlCombo(combo)) throw new Error(`${keys} is a control code a barcode scanner sends; it cannot be a shortcut.`);
   return combo;
 }

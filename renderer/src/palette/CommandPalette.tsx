@@ -7,7 +7,7 @@ import { useShortcut } from '../keyboard/useShortcut';
 import { useScanField } from '../scan/useScanField';
 import { allWorkspaces } from '../workspaces/registry';
 import { useStore } from '../ui/store';
-import { matchesQuery, paletteActions, type PaletteContext, type PaletteItem } from './entries';
+import { matchesQuery, paletteActions, sayAction, type PaletteContext, type PaletteItem } from './entries';
 import { useRecordSearch, type Section } from './useRecordSearch';
 import { readViewActions, viewActionItems, type ViewAction } from './viewActions';
 import './palette.css';
@@ -25,7 +25,7 @@ export function CommandPalette() {
   const { t } = useT();
   useShortcut({
     keys: 'Ctrl+K',
-    description: 'Command palette: views, actions, records',
+    description: t('palette.key.open'),
     inFields: true,
     handler: () => {
       // Read before the palette covers the view (a modal hides what is behind it).
@@ -48,16 +48,14 @@ export function CommandPalette() {
 function useFixedSections(text: string, here: readonly ViewAction[], t: Translate): Section[] {
   const actions = useStore({ get: paletteActions.list, subscribe: paletteActions.subscribe });
   const onView = useMemo(() => viewActionItems(here, t), [here, t]);
+  // A view's line: its name, its shortcut as the detail, found by what it is for too.
   const views: PaletteItem[] = allWorkspaces().map((w) => ({
-    id: `view:${w.id}`,
-    label: t('palette.goTo', { view: w.label }),
+    ...sayAction({ id: `view:${w.id}`, label: (t) => t('palette.goTo', { view: w.label(t) }), href: `#${w.path}`, keywords: w.purpose }, t),
     detail: w.shortcut,
-    href: `#${w.path}`,
-    keywords: w.purpose,
   }));
   return [
     { group: t('palette.group.views'), items: views.filter((v) => matchesQuery(v, text)) },
-    { group: t('palette.group.actions'), items: actions.map((a) => a.item).filter((a) => matchesQuery(a, text)) },
+    { group: t('palette.group.actions'), items: actions.map((a) => sayAction(a.item, t)).filter((a) => matchesQuery(a, text)) },
     { group: t('palette.group.onThisView'), items: onView.filter((a) => matchesQuery(a, text)) },
   ];
 }

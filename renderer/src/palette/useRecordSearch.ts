@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../bridge/dockdesk';
+import { useT } from '../i18n/useT';
 import { useStore } from '../ui/store';
-import { paletteSources, type PaletteItem } from './entries';
+import { paletteSources, type PaletteItem, type PaletteSource } from './entries';
 
 export interface Section {
   group: string;
@@ -19,6 +20,7 @@ const SEARCH_DELAY_MS = 150;
 export function useRecordSearch(text: string): { sections: Section[]; errors: string[]; searching: boolean } {
   const sources = useStore({ get: paletteSources.list, subscribe: paletteSources.subscribe });
   const [records, setRecords] = useState<{ query: string; answers: Answer[]; pending: number }>({ query: '', answers: [], pending: 0 });
+  const { t } = useT();
 
   useEffect(() => {
     if (text.length === 0) return;
@@ -30,8 +32,8 @@ export function useRecordSearch(text: string): { sections: Section[]; errors: st
         void Promise.resolve()
           .then(() => item.search(text, controller.signal))
           .then(
-            (items): Answer => ({ order, section: { group: item.group, items } }),
-            (reason: unknown): Answer => ({ order, error: `${item.group}: ${errorMessage(reason)}` }),
+            (items): Answer => ({ order, source: item, items }),
+            (reason: unknown): Answer => ({ order, source: item, error: errorMessage(reason) }),
           )
           .then((answer) => {
             if (controller.signal.aborted) return;
@@ -48,8 +50,9 @@ export function useRecordSearch(text: string): { sections: Section[]; errors: st
   const current = records.query === text;
   const answers = current ? [...records.answers].sort((a, b) => a.order - b.order) : [];
   return {
-    sections: answers.flatMap((a) => (a.section && a.section.items.length > 0 ? [a.section] : [])),
-    errors: answers.flatMap((a) => (a.error ? [a.error] : [])),
+    // A source's heading is said in the language in force when shown.
+    sections: answers.flatMap((a) => (a.items && a.items.length > 0 ? [{ group: a.source.group(t), items: a.items }] : [])),
+    errors: answers.flatMap((a) => (a.error !== undefined ? [t('palette.sourceFailed', { group: a.source.group(t), error: a.error })] : [])),
     searching: text.length > 0 && (!current || records.pending > 0),
   };
 }
@@ -57,6 +60,7 @@ export function useRecordSearch(text: string): { sections: Section[]; errors: st
 /** One source's answer to a search, in the order the sources are listed. */
 interface Answer {
   order: number;
-  section?: Section;
+  source: PaletteSource;
+  items?: PaletteItem[];
   error?: string;
 }

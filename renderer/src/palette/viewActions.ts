@@ -111,7 +111,7 @@ export function viewActionItems(actions: readonly ViewAction[], t: Translate): P
     id: `here:${i}`,
     label: a.label,
     detail: a.context || t('palette.context.thisView'),
-    keywords: 'button',
+    keywords: t('palette.onView.keywords'),
     run: () => {
       requestAnimationFrame(() =>
         requestAnimationFrame(() => {

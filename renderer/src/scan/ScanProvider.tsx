@@ -4,7 +4,7 @@ import type { Scan } from '../../../shared/scan/detector';
 import { toScanQuery, visibleControls, type ResolvedCandidate } from '../../../shared/scan/router';
 import type { ScannerSettings } from '../../../shared/schemas/scanner';
 import { call, errorMessage } from '../bridge/dockdesk';
-import { useT, type Translate } from '../i18n/useT';
+import { currentWords, useT, type Translate } from '../i18n/useT';
 import { setKeyInterceptor } from '../keyboard/shortcuts';
 import { useShortcut } from '../keyboard/useShortcut';
 import { paletteActions } from '../palette/entries';
@@ -20,27 +20,35 @@ import { scanService } from './scanService';
 import './scan.css';
 
 let openLog: (() => void) | null = null;
+/** The scan log's shortcut: the same keys in every language, so also the palette line's detail. */
+const LOG_KEYS = 'Alt+L';
 
 // Scanning's own palette actions.
-paletteActions.add('settings', { id: 'scan-log', label: 'Show the scan log', detail: 'Alt+L', keywords: 'scanner barcode history', run: () => openLog?.() });
+paletteActions.add('settings', {
+  id: 'scan-log',
+  label: (t) => t('scan.key.log'),
+  detail: () => LOG_KEYS,
+  keywords: (t) => t('scan.palette.logKeywords'),
+  run: () => openLog?.(),
+});
 paletteActions.add('settings', {
   id: 'scanner-calibrate',
-  label: 'Calibrate the scanner',
-  keywords: 'scanner barcode thresholds speed settings',
+  label: (t) => t('scan.settings.calibrate'),
+  keywords: (t) => t('scan.palette.calibrateKeywords'),
   href: '#/settings',
 });
 paletteActions.add('settings', {
   id: 'scanner-mute',
-  label: 'Turn scan sounds on or off',
-  keywords: 'mute unmute audio beep scanner cue',
+  label: (t) => t('scan.palette.mute'),
+  keywords: (t) => t('scan.palette.muteKeywords'),
   run: ({ queryClient }) => {
     const current = queryClient.getQueryData<ScannerSettings>(scannerSettingsKey);
     call('scanner.settings.set', { muted: !(current?.muted ?? false) })
       .then((saved) => {
         queryClient.setQueryData(scannerSettingsKey, saved);
-        showToast({ title: saved.muted ? 'Scan sounds off' : 'Scan sounds on' });
+        showToast({ title: currentWords().t('scan.palette.muted', { muted: saved.muted ? 'yes' : 'no' }) });
       })
-      .catch((error: unknown) => showToast({ title: 'Scan sounds unchanged', description: errorMessage(error), tone: 'error' }));
+      .catch((error: unknown) => showToast({ title: currentWords().t('scan.palette.muteFailed'), description: errorMessage(error), tone: 'error' }));
   },
 });
 
@@ -101,7 +109,7 @@ export function ScanProvider() {
     return () => scanService.connect(null);
   }, [router]);
 
-  useShortcut({ keys: 'Alt+L', description: t('scan.key.log'), group: t('scan.group'), inFields: true, handler: () => setLogOpen(true) });
+  useShortcut({ keys: LOG_KEYS, description: t('scan.key.log'), group: t('scan.group'), inFields: true, handler: () => setLogOpen(true) });
 
   return (
     <>

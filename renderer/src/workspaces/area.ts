@@ -1,6 +1,6 @@
 import type { AnyRoute } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
-import type { PaletteItem, PaletteSource } from '../palette/entries';
+import type { PaletteAction, PaletteSource } from '../palette/entries';
 import type { ScanResolverEntry } from '../scan/resolvers';
 import type { StatusItem } from '../ui/statusSlots';
 import type { Workspace } from './registry';
@@ -24,7 +24,7 @@ export interface Area<R extends readonly AnyRoute[] = readonly AnyRoute[]> {
   /** Records found for what is typed in the command palette. */
   paletteSources?: readonly PaletteSource[];
   /** Fixed palette lines: a view to open or something to do. */
-  paletteActions?: readonly PaletteItem[];
+  paletteActions?: readonly PaletteAction[];
   /** Sections of Settings, after Settings' own. */
   settingsPanels?: readonly SettingsPanel[];
   /** Parts of the status bar, each in a named slot. */

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import type { Phrase } from '../i18n/useT';
 import { createStore } from '../ui/store';
 
 /**
@@ -9,7 +10,8 @@ import { createStore } from '../ui/store';
  */
 export interface Workspace {
   id: WorkspaceId;
-  label: string;
+  /** Its name in the sidebar, the palette and the shortcuts sheet, said in the language in force. */
+  label: Phrase;
   /** The route path of its main view; its records live below it (/receiving/5012). */
   path: `/${string}`;
   /** Alt+<n>; never a Ctrl+ combination a scanner could send. */
@@ -17,7 +19,8 @@ export interface Workspace {
   needsSignIn: boolean;
   /** 'coming' shows a plain placeholder that says what the workspace will do. */
   status: 'ready' | 'coming';
-  purpose: string;
+  /** What it is for: the "coming" placeholder says it, and the palette finds the workspace by it. */
+  purpose: Phrase;
   /** The main view, loaded when first visited. */
   view?: () => Promise<{ default: ComponentType }>;
   /** Reads, while the desk is idle, what the main view waits for before it can ask for its rows. */

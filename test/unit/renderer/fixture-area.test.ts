@@ -11,6 +11,7 @@ import { installAreas } from '../../../renderer/src/workspaces/contributions';
 import { allWorkspaces, workspaceForPath } from '../../../renderer/src/workspaces/registry';
 import { settingsPanels } from '../../../renderer/src/workspaces/settings';
 import { toScanQuery } from '../../../shared/scan/router';
+import { currentWords } from '../../../renderer/src/i18n/useT';
 import { fixtureArea } from './fixture-area';
 
 /**
@@ -49,11 +50,12 @@ describe('an area added by contribution', () => {
 
     const source = paletteSources.list().find((e) => e.workspace === 'fixture')?.item;
     expect(await source?.search('fix', new AbortController().signal)).toEqual([{ id: 'thing-1', label: 'Fixture thing 1' }]);
-    expect(paletteActions.forWorkspace('fixture').map((a) => a.label)).toEqual(['Open the fixture']);
+    const { t } = currentWords();
+    expect(paletteActions.forWorkspace('fixture').map((a) => a.label(t))).toEqual(['Open the fixture']);
 
     expect(settingsPanels.forWorkspace('fixture').map((p) => p.id)).toEqual(['fixture-settings']);
     // Its Settings section is offered in the palette with the rest, without Settings naming it.
-    expect(paletteActions.list().filter((e) => e.item.label === 'Settings: Fixture')).toHaveLength(1);
+    expect(paletteActions.list().filter((e) => e.item.label(t) === 'Settings: Fixture')).toHaveLength(1);
     expect(statusItems.forWorkspace('fixture').map((i) => i.slot)).toEqual(['sync']);
     // Every area's own contributions are there too, once each.
     expect(settingsPanels.list().map((e) => `${e.workspace}.${e.item.id}`)).toEqual([

@@ -16,20 +16,20 @@ const fixtureRoute = createRoute({
 export const fixtureArea = defineArea({
   id: 'fixture',
   workspace: {
-    label: 'Fixture',
+    label: () => 'Fixture',
     path: '/fixture',
     shortcut: 'Alt+9',
     needsSignIn: false,
     status: 'ready',
-    purpose: 'A fixture area of the tests.',
+    purpose: () => 'A fixture area of the tests.',
     view: async () => ({ default: () => <p>Fixture view</p> }),
   },
   routes: [fixtureRoute],
   scanResolvers: [
     { id: 'thing', looksFor: ['purchase-order'], resolve: async (q) => (q.text === 'FIX-1' ? [{ label: 'Fixture thing 1', href: '#/fixture?q=FIX-1' }] : []) },
   ],
-  paletteSources: [{ id: 'things', group: 'Fixture things', search: (query) => (query === 'fix' ? [{ id: 'thing-1', label: 'Fixture thing 1' }] : []) }],
-  paletteActions: [{ id: 'fixture-open', label: 'Open the fixture', href: '#/fixture' }],
-  settingsPanels: [{ id: 'fixture-settings', title: 'Fixture', component: () => <p>Fixture settings</p> }],
+  paletteSources: [{ id: 'things', group: () => 'Fixture things', search: (query) => (query === 'fix' ? [{ id: 'thing-1', label: 'Fixture thing 1' }] : []) }],
+  paletteActions: [{ id: 'fixture-open', label: () => 'Open the fixture', href: '#/fixture' }],
+  settingsPanels: [{ id: 'fixture-settings', title: () => 'Fixture', component: () => <p>Fixture settings</p> }],
   statusItems: [{ slot: 'sync', component: () => <span>Fixture in the status bar</span> }],
 });

@@ -2,21 +2,25 @@ import type { LookupAnswer } from '../../../../shared/ipc/inventory';
 import type { Candidate } from '../../../../shared/scan/router';
 import { call } from '../../bridge/dockdesk';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { currentWords } from '../../i18n/useT';
 import type { PaletteItem } from '../../palette/entries';
 import { recordIdParams, rootRoute } from '../../app/rootRoute';
 import { defineArea, type LazyView } from '../area';
 import { InventorySearch, ItemSearch, itemHref } from './search';
 import { InventoryFreshnessSlot, InventorySyncSlot } from './SyncStatusBar';
 
-const MATCHED = { inventoryId: 'inventory id', sku: 'SKU', gtin: 'GTIN', barcode: 'barcode' } as const;
-
+/** The items a lookup found, worded in the language in force when the scan is made. */
 export function itemCandidates(answer: LookupAnswer): Candidate[] {
+  const { t, list } = currentWords();
   const lot = answer.scan?.lot ?? null;
-  return answer.matches.map((m) => ({
-    label: `Item ${m.item.sku}`,
-    detail: [m.item.name, `by ${m.matchedBy.map((k) => MATCHED[k]).join(', ')}`, lot ? `lot ${lot}` : null].filter(Boolean).join(' · '),
-    href: itemHref(m.item.inventoryId, lot),
-  }));
+  return answer.matches.map((m) => {
+    const matched = list(m.matchedBy.map((kind) => t('inventory.codeKind', { kind })));
+    return {
+      label: t('inventory.area.item', { sku: m.item.sku }),
+      detail: lot ? t('inventory.area.itemDetailLot', { name: m.item.name, matched, lot }) : t('inventory.area.itemDetail', { name: m.item.name, matched }),
+      href: itemHref(m.item.inventoryId, lot),
+    };
+  });
 }
 
 /** The items a scanned or typed code names exactly (no partial matches: a scan means one thing). */
@@ -37,7 +41,7 @@ async function searchItems(query: string, signal: AbortSignal): Promise<PaletteI
     const href = itemHref(hit.item.inventoryId);
     if (seen.has(href)) continue;
     seen.add(href);
-    items.push({ id: href, label: `Item ${hit.item.sku}`, detail: hit.item.name, href });
+    items.push({ id: href, label: currentWords().t('inventory.area.item', { sku: hit.item.sku }), detail: hit.item.name, href });
   }
   return items.slice(0, 8);
 }
@@ -67,30 +71,30 @@ const inventoryItemRoute = createRoute({
 export const inventoryArea = defineArea({
   id: 'inventory',
   workspace: {
-    label: 'Inventory',
+    label: (t) => t('inventory.title'),
     path: '/inventory',
     shortcut: 'Alt+3',
     needsSignIn: true,
     status: 'ready',
-    purpose: 'Inventory lookups that keep working offline, with history per item and lot.',
+    purpose: (t) => t('inventory.area.purpose'),
     view: searchView,
   },
   routes: [inventoryRoute, inventoryItemRoute],
   scanResolvers: [{ id: 'item', looksFor: ['item-code'], local: true, resolve: (q, signal) => findItemsByCode(q.text, signal) }],
-  paletteSources: [{ id: 'items', group: 'Items', search: searchItems }],
+  paletteSources: [{ id: 'items', group: (t) => t('inventory.area.items'), search: searchItems }],
   paletteActions: [
     {
       id: 'item-search',
-      label: 'Find an item by SKU or name',
-      detail: 'Inventory',
+      label: (t) => t('inventory.area.find'),
+      detail: (t) => t('inventory.title'),
       href: '#/inventory',
-      keywords: 'inventory lookup barcode gtin stock',
+      keywords: (t) => t('inventory.area.findKeywords'),
     },
     {
       id: 'sync-now',
-      label: 'Sync the inventory cache now',
-      detail: 'Inventory',
-      keywords: 'inventory refresh offline cache',
+      label: (t) => t('inventory.area.sync'),
+      detail: (t) => t('inventory.title'),
+      keywords: (t) => t('inventory.area.syncKeywords'),
       run: () => void call('inventory.syncStart', { mode: 'full' }).catch(() => undefined),
     },
   ],

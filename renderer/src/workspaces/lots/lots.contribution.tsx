@@ -1,6 +1,7 @@
 import type { CachedItem } from '../../../../shared/schemas/inventory-cache';
 import { call } from '../../bridge/dockdesk';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { currentWords } from '../../i18n/useT';
 import type { PaletteItem } from '../../palette/entries';
 import { recordIdParams, rootRoute } from '../../app/rootRoute';
 import { defineArea, type LazyView } from '../area';
@@ -9,20 +10,24 @@ import { ExpirySettings } from './ExpirySettings';
 const PALETTE_HITS = 5;
 
 function entry(item: CachedItem): PaletteItem {
+  const { t } = currentWords();
   const href = `#/lots/${item.inventoryId}`;
   return {
     id: href,
-    label: `Lot exclusions for ${item.sku}`,
-    detail: `${item.name}${item.flags.lot ? '' : ' · not lot-tracked'}`,
+    label: t('lots.area.exclusionsFor', { sku: item.sku }),
+    detail: item.flags.lot ? item.name : t('lots.area.notLotTracked', { name: item.name }),
     href,
-    keywords: 'lot exclusions for item exclude restore expiry',
+    keywords: t('lots.area.exclusionsKeywords'),
   };
 }
 
 /** Items whose lot exclusions the palette offers: by any code (exact lookup), by name or SKU (search). */
 async function searchLots(query: string, signal: AbortSignal): Promise<PaletteItem[]> {
-  // "lot exclusions for ABC-1" or "lots ABC-1" find ABC-1; the words alone find nothing to open.
-  const text = query.replace(/^\s*(lot\s+exclusions?|lots?)(\s+for)?(\s+item)?\s*/i, '').trim();
+  // "lot exclusions for ABC-1" or "lots ABC-1" find ABC-1, as does the line's own wording in the
+  // language in force; the words alone find nothing to open.
+  const lead = currentWords().t('lots.area.exclusionsFor', { sku: '' }).trim().toLowerCase();
+  const asked = query.trim().toLowerCase().startsWith(lead) ? query.trim().slice(lead.length) : query;
+  const text = asked.replace(/^\s*(lot\s+exclusions?|lots?)(\s+for)?(\s+item)?\s*/i, '').trim();
   if (text.length < 2 || text.length > 200) return [];
   const [exact, found] = await Promise.all([
     call('inventory.lookup', { code: text }, signal),
@@ -55,15 +60,15 @@ const lotDetailRoute = createRoute({
 export const lotsArea = defineArea({
   id: 'lots',
   workspace: {
-    label: 'Lot exclusions',
+    label: (t) => t('lots.title'),
     path: '/lots',
     shortcut: 'Alt+4',
     needsSignIn: true,
     status: 'ready',
-    purpose: 'Excluding lots from fulfillment and restoring them.',
+    purpose: (t) => t('lots.area.purpose'),
     view: findView,
   },
   routes: [lotsRoute, lotDetailRoute],
-  paletteSources: [{ id: 'lot-exclusions', group: 'Lot exclusions', search: searchLots }],
-  settingsPanels: [{ id: 'lot-expiry', title: 'Lots', component: ExpirySettings }],
+  paletteSources: [{ id: 'lot-exclusions', group: (t) => t('lots.title'), search: searchLots }],
+  settingsPanels: [{ id: 'lot-expiry', title: (t) => t('lots.settings.title'), component: ExpirySettings }],
 });

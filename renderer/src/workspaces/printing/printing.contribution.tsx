@@ -1,3 +1,4 @@
+import type { Phrase } from '../../i18n/useT';
 import { defineArea } from '../area';
 import { openSettingsSection } from '../settings';
 import { PrintersPanel } from './PrintersPanel';
@@ -8,17 +9,19 @@ import { PrintQueueSlot } from './PrintQueue';
  * a test print each), the print queue in the status bar, and "Printers…" in the palette. The item
  * page's "Print item label…" comes from this area's index.
  */
+const printersTitle: Phrase = (t) => t('printing.area.printers');
+
 export const printingArea = defineArea({
   id: 'printing',
-  settingsPanels: [{ id: 'printers', title: 'Printers', component: PrintersPanel }],
+  settingsPanels: [{ id: 'printers', title: printersTitle, component: PrintersPanel }],
   statusItems: [{ slot: 'printing', component: PrintQueueSlot }],
   paletteActions: [
     {
       id: 'printers',
-      label: 'Printers…',
-      detail: 'Settings → Printers: label printers, test print, which prints item and box labels',
-      keywords: 'printer printers label zebra zpl test print settings',
-      run: (context) => openSettingsSection('Printers', context),
+      label: (t) => t('printing.area.printersLine'),
+      detail: (t) => t('printing.area.printersDetail'),
+      keywords: (t) => t('printing.area.printersKeywords'),
+      run: (context) => openSettingsSection(printersTitle, context),
     },
   ],
 });

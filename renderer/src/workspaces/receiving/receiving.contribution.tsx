@@ -1,8 +1,8 @@
 import type { ReceivingOrder } from '../../../../shared/schemas/receiving';
 import type { Candidate } from '../../../../shared/scan/router';
 import { typedCodeKinds, type ScanCodeKind } from '../../../../shared/scan/plan';
-import { currentWords } from '../../i18n/useT';
 import { call } from '../../bridge/dockdesk';
+import { currentWords } from '../../i18n/useT';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { DraftId } from '../../../../shared/schemas/drafts';
@@ -12,11 +12,27 @@ import { ReceivingSearch } from './search';
 
 const BoxId = z.coerce.number().int().positive().max(2147483647);
 
-function candidate(order: ReceivingOrder): Candidate {
-  const po = order.purchase_order_number ? ` · PO ${order.purchase_order_number}` : '';
+/** How a code found its order: by the order itself, or by one of its boxes (its id or its tracking number). */
+type FoundBy = { via: 'order' } | { via: 'box'; box: number } | { via: 'tracking'; tracking: string };
+
+/** An order as a scan's or the palette's line, worded in the language in force when found. */
+function candidate(order: ReceivingOrder, found: FoundBy = { via: 'order' }): Candidate {
+  const { t } = currentWords();
+  const status = currentWords().label('ReceivingStatus', order.status);
+  const po = order.purchase_order_number ?? '';
+  const center = order.fulfillment_center?.name ?? '';
   return {
-    label: `Receiving order ${order.id}`,
-    detail: `${currentWords().label('ReceivingStatus', order.status)}${po}${order.fulfillment_center ? ` · ${order.fulfillment_center.name}` : ''}`,
+    label: t('receiving.area.order', { id: String(order.id) }),
+    detail: t('receiving.area.orderDetail', {
+      via: found.via,
+      box: found.via === 'box' ? String(found.box) : '',
+      tracking: found.via === 'tracking' ? found.tracking : '',
+      status,
+      po,
+      center,
+      hasPo: po ? 'yes' : 'no',
+      hasCenter: center ? 'yes' : 'no',
+    }),
     href: `#/receiving/${order.id}`,
   };
 }
@@ -35,10 +51,9 @@ export async function findOrders(text: string, signal?: AbortSignal, asks: Reado
   if (code.length === 0 || code.length > 100 || kinds.length === 0) return [];
   const { matches } = await call('receiving.lookup', { code, kinds }, signal);
   return matches.map((match) => {
-    const c = candidate(match.order);
-    if (match.boxId === null) return c;
-    const what = match.via === 'box_id' ? `box ${match.boxId}` : `tracking number ${code}`;
-    return { ...c, detail: `${what} · ${c.detail ?? ''}`, href: `#/receiving/${match.order.id}?box=${match.boxId}` };
+    if (match.boxId === null) return candidate(match.order);
+    const c = candidate(match.order, match.via === 'box_id' ? { via: 'box', box: match.boxId } : { via: 'tracking', tracking: code });
+    return { ...c, href: `#/receiving/${match.order.id}?box=${match.boxId}` };
   });
 }
 
@@ -103,39 +118,39 @@ const receivingNewRoute = createRoute({
 export const receivingArea = defineArea({
   id: 'receiving',
   workspace: {
-    label: 'Receiving',
+    label: (t) => t('receiving.area.label'),
     path: '/receiving',
     shortcut: 'Alt+1',
     needsSignIn: true,
     status: 'ready',
-    purpose: 'Warehouse receiving orders: what is expected, what arrived.',
+    purpose: (t) => t('receiving.area.purpose'),
     view: listView,
     prefetch: (client, account) => import('./rememberFilters').then((m) => m.prefetchRememberedFilters(client, account)),
   },
   routes: [receivingRoute, receivingNewRoute, receivingDiscrepancyListRoute, receivingDetailRoute, receivingDiscrepancyRoute],
   scanResolvers: [{ id: 'wro', looksFor: ORDER_KINDS, resolve: (q, signal) => findOrders(q.text, signal, q.asks) }],
-  paletteSources: [{ id: 'receiving-orders', group: 'Receiving orders', search: searchOrders }],
+  paletteSources: [{ id: 'receiving-orders', group: (t) => t('receiving.area.orders'), search: searchOrders }],
   paletteActions: [
     {
       id: 'new-order',
-      label: 'New receiving order',
-      detail: 'Receiving',
+      label: (t) => t('receiving.area.new'),
+      detail: (t) => t('receiving.area.label'),
       href: '#/receiving/new',
-      keywords: 'create add wro warehouse receiving order inbound',
+      keywords: (t) => t('receiving.area.newKeywords'),
     },
     {
       id: 'discrepancies',
-      label: 'Receiving discrepancies',
-      detail: 'Receiving',
+      label: (t) => t('receiving.area.discrepancies'),
+      detail: (t) => t('receiving.area.label'),
       href: '#/receiving/discrepancies',
-      keywords: 'discrepancy short over missing box lot expiry claim supplier received expected wro receiving',
+      keywords: (t) => t('receiving.area.discrepanciesKeywords'),
     },
     {
       id: 'import-order',
-      label: 'Import a receiving order from a spreadsheet…',
-      detail: 'Receiving',
+      label: (t) => t('receiving.area.import'),
+      detail: (t) => t('receiving.area.label'),
       href: '#/receiving/new?import=1',
-      keywords: 'import csv tsv spreadsheet excel asn advance shipping notice file upload wro receiving',
+      keywords: (t) => t('receiving.area.importKeywords'),
     },
   ],
 });

@@ -13,12 +13,15 @@ import { ReturnsSettingsPanel } from './intake/ReturnsSettingsPanel';
 import { OutboxSlot } from './outbox/OutboxSlot';
 import { findQueries, ReturnsSearch } from './search';
 
+/** A return as a scan's or the palette's line, worded in the language in force when found. */
 function candidate(r: ReturnRecord): Candidate {
-  const tracking = r.tracking_number ? ` · tracking ${r.tracking_number}` : '';
-  const center = r.fulfillment_center?.name ? ` · ${r.fulfillment_center.name}` : '';
+  const { t } = currentWords();
+  const status = currentWords().label('ReturnStatus', r.status);
+  const tracking = r.tracking_number ?? '';
+  const center = r.fulfillment_center?.name ?? '';
   return {
-    label: `Return ${r.reference_id || r.id}`,
-    detail: `${currentWords().label('ReturnStatus', r.status)}${tracking}${center}`,
+    label: t('returns.area.return', { reference: r.reference_id || String(r.id) }),
+    detail: t('returns.area.returnDetail', { status, tracking, center, hasTracking: tracking ? 'yes' : 'no', hasCenter: center ? 'yes' : 'no' }),
     href: `#/returns/${r.id}`,
   };
 }
@@ -96,26 +99,26 @@ function ReturnsSettings({ session }: { session: SessionState }) {
 export const returnsArea = defineArea({
   id: 'returns',
   workspace: {
-    label: 'Returns',
+    label: (t) => t('returns.list.title'),
     path: '/returns',
     shortcut: 'Alt+5',
     needsSignIn: true,
     status: 'ready',
-    purpose: 'Return intake driven by a USB barcode scanner, and the returns on their way or done.',
+    purpose: (t) => t('returns.area.purpose'),
     view: listView,
   },
   routes: [returnsRoute, returnDetailRoute, returnNewRoute, returnDraftRoute],
   scanResolvers: [{ id: 'return', looksFor: ['return-reference', 'carrier-tracking'], resolve: (q, signal) => findReturnsByCode(q.text, signal, q.asks) }],
-  paletteSources: [{ id: 'returns', group: 'Returns', search: searchReturns }],
+  paletteSources: [{ id: 'returns', group: (t) => t('returns.list.title'), search: searchReturns }],
   paletteActions: [
     {
       id: 'return-intake',
-      label: 'New return (intake)',
-      detail: 'Scan a returned box: the return in progress, or a new one',
+      label: (t) => t('returns.area.intake'),
+      detail: (t) => t('returns.area.intakeDetail'),
       href: '#/returns/new',
-      keywords: 'new return intake box scan',
+      keywords: (t) => t('returns.area.intakeKeywords'),
     },
   ],
-  settingsPanels: [{ id: 'return-intake', title: 'Returns', component: ReturnsSettings }],
+  settingsPanels: [{ id: 'return-intake', title: (t) => t('returns.settings.title'), component: ReturnsSettings }],
   statusItems: [{ slot: 'outbox', component: OutboxSlot }],
 });

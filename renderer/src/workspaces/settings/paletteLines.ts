@@ -1,8 +1,10 @@
 import type { ThemeChoice } from '../../../../shared/schemas/preferences';
 import { applyTheme, preferencesKey } from '../../app/preferences';
 import { call, errorMessage } from '../../bridge/dockdesk';
+import { currentWords, type Phrase } from '../../i18n/useT';
 import { isViewSettling } from '../../keyboard/viewFocus';
-import type { PaletteContext, PaletteItem } from '../../palette/entries';
+import { englishT } from '../../palette/english';
+import type { PaletteAction, PaletteContext } from '../../palette/entries';
 import { askSignOut } from '../../session/SignOut';
 import { showToast } from '../../ui/Toasts';
 
@@ -12,18 +14,30 @@ import { showToast } from '../../ui/Toasts';
  * itself; each area's panel brings its own line with it (settingsSectionLine, added with the panel),
  * so a new area's section is offered without a list here to keep up.
  */
-const OWN_SECTIONS = ['Environments', 'Account', 'Appearance', 'Scanner', 'Support'] as const;
+const OWN_SECTIONS: readonly Phrase[] = [
+  (t) => t('settings.environments'),
+  (t) => t('settings.section.account'),
+  (t) => t('appearance.title'),
+  (t) => t('scan.settings.title'),
+  (t) => t('settings.support'),
+];
 
 const FOCUSABLE = 'input:not([type="hidden"]), select, textarea, button, [tabindex]:not([tabindex="-1"]), a[href]';
 
-/** Opens Settings and, once it has drawn and taken focus, moves to the section's first control. */
-export function openSettingsSection(title: string, { navigate }: Pick<PaletteContext, 'navigate'>) {
+/**
+ * Opens Settings and, once it has drawn and taken focus, moves to the section's first control. The
+ * section is named by its title (a Phrase; a plain string is its English title, as a view not yet
+ * translated names it).
+ */
+export function openSettingsSection(title: Phrase | string, { navigate }: Pick<PaletteContext, 'navigate'>) {
   navigate('#/settings');
   const until = performance.now() + 3000;
+  // A section is found by its data-section (its English title), or by its heading as drawn.
+  const key = typeof title === 'string' ? title : title(englishT);
+  const shown = typeof title === 'string' ? title : title(currentWords().t);
   const find = () => {
-    // A section whose heading is translated is found by its data-section (its English title).
     const heading = [...document.querySelectorAll<HTMLElement>('.workspace h2')].find(
-      (h) => h.dataset.section === title || (h.textContent ?? '').startsWith(title),
+      (h) => h.dataset.section === key || (h.textContent ?? '').startsWith(shown),
     );
     if (!heading || isViewSettling()) {
       if (performance.now() < until) requestAnimationFrame(find);
@@ -44,11 +58,11 @@ export function openSettingsSection(title: string, { navigate }: Pick<PaletteCon
 }
 
 /** The palette line that opens the Settings section headed `title`. */
-export function settingsSectionLine(title: string): PaletteItem {
+export function settingsSectionLine(title: Phrase): PaletteAction {
   return {
-    id: `settings-${title.toLowerCase().replace(/\W+/g, '-')}`,
-    label: `Settings: ${title}`,
-    keywords: 'settings preferences options',
+    id: `settings-${title(englishT).toLowerCase().replace(/\W+/g, '-')}`,
+    label: (t) => t('settings.palette.section', { title: title(t) }),
+    keywords: (t) => t('settings.palette.sectionKeywords'),
     run: (context: PaletteContext) => openSettingsSection(title, context),
   };
 }
@@ -59,22 +73,24 @@ function setTheme(theme: ThemeChoice, { queryClient }: PaletteContext) {
       queryClient.setQueryData(preferencesKey, prefs);
       applyTheme(prefs.theme);
     })
-    .catch((error: unknown) => showToast({ title: 'The theme could not be saved', description: errorMessage(error), tone: 'error' }));
+    .catch((error: unknown) => showToast({ title: currentWords().t('appearance.theme.saveFailed'), description: errorMessage(error), tone: 'error' }));
 }
 
-const THEMES: Array<[ThemeChoice, string]> = [
-  ['light', 'Theme: light'],
-  ['dark', 'Theme: dark'],
-  ['system', 'Theme: as the system'],
-];
+const THEMES: ThemeChoice[] = ['light', 'dark', 'system'];
 
-export const settingsPaletteLines: PaletteItem[] = [
-  { id: 'sign-out', label: 'Sign out', detail: 'Asks first', keywords: 'log out logout leave account session', run: () => askSignOut() },
-  ...THEMES.map(([theme, label]) => ({
+export const settingsPaletteLines: PaletteAction[] = [
+  {
+    id: 'sign-out',
+    label: (t) => t('settings.palette.signOut'),
+    detail: (t) => t('settings.palette.signOutDetail'),
+    keywords: (t) => t('settings.palette.signOutKeywords'),
+    run: () => askSignOut(),
+  },
+  ...THEMES.map((theme): PaletteAction => ({
     id: `theme-${theme}`,
-    label,
-    detail: 'Appearance',
-    keywords: 'theme appearance colour color dark light mode',
+    label: (t) => t('settings.palette.theme', { theme }),
+    detail: (t) => t('appearance.title'),
+    keywords: (t) => t('settings.palette.themeKeywords'),
     run: (context: PaletteContext) => setTheme(theme, context),
   })),
   ...OWN_SECTIONS.map(settingsSectionLine),

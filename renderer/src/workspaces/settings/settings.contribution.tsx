@@ -11,12 +11,12 @@ const settingsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/set
 export const settingsArea = defineArea({
   id: 'settings',
   workspace: {
-    label: 'Settings',
+    label: (t) => t('settings.title'),
     path: '/settings',
     shortcut: 'Alt+6',
     needsSignIn: false,
     status: 'ready',
-    purpose: 'Environments, sign-in, channel and appearance.',
+    purpose: (t) => t('settings.area.purpose'),
     view: settingsView,
   },
   routes: [settingsRoute],

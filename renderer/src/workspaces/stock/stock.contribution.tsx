@@ -27,17 +27,17 @@ export const stockArea = defineArea({
   paletteActions: [
     {
       id: 'stock-expiring',
-      label: 'Expiring stock',
-      detail: 'Lots expiring soon, from the inventory cache',
+      label: (t) => t('stock.expiring.title'),
+      detail: (t) => t('stock.area.expiringDetail'),
       href: '#/stock/expiring',
-      keywords: 'expiry expired lots exclude stock',
+      keywords: (t) => t('stock.area.expiringKeywords'),
     },
     {
       id: 'stock-items',
-      label: 'Browse all stock',
-      detail: 'Every item of the inventory cache, filtered and sorted',
+      label: (t) => t('stock.browse'),
+      detail: (t) => t('stock.area.browseDetail'),
       href: '#/stock/items',
-      keywords: 'inventory browser items zero low stock csv',
+      keywords: (t) => t('stock.area.browseKeywords'),
     },
   ],
 });

@@ -39,7 +39,7 @@ export function TodaySettingsPanel() {
       <Select
         label={t('today.settings.startPage')}
         value={startPage}
-        choices={startPages()}
+        choices={startPages(t)}
         onChange={(path) => save.mutate({ startPage: path })}
         className="inline"
       />

@@ -1,11 +1,12 @@
 import { call } from '../../bridge/dockdesk';
+import { currentWords, type Translate } from '../../i18n/useT';
 import { allWorkspaces } from '../registry';
 
-/** The pages Dockdesk may open after sign-in: each workspace's main view, in sidebar order. */
-export function startPages(): { id: string; label: string }[] {
+/** The pages Dockdesk may open after sign-in: each workspace's main view, in sidebar order, named in `t`'s language. */
+export function startPages(t: Translate = currentWords().t): { id: string; label: string }[] {
   return allWorkspaces()
     .filter((w) => w.status === 'ready')
-    .map((w) => ({ id: w.path, label: w.label }));
+    .map((w) => ({ id: w.path, label: w.label(t) }));
 }
 
 /**

@@ -19,15 +19,15 @@ function TodaySettings({ session }: { session: SessionState }) {
 export const todayArea = defineArea({
   id: 'today',
   workspace: {
-    label: 'Today',
+    label: (t) => t('today.title'),
     path: '/today',
     shortcut: 'Alt+0',
     needsSignIn: true,
     status: 'ready',
-    purpose: 'The start of a shift: what arrives today, what waits on the desk, the stock that needs attention.',
+    purpose: (t) => t('today.area.purpose'),
     view: todayView,
   },
   routes: todayRoutes(rootRoute),
-  settingsPanels: [{ id: 'today', title: 'Today', component: TodaySettings }],
+  settingsPanels: [{ id: 'today', title: (t) => t('today.title'), component: TodaySettings }],
   startPage: startPagePath,
 });

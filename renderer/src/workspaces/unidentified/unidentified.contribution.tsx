@@ -3,15 +3,22 @@ import type { Candidate } from '../../../../shared/scan/router';
 import { typedCodeKinds, type ScanCodeKind } from '../../../../shared/scan/plan';
 import { AppErrorException } from '../../../../shared/errors';
 import { call } from '../../bridge/dockdesk';
+import { currentWords } from '../../i18n/useT';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { recordIdParams, rootRoute } from '../../app/rootRoute';
 import { defineArea, type LazyView } from '../area';
 import { UnidentifiedSearch } from './search';
 
+/** A receipt as a scan's or the palette's line, worded in the language in force when found. */
 function candidate(receipt: UnidentifiedReceivingOrder): Candidate {
-  const tracking = receipt.tracking_barcode ? ` · tracking ${receipt.tracking_barcode}` : '';
-  const link = receipt.linked_wro_id === null ? 'not linked' : `linked to WRO ${receipt.linked_wro_id}`;
-  return { label: `Unidentified receipt ${receipt.barcode}`, detail: `${link}${tracking}`, href: `#/unidentified/${receipt.id}` };
+  const { t } = currentWords();
+  const tracking = receipt.tracking_barcode ?? '';
+  const order = receipt.linked_wro_id === null ? '' : String(receipt.linked_wro_id);
+  return {
+    label: t('unidentified.area.receipt', { barcode: receipt.barcode }),
+    detail: t('unidentified.area.receiptDetail', { linked: order ? 'yes' : 'no', order, tracking, hasTracking: tracking ? 'yes' : 'no' }),
+    href: `#/unidentified/${receipt.id}`,
+  };
 }
 
 /** A code as the main process accepts it: printable, 1 to 100 characters. */
@@ -80,15 +87,15 @@ const unidentifiedDetailRoute = createRoute({
 export const unidentifiedArea = defineArea({
   id: 'unidentified',
   workspace: {
-    label: 'Unidentified receipts',
+    label: (t) => t('unidentified.title'),
     path: '/unidentified',
     shortcut: 'Alt+2',
     needsSignIn: true,
     status: 'ready',
-    purpose: 'Packages that arrived without a receiving order, and linking them to one.',
+    purpose: (t) => t('unidentified.area.purpose'),
     view: listView,
   },
   routes: [unidentifiedRoute, unidentifiedDetailRoute],
   scanResolvers: [{ id: 'receipt', looksFor: ['receipt-barcode', 'carrier-tracking'], resolve: (q, signal) => findReceiptsByCode(q.text, signal, q.asks) }],
-  paletteSources: [{ id: 'unidentified-receipts', group: 'Unidentified receipts', search: searchReceipts }],
+  paletteSources: [{ id: 'unidentified-receipts', group: (t) => t('unidentified.title'), search: searchReceipts }],
 });

@@ -9,6 +9,7 @@ import { PrintLineLabel, type LabelLine } from '../../printing';
 import { outboxStateText } from '../outbox/outboxText';
 import { CommitOnPause } from './CommitOnPause';
 import { LineRow } from './LineRow';
+import { sayRule } from './lines';
 import type { IntakeController, LineActions } from './useIntakeForm';
 
 /** Return intake's presentational parts: each shows what the controller holds and calls its commands. */
@@ -219,7 +220,7 @@ export function Problems({ c }: { c: IntakeController }) {
             <li key={`s${i}`}>{m}</li>
           ))}
           {general.map((p, i) => (
-            <li key={`p${i}`}>{p.message}</li>
+            <li key={`p${i}`}>{sayRule(t, p.message)}</li>
           ))}
           {problems.some((p) => p.line !== null) && <li>{t('returns.intake.problems.seeLines')}</li>}
         </ul>
@@ -285,7 +286,7 @@ export function LinesTable({ c, actions }: { c: IntakeController; actions: RefOb
         </thead>
         <tbody>
           {draft.lines.map((line, i) => {
-            const lineProblems = [...problems.filter((p) => p.line === i).map((p) => p.message), ...line.messages].join('\n');
+            const lineProblems = [...problems.filter((p) => p.line === i).map((p) => sayRule(t, p.message)), ...line.messages].join('\n');
             const highlighted = last?.line === i;
             return (
               <LineRow

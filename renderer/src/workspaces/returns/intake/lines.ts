@@ -1,7 +1,7 @@
 import type { ReturnDraft, ReturnDraftLine } from '../../../../../shared/schemas/return-draft';
 import type { CachedItem } from '../../../../../shared/schemas/inventory-cache';
 import type { ScanReading } from '../../../../../shared/ipc/inventory';
-import { itemRefusal } from '../../../../../shared/returns/rules';
+import { itemRefusal, type DraftProblem, type RuleText } from '../../../../../shared/returns/rules';
 import type { Translate } from '../../../i18n/useT';
 
 /**
@@ -12,6 +12,16 @@ import type { Translate } from '../../../i18n/useT';
  */
 export type ItemScanOutcome =
   { verdict: 'refused'; message: string } | { verdict: 'accepted' | 'merged'; draft: ReturnDraft; line: number; message: string; needsLot: boolean };
+
+/** A problem shown on the return: the rules' own (an id and its arguments), or main's refusal as it came. */
+export type ShownProblem = Omit<DraftProblem, 'message'> & { message: RuleText | string };
+
+/** A sentence of the return rules (shared/returns/rules.ts: an id and its arguments) in the language in force. */
+export function sayRule(t: Translate, text: RuleText | string): string {
+  if (typeof text === 'string') return text;
+  // Each RuleText pairs an id with exactly its arguments; the union is too wide for the typed `t`.
+  return (t as (id: string, values?: Record<string, string | number>) => string)(text.id, text.values);
+}
 
 export function itemLabel(t: Translate, item: Pick<CachedItem, 'sku' | 'name' | 'inventoryId'>): string {
   if (!item.sku) return t('returns.intake.itemId', { id: String(item.inventoryId) });
@@ -33,7 +43,7 @@ export function applyItemScan(
   const label = itemLabel(t, item);
   const say = (...sentences: Array<string | null>) => sentences.filter((s) => s !== null).join(' ');
   const refusal = itemRefusal(item.flags, label);
-  if (refusal) return { verdict: 'refused', message: refusal };
+  if (refusal) return { verdict: 'refused', message: sayRule(t, refusal) };
   // A lot and expiry belong only to a lot-tracked item: on another one the label's lot is said, not kept.
   const lotTracked = item.flags.lot;
   const lot = lotTracked ? (reading?.lot ?? null) : null;

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { AppErrorException } from '../../../../../shared/errors';
-import { checkReturnDraft, type DraftProblem } from '../../../../../shared/returns/rules';
+import { checkReturnDraft } from '../../../../../shared/returns/rules';
 import type { ReturnDraft, ReturnDraftLine } from '../../../../../shared/schemas/return-draft';
 import type { OutboxEntryView } from '../../../../../shared/schemas/outbox';
 import type { Scan } from '../../../../../shared/scan/detector';
@@ -17,7 +17,7 @@ import { useScanField } from '../../../scan/useScanField';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncStatus } from '../../inventory';
 import { returnsQueries, useReturnCenters } from '../queries';
-import { applyItemScan, plainScanText } from './lines';
+import { applyItemScan, plainScanText, type ShownProblem } from './lines';
 import { keepCenterForNextReturn } from './NewReturn';
 
 /** Where a scan goes: the field (or the line's lot cell) focus is in; the item field by default. */
@@ -61,7 +61,7 @@ function useIntakeDraft(draftId: string, revision: number, initial: ReturnDraft)
   const draftRef = useRef(initial);
   const saver = useDraftAutosave<ReturnDraft>({ kind: 'return-intake', id: draftId, revision, delayMs: 0 });
   const { change: saveDraft } = saver;
-  const [problems, setProblems] = useState<DraftProblem[]>([]);
+  const [problems, setProblems] = useState<ShownProblem[]>([]);
   const commit = useCallback(
     (next: ReturnDraft) => {
       draftRef.current = next;
@@ -236,7 +236,7 @@ function useIntakeSubmit(t: Translate, draftId: string, d: IntakeDraft, scans: I
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<unknown>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
-  const showProblems = (found: DraftProblem[]) => {
+  const showProblems = (found: ShownProblem[]) => {
     d.setProblems(found);
     requestAnimationFrame(() => document.getElementById('intake-problems')?.focus());
   };
