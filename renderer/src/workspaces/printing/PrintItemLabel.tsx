@@ -12,7 +12,7 @@ import { ErrorNote } from '../../ui/ErrorNote';
 import { showToast } from '../../ui/Toasts';
 import { openSettingsSection } from '../settings';
 import { browserDialogWords, handToBrowser } from './browserPrint';
-import { sizeWords } from './printerText';
+import { jobTitle, sizeWords } from './printerText';
 import { usePrintingSettings } from './queries';
 
 /** What an item label carries: the item's own codes, and the lots the view shows (a scanned one first). */
@@ -84,12 +84,16 @@ function usePrintLabel(item: LabelledItem, chosen: LabelLot | null, onDone: () =
       ),
     onSuccess: (job: PrintJob) => {
       if (job.state === 'to-browser') {
-        showToast({ title: t('printing.toast.toDialog', { what: job.what }), description: browserDialogWords(null, t), tone: 'success' });
+        showToast({ title: t('printing.toast.toDialog', { what: jobTitle(t, job) }), description: browserDialogWords(null, t), tone: 'success' });
         onDone();
         return;
       }
       if (job.state !== 'printed') return;
-      showToast({ title: t('printing.toast.printed', { what: job.what }), description: t('printing.toast.on', { printer: job.printerName }), tone: 'success' });
+      showToast({
+        title: t('printing.toast.printed', { what: jobTitle(t, job) }),
+        description: t('printing.toast.on', { printer: job.printerName }),
+        tone: 'success',
+      });
       onDone();
     },
   });

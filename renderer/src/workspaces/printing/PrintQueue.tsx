@@ -7,7 +7,7 @@ import { useT } from '../../i18n/useT';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { handToBrowser } from './browserPrint';
-import { isKept, isOnItsWay, jobStateText, queueSummary } from './printerText';
+import { isKept, isOnItsWay, jobStateText, jobTitle, queueSummary } from './printerText';
 import { usePrintJobs } from './queries';
 import './printing.css';
 
@@ -78,7 +78,7 @@ export function PrintQueuePanel({ jobs }: { jobs: readonly PrintJob[] }) {
           <tbody>
             {jobs.map((job) => (
               <tr key={job.id} data-testid="print-job" className={`print-job-${job.state}`}>
-                <th scope="row">{job.what}</th>
+                <th scope="row">{jobTitle(t, job)}</th>
                 <td>{job.printerName}</td>
                 <td className="print-job-state">
                   <strong>{jobStateText(job)}</strong>
@@ -110,7 +110,7 @@ function JobActions({ job, retry, dismiss }: { job: PrintJob; retry: Mutation; d
           type="button"
           onClick={() => retry.mutate(job.id)}
           disabled={retry.isPending}
-          aria-label={t('printing.queue.printAgainNamed', { what: job.what })}
+          aria-label={t('printing.queue.printAgainNamed', { what: jobTitle(t, job) })}
         >
           {t('printing.queue.printAgain')}
         </button>
@@ -120,7 +120,7 @@ function JobActions({ job, retry, dismiss }: { job: PrintJob; retry: Mutation; d
           type="button"
           onClick={() => retry.mutate(job.id)}
           disabled={retry.isPending}
-          aria-label={t('printing.queue.sendAgainNamed', { what: job.what })}
+          aria-label={t('printing.queue.sendAgainNamed', { what: jobTitle(t, job) })}
         >
           {retry.isPending && retry.variables === job.id ? t('printing.queue.sending') : t('printing.queue.sendAgain')}
         </button>
@@ -131,7 +131,7 @@ function JobActions({ job, retry, dismiss }: { job: PrintJob; retry: Mutation; d
           className="quiet"
           onClick={() => dismiss.mutate(job.id)}
           disabled={dismiss.isPending}
-          aria-label={t('printing.queue.dismissNamed', { what: job.what })}
+          aria-label={t('printing.queue.dismissNamed', { what: jobTitle(t, job) })}
         >
           {t('printing.queue.dismiss')}
         </button>

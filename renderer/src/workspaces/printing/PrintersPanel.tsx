@@ -4,6 +4,7 @@ import type { PrinterKind, PrinterProfile, PrintingSettings, PrintJob } from '..
 import { call } from '../../bridge/dockdesk';
 import { useT } from '../../i18n/useT';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { LabelLanguage } from './LabelLanguage';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { PrinterForm } from './PrinterForm';
 import { browserDialogWords, handToBrowser } from './browserPrint';
@@ -68,6 +69,7 @@ export function PrintersPanel() {
             </ul>
           )}
           {data.profiles.length > 0 && <Roles settings={data} />}
+          <LabelLanguage />
           {editing === null ? (
             <div className="actions printers-add">
               <button type="button" data-focus-key="add-network-label" onClick={() => setEditing({ new: 'network-label' })}>

@@ -4,3 +4,4 @@
 export { PrintItemLabel, PRINT_ITEM_LABEL_KEYS, type LabelledItem } from './PrintItemLabel';
 export { LineLabelDialog, PrintLineLabel, lineWords, type LabelLine } from './PrintLineLabel';
 export { browserDialogWords, handToBrowser } from './browserPrint';
+export { jobTitle } from './printerText';

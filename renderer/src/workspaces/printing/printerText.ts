@@ -53,6 +53,13 @@ export function queueSummary(t: Translate, jobs: readonly PrintJob[]): string | 
   return printed > 0 ? t('printing.queue.summary.printedDialog', { printed, dialog }) : t('printing.queue.summary.dialog', { dialog });
 }
 
+/** What a job prints, in the clerk's language when main said it by a message id (English `what` otherwise). */
+export function jobTitle(t: Translate, job: PrintJob): string {
+  if (!job.title) return job.what;
+  const text = (t as (id: string, values?: Record<string, string | number>) => string)(job.title.id, job.title.values);
+  return text === job.title.id ? job.what : text;
+}
+
 /** A job's state in words for the queue's list. */
 export function jobStateText(job: PrintJob): string {
   return currentWords().label('PrintJobState', job.state);

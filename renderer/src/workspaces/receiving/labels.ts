@@ -4,7 +4,7 @@ import { call } from '../../bridge/dockdesk';
 import { downloadBlob } from '../../ui/download';
 import { errorParts } from '../../ui/ErrorNote';
 import { showToast } from '../../ui/Toasts';
-import { browserDialogWords, handToBrowser } from '../printing';
+import { browserDialogWords, handToBrowser, jobTitle } from '../printing';
 import { currentWords } from '../../i18n/useT';
 
 /**
@@ -86,16 +86,20 @@ export async function printBoxLabels(orderId: number, boxIds?: number[]): Promis
 function tellJob(job: PrintJob): void {
   const { t } = currentWords();
   if (job.state === 'to-browser') {
-    showToast({ title: t('receiving.job.toBrowser', { what: job.what }), description: browserDialogWords(null), tone: 'success' });
+    showToast({ title: t('receiving.job.toBrowser', { what: jobTitle(t, job) }), description: browserDialogWords(null), tone: 'success' });
     return;
   }
   if (job.state === 'printed') {
-    showToast({ title: t('receiving.job.printed', { what: job.what }), description: t('receiving.job.sentTo', { printer: job.printerName }), tone: 'success' });
+    showToast({
+      title: t('receiving.job.printed', { what: jobTitle(t, job) }),
+      description: t('receiving.job.sentTo', { printer: job.printerName }),
+      tone: 'success',
+    });
     return;
   }
   const outcome = job.state === 'stopped-after' ? 'held' : job.state === 'unsure' ? 'unsure' : 'failed';
   showToast({
-    title: t('receiving.job.notPrinted', { what: job.what, outcome }),
+    title: t('receiving.job.notPrinted', { what: jobTitle(t, job), outcome }),
     description: job.problem ?? t('receiving.job.notTaken', { printer: job.printerName }),
     tone: 'error',
     // Only the clerk sends a job again, once the printer is fixed: nothing goes out twice by itself.
