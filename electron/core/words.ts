@@ -3,15 +3,15 @@ import { AppErrorException, type AppErrorCode, type AppErrorExtra, type MessageI
 import { resolveLocale, SOURCE_LANGUAGE, type CatalogName, type Language, type LanguageChoice } from '../../shared/i18n/locales.js';
 import type { MessageArgs } from '../../shared/i18n/messages.generated.js';
 import type { LabelLanguage, LabelText } from '../../shared/printing/item-label.js';
-import deErrors from '../../shared/i18n/messages/de/errors.json';
-import dePrintlabel from '../../shared/i18n/messages/de/printlabel.json';
-import deSignin from '../../shared/i18n/messages/de/signin.json';
-import enErrors from '../../shared/i18n/messages/en/errors.json';
-import enPrintlabel from '../../shared/i18n/messages/en/printlabel.json';
-import enSignin from '../../shared/i18n/messages/en/signin.json';
-import esErrors from '../../shared/i18n/messages/es/errors.json';
-import esPrintlabel from '../../shared/i18n/messages/es/printlabel.json';
-import esSignin from '../../shared/i18n/messages/es/signin.json';
+import deErrors from '../../shared/i18n/messages/de/errors.json' with { type: 'json' };
+import dePrintlabel from '../../shared/i18n/messages/de/printlabel.json' with { type: 'json' };
+import deSignin from '../../shared/i18n/messages/de/signin.json' with { type: 'json' };
+import enErrors from '../../shared/i18n/messages/en/errors.json' with { type: 'json' };
+import enPrintlabel from '../../shared/i18n/messages/en/printlabel.json' with { type: 'json' };
+import enSignin from '../../shared/i18n/messages/en/signin.json' with { type: 'json' };
+import esErrors from '../../shared/i18n/messages/es/errors.json' with { type: 'json' };
+import esPrintlabel from '../../shared/i18n/messages/es/printlabel.json' with { type: 'json' };
+import esSignin from '../../shared/i18n/messages/es/signin.json' with { type: 'json' };
 
 /**
  * Main's words: the parts of the catalogs main says itself (its errors, the sign-in pages, the text
