@@ -22,6 +22,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(host.url);
     await signInThroughPopup(page);
+    await page.keyboard.press('Alt+1');
     const table = page.getByRole('table', { name: 'Warehouse receiving orders' });
     await expect(table.locator('tbody tr[aria-rowindex]').first()).toBeVisible();
 
@@ -65,6 +66,7 @@ test('an expected-arrival range filters the WRO list by each center’s own day,
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(host.url);
   await signInThroughPopup(page);
+  await page.keyboard.press('Alt+1');
   const table = page.getByRole('table', { name: 'Warehouse receiving orders' });
   await expect(table.locator('tbody tr[aria-rowindex]').first()).toBeVisible();
 
@@ -91,6 +93,7 @@ test('every day-range field is the kit date field: days typed at 150 ms a key re
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(host.url);
   await signInThroughPopup(page);
+  await page.keyboard.press('Alt+1');
   await expect(page.getByRole('table', { name: 'Warehouse receiving orders' }).locator('tbody tr[aria-rowindex]').first()).toBeVisible();
 
   // Each side of each range: typed segment by segment at a person's pace, then read back from the

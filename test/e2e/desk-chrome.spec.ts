@@ -23,6 +23,7 @@ test('at first start Sign in has focus and the status bar says signed out, not O
 test('news toasts leave after five seconds, errors stay until dismissed, and a stack of errors folds into one line', async ({ page, host }) => {
   await page.goto(host.url);
   await signInThroughPopup(page);
+  await page.keyboard.press('Alt+1');
   await expect(page.getByRole('table', { name: 'Warehouse receiving orders' }).getByRole('row').nth(1)).toBeVisible();
   // The pointer away from the toasts: hovering pauses them, as it should.
   await page.mouse.move(5, 5);
@@ -61,6 +62,7 @@ test('a news toast stays while the pointer rests on it or focus is in it, and le
   await page.clock.install();
   await page.goto(host.url);
   await signInThroughPopup(page);
+  await page.keyboard.press('Alt+1');
   const firstRow = page.getByRole('table', { name: 'Warehouse receiving orders' }).getByRole('row').nth(1);
   await expect(firstRow).toBeVisible();
   await page.mouse.move(5, 5);

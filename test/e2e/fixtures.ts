@@ -24,9 +24,10 @@ export function testKeychain(): Pick<BrowserHostOptions, 'keychain' | 'openSecre
 /** A fresh browser host (own data folder, own emulator) per test. */
 export const test = base.extend<{ host: BrowserHost; emulatorSeed: LocalEmulatorOptions; startPage: string | null }>({
   emulatorSeed: [{}, { option: true }],
-  // The specs written when Receiving was the start page keep it (Settings → Today → Start page);
-  // null: the desk's own default (Today), for specs of the start page itself.
-  startPage: ['/receiving', { option: true }],
+  // Where the desk opens (Settings → Today → Start page): null, the desk's own default (Today), as
+  // a clerk's first start; a spec opens the view it needs itself (its shortcut, as Alt+1 for
+  // Receiving, or its address). A path is for a spec of the start page setting itself.
+  startPage: [null, { option: true }],
   host: async ({ emulatorSeed, startPage }, use) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'dockdesk-e2e-'));
     const host = await startBrowserHost({

@@ -30,6 +30,7 @@ for (const { scheme, width, height } of runs) {
     const [first, second] = [stock[0]!, stock[1]!];
     await page.goto(host.url);
     await signInThroughPopup(page);
+    await page.keyboard.press('Alt+1');
     await expect(page.getByRole('table', { name: 'Warehouse receiving orders' })).toBeVisible();
     await page.evaluate(() => (window.location.hash = '#/receiving/new'));
     // A form: its first empty field has focus.

@@ -19,6 +19,7 @@ test.describe('focus and keys', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(host.url);
     await signInThroughPopup(page);
+    await page.keyboard.press('Alt+1');
     await expect(rows(page).first()).toBeVisible();
   });
 

@@ -60,6 +60,7 @@ test('a corrupt settings file is kept, and the app says so once with where it is
 test('an unreachable service reads plainly, with the technical line behind Details, and the bar says Offline', async ({ page, host }) => {
   await page.goto(host.url);
   await signInThroughPopup(page);
+  await page.keyboard.press('Alt+1');
   await expect(page.getByRole('table', { name: 'Warehouse receiving orders' })).toBeVisible();
   const port = new URL(host.core.emulator.url).port;
   await host.core.emulator.close();
@@ -97,6 +98,7 @@ test('news goes by itself, an error stays until Escape, a stack of errors is one
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(host.url);
   await signInThroughPopup(page);
+  await page.keyboard.press('Alt+1');
   const table = page.getByRole('table', { name: 'Warehouse receiving orders' });
   await expect(table.locator('tbody tr:focus')).toBeVisible();
   // The pointer away from the notices: hovering pauses them, as it should.

@@ -20,7 +20,7 @@ async function signedIn(page: Page, host: BrowserHost) {
   await signInThroughPopup(page);
   await waitForFirstSync(host);
   await host.core.emulator.control.call('DELETE', '/label-printer/jobs');
-  await expectViewFocus(page, 'Receiving');
+  await expectViewFocus(page, 'Today');
 }
 
 /** An item the label can carry: active, stocked, not lot-tracked (its page offers no lot). */

@@ -109,6 +109,7 @@ test('a create whose answer is lost after the service made the order leaves exac
   const count = async () => (await api.get<{ id: number }[]>('/2026-07/receiving?PurchaseOrderNumbers=PO-LOST-1')).map((w) => w.id);
   await page.goto(host.url);
   await signInThroughPopup(page);
+  await page.keyboard.press('Alt+1');
   await page.getByRole('link', { name: 'New receiving order' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New receiving order' })).toBeVisible();
   await fillForm(page, 'PO-LOST-1', item.sku);

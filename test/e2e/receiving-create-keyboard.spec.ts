@@ -59,6 +59,7 @@ test('a receiving order created with the keyboard alone; the form passes axe emp
   const item = items.find((i) => !i.variant.is_bundle && !i.variant.is_digital && i.sku && !i.is_lot)!;
   await page.goto(host.url);
   await signInThroughPopup(page);
+  await page.keyboard.press('Alt+1');
   await expect(page.getByRole('table', { name: 'Warehouse receiving orders' })).toBeVisible();
 
   await tabTo(page, 'New receiving order');

@@ -28,6 +28,7 @@ test('filter, sort and page the WRO list; open one and check its quantities agai
   const { api } = await service(host.core.emulator.url);
   await page.goto(host.url);
   await signInThroughPopup(page);
+  await page.keyboard.press('Alt+1');
   await expect(table(page)).toBeVisible();
 
   // Sort by WRO id (made in main over every order), then page: ids ascend across pages.
@@ -71,6 +72,7 @@ test('create a WRO with two boxes and a lot item after a refused attempt; it arr
   const lot = usable.find((i) => i.is_lot)!;
   await page.goto(`${host.url}`);
   await signInThroughPopup(page);
+  await page.keyboard.press('Alt+1');
   await page.getByRole('link', { name: 'New receiving order' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New receiving order' })).toBeVisible();
 
@@ -165,6 +167,7 @@ test('a box label scanned at scanner speed opens its WRO at that box', async ({ 
   const box = boxes[boxes.length - 1]!;
   await page.goto(host.url);
   await signInThroughPopup(page);
+  await page.keyboard.press('Alt+1');
   await expect(table(page)).toBeVisible();
   // A keyboard-wedge scanner: real key events 8 ms apart, ending with Enter, focus on no field.
   await scanCode(page, String(box.box_id), { msPerKey: 8 });

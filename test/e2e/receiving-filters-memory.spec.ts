@@ -13,6 +13,7 @@ const invoke = (page: Page, channel: 'app.listFilters.get' | 'environments.activ
 test('the WRO list reopens with the filters last set in this environment; cleared filters stay cleared', async ({ page, host }) => {
   await page.goto(host.url);
   await signInThroughPopup(page);
+  await page.keyboard.press('Alt+1');
   await expect(table(page)).toBeVisible();
 
   await page.getByRole('button', { name: 'WRO', exact: true }).click();

@@ -5,6 +5,7 @@ test.describe('an empty warehouse', () => {
   test('says there are no receiving orders yet', async ({ page, host }) => {
     await page.goto(host.url);
     await signInThroughPopup(page);
+    await page.keyboard.press('Alt+1');
     await expect(page.getByRole('status').filter({ hasText: 'No receiving orders yet' })).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);
   });
@@ -13,6 +14,7 @@ test.describe('an empty warehouse', () => {
 test('a failed refresh keeps the rows on screen and says how old they are', async ({ page, host }) => {
   await page.goto(host.url);
   await signInThroughPopup(page);
+  await page.keyboard.press('Alt+1');
   const table = page.getByRole('table', { name: 'Warehouse receiving orders' });
   await expect(table).toBeVisible();
   const firstRow = await table.locator('tbody tr[aria-rowindex]').first().textContent();
@@ -37,6 +39,7 @@ test('a failed refresh keeps the rows on screen and says how old they are', asyn
 test('a list that never loaded says what went wrong and offers to try again', async ({ page, host }) => {
   await page.goto(`${host.url}`);
   await signInThroughPopup(page);
+  await page.keyboard.press('Alt+1');
   await expect(page.getByRole('table', { name: 'Warehouse receiving orders' })).toBeVisible();
   await host.core.emulator.close();
   // A filter never loaded before: nothing to keep on screen.

@@ -226,6 +226,7 @@ test('a scanned reference id or tracking number opens the return; Ctrl+K finds o
   await page.goto(host.url);
   await signInThroughPopup(page);
   // From the receiving list, at 5 ms per key.
+  await page.keyboard.press('Alt+1');
   await expect(page.getByRole('table', { name: 'Warehouse receiving orders' })).toBeVisible();
   await scan(page, byRef!.reference_id, 5);
   // Right after sign-in the host also runs the first inventory sync, which can hold its thread for seconds.

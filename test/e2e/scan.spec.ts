@@ -53,6 +53,7 @@ test.describe('scanning', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(host.url);
     await signInThroughPopup(page);
+    await page.keyboard.press('Alt+1');
   });
 
   for (const msPerKey of [5, 40]) {

@@ -65,6 +65,7 @@ test('every scanner profile, scanned in every scan view, arrives whole and goes 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(host.url);
   await signInThroughPopup(page);
+  await page.keyboard.press('Alt+1');
   const firstRow = page.locator('tbody tr[aria-rowindex]').first();
   await expect(firstRow).toBeVisible();
   await waitForFirstSync(host);

@@ -17,6 +17,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await check(page, `${scheme}-sign-in`);
 
     await signInThroughPopup(page);
+    await page.keyboard.press('Alt+1');
     const table = page.getByRole('table', { name: 'Warehouse receiving orders' });
     await expect(table.locator('tbody tr[aria-rowindex]').first()).toBeVisible();
     await check(page, `${scheme}-receiving`);

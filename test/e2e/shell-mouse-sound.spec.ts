@@ -27,6 +27,7 @@ test('the mouse back and forward buttons move through the addresses, one step ea
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(host.url);
   await signInThroughPopup(page);
+  await page.keyboard.press('Alt+1');
   const rows = page.getByRole('table', { name: 'Warehouse receiving orders' }).locator('tbody tr[aria-rowindex]');
   await expect(rows.first()).toBeVisible();
   await page.getByRole('link', { name: 'Returns' }).click();
@@ -65,6 +66,7 @@ test('a scan sounds one high tone when it opens a record and a low buzz when not
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(host.url);
   await signInThroughPopup(page);
+  await page.keyboard.press('Alt+1');
   const firstRow = page.getByRole('table', { name: 'Warehouse receiving orders' }).locator('tbody tr[aria-rowindex]').first();
   await expect(firstRow).toBeVisible();
   const id = (await firstRow.getByRole('cell').first().innerText()).trim();

@@ -18,6 +18,7 @@ test.describe('addresses', () => {
   test('back and forward restore page, sort and filters', async ({ page, host }) => {
     await page.goto(host.url);
     await signInThroughPopup(page);
+    await page.keyboard.press('Alt+1');
     await expect(page.getByText('Page 1 of 3')).toBeVisible();
 
     await page.getByRole('button', { name: 'Next' }).click();
@@ -65,6 +66,7 @@ test.describe('addresses', () => {
   test('a typed address opens its record, and a bad one says so', async ({ page, host }) => {
     await page.goto(host.url);
     await signInThroughPopup(page);
+    await page.keyboard.press('Alt+1');
     const firstId = await rows(page).first().locator('td').first().textContent();
     await page.evaluate((id) => (window.location.hash = `#/receiving/${id}`), firstId);
     await expectViewFocus(page, `Receiving order ${firstId}`);
@@ -81,6 +83,7 @@ test('the receiving list works from the keyboard alone', async ({ page, host }) 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(host.url);
   await signInThroughPopup(page);
+  await page.keyboard.press('Alt+1');
   await expect(rows(page).first()).toBeVisible();
   // Compact density: at least 30 rows fully in view at 1440x900.
   const visible = await rows(page).evaluateAll((trs) => {

@@ -10,6 +10,7 @@ test('signs in through the consent page in a popup, shows the seeded receiving o
   expect(page.url()).not.toContain('launch=');
 
   await signInThroughPopup(page);
+  await page.keyboard.press('Alt+1');
 
   // The newest seeded orders, as the emulator holds them, are the first rows.
   const seeded = [...(await host.core.emulator.control.data('receivingOrders'))].sort((a, b) => b.insert_date.localeCompare(a.insert_date) || b.id - a.id);
@@ -50,6 +51,7 @@ test('the access and refresh tokens never reach the renderer', async ({ page, ho
 
   await page.goto(host.url);
   await signInThroughPopup(page);
+  await page.keyboard.press('Alt+1');
   await expect(page.getByRole('table', { name: 'Warehouse receiving orders' })).toBeVisible();
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByText('Dana Demo <demo@dockdesk.test>')).toBeVisible();
@@ -141,5 +143,6 @@ test('the sign-in popup has no window.opener into Dockdesk, and the app pages se
   await page.getByRole('button', { name: 'Cancel' }).click();
   // Sign-in itself still works through the popup.
   await signInThroughPopup(page);
+  await page.keyboard.press('Alt+1');
   await expect(page.getByRole('table', { name: 'Warehouse receiving orders' })).toBeVisible();
 });

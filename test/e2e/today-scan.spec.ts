@@ -10,7 +10,6 @@ import { keyPause, scanCode } from './scanner.js';
  * open on a digit, so a scan of digits only (an EAN) must never open a tile on its way, while one
  * digit typed by a person still does.
  */
-test.use({ startPage: null });
 
 const address = (page: Page) => page.evaluate(() => decodeURIComponent(window.location.hash.slice(1)));
 

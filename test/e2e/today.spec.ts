@@ -10,7 +10,6 @@ import { service, type Service } from './service.js';
  * question (asked here through the emulator's API with a token of its own), a tile opens its full
  * list with the filters in the address, and with the service gone it shows the last state and its time.
  */
-test.use({ startPage: null });
 
 type Wro = { id: number; status: string; expected_arrival_date: string; fulfillment_center: { id: number; timezone: string | null } };
 type ClosedWro = Wro & { inventory_quantities: RawQuantity[] | null };

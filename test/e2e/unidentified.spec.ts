@@ -202,6 +202,7 @@ test('a tracking barcode scanned at scanner speed opens the receipt that carries
   const receipt = (await service.unlinked()).find((r) => r.tracking_barcode)!;
   await page.goto(host.url);
   await signInThroughPopup(page);
+  await page.keyboard.press('Alt+1');
   await expect(page.getByRole('table', { name: 'Warehouse receiving orders' }).locator('tbody tr[aria-rowindex]').first()).toBeVisible();
   // Real key events, 5 ms apart, ending with Enter, as a keyboard-wedge scanner sends them.
   await scanCode(page, receipt.tracking_barcode!);

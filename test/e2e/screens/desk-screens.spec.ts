@@ -26,6 +26,7 @@ for (const size of sizes) {
       await page.goto(host.url);
       await signInThroughPopup(page);
       await waitForFirstSync(host);
+      await page.keyboard.press('Alt+1');
       const table = page.getByRole('table', { name: 'Warehouse receiving orders' });
       await expect(table.locator('tbody tr:focus')).toBeVisible();
       // The pointer away from the notices: hovering pauses them and lights their buttons.
