@@ -115,10 +115,10 @@ export interface MessageArgs<Tag = never> {
   'errors.printing.noBoxPrinter': undefined;
   'errors.printing.noItemPrinter': undefined;
   'errors.printing.printerGone': undefined;
+  'errors.receiving.cancelRefusal': { status: string | number; id: string | number };
   'errors.receiving.cancelRefused': undefined;
   'errors.receiving.checkFields': undefined;
   'errors.receiving.createUnchecked': undefined;
-  'errors.receiving.notCancelled': { reason: string | number };
   'errors.receiving.tooManyToFilter': { count: number; limit: number };
   'errors.receiving.tooManyToSort': { count: number; limit: number; field: string | number };
   'errors.returns.cannotCancel': { id: string | number; reason: string | number };
@@ -150,12 +150,13 @@ export interface MessageArgs<Tag = never> {
   'errors.signIn.tokenCharacters': undefined;
   'errors.signIn.tokenRefused': undefined;
   'errors.signIn.untrusted': undefined;
+  'errors.unidentified.closedOrder': { id: string | number };
   'errors.unidentified.linkedElsewhere': { barcode: string | number; order: string | number };
   'errors.unidentified.linkedHere': { barcode: string | number };
   'errors.unidentified.noAttachment': { id: string | number; attachment: string | number };
   'errors.unidentified.noOrder': { order: string | number };
   'errors.unidentified.noReceipt': { id: string | number };
-  'errors.unidentified.orderClosed': { reason: string | number };
+  'errors.unidentified.orderClosed': { id: string | number };
   'history.allCategories': undefined;
   'history.back': undefined;
   'history.cacheOnHand': {

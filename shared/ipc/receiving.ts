@@ -1,3 +1,4 @@
+import { Said } from '../errors.js';
 import { z } from 'zod';
 import { PageInfo } from '../schemas/common.js';
 import { BoxPackagingType, Distributions, FulfillmentCenter, PackageType, ReceivingBox, ReceivingOrder, ReceivingStatus } from '../schemas/receiving.js';
@@ -60,7 +61,7 @@ export const ReceivingDetail = z.object({
   /** Null when the service has no distributions for this order. */
   distributions: Distributions.nullable(),
   /** Whether the service would accept a cancel now, and if not, why (in words). */
-  cancel: z.object({ allowed: z.boolean(), reason: z.string().nullable() }),
+  cancel: z.object({ allowed: z.boolean(), reason: Said.nullable() }),
 });
 export type ReceivingDetail = z.infer<typeof ReceivingDetail>;
 

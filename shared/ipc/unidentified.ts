@@ -1,3 +1,4 @@
+import { Said } from '../errors.js';
 import { z } from 'zod';
 import { ReceivingStatus } from '../schemas/receiving.js';
 import { AttachmentImageType, UnidentifiedReceivingOrder } from '../schemas/uro.js';
@@ -38,7 +39,7 @@ export const WroCandidate = z.object({
   matchedTracking: z.array(z.string()),
   reasons: z.array(CandidateReason),
   /** Why the service would refuse this link (a closed WRO), in words; null when it can take it. */
-  refusal: z.string().nullable(),
+  refusal: Said.nullable(),
 });
 export type WroCandidate = z.infer<typeof WroCandidate>;
 

@@ -226,10 +226,10 @@ describe('linking a receipt to a WRO', () => {
     });
     expect(error).toMatchObject({
       code: 'conflict',
-      message: `Receiving order ${closed.id} is Completed: a closed order cannot take more stock. Choose an open receiving order. Nothing was changed.`,
+      message: `Receiving order ${closed.id} is closed: a closed order cannot take more stock. Choose an open receiving order. Nothing was changed.`,
     });
     const byId: ChannelOutput<'unidentified.candidates'> = await call('unidentified.candidates', { id: receipt.id, query: String(closed.id) });
-    expect(byId.candidates.find((c) => c.id === closed.id)?.refusal).toBe(`Receiving order ${closed.id} is Completed: a closed order cannot take more stock.`);
+    expect(byId.candidates.find((c) => c.id === closed.id)?.refusal).toEqual({ id: 'errors.unidentified.closedOrder', values: { id: closed.id } });
 
     expect(await refusal('unidentified.link', { id: receipt.id, wroId: 999_999 })).toMatchObject({
       code: 'not_found',

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
-import { englishLabel as labelOf } from '../../../shared/i18n/english-labels.js';
-import { AppErrorException } from '../../../shared/errors.js';
-import { appError } from '../words.js';
+import { AppErrorException, said, type Saying } from '../../../shared/errors.js';
+import { appError, sayError } from '../words.js';
 import {
   DEFAULT_RECEIVING_SORT,
   type OrderDiscrepancies,
@@ -49,12 +48,10 @@ export interface ReceivingDeskDeps {
   lotItems?: () => Promise<LotItems>;
 }
 
-/** Why an order cannot be cancelled, in words; null when it can (the service cancels Awaiting orders only). */
-export function cancelRefusal(order: Pick<ReceivingOrder, 'id' | 'status'>): string | null {
+/** Why an order cannot be cancelled, in the desk's words; null when it can (the service cancels Awaiting orders only). */
+export function cancelRefusal(order: Pick<ReceivingOrder, 'id' | 'status'>): Saying | null {
   if (order.status === 'Awaiting') return null;
-  if (order.status === 'Cancelled') return `Receiving order ${order.id} is cancelled: the service no longer expects its boxes.`;
-  if (order.status === 'Completed') return `Receiving order ${order.id} is completed: its stock is already received.`;
-  return `Receiving order ${order.id} is ${labelOf('ReceivingStatus', order.status).toLowerCase()}: boxes have reached the warehouse, so only an order still awaiting its boxes can be cancelled.`;
+  return said('errors.receiving.cancelRefusal', { id: order.id, status: order.status });
 }
 
 async function orDefault<T>(work: Promise<T>, fallback: T, when: (e: AppErrorException) => boolean): Promise<T> {
@@ -257,7 +254,7 @@ export class ReceivingDesk {
     this.justRead.delete(id);
     const current = await getReceivingOrder(api, id, signal);
     const refusal = cancelRefusal(current);
-    if (refusal) throw appError('conflict', 'errors.receiving.notCancelled', { reason: refusal });
+    if (refusal) throw sayError('conflict', refusal);
     try {
       return await cancelReceivingOrder(api, id, this.deps.channelId(), signal);
     } catch (error) {

@@ -114,7 +114,7 @@ async function refusalBeforeLink(api: ApiClient, id: number, wroId: number, sign
     throw explainNotFound(error, () => appError('not_found', 'errors.unidentified.noOrder', { order: wroId }));
   });
   const refusal = closedRefusal(wro);
-  if (refusal) throw appError('conflict', 'errors.unidentified.orderClosed', { reason: refusal });
+  if (refusal) throw appError('conflict', 'errors.unidentified.orderClosed', { id: wro.id });
 }
 
 function explainNotFound(error: unknown, explained: () => AppErrorException): unknown {

@@ -1,3 +1,4 @@
+import { said, type Saying } from '../../../shared/errors.js';
 import type { CandidateReason, WroCandidate } from '../../../shared/ipc/unidentified.js';
 import { ReceivingStatus, type ReceivingOrder } from '../../../shared/schemas/receiving.js';
 import type { UnidentifiedReceivingOrder } from '../../../shared/schemas/uro.js';
@@ -29,8 +30,8 @@ const RANK: Record<CandidateReason, number> = {
   'same-center': 3,
 };
 
-export function closedRefusal(wro: Pick<ReceivingOrder, 'id' | 'status'>): string | null {
-  return CLOSED_STATUSES.has(wro.status) ? `Receiving order ${wro.id} is ${wro.status}: a closed order cannot take more stock.` : null;
+export function closedRefusal(wro: Pick<ReceivingOrder, 'id' | 'status'>): Saying | null {
+  return CLOSED_STATUSES.has(wro.status) ? said('errors.unidentified.closedOrder', { id: wro.id }) : null;
 }
 
 /** Tracking numbers per WRO, per API client (so per environment), read lazily and kept for ten minutes. */

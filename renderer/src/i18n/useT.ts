@@ -31,6 +31,8 @@ export interface Words {
   rich: TranslateRich;
   /** The desk's word for a value of one of the service's enums ("Awaiting" for `Awaiting`); "—" for none. */
   label: (kind: LabelKind, value: string | null | undefined) => string;
+  /** Words main said by a message id (a refusal, a job's title): in the chosen language, English where the id is unknown. */
+  said: (words: { id: string; values?: Record<string, string | number> }) => string;
   /** "A, B and C" in the chosen language. */
   list: (items: readonly string[]) => string;
   locale: string;
@@ -57,6 +59,7 @@ function makeWords(intl: IntlShape): Words {
     rich: ((id: string, values?: Record<string, unknown>) => intl.formatMessage({ id }, values as never)) as TranslateRich,
     label: (kind, value) =>
       value === null || value === undefined || value === '' ? NO_VALUE : intl.formatMessage({ id: LABEL_MESSAGES[kind] }, labelArgs(value)),
+    said: ({ id, values }) => intl.formatMessage({ id }, values),
     list: (items) => intl.formatList(items, { type: 'conjunction' }),
     locale: intl.locale,
   };

@@ -443,7 +443,7 @@ function printWithToast(orderId: number, boxIds?: number[]): void {
 
 function Actions({ detail, printer }: { detail: Detail; printer: { name: string } | null }) {
   const { order } = detail;
-  const { t } = useT();
+  const { t, said } = useT();
   const [confirming, setConfirming] = useState(false);
   const sync = useOrderAction((on: boolean) => call('receiving.setExternalSync', { id: order.id, isExternalSync: on }));
   const cancel = useOrderAction(() => call('receiving.cancel', { id: order.id }));
@@ -463,7 +463,7 @@ function Actions({ detail, printer }: { detail: Detail; printer: { name: string 
           </button>
         ) : (
           <span className="muted" id="cancel-why">
-            {detail.cancel.reason}
+            {detail.cancel.reason && said(detail.cancel.reason)}
           </span>
         )}
       </div>

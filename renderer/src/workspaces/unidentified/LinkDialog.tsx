@@ -114,7 +114,7 @@ interface ChooseStepProps {
 function ChooseStep({ receipt, typed, onType, chosen, onChoose, onNext, onClose }: ChooseStepProps) {
   const query = useSettled(typed.trim());
   const candidates = useWroCandidates(receipt.id, query, true);
-  const { t } = useT();
+  const { t, said } = useT();
   const list = candidates.data?.candidates ?? [];
   // A box's tracking label scanned here looks for its WRO.
   const queryField = useRef<HTMLInputElement>(null);
@@ -173,7 +173,7 @@ function ChooseStep({ receipt, typed, onType, chosen, onChoose, onNext, onClose 
       )}
       {chosen?.refusal && (
         <p className="error" role="alert">
-          {t('unidentified.link.refused', { id: chosen.id, refusal: chosen.refusal })}
+          {t('unidentified.link.refused', { id: chosen.id, refusal: said(chosen.refusal) })}
         </p>
       )}
       <div className="actions">
@@ -189,7 +189,7 @@ function ChooseStep({ receipt, typed, onType, chosen, onChoose, onNext, onClose 
 }
 
 function CandidateList({ list, chosen, onChoose }: { list: WroCandidate[]; chosen: WroCandidate | null; onChoose: (c: WroCandidate | null) => void }) {
-  const { t, list: listOf } = useT();
+  const { t, list: listOf, said } = useT();
   return (
     <ListBox
       aria-label={t('unidentified.link.candidates')}
@@ -218,7 +218,7 @@ function CandidateList({ list, chosen, onChoose }: { list: WroCandidate[]; chose
               )
               .join(' · ')}
           </span>
-          {c.refusal && <span className="refusal">{c.refusal}</span>}
+          {c.refusal && <span className="refusal">{said(c.refusal)}</span>}
         </ListBoxItem>
       )}
     </ListBox>
