@@ -22,7 +22,7 @@ const RECEIPT: UnidentifiedReceivingOrder = {
   linked_wro_date: null,
   attachments: [],
 };
-const candidate = (id: number, status: WroCandidate['status'], refusal: string | null): WroCandidate => ({
+const candidate = (id: number, status: WroCandidate['status'], refusal: WroCandidate['refusal']): WroCandidate => ({
   id,
   status,
   purchaseOrderNumber: `PO-${id}`,
@@ -33,7 +33,7 @@ const candidate = (id: number, status: WroCandidate['status'], refusal: string |
   refusal,
 });
 const OPEN = candidate(5012, 'Awaiting', null);
-const CLOSED = candidate(4990, 'Completed', 'Receiving order 4990 is Completed.');
+const CLOSED = candidate(4990, 'Completed', { id: 'errors.unidentified.closedOrder', values: { id: 4990 } });
 
 const bridge = () =>
   fakeBridge({
@@ -64,7 +64,9 @@ test('the dialog opens on its search field with suggestions; a closed order is r
   await userEvent.click(page.getByRole('option', { name: /^WRO 4990/ }));
   await expect
     .element(page.getByRole('alert'))
-    .toHaveTextContent('Cannot link to receiving order 4990: Receiving order 4990 is Completed. Choose an open receiving order.');
+    .toHaveTextContent(
+      'Cannot link to receiving order 4990: Receiving order 4990 is closed: a closed order cannot take more stock. Choose an open receiving order.',
+    );
   await expect.element(dialog.getByRole('button', { name: 'Link to receiving order 4990…' })).toBeDisabled();
 });
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_USER } from '../../emulator/auth/registry.js';
+import { LANGUAGES } from '../../shared/i18n/locales.js';
 import { DATA_COLLECTIONS } from '../../emulator/control-types.js';
 import type { BrowserHost } from '../../electron/host/browser-host.js';
 
@@ -15,7 +16,8 @@ import type { BrowserHost } from '../../electron/host/browser-host.js';
  * signed-in account and the desk's environments: data, shown as it is in every language.
  */
 export async function dataStrings(host: BrowserHost): Promise<string[]> {
-  const found = new Set<string>([DEMO_USER.email]);
+  // The account as its identity token names it, and the languages' own names (never translated).
+  const found = new Set<string>([DEMO_USER.email, `${DEMO_USER.name} <${DEMO_USER.email}>`, ...Object.values(LANGUAGES).map((l) => l.name)]);
   const walk = (value: unknown): void => {
     if (typeof value === 'string') {
       if (/[A-Za-z]/.test(value)) found.add(value);
@@ -52,7 +54,7 @@ export function untranslatedTexts(page: Page, data: readonly string[]): Promise<
     // What Intl writes in the pseudo-locale (an English variant): month, weekday and time zone
     // names, AM/PM; and React Aria's date field placeholders.
     const locale = document.documentElement.lang;
-    const intlWords = new Set<string>(['AM', 'PM', 'mm', 'dd', 'yyyy']);
+    const intlWords = new Set<string>(['AM', 'PM', 'UTC', 'GMT', 'mm', 'dd', 'yyyy']);
     for (const timeZone of Intl.supportedValuesOf('timeZone'))
       for (const month of [0, 6])
         for (const part of new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(new Date(2026, month, 15)))
@@ -61,7 +63,10 @@ export function untranslatedTexts(page: Page, data: readonly string[]): Promise<
       for (const month of ['short', 'long'] as const) intlWords.add(new Intl.DateTimeFormat(locale, { month }).format(new Date(2026, m, 15)));
     for (let d = 0; d < 7; d++)
       for (const weekday of ['short', 'long'] as const) intlWords.add(new Intl.DateTimeFormat(locale, { weekday }).format(new Date(2026, 10, 1 + d)));
-    const isData = (segment: string) => intlWords.has(segment) || data.some((value) => value.includes(segment));
+    // A key as the keyboard names it (Alt+1, Ctrl+K, Enter): the desk names keys as they are printed.
+    const KEY =
+      /^(?:(?:Ctrl|Alt|Shift|Meta|Cmd)\+)*(?:[A-Za-z0-9←→↑↓]|F\d{1,2}|Enter|Escape|Esc|Tab|Space|Backspace|Delete|Home|End|Page|Up|Down|PageUp|PageDown)$/;
+    const isData = (segment: string) => KEY.test(segment) || intlWords.has(segment) || data.some((value) => value.includes(segment));
     const left: string[] = [];
     for (const piece of all.split(SEPARATOR)) {
       const segments = piece.split(/\s*[·,;:|()[\]{}"“”„«»…]\s*|\s+[–—-]\s+|\s+/).filter((s) => /[A-Za-z]/.test(s));
