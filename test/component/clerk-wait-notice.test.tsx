@@ -58,7 +58,7 @@ test('names what waits and counts from when the figure arrived, after the desk s
     waiting: { interactive: 3, visible: 0, background: 0 },
     interactiveWaitUntil: at(40),
     clerkWaits: [
-      { what: 'receiving order', count: 1, until: at(40) },
+      { what: 'receivingOrder', count: 1, until: at(40) },
       { what: 'item', count: 2, until: at(52) },
     ],
   });

@@ -54,12 +54,12 @@ export function operationPath(name: OperationName, params: Record<string, string
   });
 }
 
-/** What a clerk waits for when an operation's call waits for the request budget, in the status bar's words. */
-export function waitSubject(name: OperationName): string {
+/** What a clerk waits for when an operation's call waits for the request budget: a code the status bar words (budget.waitAction). */
+export function waitSubject(name: OperationName): 'receivingOrder' | 'item' | 'lotExclusions' | 'return' | 'account' {
   const area = name.slice(0, name.indexOf('.'));
-  if (area === 'receiving' || area === 'uro') return 'receiving order';
+  if (area === 'receiving' || area === 'uro') return 'receivingOrder';
   if (area === 'inventory' || area === 'inventoryLevel' || area === 'product') return 'item';
-  if (area === 'lotExclusion') return 'lot exclusions';
+  if (area === 'lotExclusion') return 'lotExclusions';
   if (area === 'return' || area === 'shipment' || area === 'order') return 'return';
-  return 'account details';
+  return 'account';
 }
