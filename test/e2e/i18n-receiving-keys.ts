@@ -1,6 +1,7 @@
-import type { CDPSession, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { BrowserHost } from '../../electron/host/browser-host.js';
 import { expect, signInThroughPopup } from './fixtures.js';
+import { session } from './scanner.js';
 import { service } from './service.js';
 
 /**
@@ -46,15 +47,6 @@ export function layoutStroke(ch: string, layout: Layout): Stroke {
   return stroke;
 }
 
-const sessions = new WeakMap<Page, Promise<CDPSession>>();
-function session(page: Page): Promise<CDPSession> {
-  let s = sessions.get(page);
-  if (!s) {
-    s = page.context().newCDPSession(page);
-    sessions.set(page, s);
-  }
-  return s;
-}
 /** The last timestamp used per page, so that one burst never overlaps the next. */
 const clocks = new WeakMap<Page, number>();
 

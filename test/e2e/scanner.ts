@@ -70,7 +70,8 @@ const sessions = new WeakMap<Page, Promise<CDPSession>>();
 /** The last timestamp used per page, so that consecutive scans never overlap in time. */
 const clocks = new WeakMap<Page, number>();
 
-function session(page: Page): Promise<CDPSession> {
+/** The page's DevTools session, one per page: key events sent through it carry the timestamps a test gives. */
+export function session(page: Page): Promise<CDPSession> {
   let s = sessions.get(page);
   if (!s) {
     s = page.context().newCDPSession(page);

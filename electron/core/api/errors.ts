@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AppErrorException, type AppErrorCode, type AppErrorExtra } from '../../../shared/errors.js';
-import { appError } from '../words.js';
+import { AppErrorException, type AppErrorCode, type AppErrorExtra, type MessageId } from '../../../shared/errors.js';
+import { appError, sayError } from '../words.js';
 import { ProblemDetails } from '../../../shared/schemas/common.js';
 import { schemaIssue } from './body-verdict.js';
 
@@ -30,25 +30,19 @@ function codeForStatus(status: number): { code: AppErrorCode; retryable: boolean
  * The desk's own explanation of a refusal, by its code: said in the clerk's language, beside the
  * service's own words (problem detail or title, a refusal's message) when it gave some.
  */
+const EXPLANATIONS: Partial<Record<AppErrorCode, MessageId>> = {
+  not_signed_in: 'errors.api.notSignedIn',
+  forbidden: 'errors.api.forbidden',
+  not_found: 'errors.api.notFound',
+  conflict: 'errors.api.conflict',
+  rate_limited: 'errors.api.rateLimited',
+  validation: 'errors.api.validation',
+  server: 'errors.api.server',
+};
+
 function explanation(code: AppErrorCode, status: number, extra: AppErrorExtra): AppErrorException {
-  switch (code) {
-    case 'not_signed_in':
-      return appError(code, 'errors.api.notSignedIn', undefined, extra);
-    case 'forbidden':
-      return appError(code, 'errors.api.forbidden', undefined, extra);
-    case 'not_found':
-      return appError(code, 'errors.api.notFound', undefined, extra);
-    case 'conflict':
-      return appError(code, 'errors.api.conflict', undefined, extra);
-    case 'rate_limited':
-      return appError(code, 'errors.api.rateLimited', undefined, extra);
-    case 'validation':
-      return appError(code, 'errors.api.validation', undefined, extra);
-    case 'server':
-      return appError(code, 'errors.api.server', undefined, extra);
-    default:
-      return appError(code, 'errors.api.status', { status }, extra);
-  }
+  const id = EXPLANATIONS[code];
+  return id ? sayError(code, { id }, extra) : appError(code, 'errors.api.status', { status }, extra);
 }
 
 /** The scope a 403 names in `WWW-Authenticate: Bearer error="insufficient_scope", scope="..."` (RFC 6750, 3.1). */
