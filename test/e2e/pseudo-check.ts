@@ -71,7 +71,7 @@ export function untranslatedTexts(page: Page, data: readonly string[]): Promise<
     for (const piece of all.split(SEPARATOR)) {
       const segments = piece.split(/\s*[·,;:|()[\]{}"“”„«»…]\s*|\s+[–—-]\s+|\s+/).filter((s) => /[A-Za-z]/.test(s));
       // A date Intl wrote ("Nov 25, 2026, 3:04 PM") splits into words each Intl's own.
-      if (segments.some((s) => !isData(s.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '')))) left.push(piece.trim());
+      if (segments.some((s) => !isData(s) && !isData(s.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '')))) left.push(piece.trim());
     }
     return [...new Set(left)];
   }, data);
@@ -92,6 +92,9 @@ export function clippedTexts(page: Page): Promise<string[]> {
       const text = node.textContent ?? '';
       if (!parent || (!text.includes('⟦') && !text.includes('⟧'))) continue;
       if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      // The status bar is one line by design: its items shorten in order of importance (who and
+      // where first), each whole in its tooltip. Known and left as it is.
+      if (parent.closest('.status-bar')) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
       const box = range.getBoundingClientRect();

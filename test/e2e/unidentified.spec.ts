@@ -148,10 +148,10 @@ test('list both tabs, search, open a receipt with its photo, link it by keyboard
   const other = page.getByRole('dialog', { name: /^Link receipt/ });
   await page.keyboard.type(String(closed.id));
   const option = other.getByRole('option', { name: `Receiving order ${closed.id}` });
-  await expect(option).toContainText(`Receiving order ${closed.id} is Completed: a closed order cannot take more stock.`);
+  await expect(option).toContainText(`Receiving order ${closed.id} is closed: a closed order cannot take more stock.`);
   await option.click();
   await expect(other.getByRole('alert')).toHaveText(
-    `Cannot link to receiving order ${closed.id}: Receiving order ${closed.id} is Completed: a closed order cannot take more stock. Choose an open receiving order.`,
+    `Cannot link to receiving order ${closed.id}: Receiving order ${closed.id} is closed: a closed order cannot take more stock. Choose an open receiving order.`,
   );
   await expect(other.getByRole('button', { name: `Link to receiving order ${closed.id}…` })).toBeDisabled();
   // An id that names nothing.

@@ -1,0 +1,42 @@
+import type { BrowserHost } from '../../electron/host/browser-host.js';
+
+/**
+ * The views the screenshot walk opens, by address (the same in every language), with the emulator's
+ * records they show: Today, Receiving (list, filtered, an order, a new one, discrepancies), receipts,
+ * Inventory (search, an item, its history), lots, returns (list, filtered, one, intake), Settings and
+ * the stock views. The filtered lists choose the longest center name.
+ */
+export async function walkViews(host: BrowserHost) {
+  const receivingOrders = await host.core.emulator.control.data('receivingOrders');
+  const inventory = await host.core.emulator.control.data('inventory');
+  const returns = await host.core.emulator.control.data('returns');
+  const uros = await host.core.emulator.control.data('uros');
+  const centers = await host.core.emulator.control.data('fulfillmentCenters');
+  const wro = receivingOrders.find((w) => w.boxes.length >= 2 && w.status !== 'Cancelled') ?? receivingOrders[0]!;
+  const item = inventory.find((i) => i.is_lot && i.levels.length > 1) ?? inventory.find((i) => i.is_lot) ?? inventory[0]!;
+  const center = item.levels[0]?.fc_id ?? centers[0]!.id;
+  const longest = centers.reduce((a, c) => ((c.name ?? '').length > (a.name ?? '').length ? c : a));
+  const views: [string, string][] = [
+    ['02-today', '#/today'],
+    ['03-receiving', '#/receiving'],
+    ['03b-receiving-filtered', `#/receiving?status=Awaiting,Arrived&fc=${longest.id}&po=PO`],
+    ['04-receiving-detail', `#/receiving/${wro.id}`],
+    ['05-receiving-new', '#/receiving/new'],
+    ['05b-receiving-discrepancies', '#/receiving/discrepancies'],
+    ['06-unidentified', '#/unidentified'],
+    ...(uros[0] ? ([['07-unidentified-detail', `#/unidentified/${uros[0].id}`]] as [string, string][]) : []),
+    ['08-inventory', `#/inventory?q=${encodeURIComponent(item.sku.slice(0, 3))}`],
+    ['09-item', `#/inventory/items/${item.inventory_id}`],
+    ['10-history', `#/inventory/history?item=${item.inventory_id}&fc=${center}`],
+    ['11-lots', '#/lots'],
+    ['12-lot-detail', `#/lots/${item.inventory_id}`],
+    ['13-returns', '#/returns'],
+    ['13b-returns-filtered', `#/returns?status=Arrived&fc=${longest.id}&q=RMA`],
+    ...(returns[0] ? ([['14-return-detail', `#/returns/${returns[0].id}`]] as [string, string][]) : []),
+    ['15-return-intake', '#/returns/new'],
+    ['16-settings', '#/settings'],
+    ['17-stock-expiring', '#/stock/expiring?days=90'],
+    ['18-stock-items', '#/stock/items?sort=onHand&dir=desc'],
+  ];
+  return { views, receivingOrders, inventory, centers, wro };
+}
