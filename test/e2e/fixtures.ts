@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_USER } from '../../emulator/auth/registry.js';
+import signInDe from '../../shared/i18n/messages/de/signin.json' with { type: 'json' };
+import signInEn from '../../shared/i18n/messages/en/signin.json' with { type: 'json' };
+import signInEs from '../../shared/i18n/messages/es/signin.json' with { type: 'json' };
 import { startBrowserHost, type BrowserHost, type BrowserHostOptions } from '../../electron/host/browser-host.js';
 import { openSecretStore } from '../../electron/core/secrets/secret-store.js';
 import { rendererDir } from '../../electron/core/paths.js';
@@ -46,6 +49,9 @@ export const test = base.extend<{ host: BrowserHost; emulatorSeed: LocalEmulator
 });
 export { expect };
 
+/** The sign-in receiver's page words per language, as the desk's catalogs give them. */
+const SIGN_IN_PAGE = { en: signInEn, de: signInDe, es: signInEs };
+
 /**
  * Clicks the sign-in panel's button ("Sign in", or its words in the desk's language: "Anmelden"),
  * approves in the emulator's page in the popup (the service's own, in English), and waits for the
@@ -60,8 +66,12 @@ export async function signInThroughPopup(page: Page, button = 'Sign in'): Promis
   await popup.getByLabel('Email').fill(DEMO_USER.email);
   await popup.getByLabel('Password').fill(DEMO_USER.password);
   await popup.getByRole('button', { name: 'Approve' }).click();
-  await expect(popup.getByRole('heading', { name: 'Sign-in complete' })).toBeVisible();
-  await expect(popup.getByText('You can close this tab')).toBeVisible();
+  // The desk's own page that receives the answer, in the desk's language (its <html lang>).
+  await expect(popup.getByRole('heading', { level: 1, name: /./ })).toBeVisible();
+  const lang = ((await popup.locator('html').getAttribute('lang')) ?? 'en').split('-')[0]!;
+  const words = SIGN_IN_PAGE[lang as keyof typeof SIGN_IN_PAGE] ?? SIGN_IN_PAGE.en;
+  await expect(popup.getByRole('heading', { level: 1 })).toHaveText(words['signin.page.success.title']);
+  await expect(popup.getByText(words['signin.page.success.text'])).toBeVisible();
   await popup.close();
   await expect(page.getByTestId('status-account')).toHaveText(DEMO_USER.email);
 }
