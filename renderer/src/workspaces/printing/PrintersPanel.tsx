@@ -69,7 +69,6 @@ export function PrintersPanel() {
             </ul>
           )}
           {data.profiles.length > 0 && <Roles settings={data} />}
-          <LabelLanguage />
           {editing === null ? (
             <div className="actions printers-add">
               <button type="button" data-focus-key="add-network-label" onClick={() => setEditing({ new: 'network-label' })}>
@@ -92,6 +91,8 @@ export function PrintersPanel() {
             />
           )}
           <SystemNote />
+          {/* After the printers and their buttons: setting up a printer stays the panel's first path by Tab. */}
+          <LabelLanguage />
         </>
       )}
       <RemovePrinter profile={removing} onClose={() => setRemoving(null)} />
