@@ -28,6 +28,8 @@ test('Retourenannahme by scans and keys: German words, 1, 2 and 5 units, an expi
   await page.keyboard.press('Alt+5');
   await expect(page.getByRole('heading', { level: 1, name: 'Retouren' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Neue Retoure' })).toBeVisible();
+  // The list puts focus on its first row when its rows come in: only then is the link the clerk's next stop.
+  await expect(page.locator('.data-table tbody tr[aria-rowindex]').first()).toBeFocused({ timeout: 30_000 });
   await page.getByRole('link', { name: 'Neue Retoure' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Retourenannahme' })).toBeVisible();
