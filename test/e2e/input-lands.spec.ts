@@ -163,6 +163,10 @@ test.describe('input lands where it is put', () => {
     for (const view of ['/today', '/receiving', '/receiving/new', '/unidentified', '/inventory', '/lots', '/returns', '/stock/items', '/settings']) {
       await openAddress(page, view);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+      // The palette offers the view's buttons as they are when it opens: a list still loading has no
+      // column headers yet (its heading and filters come first).
+      await expect(page.locator('[data-loading]')).toHaveCount(0, { timeout: 20_000 });
+      if (view === '/receiving') await expect(page.getByRole('columnheader').first()).toBeVisible();
       await page.keyboard.press('Control+k');
       await expect(palette(page)).toBeVisible();
       const actions = palette(page).getByRole('group', { name: 'Actions' });

@@ -38,18 +38,25 @@ export function untranslatedTexts(page: Page, data: readonly string[]): Promise<
   return page.evaluate((data) => {
     const SEPARATOR = '\u0001';
     const pieces: string[] = [];
+    // Where each piece was, so a report says which element holds the untranslated words.
+    const places: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       if (!parent || parent.closest('script, style, template, noscript')) continue;
       if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
       const text = node.textContent ?? '';
-      if (text.trim()) pieces.push(text);
+      if (!text.trim()) continue;
+      pieces.push(text);
+      const holder = parent.closest('[class]') ?? parent;
+      places.push(`${holder.tagName.toLowerCase()}${typeof holder.className === 'string' && holder.className ? `.${holder.className.split(' ')[0]}` : ''}`);
     }
     let all = pieces.join(SEPARATOR);
     for (let before = ''; before !== all;) {
       before = all;
-      all = all.replace(/⟦[^⟦⟧]*⟧/g, '');
+      // A mark can span text nodes (a bold word inside a sentence): its separators stay, so the
+      // pieces left still line up with where they were.
+      all = all.replace(/⟦[^⟦⟧]*⟧/g, (mark) => SEPARATOR.repeat(mark.split(SEPARATOR).length - 1));
     }
     // What Intl writes in the pseudo-locale (an English variant): month, weekday and time zone
     // names, AM/PM; and React Aria's date field placeholders.
@@ -68,10 +75,10 @@ export function untranslatedTexts(page: Page, data: readonly string[]): Promise<
       /^(?:(?:Ctrl|Alt|Shift|Meta|Cmd)\+)*(?:[A-Za-z0-9←→↑↓]|F\d{1,2}|Enter|Escape|Esc|Tab|Space|Backspace|Delete|Home|End|Page|Up|Down|PageUp|PageDown)$/;
     const isData = (segment: string) => KEY.test(segment) || intlWords.has(segment) || data.some((value) => value.includes(segment));
     const left: string[] = [];
-    for (const piece of all.split(SEPARATOR)) {
+    for (const [i, piece] of all.split(SEPARATOR).entries()) {
       const segments = piece.split(/\s*[·,;:|()[\]{}"“”„«»…]\s*|\s+[–—-]\s+|\s+/).filter((s) => /[A-Za-z]/.test(s));
       // A date Intl wrote ("Nov 25, 2026, 3:04 PM") splits into words each Intl's own.
-      if (segments.some((s) => !isData(s) && !isData(s.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '')))) left.push(piece.trim());
+      if (segments.some((s) => !isData(s) && !isData(s.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '')))) left.push(`${piece.trim()} (in ${places[i]})`);
     }
     return [...new Set(left)];
   }, data);

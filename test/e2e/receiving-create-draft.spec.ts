@@ -84,7 +84,9 @@ test('the create form survives the host being killed mid-form, and is reopened w
 
     // Created: the draft goes, and the next new order starts empty.
     await page.getByRole('button', { name: 'Create receiving order' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: /Receiving order \d+/ })).toBeVisible();
+    // The order is sent, then its page opened, by a host process started a moment ago whose first
+    // sync runs beside it: on a loaded CI machine that took longer than the 5 s default once.
+    await expect(page.getByRole('heading', { level: 1, name: /Receiving order \d+/ })).toBeVisible({ timeout: 15_000 });
     const drafts = () => page.evaluate(() => (window as unknown as { dockdesk: DockdeskBridge }).dockdesk.invoke('drafts.list', { kind: 'wro-create' }));
     await expect
       .poll(async () => {

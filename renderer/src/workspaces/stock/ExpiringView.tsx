@@ -58,7 +58,7 @@ function expiringColumns(t: Translate, today: string): DataColumn<StockLotRow>[]
       header: t('stock.col.exclusion'),
       enableSorting: false,
       cell: (c) => (c.row.original.excluded ? <span className="badge excluded">{exclusionWords(t, true)}</span> : exclusionWords(t, c.row.original.excluded)),
-      meta: { width: '9.5em' },
+      meta: { width: '12.5em' },
     },
   ];
 }
