@@ -856,6 +856,18 @@ export interface MessageArgs<Tag = never> {
   'receiving.form.remove': undefined;
   'receiving.form.removeBox': { box: string | number };
   'receiving.form.removeLine': { box: string | number; line: string | number };
+  'receiving.form.rule.arrivalFormat': undefined;
+  'receiving.form.rule.arrivalMissing': undefined;
+  'receiving.form.rule.arrivalPast': undefined;
+  'receiving.form.rule.boxEmpty': { box: number };
+  'receiving.form.rule.centerMissing': undefined;
+  'receiving.form.rule.distinctItems': { max: number };
+  'receiving.form.rule.itemMissing': undefined;
+  'receiving.form.rule.lotNeeded': { named: string | number; sku: string | number };
+  'receiving.form.rule.noBoxes': undefined;
+  'receiving.form.rule.packageBoxes': { max: number };
+  'receiving.form.rule.quantity': undefined;
+  'receiving.form.rule.trackingTwice': { box: number };
   'receiving.form.scanInto': { box: string | number };
   'receiving.form.scanPlaceholder': undefined;
   'receiving.freight.bol': undefined;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MessageArgs } from '../i18n/messages.generated.js';
 import { BoxPackagingType, PackageType, type ReceivingCreate } from './receiving.js';
 
 /**
@@ -151,42 +152,61 @@ export function rfc3339InZone(at: Date, timeZone?: string | null): string {
   return `${wall}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
+/** The rules' sentences, in the catalogs (shared/i18n/messages/<lang>/receiving.json) under this prefix, and the lookup's own "no item". */
+type FormRuleId = Extract<keyof MessageArgs, `receiving.form.rule.${string}`> | 'receiving.create.noItem';
+
+/**
+ * A problem of the form as the clerk reads it: a message id and its arguments (codes, SKUs and
+ * numbers, never words), said in the clerk's language by the renderer and in English by main.
+ */
+export type FormRuleText = {
+  [K in FormRuleId]: MessageArgs[K] extends undefined ? { id: K; values?: undefined } : { id: K; values: MessageArgs[K] };
+}[FormRuleId];
+
+/** Each field's problems under the path the service would name (`boxes[0].box_items[1].lot_number`). */
+export type FormProblems = Record<string, FormRuleText[]>;
+
 /**
  * The service's rules, checked on the form: each problem under the path the service would name.
  * `now` is the caller's clock (the service checks "in the future" against its own).
  */
-export function validateWroForm(form: WroForm, now: Date = new Date()): FieldErrors {
-  const errors: FieldErrors = {};
-  const fail = (path: string, message: string) => (errors[path] ??= []).push(message);
-  if (form.fulfillment_center.id === null) fail('fulfillment_center.id', 'Choose the fulfillment center that receives this order.');
+export function validateWroForm(form: WroForm, now: Date = new Date()): FormProblems {
+  const problems: FormProblems = {};
+  const fail = (path: string, problem: FormRuleText) => (problems[path] ??= []).push(problem);
+  if (form.fulfillment_center.id === null) fail('fulfillment_center.id', { id: 'receiving.form.rule.centerMissing' });
   const arrival = arrivalInstant(form.expected_arrival_date, form.fulfillment_center.timezone);
-  if (!form.expected_arrival_date) fail('expected_arrival_date', 'Give the expected arrival date and time.');
-  else if (!arrival) fail('expected_arrival_date', 'Give the date and time as YYYY-MM-DD HH:MM.');
-  else if (arrival.getTime() <= now.getTime()) fail('expected_arrival_date', 'The expected arrival must be in the future.');
-  if (form.boxes.length === 0) fail('boxes', 'Add at least one box.');
+  if (!form.expected_arrival_date) fail('expected_arrival_date', { id: 'receiving.form.rule.arrivalMissing' });
+  else if (!arrival) fail('expected_arrival_date', { id: 'receiving.form.rule.arrivalFormat' });
+  else if (arrival.getTime() <= now.getTime()) fail('expected_arrival_date', { id: 'receiving.form.rule.arrivalPast' });
+  if (form.boxes.length === 0) fail('boxes', { id: 'receiving.form.rule.noBoxes' });
   if (form.package_type === 'Package' && form.boxes.length > WRO_LIMITS.packageBoxes)
-    fail('boxes', `A Package order has at most ${WRO_LIMITS.packageBoxes} boxes; ship as Pallet or split the order.`);
+    fail('boxes', { id: 'receiving.form.rule.packageBoxes', values: { max: WRO_LIMITS.packageBoxes } });
   const distinct = new Set<string>();
   const tracking = new Map<string, number>();
   form.boxes.forEach((box, b) => {
     const number = box.tracking_number.trim();
     if (number) {
-      if (tracking.has(number)) fail(`boxes[${b}].tracking_number`, `Box ${tracking.get(number)! + 1} already has this tracking number.`);
+      if (tracking.has(number)) fail(`boxes[${b}].tracking_number`, { id: 'receiving.form.rule.trackingTwice', values: { box: tracking.get(number)! + 1 } });
       else tracking.set(number, b);
     }
-    if (box.box_items.length === 0) fail(`boxes[${b}].box_items`, `Box ${b + 1} is empty: add at least one item.`);
+    if (box.box_items.length === 0) fail(`boxes[${b}].box_items`, { id: 'receiving.form.rule.boxEmpty', values: { box: b + 1 } });
     box.box_items.forEach((item, i) => {
       const key = `boxes[${b}].box_items[${i}]`;
       if (item.inventory_id === null && !item.sku)
-        fail(`${key}.sku`, item.code ? `No item found for "${item.code}".` : 'Scan or type an SKU, barcode or inventory id.');
+        fail(`${key}.sku`, item.code ? { id: 'receiving.create.noItem', values: { code: item.code } } : { id: 'receiving.form.rule.itemMissing' });
       else distinct.add(item.inventory_id !== null ? `id:${item.inventory_id}` : `sku:${item.sku!.toLowerCase()}`);
-      if (item.quantity === null || !Number.isInteger(item.quantity) || item.quantity < 1)
-        fail(`${key}.quantity`, 'Quantity must be a whole number of at least 1.');
-      if (item.is_lot && !item.lot_number.trim()) fail(`${key}.lot_number`, `${item.sku ?? 'This item'} is lot-tracked: give the lot number.`);
+      if (item.quantity === null || !Number.isInteger(item.quantity) || item.quantity < 1) fail(`${key}.quantity`, { id: 'receiving.form.rule.quantity' });
+      if (item.is_lot && !item.lot_number.trim())
+        fail(`${key}.lot_number`, { id: 'receiving.form.rule.lotNeeded', values: { named: item.sku ? 'yes' : 'no', sku: item.sku ?? '' } });
     });
   });
-  if (distinct.size > WRO_LIMITS.distinctItems) fail('boxes', `At most ${WRO_LIMITS.distinctItems} distinct items per order.`);
-  return errors;
+  if (distinct.size > WRO_LIMITS.distinctItems) fail('boxes', { id: 'receiving.form.rule.distinctItems', values: { max: WRO_LIMITS.distinctItems } });
+  return problems;
+}
+
+/** The problems in words: `say` is the renderer's `t` (the clerk's language) or main's English. */
+export function sayFormProblems(problems: FormProblems, say: (id: FormRuleId, values?: Record<string, string | number>) => string): FieldErrors {
+  return Object.fromEntries(Object.entries(problems).map(([path, list]) => [path, list.map((p) => say(p.id, p.values))]));
 }
 
 /** The create body for a form that passed {@link validateWroForm}. */

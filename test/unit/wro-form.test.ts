@@ -5,12 +5,16 @@ import {
   emptyWroItem,
   fieldPath,
   rfc3339InZone,
+  sayFormProblems,
   validateWroForm,
   wroCreateBody,
   WRO_LIMITS,
 } from '../../shared/schemas/wro-form.js';
 import { receivingServiceQuery, sortOrders } from '../../electron/core/receiving/list-query.js';
 import type { ReceivingOrder } from '../../shared/schemas/receiving.js';
+import { createIntl } from '@formatjs/intl';
+import { compiled } from '../../build/i18n-catalogs.js';
+import { englishOf } from '../../electron/core/words.js';
 
 const NOW = new Date(2026, 10, 22, 9, 0);
 
@@ -49,7 +53,18 @@ describe('create-WRO form rules (mirroring the service)', () => {
         'fulfillment_center.id',
       ].sort(),
     );
-    expect(errors['expected_arrival_date']![0]).toMatch(/future/);
+    const english = sayFormProblems(errors, (id, values) => englishOf(values ? { id, values } : { id }));
+    expect(english['expected_arrival_date']).toEqual(['The expected arrival must be in the future.']);
+    expect(english['boxes[1].tracking_number']).toEqual(['Box 1 already has this tracking number.']);
+    expect(english['boxes[1].box_items[0].lot_number']).toEqual(['LOT-1 is lot-tracked: give the lot number.']);
+  });
+
+  it('says each problem in the clerk’s language, numbers in its format', () => {
+    const form = filled();
+    form.boxes.push({ tracking_number: '', box_items: [] });
+    const german = createIntl({ locale: 'de', messages: compiled('de') });
+    const said = sayFormProblems(validateWroForm(form, NOW), (id, values) => german.formatMessage({ id }, values));
+    expect(said).toEqual({ 'boxes[1].box_items': ['Karton 2 ist leer: Fügen Sie mindestens einen Artikel hinzu.'] });
   });
 
   it('keeps a Package order to the service box limit', () => {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AppErrorException, said, type Saying } from '../../../shared/errors.js';
-import { appError, sayError } from '../words.js';
+import { appError, englishOf, sayError } from '../words.js';
 import {
   DEFAULT_RECEIVING_SORT,
   type OrderDiscrepancies,
@@ -11,7 +11,7 @@ import {
 } from '../../../shared/ipc/receiving.js';
 import type { Distributions, ReceivingBox, ReceivingOrder } from '../../../shared/schemas/receiving.js';
 import { currentLane } from '../api/request-budget.js';
-import { validateWroForm, wroCreateBody } from '../../../shared/schemas/wro-form.js';
+import { sayFormProblems, validateWroForm, wroCreateBody } from '../../../shared/schemas/wro-form.js';
 import type { ApiClient } from '../api/api-client.js';
 import { listFulfillmentCenters } from '../api/resources.js';
 import type { Clock } from '../clock.js';
@@ -308,8 +308,13 @@ export class ReceivingDesk {
   }
 
   async create({ form, pendingSince }: In<'receiving.create'>, signal: AbortSignal): Out<'receiving.create'> {
-    const errors = validateWroForm(form);
-    if (Object.keys(errors).length) throw appError('validation', 'errors.receiving.checkFields', undefined, { fieldErrors: errors });
+    // The renderer checked the form in the clerk's words before sending; this repeats the check for a
+    // caller that did not, in English, as main's other technical words.
+    const problems = validateWroForm(form);
+    if (Object.keys(problems).length)
+      throw appError('validation', 'errors.receiving.checkFields', undefined, {
+        fieldErrors: sayFormProblems(problems, (id, values) => englishOf(values ? { id, values } : { id })),
+      });
     const api = this.deps.api();
     const body = wroCreateBody(form);
     if (pendingSince) {

@@ -1,6 +1,6 @@
 import type { ResolvedItem } from '../../../../../shared/ipc/receiving';
 import { currentWords } from '../../../i18n/useT';
-import { emptyWroItem, validateWroForm, type FieldErrors, type WroForm, type WroFormItem } from '../../../../../shared/schemas/wro-form';
+import { emptyWroItem, sayFormProblems, validateWroForm, type FieldErrors, type WroForm, type WroFormItem } from '../../../../../shared/schemas/wro-form';
 
 /**
  * The create form's state as one pure reducer (the view and the unit tests run the same code): the
@@ -189,7 +189,9 @@ export function wroFormReducer(state: WroFormState, event: WroFormEvent): WroFor
 
 /** The messages shown: the form's own rules once a submit was tried, with the service's and the lookups' added. */
 export function shownErrors(state: WroFormState, now: Date = new Date()): FieldErrors {
-  const out: FieldErrors = state.checked ? validateWroForm(state.form, now) : {};
+  const { t } = currentWords();
+  const say = t as (id: string, values?: Record<string, string | number>) => string;
+  const out: FieldErrors = state.checked ? sayFormProblems(validateWroForm(state.form, now), say) : {};
   for (const [path, messages] of Object.entries(state.extra)) out[path] = [...new Set([...(out[path] ?? []), ...messages])];
   return out;
 }
