@@ -6,9 +6,6 @@
 
 export type DayOrder = 'dmy' | 'mdy';
 
-/** The forms accepted, for the message a date that does not read gets. */
-export const ACCEPTED_DATE_FORMS = '2027-06-30, 30/06/2027 (or 06/30/2027 in month-first files), 30.06.2027, 30-Jun-2027 or Jun 30, 2027';
-
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 function monthOf(word: string): number | null {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Said } from '../errors.js';
 
 export const EnvironmentKind = z.enum(['local', 'sandbox', 'production', 'custom']);
 export type EnvironmentKind = z.infer<typeof EnvironmentKind>;
@@ -43,10 +44,13 @@ export const SessionState = z.object({
   /** Set when several channels have write scopes and the user has not picked one yet. */
   channelChoices: z.array(ChannelRef),
   persistence: SecretPersistence,
-  /** When persistence is 'memory': why no keychain was used, in words for the user. */
-  keychainNote: z.string().nullable(),
-  /** Why the session is signed out when it was not the user's choice (expired grant, keychain lost). */
-  reason: z.string().nullable(),
+  /** When persistence is 'memory': why no keychain was used, said in the clerk's language where shown. */
+  keychainNote: Said.nullable(),
+  /**
+   * Why the session is signed out when it was not the user's choice (expired grant, keychain lost),
+   * or what limits the sign-in (this run only, no channel to write with): sentences said where shown.
+   */
+  reason: z.array(Said),
 });
 export type SessionState = z.infer<typeof SessionState>;
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DOCKDESK_CLIENT } from '../../emulator/auth/registry.js';
 import { completeConsent } from '../support/consent.js';
-import { createTestCore, signIn } from '../support/test-core.js';
+import { createTestCore, sessionReason, signIn } from '../support/test-core.js';
 
 type TestCore = Awaited<ReturnType<typeof createTestCore>>;
 const cores: TestCore[] = [];
@@ -132,6 +132,6 @@ describe('token refresh', () => {
     expect(after).toMatchObject({ ok: false, error: { code: 'session_expired' } });
     const state = t.core.environments.active.session.getState();
     expect(state.status).toBe('signed-out');
-    expect(state.reason).toMatch(/sign in again/i);
+    expect(sessionReason(state)).toMatch(/sign in again/i);
   });
 });

@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../../electron/core/app-core.js';
 import { confSettingsBackend } from '../../electron/core/settings/conf-backend.js';
+import { englishOf } from '../../electron/core/words.js';
+import type { SessionState } from '../../shared/schemas/session.js';
+import type { Saying } from '../../shared/errors.js';
 import type { ChannelInput, ChannelName, ChannelOutput, EventName, EventPayload } from '../../shared/ipc/contract.js';
 
 export interface RecordedEvent {
@@ -147,4 +150,9 @@ export async function apiRequestsSince(t: TestCore, since: number): Promise<Logg
 export async function lastRequestSeq(t: TestCore): Promise<number> {
   const { items } = (await emulatorControl(t, 'GET', '/requests')) as { items: LoggedRequest[] };
   return items.at(-1)?.seq ?? 0;
+}
+
+/** Why a session is signed out (or what limits it), as main says it in English. */
+export function sessionReason(state: SessionState): string {
+  return state.reason.map((r) => englishOf(r as Saying)).join(' ');
 }

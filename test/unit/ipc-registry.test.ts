@@ -16,8 +16,8 @@ const session: SessionState = {
   channel: null,
   channelChoices: [],
   persistence: 'memory',
-  keychainNote: 'The keychain is turned off for this run.',
-  reason: null,
+  keychainNote: { id: 'errors.session.keychainOff' },
+  reason: [],
 };
 
 /** Channels this test does not exercise answer with an error, so a new area does not have to edit this file. */

@@ -1,4 +1,4 @@
-import { AppErrorException, type AppError } from '../../../shared/errors.js';
+import { AppErrorException, said, type AppError, type Saying } from '../../../shared/errors.js';
 import { appError } from '../words.js';
 import { hasWriteScopes, type Channel } from '../../../shared/schemas/channel.js';
 import { BEARER_TOKEN_PATTERN } from '../../../shared/schemas/oauth.js';
@@ -23,7 +23,7 @@ export interface SessionDeps {
   environment: ResolvedEnvironment;
   secrets: SecretStore;
   /** Why the keychain is not used, when it is not. */
-  secretsFallbackReason: string | null;
+  secretsFallbackReason: Saying | null;
   settings: SettingsService;
   /** Null when the environment has no OAuth client configured (token sign-in only). */
   tokenClient: TokenClient | null;
@@ -82,7 +82,7 @@ export class SessionService {
       channelChoices: [],
       persistence: deps.secrets.persistence,
       keychainNote: deps.secretsFallbackReason,
-      reason: null,
+      reason: [],
     };
   }
 
@@ -93,7 +93,7 @@ export class SessionService {
     const secret = await this.deps.secrets.get(saved.method === 'pat' ? SECRET_ACCOUNTS.pat : SECRET_ACCOUNTS.refreshToken);
     if (secret) {
       if (saved.method === 'pat') this.access = { token: secret, expiresAt: Number.POSITIVE_INFINITY };
-      this.setState({ status: 'signed-in', account: saved.account, method: saved.method, channel: saved.channel, reason: null });
+      this.setState({ status: 'signed-in', account: saved.account, method: saved.method, channel: saved.channel, reason: [] });
     }
     return this.getState();
   }
@@ -142,7 +142,7 @@ export class SessionService {
     for (const [key, value] of query) url.searchParams.set(key, value);
     this.authorizeUrl = url;
 
-    if (this.state.status !== 'signed-in') this.setState({ status: 'signing-in', reason: null });
+    if (this.state.status !== 'signed-in') this.setState({ status: 'signing-in', reason: [] });
     receiver.result.then(
       (params) => this.completeSignIn(pending, params),
       (error: unknown) => this.failSignIn(pending, error),
@@ -212,12 +212,12 @@ export class SessionService {
       const saved = s.sessions[this.deps.environment.id];
       if (saved) saved.channel = choice;
     });
-    this.setState({ channel: choice, channelChoices: [], reason: null });
+    this.setState({ channel: choice, channelChoices: [], reason: [] });
     return this.getState();
   }
 
   /** Forgets this environment's tokens. Local data (drafts, outbox, cache) is not touched. */
-  async signOut(reason: string | null = null): Promise<SessionState> {
+  async signOut(reason: Saying | null = null): Promise<SessionState> {
     this.startEpoch();
     this.cancelPending();
     this.access = null;
@@ -227,7 +227,7 @@ export class SessionService {
     this.deps.settings.update((s) => {
       delete s.sessions[this.deps.environment.id];
     });
-    this.setState({ status: 'signed-out', account: null, method: null, channel: null, channelChoices: [], reason });
+    this.setState({ status: 'signed-out', account: null, method: null, channel: null, channelChoices: [], reason: reason ? [reason] : [] });
     // Hand the grant back where the provider takes it (RFC 7009), after the local sign-out is done:
     // an offline desk signs out at once, and a failed revocation changes nothing here.
     if (refreshToken && this.deps.tokenClient) this.lastRevocation = this.deps.tokenClient.revoke(refreshToken).catch(() => false);
@@ -246,7 +246,7 @@ export class SessionService {
     const current = this.access;
     if (this.state.method === 'pat' && current) {
       if (current.token !== options.rejected) return current.token;
-      await this.endSession('The service no longer accepts the personal access token (revoked?). Sign in again.');
+      await this.endSession(said('errors.session.tokenRevoked'));
       throw appError('session_expired', 'errors.session.tokenRefused');
     }
     const usable = current && current.token !== options.rejected && current.expiresAt - EXPIRY_MARGIN_MS > this.now();
@@ -277,10 +277,10 @@ export class SessionService {
     if (epoch !== this.epoch) throw signedOut();
     if (!refreshToken || !this.deps.tokenClient) {
       if (this.offlineOnly) {
-        await this.endSession('The sign-in has ended: the access token expired, and the service granted no refresh token to renew it. Sign in again.');
+        await this.endSession(said('errors.session.noRefreshToken'));
         throw appError('session_expired', 'errors.session.expired');
       }
-      await this.endSession('Your sign-in was not found in the keychain. Please sign in again.');
+      await this.endSession(said('errors.session.notInKeychain'));
       throw appError('session_expired', 'errors.session.signInAgain');
     }
     let tokens;
@@ -289,7 +289,7 @@ export class SessionService {
     } catch (error) {
       if (epoch !== this.epoch) throw signedOut();
       if (error instanceof TokenEndpointError && (error.oauthError === 'invalid_grant' || error.oauthError === 'invalid_client')) {
-        await this.endSession(`Signed out: please sign in again (${error.message})`);
+        await this.endSession(said('errors.session.grantEnded'));
         throw appError('session_expired', 'errors.session.signInAgain', undefined, {
           detail: error.appError.detail ?? error.message,
           ...(error.appError.serviceMessage ? { serviceMessage: error.appError.serviceMessage } : {}),
@@ -333,12 +333,12 @@ export class SessionService {
     if (this.pending === pending) this.pending = null;
   }
 
-  private async endSession(reason: string): Promise<void> {
+  private async endSession(reason: Saying): Promise<void> {
     this.startEpoch();
     this.access = null;
     await this.deps.secrets.delete(SECRET_ACCOUNTS.refreshToken).catch(() => {});
     await this.deps.secrets.delete(SECRET_ACCOUNTS.pat).catch(() => {});
-    this.setState({ status: 'signed-out', method: null, channelChoices: [], reason });
+    this.setState({ status: 'signed-out', method: null, channelChoices: [], reason: [reason] });
   }
 
   private async completeSignIn(pending: PendingSignIn, params: CallbackParams): Promise<void> {
@@ -378,18 +378,16 @@ export class SessionService {
       const account = { subject: claims.sub, name: claims.name ?? null, email: claims.email ?? null };
       this.setState({ method: 'oauth' });
       let channels: Channel[] = [];
-      let channelProblem: string | null = null;
+      const notes: Saying[] = [];
       try {
         channels = await this.deps.fetchChannels();
-      } catch (error) {
+      } catch {
         // Signed in all the same: reads work without a channel; writes will say what is missing.
-        channelProblem = `The channel list could not be read (${(error as Error).message}).`;
+        notes.push(said('errors.session.channelsUnread'));
       }
       const minutes = Math.max(1, Math.round(tokens.expires_in / 60));
-      const offlineNote = tokens.refresh_token
-        ? null
-        : `Signed in for this run only: the service granted no refresh token (offline access), so this sign-in will not survive a restart of Dockdesk and ends when the access token expires (in about ${minutes} minutes).`;
-      this.finishSignIn(account, 'oauth', channels, [offlineNote, channelProblem].filter(Boolean).join(' ') || null);
+      if (!tokens.refresh_token) notes.unshift(said('errors.session.thisRunOnly', { minutes }));
+      this.finishSignIn(account, 'oauth', channels, notes);
     } catch (error) {
       pending.receiver.reportOutcome(false);
       await this.failSignIn(pending, error);
@@ -400,13 +398,13 @@ export class SessionService {
   }
 
   /** Spec 5.1: the channel for service_channel_id is the one with `_write` scopes; several means the user picks. */
-  private finishSignIn(account: SessionState['account'] & object, method: SignInMethod, channels: Channel[], problem: string | null = null): void {
+  private finishSignIn(account: SessionState['account'] & object, method: SignInMethod, channels: Channel[], notes: Saying[] = []): void {
     const writable = channels.filter(hasWriteScopes).map((c) => ({ id: c.id, name: c.name ?? `Channel ${c.id}` }));
     const remembered = this.deps.settings.get().sessions[this.deps.environment.id]?.channel ?? null;
     const kept = remembered && writable.some((c) => c.id === remembered.id) ? remembered : null;
     const channel = kept ?? (writable.length === 1 ? writable[0]! : null);
     const choices = channel ? [] : writable.length > 1 ? writable : [];
-    const reason = problem ?? (writable.length === 0 && channels.length > 0 ? 'No channel of this account has write scopes, so changes cannot be sent.' : null);
+    const reason = writable.length === 0 && channels.length > 0 ? [...notes, said('errors.session.noWritableChannel')] : notes;
     this.deps.settings.update((s) => {
       s.sessions[this.deps.environment.id] = { account, channel, method };
     });
@@ -426,7 +424,13 @@ export class SessionService {
     // Only a sign-in that had not yet succeeded changes the state; a signed-in session stays as it was.
     if (this.state.status === 'signing-in') {
       this.access = null;
-      this.setState({ status: 'signed-out', account: null, method: null, channel: null, reason: appErr.code === 'sign_in_cancelled' ? null : appErr.message });
+      this.setState({
+        status: 'signed-out',
+        account: null,
+        method: null,
+        channel: null,
+        reason: appErr.code === 'sign_in_cancelled' ? [] : [('said' in appErr && appErr.said) || said('errors.session.signInFailed')],
+      });
     }
     this.deps.onSignInFailed(appErr);
   }

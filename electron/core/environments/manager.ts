@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { appError } from '../words.js';
+import { said, type Saying } from '../../../shared/errors.js';
+import { appError, englishOf } from '../words.js';
 import type { Channel } from '../../../shared/schemas/channel.js';
 import { EnvironmentInput, type ConnectionTest, type EnvironmentSummary } from '../../../shared/schemas/environments.js';
 import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
@@ -97,7 +98,7 @@ export class EnvironmentManager {
       // Credentials never go to a host they were not issued by: sign out and delete the tokens before
       // the new addresses are saved. The client secret belongs to the old sign-in host and client id,
       // so it goes too unless a new one comes with this change.
-      await this.signOutEverywhere(record.id, `${record.name} now points elsewhere, so it was signed out. Sign in again.`);
+      await this.signOutEverywhere(record.id, said('errors.session.environmentMoved', { environment: record.name }));
       const authChanged = existing.authUrl !== record.authUrl || existing.clientId !== record.clientId;
       if (authChanged && !input.clientSecret) await (await this.secretsFor(record.id)).store.delete(SECRET_ACCOUNTS.clientSecret);
     }
@@ -113,7 +114,7 @@ export class EnvironmentManager {
   }
 
   /** Ends an environment's sign-in and deletes its tokens, whether or not it is the active one. */
-  private async signOutEverywhere(id: string, reason: string): Promise<void> {
+  private async signOutEverywhere(id: string, reason: Saying): Promise<void> {
     if (this.current?.env.id === id) await this.current.session.signOut(reason);
     const secrets = (await this.secretsFor(id)).store;
     await secrets.delete(SECRET_ACCOUNTS.refreshToken);
@@ -249,7 +250,7 @@ export class EnvironmentManager {
     if (!choice) {
       choice = this.deps.openSecrets ? await this.deps.openSecrets(id) : await openSecretStore(id, this.deps.keychain);
       if (choice.fallbackReason && this.secretStores.size === 0)
-        this.deps.log(`keychain: ${choice.fallbackReason}${choice.fallbackDetail ? ` (${choice.fallbackDetail})` : ''}`);
+        this.deps.log(`keychain: ${englishOf(choice.fallbackReason)}${choice.fallbackDetail ? ` (${choice.fallbackDetail})` : ''}`);
       this.secretStores.set(id, choice);
     }
     return choice;

@@ -1,3 +1,4 @@
+import { said, type Saying } from '../../../shared/errors.js';
 /**
  * Where refresh tokens (and later client secrets and PATs) live: the OS keychain through
  * @github/keytar, one service name per environment. When no keychain answers, secrets stay in this
@@ -60,8 +61,8 @@ export function keychainServiceName(environmentId: string): string {
 
 export interface SecretStoreChoice {
   store: SecretStore;
-  /** Why the keychain is not used, in words for the user; null when it is. */
-  fallbackReason: string | null;
+  /** Why the keychain is not used, for the clerk; null when it is. */
+  fallbackReason: Saying | null;
   /**
    * The keychain library's own error (it names D-Bus, X11 and the like): for the log, where support
    * reads it, never for the clerk's screen.
@@ -76,7 +77,7 @@ const PROBE_TIMEOUT_MS = 5_000;
  * keychain on purpose (tests, or a user who opted out).
  */
 export async function openSecretStore(environmentId: string, mode: 'auto' | 'memory' = 'auto'): Promise<SecretStoreChoice> {
-  if (mode === 'memory') return { store: new MemorySecretStore(), fallbackReason: 'The keychain is turned off for this run.' };
+  if (mode === 'memory') return { store: new MemorySecretStore(), fallbackReason: said('errors.session.keychainOff') };
   const service = keychainServiceName(environmentId);
   try {
     // A CommonJS module: its functions arrive as the default export under ESM.
@@ -91,7 +92,7 @@ export async function openSecretStore(environmentId: string, mode: 'auto' | 'mem
   } catch (error) {
     return {
       store: new MemorySecretStore(),
-      fallbackReason: 'No system keychain is available, so you stay signed in only until Dockdesk closes. The log (Settings → Support) says why.',
+      fallbackReason: said('errors.session.noKeychain'),
       fallbackDetail: firstLine((error as Error).message),
     };
   }

@@ -5,6 +5,8 @@ import type { SessionState } from '../../../shared/schemas/session';
 import { call, errorMessage } from '../bridge/dockdesk';
 import { useT } from '../i18n/useT';
 import { useAppInfo, useSignInFailure } from './useSession';
+import { AppErrorException } from '../../../shared/errors';
+import { errorParts } from '../ui/ErrorNote';
 
 /**
  * Signed out: one button. In Electron main opens the system browser; in the browser shell the page
@@ -18,7 +20,7 @@ let signInOfferedAtStart = false;
 export function SignInPanel({ session }: { session: SessionState }) {
   const info = useAppInfo();
   const [failure, setFailure] = useSignInFailure();
-  const { t, rich } = useT();
+  const { t, rich, said } = useT();
   const signIn = useMutation({
     mutationFn: () => call('auth.signIn', {}),
     onSuccess: ({ authorizeUrl }) => {
@@ -45,7 +47,12 @@ export function SignInPanel({ session }: { session: SessionState }) {
   };
 
   const signingIn = session.status === 'signing-in';
-  const problem = signIn.error ? errorMessage(signIn.error) : failure && failure.code !== 'sign_in_cancelled' ? failure.message : session.reason;
+  const reason = session.reason.length > 0 ? session.reason.map(said).join(' ') : null;
+  const problem = signIn.error
+    ? errorMessage(signIn.error)
+    : failure && failure.code !== 'sign_in_cancelled'
+      ? errorParts(new AppErrorException(failure), t).message
+      : reason;
   return (
     <section className="sign-in" aria-labelledby="sign-in-title">
       <ViewHeading id="sign-in-title">{t('session.signIn.title', { environment: session.environment.name })}</ViewHeading>
@@ -55,7 +62,7 @@ export function SignInPanel({ session }: { session: SessionState }) {
           : t('session.signIn.intro')}
       </p>
       <p className="muted">{t('session.signIn.token')}</p>
-      {session.keychainNote && <p className="note">{session.keychainNote}</p>}
+      {session.keychainNote && <p className="note">{said(session.keychainNote)}</p>}
       {failure?.code === 'sign_in_cancelled' && <p className="note">{t('session.signIn.cancelled')}</p>}
       {problem && (
         <p className="error" role="alert">

@@ -1,10 +1,12 @@
-import { countOf } from '../../../../shared/counts.js';
+import { said, type Said, type Saying } from '../../../../shared/errors.js';
 import { IMPORT_LINES_MAX, type ImportCheckInput, type ImportCheckOutput, type ImportOrder, type ImportProblem } from '../../../../shared/ipc/receiving.js';
 import { englishLabel as labelOf } from '../../../../shared/i18n/english-labels.js';
 import { ORDER_FIELDS, type ImportField } from '../../../../shared/receiving/import-columns.js';
-import { ACCEPTED_DATE_FORMS, dayOrderHint, readDateTime, readDay, type DayOrder } from '../../../../shared/receiving/import-dates.js';
+import { dayOrderHint, readDateTime, readDay, type DayOrder } from '../../../../shared/receiving/import-dates.js';
 import { BoxPackagingType, PackageType } from '../../../../shared/schemas/receiving.js';
 import { WRO_LIMITS, type WroFormBox } from '../../../../shared/schemas/wro-form.js';
+import { problemLine } from '../../../../shared/receiving/import-problems.js';
+import { englishOf } from '../../words.js';
 import type { ParsedSheet } from './parse.js';
 
 /** An item as the import needs it from the item cache. */
@@ -44,6 +46,9 @@ function enumOf<T extends string>(values: readonly T[], kind: 'PackageType' | 'B
   return values.find((v) => fold(v) === f || fold(labelOf(kind, v)) === f) ?? extra[f] ?? null;
 }
 
+/** A problem's words in English, for the log line each problem carries. */
+const inEnglish = (words: Said) => englishOf(words as Saying);
+
 /**
  * Every row of a parsed sheet checked against the item cache and the service's rules, each problem
  * with its row and column in the clerk's words; the boxes for the form when nothing is wrong. Pure:
@@ -52,11 +57,10 @@ function enumOf<T extends string>(values: readonly T[], kind: 'PackageType' | 'B
 export function checkImport(sheet: ParsedSheet, opts: Options, ctx: ImportLookup): Result {
   const problems: ImportProblem[] = [...sheet.problems];
   const col = (f: ImportField) => opts.columns.indexOf(f);
-  const heading = (c: number) => (sheet.headers[c] ? `"${sheet.headers[c]}"` : `column ${c + 1}`);
-  const fail = (row: number | null, field: ImportField | null, text: string) => {
+  const fail = (row: number | null, field: ImportField | null, problem: Saying) => {
     const c = field ? col(field) : -1;
-    const where = row === null ? (c >= 0 ? `${heading(c)}: ` : '') : `Row ${row}${c >= 0 ? `, ${heading(c)}` : ''}: `;
-    problems.push({ row, column: c >= 0 ? c : null, field, message: where + text });
+    const column = c >= 0 ? c : null;
+    problems.push({ row, column, field, said: problem, message: problemLine({ row, column, said: problem }, sheet.headers, inEnglish) });
   };
 
   const edits = new Map(opts.edits.map((e) => [e.row, e.cells]));
@@ -71,15 +75,10 @@ export function checkImport(sheet: ParsedSheet, opts: Options, ctx: ImportLookup
   const dayOrderFrom = opts.dayOrder ? 'clerk' : fileDayOrder(rows, cell) ? 'file' : 'locale';
   const order = readOrder(rows, cell, opts.defaults, dayOrder, ctx, fail);
 
-  if (col('item') < 0) fail(null, null, 'No column is matched to Item: choose the column with the SKU, barcode or inventory id.');
-  if (col('quantity') < 0) fail(null, null, 'No column is matched to Quantity: choose the column with the number of units.');
-  if (rows.length === 0) fail(null, null, 'The file has no rows under its header: nothing to import.');
-  if (rows.length > IMPORT_LINES_MAX)
-    fail(
-      null,
-      null,
-      `The file has ${countOf(rows.length, 'line')}; Dockdesk imports at most ${IMPORT_LINES_MAX.toLocaleString('en')} into one order: split the file.`,
-    );
+  if (col('item') < 0) fail(null, null, said('receiving.import.check.noItemColumn'));
+  if (col('quantity') < 0) fail(null, null, said('receiving.import.check.noQuantityColumn'));
+  if (rows.length === 0) fail(null, null, said('receiving.import.check.noRows'));
+  if (rows.length > IMPORT_LINES_MAX) fail(null, null, said('receiving.import.check.tooManyLines', { lines: rows.length, max: IMPORT_LINES_MAX }));
 
   const { items, boxes, distinct } = col('item') >= 0 && col('quantity') >= 0 ? readLines(rows, cell, col, order, dayOrder, ctx, fail) : noLines();
 
@@ -89,21 +88,12 @@ export function checkImport(sheet: ParsedSheet, opts: Options, ctx: ImportLookup
       null,
       col('box') >= 0 ? 'box' : col('tracking') >= 0 ? 'tracking' : null,
       order.package_type === 'Package'
-        ? `the file has ${countOf(boxes.size, 'box')}; a Parcel order takes at most ${WRO_LIMITS.packageBoxes}: choose Pallet or Floor-loaded container as the package type, or split the file.`
-        : `the file has ${countOf(boxes.size, 'box')}; one order takes at most ${MAX_BOXES}: split the file.`,
+        ? said('receiving.import.check.tooManyParcelBoxes', { boxes: boxes.size, max: WRO_LIMITS.packageBoxes })
+        : said('receiving.import.check.tooManyBoxes', { boxes: boxes.size, max: MAX_BOXES }),
     );
-  if (order.box_packaging_type === 'EverythingInOneBox' && boxes.size > 1)
-    fail(
-      null,
-      'box',
-      `the file has ${countOf(boxes.size, 'box')} but the order says Everything in one box: choose another box packaging, or put every row in one box.`,
-    );
+  if (order.box_packaging_type === 'EverythingInOneBox' && boxes.size > 1) fail(null, 'box', said('receiving.import.check.oneBoxOnly', { boxes: boxes.size }));
   if (distinct.size > WRO_LIMITS.distinctItems)
-    fail(
-      null,
-      'item',
-      `the file has ${countOf(distinct.size, 'item')} (distinct); the service takes at most ${WRO_LIMITS.distinctItems.toLocaleString('en')} in one order.`,
-    );
+    fail(null, 'item', said('receiving.import.check.tooManyItems', { items: distinct.size, max: WRO_LIMITS.distinctItems }));
 
   problems.sort((a, b) => (a.row ?? 0) - (b.row ?? 0) || (a.column ?? -1) - (b.column ?? -1));
   const lines = rows.length;
@@ -118,16 +108,8 @@ export function checkImport(sheet: ParsedSheet, opts: Options, ctx: ImportLookup
   };
 }
 
-const ORDER_FIELD_NOUN: Record<(typeof ORDER_FIELDS)[number], string> = {
-  center: 'fulfillment center',
-  po: 'PO number',
-  arrival: 'expected arrival',
-  packageType: 'package type',
-  boxPackaging: 'box packaging',
-};
-
 type Cell = (r: { cells: string[] }, f: ImportField) => string;
-type Fail = (row: number | null, field: ImportField | null, text: string) => void;
+type Fail = (row: number | null, field: ImportField | null, problem: Saying) => void;
 
 type BoxAt = { box: WroFormBox; firstRow: number; trackingRow: number | null; seen: Map<string, number>; skus: Map<number, number> };
 
@@ -157,14 +139,14 @@ function readLines(
     }
     const quantity = readQuantity(r.row, cell(r, 'quantity'), fail);
     const lot = cell(r, 'lot');
-    if (lot.length > WRO_LIMITS.textMax) fail(r.row, 'lot', `the lot has ${lot.length} characters; the service takes at most ${WRO_LIMITS.textMax}.`);
+    if (lot.length > WRO_LIMITS.textMax) fail(r.row, 'lot', said('receiving.import.check.lotTooLong', { length: lot.length, max: WRO_LIMITS.textMax }));
     if (item?.is_lot && !lot)
-      fail(r.row, col('lot') >= 0 ? 'lot' : 'item', `${item.sku} is lot-tracked: give its lot${col('lot') < 0 ? ' (match a column to Lot)' : ''}.`);
-    if (item && !item.is_lot && lot) fail(r.row, 'lot', `${item.sku} is not lot-tracked, so it takes no lot: leave the lot empty or check the item.`);
+      fail(r.row, col('lot') >= 0 ? 'lot' : 'item', said('receiving.import.check.lotNeeded', { sku: item.sku, lotColumn: col('lot') >= 0 ? 'yes' : 'no' }));
+    if (item && !item.is_lot && lot) fail(r.row, 'lot', said('receiving.import.check.lotNotTaken', { sku: item.sku }));
     const expiryText = cell(r, 'expiry');
     const expiry = expiryText ? readDay(expiryText, dayOrder) : '';
-    if (expiry === null) fail(r.row, 'expiry', `"${expiryText}" is not a date Dockdesk reads. Write it as ${ACCEPTED_DATE_FORMS}.`);
-    else if (expiry && item && !item.is_lot) fail(r.row, 'expiry', `${item.sku} is not lot-tracked, so it takes no expiry: leave it empty or check the item.`);
+    if (expiry === null) fail(r.row, 'expiry', said('receiving.import.check.expiryUnread', { text: expiryText }));
+    else if (expiry && item && !item.is_lot) fail(r.row, 'expiry', said('receiving.import.check.expiryNotTaken', { sku: item.sku }));
 
     const key = boxKey(r, cell, lastBox);
     lastBox = key;
@@ -172,26 +154,22 @@ function readLines(
     if (!box) boxes.set(key, (box = { box: { tracking_number: '', box_items: [] }, firstRow: r.row, trackingRow: null, seen: new Map(), skus: new Map() }));
     const tracking = cell(r, 'tracking');
     if (tracking) {
-      if (tracking.length > WRO_LIMITS.textMax) fail(r.row, 'tracking', `the tracking number is longer than ${WRO_LIMITS.textMax} characters.`);
+      if (tracking.length > WRO_LIMITS.textMax) fail(r.row, 'tracking', said('receiving.import.check.trackingTooLong', { max: WRO_LIMITS.textMax }));
       else if (!box.box.tracking_number) {
         box.box.tracking_number = tracking;
         box.trackingRow = r.row;
       } else if (box.box.tracking_number !== tracking)
-        fail(r.row, 'tracking', `box ${key} has tracking number "${box.box.tracking_number}" on row ${box.trackingRow}; one box has one tracking number.`);
+        fail(r.row, 'tracking', said('receiving.import.check.trackingTwice', { box: key, tracking: box.box.tracking_number, row: box.trackingRow ?? r.row }));
     }
     if (item) {
       const same = `${item.inventory_id}|${lot.toLowerCase()}`;
       const earlier = box.seen.get(same);
       if (earlier !== undefined)
-        fail(r.row, 'item', `${item.sku}${lot ? ` lot ${lot}` : ''} is already in box ${key} on row ${earlier}: put the whole quantity on one row.`);
+        fail(r.row, 'item', said('receiving.import.check.itemTwice', { sku: item.sku, hasLot: lot ? 'yes' : 'no', lot, box: key, row: earlier }));
       else box.seen.set(same, r.row);
       if (order.box_packaging_type === 'OneSkuPerBox' && box.skus.size > 0 && !box.skus.has(item.inventory_id)) {
         const [other, at] = [...box.skus.entries()][0]!;
-        fail(
-          r.row,
-          'item',
-          `box ${key} already holds another item (row ${at}, id ${other}) and the order is One SKU per box: give this row its own box, or choose Several SKUs per box.`,
-        );
+        fail(r.row, 'item', said('receiving.import.check.oneSkuPerBox', { box: key, row: at, id: other }));
       }
       if (!box.skus.has(item.inventory_id)) box.skus.set(item.inventory_id, r.row);
     }
@@ -231,7 +209,7 @@ function boxKey(r: { cells: string[] }, cell: Cell, last: string | null): string
 
 function readItem(row: number, code: string, ctx: ImportLookup, fail: Fail): ImportItem | null {
   if (!code) {
-    fail(row, 'item', 'no item: give its SKU, barcode or inventory id, or drop the row.');
+    fail(row, 'item', said('receiving.import.check.noItem'));
     return null;
   }
   let matches = ctx.lookup(code);
@@ -241,16 +219,16 @@ function readItem(row: number, code: string, ctx: ImportLookup, fail: Fail): Imp
     if (bySku.length === 1) matches = bySku;
   }
   if (matches.length === 0) {
-    fail(row, 'item', `no item "${code}" in the desk's item list: check the SKU, barcode or inventory id, or sync the items if it is new.`);
+    fail(row, 'item', said('receiving.import.check.unknownItem', { code }));
     return null;
   }
   if (matches.length > 1) {
-    fail(row, 'item', `"${code}" names ${countOf(matches.length, 'item')} (${matches.map((m) => m.item.sku).join(', ')}): give the SKU instead.`);
+    fail(row, 'item', said('receiving.import.check.ambiguous', { code, count: matches.length, skus: matches.map((m) => m.item.sku).join(', ') }));
     return null;
   }
   const item = matches[0]!.item;
   if (item.digital || item.bundle) {
-    fail(row, 'item', `${item.sku} is a ${item.digital ? 'digital' : 'bundle'} item and cannot be received.`);
+    fail(row, 'item', said('receiving.import.check.notReceivable', { sku: item.sku, kind: item.digital ? 'digital' : 'bundle' }));
     return null;
   }
   return item;
@@ -258,12 +236,12 @@ function readItem(row: number, code: string, ctx: ImportLookup, fail: Fail): Imp
 
 function readQuantity(row: number, text: string, fail: Fail): number | null {
   if (!text) {
-    fail(row, 'quantity', 'no quantity: give the number of units, 1 or more.');
+    fail(row, 'quantity', said('receiving.import.check.noQuantity'));
     return null;
   }
   const n = /^\d+$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(n) || n < 1 || n > 2147483647) {
-    fail(row, 'quantity', `"${text}" is not a whole number of units of 1 or more: write it in digits only, like 24.`);
+    fail(row, 'quantity', said('receiving.import.check.badQuantity', { text }));
     return null;
   }
   return n;
@@ -292,38 +270,41 @@ function readOrder(
       const text = cell(r, field);
       if (!text) continue;
       if (!first) first = { row: r.row, text };
-      else if (fold(text) !== fold(first.text))
-        fail(r.row, field, `"${text}" differs from "${first.text}" on row ${first.row}: one order has one ${ORDER_FIELD_NOUN[field]}.`);
+      else if (fold(text) !== fold(first.text)) fail(r.row, field, said('receiving.import.check.differs', { text, first: first.text, row: first.row, field }));
     }
     if (!first) continue;
     const { row, text } = first;
     let read = true;
-    const bad = (what: string) => {
+    const bad = (what: Saying) => {
       read = false;
       fail(row, field, what);
     };
     if (field === 'po') {
-      if (text.length > WRO_LIMITS.textMax) bad(`the PO number is longer than ${WRO_LIMITS.textMax} characters.`);
+      if (text.length > WRO_LIMITS.textMax) bad(said('receiving.import.check.poTooLong', { max: WRO_LIMITS.textMax }));
       else order.purchase_order_number = text;
     } else if (field === 'center') {
       const f = fold(text);
       const center = ctx.centers.find((c) => String(c.id) === text || fold(c.name) === f);
-      if (!center) bad(`no fulfillment center "${text}"; the centers are ${ctx.centers.map((c) => c.name).join(', ') || 'not known yet'}.`);
+      if (!center)
+        bad(
+          said('receiving.import.check.unknownCenter', {
+            text,
+            known: ctx.centers.length > 0 ? 'yes' : 'no',
+            centers: ctx.centers.map((c) => c.name).join(', '),
+          }),
+        );
       else order.fulfillment_center = { id: center.id, name: center.name };
     } else if (field === 'arrival') {
       const at = readDateTime(text, dayOrder);
-      if (!at)
-        bad(
-          `"${text}" is not a date and time Dockdesk reads. Write it as 2026-12-01 09:00, or a date as ${ACCEPTED_DATE_FORMS}, with a time after it if you like.`,
-        );
+      if (!at) bad(said('receiving.import.check.arrivalUnread', { text }));
       else order.expected_arrival_date = at;
     } else if (field === 'packageType') {
       const v = enumOf(PackageType.options, 'PackageType', text, { package: 'Package', container: 'FloorLoadedContainer' });
-      if (!v) bad(`"${text}" is not a package type; use Parcel, Pallet or Floor-loaded container.`);
+      if (!v) bad(said('receiving.import.check.badPackageType', { text }));
       else order.package_type = v;
     } else {
       const v = enumOf(BoxPackagingType.options, 'BoxPackagingType', text, { multipleskusperbox: 'MultipleSkuPerBox', onesku: 'OneSkuPerBox' });
-      if (!v) bad(`"${text}" is not a box packaging; use Everything in one box, One SKU per box or Several SKUs per box.`);
+      if (!v) bad(said('receiving.import.check.badBoxPackaging', { text }));
       else order.box_packaging_type = v;
     }
     if (read) order.fromFile.push(field);

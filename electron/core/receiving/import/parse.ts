@@ -1,5 +1,8 @@
 import Papa from 'papaparse';
+import { said, type Saying } from '../../../../shared/errors.js';
 import type { ImportProblem } from '../../../../shared/ipc/receiving.js';
+import { problemLine } from '../../../../shared/receiving/import-problems.js';
+import { englishOf } from '../../words.js';
 
 /** A spreadsheet's text as rows of cells: the header and the data rows with their spreadsheet row numbers. */
 export interface ParsedSheet {
@@ -27,12 +30,10 @@ export function parseSheet(text: string): ParsedSheet {
   const separator = (SEPARATORS as readonly string[]).includes(found) ? (found as ParsedSheet['separator']) : ',';
   const problems: ImportProblem[] = result.errors
     .filter((e) => e.type === 'Quotes')
-    .map((e) => ({
-      row: (e.row ?? 0) + 1,
-      column: null,
-      field: null,
-      message: `Row ${(e.row ?? 0) + 1}: a quoted field is not closed, so the rows after it may be read as one; check the quotes in this row.`,
-    }));
+    .map((e) => {
+      const placed = { row: (e.row ?? 0) + 1, column: null, said: said('receiving.import.check.unclosedQuote') };
+      return { ...placed, field: null, message: problemLine(placed, [], (words) => englishOf(words as Saying)) };
+    });
   const records = result.data;
   let headerAt = records.findIndex((r) => !isBlank(r));
   if (headerAt < 0) headerAt = records.length;

@@ -5,6 +5,8 @@ import { useRequestBudget } from '../../app/requestBudget';
 import { call, errorMessage, useDockdeskEvent } from '../../bridge/dockdesk';
 import { useT, type Translate } from '../../i18n/useT';
 import { sessionKey } from '../../session/useSession';
+import { AppErrorException } from '../../../../shared/errors';
+import { errorParts } from '../../ui/ErrorNote';
 import { showToast } from '../../ui/Toasts';
 import { FreshnessMark, useFollowConnectivity } from './Freshness';
 import { syncFraction } from './model';
@@ -44,7 +46,7 @@ export function InventorySyncSlot() {
   if (s.state === 'idle') {
     if (!s.lastError || /cancelled/i.test(s.lastError.message)) return null;
     return (
-      <span className="sync-failed" title={s.lastError.message}>
+      <span className="sync-failed" title={errorParts(new AppErrorException(s.lastError), t).message}>
         {t('inventory.sync.failed')}
       </span>
     );

@@ -152,6 +152,34 @@ function LogFolder() {
   );
 }
 
+/** Who is signed in, how, for which channel, and where the sign-in is kept. */
+function AccountFacts({ session }: { session: SessionState }) {
+  const account = session.account;
+  const { t, said } = useT();
+  return (
+    <dl className="facts">
+      <dt>{t('settings.account.as')}</dt>
+      <dd data-testid="settings-account">
+        {session.status === 'signed-in' && account
+          ? `${account.name ?? account.subject}${account.email ? ` <${account.email}>` : ''}`
+          : t('settings.account.notSignedIn')}
+      </dd>
+      <dt>{t('settings.account.with')}</dt>
+      <dd>{session.method === 'pat' || session.method === 'oauth' ? t('settings.account.method', { method: session.method }) : '—'}</dd>
+      <dt>{t('settings.account.channel')}</dt>
+      <dd title={session.channel ? t('settings.account.channelId', { id: String(session.channel.id) }) : undefined}>
+        {session.channel ? session.channel.name : '—'}
+      </dd>
+      <dt>{t('settings.account.keptIn')}</dt>
+      <dd>
+        {session.persistence === 'keychain'
+          ? t('settings.account.keychain')
+          : t('settings.account.memory', { note: session.keychainNote ? said(session.keychainNote) : '' })}
+      </dd>
+    </dl>
+  );
+}
+
 function AccountPanel({ session }: { session: SessionState }) {
   const tokenId = useId();
   const [token, setToken] = useState('');
@@ -160,28 +188,12 @@ function AccountPanel({ session }: { session: SessionState }) {
     onSuccess: () => setToken(''),
   });
   const choose = useMutation({ mutationFn: (channelId: number) => call('session.chooseChannel', { channelId }) });
-  const account = session.account;
-  const { t } = useT();
+  const { t, said } = useT();
 
   return (
     <>
-      <dl className="facts">
-        <dt>{t('settings.account.as')}</dt>
-        <dd data-testid="settings-account">
-          {session.status === 'signed-in' && account
-            ? `${account.name ?? account.subject}${account.email ? ` <${account.email}>` : ''}`
-            : t('settings.account.notSignedIn')}
-        </dd>
-        <dt>{t('settings.account.with')}</dt>
-        <dd>{session.method === 'pat' || session.method === 'oauth' ? t('settings.account.method', { method: session.method }) : '—'}</dd>
-        <dt>{t('settings.account.channel')}</dt>
-        <dd title={session.channel ? t('settings.account.channelId', { id: String(session.channel.id) }) : undefined}>
-          {session.channel ? session.channel.name : '—'}
-        </dd>
-        <dt>{t('settings.account.keptIn')}</dt>
-        <dd>{session.persistence === 'keychain' ? t('settings.account.keychain') : t('settings.account.memory', { note: session.keychainNote ?? '' })}</dd>
-      </dl>
-      {session.reason && <p className="note">{session.reason}</p>}
+      <AccountFacts session={session} />
+      {session.reason.length > 0 && <p className="note">{session.reason.map(said).join(' ')}</p>}
       {session.channelChoices.length > 0 && (
         <fieldset className="channel-choice">
           <legend>{t('settings.account.channelChoice')}</legend>

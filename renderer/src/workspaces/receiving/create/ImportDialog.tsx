@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { ImportCheckOutput, ImportProblem } from '../../../../../shared/ipc/receiving';
 import { ImportField, importTemplateCsv } from '../../../../../shared/receiving/import-columns';
-import { ACCEPTED_DATE_FORMS, type DayOrder } from '../../../../../shared/receiving/import-dates';
+import type { DayOrder } from '../../../../../shared/receiving/import-dates';
+import { problemLine } from '../../../../../shared/receiving/import-problems';
 import type { WroForm } from '../../../../../shared/schemas/wro-form';
 import { Dialog } from '../../../ui/Dialog';
 import { downloadText } from '../../../ui/download';
@@ -74,7 +75,7 @@ export function ImportDialog({
   return (
     <Dialog title={t('receiving.import.title')} isOpen={isOpen} onOpenChange={(open) => !open && onClose()} wide describedBy="imp-help">
       <p id="imp-help" className="hint">
-        {rich('receiving.import.help', { forms: ACCEPTED_DATE_FORMS })}{' '}
+        {rich('receiving.import.help', { forms: t('receiving.import.dateForms') })}{' '}
         <button type="button" className="quiet" onClick={downloadTemplate}>
           {t('receiving.import.template')}
         </button>
@@ -125,7 +126,7 @@ function Preview({ imp, answer }: { imp: SheetImport; answer: ImportCheckOutput 
   const byRow = new Map<number, ImportProblem[]>();
   for (const p of problems) if (p.row !== null) byRow.set(p.row, [...(byRow.get(p.row) ?? []), p]);
   const rows = [...byRow.keys()];
-  const { t } = useT();
+  const { t, said } = useT();
   return (
     <div className="import-preview" aria-busy={imp.busy}>
       <p role="status">
@@ -150,7 +151,7 @@ function Preview({ imp, answer }: { imp: SheetImport; answer: ImportCheckOutput 
       {fileWide.length > 0 && (
         <ul className="field-error">
           {fileWide.map((p, k) => (
-            <li key={k}>{p.message}</li>
+            <li key={k}>{problemLine(p, answer.headers, said)}</li>
           ))}
         </ul>
       )}
@@ -165,7 +166,7 @@ function Preview({ imp, answer }: { imp: SheetImport; answer: ImportCheckOutput 
 function ProblemRow({ imp, answer, row, problems }: { imp: SheetImport; answer: ImportCheckOutput; row: number; problems: ImportProblem[] }) {
   const cells = imp.cells(row);
   const bad = new Set(problems.map((p) => p.column));
-  const { t } = useT();
+  const { t, said } = useT();
   return (
     <fieldset className="import-row" data-import-row={row}>
       <legend>{t('receiving.import.row', { row })}</legend>
@@ -191,7 +192,7 @@ function ProblemRow({ imp, answer, row, problems }: { imp: SheetImport; answer: 
       </div>
       <ul className="field-error">
         {problems.map((p, k) => (
-          <li key={k}>{p.message}</li>
+          <li key={k}>{problemLine(p, answer.headers, said)}</li>
         ))}
       </ul>
       <div className="button-row">
