@@ -1,3 +1,4 @@
+import { useEffect, useRef, type RefObject } from 'react';
 import type { SessionState } from '../../shared/schemas/session';
 import { useT } from './i18n/useT';
 import { useConnectivity } from './session/useSession';
@@ -5,14 +6,16 @@ import { StatusSlots } from './ui/statusSlots';
 
 /**
  * Environment, account, channel and connectivity, always in view; slots for what later features report.
- * One line at any width (styles.css): who and where give way before what is happening now.
+ * One line where they fit, a second where they do not (styles.css): every item whole.
  */
 export function StatusBar({ session }: { session: SessionState }) {
   const connectivity = useConnectivity();
-  const { t } = useT();
+  const { t, said } = useT();
   const shown = session.status === 'signed-in' ? connectivity : 'signed-out';
+  const bar = useRef<HTMLElement>(null);
+  useMeasuredHeight(bar);
   return (
-    <footer className="status-bar" aria-label={t('status.label')}>
+    <footer ref={bar} className="status-bar" aria-label={t('status.label')}>
       <span data-testid="status-environment">{session.environment.name}</span>
       <span data-testid="status-account">
         {session.status === 'signed-in'
@@ -27,7 +30,7 @@ export function StatusBar({ session }: { session: SessionState }) {
         </span>
       )}
       {session.persistence === 'memory' && session.status === 'signed-in' && (
-        <span className="session-only" title={session.keychainNote ?? undefined}>
+        <span className="session-only" title={session.keychainNote ? said(session.keychainNote) : undefined}>
           {t('status.sessionOnly')}
         </span>
       )}
@@ -40,4 +43,19 @@ export function StatusBar({ session }: { session: SessionState }) {
       </span>
     </footer>
   );
+}
+
+/** The bar's height as `--status-height`, for what sits just above it (the toasts, the scan cue). */
+function useMeasuredHeight(bar: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = bar.current;
+    if (!element || typeof ResizeObserver !== 'function') return;
+    const set = (height: number) => document.documentElement.style.setProperty('--status-height', `${Math.ceil(height)}px`);
+    const observer = new ResizeObserver((entries) => set(entries[0]?.borderBoxSize[0]?.blockSize ?? element.offsetHeight));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      document.documentElement.style.removeProperty('--status-height');
+    };
+  }, [bar]);
 }

@@ -99,9 +99,6 @@ export function clippedTexts(page: Page): Promise<string[]> {
       const text = node.textContent ?? '';
       if (!parent || (!text.includes('⟦') && !text.includes('⟧'))) continue;
       if (!parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
-      // The status bar is one line by design: its items shorten in order of importance (who and
-      // where first), each whole in its tooltip. Known and left as it is.
-      if (parent.closest('.status-bar')) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
       const box = range.getBoundingClientRect();
