@@ -5,6 +5,7 @@ import { renderZpl } from '../support/zpl-render.js';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
 import { scanCode } from './scanner.js';
 import { emulatorControl, service } from './service.js';
+import { holdLabelPrints } from './label-frame.js';
 
 /**
  * Box labels at the receiving desk, from the keyboard alone, with the service's request limit on:
@@ -101,7 +102,11 @@ test('without a box-label printer, Print labels keeps the PDF path and says wher
   await expect(page.getByTestId('label-printer-hint')).toContainText('A label printer can be set in Settings → Printers');
   await expect(page.getByRole('button', { name: /^Reprint the label/ })).toHaveCount(0);
   // Alt+P prints the PDF as before: the browser's print of the labels in a hidden frame.
+  await holdLabelPrints(page);
   await page.keyboard.press('Alt+p');
-  await expect(page.locator(`iframe[data-labels="${wro.id}"]`)).toHaveCount(1, { timeout: 15_000 });
+  const frame = page.locator(`iframe[data-labels="${wro.id}"]`);
+  await expect(frame).toHaveCount(1, { timeout: 15_000 });
+  await expect(frame).toHaveAttribute('data-prints-on-load', 'true');
+  await expect(frame).toHaveAttribute('src', /^blob:/);
   expect(await printerJobs(host.core.emulator.url)).toEqual([]);
 });

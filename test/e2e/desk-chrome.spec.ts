@@ -1,6 +1,7 @@
 import { expect, signInThroughPopup, test } from './fixtures.js';
 import { scanCode } from './scanner.js';
 import { openAddress, waitForFirstSync } from './inventory-support.js';
+import { holdLabelPrints } from './label-frame.js';
 
 /**
  * The chrome tells the truth at a glance: signed out, the status bar claims no connection it has
@@ -131,8 +132,9 @@ test('a print that fails leaves the order on screen, says why in words, and offe
   await expect(heading).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save labels' })).toBeEnabled();
   // The service answering again, the print goes to a frame of its own: the page stays.
+  await holdLabelPrints(page);
   await page.getByRole('button', { name: 'Print labels' }).click();
-  await expect(page.locator(`iframe[data-labels="${awaiting.id}"]`)).toHaveCount(1);
+  await expect(page.locator(`iframe[data-labels="${awaiting.id}"]`)).toHaveAttribute('data-prints-on-load', 'true');
   await expect(heading).toBeVisible();
 });
 
