@@ -121,6 +121,10 @@ export function clippedTexts(page: Page): Promise<string[]> {
         }
       }
     }
+    // A list that scrolls sideways hides whole columns: as cut off as a clipped word.
+    for (const box of document.querySelectorAll<HTMLElement>('.data-table'))
+      if (box.checkVisibility() && box.scrollWidth > box.clientWidth + 1)
+        found.push(`table ${box.querySelector('table')?.getAttribute('aria-label') ?? ''} (wider than its box by ${box.scrollWidth - box.clientWidth} px)`);
     return [...new Set(found)];
   });
 }

@@ -13,7 +13,7 @@ import {
   type RowData,
 } from '@tanstack/react-table';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import type { RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
 import { useT } from '../i18n/useT';
 
 /**
@@ -88,6 +88,7 @@ export function TableView<T extends RowData>(props: TableViewProps<T>) {
   const colCount = table.getAllLeafColumns().length;
   const before = items[0]?.start ?? 0;
   const after = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  useTightHeaders(scrollRef);
   return (
     <div className="data-table" ref={scrollRef}>
       <table aria-label={props.label} aria-rowcount={props.ariaRowCount}>
@@ -115,6 +116,29 @@ export function TableView<T extends RowData>(props: TableViewProps<T>) {
       </table>
     </div>
   );
+}
+
+/**
+ * Headers wrap between words, so each column is as wide as its longest heading word. Where that
+ * makes the table wider than its box (a language's longer words in a narrow window), the box is
+ * marked `data-tight` and its headers may break inside a word instead (styles.css): the whole table
+ * in view rather than columns scrolled out of it.
+ */
+function useTightHeaders(scrollRef: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const box = scrollRef.current;
+    const table = box?.querySelector('table');
+    if (!box || !table || typeof ResizeObserver !== 'function') return;
+    const fit = () => {
+      // Measured with whole words each time; put back at once, so the observed sizes end as they were.
+      box.removeAttribute('data-tight');
+      if (table.scrollWidth > box.clientWidth + 1) box.setAttribute('data-tight', '');
+    };
+    const observer = new ResizeObserver(fit);
+    observer.observe(box);
+    observer.observe(table);
+    return () => observer.disconnect();
+  }, [scrollRef]);
 }
 
 function Cells<T extends RowData>({ row }: { row: DataRow<T> }) {
