@@ -8,6 +8,8 @@ import { REFRESH_TOKEN_ACCOUNT } from '../../electron/core/auth/session.js';
 import { openSecretStore } from '../../electron/core/secrets/secret-store.js';
 import { keychainAvailability } from '../support/keychain.js';
 import { createTestCore, signIn } from '../support/test-core.js';
+import { englishOf } from '../../electron/core/words.js';
+import type { Saying } from '../../shared/errors.js';
 
 const run = promisify(execFile);
 const keychain = await keychainAvailability();
@@ -69,11 +71,12 @@ describe('without a keychain', () => {
     delete env.DBUS_SESSION_BUS_ADDRESS;
     delete env.DISPLAY;
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'test/support/probe-secret-store.ts'], { env, timeout: 20_000 });
-    const choice = JSON.parse(stdout) as { persistence: string; fallbackReason: string; fallbackDetail?: string };
+    const choice = JSON.parse(stdout) as { persistence: string; fallbackReason: Saying; fallbackDetail?: string };
     expect(choice.persistence).toBe('memory');
-    expect(choice.fallbackReason).toMatch(/No system keychain is available.*until Dockdesk closes/);
+    const reason = englishOf(choice.fallbackReason);
+    expect(reason).toMatch(/No system keychain is available.*until Dockdesk closes/);
     // The library's words (D-Bus, X11, ...) go to the log only, never to the clerk's screen.
-    expect(choice.fallbackReason).not.toMatch(/D-?Bus|X11|DISPLAY|secret service|libsecret/i);
+    expect(reason).not.toMatch(/D-?Bus|X11|DISPLAY|secret service|libsecret/i);
     expect(choice.fallbackDetail).toBeTruthy();
   });
 });

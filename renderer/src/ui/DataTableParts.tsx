@@ -129,15 +129,23 @@ function useTightHeaders(scrollRef: RefObject<HTMLDivElement | null>) {
     const box = scrollRef.current;
     const table = box?.querySelector('table');
     if (!box || !table || typeof ResizeObserver !== 'function') return;
+    let frame = 0;
+    // Measured with whole words each time, in the next frame rather than inside the observer's
+    // callback, so the size it changes is seen as a new size and not as a loop.
     const fit = () => {
-      // Measured with whole words each time; put back at once, so the observed sizes end as they were.
-      box.removeAttribute('data-tight');
-      if (table.scrollWidth > box.clientWidth + 1) box.setAttribute('data-tight', '');
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        box.removeAttribute('data-tight');
+        if (table.scrollWidth > box.clientWidth + 1) box.setAttribute('data-tight', '');
+      });
     };
     const observer = new ResizeObserver(fit);
     observer.observe(box);
     observer.observe(table);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
   }, [scrollRef]);
 }
 
