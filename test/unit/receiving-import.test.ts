@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { checkImport, parseSheet, type ImportItem, type ImportLookup } from '../../electron/core/receiving/import/index.js';
 import { checkColumns, guessColumns, importTemplateCsv, layoutKey } from '../../shared/receiving/import-columns.js';
 import { readDateTime, readDay } from '../../shared/receiving/import-dates.js';
+import { problemLine } from '../../shared/receiving/import-problems.js';
+import { createIntl } from '@formatjs/intl';
+import { compiled } from '../../build/i18n-catalogs.js';
 
 const ITEMS: ImportItem[] = [
   { inventory_id: 101, sku: 'OAT-1', name: 'Oat milk', is_lot: false, digital: false, bundle: false },
@@ -152,6 +155,18 @@ describe('checkImport', () => {
     expect(r.problems[1]!.message).toMatch(/^Row 3, "Qty": "2.5" is not a whole number/);
     expect(r.problems[2]!.message).toMatch(/is not a date Dockdesk reads. Write it as 2027-06-30, 30\/06\/2027/);
     expect(r.problems[5]!.message).toMatch(/YOG-2 lot l1 is already in box 1 on row 4/);
+  });
+
+  it('says each problem with its place in the clerk’s language', () => {
+    const german = createIntl({ locale: 'de', messages: compiled('de') });
+    const say = (words: { id: string; values?: Record<string, string | number> }) => german.formatMessage({ id: words.id }, words.values);
+    const lines = (r: ReturnType<typeof check>) => r.problems.map((p) => problemLine(p, r.sheet.headers, say));
+    expect(lines(check('SKU,Qty\nNOPE,1\n'))).toEqual([
+      'Zeile 2, „SKU“: kein Artikel „NOPE“ in der Artikelliste des Arbeitsplatzes: Prüfen Sie SKU, Barcode oder Bestands-ID, oder synchronisieren Sie die Artikel, wenn er neu ist.',
+    ]);
+    expect(lines(check('SKU,Qty\nOAT-1,1\n', { columns: ['item', null] }))).toEqual([
+      'Keine Spalte ist „Menge“ zugeordnet: Wählen Sie die Spalte mit der Anzahl der Einheiten.',
+    ]);
   });
 
   it('a fixed row and a dropped row clear their problems', () => {
