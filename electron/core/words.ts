@@ -8,7 +8,10 @@ import dePrintlabel from '../../shared/i18n/messages/de/printlabel.json' with { 
 import deSignin from '../../shared/i18n/messages/de/signin.json' with { type: 'json' };
 import enErrors from '../../shared/i18n/messages/en/errors.json' with { type: 'json' };
 import enPrintlabel from '../../shared/i18n/messages/en/printlabel.json' with { type: 'json' };
+import deReceiving from '../../shared/i18n/messages/de/receiving.json' with { type: 'json' };
 import enReceiving from '../../shared/i18n/messages/en/receiving.json' with { type: 'json' };
+import esReceiving from '../../shared/i18n/messages/es/receiving.json' with { type: 'json' };
+import plReceiving from '../../shared/i18n/messages/pl/receiving.json' with { type: 'json' };
 import enSignin from '../../shared/i18n/messages/en/signin.json' with { type: 'json' };
 import esErrors from '../../shared/i18n/messages/es/errors.json' with { type: 'json' };
 import esPrintlabel from '../../shared/i18n/messages/es/printlabel.json' with { type: 'json' };
@@ -18,16 +21,17 @@ import esSignin from '../../shared/i18n/messages/es/signin.json' with { type: 'j
  * Main's words: the parts of the catalogs main says itself (its errors, the sign-in pages, the text
  * printed on labels), formatted here because main makes the final text of a page or a label, and the
  * English of every error (AppError.message, for logs). What the renderer shows it says itself from
- * the message id an AppError carries (`said`). Polish holds none of these areas yet: it reads English.
- * Receiving's English is here for the create form's rules, which main checks again (in English).
+ * the message id an AppError carries (`said`). Receiving's words are here for the create form's
+ * rules (main checks them again, in English) and the discrepancy CSV (in the clerk's language).
+ * Polish holds only receiving of these: the rest reads English.
  */
 type Catalog = Record<string, string>;
 const english: Catalog = { ...enErrors, ...enSignin, ...enPrintlabel, ...enReceiving };
 const CATALOGS: Record<Language, Catalog> = {
   en: english,
-  es: { ...english, ...esErrors, ...esSignin, ...esPrintlabel },
-  de: { ...english, ...deErrors, ...deSignin, ...dePrintlabel },
-  pl: english,
+  es: { ...english, ...esErrors, ...esSignin, ...esPrintlabel, ...esReceiving },
+  de: { ...english, ...deErrors, ...deSignin, ...dePrintlabel, ...deReceiving },
+  pl: { ...english, ...plReceiving },
 };
 
 type ArgsOf<K extends MessageId> = MessageArgs[K] extends undefined ? [] : [MessageArgs[K]];

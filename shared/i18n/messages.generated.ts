@@ -771,6 +771,9 @@ export interface MessageArgs<Tag = never> {
   'receiving.create.openingDraft': undefined;
   'receiving.create.reconciled': undefined;
   'receiving.create.submit': undefined;
+  'receiving.csv.col': { col: string | number };
+  'receiving.csv.mark': { mark: string | number };
+  'receiving.csv.section': { section: string | number };
   'receiving.disc.allAsExpected': undefined;
   'receiving.disc.back': undefined;
   'receiving.disc.box': { box: string | number };

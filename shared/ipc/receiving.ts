@@ -336,9 +336,12 @@ export const receivingChannels = {
     input: z.object({ id: Id }).strict(),
     output: OrderDiscrepancies,
   },
-  /** The same discrepancies as a CSV file for a supplier claim (names, SKUs, times in the center's zone). */
+  /**
+   * The same discrepancies as a CSV file for a supplier claim (names, SKUs, times in the center's
+   * zone), its headings in the language of `locale` (the desk's; English without one).
+   */
   'receiving.discrepancyCsv': {
-    input: z.object({ id: Id }).strict(),
+    input: z.object({ id: Id, locale: z.string().min(2).max(35).optional() }).strict(),
     output: z.object({ fileName: z.string(), text: z.string() }),
   },
   /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { shapeWro } from '../../emulator/api/receiving.js';
 import { generateData } from '../../emulator/data/generate.js';
 import { discrepancyCsv, discrepancyRow, orderDiscrepancies, sortDiscrepancyRows } from '../../electron/core/receiving/discrepancies.js';
+import { englishWords, wordsFor } from '../../electron/core/words.js';
 import type { ReceivingBox, ReceivingOrder } from '../../shared/schemas/receiving.js';
 
 /** The seeded warehouse holds every discrepancy case, and main's computation names each as the service shows it. */
@@ -37,8 +38,20 @@ describe('receiving discrepancies of the seeded data', () => {
 
   it('exports every line, box and lot difference as CSV rows under one header', () => {
     for (const { discrepancies: d } of closed) {
-      const lines = discrepancyCsv(d).trimEnd().split('\r\n');
+      const lines = discrepancyCsv(d, englishWords).trimEnd().split('\r\n');
       expect(lines).toHaveLength(1 + d.lines.length + d.missingBoxes.length + d.lotDifferences.length);
     }
+  });
+
+  it('writes its headings, sections and marks in the clerk’s language; names and numbers as they are', () => {
+    const { discrepancies: d } = closed.find((r) => r.discrepancies.lines.some((l) => l.mark === 'short'))!;
+    const [head, ...rows] = discrepancyCsv(d, wordsFor('system', ['de-DE']))
+      .trimEnd()
+      .split('\r\n');
+    expect(head).toBe(
+      'Abschnitt,Wareneingang,Bestellnummer,Center,Artikel,SKU,Charge,MHD,Karton,Sendungsnummer,Erwartet,Eingegangen,Eingelagert,Differenz,Kennzeichen,Eingegangene Charge,Eingegangenes MHD,Eingegangen am',
+    );
+    const short = d.lines.find((l) => l.mark === 'short')!;
+    expect(rows).toContainEqual(expect.stringMatching(new RegExp(`^Artikel,${d.orderId},.*,${short.sku},.*,${short.difference},zu wenig,,,$`)));
   });
 });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AppErrorException, said, type Saying } from '../../../shared/errors.js';
-import { appError, englishOf, sayError } from '../words.js';
+import { appError, englishOf, englishWords, sayError, wordsFor } from '../words.js';
 import {
   DEFAULT_RECEIVING_SORT,
   type OrderDiscrepancies,
@@ -290,8 +290,9 @@ export class ReceivingDesk {
     return orderDiscrepancies(detail.order, detail.boxes, names);
   }
 
-  async discrepancyCsv(id: number, signal: AbortSignal): Promise<{ fileName: string; text: string }> {
-    return { fileName: `wro-${id}-discrepancies.csv`, text: discrepancyCsv(await this.discrepancies(id, signal)) };
+  async discrepancyCsv(id: number, locale: string | undefined, signal: AbortSignal): Promise<{ fileName: string; text: string }> {
+    const words = locale ? wordsFor('system', [locale]) : englishWords;
+    return { fileName: `wro-${id}-discrepancies.csv`, text: discrepancyCsv(await this.discrepancies(id, signal), words) };
   }
 
   async discrepancyList(input: In<'receiving.discrepancyList'>, signal: AbortSignal): Out<'receiving.discrepancyList'> {

@@ -1,5 +1,6 @@
 import type { DiscrepancyLine, DiscrepancyListRow, LotDifference, OrderDiscrepancies } from '../../../shared/ipc/receiving.js';
 import type { ReceivingBox, ReceivingOrder } from '../../../shared/schemas/receiving.js';
+import type { MainWords } from '../words.js';
 
 /**
  * What arrived against what was expected, from what the service returns and nothing else: an
@@ -244,36 +245,42 @@ function csvCell(value: string | number | null): string {
 
 const csvRow = (cells: (string | number | null)[]) => cells.map(csvCell).join(',');
 
-/** The discrepancy report as CSV (UTF-8, comma, CRLF): one row per line, then boxes not received, then lots received otherwise. */
-export function discrepancyCsv(d: OrderDiscrepancies): string {
+const CSV_COLUMNS = [
+  'section',
+  'order',
+  'po',
+  'center',
+  'item',
+  'sku',
+  'lot',
+  'expiry',
+  'box',
+  'tracking',
+  'expected',
+  'received',
+  'stowed',
+  'difference',
+  'mark',
+  'receivedLot',
+  'receivedExpiry',
+  'receivedAt',
+] as const;
+
+/**
+ * The discrepancy report as CSV (UTF-8, comma, CRLF): one row per line, then boxes not received, then
+ * lots received otherwise. The headings, sections and marks in `words`' language (the clerk's, who
+ * sends it to a supplier); names, codes, numbers and times are data.
+ */
+export function discrepancyCsv(d: OrderDiscrepancies, words: MainWords): string {
+  const { t } = words;
   const zone = d.center.timeZone;
-  const rows = [
-    csvRow([
-      'Section',
-      'Receiving order',
-      'PO number',
-      'Center',
-      'Item',
-      'SKU',
-      'Lot',
-      'Expiry',
-      'Box',
-      'Tracking number',
-      'Expected',
-      'Received',
-      'Stowed',
-      'Difference',
-      'Mark',
-      'Received lot',
-      'Received expiry',
-      'Received at',
-    ]),
-  ];
+  const rows = [csvRow(CSV_COLUMNS.map((col) => t('receiving.csv.col', { col })))];
   const head = [d.orderId, d.purchaseOrderNumber, d.center.name];
+  const mark = (m: 'short' | 'over' | 'even') => t('receiving.csv.mark', { mark: m });
   for (const l of d.lines)
     rows.push(
       csvRow([
-        'Item',
+        t('receiving.csv.section', { section: 'item' }),
         ...head,
         l.name,
         l.sku,
@@ -285,7 +292,7 @@ export function discrepancyCsv(d: OrderDiscrepancies): string {
         l.received,
         l.stowed,
         l.difference,
-        l.mark === 'even' ? '' : l.mark,
+        mark(l.mark),
         null,
         null,
         null,
@@ -293,12 +300,29 @@ export function discrepancyCsv(d: OrderDiscrepancies): string {
     );
   for (const b of d.missingBoxes)
     rows.push(
-      csvRow(['Box not received', ...head, null, null, null, null, b.boxNumber, b.trackingNumber, b.expected, 0, 0, -b.expected, 'short', null, null, null]),
+      csvRow([
+        t('receiving.csv.section', { section: 'box' }),
+        ...head,
+        null,
+        null,
+        null,
+        null,
+        b.boxNumber,
+        b.trackingNumber,
+        b.expected,
+        0,
+        0,
+        -b.expected,
+        mark('short'),
+        null,
+        null,
+        null,
+      ]),
     );
   for (const x of d.lotDifferences)
     rows.push(
       csvRow([
-        'Lot or expiry differs',
+        t('receiving.csv.section', { section: 'lot' }),
         ...head,
         x.name,
         x.sku,

@@ -30,7 +30,7 @@ export function receivingHandlers(deps: ReceivingHandlerDeps): HandlersFor<typeo
       return { shown: true };
     },
     'receiving.discrepancies': ({ id }, call) => desk.discrepancies(id, call.signal),
-    'receiving.discrepancyCsv': ({ id }, call) => desk.discrepancyCsv(id, call.signal),
+    'receiving.discrepancyCsv': ({ id, locale }, call) => desk.discrepancyCsv(id, locale, call.signal),
     'receiving.discrepancyList': (input, call) => desk.discrepancyList(input, call.signal),
     'receiving.resolveItem': (input, call) => desk.resolveItem(input, call.signal),
     'receiving.create': (input, call) => desk.create(input, call.signal),

@@ -33,9 +33,9 @@ function differenceWords(t: Translate, l: Pick<DiscrepancyLine, 'difference'>): 
   return '—';
 }
 
-/** The CSV the report exports, saved as a download (main made it: the same numbers as the screen). */
+/** The CSV the report exports, saved as a download (main made it: the same numbers as the screen, the desk's language). */
 async function exportCsv(id: number): Promise<void> {
-  const { fileName, text } = await call('receiving.discrepancyCsv', { id });
+  const { fileName, text } = await call('receiving.discrepancyCsv', { id, locale: currentWords().locale });
   // A byte order mark, so a spreadsheet reads the names as UTF-8.
   downloadText(fileName, `\uFEFF${text}`, 'text/csv;charset=utf-8');
 }
