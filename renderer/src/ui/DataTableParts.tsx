@@ -13,7 +13,7 @@ import {
   type RowData,
 } from '@tanstack/react-table';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, type RefObject } from 'react';
 import { useT } from '../i18n/useT';
 
 /**
@@ -125,28 +125,35 @@ export function TableView<T extends RowData>(props: TableViewProps<T>) {
  * in view rather than columns scrolled out of it.
  */
 function useTightHeaders(scrollRef: RefObject<HTMLDivElement | null>) {
+  // Measured with whole words each time.
+  const fit = useCallback(() => {
+    const box = scrollRef.current;
+    const table = box?.querySelector('table');
+    if (!box || !table) return;
+    box.removeAttribute('data-tight');
+    if (table.scrollWidth > box.clientWidth + 1) box.setAttribute('data-tight', '');
+  }, [scrollRef]);
+  // After every commit of the rows, before the browser paints: new rows never show the table
+  // wider than its box for a frame.
+  useLayoutEffect(fit);
   useEffect(() => {
     const box = scrollRef.current;
     const table = box?.querySelector('table');
     if (!box || !table || typeof ResizeObserver !== 'function') return;
     let frame = 0;
-    // Measured with whole words each time, in the next frame rather than inside the observer's
-    // callback, so the size it changes is seen as a new size and not as a loop.
-    const fit = () => {
+    // Sizes that change without a render (the window, a font): in the next frame rather than inside
+    // the observer's callback, so the size it changes is seen as a new size and not as a loop.
+    const observer = new ResizeObserver(() => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        box.removeAttribute('data-tight');
-        if (table.scrollWidth > box.clientWidth + 1) box.setAttribute('data-tight', '');
-      });
-    };
-    const observer = new ResizeObserver(fit);
+      frame = requestAnimationFrame(fit);
+    });
     observer.observe(box);
     observer.observe(table);
     return () => {
       observer.disconnect();
       cancelAnimationFrame(frame);
     };
-  }, [scrollRef]);
+  }, [scrollRef, fit]);
 }
 
 function Cells<T extends RowData>({ row }: { row: DataRow<T> }) {
