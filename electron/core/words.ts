@@ -9,6 +9,7 @@ import deSignin from '../../shared/i18n/messages/de/signin.json' with { type: 'j
 import enErrors from '../../shared/i18n/messages/en/errors.json' with { type: 'json' };
 import enPrintlabel from '../../shared/i18n/messages/en/printlabel.json' with { type: 'json' };
 import deReceiving from '../../shared/i18n/messages/de/receiving.json' with { type: 'json' };
+import enInventory from '../../shared/i18n/messages/en/inventory.json' with { type: 'json' };
 import enReceiving from '../../shared/i18n/messages/en/receiving.json' with { type: 'json' };
 import esReceiving from '../../shared/i18n/messages/es/receiving.json' with { type: 'json' };
 import plReceiving from '../../shared/i18n/messages/pl/receiving.json' with { type: 'json' };
@@ -22,11 +23,12 @@ import esSignin from '../../shared/i18n/messages/es/signin.json' with { type: 'j
  * printed on labels), formatted here because main makes the final text of a page or a label, and the
  * English of every error (AppError.message, for logs). What the renderer shows it says itself from
  * the message id an AppError carries (`said`). Receiving's words are here for the create form's
- * rules (main checks them again, in English) and the discrepancy CSV (in the clerk's language).
+ * rules (main checks them again, in English) and the discrepancy CSV (in the clerk's language);
+ * inventory's for the English of the online lookup's sentences, which the renderer says itself.
  * Polish holds only receiving of these: the rest reads English.
  */
 type Catalog = Record<string, string>;
-const english: Catalog = { ...enErrors, ...enSignin, ...enPrintlabel, ...enReceiving };
+const english: Catalog = { ...enErrors, ...enSignin, ...enPrintlabel, ...enReceiving, ...enInventory };
 const CATALOGS: Record<Language, Catalog> = {
   en: english,
   es: { ...english, ...esErrors, ...esSignin, ...esPrintlabel, ...esReceiving },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '../errors.js';
+import { AppError, Said } from '../errors.js';
 import { DateTime } from '../schemas/common.js';
 import { CacheSyncedAt, CachedCenter, CachedItem, CachedLot, LookupMatch, SearchPage, SearchQuery } from '../schemas/inventory-cache.js';
 import { Connectivity } from '../schemas/session.js';
@@ -40,11 +40,13 @@ export type ScanReading = z.infer<typeof ScanReading>;
  * What the online fallback of a lookup did (asked for with `online: 'fallback'`, made only when the
  * cache had no match): `found` the matches came from the service; `not-found` the service does not
  * know the code either; `unreachable` offline, or no answer in time; `failed` the service answered
- * with an error (signed out, no permission, ...). `message` says it for the person at the desk,
- * including the cache's state (empty, still loading, or without this item).
+ * with an error (signed out, no permission, ...). `said` says it for the person at the desk, one
+ * whole sentence each, including the cache's state (empty, still loading, or without this item) and,
+ * for `failed`, the error's own sentence; `message` is the same in English, for the log.
  */
 export const OnlineFallback = z.object({
   outcome: z.enum(['found', 'not-found', 'unreachable', 'failed']),
+  said: z.array(Said).min(1),
   message: z.string(),
 });
 export type OnlineFallback = z.infer<typeof OnlineFallback>;

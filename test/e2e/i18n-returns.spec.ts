@@ -32,6 +32,7 @@ const LANGUAGES = [
     needsLot: 'Er wird chargengeführt: Chargennummer scannen oder eingeben.',
     lotOf: /^Chargennummer von/,
     sent: (reference: string) => new RegExp(`^Retoure ${reference}: gesendet, Retoure \\d+\\.$`),
+    unknown: (code: string) => `Kein Artikel passt zu ${code}: Er ist nicht im Artikel-Cache, und auch der Dienst kennt ihn nicht.`,
   },
   {
     locale: 'es-ES',
@@ -55,6 +56,7 @@ const LANGUAGES = [
     needsLot: 'Se gestiona por lotes: escanee o escriba su número de lote.',
     lotOf: /^Número de lote de/,
     sent: (reference: string) => new RegExp(`^Devolución ${reference}: enviada, devolución \\d+\\.$`),
+    unknown: (code: string) => `Ningún artículo coincide con ${code}: no está en la caché de artículos y el servicio tampoco lo conoce.`,
   },
 ];
 
@@ -106,6 +108,11 @@ for (const w of LANGUAGES) {
       await expect(line(page, 1).getByLabel(w.quantityOf)).toHaveValue('3');
       await expect(totals).toHaveText(w.totals[2]!);
       await expect(page.getByRole('table', { name: w.lines }).getByRole('columnheader')).toContainText(w.columns);
+
+      // A code neither the item cache nor the service knows is refused in the clerk's words, and adds nothing.
+      await scan(page, 'NO-SUCH-ITEM-7');
+      await expect(page.getByTestId('intake-last-scan')).toContainText(w.unknown('NO-SUCH-ITEM-7'));
+      await expect(totals).toHaveText(w.totals[2]!);
 
       // A lot item without its lot asks for it; the expiry is typed in the language's order (day, month, year).
       await scan(page, lot.barcode);

@@ -60,7 +60,7 @@ describe('inventory lookup: the service as the fallback of the cache', () => {
 
     const answer = await call(t, 'inventory.lookup', { code: seeded.sku, online: 'fallback' });
     expect(answer.source).toBe('service');
-    expect(answer.online).toEqual({ outcome: 'found', message: 'Found on the service; the item cache is still loading.' });
+    expect(answer.online).toMatchObject({ outcome: 'found', message: 'Found on the service; the item cache is still loading.' });
     expect(answer.matches).toHaveLength(1);
     expect(answer.matches[0]).toMatchObject({
       matchedBy: ['sku'],
@@ -127,10 +127,15 @@ describe('inventory lookup: the service as the fallback of the cache', () => {
     const second = await call(t, 'inventory.lookup', { code: 'NOT-CACHED-10', online: 'fallback' });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(second.freshness.connectivity).toBe('offline');
-    expect(second.online).toEqual({
+    expect(second.online).toMatchObject({
       outcome: 'unreachable',
       message: 'NOT-CACHED-10 is not in the item cache, and the service cannot be reached to look it up.',
     });
+    // The clerk reads it in the desk's language: German here.
+    const german = createIntl({ locale: 'de', messages: readCatalog('de') });
+    expect(second.online!.said.map((s) => german.formatMessage({ id: s.id }, s.values)).join(' ')).toBe(
+      'NOT-CACHED-10 ist nicht im Artikel-Cache, und der Dienst ist nicht erreichbar, um danach zu suchen.',
+    );
 
     const hit = await call(t, 'inventory.lookup', { code: cached.sku, online: 'fallback' });
     expect(hit).toMatchObject({ source: 'cache', online: null });

@@ -1,8 +1,9 @@
-import { AppErrorException } from '../../../shared/errors.js';
+import { AppErrorException, said, type Saying } from '../../../shared/errors.js';
 import type { Freshness, LookupAnswer, OnlineFallback } from '../../../shared/ipc/inventory.js';
 import type { LookupMatch } from '../../../shared/schemas/inventory-cache.js';
 import { normalizeGtin } from '../../../shared/scan/codes.js';
 import type { ApiClient } from '../api/api-client.js';
+import { englishOf } from '../words.js';
 import { CacheIndex } from './cache-index.js';
 import { listInventory, listProducts } from './resources.js';
 import { assemble, codesByInventoryId } from './records.js';
@@ -40,36 +41,27 @@ export async function lookupOnline(api: ApiClient, missed: LookupAnswer, freshne
     online,
     freshness,
   });
-  const what = shownKey(missed);
-  if (freshness.connectivity === 'offline')
-    return answer({
-      outcome: 'unreachable',
-      message: `${what} is not in the item cache${cacheState(freshness)}, and the service cannot be reached to look it up.`,
-    });
+  const code = shownKey(missed);
+  const cache = cacheState(freshness);
+  const fallback = (outcome: OnlineFallback['outcome'], sentences: Saying[], matches: LookupMatch[] = []) =>
+    answer({ outcome, said: sentences, message: sentences.map(englishOf).join(' ') }, matches);
+  if (freshness.connectivity === 'offline') return fallback('unreachable', [said('inventory.online.offline', { code, cache })]);
   const timeout = AbortSignal.timeout(ONLINE_LOOKUP_MS);
   try {
     const matches = await findOnService(api, missed.lookedUp, AbortSignal.any([signal, timeout]));
-    if (matches.length === 0)
-      return answer({
-        outcome: 'not-found',
-        message: `No item matches ${what}: it is not in the item cache${cacheState(freshness)}, and the service does not know it either.`,
-      });
-    return answer({ outcome: 'found', message: `Found on the service; ${foundCacheState(freshness)}` }, matches);
+    if (matches.length === 0) return fallback('not-found', [said('inventory.online.notFound', { code, cache })]);
+    return fallback('found', [said('inventory.online.found', { cache })], matches);
   } catch (error) {
     if (signal.aborted) throw error; // the caller stopped asking
-    if (timeout.aborted)
-      return answer({
-        outcome: 'unreachable',
-        message: `${what} is not in the item cache${cacheState(freshness)}, and the service did not answer within ${ONLINE_LOOKUP_MS / 1000} seconds.`,
-      });
+    if (timeout.aborted) return fallback('unreachable', [said('inventory.online.timeout', { code, cache, seconds: ONLINE_LOOKUP_MS / 1000 })]);
     if (!(error instanceof AppErrorException)) throw error;
-    const unreachable = error.appError.code === 'network' || error.appError.code === 'timeout';
-    return answer({
-      outcome: unreachable ? 'unreachable' : 'failed',
-      message: unreachable
-        ? `${what} is not in the item cache${cacheState(freshness)}, and the service cannot be reached to look it up.`
-        : `${what} is not in the item cache${cacheState(freshness)}, and the service could not be asked: ${error.appError.message}`,
-    });
+    const { code: kind, said: why, message } = error.appError;
+    if (kind === 'network' || kind === 'timeout') return fallback('unreachable', [said('inventory.online.offline', { code, cache })]);
+    // The error's own sentence follows in the clerk's language; an error without one is quoted as it came.
+    return fallback(
+      'failed',
+      why ? [said('inventory.online.failed', { code, cache }), why as Saying] : [said('inventory.online.failedBecause', { code, cache, reason: message })],
+    );
   }
 }
 
@@ -110,13 +102,8 @@ function shownKey(answer: LookupAnswer): string {
   return answer.scan ? `GTIN ${key}` : key;
 }
 
-/** Said after "not in the item cache": why the cache could not have it. */
-function cacheState(f: Freshness): string {
-  if (f.syncedAt !== null) return '';
-  return f.syncing ? ' (it is still loading)' : ' (it is empty until a sync completes)';
-}
-
-function foundCacheState(f: Freshness): string {
-  if (f.syncedAt !== null) return 'the item cache does not have it yet.';
-  return f.syncing ? 'the item cache is still loading.' : 'the item cache is empty.';
+/** Why the cache could not have the item, for the messages' `cache` select: loaded (it does not have it), loading, empty. */
+function cacheState(f: Freshness): 'loaded' | 'loading' | 'empty' {
+  if (f.syncedAt !== null) return 'loaded';
+  return f.syncing ? 'loading' : 'empty';
 }

@@ -9,7 +9,7 @@ import { parseGs1 } from '../../../../../shared/scan/gs1';
 import { useAccountKey } from '../../../app/accountKey';
 import { call, errorMessage } from '../../../bridge/dockdesk';
 import { useDraftAutosave } from '../../../drafts/useDraftAutosave';
-import { useT, type Translate } from '../../../i18n/useT';
+import { currentWords, useT, type Translate } from '../../../i18n/useT';
 import { useShortcut } from '../../../keyboard/useShortcut';
 import { cue } from '../../../scan/cues';
 import type { ScanVerdict, TypedIn } from '../../../scan/scanService';
@@ -94,9 +94,10 @@ async function lookUpItem(
     return { verdict: 'refused', message: t('returns.intake.item.lookupFailed', { code: plainScanText(code), error: errorMessage(error) }), line: null };
   }
   const shown = plainScanText(code);
+  // Main's sentences on the online lookup, in the clerk's language.
+  const onlineWords = answer.online ? answer.online.said.map(currentWords().said).join(' ') : null;
   // With no match the fallback's outcome says why: not on the service either, or the service out of reach (and the cache's state).
-  if (answer.matches.length === 0)
-    return { verdict: 'refused', message: answer.online?.message ?? t('returns.intake.item.noMatch', { code: shown }), line: null };
+  if (answer.matches.length === 0) return { verdict: 'refused', message: onlineWords ?? t('returns.intake.item.noMatch', { code: shown }), line: null };
   if (answer.matches.length > 1) {
     const skus = answer.matches.map((m) => m.item.sku).join(', ');
     return {
@@ -109,7 +110,7 @@ async function lookUpItem(
   const online = answer.source === 'service';
   const outcome = applyItemScan(t, draft, match.item, answer.scan, online, match.item.codes.returnPreference?.primaryAction ?? null);
   // Found on the service: main's own note on the lookup, where it gave one, follows the outcome.
-  const onService = answer.online?.message ?? t('returns.intake.item.foundOnService');
+  const onService = onlineWords ?? t('returns.intake.item.foundOnService');
   if (outcome.verdict === 'refused')
     return {
       verdict: 'refused',
