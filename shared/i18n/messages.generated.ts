@@ -121,8 +121,8 @@ export interface MessageArgs<Tag = never> {
   'errors.receiving.createUnchecked': undefined;
   'errors.receiving.tooManyToFilter': { count: number; limit: number };
   'errors.receiving.tooManyToSort': { count: number; limit: number; field: string | number };
-  'errors.returns.cannotCancel': { id: string | number; reason: string | number };
-  'errors.returns.cannotChange': { id: string | number; reason: string | number };
+  'errors.returns.cannotCancel': { reason: string | number; id: string | number; status: string | number };
+  'errors.returns.cannotChange': { reason: string | number; id: string | number; status: string | number };
   'errors.returns.inOutbox': { id: string | number };
   'errors.returns.notInOutbox': undefined;
   'errors.returns.notSent': { problem: string | number; more: number };
@@ -338,6 +338,12 @@ export interface MessageArgs<Tag = never> {
   'inventory.lots.scannedNotInStock': { lot: string | number };
   'inventory.match.code': { kinds: string | number };
   'inventory.match.search': { field: string | number; rank: string | number };
+  'inventory.online.failed': { code: string | number; cache: string | number };
+  'inventory.online.failedBecause': { code: string | number; cache: string | number; reason: string | number };
+  'inventory.online.found': { cache: string | number };
+  'inventory.online.notFound': { code: string | number; cache: string | number };
+  'inventory.online.offline': { code: string | number; cache: string | number };
+  'inventory.online.timeout': { code: string | number; cache: string | number; seconds: number };
   'inventory.open': undefined;
   'inventory.qty.awaiting': undefined;
   'inventory.qty.awaiting.means': undefined;
@@ -1075,7 +1081,7 @@ export interface MessageArgs<Tag = never> {
   'returns.detail.transactions.amount': undefined;
   'returns.detail.transactions.type': undefined;
   'returns.detail.type': undefined;
-  'returns.detail.unchangeable': { reason: string | number };
+  'returns.detail.unchangeable': { reason: string | number; status: string | number };
   'returns.detail.what': { id: string | number };
   'returns.filters.allCenters': undefined;
   'returns.filters.allStatuses': undefined;

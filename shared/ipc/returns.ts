@@ -54,8 +54,12 @@ export type OriginalShipment = z.infer<typeof OriginalShipment>;
 /** A return with what the desk may do with it now. */
 export const ReturnDetail = z.object({
   record: ReturnRecord,
-  /** Spec 3: only a return awaiting arrival may be changed or cancelled; `reason` says why not otherwise. */
-  changeable: z.object({ allowed: z.boolean(), reason: z.string().nullable() }),
+  /**
+   * Spec 3: only a return awaiting arrival may be changed or cancelled. `reason` says why not
+   * otherwise: already cancelled, the warehouse has the box (arrived, processing, completed), or a
+   * status the desk does not know; the desk words it in the clerk's language.
+   */
+  changeable: z.object({ allowed: z.boolean(), reason: z.enum(['cancelled', 'withWarehouse', 'otherStatus']).nullable() }),
 });
 export type ReturnDetail = z.infer<typeof ReturnDetail>;
 

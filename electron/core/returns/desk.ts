@@ -115,7 +115,12 @@ export class ReturnsDesk {
 
   async cancel(id: number, signal?: AbortSignal): Promise<ReturnDetail> {
     const before = await this.detail(id, signal);
-    if (!before.changeable.allowed) throw appError('conflict', 'errors.returns.cannotCancel', { id, reason: before.changeable.reason ?? '' });
+    if (!before.changeable.allowed)
+      throw appError('conflict', 'errors.returns.cannotCancel', {
+        id,
+        reason: before.changeable.reason ?? 'otherStatus',
+        status: before.record.status ?? 'unknown',
+      });
     await cancelReturn(this.deps.api(), id, this.deps.channelId(), signal);
     return this.detail(id, signal);
   }
@@ -123,7 +128,8 @@ export class ReturnsDesk {
   /** A draft filled from a return awaiting arrival; submitting it sends the change. */
   async edit(id: number, signal?: AbortSignal): Promise<DraftRecord> {
     const { record, changeable } = await this.detail(id, signal);
-    if (!changeable.allowed) throw appError('conflict', 'errors.returns.cannotChange', { id, reason: changeable.reason ?? '' });
+    if (!changeable.allowed)
+      throw appError('conflict', 'errors.returns.cannotChange', { id, reason: changeable.reason ?? 'otherStatus', status: record.status ?? 'unknown' });
     const value = ReturnDraft.parse({
       referenceId: record.reference_id ?? '',
       editOf: id,
@@ -176,15 +182,11 @@ export class ReturnsDesk {
   }
 }
 
-/** Spec 3: only AwaitingArrival may be changed or cancelled; otherwise say why, by status. */
+/** Spec 3: only AwaitingArrival may be changed or cancelled; otherwise why, by status (the desk words it). */
 export function withChangeable(record: ReturnRecord): ReturnDetail {
   const status = record.status ?? 'unknown';
   if (status === 'AwaitingArrival') return { record, changeable: { allowed: true, reason: null } };
   const reason =
-    status === 'Cancelled'
-      ? 'it is already cancelled.'
-      : status === 'Arrived' || status === 'Processing' || status === 'Completed'
-        ? `it is ${status}: the warehouse has the box, and only a return still awaiting arrival can be changed or cancelled.`
-        : `its status is ${status}; only a return awaiting arrival can be changed or cancelled.`;
+    status === 'Cancelled' ? 'cancelled' : status === 'Arrived' || status === 'Processing' || status === 'Completed' ? 'withWarehouse' : 'otherStatus';
   return { record, changeable: { allowed: false, reason } };
 }

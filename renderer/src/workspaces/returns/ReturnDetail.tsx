@@ -262,7 +262,7 @@ function Actions({ detail }: { detail: Detail }) {
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelReturn(r.id);
   const edit = useEditReturn(r.id);
-  const { t } = useT();
+  const { t, label } = useT();
   const reference = r.reference_id || String(r.id);
   return (
     <div className="actions-stack">
@@ -281,7 +281,7 @@ function Actions({ detail }: { detail: Detail }) {
         </div>
       ) : (
         <p className="muted" id="change-why">
-          {t('returns.detail.unchangeable', { reason: detail.changeable.reason ?? '' })}
+          {t('returns.detail.unchangeable', { reason: detail.changeable.reason ?? 'otherStatus', status: label('ReturnStatus', r.status) })}
         </p>
       )}
       {edit.error && <ErrorNote error={edit.error} prefix={t('returns.detail.editFailed')} />}
