@@ -12,18 +12,6 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 const SCANNED = ['test/integration', 'test/unit', 'test/conformance', 'test/support'];
 const THIS_FILE = 'test/unit/test-hygiene.test.ts'; // holds the samples below
 
-/**
- * Fixed waits still allowed, by file and what the line holds, each with its reason. A line that
- * matches is skipped; an entry that no longer matches anything fails the test, so none outlives its use.
- */
-const ALLOWED: { file: string; holds: string; why: string }[] = [
-  {
-    file: 'test/integration/request-budget.test.ts',
-    holds: 'setTimeout(r, 2_000)',
-    why: "the clerks' pace while the sync runs: the load the test puts on the shared window, not a wait for anything",
-  },
-];
-
 const SLEEPS: { pattern: RegExp; what: string }[] = [
   { pattern: /\bsetTimeout\(\s*(?:r|res|resolve|done|next)\s*[,)]/, what: 'a promise resolved by setTimeout' },
   { pattern: /new Promise\b[^;]*?\(\s*\(?\s*(\w+)[^=;]*?=>\s*\{?\s*setTimeout\(\s*\1\s*[,)]/, what: 'a promise resolved by setTimeout' },
@@ -34,7 +22,7 @@ const SLEEPS: { pattern: RegExp; what: string }[] = [
 ];
 
 /** The fixed sleeps in one file's text, as `file:line what`. A file that installs fake timers runs its timers on them. */
-function fixedSleeps(file: string, text: string, allowed = ALLOWED): string[] {
+function fixedSleeps(file: string, text: string): string[] {
   if (/\bvi\.useFakeTimers\(/.test(text)) return [];
   const found: string[] = [];
   // Multi-line imports are read as one line, so an import of timers/promises' setTimeout is seen whole.
@@ -43,7 +31,6 @@ function fixedSleeps(file: string, text: string, allowed = ALLOWED): string[] {
     const code = line.replace(/\/\/.*$/, '').trim();
     if (code.startsWith('*') || code.startsWith('/*')) return;
     const statement = code.startsWith('import') && !code.includes(' from ') ? lines.slice(i, i + 12).join(' ') : code;
-    if (allowed.some((a) => a.file === file && line.includes(a.holds))) return;
     for (const { pattern, what } of SLEEPS) {
       if (pattern.test(statement)) {
         found.push(`${file}:${i + 1} ${what}: ${line.trim()}`);
@@ -68,10 +55,6 @@ describe('test hygiene', () => {
     expect(files.length).toBeGreaterThan(50);
     const found = files.flatMap((file) => fixedSleeps(relative(repo, join(repo, file)), readFileSync(join(repo, file), 'utf8')));
     expect(found).toEqual([]);
-  });
-
-  it('each allowed fixed wait is still there (one that is gone comes off the list)', () => {
-    for (const a of ALLOWED) expect(readFileSync(join(repo, a.file), 'utf8'), `${a.file}: ${a.why}`).toContain(a.holds);
   });
 
   it.each([
@@ -101,10 +84,8 @@ describe('test hygiene', () => {
     expect(fixedSleeps('test/unit/sample.test.ts', sample)).toEqual([]);
   });
 
-  it('leaves a file on a fake clock alone, and skips an allowed line only in its own file', () => {
+  it('leaves a file on a fake clock alone', () => {
     expect(fixedSleeps('test/unit/x.test.ts', 'vi.useFakeTimers();\nawait new Promise((r) => setTimeout(r, 5));')).toEqual([]);
-    const allowed = [{ file: 'test/unit/a.test.ts', holds: 'setTimeout(r, 7)', why: 'a sample' }];
-    expect(fixedSleeps('test/unit/a.test.ts', 'await new Promise((r) => setTimeout(r, 7));', allowed)).toEqual([]);
-    expect(fixedSleeps('test/unit/b.test.ts', 'await new Promise((r) => setTimeout(r, 7));', allowed)).toHaveLength(1);
+    expect(fixedSleeps('test/unit/y.test.ts', 'await new Promise((r) => setTimeout(r, 5));')).toHaveLength(1);
   });
 });
