@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { BrowserHost } from '../../electron/host/browser-host.js';
 import { expect, signInThroughPopup } from './fixtures.js';
-import { session } from './scanner.js';
+import { keyPause, session } from './scanner.js';
 import { service } from './service.js';
 
 /**
@@ -121,7 +121,7 @@ export async function typeOn(page: Page, layout: Layout, text: string, delay = 1
     const at = Math.max(Date.now() / 1000, (clocks.get(page) ?? 0) + 0.001);
     for (const e of events(layoutStroke(ch, layout), at, 0.01)) await cdp.send('Input.dispatchKeyEvent', e);
     clocks.set(page, at + 0.01);
-    await page.waitForTimeout(delay);
+    await keyPause(page, delay);
   }
 }
 
@@ -256,19 +256,20 @@ export async function receivingByKeys(page: Page, host: BrowserHost, layout: Lay
 
   // The carrier's label and the item are scanned (the scanner on the desk's layout, then Enter).
   await tabTo(page, words.boxTracking);
-  await page.waitForTimeout(250);
+  // The scan starts after a silence, as a scanner's does: the Tab is not read as its first key.
+  await keyPause(page, 250);
   const tracking = `1Z${layout.toUpperCase()}-YZ-0815`;
   await scanOn(page, layout, tracking);
   await expect(page.getByLabel(words.boxTracking, { exact: true })).toHaveValue(tracking);
 
   // A code that names no item, scanned into the box: refused, said in the language.
   await tabTo(page, words.scanInto);
-  await page.waitForTimeout(250);
+  await keyPause(page, 250);
   await scanOn(page, layout, 'NOPE-ZY-42');
   await expect(page.getByText(words.noItem('NOPE-ZY-42'), { exact: true })).toBeVisible({ timeout: 15_000 });
 
   await tabTo(page, words.code);
-  await page.waitForTimeout(250);
+  await keyPause(page, 250);
   await scanOn(page, layout, item.sku);
   const line = page.getByRole('group', { name: words.line });
   await expect(line.locator('.item-name')).toHaveText(`${item.name} (${item.sku})`, { timeout: 15_000 });

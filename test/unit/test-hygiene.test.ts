@@ -84,6 +84,13 @@ describe('test hygiene', () => {
     expect(fixedSleeps('test/unit/sample.test.ts', sample)).toEqual([]);
   });
 
+  it('e2e waits a fixed time only through the scan timing helper (a silence in the key stream)', () => {
+    const files = filesUnder('test/e2e').filter((f) => f !== 'test/e2e/scanner.ts');
+    expect(files.length).toBeGreaterThan(50);
+    const found = files.filter((file) => /\bwaitForTimeout\(/.test(readFileSync(join(repo, file), 'utf8')));
+    expect(found, 'use keyPause from test/e2e/scanner.ts, or wait on what the clerk would see').toEqual([]);
+  });
+
   it('leaves a file on a fake clock alone', () => {
     expect(fixedSleeps('test/unit/x.test.ts', 'vi.useFakeTimers();\nawait new Promise((r) => setTimeout(r, 5));')).toEqual([]);
     expect(fixedSleeps('test/unit/y.test.ts', 'await new Promise((r) => setTimeout(r, 5));')).toHaveLength(1);
