@@ -67,6 +67,9 @@ function guardControl(app: FastifyInstance, request: FastifyRequest, reply: Fast
   return undefined;
 }
 
+/** The service's own words for an injected 5xx, as a real service words its outage (a desk shows them as they came). */
+export const INJECTED_UNAVAILABLE = 'Injected fault: the service is unavailable. Retry later.';
+
 /** Latency, then the fault drawn for this request; the reply when the fault answers instead of the route. */
 async function injectFault(parts: RequestHookParts, injected: WeakMap<FastifyRequest, Fault>, request: FastifyRequest, reply: FastifyReply, path: string) {
   const { faults } = parts;
@@ -78,7 +81,7 @@ async function injectFault(parts: RequestHookParts, injected: WeakMap<FastifyReq
     request.raw.socket.destroy();
     return reply.hijack();
   }
-  if (fault === '5xx') return sendError(reply, problem(503, 'Injected fault: the service is unavailable. Retry later.'));
+  if (fault === '5xx') return sendError(reply, problem(503, INJECTED_UNAVAILABLE));
   if (fault === '429')
     return reply
       .code(429)

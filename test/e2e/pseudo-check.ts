@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEMO_USER } from '../../emulator/auth/registry.js';
 import { LANGUAGES } from '../../shared/i18n/locales.js';
 import { DATA_COLLECTIONS } from '../../emulator/control-types.js';
+import { INJECTED_UNAVAILABLE } from '../../emulator/http/hooks.js';
 import type { BrowserHost } from '../../electron/host/browser-host.js';
 
 /**
@@ -12,12 +13,19 @@ import type { BrowserHost } from '../../electron/host/browser-host.js';
  */
 
 /**
- * Every string the service holds (names, SKUs, lots, addresses, notes, tracking numbers), the
- * signed-in account and the desk's environments: data, shown as it is in every language.
+ * Every string the service holds (names, SKUs, lots, addresses, notes, tracking numbers), its own
+ * words for an outage, the signed-in account (and the emulator's demo password its sign-in page
+ * shows) and the desk's environments: data, shown as it is in every language.
  */
 export async function dataStrings(host: BrowserHost): Promise<string[]> {
   // The account as its identity token names it, and the languages' own names (never translated).
-  const found = new Set<string>([DEMO_USER.email, `${DEMO_USER.name} <${DEMO_USER.email}>`, ...Object.values(LANGUAGES).map((l) => l.name)]);
+  const found = new Set<string>([
+    DEMO_USER.email,
+    `${DEMO_USER.name} <${DEMO_USER.email}>`,
+    DEMO_USER.password,
+    INJECTED_UNAVAILABLE,
+    ...Object.values(LANGUAGES).map((l) => l.name),
+  ]);
   const walk = (value: unknown): void => {
     if (typeof value === 'string') {
       if (/[A-Za-z]/.test(value)) found.add(value);
@@ -30,7 +38,8 @@ export async function dataStrings(host: BrowserHost): Promise<string[]> {
 }
 
 /**
- * The visible texts left with a Latin letter once every ⟦…⟧ run is taken out, and not data. The
+ * The visible texts left with a Latin letter once every ⟦…⟧ run is taken out, and not data; and
+ * the words inside a run that are not data (an argument main wrote in English, say). The
  * texts are read in document order and joined, so a message split by its tags (⟦Open <b>5012</b>
  * now⟧) is taken out whole; a run holding another (an argument that is a message) as well.
  */
@@ -51,13 +60,6 @@ export function untranslatedTexts(page: Page, data: readonly string[]): Promise<
       const holder = parent.closest('[class]') ?? parent;
       places.push(`${holder.tagName.toLowerCase()}${typeof holder.className === 'string' && holder.className ? `.${holder.className.split(' ')[0]}` : ''}`);
     }
-    let all = pieces.join(SEPARATOR);
-    for (let before = ''; before !== all;) {
-      before = all;
-      // A mark can span text nodes (a bold word inside a sentence): its separators stay, so the
-      // pieces left still line up with where they were.
-      all = all.replace(/⟦[^⟦⟧]*⟧/g, (mark) => SEPARATOR.repeat(mark.split(SEPARATOR).length - 1));
-    }
     // What Intl writes in the pseudo-locale (an English variant): month, weekday and time zone
     // names, AM/PM; and React Aria's date field placeholders.
     const locale = document.documentElement.lang;
@@ -74,13 +76,30 @@ export function untranslatedTexts(page: Page, data: readonly string[]): Promise<
     const KEY =
       /^(?:(?:Ctrl|Alt|Shift|Meta|Cmd)\+)*(?:[A-Za-z0-9←→↑↓]|F\d{1,2}|Enter|Escape|Esc|Tab|Space|Backspace|Delete|Home|End|Page|Up|Down|PageUp|PageDown)$/;
     const isData = (segment: string) => KEY.test(segment) || intlWords.has(segment) || data.some((value) => value.includes(segment));
+    // Words in a text: split at spaces and punctuation, those with a Latin letter.
+    const wordsOf = (text: string) => text.split(/\s*[·,;:|()[\]{}"“”„«»…]\s*|\s+[–—-]\s+|\s+/).filter((w) => /[A-Za-z]/.test(w));
+    // A date Intl wrote ("Nov 25, 2026, 3:04 PM") splits into words each Intl's own.
+    const foreign = (word: string) => !isData(word) && !isData(word.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, ''));
+    // Inside a mark every letter of the message's own text is accented: a Latin letter there is an
+    // argument's, and an argument that is not data is a sentence main made in English.
+    const inside: string[] = [];
+    let all = pieces.join(SEPARATOR);
+    for (let before = ''; before !== all;) {
+      before = all;
+      // A mark can span text nodes (a bold word inside a sentence): its separators stay, so the
+      // pieces left still line up with where they were.
+      all = all.replace(/⟦[^⟦⟧]*⟧/g, (mark) => {
+        const words = wordsOf(mark.replaceAll(SEPARATOR, ' ')).filter(foreign);
+        if (words.length > 0) inside.push(`${words.join(' ')} (inside ${mark.replaceAll(SEPARATOR, '').slice(0, 80)})`);
+        return SEPARATOR.repeat(mark.split(SEPARATOR).length - 1);
+      });
+    }
     const left: string[] = [];
     for (const [i, piece] of all.split(SEPARATOR).entries()) {
-      const segments = piece.split(/\s*[·,;:|()[\]{}"“”„«»…]\s*|\s+[–—-]\s+|\s+/).filter((s) => /[A-Za-z]/.test(s));
-      // A date Intl wrote ("Nov 25, 2026, 3:04 PM") splits into words each Intl's own.
-      if (segments.some((s) => !isData(s) && !isData(s.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '')))) left.push(`${piece.trim()} (in ${places[i]})`);
+      const segments = wordsOf(piece);
+      if (segments.some(foreign)) left.push(`${piece.trim()} (in ${places[i]})`);
     }
-    return [...new Set(left)];
+    return [...new Set([...left, ...inside])];
   }, data);
 }
 

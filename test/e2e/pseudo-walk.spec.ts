@@ -10,7 +10,8 @@ import { walkViews } from './walk-views.js';
 /**
  * The desk in the pseudo-locale (Settings → Appearance → Pseudo): every view, dialog, popover and
  * notice of the screenshot set's walk, at 1280x800. On each, no visible text is left outside the
- * ⟦marks⟧ apart from data (names, codes, lots, numbers, what Intl writes), nothing the catalogs say
+ * ⟦marks⟧ apart from data (names, codes, lots, numbers, what Intl writes), no argument inside them
+ * is anything but data (a sentence main made in English would be), nothing the catalogs say
  * is cut off or spills out of its box with words about 40 % longer, and axe finds nothing serious.
  * Controls are found by their words in the pseudo-locale, read from the same catalogs the desk
  * builds, so a missing or untranslated word fails here as it would on screen.
