@@ -4,9 +4,11 @@ import { resolveLocale, SOURCE_LANGUAGE, type CatalogName, type Language, type L
 import type { MessageArgs } from '../../shared/i18n/messages.generated.js';
 import type { LabelLanguage, LabelText } from '../../shared/printing/item-label.js';
 import deErrors from '../../shared/i18n/messages/de/errors.json' with { type: 'json' };
+import dePrinting from '../../shared/i18n/messages/de/printing.json' with { type: 'json' };
 import dePrintlabel from '../../shared/i18n/messages/de/printlabel.json' with { type: 'json' };
 import deSignin from '../../shared/i18n/messages/de/signin.json' with { type: 'json' };
 import enErrors from '../../shared/i18n/messages/en/errors.json' with { type: 'json' };
+import enPrinting from '../../shared/i18n/messages/en/printing.json' with { type: 'json' };
 import enPrintlabel from '../../shared/i18n/messages/en/printlabel.json' with { type: 'json' };
 import deReceiving from '../../shared/i18n/messages/de/receiving.json' with { type: 'json' };
 import enReceiving from '../../shared/i18n/messages/en/receiving.json' with { type: 'json' };
@@ -14,6 +16,7 @@ import esReceiving from '../../shared/i18n/messages/es/receiving.json' with { ty
 import plReceiving from '../../shared/i18n/messages/pl/receiving.json' with { type: 'json' };
 import enSignin from '../../shared/i18n/messages/en/signin.json' with { type: 'json' };
 import esErrors from '../../shared/i18n/messages/es/errors.json' with { type: 'json' };
+import esPrinting from '../../shared/i18n/messages/es/printing.json' with { type: 'json' };
 import esPrintlabel from '../../shared/i18n/messages/es/printlabel.json' with { type: 'json' };
 import esSignin from '../../shared/i18n/messages/es/signin.json' with { type: 'json' };
 
@@ -23,14 +26,16 @@ import esSignin from '../../shared/i18n/messages/es/signin.json' with { type: 'j
  * English of every error (AppError.message, for logs). What the renderer shows it says itself from
  * the message id an AppError carries (`said`). Receiving's words are here for the create form's
  * rules (main checks them again, in English) and the discrepancy CSV (in the clerk's language).
- * Polish holds only receiving of these: the rest reads English.
+ * Printing's words are here for the English of a print job's problem and of why the system's printers
+ * cannot be chosen (`problem`, `reason`: for logs; the renderer says the sentences `problemSaid` and
+ * `reasonSaid` carry). Polish holds only receiving of these: the rest reads English.
  */
 type Catalog = Record<string, string>;
-const english: Catalog = { ...enErrors, ...enSignin, ...enPrintlabel, ...enReceiving };
+const english: Catalog = { ...enErrors, ...enSignin, ...enPrintlabel, ...enReceiving, ...enPrinting };
 const CATALOGS: Record<Language, Catalog> = {
   en: english,
-  es: { ...english, ...esErrors, ...esSignin, ...esPrintlabel, ...esReceiving },
-  de: { ...english, ...deErrors, ...deSignin, ...dePrintlabel, ...deReceiving },
+  es: { ...english, ...esErrors, ...esSignin, ...esPrintlabel, ...esReceiving, ...esPrinting },
+  de: { ...english, ...deErrors, ...deSignin, ...dePrintlabel, ...deReceiving, ...dePrinting },
   pl: { ...english, ...plReceiving },
 };
 
@@ -97,6 +102,11 @@ export function sayError(code: AppErrorCode, saying: Saying, extra: AppErrorExtr
 /** A saying in English. */
 export function englishOf({ id, values }: Saying): string {
   return (englishWords.t as (id: string, values?: MessageValues) => string)(id, values);
+}
+
+/** Whole sentences said ahead (a print job's problem), in English, one after another. */
+export function englishOfSentences(sentences: readonly Saying[]): string {
+  return sentences.map(englishOf).join(' ');
 }
 
 /** The words printed on labels, in the desk's label language (Settings → Printers; English by default). */

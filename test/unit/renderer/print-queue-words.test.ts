@@ -17,6 +17,7 @@ function job(state: PrintJobState, n: number): PrintJob {
     what: 'Test print',
     state,
     problem: state === 'printed' ? null : 'It is out of labels.',
+    problemSaid: state === 'printed' ? [] : [{ id: 'printing.jobProblem.stop.paperOut' }],
     bytes: 100,
     attempts: 1,
     createdAt: '2026-11-25T10:00:00.000Z',
