@@ -4,9 +4,11 @@ import { resolveLocale, SOURCE_LANGUAGE, type CatalogName, type Language, type L
 import type { MessageArgs } from '../../shared/i18n/messages.generated.js';
 import type { LabelLanguage, LabelText } from '../../shared/printing/item-label.js';
 import deErrors from '../../shared/i18n/messages/de/errors.json' with { type: 'json' };
+import dePrinting from '../../shared/i18n/messages/de/printing.json' with { type: 'json' };
 import dePrintlabel from '../../shared/i18n/messages/de/printlabel.json' with { type: 'json' };
 import deSignin from '../../shared/i18n/messages/de/signin.json' with { type: 'json' };
 import enErrors from '../../shared/i18n/messages/en/errors.json' with { type: 'json' };
+import enPrinting from '../../shared/i18n/messages/en/printing.json' with { type: 'json' };
 import enPrintlabel from '../../shared/i18n/messages/en/printlabel.json' with { type: 'json' };
 import deReceiving from '../../shared/i18n/messages/de/receiving.json' with { type: 'json' };
 import enInventory from '../../shared/i18n/messages/en/inventory.json' with { type: 'json' };
@@ -15,6 +17,7 @@ import esReceiving from '../../shared/i18n/messages/es/receiving.json' with { ty
 import plReceiving from '../../shared/i18n/messages/pl/receiving.json' with { type: 'json' };
 import enSignin from '../../shared/i18n/messages/en/signin.json' with { type: 'json' };
 import esErrors from '../../shared/i18n/messages/es/errors.json' with { type: 'json' };
+import esPrinting from '../../shared/i18n/messages/es/printing.json' with { type: 'json' };
 import esPrintlabel from '../../shared/i18n/messages/es/printlabel.json' with { type: 'json' };
 import esSignin from '../../shared/i18n/messages/es/signin.json' with { type: 'json' };
 
@@ -23,16 +26,18 @@ import esSignin from '../../shared/i18n/messages/es/signin.json' with { type: 'j
  * printed on labels), formatted here because main makes the final text of a page or a label, and the
  * English of every error (AppError.message, for logs). What the renderer shows it says itself from
  * the message id an AppError carries (`said`). Receiving's words are here for the create form's
- * rules (main checks them again, in English) and the discrepancy CSV (in the clerk's language);
- * inventory's for the English of the online lookup's sentences, which the renderer says itself.
- * Polish holds only receiving of these: the rest reads English.
+ * rules (main checks them again, in English) and the discrepancy CSV (in the clerk's language).
+ * Printing's and inventory's are here for the English of sentences the renderer says itself: a
+ * print job's problem and why the system's printers cannot be chosen (`problemSaid`, `reasonSaid`),
+ * and the online lookup's (`said`); main keeps the English for logs. Polish holds only receiving of
+ * these: the rest reads English.
  */
 type Catalog = Record<string, string>;
-const english: Catalog = { ...enErrors, ...enSignin, ...enPrintlabel, ...enReceiving, ...enInventory };
+const english: Catalog = { ...enErrors, ...enSignin, ...enPrintlabel, ...enReceiving, ...enPrinting, ...enInventory };
 const CATALOGS: Record<Language, Catalog> = {
   en: english,
-  es: { ...english, ...esErrors, ...esSignin, ...esPrintlabel, ...esReceiving },
-  de: { ...english, ...deErrors, ...deSignin, ...dePrintlabel, ...deReceiving },
+  es: { ...english, ...esErrors, ...esSignin, ...esPrintlabel, ...esReceiving, ...esPrinting },
+  de: { ...english, ...deErrors, ...deSignin, ...dePrintlabel, ...deReceiving, ...dePrinting },
   pl: { ...english, ...plReceiving },
 };
 
@@ -99,6 +104,11 @@ export function sayError(code: AppErrorCode, saying: Saying, extra: AppErrorExtr
 /** A saying in English. */
 export function englishOf({ id, values }: Saying): string {
   return (englishWords.t as (id: string, values?: MessageValues) => string)(id, values);
+}
+
+/** Whole sentences said ahead (a print job's problem), in English, one after another. */
+export function englishOfSentences(sentences: readonly Saying[]): string {
+  return sentences.map(englishOf).join(' ');
 }
 
 /** The words printed on labels, in the desk's label language (Settings → Printers; English by default). */

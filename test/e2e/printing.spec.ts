@@ -94,7 +94,7 @@ test('a printer out of paper is said in words, the job is kept, and Send again p
   const dialog = page.getByRole('dialog', { name: 'Print item label' });
   await expect(dialog.getByLabel('Copies')).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(dialog.getByRole('alert')).toContainText('Bench Zebra did not print: it is out of labels. Load a new roll of labels, then send the job again.');
+  await expect(dialog.getByRole('alert')).toContainText('Bench Zebra did not print. It is out of labels: load a new roll of labels. Then send the job again.');
   await expect(dialog.getByRole('alert')).toContainText('The job is kept in the print queue');
   expect(await printed(host)).toHaveLength(0);
   await page.keyboard.press('Escape');
@@ -112,7 +112,7 @@ test('a printer out of paper is said in words, the job is kept, and Send again p
   const queue = page.getByRole('dialog', { name: 'Print queue' });
   const job = queue.getByTestId('print-job');
   await expect(job).toContainText('Not sent');
-  await expect(job).toContainText('it is out of labels');
+  await expect(job).toContainText('It is out of labels');
   await axeCheck(page, 'printing-queue');
 
   await setPrinter(host, { paperOut: false });

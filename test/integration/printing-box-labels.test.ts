@@ -105,8 +105,8 @@ describe('box labels to the desk’s label printer', () => {
   }, 60_000);
 
   it.each([
-    { condition: { paperOut: true }, words: /did not print: it is out of labels\. Load a new roll of labels, then send the job again/ },
-    { condition: { headOpen: true }, words: /did not print: its print head is open\. Close the head until it clicks/ },
+    { condition: { paperOut: true }, words: /did not print\. It is out of labels: load a new roll of labels\. Then send the job again\./ },
+    { condition: { headOpen: true }, words: /did not print\. Its print head is open: close the head until it clicks\. Then send the job again\./ },
   ])(
     'tells the clerk when the printer is stopped ($condition), keeps the box labels, and prints them once when asked',
     async ({ condition, words }) => {

@@ -87,15 +87,22 @@ describe('printing at the desk', () => {
   }, 60_000);
 
   it.each([
-    { condition: { paperOut: true }, words: /did not print: it is out of labels\. Load a new roll of labels, then send the job again/ },
-    { condition: { headOpen: true }, words: /did not print: its print head is open\. Close the head until it clicks/ },
-    { condition: { paused: true, ribbonOut: true }, words: /out of ribbon and it is paused\. Put in a new ribbon and press its pause button/ },
+    { condition: { paperOut: true }, words: /did not print\. It is out of labels: load a new roll of labels\. Then send the job again\./ },
+    { condition: { headOpen: true }, words: /did not print\. Its print head is open: close the head until it clicks\. Then send the job again\./ },
+    {
+      condition: { paused: true, ribbonOut: true },
+      words: /did not print\. It is out of ribbon: put in a new ribbon\. It is paused: press its pause button to resume\. Then send the job again\./,
+    },
   ])('tells the clerk when the printer is stopped ($condition), keeps the job, and sends it again only when asked', async ({ condition, words }) => {
     const id = await addPrinter(`Stopped ${Object.keys(condition).join(' ')}`);
     await setPrinter(condition);
     const job = await call<PrintJob>('printing.itemLabel.print', { printerId: id, label: ITEM });
     expect(job.state).toBe('not-sent');
     expect(job.problem).toMatch(words);
+    // The clerk reads it as whole sentences in the desk's language: the printer, each cause with what to do, then what next.
+    expect(job.problemSaid[0]).toEqual({ id: 'printing.jobProblem.notPrinted', values: { printer: job.printerName } });
+    expect(job.problemSaid).toHaveLength(2 + Object.keys(condition).length);
+    expect(job.problemSaid.at(-1)).toEqual({ id: 'printing.jobProblem.sendAgain' });
     expect(await printed()).toEqual([]);
     const queue = await call<{ items: PrintJob[] }>('printing.jobs.list', {});
     expect(queue.items.find((j) => j.id === job.id)?.state).toBe('not-sent');
@@ -108,7 +115,7 @@ describe('printing at the desk', () => {
     expect(await printed()).toEqual([]);
     expect(t.events.filter((e) => e.event === 'printing.jobs.changed')).toHaveLength(changesBefore);
     const again = await call<PrintJob>('printing.jobs.retry', { jobId: job.id });
-    expect(again).toMatchObject({ id: job.id, state: 'printed', attempts: 2, problem: null });
+    expect(again).toMatchObject({ id: job.id, state: 'printed', attempts: 2, problem: null, problemSaid: [] });
     expect((await printed()).map((j) => j.state)).toEqual(['printed']);
     await expect(call('printing.jobs.retry', { jobId: job.id })).rejects.toThrow(/This job printed/);
     expect(await printed()).toHaveLength(1);

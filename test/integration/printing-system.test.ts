@@ -87,7 +87,7 @@ async function setSize(size: { widthMm: number; heightMm: number }): Promise<Pri
 
 describe('a system printer in the desktop app', () => {
   it('lists the system’s printers', async () => {
-    expect(await callCore(t, 'printing.systemPrinters', {})).toEqual({ available: true, reason: null, printers: port.printers });
+    expect(await callCore(t, 'printing.systemPrinters', {})).toEqual({ available: true, reason: null, reasonSaid: [], printers: port.printers });
   });
 
   it('prints an order’s box labels as one job: the service’s pages, the label’s size, to the chosen printer', async () => {
@@ -158,6 +158,13 @@ describe('a system printer in the desktop app', () => {
     expect(refused.problem).toBe(
       'Dock Zebra (USB) (Zebra_ZD421 on this computer) did not take the job: Printer is out of paper. Check that it is on and has labels, then send the job again.',
     );
+    // The system's own words go into the clerk's sentence as they came.
+    expect(refused.problemSaid).toEqual([
+      {
+        id: 'printing.jobProblem.systemRefused',
+        values: { where: 'device', printer: 'Dock Zebra (USB)', device: 'Zebra_ZD421', error: 'Printer is out of paper' },
+      },
+    ]);
 
     port.failure = null;
     expect(await callCore(t, 'printing.jobs.retry', { jobId: job.id })).toMatchObject({ state: 'printed', problem: null, attempts: 3 });
@@ -213,6 +220,7 @@ describe('a system printer in the browser host', () => {
       printers: [],
       reason:
         'The browser host cannot reach this computer’s printers: a system printer prints through the browser’s own print dialog, where the printer and the paper size are chosen for each job. The desktop app (Electron) prints to it directly, with no dialog.',
+      reasonSaid: [{ id: 'printing.systemPrinters.browserHost' }],
     });
 
     const settings = await bridge<PrintingSettings>('printing.profiles.save', { kind: 'system', name: 'Desk printer', widthMm: 50.8, heightMm: 25.4 });

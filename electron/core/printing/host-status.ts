@@ -1,3 +1,5 @@
+import { said, type Saying } from '../../../shared/errors.js';
+
 /**
  * A Zebra printer's answer to `~HS`: three strings, each framed by STX and ETX and ended by CR LF. The
  * flags the desk acts on are in string 1 (b: paper out, c: paused) and string 2 (o: head up, that is
@@ -29,14 +31,15 @@ export function parseHostStatus(text: string): HostStatus | null {
   return { paperOut: one[1] === '1', paused: one[2] === '1', headOpen: two[2] === '1', ribbonOut: two[3] === '1' };
 }
 
-/** What stops the printer and what to do, in the clerk's words; null when nothing does. */
-export function describeStop(status: HostStatus): { what: string; fix: string } | null {
-  const found: { what: string; fix: string }[] = [];
-  if (status.headOpen) found.push({ what: 'its print head is open', fix: 'close the head until it clicks' });
-  if (status.paperOut) found.push({ what: 'it is out of labels', fix: 'load a new roll of labels' });
-  if (status.ribbonOut) found.push({ what: 'it is out of ribbon', fix: 'put in a new ribbon' });
-  if (status.paused) found.push({ what: 'it is paused', fix: 'press its pause button to resume' });
-  if (found.length === 0) return null;
-  const join = (parts: string[]) => (parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`);
-  return { what: join(found.map((f) => f.what)), fix: join(found.map((f) => f.fix)) };
+/** Each stop flag's sentence: what stops the printer and what to do about it, in the order to see to them. */
+const STOPS: readonly { flag: keyof HostStatus; sentence: Saying }[] = [
+  { flag: 'headOpen', sentence: said('printing.jobProblem.stop.headOpen') },
+  { flag: 'paperOut', sentence: said('printing.jobProblem.stop.paperOut') },
+  { flag: 'ribbonOut', sentence: said('printing.jobProblem.stop.ribbonOut') },
+  { flag: 'paused', sentence: said('printing.jobProblem.stop.paused') },
+];
+
+/** What stops the printer and what to do, one whole sentence per cause; empty when nothing does. */
+export function stopSentences(status: HostStatus): Saying[] {
+  return STOPS.filter((stop) => status[stop.flag]).map((stop) => stop.sentence);
 }

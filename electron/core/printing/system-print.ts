@@ -1,4 +1,6 @@
+import { said, type Saying } from '../../../shared/errors.js';
 import type { SystemPrinter, SystemPrinterProfile, SystemPrinters } from '../../../shared/ipc/printing.js';
+import { englishOfSentences } from '../words.js';
 import type { SendOutcome } from './zpl-transport.js';
 
 /**
@@ -24,17 +26,19 @@ export interface SystemPrintOptions {
   title: string;
 }
 
-export const BROWSER_HOST_PRINTERS =
-  'The browser host cannot reach this computer’s printers: a system printer prints through the browser’s own print dialog, where the printer and the paper size are chosen for each job. The desktop app (Electron) prints to it directly, with no dialog.';
-
+/**
+ * The shell's printers, and why none can be chosen when so: the browser host cannot reach them (a
+ * system printer prints through the page's print dialog there), or the system has none set up.
+ */
 export async function listSystemPrinters(port: SystemPrintPort | undefined): Promise<SystemPrinters> {
-  if (!port) return { available: false, reason: BROWSER_HOST_PRINTERS, printers: [] };
+  if (!port) return { available: false, ...reasonOf([said('printing.systemPrinters.browserHost')]), printers: [] };
   const printers = await port.list();
-  return {
-    available: true,
-    reason: printers.length === 0 ? 'This computer has no printer set up: add the printer in the system’s printer settings, then look again.' : null,
-    printers,
-  };
+  return { available: true, ...reasonOf(printers.length === 0 ? [said('printing.systemPrinters.none')] : []), printers };
+}
+
+/** The reason as sentences for the clerk and in English for the log (null when there is none). */
+function reasonOf(sentences: Saying[]): Pick<SystemPrinters, 'reason' | 'reasonSaid'> {
+  return { reason: sentences.length > 0 ? englishOfSentences(sentences) : null, reasonSaid: sentences };
 }
 
 /**
@@ -65,9 +69,15 @@ export const labelMicrons = (p: Pick<SystemPrinterProfile, 'widthMm' | 'heightMm
   heightMicrons: Math.round(p.heightMm * MICRONS_PER_MM),
 });
 
-/** Where a system printer is, in the clerk's words. */
-export const deviceWords = (p: Pick<SystemPrinterProfile, 'name' | 'deviceName'>) =>
-  p.deviceName ? `${p.name} (${p.deviceName} on this computer)` : `${p.name} (this computer’s default printer)`;
+/**
+ * Which printer a sentence names: the profile's name and where it is (the system's device, or the
+ * system's default printer), each message choosing its words by `where`.
+ */
+const whoOf = (p: Pick<SystemPrinterProfile, 'name' | 'deviceName'>) => ({
+  where: p.deviceName ? 'device' : 'default',
+  printer: p.name,
+  device: p.deviceName ?? '',
+});
 
 /**
  * One PDF job to a system printer: the printer is looked up among the system's first (a printer
@@ -76,44 +86,33 @@ export const deviceWords = (p: Pick<SystemPrinterProfile, 'name' | 'deviceName'>
  */
 export async function sendPdf(port: SystemPrintPort, profile: SystemPrinterProfile, pdf: Buffer, copies: number, title: string): Promise<PdfOutcome> {
   const timeoutMs = profile.timeoutSeconds * 1000;
-  const who = deviceWords(profile);
+  const who = whoOf(profile);
   let printers: SystemPrinter[];
   try {
     printers = await within(port.list(), timeoutMs);
   } catch (error) {
-    return {
-      kind: 'not-sent',
-      problem: `The system’s printers could not be read (${reason(error)}), so nothing was sent to ${who}. Send the job again in a moment.`,
-    };
+    return { kind: 'not-sent', problem: [said('printing.jobProblem.systemListFailed', { ...who, error: reason(error) })] };
   }
   // The system does not say which printer is its default: a profile without a device is only checked for some printer at all.
   const found = profile.deviceName === null ? null : printers.find((p) => p.name === profile.deviceName);
   if (profile.deviceName === null ? printers.length === 0 : !found)
     return {
       kind: 'not-sent',
-      problem:
+      problem: [
         profile.deviceName === null
-          ? `This computer has no printer set up, so ${profile.name} did not print. Set the printer up in the system’s printer settings, then send the job again.`
-          : `${profile.deviceName} is not among this computer’s printers now, so ${profile.name} did not print. Check that it is plugged in and on, and set up in the system’s printer settings, then send the job again.`,
+          ? said('printing.jobProblem.systemNoPrinter', { printer: profile.name })
+          : said('printing.jobProblem.systemDeviceMissing', { device: profile.deviceName, printer: profile.name }),
+      ],
     };
   if (found?.status === 'stopped')
-    return {
-      kind: 'not-sent',
-      problem: `${who} is stopped in the system’s print queue, so nothing was sent. Resume it in the system’s printer settings (and look at the printer: paper, lid), then send the job again.`,
-    };
+    return { kind: 'not-sent', problem: [said('printing.jobProblem.systemStopped', { printer: profile.name, device: found.name })] };
   try {
     await within(port.printPdf(pdf, { deviceName: profile.deviceName, ...labelMicrons(profile), copies, title }), timeoutMs);
     return { kind: 'printed' };
   } catch (error) {
     if (error instanceof TimedOut)
-      return {
-        kind: 'unsure',
-        problem: `${who} did not take the job within ${profile.timeoutSeconds} s. Look at the printer and the system’s print queue: send the job again only if the labels did not come out.`,
-      };
-    return {
-      kind: 'not-sent',
-      problem: `${who} did not take the job: ${reason(error)}. Check that it is on and has labels, then send the job again.`,
-    };
+      return { kind: 'unsure', problem: [said('printing.jobProblem.systemTimedOut', { ...who, seconds: profile.timeoutSeconds })] };
+    return { kind: 'not-sent', problem: [said('printing.jobProblem.systemRefused', { ...who, error: reason(error) })] };
   }
 }
 

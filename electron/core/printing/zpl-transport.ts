@@ -1,5 +1,6 @@
 import { connect, type Socket } from 'node:net';
-import { describeStop, hasWholeStatus, parseHostStatus, type HostStatus } from './host-status.js';
+import { said, type Saying } from '../../../shared/errors.js';
+import { hasWholeStatus, parseHostStatus, stopSentences, type HostStatus } from './host-status.js';
 
 /**
  * One job to a network label printer over its raw port (9100): connect, ask `~HS`, send the ZPL only
@@ -14,49 +15,56 @@ export interface ZplTarget {
   timeoutMs: number;
 }
 
+/**
+ * What went wrong and what to do: one or more whole sentences, each a message id with its arguments
+ * (said in the clerk's language where shown, in English for the log). A system's or a socket's own
+ * error text enters as an argument, as it came.
+ */
+export type Problem = Saying[];
+
 export type SendOutcome =
   | { kind: 'printed'; after: HostStatus }
   /** Nothing was sent: the printer was stopped or could not be reached. */
-  | { kind: 'not-sent'; problem: string }
+  | { kind: 'not-sent'; problem: Problem }
   /** The printer took the job and then reported a stop; it prints once that is fixed. */
-  | { kind: 'stopped-after'; problem: string }
+  | { kind: 'stopped-after'; problem: Problem }
   /** The connection failed while the job was on its way: it may or may not print. */
-  | { kind: 'unsure'; problem: string };
+  | { kind: 'unsure'; problem: Problem };
 
 const HOST_STATUS = '~HS';
 
 export async function sendZpl(target: ZplTarget, zpl: string): Promise<SendOutcome> {
-  const seconds = `${Math.round(target.timeoutMs / 100) / 10} s`;
-  const where = `${target.host}:${target.port}`;
+  const seconds = Math.round(target.timeoutMs / 100) / 10;
   let link: Link;
   try {
     link = await Link.open(target);
   } catch (error) {
-    return { kind: 'not-sent', problem: unreachable(target, error as NodeJS.ErrnoException, seconds) };
+    return { kind: 'not-sent', problem: [unreachable(target, error as NodeJS.ErrnoException, seconds)] };
   }
   try {
     let before: HostStatus;
     try {
       before = await link.status();
     } catch (error) {
-      return { kind: 'not-sent', problem: noStatus(target, error as Error, seconds) };
+      return { kind: 'not-sent', problem: [noStatus(target, error as Error, seconds)] };
     }
-    const stop = describeStop(before);
-    if (stop) return { kind: 'not-sent', problem: `${target.name} did not print: ${stop.what}. ${capital(stop.fix)}, then send the job again.` };
+    const stop = stopSentences(before);
+    if (stop.length > 0)
+      return { kind: 'not-sent', problem: [said('printing.jobProblem.notPrinted', { printer: target.name }), ...stop, said('printing.jobProblem.sendAgain')] };
     try {
       await link.write(zpl);
       const after = await link.status();
-      const stopped = describeStop(after);
-      if (stopped)
+      const stopped = stopSentences(after);
+      if (stopped.length > 0)
         return {
           kind: 'stopped-after',
-          problem: `${target.name} took the job, then stopped: ${stopped.what}. ${capital(stopped.fix)} and it prints; send it again only if it does not.`,
+          problem: [said('printing.jobProblem.stoppedAfter', { printer: target.name }), ...stopped, said('printing.jobProblem.printsOnceFixed')],
         };
       return { kind: 'printed', after };
     } catch (error) {
       return {
         kind: 'unsure',
-        problem: `The connection to ${target.name} (${where}) broke while the job was sent (${(error as Error).message}). Look at the printer: send the job again only if the labels did not come out.`,
+        problem: [said('printing.jobProblem.connectionBroke', { printer: target.name, address: addressOf(target), error: (error as Error).message })],
       };
     }
   } finally {
@@ -64,32 +72,30 @@ export async function sendZpl(target: ZplTarget, zpl: string): Promise<SendOutco
   }
 }
 
-function capital(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+const addressOf = (target: ZplTarget) => `${target.host}:${target.port}`;
 
-function unreachable(target: ZplTarget, error: NodeJS.ErrnoException, seconds: string): string {
-  const where = `${target.host}:${target.port}`;
+function unreachable(target: ZplTarget, error: NodeJS.ErrnoException, seconds: number): Saying {
+  const printer = target.name;
+  const address = addressOf(target);
   switch (error.code) {
     case 'ECONNREFUSED':
-      return `${target.name} refused the connection at ${where}: nothing there takes print jobs. Check that the printer is on and that its address and port (usually 9100) match its network settings.`;
+      return said('printing.jobProblem.refused', { printer, address });
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return `No printer named ${target.host} is known on the network. Check the address in Settings → Printers (an IP address such as 192.168.1.40 is safest).`;
+      return said('printing.jobProblem.unknownHost', { host: target.host });
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
-      return `The network has no way to ${where}. Check that this computer and ${target.name} are on the same network and that the address is right.`;
+      return said('printing.jobProblem.noRoute', { printer, address });
     case 'ETIMEDOUT':
-      return `${target.name} did not answer at ${where} within ${seconds}. Check that it is on and connected to the network, and that the address is right.`;
+      return said('printing.jobProblem.noAnswer', { printer, address, seconds });
     default:
-      return `${target.name} could not be reached at ${where} (${error.message}). Check that it is on, connected, and that the address and port are right.`;
+      return said('printing.jobProblem.unreachable', { printer, address, error: error.message });
   }
 }
 
-function noStatus(target: ZplTarget, error: Error, seconds: string): string {
-  if (error instanceof NotZpl)
-    return `${target.name} at ${target.host}:${target.port} answered, but not as a ZPL label printer does. Check that the address is the label printer's and that it is set to ZPL.`;
-  return `${target.name} took the connection but did not answer within ${seconds}. Check that it is on and not busy with another computer's job, then send the job again.`;
+function noStatus(target: ZplTarget, error: Error, seconds: number): Saying {
+  if (error instanceof NotZpl) return said('printing.jobProblem.notZpl', { printer: target.name, address: addressOf(target) });
+  return said('printing.jobProblem.silent', { printer: target.name, seconds });
 }
 
 class NotZpl extends Error {}

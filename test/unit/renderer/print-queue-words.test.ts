@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PrintJob, PrintJobState } from '../../../shared/ipc/printing';
 import { englishMessages, loadMessages } from '../../../renderer/src/i18n/catalogs';
 import { wordsOf } from '../../../renderer/src/i18n/useT';
-import { queueSummary as summaryIn } from '../../../renderer/src/workspaces/printing/printerText';
+import { jobProblem, queueSummary as summaryIn, systemPrintersReason } from '../../../renderer/src/workspaces/printing/printerText';
 
 const { t } = wordsOf(createIntl({ locale: 'en', messages: englishMessages }));
 const queueSummary = (jobs: Parameters<typeof summaryIn>[1]) => summaryIn(t, jobs);
@@ -17,6 +17,7 @@ function job(state: PrintJobState, n: number): PrintJob {
     what: 'Test print',
     state,
     problem: state === 'printed' ? null : 'It is out of labels.',
+    problemSaid: state === 'printed' ? [] : [{ id: 'printing.jobProblem.stop.paperOut' }],
     bytes: 100,
     attempts: 1,
     createdAt: '2026-11-25T10:00:00.000Z',
@@ -46,5 +47,36 @@ describe('the print queue in the status bar', () => {
     const de = wordsOf(createIntl({ locale: 'de', messages: await loadMessages('de') })).t;
     expect(summaryIn(de, jobs('sending', 'not-sent', 'printed'))).toBe('Druck läuft: 1 · 1 zurückgehalten');
     expect(summaryIn(de, jobs('printed', 'to-browser'))).toBe('Druckwarteschlange · 1 gedruckt · 1 im Druckdialog');
+  });
+});
+
+describe('a print job’s problem and the system printers’ reason', () => {
+  const stopped: PrintJob = {
+    ...job('not-sent', 9),
+    problem: 'Bench Zebra did not print. Its print head is open: close the head until it clicks. Then send the job again.',
+    problemSaid: [
+      { id: 'printing.jobProblem.notPrinted', values: { printer: 'Bench Zebra' } },
+      { id: 'printing.jobProblem.stop.headOpen' },
+      { id: 'printing.jobProblem.sendAgain' },
+    ],
+  };
+
+  it('says main’s sentences in the desk’s language, one after another', async () => {
+    const { said } = wordsOf(createIntl({ locale: 'de', messages: await loadMessages('de') }));
+    expect(jobProblem(said, stopped)).toBe(
+      'Bench Zebra hat nicht gedruckt. Der Druckkopf ist offen: den Druckkopf schließen, bis er einrastet. Dann den Auftrag erneut senden.',
+    );
+    const reason = { available: true, reason: 'This computer has no printer set up.', reasonSaid: [{ id: 'printing.systemPrinters.none' }], printers: [] };
+    expect(systemPrintersReason(said, reason)).toMatch(/^Auf diesem Computer ist kein Drucker eingerichtet/);
+  });
+
+  it('reads main’s English where main sent no sentences (an older main) or one it has no words for, and nothing where nothing went wrong', () => {
+    const { said } = wordsOf(createIntl({ locale: 'en', messages: englishMessages, onError: () => {} }));
+    const older = { ...stopped, problemSaid: undefined } as unknown as PrintJob;
+    expect(jobProblem(said, older)).toBe(stopped.problem);
+    expect(jobProblem(said, { ...stopped, problemSaid: [] })).toBe(stopped.problem);
+    expect(jobProblem(said, { ...stopped, problemSaid: [{ id: 'printing.jobProblem.fromANewerMain' }] })).toBe(stopped.problem);
+    expect(jobProblem(said, job('printed', 1))).toBeNull();
+    expect(systemPrintersReason(said, { available: true, reason: null, reasonSaid: [], printers: [] })).toBeNull();
   });
 });

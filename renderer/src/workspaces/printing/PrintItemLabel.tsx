@@ -12,7 +12,7 @@ import { ErrorNote } from '../../ui/ErrorNote';
 import { showToast } from '../../ui/Toasts';
 import { openSettingsSection } from '../settings';
 import { browserDialogWords, handToBrowser } from './browserPrint';
-import { jobTitle, sizeWords } from './printerText';
+import { jobProblem, jobTitle, sizeWords } from './printerText';
 import { usePrintingSettings } from './queries';
 
 /** What an item label carries: the item's own codes, and the lots the view shows (a scanned one first). */
@@ -198,15 +198,15 @@ export function ItemLabelForm({
 
 /** Where the labels go, and what became of the last try: a job the printer did not take is kept, said so. */
 function PrintOutcome({ printer, job, error }: { printer: PrinterProfile | null; job: PrintJob | undefined; error: Error | null }) {
-  const { t } = useT();
+  const { t, said } = useT();
   const kept = job && job.state !== 'printed' && job.state !== 'to-browser' ? job : null;
   return (
     <>
       {printer && <p className="muted">{t('printing.item.printsOn', { name: printer.name, size: sizeWords(t, printer) })}</p>}
-      {/* The printer's problem is main's sentence, said as it came; the desk's own sentence follows it. */}
+      {/* The printer's problem is main's sentences, said in the clerk's language; the desk's own sentence follows them. */}
       {kept && (
         <p className="error" role="alert">
-          {kept.problem ?? t('printing.item.notTaken')} {t('printing.item.kept')}
+          {jobProblem(said, kept) ?? t('printing.item.notTaken')} {t('printing.item.kept')}
         </p>
       )}
       {error && <ErrorNote error={error} prefix={t('printing.item.failed')} />}

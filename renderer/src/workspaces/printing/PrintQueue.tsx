@@ -7,7 +7,7 @@ import { useT } from '../../i18n/useT';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { handToBrowser } from './browserPrint';
-import { isKept, isOnItsWay, jobStateText, jobTitle, queueSummary } from './printerText';
+import { isKept, isOnItsWay, jobProblem, jobStateText, jobTitle, queueSummary } from './printerText';
 import { usePrintJobs } from './queries';
 import './printing.css';
 
@@ -43,7 +43,7 @@ export function PrintQueueSlot() {
 
 /** Every job of this session, newest first. A kept job is sent again only here, at the clerk's word. */
 export function PrintQueuePanel({ jobs }: { jobs: readonly PrintJob[] }) {
-  const { t } = useT();
+  const { t, said } = useT();
   // A job of a system printer in the browser host opens the browser's print dialog again.
   const retry = useMutation({ mutationFn: async (jobId: string) => handToBrowser(await call('printing.jobs.retry', { jobId })) });
   const panel = useRef<HTMLDivElement>(null);
@@ -76,21 +76,24 @@ export function PrintQueuePanel({ jobs }: { jobs: readonly PrintJob[] }) {
             </tr>
           </thead>
           <tbody>
-            {jobs.map((job) => (
-              <tr key={job.id} data-testid="print-job" className={`print-job-${job.state}`}>
-                <th scope="row">{jobTitle(t, job)}</th>
-                <td>{job.printerName}</td>
-                <td className="print-job-state">
-                  <strong>{jobStateText(job)}</strong>
-                  {job.attempts > 1 && <span className="muted"> · {t('printing.queue.attempts', { count: job.attempts })}</span>}
-                  {job.problem && <div className="print-job-problem">{job.problem}</div>}
-                </td>
-                <td className="print-job-time">{formatTime(job.createdAt)}</td>
-                <td className="print-job-actions">
-                  <JobActions job={job} retry={retry} dismiss={dismiss} />
-                </td>
-              </tr>
-            ))}
+            {jobs.map((job) => {
+              const problem = jobProblem(said, job);
+              return (
+                <tr key={job.id} data-testid="print-job" className={`print-job-${job.state}`}>
+                  <th scope="row">{jobTitle(t, job)}</th>
+                  <td>{job.printerName}</td>
+                  <td className="print-job-state">
+                    <strong>{jobStateText(job)}</strong>
+                    {job.attempts > 1 && <span className="muted"> · {t('printing.queue.attempts', { count: job.attempts })}</span>}
+                    {problem && <div className="print-job-problem">{problem}</div>}
+                  </td>
+                  <td className="print-job-time">{formatTime(job.createdAt)}</td>
+                  <td className="print-job-actions">
+                    <JobActions job={job} retry={retry} dismiss={dismiss} />
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}

@@ -3,6 +3,7 @@ import type { PrinterKind, SystemPrinters } from '../../../../shared/ipc/printin
 import { DPI_CHOICES, LABEL_SIZES, type LabelSize } from '../../../../shared/printing/item-label';
 import { useT, type PlainMessageId } from '../../i18n/useT';
 import { ErrorNote } from '../../ui/ErrorNote';
+import { systemPrintersReason } from './printerText';
 
 /** The printer form's parts: plain labelled fields, each with its hint or its problem beside it. */
 
@@ -226,7 +227,7 @@ function DeviceChoice({
   problem: string | undefined;
   onChange: (value: string) => void;
 }) {
-  const { t, rich } = useT();
+  const { t, rich, said } = useT();
   if (listError) return <ErrorNote error={listError} prefix={t('printing.device.readFailed')} />;
   if (!printers)
     return (
@@ -261,7 +262,7 @@ function DeviceChoice({
         {missing && <option value={deviceName}>{t('printing.device.missing', { name: deviceName })}</option>}
       </select>
       <small id={`${id}-deviceName-hint`} className={problem ? 'field-error' : 'hint'} role={problem ? 'alert' : undefined}>
-        {problem ?? printers.reason ?? t('printing.device.hint')}
+        {problem ?? systemPrintersReason(said, printers) ?? t('printing.device.hint')}
       </small>
     </div>
   );

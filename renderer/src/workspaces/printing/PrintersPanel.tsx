@@ -9,7 +9,7 @@ import { ErrorNote } from '../../ui/ErrorNote';
 import { PrinterForm } from './PrinterForm';
 import { browserDialogWords, handToBrowser } from './browserPrint';
 import { PRINT_ITEM_LABEL_KEYS } from './PrintItemLabel';
-import { profileLine } from './printerText';
+import { jobProblem, profileLine } from './printerText';
 import { useEmulatedPrinter, usePrintingSettings, useRemoveProfile, useSaveProfile, useSetRoles, useSystemPrinters } from './queries';
 import './printing.css';
 
@@ -197,7 +197,7 @@ function PrinterRow({
 
 /** What became of a test print: printed, or what is wrong and what to check (the job waits in the print queue). */
 function TestOutcome({ job, profile }: { job: PrintJob; profile: PrinterProfile }) {
-  const { t } = useT();
+  const { t, said } = useT();
   if (job.state === 'to-browser')
     return (
       <p className="printer-outcome ok" role="status">
@@ -210,10 +210,10 @@ function TestOutcome({ job, profile }: { job: PrintJob; profile: PrinterProfile 
         {t('printing.test.printed')}
       </p>
     );
-  // The printer's problem is main's sentence, said as it came; the desk's own sentence follows it.
+  // The printer's problem is main's sentences, said in the clerk's language; the desk's own sentence follows them.
   return (
     <p className="printer-outcome bad" role="alert">
-      {job.problem ?? t('printing.test.notTaken')} {t('printing.test.kept')}
+      {jobProblem(said, job) ?? t('printing.test.notTaken')} {t('printing.test.kept')}
     </p>
   );
 }

@@ -4,7 +4,7 @@ import { call } from '../../bridge/dockdesk';
 import { downloadBlob } from '../../ui/download';
 import { errorParts } from '../../ui/ErrorNote';
 import { showToast } from '../../ui/Toasts';
-import { browserDialogWords, handToBrowser, jobTitle } from '../printing';
+import { browserDialogWords, handToBrowser, jobProblem, jobTitle } from '../printing';
 import { currentWords } from '../../i18n/useT';
 
 /**
@@ -84,7 +84,7 @@ export async function printBoxLabels(orderId: number, boxIds?: number[]): Promis
 
 /** The job's outcome in the language in force when it is told (`what` is main's name for the job). */
 function tellJob(job: PrintJob): void {
-  const { t } = currentWords();
+  const { t, said } = currentWords();
   if (job.state === 'to-browser') {
     showToast({ title: t('receiving.job.toBrowser', { what: jobTitle(t, job) }), description: browserDialogWords(null), tone: 'success' });
     return;
@@ -100,7 +100,7 @@ function tellJob(job: PrintJob): void {
   const outcome = job.state === 'stopped-after' ? 'held' : job.state === 'unsure' ? 'unsure' : 'failed';
   showToast({
     title: t('receiving.job.notPrinted', { what: jobTitle(t, job), outcome }),
-    description: job.problem ?? t('receiving.job.notTaken', { printer: job.printerName }),
+    description: jobProblem(said, job) ?? t('receiving.job.notTaken', { printer: job.printerName }),
     tone: 'error',
     // Only the clerk sends a job again, once the printer is fixed: nothing goes out twice by itself.
     action: {
