@@ -103,6 +103,13 @@ export interface MessageArgs<Tag = never> {
   'errors.lots.noActiveExclusion': { lot: string | number; item: string | number };
   'errors.lots.noDeletedExclusion': { lot: string | number; item: string | number };
   'errors.lots.unknown': { lot: string | number; item: string | number };
+  'errors.outbox.heldForChannel': undefined;
+  'errors.outbox.heldForSignIn': undefined;
+  'errors.outbox.noAnswer': undefined;
+  'errors.outbox.offline': undefined;
+  'errors.outbox.refused': undefined;
+  'errors.outbox.serviceProblem': undefined;
+  'errors.outbox.slowDown': undefined;
   'errors.printing.boxNotInOrder': { box: string | number; order: string | number };
   'errors.printing.jobBusy': undefined;
   'errors.printing.jobGone': undefined;

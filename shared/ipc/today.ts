@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Said } from '../errors.js';
 import { DateTime } from '../schemas/common.js';
 import { ReceivingStatus } from '../schemas/receiving.js';
 import { DiscrepancyListRow } from './receiving.js';
@@ -67,7 +68,9 @@ export const TodayOutboxEntry = z.object({
   trackingNumber: z.string().nullable(),
   center: CenterRef,
   state: z.string(),
+  /** Why it waits, is held or failed, in English; `said` the same as sentences for the clerk's language (OutboxEntryView's). */
   message: z.string().nullable(),
+  said: z.array(Said).nullable(),
 });
 export type TodayOutboxEntry = z.infer<typeof TodayOutboxEntry>;
 

@@ -52,7 +52,8 @@ export function TodayView() {
   const [asking, setAsking] = useState(false);
   useTodayUpkeep();
   const askRefresh = useTodayRefresh();
-  const { t } = useT();
+  const words = useT();
+  const { t } = words;
   const refresh = () => {
     setAsking(true);
     askRefresh({ force: true })
@@ -61,7 +62,7 @@ export function TodayView() {
   };
   const data = page.data;
   const tiles = data
-    ? [...serviceTiles(t, data.summary, data.center), ...stockTiles(t, data.stock, data.center, data.withinDays, data.settings.lowStockThreshold)]
+    ? [...serviceTiles(words, data.summary, data.center), ...stockTiles(t, data.stock, data.center, data.withinDays, data.settings.lowStockThreshold)]
     : [];
   return (
     <section className="workspace today" aria-labelledby="today-title">
