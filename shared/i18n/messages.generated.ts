@@ -168,6 +168,7 @@ export interface MessageArgs<Tag = never> {
   'errors.signIn.tokenCharacters': undefined;
   'errors.signIn.tokenRefused': undefined;
   'errors.signIn.untrusted': undefined;
+  'errors.today.listsUnread': undefined;
   'errors.unidentified.closedOrder': { id: string | number };
   'errors.unidentified.linkedElsewhere': { barcode: string | number; order: string | number };
   'errors.unidentified.linkedHere': { barcode: string | number };
