@@ -75,6 +75,7 @@ export interface MessageArgs<Tag = never> {
   'errors.import.empty': undefined;
   'errors.import.emptyFile': { file: string | number };
   'errors.inventory.cacheEmpty': { id: string | number };
+  'errors.inventory.cacheUnusable': { generation: string | number; kind: string | number };
   'errors.inventory.notCached': { id: string | number; synced: string | number };
   'errors.inventory.signInToSync': undefined;
   'errors.inventory.syncCancelled': undefined;
