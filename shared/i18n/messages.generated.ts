@@ -156,6 +156,9 @@ export interface MessageArgs<Tag = never> {
   'errors.session.thisRunOnly': { minutes: number };
   'errors.session.tokenRefused': undefined;
   'errors.session.tokenRevoked': undefined;
+  'errors.settings.keptAt': { path: string | number };
+  'errors.settings.notKept': undefined;
+  'errors.settings.unreadable': { problem: string | number };
   'errors.signIn.cancelled': undefined;
   'errors.signIn.clientAuthMethod': { host: string | number; methods: string | number };
   'errors.signIn.hostError': undefined;
