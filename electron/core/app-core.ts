@@ -1,6 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { appError } from './words.js';
+import { appError, englishOf } from './words.js';
+import { said, type Saying } from '../../shared/errors.js';
+import type { NoticeWords } from '../../shared/ipc/app.js';
 import { CALL_ID_PATTERN, isCallLane, type EventName, type EventPayload, type InvokeOptions } from '../../shared/ipc/contract.js';
 import type { ChannelSpec } from '../../shared/ipc/define.js';
 import { ConnectivityMonitor } from './api/connectivity.js';
@@ -122,14 +124,16 @@ async function openBase(options: AppCoreOptions): Promise<Base> {
   const appLog = options.log ? null : await openAppLog(options.dataDir);
   const log: LogFn = options.log ?? appLog!.log;
   const settings = new SettingsService(options.settingsBackend);
-  const notices = new Map<string, string>();
+  const notices = new Map<string, NoticeWords>();
   if (settings.recovery) {
-    const { reason, keptAt } = settings.recovery;
+    const { reason, problem, keptAt } = settings.recovery;
     log(`settings: the settings file could not be used (${reason}); defaults are in use; the old file is ${keptAt ?? 'gone'}`);
-    notices.set(
-      'settings-recovered',
-      `Dockdesk could not read its settings file, because ${reason}. It started with default settings. ${keptAt ? `The old file is kept at ${keptAt}.` : 'The old file could not be kept.'}`,
-    );
+    // In the clerk's language, one sentence each; the parser's own words stay in the log.
+    const sentences: Saying[] = [
+      said('errors.settings.unreadable', { problem }),
+      keptAt ? said('errors.settings.keptAt', { path: keptAt }) : said('errors.settings.notKept'),
+    ];
+    notices.set('settings-recovered', { message: sentences.map(englishOf).join(' '), said: sentences });
   }
   return { log, clock: options.clock ?? systemClock, appLog, logDir: join(options.dataDir, LOG_DIR_NAME), settings, notices };
 }

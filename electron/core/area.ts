@@ -2,6 +2,7 @@ import type { LocalEmulator } from './environments/local-emulator.js';
 import type { EventName, EventPayload } from '../../shared/ipc/contract.js';
 import type { DraftKind } from '../../shared/schemas/drafts.js';
 import type { OutboxEntryView } from '../../shared/schemas/outbox.js';
+import type { NoticeWords } from '../../shared/ipc/app.js';
 import type { StockSummary, StockSummaryInput } from '../../shared/ipc/stock.js';
 import type { ChannelSpec } from '../../shared/ipc/define.js';
 import type { ApiClient } from './api/api-client.js';
@@ -44,7 +45,7 @@ export interface CoreContext {
   drafts: (scope?: DeskScope) => DraftStore;
   scope: () => DeskScope;
   /** Told once to the user (a settings file that could not be read), by id. */
-  notices: Map<string, string>;
+  notices: Map<string, NoticeWords>;
   /** Calls still running, by the id the renderer gave them (`ipc.cancel`). */
   inflight: Map<string, AbortController>;
   /** To the shell only. */

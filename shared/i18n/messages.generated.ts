@@ -75,6 +75,7 @@ export interface MessageArgs<Tag = never> {
   'errors.import.empty': undefined;
   'errors.import.emptyFile': { file: string | number };
   'errors.inventory.cacheEmpty': { id: string | number };
+  'errors.inventory.cacheUnusable': { generation: string | number; kind: string | number };
   'errors.inventory.notCached': { id: string | number; synced: string | number };
   'errors.inventory.signInToSync': undefined;
   'errors.inventory.syncCancelled': undefined;
@@ -103,6 +104,13 @@ export interface MessageArgs<Tag = never> {
   'errors.lots.noActiveExclusion': { lot: string | number; item: string | number };
   'errors.lots.noDeletedExclusion': { lot: string | number; item: string | number };
   'errors.lots.unknown': { lot: string | number; item: string | number };
+  'errors.outbox.heldForChannel': undefined;
+  'errors.outbox.heldForSignIn': undefined;
+  'errors.outbox.noAnswer': undefined;
+  'errors.outbox.offline': undefined;
+  'errors.outbox.refused': undefined;
+  'errors.outbox.serviceProblem': undefined;
+  'errors.outbox.slowDown': undefined;
   'errors.printing.boxNotInOrder': { box: string | number; order: string | number };
   'errors.printing.jobBusy': undefined;
   'errors.printing.jobGone': undefined;
@@ -148,6 +156,9 @@ export interface MessageArgs<Tag = never> {
   'errors.session.thisRunOnly': { minutes: number };
   'errors.session.tokenRefused': undefined;
   'errors.session.tokenRevoked': undefined;
+  'errors.settings.keptAt': { path: string | number };
+  'errors.settings.notKept': undefined;
+  'errors.settings.unreadable': { problem: string | number };
   'errors.signIn.cancelled': undefined;
   'errors.signIn.clientAuthMethod': { host: string | number; methods: string | number };
   'errors.signIn.hostError': undefined;
@@ -161,6 +172,7 @@ export interface MessageArgs<Tag = never> {
   'errors.signIn.tokenCharacters': undefined;
   'errors.signIn.tokenRefused': undefined;
   'errors.signIn.untrusted': undefined;
+  'errors.today.listsUnread': undefined;
   'errors.unidentified.closedOrder': { id: string | number };
   'errors.unidentified.linkedElsewhere': { barcode: string | number; order: string | number };
   'errors.unidentified.linkedHere': { barcode: string | number };

@@ -1,10 +1,19 @@
 import { z } from 'zod';
+import { Said } from '../errors.js';
 import { Connectivity } from '../schemas/session.js';
 import { ListQuery, Preferences, PreferencesChange, RememberedList } from '../schemas/preferences.js';
 import { NoInput } from './define.js';
 
-export const AppNotice = z.object({ id: z.string(), message: z.string() });
+export const AppNotice = z.object({
+  id: z.string(),
+  /** What the person is told, in English (the log's, and shown where `said` is empty). */
+  message: z.string(),
+  /** The same as whole sentences with their message ids, said in the clerk's language. */
+  said: z.array(Said),
+});
 export type AppNotice = z.infer<typeof AppNotice>;
+/** A notice's words, kept by main under its id until dismissed. */
+export type NoticeWords = Omit<AppNotice, 'id'>;
 
 const Count = z.number().int().nonnegative();
 

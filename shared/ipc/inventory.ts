@@ -93,7 +93,10 @@ export type ItemDetail = z.infer<typeof ItemDetail>;
 /** A cache file that was corrupt, cut short or of an old format; sent once per bad file. */
 export const CacheProblem = z.object({
   kind: z.enum(['corrupt', 'truncated', 'old-format', 'newer-format', 'wrong-kind', 'invalid', 'unreadable']),
+  /** Which file could not be used and why, in English (the log's). */
   message: z.string(),
+  /** The same sentence as a message id with its arguments, said in the clerk's language. */
+  said: Said,
   /** What Dockdesk did about it. */
   recovery: z.enum(['previous-generation', 'resync']),
 });

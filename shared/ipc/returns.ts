@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Said } from '../errors.js';
 import { DateTime } from '../schemas/common.js';
 import { DraftId, DraftRecord } from '../schemas/drafts.js';
 import { OutboxEntryView, OutboxStatus } from '../schemas/outbox.js';
@@ -142,6 +143,9 @@ export const returnEvents = {
     operation: z.enum(['create', 'update']),
     queued: z.boolean(),
   }),
-  /** The service refused a return with field errors; it is a draft again, with the messages on its lines. */
-  'outbox.returned': z.object({ id: z.string(), draftId: z.string(), referenceId: z.string(), message: z.string() }),
+  /**
+   * The service refused a return with field errors; it is a draft again, with the messages on its lines.
+   * `message` is the desk's sentence in English (the log's); `said` the same as whole sentences for the clerk's language.
+   */
+  'outbox.returned': z.object({ id: z.string(), draftId: z.string(), referenceId: z.string(), message: z.string(), said: z.array(Said) }),
 } as const;

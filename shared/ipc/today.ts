@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Said } from '../errors.js';
 import { DateTime } from '../schemas/common.js';
 import { ReceivingStatus } from '../schemas/receiving.js';
 import { DiscrepancyListRow } from './receiving.js';
@@ -67,7 +68,9 @@ export const TodayOutboxEntry = z.object({
   trackingNumber: z.string().nullable(),
   center: CenterRef,
   state: z.string(),
+  /** Why it waits, is held or failed, in English; `said` the same as sentences for the clerk's language (OutboxEntryView's). */
   message: z.string().nullable(),
+  said: z.array(Said).nullable(),
 });
 export type TodayOutboxEntry = z.infer<typeof TodayOutboxEntry>;
 
@@ -79,8 +82,10 @@ export const TodayFreshness = z.object({
   asOf: DateTime.nullable(),
   refreshing: z.boolean(),
   offline: z.boolean(),
-  /** The last refresh's failure, in words; null when it succeeded. */
+  /** The last refresh's failure in English (the log's); null when it succeeded. */
   problem: z.string().nullable(),
+  /** The same as the error's own sentence, said in the clerk's language; null when it succeeded or the error had none. */
+  problemSaid: Said.nullable(),
 });
 export type TodayFreshness = z.infer<typeof TodayFreshness>;
 

@@ -165,6 +165,9 @@ describe('inventory cache: a bad file on disk', () => {
     cleanups.push(() => second.dispose(false));
     const problem = await second.waitForEvent('inventory.cacheProblem');
     expect(problem).toMatchObject({ kind: 'corrupt', recovery: 'previous-generation' });
+    // Which file and why in the desk's words, as a message id for the clerk's language and in English beside it.
+    expect(problem.said).toEqual({ id: 'errors.inventory.cacheUnusable', values: { generation: 'current', kind: 'corrupt' } });
+    expect(problem.message).toBe('The inventory cache could not be used: the file is damaged.');
     expect((await call(second, 'inventory.lookup', { code: sku })).matches).toHaveLength(1);
     expect((await call(second, 'inventory.syncStatus', {})).cacheProblem).toMatchObject({ kind: 'corrupt' });
     await second.inventorySyncsEnded(1);
@@ -186,8 +189,8 @@ describe('inventory cache: a bad file on disk', () => {
     const rebuilt = await fourth.inventorySyncsEnded(1);
     const problems = fourth.events.filter((e) => e.event === 'inventory.cacheProblem').map((e) => e.payload);
     expect(problems).toEqual([
-      expect.objectContaining({ kind: 'truncated', recovery: 'resync' }),
-      expect.objectContaining({ kind: 'truncated', recovery: 'resync' }),
+      expect.objectContaining({ kind: 'truncated', recovery: 'resync', message: 'The inventory cache could not be used: the file is cut off.' }),
+      expect.objectContaining({ kind: 'truncated', recovery: 'resync', message: 'The previous inventory cache could not be used: the file is cut off.' }),
     ]);
     expect(rebuilt).toMatchObject({ itemCount: ITEMS, lastError: null });
     expect(fourth.events.find((e) => e.event === 'inventory.syncStatus')?.payload).toMatchObject({ state: 'running', mode: 'full' });

@@ -2,6 +2,7 @@ import { readdir, readFile, stat, writeFile, mkdir, chmod } from 'node:fs/promis
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChannelOutput, IpcResult } from '../../shared/ipc/contract.js';
+import { wordsIn } from '../../electron/core/words.js';
 import { createTestCore } from '../support/test-core.js';
 import { tempDirs } from '../support/temp-dirs.js';
 
@@ -48,9 +49,19 @@ describe('settings file', () => {
     expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
   });
 
-  for (const [what, content] of [
-    ['not JSON', '{"version":2,"activeEnvironmentId":"local","environments":[{"id":"x"'],
-    ['JSON that does not fit the format', JSON.stringify({ version: 2, activeEnvironmentId: 'local', environments: 'lots', sessions: {} })],
+  for (const [what, content, problem, german] of [
+    [
+      'not JSON',
+      '{"version":2,"activeEnvironmentId":"local","environments":[{"id":"x"',
+      'json',
+      'Dockdesk konnte seine Einstellungsdatei nicht lesen, denn sie ist kein gültiges JSON. Es wurde mit den Standardeinstellungen gestartet.',
+    ],
+    [
+      'JSON that does not fit the format',
+      JSON.stringify({ version: 2, activeEnvironmentId: 'local', environments: 'lots', sessions: {} }),
+      'format',
+      'Dockdesk konnte seine Einstellungsdatei nicht lesen, denn sie passt nicht zum Format der Einstellungen. Es wurde mit den Standardeinstellungen gestartet.',
+    ],
   ] as const) {
     it(`keeps a settings file that is ${what} beside it under a dated name, starts from defaults, and says so once`, async () => {
       const dataDir = join(await parentDir(), 'data');
@@ -67,6 +78,14 @@ describe('settings file', () => {
         expect(info.notices).toHaveLength(1);
         expect(info.notices[0]!.message).toContain(join(dataDir, kept[0]!));
         expect(info.notices[0]!.message).toMatch(/default settings/);
+        // The same in whole sentences for the clerk's language, said here in German.
+        const keptAt = join(dataDir, kept[0]!);
+        expect(info.notices[0]!.said).toEqual([
+          { id: 'errors.settings.unreadable', values: { problem } },
+          { id: 'errors.settings.keptAt', values: { path: keptAt } },
+        ]);
+        const say = wordsIn('de').t as (id: string, values?: Record<string, string | number>) => string;
+        expect(info.notices[0]!.said.map((s) => say(s.id, s.values))).toEqual([german, `Die alte Datei liegt unter ${keptAt}.`]);
 
         expect(value<{ dismissed: boolean }>(await t.core.dispatch('app.dismissNotice', { id: info.notices[0]!.id })).dismissed).toBe(true);
         expect(value<Info>(await t.core.dispatch('app.info', {})).notices).toEqual([]);

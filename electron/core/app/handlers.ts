@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import type { appChannels, RequestBudgetView } from '../../../shared/ipc/app.js';
+import type { appChannels, NoticeWords, RequestBudgetView } from '../../../shared/ipc/app.js';
 import type { Connectivity } from '../../../shared/schemas/session.js';
 import type { HandlersFor } from '../ipc/registry.js';
 import type { SettingsService } from '../settings/settings.js';
@@ -9,7 +9,7 @@ export interface AppHandlerDeps {
   shell: 'electron' | 'browser';
   notice: string | null;
   /** Told once, by id; dismissing removes one. */
-  notices: Map<string, string>;
+  notices: Map<string, NoticeWords>;
   connectivity: () => Connectivity;
   /** The active account's request budget now. */
   requestBudget: () => RequestBudgetView;
@@ -28,7 +28,7 @@ export function appHandlers(deps: AppHandlerDeps): HandlersFor<typeof appChannel
       version: deps.version,
       shell: deps.shell,
       notice: deps.notice,
-      notices: [...deps.notices].map(([id, message]) => ({ id, message })),
+      notices: [...deps.notices].map(([id, words]) => ({ id, ...words })),
     }),
     'connectivity.get': async () => deps.connectivity(),
     'app.requestBudget': async () => deps.requestBudget(),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { AppErrorException, type AppError } from '../../../shared/errors.js';
-import { appError } from '../words.js';
+import { AppErrorException, said, type AppError } from '../../../shared/errors.js';
+import { appError, englishOf } from '../words.js';
 import {
   INVENTORY_STALE_AFTER_MS,
   type CacheProblem,
@@ -325,18 +325,32 @@ export class InventoryDesk {
       }
     }
     for (const problem of read.problems) {
+      // The clerk reads which file and why in the desk's words; the file's own finding (bytes, checksum) goes to the log.
+      const saying = said('errors.inventory.cacheUnusable', { generation: problem.generation, kind: CACHE_PROBLEM_KINDS[problem.kind] });
       const report: CacheProblem = {
         kind: problem.kind,
-        message: `${problem.generation === 'current' ? 'The inventory cache' : 'The previous inventory cache'} could not be used: ${problem.message}`,
+        message: englishOf(saying),
+        said: saying,
         recovery: read.value ? 'previous-generation' : 'resync',
       };
       this.cacheProblem = report;
-      this.deps.log(`inventory cache: ${report.message} (${report.recovery})`);
+      this.deps.log(`inventory cache: ${report.message} ${problem.message} (${report.recovery})`);
       this.deps.emit('inventory.cacheProblem', report);
     }
     if (read.problems.length > 0 && !read.value && account.session.status === 'signed-in' && this.deps.connectivity.state !== 'offline') this.start('full');
   }
 }
+
+/** A bad cache file's kind as errors.inventory.cacheUnusable selects it (a select's keys take no hyphens). */
+const CACHE_PROBLEM_KINDS: Record<CacheProblem['kind'], string> = {
+  corrupt: 'corrupt',
+  truncated: 'truncated',
+  'old-format': 'oldFormat',
+  'newer-format': 'newerFormat',
+  'wrong-kind': 'wrongKind',
+  invalid: 'invalid',
+  unreadable: 'unreadable',
+};
 
 /** One folder per environment and account; the subject is hashed (it may hold any characters). */
 export function cacheKey(environmentId: string, subject: string): string {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { AppErrorException } from '../../../shared/errors.js';
-import { appError } from '../words.js';
+import { AppErrorException, Said, said, type AppError, type Saying } from '../../../shared/errors.js';
+import { appError, englishOf } from '../words.js';
 import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
 import { applyServiceErrors } from '../../../shared/returns/rules.js';
 import { DraftRecord } from '../../../shared/schemas/drafts.js';
@@ -39,7 +39,10 @@ const OutboxEntry = z.object({
   draft: DraftRecord,
   body: ReturnCreate,
   state: OutboxState,
+  /** Why it waits, is held or failed, in English (the log's). */
   message: z.string().nullable(),
+  /** The same as whole sentences with their message ids; absent from an entry written before they were kept (its English still shows). */
+  said: z.array(Said).nullable().default(null),
   outcomeUnknown: z.boolean(),
   attempts: z.number().int(),
   queuedAt: z.string(),
@@ -135,6 +138,7 @@ export class Outbox {
       body,
       state: 'queued',
       message: null,
+      said: null,
       // A draft submitted before (it came back from the outbox) may have reached the service then.
       outcomeUnknown: operation === 'create' && value.submitAttempts > 1,
       attempts: 0,
@@ -158,6 +162,7 @@ export class Outbox {
     if (entry.state !== 'sending') {
       entry.state = 'queued';
       entry.message = null;
+      entry.said = null;
       entry.nextAttemptAt = null;
       await this.persist();
       this.changed();
@@ -226,7 +231,7 @@ export class Outbox {
       if (!api) return; // another environment or account is active: this outbox waits for its own
       const channelId = this.deps.channelId();
       if (channelId === null) {
-        await this.hold(entry, 'Waiting for the write channel: choose it in Settings, then it is sent.');
+        await this.hold(entry, said('errors.outbox.heldForChannel'));
         continue;
       }
       const carryOn = await this.send(entry, api, channelId);
@@ -278,6 +283,7 @@ export class Outbox {
     entry.sentAt = this.deps.clock.now().toISOString();
     entry.outcomeUnknown = false;
     entry.message = null;
+    entry.said = null;
     await this.persist();
     this.changed();
     this.deps.emit('outbox.sent', {
@@ -293,15 +299,15 @@ export class Outbox {
     const e = error instanceof AppErrorException ? error.appError : { code: 'internal' as const, message: (error as Error).message, retryable: true };
     entry.waited = true;
     if (e.code === 'validation') {
-      await this.returnToDrafts(entry, e.fieldErrors?._ ?? Object.values(e.fieldErrors ?? {}).flat(), e.message);
+      await this.returnToDrafts(entry, e.fieldErrors?._ ?? Object.values(e.fieldErrors ?? {}).flat(), e);
       return true;
     }
     if (e.code === 'not_signed_in' || e.code === 'session_expired') {
-      await this.hold(entry, 'Waiting for sign-in: sign in again and it is sent.');
+      await this.hold(entry, said('errors.outbox.heldForSignIn'));
       return false;
     }
     if (e.code === 'invalid_input' && /channel/.test(e.message)) {
-      await this.hold(entry, 'Waiting for the write channel: choose it in Settings, then it is sent.');
+      await this.hold(entry, said('errors.outbox.heldForChannel'));
       return false;
     }
     if (e.retryable || e.code === 'network' || e.code === 'timeout' || e.code === 'server' || e.code === 'rate_limited' || e.code === 'bad_response') {
@@ -310,7 +316,7 @@ export class Outbox {
       this.failures += 1;
       entry.state = 'waiting';
       entry.nextAttemptAt = new Date(this.deps.clock.now().getTime() + delay).toISOString();
-      entry.message = waitingMessage(e.code);
+      reason(entry, [waitingSaying(e.code)]);
       // The service's own sentence (often with advice of its own, "Retry later") is for support, not the desk.
       this.deps.log(
         `outbox: ${entry.body.reference_id} waits: ${e.message}${error instanceof AppErrorException && error.appError.detail ? ` (${error.appError.detail})` : ''}`,
@@ -321,14 +327,16 @@ export class Outbox {
       return false;
     }
     entry.state = 'failed';
-    entry.message = `The service did not take this return: ${e.message}`;
+    // The error's own sentence follows ours as a sentence of its own; the service's words, if any, as they came.
+    reason(entry, [said('errors.outbox.refused'), ...sentencesOf(e)], e.said ? '' : e.message);
     await this.persist();
     this.changed();
     return true;
   }
 
   /** The service refused the return's content: back to the drafts with its messages on the lines. */
-  private async returnToDrafts(entry: OutboxEntry, errors: string[], message: string): Promise<void> {
+  private async returnToDrafts(entry: OutboxEntry, errors: string[], refusal: Pick<AppError, 'message' | 'said'>): Promise<void> {
+    const { message } = refusal;
     const value = ReturnDraft.parse(entry.draft.value);
     const withErrors = applyServiceErrors(value, errors.length > 0 ? errors : [message]);
     // A definite refusal created nothing; if it was the reference id the service objected to, let the clerk change it.
@@ -338,12 +346,18 @@ export class Outbox {
     await this.persist();
     this.changed();
     this.deps.emit('drafts.changed', { ids: [back.id], reason: 'returned' });
-    this.deps.emit('outbox.returned', { id: entry.id, draftId: back.id, referenceId: entry.body.reference_id, message });
+    this.deps.emit('outbox.returned', {
+      id: entry.id,
+      draftId: back.id,
+      referenceId: entry.body.reference_id,
+      message,
+      said: refusal.said ? [refusal.said] : [],
+    });
   }
 
-  private async hold(entry: OutboxEntry, message: string): Promise<void> {
+  private async hold(entry: OutboxEntry, why: Saying): Promise<void> {
     entry.state = 'held';
-    entry.message = message;
+    reason(entry, [why]);
     entry.waited = true;
     await this.persist();
     this.changed();
@@ -372,8 +386,13 @@ export class Outbox {
 
   private statusNow(): OutboxStatus {
     const pending = this.entries.filter((e) => PENDING.has(e.state));
-    const reason = pending.find((e) => e.state === 'waiting' || e.state === 'held')?.message ?? null;
-    return { pending: pending.length, failed: pending.filter((e) => e.state === 'failed').length, waitingReason: reason };
+    const stuck = pending.find((e) => e.state === 'waiting' || e.state === 'held');
+    return {
+      pending: pending.length,
+      failed: pending.filter((e) => e.state === 'failed').length,
+      waitingReason: stuck?.message ?? null,
+      waitingSaid: stuck?.said ?? null,
+    };
   }
 
   private changed(): void {
@@ -385,17 +404,31 @@ export class Outbox {
  * Why a return waits, in the desk's words, said once: the service's message is not repeated, since it
  * may give its own advice ("Retry later") beside ours, and the outbox tries again by itself anyway.
  */
-export function waitingMessage(code: string): string {
+export function waitingSaying(code: string): Saying {
   switch (code) {
     case 'network':
-      return 'Offline: the service cannot be reached. It is sent when the connection is back.';
+      return said('errors.outbox.offline');
     case 'timeout':
-      return 'Not sent yet: the service did not answer in time. It is tried again automatically.';
+      return said('errors.outbox.noAnswer');
     case 'rate_limited':
-      return 'Not sent yet: the service asked the desk to slow down. It is tried again automatically.';
+      return said('errors.outbox.slowDown');
     default:
-      return 'Not sent yet: the service is having a problem. It is tried again automatically.';
+      return said('errors.outbox.serviceProblem');
   }
+}
+
+/** An error's own sentence, and the service's words marked as its (as they came), each a sentence of its own. */
+function sentencesOf(e: Pick<AppError, 'said' | 'serviceMessage'>): Said[] {
+  return [...(e.said ? [e.said] : []), ...(e.serviceMessage ? [said('errors.serviceSaid', { message: e.serviceMessage })] : [])];
+}
+
+/**
+ * Sets why an entry waits, is held or failed: the sentences for the clerk's language, and their English
+ * for the log (with `english` after them: an error's English where it carried no sentence of its own).
+ */
+function reason(entry: OutboxEntry, sentences: Said[], english = ''): void {
+  entry.said = sentences;
+  entry.message = [...sentences.map((s) => englishOf(s as Saying)), ...(english ? [english] : [])].join(' ');
 }
 
 function view(e: OutboxEntry): OutboxEntryView {
@@ -410,6 +443,7 @@ function view(e: OutboxEntry): OutboxEntryView {
     unitCount: units,
     state: e.state,
     message: e.message,
+    said: e.said,
     outcomeUnknown: e.outcomeUnknown,
     attempts: e.attempts,
     queuedAt: e.queuedAt,

@@ -70,9 +70,10 @@ export interface SettingsBackend {
   setAside?(): string | null;
 }
 
-/** A settings file that could not be used: why, and where it was kept (null: it could not be kept). */
+/** A settings file that could not be used: why (in English for the log, and which kind of problem), and where it was kept (null: it could not be kept). */
 export interface SettingsRecovery {
   reason: string;
+  problem: 'json' | 'format' | 'unreadable';
   keptAt: string | null;
 }
 
@@ -83,18 +84,21 @@ export class SettingsService {
 
   constructor(private readonly backend: SettingsBackend) {
     let raw: unknown;
-    let problem: string | null = null;
+    let problem: Pick<SettingsRecovery, 'reason' | 'problem'> | null = null;
     try {
       raw = backend.read();
     } catch (error) {
-      problem = `it is not valid JSON (${(error as Error).message})`;
+      problem = { problem: 'json', reason: `it is not valid JSON (${(error as Error).message})` };
     }
     const parsed = problem === null ? SettingsSchema.safeParse(migrate(raw)) : null;
     if (parsed && !parsed.success)
-      problem = `it does not fit the settings format (${parsed.error.issues[0]?.message ?? 'invalid'} at ${parsed.error.issues[0]?.path.join('.') || 'the top'})`;
+      problem = {
+        problem: 'format',
+        reason: `it does not fit the settings format (${parsed.error.issues[0]?.message ?? 'invalid'} at ${parsed.error.issues[0]?.path.join('.') || 'the top'})`,
+      };
     if (problem !== null || !parsed?.success) {
       // Never overwrite what could not be read: it may be a user's 125 environments, one byte from readable.
-      this.recovery = { reason: problem ?? 'unreadable', keptAt: backend.setAside?.() ?? null };
+      this.recovery = { ...(problem ?? { problem: 'unreadable', reason: 'unreadable' }), keptAt: backend.setAside?.() ?? null };
       this.current = structuredClone(DEFAULT_SETTINGS);
       backend.write(this.current);
       return;

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { AppErrorException } from '../../../shared/errors.js';
+import { AppErrorException, said, type Said } from '../../../shared/errors.js';
 import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
 import type { TodayFreshness, TodayOutboxEntry } from '../../../shared/ipc/today.js';
 import { TodayReceipt, TodayReturn, TodayWro } from '../../../shared/ipc/today.js';
@@ -17,11 +17,19 @@ import type { LogFn } from '../logging/app-log.js';
 import { listAllReceivingOrders, readDiscrepancyList, type LotItems } from '../receiving/index.js';
 import { listAllReturns } from '../returns/index.js';
 import { listReceipts } from '../unidentified/index.js';
+import { englishOf } from '../words.js';
 import { discrepanciesStale, outboxRow, receiptRow, RECEIVING_STATUSES, returnRow, wroRow, type TodaySnapshot } from './tiles.js';
 
-/** The failure in words for the desk (never a stack). */
-function errorMessageOf(error: unknown): string {
-  return error instanceof AppErrorException ? error.appError.message : 'The lists could not be read.';
+/** The failure in words for the desk (never a stack): the error's own sentence, and its English for the log. */
+function problemOf(error: unknown): Problem {
+  if (error instanceof AppErrorException) return { message: error.appError.message, said: error.appError.said ?? null };
+  const unread = said('errors.today.listsUnread');
+  return { message: englishOf(unread), said: unread };
+}
+
+interface Problem {
+  message: string;
+  said: Said | null;
 }
 
 export const TODAY_FILE = 'today.ddf';
@@ -67,7 +75,7 @@ interface ScopeState {
   file: DurableFile<TodaySnapshot>;
   snapshot: TodaySnapshot | null;
   loaded: Promise<void> | null;
-  problem: string | null;
+  problem: Problem | null;
   lastTriedAt: number;
 }
 
@@ -123,7 +131,8 @@ export class TodayDesk {
       asOf: state.snapshot?.asOf ?? null,
       refreshing: this.running?.key === scopeKey(this.deps.scope()),
       offline: this.deps.connectivity() === 'offline',
-      problem: state.problem,
+      problem: state.problem?.message ?? null,
+      problemSaid: state.problem?.said ?? null,
     };
   }
 
@@ -154,8 +163,8 @@ export class TodayDesk {
         await state.file.write(snapshot);
       } catch (error) {
         // A refresh cut short by going offline is no problem to report: the page says offline.
-        state.problem = abort.signal.aborted ? null : errorMessageOf(error);
-        if (!abort.signal.aborted) this.deps.log(`today: refresh failed: ${state.problem}`);
+        state.problem = abort.signal.aborted ? null : problemOf(error);
+        if (state.problem) this.deps.log(`today: refresh failed: ${state.problem.message}`);
         state.lastTriedAt = 0;
       }
     })();
@@ -201,7 +210,7 @@ export class TodayDesk {
 
   private refreshInBackground(): void {
     if (!this.wanted.has(scopeKey(this.deps.scope()))) return;
-    this.refresh().catch((error: unknown) => this.deps.log(`today: ${errorMessageOf(error)}`));
+    this.refresh().catch((error: unknown) => this.deps.log(`today: ${problemOf(error).message}`));
   }
 
   /** Going offline stops a refresh under way; coming back starts one (after sign-in the page asks itself). */

@@ -159,5 +159,6 @@ export function outboxRow(entry: OutboxEntryView): TodayOutboxEntry {
     center: entry.fulfillmentCenter,
     state: entry.state,
     message: entry.message,
+    said: entry.said,
   };
 }

@@ -17,6 +17,7 @@ import { SignOutConfirm } from '../session/SignOut';
 import { useNavigationFocus } from '../ui/ViewHeading';
 import { beginViewChange, setViewAnnouncer } from '../keyboard/viewFocus';
 import { allWorkspaces, workspaceForPath, type Workspace } from '../workspaces/registry';
+import { sentences } from '../i18n/sentences';
 import { useT, type Translate } from '../i18n/useT';
 import { useAccountKey } from './accountKey';
 import { useRememberAddress } from './rememberAddress';
@@ -214,14 +215,14 @@ function useMouseBackForward(history: { back: () => void; forward: () => void })
 /** Told once (for example a settings file that could not be read): dismissing it tells main, which does not show it again. */
 function OnceNotice({ notice }: { notice: AppNotice }) {
   const queryClient = useQueryClient();
-  const { t } = useT();
+  const { t, said } = useT();
   const dismiss = async () => {
     await call('app.dismissNotice', { id: notice.id });
     await queryClient.invalidateQueries({ queryKey: ['app', 'info'] });
   };
   return (
     <div className="note once-notice" role="alert" data-testid={`notice-${notice.id}`}>
-      <p>{notice.message}</p>
+      <p>{sentences(said, notice.said, notice.message)}</p>
       <button type="button" onClick={() => void dismiss()}>
         {t('shell.dismiss')}
       </button>

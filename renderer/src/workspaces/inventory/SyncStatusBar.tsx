@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CacheProblem, SyncPhase, SyncProgress, SyncStatus } from '../../../../shared/ipc/inventory';
 import { useRequestBudget } from '../../app/requestBudget';
 import { call, errorMessage, useDockdeskEvent } from '../../bridge/dockdesk';
-import { useT, type Translate } from '../../i18n/useT';
+import { sentences } from '../../i18n/sentences';
+import { useT, type Words } from '../../i18n/useT';
 import { sessionKey } from '../../session/useSession';
 import { AppErrorException } from '../../../../shared/errors';
 import { errorParts } from '../../ui/ErrorNote';
@@ -150,7 +151,7 @@ function alreadyReported(): Set<string> {
  * one in the sync status for a window that was not listening yet; the keys shown are remembered for
  * this window (a reload does not tell it again).
  */
-export function reportCacheProblem(t: Translate, problem: CacheProblem): void {
+export function reportCacheProblem({ t, said }: Pick<Words, 't' | 'said'>, problem: CacheProblem): void {
   const key = `${problem.kind}|${problem.recovery}|${problem.message}`;
   const reported = alreadyReported();
   if (reported.has(key)) return;
@@ -160,24 +161,24 @@ export function reportCacheProblem(t: Translate, problem: CacheProblem): void {
   } catch {
     // Storage refused: the toast may then show again after a reload, which is better than not at all.
   }
-  // The problem is main's own sentence; the desk says what it does about it.
+  // The problem is main's own sentence, said in the clerk's language; the desk says what it does about it.
   const description = t('inventory.cacheProblem.recovery', {
-    problem: problem.message.replace(/\.?$/, '.'),
+    problem: (sentences(said, [problem.said], problem.message) ?? problem.message).replace(/\.?$/, '.'),
     recovery: problem.recovery === 'previous-generation' ? 'previous' : 'resync',
   });
   showToast({ title: t('inventory.cacheProblem.title'), description, tone: 'error' });
 }
 
 function useCacheProblemReport(status: SyncStatus | null) {
-  const { t } = useT();
+  const words = useT();
   useDockdeskEvent(
     'inventory.cacheProblem',
-    useCallback((problem: CacheProblem) => reportCacheProblem(t, problem), [t]),
+    useCallback((problem: CacheProblem) => reportCacheProblem(words, problem), [words]),
   );
   const problem = status?.cacheProblem ?? null;
   const last = useRef<CacheProblem | null>(null);
   useEffect(() => {
-    if (problem && problem !== last.current) reportCacheProblem(t, problem);
+    if (problem && problem !== last.current) reportCacheProblem(words, problem);
     last.current = problem;
-  }, [problem, t]);
+  }, [problem, words]);
 }

@@ -6,7 +6,8 @@ import type { OutboxEntryView } from '../../../../shared/schemas/outbox';
 import { useAccountKey } from '../../app/accountKey';
 import { call } from '../../bridge/dockdesk';
 import { formatCenterTime } from '../../format';
-import { useT, type Translate } from '../../i18n/useT';
+import { sentences } from '../../i18n/sentences';
+import { useT, type Translate, type Words } from '../../i18n/useT';
 import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
 import { QueryState } from '../../ui/QueryState';
 import { ViewHeading } from '../../ui/ViewHeading';
@@ -84,11 +85,16 @@ export function TodayReceivingList() {
   );
 }
 
-const outboxColumns = (t: Translate): DataColumn<OutboxEntryView>[] => [
+const outboxColumns = ({ t, said }: Pick<Words, 't' | 'said'>): DataColumn<OutboxEntryView>[] => [
   { id: 'reference', accessorFn: (e) => e.referenceId, header: t('today.outbox.col.reference'), sortFn: 'alphanumeric', meta: { width: '14em' } },
   { id: 'center', accessorFn: (e) => centerName(t, e.fulfillmentCenter), header: t('today.list.col.center'), sortFn: 'text' },
   { id: 'units', accessorFn: (e) => e.unitCount, header: t('today.list.col.units'), sortFn: 'basic', meta: { align: 'end', width: '6em' } },
-  { id: 'state', accessorFn: (e) => e.message ?? t('today.outboxState', { state: e.state }), header: t('today.outbox.col.why'), sortFn: 'text' },
+  {
+    id: 'state',
+    accessorFn: (e) => sentences(said, e.said, e.message) ?? t('today.outboxState', { state: e.state }),
+    header: t('today.outbox.col.why'),
+    sortFn: 'text',
+  },
 ];
 
 /** Returns the outbox still holds (local: no request), opened from Today's tile. */
@@ -96,8 +102,9 @@ export function TodayOutboxList() {
   const account = useAccountKey();
   const query = useQuery({ queryKey: [...account, 'today', 'outbox'], queryFn: ({ signal }) => call('outbox.list', {}, signal) });
   const [sorting, setSorting] = useState<SortingState>([]);
-  const { t } = useT();
-  const columns = useMemo(() => outboxColumns(t), [t]);
+  const words = useT();
+  const { t } = words;
+  const columns = useMemo(() => outboxColumns(words), [words]);
   return (
     <section className="workspace list" aria-labelledby="today-outbox-title">
       <header className="workspace-header">

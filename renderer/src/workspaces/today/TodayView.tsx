@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { CenterRef, TodayFreshness } from '../../../../shared/ipc/today';
 import { errorMessage } from '../../bridge/dockdesk';
 import { formatAsOf } from '../../format';
+import { sentences } from '../../i18n/sentences';
 import { useT } from '../../i18n/useT';
 import { Select } from '../../ui/Select';
 import { ViewHeading } from '../../ui/ViewHeading';
@@ -14,9 +15,10 @@ import './today.css';
 
 /** "As of 9:30 AM", and why it may be older than a moment ago, in one line. */
 export function FreshnessLine({ freshness }: { freshness: TodayFreshness }) {
-  const { t } = useT();
+  const { t, said } = useT();
   const asOf = freshness.asOf ? t('today.freshness.asOf', { time: formatAsOf(freshness.asOf) }) : t('today.freshness.notRead');
-  const why = freshness.offline ? t('today.freshness.offline') : freshness.problem ? t('today.freshness.problem', { problem: freshness.problem }) : null;
+  const problem = sentences(said, freshness.problemSaid ? [freshness.problemSaid] : null, freshness.problem);
+  const why = freshness.offline ? t('today.freshness.offline') : problem ? t('today.freshness.problem', { problem }) : null;
   return (
     <p className={`today-freshness${why ? ' stale' : ''}`} data-testid="today-freshness" role="status">
       {[asOf, why, freshness.refreshing ? t('today.freshness.refreshing') : null].filter((part) => part !== null).join(' · ')}
@@ -52,7 +54,8 @@ export function TodayView() {
   const [asking, setAsking] = useState(false);
   useTodayUpkeep();
   const askRefresh = useTodayRefresh();
-  const { t } = useT();
+  const words = useT();
+  const { t } = words;
   const refresh = () => {
     setAsking(true);
     askRefresh({ force: true })
@@ -61,7 +64,7 @@ export function TodayView() {
   };
   const data = page.data;
   const tiles = data
-    ? [...serviceTiles(t, data.summary, data.center), ...stockTiles(t, data.stock, data.center, data.withinDays, data.settings.lowStockThreshold)]
+    ? [...serviceTiles(words, data.summary, data.center), ...stockTiles(t, data.stock, data.center, data.withinDays, data.settings.lowStockThreshold)]
     : [];
   return (
     <section className="workspace today" aria-labelledby="today-title">

@@ -1,7 +1,8 @@
 import type { DiscrepancyListRow } from '../../../../shared/ipc/receiving';
 import type { TodaySummary, TodayWro } from '../../../../shared/ipc/today';
 import { formatCenterTime, formatDay } from '../../format';
-import type { Translate } from '../../i18n/useT';
+import { sentences } from '../../i18n/sentences';
+import type { Translate, Words } from '../../i18n/useT';
 
 /** One tile as the view draws it: a count, the most urgent rows (names before ids), and its full list's address. */
 export interface TileView {
@@ -66,7 +67,7 @@ function discrepancyTile(t: Translate, tile: TodaySummary['discrepancies'], cent
   };
 }
 
-export function serviceTiles(t: Translate, summary: TodaySummary, center: number | null): TileView[] {
+export function serviceTiles({ t, said }: Pick<Words, 't' | 'said'>, summary: TodaySummary, center: number | null): TileView[] {
   const centerParam = center ?? 'all';
   const row = wroRow(t);
   return [
@@ -139,7 +140,7 @@ export function serviceTiles(t: Translate, summary: TodaySummary, center: number
       rows: summary.outbox.rows.map((e) => ({
         key: e.id,
         name: e.referenceId,
-        detail: [centerName(t, e.center), e.message ?? t('today.outboxState', { state: e.state })].join(' · '),
+        detail: [centerName(t, e.center), sentences(said, e.said, e.message) ?? t('today.outboxState', { state: e.state })].join(' · '),
       })),
       href: `#/today/outbox`,
       empty: t('today.tile.outbox.empty'),

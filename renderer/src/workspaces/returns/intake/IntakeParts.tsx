@@ -16,7 +16,8 @@ import type { IntakeController, LineActions } from './useIntakeForm';
 
 export function IntakeHeader({ c }: { c: IntakeController }) {
   const { saveState, draft, submittedNow } = c;
-  const { t } = useT();
+  const words = useT();
+  const { t } = words;
   return (
     <>
       <header className="workspace-header">
@@ -33,7 +34,7 @@ export function IntakeHeader({ c }: { c: IntakeController }) {
       </header>
       {submittedNow && (
         <p className={`note submitted-${submittedNow.state}`} role="status" data-testid="last-submission">
-          {t('returns.intake.submitted', { reference: submittedNow.referenceId, state: outboxStateText(t, submittedNow) })}
+          {t('returns.intake.submitted', { reference: submittedNow.referenceId, state: outboxStateText(words, submittedNow) })}
         </p>
       )}
     </>

@@ -1,14 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
+import type { Said } from '../../../../../shared/errors';
 import type { OutboxEntryView } from '../../../../../shared/schemas/outbox';
 import { call, errorMessage } from '../../../bridge/dockdesk';
 import { formatTime } from '../../../format';
+import { sentences } from '../../../i18n/sentences';
 import { useT } from '../../../i18n/useT';
 
-/** A draft the service sent back with field errors, as its event said. */
+/** A draft the service sent back with field errors, as its event said (its sentences, said when shown). */
 export interface ReturnedDraft {
   draftId: string;
   referenceId: string;
   message: string;
+  said: Said[];
 }
 
 /** The outbox dialog's content: why it waits, what the service sent back, and every return in it with Retry and Back to drafts. */
@@ -20,6 +23,7 @@ export function OutboxPanel({
   onOpenDraft,
 }: {
   entries: OutboxEntryView[];
+  /** Why nothing moves, already in the clerk's language. */
   waitingReason: string | null;
   returned: ReturnedDraft[];
   onChanged: () => void;
@@ -63,7 +67,7 @@ export function OutboxPanel({
 }
 
 function ReturnedDrafts({ returned, onOpenDraft }: { returned: ReturnedDraft[]; onOpenDraft: (draftId: string) => void }) {
-  const { t } = useT();
+  const { t, said } = useT();
   return (
     <>
       <h3>{t('returns.outbox.sentBack')}</h3>
@@ -71,7 +75,7 @@ function ReturnedDrafts({ returned, onOpenDraft }: { returned: ReturnedDraft[]; 
         {returned.map((r) => (
           <li key={r.draftId}>
             <span>
-              <strong>{r.referenceId}</strong> {r.message}
+              <strong>{r.referenceId}</strong> {sentences(said, r.said, r.message)}
             </span>
             <button type="button" onClick={() => onOpenDraft(r.draftId)}>
               {t('returns.outbox.openDraft', { reference: r.referenceId })}
@@ -122,7 +126,8 @@ function OutboxTable({ entries, ...actions }: { entries: OutboxEntryView[] } & R
 
 function OutboxRow({ entry: e, waitingReason, retrying, discarding, onRetry, onDiscard }: { entry: OutboxEntryView } & RowActions) {
   const canAct = e.state === 'failed' || e.state === 'waiting' || e.state === 'held' || e.state === 'queued';
-  const { t, label } = useT();
+  const { t, label, said } = useT();
+  const why = e.state === 'sent' ? null : sentences(said, e.said, e.message);
   return (
     <tr data-testid={`outbox-${e.referenceId}`}>
       <td className="code">{e.referenceId}</td>
@@ -135,7 +140,7 @@ function OutboxRow({ entry: e, waitingReason, retrying, discarding, onRetry, onD
       <td className={`outbox-state outbox-${e.state}`}>
         <strong>{label('OutboxState', e.state)}</strong>
         {e.outcomeUnknown && e.state !== 'sent' && <span className="muted"> · {t('returns.outbox.outcomeUnknown')}</span>}
-        {e.message && e.state !== 'sent' && e.message !== waitingReason && <div className="muted">{e.message}</div>}
+        {why && why !== waitingReason && <div className="muted">{why}</div>}
         {e.state === 'sent' && e.returnId !== null && <div className="muted">{t('returns.outbox.returnId', { returnId: String(e.returnId) })}</div>}
       </td>
       <td className="outbox-time">{formatTime(e.queuedAt)}</td>

@@ -4,7 +4,8 @@ import { useCallback, useState } from 'react';
 import type { EventPayload } from '../../../../../shared/ipc/contract';
 import type { OutboxStatus } from '../../../../../shared/schemas/outbox';
 import { useDockdeskEvent } from '../../../bridge/dockdesk';
-import { useT } from '../../../i18n/useT';
+import { sentences } from '../../../i18n/sentences';
+import { useT, type Words } from '../../../i18n/useT';
 import { Dialog } from '../../../ui/Dialog';
 import { showToast } from '../../../ui/Toasts';
 import { useAccountKey } from '../../../app/accountKey';
@@ -22,7 +23,7 @@ export function OutboxSlot() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const { outbox, refresh, returned, forget } = useOutbox();
-  const { t } = useT();
+  const { t, said } = useT();
   const status = outbox.data?.status;
   return (
     <>
@@ -30,7 +31,7 @@ export function OutboxSlot() {
       <Dialog title={t('returns.outbox.title')} isOpen={open} onOpenChange={setOpen} wide>
         <OutboxPanel
           entries={outbox.data?.entries ?? []}
-          waitingReason={status?.waitingReason ?? null}
+          waitingReason={status ? waitingWhy(said, status) : null}
           returned={returned}
           onChanged={refresh}
           onOpenDraft={(draftId) => {
@@ -47,7 +48,7 @@ export function OutboxSlot() {
 /** The outbox as main reports it, kept current by its events, and the drafts the service sent back this session. */
 function useOutbox() {
   const queryClient = useQueryClient();
-  const { t } = useT();
+  const { t, said } = useT();
   const [returned, setReturned] = useState<ReturnedDraft[]>([]);
   const outboxQuery = returnsQueries.outbox(useAccountKey());
   const outbox = useQuery(outboxQuery);
@@ -76,20 +77,28 @@ function useOutbox() {
         refresh();
         showToast({
           title: t('returns.outbox.returned', { reference: p.referenceId }),
-          description: t('returns.outbox.returned.text', { message: p.message }),
+          description: t('returns.outbox.returned.text', { message: sentences(said, p.said, p.message) ?? p.message }),
           tone: 'error',
         });
-        setReturned((r) => [{ draftId: p.draftId, referenceId: p.referenceId, message: p.message }, ...r.filter((x) => x.draftId !== p.draftId)].slice(0, 20));
+        setReturned((r) =>
+          [{ draftId: p.draftId, referenceId: p.referenceId, message: p.message, said: p.said }, ...r.filter((x) => x.draftId !== p.draftId)].slice(0, 20),
+        );
       },
-      [refresh, t],
+      [refresh, t, said],
     ),
   );
   const forget = useCallback((draftId: string) => setReturned((r) => r.filter((x) => x.draftId !== draftId)), []);
   return { outbox, refresh, returned, forget };
 }
 
+/** Why nothing moves, in the clerk's language (the English of an entry saved before main kept its sentences). */
+function waitingWhy(say: Words['said'], status: OutboxStatus): string | null {
+  return sentences(say, status.waitingSaid, status.waitingReason);
+}
+
 function OutboxButton({ status, returned, onOpen }: { status: OutboxStatus; returned: number; onOpen: () => void }) {
-  const { t } = useT();
+  const { t, said } = useT();
+  const why = waitingWhy(said, status);
   const label =
     status.pending === 0
       ? returned > 0
@@ -100,10 +109,8 @@ function OutboxButton({ status, returned, onOpen }: { status: OutboxStatus; retu
     <button
       type="button"
       className={`outbox-slot ${status.failed || returned ? 'outbox-attention' : status.pending ? 'outbox-waiting' : ''}`}
-      title={status.waitingReason ?? undefined}
-      aria-label={
-        status.waitingReason ? t('returns.outbox.button.labelWhy', { label, why: status.waitingReason }) : t('returns.outbox.button.label', { label })
-      }
+      title={why ?? undefined}
+      aria-label={why ? t('returns.outbox.button.labelWhy', { label, why }) : t('returns.outbox.button.label', { label })}
       onClick={onOpen}
     >
       {label}

@@ -1,11 +1,13 @@
 import type { OutboxEntryView } from '../../../../../shared/schemas/outbox';
-import type { Translate } from '../../../i18n/useT';
+import { sentences } from '../../../i18n/sentences';
+import type { Words } from '../../../i18n/useT';
 
 /**
- * An outbox entry's state in words for the desk (the intake's confirmation); the service's own reason,
- * where it gave one, stands in the sentence as it came.
+ * An outbox entry's state in words for the desk (the intake's confirmation); main's reason, where it
+ * gave one, stands in the sentence in the clerk's language.
  */
-export function outboxStateText(t: Translate, entry: OutboxEntryView): string {
+export function outboxStateText({ t, said }: Pick<Words, 't' | 'said'>, entry: OutboxEntryView): string {
+  const message = sentences(said, entry.said, entry.message);
   switch (entry.state) {
     case 'sent':
       return entry.returnId ? t('returns.outbox.state.sentAs', { returnId: String(entry.returnId) }) : t('returns.outbox.state.sent');
@@ -14,10 +16,10 @@ export function outboxStateText(t: Translate, entry: OutboxEntryView): string {
     case 'queued':
       return t('returns.outbox.state.queued');
     case 'waiting':
-      return entry.message ? t('returns.outbox.state.waitingBecause', { message: entry.message }) : t('returns.outbox.state.waiting');
+      return message ? t('returns.outbox.state.waitingBecause', { message }) : t('returns.outbox.state.waiting');
     case 'held':
-      return entry.message ? t('returns.outbox.state.heldBecause', { message: entry.message }) : t('returns.outbox.state.held');
+      return message ? t('returns.outbox.state.heldBecause', { message }) : t('returns.outbox.state.held');
     case 'failed':
-      return entry.message ? t('returns.outbox.state.failedBecause', { message: entry.message }) : t('returns.outbox.state.failed');
+      return message ? t('returns.outbox.state.failedBecause', { message }) : t('returns.outbox.state.failed');
   }
 }
