@@ -21,7 +21,7 @@ function installedBinary() {
 
 /**
  * @param {{ download?: boolean }} options download: try the electron package's own installer once when the binary is missing
- * @returns {{ path: string } | { missing: string }}
+ * @returns {{ path: string } | { missing: string, why: 'notInstalled' | 'noDisplay' }} missing: the reason in English; why: its kind
  */
 export function findElectron(options = {}) {
   let path = installedBinary();
@@ -30,7 +30,8 @@ export function findElectron(options = {}) {
     const result = spawnSync(process.execPath, [join(packageDir, 'install.js')], { stdio: 'pipe', timeout: 10 * 60_000 });
     if (result.status === 0) path = installedBinary();
   }
-  if (!path) return { missing: 'the Electron runtime is not installed and its download is not reachable from this machine' };
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return { missing: 'there is no display to open a window on' };
+  if (!path) return { missing: 'the Electron runtime is not installed and its download is not reachable from this machine', why: 'notInstalled' };
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY)
+    return { missing: 'there is no display to open a window on', why: 'noDisplay' };
   return { path };
 }

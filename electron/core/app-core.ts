@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { appError, englishOf } from './words.js';
-import { said, type Saying } from '../../shared/errors.js';
+import { said, type Said, type Saying } from '../../shared/errors.js';
 import type { NoticeWords } from '../../shared/ipc/app.js';
 import { CALL_ID_PATTERN, isCallLane, type EventName, type EventPayload, type InvokeOptions } from '../../shared/ipc/contract.js';
 import type { ChannelSpec } from '../../shared/ipc/define.js';
@@ -34,8 +34,8 @@ export interface AppCoreOptions {
   keychain?: 'auto' | 'memory';
   /** Replaces the keychain as the secret store port (tests that simulate a crash mid-rotation). */
   openSecrets?: (environmentId: string) => Promise<SecretStoreChoice>;
-  /** Shell-specific notice for the UI (for example "Electron is not installed; running in the browser"). */
-  notice?: string | null;
+  /** The shell's notice for the clerk, as a sentence of the catalogs (Electron could not run, so the browser serves the desk). */
+  notice?: Said | null;
   emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
   /** Opens the authorize URL outside the app (Electron: the system browser). The browser shell leaves it to the page. */
   openAuthorizeUrl?: (url: string) => Promise<void>;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import open from 'open';
-import type { AppError } from '../../shared/errors.js';
+import type { AppError, Said } from '../../shared/errors.js';
 import { CALL_ID_HEADER, CALL_LANE_HEADER, invokeOptionsFrom, type EventName, type EventPayload } from '../../shared/ipc/contract.js';
 import { createAppCore, type AppCore, type AppCoreOptions } from '../core/app-core.js';
 import { loadRendererCsp, rendererSecurityHeaders } from '../core/security/csp.js';
@@ -29,7 +29,8 @@ export interface BrowserHostOptions {
   keychain?: AppCoreOptions['keychain'];
   /** Replaces the keychain port (end-to-end tests run side by side, each in an entry of its own). */
   openSecrets?: AppCoreOptions['openSecrets'];
-  notice?: string | null;
+  /** Said above every view until dismissed (why the browser serves the desk). */
+  notice?: Said | null;
   signInTimeoutMs?: number;
   localEmulator?: AppCoreOptions['localEmulator'];
   /** Benchmarks raise the client's request budget so they time the code, not the budget's waits. */

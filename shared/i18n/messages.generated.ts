@@ -172,6 +172,7 @@ export interface MessageArgs<Tag = never> {
   'errors.signIn.tokenCharacters': undefined;
   'errors.signIn.tokenRefused': undefined;
   'errors.signIn.untrusted': undefined;
+  'errors.startup.browserInstead': { because: string | number; detail: string | number };
   'errors.today.listsUnread': undefined;
   'errors.unidentified.closedOrder': { id: string | number };
   'errors.unidentified.linkedElsewhere': { barcode: string | number; order: string | number };

@@ -44,8 +44,8 @@ export const appChannels = {
     output: z.object({
       version: z.string(),
       shell: z.enum(['electron', 'browser']),
-      /** Set when the shell could not use its first choice (for example Electron missing). */
-      notice: z.string().nullable(),
+      /** Set when the shell could not use its first choice (Electron missing): the desk's sentence, said in the clerk's language. */
+      notice: Said.nullable(),
       /** Things the person should be told once (a settings file that could not be read); gone once dismissed. */
       notices: z.array(AppNotice),
     }),

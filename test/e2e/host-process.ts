@@ -9,12 +9,15 @@ import { appRoot } from '../../electron/core/paths.js';
 export interface HostProcess {
   url: string;
   origin: string;
+  /** What it printed so far. */
+  output(): string;
   /** SIGKILL, and waits for the process to be gone. */
   kill(): Promise<void>;
 }
 
-export async function startHostProcess(dataDir: string): Promise<HostProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', '--no-open'], {
+/** `args`: the command line's further options (`--because notInstalled`, as `npm start` passes where Electron cannot run). */
+export async function startHostProcess(dataDir: string, args: string[] = []): Promise<HostProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/host/cli.ts', '--no-open', ...args], {
     cwd: appRoot(),
     env: { ...process.env, DOCKDESK_DATA_DIR: dataDir, CI: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -40,6 +43,7 @@ export async function startHostProcess(dataDir: string): Promise<HostProcess> {
   return {
     url,
     origin: new URL(url).origin,
+    output: () => output,
     async kill() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { startBrowserHost } from '../../electron/host/browser-host.js';
 import { rendererDir } from '../../electron/core/paths.js';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
+import { startHostProcess } from './host-process.js';
 import { scanCode } from './scanner.js';
 
 /**
@@ -94,8 +95,15 @@ test('a scan sounds one high tone when it opens a record and a low buzz when not
 
 test('the host’s notice shows above every view until it is dismissed', async ({ page }) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'dockdesk-e2e-'));
-  const notice = 'Dockdesk is running in your browser because the Electron runtime is not installed.';
-  const host = await startBrowserHost({ rendererDir: rendererDir(), dataDir, version: '0.0.0-e2e', keychain: 'memory', log: () => {}, notice });
+  const host = await startBrowserHost({
+    rendererDir: rendererDir(),
+    dataDir,
+    version: '0.0.0-e2e',
+    keychain: 'memory',
+    log: () => {},
+    notice: { id: 'errors.startup.browserInstead', values: { because: 'notInstalled', detail: '' } },
+  });
+  const notice = 'Dockdesk is running in your browser because the Electron runtime is not installed and its download is not reachable from this machine.';
   try {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(host.url);
@@ -112,6 +120,24 @@ test('the host’s notice shows above every view until it is dismissed', async (
     await expect(banner).toHaveCount(0);
   } finally {
     await host.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('`npm start` where Electron cannot run: the host says why in its output, and the desk says it in the browser’s language', async ({ browser }) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'dockdesk-e2e-'));
+  const host = await startHostProcess(dataDir, ['--because', 'failed', '--detail', 'spawn EACCES']);
+  const context = await browser.newContext({ locale: 'de-DE' });
+  try {
+    expect(host.output()).toContain('Dockdesk is running in your browser because Electron could not start (spawn EACCES).');
+    const page = await context.newPage();
+    await page.goto(host.url);
+    await expect(
+      page.getByRole('note').getByText('Dockdesk läuft in Ihrem Browser, weil Electron nicht starten konnte (spawn EACCES).', { exact: true }),
+    ).toBeVisible();
+  } finally {
+    await context.close();
+    await host.kill();
     await rm(dataDir, { recursive: true, force: true });
   }
 });

@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import type { Said } from '../../../shared/errors.js';
 import type { appChannels, NoticeWords, RequestBudgetView } from '../../../shared/ipc/app.js';
 import type { Connectivity } from '../../../shared/schemas/session.js';
 import type { HandlersFor } from '../ipc/registry.js';
@@ -7,7 +8,7 @@ import type { SettingsService } from '../settings/settings.js';
 export interface AppHandlerDeps {
   version: string;
   shell: 'electron' | 'browser';
-  notice: string | null;
+  notice: Said | null;
   /** Told once, by id; dismissing removes one. */
   notices: Map<string, NoticeWords>;
   connectivity: () => Connectivity;

@@ -35,7 +35,7 @@ export function Shell() {
   const current = workspaceForPath(pathname);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [bannerDismissed, setBannerDismissed] = useState(false);
-  const { t, rich } = useT();
+  const { t, rich, said } = useT();
   useRememberAddress();
   useNavigationFocus();
 
@@ -80,7 +80,7 @@ export function Shell() {
       <main className="content" id="content" tabIndex={-1}>
         {info.data?.notice && !bannerDismissed && (
           <p className="banner" role="note">
-            <span>{info.data.notice}</span>
+            <span>{said(info.data.notice)}</span>
             <button type="button" className="quiet" onClick={() => setBannerDismissed(true)} aria-label={t('shell.dismissNotice')}>
               ×
             </button>
