@@ -335,10 +335,11 @@ export class Outbox {
   }
 
   /** The service refused the return's content: back to the drafts with its messages on the lines. */
-  private async returnToDrafts(entry: OutboxEntry, errors: string[], refusal: Pick<AppError, 'message' | 'said'>): Promise<void> {
+  private async returnToDrafts(entry: OutboxEntry, errors: string[], refusal: Pick<AppError, 'message' | 'said' | 'serviceMessage'>): Promise<void> {
     const { message } = refusal;
     const value = ReturnDraft.parse(entry.draft.value);
-    const withErrors = applyServiceErrors(value, errors.length > 0 ? errors : [message]);
+    // The draft keeps the service's words, shown as they came: its field errors, else its own message.
+    const withErrors = applyServiceErrors(value, errors.length > 0 ? errors : [refusal.serviceMessage ?? message]);
     // A definite refusal created nothing; if it was the reference id the service objected to, let the clerk change it.
     const referenceRefused = errors.some((m) => /^reference_id\b/.test(m));
     const back = await this.deps.drafts.restore({ ...entry.draft, value: { ...withErrors, submitAttempts: referenceRefused ? 0 : withErrors.submitAttempts } });
