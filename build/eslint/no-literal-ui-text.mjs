@@ -4,9 +4,12 @@
 // title, placeholder, label, ...); none as the value of an object property that is shown (a palette
 // line's label, a toast's title, a shortcut's description, ...), nor returned by a Phrase written
 // there (`label: () => 'Inventory'`); and none as the message of an error the clerk reads
-// (`new Error('…')`, `throw new SomeError('…')`, `appError(code, '…')`). Codes, names and numbers come
+// (`new Error('…')`, `throw new SomeError('…')`, `appError(code, '…')`); and no sentence put together
+// in a template literal anywhere (`${n} could not be loaded`). Codes, names and numbers come
 // in as variables and are not caught; nor are ids, CSS classes and keys, which are other properties.
 const LETTER = /\p{L}/u;
+/** Two words side by side: prose, not a class list (`status status-${kind}`), a key or a path. */
+const PROSE = /(?<![\p{L}\d_-])\p{L}{2,}[ \u00a0]+\p{L}{2,}(?![\p{L}\d_-])/u;
 /** A message id of the catalogs ("inventory.qty.onHand"): a table of labels holds ids, said with t() where shown. */
 const MESSAGE_ID = /^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9-]+)+$/;
 const SHOWN_ATTRIBUTES = new Set([
@@ -79,6 +82,16 @@ function isErrorConstructor(callee) {
   return typeof name === 'string' && /Error$/.test(name);
 }
 
+/** `console.error(…)`: for whoever reads the developer tools, never the clerk. */
+function isConsoleCall(node) {
+  return (
+    node.type === 'CallExpression' &&
+    node.callee.type === 'MemberExpression' &&
+    node.callee.object.type === 'Identifier' &&
+    node.callee.object.name === 'console'
+  );
+}
+
 export const noLiteralUiText = {
   meta: {
     type: 'problem',
@@ -88,20 +101,29 @@ export const noLiteralUiText = {
       text: 'Literal text "{{text}}" in JSX: put it in shared/i18n/messages/en/<area>.json and use t(\'…\') (ARCHITECTURE.md, "Languages").',
       property:
         'Literal text "{{text}}" as a shown {{name}}: put it in shared/i18n/messages/en/<area>.json and use t(\'…\') or a Phrase (ARCHITECTURE.md, "Languages").',
+      assembled:
+        'Text "{{text}}" put together in a template: a sentence is one message of the catalogs, with its values as arguments (ARCHITECTURE.md, "Languages").',
       error:
         'Literal text "{{text}}" in an error the clerk reads: put it in shared/i18n/messages/en/<area>.json and use t(\'…\') (ARCHITECTURE.md, "Languages").',
     },
   },
   create(context) {
     const words = (found) => (found.type === 'Literal' ? found.value : found.quasis.map((q) => q.value.cooked).join('…')).trim().slice(0, 40);
-    const report = (node, text) => context.report({ node, messageId: 'text', data: { text: text.trim().slice(0, 40) } });
+    // A template already reported where it is shown (a child, a shown property, an error) is not reported again as assembled.
+    const reported = new WeakSet();
+    const report = (node, text) => {
+      reported.add(node);
+      context.report({ node, messageId: 'text', data: { text: text.trim().slice(0, 40) } });
+    };
     const check = (expression) => {
       const found = literalText(expression);
       if (found) report(found, words(found));
     };
     const checkAs = (expression, messageId, name) => {
       const found = literalText(expression);
-      if (found) context.report({ node: found, messageId, data: { text: words(found), name } });
+      if (!found) return;
+      reported.add(found);
+      context.report({ node: found, messageId, data: { text: words(found), name } });
     };
     return {
       JSXText(node) {
@@ -121,6 +143,11 @@ export const noLiteralUiText = {
       CallExpression(node) {
         // appError(code, message, ...): the message is the desk's own explanation, read by the clerk.
         if (node.callee.type === 'Identifier' && node.callee.name === 'appError' && node.arguments[1]) checkAs(node.arguments[1], 'error');
+      },
+      TemplateLiteral(node) {
+        // Words put together around values (`Loading ${what}…`): a sentence assembled in code, whatever shows it.
+        if (reported.has(node) || node.parent.type === 'TaggedTemplateExpression' || isConsoleCall(node.parent)) return;
+        if (node.quasis.some((q) => PROSE.test(q.value.cooked ?? ''))) context.report({ node, messageId: 'assembled', data: { text: words(node) } });
       },
       JSXAttribute(node) {
         const name = node.name.type === 'JSXIdentifier' ? node.name.name : `${node.name.namespace.name}:${node.name.name.name}`;

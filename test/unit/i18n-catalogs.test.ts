@@ -115,8 +115,17 @@ describe('no literal text in the translated files', { timeout: 30_000 }, () => {
     ['a shown attribute', 'export const A = () => <button aria-label="Dismiss this notice" />;'],
     ['a string child', "export const A = ({ x }: { x: boolean }) => <p>{x ? 'Online' : 'Offline'}</p>;"],
     ['a template child', 'export const A = ({ n }: { n: string }) => <p>{`Channel: ${n}`}</p>;'],
+    ['a sentence put together in a template, wherever it is shown', 'export const failed = (what: string) => `${what} could not be loaded`;'],
   ])('fails on %s', async (_what, source) => {
     expect(await literalText('renderer/src/StatusBar.tsx', source)).toHaveLength(1);
+  });
+
+  it('passes class lists, keys and developer logs built in templates', async () => {
+    const source = [
+      'export const a = (kind: string, id: number) => [`status status-${kind}`, `#/returns/${id}`, `Alt+${kind}`];',
+      'export const b = (name: string) => console.error(`The ${name} catalog did not load:`, name);',
+    ].join('\n');
+    expect(await literalText('renderer/src/StatusBar.tsx', source)).toEqual([]);
   });
 
   it('passes catalog words, data and symbols', async () => {

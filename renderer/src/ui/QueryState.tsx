@@ -4,21 +4,18 @@ import { ErrorDetails, ErrorNote, errorParts } from './ErrorNote';
 import { formatTime } from '../format';
 import { useT } from '../i18n/useT';
 
-/**
- * What a view says while its data loads and when it fails, whole sentences from the catalogs
- * ("Loading item 5…", "Item 5 could not be loaded"). `what` is the older way, an English noun put
- * into an English sentence, kept only for the views whose words are not in the catalogs yet.
- */
-type Said = { loading: string; failed: string; what?: never } | { what: string; loading?: never; failed?: never };
+/** What a view says while its data loads and when it fails, whole sentences from the catalogs ("Loading item 5…", "Item 5 could not be loaded"). */
+interface Said {
+  loading: string;
+  failed: string;
+}
 
 /**
  * Loading, failure and stale data, said the same way in every view. A failed refresh never takes
  * the rows away: they stay with "Could not refresh: <reason>. Showing data from 14:02." and Retry.
  */
-export function QueryState<T>({ query, children, ...said }: { query: UseQueryResult<T>; children: (data: T) => ReactNode } & Said) {
+export function QueryState<T>({ query, children, loading, failed }: { query: UseQueryResult<T>; children: (data: T) => ReactNode } & Said) {
   const { t } = useT();
-  const loading = said.what === undefined ? said.loading : `Loading ${said.what}…`;
-  const failed = said.what === undefined ? said.failed : `${capitalize(said.what)} could not be loaded`;
   if (query.isPending) {
     return (
       <p className="state" role="status" data-loading>
@@ -55,8 +52,4 @@ export function StaleNotice({ error, since, onRetry, retrying }: { error: unknow
       <ErrorDetails error={error} />
     </div>
   );
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -29,7 +29,7 @@ export function ReturnDetail() {
           {t('returns.detail.all')}
         </Link>
       </header>
-      <QueryState query={query} what={t('returns.detail.what', { id: String(id) })}>
+      <QueryState query={query} loading={t('returns.detail.loading', { id: String(id) })} failed={t('returns.detail.failed', { id: String(id) })}>
         {(detail) => <DetailBody detail={detail} />}
       </QueryState>
     </section>

@@ -87,7 +87,7 @@ export function ReturnsList() {
           {query.isFetching ? t('returns.list.refreshing') : t('returns.list.refresh')}
         </button>
       </header>
-      <QueryState query={query} what={t('returns.list.what')}>
+      <QueryState query={query} loading={t('returns.list.loading')} failed={t('returns.list.failed')}>
         {(data) => (
           <>
             {data.found && (

@@ -55,7 +55,7 @@ export function TodayReceivingList() {
         <ViewHeading id="today-list-title">{title(t, search.when)}</ViewHeading>
         <a href={`#/today?center=${center ?? 'all'}`}>{t('today.back')}</a>
       </header>
-      <QueryState query={query} what={t('today.list.what')}>
+      <QueryState query={query} loading={t('today.list.loading')} failed={t('today.list.failed')}>
         {(data) => (
           <>
             <FreshnessLine freshness={data.freshness} />
@@ -111,7 +111,7 @@ export function TodayOutboxList() {
         <ViewHeading id="today-outbox-title">{t('today.tile.outbox')}</ViewHeading>
         <a href="#/today">{t('today.back')}</a>
       </header>
-      <QueryState query={query} what={t('today.outbox.what')}>
+      <QueryState query={query} loading={t('today.outbox.loading')} failed={t('today.outbox.failed')}>
         {(data) => {
           const waiting = data.entries.filter((e) => e.state !== 'sent');
           return waiting.length === 0 ? (
