@@ -1323,6 +1323,11 @@ export interface MessageArgs<Tag = never> {
   'scan.calibration.gaps': { average: string | number; slowest: string | number };
   'scan.calibration.help': { min: string | number; max: string | number };
   'scan.calibration.measured': { average: string | number; p95: string | number; slowest: string | number };
+  'scan.calibration.noKeys': undefined;
+  'scan.calibration.note.layout': undefined;
+  'scan.calibration.note.noTerminator': undefined;
+  'scan.calibration.note.slow': { ms: string | number };
+  'scan.calibration.note.someNoTerminator': undefined;
   'scan.calibration.proposed': { b: Tag; thresholds: string | number };
   'scan.calibration.recorded': { count: string | number; max: string | number };
   'scan.calibration.save': undefined;
@@ -1330,6 +1335,8 @@ export interface MessageArgs<Tag = never> {
   'scan.calibration.scanHere': undefined;
   'scan.calibration.scans': undefined;
   'scan.calibration.startOver': undefined;
+  'scan.calibration.tooFew': { min: string | number; count: string | number };
+  'scan.calibration.typing': { ms: string | number };
   'scan.chooser.hint': undefined;
   'scan.chooser.list': undefined;
   'scan.chooser.title': { count: number; code: string | number };

@@ -22,10 +22,20 @@ export interface Calibration {
   stats: GapStats & { scans: number; shortest: number; longest: number; terminators: Array<Terminator | null> };
   /** Each scan read by `event.key` and by physical key on a US layout: they differ when the OS layout is not the scanner's. */
   readings: Array<{ byKey: string; byCode: string }>;
-  notes: string[];
+  notes: CalibrationText[];
 }
 
-export type CalibrationResult = Calibration | { ok: false; error: string };
+/** What calibration says, as message ids of the catalogs (scan.json) with their values: said in the clerk's language. */
+export type CalibrationText =
+  | { id: 'scan.calibration.tooFew'; values: { min: number; count: number } }
+  | { id: 'scan.calibration.noKeys' }
+  | { id: 'scan.calibration.typing'; values: { ms: number } }
+  | { id: 'scan.calibration.note.slow'; values: { ms: number } }
+  | { id: 'scan.calibration.note.noTerminator' }
+  | { id: 'scan.calibration.note.someNoTerminator' }
+  | { id: 'scan.calibration.note.layout' };
+
+export type CalibrationResult = Calibration | { ok: false; error: CalibrationText };
 
 /** Splits a recording of keydowns into scans: at each Enter or Tab, and at pauses over `pauseMs`. */
 export function splitRecording(events: KeyInput[], pauseMs = 400): KeyInput[][] {
@@ -56,7 +66,8 @@ function percentile(sorted: number[], p: number): number {
 
 /** Proposes thresholds from recorded scans (each the keydowns of one scan, its terminator included if any). */
 export function proposeThresholds(scans: KeyInput[][], current: ScanThresholds = DEFAULT_THRESHOLDS): CalibrationResult {
-  if (scans.length < MIN_CALIBRATION_SCANS) return { ok: false, error: `Scan at least ${MIN_CALIBRATION_SCANS} times (${scans.length} so far).` };
+  if (scans.length < MIN_CALIBRATION_SCANS)
+    return { ok: false, error: { id: 'scan.calibration.tooFew', values: { min: MIN_CALIBRATION_SCANS, count: scans.length } } };
   const gaps: number[] = [];
   const lengths: number[] = [];
   const terminators: Array<Terminator | null> = [];
@@ -81,7 +92,7 @@ export function proposeThresholds(scans: KeyInput[][], current: ScanThresholds =
       ).text,
     });
   }
-  if (gaps.length === 0) return { ok: false, error: 'The scans have no keys to measure.' };
+  if (gaps.length === 0) return { ok: false, error: { id: 'scan.calibration.noKeys' } };
   const sorted = [...gaps].sort((a, b) => a - b);
   const maxMs = sorted[sorted.length - 1]!;
   const stats = {
@@ -94,21 +105,17 @@ export function proposeThresholds(scans: KeyInput[][], current: ScanThresholds =
     terminators,
   };
   if (maxMs > TYPING_GAP_MS) {
-    return { ok: false, error: `A gap of ${Math.round(maxMs)} ms between keys is typing speed, not a scanner's: scan again without typing in between.` };
+    return { ok: false, error: { id: 'scan.calibration.typing', values: { ms: Math.round(maxMs) } } };
   }
-  const notes: string[] = [];
+  const notes: CalibrationText[] = [];
   const maxGapMs = Math.max(FLOOR_GAP_MS, Math.ceil(Math.max(maxMs * 1.5, maxMs + 20)));
-  if (maxGapMs > DEFAULT_THRESHOLDS.maxGapMs)
-    notes.push(
-      `This scanner is slow (up to ${Math.round(maxMs)} ms between keys): fast typing may be taken for a scan. A shorter inter-character delay in the scanner's settings helps.`,
-    );
+  if (maxGapMs > DEFAULT_THRESHOLDS.maxGapMs) notes.push({ id: 'scan.calibration.note.slow', values: { ms: Math.round(maxMs) } });
   const withTerminator = terminators.filter((t) => t !== null).length;
   const idleEnds = withTerminator < terminators.length;
-  if (withTerminator === 0) notes.push('The scanner sends no Enter or Tab after a code: a scan ends after a short silence.');
-  else if (idleEnds) notes.push('Some scans ended without Enter or Tab: a scan also ends after a short silence.');
+  if (withTerminator === 0) notes.push({ id: 'scan.calibration.note.noTerminator' });
+  else if (idleEnds) notes.push({ id: 'scan.calibration.note.someNoTerminator' });
   const differs = readings.some((r) => r.byKey !== r.byCode);
-  if (differs)
-    notes.push("The keyboard layout differs from the scanner's: keys are read by their position on a US keyboard. Check that the readings match the labels.");
+  if (differs) notes.push({ id: 'scan.calibration.note.layout' });
   const minLength = Math.max(2, Math.min(DEFAULT_THRESHOLDS.minLength, stats.shortest));
   return {
     ok: true,

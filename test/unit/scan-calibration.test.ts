@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { proposeThresholds, splitRecording } from '../../shared/scan/calibration.js';
+import { createIntl, type IntlShape } from '@formatjs/intl';
+import { compiled } from '../../build/i18n-catalogs.js';
+import { proposeThresholds, splitRecording, type CalibrationText } from '../../shared/scan/calibration.js';
 import { createScanDetector, type KeyInput } from '../../shared/scan/detector.js';
 import { type } from '../support/keyboard-wedge.js';
+
+const english = createIntl({ locale: 'en', messages: compiled('en') });
+const german = createIntl({ locale: 'de', messages: compiled('de') });
+/** What the clerk reads, from the built catalogs. */
+const say = (text: CalibrationText, words: IntlShape = english) => words.formatMessage({ id: text.id }, 'values' in text ? text.values : undefined);
 
 function recordScans(texts: string[], gapMs: number, options: { spread?: number; layout?: 'us' | 'azerty' } = {}): KeyInput[] {
   const events: KeyInput[] = [];
@@ -30,7 +37,7 @@ describe('scanner calibration', () => {
   it('proposes a gap allowance above a fast scanner’s slowest gap, which then detects its scans', () => {
     const events = recordScans(['0109506000134352\n', 'WRO-5012\n', 'PO-8841\n'], 8);
     const result = proposeThresholds(splitRecording(events));
-    if (!result.ok) throw new Error(result.error);
+    if (!result.ok) throw new Error(say(result.error));
     expect(result.stats.maxMs).toBeLessThanOrEqual(8 * 1.15 + 0.01);
     expect(result.thresholds.maxGapMs).toBe(40); // floor: slowest gap + 20 ms is under 40 ms
     expect(result.thresholds).toMatchObject({ idleEnds: false, decode: 'auto', minLength: 4 });
@@ -48,9 +55,9 @@ describe('scanner calibration', () => {
 
   it('allows a slow scanner and says that typing may then pass for a scan', () => {
     const result = proposeThresholds(splitRecording(recordScans(['5012\n', '5013\n', '5014\n'], 90, { spread: 0.1 })));
-    if (!result.ok) throw new Error(result.error);
+    if (!result.ok) throw new Error(say(result.error));
     expect(result.thresholds.maxGapMs).toBeGreaterThanOrEqual(Math.ceil(result.stats.maxMs * 1.5));
-    expect(result.notes.join(' ')).toMatch(/slow/);
+    expect(result.notes.map((n) => say(n)).join(' ')).toMatch(/This scanner is slow \(up to \d+ ms between keys\)/);
   });
 
   it('turns idle endings on for a scanner that sends no suffix', () => {
@@ -60,15 +67,19 @@ describe('scanner calibration', () => {
 
   it('shows both readings and proposes decoding by physical key when the layout differs', () => {
     const result = proposeThresholds(splitRecording(recordScans(['HA112\n', 'HA113\n', 'HA114\n'], 5, { layout: 'azerty' })));
-    if (!result.ok) throw new Error(result.error);
+    if (!result.ok) throw new Error(say(result.error));
     expect(result.thresholds.decode).toBe('code');
     expect(result.readings[0]).toEqual({ byKey: 'HQ&&é', byCode: 'HA112' });
-    expect(result.notes.join(' ')).toMatch(/layout/);
+    expect(result.notes.map((n) => say(n)).join(' ')).toMatch(/The keyboard layout differs from the scanner's/);
   });
 
   it('refuses too few scans and typing speed, saying what to do', () => {
-    expect(proposeThresholds(splitRecording(recordScans(['5012\n', '5013\n'], 5)))).toEqual({ ok: false, error: 'Scan at least 3 times (2 so far).' });
+    const tooFew = proposeThresholds(splitRecording(recordScans(['5012\n', '5013\n'], 5)));
+    if (tooFew.ok) throw new Error('two scans were taken');
+    expect(say(tooFew.error)).toBe('Scan at least 3 times (2 so far).');
+    expect(say(tooFew.error, german)).toBe('Scannen Sie mindestens 3-mal (bisher 2).');
     const typing = proposeThresholds(splitRecording(recordScans(['5012\n', '5013\n', '5014\n'], 300, { spread: 0 })));
-    expect(typing).toMatchObject({ ok: false, error: expect.stringMatching(/typing speed/) });
+    if (typing.ok) throw new Error('typing was taken for a scanner');
+    expect(say(typing.error)).toMatch(/^A gap of 3\d\d ms between keys is typing speed/);
   });
 });

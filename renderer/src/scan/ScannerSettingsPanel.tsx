@@ -163,11 +163,11 @@ function RecordedScans({ scans, proposal }: { scans: KeyInput[][]; proposal: Cal
 
 /** What was measured and what is proposed, or why nothing can be proposed yet; read out as it changes. */
 function ProposalSummary({ proposal }: { proposal: CalibrationResult }) {
-  const { t, rich } = useT();
+  const { t, rich, said } = useT();
   return (
     <div role="status" className="calibration-result">
       {!proposal.ok ? (
-        <p>{proposal.error}</p>
+        <p>{said(proposal.error)}</p>
       ) : (
         <>
           <p>
@@ -179,8 +179,8 @@ function ProposalSummary({ proposal }: { proposal: CalibrationResult }) {
           </p>
           <p>{rich('scan.calibration.proposed', { b: (chunks) => <strong>{chunks}</strong>, thresholds: describe(t, proposal.thresholds) })}</p>
           {proposal.notes.map((n) => (
-            <p key={n} className="note">
-              {n}
+            <p key={n.id} className="note">
+              {said(n)}
             </p>
           ))}
         </>
