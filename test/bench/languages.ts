@@ -21,7 +21,7 @@ import { summarize, type Summary } from './stats.js';
  * Target: the entry chunk and the first paint at most 10 % over the baseline.
  */
 export const BASELINE = '0c0f181772a496315a34e7f6fab41996f8d1b8f9';
-const LOADS = Number(process.env.BENCH_LANGUAGE_LOADS ?? 15);
+const LOADS = Number(process.env.BENCH_LANGUAGE_LOADS ?? 30);
 
 interface BundleSize {
   entryGzip: number;
