@@ -140,10 +140,12 @@ export function clippedTexts(page: Page): Promise<string[]> {
         }
       }
     }
-    // A list that scrolls sideways hides whole columns: as cut off as a clipped word.
-    for (const box of document.querySelectorAll<HTMLElement>('.data-table'))
-      if (box.checkVisibility() && box.scrollWidth > box.clientWidth + 1)
-        found.push(`table ${box.querySelector('table')?.getAttribute('aria-label') ?? ''} (wider than its box by ${box.scrollWidth - box.clientWidth} px)`);
+    // A list or a dialog that scrolls sideways hides whole columns: as cut off as a clipped word.
+    for (const box of document.querySelectorAll<HTMLElement>('.data-table, .modal'))
+      if (box.checkVisibility() && box.scrollWidth > box.clientWidth + 1) {
+        const name = box.querySelector('table')?.getAttribute('aria-label') ?? box.querySelector('h2')?.textContent ?? '';
+        found.push(`${box.classList.contains('modal') ? 'dialog' : 'table'} ${name} (wider than its box by ${box.scrollWidth - box.clientWidth} px)`);
+      }
     return [...new Set(found)];
   });
 }
