@@ -1,6 +1,6 @@
-import type { Said } from '../../../../shared/errors';
 import type { PrinterProfile, PrintJob, SystemPrinters } from '../../../../shared/ipc/printing';
 import { LABEL_SIZES, type LabelSize } from '../../../../shared/printing/item-label';
+import { sentences } from '../../i18n/sentences';
 import { currentWords, type Translate, type Words } from '../../i18n/useT';
 
 /** Stock sizes in millimetres (as a system printer's profile keeps its size), from the inch sizes label stock is sold in. */
@@ -66,20 +66,8 @@ export function jobStateText(job: PrintJob): string {
   return currentWords().label('PrintJobState', job.state);
 }
 
-/**
- * Main's sentences (a job's problem, why no system printer can be chosen) said in the language in
- * force, one after another; main's English where it sent no sentences (an older main) or one this
- * renderer has no words for; null when there is nothing to say.
- */
-function saidSentences(said: Words['said'], sentences: readonly Said[] | undefined, english: string | null): string | null {
-  if (!sentences || sentences.length === 0) return english;
-  const texts = sentences.map(said);
-  if (english !== null && texts.some((text, i) => text === sentences[i]!.id)) return english;
-  return texts.join(' ');
-}
-
 /** What went wrong with a job and what to do, in the clerk's language; null when nothing did. */
-export const jobProblem = (said: Words['said'], job: PrintJob): string | null => saidSentences(said, job.problemSaid, job.problem);
+export const jobProblem = (said: Words['said'], job: PrintJob): string | null => sentences(said, job.problemSaid, job.problem);
 
 /** Why the system's printers offer nothing to choose, in the clerk's language; null when they do. */
-export const systemPrintersReason = (said: Words['said'], printers: SystemPrinters): string | null => saidSentences(said, printers.reasonSaid, printers.reason);
+export const systemPrintersReason = (said: Words['said'], printers: SystemPrinters): string | null => sentences(said, printers.reasonSaid, printers.reason);
