@@ -3,7 +3,7 @@ import type { Freshness, LookupAnswer, OnlineFallback } from '../../../shared/ip
 import type { LookupMatch } from '../../../shared/schemas/inventory-cache.js';
 import { normalizeGtin } from '../../../shared/scan/codes.js';
 import type { ApiClient } from '../api/api-client.js';
-import { englishOf } from '../words.js';
+import { englishOfSentences } from '../words.js';
 import { CacheIndex } from './cache-index.js';
 import { listInventory, listProducts } from './resources.js';
 import { assemble, codesByInventoryId } from './records.js';
@@ -44,7 +44,7 @@ export async function lookupOnline(api: ApiClient, missed: LookupAnswer, freshne
   const code = shownKey(missed);
   const cache = cacheState(freshness);
   const fallback = (outcome: OnlineFallback['outcome'], sentences: Saying[], matches: LookupMatch[] = []) =>
-    answer({ outcome, said: sentences, message: sentences.map(englishOf).join(' ') }, matches);
+    answer({ outcome, said: sentences, message: englishOfSentences(sentences) }, matches);
   if (freshness.connectivity === 'offline') return fallback('unreachable', [said('inventory.online.offline', { code, cache })]);
   const timeout = AbortSignal.timeout(ONLINE_LOOKUP_MS);
   try {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppErrorException, Said, said, type AppError, type Saying } from '../../../shared/errors.js';
-import { appError, englishOf } from '../words.js';
+import { appError, englishOfSentences } from '../words.js';
 import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
 import { applyServiceErrors } from '../../../shared/returns/rules.js';
 import { DraftRecord } from '../../../shared/schemas/drafts.js';
@@ -429,7 +429,7 @@ function sentencesOf(e: Pick<AppError, 'said' | 'serviceMessage'>): Said[] {
  */
 function reason(entry: OutboxEntry, sentences: Said[], english = ''): void {
   entry.said = sentences;
-  entry.message = [...sentences.map((s) => englishOf(s as Saying)), ...(english ? [english] : [])].join(' ');
+  entry.message = [englishOfSentences(sentences as Saying[]), ...(english ? [english] : [])].join(' ');
 }
 
 function view(e: OutboxEntry): OutboxEntryView {
