@@ -1,6 +1,7 @@
 import type { PrintJob } from '../../../../shared/ipc/printing';
 import { call } from '../../bridge/dockdesk';
 import { currentWords, type Translate } from '../../i18n/useT';
+import { jobTitle } from './printerText';
 
 /**
  * A system printer's job in the browser host: a page cannot reach the system's printers or print
@@ -19,7 +20,8 @@ export async function handToBrowser(job: PrintJob): Promise<PrintJob> {
   const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
   const frame = document.createElement('iframe');
   frame.hidden = true;
-  frame.title = job.what;
+  // The frame's title names the document in the print dialog: the job, in the clerk's language.
+  frame.title = jobTitle(currentWords().t, job);
   frame.dataset.printJob = job.id;
   frame.src = url;
   frame.onload = () => printFrame(frame, url);
