@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { app, BrowserWindow, ipcMain, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, protocol, session, shell, type IpcMainInvokeEvent } from 'electron';
 import ElectronStore from 'electron-store';
 import { channelNames, ELECTRON_EVENT_CHANNEL, ELECTRON_INVOKE_PREFIX, invokeOptionsFrom, type EventName, type EventPayload } from '../shared/ipc/contract.js';
 import { createAppCore, type AppCore } from './core/app-core.js';
 import { rendererDir } from './core/paths.js';
-import { appError } from './core/words.js';
+import { appError, wordsFor } from './core/words.js';
+import { appMenu } from './core/app/app-menu.js';
 import { printerStatus, type SystemPrintPort } from './core/printing/index.js';
 import { MenuGuard } from './core/scanner/index.js';
 import { APP_ORIGIN, APP_SCHEME, appFileFor, isAppUrl } from './core/security/app-url.js';
 import { labelViewerCsp, loadRendererCsp, rendererSecurityHeaders } from './core/security/csp.js';
 import { confStoreBackend, prepareDataDir, SETTINGS_FILE_MODE } from './core/settings/conf-backend.js';
 import type { ScannerSettings } from '../shared/schemas/scanner.js';
+import type { Preferences } from '../shared/schemas/preferences.js';
 
 /**
  * The Electron shell: window, lifecycle and IPC wiring around the plain-Node core. Everything
@@ -181,6 +183,12 @@ function emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
   if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(ELECTRON_EVENT_CHANNEL, event, payload);
 }
 
+/** The menu bar in the desk's language (the choice in Settings, else the system's): built anew when it changes. */
+function applyMenu(preferences: Preferences): void {
+  const words = wordsFor(preferences.language, app.getPreferredSystemLanguages());
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenu(process.platform, words)));
+}
+
 function registerIpc(appCore: AppCore): void {
   for (const channel of channelNames) {
     ipcMain.handle(ELECTRON_INVOKE_PREFIX + channel, async (event, input: unknown, options: unknown) => {
@@ -189,6 +197,7 @@ function registerIpc(appCore: AppCore): void {
       }
       const result = await appCore.dispatch(channel, input, invokeOptionsFrom(options));
       if (channel === 'scanner.settings.set' && result.ok) menuGuard.update(result.value as ScannerSettings);
+      if (channel === 'app.preferences.set' && result.ok) applyMenu(result.value as Preferences);
       return result;
     });
   }
@@ -268,6 +277,8 @@ async function start(): Promise<void> {
     },
   });
   registerIpc(core);
+  const preferences = await core.dispatch('app.preferences.get', {});
+  if (preferences.ok) applyMenu(preferences.value as Preferences);
   const scanner = await core.dispatch('scanner.settings.get', {});
   if (scanner.ok) menuGuard.update(scanner.value as ScannerSettings);
   mainWindow = createWindow();

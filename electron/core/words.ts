@@ -20,6 +20,9 @@ import esErrors from '../../shared/i18n/messages/es/errors.json' with { type: 'j
 import esPrinting from '../../shared/i18n/messages/es/printing.json' with { type: 'json' };
 import esPrintlabel from '../../shared/i18n/messages/es/printlabel.json' with { type: 'json' };
 import esSignin from '../../shared/i18n/messages/es/signin.json' with { type: 'json' };
+import deShell from '../../shared/i18n/messages/de/shell.json' with { type: 'json' };
+import enShell from '../../shared/i18n/messages/en/shell.json' with { type: 'json' };
+import esShell from '../../shared/i18n/messages/es/shell.json' with { type: 'json' };
 
 /**
  * Main's words: the parts of the catalogs main says itself (its errors, the sign-in pages, the text
@@ -29,15 +32,15 @@ import esSignin from '../../shared/i18n/messages/es/signin.json' with { type: 'j
  * rules (main checks them again, in English) and the discrepancy CSV (in the clerk's language).
  * Printing's and inventory's are here for the English of sentences the renderer says itself: a
  * print job's problem and why the system's printers cannot be chosen (`problemSaid`, `reasonSaid`),
- * and the online lookup's (`said`); main keeps the English for logs. Polish holds only receiving of
- * these: the rest reads English.
+ * and the online lookup's (`said`); main keeps the English for logs. The shell's are for the desktop
+ * app's menu bar (`app/app-menu.ts`). Polish holds only receiving of these: the rest reads English.
  */
 type Catalog = Record<string, string>;
-const english: Catalog = { ...enErrors, ...enSignin, ...enPrintlabel, ...enReceiving, ...enPrinting, ...enInventory };
+const english: Catalog = { ...enErrors, ...enSignin, ...enPrintlabel, ...enReceiving, ...enPrinting, ...enInventory, ...enShell };
 const CATALOGS: Record<Language, Catalog> = {
   en: english,
-  es: { ...english, ...esErrors, ...esSignin, ...esPrintlabel, ...esReceiving, ...esPrinting },
-  de: { ...english, ...deErrors, ...deSignin, ...dePrintlabel, ...deReceiving, ...dePrinting },
+  es: { ...english, ...esErrors, ...esSignin, ...esPrintlabel, ...esReceiving, ...esPrinting, ...esShell },
+  de: { ...english, ...deErrors, ...deSignin, ...dePrintlabel, ...deReceiving, ...dePrinting, ...deShell },
   pl: { ...english, ...plReceiving },
 };
 
