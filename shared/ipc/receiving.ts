@@ -323,8 +323,9 @@ export const receivingChannels = {
    * fetched by main like `receiving.labels`. `shown: false`: this shell has no such window (the
    * browser host), and the page uses the browser's own PDF viewer with the bytes from `receiving.labels`.
    */
+  /** Electron: the labels in a window of their own, titled in the desk's language (`locale`; English without one). */
   'receiving.showLabels': {
-    input: z.object({ id: Id, mode: z.enum(['view', 'print']) }).strict(),
+    input: z.object({ id: Id, mode: z.enum(['view', 'print']), locale: z.string().min(2).max(35).optional() }).strict(),
     output: z.object({ shown: z.boolean() }),
   },
   /**

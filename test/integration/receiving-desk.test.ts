@@ -53,8 +53,11 @@ async function countByPo(po: string): Promise<number> {
   return (await api.get<unknown[]>(`/2026-07/receiving?PurchaseOrderNumbers=${po}`)).length;
 }
 
+/** What Electron's label window was asked to show (the desktop shell's port, recorded). */
+const shown: { fileName: string; title: string; mode: 'view' | 'print'; pdf: Buffer }[] = [];
+
 beforeAll(async () => {
-  t = await createTestCore();
+  t = await createTestCore({ showLabels: async (labels, mode) => void shown.push({ ...labels, mode }) });
   await signIn(t);
   const pat = (await emulatorControl(t, 'POST', '/pats', { name: 'receiving-desk' })) as { token: string };
   api = new EmulatorClient(t.core.emulator.url, pat.token);
@@ -174,6 +177,12 @@ describe('WRO create, detail, boxes, labels, cancel', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+    // The desktop app's label window is titled in the desk's language; English without one.
+    expect(await ok('receiving.showLabels', { id: order.id, mode: 'view', locale: 'de-DE' })).toEqual({ shown: true });
+    expect(shown.at(-1)).toMatchObject({ mode: 'view', title: `Kartonetiketten von Wareneingang ${order.id}`, fileName: `wro-${order.id}-box-labels.pdf` });
+    expect(shown.at(-1)!.pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    await ok('receiving.showLabels', { id: order.id, mode: 'print' });
+    expect(shown.at(-1)).toMatchObject({ mode: 'print', title: `Box labels of WRO ${order.id}` });
 
     // External sync on and off.
     expect((await ok('receiving.setExternalSync', { id: order.id, isExternalSync: true })).external_sync_timestamp).not.toBeNull();

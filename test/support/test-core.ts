@@ -27,6 +27,8 @@ export async function createTestCore(
     startSyncAssembler?: AppCoreOptions['startSyncAssembler'];
     /** The shell's port to the system's printers (Electron's); tests give a recording one. */
     systemPrint?: AppCoreOptions['systemPrint'];
+    /** Electron's label window; tests give a recording one. */
+    showLabels?: AppCoreOptions['showLabels'];
   } = {},
 ) {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'dockdesk-core-')));
@@ -72,6 +74,7 @@ export async function createTestCore(
     ...(options.inventoryRefreshMs !== undefined ? { inventoryRefreshMs: options.inventoryRefreshMs } : {}),
     ...(options.startSyncAssembler ? { startSyncAssembler: options.startSyncAssembler } : {}),
     ...(options.systemPrint ? { systemPrint: options.systemPrint } : {}),
+    ...(options.showLabels ? { showLabels: options.showLabels } : {}),
   });
   return {
     core,

@@ -1,5 +1,6 @@
 import type { receivingChannels } from '../../../shared/ipc/receiving.js';
 import type { HandlersFor } from '../ipc/registry.js';
+import { englishWords, wordsFor } from '../words.js';
 import { ReceivingDesk, type ReceivingDeskDeps } from './desk.js';
 import { ImportDesk, type ImportDeskDeps } from './import/index.js';
 
@@ -23,10 +24,11 @@ export function receivingHandlers(deps: ReceivingHandlerDeps): HandlersFor<typeo
       const pdf = await desk.labels(id, call.signal);
       return { fileName: `wro-${id}-box-labels.pdf`, contentType: 'application/pdf' as const, base64: pdf.toString('base64') };
     },
-    'receiving.showLabels': async ({ id, mode }, call) => {
+    'receiving.showLabels': async ({ id, mode, locale }, call) => {
       if (!deps.showLabels) return { shown: false };
       const pdf = await desk.labels(id, call.signal);
-      await deps.showLabels({ pdf, fileName: `wro-${id}-box-labels.pdf`, title: `Box labels of WRO ${id}` }, mode);
+      const words = locale ? wordsFor('system', [locale]) : englishWords;
+      await deps.showLabels({ pdf, fileName: `wro-${id}-box-labels.pdf`, title: words.t('receiving.labels.frameTitle', { id }) }, mode);
       return { shown: true };
     },
     'receiving.discrepancies': ({ id }, call) => desk.discrepancies(id, call.signal),

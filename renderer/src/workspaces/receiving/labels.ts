@@ -27,7 +27,7 @@ async function labelsUrl(id: number): Promise<string> {
 
 export async function viewLabels(id: number): Promise<void> {
   // Electron shows them in a label window of its own; the browser host answers shown: false.
-  if ((await call('receiving.showLabels', { id, mode: 'view' })).shown) return;
+  if ((await call('receiving.showLabels', { id, mode: 'view', locale: currentWords().locale })).shown) return;
   window.open(await labelsUrl(id), '_blank', 'noopener');
 }
 
@@ -41,7 +41,7 @@ export async function saveLabels(id: number): Promise<void> {
  * PDF (the CSP's `frame-src blob:` admits it) and the browser's print dialog.
  */
 export async function printLabels(id: number): Promise<void> {
-  if ((await call('receiving.showLabels', { id, mode: 'print' })).shown) return;
+  if ((await call('receiving.showLabels', { id, mode: 'print', locale: currentWords().locale })).shown) return;
   const url = await labelsUrl(id);
   const frame = document.createElement('iframe');
   frame.hidden = true;
