@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -222,13 +222,23 @@ setup.describe('inventory lookups', () => {
       await signInThroughPopup(page);
       await waitSyncIdle(page);
       const item = await firstResult(page, 'coffee');
-      // A second generation, so the file has a previous copy beside it.
+      // A second generation, so the file has a previous copy beside it. The button can read "Sync now"
+      // again before the click's sync has even started, so wait for the generation itself on disk.
+      const file = await cacheFile(dataDir);
       await page.getByRole('button', { name: 'Sync now' }).click();
-      await expect(page.getByRole('button', { name: 'Sync now' })).toBeEnabled({ timeout: 30_000 });
+      await expect
+        .poll(
+          () =>
+            access(`${file}.prev`).then(
+              () => true,
+              () => false,
+            ),
+          { timeout: 90_000 },
+        )
+        .toBe(true);
       await waitSyncIdle(page);
       await host.close();
 
-      const file = await cacheFile(dataDir);
       const bytes = await readFile(file);
       bytes[Math.floor(bytes.length / 2)]! ^= 0xff;
       await writeFile(file, bytes);
