@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publishedObject } from './published.js';
+import { list, maybe, narrower, orNull, publishedObject, shape } from './published.js';
 import { DateTime } from './common.js';
 
 export const OrderStatus = z.enum(['Processing', 'Exception', 'PartiallyFulfilled', 'Fulfilled', 'Cancelled', 'ImportReview']);
@@ -28,7 +28,6 @@ export const PackageMaterialType = z.enum([
   'Undefined',
 ]);
 
-const IdName = z.object({ id: z.number().int(), name: z.string() });
 export const Address = z.object({
   address1: z.string().min(1),
   address2: z.string().nullable().optional(),
@@ -46,27 +45,39 @@ export const Recipient = z.object({
   address: Address,
 });
 
-const Measurements = z.object({ depth_in: z.number(), length_in: z.number(), width_in: z.number(), total_weight_oz: z.number() });
-const ShipmentInventoryItem = z.object({
+export const ShippingTerms = z.object({
+  carrier_type: z.enum(['Parcel', 'Freight']),
+  payment_term: z.enum(['Collect', 'ThirdParty', 'Prepaid', 'MerchantResponsible']),
+});
+
+/** The published address of an order's recipient and retailer addresses (`Orders.AddressViewModel`). */
+const OrderAddress = Address.extend({ country: z.string().min(1), type: z.enum(['MarkFor', 'ShipFrom']).optional() });
+const idName = shape({ id: z.number().int(), name: orNull(z.string()) });
+const inventoryItem = shape({
   id: z.number().int(),
-  name: z.string(),
+  name: orNull(z.string()),
   quantity: z.number().int(),
   quantity_committed: z.number().int(),
   lot: z.string().nullable(),
   expiration_date: DateTime.nullable(),
   is_dangerous_goods: z.boolean(),
-  serial_numbers: z.array(z.string()),
+  serial_numbers: list(z.string()),
 });
-const ShipmentProduct = z.object({
+const shipmentProduct = shape({
   id: z.number().int(),
-  name: z.string(),
-  reference_id: z.string(),
-  sku: z.string(),
-  inventory_items: z.array(ShipmentInventoryItem),
+  name: orNull(z.string()),
+  reference_id: orNull(z.string()),
+  sku: orNull(z.string()),
+  inventory_items: list(inventoryItem),
 });
+const cartonMeasurements = shape({ depth_in: z.number(), length_in: z.number(), width_in: z.number(), total_weight_oz: z.number() });
+const count = z.number().int();
 
-/** Spec 2.7. */
-export const Shipment = z.object({
+/**
+ * Spec 2.7 and the published `ShipmentViewModel` (2025-07, 2026-01): `Shipment` is what the emulator
+ * sends, `ShipmentV` what the client accepts.
+ */
+const shipment = shape({
   id: z.number().int(),
   order_id: z.number().int(),
   reference_id: z.string().nullable(),
@@ -78,14 +89,14 @@ export const Shipment = z.object({
   delivery_date: DateTime.nullable(),
   estimated_fulfillment_date_status: EfdStatus,
   status: ShipmentStatus,
-  status_details: z.array(
-    z.object({
+  status_details: list(
+    shape({
       id: z.number().int(),
-      name: z.string(),
-      description: z.string(),
+      name: orNull(z.string()),
+      description: orNull(z.string()),
       inventory_id: z.number().int().nullable(),
       exception_fulfillment_center_id: z.number().int().nullable(),
-      extra_information: z.object({ validation_messages: z.array(z.string()) }),
+      extra_information: shape({ validation_messages: list(z.string()) }),
     }),
   ),
   gift_message: z.string().max(500).nullable(),
@@ -93,95 +104,105 @@ export const Shipment = z.object({
   invoice_amount: z.number().nullable(),
   invoice_currency_code: z.string().nullable(),
   is_tracking_uploaded: z.boolean(),
-  location: IdName,
-  measurements: Measurements,
+  location: idName,
+  measurements: shape({ depth_in: count, length_in: count, width_in: count, total_weight_oz: count }),
   package_material_type: PackageMaterialType,
   require_signature: z.boolean(),
   ship_option: z.string().nullable(),
-  recipient: z.object({ name: z.string(), full_name: z.string(), email: z.string().nullable(), phone_number: z.string().nullable(), address: Address }),
-  products: z.array(ShipmentProduct),
-  parent_cartons: z.array(
-    z.object({
-      barcode: z.string(),
-      type: z.string(),
-      measurements: Measurements,
-      cartons: z.array(
-        z.object({
+  recipient: shape({
+    name: orNull(z.string()),
+    full_name: orNull(z.string()),
+    email: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    address: orNull(OrderAddress),
+  }),
+  products: list(shipmentProduct),
+  parent_cartons: list(
+    shape({
+      barcode: orNull(z.string()),
+      type: orNull(z.string()),
+      measurements: cartonMeasurements,
+      cartons: list(
+        shape({
           id: z.number().int(),
-          barcode: z.string(),
-          type: z.string(),
-          measurements: Measurements,
-          carton_details: z.array(z.object({ products: z.array(ShipmentProduct) })),
+          barcode: orNull(z.string()),
+          type: orNull(z.string()),
+          measurements: cartonMeasurements,
+          carton_details: list(shape({ products: list(shipmentProduct) })),
         }),
       ),
     }),
   ),
   /** Absent until a label exists: the published schema types it as an object, never null (API notes, Superseded). */
-  tracking: z
-    .object({
-      carrier: z.string(),
-      carrier_service: z.string(),
-      tracking_number: z.string(),
-      tracking_url: z.string(),
+  tracking: maybe(
+    shape({
+      carrier: orNull(z.string()),
+      carrier_service: orNull(z.string()),
+      tracking_number: orNull(z.string()),
+      tracking_url: orNull(z.string()),
       shipping_date: DateTime.nullable(),
       bol: z.string().nullable(),
       pro_number: z.string().nullable(),
       scac: z.string().nullable(),
-    })
-    .optional(),
+    }),
+  ),
+  store_order_id: maybe(z.string().nullable()),
 });
+export const Shipment = shipment.sent;
 export type Shipment = z.infer<typeof Shipment>;
+export const ShipmentV = shipment.read;
 
-export const ShippingTerms = z.object({
-  carrier_type: z.enum(['Parcel', 'Freight']),
-  payment_term: z.enum(['Collect', 'ThirdParty', 'Prepaid', 'MerchantResponsible']),
-});
-
-/** Spec 2.6; objects are present or absent, never null (API notes, Superseded). */
-export const Order = z.object({
+/**
+ * Spec 2.6 and the published `OrderViewModel`: `Order` is what the emulator sends, `OrderV` what the
+ * client accepts. Objects are present or absent, never null (API notes, Superseded).
+ */
+const order = shape({
   id: z.number().int(),
   reference_id: z.string().nullable(),
   order_number: z.string().nullable(),
   created_date: DateTime,
   purchase_date: DateTime.nullable(),
   gift_message: z.string().nullable(),
-  channel: IdName,
-  financials: z.object({ total_price: z.number() }),
-  products: z.array(
-    z.object({
-      external_line_id: z.number().int(),
+  channel: idName,
+  financials: shape({ total_price: orNull(z.number()) }),
+  products: list(
+    shape({
+      external_line_id: orNull(z.number().int()),
       gtin: z.string().nullable(),
-      id: z.number().int(),
+      id: orNull(z.number().int()),
       quantity: z.number().int(),
-      quantity_unit_of_measure_code: UnitOfMeasure,
-      reference_id: z.string(),
+      quantity_unit_of_measure_code: narrower(UnitOfMeasure, z.string().nullable()),
+      reference_id: orNull(z.string()),
       sku: z.string().nullable(),
-      unit_price: z.number(),
+      unit_price: orNull(z.number()),
       upc: z.string().nullable(),
     }),
   ),
-  recipient: Recipient,
-  retailer_program_data: z
-    .object({
-      addresses: z.array(Address.extend({ type: z.enum(['MarkFor', 'ShipFrom']) })),
+  // The recipient's name and address are the fields the publisher marks required.
+  recipient: Recipient.extend({ address: OrderAddress }),
+  retailer_program_data: maybe(
+    shape({
+      addresses: list(OrderAddress),
       customer_ticket_number: z.string().nullable(),
       delivery_date: DateTime.nullable(),
       department: z.string().nullable(),
       doNotShipBeforeDate: DateTime.nullable(),
       mark_for_store: z.string().nullable(),
-      purchase_order_number: z.string().nullable(),
-      retailer_program_type: z.string().nullable(),
+      purchase_order_number: z.string(),
+      retailer_program_type: z.string(),
       shipByDate: DateTime.nullable(),
-    })
-    .optional(),
+    }),
+  ),
   shipping_method: z.string().nullable(),
-  shipping_terms: ShippingTerms.optional(),
+  shipping_terms: maybe(shape(ShippingTerms.shape)),
   status: OrderStatus,
   type: OrderType,
-  tags: z.array(z.object({ name: z.string(), value: z.string() })),
-  shipments: z.array(Shipment),
+  tags: list(z.object({ name: z.string().min(1).max(50), value: z.string().min(1).max(500) })),
+  shipments: list(shipment),
 });
+export const Order = order.sent;
 export type Order = z.infer<typeof Order>;
+export const OrderV = order.read;
 
 const OrderCreateBase = z.object({
   reference_id: z.string().min(1).max(400),
@@ -205,166 +226,6 @@ const LineCommon = {
   upc: z.string().max(50).nullable().optional(),
   external_line_id: z.number().int().nullable().optional(),
 };
-
-/**
- * The published 2025-07/2026-01 order and shipment (`OrderViewModel`, `ShipmentViewModel`) as a client
- * reads them: only the address lines, recipient name and tag fields are published required, so every
- * other field may be absent, and null where published nullable. `Order` and `Shipment` above are what
- * the emulator sends (every field present); these accept the service's whole variety.
- */
-const AddressV = Address.extend({
-  country: z.string().min(1),
-  address2: z.string().nullable().optional(),
-  company_name: z.string().nullable().optional(),
-  state: z.string().nullable().optional(),
-  zip_code: z.string().nullable().optional(),
-  type: z.enum(['MarkFor', 'ShipFrom']).optional(),
-});
-const InventoryItemV = publishedObject(null, {
-  id: z.number().int(),
-  name: z.string().nullable(),
-  quantity: z.number().int(),
-  quantity_committed: z.number().int(),
-  lot: z.string().nullable(),
-  expiration_date: DateTime.nullable(),
-  is_dangerous_goods: z.boolean(),
-  serial_numbers: z.array(z.string()).nullable(),
-});
-const ShipmentProductV = publishedObject(null, {
-  id: z.number().int(),
-  name: z.string().nullable(),
-  reference_id: z.string().nullable(),
-  sku: z.string().nullable(),
-  inventory_items: z.array(InventoryItemV).nullable(),
-});
-const CartonMeasurementsV = publishedObject(null, { depth_in: z.number(), length_in: z.number(), width_in: z.number(), total_weight_oz: z.number() });
-export const ShipmentV = publishedObject(null, {
-  id: z.number().int(),
-  order_id: z.number().int(),
-  reference_id: z.string().nullable(),
-  created_date: DateTime,
-  last_update_at: DateTime.nullable(),
-  last_tracking_update_at: DateTime.nullable(),
-  estimated_fulfillment_date: DateTime.nullable(),
-  actual_fulfillment_date: DateTime.nullable(),
-  delivery_date: DateTime.nullable(),
-  estimated_fulfillment_date_status: EfdStatus,
-  status: ShipmentStatus,
-  status_details: z
-    .array(
-      publishedObject(null, {
-        id: z.number().int(),
-        name: z.string().nullable(),
-        description: z.string().nullable(),
-        inventory_id: z.number().int().nullable(),
-        exception_fulfillment_center_id: z.number().int().nullable(),
-        extra_information: publishedObject(null, { validation_messages: z.array(z.string()).nullable() }),
-      }),
-    )
-    .nullable(),
-  gift_message: z.string().max(500).nullable(),
-  insurance_value: z.number().nullable(),
-  invoice_amount: z.number().nullable(),
-  invoice_currency_code: z.string().nullable(),
-  is_tracking_uploaded: z.boolean(),
-  location: publishedObject(null, { id: z.number().int(), name: z.string().nullable() }),
-  measurements: publishedObject(null, {
-    depth_in: z.number().int(),
-    length_in: z.number().int(),
-    width_in: z.number().int(),
-    total_weight_oz: z.number().int(),
-  }),
-  package_material_type: PackageMaterialType,
-  require_signature: z.boolean(),
-  ship_option: z.string().nullable(),
-  recipient: publishedObject(null, {
-    name: z.string().nullable(),
-    full_name: z.string().nullable(),
-    email: z.string().nullable(),
-    phone_number: z.string().nullable(),
-    address: AddressV.nullable(),
-  }),
-  products: z.array(ShipmentProductV).nullable(),
-  parent_cartons: z
-    .array(
-      publishedObject(null, {
-        barcode: z.string().nullable(),
-        type: z.string().nullable(),
-        measurements: CartonMeasurementsV,
-        cartons: z
-          .array(
-            publishedObject(null, {
-              id: z.number().int(),
-              barcode: z.string().nullable(),
-              type: z.string().nullable(),
-              measurements: CartonMeasurementsV,
-              carton_details: z.array(publishedObject(null, { products: z.array(ShipmentProductV).nullable() })).nullable(),
-            }),
-          )
-          .nullable(),
-      }),
-    )
-    .nullable(),
-  tracking: publishedObject(null, {
-    carrier: z.string().nullable(),
-    carrier_service: z.string().nullable(),
-    tracking_number: z.string().nullable(),
-    tracking_url: z.string().nullable(),
-    shipping_date: DateTime.nullable(),
-    bol: z.string().nullable(),
-    pro_number: z.string().nullable(),
-    scac: z.string().nullable(),
-  }),
-  store_order_id: z.string().nullable(),
-});
-export const OrderV = publishedObject(null, {
-  id: z.number().int(),
-  reference_id: z.string().nullable(),
-  order_number: z.string().nullable(),
-  created_date: DateTime,
-  purchase_date: DateTime.nullable(),
-  gift_message: z.string().nullable(),
-  channel: publishedObject(null, { id: z.number().int(), name: z.string().nullable() }),
-  financials: publishedObject(null, { total_price: z.number().nullable() }),
-  products: z
-    .array(
-      publishedObject(null, {
-        external_line_id: z.number().int().nullable(),
-        gtin: z.string().nullable(),
-        id: z.number().int().nullable(),
-        quantity: z.number().int(),
-        quantity_unit_of_measure_code: z.string().nullable(),
-        reference_id: z.string().nullable(),
-        sku: z.string().nullable(),
-        unit_price: z.number().nullable(),
-        upc: z.string().nullable(),
-      }),
-    )
-    .nullable(),
-  recipient: z.object({
-    name: z.string().min(1).max(300),
-    email: z.string().nullable().optional(),
-    phone_number: z.string().max(50).nullable().optional(),
-    address: AddressV,
-  }),
-  retailer_program_data: publishedObject(null, {
-    addresses: z.array(AddressV).nullable(),
-    customer_ticket_number: z.string().nullable(),
-    delivery_date: DateTime.nullable(),
-    department: z.string().nullable(),
-    doNotShipBeforeDate: DateTime.nullable(),
-    mark_for_store: z.string().nullable(),
-    purchase_order_number: z.string(),
-    retailer_program_type: z.string(),
-    shipByDate: DateTime.nullable(),
-  }),
-  shipping_method: z.string().nullable(),
-  shipping_terms: ShippingTerms.partial(),
-  status: OrderStatus,
-  type: OrderType,
-  tags: z.array(z.object({ name: z.string().min(1).max(50), value: z.string().min(1).max(500) })).nullable(),
-  shipments: z.array(ShipmentV).nullable(),
-});
 
 /** Order create, 1.0 and 2.0 (ours: the spec lists reading only, but says orders are submitted). */
 export const OrderCreate = OrderCreateBase.extend({ products: z.array(z.object({ reference_id: z.string().min(1).max(400), ...LineCommon })).min(1) });
@@ -443,20 +304,14 @@ export const CanceledShipment = publishedObject(null, {
   reason: z.string().nullable(),
   shipment_id: z.number().int(),
 });
-export const CanceledOrder = z.object({
+const canceledOrder = shape({
   order_id: z.number().int(),
   status: z.enum(['Success', 'Failure', 'PartialSuccess']),
-  canceled_shipment_results: z.array(CanceledShipment),
-  order: Order,
+  canceled_shipment_results: list(CanceledShipment),
+  order,
 });
-export const CanceledOrderV = publishedObject(null, {
-  order_id: z.number().int(),
-  status: z.enum(['Success', 'Failure', 'PartialSuccess']),
-  canceled_shipment_results: z
-    .array(publishedObject(null, { action: ShipmentAction, is_success: z.boolean(), reason: z.string().nullable(), shipment_id: z.number().int() }))
-    .nullable(),
-  order: OrderV,
-});
+export const CanceledOrder = canceledOrder.sent;
+export const CanceledOrderV = canceledOrder.read;
 export const CanceledShipments = publishedObject(null, { results: z.array(CanceledShipment).nullable() });
 
 export const ShipmentIds = z.object({ shipment_ids: z.array(z.number().int()).min(1).max(250) });

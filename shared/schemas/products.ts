@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publishedObject } from './published.js';
+import { list, orNull, publishedObject, shape } from './published.js';
 import { DateTime } from './common.js';
 
 const IdName = z.object({ id: z.number().int(), name: z.string() });
@@ -147,140 +147,74 @@ const SerialScan = z.object({
   suffix: z.string().nullable(),
 });
 
-/**
- * Spec 2.4: the variant as the emulator sends it from 2025-07 (every part present). What a client
- * must accept is wider: see `VariantV5`.
- */
-export const VariantResponse = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  sku: z.string(),
-  gtin: z.string().nullable(),
-  upc: z.string().nullable(),
-  is_digital: z.boolean(),
-  status: z.string(),
-  created_on: DateTime,
-  updated_on: DateTime.nullable(),
-  weight: z.object({ unit: z.string(), weight: z.number() }),
-  dimension: Dimension.extend({ unit: z.string(), source: z.string(), is_locked: z.boolean() }),
-  // A barcode the emulator keeps always has its value (requests must give one).
-  barcodes: z.array(z.object({ sticker_url: z.string().nullable(), value: z.string() })),
-  lot_information: z.object({ is_lot: z.boolean(), minimum_shelf_life_days: z.number().int().nullable() }),
-  customs: z.object({
-    country_code_of_origin: z.string().nullable(),
-    description: z.string().nullable(),
-    hs_tariff_code: z.string().nullable(),
-    is321_eligible: z.boolean(),
-    value: z.number().int().nullable(),
-    currency: z.string(),
-  }),
-  fulfillment_settings: z.object({
-    dangerous_goods: z.boolean(),
-    is_bpm_parcel: z.boolean(),
-    is_case_pick: z.boolean(),
-    requires_prop65: z.boolean(),
-    msds_url: z.string().nullable(),
-    serial_scan: SerialScan,
-  }),
-  additional_hazmat_attributes: HazmatAttributes,
-  inventory: z.object({ inventory_id: z.number().int(), on_hand_qty: z.number().int() }),
-  is_image_uploaded: z.boolean(),
-  packaging_material_type: EnumView,
-  packaging_requirement: EnumView,
-  return_preferences: z.object({
-    instructions: z.string().nullable(),
-    backup_action: EnumView,
-    primary_action: EnumView,
-    return_to_sender_backup_action: EnumView,
-    return_to_sender_primary_action: EnumView,
-  }),
-  bundle_definition: z.array(BundlePart),
-  associated_bundles: z.array(AssociatedBundle),
-  channel_metadata: z.array(ChannelMetadata),
-  merge_children: z.array(
-    z.object({
-      channel_ids: z.array(z.number().int()),
-      completed_at: DateTime,
-      inventory_id: z.number().int(),
-      variant_id: z.number().int(),
-      variant_name: z.string(),
-    }),
-  ),
-  reviews_pending: z.array(z.string()),
-});
-export type VariantResponse = z.infer<typeof VariantResponse>;
+const enumView = shape(EnumView.shape);
 
 /**
- * The published `VariantViewModelV5` (2025-07, 2026-01) as a client reads it: the publisher marks no
- * field required, so every field may be absent, and null where published nullable. Parsing the
- * service's variety never breaks on a field the desk does not need; `barcodes` is what it scans.
+ * Spec 2.4 and the published `VariantViewModelV5` (2025-07, 2026-01): `VariantResponse` is what the
+ * emulator sends from 2025-07, `VariantV5` what a client accepts. The publisher marks no field
+ * required, so parsing the service's variety never breaks on a field the desk does not need;
+ * `barcodes` is what it scans.
  */
-const LooseEnum = publishedObject(null, EnumView.shape);
-export const VariantV5 = publishedObject(null, {
+const variant = shape({
   id: z.number().int(),
-  name: z.string().nullable(),
-  sku: z.string().nullable(),
+  name: orNull(z.string()),
+  sku: orNull(z.string()),
   gtin: z.string().nullable(),
   upc: z.string().nullable(),
   is_digital: z.boolean(),
-  status: z.string().nullable(),
+  status: orNull(z.string()),
   created_on: DateTime,
   updated_on: DateTime.nullable(),
-  weight: publishedObject(null, { unit: z.string().nullable(), weight: z.number() }),
-  dimension: publishedObject(null, {
-    height: z.number(),
-    length: z.number(),
-    width: z.number(),
-    unit: z.string().nullable(),
-    source: z.string().nullable(),
-    is_locked: z.boolean(),
-  }),
-  barcodes: z.array(publishedObject(null, { sticker_url: z.string().nullable(), value: z.string().nullable() })).nullable(),
-  lot_information: publishedObject(null, { is_lot: z.boolean(), minimum_shelf_life_days: z.number().int().nullable() }),
-  customs: publishedObject(null, {
+  weight: shape({ unit: orNull(z.string()), weight: z.number() }),
+  dimension: shape({ ...Dimension.shape, unit: orNull(z.string()), source: orNull(z.string()), is_locked: z.boolean() }),
+  // A barcode the emulator keeps always has its value (requests must give one).
+  barcodes: list(shape({ sticker_url: z.string().nullable(), value: orNull(z.string()) })),
+  lot_information: shape({ is_lot: z.boolean(), minimum_shelf_life_days: z.number().int().nullable() }),
+  customs: shape({
     country_code_of_origin: z.string().nullable(),
     description: z.string().nullable(),
     hs_tariff_code: z.string().nullable(),
     is321_eligible: z.boolean(),
     value: z.number().int().nullable(),
-    currency: z.string().nullable(),
+    currency: orNull(z.string()),
   }),
-  fulfillment_settings: publishedObject(null, {
+  fulfillment_settings: shape({
     dangerous_goods: z.boolean(),
     is_bpm_parcel: z.boolean(),
     is_case_pick: z.boolean(),
     requires_prop65: z.boolean(),
     msds_url: z.string().nullable(),
-    serial_scan: SerialScan.partial(),
+    serial_scan: shape(SerialScan.shape),
   }),
-  additional_hazmat_attributes: HazmatAttributes.partial(),
-  inventory: publishedObject(null, { inventory_id: z.number().int().nullable(), on_hand_qty: z.number().int() }),
+  additional_hazmat_attributes: shape(HazmatAttributes.shape),
+  inventory: shape({ inventory_id: orNull(z.number().int()), on_hand_qty: z.number().int() }),
   is_image_uploaded: z.boolean(),
-  packaging_material_type: LooseEnum,
-  packaging_requirement: LooseEnum,
-  return_preferences: publishedObject(null, {
+  packaging_material_type: enumView,
+  packaging_requirement: enumView,
+  return_preferences: shape({
     instructions: z.string().nullable(),
-    backup_action: LooseEnum,
-    primary_action: LooseEnum,
-    return_to_sender_backup_action: LooseEnum,
-    return_to_sender_primary_action: LooseEnum,
+    backup_action: enumView,
+    primary_action: enumView,
+    return_to_sender_backup_action: enumView,
+    return_to_sender_primary_action: enumView,
   }),
-  bundle_definition: z.array(BundlePart.partial()).nullable(),
-  associated_bundles: z.array(AssociatedBundle.partial()).nullable(),
-  channel_metadata: z.array(ChannelMetadata.partial()).nullable(),
-  merge_children: z
-    .array(
-      publishedObject(null, {
-        channel_ids: z.array(z.number().int()).nullable(),
-        completed_at: DateTime,
-        inventory_id: z.number().int().nullable(),
-        variant_id: z.number().int(),
-        variant_name: z.string().nullable(),
-      }),
-    )
-    .nullable(),
-  reviews_pending: z.array(z.string()).nullable(),
+  bundle_definition: list(shape(BundlePart.shape)),
+  associated_bundles: list(shape(AssociatedBundle.shape)),
+  channel_metadata: list(shape(ChannelMetadata.shape)),
+  merge_children: list(
+    shape({
+      channel_ids: list(z.number().int()),
+      completed_at: DateTime,
+      inventory_id: orNull(z.number().int()),
+      variant_id: z.number().int(),
+      variant_name: orNull(z.string()),
+    }),
+  ),
+  reviews_pending: list(z.string()),
 });
+export const VariantResponse = variant.sent;
+export type VariantResponse = z.infer<typeof VariantResponse>;
+export const VariantV5 = variant.read;
 export type VariantV5 = z.infer<typeof VariantV5>;
 
 /** Spec 2.2: product create (2025-07). */
@@ -354,8 +288,8 @@ export const ProductCodesPage = ProductPage.extend({ items: z.array(ProductCodes
 
 /** What :moveVariants answers: the older product shape with category, sub-category and a single barcode. */
 export const MovedProduct = ProductV5.extend({
-  category: LooseEnum.optional(),
-  sub_category: LooseEnum.optional(),
+  category: enumView.read.optional(),
+  sub_category: enumView.read.optional(),
   variants: z
     .array(VariantV5.omit({ barcodes: true }).extend({ barcode: z.string().nullable().optional(), barcode_sticker_url: z.string().nullable().optional() }))
     .nullable()
@@ -377,7 +311,7 @@ export const PackagingRequirement = publishedObject(null, {
   name: z.string().nullable(),
   description: z.string().nullable(),
   applicable_categories: z.array(publishedObject(null, { id: z.number().int(), sub_category_ids: z.array(z.number().int()).nullable() })).nullable(),
-  applicable_packaging_material_types: z.array(LooseEnum).nullable(),
+  applicable_packaging_material_types: z.array(enumView.read).nullable(),
   applicable_taxonomy: z.array(z.string()).nullable(),
 });
 

@@ -40,3 +40,45 @@ export const cursorPage = <T extends z.ZodType>(item: T) =>
       .transform((v) => v ?? []),
     ...cursorLinks,
   });
+
+/**
+ * One field list for a response shape the emulator sends and the client reads, so the two readings
+ * cannot drift apart. `sent` is what the emulator sends: every field present. `read` is what a
+ * client accepts from the service: `publishedObject` (any field may be absent, null where published
+ * nullable). A field is a zod type, the same both ways, or one of the builders below.
+ */
+const TWO_WAYS = Symbol('twoWays');
+export interface TwoWays<S extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  readonly [TWO_WAYS]: true;
+  readonly sent: S;
+  readonly read: R;
+}
+type Field = z.ZodType | TwoWays;
+type SentOf<F> = F extends TwoWays<infer S, z.ZodType> ? S : F;
+type ReadOf<F> = F extends TwoWays<z.ZodType, infer R> ? R : F;
+
+const twoWays = <S extends z.ZodType, R extends z.ZodType>(sent: S, read: R): TwoWays<S, R> => ({ [TWO_WAYS]: true, sent, read });
+const sentOf = (f: Field): z.ZodType => (TWO_WAYS in f ? f.sent : f);
+const readOf = (f: Field): z.ZodType => (TWO_WAYS in f ? f.read : f);
+
+/** Published nullable, but the emulator always has a value (a name, a reference). */
+export const orNull = <T extends z.ZodType>(type: T) => twoWays(type, type.nullable());
+
+/** Present or absent in what the emulator sends too (a shipment's tracking before its label). */
+export const maybe = <F extends Field>(field: F) => twoWays(sentOf(field).optional() as z.ZodOptional<SentOf<F>>, readOf(field) as ReadOf<F>);
+
+/** An array; published arrays may be null, the emulator's never are. */
+export const list = <F extends Field>(item: F) =>
+  twoWays(z.array(sentOf(item)) as z.ZodArray<SentOf<F>>, z.array(readOf(item)).nullable() as z.ZodNullable<z.ZodArray<ReadOf<F>>>);
+
+/** Where the emulator's type is narrower than the published one (an enum the documents type as a string). */
+export const narrower = <S extends z.ZodType, R extends z.ZodType>(sent: S, read: R) => twoWays(sent, read);
+
+/** A nested object of the shape, read two ways like the shape itself. */
+export function shape<F extends Record<string, Field>>(fields: F) {
+  const sent = z.object(Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, sentOf(f)]))) as z.ZodObject<{ [K in keyof F]: SentOf<F[K]> }>;
+  const read = publishedObject(null, Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, readOf(f)]))) as z.ZodObject<{
+    [K in keyof F]: z.ZodOptional<ReadOf<F[K]>>;
+  }>;
+  return twoWays(sent, read);
+}
