@@ -29,3 +29,20 @@ export const PageInfo = z.object({
   totalCount: z.number().int().min(0),
 });
 export type PageInfo = z.infer<typeof PageInfo>;
+
+/**
+ * A place's name, street address and contact as the published documents give them, every field
+ * nullable: a fulfillment center (`Receiving.FulfillmentCenterViewModel`) and a location's service
+ * address (`Locations.AddressViewModel`) both carry these.
+ */
+export const placeFields = {
+  name: z.string().nullable(),
+  address1: z.string().nullable(),
+  address2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  country: z.string().nullable(),
+  email: z.string().nullable(),
+  phone_number: z.string().nullable(),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { placeFields } from './common.js';
 import { publishedObject } from './published.js';
 
 /** A fulfillment location as the published 2025-07/2026-01 `/location` lists it. */
@@ -18,17 +19,7 @@ export const Location = publishedObject(null, {
       publishedObject(null, {
         service_type: z.enum(['Receiving', 'Returns']),
         enabled: z.boolean(),
-        address: publishedObject(null, {
-          name: z.string().nullable(),
-          address1: z.string().nullable(),
-          address2: z.string().nullable(),
-          city: z.string().nullable(),
-          state: z.string().nullable(),
-          zip_code: z.string().nullable(),
-          country: z.string().nullable(),
-          email: z.string().nullable(),
-          phone_number: z.string().nullable(),
-        }),
+        address: publishedObject(null, placeFields),
       }),
     )
     .nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime } from './common.js';
+import { DateTime, placeFields } from './common.js';
 import { publishedObject } from './published.js';
 
 /** Spec 3: every receiving order status. */
@@ -24,15 +24,7 @@ export const BoxPackagingType = z.enum(['EverythingInOneBox', 'OneSkuPerBox', 'M
 /** Spec 2.8 fulfillment_center; also the plain array of GET /fulfillment-center (API notes). */
 export const FulfillmentCenter = publishedObject('FulfillmentCenter', {
   id: z.number().int(),
-  name: z.string().nullable(),
-  address1: z.string().nullable(),
-  address2: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zip_code: z.string().nullable(),
-  country: z.string().nullable(),
-  email: z.string().nullable(),
-  phone_number: z.string().nullable(),
+  ...placeFields,
   timezone: z.string().nullable(),
 });
 export type FulfillmentCenter = z.infer<typeof FulfillmentCenter>;

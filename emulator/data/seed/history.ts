@@ -1,23 +1,13 @@
-import type { EventCategory } from '../../../shared/schemas/inventory.js';
+import { EventCategory } from '../../../shared/schemas/inventory.js';
 import type { EmulatorData, StoredHistoryEvent } from '../model.js';
 import type { SeededRandom } from '../random.js';
 import { DAY, iso } from './common.js';
 
-/** Ninety days of inventory history for the first items. */
 /** Items with 90 days of history; beyond these, history lies before the window. */
 const HISTORY_ITEMS = 300;
 
 export function makeHistory(rng: SeededRandom, data: EmulatorData, now: number): void {
-  const categories: EventCategory[] = [
-    'OrderPicked',
-    'InventoryAdjusted',
-    'InventoryFacilityUpdated',
-    'AttributeUpdated',
-    'InventoryReceived',
-    'InventoryRestocked',
-    'ReceivingStow',
-    'KittingStow',
-  ];
+  const categories = EventCategory.options;
   let eventId = 1;
   const events: StoredHistoryEvent[] = [];
   const items = data.inventory.filter((i) => i.levels.length > 0).slice(0, HISTORY_ITEMS);
