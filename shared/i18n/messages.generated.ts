@@ -1697,6 +1697,7 @@ export interface MessageArgs<Tag = never> {
   'today.tiles': undefined;
   'today.title': undefined;
   'today.units': { count: number };
+  'ui.centerId': { id: string | number };
   'ui.combobox.show': { label: string | number };
   'ui.confirm.cancel': undefined;
   'ui.date.calendarFor': { label: string | number };
