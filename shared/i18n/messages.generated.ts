@@ -193,7 +193,6 @@ export interface MessageArgs<Tag = never> {
     end: number;
   };
   'history.category': { category: string | number };
-  'history.centerNamed': { id: string | number };
   'history.chart.allItems': undefined;
   'history.chart.atEnd': { end: string | number; merged: string | number; count: number };
   'history.chart.caption': { center: string | number; lines: string | number; span: Tag; from: string | number; to: string | number };
