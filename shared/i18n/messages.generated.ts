@@ -193,7 +193,6 @@ export interface MessageArgs<Tag = never> {
     end: number;
   };
   'history.category': { category: string | number };
-  'history.centerNamed': { id: string | number };
   'history.chart.allItems': undefined;
   'history.chart.atEnd': { end: string | number; merged: string | number; count: number };
   'history.chart.caption': { center: string | number; lines: string | number; span: Tag; from: string | number; to: string | number };
@@ -1697,6 +1696,7 @@ export interface MessageArgs<Tag = never> {
   'today.tiles': undefined;
   'today.title': undefined;
   'today.units': { count: number };
+  'ui.centerId': { id: string | number };
   'ui.combobox.show': { label: string | number };
   'ui.confirm.cancel': undefined;
   'ui.date.calendarFor': { label: string | number };

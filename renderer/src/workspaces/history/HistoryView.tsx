@@ -6,6 +6,7 @@ import { useAccountKey } from '../../app/accountKey';
 import { call } from '../../bridge/dockdesk';
 import { useT, type Translate } from '../../i18n/useT';
 import { errorParts } from '../../ui/ErrorNote';
+import { centerChoices, centerLabel } from '../../ui/centerChoices';
 import { Select, type Choice } from '../../ui/Select';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { defaultRange, historyQuery } from './historyData';
@@ -40,7 +41,7 @@ export function HistoryView() {
   const { run, cancel } = useHistoryRun(check.ok ? check.input : null, runKey);
   const centers = useCenters();
   const names = useItemNames(ids);
-  const centerName = (id: number | undefined) => centers.data?.find((c) => c.id === id)?.name ?? (id ? t('history.centerNamed', { id }) : '');
+  const centerName = (id: number | undefined) => (id ? centerLabel(t, centers.data?.find((c) => c.id === id) ?? { id }) : '');
 
   return (
     <section className="workspace history" aria-labelledby="history-title">
@@ -121,7 +122,6 @@ function HistoryForm({
   const [category, setCategory] = useState<string>(search.category ?? 'all');
   const [problem, setProblem] = useState<string | null>(null);
   const { t, list } = useT();
-  const centerChoices: Choice<string>[] = centers.map((c) => ({ id: String(c.id), label: c.name ?? t('history.centerNamed', { id: c.id }) }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -145,7 +145,7 @@ function HistoryForm({
 
   return (
     <form className="filters history-form" onSubmit={(e) => void submit(e)} aria-label={t('history.form')} noValidate>
-      <Select label={t('history.form.center')} value={fc} choices={centerChoices} onChange={setFc} />
+      <Select label={t('history.form.center')} value={fc} choices={centerChoices(t, centers)} onChange={setFc} />
       <ItemsField value={items} named={typed === null ? named : []} onChange={setTyped} list={list} />
       <DayRangeField
         legend={t('history.form.days')}

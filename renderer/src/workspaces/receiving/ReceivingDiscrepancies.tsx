@@ -11,7 +11,8 @@ import { DayRangeField } from '../../ui/DayRangeField';
 import { downloadText } from '../../ui/download';
 import { errorParts } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
-import { ComboBox, type Choice } from '../../ui/Select';
+import { centerChoices } from '../../ui/centerChoices';
+import { ComboBox } from '../../ui/Select';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
@@ -301,7 +302,6 @@ export function DiscrepancyListView() {
     enabled: !reversed,
   });
   const centers = useFulfillmentCenters();
-  const centerChoices: Choice<string>[] = (centers.data ?? []).map((c) => ({ id: String(c.id), label: c.name ?? t('receiving.centerId', { id: c.id }) }));
   const set = (change: { from?: string | undefined; to?: string | undefined; fc?: number | undefined }) =>
     void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true });
   return (
@@ -321,7 +321,7 @@ export function DiscrepancyListView() {
             label={t('receiving.filter.center')}
             placeholder={t('receiving.filter.allCenters')}
             value={centerId === null ? null : String(centerId)}
-            choices={centerChoices}
+            choices={centerChoices(t, centers.data ?? [])}
             onChange={(v) => set({ fc: v === null ? undefined : Number(v) })}
           />
         </div>

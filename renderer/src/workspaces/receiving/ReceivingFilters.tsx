@@ -1,5 +1,6 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover, type Selection } from 'react-aria-components';
 import { ReceivingStatus } from '../../../../shared/schemas/receiving';
+import { centerChoices } from '../../ui/centerChoices';
 import { ComboBox, Select, type Choice } from '../../ui/Select';
 import { TextFilter } from '../../ui/TextFilter';
 import { useFulfillmentCenters } from './queries';
@@ -62,7 +63,6 @@ const syncChoices = (t: Translate): Choice<'any' | 'yes' | 'no'>[] => [
 export function ReceivingFilters({ search, setSearch }: { search: ReceivingSearch; setSearch: (change: Partial<ReceivingSearch>) => void }) {
   const centers = useFulfillmentCenters();
   const { t } = useT();
-  const centerChoices: Choice<string>[] = (centers.data ?? []).map((c) => ({ id: String(c.id), label: c.name ?? t('receiving.centerId', { id: c.id }) }));
   return (
     <div className="filters wrap">
       <TextFilter
@@ -77,7 +77,7 @@ export function ReceivingFilters({ search, setSearch }: { search: ReceivingSearc
         label={t('receiving.filter.center')}
         placeholder={t('receiving.filter.allCenters')}
         value={search.fc ? String(search.fc) : null}
-        choices={centerChoices}
+        choices={centerChoices(t, centers.data ?? [])}
         onChange={(v) => setSearch({ fc: v === null ? undefined : Number(v) })}
       />
       <TextFilter label={t('receiving.filter.po')} name="po" value={search.po} onApply={(po) => setSearch({ po: po?.replaceAll(',', '') || undefined })} />

@@ -1,4 +1,5 @@
 import { ReturnStatus } from '../../../../shared/schemas/returns';
+import { centerChoices } from '../../ui/centerChoices';
 import { ComboBox, Select, type Choice } from '../../ui/Select';
 import { TextFilter } from '../../ui/TextFilter';
 import { useT, type Words } from '../../i18n/useT';
@@ -15,10 +16,6 @@ export function ReturnsFilters({ search, setSearch }: { search: ReturnsSearch; s
   const centers = useReturnCenters();
   const words = useT();
   const { t } = words;
-  const centerChoices: Choice<string>[] = (centers.data?.items ?? []).map((c) => ({
-    id: String(c.id),
-    label: c.name ?? t('returns.centerId', { id: String(c.id) }),
-  }));
   return (
     <div className="filters wrap">
       <TextFilter
@@ -38,7 +35,7 @@ export function ReturnsFilters({ search, setSearch }: { search: ReturnsSearch; s
         label={t('returns.filters.center')}
         placeholder={t('returns.filters.allCenters')}
         value={search.fc ? String(search.fc) : null}
-        choices={centerChoices}
+        choices={centerChoices(t, centers.data?.items ?? [])}
         onChange={(v) => setSearch({ fc: v === null ? undefined : Number(v) })}
       />
       <DayRangeField

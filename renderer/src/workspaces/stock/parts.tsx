@@ -6,6 +6,7 @@ import { useSession } from '../../session/useSession';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { showToast } from '../../ui/Toasts';
 import { errorMessage } from '../../bridge/dockdesk';
+import { centerChoices } from '../../ui/centerChoices';
 import { Select } from '../../ui/Select';
 import { useT, type Translate } from '../../i18n/useT';
 
@@ -48,9 +49,8 @@ export function CenterSelect({
   onChange: (center: string | null) => void;
 }) {
   const { t } = useT();
-  const choices = [{ id: ALL, label: t('stock.allCenters') }, ...centers.map((c) => ({ id: String(c.id), label: c.name }))];
   // A center the cache does not name (an old address) still shows as chosen.
-  if (value !== null && !choices.some((c) => c.id === value)) choices.push({ id: value, label: t('stock.centerNamed', { id: value }) });
+  const choices = centerChoices(t, centers, { all: { id: ALL, label: t('stock.allCenters') }, chosen: value === null ? null : { id: value } });
   return <Select label={t('stock.center')} value={value ?? ALL} choices={choices} onChange={(v) => onChange(v === ALL ? null : v)} />;
 }
 

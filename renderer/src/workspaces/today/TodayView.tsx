@@ -5,11 +5,12 @@ import { errorMessage } from '../../bridge/dockdesk';
 import { formatAsOf } from '../../format';
 import { sentences } from '../../i18n/sentences';
 import { useT } from '../../i18n/useT';
+import { centerChoices } from '../../ui/centerChoices';
 import { Select } from '../../ui/Select';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { useTodayPage, useTodayRefresh, useTodayUpkeep } from './queries';
 import { stockNote, stockTiles } from './stockTiles';
-import { centerName, serviceTiles } from './tiles';
+import { serviceTiles } from './tiles';
 import { TileGrid } from './TileGrid';
 import './today.css';
 
@@ -28,9 +29,8 @@ export function FreshnessLine({ freshness }: { freshness: TodayFreshness }) {
 
 function CenterChoice({ centers, value, onChange }: { centers: readonly CenterRef[]; value: number | null; onChange: (c: number | 'all') => void }) {
   const { t } = useT();
-  const choices = [{ id: 'all', label: t('today.allCenters') }, ...centers.map((c) => ({ id: String(c.id), label: centerName(t, c) }))];
   // The chosen center stays a choice even before any list mentions it.
-  if (value !== null && !centers.some((c) => c.id === value)) choices.push({ id: String(value), label: centerName(t, { id: value, name: null }) });
+  const choices = centerChoices(t, centers, { all: { id: 'all', label: t('today.allCenters') }, chosen: value === null ? null : { id: value } });
   return (
     <Select
       label={t('today.center')}

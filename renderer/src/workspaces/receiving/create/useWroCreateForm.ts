@@ -5,6 +5,7 @@ import type { WroCreateDraft } from '../../../../../shared/schemas/drafts';
 import { validateWroForm, type WroForm } from '../../../../../shared/schemas/wro-form';
 import { call } from '../../../bridge/dockdesk';
 import { useDraftAutosave } from '../../../drafts/useDraftAutosave';
+import { centerChoices } from '../../../ui/centerChoices';
 import { errorParts } from '../../../ui/ErrorNote';
 import { showToast } from '../../../ui/Toasts';
 import { useFulfillmentCenters, useOrderAction } from '../queries';
@@ -191,7 +192,7 @@ export function useWroCreateForm(opened: OpenedDraft) {
     errors: shownErrors(state),
     submitError: state.submitError,
     arrivalZone: form.fulfillment_center.timezone ?? centerZone,
-    centers: (centers.data ?? []).map((c) => ({ id: String(c.id), label: c.name ?? t('receiving.centerId', { id: c.id }) })),
+    centers: centerChoices(t, centers.data ?? []),
     draft: { status: saver.status, pending: saver.pending, restored: opened.savedAt !== null, flush: () => void saver.flush() }, // flush never rejects: a failed save shows in the note
     discard,
     creating,

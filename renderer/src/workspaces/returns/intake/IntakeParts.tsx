@@ -98,15 +98,12 @@ export function CenterField({ c }: { c: IntakeController }) {
         id="intake-center"
         value={draft.fulfillmentCenter ? String(draft.fulfillmentCenter.id) : ''}
         aria-invalid={c.problems.some((p) => p.path === 'fulfillmentCenter') || undefined}
-        onChange={(e) => {
-          const center = centers.choices.find((x) => String(x.id) === e.target.value);
-          c.update({ fulfillmentCenter: center ? { id: center.id, name: center.name } : null });
-        }}
+        onChange={(e) => centers.choose(e.target.value)}
       >
         <option value="">{centers.pending ? t('returns.intake.center.loading') : t('returns.intake.center.choose')}</option>
         {centers.choices.map((center) => (
-          <option key={center.id} value={String(center.id)}>
-            {center.name ?? t('returns.centerId', { id: String(center.id) })}
+          <option key={center.id} value={center.id}>
+            {center.label}
           </option>
         ))}
       </select>

@@ -11,6 +11,7 @@ import { call, errorMessage } from '../../../bridge/dockdesk';
 import { useDraftAutosave } from '../../../drafts/useDraftAutosave';
 import { currentWords, useT, type Translate } from '../../../i18n/useT';
 import { useShortcut } from '../../../keyboard/useShortcut';
+import { centerChoices } from '../../../ui/centerChoices';
 import { cue } from '../../../scan/cues';
 import type { ScanVerdict, TypedIn } from '../../../scan/scanService';
 import { useScanField } from '../../../scan/useScanField';
@@ -313,6 +314,22 @@ function useIntakeKeys(t: Translate, submit: (nextBox: boolean) => Promise<void>
   }, [initialTracking, refs.item, refs.tracking]);
 }
 
+/**
+ * The center field: its choices, and choosing one. The draft's center stays the first choice while the
+ * list does not name it (a draft restored after the list changed, or before the list is read). A choice
+ * keeps the center's name as the list (else the draft) has it, never the words shown for a nameless one.
+ */
+function useIntakeCenters(t: Translate, d: IntakeDraft) {
+  const centers = useReturnCenters();
+  const current = d.draft.fulfillmentCenter;
+  const choices = useMemo(() => centerChoices(t, centers.data?.items ?? [], { chosen: current, chosenAt: 'start' }), [t, centers.data, current]);
+  const choose = (value: string) => {
+    const center = [...(centers.data?.items ?? []), ...(current ? [current] : [])].find((c) => String(c.id) === value);
+    d.update({ fulfillmentCenter: center ? { id: center.id, name: center.name } : null });
+  };
+  return { choices, pending: centers.isPending, choose };
+}
+
 /** What a line's row may do: handlers behind a ref, so the memoized rows keep their props. */
 export interface LineActions {
   update: (index: number, patch: Partial<ReturnDraftLine>) => void;
@@ -339,12 +356,7 @@ export function useIntakeForm(draftId: string, revision: number, initial: Return
   });
   // The last submit's entry as the outbox has it now (queued, then sent or waiting).
   const outbox = useQuery({ ...returnsQueries.outbox(useAccountKey()), enabled: submitted !== null });
-  const centers = useReturnCenters();
-  const centerChoices = useMemo(() => {
-    const list = centers.data?.items ?? [];
-    const current = draft.fulfillmentCenter;
-    return current && !list.some((c) => c.id === current.id) ? [current, ...list] : list;
-  }, [centers.data, draft.fulfillmentCenter]);
+  const centers = useIntakeCenters(t, d);
   const backToScan = () => refs.item.current?.focus();
   const removeLine = (index: number) => {
     const line = d.draftRef.current.lines[index];
@@ -371,7 +383,7 @@ export function useIntakeForm(draftId: string, revision: number, initial: Return
     // The reference id is fixed once a submit was tried, and always for changes to a sent return (main refuses either edit).
     locked: draft.submitAttempts > 0 || draft.editOf !== null,
     submittedNow: submitted ? (outbox.data?.entries.find((e) => e.id === submitted.id) ?? submitted) : null,
-    centers: { choices: centerChoices, pending: centers.isPending },
+    centers,
     // The item cache's state, as the inventory workspace keeps it (read once, then followed by events).
     cache: useSyncStatus(true).data,
     last: scans.last,
