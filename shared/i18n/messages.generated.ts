@@ -867,12 +867,10 @@ export interface MessageArgs<Tag = never> {
   'receiving.fact.packageType': undefined;
   'receiving.fact.po': undefined;
   'receiving.fact.status': undefined;
-  'receiving.filter.allCenters': undefined;
   'receiving.filter.allStatuses': undefined;
   'receiving.filter.arrival': undefined;
   'receiving.filter.arrivalFrom': undefined;
   'receiving.filter.arrivalTo': undefined;
-  'receiving.filter.center': undefined;
   'receiving.filter.clear': undefined;
   'receiving.filter.completed': undefined;
   'receiving.filter.completedFrom': undefined;
@@ -1120,9 +1118,7 @@ export interface MessageArgs<Tag = never> {
   'returns.detail.transactions.type': undefined;
   'returns.detail.type': undefined;
   'returns.detail.unchangeable': { reason: string | number; status: string | number };
-  'returns.filters.allCenters': undefined;
   'returns.filters.allStatuses': undefined;
-  'returns.filters.center': undefined;
   'returns.filters.clear': undefined;
   'returns.filters.created': undefined;
   'returns.filters.createdFrom': undefined;
@@ -1696,6 +1692,8 @@ export interface MessageArgs<Tag = never> {
   'today.tiles': undefined;
   'today.title': undefined;
   'today.units': { count: number };
+  'ui.centerFilter.all': undefined;
+  'ui.centerFilter.label': undefined;
   'ui.centerId': { id: string | number };
   'ui.combobox.show': { label: string | number };
   'ui.confirm.cancel': undefined;

@@ -10,9 +10,8 @@ import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { DayRangeField } from '../../ui/DayRangeField';
 import { downloadText } from '../../ui/download';
 import { errorParts } from '../../ui/ErrorNote';
+import { CenterFilter } from '../../ui/CenterFilter';
 import { QueryState } from '../../ui/QueryState';
-import { centerChoices } from '../../ui/centerChoices';
-import { ComboBox } from '../../ui/Select';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
@@ -317,13 +316,7 @@ export function DiscrepancyListView() {
             to={to}
             onChange={(f, t) => set({ from: f, to: t })}
           />
-          <ComboBox
-            label={t('receiving.filter.center')}
-            placeholder={t('receiving.filter.allCenters')}
-            value={centerId === null ? null : String(centerId)}
-            choices={centerChoices(t, centers.data ?? [])}
-            onChange={(v) => set({ fc: v === null ? undefined : Number(v) })}
-          />
+          <CenterFilter centers={centers.data ?? []} value={search.fc} onChange={(fc) => set({ fc })} />
         </div>
         <Link to="/receiving" className="button-link">
           {t('receiving.allOrders')}

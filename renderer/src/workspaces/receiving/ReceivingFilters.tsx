@@ -1,7 +1,7 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover, type Selection } from 'react-aria-components';
 import { ReceivingStatus } from '../../../../shared/schemas/receiving';
-import { centerChoices } from '../../ui/centerChoices';
-import { ComboBox, Select, type Choice } from '../../ui/Select';
+import { CenterFilter } from '../../ui/CenterFilter';
+import { Select, type Choice } from '../../ui/Select';
 import { TextFilter } from '../../ui/TextFilter';
 import { useFulfillmentCenters } from './queries';
 import { FILTER_KEYS, hasFilters, statusesOf, type ReceivingSearch } from './search';
@@ -73,13 +73,7 @@ export function ReceivingFilters({ search, setSearch }: { search: ReceivingSearc
         onApply={(find) => setSearch({ find })}
       />
       <StatusFilter search={search} onChange={(status) => setSearch({ status })} />
-      <ComboBox
-        label={t('receiving.filter.center')}
-        placeholder={t('receiving.filter.allCenters')}
-        value={search.fc ? String(search.fc) : null}
-        choices={centerChoices(t, centers.data ?? [])}
-        onChange={(v) => setSearch({ fc: v === null ? undefined : Number(v) })}
-      />
+      <CenterFilter centers={centers.data ?? []} value={search.fc} onChange={(fc) => setSearch({ fc })} />
       <TextFilter label={t('receiving.filter.po')} name="po" value={search.po} onApply={(po) => setSearch({ po: po?.replaceAll(',', '') || undefined })} />
       {/* The less used filters fold away so the list keeps its rows; open while any of them is set. */}
       <details

@@ -1,6 +1,6 @@
 import { ReturnStatus } from '../../../../shared/schemas/returns';
-import { centerChoices } from '../../ui/centerChoices';
-import { ComboBox, Select, type Choice } from '../../ui/Select';
+import { CenterFilter } from '../../ui/CenterFilter';
+import { Select, type Choice } from '../../ui/Select';
 import { TextFilter } from '../../ui/TextFilter';
 import { useT, type Words } from '../../i18n/useT';
 import { useReturnCenters } from './queries';
@@ -31,13 +31,7 @@ export function ReturnsFilters({ search, setSearch }: { search: ReturnsSearch; s
         choices={statusChoices(words)}
         onChange={(v) => setSearch({ status: v === 'any' ? undefined : v })}
       />
-      <ComboBox
-        label={t('returns.filters.center')}
-        placeholder={t('returns.filters.allCenters')}
-        value={search.fc ? String(search.fc) : null}
-        choices={centerChoices(t, centers.data?.items ?? [])}
-        onChange={(v) => setSearch({ fc: v === null ? undefined : Number(v) })}
-      />
+      <CenterFilter centers={centers.data?.items ?? []} value={search.fc} onChange={(fc) => setSearch({ fc })} />
       <DayRangeField
         legend={t('returns.filters.created')}
         fromLabel={t('returns.filters.createdFrom')}
