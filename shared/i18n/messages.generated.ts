@@ -304,7 +304,6 @@ export interface MessageArgs<Tag = never> {
   'inventory.item.allCenters': undefined;
   'inventory.item.center': undefined;
   'inventory.item.centerId': { id: string | number };
-  'inventory.item.centerNamed': { id: string | number };
   'inventory.item.codes': undefined;
   'inventory.item.dimensions': undefined;
   'inventory.item.flag': { flag: string | number; b: Tag; on: string | number };
@@ -425,7 +424,6 @@ export interface MessageArgs<Tag = never> {
   'lots.byNumber.lot': undefined;
   'lots.byNumber.title': undefined;
   'lots.byNumber.tooLong': undefined;
-  'lots.centerNamed': { id: string | number };
   'lots.col.action': undefined;
   'lots.col.center': undefined;
   'lots.col.deleted': undefined;
@@ -768,7 +766,6 @@ export interface MessageArgs<Tag = never> {
     count: number;
   };
   'receiving.cancel.title': { id: string | number };
-  'receiving.centerId': { id: string | number };
   'receiving.centerIdTitle': { id: string | number };
   'receiving.col.arrival': undefined;
   'receiving.col.arrived': undefined;
@@ -1062,7 +1059,6 @@ export interface MessageArgs<Tag = never> {
     hasCenter: string | number;
     center: string | number;
   };
-  'returns.centerId': { id: string | number };
   'returns.detail.all': undefined;
   'returns.detail.cancel': undefined;
   'returns.detail.cancel.confirm': undefined;
@@ -1527,7 +1523,6 @@ export interface MessageArgs<Tag = never> {
   'stock.asOf.empty': undefined;
   'stock.browse': undefined;
   'stock.center': undefined;
-  'stock.centerNamed': { id: string | number };
   'stock.col.awaiting': undefined;
   'stock.col.center': undefined;
   'stock.col.committed': undefined;
@@ -1735,7 +1730,6 @@ export interface MessageArgs<Tag = never> {
   'unidentified.area.purpose': undefined;
   'unidentified.area.receipt': { barcode: string | number };
   'unidentified.area.receiptDetail': { linked: string | number; order: string | number; hasTracking: string | number; tracking: string | number };
-  'unidentified.centerNamed': { id: string | number };
   'unidentified.col.barcode': undefined;
   'unidentified.col.linked': undefined;
   'unidentified.col.linkedWro': undefined;

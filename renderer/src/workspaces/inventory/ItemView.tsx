@@ -4,6 +4,7 @@ import type { ItemDetail, ItemLot } from '../../../../shared/ipc/inventory';
 import type { CachedItemFlags, CachedLevel } from '../../../../shared/schemas/inventory-cache';
 import { formatCount } from '../../format';
 import { useT, type PlainMessageId } from '../../i18n/useT';
+import { centerLabel } from '../../ui/centerChoices';
 import { QueryState } from '../../ui/QueryState';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { LotExpiry, useExpiryMarks } from '../lots';
@@ -179,7 +180,7 @@ function ItemQuantities({ detail }: { detail: ItemDetail }) {
           </thead>
           <tbody>
             {perCenter.map((level) => {
-              const name = names.get(level.fcId) ?? t('inventory.item.centerNamed', { id: level.fcId });
+              const name = centerLabel(t, { id: level.fcId, name: names.get(level.fcId) });
               return (
                 <tr key={level.fcId} data-fc={level.fcId}>
                   <th scope="row">
@@ -302,7 +303,7 @@ function LotTable({ lots, focusLot, inventoryId }: { lots: ItemLot[]; focusLot: 
                 <td>
                   <LotExpiry expiresAt={lot.expiresAt} mark={expiry.mark(lot.expiresAt)} />
                 </td>
-                <td>{lot.fcName ?? t('inventory.item.centerNamed', { id: lot.fcId })}</td>
+                <td>{centerLabel(t, { id: lot.fcId, name: lot.fcName })}</td>
                 <td className="end">{formatCount(lot.onHand)}</td>
                 <td className="end">{formatCount(lot.fulfillable)}</td>
                 <td>

@@ -5,6 +5,7 @@ import { expiryDay } from '../../../../shared/lots/expiry';
 import { formatCount, formatDateTime, formatDay } from '../../format';
 import { useT } from '../../i18n/useT';
 import { LotInput } from '../../scan/LotInput';
+import { centerLabel } from '../../ui/centerChoices';
 import { QueryState } from '../../ui/QueryState';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { ConfirmLotAction } from './ConfirmLotAction';
@@ -147,7 +148,7 @@ function LotsInStock({
               return (
                 <tr key={`${lot.fcId}-${lot.lotNumber}`}>
                   <th scope="row">{lot.lotNumber}</th>
-                  <td>{lot.fcName ?? t('lots.centerNamed', { id: lot.fcId })}</td>
+                  <td>{centerLabel(t, { id: lot.fcId, name: lot.fcName })}</td>
                   <td>
                     <LotExpiry expiresAt={lot.expiresAt} mark={expiry.mark(lot.expiresAt)} />
                   </td>

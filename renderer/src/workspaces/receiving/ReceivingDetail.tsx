@@ -6,6 +6,7 @@ import type { InventoryQuantity, ReceivingBox } from '../../../../shared/schemas
 import { call } from '../../bridge/dockdesk';
 import { expiryDay } from '../../../../shared/lots/expiry';
 import { formatCenterTime, formatCount, formatDay, humanize } from '../../format';
+import { centerLabel } from '../../ui/centerChoices';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote, errorParts } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
@@ -126,7 +127,7 @@ function useCenterName(): CenterName {
   const { t } = useT();
   return (id, fallback) => {
     if (id === null || id === undefined) return '—';
-    return centers.data?.find((c) => c.id === id)?.name ?? fallback ?? t('receiving.centerId', { id });
+    return centerLabel(t, { id, name: centers.data?.find((c) => c.id === id)?.name ?? fallback });
   };
 }
 

@@ -11,6 +11,7 @@ import { DayRangeField } from '../../ui/DayRangeField';
 import { downloadText } from '../../ui/download';
 import { errorParts } from '../../ui/ErrorNote';
 import { CenterFilter } from '../../ui/CenterFilter';
+import { centerLabel } from '../../ui/centerChoices';
 import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { showToast } from '../../ui/Toasts';
@@ -92,7 +93,7 @@ function DiscrepancyReport({ d }: { d: OrderDiscrepancies }) {
         <dt>{t('receiving.fact.po')}</dt>
         <dd>{d.purchaseOrderNumber ?? '—'}</dd>
         <dt>{t('receiving.fact.center')}</dt>
-        <dd>{d.center.name ?? t('receiving.centerId', { id: d.center.id })}</dd>
+        <dd>{centerLabel(t, d.center)}</dd>
         <dt>{t('receiving.disc.counted')}</dt>
         <dd data-testid="discrepancy-totals">
           {t('receiving.disc.totals', { expected: sum.expected, received: sum.received, stowed: sum.stowed, short: sum.short, over: sum.over })}
@@ -224,7 +225,7 @@ const listColumnsIn = (t: Translate): DataColumn<DiscrepancyListRow>[] => [
     enableSorting: false,
     cell: (c) => <StatusBadge kind="ReceivingStatus" status={c.row.original.status} />,
   },
-  { id: 'fc', accessorFn: (r) => r.center.name ?? t('receiving.centerId', { id: r.center.id }), header: t('receiving.col.center'), enableSorting: false },
+  { id: 'fc', accessorFn: (r) => centerLabel(t, r.center), header: t('receiving.col.center'), enableSorting: false },
   {
     id: 'updated',
     accessorFn: (r) => r.lastUpdated,

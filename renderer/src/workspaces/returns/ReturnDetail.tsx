@@ -6,6 +6,7 @@ import { expiryDay } from '../../../../shared/lots/expiry';
 import { formatCount, formatDateTime, formatDay } from '../../format';
 import { useT, type Translate, type Words } from '../../i18n/useT';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { centerLabel } from '../../ui/centerChoices';
 import { ErrorNote, errorParts } from '../../ui/ErrorNote';
 import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -69,6 +70,8 @@ function DetailBody({ detail }: { detail: Detail }) {
 function Facts({ record: r }: { record: Detail['record'] }) {
   const center = r.fulfillment_center;
   const { t, label } = useT();
+  // The record is read leniently: a center without its id can only be said by its name.
+  const centerSaid = center?.id === undefined ? (center?.name ?? '—') : centerLabel(t, { id: center.id, name: center.name });
   return (
     <dl className="facts">
       <dt>{t('returns.detail.status')}</dt>
@@ -86,9 +89,7 @@ function Facts({ record: r }: { record: Detail['record'] }) {
         </>
       )}
       <dt>{t('returns.detail.center')}</dt>
-      <dd title={center ? t('returns.detail.centerIdTitle', { id: String(center.id) }) : undefined}>
-        {center ? (center.name ?? t('returns.centerId', { id: String(center.id) })) : '—'}
-      </dd>
+      <dd title={center ? t('returns.detail.centerIdTitle', { id: String(center.id) }) : undefined}>{centerSaid}</dd>
       <dt>{t('returns.detail.type')}</dt>
       <dd>{label('ReturnType', r.return_type)}</dd>
       <dt>{t('returns.detail.originalShipment')}</dt>

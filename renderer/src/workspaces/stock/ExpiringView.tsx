@@ -9,6 +9,7 @@ import { formatCount } from '../../format';
 import { useT, type Translate } from '../../i18n/useT';
 import { useShortcut } from '../../keyboard/useShortcut';
 import { useConnectivity } from '../../session/useSession';
+import { centerLabel } from '../../ui/centerChoices';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
 import { ViewHeading } from '../../ui/ViewHeading';
@@ -72,7 +73,7 @@ function rowLabelLine(t: Translate, r: StockLotRow): LabelLine {
     lot: r.lotNumber,
     expiry: r.expiryDay,
     units: null,
-    where: t('stock.labelWhere', { lot: r.lotNumber, center: r.fcName ?? t('stock.centerNamed', { id: r.fcId }) }),
+    where: t('stock.labelWhere', { lot: r.lotNumber, center: centerLabel(t, { id: r.fcId, name: r.fcName }) }),
   };
 }
 

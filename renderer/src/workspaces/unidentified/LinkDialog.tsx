@@ -5,6 +5,7 @@ import type { WroCandidate } from '../../../../shared/ipc/unidentified';
 import type { UnidentifiedReceivingOrder } from '../../../../shared/schemas/uro';
 import { formatCenterTime } from '../../format';
 import { useT } from '../../i18n/useT';
+import { centerLabel } from '../../ui/centerChoices';
 import { Dialog } from '../../ui/Dialog';
 import { ErrorNote } from '../../ui/ErrorNote';
 import { useScanField } from '../../scan/useScanField';
@@ -207,7 +208,7 @@ function CandidateList({ list, chosen, onChoose }: { list: WroCandidate[]; chose
           <span className="candidate-id">{t('unidentified.wroShort', { id: c.id })}</span>
           <StatusBadge kind="ReceivingStatus" status={c.status} />
           <span>{c.purchaseOrderNumber ? t('unidentified.po', { po: c.purchaseOrderNumber }) : t('unidentified.noPo')}</span>
-          <span>{c.fulfillmentCenter ? (c.fulfillmentCenter.name ?? t('unidentified.centerNamed', { id: c.fulfillmentCenter.id })) : '—'}</span>
+          <span>{c.fulfillmentCenter ? centerLabel(t, c.fulfillmentCenter) : '—'}</span>
           <span>{t('unidentified.expected', { time: formatCenterTime(c.expectedArrival, c.fulfillmentCenter?.timezone) })}</span>
           <span className="reasons">
             {c.reasons

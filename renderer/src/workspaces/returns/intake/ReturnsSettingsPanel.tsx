@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAccountKey } from '../../../app/accountKey';
 import { call, errorMessage } from '../../../bridge/dockdesk';
 import { useT } from '../../../i18n/useT';
+import { centerLabel } from '../../../ui/centerChoices';
 import { returnsQueries, useReturnCenters } from '../queries';
 
 /** Settings: the fulfillment center a new return starts with, for the environment in use. */
@@ -37,7 +38,7 @@ export function ReturnsSettingsPanel({ signedIn }: { signedIn: boolean }) {
           <option value="">{t('returns.settings.none')}</option>
           {choices.map((c) => (
             <option key={c.id} value={String(c.id)}>
-              {c.name ?? t('returns.centerId', { id: String(c.id) })}
+              {centerLabel(t, c)}
             </option>
           ))}
         </select>

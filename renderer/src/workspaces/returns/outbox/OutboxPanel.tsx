@@ -5,6 +5,7 @@ import { call, errorMessage } from '../../../bridge/dockdesk';
 import { formatTime } from '../../../format';
 import { sentences } from '../../../i18n/sentences';
 import { useT } from '../../../i18n/useT';
+import { centerLabel } from '../../../ui/centerChoices';
 
 /** A draft the service sent back with field errors, as its event said (its sentences, said when shown). */
 export interface ReturnedDraft {
@@ -132,7 +133,7 @@ function OutboxRow({ entry: e, waitingReason, retrying, discarding, onRetry, onD
     <tr data-testid={`outbox-${e.referenceId}`}>
       <td className="code">{e.referenceId}</td>
       <td className="code">{e.trackingNumber ?? '—'}</td>
-      <td className="outbox-center">{e.fulfillmentCenter.name ?? t('returns.centerId', { id: String(e.fulfillmentCenter.id) })}</td>
+      <td className="outbox-center">{centerLabel(t, e.fulfillmentCenter)}</td>
       <td className="num">
         {t('returns.units', { count: e.unitCount })}
         <div className="muted">{t('returns.items', { count: e.lineCount })}</div>
