@@ -1603,7 +1603,6 @@ export interface MessageArgs<Tag = never> {
   'today.area.purpose': undefined;
   'today.back': undefined;
   'today.center': undefined;
-  'today.centerId': { id: string | number };
   'today.freshness.asOf': { time: string | number };
   'today.freshness.notRead': undefined;
   'today.freshness.offline': undefined;

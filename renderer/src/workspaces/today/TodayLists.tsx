@@ -9,11 +9,11 @@ import { formatCenterTime } from '../../format';
 import { sentences } from '../../i18n/sentences';
 import { useT, type Translate, type Words } from '../../i18n/useT';
 import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
+import { centerLabel } from '../../ui/centerChoices';
 import { QueryState } from '../../ui/QueryState';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { useTodayReceiving, useTodaySettings, useTodayUpkeep } from './queries';
 import { centerOf } from './search';
-import { centerName } from './tiles';
 import { FreshnessLine } from './TodayView';
 import './today.css';
 
@@ -21,7 +21,7 @@ const title = (t: Translate, when: ReceivingWhen) => t('today.list.title', { whe
 
 const wroColumns = (t: Translate): DataColumn<TodayWro>[] => [
   { id: 'po', accessorFn: (w) => w.purchaseOrderNumber ?? '—', header: t('today.list.col.po'), sortFn: 'alphanumeric', meta: { width: '10em' } },
-  { id: 'center', accessorFn: (w) => centerName(t, w.center), header: t('today.list.col.center'), sortFn: 'text' },
+  { id: 'center', accessorFn: (w) => centerLabel(t, w.center), header: t('today.list.col.center'), sortFn: 'text' },
   {
     id: 'expected',
     accessorFn: (w) => Date.parse(w.expectedArrival),
@@ -87,7 +87,7 @@ export function TodayReceivingList() {
 
 const outboxColumns = ({ t, said }: Pick<Words, 't' | 'said'>): DataColumn<OutboxEntryView>[] => [
   { id: 'reference', accessorFn: (e) => e.referenceId, header: t('today.outbox.col.reference'), sortFn: 'alphanumeric', meta: { width: '14em' } },
-  { id: 'center', accessorFn: (e) => centerName(t, e.fulfillmentCenter), header: t('today.list.col.center'), sortFn: 'text' },
+  { id: 'center', accessorFn: (e) => centerLabel(t, e.fulfillmentCenter), header: t('today.list.col.center'), sortFn: 'text' },
   { id: 'units', accessorFn: (e) => e.unitCount, header: t('today.list.col.units'), sortFn: 'basic', meta: { align: 'end', width: '6em' } },
   {
     id: 'state',

@@ -1,7 +1,8 @@
 import type { StockItemBrief, StockLotRow, StockSummary } from '../../../../shared/ipc/stock';
 import type { Translate } from '../../i18n/useT';
 import { formatAsOf, formatDay } from '../../format';
-import { centerName, type TileView } from './tiles';
+import { centerLabel } from '../../ui/centerChoices';
+import type { TileView } from './tiles';
 
 const lotRow = (t: Translate) => (l: StockLotRow) => ({
   key: `${l.inventoryId}:${l.lotNumber}:${l.fcId}`,
@@ -10,7 +11,7 @@ const lotRow = (t: Translate) => (l: StockLotRow) => ({
   detail: [
     l.daysLeft >= 0 ? t('today.row.expires', { day: formatDay(l.expiryDay), days: l.daysLeft }) : t('today.row.expired', { day: formatDay(l.expiryDay) }),
     t('today.row.lot', { lot: l.lotNumber }),
-    centerName(t, { id: l.fcId, name: l.fcName }),
+    centerLabel(t, { id: l.fcId, name: l.fcName }),
     t('today.units', { count: l.onHand }),
     l.sku,
   ].join(' · '),

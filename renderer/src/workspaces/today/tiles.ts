@@ -3,6 +3,7 @@ import type { TodaySummary, TodayWro } from '../../../../shared/ipc/today';
 import { formatCenterTime, formatDay } from '../../format';
 import { sentences } from '../../i18n/sentences';
 import type { Translate, Words } from '../../i18n/useT';
+import { centerLabel } from '../../ui/centerChoices';
 
 /** One tile as the view draws it: a count, the most urgent rows (names before ids), and its full list's address. */
 export interface TileView {
@@ -18,14 +19,11 @@ export interface TileView {
   alert?: boolean;
 }
 
-/** A center by its name, or its id where the service gave none. */
-export const centerName = (t: Translate, c: { id: number; name: string | null }) => c.name ?? t('today.centerId', { id: String(c.id) });
-
 const wroRow = (t: Translate) => (w: TodayWro) => ({
   key: String(w.id),
   name: w.purchaseOrderNumber ?? t('today.orderId', { id: String(w.id) }),
   detail: [
-    centerName(t, w.center),
+    centerLabel(t, w.center),
     t('today.row.expected', { time: formatCenterTime(w.expectedArrival, w.center.timeZone) }),
     t('today.units', { count: w.units }),
     t('today.row.wro', { id: String(w.id) }),
@@ -37,7 +35,7 @@ const discrepancyRow = (t: Translate) => (r: DiscrepancyListRow) => ({
   key: String(r.orderId),
   name: r.purchaseOrderNumber ?? t('today.orderId', { id: String(r.orderId) }),
   detail: [
-    centerName(t, r.center),
+    centerLabel(t, r.center),
     r.short > 0 ? t('today.row.short', { count: r.short }) : null,
     r.over > 0 ? t('today.row.over', { count: r.over }) : null,
     t('today.row.wro', { id: String(r.orderId) }),
@@ -121,7 +119,7 @@ export function serviceTiles({ t, said }: Pick<Words, 't' | 'said'>, summary: To
           key: String(r.id),
           name,
           detail: [
-            centerName(t, r.center),
+            centerLabel(t, r.center),
             t('today.row.created', { time: formatCenterTime(r.created, r.center.timeZone) }),
             reference,
             t('today.row.return', { id: String(r.id) }),
@@ -140,7 +138,7 @@ export function serviceTiles({ t, said }: Pick<Words, 't' | 'said'>, summary: To
       rows: summary.outbox.rows.map((e) => ({
         key: e.id,
         name: e.referenceId,
-        detail: [centerName(t, e.center), sentences(said, e.said, e.message) ?? t('today.outboxState', { state: e.state })].join(' · '),
+        detail: [centerLabel(t, e.center), sentences(said, e.said, e.message) ?? t('today.outboxState', { state: e.state })].join(' · '),
       })),
       href: `#/today/outbox`,
       empty: t('today.tile.outbox.empty'),
