@@ -89,7 +89,7 @@ function Facts({ record: r }: { record: Detail['record'] }) {
         </>
       )}
       <dt>{t('returns.detail.center')}</dt>
-      <dd title={center ? t('returns.detail.centerIdTitle', { id: String(center.id) }) : undefined}>{centerSaid}</dd>
+      <dd title={center?.id === undefined ? undefined : t('returns.detail.centerIdTitle', { id: String(center.id) })}>{centerSaid}</dd>
       <dt>{t('returns.detail.type')}</dt>
       <dd>{label('ReturnType', r.return_type)}</dd>
       <dt>{t('returns.detail.originalShipment')}</dt>
