@@ -97,6 +97,12 @@ export interface PushResult {
   scan?: Scan;
   retract?: number;
   release?: KeyInput[];
+  /**
+   * This key's timestamp joins it to the burst that silence on the page's clock had ended (a busy
+   * PC handed its keys over late): that burst is open again, with this many keys, which were given
+   * back (typed) when it ended and count in `retract` if it now ends as a scan.
+   */
+  rejoined?: number;
 }
 
 export type FlushResult = Omit<PushResult, 'action' | 'startsBurst'>;
@@ -109,6 +115,8 @@ export interface ScanDetector {
   readonly pending: boolean;
   /** The time by which flush() should be called if no key comes, or null when nothing is open. */
   readonly flushDueAt: number | null;
+  /** The open burst holds keys back (they were typed nowhere yet). */
+  readonly holding: boolean;
   readonly thresholds: ScanThresholds;
   reset(): void;
 }
@@ -273,6 +281,20 @@ interface Entry {
   held: boolean;
 }
 
+/** Whether `event` belongs, by its timestamp, to the burst that silence on the page's clock had ended. */
+function joinsRecent(recent: { lastAt: number } | null, event: KeyInput, c: KeyReading, maxGapMs: number): boolean {
+  return recent !== null && (c.kind === 'char' || c.kind === 'terminator') && !event.repeat && event.timeStamp - recent.lastAt <= maxGapMs;
+}
+
+function scanOf(entries: Entry[], terminator: Terminator | null, endedAt: number, decode: Decode): Scan {
+  const { text: raw, decodedBy } = chooseReading(
+    entries.map((e) => e.byKey),
+    entries.map((e) => e.byCode),
+    decode,
+  );
+  return { ...splitAim(raw), raw, terminator, decodedBy, startedAt: entries[0]!.input.timeStamp, endedAt, keyCount: entries.length };
+}
+
 export function createScanDetector(options: Partial<ScanThresholds> = {}): ScanDetector {
   const thresholds: ScanThresholds = { ...DEFAULT_THRESHOLDS, ...options };
   if (!(thresholds.maxGapMs > 0)) throw new Error('maxGapMs must be a positive number of milliseconds');
@@ -280,15 +302,13 @@ export function createScanDetector(options: Partial<ScanThresholds> = {}): ScanD
 
   let burst: Entry[] = [];
   let lastAt = 0;
+  /**
+   * The last burst, when silence counted on the page's clock ended it as typing: the next key may
+   * show by its own timestamp that it was part of it (the browser handed it over late).
+   */
+  let recent: { entries: Entry[]; lastAt: number } | null = null;
 
-  function toScan(entries: Entry[], terminator: Terminator | null, endedAt: number): Scan {
-    const { text: raw, decodedBy } = chooseReading(
-      entries.map((e) => e.byKey),
-      entries.map((e) => e.byCode),
-      thresholds.decode,
-    );
-    return { ...splitAim(raw), raw, terminator, decodedBy, startedAt: entries[0]!.input.timeStamp, endedAt, keyCount: entries.length };
-  }
+  const toScan = (entries: Entry[], terminator: Terminator | null, endedAt: number) => scanOf(entries, terminator, endedAt, thresholds.decode);
 
   /** Ends the open burst without a terminator: a scan if idle endings are on and it is long enough. */
   function endBurst(allowIdleScan: boolean): FlushResult {
@@ -310,18 +330,40 @@ export function createScanDetector(options: Partial<ScanThresholds> = {}): ScanD
     get flushDueAt() {
       return burst.length > 0 ? lastAt + thresholds.maxGapMs : null;
     },
+    get holding() {
+      return burst.some((e) => e.held);
+    },
     reset() {
       burst = [];
+      recent = null;
     },
     flush(now) {
-      return burst.length > 0 && now - lastAt > thresholds.maxGapMs ? endBurst(true) : {};
+      if (!(burst.length > 0 && now - lastAt > thresholds.maxGapMs)) return {};
+      const entries = burst;
+      const ended = endBurst(true);
+      recent = ended.scan ? null : { entries, lastAt };
+      return ended;
     },
     push(event, context = {}) {
       const c = readKey(event, thresholds.terminators);
       if (c.kind === 'modifier') return { action: 'pass', startsBurst: false };
+      // A key that its timestamp puts within the burst silence had ended: that burst goes on. Its
+      // keys were given back as typing; they are the scan's again if it ends as one.
+      const rejoined = burst.length === 0 && joinsRecent(recent, event, c, thresholds.maxGapMs) ? recent!.entries.length : undefined;
+      if (rejoined) {
+        burst = recent!.entries.map((e) => ({ ...e, held: false }));
+        lastAt = recent!.lastAt;
+      }
+      recent = null;
       // A gap longer than maxGapMs closes the burst before this key is looked at.
       const closed: FlushResult = burst.length > 0 && event.timeStamp - lastAt > thresholds.maxGapMs ? endBurst(true) : {};
-      const result = (action: PushResult['action'], startsBurst = false, more: FlushResult = {}): PushResult => ({ ...closed, ...more, action, startsBurst });
+      const result = (action: PushResult['action'], startsBurst = false, more: FlushResult = {}): PushResult => ({
+        ...closed,
+        ...more,
+        action,
+        startsBurst,
+        ...(rejoined ? { rejoined } : {}),
+      });
 
       if (event.repeat || c.kind === 'other') {
         // Auto-repeat, arrows, Escape, Ctrl+K...: a person is at the keyboard; whatever was held was typing.
