@@ -48,15 +48,24 @@ export function Field({
 
 /**
  * A text field a scan goes into whole (useScanField): a box's tracking number, an item's code. What
- * was typed in it before a fast burst stays around the burst, as in any field.
+ * was typed in it before a fast burst stays around the burst, as in any field. With `scope`, it also
+ * takes the scans made in its box outside a field that expects a code (a line's quantity).
  */
-export function ScanInput({ onScan, ...props }: React.InputHTMLAttributes<HTMLInputElement> & { onScan: (code: string) => void | Promise<boolean> }) {
+export function ScanInput({
+  onScan,
+  scope = false,
+  ...props
+}: React.InputHTMLAttributes<HTMLInputElement> & { onScan: (code: string) => void | Promise<boolean>; scope?: boolean }) {
   const ref = useRef<HTMLInputElement>(null);
-  useScanField(ref, async (scan, typed) => {
-    const code = typed(scan.text.replace(/\p{Cc}/gu, '')).trim();
-    if (!code) return 'refused';
-    return (await onScan(code)) === false ? 'refused' : 'accepted';
-  });
+  useScanField(
+    ref,
+    async (scan, typed) => {
+      const code = typed(scan.text.replace(/\p{Cc}/gu, '')).trim();
+      if (!code) return 'refused';
+      return (await onScan(code)) === false ? 'refused' : 'accepted';
+    },
+    { scope },
+  );
   return <input ref={ref} {...props} />;
 }
 
