@@ -99,10 +99,11 @@ export interface PushResult {
   release?: KeyInput[];
   /**
    * This key's timestamp joins it to the burst that silence on the page's clock had ended (a busy
-   * PC handed its keys over late): that burst is open again, with this many keys, which were given
-   * back (typed) when it ended and count in `retract` if it now ends as a scan.
+   * PC handed its keys over late): that burst is open again with these keys, which were given back
+   * (in `release`) when it ended; they count in `retract` if it now ends as a scan, and any not yet
+   * typed are the scan's, not the field's.
    */
-  rejoined?: number;
+  rejoined?: KeyInput[];
 }
 
 export type FlushResult = Omit<PushResult, 'action' | 'startsBurst'>;
@@ -349,7 +350,7 @@ export function createScanDetector(options: Partial<ScanThresholds> = {}): ScanD
       if (c.kind === 'modifier') return { action: 'pass', startsBurst: false };
       // A key that its timestamp puts within the burst silence had ended: that burst goes on. Its
       // keys were given back as typing; they are the scan's again if it ends as one.
-      const rejoined = burst.length === 0 && joinsRecent(recent, event, c, thresholds.maxGapMs) ? recent!.entries.length : undefined;
+      const rejoined = burst.length === 0 && joinsRecent(recent, event, c, thresholds.maxGapMs) ? recent!.entries.map((e) => e.input) : undefined;
       if (rejoined) {
         burst = recent!.entries.map((e) => ({ ...e, held: false }));
         lastAt = recent!.lastAt;
