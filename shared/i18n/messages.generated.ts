@@ -1316,6 +1316,7 @@ export interface MessageArgs<Tag = never> {
   'scan.calibration.measured': { average: string | number; p95: string | number; slowest: string | number };
   'scan.calibration.noKeys': undefined;
   'scan.calibration.note.layout': undefined;
+  'scan.calibration.note.marks': { prefix: string | number; both: string | number; suffix: string | number };
   'scan.calibration.note.noTerminator': undefined;
   'scan.calibration.note.slow': { ms: string | number };
   'scan.calibration.note.someNoTerminator': undefined;
@@ -1374,6 +1375,7 @@ export interface MessageArgs<Tag = never> {
   'scan.settings.calibrate': undefined;
   'scan.settings.calibrated': { time: string | number };
   'scan.settings.defaults': undefined;
+  'scan.settings.marks': { prefix: string | number; both: string | number; suffix: string | number };
   'scan.settings.readFailed': undefined;
   'scan.settings.saveFailed': undefined;
   'scan.settings.sounds': undefined;
