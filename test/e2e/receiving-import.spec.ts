@@ -112,7 +112,7 @@ test('a supplier file whose quantity heading the desk does not know: matched by 
   await expect(itemMatch).toContainText('Item (SKU, barcode or inventory id)');
   await expect(quantityMatch).toContainText('Not read');
   await expect(itemMatch).toBeFocused();
-  const use = dialog.getByRole('button', { name: /^Use these (\d+ )?lines?( in \d+ box(es)?)?$/ });
+  const use = dialog.getByRole('button', { name: /^Use these [\d,]+ lines? in [\d,]+ box(es)?$/ });
   await expect(use).toBeDisabled();
   await axeCheck(page, 'receiving-import-unmatched-column');
 
@@ -246,8 +246,8 @@ test('a supplier file whose quantity heading the desk does not know: matched by 
     await expect(dialog.getByRole('button', { name: new RegExp(`Column ${i + 1}: ${heading}$`) })).toContainText(shown[i]!);
   await expect(dialog.getByText(/No column is matched/)).toHaveCount(0);
   const matches = dialog.getByRole('group', { name: 'Columns' }).getByRole('button');
-  // Eleven columns and the day-order choice; none of them "Not read".
-  await expect(matches).toHaveCount(12);
+  // Eleven columns, the day-order and the decimal-mark choices; none of them "Not read".
+  await expect(matches).toHaveCount(13);
   await expect(matches.filter({ hasText: 'Not read' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
@@ -272,7 +272,7 @@ test('a supplier file of 2,000 lines in 200 boxes: the first boxes show at once,
 
   const dialog = await openImportDialog(page, host);
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'asn-2000.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\r\n'), 'utf8') });
-  const use = dialog.getByRole('button', { name: /^Use these (\d+ )?lines?( in \d+ box(es)?)?$/ });
+  const use = dialog.getByRole('button', { name: /^Use these [\d,]+ lines? in [\d,]+ box(es)?$/ });
   await expect(use).toBeFocused({ timeout: 20_000 });
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
