@@ -356,7 +356,11 @@ test('a supplier workbook previewed by keyboard: every row as its line, the wron
   const bodyRows = table.locator('tbody tr:not(.spacer)');
   await expect(bodyRows).toHaveCount(4);
   await expect(bodyRows.nth(0)).toContainText('NO-SUCH-ITEM-77 (not found)');
-  await expect(bodyRows.nth(0)).toContainText('no item "NO-SUCH-ITEM-77"');
+  // Its problem named by the field at fault, the words on hover (and in the row's cells above).
+  const fault = bodyRows.nth(0).locator('td').last();
+  await expect(fault).toHaveText('Item');
+  await expect(fault.locator('span')).toHaveAttribute('title', /^no item "NO-SUCH-ITEM-77" in the desk's item list/);
+  await expect(bodyRows.nth(1).locator('td').last()).toHaveText('');
   await expect(bodyRows.nth(1)).toContainText(`(${a!.sku})`);
   await expect(bodyRows.nth(1)).toContainText('12');
   await expect(bodyRows.nth(2)).toContainText(`(${lotted.sku})`);

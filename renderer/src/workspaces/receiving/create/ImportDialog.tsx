@@ -181,7 +181,7 @@ function Preview({ imp, answer }: { imp: SheetImport; answer: ImportCheckOutput 
   );
 }
 
-/** A row of the file as the line it will become, with its problems in words. */
+/** A row of the file as the line it will become, with its problems: the fields at fault, and in words. */
 interface LineRow {
   row: number;
   item: string;
@@ -189,7 +189,15 @@ interface LineRow {
   box: string;
   lot: string;
   expiry: string;
+  /** The fields at fault ("Item, Quantity"): the line's words are in the row's editor above, and on hover. */
+  faults: string;
   problems: string;
+}
+
+/** The short name of the field a problem is in, as the lines list heads its columns. */
+function faultOf(field: ImportField | null, t: Translate): string {
+  if (field === 'item' || field === 'quantity' || field === 'box' || field === 'lot' || field === 'expiry') return t(`receiving.import.col.${field}`);
+  return field ? t('receiving.import.field', { field }) : t('receiving.import.col.row');
 }
 
 /** A problem row's first cell to fix, in the editor above the table. */
@@ -215,7 +223,8 @@ function LinesTable({ answer, byRow }: { answer: ImportCheckOutput; byRow: Reado
         box: l.box,
         lot: l.lot,
         expiry: /^\d{4}-\d{2}-\d{2}$/.test(l.expiry) ? formatDay(l.expiry) : l.expiry,
-        problems: (byRow.get(l.row) ?? []).map((p) => said(p.said)).join(' · '),
+        faults: [...new Set((byRow.get(l.row) ?? []).map((p) => faultOf(p.field, t)))].join(', '),
+        problems: (byRow.get(l.row) ?? []).map((p) => said(p.said)).join(' '),
       };
     });
     return [...rows.filter((r) => r.problems), ...rows.filter((r) => !r.problems)];
@@ -235,7 +244,13 @@ function LinesTable({ answer, byRow }: { answer: ImportCheckOutput; byRow: Reado
       { id: 'box', accessorFn: (r) => r.box, header: t('receiving.import.col.box'), enableSorting: false },
       { id: 'lot', accessorFn: (r) => r.lot, header: t('receiving.import.col.lot'), enableSorting: false },
       { id: 'expiry', accessorFn: (r) => r.expiry, header: t('receiving.import.col.expiry'), enableSorting: false },
-      { id: 'problems', accessorFn: (r) => r.problems, header: t('receiving.import.col.problem'), enableSorting: false },
+      {
+        id: 'problems',
+        accessorFn: (r) => r.faults,
+        header: t('receiving.import.col.problem'),
+        enableSorting: false,
+        cell: (c) => (c.row.original.problems ? <span title={c.row.original.problems}>{c.getValue<string>()}</span> : ''),
+      },
     ],
     [t],
   );
