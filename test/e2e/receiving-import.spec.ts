@@ -341,6 +341,7 @@ test('a supplier workbook previewed by keyboard: every row as its line, the wron
   sheet['!merges'] = [{ s: { r: 0, c: 0 }, e: { r: 0, c: 7 } }];
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, 'Lieferung');
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Bemerkung'], ['Palette 2 folgt']]), 'Notizen');
   const xlsx = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
 
   const dialog = await openImportDialog(page, host);
@@ -352,6 +353,8 @@ test('a supplier workbook previewed by keyboard: every row as its line, the wron
   await expect(dialog.getByRole('status')).toContainText('lieferung.xlsx: 4 lines in 2 boxes, 3 items. 1 problem to fix before the lines can be used.');
   const use = dialog.getByRole('button', { name: 'Use these 4 lines in 2 boxes' });
   await expect(use).toBeDisabled();
+  // The workbook's first sheet is read; the other is one choice away.
+  await expect(dialog.getByRole('button', { name: /^Lieferung\s+Sheet$/ })).toBeVisible();
   const table = dialog.getByRole('table', { name: 'Lines as they will be, problems first' });
   const bodyRows = table.locator('tbody tr:not(.spacer)');
   await expect(bodyRows).toHaveCount(4);
