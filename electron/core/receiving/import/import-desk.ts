@@ -6,6 +6,7 @@ import type { InventoryDesk } from '../../inventory/index.js';
 import type { SettingsService } from '../../settings/settings.js';
 import { checkImport, type ImportItem, type ImportLookup } from './check.js';
 import { readFile } from './read.js';
+import { loadWorkbookReader } from './workbook.js';
 
 /** The desk's remembered column matches, by layout (the header row's normalized names). */
 const ImportSettings = z.object({
@@ -33,6 +34,7 @@ export class ImportDesk {
 
   async check(input: ImportCheckInput): Promise<ImportCheckOutput> {
     const index = await this.deps.inventory.ready();
+    await loadWorkbookReader();
     const items = new Map<number, ImportItem>();
     const lookup: ImportLookup = {
       centers: [...input.centers, ...index.centers.filter((c) => !input.centers.some((k) => k.id === c.id))],

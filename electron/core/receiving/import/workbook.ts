@@ -1,4 +1,4 @@
-import * as XLSX from '@e965/xlsx';
+import type * as XLSX from '@e965/xlsx';
 import { appError } from '../../words.js';
 import { cellKey, sheetOfRecords, type ParsedSheet } from './parse.js';
 
@@ -15,6 +15,16 @@ export interface ReadWorkbook {
  * small file that unpacks to millions of rows could cost.
  */
 const SHEET_ROWS_MAX = 20_000;
+
+let sheetjs: typeof XLSX | null = null;
+
+/**
+ * SheetJS, loaded at the first import rather than at the desk's start: its code takes about 100 ms to
+ * load, which every start would otherwise pay for a reader most sessions never use.
+ */
+export async function loadWorkbookReader(): Promise<void> {
+  sheetjs ??= await import('@e965/xlsx');
+}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -44,9 +54,10 @@ function cellText(cell: XLSX.CellObject | undefined): { text: string; number: bo
  * clerk sees it; a heading merged across columns names its first column only.
  */
 export function readWorkbook(bytes: Uint8Array, fileName: string, wanted: string | undefined): ReadWorkbook {
+  if (!sheetjs) throw new Error('readWorkbook before loadWorkbookReader');
   let book: XLSX.WorkBook;
   try {
-    book = XLSX.read(bytes, {
+    book = sheetjs.read(bytes, {
       type: 'array',
       dense: true,
       cellDates: true,
