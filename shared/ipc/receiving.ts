@@ -400,7 +400,7 @@ export const receivingChannels = {
     output: z.object({ order: ReceivingOrder, reconciled: z.boolean() }),
   },
   /**
-   * A spreadsheet (CSV or TSV text) read into a receiving order's lines, offline: parsed, its columns
+   * A spreadsheet (an .xlsx or .ods workbook, or CSV/TSV text) read into a receiving order's lines, offline: read, its columns
    * matched, every row resolved against the item cache and checked, in one call (see core/receiving/import/).
    */
   'receiving.importCheck': {
