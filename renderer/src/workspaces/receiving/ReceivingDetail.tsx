@@ -523,7 +523,8 @@ function LabelButtons({ order, printer }: { order: Detail['order']; printer: { n
       <button type="button" onClick={labels(saveLabels, 'saved')}>
         {t('receiving.labels.save')}
       </button>
-      <button type="button" onClick={print} aria-keyshortcuts="Alt+P" {...(printer ? { 'aria-describedby': 'label-printer' } : {})}>
+      {/* The order's main action at the desk: the view opens on it. */}
+      <button type="button" onClick={print} aria-keyshortcuts="Alt+P" data-primary {...(printer ? { 'aria-describedby': 'label-printer' } : {})}>
         {t('receiving.labels.print')}
       </button>
       {printer ? (
