@@ -29,7 +29,7 @@ export function ReceivingCreate() {
   const [importPresses, setImportPresses] = useState(0);
   const { t } = useT();
   useShortcut({
-    keys: 'Alt+f',
+    keys: 'Alt+F',
     description: t('receiving.keys.import'),
     group: t('receiving.keys.group'),
     inFields: true,

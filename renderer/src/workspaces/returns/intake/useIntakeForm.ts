@@ -315,11 +315,11 @@ function useIntakeSubmit(t: Translate, draftId: string, d: IntakeDraft, scans: I
 
 function useIntakeKeys(t: Translate, submit: (nextBox: boolean) => Promise<void>, nextBoxOffered: boolean, refs: IntakeRefs, trackingNumber: string) {
   const group = t('returns.intake.title');
-  useShortcut({ keys: 'Alt+s', description: t('returns.intake.key.submit'), group, inFields: true, handler: () => void submit(false) });
+  useShortcut({ keys: 'Alt+S', description: t('returns.intake.key.submit'), group, inFields: true, handler: () => void submit(false) });
   // Next box starts another return for the same order: not offered while changing a sent return.
   useShortcut(
     {
-      keys: 'Alt+n',
+      keys: 'Alt+N',
       description: t('returns.intake.key.nextBox'),
       group,
       inFields: true,
@@ -327,7 +327,7 @@ function useIntakeKeys(t: Translate, submit: (nextBox: boolean) => Promise<void>
     },
     nextBoxOffered,
   );
-  useShortcut({ keys: 'Alt+i', description: t('returns.intake.key.item'), group, inFields: true, handler: () => refs.item.current?.focus() });
+  useShortcut({ keys: 'Alt+I', description: t('returns.intake.key.item'), group, inFields: true, handler: () => refs.item.current?.focus() });
   // First focus: the tracking number while it is missing, else the item scan field; after the
   // router's move to the heading, and never taking focus from a field the clerk already went to.
   const [initialTracking] = useState(trackingNumber);
