@@ -305,12 +305,15 @@ function useIntakeSubmit(t: Translate, draftId: string, d: IntakeDraft, scans: I
       setSubmitting(false);
     }
   };
-  const discard = async () => {
+  // Discard draft starts the next return; the form closed with Escape leaves for the returns list.
+  const discard = async (then: '/returns/new' | '/returns' = '/returns/new') => {
     setConfirmDiscard(false);
     await call('drafts.discard', { id: draftId });
-    void navigate({ to: '/returns/new' }); // the draft is discarded already; the view change is all that is left
+    void navigate({ to: then }); // the draft is discarded already; the view change is all that is left
   };
-  return { submit, submitting, submitError, confirmDiscard, setConfirmDiscard, discard };
+  // Kept, the draft is the return in progress New return opens again.
+  const close = () => void navigate({ to: '/returns' }); // every change is saved as made; the view change is all that is left
+  return { submit, submitting, submitError, confirmDiscard, setConfirmDiscard, discard, close };
 }
 
 function useIntakeKeys(t: Translate, submit: (nextBox: boolean) => Promise<void>, nextBoxOffered: boolean, refs: IntakeRefs, trackingNumber: string) {
