@@ -797,6 +797,7 @@ export interface MessageArgs<Tag = never> {
   'receiving.col.unitsExpected': undefined;
   'receiving.col.wro': undefined;
   'receiving.create.addBox': undefined;
+  'receiving.create.closeSays': undefined;
   'receiving.create.created': { id: string | number };
   'receiving.create.creating': undefined;
   'receiving.create.discarded': undefined;
@@ -1148,6 +1149,7 @@ export interface MessageArgs<Tag = never> {
   'returns.intake.center': undefined;
   'returns.intake.center.choose': undefined;
   'returns.intake.center.loading': undefined;
+  'returns.intake.closeSays': { items: number };
   'returns.intake.col.action': undefined;
   'returns.intake.col.expires': undefined;
   'returns.intake.col.item': undefined;
@@ -1707,6 +1709,10 @@ export interface MessageArgs<Tag = never> {
   'ui.centerFilter.all': undefined;
   'ui.centerFilter.label': undefined;
   'ui.centerId': { id: string | number };
+  'ui.closeForm.discard': undefined;
+  'ui.closeForm.keep': undefined;
+  'ui.closeForm.key': undefined;
+  'ui.closeForm.title': undefined;
   'ui.combobox.show': { label: string | number };
   'ui.confirm.cancel': undefined;
   'ui.date.calendarFor': { label: string | number };

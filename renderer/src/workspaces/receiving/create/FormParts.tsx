@@ -1,8 +1,10 @@
+import { useNavigate } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { BoxPackagingType, PackageType } from '../../../../../shared/schemas/receiving';
 import { arrivalInstant, type WroForm } from '../../../../../shared/schemas/wro-form';
 import { formatTime, zoneShortName } from '../../../format';
 import { useScanField } from '../../../scan/useScanField';
+import { CloseFormKey } from '../../../ui/CloseForm';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { DateField } from '../../../ui/DateField';
 import type { DraftStatus } from '../../../drafts/useDraftAutosave';
@@ -93,6 +95,24 @@ export function DraftNote({ status, pending, restored, onDiscard }: { status: Dr
         </button>
       )}
     </p>
+  );
+}
+
+/** Escape closes the form: kept, the draft opens again with New receiving order; or discarded. */
+export function FormCloseKey({ c }: { c: WroCreateController }) {
+  const { t } = useT();
+  const navigate = useNavigate();
+  return (
+    <CloseFormKey
+      group={t('receiving.keys.group')}
+      says={t('receiving.create.closeSays')}
+      hasDraft={c.draft.status.state !== 'new' || c.draft.pending}
+      onKeep={() => {
+        c.draft.flush();
+        void navigate({ to: '/receiving', search: {} }); // the router shows a failed navigation itself; nothing waits for it
+      }}
+      onDiscard={() => void c.discard.discard()} // never rejects: a failed discard shows in the draft note
+    />
   );
 }
 
