@@ -11,6 +11,11 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   // The screenshot set runs on its own (`npm run screenshots`, screens/playwright.config.ts).
   testIgnore: 'screens/**',
+  projects: [
+    { name: 'desk', testIgnore: ['screens/**', 'keys-soak.spec.ts'] },
+    // The key soak keeps the cores busy on purpose: it runs after the rest, its two runs side by side.
+    { name: 'soak', testMatch: 'keys-soak.spec.ts', dependencies: ['desk'] },
+  ],
   fullyParallel: false,
   workers: 2,
   retries: 0,

@@ -259,6 +259,18 @@ const lastScans = (page: Page) =>
       .slice(-4),
   );
 
+/** The scan log's newest entries as the clerk reads them (Alt+L), for a failure's message. */
+async function scanLog(page: Page): Promise<string[]> {
+  await sendKeys(page, [{ stroke: { key: 'l', code: 'KeyL', vk: 76, modifiers: 0 }, at: 0, hold: 'Alt' }]);
+  const dialog = page.getByRole('dialog').last();
+  const rows = await dialog
+    .getByRole('row')
+    .allInnerTexts()
+    .catch(() => [] as string[]);
+  await sendKeys(page, [key('Escape')]);
+  return rows.slice(0, 6).map((r) => r.replace(/\s+/g, ' ').trim());
+}
+
 /** Polls `read` until `ok` or `ms` pass; answers the last value read. */
 export async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms: number): Promise<{ value: T; ok: boolean }> {
   const end = Date.now() + ms;
@@ -501,14 +513,14 @@ async function intakeScan(ctx: Ctx) {
   let typed = 0;
   if (before.length > 0 && rng.chance(0.6)) {
     typedAt = rng.int(0, before.length - 1);
-    await page.locator('tr[data-testid^="intake-line-"] input.qty').nth(typedAt).click();
+    await page.locator('tr[data-testid^="intake-line-"] input.qty').nth(typedAt).click({ timeout: 10_000 });
     await page.keyboard.press('Control+A');
     typed = rng.int(1, 9);
     await sendKeys(page, typingKeys(rng, String(typed), 30, 200), { realTime: true });
     ctx.result.operations++;
     ctx.result.words++;
   } else {
-    await page.getByLabel('Scan items').click();
+    await page.getByLabel('Scan items').click({ timeout: 10_000 });
   }
   const keys = scanKeys(code, msPerKey, rng.int(150, 400));
   await sendKeys(page, keys, scanDelivery(rng, keys.length));
@@ -541,7 +553,8 @@ const boxLines = (page: Page) =>
     [...document.querySelectorAll<HTMLElement>('[role="group"][aria-label^="Box 1 item "]')].map((g) => {
       const inputs = [...g.querySelectorAll<HTMLInputElement>('input')];
       const q = inputs.find((i) => i.type === 'number');
-      return { code: inputs[0]?.value ?? '', quantity: Number(q?.value ?? 0) };
+      // A line with no item yet (a new form's first) holds no units: a scan fills it.
+      return { code: inputs[0]?.value ?? '', quantity: inputs[0]?.value ? Number(q?.value ?? 0) : 0 };
     }),
   );
 
@@ -556,8 +569,9 @@ async function formScan(ctx: Ctx) {
   const msPerKey = rng.pick([5, 10]);
   let typedAt: number | null = null;
   let typed = 0;
-  if (before.length > 0 && rng.chance(0.5)) {
-    typedAt = rng.int(0, before.length - 1);
+  const withItems = before.flatMap((l, i) => (l.code ? [i] : []));
+  if (withItems.length > 0 && rng.chance(0.5)) {
+    typedAt = rng.pick(withItems);
     await page
       .getByRole('group', { name: `Box 1 item ${typedAt + 1}`, exact: true })
       .getByLabel('Quantity', { exact: true })
@@ -568,7 +582,7 @@ async function formScan(ctx: Ctx) {
     ctx.result.operations++;
     ctx.result.words++;
   } else {
-    await page.getByLabel('Scan an item into box 1').click();
+    await page.getByLabel('Scan an item into box 1').click({ timeout: 10_000 });
   }
   const keys = scanKeys(code, msPerKey, rng.int(150, 400));
   await sendKeys(page, keys, scanDelivery(rng, keys.length));
@@ -641,10 +655,13 @@ export async function runKeySoak(page: Page, data: SoakData, options: SoakOption
       if (result.failures.length > failuresBefore) {
         const f = result.failures.at(-1)!;
         options.log?.(`seed ${f.seed}, episode ${f.episode}: ${f.what}: expected ${f.expected}; got ${f.got}`);
+        options.log?.(`  scan log: ${(await scanLog(page)).join(' | ')}`);
         if (options.stopOnFailure) return result;
-        // Out of whatever the failure left open (a chooser, the palette), back to a list.
+        // Out of whatever the failure left open (a chooser, the palette), back to a list, and on
+        // to the next turn.
         await sendKeys(page, [key('Escape'), key('Escape', 50)]);
         await toView(ctx, 1);
+        break;
       }
     }
     if (kind !== 'views') {
