@@ -1,6 +1,7 @@
 import type { ChannelOutput } from '../../shared/ipc/contract.js';
 import type { Page } from '@playwright/test';
 import { scanCode } from '../e2e/scanner.js';
+import { busyCores, runKeySoak, soakData, type SoakResult } from '../e2e/soak/keySoak.js';
 import { withBrowserSession } from './browser-session.js';
 import { summarize } from './stats.js';
 
@@ -28,6 +29,9 @@ import { summarize } from './stats.js';
  * Needs a built renderer.
  */
 const OPERATIONS = Number(process.env.BENCH_KEYS_OPERATIONS ?? 1000);
+/** The key soak's operations, half on a quiet machine and half with two busy processes. */
+const SOAK_OPERATIONS = Number(process.env.BENCH_KEYS_SOAK_OPERATIONS ?? 20_000);
+const SOAK_SEED = Number(process.env.BENCH_KEYS_SOAK_SEED ?? 4600);
 const RUNS = Number(process.env.BENCH_KEYS_RUNS ?? 40);
 const RATE_LIMITED = process.env.BENCH_KEYS_RATE_LIMIT !== 'off';
 
@@ -375,6 +379,7 @@ export async function benchKeys(): Promise<Record<string, unknown>> {
           .sort((a, b) => b[1] - a[1])
           .slice(0, 8),
       },
+      soak: await soakPhases(page, host),
       shortcutToFirstKey: searchView.total,
       firstKeyAfterPaint: searchView.afterPaint,
       letterHeldInPage: searchView.inPage,
@@ -383,4 +388,39 @@ export async function benchKeys(): Promise<Record<string, unknown>> {
       listKeyHeldInPage: listView.inPage,
     };
   });
+}
+
+/**
+ * The key soak of the e2e suite at the bench's length: seeded random episodes over every view and
+ * kind of field (test/e2e/soak/keySoak.ts), the emulator's limit on and its answers slowed (300 to
+ * 1,500 ms), half on a quiet machine and half with two processes keeping both cores busy. Counts
+ * keys lost, split scans and misrouted scans: target 0 of each.
+ */
+async function soakPhases(page: Page, host: Parameters<typeof soakData>[0]) {
+  await host.core.emulator.control.setRateLimit({ enabled: true });
+  await host.core.emulator.control.setFaults({ latencyMs: 300, latencyMaxMs: 1500, seed: SOAK_SEED });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const data = await soakData(host);
+  const phase = async (load: boolean, seed: number) => {
+    const stop = load ? busyCores(2) : () => {};
+    const started = performance.now();
+    try {
+      const r: SoakResult = await runKeySoak(page, data, { seed, operations: SOAK_OPERATIONS / 2, stopOnFailure: false });
+      return {
+        description: `${r.operations} operations in ${r.episodes} episodes (${r.scans} scans, ${r.words} words typed), ${load ? 'two processes keeping both cores busy' : 'no other load'}`,
+        seed,
+        keysLost: r.keysLost,
+        splitScans: r.splitScans,
+        misrouted: r.misrouted,
+        target: '0 each',
+        seconds: Math.round((performance.now() - started) / 1000),
+        ...(r.failures.length ? { firstFailures: r.failures.slice(0, 5) } : {}),
+      };
+    } finally {
+      stop();
+    }
+  };
+  const result = { quiet: await phase(false, SOAK_SEED), loaded: await phase(true, SOAK_SEED + 1) };
+  await host.core.emulator.control.clearFaults();
+  return result;
 }

@@ -104,7 +104,7 @@ export async function benchReturnIntake(): Promise<Record<string, unknown>> {
     const skus = await page.locator('tbody tr[data-testid^="intake-line-"] td.sku').allInnerTexts();
     const quantities = await page
       .locator('tbody tr[data-testid^="intake-line-"] input.qty')
-      .evaluateAll((inputs) => inputs.map((i) => Number((i as { value: string }).value)));
+      .evaluateAll((inputs) => inputs.map((i) => Number((i as HTMLInputElement).value)));
     const lines = skus.map((sku, i) => ({ sku: sku.trim(), quantity: quantities[i] ?? 0 }));
     const leftover = await page.locator('#intake-item').inputValue();
     const onLines = lines.reduce((n, l) => n + (expected.has(l.sku) ? l.quantity : 0), 0);
