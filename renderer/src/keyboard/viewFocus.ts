@@ -179,6 +179,19 @@ export function primaryControl(root: HTMLElement, late = true): HTMLElement | nu
   return first(root, `form:not([role="search"]) :is(${FIELDS})`, (el) => (el as HTMLInputElement).value === '') ?? first(root, 'button, a[href]');
 }
 
+/**
+ * Where a scan made while a view opened belongs: the control that has focus, when it is one of the
+ * view's or of a dialog over it; otherwise (focus fell to the page, or back to the view that closed)
+ * the view's primary control.
+ */
+export function viewAnchor(): Element | null {
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected && active.closest('#content, [role="dialog"], [role="alertdialog"]')) return active;
+  const root = document.querySelector<HTMLElement>('#content section') ?? document.getElementById('content');
+  const control = root ? primaryControl(root) : null;
+  return control === 'wait' ? root : (control ?? root);
+}
+
 function announce(title: string): void {
   if (!announcer) return;
   if (announceTimer) clearTimeout(announceTimer);

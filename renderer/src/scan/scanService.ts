@@ -8,7 +8,7 @@ import {
   type ScanThresholds,
 } from '../../../shared/scan/detector';
 import { pickShortcut } from '../keyboard/shortcuts';
-import { isViewSettling, onViewSettled, viewChangeCount } from '../keyboard/viewFocus';
+import { isViewSettling, onViewSettled, viewAnchor, viewChangeCount } from '../keyboard/viewFocus';
 
 /**
  * The renderer's side of the scan detector: the keyboard module's interceptor (the only keydown
@@ -202,7 +202,7 @@ export class ScanService {
   private drain() {
     while (this.parked.length > 0 && !isViewSettling()) {
       const next = this.parked.shift()!;
-      if ('scan' in next) this.deliver(next.scan);
+      if ('scan' in next) this.deliver(next.scan, viewAnchor());
       else this.replay([next.key]);
     }
   }
@@ -279,7 +279,8 @@ export class ScanService {
     // Focus is still on the old view (or nowhere): nothing here is where these keys belong.
     const settling = isViewSettling();
     // A date segment (the kit's date fields) takes digits and arrows as the field's own keys; no
-    // scan goes there (a scan could not be taken back out of a segment).
+    // scan goes there (a scan could not be taken back out of a segment, and its keys given back
+    // later would not reach it).
     if (!settling && event.target instanceof Element && event.target.closest('[role="spinbutton"]')) return false;
     const editable = !settling && takesKeys(event.target);
     // pickShortcut knows which keys a field lets through (`/` in an empty field goes to the find).
@@ -368,7 +369,7 @@ export class ScanService {
     if (!viewOpened && start && document.activeElement === start && inOneField && this.keepsAsTyped(start, scan)) return true;
     this.restoreTouched();
     if (isViewSettling()) this.parked.push({ scan });
-    else this.deliver(scan, viewOpened || !start?.isConnected ? document.activeElement : start);
+    else this.deliver(scan, viewOpened || !start?.isConnected ? viewAnchor() : start);
     return false;
   }
 
