@@ -1,5 +1,5 @@
 import { useTable, type RowData, type SortingState } from '@tanstack/react-table';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useListKeys } from './DataTableKeys';
 import { TableView, tableFeaturesUsed, useRowVirtualizer, type DataColumn, type DataRow, type DataTableInstance } from './DataTableParts';
 
@@ -62,6 +62,22 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
  */
 const rememberedRows = new Map<string, string>();
 
+/**
+ * A list's row restored on the way back is where the view opens, once: when focus has been in the
+ * list, the view's own shortcut puts focus where a fresh visit does (a search view's field).
+ */
+function useRestoredOnce(bodyRef: RefObject<HTMLTableSectionElement | null>, initially: boolean): boolean {
+  const [restored, setRestored] = useState(initially);
+  useEffect(() => {
+    const body = bodyRef.current;
+    if (!restored || !body) return;
+    const done = () => setRestored(false);
+    body.addEventListener('focusin', done, { once: true });
+    return () => body.removeEventListener('focusin', done);
+  }, [bodyRef, restored]);
+  return restored;
+}
+
 function PageSortedTable<T extends RowData>(props: CommonProps<T> & PageRows<T>) {
   const table = useDataTable(props, props.data, false);
   const rows = table.getRowModel().rows;
@@ -77,6 +93,7 @@ function PageSortedTable<T extends RowData>(props: CommonProps<T> & PageRows<T>)
   useEffect(() => {
     if (currentId !== undefined) rememberedRows.set(props.label, currentId);
   }, [currentId, props.label]);
+  const restored = useRestoredOnce(bodyRef, restoredIndex >= 0);
   return (
     <TableView
       {...{ table, virtualizer, scrollRef, bodyRef, onOpen }}
@@ -87,7 +104,7 @@ function PageSortedTable<T extends RowData>(props: CommonProps<T> & PageRows<T>)
       ariaRowCount={props.totalRows < 0 ? -1 : props.totalRows + 1}
       current={current.index}
       setCurrent={current.set}
-      restored={restoredIndex >= 0}
+      restored={restored}
       rowKeys="row"
     />
   );
