@@ -63,12 +63,14 @@ export async function watchDesk(core: AppCore): Promise<DeskWatch> {
   let running = true;
   const loop = (async () => {
     let due = performance.now();
-    while (running) {
+    // One more call after the stop: a timer that fired late (the loop held) is timed by it too.
+    for (;;) {
       const answer = await core.dispatch('app.preferences.get', {});
       if (!answer.ok) throw new Error(`app.preferences.get: ${answer.error.message}`);
       times.push(Math.max(0, performance.now() - due));
       const m = memoryNow();
       peak = { heap: Math.max(peak.heap, m.heap), rss: Math.max(peak.rss, m.rss) };
+      if (!running) break;
       due += PERIOD_MS;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
