@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
+import { IMPORT_LINES_MAX, IMPORT_TEXT_MAX } from '../../shared/ipc/receiving.js';
 import { emptyWroForm } from '../../shared/schemas/wro-form.js';
+import { watchDesk } from '../support/desk-watch.js';
 import { EmulatorClient } from '../support/emulator-client.js';
 import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';
 
@@ -137,4 +139,47 @@ describe('a receiving order from a spreadsheet', () => {
     expect(checked.boxes).toHaveLength(200);
     expect(checked.boxes!.every((b) => b.box_items.length === 10)).toBe(true);
   });
+
+  it('the largest order a file may give, and the largest file the call carries, are checked while the desk answers within 100 ms', async () => {
+    // 5,000 lines (the most one order takes) of real items, filled out with a note to the largest text.
+    const lines = ['SKU,Qty,Box,Tracking,Note'];
+    const note = 'x'.repeat(Math.floor(IMPORT_TEXT_MAX / IMPORT_LINES_MAX) - 60);
+    for (let i = 0; i < IMPORT_LINES_MAX; i++) {
+      const box = Math.floor(i / plain.length) + 1;
+      lines.push(`${plain[i % plain.length]!.sku},${(i % 9) + 1},${box},1ZFULL${String(box).padStart(5, '0')},${note}`);
+    }
+    const largest = lines.join('\n');
+    expect(largest.length).toBeLessThanOrEqual(IMPORT_TEXT_MAX);
+    // The most rows the text can hold: refused whole, as more lines than an order takes.
+    let most = 'SKU,Qty\n';
+    most += `${plain[0]!.sku},1\n`.repeat(Math.floor((IMPORT_TEXT_MAX - most.length) / (plain[0]!.sku.length + 3)));
+    expect(most.length).toBeLessThanOrEqual(IMPORT_TEXT_MAX);
+    const pallets = { defaults: { ...checkInput('').defaults, package_type: 'Pallet' as const } };
+    // A desk that has checked files before: the first checks of a process run their code cold (the
+    // answer's own check against the contract takes tens of ms more the first few times).
+    for (const want of ['lines', 'preview', 'lines', 'preview'] as const)
+      await ok('receiving.importCheck', checkInput(lines.slice(0, 1000).join('\n'), { ...pallets, want }));
+
+    for (const [what, text, want] of [
+      ['5,000 lines, for lines', largest, 'lines'],
+      ['5,000 lines, previewed', largest, 'preview'],
+      ['the most rows, previewed', most, 'preview'],
+    ] as const) {
+      const watch = await watchDesk(t.core);
+      const started = performance.now();
+      const checked = await ok('receiving.importCheck', checkInput(text, { ...pallets, want }));
+      const took = performance.now() - started;
+      const figures = await watch.stop();
+      console.log(`${what} (${(text.length / 1000).toFixed(0)} kB) checked in ${took.toFixed(0)} ms;`, JSON.stringify(figures));
+      expect(figures.slowestCallMs, what).toBeLessThan(100);
+      if (text === largest) {
+        expect(checked.problems).toEqual([]);
+        expect(checked.summary).toMatchObject({ lines: IMPORT_LINES_MAX, boxes: Math.ceil(IMPORT_LINES_MAX / plain.length) });
+      } else {
+        expect(checked.problems).toMatchObject([{ said: { id: 'receiving.import.check.tooManyLines' } }]);
+        expect(checked.summary.lines).toBeGreaterThan(200_000);
+        expect(checked.rows).toHaveLength(IMPORT_LINES_MAX);
+      }
+    }
+  }, 120_000);
 });

@@ -26,6 +26,10 @@ export interface ImportLookup {
   centers: readonly { id: number; name: string }[];
 }
 
+/** How long the check works before the event loop gets a turn. */
+const SLICE_MS = 10;
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The most boxes one order may have besides the Package limit: what the form's draft keeps. */
 const MAX_BOXES = 1000;
 
@@ -52,9 +56,10 @@ const inEnglish = (words: Said) => englishOf(words as Saying);
 /**
  * Every row of a parsed sheet checked against the item cache and the service's rules, each problem
  * with its row and column in the clerk's words; the boxes for the form when nothing is wrong. Pure:
- * the cache comes in as `ctx.lookup`.
+ * the cache comes in as `ctx.lookup`. It lets the event loop run every few milliseconds of rows, so
+ * the largest order a file gives (5,000 lines) never keeps the core from answering the clerk.
  */
-export function checkImport(sheet: ParsedSheet, opts: Options, ctx: ImportLookup): Result {
+export async function checkImport(sheet: ParsedSheet, opts: Options, ctx: ImportLookup): Promise<Result> {
   const problems: ImportProblem[] = [...sheet.problems];
   const col = (f: ImportField) => opts.columns.indexOf(f);
   const fail = (row: number | null, field: ImportField | null, problem: Saying) => {
@@ -71,16 +76,24 @@ export function checkImport(sheet: ParsedSheet, opts: Options, ctx: ImportLookup
     return c < 0 ? '' : (r.cells[c] ?? '').trim();
   };
 
-  const dayOrder = opts.dayOrder ?? fileDayOrder(rows, cell) ?? opts.localeDayOrder;
-  const dayOrderFrom = opts.dayOrder ? 'clerk' : fileDayOrder(rows, cell) ? 'file' : 'locale';
-  const order = readOrder(rows, cell, opts.defaults, dayOrder, ctx, fail);
+  // A file of more lines than an order takes is refused whole (split it): its rows are not read one
+  // by one, so the largest file the call carries costs no more than the largest it takes.
+  const tooMany = rows.length > IMPORT_LINES_MAX;
+  const read = tooMany ? rows.slice(0, IMPORT_LINES_MAX) : rows;
+  await turn();
+  const fromFile = opts.dayOrder ? null : fileDayOrder(read, cell);
+  const dayOrder = opts.dayOrder ?? fromFile ?? opts.localeDayOrder;
+  const dayOrderFrom = opts.dayOrder ? 'clerk' : fromFile ? 'file' : 'locale';
+  const order = readOrder(read, cell, opts.defaults, dayOrder, ctx, fail);
+  await turn();
 
   if (col('item') < 0) fail(null, null, said('receiving.import.check.noItemColumn'));
   if (col('quantity') < 0) fail(null, null, said('receiving.import.check.noQuantityColumn'));
   if (rows.length === 0) fail(null, null, said('receiving.import.check.noRows'));
-  if (rows.length > IMPORT_LINES_MAX) fail(null, null, said('receiving.import.check.tooManyLines', { lines: rows.length, max: IMPORT_LINES_MAX }));
+  if (tooMany) fail(null, null, said('receiving.import.check.tooManyLines', { lines: rows.length, max: IMPORT_LINES_MAX }));
 
-  const { items, boxes, distinct } = col('item') >= 0 && col('quantity') >= 0 ? readLines(rows, cell, col, order, dayOrder, ctx, fail) : noLines();
+  const { items, boxes, distinct } =
+    col('item') >= 0 && col('quantity') >= 0 && !tooMany ? await readLines(rows, cell, col, order, dayOrder, ctx, fail) : noLines();
 
   const boxLimit = order.package_type === 'Package' ? WRO_LIMITS.packageBoxes : MAX_BOXES;
   if (boxes.size > boxLimit)
@@ -95,6 +108,7 @@ export function checkImport(sheet: ParsedSheet, opts: Options, ctx: ImportLookup
   if (distinct.size > WRO_LIMITS.distinctItems)
     fail(null, 'item', said('receiving.import.check.tooManyItems', { items: distinct.size, max: WRO_LIMITS.distinctItems }));
 
+  await turn();
   problems.sort((a, b) => (a.row ?? 0) - (b.row ?? 0) || (a.column ?? -1) - (b.column ?? -1));
   const lines = rows.length;
   return {
@@ -118,7 +132,7 @@ function noLines() {
 }
 
 /** Each row as a box line: its item resolved, its quantity, lot and expiry read, its box found; each problem named. */
-function readLines(
+async function readLines(
   rows: readonly { row: number; cells: string[] }[],
   cell: Cell,
   col: (f: ImportField) => number,
@@ -131,7 +145,12 @@ function readLines(
   const boxes = new Map<string, BoxAt>();
   const distinct = new Set<number>();
   let lastBox: string | null = null;
+  let slice = performance.now();
   for (const r of rows) {
+    if (performance.now() - slice > SLICE_MS) {
+      await turn();
+      slice = performance.now();
+    }
     const item = readItem(r.row, cell(r, 'item'), ctx, fail);
     if (item) {
       items[String(r.row)] = { sku: item.sku, name: item.name };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ImportCheckInput, ImportCheckOutput } from '../../../../shared/ipc/receiving.js';
+import { IMPORT_LINES_MAX, type ImportCheckInput, type ImportCheckOutput } from '../../../../shared/ipc/receiving.js';
 import { checkColumns, guessColumns, ImportField, layoutKey } from '../../../../shared/receiving/import-columns.js';
 import { appError } from '../../words.js';
 import type { InventoryDesk } from '../../inventory/index.js';
@@ -33,7 +33,7 @@ export class ImportDesk {
 
   async check(input: ImportCheckInput): Promise<ImportCheckOutput> {
     const index = await this.deps.inventory.ready();
-    const sheet = parseSheet(input.text);
+    const sheet = await parseSheet(input.text);
     if (sheet.headers.length === 0)
       throw input.fileName ? appError('invalid_input', 'errors.import.emptyFile', { file: input.fileName }) : appError('invalid_input', 'errors.import.empty');
     const layout = layoutKey(sheet.headers);
@@ -47,7 +47,7 @@ export class ImportDesk {
     if (wrong) throw appError('invalid_input', 'errors.import.columns', undefined, { detail: wrong });
     const centers = [...input.centers, ...index.centers.filter((c) => !input.centers.some((k) => k.id === c.id))];
     const items = new Map<number, ImportItem>();
-    const result = checkImport(
+    const result = await checkImport(
       sheet,
       { ...input, columns },
       {
@@ -63,6 +63,8 @@ export class ImportDesk {
           }),
       },
     );
+    // What follows (the answer checked against the contract by the dispatch) gets a turn of its own.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     if (result.boxes) this.remember(layout, columns);
     return {
       headers: sheet.headers,
@@ -70,7 +72,8 @@ export class ImportDesk {
       columnsFrom,
       separator: sheet.separator,
       bom: sheet.bom,
-      ...(input.want === 'preview' ? { rows: sheet.rows } : {}),
+      // A file refused for its length shows its first rows only: no one fixes the rest in place.
+      ...(input.want === 'preview' ? { rows: sheet.rows.slice(0, IMPORT_LINES_MAX) } : {}),
       ...result,
     };
   }

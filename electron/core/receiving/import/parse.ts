@@ -16,35 +16,55 @@ export interface ParsedSheet {
 
 const SEPARATORS = [',', ';', '\t', '|'] as const;
 
+/** How much text Papa Parse reads at a time before the event loop gets a turn: about 10 ms of parsing. */
+const CHUNK_CHARS = 32 * 1024;
+
 /**
  * Reads CSV or TSV as spreadsheets export it: UTF-8 with or without a BOM, `,` `;` tab (or `|`)
  * found from the file, quoted fields with separators, quotes and line ends inside, CRLF or LF.
  * Papa Parse does the reading (its separator guess weighs every candidate over the first rows); a
- * quote left open is a problem on its row, the rest of the file still read.
+ * quote left open is a problem on its row, the rest of the file still read. It reads a piece at a
+ * time and lets the event loop run between pieces, so a file of the largest size the call takes
+ * (hundreds of thousands of rows) never keeps the core from answering the clerk.
  */
-export function parseSheet(text: string): ParsedSheet {
+export async function parseSheet(text: string): Promise<ParsedSheet> {
   const bom = text.charCodeAt(0) === 0xfeff;
   const body = bom ? text.slice(1) : text;
-  const result = Papa.parse<string[]>(body, { delimitersToGuess: [...SEPARATORS], skipEmptyLines: false, header: false });
-  const found = result.meta.delimiter;
-  const separator = (SEPARATORS as readonly string[]).includes(found) ? (found as ParsedSheet['separator']) : ',';
-  const problems: ImportProblem[] = result.errors
-    .filter((e) => e.type === 'Quotes')
-    .map((e) => {
-      const placed = { row: (e.row ?? 0) + 1, column: null, said: said('receiving.import.check.unclosedQuote') };
-      return { ...placed, field: null, message: problemLine(placed, [], (words) => englishOf(words as Saying)) };
-    });
-  const records = result.data;
-  let headerAt = records.findIndex((r) => !isBlank(r));
-  if (headerAt < 0) headerAt = records.length;
-  const headers = (records[headerAt] ?? []).map((h) => h.trim());
+  // Rows are taken in as each piece is read, so no step after the reading goes over the whole file.
+  let read = 0;
+  let headers: string[] | null = null;
   const rows: ParsedSheet['rows'] = [];
-  for (let i = headerAt + 1; i < records.length; i++) {
-    const cells = records[i]!;
-    if (isBlank(cells)) continue;
-    rows.push({ row: i + 1, cells: cells.map((c) => c.trim()) });
-  }
-  return { headers, rows, separator, bom, problems };
+  const unclosed: number[] = [];
+  let found = ',';
+  await new Promise<void>((resolve, reject) => {
+    Papa.parse<string[]>(body, {
+      delimitersToGuess: [...SEPARATORS],
+      skipEmptyLines: false,
+      header: false,
+      chunkSize: CHUNK_CHARS,
+      chunk: (results: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
+        // A piece's rows are numbered from its start: the rows before it come first.
+        for (const e of results.errors) if (e.type === 'Quotes') unclosed.push(read + (e.row ?? 0));
+        for (const cells of results.data) {
+          read++;
+          if (isBlank(cells)) continue;
+          if (headers) rows.push({ row: read, cells: cells.map((c) => c.trim()) });
+          else headers = cells.map((h) => h.trim());
+        }
+        found = results.meta.delimiter;
+        parser.pause();
+        setImmediate(() => parser.resume());
+      },
+      complete: () => resolve(),
+      error: (error: Error) => reject(error),
+    });
+  });
+  const separator = (SEPARATORS as readonly string[]).includes(found) ? (found as ParsedSheet['separator']) : ',';
+  const problems: ImportProblem[] = unclosed.map((at) => {
+    const placed = { row: at + 1, column: null, said: said('receiving.import.check.unclosedQuote') };
+    return { ...placed, field: null, message: problemLine(placed, [], (words) => englishOf(words as Saying)) };
+  });
+  return { headers: headers ?? [], rows, separator, bom, problems };
 }
 
 function isBlank(cells: readonly string[]): boolean {
