@@ -63,18 +63,19 @@ export class ImportDesk {
           }),
       },
     );
+    if (result.boxes) this.remember(layout, columns);
     // What follows (the answer checked against the contract by the dispatch) gets a turn of its own.
     await new Promise<void>((resolve) => setImmediate(resolve));
-    if (result.boxes) this.remember(layout, columns);
+    const { items: named, ...rest } = result;
     return {
       headers: sheet.headers,
       columns: [...columns],
       columnsFrom,
       separator: sheet.separator,
       bom: sheet.bom,
+      ...rest,
       // A file refused for its length shows its first rows only: no one fixes the rest in place.
-      ...(input.want === 'preview' ? { rows: sheet.rows.slice(0, IMPORT_LINES_MAX) } : {}),
-      ...result,
+      ...(input.want === 'preview' ? { rows: sheet.rows.slice(0, IMPORT_LINES_MAX), items: named } : {}),
     };
   }
 
