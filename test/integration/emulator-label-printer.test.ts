@@ -82,6 +82,7 @@ describe('the emulated label printer', () => {
 
   it('finds a ~HS split across reads, a job’s UTF-8 across them too, and keeps the newest jobs within its bound', async () => {
     const socket = connect({ host: '127.0.0.1', port });
+    socket.setNoDelay(true);
     let answer = '';
     socket.setEncoding('latin1');
     socket.on('data', (d: string) => (answer += d));
@@ -95,8 +96,9 @@ describe('the emulated label printer', () => {
       bytes.subarray(bytes.length - 2, bytes.length - 1),
       bytes.subarray(-1),
     ]) {
-      socket.write(part);
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      // Each part on the wire and a turn of the printer's loop before the next, so it reads them apart.
+      await new Promise((written) => socket.write(part, written));
+      await new Promise((turn) => setImmediate(turn));
     }
     await expect.poll(() => answer.split('\r\n').filter(Boolean).length).toBe(3);
     socket.destroy();
