@@ -70,7 +70,14 @@ export async function checkImport(sheet: ParsedSheet, opts: Options, ctx: Import
 
   const edits = new Map(opts.edits.map((e) => [e.row, e.cells]));
   const dropped = new Set(opts.dropped);
-  const rows = sheet.rows.filter((r) => !dropped.has(r.row)).map((r) => ({ row: r.row, cells: edits.get(r.row) ?? r.cells }));
+  // The rows left after the dropped ones, counted all, but taken only as far as an order can go.
+  const rows: { row: number; cells: string[] }[] = [];
+  let lines = 0;
+  for (const r of sheet.rows) {
+    if (dropped.has(r.row)) continue;
+    lines++;
+    if (rows.length <= IMPORT_LINES_MAX) rows.push({ row: r.row, cells: edits.get(r.row) ?? r.cells });
+  }
   const cell = (r: { cells: string[] }, f: ImportField) => {
     const c = col(f);
     return c < 0 ? '' : (r.cells[c] ?? '').trim();
@@ -78,7 +85,7 @@ export async function checkImport(sheet: ParsedSheet, opts: Options, ctx: Import
 
   // A file of more lines than an order takes is refused whole (split it): its rows are not read one
   // by one, so the largest file the call carries costs no more than the largest it takes.
-  const tooMany = rows.length > IMPORT_LINES_MAX;
+  const tooMany = lines > IMPORT_LINES_MAX;
   const read = tooMany ? rows.slice(0, IMPORT_LINES_MAX) : rows;
   await turn();
   const fromFile = opts.dayOrder ? null : fileDayOrder(read, cell);
@@ -89,8 +96,8 @@ export async function checkImport(sheet: ParsedSheet, opts: Options, ctx: Import
 
   if (col('item') < 0) fail(null, null, said('receiving.import.check.noItemColumn'));
   if (col('quantity') < 0) fail(null, null, said('receiving.import.check.noQuantityColumn'));
-  if (rows.length === 0) fail(null, null, said('receiving.import.check.noRows'));
-  if (tooMany) fail(null, null, said('receiving.import.check.tooManyLines', { lines: rows.length, max: IMPORT_LINES_MAX }));
+  if (lines === 0) fail(null, null, said('receiving.import.check.noRows'));
+  if (tooMany) fail(null, null, said('receiving.import.check.tooManyLines', { lines, max: IMPORT_LINES_MAX }));
 
   const { items, boxes, distinct } =
     col('item') >= 0 && col('quantity') >= 0 && !tooMany ? await readLines(rows, cell, col, order, dayOrder, ctx, fail) : noLines();
@@ -110,7 +117,6 @@ export async function checkImport(sheet: ParsedSheet, opts: Options, ctx: Import
 
   await turn();
   problems.sort((a, b) => (a.row ?? 0) - (b.row ?? 0) || (a.column ?? -1) - (b.column ?? -1));
-  const lines = rows.length;
   return {
     dayOrder,
     dayOrderFrom,
