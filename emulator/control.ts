@@ -59,7 +59,7 @@ export const CONTROL_ENDPOINTS = [
   'GET    /__emulator/clock                 the virtual time',
   'POST   /__emulator/clock/advance         {seconds} move time forward; due states move at once',
   'GET    /__emulator/faults                current fault injection',
-  'PUT    /__emulator/faults                {latencyMs, errorRate, rateLimitRate, retryAfterSeconds, dropRate, malformedRate, dropResponseRate, includeAuth, seed}',
+  'PUT    /__emulator/faults                {latencyMs, latencyMaxMs, errorRate, rateLimitRate, retryAfterSeconds, dropRate, malformedRate, dropResponseRate, includeAuth, seed}',
   'DELETE /__emulator/faults                no more faults',
   'GET    /__emulator/rate-limit            the limit per user and application (on, 150 a minute, by default), windows kept',
   'PUT    /__emulator/rate-limit            {enabled, perMinute?}',

@@ -10,6 +10,8 @@ import { SeededRandom } from '../data/random.js';
 export const FaultConfig = z
   .object({
     latencyMs: z.number().int().min(0).max(60_000).default(0),
+    /** With it, each request waits a time drawn between latencyMs and this (a service that answers unevenly). */
+    latencyMaxMs: z.number().int().min(0).max(60_000).optional(),
     errorRate: z.number().min(0).max(1).default(0),
     rateLimitRate: z.number().min(0).max(1).default(0),
     retryAfterSeconds: z.number().int().min(0).max(3600).default(1),
@@ -20,7 +22,11 @@ export const FaultConfig = z
     includeAuth: z.boolean().default(false),
     seed: z.number().int().default(1),
   })
-  .strict();
+  .strict()
+  .refine((c) => c.latencyMaxMs === undefined || c.latencyMaxMs >= c.latencyMs, {
+    message: 'latencyMaxMs must be at least latencyMs',
+    path: ['latencyMaxMs'],
+  });
 export type FaultConfig = z.output<typeof FaultConfig>;
 
 export type Fault = 'drop' | '5xx' | '429' | 'malformed' | 'drop-response' | null;
@@ -28,10 +34,13 @@ export type Fault = 'drop' | '5xx' | '429' | 'malformed' | 'drop-response' | nul
 export class FaultInjector {
   private config: FaultConfig = FaultConfig.parse({});
   private rng = new SeededRandom(1);
+  /** Its own sequence, so a latency range leaves the faults drawn for a seed as they were. */
+  private latencyRng = new SeededRandom(1);
 
   set(input: unknown): FaultConfig {
     this.config = FaultConfig.parse(input);
     this.rng = new SeededRandom(this.config.seed);
+    this.latencyRng = new SeededRandom(this.config.seed);
     return this.config;
   }
 
@@ -49,8 +58,11 @@ export class FaultInjector {
     return true;
   }
 
-  get latencyMs(): number {
-    return this.config.latencyMs;
+  /** This request's wait: latencyMs, or a draw up to latencyMaxMs. */
+  nextLatencyMs(): number {
+    const { latencyMs, latencyMaxMs } = this.config;
+    if (latencyMaxMs === undefined || latencyMaxMs <= latencyMs) return latencyMs;
+    return latencyMs + Math.round(this.latencyRng.next() * (latencyMaxMs - latencyMs));
   }
 
   /** One draw per request, in a fixed order, so the sequence depends only on the seed. */

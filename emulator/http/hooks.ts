@@ -73,7 +73,8 @@ export const INJECTED_UNAVAILABLE = 'Injected fault: the service is unavailable.
 /** Latency, then the fault drawn for this request; the reply when the fault answers instead of the route. */
 async function injectFault(parts: RequestHookParts, injected: WeakMap<FastifyRequest, Fault>, request: FastifyRequest, reply: FastifyReply, path: string) {
   const { faults } = parts;
-  if (faults.latencyMs > 0) await sleep(faults.latencyMs);
+  const latency = faults.nextLatencyMs();
+  if (latency > 0) await sleep(latency);
   const fault = faults.decide();
   if (fault) injected.set(request, fault);
   if (fault === 'drop') {

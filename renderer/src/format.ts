@@ -164,6 +164,12 @@ export function localeDayOrder(): 'dmy' | 'mdy' {
   return kinds.indexOf('day') < kinds.indexOf('month') ? 'dmy' : 'mdy';
 }
 
+/** The decimal mark of the clerk's locale: how a quantity such as "1.200" reads in a file that does not say. */
+export function localeDecimal(): ',' | '.' {
+  const mark = new Intl.NumberFormat(currentLocale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value;
+  return mark === ',' ? ',' : '.';
+}
+
 export function formatCount(n: number): string {
   return formats.number.format(n);
 }

@@ -74,13 +74,14 @@ export const ResolvedItem = z.object({
 });
 export type ResolvedItem = z.infer<typeof ResolvedItem>;
 
-/** The most characters of a file the import reads (a message between the page and main stays under 1 MB). */
-export const IMPORT_TEXT_MAX = 900_000;
+/** The most bytes of a file the import reads: sent as base64, a message between the page and main stays under 1 MB. */
+export const IMPORT_FILE_MAX = 700_000;
 /** The most lines one imported order may have: its draft must stay one message between the page and main. */
 export const IMPORT_LINES_MAX = 5_000;
 
 const ColumnMatch = z.array(ImportField.nullable()).max(200);
 const DayOrder = z.enum(['dmy', 'mdy']);
+const DecimalMark = z.enum([',', '.']);
 
 /** One problem of an imported file: where (the spreadsheet's row number, the column's index) and what, in words. */
 export const ImportProblem = z.object({
@@ -110,12 +111,18 @@ export type ImportOrder = z.infer<typeof ImportOrder>;
 export const ImportCheckInput = z
   .object({
     fileName: z.string().max(260),
-    text: z.string().max(IMPORT_TEXT_MAX),
+    /** The file's bytes, base64: a workbook (.xlsx, .ods) or CSV/TSV text; what it is, main finds from the bytes. */
+    bytes: z.base64().max(Math.ceil(IMPORT_FILE_MAX / 3) * 4),
+    /** A workbook's sheet to read, by name; absent: the first. */
+    sheet: z.string().max(200).optional(),
     /** The clerk's match of columns to fields; absent: the one remembered for this layout, else guessed from the names. */
     columns: ColumnMatch.optional(),
     /** How numeric dates read; absent: found from the file, else `localeDayOrder`. */
     dayOrder: DayOrder.optional(),
     localeDayOrder: DayOrder,
+    /** How quantities' decimal mark reads ("12,0", "1.200"); absent: found from the file, else `localeDecimal`. */
+    decimal: DecimalMark.optional(),
+    localeDecimal: DecimalMark,
     /** Rows the clerk corrected in place (their cells, by the spreadsheet's row number). */
     edits: z.array(z.object({ row: z.number().int().min(2), cells: z.array(z.string().max(1000)).max(200) })).max(IMPORT_LINES_MAX),
     /** Rows the clerk dropped. */
@@ -140,12 +147,27 @@ export const ImportCheckOutput = z.object({
   headers: z.array(z.string()),
   columns: ColumnMatch,
   columnsFrom: z.enum(['clerk', 'remembered', 'guessed']),
-  separator: z.enum([',', ';', '\t', '|']),
+  /** What the file is: CSV/TSV text, or a workbook. */
+  kind: z.enum(['text', 'xlsx', 'ods']),
+  /** A workbook's sheets by name (empty for CSV/TSV), and the one read. */
+  sheets: z.array(z.string()),
+  sheet: z.string().nullable(),
+  /** The CSV's separator; null for a workbook. */
+  separator: z.enum([',', ';', '\t', '|']).nullable(),
   bom: z.boolean(),
   dayOrder: DayOrder,
   dayOrderFrom: z.enum(['clerk', 'file', 'locale']),
+  decimal: DecimalMark,
+  decimalFrom: z.enum(['clerk', 'file', 'locale']),
   /** The file's rows after the header (blank rows left out), as read; only for 'preview'. */
   rows: z.array(z.object({ row: z.number().int(), cells: z.array(z.string()) })).optional(),
+  /**
+   * Each row as the line it will become (its item in `items`), problems or not; only for 'preview'.
+   * `code` the item as written; `quantity` null where it does not read; `expiry` the day read (YYYY-MM-DD), else the cell's text.
+   */
+  lines: z
+    .array(z.object({ row: z.number().int(), code: z.string(), box: z.string(), quantity: z.number().int().nullable(), lot: z.string(), expiry: z.string() }))
+    .optional(),
   /**
    * Each row's item as resolved (name and SKU), by row number; rows whose item did not resolve are
    * absent. Only for 'preview': the boxes of 'lines' name their items themselves.
@@ -381,7 +403,7 @@ export const receivingChannels = {
     output: z.object({ order: ReceivingOrder, reconciled: z.boolean() }),
   },
   /**
-   * A spreadsheet (CSV or TSV text) read into a receiving order's lines, offline: parsed, its columns
+   * A spreadsheet (an .xlsx or .ods workbook, or CSV/TSV text) read into a receiving order's lines, offline: read, its columns
    * matched, every row resolved against the item cache and checked, in one call (see core/receiving/import/).
    */
   'receiving.importCheck': {

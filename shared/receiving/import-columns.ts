@@ -35,78 +35,102 @@ export const IMPORT_FIELD_SHORT: Record<ImportField, string> = { ...IMPORT_FIELD
 export const ORDER_FIELDS = ['center', 'po', 'arrival', 'packageType', 'boxPackaging'] as const satisfies readonly ImportField[];
 
 /**
- * Header names per field, normalized (see normalizeHeader), in the words suppliers' advance shipping
- * notices and spreadsheets use. A header matches a field when its normalized name is one of these.
+ * Headings per field as suppliers' advance shipping notices and spreadsheets write them, in English,
+ * German, Spanish, Polish and French: the one list the desk matches a file's headings by. A heading
+ * matches a field when it reads the same as one of these once normalized (see normalizeHeader:
+ * case, accents, spaces and punctuation aside, so "Art.-Nr." is "ART NR" and "Ilosc" is "Ilość").
  */
-const SYNONYMS: Record<ImportField, readonly string[]> = {
+export const HEADING_SYNONYMS: Record<ImportField, readonly string[]> = {
   item: [
-    'item',
-    'sku',
-    'itemcode',
-    'itemnumber',
-    'itemno',
-    'itemsku',
-    'barcode',
-    'gtin',
-    'ean',
-    'upc',
-    'inventoryid',
-    'product',
-    'productcode',
-    'sellersku',
-    'merchantsku',
-    'article',
-    'articlenumber',
+    ...['Item', 'SKU', 'Item code', 'Item number', 'Item no.', 'Item SKU', 'Barcode', 'GTIN', 'EAN', 'UPC', 'Inventory id', 'Product', 'Product code'],
+    ...['Seller SKU', 'Merchant SKU', 'Article', 'Article number', 'Article no.', 'Art. no.', 'Part number', 'Part no.', 'Product no.'],
+    ...['Art.-Nr.', 'Artikelnummer', 'Artikel-Nr.', 'Artikel', 'Artikelcode', 'Materialnummer', 'Mat.-Nr.', 'EAN-Code'],
+    ...['Artículo', 'Código', 'Código de artículo', 'Referencia', 'Ref.', 'Código de barras'],
+    ...['Kod', 'Kod towaru', 'Kod produktu', 'Indeks', 'Towar', 'Kod kreskowy', 'Nr katalogowy'],
+    ...['Référence', 'Code article', 'Réf. article', 'Code produit', 'Produit', 'Code-barres'],
   ],
   quantity: [
-    'quantity',
-    'qty',
-    'expectedquantity',
-    'expectedqty',
-    'qtyexpected',
-    'shippedquantity',
-    'shippedqty',
-    'quantityshipped',
-    'units',
-    'pieces',
-    'pcs',
-    'count',
+    ...[
+      'Quantity',
+      'Qty',
+      'Expected quantity',
+      'Expected qty',
+      'Qty expected',
+      'Shipped quantity',
+      'Shipped qty',
+      'Quantity shipped',
+      'Units',
+      'Pieces',
+      'Pcs',
+      'Count',
+    ],
+    ...['Menge', 'Anzahl', 'Stück', 'Stk.', 'Liefermenge', 'Sollmenge'],
+    ...['Cantidad', 'Cant.', 'Unidades', 'Cantidad enviada'],
+    ...['Ilość', 'Ilość sztuk', 'Liczba', 'Szt.', 'Sztuk'],
+    ...['Quantité', 'Qté', 'Quantité livrée'],
   ],
-  box: ['box', 'boxnumber', 'boxno', 'boxid', 'carton', 'cartonnumber', 'cartonno', 'cartonid', 'cartonidentifier', 'sscc', 'parcel'],
-  tracking: ['tracking', 'trackingnumber', 'trackingno', 'trackingid', 'trackingcode', 'waybill', 'awb'],
-  lot: ['lot', 'lotnumber', 'lotno', 'lotcode', 'batch', 'batchnumber', 'batchno', 'batchcode'],
+  box: [
+    ...['Box', 'Box number', 'Box no.', 'Box id', 'Carton', 'Carton number', 'Carton no.', 'Carton id', 'Carton identifier', 'SSCC', 'Parcel'],
+    ...['Karton', 'Karton-Nr.', 'Kartonnummer', 'Paket', 'Packstück', 'Kolli'],
+    ...['Caja', 'Número de caja', 'Bulto'],
+    ...['Paczka', 'Nr kartonu', 'Nr paczki', 'Opakowanie'],
+    ...['Colis', 'Numéro de colis', 'Boîte'],
+  ],
+  tracking: [
+    ...['Tracking', 'Tracking number', 'Tracking no.', 'Tracking id', 'Tracking code', 'Waybill', 'AWB'],
+    ...['Sendungsnummer', 'Sendungs-Nr.', 'Trackingnummer'],
+    ...['Seguimiento', 'Número de seguimiento'],
+    ...['Numer przesyłki', 'Nr przesyłki', 'Numer śledzenia'],
+    ...['Numéro de suivi', 'Suivi'],
+  ],
+  lot: [
+    ...['Lot', 'Lot number', 'Lot no.', 'Lot code', 'Batch', 'Batch number', 'Batch no.', 'Batch code'],
+    ...['Charge', 'Chargennummer', 'Chargen-Nr.', 'Los'],
+    ...['Lote', 'Número de lote', 'Nº lote'],
+    ...['Partia', 'Nr partii', 'Numer partii'],
+    ...['Numéro de lot', 'N° lot'],
+  ],
   expiry: [
-    'expiry',
-    'expirydate',
-    'expiration',
-    'expirationdate',
-    'expires',
-    'bestbefore',
-    'bestbeforedate',
-    'bbd',
-    'useby',
-    'usebydate',
-    'exp',
-    'expdate',
-    'lotdate',
-    'lotexpiry',
+    ...['Expiry', 'Expiry date', 'Expiration', 'Expiration date', 'Expires', 'Best before', 'Best before date', 'BBD', 'Use by', 'Use by date'],
+    ...['Exp', 'Exp. date', 'Lot date', 'Lot expiry'],
+    ...['MHD', 'Mindesthaltbarkeitsdatum', 'Haltbar bis', 'Verfallsdatum', 'Verfall', 'Ablaufdatum'],
+    ...['Caducidad', 'Fecha de caducidad', 'Vencimiento', 'Fecha de vencimiento', 'Consumo preferente'],
+    ...['Data ważności', 'Ważność', 'Termin ważności', 'Najlepiej spożyć przed'],
+    ...['DLUO', 'DDM', 'DLC', "Date d'expiration", 'Date de péremption', 'Péremption'],
   ],
-  center: ['fulfillmentcenter', 'fulfilmentcentre', 'fulfilmentcenter', 'fulfillmentcentre', 'fc', 'center', 'centre', 'warehouse'],
-  po: ['po', 'ponumber', 'pono', 'ponum', 'purchaseorder', 'purchaseordernumber', 'purchaseorderno'],
-  arrival: ['expectedarrival', 'expectedarrivaldate', 'arrival', 'arrivaldate', 'eta', 'expecteddate', 'deliverydate'],
-  packageType: ['packagetype', 'shipmenttype', 'loadtype', 'shippingtype'],
-  boxPackaging: ['boxpackaging', 'boxpackagingtype', 'packingtype', 'boxcontents'],
+  center: [
+    ...['Fulfillment center', 'Fulfilment centre', 'Fulfilment center', 'Fulfillment centre', 'FC', 'Center', 'Centre', 'Warehouse'],
+    ...['Lager', 'Almacén', 'Magazyn', 'Entrepôt'],
+  ],
+  po: [
+    ...['PO', 'PO number', 'PO no.', 'PO num', 'Purchase order', 'Purchase order number', 'Purchase order no.'],
+    ...['Bestellnummer', 'Bestell-Nr.', 'Número de pedido', 'Pedido', 'Orden de compra'],
+    ...['Nr zamówienia', 'Numer zamówienia', 'Zamówienie', 'Numéro de commande', 'Bon de commande', 'Commande'],
+  ],
+  arrival: [
+    ...['Expected arrival', 'Expected arrival date', 'Arrival', 'Arrival date', 'ETA', 'Expected date', 'Delivery date'],
+    ...['Liefertermin', 'Ankunft', 'Lieferdatum', 'Fecha de llegada', 'Fecha de entrega', 'Llegada'],
+    ...['Data dostawy', 'Termin dostawy', 'Date de livraison', "Date d'arrivée", 'Arrivée'],
+  ],
+  packageType: ['Package type', 'Shipment type', 'Load type', 'Shipping type'],
+  boxPackaging: ['Box packaging', 'Box packaging type', 'Packing type', 'Box contents'],
 };
 
-const synonymField = new Map<string, ImportField>(Object.entries(SYNONYMS).flatMap(([field, names]) => names.map((n) => [n, field as ImportField] as const)));
+const synonymField = new Map<string, ImportField>(
+  Object.entries(HEADING_SYNONYMS).flatMap(([field, names]) => names.map((n) => [normalizeHeader(n), field as ImportField] as const)),
+);
 
 /** A header's name as matching reads it: lower case, accents and everything but letters and digits gone ("Best before" → "bestbefore", "PO #" → "po"). */
 export function normalizeHeader(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      // Letters NFKD leaves whole: the Polish ł is an l with a stroke, not an l and a mark.
+      .replace(/ł/g, 'l')
+      .replace(/[^\p{L}\p{N}]/gu, '')
+  );
 }
 
 /** A layout: the header row's normalized names. A remembered match belongs to one layout. */

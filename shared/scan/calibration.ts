@@ -4,6 +4,7 @@
 // fits while typing (120 ms and more between keys) stays out as far as the scanner allows.
 
 import { chooseReading, DEFAULT_THRESHOLDS, readKey, type KeyInput, type ScanThresholds, type Terminator } from './detector.js';
+import { visibleControls } from './router.js';
 
 export const MIN_CALIBRATION_SCANS = 3;
 /** Gaps past this are a person typing, not a scanner: calibration refuses them. */
@@ -33,7 +34,15 @@ export type CalibrationText =
   | { id: 'scan.calibration.note.slow'; values: { ms: number } }
   | { id: 'scan.calibration.note.noTerminator' }
   | { id: 'scan.calibration.note.someNoTerminator' }
-  | { id: 'scan.calibration.note.layout' };
+  | { id: 'scan.calibration.note.layout' }
+  | { id: 'scan.calibration.note.marks'; values: MarksWords };
+
+/** A scanner's marks as the catalogs' messages take them: each shown (control codes named), or 'none'. */
+export type MarksWords = { prefix: string; suffix: string; both: 'yes' | 'no' };
+
+export function marksWords({ prefix, suffix }: { prefix: string; suffix: string }): MarksWords {
+  return { prefix: prefix ? visibleControls(prefix) : 'none', suffix: suffix ? visibleControls(suffix) : 'none', both: prefix && suffix ? 'yes' : 'no' };
+}
 
 export type CalibrationResult = Calibration | { ok: false; error: CalibrationText };
 
@@ -116,12 +125,40 @@ export function proposeThresholds(scans: KeyInput[][], current: ScanThresholds =
   else if (idleEnds) notes.push({ id: 'scan.calibration.note.someNoTerminator' });
   const differs = readings.some((r) => r.byKey !== r.byCode);
   if (differs) notes.push({ id: 'scan.calibration.note.layout' });
-  const minLength = Math.max(2, Math.min(DEFAULT_THRESHOLDS.minLength, stats.shortest));
+  const marks = scannerMarks(readings.map((r) => (differs ? r.byCode : r.byKey)));
+  if (marks.prefix || marks.suffix) notes.push({ id: 'scan.calibration.note.marks', values: marksWords(marks) });
+  const minLength = Math.max(2, Math.min(DEFAULT_THRESHOLDS.minLength, stats.shortest - marks.prefix.length - marks.suffix.length));
   return {
     ok: true,
-    thresholds: { ...current, maxGapMs, minLength, idleEnds, decode: differs ? 'code' : current.decode },
+    thresholds: { ...current, maxGapMs, minLength, idleEnds, decode: differs ? 'code' : current.decode, ...marks },
     stats,
     readings,
     notes,
   };
+}
+
+/** A character a scanner is taught to send around codes: punctuation or a control code, never a letter or digit (data), nor `]` (an AIM identifier's). */
+// eslint-disable-next-line no-control-regex -- control codes are what scanners are most often taught to send
+const MARK = /^[\x00-\x1f!-/:-@[\\^-`{-~]$/;
+const MAX_MARK = 8;
+
+/**
+ * The prefix and suffix every recorded scan carries: the characters all of them begin (and end)
+ * with that are marks, not data. A code's own leading zeros or letters are never taken for one.
+ */
+export function scannerMarks(texts: string[]): { prefix: string; suffix: string } {
+  if (texts.length < MIN_CALIBRATION_SCANS) return { prefix: '', suffix: '' };
+  const common = (pick: (t: string, i: number) => string | undefined) => {
+    let out = '';
+    for (let i = 0; i < MAX_MARK; i++) {
+      const c = pick(texts[0]!, i);
+      if (c === undefined || !MARK.test(c) || !texts.every((t) => pick(t, i) === c)) break;
+      out += c;
+    }
+    return out;
+  };
+  const prefix = common((t, i) => t[i]);
+  const suffix = [...common((t, i) => t[t.length - 1 - i])].reverse().join('');
+  // A mark as long as a whole scan is no mark: the scans were of nothing but punctuation.
+  return texts.some((t) => t.length <= prefix.length + suffix.length) ? { prefix: '', suffix: '' } : { prefix, suffix };
 }

@@ -64,9 +64,31 @@ export interface ScanThresholds {
   decode: Decode;
   /** Keys that end a scan (and are swallowed). */
   terminators: readonly Terminator[];
+  /**
+   * Marks the scanner was taught to send before and after every code (calibration finds them): a
+   * burst that begins with the prefix is a scan even when a busy PC stretched its gaps, one without
+   * it is typing; neither mark is part of the code. Empty: none.
+   */
+  prefix: string;
+  suffix: string;
 }
 
-export const DEFAULT_THRESHOLDS: ScanThresholds = { maxGapMs: 100, minLength: 4, idleEnds: false, decode: 'auto', terminators: ['Enter', 'Tab'] };
+export const DEFAULT_THRESHOLDS: ScanThresholds = {
+  maxGapMs: 100,
+  minLength: 4,
+  idleEnds: false,
+  decode: 'auto',
+  terminators: ['Enter', 'Tab'],
+  prefix: '',
+  suffix: '',
+};
+
+/**
+ * The longest gap within a burst that a prefix or an AIM identifier marks as a scanner's: a person
+ * does not type "]C1" or the scanner's prefix, so only a machine too busy to hand the keys over
+ * in time stretches such a burst.
+ */
+export const MARKED_GAP_MS = 400;
 
 export interface Scan {
   /** The data without the AIM prefix; control codes kept (\x1d GS, \x1e RS, \x04 EOT). */
@@ -97,6 +119,13 @@ export interface PushResult {
   scan?: Scan;
   retract?: number;
   release?: KeyInput[];
+  /**
+   * This key's timestamp joins it to the burst that silence on the page's clock had ended (a busy
+   * PC handed its keys over late): that burst is open again with these keys, which were given back
+   * (in `release`) when it ended; they count in `retract` if it now ends as a scan, and any not yet
+   * typed are the scan's, not the field's.
+   */
+  rejoined?: KeyInput[];
 }
 
 export type FlushResult = Omit<PushResult, 'action' | 'startsBurst'>;
@@ -109,6 +138,8 @@ export interface ScanDetector {
   readonly pending: boolean;
   /** The time by which flush() should be called if no key comes, or null when nothing is open. */
   readonly flushDueAt: number | null;
+  /** The open burst holds keys back (they were typed nowhere yet). */
+  readonly holding: boolean;
   readonly thresholds: ScanThresholds;
   reset(): void;
 }
@@ -273,82 +304,178 @@ interface Entry {
   held: boolean;
 }
 
-export function createScanDetector(options: Partial<ScanThresholds> = {}): ScanDetector {
+/** Whether `event` belongs, by its timestamp, to the burst that silence on the page's clock had ended. */
+function joinsRecent(recent: { lastAt: number } | null, event: KeyInput, c: KeyReading, maxGapMs: number): boolean {
+  return recent !== null && (c.kind === 'char' || c.kind === 'terminator') && !event.repeat && event.timeStamp - recent.lastAt <= maxGapMs;
+}
+
+function readingOf(entries: Entry[], decode: Decode) {
+  return chooseReading(
+    entries.map((e) => e.byKey),
+    entries.map((e) => e.byCode),
+    decode,
+  );
+}
+
+/** The scanner's data without the marks it was taught to send around it. */
+function withoutMarks(text: string, { prefix, suffix }: Pick<ScanThresholds, 'prefix' | 'suffix'>): string {
+  const start = prefix && text.startsWith(prefix) ? prefix.length : 0;
+  const end = suffix && text.length - start >= suffix.length && text.endsWith(suffix) ? text.length - suffix.length : text.length;
+  return text.slice(start, end);
+}
+
+function scanOf(entries: Entry[], terminator: Terminator | null, endedAt: number, thresholds: ScanThresholds): Scan {
+  const { text, decodedBy } = readingOf(entries, thresholds.decode);
+  const raw = withoutMarks(text, thresholds);
+  return { ...splitAim(raw), raw, terminator, decodedBy, startedAt: entries[0]!.input.timeStamp, endedAt, keyCount: entries.length };
+}
+
+/** Whether a burst so far is marked as a scanner's: it begins with the taught prefix, or (without one) an AIM identifier. */
+function isMarked(entries: Entry[], thresholds: ScanThresholds): boolean {
+  if (entries.length === 0) return false;
+  const { text } = readingOf(entries.slice(0, Math.max(3, thresholds.prefix.length)), thresholds.decode);
+  if (thresholds.prefix) return text.startsWith(thresholds.prefix);
+  return /^\][A-Za-z][0-9A-Za-z]/.test(text);
+}
+
+/** The longest gap `entries` allow between keys: wider once they are marked as a scanner's. */
+function gapFor(entries: Entry[], thresholds: ScanThresholds): number {
+  return isMarked(entries, thresholds) ? Math.max(thresholds.maxGapMs, MARKED_GAP_MS) : thresholds.maxGapMs;
+}
+
+function checked(options: Partial<ScanThresholds>): ScanThresholds {
   const thresholds: ScanThresholds = { ...DEFAULT_THRESHOLDS, ...options };
   if (!(thresholds.maxGapMs > 0)) throw new Error('maxGapMs must be a positive number of milliseconds');
   if (!(Number.isInteger(thresholds.minLength) && thresholds.minLength >= 1)) throw new Error('minLength must be a whole number of at least 1');
+  if (thresholds.prefix.length > 8 || thresholds.suffix.length > 8) throw new Error('a scanner prefix or suffix has at most 8 characters');
+  return thresholds;
+}
 
-  let burst: Entry[] = [];
-  let lastAt = 0;
+export function createScanDetector(options: Partial<ScanThresholds> = {}): ScanDetector {
+  return new Detector(checked(options));
+}
 
-  function toScan(entries: Entry[], terminator: Terminator | null, endedAt: number): Scan {
-    const { text: raw, decodedBy } = chooseReading(
-      entries.map((e) => e.byKey),
-      entries.map((e) => e.byCode),
-      thresholds.decode,
-    );
-    return { ...splitAim(raw), raw, terminator, decodedBy, startedAt: entries[0]!.input.timeStamp, endedAt, keyCount: entries.length };
+class Detector implements ScanDetector {
+  private burst: Entry[] = [];
+  private lastAt = 0;
+  /**
+   * The last burst, when silence counted on the page's clock ended it as typing: the next key may
+   * show by its own timestamp that it was part of it (the browser handed it over late).
+   */
+  private recent: { entries: Entry[]; lastAt: number } | null = null;
+
+  constructor(readonly thresholds: ScanThresholds) {}
+
+  get pending() {
+    return this.burst.length > 0;
+  }
+
+  get flushDueAt() {
+    return this.burst.length > 0 ? this.lastAt + gapFor(this.burst, this.thresholds) : null;
+  }
+
+  get holding() {
+    return this.burst.some((e) => e.held);
+  }
+
+  reset() {
+    this.burst = [];
+    this.recent = null;
+  }
+
+  flush(now: number): FlushResult {
+    if (!(this.burst.length > 0 && now - this.lastAt > gapFor(this.burst, this.thresholds))) return {};
+    const entries = this.burst;
+    const lastAt = this.lastAt;
+    const ended = this.endBurst(true);
+    this.recent = ended.scan ? null : { entries, lastAt };
+    return ended;
+  }
+
+  /** A scan of `entries`, with how many of them were typed (to take back out). */
+  private finish(entries: Entry[], terminator: Terminator | null, endedAt: number): FlushResult {
+    return { scan: scanOf(entries, terminator, endedAt, this.thresholds), retract: entries.filter((e) => !e.held).length };
+  }
+
+  /** With a taught prefix, a burst without it is a person's, however fast. */
+  private canScan(entries: Entry[]): boolean {
+    return entries.length >= this.thresholds.minLength && (!this.thresholds.prefix || isMarked(entries, this.thresholds));
   }
 
   /** Ends the open burst without a terminator: a scan if idle endings are on and it is long enough. */
-  function endBurst(allowIdleScan: boolean): FlushResult {
-    const entries = burst;
-    burst = [];
+  private endBurst(allowIdleScan: boolean): FlushResult {
+    const entries = this.burst;
+    this.burst = [];
     if (entries.length === 0) return {};
-    if (allowIdleScan && thresholds.idleEnds && entries.length >= thresholds.minLength) {
-      return { scan: toScan(entries, null, lastAt), retract: entries.filter((e) => !e.held).length };
-    }
+    if (allowIdleScan && this.thresholds.idleEnds && this.canScan(entries)) return this.finish(entries, null, this.lastAt);
     const release = entries.filter((e) => e.held).map((e) => e.input);
     return release.length > 0 ? { release } : {};
   }
 
-  return {
-    thresholds,
-    get pending() {
-      return burst.length > 0;
-    },
-    get flushDueAt() {
-      return burst.length > 0 ? lastAt + thresholds.maxGapMs : null;
-    },
-    reset() {
-      burst = [];
-    },
-    flush(now) {
-      return burst.length > 0 && now - lastAt > thresholds.maxGapMs ? endBurst(true) : {};
-    },
-    push(event, context = {}) {
-      const c = readKey(event, thresholds.terminators);
-      if (c.kind === 'modifier') return { action: 'pass', startsBurst: false };
-      // A gap longer than maxGapMs closes the burst before this key is looked at.
-      const closed: FlushResult = burst.length > 0 && event.timeStamp - lastAt > thresholds.maxGapMs ? endBurst(true) : {};
-      const result = (action: PushResult['action'], startsBurst = false, more: FlushResult = {}): PushResult => ({ ...closed, ...more, action, startsBurst });
+  /**
+   * A key that its timestamp puts within the burst silence had ended: that burst goes on. Its keys
+   * were given back as typing; they are the scan's again if it ends as one. Answers them, if so.
+   */
+  private reopen(event: KeyInput, c: KeyReading): KeyInput[] | undefined {
+    const recent = this.recent;
+    this.recent = null;
+    if (this.burst.length > 0 || !recent || !joinsRecent(recent, event, c, gapFor(recent.entries, this.thresholds))) return undefined;
+    this.burst = recent.entries.map((e) => ({ ...e, held: false }));
+    this.lastAt = recent.lastAt;
+    return recent.entries.map((e) => e.input);
+  }
 
-      if (event.repeat || c.kind === 'other') {
-        // Auto-repeat, arrows, Escape, Ctrl+K...: a person is at the keyboard; whatever was held was typing.
-        const release = [...(closed.release ?? []), ...(endBurst(false).release ?? [])];
-        return result('pass', false, release.length > 0 ? { release } : {});
-      }
-      if (c.kind === 'terminator') {
-        if (burst.length >= thresholds.minLength) {
-          const entries = burst;
-          burst = [];
-          return result('swallow', false, { scan: toScan(entries, c.name, event.timeStamp), retract: entries.filter((e) => !e.held).length });
-        }
-        return result('pass', false, endBurst(false));
-      }
-      // A character.
-      if (burst.length === 0 && c.control !== null && c.control !== GS && c.control !== RS) return result('pass');
-      // Space presses a focused button and toggles a checkbox or switch, which only a trusted key
-      // does: held and given back later it would do nothing. No scan starts with a space.
-      if (burst.length === 0 && c.byKey === ' ' && !context.editable) return result('pass');
-      if (burst.length === 0 && context.shortcut && c.control === null) return result('pass');
-      const startsBurst = burst.length === 0;
-      // Once a printable key of this burst is held, the rest are too: a key passed now would land
-      // before the held ones and change what was typed.
-      const held = c.control !== null || !context.editable || burst.some((e) => e.held && e.byKey !== null && !isControl(e.byKey));
-      burst.push({ input: event, byKey: c.byKey, byCode: c.byCode, held });
-      lastAt = event.timeStamp;
-      return result(held ? 'hold' : 'pass', startsBurst);
-    },
-  };
+  push(event: KeyInput, context: PushContext = {}): PushResult {
+    const c = readKey(event, this.thresholds.terminators);
+    if (c.kind === 'modifier') return { action: 'pass', startsBurst: false };
+    const rejoined = this.reopen(event, c);
+    // A gap longer than the burst allows closes it before this key is looked at.
+    const closed: FlushResult = this.burst.length > 0 && event.timeStamp - this.lastAt > gapFor(this.burst, this.thresholds) ? this.endBurst(true) : {};
+    const result = (action: PushResult['action'], startsBurst = false, more: FlushResult = {}): PushResult => ({
+      ...closed,
+      ...more,
+      action,
+      startsBurst,
+      ...(rejoined ? { rejoined } : {}),
+    });
+    if (event.repeat || c.kind === 'other') {
+      // Auto-repeat, arrows, Escape, Ctrl+K...: a person is at the keyboard; whatever was held was typing.
+      const release = [...(closed.release ?? []), ...(this.endBurst(false).release ?? [])];
+      return result('pass', false, release.length > 0 ? { release } : {});
+    }
+    if (c.kind === 'terminator') {
+      if (!this.canScan(this.burst)) return result('pass', false, this.endBurst(false));
+      const entries = this.burst;
+      this.burst = [];
+      return result('swallow', false, this.finish(entries, c.name, event.timeStamp));
+    }
+    return this.pushChar(event, c, context, result);
+  }
+
+  private pushChar(
+    event: KeyInput,
+    c: Extract<KeyReading, { kind: 'char' }>,
+    context: PushContext,
+    result: (action: PushResult['action'], startsBurst?: boolean, more?: FlushResult) => PushResult,
+  ): PushResult {
+    const burst = this.burst;
+    if (burst.length === 0 && c.control !== null && c.control !== GS && c.control !== RS) return result('pass');
+    // Space presses a focused button and toggles a checkbox or switch, which only a trusted key
+    // does: held and given back later it would do nothing. No scan starts with a space.
+    if (burst.length === 0 && c.byKey === ' ' && !context.editable) return result('pass');
+    if (burst.length === 0 && context.shortcut && c.control === null) return result('pass');
+    const startsBurst = burst.length === 0;
+    // Once a printable key of this burst is held, the rest are too: a key passed now would land
+    // before the held ones and change what was typed.
+    const held = c.control !== null || !context.editable || burst.some((e) => e.held && e.byKey !== null && !isControl(e.byKey));
+    burst.push({ input: event, byKey: c.byKey, byCode: c.byCode, held });
+    this.lastAt = event.timeStamp;
+    const { idleEnds, suffix, decode } = this.thresholds;
+    // A scanner that sends no Enter or Tab but a taught suffix: the suffix ends the scan at once.
+    if (idleEnds && suffix && readingOf(burst, decode).text.endsWith(suffix) && this.canScan(burst)) {
+      this.burst = [];
+      return result(held ? 'hold' : 'pass', startsBurst, this.finish(burst, null, event.timeStamp));
+    }
+    return result(held ? 'hold' : 'pass', startsBurst);
+  }
 }

@@ -14,6 +14,10 @@ export const ScannerSettings = z.object({
   idleEnds: z.boolean(),
   /** How keys are read: by the character the OS layout gives, by physical key on a US layout, or chosen per scan. */
   decode: z.enum(['key', 'code', 'auto']),
+  /** What the scanner was taught to send before every code (calibration finds it); empty for none. */
+  prefix: z.string().max(8).default(''),
+  /** What it sends after every code, before Enter or Tab; empty for none. */
+  suffix: z.string().max(8).default(''),
   /** Scan cues without sound. */
   muted: z.boolean(),
   /** When the thresholds were last set from a calibration (ISO 8601), or null for the defaults. */
@@ -26,6 +30,8 @@ export const DEFAULT_SCANNER_SETTINGS: ScannerSettings = {
   minLength: DEFAULT_THRESHOLDS.minLength,
   idleEnds: DEFAULT_THRESHOLDS.idleEnds,
   decode: DEFAULT_THRESHOLDS.decode,
+  prefix: DEFAULT_THRESHOLDS.prefix,
+  suffix: DEFAULT_THRESHOLDS.suffix,
   muted: false,
   calibratedAt: null,
 };

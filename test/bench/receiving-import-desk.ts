@@ -95,9 +95,19 @@ async function waitForSync(session: BrowserSession): Promise<void> {
 
 const log = (what: string) => process.env.BENCH_TRACE && process.stderr.write(`receivingImport desk: ${what}\n`);
 
+/** The last run's order, kept as a draft the new-order form would reopen, discarded: each run starts on an empty form. */
+async function discardDrafts(page: Page): Promise<void> {
+  await page.evaluate(`(async () => {
+    const bridge = window.dockdesk;
+    const list = await bridge.invoke('drafts.list', { kind: 'wro-create' });
+    for (const d of list.ok ? list.value.items : []) await bridge.invoke('drafts.discard', { id: d.id });
+  })()`);
+}
+
 async function once(page: Page, origin: string, file: Buffer) {
   log('open');
   await page.goto(`${origin}/#/receiving/new`);
+  await discardDrafts(page);
   await page.reload();
   await page.getByRole('button', { name: 'Import from file…' }).waitFor();
   await page.evaluate(RECORDER);

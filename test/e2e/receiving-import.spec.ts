@@ -1,3 +1,4 @@
+import * as XLSX from '@e965/xlsx';
 import { readFile } from 'node:fs/promises';
 import type { DockdeskBridge } from '../../shared/ipc/contract.js';
 import { receiveShort } from './discrepancy-support.js';
@@ -38,14 +39,14 @@ test('a spreadsheet imported by keyboard: a wrong row fixed in place, the lines 
   const cell = dialog.getByLabel('Row 3, Qty');
   await expect(cell).toBeFocused();
   await expect(dialog.locator('[data-import-row="3"]')).toContainText(/quantity|whole/i);
-  await expect(dialog.getByRole('button', { name: 'Use these lines' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Use these 3 lines in 2 boxes' })).toBeDisabled();
   await axeCheck(page, 'receiving-import-problem');
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('3', { delay: 60 });
   await page.keyboard.press('Enter');
 
   // Clean: the keyboard is on "Use these lines".
-  const use = dialog.getByRole('button', { name: 'Use these lines' });
+  const use = dialog.getByRole('button', { name: 'Use these 3 lines in 2 boxes' });
   await expect(use).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
@@ -111,7 +112,7 @@ test('a supplier file whose quantity heading the desk does not know: matched by 
   await expect(itemMatch).toContainText('Item (SKU, barcode or inventory id)');
   await expect(quantityMatch).toContainText('Not read');
   await expect(itemMatch).toBeFocused();
-  const use = dialog.getByRole('button', { name: 'Use these lines' });
+  const use = dialog.getByRole('button', { name: /^Use these [\d,]+ lines? in [\d,]+ box(es)?$/ });
   await expect(use).toBeDisabled();
   await axeCheck(page, 'receiving-import-unmatched-column');
 
@@ -245,8 +246,8 @@ test('a supplier file whose quantity heading the desk does not know: matched by 
     await expect(dialog.getByRole('button', { name: new RegExp(`Column ${i + 1}: ${heading}$`) })).toContainText(shown[i]!);
   await expect(dialog.getByText(/No column is matched/)).toHaveCount(0);
   const matches = dialog.getByRole('group', { name: 'Columns' }).getByRole('button');
-  // Eleven columns and the day-order choice; none of them "Not read".
-  await expect(matches).toHaveCount(12);
+  // Eleven columns, the day-order and the decimal-mark choices; none of them "Not read".
+  await expect(matches).toHaveCount(13);
   await expect(matches.filter({ hasText: 'Not read' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
@@ -271,7 +272,7 @@ test('a supplier file of 2,000 lines in 200 boxes: the first boxes show at once,
 
   const dialog = await openImportDialog(page, host);
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'asn-2000.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\r\n'), 'utf8') });
-  const use = dialog.getByRole('button', { name: 'Use these lines' });
+  const use = dialog.getByRole('button', { name: /^Use these [\d,]+ lines? in [\d,]+ box(es)?$/ });
   await expect(use).toBeFocused({ timeout: 20_000 });
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
@@ -308,4 +309,115 @@ test('a supplier file of 2,000 lines in 200 boxes: the first boxes show at once,
   await expect(lastQuantity).toBeFocused({ timeout: 30_000 });
   await expect(lastQuantity).toHaveAttribute('aria-invalid', 'true');
   expect((await host.core.emulator.control.data('receivingOrders')).filter((o) => o.purchase_order_number === po)).toHaveLength(0);
+});
+
+test('a supplier workbook previewed by keyboard: every row as its line, the wrong one first, fixed from the list, the lines used and the order made', async ({
+  page,
+  host,
+}) => {
+  test.setTimeout(180_000);
+  const control = host.core.emulator.control;
+  const inventory = await control.data('inventory');
+  const typable = inventory.filter((i) => i.is_active && !i.is_digital && !i.is_bundle && /^[A-Za-z0-9-]+$/.test(i.sku));
+  const [a, b] = typable.filter((i) => !i.is_lot);
+  const lotted = typable.find((i) => i.is_lot)!;
+  const center = (await control.data('fulfillmentCenters'))[0]!;
+  const po = `PO-WB-${Date.now()}`;
+  const arrival = new Date(Date.now() + 72 * 3600_000);
+  const arrivalCell = new Date(Date.UTC(arrival.getUTCFullYear(), arrival.getUTCMonth(), arrival.getUTCDate(), 9, 30));
+  const order = [center.name, po, arrivalCell];
+  // An .xlsx as a supplier sends it: a title row above the German headings, numbers and dates as cells.
+  const sheet = XLSX.utils.aoa_to_sheet(
+    [
+      ['Lieferschein', null, null, null, null, null, null, null],
+      ['Art.-Nr.', 'Menge', 'Karton', 'Charge', 'MHD', 'Lager', 'Bestellnummer', 'Liefertermin'],
+      [a!.sku, 12, 1, null, null, ...order],
+      [lotted.sku, 6, 1, 'LOT-WB-3', new Date(Date.UTC(2027, 5, 30)), ...order],
+      ['NO-SUCH-ITEM-77', 2, 2, null, null, ...order],
+      [b!.sku, 1200, 2, null, null, ...order],
+    ],
+    { cellDates: true, UTC: true },
+  );
+  sheet['!merges'] = [{ s: { r: 0, c: 0 }, e: { r: 0, c: 7 } }];
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, 'Lieferung');
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Bemerkung'], ['Palette 2 folgt']]), 'Notizen');
+  const xlsx = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+
+  const dialog = await openImportDialog(page, host);
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'lieferung.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: xlsx });
+
+  // Every row as the line it will be, the one with a problem first; the button says what it would use.
+  await expect(dialog.getByRole('status')).toContainText('lieferung.xlsx: 4 lines in 2 boxes, 3 items. 1 problem to fix before the lines can be used.');
+  const use = dialog.getByRole('button', { name: 'Use these 4 lines in 2 boxes' });
+  await expect(use).toBeDisabled();
+  // The workbook's first sheet is read; the other is one choice away.
+  await expect(dialog.getByRole('button', { name: /^Lieferung\s+Sheet$/ })).toBeVisible();
+  const table = dialog.getByRole('table', { name: 'Lines as they will be, problems first' });
+  const bodyRows = table.locator('tbody tr:not(.spacer)');
+  await expect(bodyRows).toHaveCount(4);
+  await expect(bodyRows.nth(0)).toContainText('NO-SUCH-ITEM-77 (not found)');
+  // Its problem named by the field at fault, the words on hover (and in the row's cells above).
+  const fault = bodyRows.nth(0).locator('td').last();
+  await expect(fault).toHaveText('Item');
+  await expect(fault.locator('span')).toHaveAttribute('title', /^no item "NO-SUCH-ITEM-77" in the desk's item list/);
+  await expect(bodyRows.nth(1).locator('td').last()).toHaveText('');
+  await expect(bodyRows.nth(1)).toContainText(`(${a!.sku})`);
+  await expect(bodyRows.nth(1)).toContainText('12');
+  await expect(bodyRows.nth(2)).toContainText(`(${lotted.sku})`);
+  await expect(bodyRows.nth(2)).toContainText('LOT-WB-3');
+  await expect(bodyRows.nth(2)).toContainText('2027');
+  await expect(bodyRows.nth(3)).toContainText(`(${b!.sku})`);
+  await expect(bodyRows.nth(3)).toContainText('1,200');
+  await axeCheck(page, 'receiving-import-lines');
+
+  // The keyboard starts on the wrong cell; Tab reaches the list, arrows move through it, and Enter on
+  // the wrong row brings the keyboard back to its cell.
+  const badCell = dialog.getByLabel('Row 5, Art.-Nr.');
+  await expect(badCell).toBeFocused();
+  await tabTo(page, /NO-SUCH-ITEM-77 \(not found\)/);
+  await page.keyboard.press('ArrowDown');
+  await expect(bodyRows.nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(bodyRows.nth(0)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(badCell).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await scanCode(page, a!.sku, { msPerKey: 150, terminator: null });
+  await expect(badCell).toHaveValue(a!.sku);
+  await page.keyboard.press('Enter');
+
+  // Fixed: nothing left to fix, and the keyboard is on the button that says what it uses.
+  await expect(dialog.getByRole('status')).toContainText('No problems');
+  await expect(bodyRows.nth(2)).toContainText(`(${a!.sku})`);
+  await expect(use).toBeEnabled();
+  await expect(use).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+
+  await expect(page.getByLabel('PO number')).toHaveValue(po);
+  await tabTo(page, /^Create receiving order$/, 80);
+  await page.keyboard.press('Enter');
+  const made = page.getByRole('heading', { level: 1, name: /^Receiving order \d+$/ });
+  await expect(made).toBeVisible({ timeout: 30_000 });
+  const id = Number((await made.innerText()).replace(/\D/g, ''));
+  const stored = (await control.data('receivingOrders')).find((o) => o.id === id)!;
+  expect(stored.fulfillment_center.id).toBe(center.id);
+  expect(stored.purchase_order_number).toBe(po);
+  expect(
+    stored.boxes.map((box) =>
+      box.box_items.map((i) => ({ item: i.inventory_id, quantity: i.quantity, lot: i.lot_number, expiry: i.lot_date?.slice(0, 10) ?? null })),
+    ),
+  ).toEqual([
+    [
+      { item: a!.inventory_id, quantity: 12, lot: null, expiry: null },
+      { item: lotted.inventory_id, quantity: 6, lot: 'LOT-WB-3', expiry: '2027-06-30' },
+    ],
+    [
+      { item: a!.inventory_id, quantity: 2, lot: null, expiry: null },
+      { item: b!.inventory_id, quantity: 1200, lot: null, expiry: null },
+    ],
+  ]);
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestCore, signIn } from '../support/test-core.js';
+import { apiRequestsSince, createTestCore, lastRequestSeq, signIn } from '../support/test-core.js';
 
 /**
  * A box item in the create form is found by its SKU, its barcode or its inventory
@@ -28,5 +28,22 @@ describe('receiving: the create form resolves an item by any of its codes', () =
     expect(await resolve(item.barcode)).toMatchObject({ inventory_id: item.inventory_id, matched: 'barcode' });
     expect(await resolve(String(item.inventory_id))).toMatchObject({ inventory_id: item.inventory_id, matched: 'inventory_id' });
     expect(await resolve('NO-SUCH-ITEM-4711')).toBeNull();
+  });
+
+  it('once the item cache holds the item, its SKU, barcode, GTIN-14 or a GS1 label scanned into a box cost no request', async () => {
+    await t.inventorySyncsEnded(1);
+    const inventory = await t.core.emulator.control.data('inventory');
+    const item = inventory.find(
+      (i) => i.is_active && /^\d{12,13}$/.test(i.barcode) && i.sku && inventory.filter((o) => o.barcode === i.barcode || o.sku === i.sku).length === 1,
+    )!;
+    const gtin14 = item.barcode.padStart(14, '0');
+    const since = await lastRequestSeq(t);
+    for (const code of [item.sku, item.barcode, gtin14, `01${gtin14}17271231`, `01${gtin14}10LOT-7\x1d17271231`]) {
+      expect(await resolve(code), code).toMatchObject({ inventory_id: item.inventory_id });
+    }
+    expect(await apiRequestsSince(t, since)).toEqual([]);
+    // A code the cache does not name still asks the service.
+    expect(await resolve('NO-SUCH-ITEM-4712')).toBeNull();
+    expect((await apiRequestsSince(t, since)).length).toBeGreaterThan(0);
   });
 });

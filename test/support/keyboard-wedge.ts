@@ -23,6 +23,8 @@ const SHIFTED: Record<string, string> = {
   '<': 'Comma',
   '>': 'Period',
   '?': 'Slash',
+  '~': 'Backquote',
+  '|': 'Backslash',
 };
 const PLAIN: Record<string, string> = {
   '-': 'Minus',
@@ -34,6 +36,8 @@ const PLAIN: Record<string, string> = {
   ',': 'Comma',
   '.': 'Period',
   '/': 'Slash',
+  '`': 'Backquote',
+  '\\': 'Backslash',
   ' ': 'Space',
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bindableKeys, isScannerControlCombo, matches, parseKeys } from '../../renderer/src/keyboard/keys.js';
+import { bindableKeys, describeKeys, isScannerControlCombo, matches, parseKeys } from '../../renderer/src/keyboard/keys.js';
 import { parseSearch, stringifySearch } from '../../renderer/src/app/search.js';
 import { ReceivingSearch } from '../../renderer/src/workspaces/receiving/search.js';
 
@@ -34,6 +34,17 @@ describe('key combinations', () => {
       expect(() => bindableKeys(keys)).toThrow('control code a barcode scanner sends');
     },
   );
+
+  it('are said in one spelling on the shortcut sheet, however they were written', () => {
+    expect(describeKeys('Alt+d')).toBe('Alt+D');
+    expect(describeKeys('alt+D')).toBe('Alt+D');
+    expect(describeKeys('x')).toBe('X');
+    expect(describeKeys('ctrl+shift+k')).toBe('Ctrl+Shift+K');
+    expect(describeKeys('Alt+ArrowLeft')).toBe('Alt+←');
+    expect(describeKeys('Escape')).toBe('Esc');
+    expect(describeKeys('?')).toBe('?');
+    expect(describeKeys('Ctrl++')).toBe('Ctrl++');
+  });
 
   it('accept the shortcuts the desk uses', () => {
     for (const keys of ['Alt+ArrowLeft', 'Alt+ArrowRight', '?', 'Escape', 'Alt+1', 'Alt+6', 'Enter', 'PageDown'])

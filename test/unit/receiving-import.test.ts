@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { checkImport, parseSheet, type ImportItem, type ImportLookup } from '../../electron/core/receiving/import/index.js';
 import { IMPORT_LINES_MAX } from '../../shared/ipc/receiving.js';
-import { checkColumns, guessColumns, importTemplateCsv, layoutKey } from '../../shared/receiving/import-columns.js';
+import {
+  checkColumns,
+  guessColumns,
+  HEADING_SYNONYMS,
+  importTemplateCsv,
+  layoutKey,
+  normalizeHeader,
+  type ImportField,
+} from '../../shared/receiving/import-columns.js';
+import { decimalHint, readQuantityText } from '../../shared/receiving/import-numbers.js';
+import { sniff } from '../../electron/core/receiving/import/sniff.js';
+import { SheetRows, sheetOfRecords } from '../../electron/core/receiving/import/parse.js';
 import { readDateTime, readDay } from '../../shared/receiving/import-dates.js';
 import { problemLine } from '../../shared/receiving/import-problems.js';
 import { createIntl } from '@formatjs/intl';
@@ -30,7 +41,10 @@ const defaults = {
 async function check(text: string, more: Partial<Parameters<typeof checkImport>[1]> = {}) {
   const sheet = await parseSheet(text);
   const columns = more.columns ?? guessColumns(sheet.headers);
-  return { sheet, ...(await checkImport(sheet, { columns, localeDayOrder: 'dmy', edits: [], dropped: [], defaults, want: 'lines', ...more }, ctx)) };
+  return {
+    sheet,
+    ...(await checkImport(sheet, { columns, localeDayOrder: 'dmy', localeDecimal: '.', edits: [], dropped: [], defaults, want: 'lines', ...more }, ctx)),
+  };
 }
 
 describe('parseSheet', () => {
@@ -164,7 +178,7 @@ describe('checkImport', () => {
     expect(r.problems[0]!.message).toBe(
       'Row 2, "SKU": no item "NOPE" in the desk\'s item list: check the SKU, barcode or inventory id, or sync the items if it is new.',
     );
-    expect(r.problems[1]!.message).toMatch(/^Row 3, "Qty": "2.5" is not a whole number/);
+    expect(r.problems[1]!.message).toMatch(/^Row 3, "Qty": "2.5" is a fraction of a unit/);
     expect(r.problems[2]!.message).toMatch(/is not a date Dockdesk reads. Write it as 2027-06-30, 30\/06\/2027/);
     expect(r.problems[5]!.message).toMatch(/YOG-2 lot l1 is already in box 1 on row 4/);
   });
@@ -225,5 +239,130 @@ describe('checkImport', () => {
     expect((await check('SKU,Qty,Lot,Expiry\nYOG-2,1,L1,12/31/2027\n')).dayOrder).toBe('mdy');
     expect((await check('SKU,Qty,Lot,Expiry\nYOG-2,1,L1,03/04/2027\n', { localeDayOrder: 'mdy' })).boxes?.[0]?.box_items[0]?.lot_date).toBe('2027-03-04');
     expect((await check('SKU,Qty,Lot,Expiry\nYOG-2,1,L1,03/04/2027\n')).boxes?.[0]?.box_items[0]?.lot_date).toBe('2027-04-03');
+  });
+});
+
+describe('quantities as the file writes them', () => {
+  it('reads zeros after the decimal mark as a whole number, grouping by the other mark, a fraction as a fraction', () => {
+    expect(readQuantityText('12,0', ',')).toEqual({ whole: 12 });
+    expect(readQuantityText('12,00', ',')).toEqual({ whole: 12 });
+    expect(readQuantityText('1.200', ',')).toEqual({ whole: 1200 });
+    expect(readQuantityText('1.200,00', ',')).toEqual({ whole: 1200 });
+    expect(readQuantityText('1 200', ',')).toEqual({ whole: 1200 });
+    expect(readQuantityText('12.00', '.')).toEqual({ whole: 12 });
+    expect(readQuantityText('1,200', '.')).toEqual({ whole: 1200 });
+    expect(readQuantityText("1'200", '.')).toEqual({ whole: 1200 });
+    expect(readQuantityText('12,5', ',')).toEqual({ fraction: '12.5' });
+    expect(readQuantityText('1.200', '.')).toEqual({ fraction: '1.2' });
+    expect(readQuantityText('12,0', '.')).toBeNull();
+    expect(readQuantityText('1.20.0', ',')).toBeNull();
+    expect(readQuantityText('-3', '.')).toBeNull();
+    expect(readQuantityText('twelve', '.')).toBeNull();
+  });
+  it('a number shows its decimal mark only where it can read one way', () => {
+    expect(decimalHint('12,0')).toBe(',');
+    expect(decimalHint('12.50')).toBe('.');
+    expect(decimalHint('1.200,5')).toBe(',');
+    expect(decimalHint('1,200.5')).toBe('.');
+    expect(decimalHint('1.200')).toBeNull();
+    expect(decimalHint('1,200')).toBeNull();
+    expect(decimalHint('12')).toBeNull();
+  });
+  it('a German file: "12,0" says the decimal comma, so "1.200" is twelve hundred; a real fraction is named by row and column', async () => {
+    const r = await check('Artikelnummer;Menge\nOAT-1;12,0\nOAT-1;1.200\nYOG-2;2,5\n');
+    expect(r).toMatchObject({ decimal: ',', decimalFrom: 'file' });
+    expect(r.problems.map((p) => [p.row, p.column, p.said.id])).toEqual(
+      [
+        [3, 0, 'receiving.import.check.itemTwice'],
+        [4, 1, 'receiving.import.check.fraction'],
+        [4, 0, 'receiving.import.check.lotNeeded'],
+      ].sort((a, b) => (a[0] as number) - (b[0] as number) || (a[1] as number) - (b[1] as number)),
+    );
+    const clean = await check('Artikelnummer;Menge;Karton\nOAT-1;12,0;1\nOAT-1;1.200;2\n');
+    expect(clean.problems).toEqual([]);
+    expect(clean.boxes!.map((b) => b.box_items[0]!.quantity)).toEqual([12, 1200]);
+  });
+  it('a file that does not say reads by the desk’s locale, or by the clerk’s choice', async () => {
+    expect(await check('SKU,Qty\nOAT-1,1.200\n', { localeDecimal: ',' })).toMatchObject({ decimal: ',', decimalFrom: 'locale', problems: [] });
+    const english = await check('SKU,Qty\nOAT-1,1.200\n', { localeDecimal: '.' });
+    expect(english.problems.map((p) => p.said.id)).toEqual(['receiving.import.check.fraction']);
+    expect(await check('SKU,Qty\nOAT-1,1.200\n', { localeDecimal: '.', decimal: ',' })).toMatchObject({ decimalFrom: 'clerk', problems: [] });
+  });
+});
+
+describe('heading synonyms', () => {
+  const cases: [string, ImportField][] = [
+    ['Article no.', 'item'],
+    ['Art.-Nr.', 'item'],
+    ['Artikelnummer', 'item'],
+    ['Artículo', 'item'],
+    ['Référence', 'item'],
+    ['Kod towaru', 'item'],
+    ['Menge', 'quantity'],
+    ['Cantidad', 'quantity'],
+    ['Ilość', 'quantity'],
+    ['ILOSC', 'quantity'],
+    ['Quantité', 'quantity'],
+    ['MHD', 'expiry'],
+    ['Fecha de caducidad', 'expiry'],
+    ['Data ważności', 'expiry'],
+    ['DLUO', 'expiry'],
+    ['Charge', 'lot'],
+    ['Lote', 'lot'],
+    ['Partia', 'lot'],
+    ['N° lot', 'lot'],
+    ['Karton', 'box'],
+    ['Colis', 'box'],
+    ['Numer przesyłki', 'tracking'],
+    ['Bestellnummer', 'po'],
+  ];
+  it.each(cases)('"%s" is matched to %s', (heading, field) => {
+    expect(guessColumns(['Notes', heading])).toEqual([null, field]);
+  });
+  it('every synonym in the list is matched to its own field, and none names two fields', () => {
+    const seen = new Map<string, ImportField>();
+    for (const [field, names] of Object.entries(HEADING_SYNONYMS) as [ImportField, readonly string[]][])
+      for (const name of names) {
+        const key = normalizeHeader(name);
+        expect(key, name).not.toBe('');
+        expect(seen.get(key) ?? field, `${name} is under ${seen.get(key)} and ${field}`).toBe(field);
+        seen.set(key, field);
+        expect(guessColumns([name]), name).toEqual([field]);
+      }
+  });
+});
+
+describe('the header row', () => {
+  it('passes over a title above the table and blank rows', async () => {
+    const s = await parseSheet('Lieferschein 4711;;\n;;\nArt.-Nr.;Menge;MHD\nOAT-1;3;\n');
+    expect(s.headers).toEqual(['Art.-Nr.', 'Menge', 'MHD']);
+    expect(s.rows).toEqual([{ row: 4, cells: ['OAT-1', '3', ''] }]);
+  });
+  it('is found the same when the rows come in pieces, and rows keep their numbers past the first piece', async () => {
+    const records = [['Delivery note 4711'], [], ['Art.-Nr.', 'Menge'], ['OAT-1', '3'], [''], ['YOG-2', '4']];
+    const pieces = new SheetRows();
+    for (const r of records) pieces.add([r]);
+    expect(pieces.finish()).toEqual(sheetOfRecords(records));
+    expect(sheetOfRecords(records)).toEqual({ headers: ['Art.-Nr.', 'Menge'], rows: [{ row: 4, cells: ['OAT-1', '3'] }, { row: 6, cells: ['YOG-2', '4'] }] });
+    // Some 100 kB: read in several pieces of 32 kB.
+    const s = await parseSheet(`Delivery note 4711;\n;\nSKU;Qty\n${'OAT-1;1\n'.repeat(12_000)}\nYOG-2;"2\n"\n`);
+    expect(s.headers).toEqual(['SKU', 'Qty']);
+    expect(s.rows).toHaveLength(12_001);
+    expect(s.rows.at(-1)).toEqual({ row: 12_005, cells: ['YOG-2', '2'] });
+  });
+});
+
+describe('what a file is, from its bytes', () => {
+  const bytes = (...b: number[]) => Uint8Array.from([...b, ...Array.from({ length: 40 }, () => 0x41)]);
+  it('names images, documents and archives, and reads text as text', () => {
+    expect(sniff(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))).toEqual({ kind: 'refused', looks: 'png' });
+    expect(sniff(bytes(0xff, 0xd8, 0xff, 0xe0))).toEqual({ kind: 'refused', looks: 'jpeg' });
+    expect(sniff(new TextEncoder().encode('%PDF-1.7\n'))).toEqual({ kind: 'refused', looks: 'pdf' });
+    expect(sniff(bytes(0x50, 0x4b, 0x03, 0x04))).toEqual({ kind: 'refused', looks: 'zip' });
+    expect(sniff(bytes(0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1))).toEqual({ kind: 'refused', looks: 'xls' });
+    expect(sniff(Uint8Array.from([1, 2, 3, 0, 5]))).toEqual({ kind: 'refused', looks: 'binary' });
+    expect(sniff(new TextEncoder().encode('\ufeffSKU;Menge\r\nÄ-1;2\r\n'))).toEqual({ kind: 'text', text: '\ufeffSKU;Menge\r\nÄ-1;2\r\n' });
+    const utf16 = Uint8Array.from([0xff, 0xfe, ...[...'SKU\tQty'].flatMap((c) => [c.charCodeAt(0), 0])]);
+    expect(sniff(utf16)).toEqual({ kind: 'text', text: 'SKU\tQty' });
   });
 });

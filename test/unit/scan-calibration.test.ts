@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createIntl, type IntlShape } from '@formatjs/intl';
 import { compiled } from '../../build/i18n-catalogs.js';
-import { proposeThresholds, splitRecording, type CalibrationText } from '../../shared/scan/calibration.js';
+import { proposeThresholds, scannerMarks, splitRecording, type CalibrationText } from '../../shared/scan/calibration.js';
 import { createScanDetector, type KeyInput } from '../../shared/scan/detector.js';
 import { type } from '../support/keyboard-wedge.js';
 
@@ -81,5 +81,37 @@ describe('scanner calibration', () => {
     const typing = proposeThresholds(splitRecording(recordScans(['5012\n', '5013\n', '5014\n'], 300, { spread: 0 })));
     if (typing.ok) throw new Error('typing was taken for a scanner');
     expect(say(typing.error)).toMatch(/^A gap of 3\d\d ms between keys is typing speed/);
+  });
+
+  describe('a scanner taught a prefix and a suffix', () => {
+    it("finds the marks every scan carries, never a code's own leading zeros or letters", () => {
+      expect(scannerMarks(['~0036000291452#', '~WRO-5012#', '~PO-8841#'])).toEqual({ prefix: '~', suffix: '#' });
+      expect(scannerMarks(['0036000291452', '0036000291453', '0036000291454'])).toEqual({ prefix: '', suffix: '' });
+      expect(scannerMarks(['*A1*', '*B2*', '*C3*'])).toEqual({ prefix: '*', suffix: '*' });
+      // An AIM identifier is the scanner's own reading of the symbology, not a taught mark.
+      expect(scannerMarks([']C1010950', ']C1010951', ']E0400638'])).toEqual({ prefix: '', suffix: '' });
+      expect(scannerMarks(['~A', '~B'])).toEqual({ prefix: '', suffix: '' });
+    });
+
+    it('proposes them, says so, and the detector then reads the code without them, tells typing from a scan by them, and keeps a stretched scan whole', () => {
+      const events = recordScans(['~0109506000134352#\n', '~WRO-5012#\n', '~PO-8841#\n'], 8);
+      const result = proposeThresholds(splitRecording(events));
+      if (!result.ok) throw new Error(say(result.error));
+      expect(result.thresholds).toMatchObject({ prefix: '~', suffix: '#' });
+      const note = result.notes.find((n) => n.id === 'scan.calibration.note.marks')!;
+      expect(say(note)).toContain('after “~” and before “#”');
+      expect(say(note, german)).toContain('nach „~“ und vor „#“');
+
+      const detector = createScanDetector(result.thresholds);
+      const scans = (text: string, gap: number, start: number) =>
+        type(text, gap, { start, spread: 0 })
+          .events.map((e) => detector.push(e, { editable: true }).scan)
+          .filter((s) => s !== undefined);
+      expect(scans('~5012#\n', 8, 10_000)).toMatchObject([{ text: '5012' }]);
+      // A busy PC stretched the gaps past the allowance: the prefix still says it is the scanner's.
+      expect(scans('~00360002914#\n', result.thresholds.maxGapMs + 60, 20_000)).toMatchObject([{ text: '00360002914' }]);
+      // As fast as a scanner, but without the prefix: a person (or a paste), not a scan.
+      expect(scans('5012\n', 8, 40_000)).toEqual([]);
+    });
   });
 });

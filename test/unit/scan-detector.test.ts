@@ -174,6 +174,56 @@ describe('scan detector', () => {
     expect(detector.pending).toBe(false);
   });
 
+  describe('a burst the page took late, in clumps', () => {
+    // A busy PC hands a scanner's keys over late: silence on the page's clock ends the burst, then
+    // the rest arrive with the timestamps the scanner gave them.
+    const { events } = type('00355662000013\n', 8);
+    const cut = 5;
+
+    it('outside a field: the keys given back at the silence join the rest by their timestamps, and the scan is whole', () => {
+      const detector = createScanDetector();
+      for (const e of events.slice(0, cut)) expect(detector.push(e).action).toBe('hold');
+      expect(detector.holding).toBe(true);
+      // The page's clock says the scanner fell silent: the keys come back as typing.
+      const flushed = detector.flush(events[cut - 1]!.timeStamp + 101);
+      expect(flushed.release?.map((e) => e.key).join('')).toBe('00355');
+      const rest = events.slice(cut).map((e) => detector.push(e));
+      expect(rest[0]!.rejoined?.map((e) => e.key).join('')).toBe('00355');
+      const scan = rest.find((r) => r.scan)!;
+      expect(scan.scan).toMatchObject({ text: '00355662000013', keyCount: 14 });
+      // The given-back keys count as typed ones, to take out of wherever they went.
+      expect(scan.retract).toBe(cut);
+    });
+
+    it('in a text field: what was typed before the silence comes out with the rest', () => {
+      const run = feed(createScanDetector(), events.slice(0, cut), { editable: true }, 'RMA-');
+      expect(run.field).toBe('RMA-00355');
+      const detector = createScanDetector();
+      for (const e of events.slice(0, cut)) detector.push(e, { editable: true });
+      detector.flush(events[cut - 1]!.timeStamp + 101);
+      const rest = events.slice(cut).map((e) => detector.push(e, { editable: true }));
+      expect(rest.find((r) => r.scan)).toMatchObject({ scan: { text: '00355662000013' }, retract: 14 });
+    });
+
+    it('a key whose timestamp is past the gap opens a burst of its own', () => {
+      const detector = createScanDetector();
+      for (const e of events.slice(0, cut)) detector.push(e);
+      detector.flush(events[cut - 1]!.timeStamp + 101);
+      const late = { ...events[cut]!, timeStamp: events[cut - 1]!.timeStamp + 150 };
+      const r = detector.push(late);
+      expect(r.rejoined).toBeUndefined();
+      expect(r.startsBurst).toBe(true);
+    });
+
+    it('a person at the keyboard (an arrow key) ends the chance of joining', () => {
+      const detector = createScanDetector();
+      for (const e of events.slice(0, cut)) detector.push(e);
+      detector.flush(events[cut - 1]!.timeStamp + 101);
+      detector.push({ key: 'ArrowDown', code: 'ArrowDown', ctrlKey: false, altKey: false, shiftKey: false, timeStamp: events[cut - 1]!.timeStamp + 20 });
+      expect(detector.push({ ...events[cut]!, timeStamp: events[cut - 1]!.timeStamp + 30 }).rejoined).toBeUndefined();
+    });
+  });
+
   it('decodes by physical key when the OS layout is AZERTY and the scanner is US', () => {
     const events = type(']C1HA112\n', 5, { layout: 'azerty' }).events;
     expect(events.some((e) => e.key === 'é' || e.key === '&')).toBe(true);

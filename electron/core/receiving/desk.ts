@@ -46,6 +46,8 @@ export interface ReceivingDeskDeps {
   itemNames?: () => Promise<ItemNames>;
   /** Which items are lot-tracked, from the offline cache, for the discrepancy list; absent: none known. */
   lotItems?: () => Promise<LotItems>;
+  /** The one item the offline cache names by a code, with no request; absent or null: the service is asked. */
+  cachedItem?: (code: string) => Promise<ResolvedItem | null>;
 }
 
 /** Why an order cannot be cancelled, in the desk's words; null when it can (the service cancels Awaiting orders only). */
@@ -305,7 +307,9 @@ export class ReceivingDesk {
   }
 
   async resolveItem({ code }: In<'receiving.resolveItem'>, signal: AbortSignal): Promise<{ item: ResolvedItem | null }> {
-    return { item: await resolveItem(this.deps.api(), code, signal) };
+    // What the desk holds answers first: a scan into a box costs no request when the cache knows it.
+    const held = this.deps.cachedItem ? await this.deps.cachedItem(code) : null;
+    return { item: held ?? (await resolveItem(this.deps.api(), code, signal)) };
   }
 
   async create({ form, pendingSince }: In<'receiving.create'>, signal: AbortSignal): Out<'receiving.create'> {

@@ -1,3 +1,5 @@
+import { parseGs1 } from '../../../shared/scan/gs1.js';
+import type { ResolvedItem } from '../../../shared/ipc/receiving.js';
 import type { InventoryDesk } from '../inventory/index.js';
 import type { ItemNames } from './discrepancies.js';
 import type { LotItems } from './discrepancy-list.js';
@@ -24,5 +26,25 @@ export function cachedLotItems(inventory: InventoryDesk): () => Promise<LotItems
   return async () => {
     const item = await cachedItems(inventory);
     return (id) => item(id)?.flags.lot;
+  };
+}
+
+/**
+ * A typed or scanned code to the one item the offline cache names by it (no request): an SKU, an
+ * inventory id, a barcode (GTINs compared as GTIN-14), or a GS1 element string by its GTIN. Null when
+ * the cache names none, or more than one: the service decides those.
+ */
+export function cachedItemByCode(inventory: InventoryDesk): (code: string) => Promise<ResolvedItem | null> {
+  return async (code) => {
+    const index = await inventory.ready();
+    let matches = index.lookup(code.trim()).matches;
+    if (matches.length === 0) {
+      const gs1 = parseGs1(code.trim());
+      if (gs1.ok && gs1.gtin14) matches = index.lookup(gs1.gtin14).matches;
+    }
+    if (matches.length !== 1) return null;
+    const { item, matchedBy } = matches[0]!;
+    const matched = matchedBy.includes('sku') ? 'sku' : matchedBy.includes('inventoryId') ? 'inventory_id' : 'barcode';
+    return { inventory_id: item.inventoryId, sku: item.sku || String(item.inventoryId), name: item.name || null, is_lot: item.flags.lot, matched };
   };
 }

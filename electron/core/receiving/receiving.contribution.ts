@@ -2,7 +2,7 @@ import { receivingChannels } from '../../../shared/ipc/receiving.js';
 import { defineCoreArea } from '../area.js';
 import { wroDraftPolicy } from './draft-policy.js';
 import { receivingHandlers } from './handlers.js';
-import { cachedItemNames, cachedLotItems } from './item-facts.js';
+import { cachedItemByCode, cachedItemNames, cachedLotItems } from './item-facts.js';
 
 /** Warehouse receiving orders: list, detail, create (from a draft), cancel, box labels, items by code. */
 export const receivingArea = defineCoreArea({
@@ -16,6 +16,7 @@ export const receivingArea = defineCoreArea({
       clock: ctx.clock,
       itemNames: cachedItemNames(ctx.inventory),
       lotItems: cachedLotItems(ctx.inventory),
+      cachedItem: cachedItemByCode(ctx.inventory),
       import: { inventory: ctx.inventory, settings: ctx.settings, now: () => ctx.clock.now() },
       ...(ctx.options.showLabels ? { showLabels: ctx.options.showLabels } : {}),
     }),

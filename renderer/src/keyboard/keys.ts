@@ -61,9 +61,16 @@ export function bindableKeys(keys: string): KeyCombo {
   return combo;
 }
 
-/** "Alt+ArrowLeft" → "Alt+←" for the shortcuts sheet. */
+/**
+ * "Alt+ArrowLeft" → "Alt+←" for the shortcuts sheet, in one spelling however a shortcut was written:
+ * modifiers as Ctrl, Alt, Shift, Meta, and a letter as its capital, as on the key ("alt+d" → "Alt+D").
+ */
 export function describeKeys(keys: string): string {
   const names: Record<string, string> = {
+    alt: 'Alt',
+    ctrl: 'Ctrl',
+    shift: 'Shift',
+    meta: 'Meta',
     ArrowLeft: '←',
     ArrowRight: '→',
     ArrowUp: '↑',
@@ -74,6 +81,6 @@ export function describeKeys(keys: string): string {
   };
   return keys
     .split('+')
-    .map((p) => names[p] ?? p)
+    .map((p) => names[p] ?? names[p.toLowerCase()] ?? (p.length === 1 ? p.toUpperCase() : p))
     .join('+');
 }

@@ -1,5 +1,6 @@
 import { createStore } from '../ui/store';
 import { bindableKeys, matches, type KeyCombo } from './keys';
+import { beginViewChange, settlingPath } from './viewFocus';
 
 /**
  * The one place Dockdesk listens for keys. Every keydown first goes to the key interceptor (the scan
@@ -120,13 +121,23 @@ function onKeyDownCapture(event: KeyboardEvent) {
   }
 }
 
+/** The path of the address (hash history): what a change of view changes. */
+function currentPath(): string {
+  return window.location.hash.replace(/^#/, '').split('?')[0] ?? '';
+}
+
 function onKeyDown(event: KeyboardEvent) {
   // A component of the primitive kit (a menu, a dialog) already handled it.
   if (event.defaultPrevented) return;
   const shortcut = pickShortcut(event);
   if (!shortcut) return;
   event.preventDefault();
+  const before = currentPath();
   shortcut.handler(event);
+  // A shortcut that changed the view: the keys after it belong to the new view from this moment,
+  // not from whenever the router gets round to saying so (the router's own notice follows).
+  const after = currentPath();
+  if (after !== before && settlingPath() !== after) beginViewChange(after);
 }
 
 /**

@@ -30,9 +30,17 @@ let pending: { path: string; until: number; timer: ReturnType<typeof setTimeout>
 let announcer: HTMLElement | null = null;
 let announceTimer: ReturnType<typeof setTimeout> | null = null;
 
+/** How many changes of view have begun: a scan that saw this move while it was read belongs to the new view. */
+let viewChanges = 0;
+
 /** A view is opening: keys typed now belong to its primary control once it has focus. */
 export function isViewSettling(): boolean {
   return pending !== null;
+}
+
+/** The count of changes of view begun so far (see viewChanges). */
+export function viewChangeCount(): number {
+  return viewChanges;
 }
 
 /** The path of the view now opening, or null when none is. */
@@ -53,6 +61,7 @@ export function setViewAnnouncer(element: HTMLElement | null): void {
 
 /** A change of path begins (the router's onBeforeNavigate). */
 export function beginViewChange(path: string): void {
+  viewChanges++;
   if (pending) {
     clearTimeout(pending.timer);
     pending.observer?.disconnect();

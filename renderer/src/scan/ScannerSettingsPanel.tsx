@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Switch } from 'react-aria-components';
-import { MIN_CALIBRATION_SCANS, proposeThresholds, splitRecording, type CalibrationResult } from '../../../shared/scan/calibration';
+import { marksWords, MIN_CALIBRATION_SCANS, proposeThresholds, splitRecording, type CalibrationResult } from '../../../shared/scan/calibration';
 import type { KeyInput } from '../../../shared/scan/detector';
 import { visibleControls } from '../../../shared/scan/router';
 import { DEFAULT_SCANNER_SETTINGS, type ScannerSettings } from '../../../shared/schemas/scanner';
@@ -12,8 +12,9 @@ import { useSaveScannerSettings, useScannerSettings } from './scannerSettings';
 import { scanService } from './scanService';
 
 const MAX_SCANS = 5;
-function describe(t: Translate, s: Pick<ScannerSettings, 'maxGapMs' | 'minLength' | 'idleEnds' | 'decode'>): string {
-  return t('scan.settings.thresholds', { gap: s.maxGapMs, length: s.minLength, idle: s.idleEnds ? 'yes' : 'no', decode: s.decode });
+function describe(t: Translate, s: Pick<ScannerSettings, 'maxGapMs' | 'minLength' | 'idleEnds' | 'decode' | 'prefix' | 'suffix'>): string {
+  const thresholds = t('scan.settings.thresholds', { gap: s.maxGapMs, length: s.minLength, idle: s.idleEnds ? 'yes' : 'no', decode: s.decode });
+  return s.prefix || s.suffix ? `${thresholds} ${t('scan.settings.marks', { ...marksWords(s) })}` : thresholds;
 }
 
 /** Settings → Scanner: the thresholds in use, scan sounds, and the calibration screen. */
@@ -213,8 +214,8 @@ function CalibrationActions({
           disabled={!proposal.ok || save.isPending}
           onClick={() => {
             if (!proposal.ok) return;
-            const { maxGapMs, minLength, idleEnds, decode } = proposal.thresholds;
-            save.mutate({ maxGapMs, minLength, idleEnds, decode, calibratedAt: new Date().toISOString() }, { onSuccess: onDone });
+            const { maxGapMs, minLength, idleEnds, decode, prefix, suffix } = proposal.thresholds;
+            save.mutate({ maxGapMs, minLength, idleEnds, decode, prefix, suffix, calibratedAt: new Date().toISOString() }, { onSuccess: onDone });
           }}
         >
           {t('scan.calibration.save')}

@@ -8,7 +8,7 @@ import {
   type ScanThresholds,
 } from '../../../shared/scan/detector';
 import { pickShortcut } from '../keyboard/shortcuts';
-import { isViewSettling, onViewSettled } from '../keyboard/viewFocus';
+import { isViewSettling, onViewSettled, viewChangeCount } from '../keyboard/viewFocus';
 
 /**
  * The renderer's side of the scan detector: the keyboard module's interceptor (the only keydown
@@ -56,8 +56,22 @@ type FieldSnapshot =
 
 export const SCAN_FIELD_ATTRIBUTE = 'data-scan-field';
 export const VALUE_FIELD_ATTRIBUTE = 'data-scan-value';
-/** A flush timer this late (ms) says the main thread was blocked. */
-const LATE_TIMER_MS = 20;
+/**
+ * A part of a view (return intake, a box of the receiving form) whose scan field takes the scans made
+ * anywhere in it outside a field that expects a code: a quantity, an action, a button of a line.
+ */
+export const SCAN_SCOPE_ATTRIBUTE = 'data-scan-scope';
+/** The value of SCAN_FIELD_ATTRIBUTE on the scan field that takes its scope's scans. */
+const SCOPE_FIELD = 'scope';
+/**
+ * How long keys held back wait for the rest of their burst, counted from the last one's arrival. A
+ * busy PC hands a scanner's keys over late and in clumps (their timestamps say they belong
+ * together); giving the first clump back as typing would send a tile's digit or a row's letter off
+ * on its own. Only a person's last key pressed on a control that is no field waits this long.
+ */
+const HELD_WAIT_MS = 500;
+/** While the page says input is waiting, look again this soon rather than end a burst. */
+const INPUT_PENDING_RECHECK_MS = 10;
 
 function isTextEntry(target: EventTarget | null): target is HTMLElement {
   if (!(target instanceof HTMLElement)) return false;
@@ -91,6 +105,21 @@ function keepsScans(target: EventTarget | null): target is HTMLInputElement | HT
   if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) || !isTextEntry(target)) return false;
   if (target instanceof HTMLInputElement && target.type === 'search') return false;
   return target.closest(`[${SCAN_FIELD_ATTRIBUTE}], [role="combobox"]`) === null;
+}
+
+/**
+ * A field for a number (a quantity, a count): what a scan typed into it could be only when it is a
+ * whole number the field takes (at most its `max`, else seven digits). Digits typed there are
+ * typing; a code is the view's scan.
+ */
+function isNumberField(target: EventTarget | null): target is HTMLInputElement {
+  return target instanceof HTMLInputElement && (target.type === 'number' || target.inputMode === 'numeric' || target.inputMode === 'decimal');
+}
+
+function fitsNumberField(field: HTMLInputElement, text: string): boolean {
+  if (!/^\d+$/.test(text)) return false;
+  const max = Number(field.max);
+  return field.max !== '' && Number.isFinite(max) ? Number(text) <= max : text.length <= 7;
 }
 
 /**
@@ -142,11 +171,17 @@ export interface ScanServiceEvents {
 export class ScanService {
   private detector: ScanDetector = createScanDetector();
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private snapshot: FieldSnapshot | null = null;
+  /**
+   * Every field a key of the open burst went into, as it was before the first of them (in order):
+   * a burst that ends as a scan leaves each one as it found it, wherever focus moved meanwhile.
+   */
+  private touched: FieldSnapshot[] = [];
+  /** Where focus was as the burst began, and how many changes of view had begun by then. */
+  private burstStart: { focus: Element | null; viewChanges: number } = { focus: null, viewChanges: 0 };
+  /** When the newest key reached the page (performance.now()), for the wait of held keys. */
+  private lastArrival = 0;
   private readonly fields = new Map<HTMLElement, ScanFieldHandler>();
   private readonly valueFields = new Map<HTMLElement, ValueFieldHandler>();
-  /** The open burst started in a field that keeps its scans (keepsScans). */
-  private burstKept = false;
   private recorder: { element: HTMLElement; onKey: (input: KeyInput) => void } | null = null;
   private listeners: ScanServiceEvents | null = null;
   /**
@@ -193,9 +228,13 @@ export class ScanService {
     this.listeners = listeners;
   }
 
-  /** Marks `element` (an input, or a box holding one) as a scan field: scans made while focus is in it go to `handler`. */
-  addField(element: HTMLElement, handler: ScanFieldHandler): () => void {
-    element.setAttribute(SCAN_FIELD_ATTRIBUTE, '');
+  /**
+   * Marks `element` (an input, or a box holding one) as a scan field: scans made while focus is in it
+   * go to `handler`; with `scope`, also those made in the part of the view marked SCAN_SCOPE_ATTRIBUTE
+   * around it, outside any field that expects a code.
+   */
+  addField(element: HTMLElement, handler: ScanFieldHandler, { scope = false }: { scope?: boolean } = {}): () => void {
+    element.setAttribute(SCAN_FIELD_ATTRIBUTE, scope ? SCOPE_FIELD : '');
     this.fields.set(element, handler);
     return () => {
       if (this.fields.get(element) === handler) this.fields.delete(element);
@@ -231,6 +270,7 @@ export class ScanService {
     // Keys given back after a hold are replayed as untrusted events: let them through.
     if (!event.isTrusted) return false;
     if (!MODIFIERS.has(event.key)) this.keysSeen++;
+    this.lastArrival = performance.now();
     if (this.recorder && this.recorder.element.contains(event.target as Node)) {
       if (event.key === 'Escape' || (event.key === 'Tab' && event.shiftKey)) return false;
       this.recorder.onKey(toKeyInput(event));
@@ -245,17 +285,20 @@ export class ScanService {
     // pickShortcut knows which keys a field lets through (`/` in an empty field goes to the find).
     const shortcut = !settling && isSingleKeyShortcut(event);
     const result = this.detector.push(toKeyInput(event), { editable, shortcut });
+    // Keys given back when silence ended their burst and still waiting for a view: they are the
+    // burst's again, not typing.
+    if (result.rejoined) {
+      const back = new Set(result.rejoined);
+      this.parked = this.parked.filter((p) => !('key' in p && back.has(p.key)));
+    }
+    // What this key ended (an earlier burst, or the scan it closes) is carried out first.
     const kept = this.settle(result);
     if (result.startsBurst) {
-      this.burstKept = !settling && keepsScans(event.target);
-      const t = event.target;
-      this.snapshot =
-        t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement
-          ? { element: t, value: t.value, selectionStart: t.selectionStart, selectionEnd: t.selectionEnd }
-          : t instanceof HTMLSelectElement
-            ? { element: t, selectedIndex: t.selectedIndex }
-            : null;
+      this.touched = [];
+      this.burstStart = { focus: document.activeElement, viewChanges: viewChangeCount() };
     }
+    // A key of a burst that goes into its field now: the field as it was before it is remembered.
+    if (result.action === 'pass' && this.detector.pending && !settling) this.touch(event.target);
     this.schedule();
     if (result.action === 'pass' && settling && parkable(event)) {
       this.parked.push({ key: toKeyInput(event) });
@@ -266,32 +309,38 @@ export class ScanService {
     return result.action !== 'pass';
   };
 
+  /** Remembers `target` as it is now, the first time a key of the open burst goes into it. */
+  private touch(target: EventTarget | null) {
+    if (this.touched.some((t) => t.element === target)) return;
+    if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) {
+      this.touched.push({ element: target, value: target.value, selectionStart: target.selectionStart, selectionEnd: target.selectionEnd });
+    } else if (target instanceof HTMLSelectElement) {
+      this.touched.push({ element: target, selectedIndex: target.selectedIndex });
+    }
+  }
+
   /**
-   * Waits for the silence that ends a burst, counted from when the last key reached the page, not
-   * from its timestamp: a busy page takes queued keys late, with their old timestamps, and the
-   * scanner's next key may still be on its way (the browser hands keys over one at a time).
+   * Waits for the silence that ends a burst. The detector reads the keys' own timestamps; this timer
+   * only decides that no more keys are coming. A key the browser hands over late still joins its
+   * burst by its timestamp (the detector opens it again), so typing into a field ends after the
+   * scanner's longest gap; keys held back wait longer (HELD_WAIT_MS), and nothing ends while the page
+   * says input is waiting.
    */
   private schedule() {
     this.clearTimer();
     if (this.detector.flushDueAt === null) return;
-    const due = performance.now() + this.detector.thresholds.maxGapMs;
-    this.timer = setTimeout(() => this.onTimer(due, false), this.detector.thresholds.maxGapMs + 1);
+    this.timer = setTimeout(() => this.onTimer(), this.detector.thresholds.maxGapMs + 1);
   }
 
-  /**
-   * Ends a burst after its silence. A timer that fires late means the page was busy: the scanner's
-   * next keys may be queued behind it in the browser, which hands the page one key after the page
-   * took the previous one, so look once more a little later instead of cutting the scan in two.
-   */
-  private onTimer(due: number, retried: boolean) {
-    const now = performance.now();
-    if (!retried && now > due + LATE_TIMER_MS) {
-      this.timer = setTimeout(() => this.onTimer(due, true), LATE_TIMER_MS);
-      return;
-    }
+  private onTimer() {
     this.timer = null;
-    // maxGapMs of real silence since the last key arrived ends the burst, even when that key's
-    // timestamp is later than the page's clock (the detector compares timestamps).
+    const now = performance.now();
+    const silence = now - this.lastArrival;
+    const wait = (ms: number) => (this.timer = setTimeout(() => this.onTimer(), ms));
+    if (silence < HELD_WAIT_MS * 4 && inputPending()) return wait(INPUT_PENDING_RECHECK_MS);
+    if (this.detector.holding && silence < HELD_WAIT_MS) return wait(HELD_WAIT_MS - silence + 1);
+    // Real silence since the last key arrived ends the burst, even when that key's timestamp is
+    // later than the page's clock (the detector compares timestamps).
     this.settle(this.detector.flush(Math.max(now, (this.detector.flushDueAt ?? now) + 1)));
   }
 
@@ -301,24 +350,34 @@ export class ScanService {
   }
 
   /**
-   * Carries out the end of a burst: give back a person's keys, or take a scan out and deliver it;
-   * a scan typed into a field that keeps it stays there (true).
+   * Carries out the end of a burst: give back a person's keys, or take a scan out and deliver it,
+   * whole, to one consumer. A scan typed into one field that takes it as typed (a text field that
+   * keeps codes, a number field whose number it could be), with focus still there and no view
+   * opened meanwhile, stays there (true). Otherwise every field its keys went into is put back as
+   * it was, and the scan goes to the consumer of where the burst began, or, when a view opened
+   * meanwhile, of where that view puts focus.
    */
   private settle(result: FlushResult | PushResult): boolean {
     if (result.release?.length) this.replay(result.release);
-    if (result.scan) this.scanKeysSeen += result.scan.keyCount + (result.scan.terminator ? 1 : 0);
-    if (result.scan && this.burstKept) {
-      this.burstKept = false;
-      this.keepInField(result.scan);
-      return true;
-    }
-    if (result.scan) {
-      if ((result.retract ?? 0) > 0) this.restoreField();
-      // Focus is not where the scan belongs yet: the view that opens decides (its scan field, or none).
-      if (isViewSettling()) this.parked.push({ scan: result.scan });
-      else this.deliver(result.scan);
-    }
+    const scan = result.scan;
+    if (!scan) return false;
+    this.scanKeysSeen += scan.keyCount + (scan.terminator ? 1 : 0);
+    const viewOpened = viewChangeCount() !== this.burstStart.viewChanges || isViewSettling();
+    const start = this.burstStart.focus;
+    const inOneField = this.touched.length > 0 && this.touched.every((t) => t.element === start);
+    if (!viewOpened && start && document.activeElement === start && inOneField && this.keepsAsTyped(start, scan)) return true;
+    this.restoreTouched();
+    if (isViewSettling()) this.parked.push({ scan });
+    else this.deliver(scan, viewOpened || !start?.isConnected ? document.activeElement : start);
     return false;
+  }
+
+  /** Whether `field`, where the whole scan was typed, keeps it as typing (and puts in its own reading). */
+  private keepsAsTyped(field: Element, scan: Scan): boolean {
+    if (isNumberField(field)) return fitsNumberField(field, scan.text);
+    if (!keepsScans(field)) return false;
+    this.keepInField(scan, field);
+    return true;
   }
 
   /**
@@ -326,33 +385,37 @@ export class ScanService {
    * handler may put its own reading there instead (a GS1 label's lot); otherwise only an AIM prefix
    * the scanner typed comes out, so the field holds the code itself.
    */
-  private keepInField(scan: Scan) {
-    const s = this.snapshot;
-    if (!s || !('value' in s) || !s.element.isConnected || document.activeElement !== s.element) return;
-    const box = s.element.closest(`[${VALUE_FIELD_ATTRIBUTE}]`);
+  private keepInField(scan: Scan, field: HTMLInputElement | HTMLTextAreaElement) {
+    const box = field.closest(`[${VALUE_FIELD_ATTRIBUTE}]`);
     const handler = box instanceof HTMLElement ? this.valueFields.get(box) : undefined;
     // eslint-disable-next-line no-control-regex
     const visible = (text: string) => text.replace(/[\x00-\x1f\x7f]/g, '');
     const value = handler ? handler(scan) : scan.aim !== null ? visible(scan.text) : undefined;
     if (typeof value !== 'string') return;
-    this.restoreField();
+    this.restoreTouched();
     document.execCommand('insertText', false, value);
     this.listeners?.onFieldScan(scan, 'accepted');
   }
 
-  private restoreField() {
-    const s = this.snapshot;
-    if (!s || !s.element.isConnected) return;
-    if (s.element instanceof HTMLSelectElement) {
-      if ('selectedIndex' in s && s.element.selectedIndex !== s.selectedIndex) {
-        s.element.selectedIndex = s.selectedIndex;
-        s.element.dispatchEvent(new Event('change', { bubbles: true }));
+  /** Puts every field the burst's keys went into back as it was, the last touched first. */
+  private restoreTouched() {
+    for (const s of [...this.touched].reverse()) {
+      if (!s.element.isConnected) continue;
+      if (s.element instanceof HTMLSelectElement) {
+        if ('selectedIndex' in s && s.element.selectedIndex !== s.selectedIndex) {
+          s.element.selectedIndex = s.selectedIndex;
+          s.element.dispatchEvent(new Event('change', { bubbles: true }));
+        }
+        continue;
       }
-      return;
+      if (!('value' in s)) continue;
+      setFieldValue(s.element, s.value);
+      try {
+        s.element.setSelectionRange(s.selectionStart, s.selectionEnd);
+      } catch {
+        // A number field has no selection to put back.
+      }
     }
-    if (!('value' in s)) return;
-    setFieldValue(s.element, s.value);
-    s.element.setSelectionRange(s.selectionStart, s.selectionEnd);
   }
 
   /**
@@ -370,6 +433,8 @@ export class ScanService {
       const element = document.activeElement instanceof HTMLElement ? document.activeElement : document.body;
       const printable = [...input.key].length === 1 && !input.ctrlKey && !input.metaKey;
       if (printable && isTextEntry(element)) {
+        // Typed as the burst's: should a late key show the burst was a scan after all, it comes out.
+        this.touch(element);
         // execCommand is the one way to type into a field that keeps undo and fires input events.
         document.execCommand('insertText', false, input.key);
       } else {
@@ -391,31 +456,55 @@ export class ScanService {
 
   /** The text around the burst in the field it started in (its value and selection then), when that field is `field`'s. */
   private typedIn(field: Element): TypedIn {
-    const s = this.snapshot;
+    const s = this.touched[0];
     if (!s || !('value' in s) || !field.contains(s.element)) return (text) => text;
     const before = s.value.slice(0, s.selectionStart ?? s.value.length);
     const after = s.value.slice(s.selectionEnd ?? s.value.length);
     return (text) => before + text + after;
   }
 
-  private deliver(scan: Scan) {
-    const active = document.activeElement;
-    const fieldElement = active instanceof Element ? active.closest(`[${SCAN_FIELD_ATTRIBUTE}]`) : null;
-    const handler = fieldElement instanceof HTMLElement ? this.fields.get(fieldElement) : undefined;
-    if (handler && fieldElement) {
-      const tell = (answer: ScanVerdict | ScanAnswer | void) =>
-        typeof answer === 'object' ? this.listeners?.onFieldScan(scan, answer.verdict, answer.reason) : this.listeners?.onFieldScan(scan, answer ?? 'accepted');
-      const answer = handler(scan, this.typedIn(fieldElement));
-      if (answer === 'route') this.listeners?.onRoutedScan(scan);
-      else if (answer instanceof Promise)
-        // Both outcomes are handled: a failed field handler is a refused scan.
-        void answer.then(tell, (error: unknown) =>
-          this.listeners?.onFieldScan(scan, 'refused', undefined, error instanceof Error ? error.message : String(error)),
-        );
-      else tell(answer);
-    } else {
+  /**
+   * The scan field that takes a scan made at `anchor`: the scan field it is in, else the scan field
+   * of the part of the view it is in (SCAN_SCOPE_ATTRIBUTE: a quantity or an action of a line goes
+   * to its intake's or its box's scan field), else none (the scan router takes it).
+   */
+  private fieldFor(anchor: Element | null): { element: HTMLElement; handler: ScanFieldHandler } | null {
+    const own = anchor?.closest(`[${SCAN_FIELD_ATTRIBUTE}]`);
+    const scope = own ? null : anchor?.closest(`[${SCAN_SCOPE_ATTRIBUTE}]`);
+    const element = own ?? scope?.querySelector(`[${SCAN_FIELD_ATTRIBUTE}="${SCOPE_FIELD}"]`) ?? null;
+    const handler = element instanceof HTMLElement ? this.fields.get(element) : undefined;
+    return handler && element instanceof HTMLElement ? { element, handler } : null;
+  }
+
+  private deliver(scan: Scan, anchor: Element | null = document.activeElement) {
+    const field = this.fieldFor(anchor);
+    if (!field) {
       this.listeners?.onRoutedScan(scan);
+      return;
     }
+    // What the clerk typed around the burst counts only in the field the keys went into.
+    const typed = this.typedIn(field.element);
+    this.touched = [];
+    const tell = (answer: ScanVerdict | ScanAnswer | void) =>
+      typeof answer === 'object' ? this.listeners?.onFieldScan(scan, answer.verdict, answer.reason) : this.listeners?.onFieldScan(scan, answer ?? 'accepted');
+    const answer = field.handler(scan, typed);
+    if (answer === 'route') this.listeners?.onRoutedScan(scan);
+    else if (answer instanceof Promise)
+      // Both outcomes are handled: a failed field handler is a refused scan.
+      void answer.then(tell, (error: unknown) =>
+        this.listeners?.onFieldScan(scan, 'refused', undefined, error instanceof Error ? error.message : String(error)),
+      );
+    else tell(answer);
+  }
+}
+
+/** Whether the page has input waiting (Chromium's isInputPending; elsewhere unknown, so no). */
+function inputPending(): boolean {
+  const scheduling = (navigator as Navigator & { scheduling?: { isInputPending?: (o?: { includeContinuous?: boolean }) => boolean } }).scheduling;
+  try {
+    return scheduling?.isInputPending?.({ includeContinuous: false }) ?? false;
+  } catch {
+    return false;
   }
 }
 

@@ -3,9 +3,11 @@ import { scanService, type ScanFieldHandler, type ValueFieldHandler } from './sc
 
 /**
  * Makes an input (or a box around one) a scan field: a scan made while focus is inside it goes to
- * `onScan` instead of the scan router, and none of its characters stay typed in the field.
+ * `onScan` instead of the scan router, and none of its characters stay typed in the field. With
+ * `scope`, it also takes the scans made in the part of the view marked `data-scan-scope` around it,
+ * wherever focus is there but in a field that expects a code (a line's quantity, a button).
  */
-export function useScanField(ref: RefObject<HTMLElement | null>, onScan: ScanFieldHandler): void {
+export function useScanField(ref: RefObject<HTMLElement | null>, onScan: ScanFieldHandler, { scope = false }: { scope?: boolean } = {}): void {
   const latest = useRef(onScan);
   useEffect(() => {
     latest.current = onScan;
@@ -13,8 +15,8 @@ export function useScanField(ref: RefObject<HTMLElement | null>, onScan: ScanFie
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    return scanService.addField(element, (scan, typed) => latest.current(scan, typed));
-  }, [ref]);
+    return scanService.addField(element, (scan, typed) => latest.current(scan, typed), { scope });
+  }, [ref, scope]);
 }
 
 /**

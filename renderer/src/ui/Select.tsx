@@ -1,7 +1,9 @@
+import { useContext, type KeyboardEvent } from 'react';
 import type { Key } from 'react-aria-components';
 import {
   Button,
   ComboBox as AriaComboBox,
+  ComboBoxStateContext,
   FieldError,
   Input,
   Label,
@@ -10,6 +12,7 @@ import {
   Popover,
   Select as AriaSelect,
   SelectValue,
+  useFilter,
 } from 'react-aria-components';
 import { useT } from '../i18n/useT';
 
@@ -66,6 +69,7 @@ export function ComboBox<K extends string>({
   errorMessage?: string | undefined;
 }) {
   const { t } = useT();
+  const { contains } = useFilter({ sensitivity: 'base' });
   return (
     <AriaComboBox
       className="combobox"
@@ -73,13 +77,15 @@ export function ComboBox<K extends string>({
       selectedKey={value}
       onSelectionChange={(key: Key | null) => onChange(key === null ? null : (String(key) as K))}
       defaultItems={choices}
+      // Named here, not left to React Aria's default, so the list shown and ComboInput's matches agree.
+      defaultFilter={contains}
       // Opens on typing, ArrowDown or the button (the APG combobox pattern), not on focus: a field that
       // receives focus (a refused submit moves it there) does not cover the form with its list.
       menuTrigger="input"
     >
       <Label>{label}</Label>
       <div className="combobox-field">
-        <Input placeholder={placeholder} />
+        <ComboInput choices={choices} contains={contains} placeholder={placeholder} />
         <Button aria-label={t('ui.combobox.show', { label })}>▾</Button>
       </div>
       <FieldError className="field-error">{errorMessage}</FieldError>
@@ -88,4 +94,51 @@ export function ComboBox<K extends string>({
       </Popover>
     </AriaComboBox>
   );
+}
+
+/**
+ * The combo box's field: Enter and Tab take the match the clerk means, and never empty what was typed.
+ * React Aria takes only a highlighted option; with none it resets the field to the choice before
+ * (empty for a new one), so "Moreno" and Enter would lose both the typing and the center. Here, before
+ * React Aria's own handler reads it, the match is highlighted: the only one left, or the one named
+ * exactly as typed; React Aria then chooses it as if the clerk had moved to it. With several left
+ * (Enter only), the first is highlighted and the text kept, so the next Enter takes it; with none, the
+ * text stays to be corrected. Tab with several or none moves on as React Aria does (the field shows
+ * the choice it holds).
+ */
+function ComboInput<K extends string>({
+  choices,
+  contains,
+  placeholder,
+}: {
+  choices: readonly Choice<K>[];
+  contains: (text: string, typed: string) => boolean;
+  placeholder: string | undefined;
+}) {
+  const state = useContext(ComboBoxStateContext);
+  const onKeyDownCapture = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (!state || (e.key !== 'Enter' && e.key !== 'Tab') || e.altKey || e.ctrlKey || e.metaKey) return;
+    const manager = state.selectionManager;
+    if (state.isOpen && manager.focusedKey !== null) return;
+    const typed = state.inputValue.trim();
+    const chosen = state.selectedItem?.textValue ?? '';
+    if (typed === '' || state.inputValue === chosen) return;
+    const matches = choices.filter((c) => contains(c.label, typed));
+    const exact = matches.find((c) => c.label.trim().toLocaleLowerCase() === typed.toLocaleLowerCase());
+    const meant = matches.length === 1 ? matches[0] : exact;
+    const keep = () => {
+      e.preventDefault();
+      e.stopPropagation();
+    };
+    if (meant && state.isOpen) manager.setFocusedKey(meant.id);
+    else if (meant) {
+      state.setValue(meant.id);
+      if (e.key === 'Enter') keep();
+    } else if (e.key === 'Enter') {
+      keep();
+      if (matches[0] && state.isOpen) manager.setFocusedKey(matches[0].id);
+      else if (matches[0]) state.open('first', 'input');
+    }
+  };
+  return <Input placeholder={placeholder} onKeyDownCapture={onKeyDownCapture} />;
 }

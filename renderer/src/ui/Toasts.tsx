@@ -64,6 +64,15 @@ function escapeBelongsToFocus(): boolean {
 }
 
 /**
+ * Escape is the newest error notice's (which it dismisses) rather than the view's: a notice waits for
+ * the clerk and the focused control does not use Escape itself. A view's own Escape (a form's) defers
+ * to this, so the notice's rule holds everywhere.
+ */
+export function escapeDismissesNotice(): boolean {
+  return newestError() !== undefined && !escapeBelongsToFocus();
+}
+
+/**
  * The notices, in the shell's own row between the view and the status bar: they take room from the
  * view instead of lying over it, so they never cover a table's row, a dialog (above the page) or
  * the status bar. The region is React Aria's (portalled to the body); the shell's row is kept as
@@ -78,7 +87,7 @@ export function Toasts() {
     description: t('ui.notices.dismissNewest'),
     group: t('ui.notices.group'),
     inFields: true,
-    when: () => newestError() !== undefined && !escapeBelongsToFocus(),
+    when: escapeDismissesNotice,
     handler: () => {
       const error = newestError();
       if (error) toasts.close(error.key);

@@ -6,7 +6,7 @@ const sizes = SCREENSHOT_SIZES;
 
 for (const size of sizes) {
   for (const scheme of ['light', 'dark'] as const) {
-    // The import preview as a clerk first meets a supplier's file: the column match, and rows with problems to fix or drop.
+    // The import preview as a clerk first meets a supplier's file: the column match, rows with problems to fix or drop, every line.
     test(`the spreadsheet import's preview with problems at ${size.width}x${size.height}, ${scheme}`, async ({ page, host }) => {
       const tag = await shotWindow(page, size, scheme);
       const inventory = await host.core.emulator.control.data('inventory');
@@ -24,6 +24,9 @@ for (const size of sizes) {
       await dialog.locator('input[type="file"]').setInputFiles({ name: 'asn.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
       await expect(dialog.locator('[data-import-row]')).toHaveCount(4);
       await axeCheck(page, `${tag}-32-receiving-import-problems`);
+      // Further down: every row as the line it will be, the rows with problems first.
+      await dialog.getByRole('table', { name: 'Lines as they will be, problems first' }).scrollIntoViewIfNeeded();
+      await axeCheck(page, `${tag}-33-receiving-import-lines`);
     });
   }
 }

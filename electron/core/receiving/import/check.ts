@@ -3,11 +3,12 @@ import { IMPORT_LINES_MAX, type ImportCheckInput, type ImportCheckOutput, type I
 import { englishLabel as labelOf } from '../../../../shared/i18n/english-labels.js';
 import { ORDER_FIELDS, type ImportField } from '../../../../shared/receiving/import-columns.js';
 import { dayOrderHint, readDateTime, readDay, type DayOrder } from '../../../../shared/receiving/import-dates.js';
+import { decimalHint, readQuantityText, type DecimalMark } from '../../../../shared/receiving/import-numbers.js';
 import { BoxPackagingType, PackageType } from '../../../../shared/schemas/receiving.js';
 import { WRO_LIMITS, type WroFormBox } from '../../../../shared/schemas/wro-form.js';
 import { problemLine } from '../../../../shared/receiving/import-problems.js';
 import { englishOf } from '../../words.js';
-import type { ParsedSheet } from './parse.js';
+import { cellKey, type ParsedSheet } from './parse.js';
 
 /** An item as the import needs it from the item cache. */
 export interface ImportItem {
@@ -33,9 +34,11 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** The most boxes one order may have besides the Package limit: what the form's draft keeps. */
 const MAX_BOXES = 1000;
 
-type Options = Pick<ImportCheckInput, 'dayOrder' | 'localeDayOrder' | 'edits' | 'dropped' | 'defaults' | 'want'> & { columns: readonly (ImportField | null)[] };
+type Options = Pick<ImportCheckInput, 'dayOrder' | 'localeDayOrder' | 'decimal' | 'localeDecimal' | 'edits' | 'dropped' | 'defaults' | 'want'> & {
+  columns: readonly (ImportField | null)[];
+};
 
-type Result = Omit<ImportCheckOutput, 'headers' | 'columns' | 'columnsFrom' | 'separator' | 'bom' | 'rows'>;
+type Result = Omit<ImportCheckOutput, 'headers' | 'columns' | 'columnsFrom' | 'kind' | 'sheets' | 'sheet' | 'separator' | 'bom' | 'rows'>;
 
 const fold = (s: string) =>
   s
@@ -71,12 +74,12 @@ export async function checkImport(sheet: ParsedSheet, opts: Options, ctx: Import
   const edits = new Map(opts.edits.map((e) => [e.row, e.cells]));
   const dropped = new Set(opts.dropped);
   // The rows left after the dropped ones, counted all, but taken only as far as an order can go.
-  const rows: { row: number; cells: string[] }[] = [];
+  const rows: Row[] = [];
   let lines = 0;
   for (const r of sheet.rows) {
     if (dropped.has(r.row)) continue;
     lines++;
-    if (rows.length <= IMPORT_LINES_MAX) rows.push({ row: r.row, cells: edits.get(r.row) ?? r.cells });
+    if (rows.length < IMPORT_LINES_MAX) rows.push({ row: r.row, cells: edits.get(r.row) ?? r.cells, edited: edits.has(r.row) });
   }
   const cell = (r: { cells: string[] }, f: ImportField) => {
     const c = col(f);
@@ -86,12 +89,18 @@ export async function checkImport(sheet: ParsedSheet, opts: Options, ctx: Import
   // A file of more lines than an order takes is refused whole (split it): its rows are not read one
   // by one, so the largest file the call carries costs no more than the largest it takes.
   const tooMany = lines > IMPORT_LINES_MAX;
-  const read = tooMany ? rows.slice(0, IMPORT_LINES_MAX) : rows;
   await turn();
-  const fromFile = opts.dayOrder ? null : fileDayOrder(read, cell);
+  const fromFile = opts.dayOrder ? null : fileDayOrder(rows, cell);
   const dayOrder = opts.dayOrder ?? fromFile ?? opts.localeDayOrder;
   const dayOrderFrom = opts.dayOrder ? 'clerk' : fromFile ? 'file' : 'locale';
-  const order = readOrder(read, cell, opts.defaults, dayOrder, ctx, fail);
+  // A number the workbook holds as a number reads with its point, whatever the file's mark.
+  const quantityColumn = col('quantity');
+  const typed = (r: Row) => !r.edited && sheet.numbers.has(cellKey(r.row, quantityColumn));
+  const fileDecimal = opts.decimal ? null : decimalOfFile(rows, cell, typed, sheet.separator);
+  const decimal = opts.decimal ?? fileDecimal ?? opts.localeDecimal;
+  const decimalFrom = opts.decimal ? 'clerk' : fileDecimal ? 'file' : 'locale';
+  const quantityOf = (r: Row) => readQuantity(r.row, cell(r, 'quantity'), typed(r) ? '.' : decimal, fail);
+  const order = readOrder(rows, cell, opts.defaults, dayOrder, ctx, fail);
   await turn();
 
   if (col('item') < 0) fail(null, null, said('receiving.import.check.noItemColumn'));
@@ -99,8 +108,12 @@ export async function checkImport(sheet: ParsedSheet, opts: Options, ctx: Import
   if (lines === 0) fail(null, null, said('receiving.import.check.noRows'));
   if (tooMany) fail(null, null, said('receiving.import.check.tooManyLines', { lines, max: IMPORT_LINES_MAX }));
 
-  const { items, boxes, distinct } =
-    col('item') >= 0 && col('quantity') >= 0 && !tooMany ? await readLines(rows, cell, col, order, dayOrder, ctx, fail) : noLines();
+  const {
+    items,
+    boxes,
+    distinct,
+    lines: read,
+  } = col('item') >= 0 && col('quantity') >= 0 && !tooMany ? await readLines(rows, cell, col, quantityOf, order, dayOrder, ctx, fail) : noLines();
 
   const boxLimit = order.package_type === 'Package' ? WRO_LIMITS.packageBoxes : MAX_BOXES;
   if (boxes.size > boxLimit)
@@ -120,28 +133,34 @@ export async function checkImport(sheet: ParsedSheet, opts: Options, ctx: Import
   return {
     dayOrder,
     dayOrderFrom,
+    decimal,
+    decimalFrom,
     items,
     problems,
     summary: { lines, boxes: boxes.size, items: distinct.size },
     order,
+    ...(opts.want === 'preview' ? { lines: read } : {}),
     ...(opts.want === 'lines' && problems.length === 0 ? { boxes: [...boxes.values()].map((b) => b.box) } : {}),
   };
 }
 
+type Row = { row: number; cells: string[]; edited: boolean };
 type Cell = (r: { cells: string[] }, f: ImportField) => string;
+type Line = NonNullable<ImportCheckOutput['lines']>[number];
 type Fail = (row: number | null, field: ImportField | null, problem: Saying) => void;
 
 type BoxAt = { box: WroFormBox; firstRow: number; trackingRow: number | null; seen: Map<string, number>; skus: Map<number, number> };
 
 function noLines() {
-  return { items: {} as Result['items'], boxes: new Map<string, BoxAt>(), distinct: new Set<number>() };
+  return { items: {} as Result['items'], boxes: new Map<string, BoxAt>(), distinct: new Set<number>(), lines: [] as Line[] };
 }
 
 /** Each row as a box line: its item resolved, its quantity, lot and expiry read, its box found; each problem named. */
 async function readLines(
-  rows: readonly { row: number; cells: string[] }[],
+  rows: readonly Row[],
   cell: Cell,
   col: (f: ImportField) => number,
+  quantityOf: (r: Row) => number | null,
   order: ImportOrder,
   dayOrder: DayOrder,
   ctx: ImportLookup,
@@ -150,6 +169,7 @@ async function readLines(
   const items: Result['items'] = {};
   const boxes = new Map<string, BoxAt>();
   const distinct = new Set<number>();
+  const lines: Line[] = [];
   let lastBox: string | null = null;
   let slice = performance.now();
   for (const r of rows) {
@@ -162,7 +182,7 @@ async function readLines(
       items[String(r.row)] = { sku: item.sku, name: item.name };
       distinct.add(item.inventory_id);
     }
-    const quantity = readQuantity(r.row, cell(r, 'quantity'), fail);
+    const quantity = quantityOf(r);
     const lot = cell(r, 'lot');
     if (lot.length > WRO_LIMITS.textMax) fail(r.row, 'lot', said('receiving.import.check.lotTooLong', { length: lot.length, max: WRO_LIMITS.textMax }));
     if (item?.is_lot && !lot)
@@ -175,6 +195,7 @@ async function readLines(
 
     const key = boxKey(r, cell, lastBox);
     lastBox = key;
+    lines.push({ row: r.row, code: cell(r, 'item'), box: key, quantity, lot, expiry: expiry || expiryText });
     let box = boxes.get(key);
     if (!box) boxes.set(key, (box = { box: { tracking_number: '', box_items: [] }, firstRow: r.row, trackingRow: null, seen: new Map(), skus: new Map() }));
     const tracking = cell(r, 'tracking');
@@ -210,7 +231,7 @@ async function readLines(
     });
   }
 
-  return { items, boxes, distinct };
+  return { items, boxes, distinct, lines };
 }
 
 /** The file's own day order, from dates that can only read one way; null when none says. */
@@ -259,17 +280,40 @@ function readItem(row: number, code: string, ctx: ImportLookup, fail: Fail): Imp
   return item;
 }
 
-function readQuantity(row: number, text: string, fail: Fail): number | null {
+function readQuantity(row: number, text: string, decimal: DecimalMark, fail: Fail): number | null {
   if (!text) {
     fail(row, 'quantity', said('receiving.import.check.noQuantity'));
     return null;
   }
-  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  const read = readQuantityText(text, decimal);
+  if (read && 'fraction' in read) {
+    fail(row, 'quantity', said('receiving.import.check.fraction', { text }));
+    return null;
+  }
+  const n = read?.whole ?? NaN;
   if (!Number.isSafeInteger(n) || n < 1 || n > 2147483647) {
     fail(row, 'quantity', said('receiving.import.check.badQuantity', { text }));
     return null;
   }
   return n;
+}
+
+/**
+ * The file's decimal mark, from its quantities written as text that can only read one way ("12,0",
+ * "12.50"), else from its dates written with dots (30.06.2027: a continental file) or its semicolons
+ * (what a spreadsheet set to a decimal comma exports); null when nothing says.
+ */
+function decimalOfFile(rows: readonly Row[], cell: Cell, typed: (r: Row) => boolean, separator: ParsedSheet['separator']): DecimalMark | null {
+  const votes = { ',': 0, '.': 0 };
+  let dotted = 0;
+  for (const r of rows) {
+    const hint = typed(r) ? null : decimalHint(cell(r, 'quantity'));
+    if (hint) votes[hint]++;
+    if (/^\d{1,2}\.\d{1,2}\.\d{2,4}\b/.test(cell(r, 'expiry')) || /^\d{1,2}\.\d{1,2}\.\d{2,4}\b/.test(cell(r, 'arrival'))) dotted++;
+  }
+  if (votes[','] !== votes['.']) return votes[','] > votes['.'] ? ',' : '.';
+  if (dotted > 0 || separator === ';') return ',';
+  return null;
 }
 
 /** The order's fields: each from the first row that gives it (every other row must agree), else the form's. */

@@ -61,7 +61,7 @@ export function ItemView() {
         <Link to="/inventory" className="button-link">
           {t('inventory.item.search')}
         </Link>
-        {item && <PrintItemLabel item={{ sku: item.sku, name: item.name, gtin: item.codes.gtin, lots: detail.lots, lotInView: lot ?? null }} />}
+        {item && <PrintItemLabel primary item={{ sku: item.sku, name: item.name, gtin: item.codes.gtin, lots: detail.lots, lotInView: lot ?? null }} />}
       </header>
       <QueryState query={query} loading={t('inventory.item.loading', { id })} failed={t('inventory.item.loadFailed', { id })}>
         {() =>

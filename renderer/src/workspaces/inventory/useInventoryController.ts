@@ -5,6 +5,7 @@ import type { CachedItem } from '../../../../shared/schemas/inventory-cache';
 import { useAccountKey } from '../../app/accountKey';
 import { useT } from '../../i18n/useT';
 import { useShortcut } from '../../keyboard/useShortcut';
+import { call } from '../../bridge/dockdesk';
 import { useScanField } from '../../scan/useScanField';
 import type { ScanAnswer } from '../../scan/scanService';
 import type { SortingState } from '../../ui/DataTable';
@@ -88,7 +89,11 @@ function useLookUp(open: (item: CachedItem, lot?: string | null) => void, dispat
   return useCallback(
     async (code: string, shown = code): Promise<ScanAnswer> => {
       if (!isLookupCode(code)) return { verdict: 'refused', reason: code.trim() ? t('inventory.scan.tooLong') : t('inventory.scan.empty') };
-      const answer = await client.fetchQuery(inventoryQueries.lookup(account, code));
+      // Asked on its own, not joined to the as-you-type lookup of the same text: the scan's keys typed
+      // into the field start that one, and taking them back out leaves it unobserved and cancelled.
+      const query = inventoryQueries.lookup(account, code);
+      const answer = await call('inventory.lookup', { code: code.trim() });
+      client.setQueryData(query.queryKey, answer);
       // One item: it opens, and the field's text is not searched as a name on the way out.
       if (answer.matches.length === 1) open(answer.matches[0]!.item, answer.scan?.lot);
       else dispatch({ type: 'lookedUp', shown, code, matches: answer.matches.length });

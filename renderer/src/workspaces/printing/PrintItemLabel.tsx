@@ -36,9 +36,10 @@ export function useOpenPrinters() {
 /**
  * "Print item label…" on an item: a button and Alt+P, opening a small form (copies, and the lot when
  * the item has lots) that sends the labels to the desk's item-label printer. Where no printer prints
- * item labels yet, it says so and offers Settings → Printers.
+ * item labels yet, it says so and offers Settings → Printers. `primary`: the view's main action, where
+ * its focus starts.
  */
-export function PrintItemLabel({ item }: { item: LabelledItem }) {
+export function PrintItemLabel({ item, primary = false }: { item: LabelledItem; primary?: boolean }) {
   const { t } = useT();
   const [open, setOpen] = useState(false);
   useShortcut({
@@ -50,7 +51,13 @@ export function PrintItemLabel({ item }: { item: LabelledItem }) {
   });
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} aria-keyshortcuts={PRINT_ITEM_LABEL_KEYS} title={`${PRINT_ITEM_LABEL_KEYS}`}>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-keyshortcuts={PRINT_ITEM_LABEL_KEYS}
+        title={`${PRINT_ITEM_LABEL_KEYS}`}
+        data-primary={primary || undefined}
+      >
         {t('printing.item.open')}
       </button>
       <Dialog title={t('printing.item.title')} isOpen={open} onOpenChange={setOpen}>

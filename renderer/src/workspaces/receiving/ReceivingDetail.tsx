@@ -48,7 +48,7 @@ function DiscrepanciesLink({ id }: { id: number }) {
   const navigate = useNavigate();
   const { t } = useT();
   useShortcut({
-    keys: 'Alt+d',
+    keys: 'Alt+D',
     description: t('receiving.keys.discrepancies'),
     group: t('receiving.keys.group'),
     handler: () => void navigate({ to: '/receiving/$id/discrepancies', params: { id } }),
@@ -514,7 +514,7 @@ function LabelButtons({ order, printer }: { order: Detail['order']; printer: { n
     );
   const printable = labelsPrintable(order);
   const print = printer ? () => printWithToast(order.id) : labels(printLabels, 'printed');
-  useShortcut({ keys: 'Alt+p', description: t('receiving.keys.printLabels'), group: t('receiving.keys.group'), handler: print }, printable);
+  useShortcut({ keys: 'Alt+P', description: t('receiving.keys.printLabels'), group: t('receiving.keys.group'), handler: print }, printable);
   return printable ? (
     <>
       <button type="button" onClick={labels(viewLabels, 'shown')}>
@@ -523,7 +523,8 @@ function LabelButtons({ order, printer }: { order: Detail['order']; printer: { n
       <button type="button" onClick={labels(saveLabels, 'saved')}>
         {t('receiving.labels.save')}
       </button>
-      <button type="button" onClick={print} aria-keyshortcuts="Alt+P" {...(printer ? { 'aria-describedby': 'label-printer' } : {})}>
+      {/* The order's main action at the desk: the view opens on it. */}
+      <button type="button" onClick={print} aria-keyshortcuts="Alt+P" data-primary {...(printer ? { 'aria-describedby': 'label-printer' } : {})}>
         {t('receiving.labels.print')}
       </button>
       {printer ? (

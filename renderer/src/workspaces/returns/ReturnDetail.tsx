@@ -269,8 +269,10 @@ function Actions({ detail }: { detail: Detail }) {
     <div className="actions-stack">
       {detail.changeable.allowed ? (
         <div className="button-row" role="group" aria-label={t('returns.detail.change')}>
+          {/* The return's main action while it can change: the view opens on it. */}
           <button
             type="button"
+            data-primary
             disabled={edit.isPending}
             onClick={() => edit.mutate(undefined, { onSuccess: (draft) => router.history.push(`/returns/drafts/${encodeURIComponent(draft.id)}`) })}
           >

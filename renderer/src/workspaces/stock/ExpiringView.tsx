@@ -229,7 +229,7 @@ function ExclusionKey({ row, listKey }: { row: StockLotRow | undefined; listKey:
   const client = useQueryClient();
   const { t } = useT();
   useShortcut({
-    keys: 'x',
+    keys: 'X',
     description: t('stock.keys.exclude'),
     group: t('stock.expiring.title'),
     scope: () => document.querySelector('.stock .data-table tbody'),

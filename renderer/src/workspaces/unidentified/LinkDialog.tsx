@@ -196,6 +196,9 @@ function CandidateList({ list, chosen, onChoose }: { list: WroCandidate[]; chose
       aria-label={t('unidentified.link.candidates')}
       className="listbox candidates"
       selectionMode="single"
+      // Enter or Space on the chosen order keeps it chosen (a list of choices, not of switches): a
+      // second Enter must not leave the dialog with nothing to link and its main action disabled.
+      disallowEmptySelection
       items={list}
       selectedKeys={chosen ? [chosen.id] : []}
       onSelectionChange={(keys) => {

@@ -58,7 +58,7 @@ export function UnidentifiedDetail() {
             </dl>
             {receipt.linked_wro_id === null && (
               <div className="actions">
-                <button type="button" className="primary" onClick={() => setLinking(true)}>
+                <button type="button" className="primary" onClick={() => setLinking(true)} data-primary>
                   {t('unidentified.detail.link')}
                 </button>
               </div>

@@ -54,7 +54,7 @@ function BoxFieldsView({ c, box, b, errors, removable }: BoxProps) {
   const trackingPath = `boxes[${b}].tracking_number`;
   const { t } = useT();
   return (
-    <fieldset className="box-fieldset">
+    <fieldset className="box-fieldset" data-scan-scope="">
       <legend>{t('receiving.form.box', { box: b + 1 })}</legend>
       <Field label={t('receiving.form.boxTracking', { box: b + 1 })} path={trackingPath} errors={errors[trackingPath]}>
         {(p) => (
@@ -70,6 +70,7 @@ function BoxFieldsView({ c, box, b, errors, removable }: BoxProps) {
         {(p) => (
           <ScanInput
             {...p}
+            scope
             placeholder={t('receiving.form.scanPlaceholder')}
             onScan={(code) => c.addScanned(b, code)}
             onKeyDown={(e) => {

@@ -1,8 +1,10 @@
+import { useNavigate } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { BoxPackagingType, PackageType } from '../../../../../shared/schemas/receiving';
 import { arrivalInstant, type WroForm } from '../../../../../shared/schemas/wro-form';
 import { formatTime, zoneShortName } from '../../../format';
 import { useScanField } from '../../../scan/useScanField';
+import { CloseFormKey } from '../../../ui/CloseForm';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { DateField } from '../../../ui/DateField';
 import type { DraftStatus } from '../../../drafts/useDraftAutosave';
@@ -48,15 +50,24 @@ export function Field({
 
 /**
  * A text field a scan goes into whole (useScanField): a box's tracking number, an item's code. What
- * was typed in it before a fast burst stays around the burst, as in any field.
+ * was typed in it before a fast burst stays around the burst, as in any field. With `scope`, it also
+ * takes the scans made in its box outside a field that expects a code (a line's quantity).
  */
-export function ScanInput({ onScan, ...props }: React.InputHTMLAttributes<HTMLInputElement> & { onScan: (code: string) => void | Promise<boolean> }) {
+export function ScanInput({
+  onScan,
+  scope = false,
+  ...props
+}: React.InputHTMLAttributes<HTMLInputElement> & { onScan: (code: string) => void | Promise<boolean>; scope?: boolean }) {
   const ref = useRef<HTMLInputElement>(null);
-  useScanField(ref, async (scan, typed) => {
-    const code = typed(scan.text.replace(/\p{Cc}/gu, '')).trim();
-    if (!code) return 'refused';
-    return (await onScan(code)) === false ? 'refused' : 'accepted';
-  });
+  useScanField(
+    ref,
+    async (scan, typed) => {
+      const code = typed(scan.text.replace(/\p{Cc}/gu, '')).trim();
+      if (!code) return 'refused';
+      return (await onScan(code)) === false ? 'refused' : 'accepted';
+    },
+    { scope },
+  );
   return <input ref={ref} {...props} />;
 }
 
@@ -84,6 +95,24 @@ export function DraftNote({ status, pending, restored, onDiscard }: { status: Dr
         </button>
       )}
     </p>
+  );
+}
+
+/** Escape closes the form: kept, the draft opens again with New receiving order; or discarded. */
+export function FormCloseKey({ c }: { c: WroCreateController }) {
+  const { t } = useT();
+  const navigate = useNavigate();
+  return (
+    <CloseFormKey
+      group={t('receiving.keys.group')}
+      says={t('receiving.create.closeSays')}
+      hasDraft={c.draft.status.state !== 'new' || c.draft.pending}
+      onKeep={() => {
+        c.draft.flush();
+        void navigate({ to: '/receiving', search: {} }); // the router shows a failed navigation itself; nothing waits for it
+      }}
+      onDiscard={() => void c.discard.discard()} // never rejects: a failed discard shows in the draft note
+    />
   );
 }
 

@@ -1,9 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { ImportCheckOutput, ImportProblem } from '../../../../../shared/ipc/receiving';
 import { ImportField, importTemplateCsv } from '../../../../../shared/receiving/import-columns';
 import type { DayOrder } from '../../../../../shared/receiving/import-dates';
 import { problemLine } from '../../../../../shared/receiving/import-problems';
 import type { WroForm } from '../../../../../shared/schemas/wro-form';
+import type { DecimalMark } from '../../../../../shared/receiving/import-numbers';
+import { formatCount, formatDay } from '../../../format';
+import { DataTable, type DataColumn } from '../../../ui/DataTable';
 import { Dialog } from '../../../ui/Dialog';
 import { downloadText } from '../../../ui/download';
 import { Select } from '../../../ui/Select';
@@ -20,6 +23,11 @@ const fieldChoices = (t: Translate) => [
 const dayChoices = (t: Translate): { id: DayOrder; label: string }[] => [
   { id: 'dmy', label: t('receiving.import.dayFirst') },
   { id: 'mdy', label: t('receiving.import.monthFirst') },
+];
+
+const decimalChoices = (t: Translate): { id: DecimalMark; label: string }[] => [
+  { id: ',', label: t('receiving.import.decimalComma') },
+  { id: '.', label: t('receiving.import.decimalPoint') },
 ];
 
 const cellId = (row: number, column: number) => `imp-r${row}-c${column}`;
@@ -84,7 +92,7 @@ export function ImportDialog({
         <span>{t('receiving.import.file')}</span>
         <input
           type="file"
-          accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
+          accept=".xlsx,.ods,.csv,.tsv,.txt,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.oasis.opendocument.spreadsheet"
           autoFocus
           onChange={(e) => {
             const chosen = e.currentTarget.files?.[0];
@@ -110,7 +118,7 @@ export function ImportDialog({
             })
           }
         >
-          {t('receiving.import.use')}
+          {answer ? t('receiving.import.useCount', { lines: answer.summary.lines, boxes: answer.summary.boxes }) : t('receiving.import.use')}
         </button>
         <button type="button" onClick={onClose}>
           {t('receiving.import.cancel')}
@@ -136,6 +144,14 @@ function Preview({ imp, answer }: { imp: SheetImport; answer: ImportCheckOutput 
       </p>
       <fieldset className="import-columns">
         <legend>{t('receiving.import.columns')}</legend>
+        {answer.sheets.length > 1 && answer.sheet !== null && (
+          <Select
+            label={t('receiving.import.sheet')}
+            value={answer.sheet}
+            choices={answer.sheets.map((name) => ({ id: name, label: name }))}
+            onChange={(name) => void imp.chooseSheet(name)}
+          />
+        )}
         {answer.headers.map((h, i) => (
           <div key={i} id={columnId(i)}>
             <Select
@@ -147,6 +163,7 @@ function Preview({ imp, answer }: { imp: SheetImport; answer: ImportCheckOutput 
           </div>
         ))}
         <Select label={t('receiving.import.dayOrder')} value={answer.dayOrder} choices={dayChoices(t)} onChange={(v) => void imp.chooseDayOrder(v)} />
+        <Select label={t('receiving.import.decimal')} value={answer.decimal} choices={decimalChoices(t)} onChange={(v) => void imp.chooseDecimal(v)} />
       </fieldset>
       {fileWide.length > 0 && (
         <ul className="field-error">
@@ -159,6 +176,98 @@ function Preview({ imp, answer }: { imp: SheetImport; answer: ImportCheckOutput 
         <ProblemRow key={row} imp={imp} answer={answer} row={row} problems={byRow.get(row)!} />
       ))}
       {rows.length > ROWS_SHOWN && <p className="hint">{t('receiving.import.moreRows', { count: rows.length - ROWS_SHOWN })}</p>}
+      <LinesTable answer={answer} byRow={byRow} />
+    </div>
+  );
+}
+
+/** A row of the file as the line it will become, with its problems: the fields at fault, and in words. */
+interface LineRow {
+  row: number;
+  item: string;
+  quantity: number | null;
+  box: string;
+  lot: string;
+  expiry: string;
+  /** The fields at fault ("Item, Quantity"): the line's words are in the row's editor above, and on hover. */
+  faults: string;
+  problems: string;
+}
+
+/** The short name of the field a problem is in, as the lines list heads its columns. */
+function faultOf(field: ImportField | null, t: Translate): string {
+  if (field === 'item' || field === 'quantity' || field === 'box' || field === 'lot' || field === 'expiry') return t(`receiving.import.col.${field}`);
+  return field ? t('receiving.import.field', { field }) : t('receiving.import.col.row');
+}
+
+/** A problem row's first cell to fix, in the editor above the table. */
+function focusRowEditor(row: number, problems: readonly ImportProblem[] | undefined) {
+  const column = problems?.find((p) => p.column !== null)?.column ?? 0;
+  document.getElementById(cellId(row, column))?.focus();
+}
+
+/**
+ * Every row as the line it will be (item named, quantity, box, lot, expiry as read), the rows with
+ * problems first: the clerk checks the good rows' lots and dates too before using them. Arrows move
+ * through it; Enter on a row with a problem goes to its cells.
+ */
+function LinesTable({ answer, byRow }: { answer: ImportCheckOutput; byRow: ReadonlyMap<number, ImportProblem[]> }) {
+  const { t, said } = useT();
+  const data = useMemo(() => {
+    const rows: LineRow[] = (answer.lines ?? []).map((l) => {
+      const item = answer.items?.[String(l.row)];
+      return {
+        row: l.row,
+        item: item ? `${item.name} (${item.sku})` : l.code && t('receiving.import.itemNotFound', { code: l.code }),
+        quantity: l.quantity,
+        box: l.box,
+        lot: l.lot,
+        expiry: /^\d{4}-\d{2}-\d{2}$/.test(l.expiry) ? formatDay(l.expiry) : l.expiry,
+        faults: [...new Set((byRow.get(l.row) ?? []).map((p) => faultOf(p.field, t)))].join(', '),
+        problems: (byRow.get(l.row) ?? []).map((p) => said(p.said)).join(' '),
+      };
+    });
+    return [...rows.filter((r) => r.problems), ...rows.filter((r) => !r.problems)];
+  }, [answer, byRow, said, t]);
+  const columns = useMemo<DataColumn<LineRow>[]>(
+    () => [
+      { id: 'row', accessorFn: (r) => r.row, header: t('receiving.import.col.row'), enableSorting: false, meta: { align: 'end' } },
+      { id: 'item', accessorFn: (r) => r.item, header: t('receiving.import.col.item'), enableSorting: false },
+      {
+        id: 'quantity',
+        accessorFn: (r) => r.quantity,
+        header: t('receiving.import.col.quantity'),
+        enableSorting: false,
+        cell: (c) => (c.getValue<number | null>() === null ? '' : formatCount(c.getValue<number>())),
+        meta: { align: 'end' },
+      },
+      { id: 'box', accessorFn: (r) => r.box, header: t('receiving.import.col.box'), enableSorting: false },
+      { id: 'lot', accessorFn: (r) => r.lot, header: t('receiving.import.col.lot'), enableSorting: false },
+      { id: 'expiry', accessorFn: (r) => r.expiry, header: t('receiving.import.col.expiry'), enableSorting: false },
+      {
+        id: 'problems',
+        accessorFn: (r) => r.faults,
+        header: t('receiving.import.col.problem'),
+        enableSorting: false,
+        cell: (c) => (c.row.original.problems ? <span title={c.row.original.problems}>{c.getValue<string>()}</span> : ''),
+      },
+    ],
+    [t],
+  );
+  if (data.length === 0) return null;
+  return (
+    <div className="import-lines">
+      <DataTable
+        label={t('receiving.import.lines')}
+        columns={columns}
+        data={data}
+        getRowId={(r) => String(r.row)}
+        sorting={[]}
+        onSortingChange={() => undefined}
+        onOpen={(r) => r.problems && focusRowEditor(r.row, byRow.get(r.row))}
+        totalRows={data.length}
+        firstRowIndex={0}
+      />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useShortcut } from '../../../keyboard/useShortcut';
 import { ErrorNote } from '../../../ui/ErrorNote';
 import { ViewHeading } from '../../../ui/ViewHeading';
 import { BoxFields, boxErrors } from './BoxFields';
-import { DraftNote, Errors, FormDialogs, OrderFields } from './FormParts';
+import { DraftNote, Errors, FormCloseKey, FormDialogs, OrderFields } from './FormParts';
 import { useDrawnBoxes } from './drawnBoxes';
 import { DRAWING_ATTRIBUTE } from './focus';
 import { ImportDialog } from './ImportDialog';
@@ -29,7 +29,7 @@ export function ReceivingCreate() {
   const [importPresses, setImportPresses] = useState(0);
   const { t } = useT();
   useShortcut({
-    keys: 'Alt+f',
+    keys: 'Alt+F',
     description: t('receiving.keys.import'),
     group: t('receiving.keys.group'),
     inFields: true,
@@ -90,6 +90,7 @@ function WroCreateForm({ opened, importAsked, importPresses }: { opened: OpenedD
   return (
     <>
       <DraftNote status={c.draft.status} pending={c.draft.pending} restored={c.draft.restored} onDiscard={c.discard.ask} />
+      <FormCloseKey c={c} />
       <FormDialogs c={c} />
       <div className="button-row">
         <button type="button" onClick={() => setImporting(true)} aria-keyshortcuts="Alt+F">

@@ -2,6 +2,7 @@ import { useState, type FocusEvent, type ReactNode, type RefObject } from 'react
 import type { ReturnOrderContext } from '../../../../../shared/schemas/return-draft';
 import { formatAsOf } from '../../../format';
 import { useT, type Translate } from '../../../i18n/useT';
+import { CloseFormKey } from '../../../ui/CloseForm';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { ErrorNote } from '../../../ui/ErrorNote';
 import { ViewHeading } from '../../../ui/ViewHeading';
@@ -345,6 +346,13 @@ export function IntakeActions({ c }: { c: IntakeController }) {
       >
         <p>{t('returns.intake.discard.text', { items: draft.lines.length })}</p>
       </ConfirmDialog>
+      <CloseFormKey
+        group={t('returns.intake.title')}
+        says={t('returns.intake.closeSays', { items: draft.lines.length })}
+        hasDraft
+        onKeep={c.close}
+        onDiscard={() => void c.discard('/returns')}
+      />
       {c.submitError !== null && <ErrorNote error={c.submitError} />}
     </>
   );

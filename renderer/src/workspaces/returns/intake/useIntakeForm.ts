@@ -232,15 +232,42 @@ function useIntakeScans(t: Translate, d: IntakeDraft, refs: IntakeRefs) {
 
 type IntakeScans = ReturnType<typeof useIntakeScans>;
 
+/** The control a problem is fixed in, by the draft path it names; null for one the form has no field for. */
+function fieldOf(path: string): HTMLElement | null {
+  const line = /^lines\.(\d+)\.(\w+)/.exec(path);
+  if (line) {
+    const row = document.querySelector(`table.intake-lines tr[data-line="${line[1]}"]`);
+    // A repeated, digital or bundle item is fixed by removing its line.
+    const inLine: Record<string, string> = { quantity: 'input.qty', lotNumber: 'input.lot', inventoryId: 'button' };
+    return row?.querySelector<HTMLElement>(inLine[line[2]!] ?? 'input, select, button') ?? null;
+  }
+  const fields: Record<string, string> = {
+    referenceId: 'intake-reference',
+    trackingNumber: 'intake-tracking',
+    fulfillmentCenter: 'intake-center',
+    originalShipmentId: 'intake-shipment',
+    // No lines: the item scan field is where they come from.
+    lines: 'intake-item',
+  };
+  return fields[path] ? document.getElementById(fields[path]) : null;
+}
+
+/** Of the fields the problems name, the first on the page (the order the clerk works the form in). */
+function firstFieldInError(problems: ShownProblem[]): HTMLElement | null {
+  const fields = problems.map((p) => fieldOf(p.path)).filter((el): el is HTMLElement => el !== null);
+  return fields.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0] ?? null;
+}
+
 /** Submit (or Next box) once the scans queued so far are in and the draft is on disk; discard. */
 function useIntakeSubmit(t: Translate, draftId: string, d: IntakeDraft, scans: IntakeScans) {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<unknown>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
+  // Focus goes where the clerk fixes the first problem; the problems themselves are said (role alert).
   const showProblems = (found: ShownProblem[]) => {
     d.setProblems(found);
-    requestAnimationFrame(() => document.getElementById('intake-problems')?.focus());
+    requestAnimationFrame(() => (firstFieldInError(found) ?? document.getElementById('intake-problems'))?.focus());
   };
   const submit = async (nextBox: boolean) => {
     await scans.enqueue(() => undefined);
@@ -278,21 +305,24 @@ function useIntakeSubmit(t: Translate, draftId: string, d: IntakeDraft, scans: I
       setSubmitting(false);
     }
   };
-  const discard = async () => {
+  // Discard draft starts the next return; the form closed with Escape leaves for the returns list.
+  const discard = async (then: '/returns/new' | '/returns' = '/returns/new') => {
     setConfirmDiscard(false);
     await call('drafts.discard', { id: draftId });
-    void navigate({ to: '/returns/new' }); // the draft is discarded already; the view change is all that is left
+    void navigate({ to: then }); // the draft is discarded already; the view change is all that is left
   };
-  return { submit, submitting, submitError, confirmDiscard, setConfirmDiscard, discard };
+  // Kept, the draft is the return in progress New return opens again.
+  const close = () => void navigate({ to: '/returns' }); // every change is saved as made; the view change is all that is left
+  return { submit, submitting, submitError, confirmDiscard, setConfirmDiscard, discard, close };
 }
 
 function useIntakeKeys(t: Translate, submit: (nextBox: boolean) => Promise<void>, nextBoxOffered: boolean, refs: IntakeRefs, trackingNumber: string) {
   const group = t('returns.intake.title');
-  useShortcut({ keys: 'Alt+s', description: t('returns.intake.key.submit'), group, inFields: true, handler: () => void submit(false) });
+  useShortcut({ keys: 'Alt+S', description: t('returns.intake.key.submit'), group, inFields: true, handler: () => void submit(false) });
   // Next box starts another return for the same order: not offered while changing a sent return.
   useShortcut(
     {
-      keys: 'Alt+n',
+      keys: 'Alt+N',
       description: t('returns.intake.key.nextBox'),
       group,
       inFields: true,
@@ -300,7 +330,7 @@ function useIntakeKeys(t: Translate, submit: (nextBox: boolean) => Promise<void>
     },
     nextBoxOffered,
   );
-  useShortcut({ keys: 'Alt+i', description: t('returns.intake.key.item'), group, inFields: true, handler: () => refs.item.current?.focus() });
+  useShortcut({ keys: 'Alt+I', description: t('returns.intake.key.item'), group, inFields: true, handler: () => refs.item.current?.focus() });
   // First focus: the tracking number while it is missing, else the item scan field; after the
   // router's move to the heading, and never taking focus from a field the clerk already went to.
   const [initialTracking] = useState(trackingNumber);

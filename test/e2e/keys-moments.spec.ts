@@ -1,0 +1,123 @@
+import type { Page } from '@playwright/test';
+import { expect, signInThroughPopup, test } from './fixtures.js';
+import { waitForFirstSync } from './inventory-support.js';
+import { openIntake } from './returns-support.js';
+import { address, altDigit, busyCores, itemCode, key, scanKeys, sendKeys, soakData, typingKeys, Rng, seeded, type SoakItem } from './soak/keySoak.js';
+
+/**
+ * The moments where scans used to go missing, each as a clerk meets it, with both cores kept busy
+ * and the emulator's limit on: a scan right after a view's shortcut, a scan while intake's quantity
+ * box has focus, a scan as a record opens, the receiving form's box scan field at 5 and 10 ms a key.
+ * The soak (keys-soak.spec.ts) proves the rule over random moments; these are its named examples.
+ */
+
+test.describe.configure({ timeout: 240_000 });
+
+let stopBusy: (() => void) | null = null;
+test.afterEach(() => {
+  stopBusy?.();
+  stopBusy = null;
+});
+
+async function ready(page: Page, host: Parameters<typeof soakData>[0]) {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(host.url);
+  await signInThroughPopup(page);
+  await waitForFirstSync(host);
+  return soakData(host);
+}
+
+const focusSettled = (page: Page) =>
+  expect
+    .poll(() =>
+      page.evaluate(() => document.activeElement !== null && document.activeElement.closest('#content') !== null && document.activeElement.tagName !== 'H1'),
+    )
+    .toBe(true);
+
+test('twenty scans, each right after Alt+3 from the receiving list, each open their item whole', async ({ page, host }) => {
+  const data = await ready(page, host);
+  stopBusy = busyCores(2);
+  const rng = new Rng(seeded(46));
+  for (let n = 0; n < 20; n++) {
+    await page.keyboard.press('Alt+1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Receiving' })).toBeVisible();
+    await focusSettled(page);
+    const item = rng.pick(data.items);
+    // The GTIN-14 form keeps its leading zeros: a lost one would still find the item by UPC.
+    const code = n % 2 === 0 ? item.sku : itemCode(item, 'gtin14');
+    await sendKeys(page, [altDigit(3), ...scanKeys(code, 8, rng.int(0, 30))]);
+    await expect.poll(() => address(page), { message: `scan ${n + 1}: ${code}`, timeout: 15_000 }).toBe(`/inventory/items/${item.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(item.name);
+  }
+});
+
+test('return intake: a scan while a line’s quantity box has focus adds its line; the quantity typed stays', async ({ page, host }) => {
+  await openIntake(page, host.url);
+  const data = await soakData(host);
+  stopBusy = busyCores(2);
+  const rng = new Rng(seeded(47));
+  const [a, b] = [data.items[0]!, data.items[1]!];
+  const lines = page.locator('tr[data-testid^="intake-line-"]');
+  const quantity = (i: number) => lines.nth(i).locator('input.qty');
+  await page.getByLabel('Scan items').click();
+  await sendKeys(page, scanKeys(a.sku, 5));
+  await expect(lines).toHaveCount(1);
+  for (const [n, code] of [itemCode(b, 'barcode'), itemCode(a, 'gs1-aim'), itemCode(b, 'sku')].entries()) {
+    // The clerk corrects the first line's quantity, then scans the next item without leaving the box.
+    await quantity(0).click();
+    await page.keyboard.press('Control+A');
+    await sendKeys(page, typingKeys(rng, String(n + 3), 60, 60), { realTime: true });
+    await sendKeys(page, scanKeys(code, 8, 250));
+    await expect(lines).toHaveCount(2);
+    const expectA = n === 1 ? n + 3 + 1 : n + 3;
+    await expect(quantity(0), `after scan ${n + 1}`).toHaveValue(String(expectA));
+  }
+  await expect(quantity(1)).toHaveValue('2');
+  await expect(page.getByText(/^Nothing matches/)).toHaveCount(0);
+});
+
+test('scans right as a record opens reach the item whole, the leading zeros too', async ({ page, host }) => {
+  const data = await ready(page, host);
+  stopBusy = busyCores(2);
+  const rng = new Rng(seeded(48));
+  const padded = data.items.filter((i: SoakItem) => i.barcode.length < 14).slice(0, 12);
+  expect(padded.length).toBeGreaterThan(5);
+  for (const [n, item] of padded.entries()) {
+    await page.keyboard.press('Alt+1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Receiving' })).toBeVisible();
+    await focusSettled(page);
+    const code = itemCode(item, n % 2 ? 'gtin14' : 'gs1');
+    // Down a row, Enter opens the order; the scan follows at once, while the order opens.
+    await sendKeys(page, [key('ArrowDown'), key('Enter', 20), ...scanKeys(code, 5, 40 + rng.int(0, 40))]);
+    await expect.poll(() => address(page), { message: `record ${n + 1}: ${code}`, timeout: 15_000 }).toBe(`/inventory/items/${item.id}`);
+  }
+});
+
+test('the receiving form’s box scan field at 5 and 10 ms a key on a loaded machine: every scan a line, no fragment left behind', async ({ page, host }) => {
+  const data = await ready(page, host);
+  stopBusy = busyCores(2);
+  await page.evaluate(() => (window.location.hash = '#/receiving/new'));
+  await expect(page.getByRole('heading', { level: 1, name: 'New receiving order' })).toBeVisible();
+  const field = page.getByLabel('Scan an item into box 1');
+  const lines = page.getByRole('group', { name: /^Box 1 item \d+$/ });
+  const items = data.items.slice(0, 8);
+  for (const [n, item] of items.entries()) {
+    await field.click();
+    await sendKeys(page, scanKeys(itemCode(item, n % 3 === 0 ? 'sku' : n % 3 === 1 ? 'barcode' : 'gs1'), n % 2 ? 10 : 5, 200), {
+      clumps: [4],
+      pauseMs: 150,
+    });
+    await expect(lines, `scan ${n + 1}`).toHaveCount(n + 1);
+    await expect(field).toHaveValue('');
+  }
+  // Each line names the item scanned, in the order scanned: no scan merged into another or cut.
+  for (const [n, item] of items.entries()) await expect(lines.nth(n)).toContainText(item.sku);
+  // A scan while a line's quantity has focus goes to that line's box, as one more line; the quantity stays.
+  const qty = lines.nth(0).getByLabel('Quantity', { exact: true });
+  await qty.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('7');
+  await sendKeys(page, scanKeys(itemCode(data.items[9]!, 'sku'), 5, 300));
+  await expect(lines).toHaveCount(items.length + 1);
+  await expect(qty).toHaveValue('7');
+});
