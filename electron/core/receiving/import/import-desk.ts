@@ -6,7 +6,6 @@ import type { InventoryDesk } from '../../inventory/index.js';
 import type { SettingsService } from '../../settings/settings.js';
 import { checkImport, type ImportItem, type ImportLookup } from './check.js';
 import { readFile } from './read.js';
-import { loadWorkbookReader } from './workbook.js';
 
 /** The desk's remembered column matches, by layout (the header row's normalized names). */
 const ImportSettings = z.object({
@@ -34,7 +33,6 @@ export class ImportDesk {
 
   async check(input: ImportCheckInput): Promise<ImportCheckOutput> {
     const index = await this.deps.inventory.ready();
-    await loadWorkbookReader();
     const items = new Map<number, ImportItem>();
     const lookup: ImportLookup = {
       centers: [...input.centers, ...index.centers.filter((c) => !input.centers.some((k) => k.id === c.id))],
@@ -68,8 +66,8 @@ export class ImportDesk {
 
 /**
  * A file read, its columns matched and every row checked: the whole of an import's work, over the
- * item lookup and the remembered matches. It lets main's loop run as it goes: a CSV is read a piece
- * at a time, the rows checked a few milliseconds at a time.
+ * item lookup and the remembered matches. It keeps main's loop free as it goes: a CSV is read a piece
+ * at a time, a workbook in its worker thread, the rows checked a few milliseconds at a time.
  */
 export async function checkFile(
   input: ImportCheckInput,

@@ -21,8 +21,7 @@ export interface ParsedSheet {
   numbers: ReadonlySet<number>;
 }
 
-/** A cell's key in {@link ParsedSheet.numbers}. */
-export const cellKey = (row: number, column: number) => row * 256 + column;
+export { cellKey } from './cell-key.js';
 
 const SEPARATORS = [',', ';', '\t', '|'] as const;
 /** How far down a title, a logo's caption or a note may push the header row. */

@@ -16,6 +16,6 @@ export async function readFile(bytes: Uint8Array, fileName: string, wantedSheet:
   const found = sniff(bytes);
   if (found.kind === 'refused') throw appError('invalid_input', 'receiving.import.notSheet', { file: fileName, looks: found.looks });
   if (found.kind === 'text') return { sheet: await parseSheet(found.text), kind: 'text', sheets: [], sheetName: null };
-  const book = readWorkbook(bytes, fileName, wantedSheet);
+  const book = await readWorkbook(bytes, fileName, wantedSheet);
   return { sheet: book.sheet, kind: found.kind, sheets: book.sheets, sheetName: book.name };
 }
