@@ -4,9 +4,10 @@ import pkg from '../package.json' with { type: 'json' };
 
 /**
  * Bundles electron/main.ts (and the core it imports) for Electron's main process, as ESM, plus the
- * inventory sync's and the built-in emulator's worker-thread entries beside it
- * (dist/electron/inventory-sync-worker.js and emulator-worker.js, which core/inventory/sync-in-worker.ts
- * and core/environments/local-emulator.ts look for next to the bundle). esbuild stays outside: only runs
+ * inventory sync's, the built-in emulator's and the workbook reader's worker-thread entries beside it
+ * (dist/electron/inventory-sync-worker.js, emulator-worker.js and import-workbook-worker.js, which
+ * core/inventory/sync-in-worker.ts, core/environments/local-emulator.ts and core/receiving/import/workbook.ts
+ * look for next to the bundle). esbuild stays outside: only runs
  * from source bundle the worker with it.
  */
 const external = ['electron', 'esbuild', ...Object.keys(pkg.dependencies), ...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
@@ -25,6 +26,7 @@ export default defineConfig({
         main: 'electron/main.ts',
         'inventory-sync-worker': 'electron/core/inventory/sync-worker.ts',
         'emulator-worker': 'emulator/worker.ts',
+        'import-workbook-worker': 'electron/core/receiving/import/workbook-worker.ts',
       },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },

@@ -74,9 +74,9 @@ export const CONTROL_ENDPOINTS = [
   `POST   /__emulator/data/{collection}     {items} add stored records (ids unused so far) to one of: ${ARRANGEABLE.join(', ')}`,
   `PUT    /__emulator/data/{collection}/{id}  a stored record in place of the one with this id (${REPLACEABLE.join(', ')}; inventory by inventory_id)`,
   'POST   /__emulator/receiving/{id}/receive  {boxes: [{boxId, received?, lines?: [{inventoryId, lotNumber?, received, stowed?, receivedLotNumber?, receivedExpiry?}]}], close?} the warehouse counts boxes (short, over, another lot or expiry, a box never came)',
-  'GET    /__emulator/label-printer         {host, port, condition} of the emulated label printer (raw ZPL; answers ~HS)',
+  'GET    /__emulator/label-printer         {host, port, condition, kept} of the emulated label printer (raw ZPL; answers ~HS); kept: jobs, bytes, limits',
   'PUT    /__emulator/label-printer         {paperOut?, ribbonOut?, headOpen?, paused?, unreachable?} what is wrong with it; held labels print once nothing is',
-  'GET    /__emulator/label-printer/jobs    every job received (id, receivedAt, bytes, zpl, state printed or held)',
+  'GET    /__emulator/label-printer/jobs    the jobs kept, the last 100 within 16 MiB (id, receivedAt, bytes, zpl, state printed or held)',
   'DELETE /__emulator/label-printer/jobs    forget the jobs',
 ];
 
@@ -243,14 +243,14 @@ function registerLabelPrinterRoutes(app: FastifyInstance, env: RunningEnvironmen
   };
   app.get('/__emulator/label-printer', async (_request, reply) => {
     const p = printer(reply);
-    return p ? { host: p.host, port: p.port, condition: p.condition() } : reply;
+    return p ? { host: p.host, port: p.port, condition: p.condition(), kept: p.kept() } : reply;
   });
   app.put('/__emulator/label-printer', async (request, reply) => {
     const p = printer(reply);
     if (!p) return reply;
     const parsed = PrinterCondition.safeParse(request.body ?? {});
     if (!parsed.success) return invalid(reply, parsed.error);
-    return { host: p.host, port: p.port, condition: p.setCondition(parsed.data) };
+    return { host: p.host, port: p.port, condition: p.setCondition(parsed.data), kept: p.kept() };
   });
   app.get('/__emulator/label-printer/jobs', async (_request, reply) => {
     const p = printer(reply);

@@ -47,31 +47,43 @@ const CATALOGS: Record<Language, Catalog> = {
 type ArgsOf<K extends MessageId> = MessageArgs[K] extends undefined ? [] : [MessageArgs[K]];
 
 export interface MainWords {
-  /** The BCP 47 tag the words are in (for `<html lang>` and number formats). */
+  /** The BCP 47 tag the words are in (for `<html lang>`); numbers in them format as its language does. */
   locale: string;
   t: <K extends MessageId>(id: K, ...args: ArgsOf<K>) => string;
 }
 
 const cache = createIntlCache();
-const made = new Map<string, MainWords>();
 
-/** The words of a language (a catalog and the locale that formats its numbers); English where the language has none. */
+/**
+ * Words made, one per catalog. A locale comes from outside too (a browser's Accept-Language at the
+ * sign-in receiver, the locale a CSV export is asked in) and may be any of countless tags, so words
+ * are never made or kept per tag: a regional tag ("de-AT") gets its language's words, which format
+ * as that language does, named by the tag (canonical, for `<html lang>`).
+ */
+const made = new Map<Language, MainWords>();
+
+const canonical = (locale: string) => {
+  try {
+    return Intl.getCanonicalLocales(locale)[0] ?? locale;
+  } catch {
+    return locale;
+  }
+};
+
+/** The words of a language (a catalog and the locale that names it); English where the language has none. */
 export function wordsIn(catalog: CatalogName, locale: string = catalog): MainWords {
   const name: Language = catalog === 'pseudo' ? SOURCE_LANGUAGE : catalog;
-  const key = `${name} ${locale}`;
-  let words = made.get(key);
+  let words = made.get(name);
   if (!words) {
-    const intl: IntlShape = createIntl(
-      { locale: name === SOURCE_LANGUAGE ? SOURCE_LANGUAGE : locale, defaultLocale: SOURCE_LANGUAGE, messages: CATALOGS[name] },
-      cache,
-    );
+    const intl: IntlShape = createIntl({ locale: name, defaultLocale: SOURCE_LANGUAGE, messages: CATALOGS[name] }, cache);
     words = {
       locale: intl.locale,
       t: (id: string, values?: Record<string, string | number | Date>) => intl.formatMessage({ id }, values),
     };
-    made.set(key, words);
+    made.set(name, words);
   }
-  return words;
+  const tag = name === SOURCE_LANGUAGE ? SOURCE_LANGUAGE : canonical(locale);
+  return tag === words.locale ? words : { locale: tag, t: words.t };
 }
 
 /** The desk's language for text main makes: the choice kept in the preferences, against the languages the reader's system prefers. */

@@ -168,8 +168,11 @@ export const ImportCheckOutput = z.object({
   lines: z
     .array(z.object({ row: z.number().int(), code: z.string(), box: z.string(), quantity: z.number().int().nullable(), lot: z.string(), expiry: z.string() }))
     .optional(),
-  /** Each row's item as resolved (name and SKU), by row number; rows whose item did not resolve are absent. */
-  items: z.record(z.string(), z.object({ sku: z.string(), name: z.string() })),
+  /**
+   * Each row's item as resolved (name and SKU), by row number; rows whose item did not resolve are
+   * absent. Only for 'preview': the boxes of 'lines' name their items themselves.
+   */
+  items: z.record(z.string(), z.object({ sku: z.string(), name: z.string() })).optional(),
   problems: z.array(ImportProblem),
   summary: z.object({ lines: z.number().int(), boxes: z.number().int(), items: z.number().int() }),
   order: ImportOrder,

@@ -1,6 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ChannelInput } from '../../shared/ipc/contract.js';
+import { IMPORT_FILE_MAX, IMPORT_LINES_MAX } from '../../shared/ipc/receiving.js';
 import { EmulatorClient } from '../support/emulator-client.js';
 import { apiRequestsSince, callCore, createTestCore, emulatorControl, lastRequestSeq, signIn } from '../support/test-core.js';
 import { summarize } from './stats.js';
@@ -99,6 +100,32 @@ export async function benchReceivingImport(): Promise<Record<string, unknown>> {
     }
     stalls.disable();
     const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+
+    // The largest files: the most lines an order takes (5,000, filled out to the call's 700 kB with
+    // a note), and the most rows the file holds (refused whole). Each timed with main's worst stall.
+    const note = 'x'.repeat(Math.floor(IMPORT_FILE_MAX / IMPORT_LINES_MAX) - 60);
+    const largestOrder = ['SKU,Qty,Box,Tracking,Note'];
+    for (let i = 0; i < IMPORT_LINES_MAX; i++) largestOrder.push(`${rows[1 + (i % (rows.length - 1))]},${note}`);
+    const mostRows = `SKU,Qty\n${'7,1\n'.repeat(Math.floor((IMPORT_FILE_MAX - 10) / 4))}`;
+    const largest = async (text: string, want: 'preview' | 'lines') => {
+      const took: number[] = [];
+      const held = monitorEventLoopDelay({ resolution: 5 });
+      held.enable();
+      for (let i = 0; i < Math.max(3, Math.ceil(RUNS / 2)); i++) {
+        const start = performance.now();
+        await callCore(t, 'receiving.importCheck', { ...input(want, 'csv'), bytes: Buffer.from(text, 'utf8').toString('base64') });
+        took.push(performance.now() - start);
+        await turn();
+      }
+      held.disable();
+      return { fileBytes: Buffer.byteLength(text), ms: summarize(took), mainStallMaxMs: ms(held.max) };
+    };
+    const largestFiles = {
+      description: 'the most lines an order takes (5,000 lines, 0.7 MB) for its lines, and the most rows the call carries (refused whole), previewed',
+      largestOrderLines: await largest(largestOrder.join('\n'), 'lines'),
+      mostRowsPreview: await largest(mostRows, 'preview'),
+      targetMainStallMs: 100,
+    };
     return {
       lines: BOXES * LINES_PER_BOX,
       boxes: BOXES,
@@ -110,6 +137,7 @@ export async function benchReceivingImport(): Promise<Record<string, unknown>> {
       xlsx: { fileBytes: xlsx.length, previewMs: summarize(xlsxPreview), linesMs: summarize(xlsxLines), targetMs: 300 },
       mainStallMs: { p50: ms(stalls.percentile(50)), p99: ms(stalls.percentile(99)), max: ms(stalls.max) },
       requests: (await apiRequestsSince(t, since)).length,
+      largestFiles,
     };
   } finally {
     await t.dispose();

@@ -62,7 +62,7 @@ describe('the emulated label printer', () => {
     expect([one![1], one![2], two![2], two![3]]).toEqual(['0', '0', '0', '0']);
   });
 
-  it('keeps every job with its ZPL text, bytes and time, and the status read after it sees it', async () => {
+  it('keeps each job with its ZPL text, bytes and time, and the status read after it sees it', async () => {
     const before = Date.now();
     const first = await exchange(`~HS${LABEL}~HS`);
     expect(first.answer.split('\r\n').filter(Boolean)).toHaveLength(6);
@@ -78,6 +78,38 @@ describe('the emulated label printer', () => {
     // A status request alone is not a job.
     await exchange('~HS');
     expect(await jobs()).toHaveLength(2);
+  });
+
+  it('finds a ~HS split across reads, a job’s UTF-8 across them too, and keeps the newest jobs within its bound', async () => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.setNoDelay(true);
+    let answer = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (d: string) => (answer += d));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const bytes = Buffer.from(`${LABEL}~HS`, 'utf8');
+    const cafe = bytes.indexOf('\u00e9');
+    // Cut inside the two bytes of é and between ~ and HS, each part sent on its own.
+    for (const part of [
+      bytes.subarray(0, cafe + 1),
+      bytes.subarray(cafe + 1, bytes.length - 2),
+      bytes.subarray(bytes.length - 2, bytes.length - 1),
+      bytes.subarray(-1),
+    ]) {
+      // Each part on the wire and a turn of the printer's loop before the next, so it reads them apart.
+      await new Promise((written) => socket.write(part, written));
+      await new Promise((turn) => setImmediate(turn));
+    }
+    await expect.poll(() => answer.split('\r\n').filter(Boolean).length).toBe(3);
+    socket.destroy();
+    expect((await jobs()).map((j) => j.zpl)).toEqual([LABEL]);
+
+    const { limits } = (await emu.control.call<{ kept: { limits: { keptJobs: number } } }>('GET', '/label-printer')).kept;
+    await exchange(Array.from({ length: limits.keptJobs + 5 }, (_, i) => `${LABEL.replace('SKU-1', `SKU-N${i}`)}~HS`).join(''));
+    const kept = await jobs();
+    expect(kept).toHaveLength(limits.keptJobs);
+    expect(kept.at(-1)!.zpl).toContain(`SKU-N${limits.keptJobs + 4}`);
+    expect(kept[0]!.zpl).toContain('SKU-N5');
   });
 
   it('reports paper out, pause, head open and ribbon out in their own fields', async () => {

@@ -65,8 +65,8 @@ const lineOf = (d: OrderDiscrepancies, inventoryId: number, lotDate?: string) =>
   d.lines.find((l) => l.inventoryId === inventoryId && (lotDate === undefined || l.lotDate === lotDate))!;
 
 /** The CSV's rows as cells, read as a spreadsheet reads them (the import's own reader). */
-const csvRows = (text: string) => {
-  const sheet = parseSheet(text);
+const csvRows = async (text: string) => {
+  const sheet = await parseSheet(text);
   return [sheet.headers, ...sheet.rows.map((r) => r.cells)];
 };
 
@@ -153,7 +153,7 @@ describe("an order's discrepancies", () => {
       const d = await callCore(t, 'receiving.discrepancies', { id: order.id });
       const csv = await callCore(t, 'receiving.discrepancyCsv', { id: order.id });
       expect(csv.fileName).toBe(`wro-${order.id}-discrepancies.csv`);
-      const [head, ...rows] = csvRows(csv.text);
+      const [head, ...rows] = await csvRows(csv.text);
       const col = (name: string) => head!.indexOf(name);
       const items = rows.filter((r) => r[0] === 'Item');
       expect(items).toHaveLength(d.lines.length);
@@ -174,7 +174,7 @@ describe("an order's discrepancies", () => {
         d.lotDifferences.map((x) => [x.receivedExpiry, csvCenterTime(x.receivedAt, d.center.timeZone)]),
       );
     }
-    const lots = csvRows((await callCore(t, 'receiving.discrepancyCsv', { id: otherExpiry.id })).text).filter((r) => r[0] === 'Lot or expiry differs');
+    const lots = (await csvRows((await callCore(t, 'receiving.discrepancyCsv', { id: otherExpiry.id })).text)).filter((r) => r[0] === 'Lot or expiry differs');
     expect(lots[0]![lots[0]!.length - 1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d \S+$/);
   });
 });

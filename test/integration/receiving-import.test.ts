@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import * as XLSX from '@e965/xlsx';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
+import { IMPORT_FILE_MAX, IMPORT_LINES_MAX } from '../../shared/ipc/receiving.js';
 import { emptyWroForm } from '../../shared/schemas/wro-form.js';
+import { bestRun, watchDesk } from '../support/desk-watch.js';
 import { EmulatorClient } from '../support/emulator-client.js';
 import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';
 
@@ -143,6 +146,73 @@ describe('a receiving order from a spreadsheet', () => {
     expect(checked.boxes).toHaveLength(200);
     expect(checked.boxes!.every((b) => b.box_items.length === 10)).toBe(true);
   });
+
+  it('the largest order a file may give, and the largest file the call carries, as CSV and as a workbook, are checked while the desk answers within 100 ms', async () => {
+    // 5,000 lines (the most one order takes) of real items, filled out with a note to the largest file.
+    const header = ['SKU', 'Qty', 'Box', 'Tracking', 'Note'];
+    const note = 'x'.repeat(Math.floor(IMPORT_FILE_MAX / IMPORT_LINES_MAX) - 60);
+    const table: (string | number)[][] = [];
+    for (let i = 0; i < IMPORT_LINES_MAX; i++) {
+      const box = Math.floor(i / plain.length) + 1;
+      table.push([plain[i % plain.length]!.sku, (i % 9) + 1, box, `1ZFULL${String(box).padStart(5, '0')}`, note]);
+    }
+    const largest = [header, ...table].map((r) => r.join(',')).join('\n');
+    expect(Buffer.byteLength(largest)).toBeLessThanOrEqual(IMPORT_FILE_MAX);
+    // The most rows the file can hold (about 175,000 of "7,1", an item by a one-digit code): refused
+    // whole, as more lines than an order takes.
+    let most = 'SKU,Qty\n';
+    most += '7,1\n'.repeat(Math.floor((IMPORT_FILE_MAX - most.length) / 4));
+    expect(most.length).toBeLessThanOrEqual(IMPORT_FILE_MAX);
+    // The same 5,000 lines as a workbook (compressed, as spreadsheet programs save it), each note
+    // different so the file does not pack them away, and more rows than a workbook's sheet is read to
+    // (20,000), refused whole.
+    const book = (rows: (string | number)[][]) => {
+      const b = XLSX.utils.book_new();
+      XLSX.utils.book_append_sheet(b, XLSX.utils.aoa_to_sheet(rows), 'Lines');
+      return XLSX.write(b, { type: 'buffer', bookType: 'xlsx', compression: true }) as Uint8Array;
+    };
+    const workbook = book([header, ...table.map((r) => [...r.slice(0, 4), randomBytes(24).toString('hex')])]);
+    const workbookRows = book([['SKU', 'Qty'], ...Array.from({ length: 22_000 }, () => ['7', 1])]);
+    for (const file of [workbook, workbookRows]) expect(file.length).toBeLessThanOrEqual(IMPORT_FILE_MAX);
+    const pallets = { defaults: { ...checkInput('').defaults, package_type: 'Pallet' as const } };
+    // A desk that has checked files before: the first checks of a process run their code cold (the
+    // answer's own check against the contract takes tens of ms more the first few times).
+    for (const want of ['lines', 'preview', 'lines', 'preview'] as const) {
+      await ok('receiving.importCheck', checkInput([header, ...table.slice(0, 1000)].map((r) => r.join(',')).join('\n'), { ...pallets, want }));
+      await ok('receiving.importCheck', checkInput(book([header, ...table.slice(0, 1000)]), { ...pallets, fileName: 'asn.xlsx', want }));
+    }
+
+    for (const [what, file, want, order] of [
+      ['5,000 lines, for lines', largest, 'lines', true],
+      ['5,000 lines, previewed', largest, 'preview', true],
+      ['the most rows, previewed', most, 'preview', false],
+      ['5,000 lines in an .xlsx, for lines', workbook, 'lines', true],
+      ['5,000 lines in an .xlsx, previewed', workbook, 'preview', true],
+      ['the most rows of an .xlsx, previewed', workbookRows, 'preview', false],
+    ] as const) {
+      const fileName = typeof file === 'string' ? 'asn.csv' : 'asn.xlsx';
+      const { checked, figures } = await bestRun(3, 100, async (attempt) => {
+        const watch = await watchDesk(t.core);
+        const started = performance.now();
+        const checked = await ok('receiving.importCheck', checkInput(file, { ...pallets, fileName, want }));
+        const took = performance.now() - started;
+        const figures = await watch.stop();
+        console.log(`${what}, run ${attempt} (${(file.length / 1000).toFixed(0)} kB) checked in ${took.toFixed(0)} ms;`, JSON.stringify(figures));
+        return { checked, figures };
+      });
+      expect(figures.slowestCallMs, what).toBeLessThan(100);
+      if (order) {
+        expect(checked.problems, what).toEqual([]);
+        expect(checked.summary, what).toMatchObject({ lines: IMPORT_LINES_MAX, boxes: Math.ceil(IMPORT_LINES_MAX / plain.length) });
+        if (want === 'lines') expect(checked.items, what).toBeUndefined();
+        else expect(checked.lines, what).toHaveLength(IMPORT_LINES_MAX);
+      } else {
+        expect(checked.problems, what).toMatchObject([{ said: { id: 'receiving.import.check.tooManyLines' } }]);
+        expect(checked.summary.lines, what).toBeGreaterThan(typeof file === 'string' ? 150_000 : 19_000);
+        expect(checked.rows, what).toHaveLength(IMPORT_LINES_MAX);
+      }
+    }
+  }, 400_000);
 });
 
 type Seen = { tracking: string | null; items: { id: number; quantity: number; lot: string | null; expiry: string | null }[] }[];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkImport, parseSheet, type ImportItem, type ImportLookup } from '../../electron/core/receiving/import/index.js';
+import { IMPORT_LINES_MAX } from '../../shared/ipc/receiving.js';
 import {
   checkColumns,
   guessColumns,
@@ -11,6 +12,7 @@ import {
 } from '../../shared/receiving/import-columns.js';
 import { decimalHint, readQuantityText } from '../../shared/receiving/import-numbers.js';
 import { sniff } from '../../electron/core/receiving/import/sniff.js';
+import { SheetRows, sheetOfRecords } from '../../electron/core/receiving/import/parse.js';
 import { readDateTime, readDay } from '../../shared/receiving/import-dates.js';
 import { problemLine } from '../../shared/receiving/import-problems.js';
 import { createIntl } from '@formatjs/intl';
@@ -36,23 +38,23 @@ const defaults = {
   purchase_order_number: '',
 } as const;
 
-function check(text: string, more: Partial<Parameters<typeof checkImport>[1]> = {}) {
-  const sheet = parseSheet(text);
+async function check(text: string, more: Partial<Parameters<typeof checkImport>[1]> = {}) {
+  const sheet = await parseSheet(text);
   const columns = more.columns ?? guessColumns(sheet.headers);
   return {
     sheet,
-    ...checkImport(sheet, { columns, localeDayOrder: 'dmy', localeDecimal: '.', edits: [], dropped: [], defaults, want: 'lines', ...more }, ctx),
+    ...(await checkImport(sheet, { columns, localeDayOrder: 'dmy', localeDecimal: '.', edits: [], dropped: [], defaults, want: 'lines', ...more }, ctx)),
   };
 }
 
 describe('parseSheet', () => {
-  it('reads comma, semicolon and tab files, with or without a BOM, CRLF or LF', () => {
+  it('reads comma, semicolon and tab files, with or without a BOM, CRLF or LF', async () => {
     for (const [sep, bom, eol] of [
       [',', '', '\n'],
       [';', '\ufeff', '\r\n'],
       ['\t', '\ufeff', '\r\n'],
     ] as const) {
-      const s = parseSheet(`${bom}SKU${sep}Qty${sep}Lot${eol}OAT-1${sep}3${sep}${eol}YOG-2${sep}4${sep}L1${eol}`);
+      const s = await parseSheet(`${bom}SKU${sep}Qty${sep}Lot${eol}OAT-1${sep}3${sep}${eol}YOG-2${sep}4${sep}L1${eol}`);
       expect(s.separator).toBe(sep);
       expect(s.bom).toBe(bom !== '');
       expect(s.headers).toEqual(['SKU', 'Qty', 'Lot']);
@@ -62,21 +64,32 @@ describe('parseSheet', () => {
       ]);
     }
   });
-  it('keeps separators, quotes and line ends inside quoted fields, and numbers rows as the spreadsheet does', () => {
-    const s = parseSheet('SKU;Note;Qty\r\n"OAT;1";"say ""hi""\r\nthere";2\r\n;;\r\nYOG-2;x;1\r\n');
+  it('keeps separators, quotes and line ends inside quoted fields, and numbers rows as the spreadsheet does', async () => {
+    const s = await parseSheet('SKU;Note;Qty\r\n"OAT;1";"say ""hi""\r\nthere";2\r\n;;\r\nYOG-2;x;1\r\n');
     expect(s.rows).toEqual([
       { row: 2, cells: ['OAT;1', 'say "hi"\r\nthere', '2'] },
       { row: 4, cells: ['YOG-2', 'x', '1'] },
     ]);
   });
-  it('names the row of a quote left open', () => {
-    const s = parseSheet('SKU,Qty\nOAT-1,"3\nYOG-2,4\n');
+  it('reads a file of many pieces as one: rows numbered across them, a quoted line end on a cut, a quote left open at the end', async () => {
+    const lines = ['SKU,Note,Qty'];
+    for (let i = 0; i < 3000; i++) lines.push(i % 7 === 0 ? `OAT-${i},"two\nlines, one note",${i}` : `OAT-${i},plain,${i}`);
+    const s = await parseSheet(`${lines.join('\n')}\nYOG-2,"open,1\n`);
+    expect(s.rows).toHaveLength(3001);
+    // Each quoted note takes two lines of the file: the spreadsheet's row number is the record's.
+    expect(s.rows[2999]).toEqual({ row: 3001, cells: ['OAT-2999', 'plain', '2999'] });
+    expect(s.rows[2996]).toEqual({ row: 2998, cells: ['OAT-2996', 'two\nlines, one note', '2996'] });
+    expect(s.problems).toHaveLength(1);
+    expect(s.problems[0]!.row).toBe(3002);
+  });
+  it('names the row of a quote left open', async () => {
+    const s = await parseSheet('SKU,Qty\nOAT-1,"3\nYOG-2,4\n');
     expect(s.problems[0]?.message).toMatch(/^Row 2: a quoted field is not closed/);
   });
 });
 
 describe('column match', () => {
-  it('matches headers by name and synonyms, each field once', () => {
+  it('matches headers by name and synonyms, each field once', async () => {
     expect(guessColumns(['Item', 'QTY.', 'Carton', 'Batch', 'Best before', 'Tracking #', 'PO #', 'Warehouse', 'ETA', 'Notes', 'Barcode'])).toEqual([
       'item',
       'quantity',
@@ -92,18 +105,18 @@ describe('column match', () => {
     ]);
     expect(guessColumns(['GTIN', 'Quantity (units)', 'Expiration date (DD/MM/YYYY)'])).toEqual(['item', 'quantity', 'expiry']);
   });
-  it('a layout is the normalized header names; a match naming a field twice is refused in words', () => {
+  it('a layout is the normalized header names; a match naming a field twice is refused in words', async () => {
     expect(layoutKey(['SKU ', 'Qty.'])).toBe(layoutKey(['sku', 'QTY']));
     expect(checkColumns(['A', 'B'], ['item', 'item'])).toMatch(/"A" and "B" are both matched to Item/);
   });
-  it('the template reads back with every column matched', () => {
-    const s = parseSheet(importTemplateCsv());
+  it('the template reads back with every column matched', async () => {
+    const s = await parseSheet(importTemplateCsv());
     expect(guessColumns(s.headers).every((f) => f !== null)).toBe(true);
   });
 });
 
 describe('dates', () => {
-  it('reads ISO and spreadsheet forms, in the file day order', () => {
+  it('reads ISO and spreadsheet forms, in the file day order', async () => {
     expect(readDay('2027-06-30', 'mdy')).toBe('2027-06-30');
     expect(readDay('30/06/2027', 'dmy')).toBe('2027-06-30');
     expect(readDay('06/30/2027', 'mdy')).toBe('2027-06-30');
@@ -119,8 +132,8 @@ describe('dates', () => {
 });
 
 describe('checkImport', () => {
-  it('a clean file becomes boxes with lines, lots and expiry, and the order fields from the file', () => {
-    const r = check(
+  it('a clean file becomes boxes with lines, lots and expiry, and the order fields from the file', async () => {
+    const r = await check(
       'SKU,Qty,Box,Tracking,Lot,Expiry,PO,FC,Package type\n' +
         'OAT-1,3,A,1Z1,,,PO-9,Reno,Pallet\n' +
         '00012345678905,2,B,,,,PO-9,,\n' +
@@ -141,8 +154,8 @@ describe('checkImport', () => {
     expect(r.summary).toEqual({ lines: 3, boxes: 2, items: 2 });
   });
 
-  it('names each problem by row and column, and builds nothing', () => {
-    const r = check(
+  it('names each problem by row and column, and builds nothing', async () => {
+    const r = await check(
       'SKU,Qty,Box,Lot,Expiry\n' +
         'NOPE,1,1,,\n' + // row 2 unknown item
         'OAT-1,2.5,1,,\n' + // row 3 quantity
@@ -170,23 +183,23 @@ describe('checkImport', () => {
     expect(r.problems[5]!.message).toMatch(/YOG-2 lot l1 is already in box 1 on row 4/);
   });
 
-  it('says each problem with its place in the clerk’s language', () => {
+  it('says each problem with its place in the clerk’s language', async () => {
     const german = createIntl({ locale: 'de', messages: compiled('de') });
     const say = (words: { id: string; values?: Record<string, string | number> }) => german.formatMessage({ id: words.id }, words.values);
-    const lines = (r: ReturnType<typeof check>) => r.problems.map((p) => problemLine(p, r.sheet.headers, say));
-    expect(lines(check('SKU,Qty\nNOPE,1\n'))).toEqual([
+    const lines = (r: Awaited<ReturnType<typeof check>>) => r.problems.map((p) => problemLine(p, r.sheet.headers, say));
+    expect(lines(await check('SKU,Qty\nNOPE,1\n'))).toEqual([
       'Zeile 2, „SKU“: kein Artikel „NOPE“ in der Artikelliste des Arbeitsplatzes: Prüfen Sie SKU, Barcode oder Bestands-ID, oder synchronisieren Sie die Artikel, wenn er neu ist.',
     ]);
-    expect(lines(check('SKU,Qty\nOAT-1,1\n', { columns: ['item', null] }))).toEqual([
+    expect(lines(await check('SKU,Qty\nOAT-1,1\n', { columns: ['item', null] }))).toEqual([
       'Keine Spalte ist „Menge“ zugeordnet: Wählen Sie die Spalte mit der Anzahl der Einheiten.',
     ]);
   });
 
-  it('a fixed row and a dropped row clear their problems', () => {
+  it('a fixed row and a dropped row clear their problems', async () => {
     const text = 'SKU,Qty\nNOPE,1\nOAT-1,x\nYOG-2,1\n';
-    const r = check(text, { edits: [{ row: 3, cells: ['OAT-1', '5'] }], dropped: [2] });
+    const r = await check(text, { edits: [{ row: 3, cells: ['OAT-1', '5'] }], dropped: [2] });
     expect(r.problems.map((p) => p.row)).toEqual([4]); // YOG-2 still needs a lot
-    const fixed = check('SKU,Qty,Lot\nNOPE,1,\nOAT-1,x,\nYOG-2,1,\n', {
+    const fixed = await check('SKU,Qty,Lot\nNOPE,1,\nOAT-1,x,\nYOG-2,1,\n', {
       edits: [
         { row: 3, cells: ['OAT-1', '5', ''] },
         { row: 4, cells: ['YOG-2', '1', 'L2'] },
@@ -200,25 +213,32 @@ describe('checkImport', () => {
     ]);
   });
 
-  it('refuses more boxes than a parcel order takes, and says what to do', () => {
-    const rows = Array.from({ length: 51 }, (_, i) => `OAT-1,1,${i + 1}`).join('\n');
-    const r = check(`SKU,Qty,Box\n${rows}\n`);
-    expect(r.problems).toEqual([expect.objectContaining({ row: null, field: 'box', column: 2 })]);
-    expect(r.problems[0]!.message).toMatch(/51 boxes; a Parcel order takes at most 50: choose Pallet/);
-    expect(check(`SKU,Qty,Box,Package type\n${rows.replace(/\n/g, ',Pallet\n')},Pallet\n`).problems).toEqual([]);
+  it('refuses a file of more lines than an order takes as a whole, without reading its rows one by one', async () => {
+    const r = await check(`SKU,Qty\n${'NOPE,x\n'.repeat(IMPORT_LINES_MAX + 1)}`);
+    expect(r.problems.map((p) => p.said.id)).toEqual(['receiving.import.check.tooManyLines']);
+    expect(r.summary).toMatchObject({ lines: IMPORT_LINES_MAX + 1, boxes: 0 });
+    expect(r.boxes).toBeUndefined();
   });
 
-  it('order fields that disagree between rows, and a missing item column, are named', () => {
-    const r = check('SKU,Qty,Box,PO\nOAT-1,1,1,PO-1\nOAT-1,1,2,PO-2\n');
+  it('refuses more boxes than a parcel order takes, and says what to do', async () => {
+    const rows = Array.from({ length: 51 }, (_, i) => `OAT-1,1,${i + 1}`).join('\n');
+    const r = await check(`SKU,Qty,Box\n${rows}\n`);
+    expect(r.problems).toEqual([expect.objectContaining({ row: null, field: 'box', column: 2 })]);
+    expect(r.problems[0]!.message).toMatch(/51 boxes; a Parcel order takes at most 50: choose Pallet/);
+    expect((await check(`SKU,Qty,Box,Package type\n${rows.replace(/\n/g, ',Pallet\n')},Pallet\n`)).problems).toEqual([]);
+  });
+
+  it('order fields that disagree between rows, and a missing item column, are named', async () => {
+    const r = await check('SKU,Qty,Box,PO\nOAT-1,1,1,PO-1\nOAT-1,1,2,PO-2\n');
     expect(r.problems.map((p) => p.message)).toEqual(['Row 3, "PO": "PO-2" differs from "PO-1" on row 2: one order has one PO number.']);
-    const none = check('Code,Qty\nOAT-1,1\n');
+    const none = await check('Code,Qty\nOAT-1,1\n');
     expect(none.problems[0]!.message).toMatch(/No column is matched to Item/);
   });
 
-  it('finds the day order from the file, else the clerk’s', () => {
-    expect(check('SKU,Qty,Lot,Expiry\nYOG-2,1,L1,12/31/2027\n').dayOrder).toBe('mdy');
-    expect(check('SKU,Qty,Lot,Expiry\nYOG-2,1,L1,03/04/2027\n', { localeDayOrder: 'mdy' }).boxes?.[0]?.box_items[0]?.lot_date).toBe('2027-03-04');
-    expect(check('SKU,Qty,Lot,Expiry\nYOG-2,1,L1,03/04/2027\n').boxes?.[0]?.box_items[0]?.lot_date).toBe('2027-04-03');
+  it('finds the day order from the file, else the clerk’s', async () => {
+    expect((await check('SKU,Qty,Lot,Expiry\nYOG-2,1,L1,12/31/2027\n')).dayOrder).toBe('mdy');
+    expect((await check('SKU,Qty,Lot,Expiry\nYOG-2,1,L1,03/04/2027\n', { localeDayOrder: 'mdy' })).boxes?.[0]?.box_items[0]?.lot_date).toBe('2027-03-04');
+    expect((await check('SKU,Qty,Lot,Expiry\nYOG-2,1,L1,03/04/2027\n')).boxes?.[0]?.box_items[0]?.lot_date).toBe('2027-04-03');
   });
 });
 
@@ -248,8 +268,8 @@ describe('quantities as the file writes them', () => {
     expect(decimalHint('1,200')).toBeNull();
     expect(decimalHint('12')).toBeNull();
   });
-  it('a German file: "12,0" says the decimal comma, so "1.200" is twelve hundred; a real fraction is named by row and column', () => {
-    const r = check('Artikelnummer;Menge\nOAT-1;12,0\nOAT-1;1.200\nYOG-2;2,5\n');
+  it('a German file: "12,0" says the decimal comma, so "1.200" is twelve hundred; a real fraction is named by row and column', async () => {
+    const r = await check('Artikelnummer;Menge\nOAT-1;12,0\nOAT-1;1.200\nYOG-2;2,5\n');
     expect(r).toMatchObject({ decimal: ',', decimalFrom: 'file' });
     expect(r.problems.map((p) => [p.row, p.column, p.said.id])).toEqual(
       [
@@ -258,15 +278,15 @@ describe('quantities as the file writes them', () => {
         [4, 0, 'receiving.import.check.lotNeeded'],
       ].sort((a, b) => (a[0] as number) - (b[0] as number) || (a[1] as number) - (b[1] as number)),
     );
-    const clean = check('Artikelnummer;Menge;Karton\nOAT-1;12,0;1\nOAT-1;1.200;2\n');
+    const clean = await check('Artikelnummer;Menge;Karton\nOAT-1;12,0;1\nOAT-1;1.200;2\n');
     expect(clean.problems).toEqual([]);
     expect(clean.boxes!.map((b) => b.box_items[0]!.quantity)).toEqual([12, 1200]);
   });
-  it('a file that does not say reads by the desk’s locale, or by the clerk’s choice', () => {
-    expect(check('SKU,Qty\nOAT-1,1.200\n', { localeDecimal: ',' })).toMatchObject({ decimal: ',', decimalFrom: 'locale', problems: [] });
-    const english = check('SKU,Qty\nOAT-1,1.200\n', { localeDecimal: '.' });
+  it('a file that does not say reads by the desk’s locale, or by the clerk’s choice', async () => {
+    expect(await check('SKU,Qty\nOAT-1,1.200\n', { localeDecimal: ',' })).toMatchObject({ decimal: ',', decimalFrom: 'locale', problems: [] });
+    const english = await check('SKU,Qty\nOAT-1,1.200\n', { localeDecimal: '.' });
     expect(english.problems.map((p) => p.said.id)).toEqual(['receiving.import.check.fraction']);
-    expect(check('SKU,Qty\nOAT-1,1.200\n', { localeDecimal: '.', decimal: ',' })).toMatchObject({ decimalFrom: 'clerk', problems: [] });
+    expect(await check('SKU,Qty\nOAT-1,1.200\n', { localeDecimal: '.', decimal: ',' })).toMatchObject({ decimalFrom: 'clerk', problems: [] });
   });
 });
 
@@ -313,10 +333,22 @@ describe('heading synonyms', () => {
 });
 
 describe('the header row', () => {
-  it('passes over a title above the table and blank rows', () => {
-    const s = parseSheet('Lieferschein 4711;;\n;;\nArt.-Nr.;Menge;MHD\nOAT-1;3;\n');
+  it('passes over a title above the table and blank rows', async () => {
+    const s = await parseSheet('Lieferschein 4711;;\n;;\nArt.-Nr.;Menge;MHD\nOAT-1;3;\n');
     expect(s.headers).toEqual(['Art.-Nr.', 'Menge', 'MHD']);
     expect(s.rows).toEqual([{ row: 4, cells: ['OAT-1', '3', ''] }]);
+  });
+  it('is found the same when the rows come in pieces, and rows keep their numbers past the first piece', async () => {
+    const records = [['Delivery note 4711'], [], ['Art.-Nr.', 'Menge'], ['OAT-1', '3'], [''], ['YOG-2', '4']];
+    const pieces = new SheetRows();
+    for (const r of records) pieces.add([r]);
+    expect(pieces.finish()).toEqual(sheetOfRecords(records));
+    expect(sheetOfRecords(records)).toEqual({ headers: ['Art.-Nr.', 'Menge'], rows: [{ row: 4, cells: ['OAT-1', '3'] }, { row: 6, cells: ['YOG-2', '4'] }] });
+    // Some 100 kB: read in several pieces of 32 kB.
+    const s = await parseSheet(`Delivery note 4711;\n;\nSKU;Qty\n${'OAT-1;1\n'.repeat(12_000)}\nYOG-2;"2\n"\n`);
+    expect(s.headers).toEqual(['SKU', 'Qty']);
+    expect(s.rows).toHaveLength(12_001);
+    expect(s.rows.at(-1)).toEqual({ row: 12_005, cells: ['YOG-2', '2'] });
   });
 });
 

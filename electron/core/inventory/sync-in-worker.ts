@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { BodyVerdict } from '../api/body-verdict.js';
+import { workerCode } from '../worker-code.js';
 import type { CacheColumns } from './cache-format.js';
 import type { FoldedColumns } from './search-text.js';
 import { SnapshotAssembler, textColumns, type PageSummary, type SnapshotMeta, type SyncStream } from './snapshot-assembler.js';
@@ -54,19 +53,16 @@ export class SyncWorkerStopped extends Error {}
 /**
  * An assembler for one sync: in a worker thread (sync-worker.ts), so parsing, checking, turning
  * 100,000 records into columns and encoding them for the file never holds up the main process's IPC, or `inline` in this thread (the
- * fallback after a worker failed). The worker is `inventory-sync-worker.js` beside the main bundle
- * (build/vite.main.config.ts builds it as a second entry) or, running from source (tests, the browser
- * host), `sync-worker.ts` bundled with esbuild on first use and started from that code: no loader
- * hooks in the worker, so its start cannot wait on the main thread's module loading. A worker whose
- * sync ended cleanly serves the next one (`park`).
+ * fallback after a worker failed). The worker is `sync-worker.ts` (its code found by
+ * `workerCode`: bundled from source, else `inventory-sync-worker.js` beside the main bundle). A worker
+ * whose sync ended cleanly serves the next one (`park`).
  */
 export async function startSyncAssembler(options: { inline?: boolean; log?: (line: string) => void } = {}): Promise<SyncAssembler> {
   if (options.inline) return inlineAssembler();
   let entry: URL | string | null;
   try {
-    entry = await workerEntry();
+    entry = await workerCode(new URL('./sync-worker.ts', import.meta.url), new URL('./inventory-sync-worker.js', import.meta.url));
   } catch (error) {
-    sourceBundle = null; // try again next sync
     options.log?.(`inventory sync: the worker could not be prepared (${(error as Error).message}); assembling in the main thread`);
     return inlineAssembler();
   }
@@ -257,25 +253,4 @@ function unpark(): Worker | null {
   parked.worker.off('error', parked.gone);
   parked.worker.ref();
   return parked.worker;
-}
-
-let sourceBundle: Promise<string> | null = null;
-
-/** The built worker file beside the bundle, or (from source) the worker bundled as code; null when neither exists. */
-async function workerEntry(): Promise<URL | string | null> {
-  const source = new URL('./sync-worker.ts', import.meta.url);
-  if (source.protocol === 'file:' && existsSync(fileURLToPath(source))) {
-    sourceBundle ??= bundleSource(fileURLToPath(source));
-    return sourceBundle;
-  }
-  const built = new URL('./inventory-sync-worker.js', import.meta.url);
-  if (built.protocol === 'file:' && existsSync(fileURLToPath(built))) return built;
-  return null;
-}
-
-async function bundleSource(path: string): Promise<string> {
-  // A development dependency: only source runs (tests, the browser host) come here.
-  const esbuild = await import('esbuild');
-  const result = await esbuild.build({ entryPoints: [path], bundle: true, platform: 'node', format: 'cjs', target: 'node20', write: false, logLevel: 'error' });
-  return result.outputFiles[0]!.text;
 }

@@ -100,9 +100,19 @@ function noStatus(target: ZplTarget, error: Error, seconds: number): Saying {
 
 class NotZpl extends Error {}
 
+/**
+ * The most a host status answer may be: three framed strings of a few dozen characters each. Anything
+ * at that address that answers more (a flood, a web page, an endless stream) is not a ZPL printer's
+ * status; it is refused at this size and the connection closed, so what a device sends never grows
+ * the desk or holds its event loop.
+ */
+export const HOST_STATUS_MAX_BYTES = 4096;
+
 /** A socket with a timeout per step and a way to wait for one host status answer. */
 class Link {
   private received = '';
+  /** Only an answer asked for is read: a printer says nothing unasked, so anything else is dropped. */
+  private asking = false;
   private failure: Error | null = null;
   private wake: (() => void) | null = null;
 
@@ -112,11 +122,15 @@ class Link {
   ) {
     socket.setEncoding('latin1');
     socket.on('data', (chunk: string) => {
-      this.received += chunk;
+      if (!this.asking) return;
+      if (this.received.length + chunk.length > HOST_STATUS_MAX_BYTES) {
+        this.failure ??= new NotZpl(`an answer of more than ${HOST_STATUS_MAX_BYTES} bytes to ~HS`);
+        socket.destroy();
+      } else this.received += chunk;
       this.wake?.();
     });
     socket.on('error', (error) => {
-      this.failure = error;
+      this.failure ??= error;
       this.wake?.();
     });
     socket.on('close', () => {
@@ -153,19 +167,24 @@ class Link {
 
   async status(): Promise<HostStatus> {
     this.received = '';
-    await this.write(HOST_STATUS);
-    await this.within(
-      new Promise<void>((resolve, reject) => {
-        const check = () => {
-          if (hasWholeStatus(this.received)) resolve();
-          else if (this.failure) reject(this.failure);
-        };
-        this.wake = check;
-        check();
-      }),
-      'waiting for its status',
-    );
-    this.wake = null;
+    this.asking = true;
+    try {
+      await this.write(HOST_STATUS);
+      await this.within(
+        new Promise<void>((resolve, reject) => {
+          const check = () => {
+            if (hasWholeStatus(this.received)) resolve();
+            else if (this.failure) reject(this.failure);
+          };
+          this.wake = check;
+          check();
+        }),
+        'waiting for its status',
+      );
+    } finally {
+      this.asking = false;
+      this.wake = null;
+    }
     const status = parseHostStatus(this.received);
     if (!status) throw new NotZpl('not a host status');
     return status;

@@ -1,3 +1,4 @@
+import { csvText, type CsvCell } from '../../../shared/csv.js';
 import type { DiscrepancyLine, DiscrepancyListRow, LotDifference, OrderDiscrepancies } from '../../../shared/ipc/receiving.js';
 import type { ReceivingBox, ReceivingOrder } from '../../../shared/schemas/receiving.js';
 import type { MainWords } from '../words.js';
@@ -236,15 +237,6 @@ export function csvCenterTime(at: string | null, timeZone: string | null): strin
   return `${p('year')}-${p('month')}-${p('day')} ${p('hour')}:${p('minute')} ${p('timeZoneName')}`;
 }
 
-function csvCell(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  // A cell a spreadsheet would run as a formula is quoted and led by an apostrophe.
-  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) || safe !== text ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-const csvRow = (cells: (string | number | null)[]) => cells.map(csvCell).join(',');
-
 const CSV_COLUMNS = [
   'section',
   'order',
@@ -267,78 +259,72 @@ const CSV_COLUMNS = [
 ] as const;
 
 /**
- * The discrepancy report as CSV (UTF-8, comma, CRLF): one row per line, then boxes not received, then
+ * The discrepancy report as CSV (the desk's one writer, shared/csv.ts): one row per line, then boxes not received, then
  * lots received otherwise. The headings, sections and marks in `words`' language (the clerk's, who
  * sends it to a supplier); names, codes, numbers and times are data.
  */
 export function discrepancyCsv(d: OrderDiscrepancies, words: MainWords): string {
   const { t } = words;
   const zone = d.center.timeZone;
-  const rows = [csvRow(CSV_COLUMNS.map((col) => t('receiving.csv.col', { col })))];
+  const rows: CsvCell[][] = [CSV_COLUMNS.map((col) => t('receiving.csv.col', { col }))];
   const head = [d.orderId, d.purchaseOrderNumber, d.center.name];
   const mark = (m: 'short' | 'over' | 'even') => t('receiving.csv.mark', { mark: m });
   for (const l of d.lines)
-    rows.push(
-      csvRow([
-        t('receiving.csv.section', { section: 'item' }),
-        ...head,
-        l.name,
-        l.sku,
-        l.lotNumber,
-        l.lotDate,
-        null,
-        null,
-        l.expected,
-        l.received,
-        l.stowed,
-        l.difference,
-        mark(l.mark),
-        null,
-        null,
-        null,
-      ]),
-    );
+    rows.push([
+      t('receiving.csv.section', { section: 'item' }),
+      ...head,
+      l.name,
+      l.sku,
+      l.lotNumber,
+      l.lotDate,
+      null,
+      null,
+      l.expected,
+      l.received,
+      l.stowed,
+      l.difference,
+      mark(l.mark),
+      null,
+      null,
+      null,
+    ]);
   for (const b of d.missingBoxes)
-    rows.push(
-      csvRow([
-        t('receiving.csv.section', { section: 'box' }),
-        ...head,
-        null,
-        null,
-        null,
-        null,
-        b.boxNumber,
-        b.trackingNumber,
-        b.expected,
-        0,
-        0,
-        -b.expected,
-        mark('short'),
-        null,
-        null,
-        null,
-      ]),
-    );
+    rows.push([
+      t('receiving.csv.section', { section: 'box' }),
+      ...head,
+      null,
+      null,
+      null,
+      null,
+      b.boxNumber,
+      b.trackingNumber,
+      b.expected,
+      0,
+      0,
+      -b.expected,
+      mark('short'),
+      null,
+      null,
+      null,
+    ]);
   for (const x of d.lotDifferences)
-    rows.push(
-      csvRow([
-        t('receiving.csv.section', { section: 'lot' }),
-        ...head,
-        x.name,
-        x.sku,
-        x.orderedLot,
-        x.orderedExpiry,
-        x.boxNumber,
-        null,
-        null,
-        x.quantity,
-        null,
-        null,
-        null,
-        x.receivedLot,
-        x.receivedExpiry,
-        csvCenterTime(x.receivedAt, zone),
-      ]),
-    );
-  return `${rows.join('\r\n')}\r\n`;
+    rows.push([
+      t('receiving.csv.section', { section: 'lot' }),
+      ...head,
+      x.name,
+      x.sku,
+      x.orderedLot,
+      x.orderedExpiry,
+      x.boxNumber,
+      null,
+      null,
+      x.quantity,
+      null,
+      null,
+      null,
+      x.receivedLot,
+      x.receivedExpiry,
+      csvCenterTime(x.receivedAt, zone),
+    ]);
+  return csvText(rows);
 }

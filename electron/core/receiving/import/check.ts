@@ -27,6 +27,10 @@ export interface ImportLookup {
   centers: readonly { id: number; name: string }[];
 }
 
+/** How long the check works before the event loop gets a turn. */
+const SLICE_MS = 10;
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The most boxes one order may have besides the Package limit: what the form's draft keeps. */
 const MAX_BOXES = 1000;
 
@@ -55,9 +59,10 @@ const inEnglish = (words: Said) => englishOf(words as Saying);
 /**
  * Every row of a parsed sheet checked against the item cache and the service's rules, each problem
  * with its row and column in the clerk's words; the boxes for the form when nothing is wrong. Pure:
- * the cache comes in as `ctx.lookup`.
+ * the cache comes in as `ctx.lookup`. It lets the event loop run every few milliseconds of rows, so
+ * the largest order a file gives (5,000 lines) never keeps the core from answering the clerk.
  */
-export function checkImport(sheet: ParsedSheet, opts: Options, ctx: ImportLookup): Result {
+export async function checkImport(sheet: ParsedSheet, opts: Options, ctx: ImportLookup): Promise<Result> {
   const problems: ImportProblem[] = [...sheet.problems];
   const col = (f: ImportField) => opts.columns.indexOf(f);
   const fail = (row: number | null, field: ImportField | null, problem: Saying) => {
@@ -68,34 +73,47 @@ export function checkImport(sheet: ParsedSheet, opts: Options, ctx: ImportLookup
 
   const edits = new Map(opts.edits.map((e) => [e.row, e.cells]));
   const dropped = new Set(opts.dropped);
-  const rows: Row[] = sheet.rows.filter((r) => !dropped.has(r.row)).map((r) => ({ row: r.row, cells: edits.get(r.row) ?? r.cells, edited: edits.has(r.row) }));
+  // The rows left after the dropped ones, counted all, but taken only as far as an order can go.
+  const rows: Row[] = [];
+  let lines = 0;
+  for (const r of sheet.rows) {
+    if (dropped.has(r.row)) continue;
+    lines++;
+    if (rows.length < IMPORT_LINES_MAX) rows.push({ row: r.row, cells: edits.get(r.row) ?? r.cells, edited: edits.has(r.row) });
+  }
   const cell = (r: { cells: string[] }, f: ImportField) => {
     const c = col(f);
     return c < 0 ? '' : (r.cells[c] ?? '').trim();
   };
 
-  const dayOrder = opts.dayOrder ?? fileDayOrder(rows, cell) ?? opts.localeDayOrder;
-  const dayOrderFrom = opts.dayOrder ? 'clerk' : fileDayOrder(rows, cell) ? 'file' : 'locale';
+  // A file of more lines than an order takes is refused whole (split it): its rows are not read one
+  // by one, so the largest file the call carries costs no more than the largest it takes.
+  const tooMany = lines > IMPORT_LINES_MAX;
+  await turn();
+  const fromFile = opts.dayOrder ? null : fileDayOrder(rows, cell);
+  const dayOrder = opts.dayOrder ?? fromFile ?? opts.localeDayOrder;
+  const dayOrderFrom = opts.dayOrder ? 'clerk' : fromFile ? 'file' : 'locale';
   // A number the workbook holds as a number reads with its point, whatever the file's mark.
   const quantityColumn = col('quantity');
   const typed = (r: Row) => !r.edited && sheet.numbers.has(cellKey(r.row, quantityColumn));
-  const fileDecimal = decimalOfFile(rows, cell, typed, sheet.separator);
+  const fileDecimal = opts.decimal ? null : decimalOfFile(rows, cell, typed, sheet.separator);
   const decimal = opts.decimal ?? fileDecimal ?? opts.localeDecimal;
   const decimalFrom = opts.decimal ? 'clerk' : fileDecimal ? 'file' : 'locale';
   const quantityOf = (r: Row) => readQuantity(r.row, cell(r, 'quantity'), typed(r) ? '.' : decimal, fail);
   const order = readOrder(rows, cell, opts.defaults, dayOrder, ctx, fail);
+  await turn();
 
   if (col('item') < 0) fail(null, null, said('receiving.import.check.noItemColumn'));
   if (col('quantity') < 0) fail(null, null, said('receiving.import.check.noQuantityColumn'));
-  if (rows.length === 0) fail(null, null, said('receiving.import.check.noRows'));
-  if (rows.length > IMPORT_LINES_MAX) fail(null, null, said('receiving.import.check.tooManyLines', { lines: rows.length, max: IMPORT_LINES_MAX }));
+  if (lines === 0) fail(null, null, said('receiving.import.check.noRows'));
+  if (tooMany) fail(null, null, said('receiving.import.check.tooManyLines', { lines, max: IMPORT_LINES_MAX }));
 
   const {
     items,
     boxes,
     distinct,
     lines: read,
-  } = col('item') >= 0 && col('quantity') >= 0 ? readLines(rows, cell, col, quantityOf, order, dayOrder, ctx, fail) : noLines();
+  } = col('item') >= 0 && col('quantity') >= 0 && !tooMany ? await readLines(rows, cell, col, quantityOf, order, dayOrder, ctx, fail) : noLines();
 
   const boxLimit = order.package_type === 'Package' ? WRO_LIMITS.packageBoxes : MAX_BOXES;
   if (boxes.size > boxLimit)
@@ -110,6 +128,7 @@ export function checkImport(sheet: ParsedSheet, opts: Options, ctx: ImportLookup
   if (distinct.size > WRO_LIMITS.distinctItems)
     fail(null, 'item', said('receiving.import.check.tooManyItems', { items: distinct.size, max: WRO_LIMITS.distinctItems }));
 
+  await turn();
   problems.sort((a, b) => (a.row ?? 0) - (b.row ?? 0) || (a.column ?? -1) - (b.column ?? -1));
   return {
     dayOrder,
@@ -118,7 +137,7 @@ export function checkImport(sheet: ParsedSheet, opts: Options, ctx: ImportLookup
     decimalFrom,
     items,
     problems,
-    summary: { lines: rows.length, boxes: boxes.size, items: distinct.size },
+    summary: { lines, boxes: boxes.size, items: distinct.size },
     order,
     ...(opts.want === 'preview' ? { lines: read } : {}),
     ...(opts.want === 'lines' && problems.length === 0 ? { boxes: [...boxes.values()].map((b) => b.box) } : {}),
@@ -137,7 +156,7 @@ function noLines() {
 }
 
 /** Each row as a box line: its item resolved, its quantity, lot and expiry read, its box found; each problem named. */
-function readLines(
+async function readLines(
   rows: readonly Row[],
   cell: Cell,
   col: (f: ImportField) => number,
@@ -152,7 +171,12 @@ function readLines(
   const distinct = new Set<number>();
   const lines: Line[] = [];
   let lastBox: string | null = null;
+  let slice = performance.now();
   for (const r of rows) {
+    if (performance.now() - slice > SLICE_MS) {
+      await turn();
+      slice = performance.now();
+    }
     const item = readItem(r.row, cell(r, 'item'), ctx, fail);
     if (item) {
       items[String(r.row)] = { sku: item.sku, name: item.name };

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import type { ImportCheckInput, ImportCheckOutput } from '../../../../shared/ipc/receiving.js';
+import { IMPORT_LINES_MAX, type ImportCheckInput, type ImportCheckOutput } from '../../../../shared/ipc/receiving.js';
 import { checkColumns, guessColumns, ImportField, layoutKey } from '../../../../shared/receiving/import-columns.js';
 import { appError } from '../../words.js';
 import type { InventoryDesk } from '../../inventory/index.js';
 import type { SettingsService } from '../../settings/settings.js';
 import { checkImport, type ImportItem, type ImportLookup } from './check.js';
 import { readFile } from './read.js';
-import { loadWorkbookReader } from './workbook.js';
 
 /** The desk's remembered column matches, by layout (the header row's normalized names). */
 const ImportSettings = z.object({
@@ -34,7 +33,6 @@ export class ImportDesk {
 
   async check(input: ImportCheckInput): Promise<ImportCheckOutput> {
     const index = await this.deps.inventory.ready();
-    await loadWorkbookReader();
     const items = new Map<number, ImportItem>();
     const lookup: ImportLookup = {
       centers: [...input.centers, ...index.centers.filter((c) => !input.centers.some((k) => k.id === c.id))],
@@ -49,8 +47,10 @@ export class ImportDesk {
         }),
     };
     const { layouts } = this.deps.settings.section(SECTION, ImportSettings, DEFAULTS);
-    const { output, layout } = checkFile(input, (key) => layouts[key]?.columns, lookup);
+    const { output, layout } = await checkFile(input, (key) => layouts[key]?.columns, lookup);
     if (output.boxes) this.remember(layout, output.columns);
+    // What follows (the answer checked against the contract by the dispatch) gets a turn of its own.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     return output;
   }
 
@@ -65,20 +65,20 @@ export class ImportDesk {
 }
 
 /**
- * A file read, its columns matched and every row checked: the whole of an import's work, in one
- * synchronous function over the item lookup and the remembered matches, so it can run wherever the
- * lookup is (main now; a worker with the cache's index would do).
+ * A file read, its columns matched and every row checked: the whole of an import's work, over the
+ * item lookup and the remembered matches. It keeps main's loop free as it goes: a CSV is read a piece
+ * at a time, a workbook in its worker thread, the rows checked a few milliseconds at a time.
  */
-export function checkFile(
+export async function checkFile(
   input: ImportCheckInput,
   remembered: (layout: string) => readonly (ImportField | null)[] | undefined,
   ctx: ImportLookup,
-): { output: ImportCheckOutput; layout: string } {
+): Promise<{ output: ImportCheckOutput; layout: string }> {
   const empty = () =>
     input.fileName ? appError('invalid_input', 'errors.import.emptyFile', { file: input.fileName }) : appError('invalid_input', 'errors.import.empty');
   const bytes = Buffer.from(input.bytes, 'base64');
   if (bytes.length === 0) throw empty();
-  const file = readFile(bytes, input.fileName, input.sheet);
+  const file = await readFile(bytes, input.fileName, input.sheet);
   const { sheet } = file;
   if (sheet.headers.length === 0) throw empty();
   const layout = layoutKey(sheet.headers);
@@ -90,7 +90,7 @@ export function checkFile(
       : ([guessColumns(sheet.headers), 'guessed'] as const);
   const wrong = checkColumns(sheet.headers, columns);
   if (wrong) throw appError('invalid_input', 'errors.import.columns', undefined, { detail: wrong });
-  const result = checkImport(sheet, { ...input, columns }, ctx);
+  const { items: named, ...result } = await checkImport(sheet, { ...input, columns }, ctx);
   const output: ImportCheckOutput = {
     headers: sheet.headers,
     columns: [...columns],
@@ -100,8 +100,10 @@ export function checkFile(
     sheet: file.sheetName,
     separator: sheet.separator,
     bom: sheet.bom,
-    ...(input.want === 'preview' ? { rows: sheet.rows } : {}),
     ...result,
+    // A file refused for its length shows its first rows only: no one fixes the rest in place. The
+    // boxes of 'lines' name their items themselves.
+    ...(input.want === 'preview' ? { rows: sheet.rows.slice(0, IMPORT_LINES_MAX), items: named } : {}),
   };
   return { output, layout };
 }

@@ -21,56 +21,107 @@ export interface ParsedSheet {
   numbers: ReadonlySet<number>;
 }
 
-/** A cell's key in {@link ParsedSheet.numbers}. */
-export const cellKey = (row: number, column: number) => row * 256 + column;
+export { cellKey } from './cell-key.js';
 
 const SEPARATORS = [',', ';', '\t', '|'] as const;
 /** How far down a title, a logo's caption or a note may push the header row. */
 const HEADER_SEARCH_ROWS = 20;
 
+/** How much text Papa Parse reads at a time before the event loop gets a turn: about 10 ms of parsing. */
+const CHUNK_CHARS = 32 * 1024;
+/** The head of the text the separator is guessed from: the first 20 rows of any supplier's file. */
+const GUESS_CHARS = 64 * 1024;
+
 /**
  * Reads CSV or TSV as spreadsheets export it: UTF-8 with or without a BOM, `,` `;` tab (or `|`)
  * found from the file, quoted fields with separators, quotes and line ends inside, CRLF or LF.
  * Papa Parse does the reading (its separator guess weighs every candidate over the first rows); a
- * quote left open is a problem on its row, the rest of the file still read.
+ * quote left open is a problem on its row, the rest of the file still read. It reads a piece at a
+ * time and lets the event loop run between pieces, so a file of the largest size the call takes
+ * (hundreds of thousands of rows) never keeps the core from answering the clerk.
  */
-export function parseSheet(text: string): ParsedSheet {
+export async function parseSheet(text: string): Promise<ParsedSheet> {
   const bom = text.charCodeAt(0) === 0xfeff;
   const body = bom ? text.slice(1) : text;
   // The separator is guessed over the first rows without blank lines: a trailing or blank line counts
-  // as a row of one field in Papa's guess and can sink the right separator of a two-column file.
-  const found = Papa.parse<string[]>(body, { delimitersToGuess: [...SEPARATORS], skipEmptyLines: 'greedy', preview: 20 }).meta.delimiter;
-  const result = Papa.parse<string[]>(body, { delimiter: found, skipEmptyLines: false, header: false });
+  // as a row of one field in Papa's guess and can sink the right separator of a two-column file. Only
+  // the file's head is given: Papa goes over all the text it is given, preview or not.
+  const head = body.slice(0, GUESS_CHARS);
+  const found = Papa.parse<string[]>(head, { delimitersToGuess: [...SEPARATORS], skipEmptyLines: 'greedy', preview: 20 }).meta.delimiter;
   const separator = (SEPARATORS as readonly string[]).includes(found) ? (found as (typeof SEPARATORS)[number]) : ',';
-  const problems: ImportProblem[] = result.errors
-    .filter((e) => e.type === 'Quotes')
-    .map((e) => {
-      const placed = { row: (e.row ?? 0) + 1, column: null, said: said('receiving.import.check.unclosedQuote') };
-      return { ...placed, field: null, message: problemLine(placed, [], (words) => englishOf(words as Saying)) };
+  // Rows are taken in as each piece is read, so no step after the reading goes over the whole file.
+  const sheet = new SheetRows();
+  const unclosed: number[] = [];
+  await new Promise<void>((resolve, reject) => {
+    Papa.parse<string[]>(body, {
+      delimiter: found,
+      skipEmptyLines: false,
+      header: false,
+      chunkSize: CHUNK_CHARS,
+      chunk: (results: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
+        // A piece's rows are numbered from its start: the rows before it come first.
+        for (const e of results.errors) if (e.type === 'Quotes') unclosed.push(sheet.records + (e.row ?? 0));
+        sheet.add(results.data);
+        parser.pause();
+        setImmediate(() => parser.resume());
+      },
+      complete: () => resolve(),
+      error: (error: Error) => reject(error),
     });
-  return { ...sheetOfRecords(result.data), separator, bom, problems, numbers: new Set() };
+  });
+  const problems: ImportProblem[] = unclosed.map((at) => {
+    const placed = { row: at + 1, column: null, said: said('receiving.import.check.unclosedQuote') };
+    return { ...placed, field: null, message: problemLine(placed, [], (words) => englishOf(words as Saying)) };
+  });
+  return { ...sheet.finish(), separator, bom, problems, numbers: new Set() };
 }
 
 /**
- * The header and data rows of a sheet's records (the record at index i being row i + 1). The header
- * is the first row among the first 20 that names two fields the desk knows, else the first with two
- * cells or more, else the first that is not blank: a title above the table ("Delivery note 4711",
- * merged across the columns) is passed over.
+ * A sheet's records (the record at index i being row i + 1) taken in as they are read, in one piece
+ * or many: the header is the first row among the first 20 that are not blank that names two fields
+ * the desk knows, else the first with two cells or more, else the first that is not blank, so a title
+ * above the table ("Delivery note 4711", merged across the columns) is passed over; the rows after it
+ * are the data rows.
  */
-export function sheetOfRecords(records: readonly (readonly string[] | undefined)[]): Pick<ParsedSheet, 'headers' | 'rows'> {
-  const nonBlank: number[] = [];
-  for (let i = 0; i < records.length && nonBlank.length < HEADER_SEARCH_ROWS; i++) if (!isBlank(records[i])) nonBlank.push(i);
-  const filled = (i: number) => records[i]!.filter((c) => c.trim() !== '').length;
-  const headerAt =
-    nonBlank.find((i) => guessColumns(records[i]!).filter(Boolean).length >= 2) ?? nonBlank.find((i) => filled(i) >= 2) ?? nonBlank[0] ?? records.length;
-  const headers = (records[headerAt] ?? []).map((h) => h.trim());
-  const rows: ParsedSheet['rows'] = [];
-  for (let i = headerAt + 1; i < records.length; i++) {
-    const cells = records[i];
-    if (isBlank(cells)) continue;
-    rows.push({ row: i + 1, cells: cells!.map((c) => c.trim()) });
+export class SheetRows {
+  /** Records taken in so far. */
+  records = 0;
+  private headers: string[] | null = null;
+  private readonly rows: ParsedSheet['rows'] = [];
+  /** The rows that are not blank, before the header is found among them. */
+  private waiting: { row: number; cells: readonly string[] }[] = [];
+
+  add(records: readonly (readonly string[] | undefined)[]): void {
+    for (const cells of records) {
+      const row = ++this.records;
+      if (isBlank(cells)) continue;
+      if (this.headers) this.rows.push({ row, cells: cells!.map((c) => c.trim()) });
+      else if (this.waiting.push({ row, cells: cells! }) >= HEADER_SEARCH_ROWS) this.findHeader();
+    }
   }
-  return { headers, rows };
+
+  finish(): Pick<ParsedSheet, 'headers' | 'rows'> {
+    if (!this.headers) this.findHeader();
+    return { headers: this.headers ?? [], rows: this.rows };
+  }
+
+  private findHeader(): void {
+    const seen = this.waiting;
+    this.waiting = [];
+    const filled = (cells: readonly string[]) => cells.filter((c) => c.trim() !== '').length;
+    let at = seen.findIndex((r) => guessColumns(r.cells).filter(Boolean).length >= 2);
+    if (at < 0) at = seen.findIndex((r) => filled(r.cells) >= 2);
+    if (at < 0) at = 0;
+    this.headers = (seen[at]?.cells ?? []).map((h) => h.trim());
+    for (const r of seen.slice(at + 1)) this.rows.push({ row: r.row, cells: r.cells.map((c) => c.trim()) });
+  }
+}
+
+/** The header and data rows of a sheet's records read at once (see {@link SheetRows}). */
+export function sheetOfRecords(records: readonly (readonly string[] | undefined)[]): Pick<ParsedSheet, 'headers' | 'rows'> {
+  const sheet = new SheetRows();
+  sheet.add(records);
+  return sheet.finish();
 }
 
 function isBlank(cells: readonly string[] | undefined): boolean {

@@ -12,10 +12,10 @@ export interface ReadFile {
   sheetName: string | null;
 }
 
-export function readFile(bytes: Uint8Array, fileName: string, wantedSheet: string | undefined): ReadFile {
+export async function readFile(bytes: Uint8Array, fileName: string, wantedSheet: string | undefined): Promise<ReadFile> {
   const found = sniff(bytes);
   if (found.kind === 'refused') throw appError('invalid_input', 'receiving.import.notSheet', { file: fileName, looks: found.looks });
-  if (found.kind === 'text') return { sheet: parseSheet(found.text), kind: 'text', sheets: [], sheetName: null };
-  const book = readWorkbook(bytes, fileName, wantedSheet);
+  if (found.kind === 'text') return { sheet: await parseSheet(found.text), kind: 'text', sheets: [], sheetName: null };
+  const book = await readWorkbook(bytes, fileName, wantedSheet);
   return { sheet: book.sheet, kind: found.kind, sheets: book.sheets, sheetName: book.name };
 }

@@ -1,6 +1,8 @@
-import type * as XLSX from '@e965/xlsx';
+import { Worker } from 'node:worker_threads';
 import { appError } from '../../words.js';
-import { cellKey, sheetOfRecords, type ParsedSheet } from './parse.js';
+import { workerCode } from '../../worker-code.js';
+import { SheetRows, type ParsedSheet } from './parse.js';
+import { WorkbookRefused, workbookCells, type WorkbookCells } from './workbook-sheet.js';
 
 /** A workbook's sheet read as the import reads a CSV, with the workbook's sheet names. */
 export interface ReadWorkbook {
@@ -10,89 +12,86 @@ export interface ReadWorkbook {
   name: string;
 }
 
-/**
- * Rows read from a sheet at most: beyond any order the desk takes (5,000 lines), and a bound on what a
- * small file that unpacks to millions of rows could cost.
- */
-const SHEET_ROWS_MAX = 20_000;
-
-let sheetjs: typeof XLSX | null = null;
+export type WorkbookRequest = { id: number; bytes: Uint8Array; wanted: string | undefined };
+export type WorkbookAnswer =
+  | { id: number; op: 'rows'; records: (string[] | undefined)[] }
+  | ({ id: number; op: 'done' } & Omit<WorkbookCells, 'records'>)
+  | { id: number; op: 'refused'; why: WorkbookRefused['why'] };
 
 /**
- * SheetJS, loaded at the first import rather than at the desk's start: its code takes about 100 ms to
- * load, which every start would otherwise pay for a reader most sessions never use.
+ * An .xlsx or .ods read into a sheet (workbook-sheet.ts) in a worker thread: SheetJS reads a file
+ * whole and synchronously (the largest the call carries took longer than the 100 ms the desk may
+ * hold its loop), so main only takes in the rows, a piece per message. The worker is kept, idle and
+ * not holding the process open, for the next file: its start and SheetJS's loading (some 100 ms) are
+ * paid once. Where no worker can start, the file is read on this thread.
  */
-export async function loadWorkbookReader(): Promise<void> {
-  sheetjs ??= await import('@e965/xlsx');
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/**
- * A cell as the import reads it, from what the cell holds, not how it is shown: a number in digits
- * with a point (its display may say "1.200,00 €"); a date as YYYY-MM-DD, with HH:mm when it has a
- * time; a formula by its last computed value; an error cell by its text ("#N/A"), so a problem names it.
- */
-function cellText(cell: XLSX.CellObject | undefined): { text: string; number: boolean } {
-  if (!cell || cell.v === undefined || cell.v === null) return { text: '', number: false };
-  const v = cell.v;
-  if (cell.t === 'n' && typeof v === 'number') return { text: String(v), number: true };
-  if (cell.t === 'd' && v instanceof Date) {
-    // Read with UTC: true, so the date's UTC fields are the cell's own day and time.
-    const day = `${v.getUTCFullYear()}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())}`;
-    const time = v.getUTCHours() * 60 + v.getUTCMinutes();
-    return { text: time === 0 ? day : `${day} ${pad(v.getUTCHours())}:${pad(v.getUTCMinutes())}`, number: false };
-  }
-  if (cell.t === 'b') return { text: v ? 'TRUE' : 'FALSE', number: false };
-  if (cell.t === 'e') return { text: cell.w ?? '#ERROR', number: false };
-  return { text: String(v), number: false };
-}
-
-/**
- * An .xlsx or .ods read with SheetJS: the sheet asked for (by name), else the first. A cell merged
- * down several rows (a box number or a PO written once for its rows) counts on each of them, as the
- * clerk sees it; a heading merged across columns names its first column only.
- */
-export function readWorkbook(bytes: Uint8Array, fileName: string, wanted: string | undefined): ReadWorkbook {
-  if (!sheetjs) throw new Error('readWorkbook before loadWorkbookReader');
-  let book: XLSX.WorkBook;
+export async function readWorkbook(bytes: Uint8Array, fileName: string, wanted: string | undefined): Promise<ReadWorkbook> {
+  const rows = new SheetRows();
+  let cells: Omit<WorkbookCells, 'records'>;
   try {
-    book = sheetjs.read(bytes, {
-      type: 'array',
-      dense: true,
-      cellDates: true,
-      UTC: true,
-      cellHTML: false,
-      cellText: true,
-      sheetRows: SHEET_ROWS_MAX,
-    });
-  } catch {
-    throw appError('invalid_input', 'receiving.import.unreadableWorkbook', { file: fileName });
-  }
-  const sheets = book.SheetNames;
-  const name = wanted !== undefined && sheets.includes(wanted) ? wanted : sheets[0];
-  const ws = name === undefined ? undefined : book.Sheets[name];
-  if (name === undefined || !ws) throw appError('invalid_input', 'errors.import.emptyFile', { file: fileName });
-  const data = ws['!data'] ?? [];
-  const records: string[][] = [];
-  const numbers = new Set<number>();
-  for (let r = 0; r < data.length; r++) {
-    const row = data[r];
-    const cells: string[] = [];
-    if (row)
-      for (let c = 0; c < row.length; c++) {
-        const { text, number } = cellText(row[c]);
-        cells.push(text);
-        if (number) numbers.add(cellKey(r + 1, c));
-      }
-    records.push(cells);
-  }
-  for (const m of ws['!merges'] ?? [])
-    for (let r = m.s.r + 1; r <= m.e.r; r++) {
-      const cells = (records[r] ??= []);
-      while (cells.length <= m.s.c) cells.push('');
-      cells[m.s.c] = records[m.s.r]?.[m.s.c] ?? '';
-      if (numbers.has(cellKey(m.s.r + 1, m.s.c))) numbers.add(cellKey(r + 1, m.s.c));
+    const reader = await workbookReader();
+    if (reader) cells = await reader.read(bytes, wanted, (records) => rows.add(records));
+    else {
+      const { records, ...rest } = workbookCells(await import('@e965/xlsx'), bytes, wanted);
+      rows.add(records);
+      cells = rest;
     }
-  return { sheet: { ...sheetOfRecords(records), separator: null, bom: false, problems: [], numbers }, sheets, name };
+  } catch (error) {
+    if (!(error instanceof WorkbookRefused)) throw error;
+    throw error.why === 'empty'
+      ? appError('invalid_input', 'errors.import.emptyFile', { file: fileName })
+      : appError('invalid_input', 'receiving.import.unreadableWorkbook', { file: fileName });
+  }
+  const sheet: ParsedSheet = { ...rows.finish(), separator: null, bom: false, problems: [], numbers: new Set(cells.numbers) };
+  return { sheet, sheets: cells.sheets, name: cells.name };
+}
+
+interface Reader {
+  read(bytes: Uint8Array, wanted: string | undefined, onRows: (records: (string[] | undefined)[]) => void): Promise<Omit<WorkbookCells, 'records'>>;
+}
+
+let reader: Promise<Reader | null> | null = null;
+
+function workbookReader(): Promise<Reader | null> {
+  // A worker that cannot be prepared is tried again at the next file; this one is read on this thread.
+  reader ??= startReader().catch(() => (reader = null));
+  return reader;
+}
+
+async function startReader(): Promise<Reader | null> {
+  const code = await workerCode(new URL('./workbook-worker.ts', import.meta.url), new URL('./import-workbook-worker.js', import.meta.url));
+  if (!code) return null;
+  const worker = typeof code === 'string' ? new Worker(code, { eval: true }) : new Worker(code);
+  worker.unref();
+  let nextId = 1;
+  const pending = new Map<
+    number,
+    { onRows: (records: (string[] | undefined)[]) => void; resolve: (cells: Omit<WorkbookCells, 'records'>) => void; reject: (error: Error) => void }
+  >();
+  const stopped = (why: string) => {
+    reader = null;
+    for (const waiting of pending.values()) waiting.reject(new Error(`the workbook reader stopped (${why})`));
+    pending.clear();
+  };
+  worker.on('message', (answer: WorkbookAnswer) => {
+    const waiting = pending.get(answer.id);
+    if (!waiting) return;
+    if (answer.op === 'rows') return waiting.onRows(answer.records);
+    pending.delete(answer.id);
+    // An idle worker does not keep the desk's process running.
+    if (pending.size === 0) worker.unref();
+    if (answer.op === 'refused') waiting.reject(new WorkbookRefused(answer.why));
+    else waiting.resolve({ sheets: answer.sheets, name: answer.name, numbers: answer.numbers });
+  });
+  worker.once('error', (error) => stopped(error.message));
+  worker.once('exit', (code) => stopped(`exit code ${code}`));
+  return {
+    read: (bytes, wanted, onRows) =>
+      new Promise((resolve, reject) => {
+        const id = nextId++;
+        pending.set(id, { onRows, resolve, reject });
+        worker.ref();
+        worker.postMessage({ id, bytes, wanted } satisfies WorkbookRequest);
+      }),
+  };
 }

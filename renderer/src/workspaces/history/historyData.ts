@@ -1,4 +1,5 @@
 import { HISTORY_MAX_DAYS, HistoryInput, type HistoryRow } from '../../../../shared/ipc/history';
+import { csvText } from '../../../../shared/csv';
 import type { Translate } from '../../i18n/useT';
 
 /**
@@ -190,12 +191,6 @@ export function chartSeries(lines: readonly EventLine[], options: { merged?: boo
   return { x, lines: chartLines, lineIndex, omitted };
 }
 
-/** RFC 4180: a field with a comma, quote, CR or LF is quoted, quotes doubled; records end with CRLF. */
-export function csvField(value: string | number): string {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The export's column headings, in the desk's language: the clerk reads them in a spreadsheet. */
 export const csvHeader = (t: Translate) => [
   t('history.csv.time'),
@@ -234,5 +229,5 @@ export function historyCsv(t: Translate, lines: readonly EventLine[], names: Rea
       l.onHand,
     ]),
   ];
-  return records.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return csvText(records);
 }

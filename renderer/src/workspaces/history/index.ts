@@ -1,3 +1,3 @@
-// What other areas may use of inventory history in the renderer: its CSV and download helpers (one
-// CSV dialect and local-time stamp for every export of the desk). Its address (#/inventory/history?item=…&fc=…) is its face.
-export { csvField, localStamp } from './historyData';
+// What other areas may use of inventory history in the renderer: its local-time stamp (one for every
+// export of the desk; the CSV writer itself is shared/csv.ts). Its address (#/inventory/history?item=…&fc=…) is its face.
+export { localStamp } from './historyData';

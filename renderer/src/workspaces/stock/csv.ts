@@ -1,17 +1,14 @@
 import type { StockItemRow, StockLotRow } from '../../../../shared/ipc/stock';
 import type { Translate } from '../../i18n/useT';
-import { csvField, localStamp } from '../history';
+import { csvText as csv } from '../../../../shared/csv';
+import { localStamp } from '../history';
 
 /**
- * The stock lists as a clerk opens them in a spreadsheet, in the history export's format (RFC 4180,
- * CRLF; times in the user's zone, sortable): names before ids, expiry as the calendar day it names.
+ * The stock lists as a clerk opens them in a spreadsheet, through the desk's one CSV writer
+ * (shared/csv.ts; times in the user's zone, sortable): names before ids, expiry as the calendar day it names.
  */
 export function exclusionWords(t: Translate, excluded: boolean | null): string {
   return t('stock.exclusion', { excluded: excluded === null ? 'unknown' : excluded ? 'yes' : 'no' });
-}
-
-function csv(records: readonly (readonly (string | number)[])[]): string {
-  return records.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 
 const asOfStamp = (asOf: string | null) => (asOf ? localStamp(Date.parse(asOf)) : '');

@@ -215,7 +215,7 @@ function LinesTable({ answer, byRow }: { answer: ImportCheckOutput; byRow: Reado
   const { t, said } = useT();
   const data = useMemo(() => {
     const rows: LineRow[] = (answer.lines ?? []).map((l) => {
-      const item = answer.items[String(l.row)];
+      const item = answer.items?.[String(l.row)];
       return {
         row: l.row,
         item: item ? `${item.name} (${item.sku})` : l.code && t('receiving.import.itemNotFound', { code: l.code }),
