@@ -343,7 +343,13 @@ describe('the header row', () => {
     const pieces = new SheetRows();
     for (const r of records) pieces.add([r]);
     expect(pieces.finish()).toEqual(sheetOfRecords(records));
-    expect(sheetOfRecords(records)).toEqual({ headers: ['Art.-Nr.', 'Menge'], rows: [{ row: 4, cells: ['OAT-1', '3'] }, { row: 6, cells: ['YOG-2', '4'] }] });
+    expect(sheetOfRecords(records)).toEqual({
+      headers: ['Art.-Nr.', 'Menge'],
+      rows: [
+        { row: 4, cells: ['OAT-1', '3'] },
+        { row: 6, cells: ['YOG-2', '4'] },
+      ],
+    });
     // Some 100 kB: read in several pieces of 32 kB.
     const s = await parseSheet(`Delivery note 4711;\n;\nSKU;Qty\n${'OAT-1;1\n'.repeat(12_000)}\nYOG-2;"2\n"\n`);
     expect(s.headers).toEqual(['SKU', 'Qty']);
