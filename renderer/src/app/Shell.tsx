@@ -44,10 +44,11 @@ export function Shell() {
   useShortcut({ keys: 'Alt+ArrowRight', description: t('shell.key.forward'), group: navigation, inFields: true, handler: () => router.history.forward() });
   useShortcut({ keys: '?', description: t('shell.key.shortcuts'), handler: () => setSheetOpen(true) });
   useWorkspaceShortcuts(t, (w) => {
-    // The view on screen asked for again: the router sees no change, so the focus model is told itself.
-    // Another view: the router reports a failed navigation itself, so nothing here waits for it.
-    if (w.path === pathname) beginViewChange(pathname);
-    else void navigate({ to: w.path });
+    // The focus model is told at once, that it was the view's shortcut (the router sees no change when
+    // the view on screen is asked for again, and tells its own later); a failed navigation the router
+    // reports itself, so nothing here waits for it.
+    beginViewChange(w.path, { byShortcut: true });
+    if (w.path !== pathname) void navigate({ to: w.path });
   });
   useMouseBackForward(router.history);
   usePreloadWorkspaces(session.data?.status === 'signed-in');

@@ -26,7 +26,14 @@ const FOCUS_WINDOW_MS = 2500;
 /** The title stays in the live region this long: read once, then out of the way. */
 const ANNOUNCE_MS = 1500;
 
-let pending: { path: string; until: number; timer: ReturnType<typeof setTimeout>; observer: MutationObserver | null } | null = null;
+let pending: {
+  path: string;
+  until: number;
+  timer: ReturnType<typeof setTimeout>;
+  observer: MutationObserver | null;
+  /** Opened by the view's own shortcut (Alt+3), not by Back or a link: a search view opens on its field. */
+  byShortcut: boolean;
+} | null = null;
 let announcer: HTMLElement | null = null;
 let announceTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -60,7 +67,9 @@ export function setViewAnnouncer(element: HTMLElement | null): void {
 }
 
 /** A change of path begins (the router's onBeforeNavigate). */
-export function beginViewChange(path: string): void {
+export function beginViewChange(path: string, { byShortcut }: { byShortcut?: boolean } = {}): void {
+  // The router's own notice of a change a shortcut began keeps what the shortcut said.
+  const shortcut = byShortcut ?? (pending?.path === path && pending.byShortcut);
   viewChanges++;
   if (pending) {
     clearTimeout(pending.timer);
@@ -68,7 +77,7 @@ export function beginViewChange(path: string): void {
   }
   const observer = typeof MutationObserver === 'function' ? new MutationObserver(() => tryFocus(false)) : null;
   observer?.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-loading', 'tabindex', 'disabled'] });
-  pending = { path, until: performance.now() + FOCUS_WINDOW_MS, timer: setTimeout(() => tryFocus(true), FOCUS_WINDOW_MS), observer };
+  pending = { path, until: performance.now() + FOCUS_WINDOW_MS, timer: setTimeout(() => tryFocus(true), FOCUS_WINDOW_MS), observer, byShortcut: shortcut };
   requestAnimationFrame(() => tryFocus(false));
 }
 
@@ -112,7 +121,7 @@ function tryFocus(timedOut: boolean): void {
     return;
   }
   const root = heading.closest<HTMLElement>('section') ?? document.getElementById('content') ?? document.body;
-  const found = primaryControl(root, late);
+  const found = primaryControl(root, late, pending.byShortcut);
   if (found === 'wait') return;
   const target = found ?? heading;
   target.focus({ preventScroll: target.tagName === 'TR' });
@@ -162,14 +171,16 @@ const FIELDS = 'input:not([type="hidden"]):not([type="checkbox"]):not([type="rad
  * The control a view's next key belongs to (see the module's comment), null for the heading, or
  * 'wait' while what the view shows is still loading (unless `late`) and nothing before it applies.
  */
-export function primaryControl(root: HTMLElement, late = true): HTMLElement | null | 'wait' {
+export function primaryControl(root: HTMLElement, late = true, byShortcut = false): HTMLElement | null | 'wait' {
   const scanField = (): HTMLElement | null => {
     // A scan field of a form (a box's tracking number) is one of its fields: the form's rule decides.
     const box = first(root, '[data-scan-field]', (el) => el.closest('form:not([role="search"])') === null);
     if (!box) return null;
     return box.matches(FIELDS) ? box : first(box, FIELDS);
   };
-  const early = first(root, '[data-primary]') ?? first(root, '.data-table tbody[data-restored] tr[tabindex="0"]') ?? scanField();
+  const restored = () => first(root, '.data-table tbody[data-restored] tr[tabindex="0"]');
+  // Back to a list: the row left. The view's own shortcut: a search view's field, as on a fresh visit.
+  const early = first(root, '[data-primary]') ?? (byShortcut ? (scanField() ?? restored()) : (restored() ?? scanField()));
   if (early) return early;
   const row = first(root, '.data-table tbody tr[tabindex="0"]');
   if (row) return row;
