@@ -140,6 +140,13 @@ export interface ScanDetector {
   readonly flushDueAt: number | null;
   /** The open burst holds keys back (they were typed nowhere yet). */
   readonly holding: boolean;
+  /**
+   * The open burst holds keys back and is a scan but for its Enter or Tab: long enough, at a
+   * scanner's pace, and only a terminator can end it as one (idle endings off). Given back too
+   * early, its keys would act as typing (a tile's digit, a row's letter) before a late Enter showed
+   * it was a scan.
+   */
+  readonly awaitsTerminator: boolean;
   readonly thresholds: ScanThresholds;
   reset(): void;
 }
@@ -376,6 +383,10 @@ class Detector implements ScanDetector {
 
   get holding() {
     return this.burst.some((e) => e.held);
+  }
+
+  get awaitsTerminator() {
+    return !this.thresholds.idleEnds && this.holding && this.canScan(this.burst);
   }
 
   reset() {

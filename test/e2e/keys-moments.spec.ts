@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, signInThroughPopup, test } from './fixtures.js';
 import { waitForFirstSync } from './inventory-support.js';
 import { openIntake } from './returns-support.js';
-import { address, altDigit, busyCores, itemCode, key, scanKeys, sendKeys, soakData, typingKeys, Rng, seeded, type SoakItem } from './soak/keySoak.js';
+import { address, altDigit, busyCores, formsOf, itemCode, key, scanKeys, sendKeys, soakData, typingKeys, Rng, seeded, type SoakItem } from './soak/keySoak.js';
 
 /**
  * The moments where scans used to go missing, each as a clerk meets it, with both cores kept busy
@@ -90,6 +90,38 @@ test('scans right as a record opens reach the item whole, the leading zeros too'
     // Down a row, Enter opens the order; the scan follows at once, while the order opens.
     await sendKeys(page, [key('ArrowDown'), key('Enter', 20), ...scanKeys(code, 5, 40 + rng.int(0, 40))]);
     await expect.poll(() => address(page), { message: `record ${n + 1}: ${code}`, timeout: 15_000 }).toBe(`/inventory/items/${item.id}`);
+  }
+});
+
+test('a scan whose Enter a busy PC hands over a second late, on Today’s tiles, opens its item and no tile', async ({ page, host }) => {
+  const data = await ready(page, host);
+  stopBusy = busyCores(2);
+  const items = data.items.filter((i: SoakItem) => formsOf(i).includes('gs1-dm'));
+  for (const [n, form] of (['gs1-dm', 'gtin14', 'sku'] as const).entries()) {
+    const item = items[n]!;
+    await page.keyboard.press('Alt+0');
+    await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+    await focusSettled(page);
+    const code = itemCode(item, form);
+    const keys = scanKeys(code, 8);
+    // The scanner sent its Enter 8 ms after the last character (its timestamp says so); the page
+    // gets it 1.2 s later. Given back as typing meanwhile, the code's digits would open Today's tiles.
+    await page.evaluate(() => {
+      const w = window as unknown as { visited: string[] };
+      w.visited = [];
+      const note = () => w.visited.push(decodeURIComponent(window.location.hash.slice(1).split('?')[0]!));
+      for (const name of ['pushState', 'replaceState'] as const) {
+        const original = history[name].bind(history);
+        history[name] = (...args: Parameters<History['pushState']>) => {
+          original(...args);
+          note();
+        };
+      }
+    });
+    await sendKeys(page, keys, { clumps: [keys.length - 2], pauseMs: 1200 });
+    await expect.poll(() => address(page), { message: `scan ${n + 1}: ${code}`, timeout: 15_000 }).toBe(`/inventory/items/${item.id}`);
+    // Straight there: no tile opened on the way.
+    expect(await page.evaluate(() => [...new Set((window as unknown as { visited: string[] }).visited)])).toEqual([`/inventory/items/${item.id}`]);
   }
 });
 

@@ -195,6 +195,26 @@ describe('scan detector', () => {
       expect(scan.retract).toBe(cut);
     });
 
+    it('held keys a scan long and at its pace await its Enter; shorter, slower, in a field or with idle endings, they do not', () => {
+      const held = createScanDetector();
+      for (const e of events.slice(0, 3)) held.push(e);
+      // Three keys are not yet a scan's length: a person's keys, given back after the usual wait.
+      expect(held.awaitsTerminator).toBe(false);
+      held.push(events[3]!);
+      expect(held.awaitsTerminator).toBe(true);
+      const inField = createScanDetector();
+      for (const e of events.slice(0, 8)) inField.push(e, { editable: true });
+      // Typed into a field, nothing waits: the keys are there already and come out if the Enter joins.
+      expect(inField.awaitsTerminator).toBe(false);
+      const idle = createScanDetector({ idleEnds: true });
+      for (const e of events.slice(0, 8)) idle.push(e);
+      // With idle endings the silence itself ends it as a scan: no Enter to wait for.
+      expect(idle.awaitsTerminator).toBe(false);
+      const slow = createScanDetector();
+      for (const e of type('ABCDEF', 150).events) slow.push(e);
+      expect(slow.awaitsTerminator).toBe(false);
+    });
+
     it('in a text field: what was typed before the silence comes out with the rest', () => {
       const run = feed(createScanDetector(), events.slice(0, cut), { editable: true }, 'RMA-');
       expect(run.field).toBe('RMA-00355');

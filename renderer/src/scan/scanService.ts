@@ -70,6 +70,12 @@ const SCOPE_FIELD = 'scope';
  * on its own. Only a person's last key pressed on a control that is no field waits this long.
  */
 const HELD_WAIT_MS = 500;
+/**
+ * How long held keys that are a scan but for its Enter wait for it. A person does not type a
+ * scan's length at a scanner's pace, so waiting costs a person nothing; a busy PC may hand the
+ * scanner's Enter over this late, and keys given back before it would run shortcuts.
+ */
+const TERMINATOR_WAIT_MS = 2000;
 /** While the page says input is waiting, look again this soon rather than end a burst. */
 const INPUT_PENDING_RECHECK_MS = 10;
 
@@ -339,7 +345,8 @@ export class ScanService {
     const silence = now - this.lastArrival;
     const wait = (ms: number) => (this.timer = setTimeout(() => this.onTimer(), ms));
     if (silence < HELD_WAIT_MS * 4 && inputPending()) return wait(INPUT_PENDING_RECHECK_MS);
-    if (this.detector.holding && silence < HELD_WAIT_MS) return wait(HELD_WAIT_MS - silence + 1);
+    const holdFor = this.detector.awaitsTerminator ? TERMINATOR_WAIT_MS : this.detector.holding ? HELD_WAIT_MS : 0;
+    if (silence < holdFor) return wait(holdFor - silence + 1);
     // Real silence since the last key arrived ends the burst, even when that key's timestamp is
     // later than the page's clock (the detector compares timestamps).
     this.settle(this.detector.flush(Math.max(now, (this.detector.flushDueAt ?? now) + 1)));
