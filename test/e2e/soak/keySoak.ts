@@ -322,14 +322,52 @@ export interface SoakResult {
 }
 
 const VIEWS = [
-  { digit: 0, title: 'Today' },
-  { digit: 1, title: 'Receiving' },
-  { digit: 2, title: 'Unidentified receipts' },
-  { digit: 3, title: 'Inventory' },
-  { digit: 4, title: 'Lot exclusions' },
-  { digit: 5, title: 'Returns' },
-  { digit: 6, title: 'Settings' },
+  { digit: 0, title: 'Today', path: '/today' },
+  { digit: 1, title: 'Receiving', path: '/receiving' },
+  { digit: 2, title: 'Unidentified receipts', path: '/unidentified' },
+  { digit: 3, title: 'Inventory', path: '/inventory' },
+  { digit: 4, title: 'Lot exclusions', path: '/lots' },
+  { digit: 5, title: 'Returns', path: '/returns' },
+  { digit: 6, title: 'Settings', path: '/settings' },
 ] as const;
+
+/**
+ * From now on the page notes every path it goes to (the router's pushState and replaceState, and a
+ * changed hash): a scan that reaches its item by way of another view (a tile or a row its keys
+ * opened) changed keys on the way, even when it arrives.
+ */
+async function watchPaths(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { soakPaths?: string[]; soakFrom?: string };
+    w.soakFrom = decodeURIComponent(window.location.hash.slice(1).split('?')[0]!);
+    if (w.soakPaths) {
+      w.soakPaths = [];
+      return;
+    }
+    w.soakPaths = [];
+    const note = () => w.soakPaths!.push(decodeURIComponent(window.location.hash.slice(1).split('?')[0]!));
+    for (const name of ['pushState', 'replaceState'] as const) {
+      const original = history[name].bind(history);
+      history[name] = (...args: Parameters<History['pushState']>) => {
+        original(...args);
+        note();
+      };
+    }
+    window.addEventListener('hashchange', note);
+  });
+}
+
+/**
+ * The paths gone to since watchPaths, each once. The view on screen then may still write its own
+ * address (a search's words) until the episode leaves it; once left, going back there is a detour.
+ */
+const pathsSince = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { soakPaths?: string[]; soakFrom?: string };
+    const paths = w.soakPaths ?? [];
+    const left = paths.findIndex((p) => p !== w.soakFrom);
+    return [...new Set(left < 0 ? [] : paths.slice(left))];
+  });
 
 const WORDS = ['mug', 'box', 'coffee', 'serum', 'bottle', 'tea', 'lamp', 'kit', 'settings', 'receiving'];
 
@@ -361,8 +399,12 @@ function fail(ctx: Ctx, what: string, expected: string, got: string, kind: 'lost
   ctx.result.failures.push({ seed: ctx.result.seed, episode: ctx.episode, what, expected, got });
 }
 
-/** A scan whose oracle is the item's page: it opened, whole (a split or cut code opens another item or none). */
-async function expectItemOpened(ctx: Ctx, what: string, item: SoakItem, code: string) {
+/**
+ * A scan whose oracle is the item's page: it opened, whole (a split or cut code opens another item
+ * or none), and on the way the page went nowhere but the item and the paths the episode's own keys
+ * open (`via`: a path, or a prefix ending in "/").
+ */
+async function expectItemOpened(ctx: Ctx, what: string, item: SoakItem, code: string, via: string[] = []) {
   const want = `/inventory/items/${item.id}`;
   const r = await until(
     () => address(ctx.page),
@@ -372,7 +414,12 @@ async function expectItemOpened(ctx: Ctx, what: string, item: SoakItem, code: st
   if (!r.ok) {
     const got = `${r.value}; focus ${await focusOf(ctx.page)}; ${(await lastScans(ctx.page)).join(' | ')}`;
     fail(ctx, `${what}: scan ${JSON.stringify(code)}`, want, got, /inventory\/items\/\d+/.test(r.value) ? 'split' : 'misrouted');
+    return;
   }
+  const allowed = (p: string) => p.startsWith(want) || p.startsWith(`/lots/${item.id}`) || via.some((v) => (v.endsWith('/') ? p.startsWith(v) : p === v));
+  const detours = (await pathsSince(ctx.page)).filter((p) => !allowed(p));
+  if (detours.length > 0)
+    fail(ctx, `${what}: scan ${JSON.stringify(code)}`, `${want} by way of ${via.join(', ') || 'nothing'}`, `by way of ${detours.join(', ')}`, 'misrouted');
 }
 
 /** Opens a view by its shortcut and waits until it has settled (the start of most episodes). */
@@ -400,7 +447,7 @@ function visibleData(code: string): string {
  * puts focus on the row left instead), where the search takes the code whole.
  */
 async function expectScanInView(ctx: Ctx, what: string, digit: number, item: SoakItem, code: string) {
-  if (digit !== 2) return expectItemOpened(ctx, what, item, code);
+  if (digit !== 2) return expectItemOpened(ctx, what, item, code, [VIEWS.find((v) => v.digit === digit)!.path]);
   const want = `/unidentified?q=${visibleData(code)}`;
   const opened = `/inventory/items/${item.id}`;
   const r = await until(
@@ -435,7 +482,7 @@ async function openRecordThenScan(ctx: Ctx) {
   await sendKeys(ctx.page, keys, scanDelivery(ctx.rng, keys.length));
   ctx.result.operations += 3;
   ctx.result.scans++;
-  await expectItemOpened(ctx, 'an order opened with Enter, then at once', item, code);
+  await expectItemOpened(ctx, 'an order opened with Enter, then at once', item, code, ['/receiving', '/receiving/']);
   await settled(ctx.page);
 }
 
@@ -449,7 +496,7 @@ async function scanRecordThenScan(ctx: Ctx) {
   await sendKeys(ctx.page, keys);
   ctx.result.operations += 2;
   ctx.result.scans += 2;
-  await expectItemOpened(ctx, `on Receiving, order ${wro} scanned, then`, item, code);
+  await expectItemOpened(ctx, `on Receiving, order ${wro} scanned, then`, item, code, ['/receiving', `/receiving/${wro}`]);
   await settled(ctx.page);
 }
 
@@ -652,6 +699,7 @@ export async function runKeySoak(page: Page, data: SoakData, options: SoakOption
       const failuresBefore = result.failures.length;
       const began = Date.now();
       const episode = kind === 'views' ? rng.pick(VIEW_EPISODES) : kind === 'intake' ? intakeScan : formScan;
+      await watchPaths(page);
       await episode(ctx);
       if (process.env.DOCKDESK_SOAK_TRACE) options.log?.(`episode ${ctx.episode} ${episode.name}: ${Date.now() - began} ms, ${result.operations} operations`);
       if (result.failures.length > failuresBefore) {
