@@ -583,11 +583,13 @@ export interface MessageArgs<Tag = never> {
   'printing.item.formLabel': { sku: string | number };
   'printing.item.group': undefined;
   'printing.item.kept': undefined;
+  'printing.item.keyPerUnit': undefined;
   'printing.item.keyPrint': undefined;
   'printing.item.noPrinter': undefined;
   'printing.item.notTaken': undefined;
   'printing.item.open': undefined;
   'printing.item.openPrinters': undefined;
+  'printing.item.perUnit': { count: number; kbd: Tag; keys: string | number };
   'printing.item.print': { count: number };
   'printing.item.printing': undefined;
   'printing.item.printsOn': { name: string | number; size: string | number };

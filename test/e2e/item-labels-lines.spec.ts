@@ -75,11 +75,16 @@ test('a return line: Alt+P prints its item labels with the lot and expiry scanne
   const lotLine = page.getByTestId('intake-line-1');
   await expect(lotLine.getByLabel(/Quantity of/)).toHaveValue('2');
 
-  // The last scan's line: its lot and expiry said, one label per unit offered, the count selected.
+  // The last scan's line: its lot and expiry said; one label at first (Enter never prints a line's
+  // two dozen), one per unit a key away, the count selected.
   await page.keyboard.press('Alt+p');
   const dialog = dialogOf(page);
   await expect(dialog.getByLabel('Copies')).toBeFocused();
+  await expect(dialog.getByLabel('Copies')).toHaveValue('1');
+  await expect(dialog.getByRole('button', { name: /^One per unit: 2\b/ })).toHaveAttribute('aria-keyshortcuts', 'Alt+U');
+  await page.keyboard.press('Alt+u');
   await expect(dialog.getByLabel('Copies')).toHaveValue('2');
+  await expect(dialog.getByLabel('Copies')).toBeFocused();
   await expect(dialog.getByTestId('label-lot')).toContainText('Lot LOT-4711');
   await expect(dialog).toContainText('For line 2.');
   await expect(dialog).toContainText(`GTIN ${gtin}`);
@@ -101,6 +106,8 @@ test('a return line: Alt+P prints its item labels with the lot and expiry scanne
   await expect(dialog).toContainText('For line 1.');
   await expect(dialog).toContainText(`SKU ${plain.sku}`);
   await expect(dialog).toContainText('No lot or expiry on this line');
+  // A line of one: nothing to offer per unit.
+  await expect(dialog.getByRole('button', { name: /^One per unit/ })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('intake-line-0').getByLabel(/Quantity of/)).toBeFocused();
@@ -206,7 +213,11 @@ test('a receiving order’s box line: its scanned box’s item labels on Alt+I, 
   await page.keyboard.press('Alt+i');
   const dialog = dialogOf(page);
   await expect(dialog.getByLabel('Copies')).toBeFocused();
-  await expect(dialog.getByLabel('Copies')).toHaveValue(String(Math.min(found.item.quantity, 999)));
+  await expect(dialog.getByLabel('Copies')).toHaveValue('1');
+  if (found.item.quantity > 1) {
+    await page.keyboard.press('Alt+u');
+    await expect(dialog.getByLabel('Copies')).toHaveValue(String(Math.min(found.item.quantity, 999)));
+  }
   await expect(dialog).toContainText(`For box ${found.box.box_number}.`);
   await expect(dialog.getByTestId('label-lot')).toContainText(`Lot ${found.item.lot_number}`);
   await page.keyboard.type('1');

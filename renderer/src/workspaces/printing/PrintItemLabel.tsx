@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import { flushSync } from 'react-dom';
 import { useRouter } from '@tanstack/react-router';
-import { useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode, type Ref, type RefObject } from 'react';
 import type { PrinterProfile, PrintJob } from '../../../../shared/ipc/printing';
 import { lineItemLabel, MAX_COPIES } from '../../../../shared/printing/item-label';
 import { call } from '../../bridge/dockdesk';
@@ -26,6 +27,8 @@ export interface LabelledItem {
 }
 
 export const PRINT_ITEM_LABEL_KEYS = 'Alt+P';
+/** In the label dialog of a line: copies, one per unit of the line. */
+const PER_UNIT_KEYS = 'Alt+U';
 
 /** Opens Settings → Printers from anywhere: the palette's "Printers…" and the label dialog when no printer is chosen. */
 export function useOpenPrinters() {
@@ -120,35 +123,36 @@ function NoPrinter({ onOpen }: { onOpen: () => void }) {
   );
 }
 
+interface ItemLabelFormProps {
+  item: LabelledItem;
+  onDone: () => void;
+  fixedLot?: LabelLot;
+  /**
+   * Labels for one per unit of the line (its quantity, within what one job prints): offered one key
+   * away, never filled in, so Enter on the dialog prints one label, not a line's two dozen.
+   */
+  perUnit?: number;
+  /** Said above the fields (what the label cannot carry, and why). */
+  note?: string;
+}
+
 /**
  * The label form: copies, and the lot. `fixedLot`: the lot and expiry of the line the label is for
  * (a return line, a box's item, a lot in stock), shown, not chosen; else the item's lots to choose from.
  */
-export function ItemLabelForm({
-  item,
-  onDone,
-  fixedLot,
-  initialCopies = 1,
-  note,
-}: {
-  item: LabelledItem;
-  onDone: () => void;
-  fixedLot?: LabelLot;
-  initialCopies?: number;
-  /** Said above the fields (what the label cannot carry, and why). */
-  note?: string;
-}) {
+export function ItemLabelForm({ item, onDone, fixedLot, perUnit, note }: ItemLabelFormProps) {
   const id = useId();
   const { t } = useT();
   const settings = usePrintingSettings();
   const openPrinters = useOpenPrinters();
   const lots = lotChoices(item);
-  const [copies, setCopies] = useState(String(initialCopies));
+  const [copies, setCopies] = useState('1');
   const [lot, setLot] = useState(item.lotInView ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const copiesField = useRef<HTMLInputElement>(null);
   const print = usePrintLabel(item, fixedLot ?? lots.find((l) => l.lotNumber === lot) ?? null, onDone);
   const printer = settings.data?.profiles.find((p) => p.id === settings.data?.itemLabelPrinter) ?? null;
+  const form = useRef<HTMLFormElement>(null);
 
   if (settings.data && !printer)
     return (
@@ -162,9 +166,8 @@ export function ItemLabelForm({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const text = copies.trim();
-    const count = /^\d{1,4}$/.test(text) ? Number(text) : Number.NaN;
-    if (!(count >= 1 && count <= MAX_COPIES)) {
+    const count = copiesCount(copies);
+    if (count === null) {
       setProblem(t('printing.item.copiesProblem', { max: MAX_COPIES }));
       copiesField.current?.focus();
       return;
@@ -172,27 +175,36 @@ export function ItemLabelForm({
     setProblem(null);
     print.mutate(count);
   };
+  const change = (value: string) => {
+    setCopies(value);
+    setProblem(null);
+  };
   return (
-    <form className="print-label-form" onSubmit={submit} noValidate aria-label={t('printing.item.formLabel', { sku: item.sku })}>
+    <form ref={form} className="print-label-form" onSubmit={submit} noValidate aria-label={t('printing.item.formLabel', { sku: item.sku })}>
       <ItemFacts item={item} />
       {fixedLot && <LotFacts lot={fixedLot} />}
       {note && <p className="muted">{note}</p>}
       <div className="print-label-fields">
-        <CopiesField
-          id={`${id}-copies`}
-          inputRef={copiesField}
-          value={copies}
-          problem={problem}
-          onChange={(v) => {
-            setCopies(v);
-            setProblem(null);
-          }}
-        />
+        <CopiesField id={`${id}-copies`} inputRef={copiesField} value={copies} problem={problem} onChange={change} />
+        {perUnit !== undefined && perUnit > 1 && (
+          <PerUnitCopies
+            count={perUnit}
+            form={form}
+            onUse={(count) => {
+              // The count shown before it is selected: what the clerk types next replaces it.
+              flushSync(() => change(String(count)));
+              copiesField.current?.focus();
+              copiesField.current?.select();
+            }}
+          />
+        )}
         {!fixedLot && lots.length > 0 && <LotChoice id={`${id}-lot`} lots={lots} value={lot} onChange={setLot} />}
       </div>
       <PrintOutcome printer={printer} job={print.data} error={print.error} />
       <div className="button-row">
-        <button type="submit" className="primary" disabled={print.isPending || !printer}>
+        {/* Not held back while the printers are read: main picks the printer, and a disabled default
+            button would swallow the clerk's Enter. */}
+        <button type="submit" className="primary" disabled={print.isPending}>
           {print.isPending ? t('printing.item.printing') : t('printing.item.print', { count: Number(copies) >= 1 ? Math.floor(Number(copies)) : 1 })}
         </button>
         <button type="button" onClick={onDone}>
@@ -200,6 +212,30 @@ export function ItemLabelForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** The copies typed as a count one job prints, or null. */
+function copiesCount(text: string): number | null {
+  const count = /^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+  return count >= 1 && count <= MAX_COPIES ? count : null;
+}
+
+/** "One per unit: 24" beside the copies, and its key while focus is in the form. */
+function PerUnitCopies({ count, form, onUse }: { count: number; form: RefObject<HTMLFormElement | null>; onUse: (count: number) => void }) {
+  const { t, rich } = useT();
+  useShortcut({
+    keys: PER_UNIT_KEYS,
+    description: t('printing.item.keyPerUnit'),
+    group: t('printing.item.group'),
+    inFields: true,
+    scope: () => form.current,
+    handler: () => onUse(count),
+  });
+  return (
+    <button type="button" className="per-unit" onClick={() => onUse(count)} aria-keyshortcuts={PER_UNIT_KEYS} title={PER_UNIT_KEYS}>
+      {rich('printing.item.perUnit', { count, keys: PER_UNIT_KEYS, kbd: (chunks) => <kbd>{chunks}</kbd> })}
+    </button>
   );
 }
 

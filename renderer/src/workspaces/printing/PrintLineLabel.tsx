@@ -20,7 +20,7 @@ export interface LabelLine {
   lot: string | null;
   /** A day or the service's date-time at the start of it. */
   expiry: string | null;
-  /** Units on the line: one label each is offered at first. Null: one label. */
+  /** Units on the line: one label each is offered, a key away. Null: no such offer. */
   units: number | null;
   /** Where the line is, in the clerk's words ("line 2", "box 3"). */
   where: string;
@@ -67,7 +67,7 @@ function LineLabelForm({ line, onDone }: { line: LabelLine; onDone: () => void }
     <ItemLabelForm
       item={labelled}
       fixedLot={{ lotNumber: line.lot?.trim() ? line.lot.trim() : null, expiry: expiryDay(line.expiry) }}
-      initialCopies={copiesFor(line.units)}
+      perUnit={copiesFor(line.units)}
       note={item ? t('printing.line.for', { where: line.where }) : t('printing.line.forUncached', { where: line.where })}
       onDone={onDone}
     />
