@@ -56,7 +56,7 @@ interface LotsAnswer {
  * opens the item again, its fulfillable (All centers) is lower by what that lot could have given, as
  * the service's own API says; deleting the exclusion brings it back, restoring it takes it away again.
  */
-test('after a lot is excluded, its exclusion deleted and restored, the item page reads its fulfillable again and it matches the service', async ({
+test('after a lot is excluded, its exclusion deleted and the lot excluded again, the item page reads its fulfillable again and it matches the service', async ({
   page,
   host,
 }) => {
@@ -109,7 +109,7 @@ test('after a lot is excluded, its exclusion deleted and restored, the item page
   expect(await itemFulfillable()).toBe(figure(full));
   await expect(page.getByText(/in excluded lots/)).toHaveCount(0);
 
-  await lotAction(`Restore the exclusion of lot ${lot.lot_number}`, 'Restore exclusion');
+  await lotAction(`Exclude again: lot ${lot.lot_number}`, 'Exclude again');
   expect(await serviceFulfillable()).toBe(full - lot.fulfillable_quantity);
   expect(await itemFulfillable()).toBe(figure(full - lot.fulfillable_quantity));
 });

@@ -32,7 +32,7 @@ async function freshLottedItem(api: Awaited<ReturnType<typeof serviceApi>>) {
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
-test('find an item by SKU, exclude a lot, duplicate refused, delete, restore by keyboard, unknown lot refused; the emulator follows', async ({
+test('find an item by SKU, exclude a lot, duplicate refused, delete, exclude again by keyboard, unknown lot refused; the emulator follows', async ({
   page,
   host,
 }) => {
@@ -106,12 +106,12 @@ test('find an item by SKU, exclude a lot, duplicate refused, delete, restore by 
   await expect.poll(() => emulatorState(api, item.inventory_id)).toEqual({ active: [], deleted: [lot] });
   await expect(page.getByRole('table', { name: 'Deleted exclusions' })).toContainText(lot);
 
-  // Restore it with the keyboard alone: Tab to the row's button, Enter, Tab to the confirmation, Enter.
+  // Exclude it again with the keyboard alone: Tab to the row's button, Enter, Tab to the confirmation, Enter.
   await page.getByRole('heading', { level: 1 }).focus();
-  await tabTo(page, new RegExp(`Restore the exclusion of lot ${lot}`));
+  await tabTo(page, new RegExp(`Exclude again: lot ${lot}`));
   await page.keyboard.press('Enter');
-  await expect(dialog(page)).toContainText(`Restore the exclusion of lot ${lot}?`);
-  await tabTo(page, /^Restore exclusion$/, 6);
+  await expect(dialog(page)).toContainText(`Exclude lot ${lot} again?`);
+  await tabTo(page, /^Exclude again$/, 6);
   await page.keyboard.press('Enter');
   await expect(dialog(page)).toBeHidden();
   await expect.poll(() => emulatorState(api, item.inventory_id)).toEqual({ active: [lot], deleted: [] });

@@ -98,7 +98,7 @@ test('list, filter and page the returns; open one and compare it with the servic
     await expect(row.locator('td').nth(0)).toHaveAttribute('title', `Inventory id ${item.id}`);
     await expect(row.locator('td').nth(1)).toHaveText(String(item.quantity));
     await expect(row.locator('td').nth(4)).toContainText(item.action_requested.action);
-    await expect(row.locator('td').nth(4)).toContainText(item.action_requested.action_type === 'Override' ? '(requested)' : '(item default)');
+    await expect(row.locator('td').nth(4)).toContainText(item.action_requested.action_type === 'Override' ? '(requested)' : '(item’s preference)');
     for (const taken of item.action_taken) await expect(row.locator('td').nth(5)).toContainText(`${taken.action} × ${taken.quantity_processed}`);
   }
   await expect(page.getByRole('list', { name: 'Status history' }).getByRole('listitem')).toHaveText(
