@@ -1725,6 +1725,9 @@ export interface MessageArgs<Tag = never> {
   'ui.dialog.close': undefined;
   'ui.dialog.closeNamed': { title: string | number };
   'ui.error.prefixed': { prefix: string | number; message: string | number };
+  'ui.limit.left': { left: number };
+  'ui.limit.pasted': { pasted: number; kept: number; max: number };
+  'ui.limit.reached': { max: number };
   'ui.notices.dismiss': undefined;
   'ui.notices.dismissAll': undefined;
   'ui.notices.dismissAllErrors': { count: number };

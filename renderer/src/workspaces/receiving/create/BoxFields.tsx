@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { FieldErrors, WroFormBox, WroFormItem } from '../../../../../shared/schemas/wro-form';
+import { WRO_LIMITS, type FieldErrors, type WroFormBox, type WroFormItem } from '../../../../../shared/schemas/wro-form';
 import { LotInput } from '../../../scan/LotInput';
 import { DateField } from '../../../ui/DateField';
 import { fieldId } from './focus';
@@ -56,7 +56,12 @@ function BoxFieldsView({ c, box, b, errors, removable }: BoxProps) {
   return (
     <fieldset className="box-fieldset" data-scan-scope="">
       <legend>{t('receiving.form.box', { box: b + 1 })}</legend>
-      <Field label={t('receiving.form.boxTracking', { box: b + 1 })} path={trackingPath} errors={errors[trackingPath]}>
+      <Field
+        label={t('receiving.form.boxTracking', { box: b + 1 })}
+        path={trackingPath}
+        errors={errors[trackingPath]}
+        limit={{ value: box.tracking_number, max: WRO_LIMITS.textMax }}
+      >
         {(p) => (
           <ScanInput
             {...p}
@@ -163,7 +168,12 @@ function LotFields({ c, errors, b, i, item }: { c: WroCreateController; errors: 
   const { t } = useT();
   return (
     <>
-      <Field label={t('receiving.form.lotNumber')} path={`${key}.lot_number`} errors={errors[`${key}.lot_number`]}>
+      <Field
+        label={t('receiving.form.lotNumber')}
+        path={`${key}.lot_number`}
+        errors={errors[`${key}.lot_number`]}
+        limit={{ value: item.lot_number, max: WRO_LIMITS.textMax }}
+      >
         {(p) => (
           <LotInput
             {...p}

@@ -1,12 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { BoxPackagingType, PackageType } from '../../../../../shared/schemas/receiving';
-import { arrivalInstant, type WroForm } from '../../../../../shared/schemas/wro-form';
+import { arrivalInstant, WRO_LIMITS, type WroForm } from '../../../../../shared/schemas/wro-form';
 import { formatTime, zoneShortName } from '../../../format';
 import { useScanField } from '../../../scan/useScanField';
 import { CloseFormKey } from '../../../ui/CloseForm';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { DateField } from '../../../ui/DateField';
+import { useTextLimit, type TextLimit } from '../../../ui/TextLimit';
 import type { DraftStatus } from '../../../drafts/useDraftAutosave';
 import { ComboBox, Select, type Choice } from '../../../ui/Select';
 import { fieldId } from './focus';
@@ -24,25 +25,33 @@ export function Errors({ id, errors }: { id: string; errors: string[] | undefine
   );
 }
 
-type FieldProps = { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string };
+type FieldProps = { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string } & TextLimit['input'];
 
-/** A labelled field of the form at `path`, with its messages under it. */
+/**
+ * A labelled field of the form at `path`, with its messages under it. `limit`: a text field's value
+ * and the most characters it takes, said as the clerk nears it (useTextLimit).
+ */
 export function Field({
   label,
   path,
   errors,
+  limit,
   children,
 }: {
   label: string;
   path: string;
   errors: string[] | undefined;
+  limit?: { value: string; max: number };
   children: (props: FieldProps) => React.ReactNode;
 }) {
   const id = fieldId(path);
+  const length = useTextLimit(id, limit?.value ?? '', limit?.max ?? null);
+  const describedBy = [errors?.length ? `${id}-error` : null, length.describedBy].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {children({ id, 'aria-invalid': Boolean(errors?.length), ...(errors?.length ? { 'aria-describedby': `${id}-error` } : {}) })}
+      {children({ id, 'aria-invalid': Boolean(errors?.length), ...length.input, ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
+      {length.note}
       <Errors id={`${id}-error`} errors={errors} />
     </div>
   );
@@ -183,16 +192,36 @@ export function OrderFields({ c }: { c: WroCreateController }) {
         onChange={(v) => field({ box_packaging_type: v as WroForm['box_packaging_type'] })}
       />
       <ArrivalField c={c} />
-      <Field label={t('receiving.form.po')} path="purchase_order_number" errors={errors['purchase_order_number']}>
-        {(p) => <input {...p} value={form.purchase_order_number} maxLength={100} onChange={(e) => field({ purchase_order_number: e.target.value })} />}
+      <Field
+        label={t('receiving.form.po')}
+        path="purchase_order_number"
+        errors={errors['purchase_order_number']}
+        limit={{ value: form.purchase_order_number, max: WRO_LIMITS.textMax }}
+      >
+        {(p) => <input {...p} value={form.purchase_order_number} onChange={(e) => field({ purchase_order_number: e.target.value })} />}
       </Field>
-      <Field label={t('receiving.freight.carrier')} path="freight.carrier" errors={errors['freight.carrier']}>
+      <Field
+        label={t('receiving.freight.carrier')}
+        path="freight.carrier"
+        errors={errors['freight.carrier']}
+        limit={{ value: form.freight.carrier, max: WRO_LIMITS.textMax }}
+      >
         {(p) => <input {...p} value={form.freight.carrier} onChange={(e) => freight({ carrier: e.target.value })} />}
       </Field>
-      <Field label={t('receiving.freight.bol')} path="freight.bol_number" errors={errors['freight.bol_number']}>
+      <Field
+        label={t('receiving.freight.bol')}
+        path="freight.bol_number"
+        errors={errors['freight.bol_number']}
+        limit={{ value: form.freight.bol_number, max: WRO_LIMITS.textMax }}
+      >
         {(p) => <input {...p} value={form.freight.bol_number} onChange={(e) => freight({ bol_number: e.target.value })} />}
       </Field>
-      <Field label={t('receiving.freight.container')} path="freight.container_number" errors={errors['freight.container_number']}>
+      <Field
+        label={t('receiving.freight.container')}
+        path="freight.container_number"
+        errors={errors['freight.container_number']}
+        limit={{ value: form.freight.container_number, max: WRO_LIMITS.textMax }}
+      >
         {(p) => <input {...p} value={form.freight.container_number} onChange={(e) => freight({ container_number: e.target.value })} />}
       </Field>
     </div>
