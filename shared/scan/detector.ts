@@ -90,6 +90,12 @@ export const DEFAULT_THRESHOLDS: ScanThresholds = {
  */
 export const MARKED_GAP_MS = 400;
 
+/**
+ * The longest gap between two keys that only a machine keeps up key after key: people type distinct
+ * keys 80 ms or more apart, a scanner 2 to 40 ms.
+ */
+const MACHINE_GAP_MS = 45;
+
 export interface Scan {
   /** The data without the AIM prefix; control codes kept (\x1d GS, \x1e RS, \x04 EOT). */
   text: string;
@@ -141,10 +147,10 @@ export interface ScanDetector {
   /** The open burst holds keys back (they were typed nowhere yet). */
   readonly holding: boolean;
   /**
-   * The open burst holds keys back and is a scan but for its Enter or Tab: long enough, at a
-   * scanner's pace, and only a terminator can end it as one (idle endings off). Given back too
-   * early, its keys would act as typing (a tile's digit, a row's letter) before a late Enter showed
-   * it was a scan.
+   * The open burst holds keys back and is a scan but for the rest of it and its Enter or Tab: marked
+   * as a scanner's, or two keys or more at a machine's pace, and only a terminator can end it as a
+   * scan (idle endings off). Given back too early, its keys would act as typing (a tile's digit, a
+   * row's letter) before the late rest showed it was a scan.
    */
   readonly awaitsTerminator: boolean;
   readonly thresholds: ScanThresholds;
@@ -386,7 +392,12 @@ class Detector implements ScanDetector {
   }
 
   get awaitsTerminator() {
-    return !this.thresholds.idleEnds && this.holding && this.canScan(this.burst);
+    if (this.thresholds.idleEnds || !this.holding) return false;
+    const b = this.burst;
+    // Marked as a scanner's (its prefix, an AIM identifier), or at a pace no person keeps from key to
+    // key: a fast typist's word waits no longer than before.
+    if (isMarked(b, this.thresholds)) return true;
+    return b.length >= 2 && b.every((e, i) => i === 0 || e.input.timeStamp - b[i - 1]!.input.timeStamp <= MACHINE_GAP_MS);
   }
 
   reset() {

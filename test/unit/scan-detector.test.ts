@@ -195,13 +195,23 @@ describe('scan detector', () => {
       expect(scan.retract).toBe(cut);
     });
 
-    it('held keys a scan long and at its pace await its Enter; shorter, slower, in a field or with idle endings, they do not', () => {
+    it('held keys marked as a scanner’s, or two at a machine pace, await the rest; one, a person’s pace, in a field or with idle endings, they do not', () => {
       const held = createScanDetector();
-      for (const e of events.slice(0, 3)) held.push(e);
-      // Three keys are not yet a scan's length: a person's keys, given back after the usual wait.
+      held.push(events[0]!);
+      // One key could be a person's (a tile's digit): given back after the usual wait.
       expect(held.awaitsTerminator).toBe(false);
-      held.push(events[3]!);
+      held.push(events[1]!);
+      // Two at 8 ms: no person keeps that pace; the rest of the scan is stalled behind them.
       expect(held.awaitsTerminator).toBe(true);
+      const person = createScanDetector();
+      for (const e of type('coffee', 60).events) person.push(e);
+      // A fast typist's word (60 ms a key) is a burst, but no machine's: given back after the usual wait.
+      expect(person.pending).toBe(true);
+      expect(person.awaitsTerminator).toBe(false);
+      const marked = createScanDetector();
+      for (const e of type(']C1', 60).events) marked.push(e);
+      // An AIM identifier is a scanner's, even at a pace a person could keep.
+      expect(marked.awaitsTerminator).toBe(true);
       const inField = createScanDetector();
       for (const e of events.slice(0, 8)) inField.push(e, { editable: true });
       // Typed into a field, nothing waits: the keys are there already and come out if the Enter joins.

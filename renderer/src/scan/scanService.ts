@@ -71,9 +71,9 @@ const SCOPE_FIELD = 'scope';
  */
 const HELD_WAIT_MS = 500;
 /**
- * How long held keys that are a scan but for its Enter wait for it. A person does not type a
- * scan's length at a scanner's pace, so waiting costs a person nothing; a busy PC may hand the
- * scanner's Enter over this late, and keys given back before it would run shortcuts.
+ * How long held keys that are a scanner's (marked, or at a machine's pace: the detector's
+ * `awaitsTerminator`) wait for the rest and the Enter. No person's keys wait this long; a busy PC
+ * may hand the rest of a scan over this late, and keys given back before it would run shortcuts.
  */
 const TERMINATOR_WAIT_MS = 2000;
 /** While the page says input is waiting, look again this soon rather than end a burst. */
