@@ -123,7 +123,8 @@ export const returnChannels = {
   /** A return's original shipment (its `original_shipment_id`), read from the shipment itself. Needs the service. */
   'returns.originalShipment': { input: z.object({ id: Id }).strict(), output: OriginalShipment },
   /** The account's fulfillment centers, for the intake's center picker. */
-  'returns.fulfillmentCenters': { input: NoInput, output: z.object({ items: z.array(Center) }) },
+  /** The centers, each with its time zone (IANA, as the service gives it): a return's times are read in its center's. */
+  'returns.fulfillmentCenters': { input: NoInput, output: z.object({ items: z.array(Center.extend({ timeZone: z.string().max(64).nullable() })) }) },
   /** The Settings entry: the center new returns start with, per environment. */
   'returns.settings.get': { input: NoInput, output: z.object({ defaultFulfillmentCenter: Center.nullable() }) },
   'returns.settings.set': {

@@ -91,6 +91,12 @@ test('list, filter and page the returns; open one and compare it with the servic
   await expect(facts).toContainText(target.tracking_number!);
   await expect(facts).toContainText(target.fulfillment_center.name);
   await expect(facts).not.toContainText(`(${target.fulfillment_center.id})`);
+  // Its times in its center's zone, named, as every time of a center is.
+  const zone = (await host.core.emulator.control.data('fulfillmentCenters')).find((c) => c.id === target.fulfillment_center.id)!.timezone;
+  const at = new Date(target.insert_date);
+  const inZone = new Intl.DateTimeFormat('en-US', { timeZone: zone, dateStyle: 'medium', timeStyle: 'short' }).format(at);
+  const zoneName = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName')!.value;
+  await expect(facts.locator('dt', { hasText: /^Created$/ }).locator('+ dd')).toHaveText(`${inZone} ${zoneName}`);
   for (const item of target.inventory) {
     const row = page.locator(`tr[data-inventory-id="${item.id}"]`);
     // The item by its name, then its SKU; the id only on hover.

@@ -38,6 +38,25 @@ describe('Today tiles', () => {
     expect(whenOf(inZone('America/New_York', '2026-11-25T05:10:00Z'), early)).toBe('today');
   });
 
+  it("reads a return's times in its center's zone, which the center's receiving orders carry and the return does not", () => {
+    const snapshot: TodaySnapshot = {
+      asOf: now.toISOString(),
+      wros: [{ ...wro(1, 'Awaiting', at(25, 9)), center: { id: 1, name: 'Dock', timeZone: 'America/Chicago' } }],
+      receipts: [],
+      returns: [
+        { id: 7, referenceId: 'RMA-7', customerName: null, trackingNumber: null, center: { id: 1, name: null }, created: at(22, 9) },
+        { id: 8, referenceId: 'RMA-8', customerName: null, trackingNumber: null, center: { id: 2, name: 'Elsewhere' }, created: at(22, 10) },
+      ],
+      discrepancies: null,
+    };
+    const summary = summarize(snapshot, [], null, fresh, now);
+    expect(summary.returnsAwaiting.rows.map((r) => r.center)).toEqual([
+      { id: 1, name: 'Dock', timeZone: 'America/Chicago' },
+      // A center no order names: its zone stays unknown (the desk's is said, named).
+      { id: 2, name: 'Elsewhere' },
+    ]);
+  });
+
   it('counts per center, most urgent rows first, at most five', () => {
     const snapshot: TodaySnapshot = {
       asOf: now.toISOString(),

@@ -49,7 +49,7 @@ export function returnHandlers(deps: ReturnHandlerDeps): HandlersFor<typeof retu
       };
     },
     'returns.fulfillmentCenters': async (_input, call) => ({
-      items: (await listFulfillmentCenters(deps.api(), call.signal)).map((c) => ({ id: c.id, name: c.name ?? null })),
+      items: (await listFulfillmentCenters(deps.api(), call.signal)).map((c) => ({ id: c.id, name: c.name ?? null, timeZone: c.timezone ?? null })),
     }),
     'returns.settings.get': async () => defaults(),
     'returns.settings.set': async (input) => {

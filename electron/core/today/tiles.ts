@@ -95,7 +95,13 @@ export function summarize(
   now: Date,
 ): TodaySummary {
   const centers = new Map<number, CenterRef>();
-  for (const row of [...(snapshot?.wros ?? []), ...(snapshot?.returns ?? [])]) centers.set(row.center.id, row.center);
+  // A center as the record that says most of it names it: receiving orders carry their center's zone,
+  // returns do not, and a return's times are read in its center's zone all the same.
+  for (const row of [...(snapshot?.wros ?? []), ...(snapshot?.returns ?? [])]) {
+    const known = centers.get(row.center.id);
+    if (!known?.timeZone) centers.set(row.center.id, { ...row.center, ...(known?.name && !row.center.name ? { name: known.name } : {}) });
+  }
+  const returns = (snapshot?.returns ?? []).map((r) => ({ ...r, center: centers.get(r.center.id) ?? r.center }));
   const outboxRows = outbox.filter(inCenter(center)).sort((a, b) => (OUTBOX_ORDER[a.state] ?? 9) - (OUTBOX_ORDER[b.state] ?? 9));
   return {
     freshness,
@@ -105,7 +111,7 @@ export function summarize(
     arrived: tile(receivingRows(snapshot, 'arrived', center, now)),
     // Receipts carry no center: they are the desk's whichever center is chosen.
     unlinked: tile([...(snapshot?.receipts ?? [])].sort(oldestFirst)),
-    returnsAwaiting: tile((snapshot?.returns ?? []).filter(inCenter(center)).sort(oldestFirst)),
+    returnsAwaiting: tile(returns.filter(inCenter(center)).sort(oldestFirst)),
     outbox: tile(outboxRows),
     discrepancies: {
       // Largest difference first, as the list sorts them.

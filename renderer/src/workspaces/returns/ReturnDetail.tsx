@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { ReturnDetail as Detail } from '../../../../shared/ipc/returns';
 import type { ReturnItem } from '../../../../shared/schemas/returns';
 import { expiryDay } from '../../../../shared/lots/expiry';
-import { formatCount, formatDateTime, formatDay } from '../../format';
+import { formatCenterTime, formatCount, formatDay } from '../../format';
 import { useT, type Translate, type Words } from '../../i18n/useT';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { centerLabel } from '../../ui/centerChoices';
@@ -12,10 +12,18 @@ import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
-import { useCancelReturn, useEditReturn, useOriginalShipment, useReturnDetail } from './queries';
+import { useCancelReturn, useEditReturn, useOriginalShipment, useReturnCenters, useReturnDetail } from './queries';
 import { units } from './ReturnsList';
 
-const when = (iso: string | null | undefined) => formatDateTime(iso);
+/**
+ * A return's times in its center's zone, named (the times rule); while the centers are read, or
+ * for a center without a zone, in the desk's, named.
+ */
+function useReturnTimes(centerId: number | undefined): (iso: string | null | undefined) => string {
+  const centers = useReturnCenters();
+  const zone = centers.data?.items.find((c) => c.id === centerId)?.timeZone ?? null;
+  return (iso) => formatCenterTime(iso, zone);
+}
 
 /** One return: facts, items with the actions requested and taken, status history, and cancel or edit while it awaits arrival. */
 export function ReturnDetail() {
@@ -40,6 +48,7 @@ export function ReturnDetail() {
 function DetailBody({ detail }: { detail: Detail }) {
   const r = detail.record;
   const { t, label } = useT();
+  const when = useReturnTimes(r.fulfillment_center?.id);
   return (
     <div className="detail-grid">
       <div>
@@ -70,6 +79,7 @@ function DetailBody({ detail }: { detail: Detail }) {
 function Facts({ record: r }: { record: Detail['record'] }) {
   const center = r.fulfillment_center;
   const { t, label } = useT();
+  const when = useReturnTimes(center?.id);
   // The record is read leniently: a center without its id can only be said by its name.
   const centerSaid = center?.id === undefined ? (center?.name ?? '—') : centerLabel(t, { id: center.id, name: center.name });
   return (
