@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signInThroughPopup, test } from './fixtures.js';
+import { recordAddresses, visitedAddresses } from './addresses.js';
 import { waitForFirstSync } from './inventory-support.js';
 import { openIntake } from './returns-support.js';
 import { address, altDigit, busyCores, formsOf, itemCode, key, scanKeys, sendKeys, soakData, typingKeys, Rng, seeded, type SoakItem } from './soak/keySoak.js';
@@ -106,22 +107,12 @@ test('a scan whose Enter a busy PC hands over a second late, on Today’s tiles,
     const keys = scanKeys(code, 8);
     // The scanner sent its Enter 8 ms after the last character (its timestamp says so); the page
     // gets it 1.2 s later. Given back as typing meanwhile, the code's digits would open Today's tiles.
-    await page.evaluate(() => {
-      const w = window as unknown as { visited: string[] };
-      w.visited = [];
-      const note = () => w.visited.push(decodeURIComponent(window.location.hash.slice(1).split('?')[0]!));
-      for (const name of ['pushState', 'replaceState'] as const) {
-        const original = history[name].bind(history);
-        history[name] = (...args: Parameters<History['pushState']>) => {
-          original(...args);
-          note();
-        };
-      }
-    });
+    await recordAddresses(page);
+    await visitedAddresses(page);
     await sendKeys(page, keys, { clumps: [keys.length - 2], pauseMs: 1200 });
     await expect.poll(() => address(page), { message: `scan ${n + 1}: ${code}`, timeout: 15_000 }).toBe(`/inventory/items/${item.id}`);
     // Straight there: no tile opened on the way.
-    expect(await page.evaluate(() => [...new Set((window as unknown as { visited: string[] }).visited)])).toEqual([`/inventory/items/${item.id}`]);
+    expect([...new Set((await visitedAddresses(page)).map((a) => a.split('?')[0]))]).toEqual([`/inventory/items/${item.id}`]);
   }
 });
 

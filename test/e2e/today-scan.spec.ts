@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { BrowserHost } from '../../electron/host/browser-host.js';
 import { expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js';
+import { recordAddresses, visitedAddresses } from './addresses.js';
 import { waitForFirstSync } from './inventory-support.js';
 import { keyPause, scanCode } from './scanner.js';
 
@@ -12,33 +13,6 @@ import { keyPause, scanCode } from './scanner.js';
  */
 
 const address = (page: Page) => page.evaluate(() => decodeURIComponent(window.location.hash.slice(1)));
-
-/** Every address the window has been at since the last call (a tile opened on the way shows here). */
-async function visited(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const w = window as unknown as { visitedHashes?: string[] };
-    const seen = w.visitedHashes ?? [];
-    w.visitedHashes = [];
-    return seen.map((h) => decodeURIComponent(h.slice(1)));
-  });
-}
-
-async function recordAddresses(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { visitedHashes?: string[] };
-    w.visitedHashes = [];
-    const note = () => w.visitedHashes!.push(window.location.hash);
-    // The router moves by pushState and replaceState (no hashchange); a link by hashchange.
-    for (const name of ['pushState', 'replaceState'] as const) {
-      const original = history[name].bind(history);
-      history[name] = (...args: Parameters<History['pushState']>) => {
-        original(...args);
-        note();
-      };
-    }
-    window.addEventListener('hashchange', note);
-  });
-}
 
 /** An active physical item with a 13-digit barcode: its GTIN scans with a lot, its barcode as digits only. */
 async function scannableItem(host: BrowserHost) {
@@ -86,7 +60,7 @@ test('a scan 0, 20 or 50 ms after Alt+0, at 2 to 90 ms a key, opens its item on 
     const scan = scanOf(n, item, `${ms}X${after}`);
     await page.keyboard.press('Alt+1');
     await expectViewFocus(page, 'Receiving');
-    await visited(page);
+    await visitedAddresses(page);
     await page.keyboard.press('Alt+0');
     if (after > 0) await keyPause(page, after);
     await scanCode(page, scan.code, { msPerKey: ms });
@@ -94,7 +68,7 @@ test('a scan 0, 20 or 50 ms after Alt+0, at 2 to 90 ms a key, opens its item on 
     await expect.poll(() => address(page), { message, timeout: ROUTED_WITHIN_MS }).toBe(scan.opens);
     // On the way: Today, then the item; no tile's list.
     expect(
-      (await visited(page)).filter((a) => !a.startsWith('/inventory/items/') && a !== '/today'),
+      (await visitedAddresses(page)).filter((a) => !a.startsWith('/inventory/items/') && a !== '/today'),
       message,
     ).toEqual([]);
   }
@@ -103,10 +77,10 @@ test('a scan 0, 20 or 50 ms after Alt+0, at 2 to 90 ms a key, opens its item on 
   await page.keyboard.press('Alt+0');
   await expectViewFocus(page, 'Today');
   await expect(page.getByTestId('tile-expected-today')).toBeFocused();
-  await visited(page);
+  await visitedAddresses(page);
   await scanCode(page, item.barcode, { msPerKey: 10 });
   await expect.poll(() => address(page), { timeout: ROUTED_WITHIN_MS }).toBe(`/inventory/items/${item.id}`);
-  expect((await visited(page)).filter((a) => !a.startsWith('/inventory/items/'))).toEqual([]);
+  expect((await visitedAddresses(page)).filter((a) => !a.startsWith('/inventory/items/'))).toEqual([]);
 
   // A person's one digit opens its tile.
   await page.keyboard.press('Alt+0');

@@ -3,6 +3,7 @@ import type { CDPSession, Page } from '@playwright/test';
 import type { BrowserHost } from '../../../electron/host/browser-host.js';
 import { isValidGtin } from '../../../shared/scan/codes.js';
 import { strokeFor } from '../scanner.js';
+import { recordAddresses, visitedAddresses } from '../addresses.js';
 
 /**
  * The key soak: seeded random episodes of what a clerk does at the desk (view shortcuts, scans in
@@ -332,42 +333,24 @@ const VIEWS = [
 ] as const;
 
 /**
- * From now on the page notes every path it goes to (the router's pushState and replaceState, and a
- * changed hash): a scan that reaches its item by way of another view (a tile or a row its keys
- * opened) changed keys on the way, even when it arrives.
+ * The path on screen as an episode begins; from then on every address the page goes to is noted
+ * (addresses.ts), for expectItemOpened's check that a scan went nowhere on its way.
  */
-async function watchPaths(page: Page) {
-  await page.evaluate(() => {
-    const w = window as unknown as { soakPaths?: string[]; soakFrom?: string };
-    w.soakFrom = decodeURIComponent(window.location.hash.slice(1).split('?')[0]!);
-    if (w.soakPaths) {
-      w.soakPaths = [];
-      return;
-    }
-    w.soakPaths = [];
-    const note = () => w.soakPaths!.push(decodeURIComponent(window.location.hash.slice(1).split('?')[0]!));
-    for (const name of ['pushState', 'replaceState'] as const) {
-      const original = history[name].bind(history);
-      history[name] = (...args: Parameters<History['pushState']>) => {
-        original(...args);
-        note();
-      };
-    }
-    window.addEventListener('hashchange', note);
-  });
+async function watchPaths(page: Page): Promise<string> {
+  await recordAddresses(page);
+  await visitedAddresses(page);
+  return address(page).then((a) => a.split('?')[0]!);
 }
 
 /**
- * The paths gone to since watchPaths, each once. The view on screen then may still write its own
- * address (a search's words) until the episode leaves it; once left, going back there is a detour.
+ * The paths gone to since watchPaths, each once. The view on screen then (`from`) may still write
+ * its own address (a search's words) until the episode leaves it; once left, going back is a detour.
  */
-const pathsSince = (page: Page) =>
-  page.evaluate(() => {
-    const w = window as unknown as { soakPaths?: string[]; soakFrom?: string };
-    const paths = w.soakPaths ?? [];
-    const left = paths.findIndex((p) => p !== w.soakFrom);
-    return [...new Set(left < 0 ? [] : paths.slice(left))];
-  });
+async function pathsSince(page: Page, from: string): Promise<string[]> {
+  const paths = (await visitedAddresses(page)).map((a) => a.split('?')[0]!);
+  const left = paths.findIndex((p) => p !== from);
+  return [...new Set(left < 0 ? [] : paths.slice(left))];
+}
 
 const WORDS = ['mug', 'box', 'coffee', 'serum', 'bottle', 'tea', 'lamp', 'kit', 'settings', 'receiving'];
 
@@ -377,6 +360,8 @@ interface Ctx {
   data: SoakData;
   result: SoakResult;
   episode: number;
+  /** The path on screen as the episode began. */
+  from: string;
 }
 
 /** How a scanner's keys reach the page: at once (the OS buffered them), or in clumps with a stall between. */
@@ -417,7 +402,7 @@ async function expectItemOpened(ctx: Ctx, what: string, item: SoakItem, code: st
     return;
   }
   const allowed = (p: string) => p.startsWith(want) || p.startsWith(`/lots/${item.id}`) || via.some((v) => (v.endsWith('/') ? p.startsWith(v) : p === v));
-  const detours = (await pathsSince(ctx.page)).filter((p) => !allowed(p));
+  const detours = (await pathsSince(ctx.page, ctx.from)).filter((p) => !allowed(p));
   if (detours.length > 0)
     fail(ctx, `${what}: scan ${JSON.stringify(code)}`, `${want} by way of ${via.join(', ') || 'nothing'}`, `by way of ${detours.join(', ')}`, 'misrouted');
 }
@@ -670,7 +655,7 @@ export interface SoakOptions {
 export async function runKeySoak(page: Page, data: SoakData, options: SoakOptions): Promise<SoakResult> {
   const rng = new Rng(seeded(options.seed));
   const result: SoakResult = { seed: options.seed, operations: 0, episodes: 0, scans: 0, words: 0, keysLost: 0, splitScans: 0, misrouted: 0, failures: [] };
-  const ctx: Ctx = { page, rng, data, result, episode: 0 };
+  const ctx: Ctx = { page, rng, data, result, episode: 0, from: '' };
   const segments = ['views', 'intake', 'form'] as const;
   let segment = 0;
   while (result.operations < options.operations) {
@@ -699,7 +684,7 @@ export async function runKeySoak(page: Page, data: SoakData, options: SoakOption
       const failuresBefore = result.failures.length;
       const began = Date.now();
       const episode = kind === 'views' ? rng.pick(VIEW_EPISODES) : kind === 'intake' ? intakeScan : formScan;
-      await watchPaths(page);
+      ctx.from = await watchPaths(page);
       await episode(ctx);
       if (process.env.DOCKDESK_SOAK_TRACE) options.log?.(`episode ${ctx.episode} ${episode.name}: ${Date.now() - began} ms, ${result.operations} operations`);
       if (result.failures.length > failuresBefore) {
