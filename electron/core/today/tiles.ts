@@ -95,8 +95,8 @@ export function summarize(
   now: Date,
 ): TodaySummary {
   const centers = new Map<number, CenterRef>();
-  // A center as the record that says most of it names it: receiving orders carry their center's zone,
-  // returns do not, and a return's times are read in its center's zone all the same.
+  // Each center as the fullest record names it: receiving orders carry their center's time zone,
+  // returns do not, yet a return's times are read in its center's zone all the same.
   for (const row of [...(snapshot?.wros ?? []), ...(snapshot?.returns ?? [])]) {
     const known = centers.get(row.center.id);
     if (!known?.timeZone) centers.set(row.center.id, { ...row.center, ...(known?.name && !row.center.name ? { name: known.name } : {}) });
