@@ -17,6 +17,7 @@ import { PerScope } from './data/scoped.js';
 import { LOCAL_CLIENT, startLocalEmulator, type LocalEmulator, type LocalEmulatorOptions } from './environments/local-emulator.js';
 import { EnvironmentManager } from './environments/manager.js';
 import { InventoryDesk, type InventoryDeskDeps } from './inventory/index.js';
+import { AccountMirror } from './mirror/index.js';
 import { dispatch, type Handlers } from './ipc/registry.js';
 import { LOG_DIR_NAME, openAppLog, type AppLog, type LogFn } from './logging/app-log.js';
 import type { SystemPrintPort } from './printing/index.js';
@@ -58,6 +59,11 @@ export interface AppCoreOptions {
   inventoryRefreshMs?: number;
   /** Starts the assembler of each inventory sync (default: a worker thread; tests wrap it to make the worker fail). */
   startSyncAssembler?: InventoryDeskDeps['startAssembler'];
+  /**
+   * The account mirror's pace (refreshMs 0: no timer; paceMs between its requests; auto false: a
+   * sign-in or coming back online does not start a refresh, for tests that count every request).
+   */
+  mirror?: { refreshMs?: number; paceMs?: number; auto?: boolean };
   /** The returns outbox's retry backoff while the service cannot be reached (tests shorten it). */
   outboxRetry?: { firstMs: number; maxMs: number };
   /** The areas to build (default: every area of electron/core/areas.ts; a test adds a fixture area). */
@@ -76,6 +82,8 @@ export interface AppCore {
   emulator: LocalEmulator;
   /** The offline inventory cache of the active environment and account. */
   inventory: InventoryDesk;
+  /** The account mirror of the active environment and account. */
+  mirror: AccountMirror;
   isAuthorizeUrl(url: string): boolean;
   close(): Promise<void>;
 }
@@ -101,10 +109,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     environments: ctx.environments,
     emulator: ctx.emulator,
     inventory: ctx.inventory,
+    mirror: ctx.mirror,
     isAuthorizeUrl: (url) => ctx.environments.isAuthorizeUrl(url),
     async close() {
       for (const c of ctx.inflight.values()) c.abort();
       await ctx.inventory.close();
+      ctx.mirror.close();
       for (const part of parts) await part.close?.();
       await services.flushDrafts();
       ctx.environments.dispose();
@@ -157,10 +167,12 @@ async function startServices(
   toAreas: (event: EventName, payload: unknown) => void,
 ): Promise<Services> {
   let inventory: InventoryDesk | null = null;
+  let mirror: AccountMirror | null = null;
   const emit: CoreContext['emit'] = (event, payload) => {
     options.emit(event, payload);
     toAreas(event, payload);
     if (event === 'session.changed') inventory?.onSessionChanged(payload as EventPayload<'session.changed'>);
+    mirror?.onEvent(event, payload as never);
   };
   const emulator = await startLocalEmulator(options.dataDir, options.localEmulator);
   const dispatchers = new DispatcherPool();
@@ -177,10 +189,15 @@ async function startServices(
     log: base.log,
     ...(options.signInTimeoutMs ? { signInTimeoutMs: options.signInTimeoutMs } : {}),
   });
-  inventory = itemCache(options, environments, connectivity, base);
+  // The mirror hears the cache's syncs: the lot-tracked items it walks come from the cache.
+  inventory = itemCache(options, environments, connectivity, base, (event, payload) => {
+    options.emit(event, payload);
+    mirror?.onEvent(event, payload as never);
+  });
   await environments.start();
   const environmentId = () => environments.active.env.id;
   const drafts = draftService(options, base, environments, areas);
+  mirror = accountMirror(options, environments, connectivity, inventory, drafts.scope, base);
   const ctx: CoreContext = {
     ...base,
     options,
@@ -192,6 +209,7 @@ async function startServices(
     channelId: () => environments.active.session.getState().channel?.id ?? null,
     environmentId,
     inventory,
+    mirror,
     drafts: drafts.drafts,
     scope: drafts.scope,
     inflight: new Map(),
@@ -202,16 +220,52 @@ async function startServices(
   return { ctx, dispatchers, flushDrafts: drafts.flush };
 }
 
-function itemCache(options: AppCoreOptions, environments: EnvironmentManager, connectivity: ConnectivityMonitor, { log, clock }: Base): InventoryDesk {
+function itemCache(
+  options: AppCoreOptions,
+  environments: EnvironmentManager,
+  connectivity: ConnectivityMonitor,
+  { log, clock }: Base,
+  emit: CoreContext['emit'],
+): InventoryDesk {
   return new InventoryDesk({
     dataDir: options.dataDir,
     current: () => ({ environmentId: environments.active.env.id, session: environments.active.session.getState(), api: environments.active.api }),
     connectivity,
-    emit: options.emit,
+    emit,
     log,
     clock,
     ...(options.inventoryRefreshMs !== undefined ? { refreshIntervalMs: options.inventoryRefreshMs } : {}),
     ...(options.startSyncAssembler ? { startAssembler: options.startSyncAssembler } : {}),
+  });
+}
+
+/** The account mirror beside the item cache: the lot-tracked items it walks come from the cache. */
+function accountMirror(
+  options: AppCoreOptions,
+  environments: EnvironmentManager,
+  connectivity: ConnectivityMonitor,
+  inventory: InventoryDesk,
+  scope: () => DeskScope,
+  { log, clock }: Base,
+): AccountMirror {
+  const lotItems = async () => {
+    const index = await inventory.ready();
+    const items = [];
+    for (const item of index.items()) if (item.flags.lot || item.lots.length > 0) items.push({ inventoryId: item.inventoryId, name: item.name, sku: item.sku });
+    return items;
+  };
+  return new AccountMirror({
+    dataDir: options.dataDir,
+    scope,
+    signedIn: () => environments.active.session.getState().status === 'signed-in',
+    api: () => environments.active.api,
+    connectivity: () => connectivity.state,
+    lotItems,
+    log,
+    clock,
+    ...(options.mirror?.refreshMs !== undefined ? { refreshMs: options.mirror.refreshMs } : {}),
+    ...(options.mirror?.paceMs !== undefined ? { paceMs: options.mirror.paceMs } : {}),
+    ...(options.mirror?.auto !== undefined ? { auto: options.mirror.auto } : {}),
   });
 }
 

@@ -13,6 +13,7 @@ import type { DeskScope } from './data/desk-paths.js';
 import type { DraftPolicy, DraftStore } from './data/draft-store.js';
 import type { EnvironmentManager } from './environments/manager.js';
 import type { InventoryDesk } from './inventory/index.js';
+import type { AccountMirror } from './mirror/index.js';
 import type { HandlersFor } from './ipc/registry.js';
 import type { LogFn } from './logging/app-log.js';
 import type { SettingsService } from './settings/settings.js';
@@ -41,6 +42,8 @@ export interface CoreContext {
   environmentId: () => string;
   /** The offline item cache of the active account (items, their codes, levels and lots). */
   inventory: InventoryDesk;
+  /** The account mirror of the active account (orders, boxes, returns, unlinked receipts, lot exclusions). */
+  mirror: AccountMirror;
   /** Drafts of the active environment and account (every area's draft kinds, each with its policy). */
   drafts: (scope?: DeskScope) => DraftStore;
   scope: () => DeskScope;

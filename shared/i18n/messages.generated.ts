@@ -465,8 +465,8 @@ export interface MessageArgs<Tag = never> {
   'lots.detail.noneExcluded': undefined;
   'lots.detail.refresh': undefined;
   'lots.detail.refreshing': undefined;
-  'lots.detail.sources': { days: number; time: string | number; id: string | number };
-  'lots.detail.sourcesNotSynced': { days: number; id: string | number };
+  'lots.detail.sources': { days: number; asOf: string | number; time: string | number; id: string | number };
+  'lots.detail.sourcesNotSynced': { days: number; asOf: string | number; id: string | number };
   'lots.detail.title': { name: string | number; muted: Tag; sku: string | number };
   'lots.detail.titleForId': { id: string | number };
   'lots.exclude': undefined;
@@ -487,6 +487,7 @@ export interface MessageArgs<Tag = never> {
   'lots.find.shared': { count: number; code: string | number };
   'lots.find.table': undefined;
   'lots.inForce': undefined;
+  'lots.inForce.asOf': { time: string | number };
   'lots.inForce.candidatesFailed': undefined;
   'lots.inForce.checking': { checked: number; items: number; exclusions: number; filtered: string | number; shown: number };
   'lots.inForce.deleteLabel': { lot: string | number; sku: string | number };
@@ -494,11 +495,11 @@ export interface MessageArgs<Tag = never> {
   'lots.inForce.filter': undefined;
   'lots.inForce.filter.placeholder': undefined;
   'lots.inForce.openTitle': { id: string | number };
-  'lots.inForce.readFailed': { count: number };
   'lots.keys.intoResults': undefined;
   'lots.keys.toSearch': undefined;
   'lots.lotTracked': undefined;
   'lots.notExcluded': undefined;
+  'lots.offlineSince': { time: string | number };
   'lots.restore': undefined;
   'lots.restoreExclusionOf': { lot: string | number };
   'lots.settings.days': { days: number };
@@ -509,7 +510,6 @@ export interface MessageArgs<Tag = never> {
   'lots.settings.saved': undefined;
   'lots.settings.title': undefined;
   'lots.title': undefined;
-  'lots.tryAgain': undefined;
   'palette.context.sidebar': undefined;
   'palette.context.statusBar': undefined;
   'palette.context.thisView': undefined;

@@ -24,6 +24,10 @@ export const LotExclusionsAnswer = z.object({
   /** The item's lots from the cache (expiry, where), so excluded and not-yet-excluded lots show together. */
   lots: z.array(ItemLot),
   freshness: Freshness,
+  /** When the item's exclusions were read from the service (the account mirror's copy, or just now). */
+  exclusionsAsOf: DateTime,
+  /** Since when the service has not answered (null: it answers). */
+  offlineSince: DateTime.nullable(),
 });
 export type LotExclusionsAnswer = z.infer<typeof LotExclusionsAnswer>;
 
@@ -47,9 +51,38 @@ export const LotCandidates = z.object({
 });
 export type LotCandidates = z.infer<typeof LotCandidates>;
 
+/** One exclusion in force, with its item by name and SKU. */
+export const InForceRow = z.object({
+  id: z.number().int(),
+  inventoryId: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  lotNumber: z.string(),
+  lotDate: DateTime.nullable(),
+  createdAt: DateTime,
+});
+export type InForceRow = z.infer<typeof InForceRow>;
+
+/**
+ * Every exclusion in force, from the account mirror (no request): the service lists exclusions per
+ * item only, so the desk keeps every lot-tracked item's and walks them in the background.
+ */
+export const ExclusionsInForce = z.object({
+  rows: z.array(InForceRow),
+  /** Lot-tracked items whose exclusions the mirror holds, of `items` in the cache (fewer: its first pass is under way). */
+  itemsRead: z.number().int().min(0),
+  items: z.number().int().min(0),
+  /** The exclusions are as of this time: the item read longest ago (null: none read yet). */
+  asOf: DateTime.nullable(),
+  offlineSince: DateTime.nullable(),
+});
+export type ExclusionsInForce = z.infer<typeof ExclusionsInForce>;
+
 export const lotChannels = {
   'lotExclusion.candidates': { input: NoInput, output: LotCandidates },
-  'lotExclusion.list': { input: z.object({ inventoryId: InventoryId }).strict(), output: LotExclusionsAnswer },
+  'lotExclusion.inForce': { input: NoInput, output: ExclusionsInForce },
+  /** fresh: read the service now (the view's Refresh); otherwise the mirror's copy where it has one. */
+  'lotExclusion.list': { input: z.object({ inventoryId: InventoryId, fresh: z.boolean().optional() }).strict(), output: LotExclusionsAnswer },
   'lotExclusion.exclude': { input: LotRefInput, output: LotExclusionChange },
   'lotExclusion.delete': { input: LotRefInput, output: LotExclusionChange },
   'lotExclusion.restore': { input: LotRefInput, output: LotExclusionChange },

@@ -25,7 +25,7 @@ export const SearchReach = z.object({
 });
 
 /** Why a WRO is offered for a receipt, strongest first. */
-export const CandidateReason = z.enum(['tracking', 'id', 'purchase-order', 'same-center']);
+export const CandidateReason = z.enum(['tracking', 'id', 'purchase-order', 'same-center', 'near-date']);
 export type CandidateReason = z.infer<typeof CandidateReason>;
 
 export const WroCandidate = z.object({
@@ -97,8 +97,13 @@ export const unidentifiedChannels = {
     output: UnidentifiedReceivingOrder,
   },
   /** Scan resolver: receipts whose barcode or tracking barcode is exactly this code, both tabs. */
+  /**
+   * Receipts whose barcode or tracking barcode is the code (`how: 'exact'`, a scan) or holds it
+   * (`contains`, the palette): from the account mirror (the unlinked ones and the 200 newest linked)
+   * when it is fresh, else the service's pages, bounded.
+   */
   'unidentified.byCode': {
-    input: z.object({ code: Code }).strict(),
+    input: z.object({ code: Code, how: z.enum(['exact', 'contains']).optional() }).strict(),
     output: z.object({
       items: z.array(UnidentifiedReceivingOrder),
       search: SearchReach,

@@ -18,6 +18,7 @@ import { benchRequestBudget } from './request-budget.js';
 import { benchStock } from './stock.js';
 import { benchToday } from './today.js';
 import { benchClerkCosts } from './clerk-costs.js';
+import { benchScreenCosts } from './screen-costs.js';
 import { benchBoxLabels } from './box-labels.js';
 import { benchLanguages } from './languages.js';
 import { benchReceivingImport } from './receiving-import.js';
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
   if (want('stock')) results.stock = await benchStock();
   if (want('today')) results.today = await benchToday();
   if (want('clerkCosts')) results.clerkCosts = await benchClerkCosts();
+  if (want('screenCosts')) results.screenCosts = await benchScreenCosts();
   if (want('boxLabels')) results.boxLabels = await benchBoxLabels();
   // Main's check alone, then the same file through the desk in Chromium (`desk`).
   if (want('languages')) results.languages = await benchLanguages();

@@ -29,6 +29,8 @@ export async function createTestCore(
     systemPrint?: AppCoreOptions['systemPrint'];
     /** Electron's label window; tests give a recording one. */
     showLabels?: AppCoreOptions['showLabels'];
+    /** The account mirror's pace; by default it refreshes only when a test asks (so request counts stay a test's own). */
+    mirror?: AppCoreOptions['mirror'];
   } = {},
 ) {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'dockdesk-core-')));
@@ -75,6 +77,7 @@ export async function createTestCore(
     ...(options.startSyncAssembler ? { startSyncAssembler: options.startSyncAssembler } : {}),
     ...(options.systemPrint ? { systemPrint: options.systemPrint } : {}),
     ...(options.showLabels ? { showLabels: options.showLabels } : {}),
+    mirror: options.mirror ?? { auto: false, refreshMs: 0 },
   });
   return {
     core,

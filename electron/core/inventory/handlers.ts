@@ -8,6 +8,7 @@ import type { InventoryDesk } from './inventory-desk.js';
 import { lookupOnline } from './online-lookup.js';
 import { assemble } from './records.js';
 import { heldExclusions, readExclusions } from '../lots/index.js';
+import type { AccountMirror } from '../mirror/index.js';
 import { inLane } from '../api/request-budget.js';
 import { cachedItem, findItem, itemLots } from './items.js';
 import { getInventoryLevel, getItemLocations, getItemLots } from './resources.js';
@@ -15,6 +16,16 @@ import { getInventoryLevel, getItemLocations, getItemLots } from './resources.js
 export interface InventoryHandlerDeps {
   desk: InventoryDesk;
   api: () => ApiClient;
+  /** The account mirror: every lot-tracked item's exclusions as last read (this desk's writes included). */
+  mirror: AccountMirror;
+}
+
+/** An item's lots with an active exclusion as the desk holds them: the mirror's copy, else the last read of this session; null: none. */
+async function heldActive(deps: InventoryHandlerDeps, inventoryId: number): Promise<{ active: Set<string>; readAt: number } | null> {
+  const mirrored = await deps.mirror.lotItem(inventoryId);
+  if (mirrored) return { active: new Set(mirrored.exclusions.filter((e) => !e.is_deleted).map((e) => e.lot_number)), readAt: Date.parse(mirrored.readAt) };
+  const held = heldExclusions(deps.api(), inventoryId);
+  return held ? { active: new Set(held.active), readAt: held.readAt } : null;
 }
 
 /** How long the item detail waits for the lots' exclusion state before showing it as unknown. */
@@ -41,11 +52,11 @@ export function inventoryHandlers(deps: InventoryHandlerDeps): HandlersFor<typeo
       const cached = cachedItem(index, inventoryId, desk.freshness());
       if (!live) {
         // At once, from what the desk holds: the cache's quantities and the exclusions last read.
-        const held = heldExclusions(deps.api(), inventoryId);
+        const held = await heldActive(deps, inventoryId);
         return {
           item: cached,
           centers: index.centers,
-          lots: itemLots(cached, index, held ? new Set(held.active) : null),
+          lots: itemLots(cached, index, held ? held.active : null),
           freshness: desk.freshness(),
           readAt: null,
         };
@@ -96,20 +107,23 @@ export function lookup(index: CacheIndex, code: string, desk: InventoryDesk): Lo
   return { code, lookedUp: code.trim(), scan: null, matches: [], ...cache, freshness: desk.freshness() };
 }
 
-/** How long exclusions read for an item are shown without asking again (changes made here update them at once). */
+/** How long exclusions read for an item this session are shown without asking again (changes made here update them at once). */
 const EXCLUSIONS_HELD_MS = 5 * 60_000;
 
 /**
- * The lot numbers with an active exclusion: as held when read within EXCLUSIONS_HELD_MS, else read
- * (one request); none to ask about for an item that has no lots. Null when the service cannot be asked now.
+ * The lot numbers with an active exclusion: the account mirror's (it walks every lot-tracked item in
+ * the background) or as read within EXCLUSIONS_HELD_MS, else read (one request, kept in the mirror);
+ * none to ask about for an item that has no lots. Null when the service cannot be asked now.
  */
 async function exclusionsIfOnline(deps: InventoryHandlerDeps, item: CachedItem, signal: AbortSignal): Promise<Set<string> | null> {
+  if (await deps.mirror.lotItem(item.inventoryId)) return (await heldActive(deps, item.inventoryId))!.active;
   const held = heldExclusions(deps.api(), item.inventoryId);
   if (held && Date.now() - held.readAt < EXCLUSIONS_HELD_MS) return new Set(held.active);
   if (!item.flags.lot && item.lots.length === 0) return new Set();
   if (deps.desk.freshness().connectivity === 'offline') return held ? new Set(held.active) : null;
   try {
     const list = await readExclusions(deps.api(), item.inventoryId, AbortSignal.any([signal, AbortSignal.timeout(EXCLUSION_LOOKUP_MS)]));
+    await deps.mirror.holdLotList(list);
     return new Set(list.lot_exclusions.filter((e) => !e.is_deleted).map((e) => e.lot_number));
   } catch {
     return held ? new Set(held.active) : null;

@@ -10,5 +10,5 @@ import { inventoryHandlers } from './handlers.js';
 export const inventoryArea = defineCoreArea({
   id: 'inventory',
   channels: inventoryChannels,
-  create: (ctx) => ({ handlers: inventoryHandlers({ desk: ctx.inventory, api: ctx.api }) }),
+  create: (ctx) => ({ handlers: inventoryHandlers({ desk: ctx.inventory, api: ctx.api, mirror: ctx.mirror }) }),
 });

@@ -6,5 +6,5 @@ import { lotHandlers } from './handlers.js';
 export const lotsArea = defineCoreArea({
   id: 'lots',
   channels: lotChannels,
-  create: (ctx) => ({ handlers: lotHandlers({ desk: ctx.inventory, api: ctx.api, channelId: ctx.channelId }) }),
+  create: (ctx) => ({ handlers: lotHandlers({ desk: ctx.inventory, api: ctx.api, channelId: ctx.channelId, mirror: ctx.mirror }) }),
 });

@@ -12,7 +12,9 @@ import {
 import type { Distributions, ReceivingBox, ReceivingOrder } from '../../../shared/schemas/receiving.js';
 import { currentLane } from '../api/request-budget.js';
 import { sayFormProblems, validateWroForm, wroCreateBody } from '../../../shared/schemas/wro-form.js';
+import { foldCode } from '../../../shared/codes.js';
 import type { ApiClient } from '../api/api-client.js';
+import type { AccountMirror } from '../mirror/index.js';
 import { listFulfillmentCenters } from '../api/resources.js';
 import type { Clock } from '../clock.js';
 import { resolveItem } from '../inventory/index.js';
@@ -46,6 +48,8 @@ export interface ReceivingDeskDeps {
   itemNames?: () => Promise<ItemNames>;
   /** Which items are lot-tracked, from the offline cache, for the discrepancy list; absent: none known. */
   lotItems?: () => Promise<LotItems>;
+  /** The account mirror: the orders and their boxes as last read; a lookup answers from it first. */
+  mirror?: AccountMirror;
   /** The one item the offline cache names by a code, with no request; absent or null: the service is asked. */
   cachedItem?: (code: string) => Promise<ResolvedItem | null>;
 }
@@ -170,6 +174,7 @@ export class ReceivingDesk {
         ]);
     this.contentsRead.set(id, { boxes, distributions, at: this.deps.clock.now().getTime() });
     boxIndexFor(api).remember(id, boxes);
+    if (!held) await this.deps.mirror?.holdOrderBoxes(order, boxes);
     return { order, contents: true, boxes, distributions: distributions?.distributions?.length ? distributions : null, cancel };
   }
 
@@ -188,8 +193,54 @@ export class ReceivingDesk {
    * looked at, so a code that is both an order's id and a known box's offers both.
    */
   async lookup({ code, kinds }: In<'receiving.lookup'>, signal?: AbortSignal): Promise<ReceivingMatch[]> {
-    const api = this.deps.api();
     const numeric = kinds.includes('record-id') ? recordId(code) : null;
+    const held = await this.lookupHeld(code, kinds, numeric, signal);
+    if (held) return held;
+    return this.lookupOnService(code, kinds, numeric, signal);
+  }
+
+  /**
+   * A code's orders from the account mirror, at no request: by id, PO number, box id or tracking
+   * number. Null when the service must be asked: the mirror has not read the orders, or places nothing
+   * and is not fresh. A fresh mirror that places nothing asks only for an id newer than every order it
+   * holds (made since it looked): the order itself, one request.
+   */
+  private async lookupHeld(code: string, kinds: readonly string[], numeric: number | null, signal?: AbortSignal): Promise<ReceivingMatch[] | null> {
+    const mirror = this.deps.mirror;
+    if (!mirror) return null;
+    const state = await mirror.state();
+    if (state.receivingAt === null) return null;
+    const folded = foldCode(code);
+    const byId = numeric === null ? undefined : state.orders.find((o) => o.id === numeric);
+    const matches: ReceivingMatch[] = byId ? [{ order: byId, via: 'id', boxId: null }] : [];
+    if (kinds.includes('purchase-order'))
+      for (const order of state.orders)
+        if (order.id !== byId?.id && order.purchase_order_number && foldCode(order.purchase_order_number) === folded)
+          matches.push({ order, via: 'purchase_order_number', boxId: null });
+    const wantsTracking = kinds.includes('box-tracking');
+    for (const [orderId, held] of Object.entries(state.boxes)) {
+      for (const box of held.boxes) {
+        const via =
+          numeric !== null && box.boxId === numeric ? 'box_id' : wantsTracking && box.tracking && foldCode(box.tracking) === folded ? 'tracking_number' : null;
+        const order = via && state.orders.find((o) => o.id === Number(orderId));
+        if (via && order && !matches.some((m) => m.boxId === box.boxId)) matches.push({ order, via, boxId: box.boxId });
+      }
+    }
+    if (byId) this.claimExactId(code, Promise.resolve(byId));
+    if (matches.length > 0) return matches;
+    if (!mirror.isFresh()) return null;
+    const newest = state.orders.reduce((m, o) => Math.max(m, o.id), 0);
+    if (numeric === null || numeric <= newest) return [];
+    const read = orDefault(this.readForScan(numeric, signal), null, (e) => e.appError.code === 'not_found');
+    this.claimExactId(code, read);
+    const order = await read;
+    if (order) await mirror.holdOrder(order);
+    return order ? [{ order, via: 'id', boxId: null }] : [];
+  }
+
+  /** A code's orders on the service: the order by id and by PO number, then the box index as far as those leave open. */
+  private async lookupOnService(code: string, kinds: readonly string[], numeric: number | null, signal?: AbortSignal): Promise<ReceivingMatch[]> {
+    const api = this.deps.api();
     // An exact id is asked first: when it names an order, the scan has its record and no list is read.
     const idRead = numeric === null ? null : orDefault(this.readForScan(numeric, signal), null, (e) => e.appError.code === 'not_found');
     if (idRead) this.claimExactId(code, idRead);
@@ -258,7 +309,9 @@ export class ReceivingDesk {
     const refusal = cancelRefusal(current);
     if (refusal) throw sayError('conflict', refusal);
     try {
-      return await cancelReceivingOrder(api, id, this.deps.channelId(), signal);
+      const cancelled = await cancelReceivingOrder(api, id, this.deps.channelId(), signal);
+      await this.deps.mirror?.holdOrder(cancelled);
+      return cancelled;
     } catch (error) {
       // The status moved between our read and the cancel: the service's own reason, in its words.
       if (error instanceof AppErrorException && error.appError.code === 'validation') {
@@ -343,6 +396,7 @@ export class ReceivingDesk {
       return found;
     });
     boxIndexFor(api).ordersChanged();
+    await this.deps.mirror?.holdOrder(order);
     return { order, reconciled };
   }
 }

@@ -16,6 +16,7 @@ export const receivingArea = defineCoreArea({
       clock: ctx.clock,
       itemNames: cachedItemNames(ctx.inventory),
       lotItems: cachedLotItems(ctx.inventory),
+      mirror: ctx.mirror,
       cachedItem: cachedItemByCode(ctx.inventory),
       import: { inventory: ctx.inventory, settings: ctx.settings, now: () => ctx.clock.now() },
       ...(ctx.options.showLabels ? { showLabels: ctx.options.showLabels } : {}),

@@ -1,4 +1,7 @@
+import { foldCode } from '../../../shared/codes.js';
 import type { returnChannels } from '../../../shared/ipc/returns.js';
+import type { ReturnRecord } from '../../../shared/schemas/returns.js';
+import type { AccountMirror } from '../mirror/index.js';
 import type { ApiClient } from '../api/api-client.js';
 import { listFulfillmentCenters } from '../api/resources.js';
 import type { HandlersFor } from '../ipc/registry.js';
@@ -12,6 +15,22 @@ export interface ReturnHandlerDeps {
   api: () => ApiClient;
   settings: SettingsService;
   environmentId: () => string;
+  /** The account mirror: every return as last read; a lookup answers from it first. */
+  mirror: AccountMirror;
+}
+
+/**
+ * Returns with this reference or tracking number from the account mirror, at no request; null when
+ * the service must be asked (the mirror has none of them and is not fresh, or has not read returns).
+ */
+async function heldReturns(mirror: AccountMirror, input: { referenceId: string } | { trackingNumber: string }): Promise<ReturnRecord[] | null> {
+  const state = await mirror.state();
+  if (state.returnsAt === null) return null;
+  const found =
+    'referenceId' in input
+      ? state.returns.filter((r) => r.reference_id === input.referenceId.trim())
+      : state.returns.filter((r) => r.tracking_number && foldCode(r.tracking_number) === foldCode(input.trackingNumber));
+  return found.length > 0 || mirror.isFresh() ? found : null;
 }
 
 export function returnHandlers(deps: ReturnHandlerDeps): HandlersFor<typeof returnChannels> {
@@ -33,6 +52,8 @@ export function returnHandlers(deps: ReturnHandlerDeps): HandlersFor<typeof retu
     'returns.lookup': async (input, call) => {
       // A scan that named a receiving order by its exact id has its record: no list is read for it.
       if ('referenceId' in input && (await namedOrderById(deps.api(), input.referenceId))) return { items: [] };
+      const held = await heldReturns(deps.mirror, input);
+      if (held) return { items: held };
       const query = 'referenceId' in input ? { referenceIds: [input.referenceId] } : { trackingNumbers: [input.trackingNumber] };
       return { items: (await listReturns(deps.api(), { ...query, limit: 50 }, null, call.signal)).items };
     },

@@ -32,7 +32,7 @@ export const returnsArea = defineCoreArea({
     await desk.start();
     ctx.shared.outbox = { list: () => desk.outbox().list() };
     return {
-      handlers: returnHandlers({ desk, api: ctx.api, settings: ctx.settings, environmentId: ctx.environmentId }),
+      handlers: returnHandlers({ desk, api: ctx.api, settings: ctx.settings, environmentId: ctx.environmentId, mirror: ctx.mirror }),
       onEvent: (event, payload) => desk.onEvent(event, payload as never),
       close: () => desk.close(),
     };

@@ -5,9 +5,10 @@ import type { unidentifiedChannels } from '../../../shared/ipc/unidentified.js';
 import { sniffImageType, type UnidentifiedReceivingOrder } from '../../../shared/schemas/uro.js';
 import type { ApiClient } from '../api/api-client.js';
 import { getReceivingOrder } from '../receiving/index.js';
-import { searchReceipts, SEARCH_MAX_MATCHES } from './receipt-search.js';
+import { receiptMatches, searchReceipts, SEARCH_MAX_MATCHES, type CodeMatch } from './receipt-search.js';
 import { associateWro, getAttachmentImage, getReceipt, listReceipts } from './resources.js';
-import { BoxTrackingCache, closedRefusal, wroCandidates } from './wro-candidates.js';
+import type { AccountMirror } from '../mirror/index.js';
+import { BoxTrackingCache, closedRefusal, wroCandidates, type HeldOrders } from './wro-candidates.js';
 
 /** Pages of linked receipts a scan reads (50 each). */
 const SCAN_LINKED_PAGES = 4;
@@ -17,6 +18,8 @@ export interface UnidentifiedDeskDeps {
   api: () => ApiClient;
   /** The channel with write access chosen for the active environment (service_channel_id), if any. */
   writeChannelId: () => number | null;
+  /** The account mirror: the unlinked receipts, the orders and their boxes' tracking numbers as last read. */
+  mirror: AccountMirror;
 }
 
 type Channels = typeof unidentifiedChannels;
@@ -63,9 +66,25 @@ export class UnidentifiedDesk {
     return { contentType, bytes: bytes.length, dataUrl: `data:${contentType};base64,${bytes.toString('base64')}` };
   }
 
+  /**
+   * The orders a receipt could be linked to: from the mirror when it has read the orders (the receipt
+   * itself too, when it is an unlinked one the mirror holds), so opening the picker costs at most the
+   * receipt; a typed id or PO number the mirror lacks is asked of the service.
+   */
   async candidates({ id, query, fulfillmentCenterId }: In<'unidentified.candidates'>, signal: AbortSignal): Out<'unidentified.candidates'> {
-    const receipt = await receiptOrExplain(this.deps.api(), id, signal);
-    return wroCandidates(this.deps.api(), this.boxes, receipt, { query, fulfillmentCenterId }, signal);
+    const { mirror } = this.deps;
+    const receipt = (await mirror.receipts()).find((r) => r.id === id) ?? (await receiptOrExplain(this.deps.api(), id, signal));
+    const state = await mirror.state();
+    const held: HeldOrders | null =
+      state.receivingAt === null
+        ? null
+        : {
+            orders: state.orders,
+            tracking: new Map(
+              Object.entries(state.boxes).map(([orderId, b]) => [Number(orderId), b.boxes.map((x) => x.tracking).filter((t): t is string => !!t)]),
+            ),
+          };
+    return wroCandidates(this.deps.api(), this.boxes, receipt, { query, fulfillmentCenterId }, signal, held);
   }
 
   async link({ id, wroId }: In<'unidentified.link'>, signal: AbortSignal): Promise<UnidentifiedReceivingOrder> {
@@ -80,10 +99,39 @@ export class UnidentifiedDesk {
         await refusalBeforeLink(api, id, wroId, signal);
       throw error;
     }
+    await this.deps.mirror.receiptLinked(id);
     return getReceipt(api, id, signal);
   }
 
-  async byCode(code: string, signal: AbortSignal): Out<'unidentified.byCode'> {
+  async byCode(code: string, how: CodeMatch, signal: AbortSignal): Out<'unidentified.byCode'> {
+    const { mirror } = this.deps;
+    // Typed in the palette, digits may also be a receipt's own id.
+    const id = how === 'contains' && /^\d{1,10}$/.test(code) && Number(code) <= 2147483647 ? Number(code) : null;
+    if (mirror.isFresh()) {
+      // The mirror holds every unlinked receipt and the newest linked ones, as the pages below would read.
+      const held = await mirror.allReceipts();
+      const items = held.filter((r) => r.id === id || receiptMatches(r, code, how)).slice(0, SEARCH_MAX_MATCHES);
+      // An id newer than every receipt held came in since the mirror looked: the receipt itself, one
+      // request; unless the digits already name an order the mirror holds (what the clerk meant).
+      const namesOrder = id !== null && (await mirror.orders()).some((o) => o.id === id);
+      if (id !== null && !namesOrder && !items.some((r) => r.id === id) && id > Math.max(0, ...held.map((r) => r.id))) {
+        const read = await getReceipt(this.deps.api(), id, signal).catch(notFoundAsNull);
+        if (read) items.unshift(read);
+      }
+      return { items, search: { pagesRead: 0, complete: true } };
+    }
+    if (how === 'contains') {
+      const api = this.deps.api();
+      const [byId, unlinked, linked] = await Promise.all([
+        id === null ? null : getReceipt(api, id, signal).catch(notFoundAsNull),
+        searchReceipts(api, { linked: false, code, how }, signal),
+        searchReceipts(api, { linked: true, code, how, maxPages: SCAN_LINKED_PAGES }, signal),
+      ]);
+      return {
+        items: [...(byId ? [byId] : []), ...unlinked.items, ...linked.items].slice(0, SEARCH_MAX_MATCHES),
+        search: { pagesRead: unlinked.pagesRead + linked.pagesRead, complete: unlinked.complete && linked.complete },
+      };
+    }
     const api = this.deps.api();
     // Unlinked first: a receipt waiting for its WRO is what a scan at the desk is most likely after.
     const unlinked = await searchReceipts(api, { linked: false, code, how: 'exact' }, signal);
@@ -115,6 +163,11 @@ async function refusalBeforeLink(api: ApiClient, id: number, wroId: number, sign
   });
   const refusal = closedRefusal(wro);
   if (refusal) throw appError('conflict', 'errors.unidentified.orderClosed', { id: wro.id });
+}
+
+function notFoundAsNull(error: unknown): null {
+  if (error instanceof AppErrorException && error.appError.code === 'not_found') return null;
+  throw error;
 }
 
 function explainNotFound(error: unknown, explained: () => AppErrorException): unknown {

@@ -13,6 +13,6 @@ export function unidentifiedHandlers(deps: UnidentifiedHandlerDeps): HandlersFor
     'unidentified.attachment': (input, call) => desk.attachment(input, call.signal),
     'unidentified.candidates': (input, call) => desk.candidates(input, call.signal),
     'unidentified.link': (input, call) => desk.link(input, call.signal),
-    'unidentified.byCode': ({ code }, call) => desk.byCode(code, call.signal),
+    'unidentified.byCode': ({ code, how }, call) => desk.byCode(code, how ?? 'exact', call.signal),
   };
 }

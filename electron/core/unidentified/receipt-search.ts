@@ -1,3 +1,4 @@
+import { foldCode } from '../../../shared/codes.js';
 import type { UnidentifiedReceivingOrder } from '../../../shared/schemas/uro.js';
 import type { ApiClient } from '../api/api-client.js';
 import { listReceipts } from './resources.js';
@@ -12,10 +13,8 @@ export const SEARCH_MAX_PAGES = 20;
 /** Enough matches to fill a screen; a search that finds more is too vague to page through. */
 export const SEARCH_MAX_MATCHES = 200;
 
-/** Barcodes compare without case, spaces or dashes: labels print them grouped, people type them plain. */
-export function normalizeCode(code: string): string {
-  return code.replace(/[\s-]+/g, '').toUpperCase();
-}
+/** Barcodes compare as every printed code does (shared/codes.ts). */
+export const normalizeCode = foldCode;
 
 export type CodeMatch = 'exact' | 'contains';
 

@@ -6,5 +6,5 @@ import { unidentifiedHandlers } from './handlers.js';
 export const unidentifiedArea = defineCoreArea({
   id: 'unidentified',
   channels: unidentifiedChannels,
-  create: (ctx) => ({ handlers: unidentifiedHandlers({ api: ctx.api, writeChannelId: ctx.channelId }) }),
+  create: (ctx) => ({ handlers: unidentifiedHandlers({ api: ctx.api, writeChannelId: ctx.channelId, mirror: ctx.mirror }) }),
 });

@@ -28,7 +28,21 @@ const RANK: Record<CandidateReason, number> = {
   id: 1,
   'purchase-order': 2,
   'same-center': 3,
+  'near-date': 4,
 };
+/** An order expected this close to the receipt's date is offered for it (and says so). */
+const NEAR_DATE_MS = 7 * 86_400_000;
+/** A PO number shorter than this is not looked for in a receipt's barcode or comment (too many chance matches). */
+const MIN_PO_IN_RECEIPT = 4;
+
+/**
+ * What the account mirror holds for the picker: every order read (every status) and the tracking
+ * numbers of each order's boxes it has read. Null: the mirror has not read the orders yet.
+ */
+export interface HeldOrders {
+  orders: readonly ReceivingOrder[];
+  tracking: ReadonlyMap<number, string[]>;
+}
 
 export function closedRefusal(wro: Pick<ReceivingOrder, 'id' | 'status'>): Saying | null {
   return CLOSED_STATUSES.has(wro.status) ? said('errors.unidentified.closedOrder', { id: wro.id }) : null;
@@ -84,14 +98,29 @@ export async function wroCandidates(
   receipt: UnidentifiedReceivingOrder,
   request: CandidateQuery,
   signal?: AbortSignal,
+  held: HeldOrders | null = null,
 ): Promise<CandidateResult> {
-  const open = await listReceivingOrders(api, { page: 1, limit: OPEN_LIST_LIMIT, statuses: OPEN_STATUSES }, signal);
-  const newest = [...open.items].sort((a, b) => (b.insert_date ?? '').localeCompare(a.insert_date ?? '')).slice(0, BOX_CHECK_LIMIT);
-  const tracking = await boxes.of(
-    api,
-    newest.map((w) => w.id),
-    signal,
-  );
+  let open: ReceivingOrder[];
+  let newest: ReceivingOrder[];
+  let tracking: ReadonlyMap<number, string[]>;
+  let openOrders: number;
+  if (held) {
+    // From the mirror: every open order, and the tracking numbers of every order whose boxes it read.
+    open = held.orders.filter((w) => !CLOSED_STATUSES.has(w.status));
+    tracking = await withUnreadBoxes(api, boxes, held.tracking, open, signal);
+    newest = held.orders.filter((w) => tracking.has(w.id));
+    openOrders = open.length;
+  } else {
+    const list = await listReceivingOrders(api, { page: 1, limit: OPEN_LIST_LIMIT, statuses: OPEN_STATUSES }, signal);
+    open = list.items;
+    newest = [...open].sort((a, b) => (b.insert_date ?? '').localeCompare(a.insert_date ?? '')).slice(0, BOX_CHECK_LIMIT);
+    tracking = await boxes.of(
+      api,
+      newest.map((w) => w.id),
+      signal,
+    );
+    openOrders = list.pageInfo.totalCount;
+  }
   const receiptTracking = receipt.tracking_barcode ? normalizeCode(receipt.tracking_barcode) : null;
 
   const found = new Map<number, { wro: ReceivingOrder; reasons: Set<CandidateReason>; matched: Set<string> }>();
@@ -108,9 +137,9 @@ export async function wroCandidates(
 
   const query = request.query?.trim();
   if (!query) {
-    for (const wro of open.items) add(wro);
+    for (const wro of open) add(wro);
   } else {
-    await matchQuery(api, query, { open: open.items, newest, tracking }, add, signal);
+    await matchQuery(api, query, { open, newest, tracking, all: held?.orders ?? null }, add, signal);
   }
 
   // The receipt's own tracking barcode on a box is the strongest hint, whatever was typed.
@@ -124,6 +153,7 @@ export async function wroCandidates(
       }
     }
   }
+  markReceiptHints(found.values(), receipt);
   const centers = new Set<number>();
   if (request.fulfillmentCenterId) centers.add(request.fulfillmentCenterId);
   for (const entry of found.values())
@@ -131,14 +161,53 @@ export async function wroCandidates(
   for (const entry of found.values())
     if (entry.wro.fulfillment_center?.id !== undefined && centers.has(entry.wro.fulfillment_center.id)) entry.reasons.add('same-center');
 
-  const candidates = ranked([...found.values()], receipt);
+  // A suggestion says why it is offered: an open order with no reason at all is not one.
+  const offered = query ? [...found.values()] : [...found.values()].filter((e) => e.reasons.size > 0);
+  const candidates = ranked(offered, receipt);
   return {
     candidates,
     trackingChecked: {
       orders: newest.length,
-      openOrders: open.pageInfo.totalCount,
+      openOrders,
     },
   };
+}
+
+/**
+ * The mirror's tracking numbers, with those of the open orders whose boxes it has not read yet (its
+ * first pass under way, an order just made) read here, the newest first as without the mirror, so a
+ * receipt's tracking number on such a box is found.
+ */
+async function withUnreadBoxes(
+  api: ApiClient,
+  boxes: BoxTrackingCache,
+  held: ReadonlyMap<number, string[]>,
+  open: readonly ReceivingOrder[],
+  signal?: AbortSignal,
+): Promise<ReadonlyMap<number, string[]>> {
+  const unread = open
+    .filter((w) => !held.has(w.id))
+    .sort((a, b) => (b.insert_date ?? '').localeCompare(a.insert_date ?? ''))
+    .slice(0, BOX_CHECK_LIMIT);
+  if (unread.length === 0) return held;
+  const read = await boxes.of(
+    api,
+    unread.map((w) => w.id),
+    signal,
+  );
+  return new Map([...held, ...read]);
+}
+
+/** The receipt's own words: an order's PO number in its barcode or comment, and an order expected near the day it came. */
+function markReceiptHints(entries: Iterable<{ wro: ReceivingOrder; reasons: Set<CandidateReason> }>, receipt: UnidentifiedReceivingOrder): void {
+  const text = normalizeCode([receipt.barcode, receipt.comment ?? ''].join(' '));
+  const came = Date.parse(receipt.created_date);
+  for (const entry of entries) {
+    const po = entry.wro.purchase_order_number ? normalizeCode(entry.wro.purchase_order_number) : '';
+    if (po.length >= MIN_PO_IN_RECEIPT && text.includes(po)) entry.reasons.add('purchase-order');
+    const expected = entry.wro.expected_arrival_date ? Date.parse(entry.wro.expected_arrival_date) : NaN;
+    if (Math.abs(expected - came) <= NEAR_DATE_MS) entry.reasons.add('near-date');
+  }
 }
 
 function notFoundAsNull(error: unknown): null {
@@ -148,28 +217,43 @@ function notFoundAsNull(error: unknown): null {
 
 type Add = (wro: ReceivingOrder, reason?: CandidateReason, matched?: string) => void;
 
-/** The WROs a typed query names: by id, by purchase order number (exactly at the service, by part among the open), by box tracking. */
+/**
+ * The WROs a typed query names: by id, by purchase order number (exactly at the service, by part
+ * among the open), by box tracking. With the mirror's orders (`all`) the service is asked only for
+ * an id the mirror lacks, and for a PO number only when no order the mirror holds has it.
+ */
 async function matchQuery(
   api: ApiClient,
   query: string,
-  known: { open: ReceivingOrder[]; newest: ReceivingOrder[]; tracking: Map<number, string[]> },
+  known: { open: ReceivingOrder[]; newest: ReceivingOrder[]; tracking: ReadonlyMap<number, string[]>; all: readonly ReceivingOrder[] | null },
   add: Add,
   signal?: AbortSignal,
 ): Promise<void> {
-  const { open, newest, tracking } = known;
+  const { open, newest, tracking, all } = known;
   const wanted = normalizeCode(query);
+  let named = false;
   if (/^\d{1,10}$/.test(query)) {
     const id = Number(query);
-    const inOpen = open.find((w) => w.id === id);
-    const byId = inOpen ?? (id <= 2147483647 ? await getReceivingOrder(api, id, signal).catch(notFoundAsNull) : null);
+    const inHand = (all ?? open).find((w) => w.id === id);
+    const byId = inHand ?? (id <= 2147483647 ? await getReceivingOrder(api, id, signal).catch(notFoundAsNull) : null);
     if (byId) add(byId, 'id');
+    named = byId !== null && byId !== undefined;
   }
-  if (!/,/.test(query)) {
+  let poFound = named;
+  for (const wro of all ?? open)
+    if (
+      wro.purchase_order_number &&
+      normalizeCode(wro.purchase_order_number).includes(wanted) &&
+      (all === null || !CLOSED_STATUSES.has(wro.status) || normalizeCode(wro.purchase_order_number) === wanted)
+    ) {
+      add(wro, 'purchase-order');
+      poFound = true;
+    }
+  if (!/,/.test(query) && !(all && poFound)) {
     // The service matches purchase order numbers exactly; open ones also match by part, here.
     const byPo = await listReceivingOrders(api, { page: 1, limit: OPEN_LIST_LIMIT, filters: receivingServiceQuery({ purchaseOrderNumbers: [query] }) }, signal);
     for (const wro of byPo.items) add(wro, 'purchase-order');
   }
-  for (const wro of open) if (wro.purchase_order_number && normalizeCode(wro.purchase_order_number).includes(wanted)) add(wro, 'purchase-order');
   for (const wro of newest) {
     for (const t of tracking.get(wro.id) ?? []) if (normalizeCode(t).includes(wanted)) add(wro, 'tracking', t);
   }
@@ -180,7 +264,7 @@ function ranked(found: { wro: ReceivingOrder; reasons: Set<CandidateReason>; mat
   const receiptTime = Date.parse(receipt.created_date);
   const distance = (wro: ReceivingOrder) =>
     wro.expected_arrival_date ? Math.abs(Date.parse(wro.expected_arrival_date) - receiptTime) : Number.MAX_SAFE_INTEGER;
-  const strongest = (reasons: Set<CandidateReason>) => Math.min(4, ...[...reasons].map((r) => RANK[r]));
+  const strongest = (reasons: Set<CandidateReason>) => Math.min(5, ...[...reasons].map((r) => RANK[r]));
   return found
     .sort(
       (a, b) =>

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { INVENTORY_STALE_AFTER_MS, type Freshness } from '../../../../shared/ipc/inventory';
 import type { Connectivity } from '../../../../shared/schemas/session';
+import { accountKeyOf } from '../../app/accountKey';
 import { call, useDockdeskEvent } from '../../bridge/dockdesk';
 import { formatAsOf } from '../../format';
 import { useT } from '../../i18n/useT';
@@ -24,9 +25,22 @@ export function useKnownConnectivity(): Connectivity {
   return query.data ?? 'online';
 }
 
+/**
+ * Follows connectivity; when the service answers again after being offline, every view on screen
+ * reads what it shows once more (each answer went stale while the desk could not ask): the active
+ * queries of the account, once; main keeps its background reads (an item's live figures) in the
+ * background lane.
+ */
 export function useFollowConnectivity(): void {
   const client = useQueryClient();
-  const onChange = useCallback((state: Connectivity) => client.setQueryData(connectivityKey, state), [client]);
+  const onChange = useCallback(
+    (state: Connectivity) => {
+      const was = client.getQueryData<Connectivity>(connectivityKey);
+      client.setQueryData(connectivityKey, state);
+      if (was === 'offline' && state === 'online') void client.invalidateQueries({ queryKey: accountKeyOf(client), refetchType: 'active' });
+    },
+    [client],
+  );
   useDockdeskEvent('connectivity.changed', onChange);
 }
 

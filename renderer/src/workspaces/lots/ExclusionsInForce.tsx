@@ -59,7 +59,7 @@ function InForceTable({ rows, labelId, onDelete }: { rows: InForceRow[]; labelId
   );
 }
 
-/** Where the reading stands: items checked so far, what failed, and how many are in force. */
+/** How many are in force, as of when (the desk's copy), and while its first pass reads the items, how far it is. */
 function InForceStatus({ list, shown }: { list: ReturnType<typeof useExclusionsInForce>; shown: number }) {
   const done = list.checked >= list.total;
   const { t } = useT();
@@ -69,12 +69,11 @@ function InForceStatus({ list, shown }: { list: ReturnType<typeof useExclusionsI
       <p className="muted" role="status" data-testid="in-force-status">
         {done ? t('lots.inForce.done', counts) : t('lots.inForce.checking', { ...counts, checked: list.checked })}
       </p>
-      {list.failed > 0 && done && (
-        <ErrorNote error={list.firstError} prefix={t('lots.inForce.readFailed', { count: list.failed })}>
-          <button type="button" onClick={() => void list.retry()}>
-            {t('lots.tryAgain')}
-          </button>
-        </ErrorNote>
+      {(list.asOf || list.offlineSince) && (
+        <p className="muted" data-testid="in-force-as-of">
+          {list.asOf && t('lots.inForce.asOf', { time: formatDateTime(list.asOf) })}
+          {list.offlineSince && <> {t('lots.offlineSince', { time: formatDateTime(list.offlineSince) })}</>}
+        </p>
       )}
     </>
   );
@@ -99,7 +98,7 @@ export function ExclusionsInForce() {
     e.preventDefault();
     first.focus();
   };
-  if (list.candidates.isError) return <ErrorNote error={list.candidates.error} prefix={t('lots.inForce.candidatesFailed')} />;
+  if (list.query.isError) return <ErrorNote error={list.query.error} prefix={t('lots.inForce.candidatesFailed')} />;
   return (
     <section className="in-force" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('lots.inForce')}</h2>

@@ -22,12 +22,24 @@ const when = (iso: string | null | undefined) => formatDateTime(iso);
  */
 export function LotDetail() {
   const { id } = useParams({ from: '/lots/$id' });
-  const query = useLotExclusions(id);
+  const { query, refresh } = useLotExclusions(id);
+  const [refreshing, setRefreshing] = useState(false);
   const { t } = useT();
   return (
     <section className="workspace lots" aria-labelledby="lot-detail-title">
       <QueryState query={query} loading={t('lots.detail.loading')} failed={t('lots.detail.loadFailed')}>
-        {(data) => <LotExclusions data={data} refreshing={query.isFetching} refresh={() => void query.refetch()} />}
+        {(data) => (
+          <LotExclusions
+            data={data}
+            refreshing={refreshing}
+            refresh={() => {
+              setRefreshing(true);
+              void refresh()
+                .catch(() => undefined)
+                .finally(() => setRefreshing(false));
+            }}
+          />
+        )}
       </QueryState>
       {query.data === undefined && (
         <header className="workspace-header">
@@ -67,8 +79,9 @@ function LotExclusions({ data, refreshing, refresh }: { data: LotExclusionsAnswe
       </header>
       <p className="muted">
         {data.freshness.syncedAt
-          ? t('lots.detail.sources', { days: expiry.threshold, time: when(data.freshness.syncedAt), id: data.inventoryId })
-          : t('lots.detail.sourcesNotSynced', { days: expiry.threshold, id: data.inventoryId })}
+          ? t('lots.detail.sources', { days: expiry.threshold, asOf: when(data.exclusionsAsOf), time: when(data.freshness.syncedAt), id: data.inventoryId })
+          : t('lots.detail.sourcesNotSynced', { days: expiry.threshold, asOf: when(data.exclusionsAsOf), id: data.inventoryId })}
+        {data.offlineSince && <> {t('lots.offlineSince', { time: when(data.offlineSince) })}</>}
       </p>
 
       <LotsInStock data={data} active={active} ask={ask} />

@@ -1,22 +1,12 @@
-import type { LotExclusionsAnswer } from '../../../../shared/ipc/lots';
+import type { InForceRow } from '../../../../shared/ipc/lots';
 
-/** The exclusions-in-force list's pure parts: its rows from the per-item answers, and its filter. */
+/** The exclusions-in-force list's pure parts: its order and its filter. */
 
-/** One exclusion in force, with the item it belongs to by name and SKU. */
-export interface InForceRow {
-  id: number;
-  inventoryId: number;
-  sku: string;
-  name: string;
-  lotNumber: string;
-  lotDate: string | null;
-  createdAt: string;
-}
+export type { InForceRow };
 
-/** Every active exclusion of the answers so far, the newest first. */
-export function inForceRows(answers: readonly (LotExclusionsAnswer | undefined)[]): InForceRow[] {
-  const rows = answers.flatMap((a) => (a ? a.active.map((e) => ({ ...e, inventoryId: a.inventoryId, sku: a.sku, name: a.name })) : []));
-  return rows.map(({ deletedAt: _deleted, ...row }) => row).sort((x, y) => y.createdAt.localeCompare(x.createdAt) || x.sku.localeCompare(y.sku));
+/** The exclusions in force, the newest first (then by SKU). */
+export function inForceRows(rows: readonly InForceRow[]): InForceRow[] {
+  return [...rows].sort((x, y) => y.createdAt.localeCompare(x.createdAt) || x.sku.localeCompare(y.sku));
 }
 
 /** The rows whose item name, SKU or lot contains the filter's text (case-insensitive). */

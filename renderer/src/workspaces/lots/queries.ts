@@ -11,22 +11,17 @@ export interface LotRef {
 }
 
 export const lotsQueries = {
-  /** Exclusions are not cached: they are read from the service each time the view opens (and after each change). */
+  /** An item's exclusions from main's account mirror (read from the service when it holds none); Refresh reads the service. */
   exclusions: (account: AccountKey, inventoryId: number) =>
     queryOptions({
       queryKey: [...account, 'lot-exclusions', inventoryId] as const,
       queryFn: ({ signal }) => call('lotExclusion.list', { inventoryId }, signal),
     }),
-  /**
-   * The same answer for the list of every exclusion in force: a refresh of what is on screen (main lets
-   * the clerk's own calls go first) and kept for five minutes, since the service lists exclusions
-   * only item by item; a change through this desk reads its one item again.
-   */
-  inForce: (account: AccountKey, inventoryId: number) =>
+  /** Every exclusion in force, from main's account mirror (no request). */
+  inForceAll: (account: AccountKey) =>
     queryOptions({
-      queryKey: [...account, 'lot-exclusions', inventoryId] as const,
-      queryFn: ({ signal }) => call('lotExclusion.list', { inventoryId }, signal, { refresh: true }),
-      staleTime: 5 * 60_000,
+      queryKey: [...account, 'lot-exclusions', 'in-force'] as const,
+      queryFn: ({ signal }) => call('lotExclusion.inForce', {}, signal),
     }),
   /** The items that can have lot exclusions (lot-tracked), from the inventory cache. */
   candidates: (account: AccountKey) =>
@@ -44,24 +39,36 @@ export const lotsQueries = {
 };
 
 export function useLotExclusions(inventoryId: number) {
-  return useQuery(lotsQueries.exclusions(useAccountKey(), inventoryId));
+  const account = useAccountKey();
+  const client = useQueryClient();
+  const query = useQuery(lotsQueries.exclusions(account, inventoryId));
+  /** The service's word now (one request); main's mirror keeps it. */
+  const refresh = () =>
+    client.fetchQuery({
+      ...lotsQueries.exclusions(account, inventoryId),
+      queryFn: ({ signal }) => call('lotExclusion.list', { inventoryId, fresh: true }, signal),
+      staleTime: 0,
+    });
+  return { query, refresh };
 }
 
 const channel = { exclude: 'lotExclusion.exclude', delete: 'lotExclusion.delete', restore: 'lotExclusion.restore' } as const;
 
-/** One change to one lot's exclusion; afterwards the list and the item's quantities and exclusion marks are read again. */
+/**
+ * One change to one lot's exclusion: one request. Main's mirror takes the service's answer, so the
+ * lists redraw from it; the item's quantities on screen are read again (at most the item's one live read).
+ */
 export function useLotAction() {
   const account = useAccountKey();
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ action, lot }: { action: LotAction; lot: LotRef }) => call(channel[action], lot),
-    // An exclusion changes what the service counts as fulfillable in the lot: the quantities are read
-    // again (a refresh sync reads every level and lot; codes only where changed), and the sync's end
-    // redraws every inventory view with the service's new figures.
-    onSuccess: () => void call('inventory.syncStart', { mode: 'refresh' }).catch(() => undefined),
+    // An exclusion changes what the service counts as fulfillable in the lot: the item's figures on
+    // screen are read again; the whole cache is not (its next refresh brings the rest).
     onSettled: (_data, _error, { lot }) =>
       Promise.all([
         client.invalidateQueries({ queryKey: lotsQueries.exclusions(account, lot.inventoryId).queryKey }),
+        client.invalidateQueries({ queryKey: lotsQueries.inForceAll(account).queryKey }),
         itemQuantitiesChanged(client, account, lot.inventoryId),
       ]),
   });

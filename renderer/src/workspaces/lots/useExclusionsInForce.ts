@@ -1,41 +1,29 @@
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useAccountKey } from '../../app/accountKey';
 import { inForceRows } from './inForce';
 import { lotsQueries } from './queries';
 
-/** How many items' exclusions are asked for at once (each is one request to the service). */
-const AT_ONCE = 6;
+/** While the desk's first pass reads the items' exclusions, the list looks again this often (no request: main's copy). */
+const FILLING_POLL_MS = 2_000;
 
 /**
- * Every lot exclusion in force. The service lists exclusions only per item, so this asks once per item
- * that can have one (lot-tracked, from the inventory cache), a few at a time and behind the clerk's own
- * calls; each answer is kept five minutes under the same key as the item's lots page, so a change made
- * on either reads that one item again, not the whole list.
+ * Every lot exclusion in force, from the desk's account mirror in main (one call, no request to the
+ * service): the service lists exclusions per item only, so main keeps every lot-tracked item's and
+ * walks them in the background. While its first pass is under way the list looks again every 2 s.
  */
 export function useExclusionsInForce() {
-  const account = useAccountKey();
-  const candidates = useQuery(lotsQueries.candidates(account));
-  const items = useMemo(() => candidates.data?.items ?? [], [candidates.data]);
-  const client = useQueryClient();
-  // A few at a time: the next items are asked for as answers arrive (every answer re-renders this).
-  const answered = items.filter((item) => {
-    const status = client.getQueryState(lotsQueries.inForce(account, item.inventoryId).queryKey)?.status;
-    return status === 'success' || status === 'error';
-  }).length;
-  const results = useQueries({
-    queries: items.map((item, i) => ({ ...lotsQueries.inForce(account, item.inventoryId), enabled: i < answered + AT_ONCE })),
+  const query = useQuery({
+    ...lotsQueries.inForceAll(useAccountKey()),
+    refetchInterval: (q) => (q.state.data && q.state.data.itemsRead < q.state.data.items ? FILLING_POLL_MS : false),
   });
-  const settled = results.filter((r) => r.status !== 'pending').length;
-  const failed = results.filter((r) => r.status === 'error');
-  const rows = useMemo(() => inForceRows(results.map((r) => r.data)), [results]);
+  const rows = useMemo(() => inForceRows(query.data?.rows ?? []), [query.data]);
   return {
-    candidates,
+    query,
     rows,
-    checked: settled,
-    total: items.length,
-    failed: failed.length,
-    firstError: failed[0]?.error ?? null,
-    retry: () => Promise.all(failed.map((r) => r.refetch())),
+    checked: query.data?.itemsRead ?? 0,
+    total: query.data?.items ?? 0,
+    asOf: query.data?.asOf ?? null,
+    offlineSince: query.data?.offlineSince ?? null,
   };
 }

@@ -218,7 +218,7 @@ function CandidateList({ list, chosen, onChoose }: { list: WroCandidate[]; chose
               .map((reason) =>
                 reason === 'tracking' && c.matchedTracking.length
                   ? t('unidentified.reason.trackingOf', { tracking: listOf(c.matchedTracking) })
-                  : t('unidentified.reason', { reason: reason === 'purchase-order' ? 'purchaseOrder' : reason }),
+                  : t('unidentified.reason', { reason: reason === 'purchase-order' ? 'purchaseOrder' : reason === 'near-date' ? 'nearDate' : reason }),
               )
               .join(' · ')}
           </span>

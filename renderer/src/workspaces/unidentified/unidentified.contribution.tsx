@@ -1,7 +1,6 @@
 import type { UnidentifiedReceivingOrder } from '../../../../shared/schemas/uro';
 import type { Candidate } from '../../../../shared/scan/router';
 import { typedCodeKinds, type ScanCodeKind } from '../../../../shared/scan/plan';
-import { AppErrorException } from '../../../../shared/errors';
 import { call } from '../../bridge/dockdesk';
 import { currentWords } from '../../i18n/useT';
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
@@ -33,29 +32,15 @@ export async function findReceiptsByCode(text: string, signal?: AbortSignal, ask
   return items.map(candidate);
 }
 
-/** A receipt by its own id (digits), as the detail view's address and the service name it. */
-async function findReceiptById(text: string, signal: AbortSignal): Promise<UnidentifiedReceivingOrder[]> {
-  if (!/^\d{1,10}$/.test(text) || Number(text) < 1 || Number(text) > 2147483647) return [];
-  try {
-    return [await call('unidentified.get', { id: Number(text) }, signal)];
-  } catch (error) {
-    if (error instanceof AppErrorException && error.appError.code === 'not_found') return [];
-    throw error;
-  }
-}
-
 /** Receipts in the palette: by id, or linked or not, whose barcode or tracking barcode has the typed text. */
 async function searchReceipts(query: string, signal: AbortSignal) {
   const code = query.trim();
   // Short text matches too many barcodes to be worth reading the service's pages for.
   if (!plausible(code)) return [];
-  const [byId, unlinked, linked] = await Promise.all([
-    findReceiptById(code, signal),
-    code.length < 4 ? { items: [] } : call('unidentified.list', { tab: 'unlinked', page: 1, q: code }, signal),
-    code.length < 4 ? { items: [] } : call('unidentified.list', { tab: 'linked', page: 1, q: code }, signal),
-  ]);
+  // Main answers from the account mirror while it is fresh (no request), digits as a receipt's id too.
+  const found = code.length < 4 && !/^\d+$/.test(code) ? { items: [] } : await call('unidentified.byCode', { code, how: 'contains' }, signal);
   const seen = new Set<number>();
-  return [...byId, ...unlinked.items, ...linked.items]
+  return found.items
     .filter((r) => !seen.has(r.id) && seen.add(r.id))
     .slice(0, 8)
     .map((r) => {
