@@ -5,7 +5,7 @@ import { openAddress } from './inventory-support.js';
  * One delivery, one difference, said the same way wherever the clerk meets it: the warehouse (the
  * emulator's control API) receives a lot-tracked line 900 over and under another expiry, and Today's
  * tile, the discrepancy list, the order's report, the order's page and the receiving list's marker all
- * read "900 over · N under another lot or expiry", with the units counted once, item by item.
+ * read "900 over · N other lot or expiry", with the units counted once, item by item.
  */
 test('a delivery received over and under another lot reads the same on Today, the lists, the order and its report', async ({ page, host }) => {
   test.setTimeout(120_000);
@@ -24,7 +24,7 @@ test('a delivery received over and under another lot reads the same on Today, th
   });
   // What a clerk expects, worked out apart from the desk: every unit of the line came under the new
   // expiry, and 900 more than ordered came of the item.
-  const said = `900 over · ${new Intl.NumberFormat('en-US').format(came)} under another lot or expiry`;
+  const said = `900 over · ${new Intl.NumberFormat('en-US').format(came)} other lot or expiry`;
 
   await page.goto(host.url);
   await signInThroughPopup(page);

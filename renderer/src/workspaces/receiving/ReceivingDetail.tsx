@@ -330,7 +330,7 @@ function OtherLotLines({ boxes, names }: { boxes: ReceivingBox[]; names: Readonl
   return (
     <ul className="other-lots" aria-label={t('receiving.disc.lotDifferences')}>
       {swaps.map(({ box, ordered, received, units }) => (
-        <li key={`${box.box_id}-${received.inventory_id}-${received.lot_number ?? ''}-${received.lot_date ?? ''}`} className="under">
+        <li key={`${box.box_id}-${received.inventory_id}-${received.lot_number ?? ''}-${received.lot_date ?? ''}`}>
           {t('receiving.order.otherLot', {
             box: box.box_number ?? box.box_id,
             count: units,

@@ -81,7 +81,8 @@ const columnsIn = (t: Translate, otherLot: Readonly<Record<string, number>> | un
     header: t('receiving.col.stowed'),
     enableSorting: false,
     cell: (c) => formatCount(c.getValue<number>()),
-    meta: { align: 'end' },
+    // Stowed is the order page's concern: below 1440 px it makes room for the difference marker.
+    meta: { align: 'end', wideOnly: true },
   },
   {
     id: 'difference',
@@ -90,7 +91,7 @@ const columnsIn = (t: Translate, otherLot: Readonly<Record<string, number>> | un
     enableSorting: false,
     cell: (c) => {
       const d = listDifference(c.row.original, otherLot);
-      return d ? <span className={differenceTone(d)}>{differenceSaid(t, d)}</span> : '';
+      return d ? <span className={['marker', differenceTone(d)].filter(Boolean).join(' ')}>{differenceSaid(t, d)}</span> : '';
     },
   },
 ];

@@ -2,7 +2,7 @@ import type { Difference } from '../../../../shared/receiving/difference';
 import type { Translate } from '../../i18n/useT';
 
 /**
- * An order's or an item's difference in the desk's one vocabulary ("6 short · 15 under another lot
+ * An order's or an item's difference in the desk's one vocabulary ("6 short · 15 other lot
  * or expiry"): Today's tile, the receiving list's marker, the order's page and the report all say it
  * with this, from the one computation in shared/receiving/difference.ts. Empty when nothing differs.
  */
