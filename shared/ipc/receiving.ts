@@ -181,19 +181,26 @@ export const ImportCheckOutput = z.object({
 });
 export type ImportCheckOutput = z.infer<typeof ImportCheckOutput>;
 
-/** One item (and lot, where the order names one) of an order: what was expected, received and stowed. */
+/**
+ * One item of an order, all its lots together: what was expected, received and stowed, and the
+ * difference as `shared/receiving/difference.ts` counts it (short or over item by item, units received
+ * under another lot or expiry apart).
+ */
 export const DiscrepancyLine = z.object({
   inventoryId: z.number().int(),
   sku: z.string().nullable(),
   name: z.string().nullable(),
-  lotNumber: z.string().nullable(),
-  /** The lot's expiry as the box item carries it (an instant at midnight UTC naming a day). */
-  lotDate: z.string().nullable(),
+  /** The lots (and expiry days) the order named for the item, in the boxes' order. */
+  lots: z.array(z.object({ lotNumber: z.string().nullable(), lotDate: z.string().nullable() })),
   expected: z.number().int(),
   received: z.number().int(),
   stowed: z.number().int(),
   /** received - expected: below 0 short, above 0 over. */
   difference: z.number().int(),
+  short: z.number().int(),
+  over: z.number().int(),
+  /** Units received under another lot or expiry than the order named. */
+  otherLot: z.number().int(),
   mark: z.enum(['short', 'over', 'even']),
 });
 export type DiscrepancyLine = z.infer<typeof DiscrepancyLine>;
@@ -233,11 +240,18 @@ export const OrderDiscrepancies = z.object({
   lines: z.array(DiscrepancyLine),
   missingBoxes: z.array(MissingBox),
   lotDifferences: z.array(LotDifference),
-  totals: z.object({ expected: z.number().int(), received: z.number().int(), stowed: z.number().int(), short: z.number().int(), over: z.number().int() }),
+  totals: z.object({
+    expected: z.number().int(),
+    received: z.number().int(),
+    stowed: z.number().int(),
+    short: z.number().int(),
+    over: z.number().int(),
+    otherLot: z.number().int(),
+  }),
 });
 export type OrderDiscrepancies = z.infer<typeof OrderDiscrepancies>;
 
-/** One order of the discrepancy list: its size is the units short plus the units over, item by item. */
+/** One order of the discrepancy list: its size is the units short plus the units over, item by item, plus those under another lot. */
 export const DiscrepancyListRow = z.object({
   orderId: z.number().int(),
   purchaseOrderNumber: z.string().nullable(),
@@ -253,11 +267,10 @@ export const DiscrepancyListRow = z.object({
   /** Items whose received count differs from expected. */
   items: z.number().int(),
   /**
-   * Lines received under another lot or expiry than ordered, read from the order's boxes where every
-   * count agrees and a lot item is on the order; null where they were not read (the count differs,
-   * and the order's own discrepancies name its lots). Absent from a Today snapshot kept before it was.
+   * Units received under another lot or expiry than ordered, read from the order's boxes where a lot
+   * item is on the order; null where they were not read. Absent from a Today snapshot kept before it was.
    */
-  lotLines: z.number().int().nullable().default(null),
+  otherLot: z.number().int().nullable().default(null),
 });
 export type DiscrepancyListRow = z.infer<typeof DiscrepancyListRow>;
 
@@ -290,7 +303,13 @@ export const receivingChannels = {
         find: z.string().trim().min(1).max(100).optional(),
       })
       .strict(),
-    output: z.object({ items: z.array(ReceivingOrder), pageInfo: PageInfo, matches: z.array(ReceivingMatch).optional() }),
+    output: z.object({
+      items: z.array(ReceivingOrder),
+      pageInfo: PageInfo,
+      matches: z.array(ReceivingMatch).optional(),
+      /** Units received under another lot or expiry, by order id, where the desk holds the order's boxes as they are (no request for them). */
+      otherLot: z.record(z.string(), z.number().int()).optional(),
+    }),
   },
   'receiving.get': {
     input: z.object({ id: Id }).strict(),

@@ -20,7 +20,8 @@ test('an order received short shows the shortage on its discrepancy view, reache
   await expectViewFocus(page, `Receiving order ${wro.id}`);
   await page.keyboard.press('Alt+d');
   await expectViewFocus(page, `Discrepancies of receiving order ${wro.id}`);
-  await expect(page.getByTestId('discrepancy-totals')).toContainText(`${shortBy} short · 0 over`);
+  await expect(page.getByTestId('discrepancy-totals')).toContainText(`stowed · ${shortBy} short`);
+  await expect(page.getByTestId('discrepancy-totals')).not.toContainText('over');
   const items = page.getByRole('table', { name: 'Items expected and received' });
   const shortRows = items.locator('tr[data-mark="short"]');
   await expect(shortRows).toHaveCount(1);
@@ -30,7 +31,7 @@ test('an order received short shows the shortage on its discrepancy view, reache
   const download = page.waitForEvent('download');
   await page.keyboard.press('Enter');
   expect((await download).suggestedFilename()).toBe(`wro-${wro.id}-discrepancies.csv`);
-  // The file says what the screen says: each item line's SKU, lot and counts, row for row.
+  // The file says what the screen says: each item's SKU, lots and counts, row for row.
   const records = await csvRecords(await download);
   // The file starts with a byte-order mark, so a spreadsheet opens it as UTF-8.
   const header = records[0]!.map((h) => h.replace(/^\uFEFF/, ''));
@@ -38,12 +39,16 @@ test('an order received short shows the shortage on its discrepancy view, reache
   const fromFile = records
     .slice(1)
     .filter((r) => r[column('Section')] === 'Item')
-    .map((r) => [r[column('SKU')], r[column('Lot')] || '—', r[column('Expected')], r[column('Received')], r[column('Stowed')]].join(' | '));
+    .map((r) =>
+      [r[column('SKU')], r[column('Lot')] ? `lot ${r[column('Lot')]}` : '', r[column('Expected')], r[column('Received')], r[column('Stowed')]].join(' | '),
+    );
   const onScreen = await items.locator('tbody tr').evaluateAll((rows) =>
     rows.map((row) => {
       const cells = [...row.querySelectorAll('td')].map((td) => (td.textContent ?? '').trim());
       const sku = /\(([^)]+)\)$/.exec(cells[0]!)?.[1] ?? cells[0];
-      return [sku, cells[1], ...cells.slice(3, 6).map((n) => n.replace(/\D/g, ''))].join(' | ');
+      // The lots cell says "lot L-1, expires …" for each lot: the file has the lot alone.
+      const lot = /^lot [^,;]+/.exec(cells[1]!)?.[0] ?? '';
+      return [sku, lot, ...cells.slice(2, 5).map((n) => n.replace(/\D/g, ''))].join(' | ');
     }),
   );
   expect(fromFile.length).toBeGreaterThan(0);

@@ -195,7 +195,7 @@ test('a supplier file whose quantity heading the desk does not know: matched by 
   await expect(page.locator('.facts .status')).toHaveText('Completed', { timeout: 30_000 });
   await page.keyboard.press('Alt+d');
   await expectViewFocus(page, `Discrepancies of receiving order ${id}`);
-  await expect(page.getByTestId('discrepancy-totals')).toContainText(`${shortBy} short · 0 over`);
+  await expect(page.getByTestId('discrepancy-totals')).toContainText(`stowed · ${shortBy} short`);
   const shortRows = page.getByRole('table', { name: 'Items expected and received' }).locator('tr[data-mark="short"]');
   await expect(shortRows).toHaveCount(1);
   await expect(shortRows).toContainText(`(${a!.sku})`);

@@ -61,8 +61,7 @@ async function receive(id: number, body: unknown): Promise<void> {
   if (answer?.id !== id) throw new Error(`receive ${id}: ${JSON.stringify(answer)}`);
 }
 
-const lineOf = (d: OrderDiscrepancies, inventoryId: number, lotDate?: string) =>
-  d.lines.find((l) => l.inventoryId === inventoryId && (lotDate === undefined || l.lotDate === lotDate))!;
+const lineOf = (d: OrderDiscrepancies, inventoryId: number) => d.lines.find((l) => l.inventoryId === inventoryId)!;
 
 /** The CSV's rows as cells, read as a spreadsheet reads them (the import's own reader). */
 const csvRows = async (text: string) => {
@@ -113,8 +112,16 @@ describe("an order's discrepancies", () => {
     expect(d.status).toBe('Completed');
     const line = lineOf(d, plain.inventory_id);
     expect(line).toMatchObject({ expected: 9, received: 7, stowed: 7, difference: -2, mark: 'short', sku: plain.sku, name: plain.name });
-    expect(lineOf(d, lot.inventory_id)).toMatchObject({ expected: 3, received: 3, difference: 0, mark: 'even', lotNumber: 'L-42', lotDate: '2027-03-01' });
-    expect(d.totals).toMatchObject({ expected: 12, received: 10, short: 2, over: 0 });
+    expect(lineOf(d, lot.inventory_id)).toMatchObject({
+      expected: 3,
+      received: 3,
+      difference: 0,
+      mark: 'even',
+      lots: [{ lotNumber: 'L-42', lotDate: '2027-03-01' }],
+    });
+    expect(d.totals).toMatchObject({ expected: 12, received: 10, short: 2, over: 0, otherLot: 0 });
+    // The line that differs comes first.
+    expect(d.lines[0]!.inventoryId).toBe(plain.inventory_id);
     expect(d.missingBoxes).toEqual([]);
     expect(d.lotDifferences).toEqual([]);
   });
@@ -125,10 +132,11 @@ describe("an order's discrepancies", () => {
     expect(d.totals).toMatchObject({ short: 0, over: 4 });
   });
 
-  it('a lot received under another expiry: the ordered expiry short, the received one over, and the difference named', async () => {
+  it('a lot received under another expiry: the item neither short nor over, its 3 units under another lot, and the difference named', async () => {
     const d = await callCore(t, 'receiving.discrepancies', { id: otherExpiry.id });
-    expect(lineOf(d, lot.inventory_id, '2027-03-01')).toMatchObject({ expected: 3, received: 0, difference: -3, mark: 'short' });
-    expect(lineOf(d, lot.inventory_id, '2027-06-01')).toMatchObject({ expected: 0, received: 3, difference: 3, mark: 'over', lotNumber: 'L-42' });
+    expect(lineOf(d, lot.inventory_id)).toMatchObject({ expected: 3, received: 3, short: 0, over: 0, otherLot: 3, mark: 'even' });
+    expect(d.totals).toMatchObject({ short: 0, over: 0, otherLot: 3 });
+    expect(d.lines[0]!.inventoryId).toBe(lot.inventory_id);
     expect(d.lotDifferences).toHaveLength(1);
     expect(d.lotDifferences[0]).toMatchObject({
       boxNumber: 2,
@@ -159,7 +167,12 @@ describe("an order's discrepancies", () => {
       expect(items).toHaveLength(d.lines.length);
       for (const [i, l] of d.lines.entries()) {
         const r = items[i]!;
-        expect([r[col('Item')], r[col('SKU')], r[col('Lot')], r[col('Expiry')]]).toEqual([l.name ?? '', l.sku ?? '', l.lotNumber ?? '', l.lotDate ?? '']);
+        expect([r[col('Item')], r[col('SKU')], r[col('Lot')], r[col('Expiry')]]).toEqual([
+          l.name ?? '',
+          l.sku ?? '',
+          l.lots.map((x) => x.lotNumber ?? '').join('; '),
+          l.lots.map((x) => x.lotDate ?? '').join('; '),
+        ]);
         expect([r[col('Expected')], r[col('Received')], r[col('Stowed')], r[col('Difference')]].map(Number)).toEqual([
           l.expected,
           l.received,
@@ -180,34 +193,52 @@ describe("an order's discrepancies", () => {
 });
 
 describe('the discrepancy list', () => {
-  it('holds each closed order whose received differs, largest first; one whose counts agree but a lot came under another expiry after them', async () => {
+  it('holds each closed order whose received differs, largest first, counted as its report counts it; boxes the desk holds are not read again', async () => {
     const since = await lastRequestSeq(t);
     const list = await callCore(t, 'receiving.discrepancyList', { from: today(), to: today(), centerId: fcId });
     const requests = (await apiRequestsSince(t, since)).map((r) => `${r.method} ${r.path}`);
-    // The list, then the boxes of each order whose counts agree and that holds a lot item (ours: the
-    // other-expiry order), and no other order's boxes.
+    // Our orders hold a lot item, and each report above read its boxes: the list reads none of them.
     expect(requests[0]).toBe('GET /2026-07/receiving');
-    expect(requests).toContain(`GET /2026-07/receiving/${otherExpiry.id}/boxes`);
-    for (const id of [short.id, over.id, missing.id]) expect(requests).not.toContain(`GET /2026-07/receiving/${id}/boxes`);
+    for (const id of [short.id, over.id, otherExpiry.id, missing.id]) expect(requests).not.toContain(`GET /2026-07/receiving/${id}/boxes`);
     expect(list.requests).toBe(requests.length);
     const ours = list.rows.filter((r) => [short.id, over.id, otherExpiry.id, missing.id].includes(r.orderId));
-    expect(ours.map((r) => [r.orderId, r.short, r.over, r.size, r.lotLines])).toEqual([
-      [missing.id, 4, 0, 4, null],
-      [over.id, 0, 4, 4, null],
-      [short.id, 2, 0, 2, null],
-      [otherExpiry.id, 0, 0, 0, 1],
+    expect(ours.map((r) => [r.orderId, r.short, r.over, r.otherLot, r.size])).toEqual([
+      [missing.id, 4, 0, 0, 4],
+      [over.id, 0, 4, 0, 4],
+      [otherExpiry.id, 0, 0, 3, 3],
+      [short.id, 2, 0, 0, 2],
     ]);
+    for (const row of ours) {
+      const d = await callCore(t, 'receiving.discrepancies', { id: row.orderId });
+      expect([row.short, row.over, row.otherLot]).toEqual([d.totals.short, d.totals.over, d.totals.otherLot]);
+    }
     // Largest first throughout, and only closed orders that differ in count or in lot.
     expect(list.rows.map((r) => r.size)).toEqual([...list.rows.map((r) => r.size)].sort((a, b) => b - a));
-    expect(list.rows.every((r) => (r.size > 0 || (r.lotLines ?? 0) > 0) && ['Completed', 'Incomplete'].includes(r.status))).toBe(true);
+    expect(list.rows.every((r) => r.size > 0 && ['Completed', 'Incomplete'].includes(r.status))).toBe(true);
   });
 
-  it('reads a closed order’s boxes once while it stays unchanged: the list again costs only its own request', async () => {
-    await callCore(t, 'receiving.discrepancyList', { from: today(), to: today(), centerId: fcId });
-    const since = await lastRequestSeq(t);
-    const list = await callCore(t, 'receiving.discrepancyList', { from: today(), to: today(), centerId: fcId });
+  it('a delivery short and under another lot: its boxes read once by the list, the same counts as its report; the list again costs only its own request', async () => {
+    const swap = await newOrder('X');
+    // Box 2: 2 of the 3 units of lot L-42 came, expiring 2027-06-01 instead of 2027-03-01.
+    await receive(swap.id, {
+      boxes: swap.boxes.map((boxId, i) => ({
+        boxId,
+        lines: i === 1 ? [{ inventoryId: lot.inventory_id, lotNumber: 'L-42', received: 2, receivedExpiry: '2027-06-01' }] : [],
+      })),
+    });
+    let since = await lastRequestSeq(t);
+    const first = await callCore(t, 'receiving.discrepancyList', { from: today(), to: today(), centerId: fcId });
+    const requests = (await apiRequestsSince(t, since)).map((r) => `${r.method} ${r.path}`);
+    expect(requests.filter((r) => r === `GET /2026-07/receiving/${swap.id}/boxes`)).toHaveLength(1);
+    expect(first.rows.find((r) => r.orderId === swap.id)).toMatchObject({ short: 1, over: 0, otherLot: 2, size: 3, items: 1 });
+    since = await lastRequestSeq(t);
+    const again = await callCore(t, 'receiving.discrepancyList', { from: today(), to: today(), centerId: fcId });
     expect((await apiRequestsSince(t, since)).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /2026-07/receiving']);
-    expect(list.requests).toBe(1);
-    expect(list.rows.find((r) => r.orderId === otherExpiry.id)?.lotLines).toBe(1);
+    expect(again.requests).toBe(1);
+    const d = await callCore(t, 'receiving.discrepancies', { id: swap.id });
+    expect(d.totals).toMatchObject({ short: 1, over: 0, otherLot: 2 });
+    // The receiving list marks it with the same units under another lot, from the boxes the desk holds.
+    const page = await callCore(t, 'receiving.list', { page: 1, limit: 50, find: String(swap.id) });
+    expect(page.otherLot?.[swap.id]).toBe(2);
   });
 });

@@ -108,7 +108,7 @@ describe('Today tiles', () => {
       over: 0,
       size,
       items: 1,
-      lotLines: null,
+      otherLot: null,
     });
     const snapshot: TodaySnapshot = {
       asOf: now.toISOString(),

@@ -21,7 +21,7 @@ import { resolveItem } from '../inventory/index.js';
 import { boxIndexFor, type BoxQuery } from './box-index.js';
 import { findCreatedOrder } from './create-reconcile.js';
 import { discrepancyCsv, orderDiscrepancies, type ItemNames } from './discrepancies.js';
-import { readDiscrepancyList, type LotItems } from './discrepancy-list.js';
+import { knownOtherLot, readDiscrepancyList, rememberOtherLot, type LotItems } from './discrepancy-list.js';
 import { isServiceOrder, LOCAL_SORT_LIMIT, localFilter, pageOf, receivingServiceQuery, sortOrders } from './list-query.js';
 import {
   cancelReceivingOrder,
@@ -80,6 +80,16 @@ type Out<C extends keyof Channels> = Promise<z.input<Channels[C]['output']>>;
 
 /** How long an order (or its boxes) just read serves the views that show it instead of a new read. */
 const JUST_READ_MS = 3_000;
+
+/** A list page with the units each order received under another lot, where the desk holds its boxes as they are: its marker says them. */
+function withOtherLot<T extends { items: ReceivingOrder[] }>(api: ApiClient, result: T): T & { otherLot: Record<string, number> } {
+  const otherLot: Record<string, number> = {};
+  for (const order of result.items) {
+    const known = knownOtherLot(api, order);
+    if (known) otherLot[order.id] = [...known.values()].reduce((n, units) => n + units, 0);
+  }
+  return { ...result, otherLot };
+}
 
 /** Code that registered an id's read for a scan: other areas' lookups of the same code may wait for it. */
 const exactIdReads = new WeakMap<ApiClient, Map<string, Promise<boolean>>>();
@@ -140,12 +150,12 @@ export class ReceivingDesk {
         matches.map((m) => m.order),
         sort ?? DEFAULT_RECEIVING_SORT,
       );
-      return { ...pageOf(ordered, page, limit), matches };
+      return withOtherLot(api, { ...pageOf(ordered, page, limit), matches });
     }
     const query = receivingServiceQuery(filters);
     if (isServiceOrder(sort) && !localFilter(filters)) {
       const { items, pageInfo } = await listReceivingOrders(api, { page, limit, filters: query }, signal);
-      return { items, pageInfo };
+      return withOtherLot(api, { items, pageInfo });
     }
     // A sort or a filter the service cannot do: made here over every order the service's filters match.
     const all = await listAllReceivingOrders(api, { limit: 250, filters: query }, signal);
@@ -154,7 +164,7 @@ export class ReceivingDesk {
         ? appError('invalid_input', 'errors.receiving.tooManyToFilter', { count: all.length, limit: LOCAL_SORT_LIMIT })
         : appError('invalid_input', 'errors.receiving.tooManyToSort', { count: all.length, limit: LOCAL_SORT_LIMIT, field: sort!.field });
     }
-    return pageOf(sortOrders(all.filter(kept), sort ?? DEFAULT_RECEIVING_SORT), page, limit);
+    return withOtherLot(api, pageOf(sortOrders(all.filter(kept), sort ?? DEFAULT_RECEIVING_SORT), page, limit));
   }
 
   async detail({ id, contents }: In<'receiving.detail'>, signal: AbortSignal): Promise<ReceivingDetail> {
@@ -173,6 +183,7 @@ export class ReceivingDesk {
           orDefault(getDistributions(api, id, signal), null, (e) => e.appError.code === 'not_found'),
         ]);
     this.contentsRead.set(id, { boxes, distributions, at: this.deps.clock.now().getTime() });
+    rememberOtherLot(api, order, boxes);
     boxIndexFor(api).remember(id, boxes);
     if (!held) await this.deps.mirror?.holdOrderBoxes(order, boxes);
     return { order, contents: true, boxes, distributions: distributions?.distributions?.length ? distributions : null, cancel };

@@ -1,17 +1,15 @@
 import { csvText, type CsvCell } from '../../../shared/csv.js';
 import type { DiscrepancyLine, DiscrepancyListRow, LotDifference, OrderDiscrepancies } from '../../../shared/ipc/receiving.js';
+import { expiryDay } from '../../../shared/lots/expiry.js';
+import { countsOf, itemDifferences, orderDifference, otherLotLines, otherLotUnits } from '../../../shared/receiving/difference.js';
 import type { ReceivingBox, ReceivingOrder } from '../../../shared/schemas/receiving.js';
 import type { MainWords } from '../words.js';
 
 /**
  * What arrived against what was expected, from what the service returns and nothing else: an
  * order's boxes (each box item's quantity, received_quantity, stowed_quantity, lot_number and
- * lot_date) for one order, the order's own inventory_quantities for the list across orders. Pure,
- * so the screen, the CSV export and the list agree by construction.
- *
- * How the warehouse records a lot received under another lot or expiry: the box keeps the ordered
- * line (received short of it) and carries a line of its own for what came, expected 0. A box with no
- * received date and no counting under way is a box not received.
+ * lot_date) for one order, the order's own inventory_quantities for the list across orders. The
+ * counting itself is `shared/receiving/difference.ts`, the one place every view takes it from.
  */
 
 export interface ItemNames {
@@ -24,9 +22,6 @@ const CLOSED = new Set<string>(['Completed', 'Incomplete']);
 const COUNTED = new Set<string>(['Stowing', 'Completed']);
 
 const markOf = (difference: number): DiscrepancyLine['mark'] => (difference < 0 ? 'short' : difference > 0 ? 'over' : 'even');
-const lotKey = (inventoryId: number, lot: string | null, date: string | null) => `${inventoryId}\u0000${lot ?? ''}\u0000${dayOf(date) ?? ''}`;
-/** An expiry names a day: compared and shown by that day, whatever time of day the record carries. */
-const dayOf = (date: string | null): string | null => (date ? date.slice(0, 10) : null);
 
 /** A box item as this module reads it: the published shape leaves fields optional; absent counts as none. */
 interface Item {
@@ -74,6 +69,12 @@ function boxReceived(box: Box): boolean {
   return box.received_date !== null || COUNTED.has(box.box_status);
 }
 
+/** Lines that differ first (most units first), then by name: the report's reader looks for the differences. */
+const byDifference = (a: DiscrepancyLine, b: DiscrepancyLine) =>
+  b.short + b.over + b.otherLot - (a.short + a.over + a.otherLot) ||
+  (a.name ?? a.sku ?? '').localeCompare(b.name ?? b.sku ?? '') ||
+  a.inventoryId - b.inventoryId;
+
 export function orderDiscrepancies(order: ReceivingOrder, read: readonly ReceivingBox[], names: ItemNames): OrderDiscrepancies {
   const boxes = read.map(plainBox);
   const skuOf = new Map((order.inventory_quantities ?? []).map((q) => [q.inventory_id, q.sku ?? null]));
@@ -81,32 +82,27 @@ export function orderDiscrepancies(order: ReceivingOrder, read: readonly Receivi
     const known = names(inventoryId);
     return { sku: known?.sku ?? skuOf.get(inventoryId) ?? null, name: known?.name ?? null };
   };
-  const lines = new Map<string, DiscrepancyLine>();
-  for (const box of boxes) {
-    for (const item of box.box_items) {
-      const key = lotKey(item.inventory_id, item.lot_number, item.lot_date);
-      const line = lines.get(key) ?? {
-        inventoryId: item.inventory_id,
-        ...named(item.inventory_id),
-        lotNumber: item.lot_number,
-        lotDate: dayOf(item.lot_date),
-        expected: 0,
-        received: 0,
-        stowed: 0,
-        difference: 0,
-        mark: 'even' as const,
-      };
-      line.expected += item.quantity;
-      line.received += item.received_quantity;
-      line.stowed += item.stowed_quantity;
-      lines.set(key, line);
-    }
-  }
-  const rows = [...lines.values()].map((l) => ({ ...l, difference: l.received - l.expected, mark: markOf(l.received - l.expected) }));
-  rows.sort(
-    (a, b) =>
-      (a.name ?? a.sku ?? '').localeCompare(b.name ?? b.sku ?? '') || a.inventoryId - b.inventoryId || (a.lotNumber ?? '').localeCompare(b.lotNumber ?? ''),
-  );
+  const lines = boxes.flatMap((b) => b.box_items);
+  const otherLot = otherLotUnits(boxes);
+  const rows: DiscrepancyLine[] = itemDifferences(
+    lines.map((l) => ({ inventoryId: l.inventory_id, expected: l.quantity, received: l.received_quantity })),
+    otherLot,
+  ).map((item) => {
+    const own = lines.filter((l) => l.inventory_id === item.inventoryId);
+    const lots = own
+      .filter((l) => l.quantity > 0 && (l.lot_number !== null || l.lot_date !== null))
+      .map((l) => ({ lotNumber: l.lot_number, lotDate: expiryDay(l.lot_date) }))
+      .filter((l, i, all) => all.findIndex((o) => o.lotNumber === l.lotNumber && o.lotDate === l.lotDate) === i);
+    return {
+      ...item,
+      ...named(item.inventoryId),
+      lots,
+      stowed: own.reduce((n, l) => n + l.stowed_quantity, 0),
+      difference: item.received - item.expected,
+      mark: markOf(item.received - item.expected),
+    };
+  });
+  rows.sort(byDifference);
   const anyReceived = boxes.some(boxReceived);
   const closed = CLOSED.has(order.status);
   const missingBoxes =
@@ -121,6 +117,10 @@ export function orderDiscrepancies(order: ReceivingOrder, read: readonly Receivi
             expected: b.box_items.reduce((sum, i) => sum + i.quantity, 0),
           }))
       : [];
+  const difference = orderDifference(
+    lines.map((l) => ({ inventoryId: l.inventory_id, expected: l.quantity, received: l.received_quantity })),
+    otherLot,
+  );
   const sum = (f: (l: DiscrepancyLine) => number) => rows.reduce((total, l) => total + f(l), 0);
   return {
     orderId: order.id,
@@ -135,61 +135,39 @@ export function orderDiscrepancies(order: ReceivingOrder, read: readonly Receivi
       expected: sum((l) => l.expected),
       received: sum((l) => l.received),
       stowed: sum((l) => l.stowed),
-      short: sum((l) => Math.max(0, -l.difference)),
-      over: sum((l) => Math.max(0, l.difference)),
+      short: difference.short,
+      over: difference.over,
+      otherLot: difference.otherLot ?? 0,
     },
   };
 }
 
-/** Lines a box received that the order did not name (expected 0), set against the line it named for that item. */
+/** Lines a box received under another lot or expiry, named, for the report's own table. */
 function lotDifferences(box: Box, named: (id: number) => { sku: string | null; name: string | null }): LotDifference[] {
-  const items = box.box_items;
-  return items
-    .filter((i) => i.quantity === 0 && i.received_quantity > 0)
-    .flatMap((extra) => {
-      const ordered = items.find((i) => i.inventory_id === extra.inventory_id && i.quantity > 0);
-      if (!ordered) return [];
-      const sameLot = (ordered.lot_number ?? '') === (extra.lot_number ?? '');
-      if (sameLot && dayOf(ordered.lot_date) === dayOf(extra.lot_date)) return [];
-      return [
-        {
-          boxId: box.box_id,
-          boxNumber: box.box_number,
-          inventoryId: extra.inventory_id,
-          ...named(extra.inventory_id),
-          orderedLot: ordered.lot_number,
-          orderedExpiry: dayOf(ordered.lot_date),
-          receivedLot: extra.lot_number,
-          receivedExpiry: dayOf(extra.lot_date),
-          quantity: extra.received_quantity,
-          receivedAt: box.received_date,
-        },
-      ];
-    });
-}
-
-/** How many lines of an order's boxes came under another lot or expiry than the order names (its report's lot differences). */
-export function lotDifferenceCount(read: readonly ReceivingBox[]): number {
-  const unnamed = () => ({ sku: null, name: null });
-  return read.reduce((n, box) => n + lotDifferences(plainBox(box), unnamed).length, 0);
+  return otherLotLines(box.box_items).map(({ ordered, received, units }) => ({
+    boxId: box.box_id,
+    boxNumber: box.box_number,
+    inventoryId: received.inventory_id,
+    ...named(received.inventory_id),
+    orderedLot: ordered.lot_number,
+    orderedExpiry: expiryDay(ordered.lot_date),
+    receivedLot: received.lot_number,
+    receivedExpiry: expiryDay(received.lot_date),
+    quantity: units,
+    receivedAt: box.received_date,
+  }));
 }
 
 /**
- * The list's row of an order, from the list's own per-item quantities, and `lotLines` where its boxes
- * were read (null where not); null when received equals expected item by item and no lot differs.
+ * The list's row of an order, from the list's own per-item quantities, and `otherLot` (units under
+ * another lot by item) where its boxes were read (null where not); null when nothing differs.
  */
-export function discrepancyRow(order: ReceivingOrder, lotLines: number | null = null): DiscrepancyListRow | null {
+export function discrepancyRow(order: ReceivingOrder, otherLot: ReadonlyMap<number, number> | null = null): DiscrepancyListRow | null {
   const quantities = order.inventory_quantities ?? [];
-  let short = 0;
-  let over = 0;
-  let items = 0;
-  for (const q of quantities) {
-    const difference = (q.received_quantity ?? 0) - (q.expected_quantity ?? 0);
-    if (difference !== 0) items++;
-    if (difference < 0) short -= difference;
-    else over += difference;
-  }
-  if (items === 0 && !lotLines) return null;
+  const counts = countsOf(quantities);
+  const difference = orderDifference(counts, otherLot);
+  const items = itemDifferences(counts, otherLot).filter((i) => i.short + i.over + i.otherLot > 0).length;
+  if (difference.short + difference.over + (difference.otherLot ?? 0) === 0) return null;
   return {
     orderId: order.id,
     purchaseOrderNumber: order.purchase_order_number ?? null,
@@ -199,17 +177,17 @@ export function discrepancyRow(order: ReceivingOrder, lotLines: number | null = 
     lastUpdated: order.last_updated_date ?? order.insert_date ?? '',
     expected: quantities.reduce((sum, q) => sum + (q.expected_quantity ?? 0), 0),
     received: quantities.reduce((sum, q) => sum + (q.received_quantity ?? 0), 0),
-    short,
-    over,
-    size: short + over,
+    short: difference.short,
+    over: difference.over,
+    size: difference.short + difference.over + (difference.otherLot ?? 0),
     items,
-    lotLines,
+    otherLot: difference.otherLot,
   };
 }
 
-/** Largest difference first, then the most lines under another lot; the newest order first among equals. */
+/** Largest difference first; the newest order first among equals. */
 export function sortDiscrepancyRows(rows: DiscrepancyListRow[]): DiscrepancyListRow[] {
-  return rows.sort((a, b) => b.size - a.size || (b.lotLines ?? 0) - (a.lotLines ?? 0) || b.insertDate.localeCompare(a.insertDate) || b.orderId - a.orderId);
+  return rows.sort((a, b) => b.size - a.size || b.insertDate.localeCompare(a.insertDate) || b.orderId - a.orderId);
 }
 
 /** "2026-11-24 21:50 PST": a center's time as a spreadsheet sorts it, its zone named. */
@@ -275,8 +253,8 @@ export function discrepancyCsv(d: OrderDiscrepancies, words: MainWords): string 
       ...head,
       l.name,
       l.sku,
-      l.lotNumber,
-      l.lotDate,
+      l.lots.map((x) => x.lotNumber ?? '').join('; ') || null,
+      l.lots.map((x) => x.lotDate ?? '').join('; ') || null,
       null,
       null,
       l.expected,

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import { DISCREPANCY_STATUSES, type receivingChannels } from '../../../shared/ipc/receiving.js';
-import type { ReceivingOrder } from '../../../shared/schemas/receiving.js';
+import type { ReceivingBox, ReceivingOrder } from '../../../shared/schemas/receiving.js';
 import type { ApiClient } from '../api/api-client.js';
-import { discrepancyRow, lotDifferenceCount, sortDiscrepancyRows } from './discrepancies.js';
+import { otherLotUnits } from '../../../shared/receiving/difference.js';
+import { discrepancyRow, sortDiscrepancyRows } from './discrepancies.js';
 import { receivingServiceQuery } from './list-query.js';
 import { getReceivingBoxes, listReceivingOrders } from './resources.js';
 
@@ -12,11 +13,12 @@ type Channel = (typeof receivingChannels)['receiving.discrepancyList'];
 export type LotItems = (inventoryId: number) => boolean | undefined;
 
 /**
- * Lines received under another lot or expiry, by order, as read from its boxes. The list reads only
- * closed orders, and a closed order's boxes change only with the order's `last_updated_date`: each is
- * read once while it stays as it was. One memo per API client, so a new environment starts empty.
+ * Units received under another lot or expiry, by order and item, as read from its boxes. The list
+ * reads only closed orders, and a closed order's boxes change only with the order's
+ * `last_updated_date`: each is read once while it stays as it was. One memo per API client, so a new
+ * environment starts empty.
  */
-type LotMemo = Map<number, { updated: string; lines: number }>;
+type LotMemo = Map<number, { updated: string; units: ReadonlyMap<number, number> }>;
 const lotMemos = new WeakMap<ApiClient, LotMemo>();
 
 function lotMemoFor(api: ApiClient): LotMemo {
@@ -25,17 +27,27 @@ function lotMemoFor(api: ApiClient): LotMemo {
   return memo;
 }
 
-/** An order whose counts agree item by item can still have a lot received otherwise only if it holds a lot item. */
+/** Keeps what an order's boxes, as just read, received under another lot: the list and the receiving list say it without reading them again. */
+export function rememberOtherLot(api: ApiClient, order: Pick<ReceivingOrder, 'id' | 'last_updated_date'>, boxes: readonly ReceivingBox[]): void {
+  lotMemoFor(api).set(order.id, { updated: order.last_updated_date ?? '', units: otherLotUnits(boxes) });
+}
+
+/** Only an order that holds a lot item (or one the item cache does not know) can have a lot received otherwise. */
 function mayHaveLotDifference(order: ReceivingOrder, lotItems: LotItems): boolean {
-  const quantities = order.inventory_quantities ?? [];
-  return quantities.some((q) => lotItems(q.inventory_id) !== false) && quantities.every((q) => q.received_quantity === q.expected_quantity);
+  return (order.inventory_quantities ?? []).some((q) => lotItems(q.inventory_id) !== false);
+}
+
+/** Units under another lot of an order's last read boxes, when the order has not changed since: no request. */
+export function knownOtherLot(api: ApiClient, order: Pick<ReceivingOrder, 'id' | 'last_updated_date'>): ReadonlyMap<number, number> | null {
+  const known = lotMemos.get(api)?.get(order.id);
+  return known && known.updated === (order.last_updated_date ?? '') ? known.units : null;
 }
 
 /**
  * Closed orders of a period and center whose received differs from expected: from the list's own
- * per-item quantities, ceil(orders / 250) requests. A lot received under another lot or expiry leaves
- * the counts equal, so an order whose counts agree and that holds a lot item has its boxes read too
- * (one request each, once while the order stays unchanged). Today counts its tile with this same call,
+ * per-item quantities, ceil(orders / 250) requests. The order's quantities do not say lots, so an
+ * order that holds a lot item has its boxes read too (one request each, once while the order stays
+ * unchanged), and its row counts the units under another lot as the order's report does. Today counts its tile with this same call,
  * so the tile and the list it opens agree.
  */
 export async function readDiscrepancyList(
@@ -59,21 +71,19 @@ export async function readDiscrepancyList(
     orders.push(...page.items);
     next = page.next;
   } while (next);
-  const memo = lotMemoFor(api);
   const rows = [];
   for (const order of orders) {
-    let lotLines: number | null = null;
+    let otherLot: ReadonlyMap<number, number> | null = null;
     if (mayHaveLotDifference(order, lotItems)) {
-      const updated = order.last_updated_date ?? '';
-      const known = memo.get(order.id);
-      if (known?.updated === updated) lotLines = known.lines;
-      else {
-        lotLines = lotDifferenceCount(await getReceivingBoxes(api, order.id, signal));
+      otherLot = knownOtherLot(api, order);
+      if (!otherLot) {
+        const boxes = await getReceivingBoxes(api, order.id, signal);
         requests++;
-        memo.set(order.id, { updated, lines: lotLines });
+        rememberOtherLot(api, order, boxes);
+        otherLot = otherLotUnits(boxes);
       }
     }
-    const row = discrepancyRow(order, lotLines);
+    const row = discrepancyRow(order, otherLot);
     if (row) rows.push(row);
   }
   return { rows: sortDiscrepancyRows(rows), read: orders.length, requests };

@@ -19,6 +19,11 @@ for (const size of sizes) {
       await expectViewFocus(page, `Discrepancies of receiving order ${shown.id}`);
       await expect(page.getByTestId('discrepancy-totals')).toBeVisible();
       await axeCheck(page, `${tag}-33-receiving-discrepancies-order`);
+      // The order's own page says the same difference, and names each box line received otherwise.
+      await openAddress(page, `/receiving/${shown.id}`);
+      await expectViewFocus(page, `Receiving order ${shown.id}`);
+      await expect(page.getByTestId('order-difference')).toBeVisible();
+      await axeCheck(page, `${tag}-32-receiving-order-difference`);
       await openAddress(page, '/receiving/discrepancies?from=2020-01-01&to=2099-12-31');
       await expectViewFocus(page, 'Receiving discrepancies');
       await expect(page.getByRole('table', { name: 'Receiving orders with discrepancies' }).locator('tbody tr').first()).toBeVisible();

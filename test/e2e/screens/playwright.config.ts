@@ -10,5 +10,7 @@ export default defineConfig({
   ...base,
   testDir: '.',
   testIgnore: [],
+  // The base's projects leave this folder out: one project of its own.
+  projects: [{ name: 'screens' }],
   timeout: 600_000,
 });

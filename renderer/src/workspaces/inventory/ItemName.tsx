@@ -30,7 +30,7 @@ export function ItemName({ inventoryId, naming, sku }: { inventoryId: number; na
     <span className="item-name" title={t('inventory.item.idTitle', { id: inventoryId })} data-inventory-id={inventoryId}>
       {naming ? (
         <>
-          {naming.name} <span className="muted">({shownSku})</span>
+          {naming.name} <span className="muted whole">({shownSku})</span>
         </>
       ) : shownSku ? (
         shownSku

@@ -1,8 +1,9 @@
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Switch } from 'react-aria-components';
-import type { ReceivingDetail as Detail } from '../../../../shared/ipc/receiving';
-import type { InventoryQuantity, ReceivingBox } from '../../../../shared/schemas/receiving';
+import { DISCREPANCY_STATUSES, type ReceivingDetail as Detail } from '../../../../shared/ipc/receiving';
+import { countsOf, differs, itemDifferences, orderDifference, otherLotLines, otherLotUnits } from '../../../../shared/receiving/difference';
+import type { ReceivingBox } from '../../../../shared/schemas/receiving';
 import { call } from '../../bridge/dockdesk';
 import { expiryDay } from '../../../../shared/lots/expiry';
 import { formatCenterTime, formatCount, formatDay, humanize } from '../../format';
@@ -18,6 +19,7 @@ import { printBoxLabels, printLabels, saveLabels, useBoxLabelPrinter, viewLabels
 import { BOX_ITEM_LABEL_KEYS, useBoxItemLabels } from './boxItemLabels';
 import { useShortcut } from '../../keyboard/useShortcut';
 import { totals, useFulfillmentCenters, useOrderAction, useOrderPage } from './queries';
+import { differenceSaid, differenceTone } from './difference';
 import { currentWords, useT, type Translate } from '../../i18n/useT';
 
 /** One receiving order: facts, timeline, quantities, boxes, distributions, and what can be done with it. */
@@ -96,7 +98,7 @@ function DetailBody({ detail, focusBox, showContents }: { detail: Detail; focusB
           {t('receiving.order.quantities')}{' '}
           <span className="muted">{t('receiving.order.totals', { expected: sum.expected, received: sum.received, stowed: sum.stowed })}</span>
         </h2>
-        <QuantityTable lines={order.inventory_quantities ?? []} names={names} />
+        <QuantityTable order={order} boxes={detail.contents ? detail.boxes : null} names={names} />
         <h2>{t('receiving.order.boxes')}</h2>
         {detail.contents ? (
           <BoxList boxes={detail.boxes} focusBox={focusBox} names={names} zone={zone} reprint={reprint} />
@@ -250,45 +252,95 @@ function Bar({ label, value, max }: { label: string; value: number; max: number 
   );
 }
 
-function QuantityTable({ lines, names }: { lines: InventoryQuantity[]; names: ReadonlyMap<number, ItemNaming> }) {
+/**
+ * The order's lines with their difference, counted as the report and Today count it
+ * (shared/receiving/difference.ts): short or over item by item, and, once the boxes are read, the
+ * units that came under another lot or expiry, each named with its box. A short shows once the item
+ * has been counted or the order is closed; before that it is only what has not arrived yet.
+ */
+function QuantityTable({ order, boxes, names }: { order: Detail['order']; boxes: ReceivingBox[] | null; names: ReadonlyMap<number, ItemNaming> }) {
   const { t } = useT();
+  const lines = order.inventory_quantities ?? [];
+  const otherLot = boxes ? otherLotUnits(boxes) : null;
+  const byItem = new Map(itemDifferences(countsOf(lines), otherLot).map((d) => [d.inventoryId, d]));
+  const closed = (DISCREPANCY_STATUSES as readonly string[]).includes(order.status);
+  const total = orderDifference(countsOf(lines), otherLot);
   return (
-    <table className="plain quantities">
-      <thead>
-        <tr>
-          <th>{t('receiving.col.item')}</th>
-          <th className="end">{t('receiving.col.expected')}</th>
-          <th>{t('receiving.col.received')}</th>
-          <th>{t('receiving.col.stowed')}</th>
-          <th>{t('receiving.col.difference')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((q) => {
-          const expected = q.expected_quantity ?? 0;
-          const received = q.received_quantity ?? 0;
-          const diff = received - expected;
-          const sku = q.sku || String(q.inventory_id);
-          return (
-            <tr key={q.inventory_id} className={diff > 0 ? 'over' : undefined} data-inventory-id={q.inventory_id}>
-              <td>
-                <ItemName inventoryId={q.inventory_id} naming={names.get(q.inventory_id)} sku={q.sku} />
-              </td>
-              <td className="end">{formatCount(expected)}</td>
-              <td>
-                <Bar label={t('receiving.qty.receivedOf', { sku })} value={received} max={expected} />
-              </td>
-              <td>
-                <Bar label={t('receiving.qty.stowedOf', { sku })} value={q.stowed_quantity ?? 0} max={expected} />
-              </td>
-              <td className={diff > 0 ? 'over' : diff < 0 && received > 0 ? 'under' : undefined}>
-                {diff > 0 ? t('receiving.qty.over', { count: diff }) : diff < 0 && received > 0 ? t('receiving.qty.under', { count: -diff }) : '—'}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <>
+      {closed && differs(total) && (
+        <p className="state" data-testid="order-difference">
+          {t('receiving.order.difference', { difference: differenceSaid(t, total) })}
+        </p>
+      )}
+      <table className="plain quantities">
+        <thead>
+          <tr>
+            <th>{t('receiving.col.item')}</th>
+            <th className="end">{t('receiving.col.expected')}</th>
+            <th>{t('receiving.col.received')}</th>
+            <th>{t('receiving.col.stowed')}</th>
+            <th>{t('receiving.col.difference')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((q) => {
+            const expected = q.expected_quantity ?? 0;
+            const received = q.received_quantity ?? 0;
+            const sku = q.sku || String(q.inventory_id);
+            const found = byItem.get(q.inventory_id);
+            // Before the item is counted (and while the order is open) a short is only what has not come yet.
+            const d = found && (closed || received > 0 || found.otherLot > 0) ? found : null;
+            return (
+              <tr key={q.inventory_id} className={d && d.over > 0 ? 'over' : undefined} data-inventory-id={q.inventory_id}>
+                <td>
+                  <ItemName inventoryId={q.inventory_id} naming={names.get(q.inventory_id)} sku={q.sku} />
+                </td>
+                <td className="end">{formatCount(expected)}</td>
+                <td>
+                  <Bar label={t('receiving.qty.receivedOf', { sku })} value={received} max={expected} />
+                </td>
+                <td>
+                  <Bar label={t('receiving.qty.stowedOf', { sku })} value={q.stowed_quantity ?? 0} max={expected} />
+                </td>
+                <td className={d ? differenceTone(d) : undefined}>{(d && differenceSaid(t, d)) || '—'}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {boxes && <OtherLotLines boxes={boxes} names={names} />}
+    </>
+  );
+}
+
+/** Each box line received under another lot or expiry than the order named, in the report's words. */
+function OtherLotLines({ boxes, names }: { boxes: ReceivingBox[]; names: ReadonlyMap<number, ItemNaming> }) {
+  const { t } = useT();
+  const swaps = boxes.flatMap((box) => otherLotLines(box.box_items ?? []).map((line) => ({ box, ...line })));
+  if (swaps.length === 0) return null;
+  const lot = (l: { lot_number?: string | null; lot_date?: string | null }) => {
+    const expiry = expiryDay(l.lot_date);
+    return t('receiving.disc.lotExpiry', {
+      hasLot: l.lot_number ? 'yes' : 'no',
+      lot: l.lot_number ?? '',
+      hasExpiry: expiry ? 'yes' : 'no',
+      expiry: expiry ? formatDay(expiry) : '',
+    });
+  };
+  return (
+    <ul className="other-lots" aria-label={t('receiving.disc.lotDifferences')}>
+      {swaps.map(({ box, ordered, received, units }) => (
+        <li key={`${box.box_id}-${received.inventory_id}-${received.lot_number ?? ''}-${received.lot_date ?? ''}`}>
+          {t('receiving.order.otherLot', {
+            box: box.box_number ?? box.box_id,
+            count: units,
+            item: names.get(received.inventory_id)?.name ?? names.get(received.inventory_id)?.sku ?? String(received.inventory_id),
+            received: lot(received),
+            ordered: lot(ordered),
+          })}
+        </li>
+      ))}
+    </ul>
   );
 }
 

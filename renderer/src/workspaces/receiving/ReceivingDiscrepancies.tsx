@@ -1,6 +1,7 @@
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { differs } from '../../../../shared/receiving/difference';
 import { discrepancyPeriod, type DiscrepancyLine, type DiscrepancyListRow, type OrderDiscrepancies } from '../../../../shared/ipc/receiving';
 import { useAccountKey } from '../../app/accountKey';
 import { isRefresh } from '../../app/requestBudget';
@@ -18,6 +19,8 @@ import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { useFulfillmentCenters } from './queries';
 import { currentWords, useT, type Translate } from '../../i18n/useT';
+import { differenceSaid, differenceTone } from './difference';
+import { ItemName } from '../inventory';
 
 /**
  * What arrived against what was expected. Main computes both views from what the service returns
@@ -25,14 +28,13 @@ import { currentWords, useT, type Translate } from '../../i18n/useT';
  * otherwise, with its CSV for a supplier claim; and the closed orders of a period whose count differs.
  */
 
-const itemWords = (t: Translate, l: { name: string | null; sku: string | null; inventoryId: number }) =>
-  l.name && l.sku ? t('receiving.disc.itemNamed', { name: l.name, sku: l.sku }) : (l.name ?? l.sku ?? t('receiving.disc.itemId', { id: l.inventoryId }));
+/** An item as every view names it: its name, then its SKU kept whole. */
+const itemOf = (l: { name: string | null; sku: string | null; inventoryId: number }) => (
+  <ItemName inventoryId={l.inventoryId} naming={l.name ? { name: l.name, sku: l.sku ?? String(l.inventoryId) } : undefined} sku={l.sku} />
+);
 
-function differenceWords(t: Translate, l: Pick<DiscrepancyLine, 'difference'>): string {
-  if (l.difference < 0) return t('receiving.disc.short', { count: -l.difference });
-  if (l.difference > 0) return t('receiving.qty.over', { count: l.difference });
-  return '—';
-}
+/** The lots the order named for an item, with their expiry days. */
+const lotsSaid = (t: Translate, l: DiscrepancyLine) => (l.lots.length ? l.lots.map((x) => lotWords(t, x.lotNumber, x.lotDate)).join('; ') : '—');
 
 /** The CSV the report exports, saved as a download (main made it: the same numbers as the screen, the desk's language). */
 async function exportCsv(id: number): Promise<void> {
@@ -82,7 +84,7 @@ export function OrderDiscrepanciesView() {
 function DiscrepancyReport({ d }: { d: OrderDiscrepancies }) {
   const { t } = useT();
   const sum = d.totals;
-  const differing = d.lines.filter((l) => l.mark !== 'even');
+  const differing = d.lines.filter(differs);
   return (
     <div className="discrepancy-report">
       <dl className="facts">
@@ -96,7 +98,10 @@ function DiscrepancyReport({ d }: { d: OrderDiscrepancies }) {
         <dd>{centerLabel(t, d.center)}</dd>
         <dt>{t('receiving.disc.counted')}</dt>
         <dd data-testid="discrepancy-totals">
-          {t('receiving.disc.totals', { expected: sum.expected, received: sum.received, stowed: sum.stowed, short: sum.short, over: sum.over })}
+          {[
+            t('receiving.disc.totals', { expected: sum.expected, received: sum.received, stowed: sum.stowed }),
+            differenceSaid(t, sum) || t('receiving.diff.even'),
+          ].join(' · ')}
         </dd>
       </dl>
       <p className="state" role="status">
@@ -110,8 +115,7 @@ function DiscrepancyReport({ d }: { d: OrderDiscrepancies }) {
         <thead>
           <tr>
             <th>{t('receiving.col.item')}</th>
-            <th>{t('receiving.col.lot')}</th>
-            <th>{t('receiving.col.expiry')}</th>
+            <th>{t('receiving.col.lotsOrdered')}</th>
             <th className="end">{t('receiving.col.expected')}</th>
             <th className="end">{t('receiving.col.received')}</th>
             <th className="end">{t('receiving.col.stowed')}</th>
@@ -120,14 +124,13 @@ function DiscrepancyReport({ d }: { d: OrderDiscrepancies }) {
         </thead>
         <tbody>
           {d.lines.map((l) => (
-            <tr key={`${l.inventoryId}-${l.lotNumber ?? ''}-${l.lotDate ?? ''}`} data-mark={l.mark}>
-              <td title={t('receiving.inventoryIdTitle', { id: l.inventoryId })}>{itemWords(t, l)}</td>
-              <td>{l.lotNumber ?? '—'}</td>
-              <td>{l.lotDate ? formatDay(l.lotDate) : '—'}</td>
+            <tr key={l.inventoryId} data-mark={l.mark}>
+              <td>{itemOf(l)}</td>
+              <td>{lotsSaid(t, l)}</td>
               <td className="end">{formatCount(l.expected)}</td>
               <td className="end">{formatCount(l.received)}</td>
               <td className="end">{formatCount(l.stowed)}</td>
-              <td className={l.mark === 'even' ? undefined : l.mark === 'over' ? 'over' : 'under'}>{differenceWords(t, l)}</td>
+              <td className={differenceTone(l)}>{differenceSaid(t, l) || '—'}</td>
             </tr>
           ))}
         </tbody>
@@ -192,7 +195,7 @@ function LotDifferences({ d }: { d: OrderDiscrepancies }) {
             {d.lotDifferences.map((x, i) => (
               <tr key={i}>
                 <td>{t('receiving.disc.box', { box: x.boxNumber })}</td>
-                <td title={t('receiving.inventoryIdTitle', { id: x.inventoryId })}>{itemWords(t, x)}</td>
+                <td>{itemOf(x)}</td>
                 <td>{lotWords(t, x.orderedLot, x.orderedExpiry)}</td>
                 <td>{lotWords(t, x.receivedLot, x.receivedExpiry)}</td>
                 <td className="end">{formatCount(x.quantity)}</td>
@@ -251,20 +254,11 @@ const listColumnsIn = (t: Translate): DataColumn<DiscrepancyListRow>[] => [
     meta: { align: 'end' },
   },
   {
-    id: 'short',
-    accessorFn: (r) => r.short,
-    header: t('receiving.col.short'),
+    id: 'difference',
+    accessorFn: (r) => r.size,
+    header: t('receiving.col.difference'),
     enableSorting: false,
-    cell: (c) => formatCount(c.getValue<number>()),
-    meta: { align: 'end' },
-  },
-  {
-    id: 'over',
-    accessorFn: (r) => r.over,
-    header: t('receiving.col.over'),
-    enableSorting: false,
-    cell: (c) => formatCount(c.getValue<number>()),
-    meta: { align: 'end' },
+    cell: (c) => <span className={differenceTone(c.row.original)}>{differenceSaid(t, c.row.original)}</span>,
   },
   {
     id: 'items',
@@ -272,15 +266,6 @@ const listColumnsIn = (t: Translate): DataColumn<DiscrepancyListRow>[] => [
     header: t('receiving.col.itemsDiffering'),
     enableSorting: false,
     cell: (c) => t('receiving.disc.itemCount', { count: c.getValue<number>() }),
-    meta: { align: 'end' },
-  },
-  {
-    // Read only where every count agrees (the order's own report names the lots of the others).
-    id: 'lots',
-    accessorFn: (r) => r.lotLines ?? 0,
-    header: t('receiving.col.otherLot'),
-    enableSorting: false,
-    cell: (c) => (c.getValue<number>() > 0 ? t('receiving.disc.lineCount', { count: c.getValue<number>() }) : ''),
     meta: { align: 'end' },
   },
 ];

@@ -1,5 +1,7 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
+import { DISCREPANCY_STATUSES } from '../../../../shared/ipc/receiving';
+import { countsOf, differs, orderDifference, type Difference } from '../../../../shared/receiving/difference';
 import type { ReceivingOrder } from '../../../../shared/schemas/receiving';
 import { formatCenterTime, formatCount } from '../../format';
 import { DataTable, type DataColumn, type SortingState } from '../../ui/DataTable';
@@ -12,8 +14,19 @@ import { useRememberedFilters } from './rememberFilters';
 import { hasFilters, ReceivingSort, type ReceivingSearch } from './search';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { useT, type Translate } from '../../i18n/useT';
+import { differenceSaid, differenceTone } from './difference';
 
-const columnsIn = (t: Translate): DataColumn<ReceivingOrder>[] => [
+/**
+ * An order received with a difference, once the warehouse has closed it: counted as its page and
+ * report count it; the units under another lot only where main holds the order's boxes as they are.
+ */
+function listDifference(o: ReceivingOrder, otherLot: Readonly<Record<string, number>> | undefined): Difference | null {
+  if (!(DISCREPANCY_STATUSES as readonly string[]).includes(o.status)) return null;
+  const d = { ...orderDifference(countsOf(o.inventory_quantities ?? []), null), otherLot: otherLot?.[o.id] ?? null };
+  return differs(d) ? d : null;
+}
+
+const columnsIn = (t: Translate, otherLot: Readonly<Record<string, number>> | undefined): DataColumn<ReceivingOrder>[] => [
   { id: 'id', accessorFn: (o) => o.id, header: t('receiving.col.wro'), sortFn: 'basic', meta: { width: '7em' } },
   {
     id: 'status',
@@ -68,7 +81,18 @@ const columnsIn = (t: Translate): DataColumn<ReceivingOrder>[] => [
     header: t('receiving.col.stowed'),
     enableSorting: false,
     cell: (c) => formatCount(c.getValue<number>()),
-    meta: { align: 'end' },
+    // Stowed is the order page's concern: below 1440 px it makes room for the difference marker.
+    meta: { align: 'end', wideOnly: true },
+  },
+  {
+    id: 'difference',
+    accessorFn: (o) => o.id,
+    header: t('receiving.col.difference'),
+    enableSorting: false,
+    cell: (c) => {
+      const d = listDifference(c.row.original, otherLot);
+      return d ? <span className={['marker', differenceTone(d)].filter(Boolean).join(' ')}>{differenceSaid(t, d)}</span> : '';
+    },
   },
 ];
 
@@ -80,11 +104,12 @@ const columnsIn = (t: Translate): DataColumn<ReceivingOrder>[] => [
 export function ReceivingList() {
   const search = useSearch({ from: '/receiving' });
   const { t } = useT();
-  const columns = useMemo(() => columnsIn(t), [t]);
   const navigate = useNavigate({ from: '/receiving' });
   const restore = useCallback((remembered: ReceivingSearch) => void navigate({ search: remembered, replace: true }), [navigate]);
   const remembered = useRememberedFilters(search, restore);
   const query = useReceivingList(search, !remembered.holding);
+  const otherLot = query.data?.otherLot;
+  const columns = useMemo(() => columnsIn(t, otherLot), [t, otherLot]);
   const setSearch = (change: Partial<ReceivingSearch>, resetPage = true) => {
     remembered.markOwnChange();
     void navigate({ search: (prev) => ({ ...prev, ...(resetPage ? { page: undefined } : {}), ...change }) }); // the router shows a failed navigation itself; nothing waits for it

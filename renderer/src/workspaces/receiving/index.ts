@@ -1,2 +1,3 @@
-// Receiving offers nothing to other areas in the renderer; its addresses (#/receiving/<id>) are its face.
-export {};
+// Receiving's addresses (#/receiving/<id>) are its face; other areas take from it only how a
+// receiving order's difference is said, so Today says it in the same words as the order.
+export { differenceSaid } from './difference';

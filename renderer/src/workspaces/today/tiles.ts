@@ -1,4 +1,5 @@
 import type { DiscrepancyListRow } from '../../../../shared/ipc/receiving';
+import { differenceSaid } from '../receiving';
 import type { TodaySummary, TodayWro } from '../../../../shared/ipc/today';
 import { formatCenterTime, formatDay } from '../../format';
 import { sentences } from '../../i18n/sentences';
@@ -30,18 +31,11 @@ const wroRow = (t: Translate) => (w: TodayWro) => ({
   ].join(' · '),
 });
 
-/** An order received with a discrepancy: its PO, where, how many units short and over, its id. */
+/** An order received with a discrepancy: its PO, where, its difference in the order's own words, its id. */
 const discrepancyRow = (t: Translate) => (r: DiscrepancyListRow) => ({
   key: String(r.orderId),
   name: r.purchaseOrderNumber ?? t('today.orderId', { id: String(r.orderId) }),
-  detail: [
-    centerLabel(t, r.center),
-    r.short > 0 ? t('today.row.short', { count: r.short }) : null,
-    r.over > 0 ? t('today.row.over', { count: r.over }) : null,
-    t('today.row.wro', { id: String(r.orderId) }),
-  ]
-    .filter(Boolean)
-    .join(' · '),
+  detail: [centerLabel(t, r.center), differenceSaid(t, r) || null, t('today.row.wro', { id: String(r.orderId) })].filter(Boolean).join(' · '),
 });
 
 const query = (params: Record<string, string | number | null | undefined>) => {
