@@ -208,7 +208,11 @@ export class ReceivingDesk {
     const found = this.lookupHeld(code, kinds, numeric, signal).then((held) => held ?? this.lookupOnService(code, kinds, numeric, signal));
     // Claimed before the first await: a return lookup of the same scan, sent beside this one, must
     // know the code may name an order by id before it reads a list of returns for it.
-    if (numeric !== null) this.claimExactId(code, found.then((matches) => matches.find((m) => m.via === 'id')?.order ?? null));
+    if (numeric !== null)
+      this.claimExactId(
+        code,
+        found.then((matches) => matches.find((m) => m.via === 'id')?.order ?? null),
+      );
     return found;
   }
 
