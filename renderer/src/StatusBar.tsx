@@ -17,7 +17,10 @@ export function StatusBar({ session }: { session: SessionState }) {
   return (
     <footer ref={bar} className="status-bar" aria-label={t('status.label')}>
       <span data-testid="status-environment">{session.environment.name}</span>
-      <span data-testid="status-account">
+      <span
+        data-testid="status-account"
+        title={session.status === 'signed-in' && session.channel ? t('status.channel', { name: session.channel.name }) : undefined}
+      >
         {session.status === 'signed-in'
           ? (session.account?.email ?? session.account?.name ?? t('status.signedIn'))
           : session.status === 'signing-in'
@@ -25,7 +28,8 @@ export function StatusBar({ session }: { session: SessionState }) {
             : t('status.signedOut')}
       </span>
       {session.status === 'signed-in' && (
-        <span data-testid="status-channel" title={session.channel ? undefined : t('status.noChannel')}>
+        // A channel's name gives way below 1440 px (the account's hover says it), so the bar keeps one line with a wait being told; "view only" always shows.
+        <span data-testid="status-channel" className={session.channel ? 'channel-name' : undefined} title={session.channel ? undefined : t('status.noChannel')}>
           {session.channel ? t('status.channel', { name: session.channel.name }) : t('status.viewOnly')}
         </span>
       )}

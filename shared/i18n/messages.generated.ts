@@ -309,7 +309,6 @@ export interface MessageArgs<Tag = never> {
   'inventory.item.flag': { flag: string | number; b: Tag; on: string | number };
   'inventory.item.flags': undefined;
   'inventory.item.flagsAndSize': undefined;
-  'inventory.item.fromCache': undefined;
   'inventory.item.gap': { quantity: string | number; gap: string | number };
   'inventory.item.gtin': undefined;
   'inventory.item.heading': { id: string | number };

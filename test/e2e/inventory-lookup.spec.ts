@@ -142,6 +142,7 @@ setup.describe('inventory lookups', () => {
         await enter(page);
         await expectItem(page, coffee.id, coffee.name);
         await expect(page.getByRole('table', { name: 'Quantities per fulfillment center' })).toBeVisible();
+        const asOfMarks = page.locator('.inventory-item .workspace-header .freshness');
         await expect(page.getByRole('link', { name: /^History at / }).first()).toHaveAttribute(
           'href',
           new RegExp(`^#/inventory/history\\?item=${coffee.id}&fc=\\d+$`),
@@ -158,6 +159,10 @@ setup.describe('inventory lookups', () => {
         await expectViewFocus(page, 'Receiving');
         await scan(page, other.barcode);
         await expectItem(page, other.id, other.name);
+        // One "as of" on the record: the cache's until the service's read is in, then the service's alone.
+        const timesInHeader = async () => ((await page.locator('.inventory-item .workspace-header').innerText()).match(/\d{1,2}:\d{2}/g) ?? []).length;
+        await expect(page.getByTestId('item-live-mark')).toContainText(/^Quantities read from the service at \d{1,2}:\d{2}/);
+        expect(await timesInHeader()).toBe(1);
 
         // A UPC-A (12 digits) finds the item the service stores with the EAN-13 form (scanned on the item view).
         await expectViewFocus(page, other.name);
@@ -185,9 +190,10 @@ setup.describe('inventory lookups', () => {
         await enter(page);
         await expectItem(page, coffee.id, coffee.name);
         await expect(page.getByTestId('status-connectivity')).toHaveText('Offline');
-        const mark = page.locator('.inventory-item').getByTestId('inventory-freshness');
-        await expect(mark).toContainText(/As of \d{1,2}:\d{2}/);
-        await expect(mark).toContainText('offline');
+        // Its one "as of" (the cache's, or the service's last read of it), marked offline.
+        expect(await timesInHeader()).toBe(1);
+        await expect(asOfMarks).toContainText(/\d{1,2}:\d{2}/);
+        await expect(asOfMarks).toContainText('offline');
         await expect(page.getByRole('cell', { name: 'Not read yet' }).first().or(page.getByText('This item is not lot-tracked.'))).toBeVisible();
         await toSearch(page);
         await page.keyboard.type('coffee', { delay: 120 });

@@ -149,3 +149,72 @@ export function clippedTexts(page: Page): Promise<string[]> {
     return [...new Set(found)];
   });
 }
+
+/**
+ * What a clerk at the window's size reads as broken layout, in any language (the pseudo-locale's
+ * marks not needed): the status bar on more than one line; a code (a SKU, lot or tracking number:
+ * capitals and digits, hyphens between) broken across two lines; a button, tab, option or heading
+ * whose words are cut off; a list box (a select) narrower than its longest option.
+ */
+export function layoutFaults(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const visible = (el: Element) => el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+    const textNodes = function* (root: Element) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (parent && !parent.closest('script, style, template, noscript, .visually-hidden, .sr-only') && visible(parent) && node.textContent?.trim())
+          yield node as Text;
+      }
+    };
+    const linesOf = (range: Range) => new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top + r.height / 2))).size;
+
+    const bar = document.querySelector('.status-bar');
+    if (bar && visible(bar)) {
+      const middles: number[] = [];
+      for (const node of textNodes(bar)) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of range.getClientRects()) if (r.width > 0) middles.push(r.top + r.height / 2);
+      }
+      if (middles.length && Math.max(...middles) - Math.min(...middles) > 6)
+        found.push(`the status bar is on more than one line: ${(bar.textContent ?? '').replace(/\s+/g, ' ').trim()}`);
+    }
+
+    const CODE = /[A-Z0-9][A-Z0-9-]{4,}[A-Z0-9]/g;
+    for (const node of textNodes(document.body)) {
+      const text = node.textContent ?? '';
+      for (const m of text.matchAll(CODE)) {
+        if (!/\d/.test(m[0]) || !/[A-Z]|-/.test(m[0])) continue;
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        if (linesOf(range) > 1) found.push(`code ${m[0]} broken across lines`);
+      }
+    }
+
+    for (const el of document.querySelectorAll<HTMLElement>('button, [role="tab"], [role="option"], [role="menuitem"], th, .badge, label')) {
+      if (!visible(el) || el.closest('.visually-hidden, .sr-only')) continue;
+      const style = getComputedStyle(el);
+      const hides = ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
+      if (hides && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 1) found.push(`"${(el.textContent ?? '').trim().slice(0, 60)}" cut off`);
+    }
+
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    for (const select of document.querySelectorAll<HTMLSelectElement>('select')) {
+      if (!visible(select)) continue;
+      const style = getComputedStyle(select);
+      canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20; // the arrow's room
+      for (const option of select.options) {
+        const text = option.text.trim();
+        if (canvas.measureText(text).width > room + 1) {
+          found.push(`option "${text.slice(0, 60)}" cut off in its list box`);
+          break;
+        }
+      }
+    }
+    return [...new Set(found)];
+  });
+}

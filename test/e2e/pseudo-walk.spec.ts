@@ -4,7 +4,7 @@ import { compiled } from '../../build/i18n-catalogs.js';
 import type { MessageArgs } from '../../shared/i18n/messages.generated.js';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
 import { openAddress, scan, waitForFirstSync } from './inventory-support.js';
-import { clippedTexts, dataStrings, untranslatedTexts } from './pseudo-check.js';
+import { clippedTexts, dataStrings, layoutFaults, untranslatedTexts } from './pseudo-check.js';
 import { walkViews } from './walk-views.js';
 
 /**
@@ -30,6 +30,7 @@ async function check(page: Page, name: string): Promise<void> {
   await page.mouse.move(0, 0);
   expect.soft(await untranslatedTexts(page, data), `${name}: text from no catalog`).toEqual([]);
   expect.soft(await clippedTexts(page), `${name}: words cut off`).toEqual([]);
+  expect.soft(await layoutFaults(page), `${name}: layout at 1280x800`).toEqual([]);
   await axeCheck(page, `1280x800-pseudo-${name}`);
 }
 
@@ -143,6 +144,10 @@ test('the pseudo-locale: every view, dialog, popover and notice in catalog words
   });
   const draftId = (saved.ok && (saved.value as { id: string }).id) || '';
   data.push(draftId);
+  // Intake with its line: the line's action list says its longest choice whole.
+  await view(page, `#/returns/drafts/${draftId}`);
+  await expect(page.getByRole('row').filter({ hasText: item2.sku })).toBeVisible();
+  await check(page, '27b-return-intake-line');
   await view(page, '#/returns');
   await host.core.emulator.control.setFaults({ errorRate: 1 });
   try {

@@ -1,5 +1,6 @@
 import { axeCheck, expect, signInThroughPopup, test } from '../fixtures.js';
 import { openAddress, waitForFirstSync } from '../inventory-support.js';
+import { layoutFaults } from '../pseudo-check.js';
 import { walkViews } from '../walk-views.js';
 import { shotWindow } from './matrix.js';
 
@@ -26,6 +27,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.locator('[data-loading]')).toHaveCount(0, { timeout: 30_000 });
       await page.mouse.move(0, 0);
       await axeCheck(page, `${tag}-${name}`);
+      expect.soft(await layoutFaults(page), `${name}: layout at 1280x800`).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1), `${name}: wider than the window`).toBe(
         false,
       );

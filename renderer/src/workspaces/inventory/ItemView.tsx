@@ -10,7 +10,7 @@ import { ViewHeading } from '../../ui/ViewHeading';
 import { LotExpiry, useExpiryMarks } from '../lots';
 import { PrintItemLabel } from '../printing';
 import { useItemWithLive } from './queries';
-import { asOfText, FreshnessMark } from './Freshness';
+import { asOfText, FreshnessMark, useKnownConnectivity } from './Freshness';
 import './inventory.css';
 
 /** Other workspaces' addresses for this item (their routes are theirs; here they are only linked). */
@@ -53,8 +53,8 @@ export function ItemView() {
     <section className="workspace detail inventory-item" aria-labelledby="item-title">
       <header className="workspace-header">
         <ViewHeading id="item-title">{item ? item.name : t('inventory.item.heading', { id })}</ViewHeading>
-        {detail && <FreshnessMark freshness={detail.freshness} />}
-        {detail && <LiveMark readAt={detail.readAt} />}
+        {/* One "as of" per record: the service's read once there is one, the cache's until then. */}
+        {detail && (detail.readAt ? <LiveMark readAt={detail.readAt} /> : <FreshnessMark freshness={detail.freshness} />)}
         <a className="button-link" href={lotExclusionsHref(id)}>
           {t('inventory.item.lotExclusions')}
         </a>
@@ -78,12 +78,18 @@ export function ItemView() {
   );
 }
 
-/** Whose quantities are on screen: the service's, read at a time, or the cache's (its "as of" beside). */
-function LiveMark({ readAt }: { readAt: string | null }) {
+/** The quantities on screen are the service's, read at a time; marked offline once the service cannot be reached since. */
+function LiveMark({ readAt }: { readAt: string }) {
   const { t } = useT();
+  const offline = useKnownConnectivity() === 'offline';
   return (
-    <span className="muted" data-testid="item-live-mark">
-      {readAt ? t('inventory.item.liveAt', { time: asOfText(readAt) }) : t('inventory.item.fromCache')}
+    <span className="freshness" data-testid="item-live-mark">
+      <span className="muted">{t('inventory.item.liveAt', { time: asOfText(readAt) })}</span>
+      {offline && (
+        <span className="inv-mark inv-mark-offline" title={t('inventory.freshness.offline.title')}>
+          {t('inventory.freshness.offline')}
+        </span>
+      )}
     </span>
   );
 }
