@@ -6,7 +6,7 @@ import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
 /**
  * The receiving order's detail, against what the emulator holds: status and its
  * history, center, packaging, PO, 2026-07 freight and final destination, quantities as bars with
- * over and under said in words, boxes with tracking numbers and items (lot, expiry), distributions,
+ * over and short said in words, boxes with tracking numbers and items (lot, expiry), distributions,
  * the external-sync toggle (the service follows, and a reload shows it), and the cancel dialog.
  */
 
@@ -88,14 +88,14 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(steps).toHaveCount(wro.status_history.length);
     for (const [i, h] of wro.status_history.entries()) await expect(steps.nth(i).locator('strong')).toHaveText(labelOf('ReceivingStatus', h.status));
 
-    // Quantities: per item, received and stowed as bars out of expected; over and under in words.
+    // Quantities: per item, received and stowed as bars out of expected; over and short in the words every view uses.
     const expectedOf = (id: number) => wro.boxes.flatMap((b) => b.box_items).filter((i) => i.inventory_id === id);
     const sum = (id: number, f: 'quantity' | 'received_quantity') => expectedOf(id).reduce((n, i) => n + i[f], 0);
     const row = (id: number) => page.locator(`table.quantities tr[data-inventory-id="${id}"]`);
     const over = sum(overItem, 'received_quantity') - sum(overItem, 'quantity');
-    const under = sum(underItem, 'quantity') - sum(underItem, 'received_quantity');
+    const short = sum(underItem, 'quantity') - sum(underItem, 'received_quantity');
     await expect(row(overItem)).toContainText(`${over} over`);
-    await expect(row(underItem)).toContainText(`${under} under`);
+    await expect(row(underItem)).toContainText(`${short} short`);
     const received = row(underItem).getByRole('progressbar', { name: /received$/ });
     // A native <progress>: its value and max are what assistive technology reads.
     await expect(received).toHaveAttribute('value', String(sum(underItem, 'received_quantity')));
