@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import type { BrowserHost } from '../../electron/host/browser-host.js';
 import { expect, signInThroughPopup, test } from './fixtures.js';
 import { scanCode } from './scanner.js';
+import { service } from './service.js';
 
 /**
  * Scanning, as a keyboard-wedge scanner does it: real key events at scanner speed (`scanCode`:
@@ -71,7 +72,26 @@ test.describe('scanning', () => {
   }
 
   test('a slow lookup opens its record while the clerk waits, and only offers it once the clerk has moved on', async ({ page, host }) => {
-    const { id } = await firstWro(page);
+    await firstWro(page);
+    // Two orders made by another system just now: the desk holds neither, so a scan of each asks the
+    // service for it (one the desk holds opens at once, with nothing to wait for).
+    const api = await service(host.core.emulator.url, 'e2e-scan');
+    const [center] = await api.call<{ id: number }[]>('GET', '/2026-07/fulfillment-center');
+    const item = (await host.core.emulator.control.data('inventory')).find((i) => i.is_active && !i.is_bundle && !i.is_digital)!;
+    const newOrder = async (po: string) =>
+      String(
+        (
+          await api.call<{ id: number }>('POST', '/2026-07/receiving', {
+            fulfillment_center: { id: center!.id },
+            package_type: 'Package',
+            box_packaging_type: 'OneSkuPerBox',
+            expected_arrival_date: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+            purchase_order_number: po,
+            boxes: [{ tracking_number: `1Z${po}`, box_items: [{ inventory_id: item.inventory_id, quantity: 1 }] }],
+          })
+        ).id,
+      );
+    let id = await newOrder('SLOW-1');
     // Every answer of the service takes 2.5 s: the scan's lookup is still out when the clerk acts.
     await host.core.emulator.control.setFaults({ latencyMs: 2500 });
     await page.keyboard.press('Alt+6');
@@ -80,7 +100,10 @@ test.describe('scanning', () => {
     await scan(page, id, 5);
     await expectOnWro(page, id);
 
-    // Moving on: the clerk scans, then goes to Inventory and types before the answer comes.
+    // Moving on: the clerk scans another, then goes to Inventory and types before the answer comes.
+    await host.core.emulator.control.setFaults({});
+    id = await newOrder('SLOW-2');
+    await host.core.emulator.control.setFaults({ latencyMs: 2500 });
     await page.keyboard.press('Alt+6');
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await scan(page, id, 5);
