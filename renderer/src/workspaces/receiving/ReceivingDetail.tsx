@@ -19,7 +19,7 @@ import { printBoxLabels, printLabels, saveLabels, useBoxLabelPrinter, viewLabels
 import { BOX_ITEM_LABEL_KEYS, useBoxItemLabels } from './boxItemLabels';
 import { useShortcut } from '../../keyboard/useShortcut';
 import { totals, useFulfillmentCenters, useOrderAction, useOrderPage } from './queries';
-import { differenceSaid, differenceTone } from './difference';
+import { differenceSaid, differenceTone, lotWords } from './difference';
 import { currentWords, useT, type Translate } from '../../i18n/useT';
 
 /** One receiving order: facts, timeline, quantities, boxes, distributions, and what can be done with it. */
@@ -318,15 +318,7 @@ function OtherLotLines({ boxes, names }: { boxes: ReceivingBox[]; names: Readonl
   const { t } = useT();
   const swaps = boxes.flatMap((box) => otherLotLines(box.box_items ?? []).map((line) => ({ box, ...line })));
   if (swaps.length === 0) return null;
-  const lot = (l: { lot_number?: string | null; lot_date?: string | null }) => {
-    const expiry = expiryDay(l.lot_date);
-    return t('receiving.disc.lotExpiry', {
-      hasLot: l.lot_number ? 'yes' : 'no',
-      lot: l.lot_number ?? '',
-      hasExpiry: expiry ? 'yes' : 'no',
-      expiry: expiry ? formatDay(expiry) : '',
-    });
-  };
+  const lot = (l: { lot_number?: string | null; lot_date?: string | null }) => lotWords(t, l.lot_number ?? null, expiryDay(l.lot_date));
   return (
     <ul className="other-lots" aria-label={t('receiving.disc.lotDifferences')}>
       {swaps.map(({ box, ordered, received, units }) => (

@@ -6,7 +6,7 @@ import { discrepancyPeriod, type DiscrepancyLine, type DiscrepancyListRow, type 
 import { useAccountKey } from '../../app/accountKey';
 import { isRefresh } from '../../app/requestBudget';
 import { call } from '../../bridge/dockdesk';
-import { formatCenterTime, formatCount, formatDay } from '../../format';
+import { formatCenterTime, formatCount } from '../../format';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { DayRangeField } from '../../ui/DayRangeField';
 import { downloadText } from '../../ui/download';
@@ -19,7 +19,7 @@ import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
 import { useFulfillmentCenters } from './queries';
 import { currentWords, useT, type Translate } from '../../i18n/useT';
-import { differenceSaid, differenceTone } from './difference';
+import { differenceSaid, differenceTone, lotWords } from './difference';
 import { ItemName } from '../inventory';
 
 /**
@@ -207,15 +207,6 @@ function LotDifferences({ d }: { d: OrderDiscrepancies }) {
       )}
     </>
   );
-}
-
-function lotWords(t: Translate, lot: string | null, expiry: string | null): string {
-  return t('receiving.disc.lotExpiry', {
-    hasLot: lot ? 'yes' : 'no',
-    lot: lot ?? '',
-    hasExpiry: expiry ? 'yes' : 'no',
-    expiry: expiry ? formatDay(expiry) : '',
-  });
 }
 
 const listColumnsIn = (t: Translate): DataColumn<DiscrepancyListRow>[] => [

@@ -1,4 +1,5 @@
 import type { Difference } from '../../../../shared/receiving/difference';
+import { formatDay } from '../../format';
 import type { Translate } from '../../i18n/useT';
 
 /**
@@ -19,3 +20,13 @@ export function differenceSaid(t: Translate, d: Difference): string {
 /** The class a difference's cell takes: short and under another lot read as a shortfall, over as over. */
 export const differenceTone = (d: Difference): 'under' | 'over' | undefined =>
   d.short > 0 || (d.otherLot ?? 0) > 0 ? 'under' : d.over > 0 ? 'over' : undefined;
+
+/** A lot and its expiry day as the report and the order's page both name them ("lot L-1, expires Mar 31, 2027"). */
+export function lotWords(t: Translate, lot: string | null, expiry: string | null): string {
+  return t('receiving.disc.lotExpiry', {
+    hasLot: lot ? 'yes' : 'no',
+    lot: lot ?? '',
+    hasExpiry: expiry ? 'yes' : 'no',
+    expiry: expiry ? formatDay(expiry) : '',
+  });
+}
