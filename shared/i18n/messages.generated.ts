@@ -1045,6 +1045,7 @@ export interface MessageArgs<Tag = never> {
   'receiving.order.difference': { difference: string | number };
   'receiving.order.discrepancies': undefined;
   'receiving.order.distributions': undefined;
+  'receiving.order.heldAsOf': { time: string | number };
   'receiving.order.history': undefined;
   'receiving.order.loadFailed': { id: string | number };
   'receiving.order.loading': { id: string | number };
@@ -1369,6 +1370,8 @@ export interface MessageArgs<Tag = never> {
   'scan.palette.muteFailed': undefined;
   'scan.palette.muteKeywords': undefined;
   'scan.palette.muted': { muted: string | number };
+  'scan.route.checking': { code: string | number };
+  'scan.route.checkingLog': undefined;
   'scan.route.choose': undefined;
   'scan.route.failed': { error: string | number };
   'scan.route.failedCode': { code: string | number };

@@ -325,6 +325,15 @@ export const receivingChannels = {
     output: ReceivingDetail,
   },
   /**
+   * An order's page as the desk holds it (the account mirror), at no request: the order as last read,
+   * with its boxes when they were read since it last changed (`contents`), and when that was. Null when
+   * the desk holds no such order. The page shows it at once and reads `receiving.detail` behind.
+   */
+  'receiving.held': {
+    input: z.object({ id: Id }).strict(),
+    output: z.object({ detail: ReceivingDetail, asOf: z.string() }).nullable(),
+  },
+  /**
    * A scanned or typed code's orders, for the kinds of code it can be (shared/scan/plan.ts): by id and
    * by PO number at once, then by a box (its id or tracking number). One call, so the cheap answers
    * decide how far the costly box search goes (ReceivingDesk.lookup).

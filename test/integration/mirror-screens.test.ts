@@ -143,4 +143,41 @@ describe('screens that answer from the account mirror', () => {
     );
     expect(byTracking.requests).toEqual([]);
   }, 240_000);
+
+  it('opens an order’s page from what the desk holds, its boxes and lines as the service has them, at no request', async () => {
+    const t = await warmCore();
+    const held = await t.core.mirror.orders();
+    const open = held.find((o) => o.status !== 'Completed' && o.status !== 'Cancelled')!;
+
+    const page = await costOf(t, () => call(t, 'receiving.held', { id: open.id }));
+    expect(page.requests).toEqual([]);
+    const answer = (await call(t, 'receiving.held', { id: open.id }))!;
+    // What the service answers for the same order, read after (the same as the page's read behind).
+    const service = await call(t, 'receiving.detail', { id: open.id });
+    expect(answer.detail.contents).toBe(true);
+    expect(answer.detail.order.id).toBe(open.id);
+    expect(answer.detail.order.inventory_quantities).toEqual(service.order.inventory_quantities);
+    expect(answer.detail.boxes).toEqual(service.boxes);
+    expect(answer.detail.cancel).toEqual(service.cancel);
+    expect(Date.parse(answer.asOf)).toBeLessThanOrEqual(Date.now());
+
+    // An order the desk does not hold: nothing held, and nothing asked (the page reads the service itself).
+    const unknown = await costOf(t, async () => expect(await call(t, 'receiving.held', { id: Math.max(...held.map((o) => o.id)) + 1000 })).toBeNull());
+    expect(unknown.requests).toEqual([]);
+
+    // The warehouse receives a box of an order still awaited: the mirror's next pass sees the order
+    // moved and reads its boxes again, so the page held afterwards shows the box received.
+    // (Another order than the first: the desk keeps an order it read a moment ago for the view about to open.)
+    const awaited = held.find((o) => o.status === 'Awaiting' && o.id !== open.id)!;
+    const before = (await call(t, 'receiving.held', { id: awaited.id }))!;
+    const box = before.detail.boxes[0]!;
+    const received = (await emulatorControl(t, 'POST', `/receiving/${awaited.id}/receive`, { boxes: [{ boxId: box.box_id }] })) as { id?: number };
+    expect(received.id).toBe(awaited.id);
+    await t.core.mirror.refresh();
+    const after = (await call(t, 'receiving.held', { id: awaited.id }))!;
+    const now = await call(t, 'receiving.detail', { id: awaited.id });
+    expect(after.detail.boxes).toEqual(now.boxes);
+    expect(after.detail.boxes).not.toEqual(before.detail.boxes);
+    expect(after.detail.order.status).toBe(now.order.status);
+  }, 240_000);
 });

@@ -258,6 +258,7 @@ export class AccountMirror {
       readAt: this.deps.clock.now().toISOString(),
       orderUpdated: order.last_updated_date ?? null,
       boxes: boxes.map((b) => ({ boxId: b.box_id, boxNumber: b.box_number ?? null, tracking: b.tracking_number ?? null })),
+      whole: [...boxes],
     };
   }
 
@@ -386,6 +387,17 @@ export class AccountMirror {
 
   async boxesOf(orderId: number): Promise<MirrorBoxes | null> {
     return (await this.state()).boxes[String(orderId)] ?? null;
+  }
+
+  /** An order as last read, with its boxes whole when they were read; null when the mirror does not hold it. */
+  async heldOrder(orderId: number): Promise<{ order: ReceivingOrder; boxes: ReceivingBox[] | null; asOf: string } | null> {
+    const state = await this.state();
+    const order = state.orders.find((o) => o.id === orderId);
+    if (!order || state.receivingAt === null) return null;
+    const held = state.boxes[String(orderId)];
+    // Boxes read before the order last changed may be another delivery's: the page reads them behind.
+    const boxes = held?.whole && held.orderUpdated === (order.last_updated_date ?? null) ? held.whole : null;
+    return { order, boxes, asOf: boxes && held!.readAt < state.receivingAt ? held!.readAt : state.receivingAt };
   }
 
   /** An order as this desk just made, changed or read it. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LotExclusion } from '../../../shared/schemas/lots.js';
-import { ReceivingOrder } from '../../../shared/schemas/receiving.js';
+import { ReceivingBox, ReceivingOrder } from '../../../shared/schemas/receiving.js';
 import { ReturnRecord } from '../../../shared/schemas/returns.js';
 import { UnidentifiedReceivingOrder } from '../../../shared/schemas/uro.js';
 
@@ -14,7 +14,16 @@ import { UnidentifiedReceivingOrder } from '../../../shared/schemas/uro.js';
 export const MirrorBox = z.object({ boxId: z.number().int(), boxNumber: z.number().int().nullable(), tracking: z.string().nullable() });
 export type MirrorBox = z.infer<typeof MirrorBox>;
 
-export const MirrorBoxes = z.object({ readAt: z.string(), orderUpdated: z.string().nullable(), boxes: z.array(MirrorBox) });
+export const MirrorBoxes = z.object({
+  readAt: z.string(),
+  orderUpdated: z.string().nullable(),
+  boxes: z.array(MirrorBox),
+  /**
+   * The boxes whole, as the service sent them (their lines and counts): an order's page opens on them
+   * at once and reads the service behind. Absent in a file written before they were kept.
+   */
+  whole: z.array(ReceivingBox).optional(),
+});
 export type MirrorBoxes = z.infer<typeof MirrorBoxes>;
 
 /** One item's lot exclusions (active and deleted alike) as last read, with the item's name and SKU. */

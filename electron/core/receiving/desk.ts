@@ -189,6 +189,17 @@ export class ReceivingDesk {
     return { order, contents: true, boxes, distributions: distributions?.distributions?.length ? distributions : null, cancel };
   }
 
+  /** The order's page from the account mirror, at no request (null: not held). Distributions are not held: the page reads them behind. */
+  async held({ id }: In<'receiving.held'>): Out<'receiving.held'> {
+    const held = await this.deps.mirror?.heldOrder(id);
+    if (!held) return null;
+    const reason = cancelRefusal(held.order);
+    return {
+      detail: { order: held.order, contents: held.boxes !== null, boxes: held.boxes ?? [], distributions: null, cancel: { allowed: reason === null, reason } },
+      asOf: held.asOf,
+    };
+  }
+
   private async findBox(query: BoxQuery, signal?: AbortSignal): Promise<ReceivingMatch | null> {
     const api = this.deps.api();
     const hit = await boxIndexFor(api).find(query, signal);

@@ -16,6 +16,7 @@ export function receivingHandlers(deps: ReceivingHandlerDeps): HandlersFor<typeo
     'receiving.list': (input, call) => desk.list(input, call.signal),
     'receiving.get': async (input, call) => desk.get(input.id, call.signal),
     'receiving.detail': (input, call) => desk.detail(input, call.signal),
+    'receiving.held': (input) => desk.held(input),
     'receiving.lookup': async (input, call) => ({ matches: await desk.lookup(input, call.signal) }),
     'receiving.fulfillmentCenters': async (_input, call) => desk.fulfillmentCenters(call.signal),
     'receiving.setExternalSync': async ({ id, isExternalSync }, call) => desk.setExternalSync(id, isExternalSync, call.signal),

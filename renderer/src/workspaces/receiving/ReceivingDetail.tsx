@@ -6,7 +6,7 @@ import { countsOf, differs, itemDifferences, orderDifference, otherLotLines, oth
 import type { ReceivingBox } from '../../../../shared/schemas/receiving';
 import { call } from '../../bridge/dockdesk';
 import { expiryDay } from '../../../../shared/lots/expiry';
-import { formatCenterTime, formatCount, formatDay, humanize } from '../../format';
+import { formatAsOf, formatCenterTime, formatCount, formatDay, humanize } from '../../format';
 import { centerLabel } from '../../ui/centerChoices';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote, errorParts } from '../../ui/ErrorNote';
@@ -27,12 +27,17 @@ export function ReceivingDetail() {
   const { id } = useParams({ from: '/receiving/$id' });
   const { box } = useSearch({ from: '/receiving/$id' });
   const [asked, setAsked] = useState(false);
-  const { query } = useOrderPage(id, asked || box !== undefined);
+  const { query, heldAsOf } = useOrderPage(id, asked || box !== undefined);
   const { t } = useT();
   return (
     <section className="workspace detail" aria-labelledby="wro-title">
       <header className="workspace-header">
         <ViewHeading id="wro-title">{t('receiving.order.title', { id })}</ViewHeading>
+        {heldAsOf && (
+          <span className="muted" data-testid="order-held">
+            {t('receiving.order.heldAsOf', { time: formatAsOf(heldAsOf) })}
+          </span>
+        )}
         <DiscrepanciesLink id={id} />
         <Link to="/receiving" className="button-link">
           {t('receiving.allOrders')}

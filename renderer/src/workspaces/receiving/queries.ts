@@ -29,6 +29,14 @@ export const receivingQueries = {
       queryKey: [...account, 'receiving', 'detail', id, 'order'] as const,
       queryFn: ({ signal, queryKey, client }) => call('receiving.detail', { id, contents: false }, signal, { refresh: isRefresh(client, queryKey) }),
     }),
+  /** The order's page as the desk holds it (the account mirror in main): no request. */
+  held: (account: AccountKey, id: number) =>
+    queryOptions({
+      queryKey: [...account, 'receiving', 'detail', id, 'held'] as const,
+      queryFn: ({ signal }) => call('receiving.held', { id }, signal),
+      // What the desk holds changes only as main's mirror reads behind: asked again when the page opens.
+      staleTime: 0,
+    }),
   /** The order with its boxes and distributions (two more requests). */
   detail: (account: AccountKey, id: number) =>
     queryOptions({
@@ -79,8 +87,20 @@ export function useOrderPage(id: number, now: boolean) {
   }, [id]);
   const wanted = now || stayed === id;
   const full = useQuery({ ...receivingQueries.detail(account, id), enabled: wanted, refetchInterval: interval });
-  const order = useQuery({ ...receivingQueries.order(account, id), enabled: !full.data, refetchInterval: wanted ? false : interval });
-  return { query: full.data ? full : order, detail: full.data ?? order.data };
+  const held = useQuery({ ...receivingQueries.held(account, id), enabled: !full.data }).data;
+  // Until the service answers, the page shows what the desk holds; once the order alone is read, the
+  // held boxes stay beside it until the boxes are read too, so nothing the clerk sees goes away.
+  const order = useQuery({
+    ...receivingQueries.order(account, id),
+    enabled: !full.data,
+    refetchInterval: wanted ? false : interval,
+    placeholderData: held?.detail,
+    select: (d) => (d.contents || !held?.detail.contents ? d : { ...d, contents: true, boxes: held.detail.boxes }),
+  });
+  const query = full.data ? full : order;
+  /** When what is shown was read, while it is the desk's copy and not yet the service's answer. */
+  const heldAsOf = !full.data && held && (order.isPlaceholderData || held.detail.contents) ? held.asOf : null;
+  return { query, detail: full.data ?? order.data, heldAsOf };
 }
 
 export function useFulfillmentCenters() {
