@@ -9,7 +9,7 @@ import { setKeyInterceptor } from '../keyboard/shortcuts';
 import { useShortcut } from '../keyboard/useShortcut';
 import { paletteActions } from '../palette/entries';
 import { showToast } from '../ui/Toasts';
-import { cue, primeAudio, setCuesMuted } from './cues';
+import { checkingCue, cue, primeAudio, setCuesMuted } from './cues';
 import { routeScan } from './resolvers';
 import { ScanChooser } from './ScanChooser';
 import { ScanCue } from './ScanCue';
@@ -149,6 +149,13 @@ function movedOnSince(): () => boolean {
 let scansRouted = 0;
 let openedByScan: string | null = null;
 
+/**
+ * How long a scan's lookup runs before the desk says it is checking with the service. The item cache
+ * and the account mirror answer within milliseconds; a lookup still running after this is waiting on
+ * the service (a code the mirror may be missing, or the request budget making it wait).
+ */
+const CHECKING_AFTER_MS = 300;
+
 type Choose = (code: string, candidates: ResolvedCandidate[]) => Promise<ResolvedCandidate | null>;
 
 /**
@@ -162,6 +169,10 @@ async function route(scan: Scan, open: (href: string) => void, choose: Choose, t
   const seq = ++scansRouted;
   const superseded = () => seq !== scansRouted;
   let outcome;
+  const checking = setTimeout(() => {
+    update('pending', (t) => t('scan.route.checkingLog'));
+    checkingCue(t('scan.route.checking', { code }));
+  }, CHECKING_AFTER_MS);
   try {
     outcome = await routeScan(toScanQuery(scan));
   } catch (error) {
@@ -170,6 +181,8 @@ async function route(scan: Scan, open: (href: string) => void, choose: Choose, t
     cue('refused', t('scan.route.failedCode', { code }), 'scan');
     showToast({ title: t('scan.route.failedCode', { code }), description: message, tone: 'error' });
     return;
+  } finally {
+    clearTimeout(checking);
   }
   if (outcome.kind === 'one') {
     const { label, href } = outcome.candidate;

@@ -15,7 +15,8 @@ export type CueOrigin = 'scan' | 'typing';
 
 export interface VisualCue {
   id: number;
-  kind: CueKind;
+  /** `checking`: a scan's lookup waits on the service; silent, and replaced by the scan's own cue. */
+  kind: CueKind | 'checking';
   origin: CueOrigin;
   text: string;
 }
@@ -79,6 +80,17 @@ export function cue(kind: CueKind, text: string, origin: CueOrigin): void {
   visual.set({ id: nextId++, kind, origin, text });
   if (hideTimer) clearTimeout(hideTimer);
   hideTimer = setTimeout(() => visual.set(null), kind === 'refused' ? 4000 : 1800);
+}
+
+/**
+ * Says, without a sound, that a scan is being looked up on the service: the desk's own answers (the
+ * item cache, the account mirror) come within milliseconds, so one that waits is the service's. The
+ * scan's outcome cue replaces it; it hides by itself only if none ever comes.
+ */
+export function checkingCue(text: string): void {
+  visual.set({ id: nextId++, kind: 'checking', origin: 'scan', text });
+  if (hideTimer) clearTimeout(hideTimer);
+  hideTimer = setTimeout(() => visual.set(null), 60_000);
 }
 
 export function useVisualCue(): VisualCue | null {
