@@ -6,7 +6,8 @@ import { createTestCore, emulatorControl, signIn } from '../support/test-core.js
  * Requests of the service's window each screen and action costs, counted in the emulator's own log
  * with the limit on as published (150 a minute), the calls made as the renderer makes them: Lot
  * exclusions, a lot's exclude and delete (with the refresh after them), the link dialog of an
- * unidentified receipt, a receiving order's id typed in the palette, an unknown scan. `SCREEN_COSTS_LEGACY=1`
+ * unidentified receipt, a palette query for a command, an order's page shown, a receiving order's id
+ * typed in the palette, an unknown scan. `SCREEN_COSTS_LEGACY=1`
  * makes the calls the renderer made before the account mirror (for the "before" column).
  */
 type Core = Awaited<ReturnType<typeof createTestCore>>;
@@ -109,6 +110,18 @@ export async function benchScreenCosts(): Promise<Record<string, unknown>> {
         await call(t, 'unidentified.get', { id: r2!.id });
         await call(t, 'unidentified.candidates', { id: r2!.id });
       }),
+      // A palette query for a command: the record sources it asks as the clerk types (none answer it).
+      paletteCommandQuery: await cost(t, async () => {
+        await lookUp(t, 'theme');
+        await call(t, 'returns.lookup', { trackingNumber: 'theme' });
+        await call(t, 'unidentified.byCode', { code: 'theme', how: 'contains' });
+        await call(t, 'inventory.search', { text: 'theme', offset: 0, limit: 8 });
+      }),
+      // An order's page shown (its order, quantities and, where held, boxes): before, the order read
+      // from the service; now what the desk holds (the service is read behind, as before).
+      orderPageShown: await cost(t, () =>
+        LEGACY ? call(t, 'receiving.detail', { id: orders[7]!.id, contents: false }) : call(t, 'receiving.held', { id: orders[7]!.id }),
+      ),
       listedOrderIdTyped: await cost(t, () => lookUp(t, String(orders[5]!.id))),
       unknownCodeScanned: await cost(t, () => lookUp(t, 'ZX-NOT-HERE-0042')),
     };

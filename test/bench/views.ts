@@ -68,7 +68,14 @@ export async function benchViews(): Promise<Record<string, unknown>> {
       const ms = await page.evaluate<number>(READ);
       if (i >= 2) coldSamples.push(ms);
     }
-    // Open a detail: a different order each run, so each one is read from the service, not a cache.
+    // Open a detail: a different order each run, so none is in the page's query cache. The page opens
+    // on the order and boxes the account mirror holds (its first pass after sign-in, waited for here)
+    // and reads the service behind.
+    const mirrorWarm = Date.now();
+    while (!host.core.mirror.isFresh()) {
+      if (Date.now() - mirrorWarm > 300_000) throw new Error('views: the account mirror was not fresh within 5 minutes');
+      await new Promise((r) => setTimeout(r, 500));
+    }
     const detailSamples: number[] = [];
     const rows = page.locator('tbody tr[aria-rowindex]');
     const detailRuns = Math.min(RUNS, (await rows.count()) - 1);
@@ -82,7 +89,8 @@ export async function benchViews(): Promise<Record<string, unknown>> {
     }
     return {
       openDetail: {
-        description: 'Enter on a receiving list row to the order showing its quantities and boxes (each order read from the emulator; Chromium, browser host)',
+        description:
+          'Enter on a receiving list row to the order showing its quantities and boxes (from the account mirror, the service read behind; Chromium, browser host, limit on)',
         unit: 'ms',
         target: '< 100 (median)',
         ...summarize(detailSamples),

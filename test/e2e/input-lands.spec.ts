@@ -265,7 +265,7 @@ test.describe('input lands where it is put', () => {
       await page.keyboard.press('Alt+l');
       const log = page.getByRole('dialog', { name: 'Scan log' });
       await expect(log).toBeVisible();
-      await expect(log.getByText('Looking up…')).toHaveCount(0, { timeout: 60_000 });
+      await expect(log.getByText(/^(Looking up…|Checking with the service…)$/)).toHaveCount(0, { timeout: 60_000 });
       await expect(log.getByText(/as you had moved on/)).toHaveCount(0);
       await page.keyboard.press('Escape');
       expect(await address(page)).toBe(`/receiving/${last}`);

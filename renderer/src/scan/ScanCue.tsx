@@ -14,7 +14,13 @@ export function ScanCue() {
       <span>
         {/* Keys a person typed (a code and Enter) or a button: the same cue, its text alone, never called a scan. */}
         {/* A scan still being looked up says only that (its text): it is neither accepted nor refused yet. */}
-        {cue.origin === 'scan' && cue.kind !== 'checking' && <strong>{t('scan.cue', { kind: cue.kind })}</strong>} {cue.text}
+        {cue.kind === 'checking' ? (
+          cue.text
+        ) : (
+          <>
+            {cue.origin === 'scan' && <strong>{t('scan.cue', { kind: cue.kind })}</strong>} {cue.text}
+          </>
+        )}
       </span>
     </div>
   );
