@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { registerShortcut } from '../../keyboard/shortcuts';
 import { formatCount } from '../../format';
 import { useShortcut } from '../../keyboard/useShortcut';
@@ -96,7 +96,9 @@ export function TileGrid({ tiles, label }: { tiles: readonly TileView[]; label: 
                 {tile.rows.map((r) => (
                   <span className="tile-row" key={r.key}>
                     <span className="tile-row-name">{r.name}</span>
-                    <span className="tile-row-detail">{r.detail}</span>
+                    <span className="tile-row-detail">
+                      <DetailFacts facts={r.detail} />
+                    </span>
                   </span>
                 ))}
               </span>
@@ -105,5 +107,28 @@ export function TileGrid({ tiles, label }: { tiles: readonly TileView[]; label: 
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A row's facts with " · " between. A line wraps between facts, never inside one that fits a
+ * narrow tile's line (a SKU, a tracking number, "lot L-42", a time with its zone); a longer fact is a
+ * sentence (a receipt's reason, an error) and wraps at its spaces.
+ */
+/** The longest fact kept on one line: well within a tile's line at 1280 px wide. */
+const WHOLE_FACT_MAX = 40;
+
+function DetailFacts({ facts }: { facts: readonly (string | null | undefined)[] }) {
+  const said = facts.filter((f): f is string => Boolean(f));
+  return (
+    <>
+      {said.map((fact, i) => (
+        <Fragment key={i}>
+          {/* The dot ends the line it follows (a no-break space before it), so no line starts with one. */}
+          {i > 0 && '\u00a0· '}
+          {fact.length > WHOLE_FACT_MAX ? fact : <span className="whole">{fact}</span>}
+        </Fragment>
+      ))}
+    </>
   );
 }

@@ -14,12 +14,12 @@ const lotRow = (t: Translate) => (l: StockLotRow) => ({
     centerLabel(t, { id: l.fcId, name: l.fcName }),
     t('today.units', { count: l.onHand }),
     l.sku,
-  ].join(' · '),
+  ],
 });
 const itemRow = (t: Translate) => (i: StockItemBrief) => ({
   key: String(i.inventoryId),
   name: i.name,
-  detail: [i.sku, t('today.row.fulfillable', { count: i.fulfillable }), t('today.row.item', { id: String(i.inventoryId) })].join(' · '),
+  detail: [i.sku, t('today.row.fulfillable', { count: i.fulfillable }), t('today.row.item', { id: String(i.inventoryId) })],
 });
 
 /** The four stock tiles, linking to the stock area's lists with the same filters. */

@@ -11,7 +11,8 @@ export interface TileView {
   id: string;
   title: string;
   count: number;
-  rows: { key: string; name: string; detail: string }[];
+  /** A row's detail: its facts in order, said with " · " between; a fact left out is null. */
+  rows: { key: string; name: string; detail: readonly (string | null | undefined)[] }[];
   /** The full list, filters in the address ("#/receiving?status=...&fc=12"). */
   href: string;
   /** What an empty tile says. */
@@ -28,14 +29,14 @@ const wroRow = (t: Translate) => (w: TodayWro) => ({
     t('today.row.expected', { time: formatCenterTime(w.expectedArrival, w.center.timeZone) }),
     t('today.units', { count: w.units }),
     t('today.row.wro', { id: String(w.id) }),
-  ].join(' · '),
+  ],
 });
 
 /** An order received with a discrepancy: its PO, where, its difference in the order's own words, its id. */
 const discrepancyRow = (t: Translate) => (r: DiscrepancyListRow) => ({
   key: String(r.orderId),
   name: r.purchaseOrderNumber ?? t('today.orderId', { id: String(r.orderId) }),
-  detail: [centerLabel(t, r.center), differenceSaid(t, r) || null, t('today.row.wro', { id: String(r.orderId) })].filter(Boolean).join(' · '),
+  detail: [centerLabel(t, r.center), differenceSaid(t, r) || null, t('today.row.wro', { id: String(r.orderId) })],
 });
 
 const query = (params: Record<string, string | number | null | undefined>) => {
@@ -96,7 +97,7 @@ export function serviceTiles({ t, said }: Pick<Words, 't' | 'said'>, summary: To
       rows: summary.unlinked.rows.map((r) => ({
         key: String(r.id),
         name: r.trackingBarcode ?? r.barcode,
-        detail: [r.reason, t('today.row.received', { time: formatCenterTime(r.created, null) }), r.barcode].join(' · '),
+        detail: [r.reason, t('today.row.received', { time: formatCenterTime(r.created, null) }), r.barcode],
       })),
       href: '#/unidentified?tab=unlinked',
       empty: t('today.tile.unlinked.empty'),
@@ -117,9 +118,7 @@ export function serviceTiles({ t, said }: Pick<Words, 't' | 'said'>, summary: To
             t('today.row.created', { time: formatCenterTime(r.created, r.center.timeZone) }),
             reference,
             t('today.row.return', { id: String(r.id) }),
-          ]
-            .filter(Boolean)
-            .join(' · '),
+          ],
         };
       }),
       href: `#/returns${query({ status: 'AwaitingArrival', fc: center })}`,
@@ -132,7 +131,7 @@ export function serviceTiles({ t, said }: Pick<Words, 't' | 'said'>, summary: To
       rows: summary.outbox.rows.map((e) => ({
         key: e.id,
         name: e.referenceId,
-        detail: [centerLabel(t, e.center), sentences(said, e.said, e.message) ?? t('today.outboxState', { state: e.state })].join(' · '),
+        detail: [centerLabel(t, e.center), sentences(said, e.said, e.message) ?? t('today.outboxState', { state: e.state })],
       })),
       href: `#/today/outbox`,
       empty: t('today.tile.outbox.empty'),
