@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { WholeCodes } from '../../../ui/WholeCodes';
 import { WRO_LIMITS, type FieldErrors, type WroFormBox, type WroFormItem } from '../../../../../shared/schemas/wro-form';
 import { LotInput } from '../../../scan/LotInput';
 import { DateField } from '../../../ui/DateField';
@@ -133,7 +134,9 @@ function ItemRow({ c, errors, b, i, item }: { c: WroCreateController; errors: Fi
           />
         )}
       </Field>
-      <span className="item-name muted">{named && item.is_lot ? t('receiving.form.lotItem', { item: named }) : named}</span>
+      <span className="item-name muted">
+        <WholeCodes text={named && item.is_lot ? t('receiving.form.lotItem', { item: named }) : named} />
+      </span>
       <Field label={t('receiving.form.quantity')} path={`${key}.quantity`} errors={errors[`${key}.quantity`]}>
         {(p) => (
           <input
