@@ -286,7 +286,7 @@ test.describe('times at a center', () => {
     expect(shown).toMatch(/ [ECMP][SD]T$/);
 
     await openToday(page, host.url);
-    const row = tile(page, 'expected-today').getByText(`WRO ${wro.id}`, { exact: false });
+    const row = tile(page, 'expected-today').locator('.tile-row').filter({ hasText: `WRO ${wro.id}` });
     await expect(row).toContainText(`expected ${shown}`);
     await expect(page.locator('body')).not.toContainText(IANA_ID);
 

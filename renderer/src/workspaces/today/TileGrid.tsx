@@ -82,6 +82,9 @@ export function TileGrid({ tiles, label }: { tiles: readonly TileView[]; label: 
             data-testid={`tile-${tile.id}`}
             aria-keyshortcuts={i < 9 ? String(i + 1) : undefined}
             {...(i === 0 ? { 'data-primary': true } : {})}
+            // A tile reached by Tab or an arrow shows whole: the browser scrolls a focused control only
+            // until part of it is in sight, and a tile's rows are what the clerk came to read.
+            onFocus={(e) => e.currentTarget.scrollIntoView({ block: 'nearest' })}
           >
             <span className="tile-head">
               <span className="tile-title">{tile.title}</span>

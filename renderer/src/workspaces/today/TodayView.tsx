@@ -79,8 +79,13 @@ export function TodayView() {
           {asking ? t('today.refreshing') : t('today.refresh')}
         </button>
       </header>
-      {data && <FreshnessLine freshness={data.summary.freshness} />}
-      {data && <p className="today-freshness">{stockNote(t, data.stock)}</p>}
+      {data && (
+        // When the service's figures and the stock's were read, on one line where the window has room.
+        <div className="today-notes">
+          <FreshnessLine freshness={data.summary.freshness} />
+          <p className="today-freshness">{stockNote(t, data.stock)}</p>
+        </div>
+      )}
       {page.isError && (
         <p className="error" role="alert">
           {errorMessage(page.error)}
