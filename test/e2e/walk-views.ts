@@ -2,7 +2,8 @@ import type { BrowserHost } from '../../electron/host/browser-host.js';
 
 /**
  * The views the screenshot walk opens, by address (the same in every language), with the emulator's
- * records they show: Today, Receiving (list, filtered, an order, a new one, discrepancies), receipts,
+ * records they show: Today, Receiving (list, filtered, an order, a new one, discrepancies, a closed
+ * order's report), receipts,
  * Inventory (search, an item, its history), lots, returns (list, filtered, one, intake), Settings and
  * the stock views. The filtered lists choose the longest center name.
  */
@@ -15,6 +16,8 @@ export async function walkViews(host: BrowserHost) {
   const wro = receivingOrders.find((w) => w.boxes.length >= 2 && w.status !== 'Cancelled') ?? receivingOrders[0]!;
   const item = inventory.find((i) => i.is_lot && i.levels.length > 1) ?? inventory.find((i) => i.is_lot) ?? inventory[0]!;
   const center = item.levels[0]?.fc_id ?? centers[0]!.id;
+  // The discrepancy report of an order the warehouse has closed (its counts are final).
+  const reported = receivingOrders.find((w) => w.status === 'Completed' && w.boxes.length > 0) ?? wro;
   const longest = centers.reduce((a, c) => ((c.name ?? '').length > (a.name ?? '').length ? c : a));
   const views: [string, string][] = [
     ['02-today', '#/today'],
@@ -23,6 +26,7 @@ export async function walkViews(host: BrowserHost) {
     ['04-receiving-detail', `#/receiving/${wro.id}`],
     ['05-receiving-new', '#/receiving/new'],
     ['05b-receiving-discrepancies', '#/receiving/discrepancies'],
+    ['05c-receiving-report', `#/receiving/${reported.id}/discrepancies`],
     ['06-unidentified', '#/unidentified'],
     ...(uros[0] ? ([['07-unidentified-detail', `#/unidentified/${uros[0].id}`]] as [string, string][]) : []),
     ['08-inventory', `#/inventory?q=${encodeURIComponent(item.sku.slice(0, 3))}`],

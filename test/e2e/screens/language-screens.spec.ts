@@ -1,6 +1,7 @@
 import { axeCheck, expect, signInThroughPopup, test } from '../fixtures.js';
 import { openAddress, waitForFirstSync } from '../inventory-support.js';
 import { layoutFaults } from '../pseudo-check.js';
+import { keyPause, scanCode } from '../scanner.js';
 import { walkViews } from '../walk-views.js';
 import { shotWindow } from './matrix.js';
 
@@ -42,6 +43,20 @@ for (const language of LANGUAGES) {
             `${name}: wider than the window`,
           ).toBe(false);
         }
+        // The receiving form with lines: an item with lots and one without, scanned into the first box.
+        const inventory = await host.core.emulator.control.data('inventory');
+        const usable = inventory.filter((i) => i.is_active && !i.is_bundle && !i.is_digital);
+        await openAddress(page, '#/receiving/new');
+        await expect(page.locator('main h1')).toBeVisible();
+        for (const item of [usable.find((i) => !i.is_lot)!, usable.find((i) => i.is_lot)!]) {
+          await page.locator('.box-fieldset [data-scan-field="scope"]').first().focus();
+          await scanCode(page, item.sku, { msPerKey: 5 });
+          await keyPause(page, 300);
+          await expect(page.locator('.box-fieldset').first()).toContainText(item.name);
+        }
+        await page.mouse.move(0, 0);
+        await axeCheck(page, `${tag}-05d-receiving-new-lines`);
+        expect.soft(await layoutFaults(page), 'the receiving form with lines: layout at 1280x800').toEqual([]);
       });
     }
   });
