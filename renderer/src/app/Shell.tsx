@@ -173,14 +173,10 @@ function useFocusAfterSignIn(gated: boolean, pathname: string) {
 /**
  * Once the page is idle after start (and after each sign-in), loads every workspace's view code and
  * what its main view reads before it can ask for rows, so a first switch to a workspace waits for
- * its rows only (the views are split per workspace to keep the start small). Then the code of every
- * other route (a record's page, a form): a record opened from the palette or a scan draws from what
- * the desk holds, and its first open would otherwise wait for its code to load (a receiving order
- * opened from the mirror took 90 to 140 ms the first time, about 45 after).
+ * its rows only (the views are split per workspace to keep the start small).
  */
 function usePreloadWorkspaces(signedIn: boolean) {
   const client = useQueryClient();
-  const router = useRouter();
   const account = useAccountKey();
   const environment = account[1];
   useEffect(() => {
@@ -190,8 +186,6 @@ function usePreloadWorkspaces(signedIn: boolean) {
         // Account data only for a signed-in session: what it reads belongs to that account.
         if (signedIn) w.prefetch?.(client, ['account', environment]).catch(() => undefined);
       }
-      // Likewise: a route whose code fails to load here is loaded again, and its failure shown, when opened.
-      for (const route of Object.values(router.routesById)) void router.loadRouteChunk(route)?.catch(() => undefined);
     };
     if (typeof requestIdleCallback === 'function') {
       const id = requestIdleCallback(load, { timeout: 2000 });
@@ -199,7 +193,7 @@ function usePreloadWorkspaces(signedIn: boolean) {
     }
     const t = setTimeout(load, 500);
     return () => clearTimeout(t);
-  }, [client, router, environment, signedIn]);
+  }, [client, environment, signedIn]);
 }
 
 /** Mouse buttons 4 and 5 (back, forward); Electron does not map them to history by itself. */
