@@ -107,9 +107,16 @@ export const returnChannels = {
    * `editOf` set, reference id fixed). Submitting that draft sends the change (PUT) through the outbox.
    */
   'returns.edit': { input: z.object({ id: Id }).strict(), output: DraftRecord },
-  /** For the scan resolvers and the palette: returns with this reference id, or this tracking number. */
+  /**
+   * For the scan resolvers and the palette: returns with this reference id, or this tracking number,
+   * or the return with this id (none when there is no such return).
+   */
   'returns.lookup': {
-    input: z.union([z.object({ referenceId: z.string().min(1).max(50) }).strict(), z.object({ trackingNumber: z.string().min(1).max(100) }).strict()]),
+    input: z.union([
+      z.object({ referenceId: z.string().min(1).max(50) }).strict(),
+      z.object({ trackingNumber: z.string().min(1).max(100) }).strict(),
+      z.object({ id: Id }).strict(),
+    ]),
     output: z.object({ items: z.array(ReturnRecord) }),
   },
   /**

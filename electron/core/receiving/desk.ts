@@ -141,6 +141,20 @@ export class ReceivingDesk {
     return this.justRead.get(id)?.order ?? null;
   }
 
+  /**
+   * The order as the account mirror holds it, for the first look at its page (the order alone, not
+   * its contents): a fresh mirror read it within minutes, so the page draws at once and costs no
+   * request, and a clerk who moves on within a second has spent nothing. Not kept as just read:
+   * the page's read of its contents a second later reads the order too, so what the clerk then
+   * looks at (status, quantities, boxes) is the service's, all of one moment. A refresh (outside
+   * the interactive lane) and a mirror that is not fresh read the service.
+   */
+  private async heldForFirstLook(id: number): Promise<ReceivingOrder | null> {
+    const mirror = this.deps.mirror;
+    if (!mirror || currentLane() !== 'interactive' || !mirror.isFresh()) return null;
+    return (await mirror.orders()).find((o) => o.id === id) ?? null;
+  }
+
   async list({ page, limit, sort, find, ...filters }: In<'receiving.list'>, signal: AbortSignal): Out<'receiving.list'> {
     const api = this.deps.api();
     const kept = localFilter(filters) ?? (() => true);
@@ -170,7 +184,7 @@ export class ReceivingDesk {
   async detail({ id, contents }: In<'receiving.detail'>, signal: AbortSignal): Promise<ReceivingDetail> {
     const api = this.deps.api();
     const kept = this.takeJustRead(id);
-    const order = kept ?? (await this.readForScan(id, signal));
+    const order = kept ?? (contents ? null : await this.heldForFirstLook(id)) ?? (await this.readForScan(id, signal));
     const reason = cancelRefusal(order);
     const cancel = { allowed: reason === null, reason };
     if (!contents) return { order, contents: false, boxes: [], distributions: null, cancel };

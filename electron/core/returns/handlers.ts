@@ -1,4 +1,5 @@
 import { foldCode } from '../../../shared/codes.js';
+import { AppErrorException } from '../../../shared/errors.js';
 import type { returnChannels } from '../../../shared/ipc/returns.js';
 import type { ReturnRecord } from '../../../shared/schemas/returns.js';
 import type { AccountMirror } from '../mirror/index.js';
@@ -7,7 +8,7 @@ import { listFulfillmentCenters } from '../api/resources.js';
 import type { HandlersFor } from '../ipc/registry.js';
 import type { SettingsService } from '../settings/settings.js';
 import type { ReturnsDesk } from './desk.js';
-import { getShipment, listReturns } from './resources.js';
+import { getReturn, getShipment, listReturns } from './resources.js';
 import { namedOrderById } from '../receiving/index.js';
 
 export interface ReturnHandlerDeps {
@@ -19,13 +20,23 @@ export interface ReturnHandlerDeps {
   mirror: AccountMirror;
 }
 
+type LookupInput = { referenceId: string } | { trackingNumber: string } | { id: number };
+
 /**
- * Returns with this reference or tracking number from the account mirror, at no request; null when
- * the service must be asked (the mirror has none of them and is not fresh, or has not read returns).
+ * Returns with this reference, tracking number or id from the account mirror, at no request; null
+ * when the service must be asked: the mirror has not read returns, or has none of them and is not
+ * fresh. By id, a fresh mirror asks only for an id newer than every return it holds (one made since
+ * it looked), as receiving's lookup does for an order's id: the palette asks every number typed for
+ * a return of that id, and a listed order's id typed there is thus answered without a request.
  */
-async function heldReturns(mirror: AccountMirror, input: { referenceId: string } | { trackingNumber: string }): Promise<ReturnRecord[] | null> {
+async function heldReturns(mirror: AccountMirror, input: LookupInput): Promise<ReturnRecord[] | null> {
   const state = await mirror.state();
   if (state.returnsAt === null) return null;
+  if ('id' in input) {
+    const byId = state.returns.filter((r) => r.id === input.id);
+    const newest = state.returns.reduce((m, r) => Math.max(m, r.id), 0);
+    return byId.length > 0 || (mirror.isFresh() && input.id <= newest) ? byId : null;
+  }
   const found =
     'referenceId' in input
       ? state.returns.filter((r) => r.reference_id === input.referenceId.trim())
@@ -54,6 +65,14 @@ export function returnHandlers(deps: ReturnHandlerDeps): HandlersFor<typeof retu
       if ('referenceId' in input && (await namedOrderById(deps.api(), input.referenceId))) return { items: [] };
       const held = await heldReturns(deps.mirror, input);
       if (held) return { items: held };
+      if ('id' in input) {
+        try {
+          return { items: [await getReturn(deps.api(), input.id, call.signal)] };
+        } catch (error) {
+          if (error instanceof AppErrorException && error.appError.code === 'not_found') return { items: [] };
+          throw error;
+        }
+      }
       const query = 'referenceId' in input ? { referenceIds: [input.referenceId] } : { trackingNumbers: [input.trackingNumber] };
       return { items: (await listReturns(deps.api(), { ...query, limit: 50 }, null, call.signal)).items };
     },

@@ -1,4 +1,3 @@
-import { AppErrorException } from '../../../../shared/errors';
 import type { ReturnRecord } from '../../../../shared/schemas/returns';
 import type { Candidate } from '../../../../shared/scan/router';
 import { typedCodeKinds, type ScanCodeKind } from '../../../../shared/scan/plan';
@@ -37,16 +36,11 @@ export async function findReturnsByCode(text: string, signal?: AbortSignal, asks
   return [...byReference.items, ...byTracking.items].filter((r) => !seen.has(r.id) && seen.add(r.id)).map(candidate);
 }
 
-/** A return by its id (digits), for the palette. */
+/** A return by its id (digits), for the palette: main answers from the account mirror when it can. */
 async function findReturnById(text: string, signal?: AbortSignal): Promise<Candidate[]> {
   const digits = text.trim();
   if (!/^\d{1,10}$/.test(digits) || Number(digits) < 1 || Number(digits) > 2147483647) return [];
-  try {
-    return [candidate((await call('returns.get', { id: Number(digits) }, signal)).record)];
-  } catch (error) {
-    if (error instanceof AppErrorException && error.appError.code === 'not_found') return [];
-    throw error;
-  }
+  return (await call('returns.lookup', { id: Number(digits) }, signal)).items.map(candidate);
 }
 
 /** Returns in the palette: by id, reference id or tracking number. */
