@@ -62,6 +62,8 @@ export const ReceivingDetail = z.object({
   distributions: Distributions.nullable(),
   /** Whether the service would accept a cancel now, and if not, why (in words). */
   cancel: z.object({ allowed: z.boolean(), reason: Said.nullable() }),
+  /** When the order shown was read, when it is the account mirror's copy rather than the service's answer now. */
+  heldAsOf: z.string().nullable().optional(),
 });
 export type ReceivingDetail = z.infer<typeof ReceivingDetail>;
 

@@ -184,10 +184,14 @@ export class ReceivingDesk {
   async detail({ id, contents }: In<'receiving.detail'>, signal: AbortSignal): Promise<ReceivingDetail> {
     const api = this.deps.api();
     const kept = this.takeJustRead(id);
-    const order = kept ?? (contents ? null : await this.heldForFirstLook(id)) ?? (await this.readForScan(id, signal));
+    const fromMirror = kept || contents ? null : await this.heldForFirstLook(id);
+    const order = kept ?? fromMirror ?? (await this.readForScan(id, signal));
     const reason = cancelRefusal(order);
     const cancel = { allowed: reason === null, reason };
-    if (!contents) return { order, contents: false, boxes: [], distributions: null, cancel };
+    if (!contents) {
+      const heldAsOf = fromMirror ? (this.deps.mirror?.freshness().asOf ?? null) : null;
+      return { order, contents: false, boxes: [], distributions: null, cancel, heldAsOf };
+    }
     const held = kept ? this.contentsRead.get(id) : undefined;
     const [boxes, distributions] = held
       ? [held.boxes, held.distributions]

@@ -99,7 +99,7 @@ export function useOrderPage(id: number, now: boolean) {
   });
   const query = full.data ? full : order;
   /** When what is shown was read, while it is the desk's copy and not yet the service's answer. */
-  const heldAsOf = !full.data && held && (order.isPlaceholderData || held.detail.contents) ? held.asOf : null;
+  const heldAsOf = full.data ? null : held && (order.isPlaceholderData || held.detail.contents) ? held.asOf : (order.data?.heldAsOf ?? null);
   return { query, detail: full.data ?? order.data, heldAsOf };
 }
 
