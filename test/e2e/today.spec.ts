@@ -286,7 +286,9 @@ test.describe('times at a center', () => {
     expect(shown).toMatch(/ [ECMP][SD]T$/);
 
     await openToday(page, host.url);
-    const row = tile(page, 'expected-today').locator('.tile-row').filter({ hasText: `WRO ${wro.id}` });
+    const row = tile(page, 'expected-today')
+      .locator('.tile-row')
+      .filter({ hasText: `WRO ${wro.id}` });
     await expect(row).toContainText(`expected ${shown}`);
     await expect(page.locator('body')).not.toContainText(IANA_ID);
 
