@@ -95,6 +95,17 @@ export async function benchScreenCosts(): Promise<Record<string, unknown>> {
     const receipts = await call(t, 'unidentified.list', { tab: 'unlinked', page: 1 });
     const [r1, r2] = receipts.items;
     const lot = { inventoryId: lotItem.inventory_id, lotNumber: lotItem.lots.find((l) => !isExcluded(lotItem.inventory_id, l.lot_number))!.lot_number };
+    // Each view's first read as the renderer makes it (Inventory and Settings ask main nothing of the
+    // service: the item cache and the desk's own settings).
+    const today = new Date().toISOString().slice(0, 10);
+    const openEachView = {
+      today: await cost(t, () => call(t, 'today.page', { center: null, today })),
+      receivingList: await cost(t, () => call(t, 'receiving.list', { page: 1, limit: 100 })),
+      unidentifiedList: await cost(t, () => call(t, 'unidentified.list', { tab: 'unlinked', page: 1 })),
+      inventorySearch: await cost(t, () => call(t, 'inventory.search', { text: 'bar', offset: 0, limit: 50 })),
+      lotExclusions: await cost(t, () => openLotExclusions(t)),
+      returnsList: await cost(t, () => call(t, 'returns.list', { filters: {}, limit: 50, cursor: null })),
+    };
     const perAction = {
       openLotExclusions: await cost(t, () => openLotExclusions(t)),
       // The Lot exclusions view polls while the mirror's first pass runs; once warm, one call to main.
@@ -130,6 +141,7 @@ export async function benchScreenCosts(): Promise<Record<string, unknown>> {
       mirror: LEGACY
         ? null
         : { firstPassMs: warmMs, firstPassRequests: firstPass, oneIdleRefresh: oneRefresh, refreshesPerHour: 3_600_000 / MIRROR_REFRESH_MS },
+      requestsToOpenEachView: openEachView,
       requestsPerAction: perAction,
     };
   } finally {
