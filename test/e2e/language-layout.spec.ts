@@ -1,3 +1,4 @@
+import { DESK_LANGUAGES } from './desk-languages.js';
 import { expect, signInThroughPopup, test } from './fixtures.js';
 import { openAddress, waitForFirstSync } from './inventory-support.js';
 import { layoutFaults } from './pseudo-check.js';
@@ -8,15 +9,9 @@ import { walkViews } from './walk-views.js';
  * Spanish the longest dates): on every view of the screenshot walk the status bar stays on one line,
  * no option's words are cut, no code is broken across lines and the page is no wider than the window.
  * (Shots of the same walk, light and dark, are the screenshot set's; the pseudo-locale's walk checks
- * every word.) Polish says what it has words for and English the rest.
+ * every word.)
  */
-const LANGUAGES = [
-  { locale: 'de-DE', name: 'Deutsch', signIn: 'Anmelden' },
-  { locale: 'es-ES', name: 'Español', signIn: 'Iniciar sesión' },
-  { locale: 'pl-PL', name: 'Polski', signIn: 'Sign in' },
-] as const;
-
-for (const language of LANGUAGES) {
+for (const language of DESK_LANGUAGES) {
   test.describe(language.locale, () => {
     test.use({ locale: language.locale });
     test(`${language.name} at 1280x800: no wrapped status bar, cut option or broken code on any view`, async ({ page, host }) => {

@@ -1,3 +1,4 @@
+import { DESK_LANGUAGES } from '../desk-languages.js';
 import { axeCheck, expect, signInThroughPopup, test } from '../fixtures.js';
 import { openAddress, waitForFirstSync } from '../inventory-support.js';
 import { layoutFaults } from '../pseudo-check.js';
@@ -11,14 +12,7 @@ import { shotWindow } from './matrix.js';
  * faults the e2e walks fail on (a wrapped status bar, a cut option, a broken code) and the page no
  * wider than the window (the pseudo-locale's e2e walk checks the words themselves, in every build).
  */
-const LANGUAGES = [
-  { locale: 'de-DE', tag: 'de', signIn: 'Anmelden' },
-  { locale: 'es-ES', tag: 'es', signIn: 'Iniciar sesión' },
-  // Polish says what it has words for; sign-in is still in English.
-  { locale: 'pl-PL', tag: 'pl', signIn: 'Sign in' },
-] as const;
-
-for (const language of LANGUAGES) {
+for (const language of DESK_LANGUAGES) {
   test.describe(language.locale, () => {
     test.use({ locale: language.locale });
     for (const scheme of ['light', 'dark'] as const) {
