@@ -1,8 +1,8 @@
 import { DESK_LANGUAGES } from './desk-languages.js';
 import { expect, signInThroughPopup, test } from './fixtures.js';
-import { openAddress, waitForFirstSync } from './inventory-support.js';
+import { waitForFirstSync } from './inventory-support.js';
 import { layoutFaults } from './pseudo-check.js';
-import { walkViews } from './walk-views.js';
+import { openSettled, walkViews } from './walk-views.js';
 
 /**
  * The desk's real languages on a system in that language at 1280x800 (German has the longest words,
@@ -23,9 +23,7 @@ for (const language of DESK_LANGUAGES) {
       await waitForFirstSync(host);
       const { views } = await walkViews(host);
       for (const [name, address] of views) {
-        await openAddress(page, address);
-        await expect(page.locator('main h1')).toBeVisible({ timeout: 30_000 });
-        await expect(page.locator('[data-loading]')).toHaveCount(0, { timeout: 30_000 });
+        await openSettled(page, address);
         expect.soft(await layoutFaults(page), `${name}: layout at 1280x800`).toEqual([]);
         expect
           .soft(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1), `${name}: wider than the window`)

@@ -1,3 +1,5 @@
+import { expect, type Page } from '@playwright/test';
+import { openAddress } from './inventory-support.js';
 import type { BrowserHost } from '../../electron/host/browser-host.js';
 
 /**
@@ -43,4 +45,11 @@ export async function walkViews(host: BrowserHost) {
     ['18-stock-items', '#/stock/items?sort=onHand&dir=desc'],
   ];
   return { views, receivingOrders, inventory, centers, wro };
+}
+
+/** A view of the walk opened by its address and settled: its heading shown, nothing still loading. */
+export async function openSettled(page: Page, address: string): Promise<void> {
+  await openAddress(page, address);
+  await expect(page.locator('main h1')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-loading]')).toHaveCount(0, { timeout: 30_000 });
 }

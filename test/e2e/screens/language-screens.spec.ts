@@ -3,7 +3,7 @@ import { axeCheck, expect, signInThroughPopup, test } from '../fixtures.js';
 import { openAddress, waitForFirstSync } from '../inventory-support.js';
 import { layoutFaults } from '../pseudo-check.js';
 import { keyPause, scanCode } from '../scanner.js';
-import { walkViews } from '../walk-views.js';
+import { openSettled, walkViews } from '../walk-views.js';
 import { shotWindow } from './matrix.js';
 
 /**
@@ -26,9 +26,7 @@ for (const language of DESK_LANGUAGES) {
         await waitForFirstSync(host);
         const { views } = await walkViews(host);
         for (const [name, address] of views) {
-          await openAddress(page, address);
-          await expect(page.locator('main h1')).toBeVisible({ timeout: 30_000 });
-          await expect(page.locator('[data-loading]')).toHaveCount(0, { timeout: 30_000 });
+          await openSettled(page, address);
           await page.mouse.move(0, 0);
           await axeCheck(page, `${tag}-${name}`);
           expect.soft(await layoutFaults(page), `${name}: layout at 1280x800`).toEqual([]);
