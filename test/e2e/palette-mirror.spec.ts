@@ -171,4 +171,27 @@ test('with the account mirror fresh, a listed order typed in the palette opens a
     expect(all, 'requests for the palette commands and the unknown code scanned').toEqual([]);
     expect(ms).toBeLessThan(1_000);
   });
+
+  await test.step('with the service failing, an order the desk holds opens as held; the failed read is said, with Retry, and nothing shown goes away', async () => {
+    const opened = new Set((await apiRequests(host, 0)).map((r) => r.path));
+    const held = (await host.core.mirror.state()).orders.map((o) => o.id);
+    const id = held.find((o) => ![...opened].some((p) => p.endsWith(`/receiving/${o}`)))!;
+    expect(id, 'an order held in the mirror and not opened in this session').toBeDefined();
+    await host.core.emulator.control.setFaults({ errorRate: 1 });
+    try {
+      await page.evaluate((to) => (location.hash = to), `#/receiving/${id}`);
+      await expect(page.getByRole('heading', { level: 1, name: `Receiving order ${id}` })).toBeVisible();
+      await expect(page.getByTestId('order-held')).toContainText('as the desk holds it');
+      const notice = page.locator('.stale-notice');
+      await expect(notice).toContainText(/^Could not refresh: .+\. Showing data from /, { timeout: 30_000 });
+      // What the desk held is still there beside the notice: the order's quantities.
+      await expect(page.locator('#content .detail-grid')).toBeVisible();
+      await host.core.emulator.control.setFaults({});
+      await notice.getByRole('button', { name: 'Retry' }).click();
+      await expect(notice).toBeHidden({ timeout: 30_000 });
+      await expect(page.getByTestId('order-held')).toBeHidden();
+    } finally {
+      await host.core.emulator.control.setFaults({});
+    }
+  });
 });

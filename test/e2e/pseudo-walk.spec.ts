@@ -161,8 +161,9 @@ test('the pseudo-locale: every view, dialog, popover and notice in catalog words
     await check(page, '28-outbox');
     await page.keyboard.press('Escape');
     // A view whose service call failed: the desk's explanation, the service's words marked as its own.
-    const unopened = receivingOrders.find((w) => w.id !== wro.id && w.id !== awaited.id)!;
-    await view(page, `#/receiving/${unopened.id}`);
+    // An order the desk has never held (one it holds would open as held, the failure said beside it).
+    const neverHeld = Math.max(...receivingOrders.map((w) => w.id)) + 1_000;
+    await view(page, `#/receiving/${neverHeld}`);
     await expect(page.locator('.error-note').first()).toBeVisible({ timeout: 30_000 });
     await check(page, '29-service-error');
   } finally {

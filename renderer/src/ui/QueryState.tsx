@@ -40,7 +40,7 @@ export function QueryState<T>({ query, children, loading, failed }: { query: Use
   );
 }
 
-export function StaleNotice({ error, since, onRetry, retrying }: { error: unknown; since: number; onRetry: () => void; retrying: boolean }) {
+export function StaleNotice({ error, since, onRetry, retrying }: { error: unknown; since: number | string; onRetry: () => void; retrying: boolean }) {
   const reason = errorParts(error).message.replace(/\.$/, '');
   const { t } = useT();
   return (

@@ -10,7 +10,7 @@ import { formatAsOf, formatCenterTime, formatCount, formatDay, humanize } from '
 import { centerLabel } from '../../ui/centerChoices';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ErrorNote, errorParts } from '../../ui/ErrorNote';
-import { QueryState } from '../../ui/QueryState';
+import { QueryState, StaleNotice } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { ItemName, useItemNames, type ItemNaming } from '../inventory';
 import { showToast } from '../../ui/Toasts';
@@ -27,7 +27,7 @@ export function ReceivingDetail() {
   const { id } = useParams({ from: '/receiving/$id' });
   const { box } = useSearch({ from: '/receiving/$id' });
   const [asked, setAsked] = useState(false);
-  const { query, heldAsOf } = useOrderPage(id, asked || box !== undefined);
+  const { query, heldAsOf, shownSince, unread } = useOrderPage(id, asked || box !== undefined);
   const { t } = useT();
   return (
     <section className="workspace detail" aria-labelledby="wro-title">
@@ -43,6 +43,7 @@ export function ReceivingDetail() {
           {t('receiving.allOrders')}
         </Link>
       </header>
+      {unread && <StaleNotice error={unread.error} since={shownSince} onRetry={unread.retry} retrying={unread.retrying} />}
       <QueryState query={query} loading={t('receiving.order.loading', { id })} failed={t('receiving.order.loadFailed', { id })}>
         {(detail) => <DetailBody detail={detail} focusBox={box ?? null} showContents={() => setAsked(true)} />}
       </QueryState>

@@ -100,7 +100,13 @@ export function useOrderPage(id: number, now: boolean) {
   const query = full.data ? full : order;
   /** When what is shown was read, while it is the desk's copy and not yet the service's answer. */
   const heldAsOf = full.data ? null : held && (order.isPlaceholderData || held.detail.contents) ? held.asOf : (order.data?.heldAsOf ?? null);
-  return { query, detail: full.data ?? order.data, heldAsOf };
+  // The service's read of the whole order failed while the page shows the desk's copy: said, with Retry,
+  // not swallowed (the page would otherwise look current while the service is down).
+  const unread =
+    !full.data && full.isError && !order.isError && order.data !== undefined
+      ? { error: full.error, retry: () => void full.refetch(), retrying: full.isFetching }
+      : null;
+  return { query, detail: full.data ?? order.data, heldAsOf, shownSince: heldAsOf ?? order.dataUpdatedAt, unread };
 }
 
 export function useFulfillmentCenters() {
