@@ -3,7 +3,22 @@ import { expect, signInThroughPopup, test } from './fixtures.js';
 import { recordAddresses, visitedAddresses } from './addresses.js';
 import { waitForFirstSync } from './inventory-support.js';
 import { openIntake } from './returns-support.js';
-import { address, altDigit, busyCores, formsOf, itemCode, key, scanKeys, sendKeys, soakData, typingKeys, Rng, seeded, type SoakItem } from './soak/keySoak.js';
+import {
+  address,
+  altDigit,
+  busyCores,
+  datedCode,
+  formsOf,
+  itemCode,
+  key,
+  scanKeys,
+  sendKeys,
+  soakData,
+  typingKeys,
+  Rng,
+  seeded,
+  type SoakItem,
+} from './soak/keySoak.js';
 
 /**
  * The moments where scans used to go missing, each as a clerk meets it, with both cores kept busy
@@ -74,6 +89,41 @@ test('return intake: a scan while a line’s quantity box has focus adds its lin
     await expect(quantity(0), `after scan ${n + 1}`).toHaveValue(String(expectA));
   }
   await expect(quantity(1)).toHaveValue('2');
+  await expect(page.getByText(/^Nothing matches/)).toHaveCount(0);
+});
+
+test('return intake: a scan while a line’s expiry date has focus adds its line; the date stays, and digits typed there are the date’s', async ({
+  page,
+  host,
+}) => {
+  await openIntake(page, host.url);
+  const data = await soakData(host);
+  const [dated, plain] = [data.dated!, data.items[0]!];
+  stopBusy = busyCores(2);
+  const lines = page.locator('tr[data-testid^="intake-line-"]');
+  const expiry = lines.nth(0).locator('.expiry');
+  const segments = expiry.getByRole('spinbutton');
+  await page.getByLabel('Scan items').click();
+  // A GS1 label with its expiry (17) and lot (10): the line comes with both.
+  await sendKeys(page, scanKeys(datedCode(dated), 5));
+  await expect(lines).toHaveCount(1);
+  await expect(expiry).toHaveAttribute('data-value', '2027-12-31');
+  // The clerk checks the date on the box (focus in its first segment), then scans the next item.
+  await segments.first().click();
+  await sendKeys(page, scanKeys(plain.barcode, 8, 250));
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(1)).toContainText(plain.sku);
+  await expect(expiry, 'the date the scan was typed into, as it was').toHaveAttribute('data-value', '2027-12-31');
+  await expect.poll(() => expiry.evaluate((e) => e.contains(document.activeElement))).toBe(true);
+  // A person's digits in the same segment are the date's: January.
+  await segments.first().focus();
+  await sendKeys(page, typingKeys(new Rng(seeded(48)), '01', 150, 150), { realTime: true });
+  await expect(expiry).toHaveAttribute('data-value', '2027-01-31');
+  // And a scan from there is the next item's, once more.
+  await segments.first().focus();
+  await sendKeys(page, scanKeys(plain.sku, 8, 250));
+  await expect(lines.nth(1).locator('input.qty')).toHaveValue('2');
+  await expect(expiry).toHaveAttribute('data-value', '2027-01-31');
   await expect(page.getByText(/^Nothing matches/)).toHaveCount(0);
 });
 

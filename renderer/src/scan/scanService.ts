@@ -50,12 +50,21 @@ export type TypedIn = (text: string) => string;
  */
 export type ValueFieldHandler = (scan: Scan) => string | void;
 
+/**
+ * A control whose keys go into parts that are no text field (a date field's segments): it says how to
+ * put it back as it is now. `snapshot` is called as a burst's first key goes into it, and the function
+ * it returns puts that value back should the burst be a scan.
+ */
+export type Restorable = () => () => void;
+
 type FieldSnapshot =
   | { element: HTMLInputElement | HTMLTextAreaElement; value: string; selectionStart: number | null; selectionEnd: number | null }
-  | { element: HTMLSelectElement; selectedIndex: number };
+  | { element: HTMLSelectElement; selectedIndex: number }
+  | { element: HTMLElement; restore: () => void };
 
 export const SCAN_FIELD_ATTRIBUTE = 'data-scan-field';
 export const VALUE_FIELD_ATTRIBUTE = 'data-scan-value';
+const RESTORABLE_ATTRIBUTE = 'data-scan-restorable';
 /**
  * A part of a view (return intake, a box of the receiving form) whose scan field takes the scans made
  * anywhere in it outside a field that expects a code: a quantity, an action, a button of a line.
@@ -188,6 +197,7 @@ export class ScanService {
   private lastArrival = 0;
   private readonly fields = new Map<HTMLElement, ScanFieldHandler>();
   private readonly valueFields = new Map<HTMLElement, ValueFieldHandler>();
+  private readonly restorables = new Map<HTMLElement, Restorable>();
   private recorder: { element: HTMLElement; onKey: (input: KeyInput) => void } | null = null;
   private listeners: ScanServiceEvents | null = null;
   /**
@@ -258,6 +268,20 @@ export class ScanService {
     };
   }
 
+  /**
+   * Marks `element` (a date field's group) as a control whose keys the scan service can take back:
+   * a scan typed into its segments is put back out with `snapshot`'s restore and goes to the view's
+   * scan handling, as from a quantity box.
+   */
+  addRestorable(element: HTMLElement, snapshot: Restorable): () => void {
+    element.setAttribute(RESTORABLE_ATTRIBUTE, '');
+    this.restorables.set(element, snapshot);
+    return () => {
+      if (this.restorables.get(element) === snapshot) this.restorables.delete(element);
+      element.removeAttribute(RESTORABLE_ATTRIBUTE);
+    };
+  }
+
   /** Hands a scan to the scan router, as a scan made outside any field. */
   route(scan: Scan): void {
     this.listeners?.onRoutedScan(scan);
@@ -284,10 +308,6 @@ export class ScanService {
     }
     // Focus is still on the old view (or nowhere): nothing here is where these keys belong.
     const settling = isViewSettling();
-    // A date segment (the kit's date fields) takes digits and arrows as the field's own keys; no
-    // scan goes there (a scan could not be taken back out of a segment, and its keys given back
-    // later would not reach it).
-    if (!settling && event.target instanceof Element && event.target.closest('[role="spinbutton"]')) return false;
     const editable = !settling && takesKeys(event.target);
     // pickShortcut knows which keys a field lets through (`/` in an empty field goes to the find).
     const shortcut = !settling && isSingleKeyShortcut(event);
@@ -318,6 +338,13 @@ export class ScanService {
 
   /** Remembers `target` as it is now, the first time a key of the open burst goes into it. */
   private touch(target: EventTarget | null) {
+    // A date segment's keys change its whole field: the field is what is put back.
+    const restorable = target instanceof Element ? target.closest<HTMLElement>(`[${RESTORABLE_ATTRIBUTE}]`) : null;
+    const snapshot = restorable ? this.restorables.get(restorable) : undefined;
+    if (restorable && snapshot) {
+      if (!this.touched.some((t) => t.element === restorable)) this.touched.push({ element: restorable, restore: snapshot() });
+      return;
+    }
     if (this.touched.some((t) => t.element === target)) return;
     if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) {
       this.touched.push({ element: target, value: target.value, selectionStart: target.selectionStart, selectionEnd: target.selectionEnd });
@@ -409,6 +436,10 @@ export class ScanService {
   private restoreTouched() {
     for (const s of [...this.touched].reverse()) {
       if (!s.element.isConnected) continue;
+      if ('restore' in s) {
+        s.restore();
+        continue;
+      }
       if (s.element instanceof HTMLSelectElement) {
         if ('selectedIndex' in s && s.element.selectedIndex !== s.selectedIndex) {
           s.element.selectedIndex = s.selectedIndex;

@@ -16,6 +16,7 @@ import {
   type DateValue,
 } from 'react-aria-components';
 import { useT } from '../i18n/useT';
+import { useRestorable } from '../scan/useRestorable';
 import './day-range.css';
 
 /**
@@ -23,8 +24,9 @@ import './day-range.css';
  * segments (digits fill, arrows step; Tab and the segment's own rhythm move on) or picked from a
  * calendar (the button or Alt+↓). The segments' order, their placeholders (mm/dd/yyyy, tt.mm.jjjj)
  * and the 12- or 24-hour clock are the desk's locale's (React Aria's I18nProvider in I18nRoot), so no
- * hint here spells a format out. Segments are spinbuttons, which the scan service leaves alone, so typing into them is
- * never held back or replayed as a scan.
+ * hint here spells a format out. Keys typed into a segment go there at once, never held back. A scan
+ * typed into one is no date: the scan service puts the field back as it was (a new picker, so no
+ * half-typed segment of the scan stays) and hands the scan to the view, as from a quantity box.
  *
  * Values are the strings the forms already store: 'YYYY-MM-DD' for a day, 'YYYY-MM-DDTHH:mm' for a
  * date and time (no zone: `description` says in which zone it is meant). A half-typed value is not a
@@ -57,8 +59,10 @@ export function DateField({
 }) {
   const { t } = useT();
   const parsed = granularity === 'day' ? toDay(value) : toDateTime(value);
+  const { ref: group, generation } = useRestorable(value, onChange, '[role="spinbutton"]');
   return (
     <DatePicker
+      key={generation}
       className={['day-field', 'date-field', className].filter(Boolean).join(' ')}
       data-value={value}
       {...(visibleLabel ? {} : { 'aria-label': label })}
@@ -70,7 +74,7 @@ export function DateField({
       onChange={(v: DateValue | null) => onChange(v ? v.toString().slice(0, granularity === 'day' ? 10 : 16) : '')}
     >
       {visibleLabel && <Label>{label}</Label>}
-      <Group className="day-field-group">
+      <Group className="day-field-group" ref={group}>
         <DateInput className="day-field-input">{(segment) => <DateSegment className="day-segment" segment={segment} />}</DateInput>
         <Button className="day-field-button" aria-label={t('ui.date.calendarFor', { label })}>
           <span aria-hidden="true">▾</span>

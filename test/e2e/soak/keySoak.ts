@@ -56,7 +56,12 @@ export interface SoakItem {
 export interface SoakData {
   items: SoakItem[];
   wroIds: number[];
+  /** A lot-tracked item: its GS1 label (lot and expiry) gives an intake line a date field. */
+  dated: SoakItem | null;
 }
+
+/** The GS1 label of a lot-tracked item: its GTIN, expiry (17) and lot (10), as a scanner with AIM ids types it. */
+export const datedCode = (item: SoakItem) => `]C101${item.barcode.padStart(14, '0')}1727123110L-77`;
 
 /** mulberry32: a small seeded generator, so a failing run can be run again from its seed. */
 export function seeded(seed: number): () => number {
@@ -122,7 +127,9 @@ export async function soakData(host: BrowserHost): Promise<SoakData> {
     .filter((i) => count.get(i.sku) === 1 && count.get(i.barcode) === 1 && count.get(i.barcode.padStart(14, '0')) === 1)
     .map((i) => ({ id: i.inventory_id, sku: i.sku, barcode: i.barcode, name: i.name }));
   const wroIds = (await host.core.emulator.control.data('receivingOrders')).map((w) => w.id);
-  return { items, wroIds };
+  const lot = inventory.find((i) => i.is_active && !i.is_bundle && !i.is_digital && i.is_lot && /^\d{13}$/.test(i.barcode) && count.get(i.barcode) === 1);
+  const dated = lot ? { id: lot.inventory_id, sku: lot.sku, barcode: lot.barcode, name: lot.name } : null;
+  return { items, wroIds, dated };
 }
 
 /** Two processes that keep both cores busy, as the other programs of a slow desk PC do. */
@@ -319,6 +326,8 @@ export interface SoakResult {
   splitScans: number;
   /** Scans that reached another consumer, or none. */
   misrouted: number;
+  /** Scans made with a date field's segment focused (intake's expiry): each must leave the date as it was. */
+  fromDates: number;
   failures: SoakFailure[];
 }
 
@@ -535,17 +544,30 @@ const unitsOf = (lines: { label: string; quantity: number }[], sku: string) =>
   lines.filter((l) => l.label.includes(`(${sku})`)).reduce((n, l) => n + l.quantity, 0);
 const allUnits = (lines: { quantity: number }[]) => lines.reduce((n, l) => n + l.quantity, 0);
 
+/** Return intake's date fields (a line's expiry): each one's value as the form holds it. */
+const intakeDates = (page: Page) => page.locator('tr[data-testid^="intake-line-"] .expiry').evaluateAll((es) => es.map((e) => e.getAttribute('data-value')));
+
 /**
- * Return intake: a scan with the scan field focused, or right after a quantity was corrected (the
- * quantity box still focused): the scan adds a line or one more of its item; the typed quantity stays.
+ * Return intake: a scan with the scan field focused, right after a quantity was corrected (the
+ * quantity box still focused), or with a line's expiry date focused (one of its segments): the scan
+ * adds a line or one more of its item; the typed quantity stays, and so does the date.
  */
 async function intakeScan(ctx: Ctx) {
   const { page, rng } = ctx;
   const before = await intakeLines(page);
-  const { item, code, msPerKey } = scanOf(rng, ctx.data);
+  const datesBefore = await intakeDates(page);
+  // Now and then a lot item's GS1 label: its line has an expiry date, a field the next scans may start in.
+  const dated = ctx.data.dated && rng.chance(datesBefore.length === 0 ? 0.3 : 0.1) ? ctx.data.dated : null;
+  const { item, code, msPerKey } = dated ? { item: dated, code: datedCode(dated), msPerKey: rng.pick([2, 5, 8]) } : scanOf(rng, ctx.data);
   let typedAt: number | null = null;
+  let dateAt: number | null = null;
   let typed = 0;
-  if (before.length > 0 && rng.chance(0.6)) {
+  if (datesBefore.length > 0 && rng.chance(0.25)) {
+    dateAt = rng.int(0, datesBefore.length - 1);
+    const segments = page.locator('tr[data-testid^="intake-line-"] .expiry').nth(dateAt).getByRole('spinbutton');
+    await segments.nth(rng.int(0, (await segments.count()) - 1)).click({ timeout: 10_000 });
+    ctx.result.fromDates++;
+  } else if (before.length > 0 && rng.chance(0.6)) {
     typedAt = rng.int(0, before.length - 1);
     await page.locator('tr[data-testid^="intake-line-"] input.qty').nth(typedAt).click({ timeout: 10_000 });
     await page.keyboard.press('Control+A');
@@ -568,12 +590,23 @@ async function intakeScan(ctx: Ctx) {
     (lines) => unitsOf(lines, item.sku) === wantItem && allUnits(lines) === wantAll,
     12_000,
   );
+  const datesAfter = await intakeDates(page);
+  const changed = datesBefore.findIndex((d, i) => datesAfter[i] !== d);
+  if (r.ok && changed >= 0) {
+    fail(
+      ctx,
+      `intake, ${dateAt === null ? 'no date focused' : `expiry of line ${dateAt + 1} focused`}, scan ${JSON.stringify(code)}`,
+      `the expiry of line ${changed + 1} still ${datesBefore[changed]}`,
+      `${datesAfter[changed]}; focus ${await focusOf(page)}`,
+      'misrouted',
+    );
+  }
   if (!r.ok) {
     const got = `${unitsOf(r.value, item.sku)} of ${item.sku}, ${allUnits(r.value)} units in all; focus ${await focusOf(page)}; ${(await lastScans(page)).join(' | ')}`;
     const typedLost = typedAt !== null && r.value[typedAt]?.quantity !== (item.sku && r.value[typedAt]?.label.includes(`(${item.sku})`) ? typed + 1 : typed);
     fail(
       ctx,
-      `intake, ${typedAt === null ? 'scan field' : `quantity ${typed} typed into line ${typedAt + 1}`}, scan ${JSON.stringify(code)}`,
+      `intake, ${dateAt !== null ? `expiry of line ${dateAt + 1} focused` : typedAt === null ? 'scan field' : `quantity ${typed} typed into line ${typedAt + 1}`}, scan ${JSON.stringify(code)}`,
       `${wantItem} of ${item.sku}, ${wantAll} units`,
       got,
       typedLost ? 'lost' : 'misrouted',
@@ -654,7 +687,7 @@ export interface SoakOptions {
  */
 export async function runKeySoak(page: Page, data: SoakData, options: SoakOptions): Promise<SoakResult> {
   const rng = new Rng(seeded(options.seed));
-  const result: SoakResult = { seed: options.seed, operations: 0, episodes: 0, scans: 0, words: 0, keysLost: 0, splitScans: 0, misrouted: 0, failures: [] };
+  const result: SoakResult = { seed: options.seed, operations: 0, episodes: 0, scans: 0, words: 0, keysLost: 0, splitScans: 0, misrouted: 0, fromDates: 0, failures: [] };
   const ctx: Ctx = { page, rng, data, result, episode: 0, from: '' };
   const segments = ['views', 'intake', 'form'] as const;
   let segment = 0;
