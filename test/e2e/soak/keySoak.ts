@@ -687,7 +687,18 @@ export interface SoakOptions {
  */
 export async function runKeySoak(page: Page, data: SoakData, options: SoakOptions): Promise<SoakResult> {
   const rng = new Rng(seeded(options.seed));
-  const result: SoakResult = { seed: options.seed, operations: 0, episodes: 0, scans: 0, words: 0, keysLost: 0, splitScans: 0, misrouted: 0, fromDates: 0, failures: [] };
+  const result: SoakResult = {
+    seed: options.seed,
+    operations: 0,
+    episodes: 0,
+    scans: 0,
+    words: 0,
+    keysLost: 0,
+    splitScans: 0,
+    misrouted: 0,
+    fromDates: 0,
+    failures: [],
+  };
   const ctx: Ctx = { page, rng, data, result, episode: 0, from: '' };
   const segments = ['views', 'intake', 'form'] as const;
   let segment = 0;
