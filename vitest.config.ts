@@ -52,8 +52,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,
-          // The keychain is one per session: files run one after another.
-          fileParallelism: false,
+          // Files side by side: the longest (the account mirror's, the request budget's) wait on the
+          // emulator's request limit in real time, not on the CPU, so more workers than cores pay off.
+          // Only keychain.test.ts uses the session's keychain; every other file keeps secrets in memory.
+          maxWorkers: 4,
         },
       },
     ],
