@@ -8,6 +8,7 @@ import { expect, signInThroughPopup, test } from './fixtures.js';
 import { startHostProcess } from './host-process.js';
 import { emulatorControl, service } from './service.js';
 import type { DockdeskBridge } from '../../shared/ipc/contract.js';
+import { chooseFormCenter } from './receiving-form.js';
 
 type Inv = { inventory_id: number; sku: string; is_lot: boolean; variant: { is_bundle: boolean; is_digital: boolean } };
 
@@ -24,9 +25,7 @@ async function plainItem(api: EmulatorClient): Promise<Inv> {
 
 /** Fills a one-box form; the draft is on disk when the status says saved with nothing pending. */
 async function fillForm(page: Page, po: string, sku: string) {
-  await page.getByRole('combobox', { name: 'Fulfillment center' }).focus();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await chooseFormCenter(page);
   await typeDate(page, dateField(page, 'Expected arrival'), localIn(48), 0);
   await page.getByLabel('PO number').fill(po);
   await page.getByLabel('Box 1 tracking number').fill(`1Z${po.replace(/\W/g, '')}`);

@@ -6,6 +6,7 @@ import { dateField, typeDate, wallTimeIn } from './date-fields.js';
 import { expect, signInThroughPopup, test } from './fixtures.js';
 import { scanCode } from './scanner.js';
 import { service } from './service.js';
+import { chooseFormCenter } from './receiving-form.js';
 
 const run = promisify(execFile);
 type Inv = { inventory_id: number; sku: string; is_lot: boolean; variant: { is_bundle: boolean; is_digital: boolean } };
@@ -77,9 +78,7 @@ test('create a WRO with two boxes and a lot item after a refused attempt; it arr
   await expect(page.getByRole('heading', { level: 1, name: 'New receiving order' })).toBeVisible();
 
   // Keyboard only: center, arrival, PO, then the boxes.
-  await page.getByRole('combobox', { name: 'Fulfillment center' }).focus();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await chooseFormCenter(page);
   // The service's clock is two days ahead of ours: an arrival tomorrow passes the form, not the service.
   await control('POST', '/clock/advance', { seconds: 2 * 86400 });
   await typeDate(page, dateField(page, 'Expected arrival'), localIn(24), 0);
