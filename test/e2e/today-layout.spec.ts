@@ -50,4 +50,28 @@ test('Today at 1280x800: the view scrolls, and Tab brings each tile whole into s
   // The status bar and the sidebar stayed where they were.
   expect(await page.getByRole('contentinfo', { name: 'Status' }).boundingBox()).toEqual(bar);
   expect(await page.evaluate(() => document.querySelector('#content')!.scrollTop)).toBeGreaterThan(0);
+
+  // A tile's rows can arrive after Tab brought it into sight (a slow PC, a busy service): the focused
+  // tile, grown by three rows, still shows whole above the status bar.
+  const last = page.locator(`${tiles} a`).nth(10);
+  const before = (await last.boundingBox())!;
+  await last.evaluate((a) => {
+    const rows = a.querySelector('.tile-rows') ?? a;
+    for (let i = 0; i < 3; i++) {
+      const row = document.createElement('span');
+      row.className = 'tile-row';
+      row.textContent = `Arrived late ${i + 1}`;
+      rows.append(row);
+    }
+  });
+  await expect(last).toBeFocused();
+  await expect
+    .poll(
+      async () => {
+        const box = (await last.boundingBox())!;
+        return box.height > before.height + 10 && box.y + box.height <= bar!.y + 0.5;
+      },
+      { message: 'the grown tile shows whole above the status bar' },
+    )
+    .toBe(true);
 });

@@ -66,12 +66,39 @@ function useGridKeys(grid: React.RefObject<HTMLUListElement | null>, tiles: read
 }
 
 /**
+ * A tile reached by Tab or an arrow stays whole in sight while the tiles load: its rows (or a tile
+ * above it) can arrive after it was brought into sight, and a grown tile would run under the status
+ * bar. A tile the clerk scrolled wholly away from is left where it is.
+ */
+function useFocusedTileWhole(grid: React.RefObject<HTMLUListElement | null>, tiles: readonly TileView[]) {
+  const shape = tiles.map((t) => t.id).join(' ');
+  useEffect(() => {
+    const list = grid.current;
+    if (!list || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const active = document.activeElement;
+      if (!(active instanceof HTMLElement) || !active.matches('a.tile') || !list.contains(active)) return;
+      const view = active.closest('#content')?.getBoundingClientRect();
+      if (!view) return;
+      const r = active.getBoundingClientRect();
+      const inSight = r.bottom > view.top && r.top < view.bottom;
+      const whole = r.top >= view.top - 0.5 && r.bottom <= view.bottom + 0.5;
+      if (inSight && !whole) active.scrollIntoView({ block: 'nearest' });
+    });
+    observer.observe(list);
+    list.querySelectorAll('a.tile').forEach((a) => observer.observe(a));
+    return () => observer.disconnect();
+  }, [grid, shape]);
+}
+
+/**
  * The tiles: each a link to its full list (so a click, Enter or the middle button opens it), with
  * its count and the few most urgent rows. Arrows move between tiles, 1 to 9 open the nth.
  */
 export function TileGrid({ tiles, label }: { tiles: readonly TileView[]; label: string }) {
   const grid = useRef<HTMLUListElement>(null);
   useGridKeys(grid, tiles);
+  useFocusedTileWhole(grid, tiles);
   return (
     <ul className="today-tiles" ref={grid} aria-label={label}>
       {tiles.map((tile, i) => (
