@@ -1738,7 +1738,7 @@ export interface MessageArgs<Tag = never> {
   'ui.pager.status': { page: number; pages: number; orMore: string | number; count: number; unit: string | number };
   'ui.retry': undefined;
   'ui.retrying': undefined;
-  'ui.stale': { reason: string | number; time: string | number };
+  'ui.stale': { reason: string | number; ended: string | number; time: string | number };
   'ui.start.noCore.says': { code: Tag; command: string | number };
   'ui.start.noCore.title': undefined;
   'ui.table.keys.first': undefined;

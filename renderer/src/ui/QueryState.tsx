@@ -40,12 +40,20 @@ export function QueryState<T>({ query, children, loading, failed }: { query: Use
   );
 }
 
+/**
+ * Whether a reason already ends its sentence, inside a closing quote or bracket too (the service's
+ * own words come quoted: “… Retry later.”), so the notice adds no second full stop after it.
+ */
+export function endsSentence(text: string): boolean {
+  return /[.!?…]["'”’»)\]]*$/.test(text);
+}
+
 export function StaleNotice({ error, since, onRetry, retrying }: { error: unknown; since: number | string; onRetry: () => void; retrying: boolean }) {
-  const reason = errorParts(error).message.replace(/\.$/, '');
+  const reason = errorParts(error).message.trim();
   const { t } = useT();
   return (
     <div className="stale-notice" role="alert">
-      <span>{t('ui.stale', { reason, time: formatTime(since) })}</span>
+      <span>{t('ui.stale', { reason, ended: endsSentence(reason) ? 'yes' : 'no', time: formatTime(since) })}</span>
       <button type="button" onClick={onRetry} disabled={retrying}>
         {retrying ? t('ui.retrying') : t('ui.retry')}
       </button>
