@@ -15,6 +15,9 @@ const chromium = playwright({
   },
 });
 
+/** What both integration projects share: Node, and the emulator's real answers (slower than a unit's). */
+const integration = { environment: 'node', testTimeout: 30_000, hookTimeout: 30_000 } as const;
+
 export default defineConfig({
   test: {
     // Chromium reports a ResizeObserver whose callback resized what it observes as "loop completed with
@@ -47,15 +50,27 @@ export default defineConfig({
       },
       {
         test: {
+          ...integration,
           name: 'integration',
           include: ['test/integration/**/*.test.ts', 'test/conformance/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+          exclude: ['test/integration/**/*.alone.test.ts'],
           // Files side by side: the longest (the account mirror's, the request budget's) wait on the
           // emulator's request limit in real time, not on the CPU, so more workers than cores pay off.
-          // Only keychain.test.ts uses the session's keychain; every other file keeps secrets in memory.
           maxWorkers: 4,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          ...integration,
+          // After the parallel files, one at a time: the keychain (the session's one store), and the
+          // files that time the desk's answers while they load both cores themselves (a 5,000-line
+          // import, a printer flood, four desks and a sync): four files beside them would time the
+          // machine, not the desk.
+          name: 'integration-alone',
+          include: ['test/integration/**/*.alone.test.ts'],
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

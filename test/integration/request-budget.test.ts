@@ -1,51 +1,24 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LEAVES_MS } from '../../electron/core/api/request-budget.js';
 import { startEmulator, type RunningEmulator } from '../../emulator/server.js';
-import type { ChannelOutput } from '../../shared/ipc/contract.js';
 import { EmulatorClient } from '../support/emulator-client.js';
 import { callCore, createTestCore, signIn } from '../support/test-core.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { answered, control, SYNC_TIMEOUT_MS, syncEnded, timed } from '../support/budget-scenario.js';
 
 /**
  * The desk within the service's request budget, with the emulator's limit on and set low (30 a
  * minute, a fifth of the published figure, so a sync meets it within a test): the inventory sync
  * completes without a 429 reaching anyone, a clerk's calls answer at once while it runs, and two
- * desks of the same user sharing one window both finish without overrunning it.
+ * desks of the same user sharing one window both finish without overrunning it (four desks at the
+ * published figure: request-budget-desks.alone.test.ts).
  */
 type Core = Awaited<ReturnType<typeof createTestCore>>;
 const LIMIT = 30;
-const SYNC_TIMEOUT_MS = 5 * 60_000;
 
 const cleanups = cleanupsAfterEach();
 
 const call = callCore;
-
-/** The emulator's own request log: what the service answered, 429s included. */
-async function answered(url: string): Promise<{ method: string; path: string; status: number }[]> {
-  const res = await fetch(`${url}/__emulator/requests`);
-  return ((await res.json()) as { items: { method: string; path: string; status: number }[] }).items.filter((r) => !r.path.startsWith('/__emulator'));
-}
-
-async function control(url: string, method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${url}/__emulator${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return text ? (JSON.parse(text) as unknown) : null;
-}
-
-/** Resolves with the last status once a sync has ended (state idle after running). */
-async function syncEnded(t: Core, timeoutMs = SYNC_TIMEOUT_MS): Promise<ChannelOutput<'inventory.syncStatus'>> {
-  return await t.inventorySyncsEnded(1, timeoutMs);
-}
-
-async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const started = performance.now();
-  const value = await work();
-  return { ms: performance.now() - started, value };
-}
 
 // The three paced runs below wait on the limit's minute far more than they compute: they run side by
 // side (each with its own emulator and desks), so the file takes the longest of them, not their sum.
@@ -181,86 +154,6 @@ describe.concurrent('the request budget learns the window from the service', () 
       expect(log.filter((r) => r.status === 429).length).toBeLessThanOrEqual(1);
     },
     SYNC_TIMEOUT_MS + 120_000,
-  );
-});
-
-/**
- * Runs `act` every `everyMs` (the first at once) until `done()` says so, then waits for the acts
- * still running: a load that arrives on a schedule, as people do, not after the last answer.
- */
-function onSchedule(everyMs: number, done: () => boolean, act: (n: number) => Promise<void>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const running: Promise<void>[] = [];
-    let n = 0;
-    const tick = () => {
-      if (done()) {
-        clearInterval(timer);
-        Promise.all(running).then(() => resolve(), reject);
-        return;
-      }
-      running.push(act(n++));
-    };
-    const timer = setInterval(tick, everyMs);
-    tick();
-  });
-}
-
-describe('several desks of one user share the window', () => {
-  it(
-    'four desks at the published 150: one syncs 10,000 items, three open records meanwhile; every open under 1 s, no 429 reaching a clerk',
-    async () => {
-      const emu: RunningEmulator = await startEmulator({ inventoryItems: 10_000, rateLimit: { enabled: false } });
-      cleanups.push(() => emu.close());
-      const { token } = (await control(emu.url, 'POST', '/pats', { name: 'four desks' })) as { token: string };
-      const desk = async (name: string) => {
-        const t = await createTestCore();
-        cleanups.push(() => t.dispose());
-        const env = await call(t, 'environments.save', { name, apiBaseUrl: emu.url, authUrl: null, clientId: null });
-        await call(t, 'environments.activate', { id: env.id });
-        return t;
-      };
-      // The clerks' desks hold the inventory already (synced before the limit is on): they only open records.
-      const clerks = await Promise.all(['Clerk one', 'Clerk two', 'Clerk three'].map(desk));
-      await Promise.all(clerks.map((t) => call(t, 'auth.signInWithToken', { token })));
-      await Promise.all(clerks.map((t) => syncEnded(t)));
-      const orders = (await call(clerks[0]!, 'receiving.list', { page: 1, limit: 30 })).items.map((o) => o.id);
-      await control(emu.url, 'PUT', '/rate-limit', { enabled: true, perMinute: 150 });
-      const before = (await answered(emu.url)).length;
-
-      const syncing = await desk('Syncing desk');
-      await call(syncing, 'auth.signInWithToken', { token });
-      let syncDone = false;
-      const sync = syncEnded(syncing).finally(() => (syncDone = true));
-      const opens: { ms: number; ok: boolean }[] = [];
-      // The clerks' load: each opens a receiving order every 2 s, while the sync runs and for 10 s at
-      // least. Arrivals keep their schedule whatever the answers do (a slow open does not slow the
-      // next clerk), so a desk that made clerks wait would pile opens up rather than hide it.
-      const started = Date.now();
-      await onSchedule(
-        2_000 / clerks.length,
-        () => syncDone && Date.now() - started >= 10_000,
-        async (n) => {
-          const c = n % clerks.length;
-          const id = orders[(c * 10 + Math.floor(n / clerks.length)) % orders.length]!;
-          const opened = await timed(() => clerks[c]!.core.dispatch('receiving.detail', { id }));
-          opens.push({ ms: opened.ms, ok: opened.value.ok });
-        },
-      );
-      const status = await sync;
-      expect(status.lastError).toBeNull();
-      expect(status.itemCount).toBe(10_000);
-      const log = (await answered(emu.url)).slice(before);
-      const slowest = Math.max(...opens.map((o) => o.ms));
-      console.log(
-        `four desks: ${opens.length} opens, slowest ${Math.round(slowest)} ms; ${log.length} requests, ${log.filter((r) => r.status === 429).length} answered 429`,
-      );
-      expect(opens.length).toBeGreaterThanOrEqual(15);
-      expect(opens.every((o) => o.ok)).toBe(true);
-      expect(slowest).toBeLessThan(1_000);
-      // No 429 at all, so none reached a clerk (the sync's own retry would hide one from its desk, not a clerk's wait).
-      expect(log.filter((r) => r.status === 429)).toEqual([]);
-    },
-    SYNC_TIMEOUT_MS + 60_000,
   );
 });
 

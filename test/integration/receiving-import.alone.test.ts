@@ -200,7 +200,7 @@ describe('a receiving order from a spreadsheet', () => {
         console.log(`${what}, run ${attempt} (${(file.length / 1000).toFixed(0)} kB) checked in ${took.toFixed(0)} ms;`, JSON.stringify(figures));
         return { checked, figures };
       });
-      expect(figures.slowestCallMs, what).toBeLessThan(100);
+      expect(figures.heldMs, what).toBeLessThan(100);
       if (order) {
         expect(checked.problems, what).toEqual([]);
         expect(checked.summary, what).toMatchObject({ lines: IMPORT_LINES_MAX, boxes: Math.ceil(IMPORT_LINES_MAX / plain.length) });
