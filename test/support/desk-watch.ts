@@ -96,21 +96,26 @@ function timedCalls(core: AppCore, onAnswer: (tookMs: number) => void): { stop()
   };
 }
 
-/** How long the machine's own stall is watched before each watch. */
-const REST_MS = 500;
+/** How many calls (about half a second's) time the machine's own stall before each watch. */
+const REST_CALLS = 25;
 
 /**
  * Starts timing a cheap core call every 20 ms (an interval timer; a call still out when the next is
  * due lets that one pass) and sampling memory, from a settled start. A call is due when its tick
  * should have come (the last tick plus the period), so a tick held back by a busy loop counts in full.
  *
- * First the same calls run for half a second with the desk at rest: on a machine other work crowds
+ * First the same calls run for half a second (25 of them) with the desk at rest: on a machine other work crowds
  * (two cores, four test files at once, a compiler beside them) every call can wait a scheduler's
  * while, the desk's or not, and that wait is the floor the figures are read against (`heldMs`).
  */
 export async function watchDesk(core: AppCore): Promise<DeskWatch> {
-  const resting = timedCalls(core, () => undefined);
-  await new Promise((resolve) => setTimeout(resolve, REST_MS));
+  let rested = 0;
+  let restedEnough: () => void = () => undefined;
+  const enough = new Promise<void>((resolve) => (restedEnough = resolve));
+  const resting = timedCalls(core, () => {
+    if (++rested >= REST_CALLS) restedEnough();
+  });
+  await enough;
   const restingSlowestMs = Math.round(Math.max(0, ...(await resting.stop())));
   const start = await settledMemory();
   let peak = { ...start };
