@@ -7,6 +7,11 @@ import { EnvironmentKind } from './session.js';
  */
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
+/** Plain http to this machine: the one case where an address may go without TLS. */
+export function isLoopbackHttp(url: URL): boolean {
+  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+}
+
 export function serviceUrlProblem(value: string): string | null {
   let url: URL;
   try {
@@ -17,7 +22,7 @@ export function serviceUrlProblem(value: string): string | null {
   if (url.username || url.password) return 'The address must not contain a user name or password.';
   if (url.search || url.hash) return 'The address must not contain a query (?) or fragment (#).';
   if (url.protocol === 'https:') return null;
-  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return null;
+  if (isLoopbackHttp(url)) return null;
   return 'Use https:// (plain http is allowed only for 127.0.0.1, localhost or [::1]).';
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeChallengeS256, createCodeVerifier } from '../../electron/core/auth/pkce.js';
+import * as oauth from 'oauth4webapi';
 import { DOCKDESK_CLIENT } from '../../emulator/auth/registry.js';
 import type { RunningEmulator } from '../../emulator/server.js';
 import { completeConsent } from '../support/consent.js';
@@ -22,14 +22,14 @@ afterAll(async () => {
 
 /** An access token for the demo user in Dockdesk's application, through the consent page. */
 async function signedInToken(): Promise<string> {
-  const verifier = createCodeVerifier();
+  const verifier = oauth.generateRandomCodeVerifier();
   const url = new URL('/connect/authorize', emu.url);
   url.search = new URLSearchParams({
     client_id: DOCKDESK_CLIENT.clientId,
     response_type: 'code',
     scope: 'receiving_read inventory_read',
     redirect_uri: 'http://127.0.0.1:1/callback',
-    code_challenge: codeChallengeS256(verifier),
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
     integration_name: 'rate limit',
   }).toString();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeChallengeS256, createCodeVerifier } from '../../electron/core/auth/pkce.js';
+import * as oauth from 'oauth4webapi';
 import { DOCKDESK_CLIENT } from '../../emulator/auth/registry.js';
 import type { RunningEmulator } from '../../emulator/server.js';
 import { EventCategory } from '../../shared/schemas/inventory.js';
@@ -263,7 +263,7 @@ describe('section 8 limits, at their boundaries', () => {
       response_type: 'code',
       scope,
       redirect_uri: redirect,
-      code_challenge: codeChallengeS256(verifier.length >= 43 && verifier.length <= 128 ? verifier : createCodeVerifier()),
+      code_challenge: await oauth.calculatePKCECodeChallenge(verifier.length >= 43 && verifier.length <= 128 ? verifier : oauth.generateRandomCodeVerifier()),
       code_challenge_method: 'S256',
       integration_name: 'limits',
     }).toString();
@@ -289,7 +289,7 @@ describe('section 8 limits, at their boundaries', () => {
   });
 
   it('access tokens live one hour and refresh tokens 30 days', async () => {
-    const verifier = createCodeVerifier();
+    const verifier = oauth.generateRandomCodeVerifier();
     const first = (await (
       await token({ grant_type: 'authorization_code', code: await codeFor(verifier), redirect_uri: redirect, code_verifier: verifier })
     ).json()) as { access_token: string; refresh_token: string; expires_in: number };
@@ -358,14 +358,14 @@ describe('section 7 error rules', () => {
   });
 
   it('rule 5: an expired access token is refused with invalid_token, so the client must refresh', async () => {
-    const verifier = createCodeVerifier();
+    const verifier = oauth.generateRandomCodeVerifier();
     const url = new URL('/connect/authorize', emu.url);
     url.search = new URLSearchParams({
       client_id: DOCKDESK_CLIENT.clientId,
       response_type: 'code',
       scope: 'receiving_read',
       redirect_uri: 'http://127.0.0.1:1/callback',
-      code_challenge: codeChallengeS256(verifier),
+      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
       integration_name: 'x',
     }).toString();

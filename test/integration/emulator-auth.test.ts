@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeChallengeS256, createCodeVerifier } from '../../electron/core/auth/pkce.js';
+import * as oauth from 'oauth4webapi';
 import { DOCKDESK_CLIENT } from '../../emulator/auth/registry.js';
 import { startEmulator, type RunningEmulator } from '../../emulator/server.js';
 import { completeConsent } from '../support/consent.js';
@@ -15,13 +15,13 @@ afterAll(async () => {
 
 const REDIRECT = 'http://127.0.0.1:49152/callback';
 
-function authorizeUrl(overrides: Record<string, string | null> = {}, verifier = createCodeVerifier()): string {
+async function authorizeUrl(overrides: Record<string, string | null> = {}, verifier = oauth.generateRandomCodeVerifier()): Promise<string> {
   const params: Record<string, string | null> = {
     client_id: DOCKDESK_CLIENT.clientId,
     response_type: 'code',
     scope: 'openid offline_access receiving_read channels_read',
     redirect_uri: REDIRECT,
-    code_challenge: codeChallengeS256(verifier),
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
     state: 'st',
     nonce: 'nn',
@@ -34,7 +34,7 @@ function authorizeUrl(overrides: Record<string, string | null> = {}, verifier = 
 }
 
 async function code(verifier: string): Promise<string> {
-  const { fields } = await completeConsent(authorizeUrl({}, verifier), { deliver: false });
+  const { fields } = await completeConsent(await authorizeUrl({}, verifier), { deliver: false });
   return fields.get('code')!;
 }
 
@@ -59,7 +59,7 @@ const exchange = (c: string, verifier: string, extra: Record<string, string> = {
 
 describe('authorize endpoint', () => {
   it('refuses the plain PKCE method, sending the RFC 6749 error to the redirect URI with the state', async () => {
-    const res = await fetch(authorizeUrl({ code_challenge_method: 'plain', code_challenge: 'x'.repeat(43) }), { redirect: 'manual' });
+    const res = await fetch(await authorizeUrl({ code_challenge_method: 'plain', code_challenge: 'x'.repeat(43) }), { redirect: 'manual' });
     expect(res.status).toBe(302);
     const params = new URLSearchParams(new URL(res.headers.get('location')!).hash.slice(1));
     expect(params.get('error')).toBe('invalid_request');
@@ -68,28 +68,28 @@ describe('authorize endpoint', () => {
   });
 
   it('never redirects to an unregistered URI; it shows an error page instead', async () => {
-    const res = await fetch(authorizeUrl({ redirect_uri: 'https://evil.example/cb' }), { redirect: 'manual' });
+    const res = await fetch(await authorizeUrl({ redirect_uri: 'https://evil.example/cb' }), { redirect: 'manual' });
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();
     expect(await res.text()).toContain('redirect_uri does not match');
   });
 
   it('refuses an unknown scope with invalid_scope and a missing challenge with invalid_request', async () => {
-    const scope = await fetch(authorizeUrl({ scope: 'openid teleport_write' }), { redirect: 'manual' });
+    const scope = await fetch(await authorizeUrl({ scope: 'openid teleport_write' }), { redirect: 'manual' });
     expect(new URL(scope.headers.get('location')!).hash).toContain('error=invalid_scope');
-    const noChallenge = await fetch(authorizeUrl({ code_challenge: null }), { redirect: 'manual' });
+    const noChallenge = await fetch(await authorizeUrl({ code_challenge: null }), { redirect: 'manual' });
     expect(new URL(noChallenge.headers.get('location')!).hash).toContain('error=invalid_request');
   });
 
   it('asks for an integration name when the request has none', async () => {
-    const page = await (await fetch(authorizeUrl({ integration_name: null }))).text();
+    const page = await (await fetch(await authorizeUrl({ integration_name: null }))).text();
     expect(page).toContain('name="integration_name"');
-    const named = await (await fetch(authorizeUrl())).text();
+    const named = await (await fetch(await authorizeUrl())).text();
     expect(named).not.toContain('name="integration_name"');
   });
 
   it('delivers by form_post when asked', async () => {
-    const { fields } = await completeConsent(authorizeUrl({ response_mode: 'form_post' }), { deliver: false });
+    const { fields } = await completeConsent(await authorizeUrl({ response_mode: 'form_post' }), { deliver: false });
     expect(fields.get('code')).toMatch(/^code_/);
     expect(fields.get('state')).toBe('st');
     expect(fields.get('id_token')).toBeTruthy();
@@ -99,7 +99,7 @@ describe('authorize endpoint', () => {
 
 describe('token endpoint', () => {
   it('exchanges a code once; a second use is invalid_grant', async () => {
-    const verifier = createCodeVerifier();
+    const verifier = oauth.generateRandomCodeVerifier();
     const c = await code(verifier);
     const first = await exchange(c, verifier);
     expect(first.status).toBe(200);
@@ -116,7 +116,7 @@ describe('token endpoint', () => {
   });
 
   it('refuses a code older than two minutes', async () => {
-    const verifier = createCodeVerifier();
+    const verifier = oauth.generateRandomCodeVerifier();
     const c = await code(verifier);
     await emu.control.advance(121);
     const res = await exchange(c, verifier);
@@ -124,14 +124,14 @@ describe('token endpoint', () => {
   });
 
   it('refuses a verifier that does not match the challenge', async () => {
-    const c = await code(createCodeVerifier());
-    const res = await exchange(c, createCodeVerifier());
+    const c = await code(oauth.generateRandomCodeVerifier());
+    const res = await exchange(c, oauth.generateRandomCodeVerifier());
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: 'invalid_grant', error_description: expect.stringMatching(/code_verifier/) });
   });
 
   it('requires the client secret (invalid_client, 401)', async () => {
-    const verifier = createCodeVerifier();
+    const verifier = oauth.generateRandomCodeVerifier();
     const c = await code(verifier);
     const res = await exchange(c, verifier, { client_secret: 'wrong' });
     expect(res.status).toBe(401);
@@ -150,8 +150,8 @@ describe('token endpoint', () => {
   });
 
   it('gives no refresh token without offline_access', async () => {
-    const verifier = createCodeVerifier();
-    const { fields } = await completeConsent(authorizeUrl({ scope: 'openid receiving_read' }, verifier), { deliver: false });
+    const verifier = oauth.generateRandomCodeVerifier();
+    const { fields } = await completeConsent(await authorizeUrl({ scope: 'openid receiving_read' }, verifier), { deliver: false });
     const body = (await (await exchange(fields.get('code')!, verifier)).json()) as Record<string, unknown>;
     expect(body.access_token).toMatch(/^at_/);
     expect(body.refresh_token).toBeUndefined();
@@ -165,8 +165,8 @@ describe('API access', () => {
     expect(none.headers.get('www-authenticate')).toContain('error="invalid_token"');
     expect(await none.json()).toMatchObject({ status: 401, title: 'Unauthorized' });
 
-    const verifier = createCodeVerifier();
-    const { fields } = await completeConsent(authorizeUrl({ scope: 'openid channels_read' }, verifier), { deliver: false });
+    const verifier = oauth.generateRandomCodeVerifier();
+    const { fields } = await completeConsent(await authorizeUrl({ scope: 'openid channels_read' }, verifier), { deliver: false });
     const { access_token } = (await (await exchange(fields.get('code')!, verifier)).json()) as { access_token: string };
     const res = await fetch(`${emu.url}/2026-07/receiving`, { headers: { authorization: `Bearer ${access_token}` } });
     expect(res.status).toBe(403);
@@ -174,7 +174,7 @@ describe('API access', () => {
   });
 
   it('expires access tokens after an hour of (virtual) time', async () => {
-    const verifier = createCodeVerifier();
+    const verifier = oauth.generateRandomCodeVerifier();
     const { access_token } = (await (await exchange(await code(verifier), verifier)).json()) as { access_token: string };
     const auth = { headers: { authorization: `Bearer ${access_token}` } };
     expect((await fetch(`${emu.url}/2026-07/channel`, auth)).status).toBe(200);
@@ -185,7 +185,7 @@ describe('API access', () => {
   });
 
   it('pages receiving orders in headers and validates the query', async () => {
-    const verifier = createCodeVerifier();
+    const verifier = oauth.generateRandomCodeVerifier();
     const { access_token } = (await (await exchange(await code(verifier), verifier)).json()) as { access_token: string };
     const auth = { headers: { authorization: `Bearer ${access_token}` } };
     const page = await fetch(`${emu.url}/2026-07/receiving?Page=2&Limit=25`, auth);

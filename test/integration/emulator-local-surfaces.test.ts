@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
-import { codeChallengeS256, createCodeVerifier } from '../../electron/core/auth/pkce.js';
+import * as oauth from 'oauth4webapi';
 import { DEMO_USER, DOCKDESK_CLIENT } from '../../emulator/auth/registry.js';
 import { THROTTLE } from '../../emulator/auth/password-throttle.js';
 import { startEmulator, type RunningEmulator } from '../../emulator/server.js';
@@ -22,14 +22,14 @@ afterAll(async () => {
 
 const REDIRECT = 'http://127.0.0.1:49152/callback';
 
-function authorizeUrl(overrides: Record<string, string> = {}, verifier = createCodeVerifier()): string {
+async function authorizeUrl(overrides: Record<string, string> = {}, verifier = oauth.generateRandomCodeVerifier()): Promise<string> {
   const url = new URL('/connect/authorize', emu.url);
   const params = {
     client_id: DOCKDESK_CLIENT.clientId,
     response_type: 'code',
     scope: 'openid offline_access receiving_read',
     redirect_uri: REDIRECT,
-    code_challenge: codeChallengeS256(verifier),
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
     state: 'st',
     integration_name: 'test',
@@ -89,7 +89,7 @@ describe('control API (point 13)', () => {
   });
 
   it('refuses a consent form posted from another origin (login CSRF) and accepts its own', async () => {
-    const page = await (await fetch(authorizeUrl())).text();
+    const page = await (await fetch(await authorizeUrl())).text();
     const interaction = /name="interaction" value="([^"]+)"/.exec(page)![1]!;
     const form = new URLSearchParams({ interaction, email: DEMO_USER.email, password: DEMO_USER.password, decision: 'approve' });
     const foreign = await fetch(`${emu.url}/connect/authorize`, {
@@ -138,14 +138,14 @@ describe('emulator OAuth (point 14)', () => {
   });
 
   it('refuses a redirect_uri carrying a fragment with an error page, never redirecting', async () => {
-    const res = await fetch(authorizeUrl({ redirect_uri: `${REDIRECT}#frag` }), { redirect: 'manual' });
+    const res = await fetch(await authorizeUrl({ redirect_uri: `${REDIRECT}#frag` }), { redirect: 'manual' });
     expect(res.status).toBe(400);
     expect(await res.text()).toMatch(/fragment/);
   });
 
   it('does not claim tokens were revoked when a wrong code_verifier meant none were issued', async () => {
-    const verifier = createCodeVerifier();
-    const { fields } = await completeConsent(authorizeUrl({}, verifier), { deliver: false });
+    const verifier = oauth.generateRandomCodeVerifier();
+    const { fields } = await completeConsent(await authorizeUrl({}, verifier), { deliver: false });
     const exchange = (v: string) =>
       tokenRequest({
         grant_type: 'authorization_code',
@@ -155,7 +155,7 @@ describe('emulator OAuth (point 14)', () => {
         client_id: DOCKDESK_CLIENT.clientId,
         client_secret: DOCKDESK_CLIENT.clientSecret,
       });
-    const wrong = (await (await exchange(createCodeVerifier())).json()) as { error_description: string };
+    const wrong = (await (await exchange(oauth.generateRandomCodeVerifier())).json()) as { error_description: string };
     expect(wrong.error_description).toMatch(/code_verifier/);
     const again = (await (await exchange(verifier)).json()) as { error: string; error_description: string };
     expect(again.error).toBe('invalid_grant');
@@ -165,7 +165,7 @@ describe('emulator OAuth (point 14)', () => {
   it('slows down repeated wrong passwords with 429 and a clear wait, and lets the right one in after it', async () => {
     const own = await startEmulator();
     try {
-      const url = new URL(authorizeUrl());
+      const url = new URL(await authorizeUrl());
       const target = new URL(url.pathname + url.search, own.url);
       const page = await (await fetch(target)).text();
       const interaction = /name="interaction" value="([^"]+)"/.exec(page)![1]!;

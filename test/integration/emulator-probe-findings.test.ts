@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
-import { codeChallengeS256, createCodeVerifier } from '../../electron/core/auth/pkce.js';
+import * as oauth from 'oauth4webapi';
 import { DEMO_USER, DOCKDESK_CLIENT } from '../../emulator/auth/registry.js';
 import { startEmulator, type RunningEmulator } from '../../emulator/server.js';
 
@@ -26,13 +26,16 @@ const raw = (path: string, options: { method?: string; headers?: Record<string, 
     ...(options.body !== undefined ? { body: options.body } : {}),
   });
 
+/** Any valid S256 challenge: these requests never reach the token endpoint. */
+const CHALLENGE = await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier());
+
 function authorizeQuery(overrides: Record<string, string> = {}): string {
   const params = new URLSearchParams({
     client_id: DOCKDESK_CLIENT.clientId,
     response_type: 'code',
     scope: 'openid receiving_read',
     redirect_uri: 'http://127.0.0.1:49152/callback',
-    code_challenge: codeChallengeS256(createCodeVerifier()),
+    code_challenge: CHALLENGE,
     code_challenge_method: 'S256',
     state: 'st',
     integration_name: 'probe',

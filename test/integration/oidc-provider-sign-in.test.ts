@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DispatcherPool } from '../../electron/core/api/dispatchers.js';
 import { SECRET_ACCOUNTS, SessionService } from '../../electron/core/auth/session.js';
-import { basicCredentials, TokenClient } from '../../electron/core/auth/token-client.js';
+import { TokenClient } from '../../electron/core/auth/token-client.js';
 import { testConnection } from '../../electron/core/environments/connection-test.js';
 import { REQUESTED_SCOPES } from '../../electron/core/auth/environment.js';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store.js';
@@ -132,7 +132,8 @@ describe.each(CONFIGURATIONS)('sign-in against a certified OpenID provider (oidc
     await signInAtProvider(authorizeUrl);
     await t.until(() => t.session.getState().status === 'signed-in');
     const refresh = await t.secrets.get(SECRET_ACCOUNTS.refreshToken);
-    const basic: Record<string, string> = standard ? { authorization: basicCredentials(p.client.clientId, p.client.clientSecret) } : {};
+    const form = (v: string) => encodeURIComponent(v).replace(/%20/g, '+');
+    const basic: Record<string, string> = standard ? { authorization: `Basic ${btoa(`${form(p.client.clientId)}:${form(p.client.clientSecret)}`)}` } : {};
     const revocation = await fetch(`${p.issuer}/token/revocation`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...basic },
@@ -230,6 +231,28 @@ describe.each(CONFIGURATIONS)('sign-in against a certified OpenID provider (oidc
 });
 
 describe('sign-in against a certified OpenID provider (oidc-provider) on loopback', () => {
+  const alterPayload = (idToken: string) => {
+    const [header, payload, signature] = idToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+    return `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: 'mallory' })).toString('base64url')}.${signature}`;
+  };
+  const replaceSignature = (idToken: string) => `${idToken.split('.').slice(0, 2).join('.')}.${Buffer.from('forged').toString('base64url')}`;
+  it.each([
+    ['its payload altered after signing', alterPayload],
+    ['another signature', replaceSignature],
+  ])('refuses an id_token with %s: the sign-in fails and keeps nothing', async (_, alterIdToken) => {
+    const p = await provider({ alterIdToken });
+    const t = session(p.issuer);
+    const { authorizeUrl } = await t.session.beginSignIn();
+    const outcome = await signInAtProvider(authorizeUrl);
+    expect(outcome.callbackBody).toContain('Sign-in failed');
+    await t.until(() => t.failures.length > 0);
+    expect(t.failures[0]).toMatchObject({ code: 'sign_in_failed', said: { id: 'errors.signIn.untrusted' }, detail: expect.stringContaining('verification') });
+    expect(t.session.getState()).toMatchObject({ status: 'signed-out', method: null, account: null });
+    expect(await t.secrets.get(SECRET_ACCOUNTS.refreshToken)).toBeNull();
+    expect(p.tokenRequests).toHaveLength(1);
+  });
+
   it('stays signed in for this run, and says so, when the provider grants no refresh token', async () => {
     const p = await provider({ refreshTokens: false });
     const t = session(p.issuer);

@@ -74,21 +74,6 @@ describe('sign-in against the real emulator', () => {
     expect(t.core.environments.active.session.getState().status).toBe('signed-out');
   });
 
-  it('refuses an id_token whose signature was tampered with', async () => {
-    const t = await core();
-    const started = await t.core.dispatch('auth.signIn', {});
-    await completeConsent((started as { value: { authorizeUrl: string } }).value.authorizeUrl);
-    await t.waitForEvent('session.changed', (s) => s.status === 'signed-in');
-    // The id_token check happens on the token response; tamper is covered by verifying a forged token directly.
-    const { TokenClient } = await import('../../electron/core/auth/token-client.js');
-    const { DispatcherPool } = await import('../../electron/core/api/dispatchers.js');
-    const pool = new DispatcherPool();
-    const client = new TokenClient({ authUrl: t.core.emulator.url, clientId: DOCKDESK_CLIENT.clientId, clientSecret: DOCKDESK_CLIENT.clientSecret }, pool);
-    const forged = `${'eyJhbGciOiJSUzI1NiIsImtpZCI6Im5vcGUifQ'}.${Buffer.from(JSON.stringify({ sub: '1', nonce: 'n' })).toString('base64url')}.c2ln`;
-    await expect(client.verifyIdToken(forged, 'n')).rejects.toMatchObject({ appError: { code: 'sign_in_failed' } });
-    await pool.close();
-  });
-
   it('refuses protected calls while signed out, with a clear error', async () => {
     const t = await core();
     const result = await t.core.dispatch('receiving.list', { page: 1, limit: 10 });

@@ -35,6 +35,8 @@ export interface OidcProviderOptions {
   standard?: boolean;
   /** A misbehaving provider: the token response leaves out the id_token though openid was asked for. */
   withholdIdToken?: boolean;
+  /** Someone between provider and desk: each token response's id_token is rewritten on its way. */
+  alterIdToken?: (idToken: string) => string;
 }
 
 export async function startOidcProvider(options: OidcProviderOptions): Promise<RunningProvider> {
@@ -78,6 +80,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
     if (isToken) {
       const body = ctx.body as Record<string, unknown> | undefined;
       if (options.withholdIdToken && body && typeof body === 'object') delete body.id_token;
+      if (options.alterIdToken && typeof body?.id_token === 'string') body.id_token = options.alterIdToken(body.id_token);
     }
   });
   const callback = provider.callback();

@@ -3,7 +3,7 @@ import { BODY_LIMITS, readBodyText } from '../api/body-limit.js';
 import type { DispatcherPool } from '../api/dispatchers.js';
 import { OPERATIONS } from '../api/operations.js';
 import { endpointUrl } from '../api/urls.js';
-import { chooseClientAuthMethod, issuerMismatch, readDiscovery } from '../auth/provider-metadata.js';
+import { chooseClientAuthMethod, issuerMismatchDetail, readDiscovery } from '../auth/provider-metadata.js';
 
 const TEST_TIMEOUT_MS = 8_000;
 
@@ -26,11 +26,10 @@ export async function testConnection(dispatchers: DispatcherPool, input: { apiBa
       if (found.kind === 'absent')
         checks.push({ name: 'Sign-in host', ok: false, detail: `${origin} answered ${found.status} without an OpenID configuration.` });
       else if (found.kind === 'invalid') checks.push({ name: 'Sign-in host', ok: false, detail: `${origin} ${found.problem}.` });
+      else if (found.kind === 'mismatch') checks.push({ name: 'Sign-in host', ok: false, detail: issuerMismatchDetail(input.authUrl, found.issuer) });
       else {
-        const doc = found.document;
-        const mismatch = issuerMismatch(input.authUrl, doc.issuer);
-        if (mismatch) checks.push({ name: 'Sign-in host', ok: false, detail: mismatch });
-        else if (!doc.code_challenge_methods_supported?.includes('S256'))
+        const doc = found.server;
+        if (!doc.code_challenge_methods_supported?.includes('S256'))
           checks.push({ name: 'Sign-in host', ok: false, detail: `${doc.issuer} does not offer PKCE with S256, which Dockdesk requires.` });
         else if (!chooseClientAuthMethod(doc.token_endpoint_auth_methods_supported))
           checks.push({
