@@ -8,8 +8,9 @@ export type Check = (value: unknown) => boolean;
  * A check that answers what `schema.safeParse(value).success` answers, for the hot path of large
  * bodies (the inventory sync reads some 340 MB of JSON at 100,000 items, and zod building a stripped
  * copy of every record cost about as much as JSON.parse itself). It is the schema's input as JSON
- * Schema (zod's `toJSONSchema`) compiled by ajv, which measured faster than zod's own `validate`,
- * compiled or not, and than the hand-written walk of zod's definitions it replaces (docs/performance.md).
+ * Schema (zod's `toJSONSchema`) compiled by ajv: checked alone it measured faster than zod's own
+ * `validate`, compiled or not, and than a hand-written walk of zod's private definitions, which the
+ * sync's bench could not tell from it (docs/performance.md).
  *
  * Only a value JSON.parse gives is asked (no undefined inside arrays, no NaN, no Date). A wrong
  * "no" costs a zod parse (the caller asks zod for the reason, and zod may say yes after all); a
