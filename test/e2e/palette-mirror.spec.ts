@@ -183,7 +183,9 @@ test('with the account mirror fresh, a listed order typed in the palette opens a
       await expect(page.getByRole('heading', { level: 1, name: `Receiving order ${id}` })).toBeVisible();
       await expect(page.getByTestId('order-held')).toContainText('as the desk holds it');
       const notice = page.locator('.stale-notice');
-      await expect(notice).toContainText(/^Could not refresh: .+\. Showing data from /, { timeout: 30_000 });
+      // The service's words end the reason (“… Retry later.”): one full stop, inside the quote.
+      await expect(notice).toContainText(/^Could not refresh: .+[.!?]”? Showing data from /, { timeout: 30_000 });
+      await expect(notice).not.toContainText(/[.!?]”?\. Showing/);
       // What the desk held is still there beside the notice: the order's quantities.
       await expect(page.locator('#content .detail-grid')).toBeVisible();
       await host.core.emulator.control.setFaults({});
