@@ -20,7 +20,14 @@ function Opener({ confirm }: { confirm?: boolean }) {
       </button>
       <p>{open ? 'Open' : 'Closed'}</p>
       {confirm ? (
-        <ConfirmDialog title="Delete this printer?" isOpen={open} onClose={() => setOpen(false)} confirmLabel="Delete" dismissLabel="Keep it" onConfirm={() => undefined}>
+        <ConfirmDialog
+          title="Delete this printer?"
+          isOpen={open}
+          onClose={() => setOpen(false)}
+          confirmLabel="Delete"
+          dismissLabel="Keep it"
+          onConfirm={() => undefined}
+        >
           Labels stop going to it.
         </ConfirmDialog>
       ) : (
@@ -36,7 +43,8 @@ function Opener({ confirm }: { confirm?: boolean }) {
 async function transitionRunning(): Promise<void> {
   const fading = document.querySelector<HTMLElement>('[data-testid="fading"]')!;
   const running = new Promise<void>((resolve) => fading.addEventListener('transitionrun', () => resolve(), { once: true }));
-  getComputedStyle(fading).opacity;
+  // Read first, so that the change below is a change from 1 the browser transitions.
+  expect(getComputedStyle(fading).opacity).toBe('1');
   fading.style.opacity = '0';
   await running;
 }
