@@ -103,18 +103,21 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   // Each area serves its own channels; electron/core/areas.ts proves at compile time that together they cover the contract.
   const handlers = Object.assign({}, ...parts.map((p) => p.handlers)) as Handlers;
   const contract = Object.assign({}, ...areas.map((a) => a.channels)) as Record<string, ChannelSpec>;
+  const calls = dispatcher(handlers, contract, ctx.inflight, ctx.log);
   return {
     handlers,
-    dispatch: dispatcher(handlers, contract, ctx.inflight, ctx.log),
+    dispatch: calls.dispatch,
     environments: ctx.environments,
     emulator: ctx.emulator,
     inventory: ctx.inventory,
     mirror: ctx.mirror,
     isAuthorizeUrl: (url) => ctx.environments.isAuthorizeUrl(url),
     async close() {
-      for (const c of ctx.inflight.values()) c.abort();
+      // The order keeps the data folder still once close resolves: no new call, the calls under way
+      // ended, the background readers stopped, then what they changed flushed. Nothing writes after.
+      await calls.close();
       await ctx.inventory.close();
-      ctx.mirror.close();
+      await ctx.mirror.close();
       for (const part of parts) await part.close?.();
       await services.flushDrafts();
       ctx.environments.dispose();
@@ -285,8 +288,22 @@ function draftService(options: AppCoreOptions, base: Base, environments: Environ
   };
 }
 
-/** One dispatch for both shells; a call with an id can be stopped through `ipc.cancel`. */
-function dispatcher(handlers: Handlers, contract: Record<string, ChannelSpec>, inflight: Map<string, AbortController>, log: LogFn): AppCore['dispatch'] {
+/** How long closing waits for the calls under way (those with an id are stopped first; the rest are short reads and saves). */
+const CLOSE_WAITS_FOR_CALLS_MS = 5_000;
+
+/**
+ * One dispatch for both shells; a call with an id can be stopped through `ipc.cancel`. Closing
+ * refuses new calls, stops those with an id and waits for every call under way, so a save that had
+ * begun is on disk (or has failed) before the stores flush and the process ends.
+ */
+function dispatcher(
+  handlers: Handlers,
+  contract: Record<string, ChannelSpec>,
+  inflight: Map<string, AbortController>,
+  log: LogFn,
+): { dispatch: AppCore['dispatch']; close(): Promise<void> } {
+  const underway = new Set<Promise<unknown>>();
+  let closing = false;
   const cancellable = async (channel: unknown, input: unknown, callId: string): ReturnType<typeof dispatch> => {
     if (!CALL_ID_PATTERN.test(callId) || inflight.has(callId)) {
       return { ok: false, error: appError('invalid_input', 'errors.ipc.callId').appError };
@@ -299,8 +316,29 @@ function dispatcher(handlers: Handlers, contract: Record<string, ChannelSpec>, i
       inflight.delete(callId);
     }
   };
-  return async (channel, input, { callId, lane = 'interactive' } = {}) => {
+  const dispatchCall: AppCore['dispatch'] = async (channel, input, { callId, lane = 'interactive' } = {}) => {
+    if (closing) return { ok: false, error: appError('cancelled', 'errors.ipc.closing').appError };
     if (!isCallLane(lane)) return { ok: false, error: appError('invalid_input', 'errors.ipc.lane').appError };
-    return inLane(lane, () => (callId === undefined ? dispatch(handlers, channel, input, log, undefined, contract) : cancellable(channel, input, callId)));
+    const call = inLane(lane, () =>
+      callId === undefined ? dispatch(handlers, channel, input, log, undefined, contract) : cancellable(channel, input, callId),
+    );
+    underway.add(call);
+    try {
+      return await call;
+    } finally {
+      underway.delete(call);
+    }
+  };
+  return {
+    dispatch: dispatchCall,
+    async close() {
+      closing = true;
+      for (const c of inflight.values()) c.abort();
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), CLOSE_WAITS_FOR_CALLS_MS)));
+      const ended = await Promise.race([Promise.allSettled([...underway]).then(() => 'ended' as const), waited]);
+      clearTimeout(timer);
+      if (ended === 'late') log(`closing: ${underway.size} call(s) still under way after ${CLOSE_WAITS_FOR_CALLS_MS} ms; closing anyway`);
+    },
   };
 }

@@ -81,6 +81,7 @@ export interface MessageArgs<Tag = never> {
   'errors.inventory.syncCancelled': undefined;
   'errors.ipc.badOutput': undefined;
   'errors.ipc.callId': undefined;
+  'errors.ipc.closing': undefined;
   'errors.ipc.failed': undefined;
   'errors.ipc.invalidInput': { field: string | number };
   'errors.ipc.lane': undefined;

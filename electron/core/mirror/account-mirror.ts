@@ -104,6 +104,7 @@ export class AccountMirror {
   private timer: NodeJS.Timeout | null = null;
   private offlineSince: Date | null = null;
   private readonly paceMs: number;
+  private closed = false;
 
   constructor(private readonly deps: AccountMirrorDeps) {
     this.paceMs = deps.paceMs ?? MIRROR_PACE_MS;
@@ -174,7 +175,7 @@ export class AccountMirror {
     const scope = this.scopes.for(this.deps.scope());
     await this.load(scope);
     if (this.running?.key === key) await this.running.done;
-    else if (this.deps.signedIn() && this.deps.connectivity() !== 'offline') await this.run(key, scope);
+    else if (!this.closed && this.deps.signedIn() && this.deps.connectivity() !== 'offline') await this.run(key, scope);
     return this.freshness();
   }
 
@@ -475,9 +476,12 @@ export class AccountMirror {
       this.refreshInBackground();
   }
 
-  close(): void {
+  /** Stops the timer and a pass under way, and resolves once that pass has stopped: no write lands after it. */
+  async close(): Promise<void> {
+    this.closed = true;
     if (this.timer) clearInterval(this.timer);
     this.running?.abort.abort();
+    await this.running?.done;
   }
 }
 

@@ -90,6 +90,7 @@ export class TodayDesk {
   private timer: NodeJS.Timeout | null = null;
   /** Accounts whose Today was asked for: only they are refreshed in the background (nobody else pays for it). */
   private readonly wanted = new Set<string>();
+  private closed = false;
 
   constructor(private readonly deps: TodayDeskDeps) {
     this.scopes = new PerScope(deps.dataDir, (dir) => ({
@@ -144,7 +145,7 @@ export class TodayDesk {
     const state = this.scopes.for(scope);
     this.wanted.add(key);
     if (this.running?.key === key) await this.running.done;
-    else if (this.deps.signedIn() && this.deps.connectivity() !== 'offline') {
+    else if (!this.closed && this.deps.signedIn() && this.deps.connectivity() !== 'offline') {
       const recent = this.now().getTime() - state.lastTriedAt < TODAY_FRESH_ENOUGH_MS;
       if (options.force || !recent) await this.run(key, state, options.force === true);
     }
@@ -220,8 +221,11 @@ export class TodayDesk {
     else if (payload === 'online') this.refreshInBackground();
   }
 
-  close(): void {
+  /** Stops the timer and a refresh under way, and resolves once that refresh has stopped: no write lands after it. */
+  async close(): Promise<void> {
+    this.closed = true;
     if (this.timer) clearInterval(this.timer);
     this.running?.abort.abort();
+    await this.running?.done;
   }
 }
