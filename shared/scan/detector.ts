@@ -138,8 +138,13 @@ export type FlushResult = Omit<PushResult, 'action' | 'startsBurst'>;
 
 export interface ScanDetector {
   push(event: KeyInput, context?: PushContext): PushResult;
-  /** Call when nothing came for a while (a timer maxGapMs after the last push): ends a finished burst. */
-  flush(now: number): FlushResult;
+  /**
+   * Call when nothing came for a while (a timer maxGapMs after the last push): ends a finished burst.
+   * `terminatorWaited`: the caller waited as long as a scanner's late keys may take, so a burst that
+   * awaits its terminator (see awaitsTerminator) and is long enough ends as a scan without one; its
+   * keys are a scanner's, and given back they would run a control's shortcuts.
+   */
+  flush(now: number, options?: { terminatorWaited?: boolean }): FlushResult;
   /** A burst is open: keys that came fast enough to be a scanner's. */
   readonly pending: boolean;
   /** The time by which flush() should be called if no key comes, or null when nothing is open. */
@@ -376,6 +381,11 @@ class Detector implements ScanDetector {
    * show by its own timestamp that it was part of it (the browser handed it over late).
    */
   private recent: { entries: Entry[]; lastAt: number } | null = null;
+  /**
+   * The last burst, when silence ended it as a scan still awaiting its Enter or Tab: a terminator
+   * that its timestamp puts within the burst is that scan's, late, and does nothing more.
+   */
+  private unterminated: { lastAt: number; gap: number } | null = null;
 
   constructor(readonly thresholds: ScanThresholds) {}
 
@@ -403,12 +413,21 @@ class Detector implements ScanDetector {
   reset() {
     this.burst = [];
     this.recent = null;
+    this.unterminated = null;
   }
 
-  flush(now: number): FlushResult {
-    if (!(this.burst.length > 0 && now - this.lastAt > gapFor(this.burst, this.thresholds))) return {};
+  flush(now: number, { terminatorWaited = false }: { terminatorWaited?: boolean } = {}): FlushResult {
+    const gap = gapFor(this.burst, this.thresholds);
+    if (!(this.burst.length > 0 && now - this.lastAt > gap)) return {};
     const entries = this.burst;
     const lastAt = this.lastAt;
+    const scanners = terminatorWaited && this.awaitsTerminator && this.canScan(entries);
+    if (scanners) {
+      this.burst = [];
+      this.recent = null;
+      this.unterminated = { lastAt, gap };
+      return this.finish(entries, null, lastAt);
+    }
     const ended = this.endBurst(true);
     this.recent = ended.scan ? null : { entries, lastAt };
     return ended;
@@ -450,6 +469,10 @@ class Detector implements ScanDetector {
   push(event: KeyInput, context: PushContext = {}): PushResult {
     const c = readKey(event, this.thresholds.terminators);
     if (c.kind === 'modifier') return { action: 'pass', startsBurst: false };
+    const late = this.unterminated;
+    this.unterminated = null;
+    if (c.kind === 'terminator' && late && this.burst.length === 0 && !event.repeat && event.timeStamp - late.lastAt <= late.gap)
+      return { action: 'swallow', startsBurst: false };
     const rejoined = this.reopen(event, c);
     // A gap longer than the burst allows closes it before this key is looked at.
     const closed: FlushResult = this.burst.length > 0 && event.timeStamp - this.lastAt > gapFor(this.burst, this.thresholds) ? this.endBurst(true) : {};

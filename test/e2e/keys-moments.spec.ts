@@ -166,6 +166,24 @@ test('a scan whose Enter a busy PC hands over a second late, on Today’s tiles,
   }
 });
 
+test('a scan whose Enter comes later than any wait, on Today’s tiles, opens its item when the wait ends; the late Enter opens no tile', async ({ page, host }) => {
+  const data = await ready(page, host);
+  const item = data.items.find((i: SoakItem) => formsOf(i).includes('gs1-dm'))!;
+  await page.keyboard.press('Alt+0');
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  await focusSettled(page);
+  const code = itemCode(item, 'gs1-dm');
+  const keys = scanKeys(code, 8);
+  // Past the scan service's wait for a scanner's Enter: the code ends as the scan it is (its keys are
+  // a scanner's: never typing on a tile), and the Enter, when it comes, is that scan's.
+  await recordAddresses(page);
+  await visitedAddresses(page);
+  await sendKeys(page, keys, { clumps: [keys.length - 2], pauseMs: 6_500 });
+  await expect.poll(() => address(page), { message: code, timeout: 15_000 }).toBe(`/inventory/items/${item.id}`);
+  expect([...new Set((await visitedAddresses(page)).map((a) => a.split('?')[0]))]).toEqual([`/inventory/items/${item.id}`]);
+  await expect(page.getByRole('heading', { level: 1, name: item.name })).toBeVisible();
+});
+
 test('the receiving form’s box scan field at 5 and 10 ms a key on a loaded machine: every scan a line, no fragment left behind', async ({ page, host }) => {
   const data = await ready(page, host);
   stopBusy = busyCores(2);

@@ -245,6 +245,34 @@ describe('scan detector', () => {
       expect(r.startsBurst).toBe(true);
     });
 
+    it('outside a field, once the caller waited the terminator out: a scanner’s keys end as its scan, never typing, and its Enter handed over later does nothing', () => {
+      const detector = createScanDetector();
+      const code = events.slice(0, -1);
+      const enter = events[events.length - 1]!;
+      for (const e of code) detector.push(e);
+      const last = code[code.length - 1]!.timeStamp;
+      const ended = detector.flush(last + 5_001, { terminatorWaited: true });
+      expect(ended.release).toBeUndefined();
+      expect(ended.scan).toMatchObject({ text: '00355662000013', terminator: null, keyCount: 14 });
+      // The Enter arrives late with the scanner's timestamp: the scan's own, not a key for the control.
+      expect(detector.push(enter)).toEqual({ action: 'swallow', startsBurst: false });
+      // A person's Enter afterwards is the person's.
+      expect(detector.push({ ...enter, timeStamp: enter.timeStamp + 3_000 }).action).toBe('pass');
+    });
+
+    it('waited out, what is no scanner’s still comes back as typing: one held key, a person’s pace, a field’s keys', () => {
+      const one = createScanDetector();
+      one.push(events[0]!);
+      expect(one.flush(events[0]!.timeStamp + 5_001, { terminatorWaited: true }).release?.map((e) => e.key)).toEqual(['0']);
+      const person = createScanDetector();
+      const word = type('coffee', 60).events;
+      for (const e of word) person.push(e);
+      expect(person.flush(word[word.length - 1]!.timeStamp + 5_001, { terminatorWaited: true }).release?.map((e) => e.key).join('')).toBe('coffee');
+      const inField = createScanDetector();
+      for (const e of events.slice(0, cut)) inField.push(e, { editable: true });
+      expect(inField.flush(events[cut - 1]!.timeStamp + 5_001, { terminatorWaited: true })).toEqual({});
+    });
+
     it('a person at the keyboard (an arrow key) ends the chance of joining', () => {
       const detector = createScanDetector();
       for (const e of events.slice(0, cut)) detector.push(e);

@@ -82,9 +82,11 @@ const HELD_WAIT_MS = 500;
 /**
  * How long held keys that are a scanner's (marked, or at a machine's pace: the detector's
  * `awaitsTerminator`) wait for the rest and the Enter. No person's keys wait this long; a busy PC
- * may hand the rest of a scan over this late, and keys given back before it would run shortcuts.
+ * may hand the rest of a scan over this late. When it runs out the burst ends as a scan without
+ * its Enter (never as typing: a scanner's keys given back would run a tile's or a row's shortcut),
+ * and an Enter handed over later still is that scan's and does nothing.
  */
-const TERMINATOR_WAIT_MS = 2000;
+const TERMINATOR_WAIT_MS = 5000;
 /** While the page says input is waiting, look again this soon rather than end a burst. */
 const INPUT_PENDING_RECHECK_MS = 10;
 
@@ -312,6 +314,8 @@ export class ScanService {
     // pickShortcut knows which keys a field lets through (`/` in an empty field goes to the find).
     const shortcut = !settling && isSingleKeyShortcut(event);
     const result = this.detector.push(toKeyInput(event), { editable, shortcut });
+    // A scan's Enter handed over after silence had ended the scan: the scanner's key, not the clerk's.
+    if (result.action === 'swallow' && !result.scan) this.scanKeysSeen++;
     // Keys given back when silence ended their burst and still waiting for a view: they are the
     // burst's again, not typing.
     if (result.rejoined) {
@@ -372,11 +376,12 @@ export class ScanService {
     const silence = now - this.lastArrival;
     const wait = (ms: number) => (this.timer = setTimeout(() => this.onTimer(), ms));
     if (silence < HELD_WAIT_MS * 4 && inputPending()) return wait(INPUT_PENDING_RECHECK_MS);
-    const holdFor = this.detector.awaitsTerminator ? TERMINATOR_WAIT_MS : this.detector.holding ? HELD_WAIT_MS : 0;
+    const awaitsTerminator = this.detector.awaitsTerminator;
+    const holdFor = awaitsTerminator ? TERMINATOR_WAIT_MS : this.detector.holding ? HELD_WAIT_MS : 0;
     if (silence < holdFor) return wait(holdFor - silence + 1);
     // Real silence since the last key arrived ends the burst, even when that key's timestamp is
     // later than the page's clock (the detector compares timestamps).
-    this.settle(this.detector.flush(Math.max(now, (this.detector.flushDueAt ?? now) + 1)));
+    this.settle(this.detector.flush(Math.max(now, (this.detector.flushDueAt ?? now) + 1), { terminatorWaited: awaitsTerminator }));
   }
 
   private clearTimer() {
