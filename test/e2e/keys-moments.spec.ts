@@ -166,7 +166,10 @@ test('a scan whose Enter a busy PC hands over a second late, on Today’s tiles,
   }
 });
 
-test('a scan whose Enter comes later than any wait, on Today’s tiles, opens its item when the wait ends; the late Enter opens no tile', async ({ page, host }) => {
+test('a scan whose Enter comes later than any wait, on Today’s tiles, opens its item when the wait ends; the late Enter opens no tile', async ({
+  page,
+  host,
+}) => {
   const data = await ready(page, host);
   const item = data.items.find((i: SoakItem) => formsOf(i).includes('gs1-dm'))!;
   await page.keyboard.press('Alt+0');

@@ -267,7 +267,12 @@ describe('scan detector', () => {
       const person = createScanDetector();
       const word = type('coffee', 60).events;
       for (const e of word) person.push(e);
-      expect(person.flush(word[word.length - 1]!.timeStamp + 5_001, { terminatorWaited: true }).release?.map((e) => e.key).join('')).toBe('coffee');
+      expect(
+        person
+          .flush(word[word.length - 1]!.timeStamp + 5_001, { terminatorWaited: true })
+          .release?.map((e) => e.key)
+          .join(''),
+      ).toBe('coffee');
       const inField = createScanDetector();
       for (const e of events.slice(0, cut)) inField.push(e, { editable: true });
       expect(inField.flush(events[cut - 1]!.timeStamp + 5_001, { terminatorWaited: true })).toEqual({});
