@@ -144,6 +144,6 @@ describe('Today refresh', () => {
       refreshMs: 0,
     });
     expect((await restarted.snapshot())?.asOf).toBe(before.freshness.asOf);
-    restarted.close();
+    await restarted.close();
   }, 60_000);
 });
