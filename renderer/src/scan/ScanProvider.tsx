@@ -184,6 +184,8 @@ async function route(scan: Scan, open: (href: string) => void, choose: Choose, t
   } finally {
     clearTimeout(checking);
   }
+  // Keys being read now are a later scan's or the clerk's: which, decides what this answer does.
+  await scanService.whenBurstEnds();
   if (outcome.kind === 'one') {
     const { label, href } = outcome.candidate;
     cue('accepted', label, 'scan');

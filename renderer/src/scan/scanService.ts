@@ -211,6 +211,8 @@ export class ScanService {
   private keysSeen = 0;
   /** The keys of those that made scans. */
   private scanKeysSeen = 0;
+  /** Those waiting for the burst being read to end (see whenBurstEnds). */
+  private burstWaiters: Array<() => void> = [];
 
   constructor() {
     onViewSettled(() => this.drain());
@@ -233,9 +235,25 @@ export class ScanService {
     return this.keysSeen - this.scanKeysSeen;
   }
 
+  /**
+   * Resolves once no burst is being read: the keys that came so far are known to be a scan's (then
+   * handed on) or the clerk's. A lookup answering meanwhile waits for it, so a later scan still being
+   * read is not taken for the clerk moving on.
+   */
+  whenBurstEnds(): Promise<void> {
+    if (!this.detector.pending) return Promise.resolve();
+    return new Promise((resolve) => this.burstWaiters.push(resolve));
+  }
+
+  private burstMayHaveEnded() {
+    if (this.detector.pending || this.burstWaiters.length === 0) return;
+    for (const resolve of this.burstWaiters.splice(0)) resolve();
+  }
+
   configure(thresholds: Partial<ScanThresholds>): void {
     this.detector = createScanDetector(thresholds);
     this.clearTimer();
+    this.burstMayHaveEnded();
   }
 
   get thresholds(): ScanThresholds {
@@ -331,6 +349,7 @@ export class ScanService {
     // A key of a burst that goes into its field now: the field as it was before it is remembered.
     if (result.action === 'pass' && this.detector.pending && !settling) this.touch(event.target);
     this.schedule();
+    this.burstMayHaveEnded();
     if (result.action === 'pass' && settling && parkable(event)) {
       this.parked.push({ key: toKeyInput(event) });
       return true;
@@ -382,6 +401,7 @@ export class ScanService {
     // Real silence since the last key arrived ends the burst, even when that key's timestamp is
     // later than the page's clock (the detector compares timestamps).
     this.settle(this.detector.flush(Math.max(now, (this.detector.flushDueAt ?? now) + 1), { terminatorWaited: awaitsTerminator }));
+    this.burstMayHaveEnded();
   }
 
   private clearTimer() {
