@@ -8,7 +8,16 @@ import type { ChannelSpec } from '../../shared/ipc/define.js';
 import { ConnectivityMonitor } from './api/connectivity.js';
 import { DispatcherPool } from './api/dispatchers.js';
 import { inLane } from './api/request-budget.js';
-import type { AreaPart, CoreArea, CoreContext } from './area.js';
+import {
+  buildOrder,
+  type AnyCoreArea,
+  type AreaPart,
+  type CoreContext,
+  type RetryBackoff,
+  type Services,
+  type ShellPorts,
+  type ShellServices,
+} from './area.js';
 import { coreAreas } from './areas.js';
 import { systemClock, type Clock } from './clock.js';
 import type { DeskScope } from './data/desk-paths.js';
@@ -20,26 +29,18 @@ import { InventoryDesk, type InventoryDeskDeps } from './inventory/index.js';
 import { AccountMirror } from './mirror/index.js';
 import { dispatch, type Handlers } from './ipc/registry.js';
 import { LOG_DIR_NAME, openAppLog, type AppLog, type LogFn } from './logging/app-log.js';
-import type { SystemPrintPort } from './printing/index.js';
-import type { ReceivingHandlerDeps } from './receiving/index.js';
 import type { SecretStoreChoice } from './secrets/secret-store.js';
 import { SettingsService, type SettingsBackend } from './settings/settings.js';
 
-export interface AppCoreOptions {
-  shell: 'electron' | 'browser';
-  version: string;
-  /** The app's data folder: settings, the local emulator's state, later the cache and outbox. */
-  dataDir: string;
-  settingsBackend: SettingsBackend;
+/**
+ * What tests, demos and benchmarks change; a desk leaves every one at its default. Areas never see
+ * these: the one an area reads (the outbox's backoff) reaches it as a service of its own.
+ */
+export interface CoreTuning {
   /** 'memory' keeps secrets out of the keychain (tests of other parts); 'auto' uses it when present. */
   keychain?: 'auto' | 'memory';
   /** Replaces the keychain as the secret store port (tests that simulate a crash mid-rotation). */
   openSecrets?: (environmentId: string) => Promise<SecretStoreChoice>;
-  /** The shell's notice for the clerk, as a sentence of the catalogs (Electron could not run, so the browser serves the desk). */
-  notice?: Said | null;
-  emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
-  /** Opens the authorize URL outside the app (Electron: the system browser). The browser shell leaves it to the page. */
-  openAuthorizeUrl?: (url: string) => Promise<void>;
   signInTimeoutMs?: number;
   /** Raises the client-side request budget (benchmarks); the default stays under the service's limit. */
   requestBudgetPerMinute?: number;
@@ -49,12 +50,6 @@ export interface AppCoreOptions {
   log?: LogFn;
   /** Replaces the machine's clock for every area (tests pin time stamps and day-stamped ids). */
   clock?: Clock;
-  /** Shows a folder in the desktop's file manager; false when it could not (the path is shown instead). */
-  openPath?: (path: string) => Promise<boolean>;
-  /** Electron: shows box labels in a viewer window, or prints them with the system dialog. Absent: the page shows them itself. */
-  showLabels?: ReceivingHandlerDeps['showLabels'];
-  /** Electron: the system's printers, listed and printed to silently. Absent (browser host): a system printer's jobs go to the page's print dialog. */
-  systemPrint?: SystemPrintPort;
   /** Background refresh of the inventory cache (default 15 minutes; 0: only after sign-in and on demand). */
   inventoryRefreshMs?: number;
   /** Starts the assembler of each inventory sync (default: a worker thread; tests wrap it to make the worker fail). */
@@ -65,9 +60,21 @@ export interface AppCoreOptions {
    */
   mirror?: { refreshMs?: number; paceMs?: number; auto?: boolean };
   /** The returns outbox's retry backoff while the service cannot be reached (tests shorten it). */
-  outboxRetry?: { firstMs: number; maxMs: number };
-  /** The areas to build (default: every area of electron/core/areas.ts; a test adds a fixture area). */
-  areas?: readonly CoreArea[];
+  outboxRetry?: RetryBackoff;
+  /** The areas to build (default: every area of electron/core/areas.ts; a test adds a fixture area or reorders them). */
+  areas?: readonly AnyCoreArea[];
+}
+
+/** How a shell builds the core: where its data lives, its settings backend, its event sink and its ports. */
+export interface AppCoreOptions extends ShellPorts, CoreTuning {
+  shell: 'electron' | 'browser';
+  version: string;
+  /** The app's data folder: settings, the local emulator's state, later the cache and outbox. */
+  dataDir: string;
+  settingsBackend: SettingsBackend;
+  /** The shell's notice for the clerk, as a sentence of the catalogs (Electron could not run, so the browser serves the desk). */
+  notice?: Said | null;
+  emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 }
 
 export interface AppCore {
@@ -95,11 +102,22 @@ export interface AppCore {
  */
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const areas = options.areas ?? coreAreas;
+  // Before anything opens: a service nobody provides, or areas waiting on each other, stop the start here.
+  const order = buildOrder(areas);
   const base = await openBase(options);
   const parts: AreaPart<Record<string, ChannelSpec>>[] = [];
   const services = await startServices(options, base, areas, (event, payload) => parts.forEach((p) => p.onEvent?.(event, payload)));
   const { ctx } = services;
-  for (const area of areas) parts.push(await area.create(ctx));
+  const available: Partial<Services> = { ...ctx, ...shellServices(options) };
+  for (const area of order) {
+    // buildOrder saw every need met by the core or an area built before this one.
+    const built = await area.create(pick(available, area.needs) as Services);
+    for (const key of area.provides) {
+      if (built.services?.[key] === undefined) throw new Error(`area "${area.id}" declares "${key}" but did not provide it`);
+    }
+    Object.assign(available, built.services);
+    parts.push(built);
+  }
   // Each area serves its own channels; electron/core/areas.ts proves at compile time that together they cover the contract.
   const handlers = Object.assign({}, ...parts.map((p) => p.handlers)) as Handlers;
   const contract = Object.assign({}, ...areas.map((a) => a.channels)) as Record<string, ChannelSpec>;
@@ -151,7 +169,7 @@ async function openBase(options: AppCoreOptions): Promise<Base> {
   return { log, clock: options.clock ?? systemClock, appLog, logDir: join(options.dataDir, LOG_DIR_NAME), settings, notices };
 }
 
-interface Services {
+interface Running {
   ctx: CoreContext;
   dispatchers: DispatcherPool;
   flushDrafts: () => Promise<unknown>;
@@ -166,9 +184,9 @@ interface Services {
 async function startServices(
   options: AppCoreOptions,
   base: Base,
-  areas: readonly CoreArea[],
+  areas: readonly AnyCoreArea[],
   toAreas: (event: EventName, payload: unknown) => void,
-): Promise<Services> {
+): Promise<Running> {
   let inventory: InventoryDesk | null = null;
   let mirror: AccountMirror | null = null;
   const emit: CoreContext['emit'] = (event, payload) => {
@@ -203,7 +221,6 @@ async function startServices(
   mirror = accountMirror(options, environments, connectivity, inventory, drafts.scope, base);
   const ctx: CoreContext = {
     ...base,
-    options,
     dataDir: options.dataDir,
     environments,
     connectivity,
@@ -218,9 +235,25 @@ async function startServices(
     inflight: new Map(),
     emitToShell: options.emit,
     emit,
-    shared: {},
   };
   return { ctx, dispatchers, flushDrafts: drafts.flush };
+}
+
+/** The shell's ports and the tuning an area reads, each a service an area names: no area sees the options. */
+function shellServices(options: AppCoreOptions): ShellServices {
+  return {
+    shellInfo: { shell: options.shell, version: options.version, notice: options.notice ?? null },
+    openAuthorizeUrl: options.openAuthorizeUrl,
+    openPath: options.openPath,
+    showLabels: options.showLabels,
+    systemPrint: options.systemPrint,
+    outboxRetry: options.outboxRetry,
+  };
+}
+
+/** The services an area declared, and nothing else of the core. */
+function pick(available: Partial<Services>, keys: readonly string[]): Partial<Services> {
+  return Object.fromEntries(keys.map((key) => [key, available[key as keyof Services]]));
 }
 
 function itemCache(
@@ -273,7 +306,7 @@ function accountMirror(
 }
 
 /** Drafts (and the outbox) belong to the active environment and the account signed in there; each area brings its kinds' policies. */
-function draftService(options: AppCoreOptions, base: Base, environments: EnvironmentManager, areas: readonly CoreArea[]) {
+function draftService(options: AppCoreOptions, base: Base, environments: EnvironmentManager, areas: readonly AnyCoreArea[]) {
   const environmentId = () => environments.active.env.id;
   const policies = Object.assign({}, ...areas.map((a) => a.draftPolicies?.({ settings: base.settings, environmentId, clock: base.clock }) ?? {})) as Record<
     string,

@@ -1,6 +1,6 @@
 import type { ChannelName } from '../../shared/ipc/contract.js';
 import { appArea } from './app/app.contribution.js';
-import type { CoreArea } from './area.js';
+import type { AnyCoreArea, Unbuildable, Unprovided } from './area.js';
 import { sessionArea } from './auth/session.contribution.js';
 import { draftsArea } from './drafts/drafts.contribution.js';
 import { environmentsArea } from './environments/environments.contribution.js';
@@ -16,8 +16,8 @@ import { todayArea } from './today/today.contribution.js';
 import { unidentifiedArea } from './unidentified/unidentified.contribution.js';
 
 /**
- * Every area's part of the core, in the order they are built (returns after drafts: its outbox
- * keeps drafts). app-core.ts iterates this list; a new area adds one entry.
+ * Every area's part of the core. app-core.ts builds each after the areas providing what it needs
+ * (`buildOrder`), otherwise in this order; a new area adds one entry.
  */
 export const coreAreas = [
   appArea,
@@ -34,7 +34,7 @@ export const coreAreas = [
   stockArea,
   todayArea,
   printingArea,
-] as const satisfies readonly CoreArea[];
+] as const satisfies readonly AnyCoreArea[];
 
 type Served<A> = A extends { channels: infer C } ? keyof C : never;
 /** Contract channels no area above serves. */
@@ -45,3 +45,11 @@ type Unserved = Exclude<ChannelName, Served<(typeof coreAreas)[number]>>;
  * checked against its channels by defineCoreArea.
  */
 export const everyChannelServed: Record<Unserved, 'has no handler in any area'> = {};
+
+/**
+ * Fail to compile when an area needs a service no area of the list provides, or when areas wait on
+ * each other: the compiler names the service, then the areas that could never be built. The core
+ * refuses the same at start-up (`buildOrder`), for a list put together at run time.
+ */
+export const everyNeedProvided: Record<Unprovided<typeof coreAreas>, 'no area provides it'> = {};
+export const everyAreaBuildable: Record<Unbuildable<typeof coreAreas>, 'waits on a cycle of needs or on a missing service'> = {};

@@ -31,6 +31,8 @@ export async function createTestCore(
     showLabels?: AppCoreOptions['showLabels'];
     /** The account mirror's pace; by default it refreshes only when a test asks (so request counts stay a test's own). */
     mirror?: AppCoreOptions['mirror'];
+    /** The areas to build (default: electron/core/areas.ts's list). */
+    areas?: AppCoreOptions['areas'];
   } = {},
 ) {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'dockdesk-core-')));
@@ -78,6 +80,7 @@ export async function createTestCore(
     ...(options.systemPrint ? { systemPrint: options.systemPrint } : {}),
     ...(options.showLabels ? { showLabels: options.showLabels } : {}),
     mirror: options.mirror ?? { auto: false, refreshMs: 0 },
+    ...(options.areas ? { areas: options.areas } : {}),
   });
   return {
     core,

@@ -1,25 +1,26 @@
 import { appChannels } from '../../../shared/ipc/app.js';
-import { defineCoreArea, type CoreContext } from '../area.js';
+import { defineCoreArea, type Services } from '../area.js';
 import { appHandlers } from './handlers.js';
 
 /** The app itself: version, notices, preferences, the log folder, call cancelling, the request budget. */
 export const appArea = defineCoreArea({
   id: 'app',
   channels: appChannels,
+  needs: ['shellInfo', 'openPath', 'notices', 'inflight', 'logDir', 'connectivity', 'environments', 'settings', 'emitToShell'],
   create: (ctx) => {
     const ticker = startBudgetTicker(ctx);
     return {
       handlers: appHandlers({
-        version: ctx.options.version,
-        shell: ctx.options.shell,
-        notice: ctx.options.notice ?? null,
+        version: ctx.shellInfo.version,
+        shell: ctx.shellInfo.shell,
+        notice: ctx.shellInfo.notice,
         notices: ctx.notices,
         inflight: ctx.inflight,
         logDir: ctx.logDir,
         connectivity: () => ctx.connectivity.state,
         requestBudget: () => ctx.environments.active.api.budget.state(),
         settings: ctx.settings,
-        ...(ctx.options.openPath ? { openPath: ctx.options.openPath } : {}),
+        ...(ctx.openPath ? { openPath: ctx.openPath } : {}),
       }),
       close: async () => clearInterval(ticker),
     };
@@ -27,7 +28,7 @@ export const appArea = defineCoreArea({
 });
 
 /** The request budget as the status bar and Settings → Support show it: sent when it changed, at most once a second. */
-function startBudgetTicker(ctx: CoreContext): NodeJS.Timeout {
+function startBudgetTicker(ctx: Pick<Services, 'environments' | 'emitToShell'>): NodeJS.Timeout {
   let shown = '';
   const ticker = setInterval(() => {
     const state = ctx.environments.active.api.budget.state();

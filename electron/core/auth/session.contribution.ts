@@ -6,7 +6,8 @@ import { sessionHandlers } from './handlers.js';
 export const sessionArea = defineCoreArea({
   id: 'session',
   channels: sessionChannels,
+  needs: ['environments', 'openAuthorizeUrl'],
   create: (ctx) => ({
-    handlers: sessionHandlers({ session: () => ctx.environments.active.session, openAuthorizeUrl: ctx.options.openAuthorizeUrl }),
+    handlers: sessionHandlers({ session: () => ctx.environments.active.session, openAuthorizeUrl: ctx.openAuthorizeUrl }),
   }),
 });

@@ -6,5 +6,6 @@ import { draftHandlers } from './handlers.js';
 export const draftsArea = defineCoreArea({
   id: 'drafts',
   channels: draftChannels,
+  needs: ['drafts'],
   create: (ctx) => ({ handlers: draftHandlers({ drafts: async () => ctx.drafts() }) }),
 });

@@ -6,5 +6,6 @@ import { environmentHandlers } from './handlers.js';
 export const environmentsArea = defineCoreArea({
   id: 'environments',
   channels: environmentChannels,
+  needs: ['environments'],
   create: (ctx) => ({ handlers: environmentHandlers(ctx.environments) }),
 });

@@ -6,5 +6,6 @@ import { historyHandlers } from './handlers.js';
 export const historyArea = defineCoreArea({
   id: 'history',
   channels: historyChannels,
+  needs: ['api', 'emitToShell'],
   create: (ctx) => ({ handlers: historyHandlers({ api: ctx.api, emit: ctx.emitToShell }) }),
 });

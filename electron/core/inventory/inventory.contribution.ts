@@ -10,5 +10,6 @@ import { inventoryHandlers } from './handlers.js';
 export const inventoryArea = defineCoreArea({
   id: 'inventory',
   channels: inventoryChannels,
+  needs: ['inventory', 'api', 'mirror'],
   create: (ctx) => ({ handlers: inventoryHandlers({ desk: ctx.inventory, api: ctx.api, mirror: ctx.mirror }) }),
 });

@@ -6,8 +6,9 @@ import { createPrintingDesk } from './desk.js';
 export const printingArea = defineCoreArea({
   id: 'printing',
   channels: printingChannels,
+  needs: ['settings', 'clock', 'emit', 'emulator', 'api', 'systemPrint'],
   create: (ctx) => {
-    const desk = createPrintingDesk({ ...ctx, systemPrint: ctx.options.systemPrint });
+    const desk = createPrintingDesk(ctx);
     return { handlers: desk.handlers, close: () => desk.idle() };
   },
 });

@@ -8,6 +8,7 @@ import { cachedItemByCode, cachedItemNames, cachedLotItems } from './item-facts.
 export const receivingArea = defineCoreArea({
   id: 'receiving',
   channels: receivingChannels,
+  needs: ['api', 'channelId', 'clock', 'inventory', 'mirror', 'settings', 'showLabels'],
   draftPolicies: () => ({ 'wro-create': wroDraftPolicy }),
   create: (ctx) => ({
     handlers: receivingHandlers({
@@ -19,7 +20,7 @@ export const receivingArea = defineCoreArea({
       mirror: ctx.mirror,
       cachedItem: cachedItemByCode(ctx.inventory),
       import: { inventory: ctx.inventory, settings: ctx.settings, now: () => ctx.clock.now() },
-      ...(ctx.options.showLabels ? { showLabels: ctx.options.showLabels } : {}),
+      ...(ctx.showLabels ? { showLabels: ctx.showLabels } : {}),
     }),
   }),
 });

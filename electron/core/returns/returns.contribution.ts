@@ -11,6 +11,8 @@ import { returnHandlers } from './handlers.js';
 export const returnsArea = defineCoreArea({
   id: 'returns',
   channels: returnChannels,
+  needs: ['dataDir', 'scope', 'drafts', 'api', 'channelId', 'emit', 'log', 'clock', 'outboxRetry', 'settings', 'environmentId', 'mirror'],
+  provides: ['outbox'],
   draftPolicies: (ctx) => ({
     'return-intake': returnDraftPolicy({
       defaultFulfillmentCenter: () => ctx.settings.get().returnIntake?.[ctx.environmentId()]?.fulfillmentCenter ?? null,
@@ -27,14 +29,14 @@ export const returnsArea = defineCoreArea({
       emit: ctx.emit,
       log: ctx.log,
       clock: ctx.clock,
-      ...(ctx.options.outboxRetry ? { retry: ctx.options.outboxRetry } : {}),
+      ...(ctx.outboxRetry ? { retry: ctx.outboxRetry } : {}),
     });
     await desk.start();
-    ctx.shared.outbox = { list: () => desk.outbox().list() };
     return {
       handlers: returnHandlers({ desk, api: ctx.api, settings: ctx.settings, environmentId: ctx.environmentId, mirror: ctx.mirror }),
       onEvent: (event, payload) => desk.onEvent(event, payload as never),
       close: () => desk.close(),
+      services: { outbox: { list: () => desk.outbox().list() } },
     };
   },
 });

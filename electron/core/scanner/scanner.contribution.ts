@@ -6,5 +6,6 @@ import { scannerHandlers } from './handlers.js';
 export const scannerArea = defineCoreArea({
   id: 'scanner',
   channels: scannerChannels,
+  needs: ['settings'],
   create: (ctx) => ({ handlers: scannerHandlers({ settings: ctx.settings }) }),
 });

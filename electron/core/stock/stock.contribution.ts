@@ -7,6 +7,8 @@ import { StockDesk } from './stock-desk.js';
 export const stockArea = defineCoreArea({
   id: 'stock',
   channels: stockChannels,
+  needs: ['inventory', 'scope', 'api', 'clock'],
+  provides: ['stock'],
   create: (ctx) => {
     const desk = new StockDesk({
       columns: async () => (await ctx.inventory.ready()).columns,
@@ -18,7 +20,6 @@ export const stockArea = defineCoreArea({
       api: ctx.api,
       clock: ctx.clock,
     });
-    ctx.shared.stock = { summary: (input) => desk.summary(input) };
-    return { handlers: stockHandlers(desk) };
+    return { handlers: stockHandlers(desk), services: { stock: { summary: (input) => desk.summary(input) } } };
   },
 });
