@@ -5,7 +5,7 @@ import { readBody, type BodyVerdict } from '../api/body-verdict.js';
 import { compileCheck, type Check } from '../api/fast-check.js';
 import type { OperationName } from '../api/operations.js';
 import { RESPONSES } from '../api/responses.js';
-import { materialize, toColumns, type CacheColumns } from './cache-format.js';
+import { materialize, TEXT_COLUMNS, toColumns, type CacheColumns } from './cache-format.js';
 import { codesByInventoryId, RecordCollector, type VariantCodes } from './records.js';
 import type { FoldedColumns, StringColumn } from './search-text.js';
 
@@ -129,21 +129,10 @@ function mergeInto(base: CacheColumns, fetched: CachedItem[], codesRead: Set<num
 }
 
 /**
- * The string columns of a finished sync, in the order both threads walk them: the cache's own, then
- * the folded search text. Their texts cross one message at a time (sync-in-worker.ts, `WorkerAssembler.finish`).
+ * The string columns of a finished sync, in the order both threads walk them: the cache's own (every
+ * text column the item table stores), then the folded search text. Their texts cross one message at
+ * a time (sync-in-worker.ts, `WorkerAssembler.finish`).
  */
 export function textColumns(columns: CacheColumns, folded: FoldedColumns): StringColumn[] {
-  return [
-    columns.name,
-    columns.sku,
-    columns.inventoryBarcode,
-    columns.gtin,
-    columns.upc,
-    columns.barcodes,
-    columns.lotNumber,
-    columns.lotExpiresAt,
-    columns.codeKeys,
-    folded.name,
-    folded.sku,
-  ];
+  return [...TEXT_COLUMNS.map((name) => columns[name] as StringColumn), columns.codeKeys, folded.name, folded.sku];
 }

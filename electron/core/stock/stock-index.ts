@@ -1,6 +1,6 @@
 import { expiryDay } from '../../../shared/lots/expiry.js';
 import type { ItemSort, StockItemRow, StockItemsQuery, StockLotRow } from '../../../shared/ipc/stock.js';
-import { entry, foldColumn, foldText, LEVEL_FIELDS, TOTAL_FC_ID, type CacheColumns } from '../inventory/index.js';
+import { entry, FLAG_BITS, foldColumn, foldText, LEVEL_FIELDS, LOT_NUMBERS, TOTAL_FC_ID, type CacheColumns } from '../inventory/index.js';
 
 /**
  * What the stock views ask of the inventory cache, precomputed once per cache generation (a sync
@@ -13,15 +13,18 @@ import { entry, foldColumn, foldText, LEVEL_FIELDS, TOTAL_FC_ID, type CacheColum
  */
 
 const LEVEL_WIDTH = LEVEL_FIELDS.length;
-const LOT_WIDTH = 3;
+const LOT_WIDTH = LOT_NUMBERS.length;
+const L_FC_ID = LOT_NUMBERS.indexOf('fcId');
+const L_ON_HAND = LOT_NUMBERS.indexOf('onHand');
+const L_FULFILLABLE = LOT_NUMBERS.indexOf('fulfillable');
 const F_ON_HAND = LEVEL_FIELDS.indexOf('onHand');
 const F_COMMITTED = LEVEL_FIELDS.indexOf('committed');
 const F_FULFILLABLE = LEVEL_FIELDS.indexOf('fulfillable');
 const F_AWAITING = LEVEL_FIELDS.indexOf('awaiting');
-const FLAG_LOT = 1;
-const FLAG_DIGITAL = 2;
-const FLAG_BUNDLE = 4;
-const FLAG_ACTIVE = 16;
+const FLAG_LOT = FLAG_BITS.lot;
+const FLAG_DIGITAL = FLAG_BITS.digital;
+const FLAG_BUNDLE = FLAG_BITS.bundle;
+const FLAG_ACTIVE = FLAG_BITS.active;
 const DAY_MS = 86_400_000;
 
 /** Quantities of every item at one place (a center, or everywhere), and whether it is stocked there. */
@@ -141,7 +144,7 @@ export class StockIndex {
     const inventoryId = c.inventoryId[i]!;
     const lotNumber = entry(c.lotNumber, l);
     const expiresAt = entry(c.lotExpiresAt, l);
-    const fcId = c.lotNumbers[l * LOT_WIDTH]!;
+    const fcId = c.lotNumbers[l * LOT_WIDTH + L_FC_ID]!;
     return {
       inventoryId,
       name: entry(c.name, i),
@@ -149,8 +152,8 @@ export class StockIndex {
       lotNumber,
       fcId,
       fcName: this.centerName(fcId),
-      onHand: c.lotNumbers[l * LOT_WIDTH + 1]!,
-      fulfillable: c.lotNumbers[l * LOT_WIDTH + 2]!,
+      onHand: c.lotNumbers[l * LOT_WIDTH + L_ON_HAND]!,
+      fulfillable: c.lotNumbers[l * LOT_WIDTH + L_FULFILLABLE]!,
       expiresAt,
       expiryDay: expiresAt.slice(0, 10),
       daysLeft: this.lots.day[k]! - today,
@@ -159,7 +162,7 @@ export class StockIndex {
   }
 
   lotCenter(k: number): number {
-    return this.columns.lotNumbers[this.lots.lot[k]! * LOT_WIDTH]!;
+    return this.columns.lotNumbers[this.lots.lot[k]! * LOT_WIDTH + L_FC_ID]!;
   }
 
   lotKey(k: number): { inventoryId: number; lotNumber: string } {
@@ -210,7 +213,7 @@ function buildLotTable(c: CacheColumns): LotTable {
   const dayOf = new Map<string, number | null>();
   for (let i = 0; i < c.count; i++) {
     for (let l = c.lotStart[i]!; l < c.lotStart[i + 1]!; l++) {
-      if (!inStock(c.lotNumbers[l * LOT_WIDTH + 1]!) || !c.lotExpiresAt.present[l]) continue;
+      if (!inStock(c.lotNumbers[l * LOT_WIDTH + L_ON_HAND]!) || !c.lotExpiresAt.present[l]) continue;
       const written = entry(c.lotExpiresAt, l);
       let day = dayOf.get(written);
       if (day === undefined) {
@@ -280,7 +283,7 @@ function buildQuantities(c: CacheColumns, center: number | null): Quantities {
     }
     let lots = 0;
     for (let l = c.lotStart[i]!; l < c.lotStart[i + 1]!; l++) {
-      if (inStock(c.lotNumbers[l * LOT_WIDTH + 1]!) && (center === null || c.lotNumbers[l * LOT_WIDTH] === center)) lots++;
+      if (inStock(c.lotNumbers[l * LOT_WIDTH + L_ON_HAND]!) && (center === null || c.lotNumbers[l * LOT_WIDTH + L_FC_ID] === center)) lots++;
     }
     q.lots[i] = lots;
   }
