@@ -9,8 +9,8 @@ export interface TodayHandlerDeps {
   desk: TodayDesk;
   settings: SettingsService;
   environmentId: () => string;
-  /** The stock area's summary over the cache (absent: a core built without the stock area). */
-  stock: () => ((input: StockSummaryInput) => Promise<StockSummary>) | null;
+  /** The stock area's summary over the cache (the stock tiles). */
+  stock: (input: StockSummaryInput) => Promise<StockSummary>;
 }
 
 function answerSettings(deps: TodayHandlerDeps): { settings: TodaySettings; deskCenter: CenterRef | null } {
@@ -22,26 +22,14 @@ function answerSettings(deps: TodayHandlerDeps): { settings: TodaySettings; desk
   };
 }
 
-/** An empty stock summary, for a core without the stock area. */
-const NO_STOCK: StockSummary = {
-  asOf: null,
-  expiring: { count: 0, rows: [] },
-  expiredNotExcluded: { count: 0, rows: [] },
-  zero: { count: 0, rows: [] },
-  low: { count: 0, rows: [] },
-};
-
 /** Today's whole first paint in one answer: its settings, the center it is for, the service tiles and the stock tiles. */
 async function page(deps: TodayHandlerDeps, input: { center: PageCenter; today: string }): Promise<TodayPage> {
   const { settings, deskCenter } = answerSettings(deps);
   const center = input.center === 'all' ? null : (input.center ?? deskCenter?.id ?? null);
   const withinDays = deps.settings.get().preferences.lotExpiryWarningDays;
-  const stock = deps.stock();
   const [summary, stockSummary] = await Promise.all([
     summarizeNow(deps, center),
-    stock
-      ? stock({ center: center === null ? null : String(center), withinDays, lowThreshold: settings.lowStockThreshold, today: input.today })
-      : Promise.resolve(NO_STOCK),
+    deps.stock({ center: center === null ? null : String(center), withinDays, lowThreshold: settings.lowStockThreshold, today: input.today }),
   ]);
   return { settings, deskCenter, center, withinDays, summary, stock: stockSummary };
 }

@@ -43,7 +43,7 @@ export const todayArea = defineCoreArea({
       lotItems: cachedLotItems(ctx.inventory),
     });
     return {
-      handlers: todayHandlers({ desk, settings: ctx.settings, environmentId: ctx.environmentId, stock: () => ctx.stock.summary }),
+      handlers: todayHandlers({ desk, settings: ctx.settings, environmentId: ctx.environmentId, stock: (input) => ctx.stock.summary(input) }),
       onEvent: (event, payload) => desk.onEvent(event, payload as never),
       close: async () => desk.close(),
     };
