@@ -9,41 +9,53 @@ const Id = z.number().int().positive().max(2147483647);
 /** A day as the date fields give it (YYYY-MM-DD); ranges are whole days, both ends included. */
 const Day = z.iso.date();
 
-/** The columns the WRO list sorts by. The service sorts newest first only; other orders are made in main. */
-export const ReceivingSortField = z.enum(['insert_date', 'expected_arrival_date', 'id', 'status', 'purchase_order_number']);
-export type ReceivingSortField = z.infer<typeof ReceivingSortField>;
-export const ReceivingSort = z.object({ field: ReceivingSortField, direction: z.enum(['asc', 'desc']) }).strict();
+/** The columns the receiving list sorts by, as its address names them. The service sorts newest first only; other orders are made in main. */
+export const ReceivingSort = z.enum(['id', 'status', 'arrival', 'inserted', 'po']);
 export type ReceivingSort = z.infer<typeof ReceivingSort>;
-export const DEFAULT_RECEIVING_SORT: ReceivingSort = { field: 'insert_date', direction: 'desc' };
 
-/** The list's filters, as kept in the address and remembered per environment. */
-export const ReceivingFilters = z
-  .object({
-    statuses: z.array(ReceivingStatus).max(11).optional(),
-    fulfillmentCenterIds: z.array(Id).max(50).optional(),
-    /** Orders with exactly this purchase order number (the service filters by a comma-separated list, so no commas). */
-    purchaseOrderNumber: z
-      .string()
-      .trim()
-      .min(1)
-      .max(100)
-      .regex(/^[^,]*$/, 'A purchase order number cannot contain a comma.')
-      .optional(),
-    insertedFrom: Day.optional(),
-    insertedTo: Day.optional(),
-    completedFrom: Day.optional(),
-    completedTo: Day.optional(),
-    /**
-     * Expected to arrive on these days, each order on its center's own calendar (as Today counts
-     * "expected today"). The service has no such filter: main filters every order the other filters match.
-     */
-    expectedFrom: Day.optional(),
-    expectedTo: Day.optional(),
-    /** true: marked as synced with an outside system; false: not marked. */
-    externalSync: z.boolean().optional(),
-  })
-  .strict();
-export type ReceivingFilters = z.infer<typeof ReceivingFilters>;
+const Text = z.string().trim().min(1).max(100);
+
+/**
+ * The receiving list as its address says it, which is also the list channel's input (with `limit`):
+ *
+ *   #/receiving?status=Awaiting,Arrived&fc=12&po=PO-1&q=1Z99&due=2026-11-25&dueTo=2026-11-26&
+ *   in=2026-11-01&inTo=2026-11-20&done=…&doneTo=…&sync=no&sort=arrival&dir=asc&page=2
+ *
+ * One vocabulary from the address to main, where list-query.ts alone turns it into the service's
+ * query. The list view reads the address with each part falling back on its own (an old bookmark, a
+ * typo: renderer/src/app/search.ts, `lenient`); the channel refuses what does not parse.
+ */
+export const ReceivingListSearch = z.object({
+  page: z.number().int().min(1).max(2147483647).optional(),
+  /** Statuses, comma-separated, as the address keeps them. */
+  status: z
+    .string()
+    .refine((s) => s.split(',').every((part) => ReceivingStatus.safeParse(part).success), 'Unknown receiving status.')
+    .optional(),
+  /** A fulfillment center's id. */
+  fc: Id.optional(),
+  /** Orders with exactly this purchase order number (the service filters by a comma-separated list, so no commas). */
+  po: Text.regex(/^[^,]*$/, 'A purchase order number cannot contain a comma.').optional(),
+  /** Quick find: a WRO id, a PO number or a box tracking number (or box id). The filters still apply. */
+  q: Text.optional(),
+  /**
+   * Expected to arrive on these days, each order on its center's own calendar (as Today counts
+   * "expected today"). The service has no such filter: main filters every order the others match.
+   */
+  due: Day.optional(),
+  dueTo: Day.optional(),
+  /** Created on these days (the clerk's days). */
+  in: Day.optional(),
+  inTo: Day.optional(),
+  /** Completed on these days. */
+  done: Day.optional(),
+  doneTo: Day.optional(),
+  /** yes: marked as synced with an outside system; no: not marked. */
+  sync: z.enum(['yes', 'no']).optional(),
+  sort: ReceivingSort.optional(),
+  dir: z.enum(['asc', 'desc']).optional(),
+});
+export type ReceivingListSearch = z.infer<typeof ReceivingListSearch>;
 
 /** Where a quick find or a scan found an order: by its id, its PO, a box's id or a box's tracking number. */
 export const ReceivingMatch = z.object({
@@ -295,16 +307,7 @@ export function discrepancyPeriod(now: Date): { from: string; to: string } {
 /** Warehouse receiving orders (spec 4.5; API notes, Receiving). */
 export const receivingChannels = {
   'receiving.list': {
-    input: z
-      .object({
-        page: z.number().int().min(1).max(2147483647),
-        limit: z.number().int().min(1).max(250),
-        ...ReceivingFilters.shape,
-        sort: ReceivingSort.optional(),
-        /** Quick find: a WRO id, a PO number or a box tracking number (or box id). Filters still apply. */
-        find: z.string().trim().min(1).max(100).optional(),
-      })
-      .strict(),
+    input: z.object({ ...ReceivingListSearch.shape, limit: z.number().int().min(1).max(250) }).strict(),
     output: z.object({
       items: z.array(ReceivingOrder),
       pageInfo: PageInfo,

@@ -58,7 +58,7 @@ test('a delivery received over and under another lot reads the same on Today, th
   );
 
   // The receiving list's marker for the order, found by its id.
-  await openAddress(page, `/receiving?find=${wro.id}`);
+  await openAddress(page, `/receiving?q=${wro.id}`);
   await expectViewFocus(page, 'Receiving');
   await expect(page.getByRole('table', { name: 'Warehouse receiving orders' }).getByRole('row', { name: new RegExp(`^${wro.id}\\b`) })).toContainText(said);
 });

@@ -121,7 +121,7 @@ test('news goes by itself, an error stays until Escape, a stack of errors is one
   await expect(errors).toHaveCount(1);
 
   // Escape in a find field with text clears the field, as it always did; the error stays.
-  const find = page.locator('#filter-find');
+  const find = page.locator('#filter-q');
   await find.click();
   await page.keyboard.type('zz', { delay: 90 });
   await page.keyboard.press('Escape');

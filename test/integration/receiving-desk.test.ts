@@ -73,23 +73,23 @@ describe('WRO list', () => {
   it('filters by status and center, sorts in main across pages, and finds by id and PO', async () => {
     const all =
       await api.get<{ id: number; status: string; fulfillment_center: { id: number }; purchase_order_number: string | null }[]>('/2026-07/receiving?Limit=250');
-    const awaiting = await ok('receiving.list', { page: 1, limit: 250, statuses: ['Awaiting'] });
+    const awaiting = await ok('receiving.list', { page: 1, limit: 250, status: 'Awaiting' });
     expect(awaiting.items.length).toBe(all.filter((w) => w.status === 'Awaiting').length);
     expect(awaiting.items.every((w) => w.status === 'Awaiting')).toBe(true);
     const fc = all[0]!.fulfillment_center.id;
-    const atFc = await ok('receiving.list', { page: 1, limit: 250, fulfillmentCenterIds: [fc] });
+    const atFc = await ok('receiving.list', { page: 1, limit: 250, fc });
     expect(atFc.pageInfo.totalCount).toBe(all.filter((w) => w.fulfillment_center.id === fc).length);
 
     const byIdAsc = [...all].map((w) => w.id).sort((a, b) => a - b);
-    const p1 = await ok('receiving.list', { page: 1, limit: 10, sort: { field: 'id', direction: 'asc' } });
-    const p2 = await ok('receiving.list', { page: 2, limit: 10, sort: { field: 'id', direction: 'asc' } });
+    const p1 = await ok('receiving.list', { page: 1, limit: 10, sort: 'id', dir: 'asc' });
+    const p2 = await ok('receiving.list', { page: 2, limit: 10, sort: 'id', dir: 'asc' });
     expect([...p1.items, ...p2.items].map((w) => w.id)).toEqual(byIdAsc.slice(0, 20));
     expect(p2.pageInfo).toEqual({ page: 2, pageSize: 10, totalPages: Math.ceil(all.length / 10), totalCount: all.length });
 
     const target = all.find((w) => w.purchase_order_number)!;
-    const byId = await ok('receiving.list', { page: 1, limit: 50, find: String(target.id) });
+    const byId = await ok('receiving.list', { page: 1, limit: 50, q: String(target.id) });
     expect(byId.matches?.[0]).toMatchObject({ via: 'id', order: { id: target.id } });
-    const byPo = await ok('receiving.list', { page: 1, limit: 50, find: target.purchase_order_number! });
+    const byPo = await ok('receiving.list', { page: 1, limit: 50, q: target.purchase_order_number! });
     expect(byPo.items.map((w) => w.id)).toContain(target.id);
     expect(byPo.matches?.every((m) => m.via === 'purchase_order_number')).toBe(true);
   });
@@ -109,23 +109,23 @@ describe('WRO list', () => {
     const dated = all.filter((w) => w.expected_arrival_date);
     const day = centerDay(dated[0]!);
     const expected = dated.filter((w) => centerDay(w) === day).map((w) => w.id);
-    const due = await ok('receiving.list', { page: 1, limit: 250, expectedFrom: day, expectedTo: day });
+    const due = await ok('receiving.list', { page: 1, limit: 250, due: day, dueTo: day });
     expect(due.items.map((w) => w.id).sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
     expect(due.pageInfo.totalCount).toBe(expected.length);
     // Newest first, as the unfiltered list, and paged here like the service would.
-    const first = await ok('receiving.list', { page: 1, limit: 1, expectedFrom: day, expectedTo: day });
+    const first = await ok('receiving.list', { page: 1, limit: 1, due: day, dueTo: day });
     const newest = dated.filter((w) => centerDay(w) === day).sort((a, b) => Date.parse(b.insert_date) - Date.parse(a.insert_date) || b.id - a.id)[0]!;
     expect(first.items.map((w) => w.id)).toEqual([newest.id]);
     expect(first.pageInfo).toMatchObject({ totalCount: expected.length, totalPages: expected.length });
     // An open-ended range and another filter together.
-    const fromDay = await ok('receiving.list', { page: 1, limit: 250, expectedFrom: day, statuses: ['Awaiting'] });
+    const fromDay = await ok('receiving.list', { page: 1, limit: 250, due: day, status: 'Awaiting' });
     expect(fromDay.pageInfo.totalCount).toBe(dated.filter((w) => centerDay(w) >= day && w.status === 'Awaiting').length);
   });
 
   it('refuses a PO filter with a comma, naming the field, before calling the service', async () => {
-    const e = await refused('receiving.list', { page: 1, limit: 50, purchaseOrderNumber: 'A,B' });
+    const e = await refused('receiving.list', { page: 1, limit: 50, po: 'A,B' });
     expect(e.code).toBe('invalid_input');
-    expect(Object.keys(e.fieldErrors ?? {})).toContain('purchaseOrderNumber');
+    expect(Object.keys(e.fieldErrors ?? {})).toContain('po');
   });
 });
 
@@ -163,7 +163,7 @@ describe('WRO create, detail, boxes, labels, cancel', () => {
     expect(byTracking.matches).toMatchObject([{ via: 'tracking_number', order: { id: order.id }, boxId: detail.boxes[1]!.box_id }]);
     const byBox = await ok('receiving.lookup', { code: String(detail.boxes[0]!.box_id), kinds: ['record-id', 'purchase-order', 'box-tracking'] });
     expect(byBox.matches.find((m) => m.via === 'box_id')).toMatchObject({ order: { id: order.id }, boxId: detail.boxes[0]!.box_id });
-    const quick = await ok('receiving.list', { page: 1, limit: 50, find: '1ZPO-DESK1A' });
+    const quick = await ok('receiving.list', { page: 1, limit: 50, q: '1ZPO-DESK1A' });
     expect(quick.matches?.[0]).toMatchObject({ via: 'tracking_number', order: { id: order.id } });
 
     // Labels: a PDF with one page per box, fetched by main.
@@ -186,7 +186,7 @@ describe('WRO create, detail, boxes, labels, cancel', () => {
 
     // External sync on and off.
     expect((await ok('receiving.setExternalSync', { id: order.id, isExternalSync: true })).external_sync_timestamp).not.toBeNull();
-    expect((await ok('receiving.list', { page: 1, limit: 250, externalSync: true })).items.map((w) => w.id)).toContain(order.id);
+    expect((await ok('receiving.list', { page: 1, limit: 250, sync: 'yes' })).items.map((w) => w.id)).toContain(order.id);
     expect((await ok('receiving.setExternalSync', { id: order.id, isExternalSync: false })).external_sync_timestamp).toBeNull();
 
     // Cancel: allowed while Awaiting; a second time it is refused with the reason, nothing sent.

@@ -238,7 +238,7 @@ describe('the discrepancy list', () => {
     const d = await callCore(t, 'receiving.discrepancies', { id: swap.id });
     expect(d.totals).toMatchObject({ short: 1, over: 0, otherLot: 2 });
     // The receiving list marks it with the same units under another lot, from the boxes the desk holds.
-    const page = await callCore(t, 'receiving.list', { page: 1, limit: 50, find: String(swap.id) });
+    const page = await callCore(t, 'receiving.list', { page: 1, limit: 50, q: String(swap.id) });
     expect(page.otherLot?.[swap.id]).toBe(2);
   });
 });

@@ -36,11 +36,11 @@ describe('scanner settings and the receiving lookups scans use, through the real
       return (r.value as ChannelOutput<'receiving.list'>).items;
     };
     const withPo = (await list({})).find((w) => w.purchase_order_number !== null)!;
-    const found = await list({ purchaseOrderNumber: withPo.purchase_order_number! });
+    const found = await list({ po: withPo.purchase_order_number! });
     expect(found.length).toBeGreaterThan(0);
     expect(found.every((w) => w.purchase_order_number === withPo.purchase_order_number)).toBe(true);
     expect(found.map((w) => w.id)).toContain(withPo.id);
-    expect(await t.core.dispatch('receiving.list', { page: 1, limit: 50, purchaseOrderNumber: 'PO-1,PO-2' })).toMatchObject({
+    expect(await t.core.dispatch('receiving.list', { page: 1, limit: 50, po: 'PO-1,PO-2' })).toMatchObject({
       ok: false,
       error: { code: 'invalid_input' },
     });

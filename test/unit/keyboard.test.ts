@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bindableKeys, describeKeys, isScannerControlCombo, matches, parseKeys } from '../../renderer/src/keyboard/keys.js';
 import { parseSearch, stringifySearch } from '../../renderer/src/app/search.js';
 import { ReceivingSearch } from '../../renderer/src/workspaces/receiving/search.js';
+import { receivingChannels } from '../../shared/ipc/receiving.js';
 
 const key = (k: string, mods: Partial<Record<'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey', boolean>> = {}) => ({
   key: k,
@@ -68,5 +69,13 @@ describe('addresses', () => {
       dir: 'asc',
     });
     expect(ReceivingSearch.parse({ status: 'Awaiting,Lost', fc: 'twelve', page: '0', sort: 'colour', dir: 'up' })).toEqual({});
+  });
+
+  it('ask main for the receiving list with the address as it stands: a PO of digits stays text', () => {
+    const search = ReceivingSearch.parse(parseSearch('?po=00123&q=%201Z99%20&due=2026-11-25&sync=no&fc=3&page=x'));
+    expect(search).toEqual({ po: '00123', q: '1Z99', due: '2026-11-25', sync: 'no', fc: 3 });
+    expect(receivingChannels['receiving.list'].input.parse({ ...search, limit: 100 })).toEqual({ ...search, limit: 100 });
+    // The channel itself refuses what the address would have dropped.
+    expect(receivingChannels['receiving.list'].input.safeParse({ fc: 'twelve', limit: 100 }).success).toBe(false);
   });
 });

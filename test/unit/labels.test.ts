@@ -40,7 +40,7 @@ const NEVER_SHOWN: Record<string, string> = {
   ItemKind: 'an address parameter; the browser words its choice itself',
   ReceivingWhen: "an address parameter; Today's list is titled by it",
   WebhookTopic: 'webhooks are not a desk view',
-  ReceivingSortField: 'columns carry their own headings',
+  ReceivingSort: 'an address parameter; columns carry their own headings',
   ReceiptTab: 'tabs carry their own headings',
   LotExclusionMark: 'the lot table words each mark in its own column',
   SyncPhase: 'the sync bar words its progress as counts',

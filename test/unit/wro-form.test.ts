@@ -10,7 +10,8 @@ import {
   wroCreateBody,
   WRO_LIMITS,
 } from '../../shared/schemas/wro-form.js';
-import { receivingServiceQuery, sortOrders } from '../../electron/core/receiving/list-query.js';
+import { isServiceOrder, receivingServiceQuery, sortOf, sortOrders } from '../../electron/core/receiving/list-query.js';
+import { said } from '../../shared/errors.js';
 import type { ReceivingOrder } from '../../shared/schemas/receiving.js';
 import { createIntl } from '@formatjs/intl';
 import { compiled } from '../../build/i18n-catalogs.js';
@@ -85,17 +86,31 @@ describe('create-WRO form rules (mirroring the service)', () => {
 
 describe('WRO list query', () => {
   it('turns day ranges into strict bounds that include both days', () => {
-    const q = receivingServiceQuery({ insertedFrom: '2026-11-01', insertedTo: '2026-11-02', statuses: ['Awaiting', 'Arrived'] });
+    const q = receivingServiceQuery({ in: '2026-11-01', inTo: '2026-11-02', status: 'Awaiting,Arrived', fc: 12, sync: 'no' });
     expect(q.InsertStartDate).toBe(new Date(new Date(2026, 10, 1).getTime() - 1).toISOString());
     expect(q.InsertEndDate).toBe(new Date(2026, 10, 3).toISOString());
     expect(q.Statuses).toBe('Awaiting,Arrived');
+    expect(q.FulfillmentCenterIds).toBe('12');
+    expect(q.ExternalSync).toBe('false');
+  });
+
+  it('names the column in warehouse words when too many orders match to sort them', () => {
+    const refusal = englishOf(said('errors.receiving.tooManyToSort', { count: 6200, limit: 5000, field: sortOf({ sort: 'arrival' }).field }));
+    expect(refusal).toBe('6,200 orders match: narrow the other filters (to 5,000 or fewer) to sort by expected arrival.');
+  });
+
+  it('reads an address without a sort as newest first, which the service pages itself', () => {
+    expect(sortOf({})).toEqual({ field: 'inserted', direction: 'desc' });
+    expect(isServiceOrder(sortOf({ dir: 'asc' }))).toBe(true);
+    expect(isServiceOrder(sortOf({ sort: 'inserted' }))).toBe(false);
+    expect(sortOf({ sort: 'po', dir: 'desc' })).toEqual({ field: 'po', direction: 'desc' });
   });
 
   it('sorts with empty values last and ties by id', () => {
     const o = (id: number, po: string | null) => ({ id, status: 'Awaiting', purchase_order_number: po }) as ReceivingOrder;
     const rows = [o(1, 'B'), o(2, null), o(3, 'a10'), o(4, 'a9')];
-    expect(sortOrders(rows, { field: 'purchase_order_number', direction: 'asc' }).map((r) => r.id)).toEqual([4, 3, 1, 2]);
-    expect(sortOrders(rows, { field: 'purchase_order_number', direction: 'desc' }).map((r) => r.id)).toEqual([1, 3, 4, 2]);
+    expect(sortOrders(rows, { field: 'po', direction: 'asc' }).map((r) => r.id)).toEqual([4, 3, 1, 2]);
+    expect(sortOrders(rows, { field: 'po', direction: 'desc' }).map((r) => r.id)).toEqual([1, 3, 4, 2]);
   });
 });
 

@@ -44,7 +44,7 @@ export async function findCreatedOrder(api: ApiClient, body: ReceivingCreate, se
   const po = body.purchase_order_number ?? null;
   const since = new Date(sentAt.getTime() - SLACK_MS);
   const filters = receivingServiceQuery({
-    fulfillmentCenterIds: [body.fulfillment_center.id],
+    fc: body.fulfillment_center.id,
     ...(po && !po.includes(',') ? { purchaseOrderNumbers: [po] } : {}),
   });
   filters.InsertStartDate = since.toISOString();

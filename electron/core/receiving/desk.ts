@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import { AppErrorException, said, type Saying } from '../../../shared/errors.js';
 import { appError, englishOf, englishWords, sayError, wordsFor } from '../words.js';
 import {
-  DEFAULT_RECEIVING_SORT,
   type OrderDiscrepancies,
   type receivingChannels,
   type ReceivingDetail,
@@ -22,7 +21,7 @@ import { boxIndexFor, type BoxQuery } from './box-index.js';
 import { findCreatedOrder } from './create-reconcile.js';
 import { discrepancyCsv, orderDiscrepancies, type ItemNames } from './discrepancies.js';
 import { knownOtherLot, readDiscrepancyList, rememberOtherLot, type LotItems } from './discrepancy-list.js';
-import { isServiceOrder, LOCAL_SORT_LIMIT, localFilter, pageOf, receivingServiceQuery, sortOrders } from './list-query.js';
+import { isServiceOrder, LOCAL_SORT_LIMIT, localFilter, pageOf, receivingServiceQuery, sortOf, sortOrders, type ReceivingQuery } from './list-query.js';
 import {
   cancelReceivingOrder,
   createReceivingOrder,
@@ -155,14 +154,15 @@ export class ReceivingDesk {
     return (await mirror.orders()).find((o) => o.id === id) ?? null;
   }
 
-  async list({ page, limit, sort, find, ...filters }: In<'receiving.list'>, signal: AbortSignal): Out<'receiving.list'> {
+  async list({ page = 1, limit, sort: column, dir, q, ...filters }: In<'receiving.list'>, signal: AbortSignal): Out<'receiving.list'> {
     const api = this.deps.api();
+    const sort = sortOf({ sort: column, dir });
     const kept = localFilter(filters) ?? (() => true);
-    if (find) {
-      const matches = (await this.quickFind(find, filters, signal)).filter((m) => kept(m.order));
+    if (q) {
+      const matches = (await this.quickFind(q, filters, signal)).filter((m) => kept(m.order));
       const ordered = sortOrders(
         matches.map((m) => m.order),
-        sort ?? DEFAULT_RECEIVING_SORT,
+        sort,
       );
       return withOtherLot(api, { ...pageOf(ordered, page, limit), matches });
     }
@@ -176,9 +176,9 @@ export class ReceivingDesk {
     if (all.length > LOCAL_SORT_LIMIT) {
       throw localFilter(filters)
         ? appError('invalid_input', 'errors.receiving.tooManyToFilter', { count: all.length, limit: LOCAL_SORT_LIMIT })
-        : appError('invalid_input', 'errors.receiving.tooManyToSort', { count: all.length, limit: LOCAL_SORT_LIMIT, field: sort!.field });
+        : appError('invalid_input', 'errors.receiving.tooManyToSort', { count: all.length, limit: LOCAL_SORT_LIMIT, field: sort.field });
     }
-    return withOtherLot(api, pageOf(sortOrders(all.filter(kept), sort ?? DEFAULT_RECEIVING_SORT), page, limit));
+    return withOtherLot(api, pageOf(sortOrders(all.filter(kept), sort), page, limit));
   }
 
   async detail({ id, contents }: In<'receiving.detail'>, signal: AbortSignal): Promise<ReceivingDetail> {
@@ -329,7 +329,7 @@ export class ReceivingDesk {
   }
 
   /** Quick find: an order's id and its PO in one pass; a tracking number (or box id) only when neither matched. */
-  private async quickFind(find: string, filters: Parameters<typeof receivingServiceQuery>[0], signal?: AbortSignal): Promise<ReceivingMatch[]> {
+  private async quickFind(find: string, filters: ReceivingQuery, signal?: AbortSignal): Promise<ReceivingMatch[]> {
     const api = this.deps.api();
     const numeric = recordId(find);
     const [byId, byPo] = await Promise.all([

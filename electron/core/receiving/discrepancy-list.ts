@@ -58,10 +58,10 @@ export async function readDiscrepancyList(
 ): Promise<z.infer<Channel['output']>> {
   let requests = 0;
   const filters = receivingServiceQuery({
-    statuses: [...DISCREPANCY_STATUSES],
-    insertedFrom: from,
-    insertedTo: to,
-    ...(centerId === null ? {} : { fulfillmentCenterIds: [centerId] }),
+    status: DISCREPANCY_STATUSES.join(','),
+    in: from,
+    inTo: to,
+    ...(centerId === null ? {} : { fc: centerId }),
   });
   const orders: ReceivingOrder[] = [];
   let next: string | null = null;

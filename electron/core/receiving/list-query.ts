@@ -1,11 +1,12 @@
-import type { ReceivingFilters, ReceivingSort } from '../../../shared/ipc/receiving.js';
+import type { ReceivingListSearch, ReceivingSort } from '../../../shared/ipc/receiving.js';
 import type { PageInfo } from '../../../shared/schemas/common.js';
 import type { ReceivingOrder } from '../../../shared/schemas/receiving.js';
 import { centerDayOf } from '../../../shared/time/center-day.js';
 
 /**
- * The WRO list's filters as the service's query (API notes, Receiving: comma-separated lists, dates
- * as instants compared strictly) and the sorts the service cannot do. One place for both.
+ * The receiving list's address (`ReceivingListSearch`: the list channel's input) as the service's
+ * query (API notes, Receiving: comma-separated lists, dates as instants compared strictly), and the
+ * filter and sorts the service cannot do. The one place the address's words meet the service's.
  */
 export type ServiceQuery = Record<string, string | number | undefined>;
 
@@ -23,20 +24,23 @@ function dayRange(from: string | undefined, to: string | undefined): { start?: s
   };
 }
 
-export function receivingServiceQuery(filters: ReceivingFilters & { ids?: number[]; purchaseOrderNumbers?: string[] }): ServiceQuery {
-  const inserted = dayRange(filters.insertedFrom, filters.insertedTo);
-  const completed = dayRange(filters.completedFrom, filters.completedTo);
-  const pos = filters.purchaseOrderNumbers ?? (filters.purchaseOrderNumber ? [filters.purchaseOrderNumber] : undefined);
+/** The list's filters (an address without its page, sort and quick find), and what main itself asks by. */
+export type ReceivingQuery = Omit<ReceivingListSearch, 'page' | 'sort' | 'dir' | 'q'> & { ids?: number[]; purchaseOrderNumbers?: string[] };
+
+export function receivingServiceQuery(filters: ReceivingQuery): ServiceQuery {
+  const inserted = dayRange(filters.in, filters.inTo);
+  const completed = dayRange(filters.done, filters.doneTo);
+  const pos = filters.purchaseOrderNumbers ?? (filters.po ? [filters.po] : undefined);
   return {
     IDs: filters.ids?.length ? filters.ids.join(',') : undefined,
-    Statuses: filters.statuses?.length ? filters.statuses.join(',') : undefined,
-    FulfillmentCenterIds: filters.fulfillmentCenterIds?.length ? filters.fulfillmentCenterIds.join(',') : undefined,
+    Statuses: filters.status || undefined,
+    FulfillmentCenterIds: filters.fc === undefined ? undefined : String(filters.fc),
     PurchaseOrderNumbers: pos?.length ? pos.join(',') : undefined,
     InsertStartDate: inserted.start,
     InsertEndDate: inserted.end,
     CompletedStartDate: completed.start,
     CompletedEndDate: completed.end,
-    ExternalSync: filters.externalSync === undefined ? undefined : String(filters.externalSync),
+    ExternalSync: filters.sync === undefined ? undefined : String(filters.sync === 'yes'),
   };
 }
 
@@ -45,8 +49,8 @@ export function receivingServiceQuery(filters: ReceivingFilters & { ids?: number
  * arrival is an instant at a center: its day is the center's, so an order due at 23:30 in Chicago
  * is due that day whatever the desk's zone.
  */
-export function localFilter(filters: ReceivingFilters): ((order: ReceivingOrder) => boolean) | null {
-  const { expectedFrom: from, expectedTo: to } = filters;
+export function localFilter(filters: ReceivingQuery): ((order: ReceivingOrder) => boolean) | null {
+  const { due: from, dueTo: to } = filters;
   if (!from && !to) return null;
   return (order) => {
     const at = order.expected_arrival_date ? Date.parse(order.expected_arrival_date) : NaN;
@@ -56,9 +60,20 @@ export function localFilter(filters: ReceivingFilters): ((order: ReceivingOrder)
   };
 }
 
+/** A sort of the list: a column as the address names it, and a direction. */
+export interface ListSort {
+  field: ReceivingSort;
+  direction: 'asc' | 'desc';
+}
+
+/** The sort an address asks for: its column, ascending unless it says otherwise; none: newest first. */
+export function sortOf(search: Pick<ReceivingListSearch, 'sort' | 'dir'>): ListSort {
+  return search.sort ? { field: search.sort, direction: search.dir ?? 'asc' } : { field: 'inserted', direction: 'desc' };
+}
+
 /** The service answers newest first (by insert date); that order is paged by the service itself. */
-export function isServiceOrder(sort: ReceivingSort | undefined): boolean {
-  return !sort || (sort.field === 'insert_date' && sort.direction === 'desc');
+export function isServiceOrder(sort: ListSort): boolean {
+  return sort.field === 'inserted' && sort.direction === 'desc';
 }
 
 /** Other orders are made here over every matching order; past this many the user narrows the filters. */
@@ -66,23 +81,23 @@ export const LOCAL_SORT_LIMIT = 5000;
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
-function sortKey(order: ReceivingOrder, field: ReceivingSort['field']): string | number | null {
+function sortKey(order: ReceivingOrder, field: ReceivingSort): string | number | null {
   switch (field) {
     case 'id':
       return order.id;
-    case 'insert_date':
+    case 'inserted':
       return order.insert_date ? Date.parse(order.insert_date) : null;
-    case 'expected_arrival_date':
+    case 'arrival':
       return order.expected_arrival_date ? Date.parse(order.expected_arrival_date) : null;
     case 'status':
       return order.status;
-    case 'purchase_order_number':
+    case 'po':
       return order.purchase_order_number ?? null;
   }
 }
 
 /** Sorted copy; empty values last in either direction, ties by id (newest first) so pages are stable. */
-export function sortOrders(orders: readonly ReceivingOrder[], sort: ReceivingSort): ReceivingOrder[] {
+export function sortOrders(orders: readonly ReceivingOrder[], sort: ListSort): ReceivingOrder[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
   return [...orders].sort((a, b) => {
     const x = sortKey(a, sort.field);

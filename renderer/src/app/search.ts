@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Addresses keep plain query strings (#/receiving?status=Awaiting&fc=12&page=2), not the router's
  * default JSON: every value is a string here and each route's zod schema gives it its type.
@@ -16,4 +18,22 @@ export function stringifySearch(search: Record<string, unknown>): string {
   }
   const text = params.toString().replace(/%2C/g, ',');
   return text ? `?${text}` : '';
+}
+
+/** A number part of an address, read from its text ("12"); anything else as it is. */
+function fromText(part: z.ZodType): z.ZodType {
+  const inner = part instanceof z.ZodOptional ? (part.unwrap() as z.ZodType) : part;
+  if (!(inner instanceof z.ZodNumber)) return part;
+  return z.preprocess((value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value), part);
+}
+
+/**
+ * An address's schema made from a channel's strict one: each part read from its text, and a part that
+ * does not parse (an old bookmark, a typo) left out on its own instead of breaking the view. So a
+ * list's address and its channel's input are one schema.
+ */
+export function lenient<S extends z.ZodRawShape>(schema: z.ZodObject<S>): z.ZodObject<{ [K in keyof S]: z.ZodCatch<z.ZodOptional<S[K]>> }> {
+  const parts = Object.entries(schema.shape) as [string, z.ZodType][];
+  const shape = Object.fromEntries(parts.map(([key, part]) => [key, fromText(part).optional().catch(undefined)]));
+  return z.object(shape) as unknown as z.ZodObject<{ [K in keyof S]: z.ZodCatch<z.ZodOptional<S[K]>> }>;
 }

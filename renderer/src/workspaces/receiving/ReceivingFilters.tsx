@@ -67,10 +67,10 @@ export function ReceivingFilters({ search, setSearch }: { search: ReceivingSearc
     <div className="filters wrap">
       <TextFilter
         label={t('receiving.filter.find')}
-        name="find"
+        name="q"
         placeholder={t('receiving.filter.findPlaceholder')}
-        value={search.find}
-        onApply={(find) => setSearch({ find })}
+        value={search.q}
+        onApply={(q) => setSearch({ q })}
       />
       <StatusFilter search={search} onChange={(status) => setSearch({ status })} />
       <CenterFilter centers={centers.data ?? []} value={search.fc} onChange={(fc) => setSearch({ fc })} />

@@ -4,7 +4,7 @@ import type { ReceivingOrder } from '../../../../shared/schemas/receiving';
 import { useAccountKey, type AccountKey } from '../../app/accountKey';
 import { isRefresh, useRefreshInterval } from '../../app/requestBudget';
 import { call } from '../../bridge/dockdesk';
-import { listInput, type ReceivingSearch } from './search';
+import type { ReceivingSearch } from './search';
 import type { ChannelInput } from '../../../../shared/ipc/contract';
 
 export const RECEIVING_PAGE_SIZE = 100;
@@ -54,7 +54,7 @@ export const receivingQueries = {
 
 export function useReceivingList(search: ReceivingSearch, enabled = true) {
   return useQuery({
-    ...receivingQueries.list(useAccountKey(), listInput(search, RECEIVING_PAGE_SIZE)),
+    ...receivingQueries.list(useAccountKey(), { ...search, limit: RECEIVING_PAGE_SIZE }),
     enabled,
     placeholderData: keepPreviousData,
     // TanStack Query pauses the interval while the document is hidden (refetchIntervalInBackground off).
