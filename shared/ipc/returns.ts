@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { Said } from '../errors.js';
-import { DateTime } from '../schemas/common.js';
 import { DraftId, DraftRecord } from '../schemas/drafts.js';
 import { OutboxEntryView, OutboxStatus } from '../schemas/outbox.js';
 import { ReturnOrderContext } from '../schemas/return-draft.js';
@@ -21,22 +20,26 @@ import { NoInput } from './define.js';
 const Id = z.number().int().positive().max(2147483647);
 const Center = z.object({ id: z.number().int(), name: z.string().nullable() });
 
-/** The published list's filters (API notes, Returns), as the desk names them. */
-export const ReturnFilters = z
-  .object({
-    status: ReturnStatus.optional(),
-    referenceIds: z.array(z.string().min(1).max(50)).max(50).optional(),
-    trackingNumbers: z.array(z.string().min(1).max(100)).max(50).optional(),
-    fulfillmentCenterIds: z.array(Id).max(50).optional(),
-    inventoryIds: z.array(Id).max(50).optional(),
-    originalShipmentIds: z.array(Id).max(50).optional(),
-    /** Created after / before. */
-    startDate: DateTime.optional(),
-    endDate: DateTime.optional(),
-    sortOrder: z.enum(['Asc', 'Desc']).optional(),
-  })
-  .strict();
-export type ReturnFilters = z.infer<typeof ReturnFilters>;
+/**
+ * The returns list as its address says it, which is also the list channel's input (with its cursor):
+ * #/returns?status=AwaitingArrival&fc=12&from=2026-11-01&to=2026-11-20&q=1Z999&dir=asc&page=2.
+ * Status is one value because the service filters by one (API notes, Returns). `q` is a reference id
+ * or a tracking number, matched exactly as the service does. `dir` orders by creation date, the only
+ * order the service offers. Main alone turns it into the service's query
+ * (electron/core/returns/list-query.ts); the view reads it leniently (app/search.ts, `lenient`).
+ */
+export const ReturnsListSearch = z.object({
+  status: ReturnStatus.optional(),
+  fc: Id.optional(),
+  /** Created on these days (the clerk's days), both included. */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  q: z.string().trim().min(1).max(100).optional(),
+  dir: z.enum(['asc', 'desc']).optional(),
+  /** The page the list shows; the channel pages by cursor instead. */
+  page: z.number().int().min(1).max(100_000).optional(),
+});
+export type ReturnsListSearch = z.infer<typeof ReturnsListSearch>;
 
 /**
  * A return's original shipment as a clerk knows it: the order's reference (printed on the packing
@@ -87,11 +90,14 @@ export const returnChannels = {
    */
   'outbox.discard': { input: z.object({ id: z.string().min(1).max(64) }).strict(), output: z.object({ draft: DraftRecord }) },
 
-  /** One page of the published list: `cursor` null for the first page, else a `next` link exactly as given. */
+  /**
+   * One page of the published list: `cursor` null for the first page, else a `next` link exactly as
+   * given. With `q`: every return it finds, on one page (`next` null).
+   */
   'returns.list': {
     input: z
       .object({
-        filters: ReturnFilters.default({}),
+        ...ReturnsListSearch.omit({ page: true }).shape,
         limit: z.number().int().min(1).max(250).default(50),
         cursor: z.string().max(4096).nullable().default(null),
       })

@@ -104,7 +104,7 @@ export async function benchScreenCosts(): Promise<Record<string, unknown>> {
       unidentifiedList: await cost(t, () => call(t, 'unidentified.list', { tab: 'unlinked', page: 1 })),
       inventorySearch: await cost(t, () => call(t, 'inventory.search', { text: 'bar', offset: 0, limit: 50 })),
       lotExclusions: await cost(t, () => openLotExclusions(t)),
-      returnsList: await cost(t, () => call(t, 'returns.list', { filters: {}, limit: 50, cursor: null })),
+      returnsList: await cost(t, () => call(t, 'returns.list', { limit: 50, cursor: null })),
     };
     const perAction = {
       openLotExclusions: await cost(t, () => openLotExclusions(t)),

@@ -36,7 +36,7 @@ describe('refresh lanes', () => {
     await signIn(t);
     await t.inventorySyncsEnded(1);
     const { asked, granted, budget } = watchBudget(t);
-    const input = { filters: {}, limit: 5, cursor: null };
+    const input = { limit: 5, cursor: null };
     budget.blockFor(1_500);
     const calls = [
       t.core.dispatch('returns.list', input, { lane: 'background' }),

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { filtersOf, findQueries, ReturnsSearch } from '../../renderer/src/workspaces/returns/search.js';
+import { returnServiceQuery } from '../../electron/core/returns/list-query.js';
+import { ReturnsSearch } from '../../renderer/src/workspaces/returns/search.js';
+import { returnChannels } from '../../shared/ipc/returns.js';
+import { findQueries } from '../../shared/returns/find.js';
 
 describe('the returns list address', () => {
   it('reads every filter and falls back to defaults for parts that do not parse', () => {
@@ -16,12 +19,19 @@ describe('the returns list address', () => {
   });
 
   it('turns whole local days into the service\'s exclusive "created after" and "created before"', () => {
-    const f = filtersOf({ from: '2026-11-01', to: '2026-11-20' });
+    const f = returnServiceQuery({ from: '2026-11-01', to: '2026-11-20' });
     // Created after a millisecond before the first day's local midnight, before the midnight after the last day.
     expect(new Date(f.startDate!).getTime()).toBe(new Date(2026, 10, 1).getTime() - 1);
     expect(new Date(f.endDate!).getTime()).toBe(new Date(2026, 10, 21).getTime());
-    expect(filtersOf({}).sortOrder).toBe('Desc');
-    expect(filtersOf({ dir: 'asc', status: 'Cancelled', fc: 3 })).toEqual({ status: 'Cancelled', fulfillmentCenterIds: [3], sortOrder: 'Asc' });
+    expect(returnServiceQuery({}).sortOrder).toBe('Desc');
+    expect(returnServiceQuery({ dir: 'asc', status: 'Cancelled', fc: 3 })).toEqual({ status: 'Cancelled', fulfillmentCenterIds: [3], sortOrder: 'Asc' });
+  });
+
+  it('is what the list asks main for, without its page: the channel takes the address as it stands', () => {
+    const { page, ...search } = ReturnsSearch.parse({ status: 'Completed', fc: '4', from: '2026-11-01', q: 'RMA-7', dir: 'asc', page: '2' });
+    expect(page).toBe(2);
+    expect(returnChannels['returns.list'].input.parse({ ...search, cursor: null })).toEqual({ ...search, limit: 50, cursor: null });
+    expect(returnChannels['returns.list'].input.safeParse({ status: 'Lost' }).success).toBe(false);
   });
 
   it('looks a Find text up as a reference id (up to 50 characters) and a tracking number (up to 100)', () => {

@@ -2,6 +2,7 @@ import type { ReceivingListSearch, ReceivingSort } from '../../../shared/ipc/rec
 import type { PageInfo } from '../../../shared/schemas/common.js';
 import type { ReceivingOrder } from '../../../shared/schemas/receiving.js';
 import { centerDayOf } from '../../../shared/time/center-day.js';
+import { dayRange } from '../../../shared/time/day-range.js';
 
 /**
  * The receiving list's address (`ReceivingListSearch`: the list channel's input) as the service's
@@ -9,20 +10,6 @@ import { centerDayOf } from '../../../shared/time/center-day.js';
  * filter and sorts the service cannot do. The one place the address's words meet the service's.
  */
 export type ServiceQuery = Record<string, string | number | undefined>;
-
-/** A day (YYYY-MM-DD) at local midnight: the clerk's days, which is what "inserted on the 3rd" means. */
-function localMidnight(day: string, plusDays = 0): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d + plusDays);
-}
-
-/** Both ends of a day range included; the service compares strictly, so the bounds sit just outside it. */
-function dayRange(from: string | undefined, to: string | undefined): { start?: string; end?: string } {
-  return {
-    ...(from ? { start: new Date(localMidnight(from).getTime() - 1).toISOString() } : {}),
-    ...(to ? { end: localMidnight(to, 1).toISOString() } : {}),
-  };
-}
 
 /** The list's filters (an address without its page, sort and quick find), and what main itself asks by. */
 export type ReceivingQuery = Omit<ReceivingListSearch, 'page' | 'sort' | 'dir' | 'q'> & { ids?: number[]; purchaseOrderNumbers?: string[] };

@@ -8,6 +8,7 @@ import { listFulfillmentCenters } from '../api/resources.js';
 import type { HandlersFor } from '../ipc/registry.js';
 import type { SettingsService } from '../settings/settings.js';
 import type { ReturnsDesk } from './desk.js';
+import { listPage } from './list-query.js';
 import { getReturn, getShipment, listReturns } from './resources.js';
 import { namedOrderById } from '../receiving/index.js';
 
@@ -53,10 +54,7 @@ export function returnHandlers(deps: ReturnHandlerDeps): HandlersFor<typeof retu
     'outbox.list': async () => ({ entries: await desk.outbox().list(), status: await desk.outbox().status() }),
     'outbox.retry': async (input) => desk.outbox().retry(input.id),
     'outbox.discard': async (input) => ({ draft: await desk.outbox().discard(input.id) }),
-    'returns.list': async (input, call) => {
-      const page = await listReturns(deps.api(), { ...input.filters, limit: input.limit }, input.cursor, call.signal);
-      return { items: page.items, next: page.next };
-    },
+    'returns.list': async (input, call) => listPage(deps.api(), input, call.signal),
     'returns.get': async (input, call) => desk.detail(input.id, call.signal),
     'returns.cancel': async (input, call) => desk.cancel(input.id, call.signal),
     'returns.edit': async (input, call) => desk.edit(input.id, call.signal),

@@ -1,10 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ReturnDetail, ReturnFilters } from '../../../../shared/ipc/returns';
+import type { ReturnDetail } from '../../../../shared/ipc/returns';
 import type { ReturnRecord } from '../../../../shared/schemas/returns';
 import { useAccountKey, type AccountKey } from '../../app/accountKey';
 import { isRefresh, useRefreshInterval } from '../../app/requestBudget';
 import { call } from '../../bridge/dockdesk';
-import { filtersOf, findQueries, type ReturnsSearch } from './search';
+import type { ReturnsSearch } from './search';
+
+/** The list's filters: its address without the page and the find text. */
+type ListFilters = Omit<ReturnsSearch, 'page' | 'q'>;
 
 export const RETURNS_PAGE_SIZE = 100;
 
@@ -14,7 +17,7 @@ export const RETURNS_PAGE_SIZE = 100;
  */
 export const returnsQueries = {
   all: (account: AccountKey) => [...account, 'returns'] as const,
-  list: (account: AccountKey, filters: ReturnFilters) => [...account, 'returns', 'list', filters] as const,
+  list: (account: AccountKey, filters: ListFilters) => [...account, 'returns', 'list', filters] as const,
   detail: (account: AccountKey, id: number) =>
     queryOptions({
       queryKey: [...account, 'returns', 'detail', id] as const,
@@ -74,7 +77,7 @@ export interface ReturnListPage {
 async function servicePage(
   client: QueryClient,
   base: readonly unknown[],
-  filters: ReturnFilters,
+  filters: ListFilters,
   page: number,
   signal: AbortSignal,
   refresh = false,
@@ -88,42 +91,21 @@ async function servicePage(
     if (before.next === null) return { items: [], next: null, pastEnd: true, found: false };
     cursor = before.next;
   }
-  const result = await call('returns.list', { filters, limit: RETURNS_PAGE_SIZE, cursor }, signal, { refresh });
+  const result = await call('returns.list', { ...filters, limit: RETURNS_PAGE_SIZE, cursor }, signal, { refresh });
   return { ...result, pastEnd: false, found: false };
 }
-
-/**
- * Find: the service matches reference ids and tracking numbers exactly, each by its own filter, so
- * both are asked (with the other filters) and the answers merged, newest first unless asked otherwise.
- */
-async function findReturns(filters: ReturnFilters, q: string, signal: AbortSignal, refresh: boolean): Promise<ReturnRecord[]> {
-  const { referenceId, trackingNumber } = findQueries(q);
-  const ask = (extra: Partial<ReturnFilters>) => call('returns.list', { filters: { ...filters, ...extra }, limit: 250, cursor: null }, signal, { refresh });
-  const [byReference, byTracking] = await Promise.all([
-    referenceId ? ask({ referenceIds: [referenceId] }) : { items: [] },
-    trackingNumber ? ask({ trackingNumbers: [trackingNumber] }) : { items: [] },
-  ]);
-  const seen = new Set<number>();
-  const sign = filters.sortOrder === 'Asc' ? 1 : -1;
-  return [...byReference.items, ...byTracking.items]
-    .filter((r) => !seen.has(r.id) && seen.add(r.id))
-    .sort((a, b) => sign * (created(a) - created(b) || a.id - b.id));
-}
-
-const created = (r: ReturnRecord) => (r.insert_date ? Date.parse(r.insert_date) : 0);
 
 export function useReturnList(search: ReturnsSearch) {
   const account = useAccountKey();
   const client = useQueryClient();
-  const filters = filtersOf(search);
-  const page = search.page ?? 1;
+  const { page = 1, q, ...filters } = search;
   const base = returnsQueries.list(account, filters);
   return useQuery({
-    queryKey: search.q ? [...base, 'find', search.q] : [...base, page],
+    queryKey: q ? [...base, 'find', q] : [...base, page],
     queryFn: async ({ signal, queryKey }): Promise<ReturnListPage> => {
       // Rows already shown: this is the periodic refresh (or one after a change), which waits behind the clerk's calls.
       const refresh = isRefresh(client, queryKey);
-      if (search.q) return { items: await findReturns(filters, search.q, signal, refresh), next: null, pastEnd: false, found: true };
+      if (q) return { ...(await call('returns.list', { ...filters, q, cursor: null }, signal, { refresh })), pastEnd: false, found: true };
       return servicePage(client, base, filters, page, signal, refresh);
     },
     placeholderData: keepPreviousData,

@@ -10,7 +10,8 @@ import type { PaletteItem } from '../../palette/entries';
 import { defineArea, type LazyView } from '../area';
 import { ReturnsSettingsPanel } from './intake/ReturnsSettingsPanel';
 import { OutboxSlot } from './outbox/OutboxSlot';
-import { findQueries, ReturnsSearch } from './search';
+import { findQueries } from '../../../../shared/returns/find';
+import { ReturnsSearch } from './search';
 
 /** A return as a scan's or the palette's line, worded in the language in force when found. */
 function candidate(r: ReturnRecord): Candidate {
