@@ -24,7 +24,7 @@ const localDay = (iso: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestCore({ localEmulator: { rateLimit: { enabled: false } } });
+  t = await createTestCore();
   await signIn(t);
   seeded = ((await emulatorControl(t, 'GET', '/data/returns')) as { items: Seeded[] }).items;
 }, 60_000);
