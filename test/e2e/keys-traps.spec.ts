@@ -56,6 +56,30 @@ test('a combo box takes Enter on its single or highlighted match and never empti
   await expect.poll(() => page.evaluate(() => decodeURIComponent(window.location.hash))).toContain(`fc=${moreno.id}`);
 });
 
+test('a field the clerk puts focus in while a slow list opens keeps it and every key typed', async ({ page, host }) => {
+  const moreno = (await host.core.emulator.control.data('fulfillmentCenters')).find((c) => c.name?.includes('Moreno'))!;
+  await signIn(page, host.url);
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  // The service answers slower than the desk waits for a view's rows to choose where focus goes.
+  await host.core.emulator.control.setFaults({ latencyMs: 4_000 });
+  try {
+    await page.keyboard.press('Alt+1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Receiving', exact: true })).toBeVisible();
+    const filter = page.getByRole('combobox', { name: 'Fulfillment center' });
+    await filter.click();
+    await page.keyboard.type('Moreno', HUMAN);
+    // The rows arrive while the clerk types; the field they chose keeps focus and what they typed.
+    await expect(page.getByRole('row').nth(1)).toBeVisible({ timeout: 15_000 });
+    await expect(filter).toBeFocused();
+    await expect(filter).toHaveValue('Moreno');
+    await page.keyboard.press('Enter');
+    await expect(filter).toHaveValue(moreno.name);
+    await expect.poll(() => page.evaluate(() => decodeURIComponent(window.location.hash))).toContain(`fc=${moreno.id}`);
+  } finally {
+    await host.core.emulator.control.setFaults({});
+  }
+});
+
 test('Enter in the link dialog’s list chooses and never un-chooses; the next Tab reaches Link', async ({ page, host }) => {
   const receipt = (await host.core.emulator.control.data('uros')).find((u) => u.linked_wro_id === null)!;
   await signIn(page, host.url);

@@ -16,7 +16,9 @@
  *  - the view's first action;
  *  - the heading itself.
  * While the view still loads what it shows (`data-loading`), it waits: a row or a field about to
- * appear is where the next key belongs.
+ * appear is where the next key belongs. A control the person puts focus in meanwhile (a click on a
+ * filter while the rows are on their way) is their choice: the time settles there and the keys held
+ * so far go to it, and no row arriving later takes focus from it.
  */
 
 const headings = new Map<HTMLElement, string>();
@@ -35,6 +37,9 @@ let pending: {
   byShortcut: boolean;
 } | null = null;
 let announcer: HTMLElement | null = null;
+/** True while this module moves focus itself: only the person's own moves are their choice. */
+let movingFocus = false;
+let watchingFocus = false;
 let announceTimer: ReturnType<typeof setTimeout> | null = null;
 
 /** How many changes of view have begun: a scan that saw this move while it was read belongs to the new view. */
@@ -78,7 +83,39 @@ export function beginViewChange(path: string, { byShortcut }: { byShortcut?: boo
   const observer = typeof MutationObserver === 'function' ? new MutationObserver(() => tryFocus(false)) : null;
   observer?.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-loading', 'tabindex', 'disabled'] });
   pending = { path, until: performance.now() + FOCUS_WINDOW_MS, timer: setTimeout(() => tryFocus(true), FOCUS_WINDOW_MS), observer, byShortcut: shortcut };
+  if (!watchingFocus) {
+    watchingFocus = true;
+    document.addEventListener('focusin', focusChosen, true);
+  }
   requestAnimationFrame(() => tryFocus(false));
+}
+
+/** The heading of the view now opening, once it has mounted. */
+function openingHeading(): HTMLElement | null {
+  let heading: HTMLElement | null = null;
+  for (const [h, path] of headings) if (path === pending?.path && h.isConnected) heading = h;
+  return heading;
+}
+
+/** Focus moved while a view opens: into one of the new view's controls, by the person, it stays. */
+function focusChosen(event: FocusEvent): void {
+  if (!pending || movingFocus) return;
+  const heading = openingHeading();
+  const target = event.target;
+  if (!heading || !(target instanceof HTMLElement) || target === heading) return;
+  const root = heading.closest<HTMLElement>('section') ?? document.getElementById('content');
+  if (!root?.contains(target)) return;
+  announce(heading.textContent ?? '');
+  settle();
+}
+
+function moveFocus(target: HTMLElement): void {
+  movingFocus = true;
+  try {
+    target.focus({ preventScroll: target.tagName === 'TR' });
+  } finally {
+    movingFocus = false;
+  }
 }
 
 /** ViewHeading's registration: the view of `path` has mounted (or unmounted). */
@@ -103,8 +140,7 @@ function settle(): void {
 function tryFocus(timedOut: boolean): void {
   if (!pending) return;
   const late = timedOut || performance.now() > pending.until;
-  let heading: HTMLElement | null = null;
-  for (const [h, path] of headings) if (path === pending.path && h.isConnected) heading = h;
+  let heading = openingHeading();
   if (!heading && late) {
     // The view asked for never came (a change of view the router dropped, or one slower than the
     // window): the keys belong to the view on screen, not to the page's body.
@@ -124,7 +160,7 @@ function tryFocus(timedOut: boolean): void {
   const found = primaryControl(root, late, pending.byShortcut);
   if (found === 'wait') return;
   const target = found ?? heading;
-  target.focus({ preventScroll: target.tagName === 'TR' });
+  moveFocus(target);
   if (target instanceof HTMLInputElement && target.value !== '') target.select();
   announce(heading.textContent ?? '');
   settle();

@@ -155,6 +155,20 @@ function parkable(event: KeyboardEvent): boolean {
   return !event.ctrlKey && !event.altKey && !event.metaKey && !MODIFIERS.has(event.key);
 }
 
+/** A key given back, as an event to dispatch where focus is now. */
+function keydownOf(input: KeyInput): KeyboardEvent {
+  return new KeyboardEvent('keydown', {
+    key: input.key,
+    code: input.code,
+    ctrlKey: input.ctrlKey,
+    altKey: input.altKey,
+    shiftKey: input.shiftKey,
+    metaKey: input.metaKey ?? false,
+    bubbles: true,
+    cancelable: true,
+  });
+}
+
 function toKeyInput(event: KeyboardEvent): KeyInput {
   return {
     key: event.key,
@@ -496,25 +510,17 @@ export class ScanService {
     for (const input of inputs) {
       const element = document.activeElement instanceof HTMLElement ? document.activeElement : document.body;
       const printable = [...input.key].length === 1 && !input.ctrlKey && !input.metaKey;
-      if (printable && isTextEntry(element)) {
-        // Typed as the burst's: should a late key show the burst was a scan after all, it comes out.
-        this.touch(element);
-        // execCommand is the one way to type into a field that keeps undo and fires input events.
-        document.execCommand('insertText', false, input.key);
-      } else {
-        element.dispatchEvent(
-          new KeyboardEvent('keydown', {
-            key: input.key,
-            code: input.code,
-            ctrlKey: input.ctrlKey,
-            altKey: input.altKey,
-            shiftKey: input.shiftKey,
-            metaKey: input.metaKey ?? false,
-            bubbles: true,
-            cancelable: true,
-          }),
-        );
+      if (!printable || !isTextEntry(element)) {
+        element.dispatchEvent(keydownOf(input));
+        continue;
       }
+      // A sign that may run a shortcut in a field (`/` in an empty search) is offered as a key first,
+      // as when it was pressed, and types only when nothing took it. Letters and digits are text there.
+      if (!/^[\p{L}\p{N}]$/u.test(input.key) && !element.dispatchEvent(keydownOf(input))) continue;
+      // Typed as the burst's: should a late key show the burst was a scan after all, it comes out.
+      this.touch(element);
+      // execCommand is the one way to type into a field that keeps undo and fires input events.
+      document.execCommand('insertText', false, input.key);
     }
   }
 
