@@ -1,5 +1,5 @@
 import { createStore } from '../ui/store';
-import { bindableKeys, matches, type KeyCombo } from './keys';
+import { bindableKeys, matches, type KeyCombo, type KeyPress } from './keys';
 import { beginViewChange, settlingPath } from './viewFocus';
 
 /**
@@ -91,9 +91,13 @@ function emptyOrAllSelected(target: EventTarget | null): boolean {
 
 /** The best shortcut for this event: scoped ones containing the target first, then the newest. */
 export function pickShortcut(event: KeyboardEvent): Entry | null {
-  const target = event.target instanceof Node ? event.target : null;
-  const typing =
-    isTextEntry(event.target) && !(FIND_KEYS.has(event.key) && !event.ctrlKey && !event.altKey && !event.metaKey && emptyOrAllSelected(event.target));
+  return pickShortcutAt(event.target, event);
+}
+
+/** The shortcut a key pressed with focus on `at` runs, if any (a key given back is asked before it is typed). */
+export function pickShortcutAt(at: EventTarget | null, event: KeyPress): Entry | null {
+  const target = at instanceof Node ? at : null;
+  const typing = isTextEntry(at) && !(FIND_KEYS.has(event.key) && !event.ctrlKey && !event.altKey && !event.metaKey && emptyOrAllSelected(at));
   let best: Entry | null = null;
   let bestScoped = false;
   for (const e of shortcutEntries.get()) {

@@ -7,7 +7,7 @@ import {
   type ScanDetector,
   type ScanThresholds,
 } from '../../../shared/scan/detector';
-import { pickShortcut } from '../keyboard/shortcuts';
+import { pickShortcut, pickShortcutAt } from '../keyboard/shortcuts';
 import { isViewSettling, onViewSettled, viewAnchor, viewChangeCount } from '../keyboard/viewFocus';
 
 /**
@@ -514,9 +514,13 @@ export class ScanService {
         element.dispatchEvent(keydownOf(input));
         continue;
       }
-      // A sign that may run a shortcut in a field (`/` in an empty search) is offered as a key first,
-      // as when it was pressed, and types only when nothing took it. Letters and digits are text there.
-      if (!/^[\p{L}\p{N}]$/u.test(input.key) && !element.dispatchEvent(keydownOf(input))) continue;
+      // A key that runs a shortcut where focus is (`/` in an empty search) does so, as when it was
+      // pressed; any other is typed. Only the desk's shortcuts are asked: a field's own key handling
+      // (a list's Space, which chooses its highlighted line) never sees text given back.
+      if (pickShortcutAt(element, { ...input, metaKey: input.metaKey ?? false })) {
+        element.dispatchEvent(keydownOf(input));
+        continue;
+      }
       // Typed as the burst's: should a late key show the burst was a scan after all, it comes out.
       this.touch(element);
       // execCommand is the one way to type into a field that keeps undo and fires input events.
