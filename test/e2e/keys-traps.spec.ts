@@ -56,6 +56,63 @@ test('a combo box takes Enter on its single or highlighted match and never empti
   await expect.poll(() => page.evaluate(() => decodeURIComponent(window.location.hash))).toContain(`fc=${moreno.id}`);
 });
 
+test('a new draft saved as the clerk leaves its form does not bring the form back', async ({ page, host }) => {
+  const moreno = (await host.core.emulator.control.data('fulfillmentCenters')).find((c) => c.name?.includes('Moreno'))!;
+  // The form's first change creates its draft, and a new draft puts its id in the form's address. The
+  // clerk presses Alt+1 while that first save is still on its way and the list's code still loading:
+  // the save's answer comes before the list is on screen. Both are held here and let go in that order.
+  let letListGo!: () => void;
+  const listHeld = new Promise<void>((resolve) => (letListGo = resolve));
+  await page.route(/\/assets\/ReceivingList-[^/]*\.js$/, async (route) => {
+    await listHeld;
+    await route.continue();
+  });
+  let letDraftGo!: () => void;
+  const draftHeld = new Promise<void>((resolve) => (letDraftGo = resolve));
+  const saves = new Set<number>();
+  let answered = false;
+  await page.routeWebSocket(/\/socket$/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => {
+      const call = JSON.parse(String(message)) as { id?: number; channel?: string };
+      if (call.channel === 'drafts.save' && call.id !== undefined) saves.add(call.id);
+      server.send(message);
+    });
+    server.onMessage(async (message) => {
+      const answer = JSON.parse(String(message)) as { type: string; id?: number };
+      if (answer.type === 'result' && answer.id !== undefined && saves.has(answer.id)) {
+        await draftHeld;
+        answered = true;
+      }
+      socket.send(message);
+    });
+  });
+  await signIn(page, host.url);
+  await page.goto(`${host.origin}/#/receiving/new`);
+  const center = page.getByRole('combobox', { name: 'Fulfillment center' });
+  await center.focus();
+  await page.keyboard.type('Moreno', HUMAN);
+  await expect(page.getByRole('option')).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => saves.size, { message: 'the first save is on its way' }).toBeGreaterThan(0);
+
+  await page.keyboard.press('Alt+1');
+  await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/receiving');
+  letDraftGo();
+  await expect.poll(() => answered).toBe(true);
+  // Two frames: the page has read the answer and done what it does with it.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  letListGo();
+  await expect(page.getByRole('heading', { level: 1, name: 'Receiving', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => window.location.hash), 'the list the clerk asked for stays').toBe('#/receiving');
+  await expect(page.getByRole('heading', { level: 1, name: 'New receiving order' })).toHaveCount(0);
+  // Nothing chosen is lost: the draft holds the center.
+  const drafts = await host.core.dispatch('drafts.list', { kind: 'wro-create' });
+  const [draft] = drafts.ok ? (drafts.value as { items: Array<{ id: string }> }).items : [];
+  const stored = await host.core.dispatch('drafts.get', { id: draft!.id });
+  expect(JSON.stringify(stored.ok && stored.value)).toContain(String(moreno.id));
+});
+
 test('a field the clerk puts focus in while a slow list opens keeps it and every key typed', async ({ page, host }) => {
   const moreno = (await host.core.emulator.control.data('fulfillmentCenters')).find((c) => c.name?.includes('Moreno'))!;
   await signIn(page, host.url);

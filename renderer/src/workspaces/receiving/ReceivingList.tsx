@@ -1,4 +1,5 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useStillHere } from '../../app/stillHere';
 import { useCallback, useMemo } from 'react';
 import { DISCREPANCY_STATUSES } from '../../../../shared/ipc/receiving';
 import { countsOf, differs, orderDifference, type Difference } from '../../../../shared/receiving/difference';
@@ -105,7 +106,13 @@ export function ReceivingList() {
   const search = useSearch({ from: '/receiving' });
   const { t } = useT();
   const navigate = useNavigate({ from: '/receiving' });
-  const restore = useCallback((remembered: ReceivingSearch) => void navigate({ search: remembered, replace: true }), [navigate]);
+  const stillHere = useStillHere();
+  const restore = useCallback(
+    (remembered: ReceivingSearch) => {
+      if (stillHere()) void navigate({ search: remembered, replace: true });
+    },
+    [navigate, stillHere],
+  );
   const remembered = useRememberedFilters(search, restore);
   const query = useReceivingList(search, !remembered.holding);
   const otherLot = query.data?.otherLot;

@@ -1,4 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
+import { useStillHere } from '../../app/stillHere';
 import { useEffect, useRef, useState } from 'react';
 import { ListBox, ListBoxItem } from 'react-aria-components';
 import type { WroCandidate } from '../../../../shared/ipc/unidentified';
@@ -36,6 +37,7 @@ export function LinkDialog({ receipt, onClose }: { receipt: UnidentifiedReceivin
   const [confirming, setConfirming] = useState(false);
   const link = useLinkReceipt(receipt.id);
   const navigate = useNavigate();
+  const stillHere = useStillHere();
   const { t, rich, label } = useT();
   const confirm = () =>
     chosen &&
@@ -43,7 +45,7 @@ export function LinkDialog({ receipt, onClose }: { receipt: UnidentifiedReceivin
       onSuccess: () => {
         showToast({ title: t('unidentified.link.done', { barcode: receipt.barcode, id: chosen.id }), tone: 'success' });
         onClose();
-        void navigate({ to: '/unidentified/$id', params: { id: receipt.id } }); // the router shows a failed navigation itself; nothing waits for it
+        if (stillHere()) void navigate({ to: '/unidentified/$id', params: { id: receipt.id } }); // the router shows a failed navigation itself; nothing waits for it
       },
     });
   return (

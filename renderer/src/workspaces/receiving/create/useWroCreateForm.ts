@@ -4,6 +4,7 @@ import type { AppError } from '../../../../../shared/errors';
 import type { WroCreateDraft } from '../../../../../shared/schemas/drafts';
 import { validateWroForm, type WroForm } from '../../../../../shared/schemas/wro-form';
 import { call } from '../../../bridge/dockdesk';
+import { useStillHere } from '../../../app/stillHere';
 import { useDraftAutosave } from '../../../drafts/useDraftAutosave';
 import { centerChoices } from '../../../ui/centerChoices';
 import { errorParts } from '../../../ui/ErrorNote';
@@ -20,11 +21,15 @@ type DraftSaver = ReturnType<typeof useDraftAutosave<WroCreateDraft>>;
 /** Every change of the form (or of the pending mark) goes to the draft; the opened value needs no save. */
 function useWroDraftSave(opened: OpenedDraft, state: WroFormState): DraftSaver {
   const navigate = useNavigate();
+  const stillHere = useStillHere();
   const saver = useDraftAutosave<WroCreateDraft>({
     kind: 'wro-create',
     id: opened.id,
     savedAt: opened.savedAt,
-    onCreated: (id) => void navigate({ to: '/receiving/new', search: { draft: id }, replace: true }),
+    // The first save can answer after the clerk has asked for another view: its id would take them back.
+    onCreated: (id) => {
+      if (stillHere()) void navigate({ to: '/receiving/new', search: { draft: id }, replace: true });
+    },
   });
   const { change: saveDraft } = saver;
   const [openedForm] = useState(state.form);
@@ -70,6 +75,7 @@ function useItemLookup(dispatch: Dispatch<WroFormEvent>) {
 /** Submit: the form's own check, the pending mark on disk before the order leaves, then the answer. */
 function useWroSubmit(state: WroFormState, dispatch: Dispatch<WroFormEvent>, saver: DraftSaver) {
   const navigate = useNavigate();
+  const stillHere = useStillHere();
   const [fallbackId] = useState(() => crypto.randomUUID());
   const create = useOrderAction((input: { form: WroForm; pendingSince?: string }) =>
     call('receiving.create', { draftId: saver.draftId() ?? fallbackId, ...input }),
@@ -99,7 +105,8 @@ function useWroSubmit(state: WroFormState, dispatch: Dispatch<WroFormEvent>, sav
             ...(reconciled ? { description: t('receiving.create.reconciled') } : {}),
             tone: 'success',
           });
-          void navigate({ to: '/receiving/$id', params: { id: order.id }, search: {} }); // the router shows a failed navigation itself; nothing waits for it
+          // The toast names the order; the clerk who has moved on meanwhile stays where they went.
+          if (stillHere()) void navigate({ to: '/receiving/$id', params: { id: order.id }, search: {} }); // the router shows a failed navigation itself; nothing waits for it
         },
         onError: (error) => {
           const appErr = (error as { appError?: AppError }).appError;
@@ -117,12 +124,13 @@ function useWroSubmit(state: WroFormState, dispatch: Dispatch<WroFormEvent>, sav
 /** Discarding the draft asks first; the answer leaves the form for the list. */
 function useDiscard(saver: DraftSaver) {
   const navigate = useNavigate();
+  const stillHere = useStillHere();
   const [asking, setAsking] = useState(false);
   const discard = async () => {
     setAsking(false);
     await saver.discard();
     showToast({ title: currentWords().t('receiving.create.discarded'), tone: 'info' });
-    void navigate({ to: '/receiving', search: {} }); // the router shows a failed navigation itself; nothing waits for it
+    if (stillHere()) void navigate({ to: '/receiving', search: {} }); // the router shows a failed navigation itself; nothing waits for it
   };
   return { asking, ask: () => setAsking(true), keep: () => setAsking(false), discard };
 }

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { ReturnDraft } from '../../../../../shared/schemas/return-draft';
 import { useAccountKey } from '../../../app/accountKey';
+import { useStillHere } from '../../../app/stillHere';
 import { call } from '../../../bridge/dockdesk';
 import { returnsQueries } from '../queries';
 import { useT } from '../../../i18n/useT';
@@ -36,12 +37,13 @@ export function keepCenterForNextReturn(center: { id: number; name: string | nul
 /** `#/returns/new`: opens (or starts) the return in progress and moves to its own address. */
 export function NewReturn() {
   const navigate = useNavigate();
+  const stillHere = useStillHere();
   const { t } = useT();
   // Never cached: each visit asks again, so a submitted draft is not opened twice.
   const target = useQuery({ queryKey: returnsQueries.openDraft(useAccountKey()), queryFn: openOrCreate, gcTime: 0, staleTime: 0, retry: false });
   useEffect(() => {
-    if (target.data) void navigate({ to: '/returns/drafts/$draftId', params: { draftId: target.data }, replace: true }); // the router shows a failed navigation itself; nothing waits for it
-  }, [target.data, navigate]);
+    if (target.data && stillHere()) void navigate({ to: '/returns/drafts/$draftId', params: { draftId: target.data }, replace: true }); // the router shows a failed navigation itself; nothing waits for it
+  }, [target.data, navigate, stillHere]);
   return (
     <section className="workspace intake" aria-labelledby="intake-title">
       <header className="workspace-header">

@@ -7,6 +7,7 @@ import type { OutboxEntryView } from '../../../../../shared/schemas/outbox';
 import type { Scan } from '../../../../../shared/scan/detector';
 import { parseGs1 } from '../../../../../shared/scan/gs1';
 import { useAccountKey } from '../../../app/accountKey';
+import { useStillHere } from '../../../app/stillHere';
 import { call, errorMessage } from '../../../bridge/dockdesk';
 import { useDraftAutosave } from '../../../drafts/useDraftAutosave';
 import { currentWords, useT, type Translate } from '../../../i18n/useT';
@@ -261,6 +262,7 @@ function firstFieldInError(problems: ShownProblem[]): HTMLElement | null {
 /** Submit (or Next box) once the scans queued so far are in and the draft is on disk; discard. */
 function useIntakeSubmit(t: Translate, draftId: string, d: IntakeDraft, scans: IntakeScans) {
   const navigate = useNavigate();
+  const stillHere = useStillHere();
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<unknown>(null);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
@@ -286,11 +288,11 @@ function useIntakeSubmit(t: Translate, draftId: string, d: IntakeDraft, scans: I
       if (nextBox) {
         const { submitted: entry, draft: next } = await call('returns.nextBox', { draftId });
         lastSubmission = entry;
-        void navigate({ to: '/returns/drafts/$draftId', params: { draftId: next.id } }); // the submitted draft is saved already; the view change is all that is left
+        if (stillHere()) void navigate({ to: '/returns/drafts/$draftId', params: { draftId: next.id } }); // the submitted draft is saved already; the view change is all that is left
       } else {
         lastSubmission = await call('returns.submit', { draftId });
         keepCenterForNextReturn(d.draftRef.current.fulfillmentCenter);
-        void navigate({ to: '/returns/new' }); // the return is in the outbox already; the view change is all that is left
+        if (stillHere()) void navigate({ to: '/returns/new' }); // the return is in the outbox already; the view change is all that is left
       }
     } catch (error) {
       const fieldErrors = error instanceof AppErrorException ? error.appError.fieldErrors : undefined;
@@ -309,7 +311,7 @@ function useIntakeSubmit(t: Translate, draftId: string, d: IntakeDraft, scans: I
   const discard = async (then: '/returns/new' | '/returns' = '/returns/new') => {
     setConfirmDiscard(false);
     await call('drafts.discard', { id: draftId });
-    void navigate({ to: then }); // the draft is discarded already; the view change is all that is left
+    if (stillHere()) void navigate({ to: then }); // the draft is discarded already; the view change is all that is left
   };
   // Kept, the draft is the return in progress New return opens again.
   const close = () => void navigate({ to: '/returns' }); // every change is saved as made; the view change is all that is left
