@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppError, Said } from '../errors.js';
 import { DateTime } from '../schemas/common.js';
 import { CacheSyncedAt, CachedCenter, CachedItem, CachedLot, LookupMatch, SearchPage, SearchQuery } from '../schemas/inventory-cache.js';
+import { Center } from '../schemas/center.js';
 import { Connectivity } from '../schemas/session.js';
 import { NoInput } from './define.js';
 
@@ -166,6 +167,11 @@ export const inventoryChannels = {
   'inventory.item': { input: z.object({ inventoryId: InventoryId, live: z.boolean().optional() }).strict(), output: ItemDetail },
   /** Starts a sync (answers at once; progress as `inventory.syncProgress`, the end as `inventory.syncStatus`). A running sync is left alone. */
   'inventory.syncStart': { input: z.object({ mode: z.enum(['full', 'refresh']).default('full') }).strict(), output: SyncStatus },
+  /**
+   * The account's fulfillment centers, for every view's center field and filter and the zone its
+   * times are read in: from the cache, or read once a session before its first full pass.
+   */
+  'inventory.centers': { input: NoInput, output: z.object({ items: z.array(Center) }) },
   'inventory.syncCancel': { input: NoInput, output: SyncStatus },
   'inventory.syncStatus': { input: NoInput, output: SyncStatus },
 } as const;

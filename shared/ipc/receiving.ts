@@ -1,7 +1,8 @@
 import { Said } from '../errors.js';
 import { z } from 'zod';
+import { CenterId } from '../schemas/center.js';
 import { PageInfo } from '../schemas/common.js';
-import { BoxPackagingType, Distributions, FulfillmentCenter, PackageType, ReceivingBox, ReceivingOrder, ReceivingStatus } from '../schemas/receiving.js';
+import { BoxPackagingType, Distributions, PackageType, ReceivingBox, ReceivingOrder, ReceivingStatus } from '../schemas/receiving.js';
 import { WroForm, WroFormBox } from '../schemas/wro-form.js';
 import { ImportField } from '../receiving/import-columns.js';
 
@@ -32,8 +33,7 @@ export const ReceivingListSearch = z.object({
     .string()
     .refine((s) => s.split(',').every((part) => ReceivingStatus.safeParse(part).success), 'Unknown receiving status.')
     .optional(),
-  /** A fulfillment center's id. */
-  fc: Id.optional(),
+  fc: CenterId.optional(),
   /** Orders with exactly this purchase order number (the service filters by a comma-separated list, so no commas). */
   po: Text.regex(/^[^,]*$/, 'A purchase order number cannot contain a comma.').optional(),
   /** Quick find: a WRO id, a PO number or a box tracking number (or box id). The filters still apply. */
@@ -354,10 +354,6 @@ export const receivingChannels = {
       })
       .strict(),
     output: z.object({ matches: z.array(ReceivingMatch) }),
-  },
-  'receiving.fulfillmentCenters': {
-    input: z.object({}).strict(),
-    output: z.array(FulfillmentCenter),
   },
   'receiving.setExternalSync': {
     input: z.object({ id: Id, isExternalSync: z.boolean() }).strict(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Said } from '../errors.js';
+import { Center, CenterId } from '../schemas/center.js';
 import { DraftId, DraftRecord } from '../schemas/drafts.js';
 import { OutboxEntryView, OutboxStatus } from '../schemas/outbox.js';
 import { ReturnOrderContext } from '../schemas/return-draft.js';
@@ -18,7 +19,8 @@ import { NoInput } from './define.js';
  */
 
 const Id = z.number().int().positive().max(2147483647);
-const Center = z.object({ id: z.number().int(), name: z.string().nullable() });
+/** The center a new return starts with, as Settings keeps it: its id and its name then. */
+const CenterRef = Center.pick({ id: true, name: true });
 
 /**
  * The returns list as its address says it, which is also the list channel's input (with its cursor):
@@ -30,7 +32,7 @@ const Center = z.object({ id: z.number().int(), name: z.string().nullable() });
  */
 export const ReturnsListSearch = z.object({
   status: ReturnStatus.optional(),
-  fc: Id.optional(),
+  fc: CenterId.optional(),
   /** Created on these days (the clerk's days), both included. */
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
@@ -137,12 +139,11 @@ export const returnChannels = {
   'returns.originalShipment': { input: z.object({ id: Id }).strict(), output: OriginalShipment },
   /** The account's fulfillment centers, for the intake's center picker. */
   /** The centers, each with its time zone (IANA, as the service gives it): a return's times are read in its center's. */
-  'returns.fulfillmentCenters': { input: NoInput, output: z.object({ items: z.array(Center.extend({ timeZone: z.string().max(64).nullable() })) }) },
   /** The Settings entry: the center new returns start with, per environment. */
-  'returns.settings.get': { input: NoInput, output: z.object({ defaultFulfillmentCenter: Center.nullable() }) },
+  'returns.settings.get': { input: NoInput, output: z.object({ defaultFulfillmentCenter: CenterRef.nullable() }) },
   'returns.settings.set': {
-    input: z.object({ defaultFulfillmentCenter: Center.nullable() }).strict(),
-    output: z.object({ defaultFulfillmentCenter: Center.nullable() }),
+    input: z.object({ defaultFulfillmentCenter: CenterRef.nullable() }).strict(),
+    output: z.object({ defaultFulfillmentCenter: CenterRef.nullable() }),
   },
 } as const;
 

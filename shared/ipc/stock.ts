@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTime } from '../schemas/common.js';
+import { CenterId } from '../schemas/center.js';
 import { CachedCenter } from '../schemas/inventory-cache.js';
 
 /**
@@ -11,12 +12,6 @@ import { CachedCenter } from '../schemas/inventory-cache.js';
  * `excluded` is what the desk last heard from the service about that item (`stock.exclusions`
  * asks, and remembers), or null when it has not asked yet.
  */
-
-/** A fulfillment center as the addresses and Settings name it: its id, written as digits. */
-export const CenterCode = z
-  .string()
-  .trim()
-  .regex(/^\d{1,10}$/, 'A fulfillment center is named by its id (digits), as in the address center=3.');
 
 /** A calendar day 'YYYY-MM-DD' (the desk's today in the user's own zone: shared/lots/expiry.ts localDay). */
 export const CalendarDayInput = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day is written YYYY-MM-DD.');
@@ -68,7 +63,7 @@ const tile = <T extends z.ZodType>(row: T) => z.object({ count: Count, rows: z.a
 export const StockSummaryInput = z
   .object({
     /** null: every center. */
-    center: CenterCode.nullable(),
+    fc: CenterId.nullable(),
     withinDays: z.number().int().min(0).max(MAX_WINDOW_DAYS),
     lowThreshold: z.number().int().min(0).max(1_000_000_000),
     /** Today in the user's zone; default: the core's own local day. */
@@ -99,7 +94,7 @@ export type ExpiringShow = z.infer<typeof ExpiringShow>;
 
 export const StockExpiringInput = z
   .object({
-    center: CenterCode.nullable(),
+    fc: CenterId.nullable(),
     days: z.number().int().min(0).max(MAX_WINDOW_DAYS),
     show: ExpiringShow,
     today: CalendarDayInput.optional(),
@@ -150,7 +145,7 @@ export type ItemKind = z.infer<typeof ItemKind>;
 
 export const StockItemsInput = z
   .object({
-    center: CenterCode.nullable(),
+    fc: CenterId.nullable(),
     stock: StockLevelFilter.default('all'),
     threshold: z.number().int().min(1).max(1_000_000_000).default(10),
     kind: ItemKind.default('all'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Said } from '../errors.js';
+import { Center, CenterId } from '../schemas/center.js';
 import { DateTime } from '../schemas/common.js';
 import { ReceivingStatus } from '../schemas/receiving.js';
 import { DiscrepancyListRow } from './receiving.js';
@@ -14,7 +15,6 @@ import { CalendarDayInput, StockSummary } from './stock.js';
  */
 
 const Id = z.number().int().positive().max(2147483647);
-const CenterId = z.number().int().min(0).max(2147483647);
 /** The few most urgent rows a tile shows. */
 export const TILE_ROWS = 5;
 
@@ -22,12 +22,8 @@ export const TILE_ROWS = 5;
 export const ReceivingWhen = z.enum(['today', 'overdue', 'arrived']);
 export type ReceivingWhen = z.infer<typeof ReceivingWhen>;
 
-export const CenterRef = z.object({
-  id: CenterId,
-  name: z.string().nullable(),
-  /** The center's IANA zone: its times are shown, and its "today" counted, on its own clock. */
-  timeZone: z.string().max(64).optional(),
-});
+/** A center as Today's rows carry it: its zone where the lists gave it (its times are shown, and its "today" counted, on its own clock). */
+export const CenterRef = Center.extend({ timeZone: Center.shape.timeZone.unwrap().optional() });
 export type CenterRef = z.infer<typeof CenterRef>;
 
 export const TodayWro = z.object({
@@ -119,7 +115,7 @@ export type TodaySettings = z.infer<typeof TodaySettings>;
 export const DEFAULT_TODAY_SETTINGS: TodaySettings = { startPage: '/today', lowStockThreshold: 10 };
 
 /** The desk's center as Today preselects it; null: every center. */
-const CenterInput = z.object({ center: CenterId.nullable() }).strict();
+const CenterInput = z.object({ fc: CenterId.nullable() }).strict();
 
 /**
  * Everything Today's first paint needs, in one answer: its settings and the desk's center, the
@@ -144,7 +140,7 @@ export type PageCenter = z.infer<typeof PageCenter>;
 
 export const todayChannels = {
   /** Today as it opens: one call for its whole first paint. Never a request to the service. */
-  'today.page': { input: z.object({ center: PageCenter, today: CalendarDayInput }).strict(), output: TodayPage },
+  'today.page': { input: z.object({ fc: PageCenter, today: CalendarDayInput }).strict(), output: TodayPage },
   /** The tiles from the last known state, for a center (null: all). Never a request to the service. */
   'today.summary': { input: CenterInput, output: TodaySummary },
   /**
@@ -155,7 +151,7 @@ export const todayChannels = {
   'today.refresh': { input: z.object({ force: z.boolean().optional() }).strict(), output: TodayFreshness },
   /** A receiving tile's full list, from the same state, most urgent first. */
   'today.receiving': {
-    input: z.object({ when: ReceivingWhen, center: CenterId.nullable() }).strict(),
+    input: z.object({ when: ReceivingWhen, fc: CenterId.nullable() }).strict(),
     output: z.object({ freshness: TodayFreshness, rows: z.array(TodayWro) }),
   },
   'today.settings.get': {

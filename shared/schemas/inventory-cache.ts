@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Center } from './center.js';
 import { DateTime } from './common.js';
 
 /**
@@ -94,7 +95,8 @@ export const CacheSyncedAt = z.object({
 });
 export type CacheSyncedAt = z.infer<typeof CacheSyncedAt>;
 
-export const CachedCenter = z.object({ id: z.number().int(), name: z.string() });
+/** A center as the cache file keeps it: files written before the cache kept zones have none (the desk then asks the service). */
+export const CachedCenter = Center.extend({ name: z.string(), timeZone: Center.shape.timeZone.optional() });
 export type CachedCenter = z.infer<typeof CachedCenter>;
 
 /** The whole cache: what one cache file holds. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Center } from './center.js';
 import { Said } from '../errors.js';
 import { DateTime } from './common.js';
 
@@ -27,7 +28,7 @@ export const OutboxEntryView = z.object({
   operation: z.enum(['create', 'update']),
   referenceId: z.string(),
   trackingNumber: z.string().nullable(),
-  fulfillmentCenter: z.object({ id: z.number().int(), name: z.string().nullable() }),
+  fulfillmentCenter: Center.pick({ id: true, name: true }),
   lineCount: z.number().int(),
   unitCount: z.number().int(),
   state: OutboxState,

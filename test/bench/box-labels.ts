@@ -31,7 +31,7 @@ export async function benchBoxLabels(): Promise<Record<string, unknown>> {
     );
     const usable = items.filter((i) => !i.is_lot && !i.variant.is_bundle && !i.variant.is_digital && i.sku);
     const form = emptyWroForm();
-    form.fulfillment_center.id = (await callCore(t, 'receiving.fulfillmentCenters', {}))[0]!.id;
+    form.fulfillment_center.id = (await callCore(t, 'inventory.centers', {})).items[0]!.id;
     const arrival = new Date(Date.now() + 48 * 3600_000);
     const p = (n: number) => String(n).padStart(2, '0');
     form.expected_arrival_date = `${arrival.getFullYear()}-${p(arrival.getMonth() + 1)}-${p(arrival.getDate())}T09:00`;

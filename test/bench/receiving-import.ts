@@ -52,7 +52,7 @@ export async function benchReceivingImport(): Promise<Record<string, unknown>> {
     await t.inventorySyncsEnded(1, 120_000);
     const pat = (await emulatorControl(t, 'POST', '/pats', { name: 'bench-import' })) as { token: string };
     const rows = await importRows(new EmulatorClient(t.core.emulator.url, pat.token));
-    const centerId = (await callCore(t, 'receiving.fulfillmentCenters', {}))[0]!.id;
+    const centerId = (await callCore(t, 'inventory.centers', {})).items[0]!.id;
     const csv = Buffer.from(rows.join('\r\n'), 'utf8');
     const xlsx = importWorkbook(rows);
     const files = { csv: csv.toString('base64'), xlsx: xlsx.toString('base64') };

@@ -99,7 +99,7 @@ export async function benchScreenCosts(): Promise<Record<string, unknown>> {
     // service: the item cache and the desk's own settings).
     const today = new Date().toISOString().slice(0, 10);
     const openEachView = {
-      today: await cost(t, () => call(t, 'today.page', { center: null, today })),
+      today: await cost(t, () => call(t, 'today.page', { fc: null, today })),
       receivingList: await cost(t, () => call(t, 'receiving.list', { page: 1, limit: 100 })),
       unidentifiedList: await cost(t, () => call(t, 'unidentified.list', { tab: 'unlinked', page: 1 })),
       inventorySearch: await cost(t, () => call(t, 'inventory.search', { text: 'bar', offset: 0, limit: 50 })),

@@ -25,19 +25,19 @@ const time = (work: () => void) => {
 };
 
 /** What a clerk asks the browser: every sortable column both ways, with and without each filter. */
-function browserQueries(centers: string[]): ItemsInput[] {
+function browserQueries(centers: number[]): ItemsInput[] {
   const sorts = ['name', 'sku', 'onHand', 'fulfillable', 'committed', 'awaiting', 'lots'] as const;
   const filters: Partial<ItemsInput>[] = [
     {},
-    { center: centers[0]! },
-    { center: centers[1]! },
+    { fc: centers[0]! },
+    { fc: centers[1]! },
     { stock: 'zero' },
     { stock: 'low', threshold: 20 },
     { kind: 'physical', lotsOnly: true },
     { text: 'protein' },
-    { text: 'a', stock: 'low', threshold: 50, center: centers[0]! },
+    { text: 'a', stock: 'low', threshold: 50, fc: centers[0]! },
   ];
-  return filters.flatMap((f) => sorts.flatMap((sort) => (['asc', 'desc'] as const).map((dir) => ({ center: null, ...f, sort, dir, offset: 0, limit: 200 }))));
+  return filters.flatMap((f) => sorts.flatMap((sort) => (['asc', 'desc'] as const).map((dir) => ({ fc: null, ...f, sort, dir, offset: 0, limit: 200 }))));
 }
 
 export async function benchStock() {
@@ -48,12 +48,11 @@ export async function benchStock() {
   const buildMs = time(() => {
     index = new StockIndex(columns);
   });
-  const centers = columns.centers.map((c) => String(c.id));
+  const centers = columns.centers.map((c) => c.id);
   const queries = browserQueries(centers).map((q) => StockItemsInput.parse(q));
   const run = (q: (typeof queries)[number]) => {
-    const center = q.center === null ? null : Number(q.center);
-    const positions = itemPositions(index, q, center);
-    itemRows(index, positions, q.offset, q.limit, center);
+    const positions = itemPositions(index, q, q.fc);
+    itemRows(index, positions, q.offset, q.limit, q.fc);
   };
   // First use: each order (and each center's quantities) is built once, by the first query that needs it.
   const first = queries.map((q) => time(() => run(q)));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountKey } from '../../renderer/src/app/accountKey';
-import { historyQueries } from '../../renderer/src/workspaces/history/queries';
+import { centersQuery } from '../../renderer/src/app/centers';
 import { inventoryQueries } from '../../renderer/src/workspaces/inventory/queries';
 import { lotsQueries } from '../../renderer/src/workspaces/lots/queries';
 import { receivingQueries } from '../../renderer/src/workspaces/receiving/queries';
@@ -15,7 +15,7 @@ import { unidentifiedQueries } from '../../renderer/src/workspaces/unidentified/
  */
 const factories: Record<string, Record<string, (account: AccountKey, ...rest: never[]) => unknown>> = {
   inventory: inventoryQueries,
-  history: historyQueries,
+  centers: { centers: centersQuery },
   lots: lotsQueries,
   receiving: { ...receivingQueries, filters: filtersQuery },
   returns: returnsQueries,

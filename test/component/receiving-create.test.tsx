@@ -18,7 +18,7 @@ const bridge = () =>
   fakeBridge({
     'drafts.list': () => ({ items: [] }),
     'drafts.save': (input) => ({ id: 'draft-0001', kind: 'wro-create', value: input.value, createdAt: AT, updatedAt: AT, revision: 1 }),
-    'receiving.fulfillmentCenters': () => [],
+    'inventory.centers': () => ({ items: [] }),
     'receiving.resolveItem': (input) => ({ item: input.code === '0012345678905' ? MUG : input.code === 'TEA-1' ? TEA : null }),
   });
 

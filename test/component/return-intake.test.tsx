@@ -62,7 +62,7 @@ function intakeBridge() {
       freshness: FRESHNESS,
     }),
     'inventory.syncStatus': () => ({ state: 'idle', revision: 1, freshness: FRESHNESS, progress: {}, lastError: null, lastCompletedAt: FRESHNESS.syncedAt }),
-    'returns.fulfillmentCenters': () => ({ items: [{ id: 3, name: 'Wilkes-Barre (PA)', timeZone: 'America/New_York' }] }),
+    'inventory.centers': () => ({ items: [{ id: 3, name: 'Wilkes-Barre (PA)', timeZone: 'America/New_York' }] }),
   });
 }
 

@@ -100,7 +100,7 @@ async function expiringOffline(page: Page, before: Awaited<ReturnType<typeof ser
   const atCenter = before.lots.filter((l) => l.fcId === center.id);
   await choose(page, 'Fulfillment center', center.name);
   await expect(table).toHaveAttribute('aria-rowcount', String(atCenter.length + 1));
-  await expect.poll(() => page.evaluate(() => window.location.hash)).toContain(`center=${center.id}`);
+  await expect.poll(() => page.evaluate(() => window.location.hash)).toContain(`fc=${center.id}`);
   // The window: within 30 days at that center.
   await choose(page, 'Window', 'Within 30 days');
   const soon = atCenter.filter((l) => l.daysLeft <= 30);

@@ -86,7 +86,7 @@ test('a scan 0, 20 or 50 ms after Alt+0, at 2 to 90 ms a key, opens its item on 
   await page.keyboard.press('Alt+0');
   await expectViewFocus(page, 'Today');
   await page.keyboard.press('2');
-  await expect.poll(() => address(page)).toBe('/today/receiving?when=overdue&center=all');
+  await expect.poll(() => address(page)).toBe('/today/receiving?when=overdue&fc=all');
 });
 
 test('a scan on the expiring list and the inventory browser, at 2 to 90 ms a key right after the view opens, opens its item', async ({ page, host }) => {

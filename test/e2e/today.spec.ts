@@ -124,7 +124,7 @@ test('Today is the start page after sign-in and focuses its first tile on arriva
   // Signed in, Today opens like any view: its first tile has focus, and a digit acts at once.
   await expect(tile(page, 'expected-today')).toBeFocused();
   await page.keyboard.press('2');
-  await expect.poll(() => address(page)).toBe('/today/receiving?when=overdue&center=all');
+  await expect.poll(() => address(page)).toBe('/today/receiving?when=overdue&fc=all');
   await page.keyboard.press('Alt+ArrowLeft');
   await expect(tile(page, 'expected-today')).toBeFocused();
   // Arriving on Today (here by its shortcut, from Receiving's) puts focus on the first tile.
@@ -145,7 +145,7 @@ test('Today is the start page after sign-in and focuses its first tile on arriva
   await page.keyboard.press('ArrowRight');
   await expect(tile(page, 'overdue')).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect.poll(() => address(page)).toBe('/today/receiving?when=overdue&center=all');
+  await expect.poll(() => address(page)).toBe('/today/receiving?when=overdue&fc=all');
   await expectViewFocus(page, 'Overdue receiving orders');
   await expect(page.getByRole('table', { name: 'Overdue receiving orders' })).toHaveAttribute('aria-rowcount', String(expected.overdue + 1));
 
@@ -202,7 +202,7 @@ test('the desk’s center from Settings is chosen; its counts are the service’
   await expect(page.getByRole('button', { name: /Fulfillment center/ })).toContainText(center.name);
   const expected = await serviceCounts(api, center.id);
   for (const id of ['expected-today', 'overdue', 'arrived', 'returns-awaiting'] as const) expect([id, await countOn(page, id)]).toEqual([id, expected[id]]);
-  await expect(tile(page, 'overdue')).toHaveAttribute('href', `#/today/receiving?when=overdue&center=${center.id}`);
+  await expect(tile(page, 'overdue')).toHaveAttribute('href', `#/today/receiving?when=overdue&fc=${center.id}`);
   await expect(tile(page, 'returns-awaiting')).toHaveAttribute('href', `#/returns?status=AwaitingArrival&fc=${center.id}`);
 
   // A scanned WRO id on Today goes through the shell's scan router like anywhere else.

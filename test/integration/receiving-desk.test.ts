@@ -65,7 +65,7 @@ beforeAll(async () => {
   const usable = items.filter((i) => !i.variant.is_bundle && !i.variant.is_digital && i.sku);
   plain = usable.find((i) => !i.is_lot)!;
   lot = usable.find((i) => i.is_lot)!;
-  fcId = (await ok('receiving.fulfillmentCenters', {}))[0]!.id;
+  fcId = (await ok('inventory.centers', {})).items[0]!.id;
 }, 60_000);
 afterAll(async () => t?.dispose());
 

@@ -83,7 +83,7 @@ beforeAll(async () => {
   const usable = items.filter((i) => !i.variant.is_bundle && !i.variant.is_digital && i.sku);
   plain = usable.find((i) => !i.is_lot)!;
   lot = usable.find((i) => i.is_lot)!;
-  fcId = (await callCore(t, 'receiving.fulfillmentCenters', {}))[0]!.id;
+  fcId = (await callCore(t, 'inventory.centers', {})).items[0]!.id;
   // Names come from the item cache: its first sync must have ended.
   await t.inventorySyncsEnded(1, 120_000);
   [short, over, otherExpiry, missing] = [await newOrder('S'), await newOrder('O'), await newOrder('L'), await newOrder('M')];

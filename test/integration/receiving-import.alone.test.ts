@@ -54,7 +54,7 @@ beforeAll(async () => {
   const usable = items.filter((i) => !i.variant.is_bundle && !i.variant.is_digital && i.variant.is_active && i.sku && !i.sku.includes(';'));
   plain = usable.filter((i) => !i.is_lot).slice(0, 40);
   lot = usable.find((i) => i.is_lot)!;
-  fcId = (await ok('receiving.fulfillmentCenters', {}))[0]!.id;
+  fcId = (await ok('inventory.centers', {})).items[0]!.id;
   // The rows are resolved against the item cache: the first sync must have ended.
   await t.inventorySyncsEnded(1, 120_000);
 }, 180_000);

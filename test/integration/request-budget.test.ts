@@ -39,7 +39,7 @@ describe.concurrent('the request budget, with the service limit on', () => {
       const order = (await outside.get<{ id: number }[]>('/2026-07/receiving?Limit=1'))[0]!;
 
       await signIn(t); // the sign-in starts a full sync: the cache is empty
-      const centers = await call(t, 'returns.fulfillmentCenters', {});
+      const centers = await call(t, 'inventory.centers', {});
       const draft = await call(t, 'drafts.save', {
         kind: 'return-intake',
         value: {

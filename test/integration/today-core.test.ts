@@ -76,7 +76,7 @@ describe('Today refresh', () => {
   });
 
   it('counts what the service lists for the same questions', async () => {
-    const summary = await call<Summary>('today.summary', { center: null });
+    const summary = await call<Summary>('today.summary', { fc: null });
     const token = ((await emulatorControl(t, 'POST', '/pats', { name: 'today' })) as { token: string }).token;
     const get = async <T>(path: string) =>
       (await (await fetch(`${t.core.emulator.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json()) as T;
@@ -123,11 +123,11 @@ describe('Today refresh', () => {
   }, 60_000);
 
   it('offline: the last state with its time, and after a restart from the file on disk', async () => {
-    const before = await call<Summary>('today.summary', { center: null });
+    const before = await call<Summary>('today.summary', { fc: null });
     await t.core.emulator.close();
     const freshness = await call<ChannelOutput<'today.refresh'>>('today.refresh', { force: true });
     expect(freshness.asOf).toBe(before.freshness.asOf);
-    const after = await call<Summary>('today.summary', { center: null });
+    const after = await call<Summary>('today.summary', { fc: null });
     expect(after.overdue).toEqual(before.overdue);
     // A desk started afresh on the same data folder reads the same state back for the account.
     const scope = { environmentId: t.core.environments.active.env.id, subject: t.core.environments.active.session.getState().account!.subject };

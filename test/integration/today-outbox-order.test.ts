@@ -51,7 +51,7 @@ describe('Today built before returns in the list', () => {
     await callCore(t, 'returns.submit', { draftId: draft.id });
     const waiting = await waitForEntry(t, (e) => e.id === draft.id && e.state === 'waiting', 60_000);
 
-    const summary = await callCore(t, 'today.summary', { center: null });
+    const summary = await callCore(t, 'today.summary', { fc: null });
     expect(summary.outbox.count).toBe(1);
     expect(summary.outbox.rows).toEqual([
       expect.objectContaining({ id: draft.id, referenceId: waiting.referenceId, trackingNumber: '1Z999000111', state: 'waiting' }),

@@ -81,9 +81,8 @@ function lots(show: 'expiring' | 'expired', days: number, center: number | null 
 }
 
 function browse(input: Partial<ItemsInput>) {
-  const query = StockItemsInput.parse({ center: null, ...input });
-  const center = query.center === null ? null : Number(query.center);
-  return itemRows(index, itemPositions(index, query, center), query.offset, query.limit, center);
+  const query = StockItemsInput.parse({ fc: null, ...input });
+  return itemRows(index, itemPositions(index, query, query.fc), query.offset, query.limit, query.fc);
 }
 
 describe('expiring stock', () => {
@@ -144,7 +143,7 @@ describe('the summary for Today', () => {
 describe('the inventory browser', () => {
   it('shows every item by name with its totals; at a center only the items stocked there, with that center’s numbers', () => {
     expect(browse({}).map((r) => r.name)).toEqual(items.map((i) => i.name).sort((a, b) => a.localeCompare(b)));
-    expect(browse({ center: '7' }).map((r) => [r.name, r.onHand, r.fulfillable, r.lots])).toEqual([
+    expect(browse({ fc: 7 }).map((r) => [r.name, r.onHand, r.fulfillable, r.lots])).toEqual([
       ['Basil pesto', 8, 4, 2],
       ['Cocoa nibs', 50, 50, 0],
     ]);
@@ -157,7 +156,7 @@ describe('the inventory browser', () => {
     expect(browse({ kind: 'physical' })).toHaveLength(5);
     expect(browse({ lotsOnly: true }).map((r) => r.inventoryId)).toEqual([1, 2, 5]);
     expect(browse({ stock: 'low', threshold: 5 }).map((r) => r.inventoryId)).toEqual([2, 7]);
-    expect(browse({ stock: 'zero', center: '3' }).map((r) => r.inventoryId)).toEqual([2]);
+    expect(browse({ stock: 'zero', fc: 3 }).map((r) => r.inventoryId)).toEqual([2]);
     expect(browse({ text: 'ÉLDER' }).map((r) => r.inventoryId)).toEqual([7]);
     expect(browse({ text: 'sku-3' }).map((r) => r.inventoryId)).toEqual([3]);
   });

@@ -4,6 +4,7 @@ import { parseGs1 } from '../../../shared/scan/gs1.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { HandlersFor } from '../ipc/registry.js';
 import type { CacheIndex } from './cache-index.js';
+import { deskCenters } from './centers.js';
 import type { InventoryDesk } from './inventory-desk.js';
 import { lookupOnline } from './online-lookup.js';
 import { assemble } from './records.js';
@@ -75,6 +76,7 @@ export function inventoryHandlers(deps: InventoryHandlerDeps): HandlersFor<typeo
         readAt: levels ? new Date().toISOString() : null,
       };
     },
+    'inventory.centers': async (_input, call) => ({ items: await deskCenters(await desk.ready(), deps.api(), call.signal) }),
     'inventory.syncStart': async ({ mode }) => {
       await desk.ready();
       return desk.start(mode);

@@ -257,7 +257,7 @@ async function fullPass(pass: Pass, resume: ResumePoint | null): Promise<Assembl
   signal.throwIfAborted();
   const syncedAt = now().toISOString();
   return await assembler.finish({
-    centers: centers.map((c) => ({ id: c.id, name: c.name ?? `Center ${c.id}` })),
+    centers: centers.map((c) => ({ id: c.id, name: c.name ?? `Center ${c.id}`, timeZone: c.timezone ?? null })),
     syncedAt: { items: syncedAt, levels: syncedAt, lots: syncedAt, codes: startedAt },
     previousCodes: null,
   });

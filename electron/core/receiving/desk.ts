@@ -14,7 +14,6 @@ import { sayFormProblems, validateWroForm, wroCreateBody } from '../../../shared
 import { foldCode } from '../../../shared/codes.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { AccountMirror } from '../mirror/index.js';
-import { listFulfillmentCenters } from '../api/resources.js';
 import type { Clock } from '../clock.js';
 import { resolveItem } from '../inventory/index.js';
 import { boxIndexFor, type BoxQuery } from './box-index.js';
@@ -370,10 +369,6 @@ export class ReceivingDesk {
 
   get(id: number, signal: AbortSignal): Promise<ReceivingOrder> {
     return this.readForScan(id, signal);
-  }
-
-  fulfillmentCenters(signal: AbortSignal): Out<'receiving.fulfillmentCenters'> {
-    return listFulfillmentCenters(this.deps.api(), signal);
   }
 
   setExternalSync(id: number, isExternalSync: boolean, signal: AbortSignal): Out<'receiving.setExternalSync'> {

@@ -18,7 +18,6 @@ export function receivingHandlers(deps: ReceivingHandlerDeps): HandlersFor<typeo
     'receiving.detail': (input, call) => desk.detail(input, call.signal),
     'receiving.held': (input) => desk.held(input),
     'receiving.lookup': async (input, call) => ({ matches: await desk.lookup(input, call.signal) }),
-    'receiving.fulfillmentCenters': async (_input, call) => desk.fulfillmentCenters(call.signal),
     'receiving.setExternalSync': async ({ id, isExternalSync }, call) => desk.setExternalSync(id, isExternalSync, call.signal),
     'receiving.cancel': (input, call) => desk.cancel(input, call.signal),
     'receiving.labels': async ({ id }, call) => {

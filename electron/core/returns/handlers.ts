@@ -4,7 +4,6 @@ import type { returnChannels } from '../../../shared/ipc/returns.js';
 import type { ReturnRecord } from '../../../shared/schemas/returns.js';
 import type { AccountMirror } from '../mirror/index.js';
 import type { ApiClient } from '../api/api-client.js';
-import { listFulfillmentCenters } from '../api/resources.js';
 import type { HandlersFor } from '../ipc/registry.js';
 import type { SettingsService } from '../settings/settings.js';
 import type { ReturnsDesk } from './desk.js';
@@ -86,9 +85,6 @@ export function returnHandlers(deps: ReturnHandlerDeps): HandlersFor<typeof retu
         carrier: s.tracking?.carrier ?? null,
       };
     },
-    'returns.fulfillmentCenters': async (_input, call) => ({
-      items: (await listFulfillmentCenters(deps.api(), call.signal)).map((c) => ({ id: c.id, name: c.name ?? null, timeZone: c.timezone ?? null })),
-    }),
     'returns.settings.get': async () => defaults(),
     'returns.settings.set': async (input) => {
       const environmentId = deps.environmentId();

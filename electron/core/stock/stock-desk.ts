@@ -76,7 +76,7 @@ export class StockDesk {
   async summary(input: StockSummaryInput): Promise<StockSummary> {
     const index = await this.ready();
     const today = input.today ?? localDay(this.deps.clock.now().getTime());
-    const q = { center: centerId(input.center), withinDays: input.withinDays, lowThreshold: input.lowThreshold, today };
+    const q = { center: input.fc, withinDays: input.withinDays, lowThreshold: input.lowThreshold, today };
     const known = this.known();
     if (this.summaries.index !== index || this.summaries.heard !== this.heard) this.summaries = { index, heard: this.heard, answers: new Map() };
     const key = JSON.stringify(q);
@@ -91,7 +91,7 @@ export class StockDesk {
   }
 
   async expiring(input: {
-    center: string | null;
+    fc: number | null;
     days: number;
     show: ExpiringShow;
     today?: string | undefined;
@@ -101,14 +101,14 @@ export class StockDesk {
     const index = await this.ready();
     const today = input.today ?? localDay(this.deps.clock.now().getTime());
     const known = this.known();
-    const positions = lotPositions(index, { show: input.show, days: input.days, center: centerId(input.center), today }, known);
+    const positions = lotPositions(index, { show: input.show, days: input.days, center: input.fc, today }, known);
     const page = positions.slice(input.offset, input.offset + input.limit);
     return { ...this.mark(index), today, total: positions.length, offset: input.offset, rows: lotRows(index, page, today, known) };
   }
 
   async items(query: StockItemsQuery): Promise<StockItemsPage> {
     const index = await this.ready();
-    const center = centerId(query.center);
+    const center = query.fc;
     const key = JSON.stringify({ ...query, offset: 0, limit: 0 });
     let positions: Uint32Array;
     if (this.lastItems?.key === key && this.lastItems.index === index) positions = this.lastItems.positions;
@@ -153,8 +153,4 @@ export class StockDesk {
   private mark(index: StockIndex) {
     return { asOf: this.deps.asOf(), centers: index.columns.centers };
   }
-}
-
-function centerId(code: string | null): number | null {
-  return code === null ? null : Number(code);
 }

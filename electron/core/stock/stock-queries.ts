@@ -93,7 +93,7 @@ export function summarize(
   };
   const items = (stock: 'zero' | 'low') => {
     const query: StockItemsQuery = {
-      center: null,
+      fc: null,
       stock,
       threshold: Math.max(1, q.lowThreshold),
       kind: 'all',

@@ -23,13 +23,13 @@ function answerSettings(deps: TodayHandlerDeps): { settings: TodaySettings; desk
 }
 
 /** Today's whole first paint in one answer: its settings, the center it is for, the service tiles and the stock tiles. */
-async function page(deps: TodayHandlerDeps, input: { center: PageCenter; today: string }): Promise<TodayPage> {
+async function page(deps: TodayHandlerDeps, input: { fc: PageCenter; today: string }): Promise<TodayPage> {
   const { settings, deskCenter } = answerSettings(deps);
-  const center = input.center === 'all' ? null : (input.center ?? deskCenter?.id ?? null);
+  const center = input.fc === 'all' ? null : (input.fc ?? deskCenter?.id ?? null);
   const withinDays = deps.settings.get().preferences.lotExpiryWarningDays;
   const [summary, stockSummary] = await Promise.all([
     summarizeNow(deps, center),
-    deps.stock({ center: center === null ? null : String(center), withinDays, lowThreshold: settings.lowStockThreshold, today: input.today }),
+    deps.stock({ fc: center, withinDays, lowThreshold: settings.lowStockThreshold, today: input.today }),
   ]);
   return { settings, deskCenter, center, withinDays, summary, stock: stockSummary };
 }
@@ -42,9 +42,9 @@ export function todayHandlers(deps: TodayHandlerDeps): HandlersFor<typeof todayC
   const { desk } = deps;
   return {
     'today.page': async (input) => page(deps, input),
-    'today.summary': async ({ center }) => summarizeNow(deps, center),
+    'today.summary': async ({ fc }) => summarizeNow(deps, fc),
     'today.refresh': async ({ force }) => desk.refresh({ force: force ?? false }),
-    'today.receiving': async ({ when, center }) => ({ freshness: desk.freshness(), rows: receivingRows(await desk.snapshot(), when, center, desk.now()) }),
+    'today.receiving': async ({ when, fc }) => ({ freshness: desk.freshness(), rows: receivingRows(await desk.snapshot(), when, fc, desk.now()) }),
     'today.settings.get': async () => answerSettings(deps),
     'today.settings.set': async (change) => {
       deps.settings.updateSection('today', TodaySettings, DEFAULT_TODAY_SETTINGS, change);

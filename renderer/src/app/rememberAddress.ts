@@ -20,10 +20,18 @@ export function useRememberAddress() {
   );
 }
 
+/**
+ * An address kept by an earlier version in today's words: Today and the stock views named their
+ * center `center=` before every view said `fc=`, and a start on such an address would drop the center.
+ */
+export function upgradeAddress(address: string): string {
+  return /^\/(today|stock)\b/.test(address) ? address.replace(/([?&])center=/, '$1fc=') : address;
+}
+
 /** Before the router starts: an empty address (a fresh start) opens where the user last was. */
 export function restoreAddress(lastAddress: string | null): void {
   const hash = window.location.hash;
   if (lastAddress && (hash === '' || hash === '#' || hash === '#/')) {
-    history.replaceState(null, '', `${window.location.pathname}${window.location.search}#${lastAddress}`);
+    history.replaceState(null, '', `${window.location.pathname}${window.location.search}#${upgradeAddress(lastAddress)}`);
   }
 }

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState, type FormEvent } from 'react';
 import { EventCategory } from '../../../../shared/schemas/inventory';
-import { useAccountKey } from '../../app/accountKey';
 import { call } from '../../bridge/dockdesk';
 import { useT, type Translate } from '../../i18n/useT';
 import { errorParts } from '../../ui/ErrorNote';
@@ -16,7 +14,7 @@ import { useHistoryRun } from './useHistoryRun';
 import './history.css';
 import { DayRangeField } from '../../ui/DayRangeField';
 import { useItemNames, type ItemNaming } from '../inventory';
-import { historyQueries } from './queries';
+import { useCenters } from '../../app/centers';
 
 const categoryChoices = (t: Translate): Choice<string>[] => [
   { id: 'all', label: t('history.allCategories') },
@@ -82,10 +80,6 @@ export function HistoryView() {
       )}
     </section>
   );
-}
-
-function useCenters() {
-  return useQuery(historyQueries.centers(useAccountKey()));
 }
 
 /**

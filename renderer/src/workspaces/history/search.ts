@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { CenterId } from '../../../../shared/schemas/center';
 import { EventCategory } from '../../../../shared/schemas/inventory';
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const Id = z.coerce.number().int().positive().max(2147483647);
 
 /**
  * The history view's address: #/inventory/history?fc=3&item=101,102&from=2026-08-01&to=2026-10-29&category=OrderPicked.
@@ -11,7 +11,7 @@ const Id = z.coerce.number().int().positive().max(2147483647);
  * which says what is wrong with it.
  */
 export const HistorySearch = z.object({
-  fc: Id.optional().catch(undefined),
+  fc: z.coerce.number().pipe(CenterId).optional().catch(undefined),
   /** Inventory ids, comma-separated. */
   item: z
     .string()

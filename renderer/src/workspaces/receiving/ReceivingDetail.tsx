@@ -18,7 +18,8 @@ import { ViewHeading } from '../../ui/ViewHeading';
 import { printBoxLabels, printLabels, saveLabels, useBoxLabelPrinter, viewLabels } from './labels';
 import { BOX_ITEM_LABEL_KEYS, useBoxItemLabels } from './boxItemLabels';
 import { useShortcut } from '../../keyboard/useShortcut';
-import { totals, useFulfillmentCenters, useOrderAction, useOrderPage } from './queries';
+import { totals, useOrderAction, useOrderPage } from './queries';
+import { useCenters } from '../../app/centers';
 import { differenceSaid, differenceTone, lotWords } from './difference';
 import { currentWords, useT, type Translate } from '../../i18n/useT';
 
@@ -131,7 +132,7 @@ function DetailBody({ detail, focusBox, showContents }: { detail: Detail; focusB
 type CenterName = (id: number | null | undefined, fallback?: string | null) => string;
 
 function useCenterName(): CenterName {
-  const centers = useFulfillmentCenters();
+  const centers = useCenters();
   const { t } = useT();
   return (id, fallback) => {
     if (id === null || id === undefined) return '—';

@@ -17,7 +17,7 @@ import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
-import { useFulfillmentCenters } from './queries';
+import { useCenters } from '../../app/centers';
 import { currentWords, useT, type Translate } from '../../i18n/useT';
 import { differenceSaid, differenceTone, lotWords } from './difference';
 import { ItemName } from '../inventory';
@@ -277,7 +277,7 @@ export function DiscrepancyListView() {
     queryFn: ({ signal, queryKey, client }) => call('receiving.discrepancyList', { from, to, centerId }, signal, { refresh: isRefresh(client, queryKey) }),
     enabled: !reversed,
   });
-  const centers = useFulfillmentCenters();
+  const centers = useCenters();
   const set = (change: { from?: string | undefined; to?: string | undefined; fc?: number | undefined }) =>
     void navigate({ search: (prev) => ({ ...prev, ...change }), replace: true });
   return (

@@ -3,7 +3,7 @@ import { ReceivingStatus } from '../../../../shared/schemas/receiving';
 import { CenterFilter } from '../../ui/CenterFilter';
 import { Select, type Choice } from '../../ui/Select';
 import { TextFilter } from '../../ui/TextFilter';
-import { useFulfillmentCenters } from './queries';
+import { useCenters } from '../../app/centers';
 import { FILTER_KEYS, hasFilters, statusesOf, type ReceivingSearch } from './search';
 import { DayRangeField } from '../../ui/DayRangeField';
 import { useT, type Translate } from '../../i18n/useT';
@@ -61,7 +61,7 @@ const syncChoices = (t: Translate): Choice<'any' | 'yes' | 'no'>[] => [
 ];
 
 export function ReceivingFilters({ search, setSearch }: { search: ReceivingSearch; setSearch: (change: Partial<ReceivingSearch>) => void }) {
-  const centers = useFulfillmentCenters();
+  const centers = useCenters();
   const { t } = useT();
   return (
     <div className="filters wrap">

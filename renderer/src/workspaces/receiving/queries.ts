@@ -43,13 +43,6 @@ export const receivingQueries = {
       queryKey: [...account, 'receiving', 'detail', id] as const,
       queryFn: ({ signal, queryKey, client }) => call('receiving.detail', { id }, signal, { refresh: isRefresh(client, queryKey) }),
     }),
-  /** The account's centers (history's center picker reads the same list). */
-  centers: (account: AccountKey) =>
-    queryOptions({
-      queryKey: [...account, 'fulfillment-centers'] as const,
-      queryFn: ({ signal }) => call('receiving.fulfillmentCenters', {}, signal),
-      staleTime: 10 * 60_000,
-    }),
 };
 
 export function useReceivingList(search: ReceivingSearch, enabled = true) {
@@ -107,10 +100,6 @@ export function useOrderPage(id: number, now: boolean) {
       ? { error: full.error, retry: () => void full.refetch(), retrying: full.isFetching }
       : null;
   return { query, detail: full.data ?? order.data, heldAsOf, shownSince: heldAsOf ?? order.dataUpdatedAt, unread };
-}
-
-export function useFulfillmentCenters() {
-  return useQuery(receivingQueries.centers(useAccountKey()));
 }
 
 /** A write on one order: afterwards the order and every list are read again. */

@@ -12,7 +12,8 @@ import { QueryState } from '../../ui/QueryState';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { showToast } from '../../ui/Toasts';
 import { ViewHeading } from '../../ui/ViewHeading';
-import { useCancelReturn, useEditReturn, useOriginalShipment, useReturnCenters, useReturnDetail } from './queries';
+import { useCancelReturn, useEditReturn, useOriginalShipment, useReturnDetail } from './queries';
+import { useCenters } from '../../app/centers';
 import { units } from './ReturnsList';
 
 /**
@@ -20,8 +21,8 @@ import { units } from './ReturnsList';
  * for a center without a zone, in the desk's, named.
  */
 function useReturnTimes(centerId: number | undefined): (iso: string | null | undefined) => string {
-  const centers = useReturnCenters();
-  const zone = centers.data?.items.find((c) => c.id === centerId)?.timeZone ?? null;
+  const centers = useCenters();
+  const zone = centers.data?.find((c) => c.id === centerId)?.timeZone ?? null;
   return (iso) => formatCenterTime(iso, zone);
 }
 

@@ -3,7 +3,7 @@ import { CenterFilter } from '../../ui/CenterFilter';
 import { Select, type Choice } from '../../ui/Select';
 import { TextFilter } from '../../ui/TextFilter';
 import { useT, type Words } from '../../i18n/useT';
-import { useReturnCenters } from './queries';
+import { useCenters } from '../../app/centers';
 import { hasFilters, type ReturnsSearch } from './search';
 import { DayRangeField } from '../../ui/DayRangeField';
 
@@ -13,7 +13,7 @@ const statusChoices = ({ t, label }: Words): Choice<'any' | ReturnStatus>[] => [
 ];
 
 export function ReturnsFilters({ search, setSearch }: { search: ReturnsSearch; setSearch: (change: Partial<ReturnsSearch>) => void }) {
-  const centers = useReturnCenters();
+  const centers = useCenters();
   const words = useT();
   const { t } = words;
   return (
@@ -31,7 +31,7 @@ export function ReturnsFilters({ search, setSearch }: { search: ReturnsSearch; s
         choices={statusChoices(words)}
         onChange={(v) => setSearch({ status: v === 'any' ? undefined : v })}
       />
-      <CenterFilter centers={centers.data?.items ?? []} value={search.fc} onChange={(fc) => setSearch({ fc })} />
+      <CenterFilter centers={centers.data ?? []} value={search.fc} onChange={(fc) => setSearch({ fc })} />
       <DayRangeField
         legend={t('returns.filters.created')}
         fromLabel={t('returns.filters.createdFrom')}

@@ -31,12 +31,6 @@ export const returnsQueries = {
       staleTime: 10 * 60_000,
       retry: false,
     }),
-  centers: (account: AccountKey) =>
-    queryOptions({
-      queryKey: [...account, 'returns', 'fulfillment-centers'] as const,
-      queryFn: ({ signal }) => call('returns.fulfillmentCenters', {}, signal),
-      staleTime: 10 * 60_000,
-    }),
   /** The center a new return starts with, kept per environment. */
   settings: (account: AccountKey) =>
     queryOptions({ queryKey: [...account, 'returns', 'settings'] as const, queryFn: ({ signal }) => call('returns.settings.get', {}, signal) }),
@@ -124,10 +118,6 @@ export function useReturnDetail(id: number) {
 /** The return's original shipment by what a clerk knows it by; nothing is asked when the return names none. */
 export function useOriginalShipment(id: number | null | undefined) {
   return useQuery({ ...returnsQueries.originalShipment(useAccountKey(), id ?? 0), enabled: typeof id === 'number' && id > 0 });
-}
-
-export function useReturnCenters(enabled = true) {
-  return useQuery({ ...returnsQueries.centers(useAccountKey()), enabled });
 }
 
 /**

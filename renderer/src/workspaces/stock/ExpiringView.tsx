@@ -98,8 +98,8 @@ function ExpiringList() {
   const { t } = useT();
   // Days left are a column of their own: the expiry marks only what expires today or has expired.
   const columns = useMemo(() => expiringColumns(t, today), [t, today]);
-  const [center, days, show] = [search.center ?? null, search.days ?? DEFAULT_DAYS, search.show ?? 'expiring'];
-  const params: ExpiringParams = useMemo(() => ({ center, days, show, today }), [center, days, show, today]);
+  const [fc, days, show] = [search.fc ?? null, search.days ?? DEFAULT_DAYS, search.show ?? 'expiring'];
+  const params: ExpiringParams = useMemo(() => ({ fc, days, show, today }), [fc, days, show, today]);
   const key = useExpiringKey(params);
   const { range, onRange } = useRange();
   const fetch = useMemo(() => fetchExpiring(params), [params]);
@@ -173,7 +173,7 @@ function ExpiringFilters({
   const dayChoices = [...new Set([...windows, params.days])].sort((a, b) => a - b).map((d) => ({ id: String(d), label: t('stock.window.days', { days: d }) }));
   return (
     <div className="filters">
-      <CenterSelect value={params.center} centers={centers} onChange={(center) => setSearch({ center: center ?? undefined })} />
+      <CenterSelect value={params.fc} centers={centers} onChange={(fc) => setSearch({ fc: fc ?? undefined })} />
       {/* Expired is every lot past its day: no window applies. */}
       {params.show === 'expiring' && (
         <Select

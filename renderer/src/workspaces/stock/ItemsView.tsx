@@ -69,7 +69,7 @@ function ItemsList() {
   const total = first?.total ?? 0;
   const { t } = useT();
   const columns = useMemo(() => columnsIn(t), [t]);
-  const centerName = first?.centers.find((c) => String(c.id) === query.center)?.name ?? t('stock.allCenters');
+  const centerName = first?.centers.find((c) => c.id === query.fc)?.name ?? t('stock.allCenters');
   useShortcut({
     keys: '/',
     description: t('stock.keys.toFilter'),
@@ -148,7 +148,7 @@ function ItemsFilters({
         placeholder={t('stock.filter.text.placeholder')}
         onApply={(q) => setSearch({ q })}
       />
-      <CenterSelect value={search.center ?? null} centers={centers} onChange={(center) => setSearch({ center: center ?? undefined })} />
+      <CenterSelect value={search.fc ?? null} centers={centers} onChange={(fc) => setSearch({ fc: fc ?? undefined })} />
       <Select
         label={t('stock.filter.stock')}
         value={search.stock ?? 'all'}

@@ -39,19 +39,13 @@ export function StockNotes({ error }: { error: unknown }) {
 const ALL = 'all';
 
 /** A fulfillment center by name (the address keeps its id), or every center. */
-export function CenterSelect({
-  value,
-  centers,
-  onChange,
-}: {
-  value: string | null;
-  centers: readonly CachedCenter[];
-  onChange: (center: string | null) => void;
-}) {
+export function CenterSelect({ value, centers, onChange }: { value: number | null; centers: readonly CachedCenter[]; onChange: (fc: number | null) => void }) {
   const { t } = useT();
   // A center the cache does not name (an old address) still shows as chosen.
   const choices = centerChoices(t, centers, { all: { id: ALL, label: t('stock.allCenters') }, chosen: value === null ? null : { id: value } });
-  return <Select label={t('stock.center')} value={value ?? ALL} choices={choices} onChange={(v) => onChange(v === ALL ? null : v)} />;
+  return (
+    <Select label={t('stock.center')} value={value === null ? ALL : String(value)} choices={choices} onChange={(v) => onChange(v === ALL ? null : Number(v))} />
+  );
 }
 
 /** The rows the table shows (for reading their blocks), kept as one state that changes only when they do. */

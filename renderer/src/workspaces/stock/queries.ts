@@ -51,14 +51,14 @@ export function useWindowed<T, P extends Page<T>>(key: QueryKey, fetch: Fetch<P>
 }
 
 export interface ExpiringParams {
-  center: string | null;
+  fc: number | null;
   days: number;
   show: 'expiring' | 'expired';
   today: string;
 }
 
 export function useExpiringKey(p: ExpiringParams): QueryKey {
-  return [...useAccountKey(), 'inventory', 'stock', 'expiring', p.center, p.days, p.show, p.today];
+  return [...useAccountKey(), 'inventory', 'stock', 'expiring', p.fc, p.days, p.show, p.today];
 }
 
 export const fetchExpiring =

@@ -1,31 +1,28 @@
 import { z } from 'zod';
+import { CenterId } from '../../../../shared/schemas/center';
 import { ExpiringShow, ItemKind, ItemSort, MAX_WINDOW_DAYS, SortDirection, StockLevelFilter } from '../../../../shared/ipc/stock';
 
 /**
  * The stock views' addresses. A part that does not parse (an old bookmark, a typo) falls back to its
  * default instead of breaking the view; defaults are left out of the address.
  *
- *   #/stock/expiring?days=30&center=3&show=expiring|expired
- *   #/stock/items?stock=zero|low&threshold=10&center=3&kind=physical&lots=1&q=tea&sort=onHand&dir=desc
+ *   #/stock/expiring?days=30&fc=3&show=expiring|expired
+ *   #/stock/items?stock=zero|low&threshold=10&fc=3&kind=physical&lots=1&q=tea&sort=onHand&dir=desc
  */
-const center = z
-  .string()
-  .regex(/^\d{1,10}$/)
-  .optional()
-  .catch(undefined);
+const fc = z.coerce.number().pipe(CenterId).optional().catch(undefined);
 
 export const DEFAULT_DAYS = 30;
 export const DEFAULT_THRESHOLD = 10;
 
 export const ExpiringSearch = z.object({
   days: z.coerce.number().int().min(0).max(MAX_WINDOW_DAYS).optional().catch(undefined),
-  center,
+  fc,
   show: ExpiringShow.optional().catch(undefined),
 });
 export type ExpiringSearch = z.infer<typeof ExpiringSearch>;
 
 export const ItemsSearch = z.object({
-  center,
+  fc,
   stock: StockLevelFilter.exclude(['all']).optional().catch(undefined),
   threshold: z.coerce.number().int().min(1).max(1_000_000_000).optional().catch(undefined),
   kind: ItemKind.exclude(['all']).optional().catch(undefined),
@@ -39,7 +36,7 @@ export type ItemsSearch = z.infer<typeof ItemsSearch>;
 /** The browser's query for the core from its address (offset and limit are the window's). */
 export function itemsQuery(search: ItemsSearch) {
   return {
-    center: search.center ?? null,
+    fc: search.fc ?? null,
     stock: search.stock ?? 'all',
     threshold: search.threshold ?? DEFAULT_THRESHOLD,
     kind: search.kind ?? 'all',

@@ -53,7 +53,7 @@ export function TodayReceivingList() {
     <section className="workspace list" aria-labelledby="today-list-title">
       <header className="workspace-header">
         <ViewHeading id="today-list-title">{title(t, search.when)}</ViewHeading>
-        <a href={`#/today?center=${center ?? 'all'}`}>{t('today.back')}</a>
+        <a href={`#/today?fc=${center ?? 'all'}`}>{t('today.back')}</a>
       </header>
       <QueryState query={query} loading={t('today.list.loading')} failed={t('today.list.failed')}>
         {(data) => (

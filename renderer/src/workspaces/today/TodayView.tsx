@@ -50,7 +50,7 @@ function CenterChoice({ centers, value, onChange }: { centers: readonly CenterRe
 export function TodayView() {
   const search = useSearch({ from: '/today' });
   const navigate = useNavigate({ from: '/today' });
-  const page = useTodayPage(search.center ?? null);
+  const page = useTodayPage(search.fc ?? null);
   const [asking, setAsking] = useState(false);
   useTodayUpkeep();
   const askRefresh = useTodayRefresh();
@@ -73,7 +73,7 @@ export function TodayView() {
         <CenterChoice
           centers={data?.summary.centers ?? []}
           value={data?.center ?? null}
-          onChange={(c) => void navigate({ search: { center: c }, replace: true })}
+          onChange={(c) => void navigate({ search: { fc: c }, replace: true })}
         />
         <button type="button" onClick={refresh} disabled={asking || data?.summary.freshness.refreshing === true}>
           {asking ? t('today.refreshing') : t('today.refresh')}

@@ -13,10 +13,10 @@ import { call, useDockdeskEvent } from '../../bridge/dockdesk';
  */
 const PAGE_FRESH_MS = 5_000;
 
-function todayPageQuery(account: AccountKey, center: PageCenter, today: string) {
+function todayPageQuery(account: AccountKey, fc: PageCenter, today: string) {
   return queryOptions({
-    queryKey: [...account, 'today', 'page', center, today],
-    queryFn: ({ signal }) => call('today.page', { center, today }, signal),
+    queryKey: [...account, 'today', 'page', fc, today],
+    queryFn: ({ signal }) => call('today.page', { fc, today }, signal),
     staleTime: PAGE_FRESH_MS,
   });
 }
@@ -49,7 +49,7 @@ export function useTodayReceiving(when: ReceivingWhen, center: number | null, en
   const account = useAccountKey();
   return useQuery({
     queryKey: [...account, 'today', 'receiving', when, center],
-    queryFn: ({ signal }) => call('today.receiving', { when, center }, signal),
+    queryFn: ({ signal }) => call('today.receiving', { when, fc: center }, signal),
     enabled,
   });
 }

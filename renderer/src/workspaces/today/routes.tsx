@@ -10,9 +10,9 @@ export function todayRoutes<R extends AnyRoute>(rootRoute: R) {
       getParentRoute: () => rootRoute,
       path: '/today',
       validateSearch: (raw: Record<string, unknown>): TodaySearch => TodaySearch.parse(raw),
-      loaderDeps: ({ search }: { search: TodaySearch }): { center: PageCenter } => ({ center: search.center ?? null }),
+      loaderDeps: ({ search }: { search: TodaySearch }): { fc: PageCenter } => ({ fc: search.fc ?? null }),
       // The page's one call starts with the navigation, while the view's code loads.
-      loader: ({ deps }: { deps: { center: PageCenter } }) => loadTodayPage(deps.center),
+      loader: ({ deps }: { deps: { fc: PageCenter } }) => loadTodayPage(deps.fc),
       component: lazyRouteComponent(() => import('./TodayView'), 'TodayView'),
     }),
     createRoute({

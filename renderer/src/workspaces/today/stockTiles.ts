@@ -24,7 +24,7 @@ const itemRow = (t: Translate) => (i: StockItemBrief) => ({
 
 /** The four stock tiles, linking to the stock area's lists with the same filters. */
 export function stockTiles(t: Translate, summary: StockSummary, center: number | null, days: number, threshold: number): TileView[] {
-  const at = center === null ? '' : `&center=${center}`;
+  const at = center === null ? '' : `&fc=${center}`;
   const lot = lotRow(t);
   const item = itemRow(t);
   return [

@@ -69,7 +69,7 @@ export function serviceTiles({ t, said }: Pick<Words, 't' | 'said'>, summary: To
       title: t('today.tile.expectedToday'),
       count: summary.expectedToday.count,
       rows: summary.expectedToday.rows.map(row),
-      href: `#/today/receiving${query({ when: 'today', center: centerParam })}`,
+      href: `#/today/receiving${query({ when: 'today', fc: centerParam })}`,
       empty: t('today.tile.expectedToday.empty'),
     },
     {
@@ -77,7 +77,7 @@ export function serviceTiles({ t, said }: Pick<Words, 't' | 'said'>, summary: To
       title: t('today.tile.overdue'),
       count: summary.overdue.count,
       rows: summary.overdue.rows.map(row),
-      href: `#/today/receiving${query({ when: 'overdue', center: centerParam })}`,
+      href: `#/today/receiving${query({ when: 'overdue', fc: centerParam })}`,
       empty: t('today.tile.overdue.empty'),
       alert: summary.overdue.count > 0,
     },

@@ -9,7 +9,8 @@ import { useDraftAutosave } from '../../../drafts/useDraftAutosave';
 import { centerChoices } from '../../../ui/centerChoices';
 import { errorParts } from '../../../ui/ErrorNote';
 import { showToast } from '../../../ui/Toasts';
-import { useFulfillmentCenters, useOrderAction } from '../queries';
+import { useOrderAction } from '../queries';
+import { useCenters } from '../../../app/centers';
 import { focusField, focusFirstError } from './focus';
 import { initialFormState, lineNeedsConfirm, linePath, scanPath, shownErrors, wroFormReducer, type WroFormEvent, type WroFormState } from './formState';
 import type { ImportedLines } from './useSheetImport';
@@ -176,11 +177,11 @@ export interface LineAt {
 export function useWroCreateForm(opened: OpenedDraft) {
   const [state, dispatch] = useReducer(wroFormReducer, opened.value, (v) => initialFormState(v.form, v.pendingSince ?? null));
   const { form } = state;
-  const centers = useFulfillmentCenters();
+  const centers = useCenters();
   const { t } = useT();
   // Expected arrival is a time at the center: the chosen center's zone, kept in the form so the
   // check and the body read it the same way.
-  const centerZone = centers.data?.find((c) => c.id === form.fulfillment_center.id)?.timezone ?? null;
+  const centerZone = centers.data?.find((c) => c.id === form.fulfillment_center.id)?.timeZone ?? null;
   useEffect(() => {
     if (centerZone) dispatch({ type: 'centerZone', timezone: centerZone });
   }, [centerZone, form.fulfillment_center.id, form.fulfillment_center.timezone]);
@@ -208,7 +209,7 @@ export function useWroCreateForm(opened: OpenedDraft) {
     dispatch,
     chooseCenter: (value: string | null) => {
       const id = value === null ? null : Number(value);
-      dispatch({ type: 'center', id, timezone: centers.data?.find((c) => c.id === id)?.timezone ?? null });
+      dispatch({ type: 'center', id, timezone: centers.data?.find((c) => c.id === id)?.timeZone ?? null });
     },
     addScanned: lookup.addScanned,
     importLines: (lines: ImportedLines) => {

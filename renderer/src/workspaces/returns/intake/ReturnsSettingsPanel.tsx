@@ -3,7 +3,8 @@ import { useAccountKey } from '../../../app/accountKey';
 import { call, errorMessage } from '../../../bridge/dockdesk';
 import { useT } from '../../../i18n/useT';
 import { centerLabel } from '../../../ui/centerChoices';
-import { returnsQueries, useReturnCenters } from '../queries';
+import { returnsQueries } from '../queries';
+import { useCenters } from '../../../app/centers';
 
 /** Settings: the fulfillment center a new return starts with, for the environment in use. */
 export function ReturnsSettingsPanel({ signedIn }: { signedIn: boolean }) {
@@ -11,13 +12,13 @@ export function ReturnsSettingsPanel({ signedIn }: { signedIn: boolean }) {
   const { t } = useT();
   const settingsQuery = returnsQueries.settings(useAccountKey());
   const settings = useQuery(settingsQuery);
-  const centers = useReturnCenters(signedIn);
+  const centers = useCenters(signedIn);
   const save = useMutation({
     mutationFn: (center: { id: number; name: string | null } | null) => call('returns.settings.set', { defaultFulfillmentCenter: center }),
     onSuccess: (data) => queryClient.setQueryData(settingsQuery.queryKey, data),
   });
   const current = settings.data?.defaultFulfillmentCenter ?? null;
-  const list = centers.data?.items ?? [];
+  const list = centers.data ?? [];
   const choices = current && !list.some((c) => c.id === current.id) ? [current, ...list] : list;
   return (
     <>

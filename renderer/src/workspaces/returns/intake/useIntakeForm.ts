@@ -18,7 +18,8 @@ import type { ScanVerdict, TypedIn } from '../../../scan/scanService';
 import { useScanField } from '../../../scan/useScanField';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncStatus } from '../../inventory';
-import { returnsQueries, useReturnCenters } from '../queries';
+import { returnsQueries } from '../queries';
+import { useCenters } from '../../../app/centers';
 import { applyItemScan, plainScanText, type ShownProblem } from './lines';
 import { keepCenterForNextReturn } from './NewReturn';
 
@@ -352,11 +353,11 @@ function useIntakeKeys(t: Translate, submit: (nextBox: boolean) => Promise<void>
  * keeps the center's name as the list (else the draft) has it, never the words shown for a nameless one.
  */
 function useIntakeCenters(t: Translate, d: IntakeDraft) {
-  const centers = useReturnCenters();
+  const centers = useCenters();
   const current = d.draft.fulfillmentCenter;
-  const choices = useMemo(() => centerChoices(t, centers.data?.items ?? [], { chosen: current, chosenAt: 'start' }), [t, centers.data, current]);
+  const choices = useMemo(() => centerChoices(t, centers.data ?? [], { chosen: current, chosenAt: 'start' }), [t, centers.data, current]);
   const choose = (value: string) => {
-    const center = [...(centers.data?.items ?? []), ...(current ? [current] : [])].find((c) => String(c.id) === value);
+    const center = [...(centers.data ?? []), ...(current ? [current] : [])].find((c) => String(c.id) === value);
     d.update({ fulfillmentCenter: center ? { id: center.id, name: center.name } : null });
   };
   return { choices, pending: centers.isPending, choose };

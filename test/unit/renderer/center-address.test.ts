@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { StockItemsInput } from '../../../shared/ipc/stock';
+import { upgradeAddress } from '../../../renderer/src/app/rememberAddress';
+import { HistorySearch } from '../../../renderer/src/workspaces/history/search';
+import { ReceivingSearch } from '../../../renderer/src/workspaces/receiving/search';
+import { ReturnsSearch } from '../../../renderer/src/workspaces/returns/search';
+import { ExpiringSearch, ItemsSearch, itemsQuery } from '../../../renderer/src/workspaces/stock/search';
+import { centerOf, TodayReceivingSearch, TodaySearch } from '../../../renderer/src/workspaces/today/search';
+
+/**
+ * A link or bookmark names a center the same way in every view: `fc=` and the center's id. The
+ * router hands the address's parts as JSON reads them (`fc=3` is the number 3), a pasted or typed
+ * address as text; a part that is no center's id is left out and the rest of the address still holds.
+ */
+const views = {
+  receiving: ReceivingSearch,
+  returns: ReturnsSearch,
+  history: HistorySearch,
+  'stock expiring': ExpiringSearch,
+  'stock items': ItemsSearch,
+  today: TodaySearch,
+  'today receiving': TodayReceivingSearch,
+} as const;
+
+describe('a center in an address', () => {
+  for (const [view, schema] of Object.entries(views)) {
+    it(`${view}: fc=3 chooses center 3, as a number or as text; a word is left out`, () => {
+      expect(schema.parse({ fc: 3 })).toMatchObject({ fc: 3 });
+      expect(schema.parse({ fc: '3' })).toMatchObject({ fc: 3 });
+      expect((schema.parse({ fc: 'Moreno' }) as { fc?: unknown }).fc).toBeUndefined();
+      expect((schema.parse({ fc: -1 }) as { fc?: unknown }).fc).toBeUndefined();
+    });
+  }
+
+  it('the stock browser asks main for the center of its address, by the same id', () => {
+    const input = StockItemsInput.parse({ ...itemsQuery(ItemsSearch.parse({ fc: '7', stock: 'zero' })), offset: 0, limit: 50 });
+    expect(input).toMatchObject({ fc: 7, stock: 'zero' });
+    expect(StockItemsInput.parse({ ...itemsQuery(ItemsSearch.parse({})), offset: 0, limit: 50 }).fc).toBeNull();
+  });
+
+  it('Today: fc=all is every center, no fc is the desk’s own center', () => {
+    expect(centerOf(TodaySearch.parse({ fc: 'all' }), 5)).toBeNull();
+    expect(centerOf(TodaySearch.parse({}), 5)).toBe(5);
+    expect(centerOf(TodaySearch.parse({ fc: 12 }), 5)).toBe(12);
+    expect(centerOf(TodayReceivingSearch.parse({ when: 'overdue', fc: 'all' }), 5)).toBeNull();
+  });
+
+  it('an address kept before Today and the stock views said fc= opens on the same center', () => {
+    expect(upgradeAddress('/today?center=12')).toBe('/today?fc=12');
+    expect(upgradeAddress('/today?center=all')).toBe('/today?fc=all');
+    expect(upgradeAddress('/stock/items?stock=low&center=3&q=tea')).toBe('/stock/items?stock=low&fc=3&q=tea');
+    expect(centerOf(TodaySearch.parse(Object.fromEntries(new URLSearchParams(upgradeAddress('/today?center=12').split('?')[1]))), 5)).toBe(12);
+    // Other views never had `center=`; a search for the word is the clerk's text, kept as typed.
+    expect(upgradeAddress('/inventory?q=center=3')).toBe('/inventory?q=center=3');
+  });
+});
