@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react';
 import type { CachedItem } from '../../../../shared/schemas/inventory-cache';
 import { useAccountKey } from '../../app/accountKey';
+import { useStillHere } from '../../app/stillHere';
 import { useT } from '../../i18n/useT';
 import { useShortcut } from '../../keyboard/useShortcut';
 import { call } from '../../bridge/dockdesk';
@@ -145,7 +146,7 @@ function useFieldKeys(field: RefObject<HTMLInputElement | null>, lookUp: (code: 
 function useAddressFollowsField(field: RefObject<HTMLInputElement | null>, typed: string, dispatch: (event: FieldEvent) => void) {
   const search = useSearch({ from: '/inventory' });
   const navigate = useNavigate({ from: '/inventory' });
-  const router = useRouter();
+  const stillHere = useStillHere();
   const written = useRef(search.q);
   useEffect(() => {
     const q = typed.trim() || undefined;
@@ -153,12 +154,12 @@ function useAddressFollowsField(field: RefObject<HTMLInputElement | null>, typed
     const timer = setTimeout(() => {
       // The clerk may have gone elsewhere (Alt+6) while this view still shows, its next view loading:
       // writing the search then would pull the desk back here and swallow that key.
-      if (router.latestLocation.pathname !== '/inventory') return;
+      if (!stillHere()) return;
       written.current = q;
       void navigate({ search: { q }, replace: true }); // the address only follows the field; a navigation that does not happen loses nothing typed
     }, 250);
     return () => clearTimeout(timer);
-  }, [typed, search.q, navigate, router]);
+  }, [typed, search.q, navigate, stillHere]);
   const lastQ = useRef(search.q);
   useEffect(() => {
     const fromField = search.q === written.current;
