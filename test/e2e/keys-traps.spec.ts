@@ -18,17 +18,23 @@ async function signIn(page: Page, url: string): Promise<void> {
   await signInThroughPopup(page);
 }
 
-test('a combo box takes Enter on its single or highlighted match and never empties', async ({ page, host }) => {
-  const moreno = (await host.core.emulator.control.data('fulfillmentCenters')).find((c) => c.name?.includes('Moreno'))!;
-  await signIn(page, host.url);
-
-  // The new receiving order's center: part of the name, then Enter.
-  await page.goto(`${host.origin}/#/receiving/new`);
+/** A new receiving order with its center chosen by keys: part of the name, then Enter. Answers the field. */
+async function newOrderAtMoreno(page: Page, origin: string) {
+  await page.goto(`${origin}/#/receiving/new`);
   const center = page.getByRole('combobox', { name: 'Fulfillment center' });
   await center.focus();
   await page.keyboard.type('Moreno', HUMAN);
   await expect(page.getByRole('option')).toHaveCount(1);
   await page.keyboard.press('Enter');
+  return center;
+}
+
+test('a combo box takes Enter on its single or highlighted match and never empties', async ({ page, host }) => {
+  const moreno = (await host.core.emulator.control.data('fulfillmentCenters')).find((c) => c.name?.includes('Moreno'))!;
+  await signIn(page, host.url);
+
+  // The new receiving order's center: part of the name, then Enter.
+  const center = await newOrderAtMoreno(page, host.origin);
   await expect(center).toHaveValue(moreno.name);
   await expect(page.getByRole('listbox')).toHaveCount(0);
   await expect(center).toBeFocused();
@@ -88,12 +94,7 @@ test('a new draft saved as the clerk leaves its form does not bring the form bac
     });
   });
   await signIn(page, host.url);
-  await page.goto(`${host.origin}/#/receiving/new`);
-  const center = page.getByRole('combobox', { name: 'Fulfillment center' });
-  await center.focus();
-  await page.keyboard.type('Moreno', HUMAN);
-  await expect(page.getByRole('option')).toHaveCount(1);
-  await page.keyboard.press('Enter');
+  await newOrderAtMoreno(page, host.origin);
   await expect.poll(() => saves.size, { message: 'the first save is on its way' }).toBeGreaterThan(0);
 
   await page.keyboard.press('Alt+1');
