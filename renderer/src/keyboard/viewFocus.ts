@@ -5,7 +5,9 @@
  * `ViewHeading` says the view has mounted, and as soon as the view shows its primary control focus
  * moves there and the view's title is announced through the shell's live region. Meanwhile the scan
  * service parks the keys that arrive (they would otherwise land in the old view, or nowhere) and
- * hands them, in order, to the control that took focus when the time settles.
+ * hands them, in order, to the control that took focus when the time settles. A view still on its
+ * way (the router's last ask, its code loading on a busy PC) is waited for however slow it is; only
+ * a view that will not come (the router went elsewhere) leaves the keys to the view on screen.
  *
  * The primary control, first found wins:
  *  - an element the view marks `data-primary`;
@@ -23,13 +25,26 @@
 
 const headings = new Map<HTMLElement, string>();
 const settledListeners = new Set<() => void>();
-/** Long enough for a lazy view to load its code and first rows; keys are kept this long at most. */
+/**
+ * How long a view that has shown its heading may take to show its primary control (its first rows)
+ * before focus settles on what it has.
+ */
 const FOCUS_WINDOW_MS = 2500;
+/**
+ * A view the clerk asked for and that is still on its way (its code loading on a busy PC) keeps the
+ * keys typed meanwhile however long it takes, up to this: they never go to the view the clerk left.
+ */
+const LONGEST_ARRIVAL_MS = 30_000;
+/** How often a late view is looked for once the focus window has passed. */
+const ARRIVAL_RECHECK_MS = 100;
+/** Whether the view of a path is still the one coming (the router says; none: not known, so no). */
+let stillComing: (path: string) => boolean = () => false;
 /** The title stays in the live region this long: read once, then out of the way. */
 const ANNOUNCE_MS = 1500;
 
 let pending: {
   path: string;
+  began: number;
   until: number;
   timer: ReturnType<typeof setTimeout>;
   observer: MutationObserver | null;
@@ -66,6 +81,11 @@ export function onViewSettled(listener: () => void): () => void {
   return () => settledListeners.delete(listener);
 }
 
+/** The router's word on whether the view of a path is still on its way (the shell sets it once). */
+export function setStillComing(check: (path: string) => boolean): void {
+  stillComing = check;
+}
+
 /** The shell's live region for view titles. */
 export function setViewAnnouncer(element: HTMLElement | null): void {
   announcer = element;
@@ -82,7 +102,8 @@ export function beginViewChange(path: string, { byShortcut }: { byShortcut?: boo
   }
   const observer = typeof MutationObserver === 'function' ? new MutationObserver(() => tryFocus(false)) : null;
   observer?.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-loading', 'tabindex', 'disabled'] });
-  pending = { path, until: performance.now() + FOCUS_WINDOW_MS, timer: setTimeout(() => tryFocus(true), FOCUS_WINDOW_MS), observer, byShortcut: shortcut };
+  const began = performance.now();
+  pending = { path, began, until: began + FOCUS_WINDOW_MS, timer: setTimeout(() => tryFocus(true), FOCUS_WINDOW_MS), observer, byShortcut: shortcut };
   if (!watchingFocus) {
     watchingFocus = true;
     document.addEventListener('focusin', focusChosen, true);
@@ -141,6 +162,12 @@ function tryFocus(timedOut: boolean): void {
   if (!pending) return;
   const late = timedOut || performance.now() > pending.until;
   let heading = openingHeading();
+  if (!heading && late && stillComing(pending.path) && performance.now() < pending.began + LONGEST_ARRIVAL_MS) {
+    // Slow, not dropped: the keys wait for it.
+    clearTimeout(pending.timer);
+    pending.timer = setTimeout(() => tryFocus(true), ARRIVAL_RECHECK_MS);
+    return;
+  }
   if (!heading && late) {
     // The view asked for never came (a change of view the router dropped, or one slower than the
     // window): the keys belong to the view on screen, not to the page's body.

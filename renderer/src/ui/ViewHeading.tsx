@@ -1,6 +1,6 @@
 import { useLocation, useMatch, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { beginViewChange, registerViewHeading, settlingPath } from '../keyboard/viewFocus';
+import { beginViewChange, registerViewHeading, setStillComing, settlingPath } from '../keyboard/viewFocus';
 
 /**
  * A view's h1. It tells the shell's focus model (keyboard/viewFocus.ts) that the view of this path
@@ -31,17 +31,18 @@ export function ViewHeading({ id, children }: { id: string; children: ReactNode 
  * The shell calls this once: every navigation that changes the path opens a settling time. So does
  * one back to the view on screen while another is still opening (Alt+6 then at once Alt+1): the
  * router, whose view never changed, calls that no change of path, yet the view awaited is no longer
- * the one coming.
+ * the one coming. The focus model also learns here whether a view asked for is still on its way.
  */
 export function useNavigationFocus(): void {
   const router = useRouter();
-  useEffect(
-    () =>
-      router.subscribe('onBeforeNavigate', (event) => {
-        const to = event.toLocation.pathname;
-        const opening = settlingPath();
-        if (event.pathChanged || (opening !== null && opening !== to)) beginViewChange(to);
-      }),
-    [router],
-  );
+  useEffect(() => {
+    // The view of a path is still coming while it is the last one asked for: the router drops a
+    // navigation it replaces, and a view that fails to load shows its error view at that path.
+    setStillComing((path) => router.latestLocation.pathname === path);
+    return router.subscribe('onBeforeNavigate', (event) => {
+      const to = event.toLocation.pathname;
+      const opening = settlingPath();
+      if (event.pathChanged || (opening !== null && opening !== to)) beginViewChange(to);
+    });
+  }, [router]);
 }
