@@ -7,10 +7,11 @@ import { busyCores, runKeySoak, soakData } from './soak/keySoak.js';
  * typing, shortcuts, the palette, `/`, records opening, return intake's and the receiving form's
  * quantity boxes, in random order and at random moments, with the emulator's request limit on and
  * its answers slowed (300 to 1,500 ms), two processes keeping both cores busy (one per run, the two
- * runs side by side), and a third of the
- * scans handed over late and in clumps. Every scan reaches the record or line a clerk expects, whole;
- * every typed word lands whole; nothing twice. DOCKDESK_SOAK_SEED runs a failure's seed again;
- * DOCKDESK_SOAK_OPERATIONS sets the length (each of the two runs does half).
+ * runs side by side), one episode in ten with the page's main thread 4 to 20 times slower, a turn
+ * of the views in five begun right after the desk starts again with its views' code held 1 to 5 s,
+ * and a third of the scans handed over late and in clumps. Every scan reaches the record or line a clerk
+ * expects, whole; every typed word lands whole; nothing twice. DOCKDESK_SOAK_SEED runs a failure's
+ * seed again; DOCKDESK_SOAK_OPERATIONS sets the length (each of the two runs does half).
  */
 const OPERATIONS = Number(process.env.DOCKDESK_SOAK_OPERATIONS ?? 2000);
 const SEED = process.env.DOCKDESK_SOAK_SEED ? Number(process.env.DOCKDESK_SOAK_SEED) : Math.floor(Math.random() * 2 ** 31);

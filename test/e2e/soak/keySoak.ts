@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { CDPSession, Page } from '@playwright/test';
+import type { CDPSession, Page, Route } from '@playwright/test';
 import type { BrowserHost } from '../../../electron/host/browser-host.js';
 import { isValidGtin } from '../../../shared/scan/codes.js';
 import { strokeFor } from '../scanner.js';
@@ -328,6 +328,13 @@ export interface SoakResult {
   misrouted: number;
   /** Scans made with a date field's segment focused (intake's expiry): each must leave the date as it was. */
   fromDates: number;
+  /** Episodes run as on a desk PC many times slower (Chromium's CPU throttling, 4 to 20 times). */
+  busyEpisodes: number;
+  /**
+   * Episodes begun right after the desk started again, each view's code held 1 to 5 s on its way
+   * (as a PC just switched on reads it): the view asked for comes later than the desk waits for focus.
+   */
+  coldStarts: number;
   failures: SoakFailure[];
 }
 
@@ -530,6 +537,18 @@ async function wordIntoSearch(ctx: Ctx) {
 }
 
 export const VIEW_EPISODES = [shortcutThenScan, shortcutThenScan, openRecordThenScan, scanRecordThenScan, paletteThenScan, wordIntoSearch];
+/** Those whose first key is a view's shortcut: right after a start, the view it opens is still on its way. */
+const COLD_EPISODES = [shortcutThenScan, wordIntoSearch];
+
+/** The desk started again (its window reloaded, the session kept): back once a view's title shows. */
+async function startAgain(page: Page) {
+  await page.reload();
+  await until(
+    () => page.evaluate(() => document.querySelector('#content h1')?.textContent ?? ''),
+    (t) => t !== '',
+    30_000,
+  );
+}
 
 /** Return intake's lines: units per line, and each line's label (its item's name and SKU). */
 const intakeLines = (page: Page) =>
@@ -673,6 +692,11 @@ async function formScan(ctx: Ctx) {
   }
 }
 
+/** The page's main thread `rate` times slower (1: as it is). */
+async function slowPage(page: Page, rate: number) {
+  await (await cdpOf(page)).send('Emulation.setCPUThrottlingRate', { rate });
+}
+
 export interface SoakOptions {
   seed: number;
   operations: number;
@@ -697,56 +721,92 @@ export async function runKeySoak(page: Page, data: SoakData, options: SoakOption
     splitScans: 0,
     misrouted: 0,
     fromDates: 0,
+    busyEpisodes: 0,
+    coldStarts: 0,
     failures: [],
   };
-  const ctx: Ctx = { page, rng, data, result, episode: 0, from: '' };
-  const segments = ['views', 'intake', 'form'] as const;
-  let segment = 0;
-  while (result.operations < options.operations) {
-    const kind = segments[segment++ % segments.length]!;
-    const length = rng.int(4, 10);
-    if (kind === 'intake') {
-      await page.evaluate(() => (window.location.hash = '#/returns/new'));
-      await until(
-        () => page.evaluate(() => document.querySelector('h1')?.textContent ?? ''),
-        (t) => t === 'Return intake',
-        15_000,
-      );
-      // A fresh return when this one grows long, so the lines stay on screen.
-      if ((await intakeLines(page)).length > 12) await page.evaluate(() => (window.location.hash = '#/returns/new'));
-    } else if (kind === 'form') {
-      await page.evaluate(() => (window.location.hash = '#/receiving/new'));
-      await until(
-        () => page.evaluate(() => document.querySelector('h1')?.textContent ?? ''),
-        (t) => t === 'New receiving order',
-        15_000,
-      );
-    }
-    if (kind !== 'views') await settled(page);
-    for (let i = 0; i < length && result.operations < options.operations; i++) {
-      ctx.episode = ++result.episodes;
-      const failuresBefore = result.failures.length;
-      const began = Date.now();
-      const episode = kind === 'views' ? rng.pick(VIEW_EPISODES) : kind === 'intake' ? intakeScan : formScan;
-      ctx.from = await watchPaths(page);
-      await episode(ctx);
-      if (process.env.DOCKDESK_SOAK_TRACE) options.log?.(`episode ${ctx.episode} ${episode.name}: ${Date.now() - began} ms, ${result.operations} operations`);
-      if (result.failures.length > failuresBefore) {
-        const f = result.failures.at(-1)!;
-        options.log?.(`seed ${f.seed}, episode ${f.episode}: ${f.what}: expected ${f.expected}; got ${f.got}`);
-        options.log?.(`  scan log: ${(await scanLog(page)).join(' | ')}`);
-        if (options.stopOnFailure) return result;
-        // Out of whatever the failure left open (a chooser, the palette), back to a list, and on
-        // to the next turn.
-        await sendKeys(page, [key('Escape'), key('Escape', 50)]);
+  // The views' code, loaded as the desk starts and on a first visit: held `codeHeldMs` on its way.
+  let codeHeldMs = 0;
+  const lazyCode = /\/assets\/(?!index-)[^/]+\.js$/;
+  const holdCode = async (route: Route) => {
+    if (codeHeldMs > 0) await new Promise((r) => setTimeout(r, codeHeldMs));
+    await route.continue();
+  };
+  await page.route(lazyCode, holdCode);
+  try {
+    const ctx: Ctx = { page, rng, data, result, episode: 0, from: '' };
+    const segments = ['views', 'intake', 'form'] as const;
+    let segment = 0;
+    while (result.operations < options.operations) {
+      const kind = segments[segment++ % segments.length]!;
+      const length = rng.int(4, 10);
+      if (kind === 'intake') {
+        await page.evaluate(() => (window.location.hash = '#/returns/new'));
+        await until(
+          () => page.evaluate(() => document.querySelector('h1')?.textContent ?? ''),
+          (t) => t === 'Return intake',
+          15_000,
+        );
+        // A fresh return when this one grows long, so the lines stay on screen.
+        if ((await intakeLines(page)).length > 12) await page.evaluate(() => (window.location.hash = '#/returns/new'));
+      } else if (kind === 'form') {
+        await page.evaluate(() => (window.location.hash = '#/receiving/new'));
+        await until(
+          () => page.evaluate(() => document.querySelector('h1')?.textContent ?? ''),
+          (t) => t === 'New receiving order',
+          15_000,
+        );
+      }
+      if (kind !== 'views') await settled(page);
+      for (let i = 0; i < length && result.operations < options.operations; i++) {
+        ctx.episode = ++result.episodes;
+        const failuresBefore = result.failures.length;
+        const began = Date.now();
+        // A turn of the views may begin as the desk starts again, its first keys at once.
+        const cold = kind === 'views' && i === 0 && rng.chance(0.2);
+        let held = 0;
+        const episode = cold ? rng.pick(COLD_EPISODES) : kind === 'views' ? rng.pick(VIEW_EPISODES) : kind === 'intake' ? intakeScan : formScan;
+        if (cold) {
+          held = rng.int(1000, 5000);
+          codeHeldMs = held;
+          result.coldStarts++;
+          await startAgain(page);
+        }
+        ctx.from = await watchPaths(page);
+        // Now and then a moment when the PC is busy with something else: every view takes many
+        // frames to open, longer than the desk waits for a view to choose focus.
+        const slowdown = rng.chance(0.1) ? rng.pick([4, 8, 20]) : 1;
+        if (slowdown > 1) result.busyEpisodes++;
+        await slowPage(page, slowdown);
+        try {
+          await episode(ctx);
+        } finally {
+          await slowPage(page, 1);
+          codeHeldMs = 0;
+        }
+        if (process.env.DOCKDESK_SOAK_TRACE) options.log?.(`episode ${ctx.episode} ${episode.name}: ${Date.now() - began} ms, ${result.operations} operations`);
+        if (result.failures.length > failuresBefore) {
+          const f = result.failures.at(-1)!;
+          const moment = [cold ? `right after a start, code held ${held} ms` : '', slowdown > 1 ? `page ${slowdown} times slower` : '']
+            .filter(Boolean)
+            .join(', ');
+          options.log?.(`seed ${f.seed}, episode ${f.episode}${moment ? ` (${moment})` : ''}: ${f.what}: expected ${f.expected}; got ${f.got}`);
+          options.log?.(`  scan log: ${(await scanLog(page)).join(' | ')}`);
+          if (options.stopOnFailure) return result;
+          // Out of whatever the failure left open (a chooser, the palette), back to a list, and on
+          // to the next turn.
+          await sendKeys(page, [key('Escape'), key('Escape', 50)]);
+          await toView(ctx, 1);
+          break;
+        }
+      }
+      if (kind !== 'views') {
+        // Leave the form through its own question: keep the draft for later.
         await toView(ctx, 1);
-        break;
       }
     }
-    if (kind !== 'views') {
-      // Leave the form through its own question: keep the draft for later.
-      await toView(ctx, 1);
-    }
+    return result;
+  } finally {
+    await page.unroute(lazyCode, holdCode);
   }
-  return result;
 }
