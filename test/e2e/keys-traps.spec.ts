@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, signInThroughPopup, test } from './fixtures.js';
 import { chooseCenter, openIntake } from './returns-support.js';
+import { keyPause } from './scanner.js';
 
 /**
  * Keys that do what the clerk expects, with real key events only: a combo box takes Enter on its
@@ -128,7 +129,8 @@ test('keys typed as a view slower than the focus window opens all reach its fiel
   await expect(page.getByRole('heading', { level: 1, name: 'Receiving', exact: true })).toBeVisible();
   await page.keyboard.press('Alt+3');
   await page.keyboard.type('mug');
-  await page.waitForTimeout(4_000);
+  // The clerk waits, longer than the focus window (2.5 s), while the view's code is still on its way.
+  await keyPause(page, 4_000);
   letViewGo();
   const field = page.getByRole('searchbox', { name: 'Item' });
   await expect(field).toBeFocused();
