@@ -702,6 +702,8 @@ export interface SoakOptions {
   operations: number;
   /** Stop at the first failure (a test), or count them all (the bench). */
   stopOnFailure: boolean;
+  /** Episodes on a page 4 to 20 times slower (see SoakResult.busyEpisodes). */
+  busyMoments: boolean;
   log?: (line: string) => void;
 }
 
@@ -775,7 +777,7 @@ export async function runKeySoak(page: Page, data: SoakData, options: SoakOption
         ctx.from = await watchPaths(page);
         // Now and then a moment when the PC is busy with something else: every view takes many
         // frames to open, longer than the desk waits for a view to choose focus.
-        const slowdown = rng.chance(0.1) ? rng.pick([4, 8, 20]) : 1;
+        const slowdown = options.busyMoments && rng.chance(0.1) ? rng.pick([4, 8, 20]) : 1;
         if (slowdown > 1) result.busyEpisodes++;
         await slowPage(page, slowdown);
         try {
