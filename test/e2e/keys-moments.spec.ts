@@ -215,3 +215,28 @@ test('the receiving form’s box scan field at 5 and 10 ms a key on a loaded mac
   await expect(lines).toHaveCount(items.length + 1);
   await expect(qty).toHaveValue('7');
 });
+
+test('a scan whose second half is handed over after the page was busy for six seconds reaches its item whole', async ({ page, host }) => {
+  const data = await ready(page, host);
+  const item = data.items.find((i: SoakItem) => formsOf(i).includes('gs1'))!;
+  await page.keyboard.press('Alt+1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Receiving' })).toBeVisible();
+  await focusSettled(page);
+  const code = itemCode(item, 'gs1');
+  // Right after the scan's 15th key the page is busy for six seconds (a record drawing on a slow
+  // PC), longer than the desk waits for a scanner's Enter; the rest of the scan (3 ms apart by its
+  // timestamps) is handed over only after that. Time the page could not hear is no silence.
+  await page.evaluate(() => {
+    let keys = 0;
+    const busy = () => {
+      if (++keys !== 15) return;
+      window.removeEventListener('keyup', busy, true);
+      const end = performance.now() + 6_000;
+      while (performance.now() < end);
+    };
+    window.addEventListener('keyup', busy, true);
+  });
+  await sendKeys(page, scanKeys(code, 3), { clumps: [14], pauseMs: 200 });
+  await expect.poll(() => address(page), { message: code, timeout: 15_000 }).toBe(`/inventory/items/${item.id}`);
+  await expect(page.getByText(/^Nothing matches/)).toHaveCount(0);
+});

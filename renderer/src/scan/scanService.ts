@@ -89,6 +89,14 @@ const HELD_WAIT_MS = 500;
 const TERMINATOR_WAIT_MS = 5000;
 /** While the page says input is waiting, look again this soon rather than end a burst. */
 const INPUT_PENDING_RECHECK_MS = 10;
+/**
+ * Silence counts only while the page could hear keys. A timer that runs this much later than it was
+ * set for says the page was busy meanwhile (a record drawing on a slow PC): keys on their way then
+ * were not handed over yet, so the wait starts again from that moment. While it waits, the timer
+ * looks every LISTEN_TICK_MS, so that a busy stretch is noticed wherever it falls in the wait.
+ */
+const DEAF_AFTER_MS = 50;
+const LISTEN_TICK_MS = 100;
 
 function isTextEntry(target: EventTarget | null): target is HTMLElement {
   if (!(target instanceof HTMLElement)) return false;
@@ -209,8 +217,13 @@ export class ScanService {
   private touched: FieldSnapshot[] = [];
   /** Where focus was as the burst began, and how many changes of view had begun by then. */
   private burstStart: { focus: Element | null; viewChanges: number } = { focus: null, viewChanges: 0 };
-  /** When the newest key reached the page (performance.now()), for the wait of held keys. */
+  /**
+   * When the newest key reached the page (performance.now()), for the wait of held keys; moved on by
+   * the time the page was too busy to hear keys since (see DEAF_AFTER_MS).
+   */
   private lastArrival = 0;
+  /** When the burst's timer was set to run. */
+  private timerDueAt = 0;
   private readonly fields = new Map<HTMLElement, ScanFieldHandler>();
   private readonly valueFields = new Map<HTMLElement, ValueFieldHandler>();
   private readonly restorables = new Map<HTMLElement, Restorable>();
@@ -395,19 +408,26 @@ export class ScanService {
    * only decides that no more keys are coming. A key the browser hands over late still joins its
    * burst by its timestamp (the detector opens it again), so typing into a field ends after the
    * scanner's longest gap; keys held back wait longer (HELD_WAIT_MS), and nothing ends while the page
-   * says input is waiting.
+   * says input is waiting or in time it was too busy to hear keys (DEAF_AFTER_MS).
    */
   private schedule() {
     this.clearTimer();
     if (this.detector.flushDueAt === null) return;
-    this.timer = setTimeout(() => this.onTimer(), this.detector.thresholds.maxGapMs + 1);
+    this.setTimer(this.detector.thresholds.maxGapMs + 1);
+  }
+
+  private setTimer(ms: number) {
+    this.timerDueAt = performance.now() + ms;
+    this.timer = setTimeout(() => this.onTimer(), ms);
   }
 
   private onTimer() {
     this.timer = null;
     const now = performance.now();
+    // A hidden window's timers run late by design, and no keys come to it.
+    if (now - this.timerDueAt > DEAF_AFTER_MS && document.visibilityState === 'visible') this.lastArrival = now;
     const silence = now - this.lastArrival;
-    const wait = (ms: number) => (this.timer = setTimeout(() => this.onTimer(), ms));
+    const wait = (ms: number) => this.setTimer(Math.min(ms, LISTEN_TICK_MS));
     if (silence < HELD_WAIT_MS * 4 && inputPending()) return wait(INPUT_PENDING_RECHECK_MS);
     const awaitsTerminator = this.detector.awaitsTerminator;
     const holdFor = awaitsTerminator ? TERMINATOR_WAIT_MS : this.detector.holding ? HELD_WAIT_MS : 0;
