@@ -7,20 +7,14 @@ import { busyCores, runKeySoak, soakData } from './soak/keySoak.js';
  * typing, shortcuts, the palette, `/`, records opening, return intake's and the receiving form's
  * quantity boxes, in random order and at random moments, with the emulator's request limit on and
  * its answers slowed (300 to 1,500 ms), two processes keeping both cores busy (one per run, the two
- * runs side by side), a turn of the views in five begun right after the desk starts again with its
- * views' code held 1 to 5 s, with DOCKDESK_SOAK_BUSY=1 one episode in ten with the page's main thread
- * 4 to 20 times slower, and a third of the scans handed over late and in clumps. Every scan reaches
- * the record or line a clerk expects, whole; every typed word lands whole; nothing twice.
- * DOCKDESK_SOAK_SEED runs a failure's seed again; DOCKDESK_SOAK_OPERATIONS sets the length (each of
- * the two runs does half).
+ * runs side by side), one episode in ten with the page's main thread 4 to 20 times slower, a turn
+ * of the views in five begun right after the desk starts again with its views' code held 1 to 5 s,
+ * and a third of the scans handed over late and in clumps, a fifth of those with the page busy 0.5 to
+ * 7 s between two clumps. Every scan reaches the record or line a clerk expects, whole; every typed
+ * word lands whole; nothing twice. DOCKDESK_SOAK_SEED runs a failure's seed again;
+ * DOCKDESK_SOAK_OPERATIONS sets the length (each of the two runs does half).
  */
 const OPERATIONS = Number(process.env.DOCKDESK_SOAK_OPERATIONS ?? 2000);
-/**
- * Episodes on a page many times slower are off unless DOCKDESK_SOAK_BUSY=1: on a page 4 times slower
- * a scan sent right after Enter opened an order still arrives split in two (seed 89262019,
- * episode 273), a defect still open.
- */
-const BUSY_MOMENTS = process.env.DOCKDESK_SOAK_BUSY === '1';
 const SEED = process.env.DOCKDESK_SOAK_SEED ? Number(process.env.DOCKDESK_SOAK_SEED) : Math.floor(Math.random() * 2 ** 31);
 
 test.describe('keys soak', () => {
@@ -31,8 +25,6 @@ test.describe('keys soak', () => {
     test(`every scan and word lands whole where the clerk meant it (run ${run + 1} of 2)`, async ({ page, host }) => {
       const seed = SEED + run;
       console.log(`keys soak: seed ${seed} (DOCKDESK_SOAK_SEED=${seed} runs it again)`);
-      if (!BUSY_MOMENTS)
-        console.log('keys soak: no episodes on a slowed page (DOCKDESK_SOAK_BUSY=1 adds them; a scan right after Enter opens an order still splits there)');
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto(host.url);
       await signInThroughPopup(page);
@@ -46,7 +38,6 @@ test.describe('keys soak', () => {
           seed,
           operations: OPERATIONS / 2,
           stopOnFailure: !process.env.DOCKDESK_SOAK_ALL,
-          busyMoments: BUSY_MOMENTS,
           log: (l) => console.log(l),
         });
         console.log(`keys soak: ${JSON.stringify({ ...result, failures: result.failures.length })}`);

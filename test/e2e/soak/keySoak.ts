@@ -162,6 +162,11 @@ export interface Delivery {
   pauseMs?: number;
   /** Send each key at its own time, as a person's keys come (else all at once, as the OS buffers them). */
   realTime?: boolean;
+  /**
+   * The page's main thread busy this long right after the first clump's last key (a record drawing
+   * on a slow PC): the rest is handed over only after that, as a busy browser hands them on.
+   */
+  stallMs?: number;
 }
 
 /**
@@ -170,6 +175,24 @@ export interface Delivery {
  */
 export async function sendKeys(page: Page, keys: Timed[], delivery: Delivery = {}): Promise<void> {
   const cdp = await cdpOf(page);
+  const cut = delivery.clumps?.length ? Math.min(...delivery.clumps) : -1;
+  if (delivery.stallMs && cut >= 0) {
+    // Busy in the handler of the cut key's release: that release, and so the next clump, waits.
+    const releases = keys.slice(0, cut + 1).reduce((n, k) => n + (k.hold ? 2 : 1), 0);
+    await page.evaluate(
+      ({ releases, ms }) => {
+        let seen = 0;
+        const busy = () => {
+          if (++seen !== releases) return;
+          window.removeEventListener('keyup', busy, true);
+          const end = performance.now() + ms;
+          while (performance.now() < end);
+        };
+        window.addEventListener('keyup', busy, true);
+      },
+      { releases, ms: delivery.stallMs },
+    );
+  }
   const start = Math.max(Date.now(), (clocks.get(page) ?? 0) + 1);
   const sends: Array<Promise<unknown>> = [];
   const flush = async () => {
@@ -335,6 +358,8 @@ export interface SoakResult {
    * (as a PC just switched on reads it): the view asked for comes later than the desk waits for focus.
    */
   coldStarts: number;
+  /** Scans during which the page was busy (0.5 to 7 s) between two clumps of their keys. */
+  stalls: number;
   failures: SoakFailure[];
 }
 
@@ -381,11 +406,15 @@ interface Ctx {
 }
 
 /** How a scanner's keys reach the page: at once (the OS buffered them), or in clumps with a stall between. */
-function scanDelivery(rng: Rng, keys: number): Delivery {
+function scanDelivery(ctx: Ctx, keys: number): Delivery {
+  const { rng } = ctx;
   if (!rng.chance(0.35)) return {};
   const cuts = new Set<number>();
   for (let i = rng.int(1, 2); i > 0; i--) cuts.add(rng.int(0, keys - 2));
-  return { clumps: [...cuts], pauseMs: rng.int(60, 400) };
+  // Now and then the page itself is busy between the clumps, up to longer than any of the desk's waits.
+  const stallMs = rng.chance(0.2) ? rng.int(500, 7000) : 0;
+  if (stallMs) ctx.result.stalls++;
+  return { clumps: [...cuts], pauseMs: rng.int(60, 400), ...(stallMs ? { stallMs } : {}) };
 }
 
 function scanOf(rng: Rng, data: SoakData): { item: SoakItem; code: string; msPerKey: number } {
@@ -468,7 +497,7 @@ async function shortcutThenScan(ctx: Ctx) {
   const { item, code, msPerKey } = scanOf(ctx.rng, ctx.data);
   const gap = ctx.rng.int(0, 40);
   const keys = [altDigit(view.digit), ...scanKeys(code, msPerKey, gap)];
-  await sendKeys(ctx.page, keys, scanDelivery(ctx.rng, keys.length));
+  await sendKeys(ctx.page, keys, scanDelivery(ctx, keys.length));
   ctx.result.operations += 2;
   ctx.result.scans++;
   await expectScanInView(ctx, `Alt+${view.digit} then at once`, view.digit, item, code);
@@ -480,7 +509,7 @@ async function openRecordThenScan(ctx: Ctx) {
   await toView(ctx, 1);
   const { item, code, msPerKey } = scanOf(ctx.rng, ctx.data);
   const keys = [key('ArrowDown'), key('Enter', 30), ...scanKeys(code, msPerKey, 30 + ctx.rng.int(0, 40))];
-  await sendKeys(ctx.page, keys, scanDelivery(ctx.rng, keys.length));
+  await sendKeys(ctx.page, keys, scanDelivery(ctx, keys.length));
   ctx.result.operations += 3;
   ctx.result.scans++;
   await expectItemOpened(ctx, 'an order opened with Enter, then at once', item, code, ['/receiving', '/receiving/']);
@@ -598,7 +627,7 @@ async function intakeScan(ctx: Ctx) {
     await page.getByLabel('Scan items').click({ timeout: 10_000 });
   }
   const keys = scanKeys(code, msPerKey, rng.int(150, 400));
-  await sendKeys(page, keys, scanDelivery(rng, keys.length));
+  await sendKeys(page, keys, scanDelivery(ctx, keys.length));
   ctx.result.operations++;
   ctx.result.scans++;
   const expected = before.map((l, i) => ({ ...l, quantity: i === typedAt ? typed : l.quantity }));
@@ -671,7 +700,7 @@ async function formScan(ctx: Ctx) {
     await page.getByLabel('Scan an item into box 1').click({ timeout: 10_000 });
   }
   const keys = scanKeys(code, msPerKey, rng.int(150, 400));
-  await sendKeys(page, keys, scanDelivery(rng, keys.length));
+  await sendKeys(page, keys, scanDelivery(ctx, keys.length));
   ctx.result.operations++;
   ctx.result.scans++;
   const expected = allUnits(before.map((l, i) => ({ quantity: i === typedAt ? typed : l.quantity }))) + 1;
@@ -702,8 +731,6 @@ export interface SoakOptions {
   operations: number;
   /** Stop at the first failure (a test), or count them all (the bench). */
   stopOnFailure: boolean;
-  /** Episodes on a page 4 to 20 times slower (see SoakResult.busyEpisodes). */
-  busyMoments: boolean;
   log?: (line: string) => void;
 }
 
@@ -725,6 +752,7 @@ export async function runKeySoak(page: Page, data: SoakData, options: SoakOption
     fromDates: 0,
     busyEpisodes: 0,
     coldStarts: 0,
+    stalls: 0,
     failures: [],
   };
   // The views' code, loaded as the desk starts and on a first visit: held `codeHeldMs` on its way.
@@ -777,7 +805,7 @@ export async function runKeySoak(page: Page, data: SoakData, options: SoakOption
         ctx.from = await watchPaths(page);
         // Now and then a moment when the PC is busy with something else: every view takes many
         // frames to open, longer than the desk waits for a view to choose focus.
-        const slowdown = options.busyMoments && rng.chance(0.1) ? rng.pick([4, 8, 20]) : 1;
+        const slowdown = rng.chance(0.1) ? rng.pick([4, 8, 20]) : 1;
         if (slowdown > 1) result.busyEpisodes++;
         await slowPage(page, slowdown);
         try {
