@@ -195,7 +195,7 @@ describe('inventory cache: a bad file on disk', () => {
     expect(rebuilt).toMatchObject({ itemCount: ITEMS, lastError: null });
     expect(fourth.events.find((e) => e.event === 'inventory.syncStatus')?.payload).toMatchObject({ state: 'running', mode: 'full' });
     expect((await call(fourth, 'inventory.lookup', { code: sku })).matches).toHaveLength(1);
-  });
+  }, 90_000); // four starts of the desk, each reading or rebuilding its cache
 });
 
 describe('inventory history and lot exclusions (through the service)', () => {
