@@ -1,5 +1,6 @@
 import { createStore } from '../ui/store';
 import { bindableKeys, matches, type KeyCombo, type KeyPress } from './keys';
+import { isTextEntry } from './textEntry';
 import { beginViewChange, settlingPath } from './viewFocus';
 
 /**
@@ -65,13 +66,6 @@ export function listShortcuts(entries: readonly Entry[] = shortcutEntries.get())
   return out;
 }
 
-function isTextEntry(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  return target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file'].includes(target.type);
-}
-
 /**
  * Keys that go to the view's find even from a text field, when the field is empty or all its text is
  * selected: there the key cannot be meant as the field's first character, and a code never starts with it.
@@ -97,7 +91,10 @@ export function pickShortcut(event: KeyboardEvent): Entry | null {
 /** The shortcut a key pressed with focus on `at` runs, if any (a key given back is asked before it is typed). */
 export function pickShortcutAt(at: EventTarget | null, event: KeyPress): Entry | null {
   const target = at instanceof Node ? at : null;
-  const typing = isTextEntry(at) && !(FIND_KEYS.has(event.key) && !event.ctrlKey && !event.altKey && !event.metaKey && emptyOrAllSelected(at));
+  // A select takes letters as type-ahead: typing too.
+  const typing =
+    (isTextEntry(at) || at instanceof HTMLSelectElement) &&
+    !(FIND_KEYS.has(event.key) && !event.ctrlKey && !event.altKey && !event.metaKey && emptyOrAllSelected(at));
   let best: Entry | null = null;
   let bestScoped = false;
   for (const e of shortcutEntries.get()) {

@@ -8,6 +8,7 @@ import {
   type ScanThresholds,
 } from '../../../shared/scan/detector';
 import { pickShortcut, pickShortcutAt } from '../keyboard/shortcuts';
+import { isTextEntry } from '../keyboard/textEntry';
 import { isViewSettling, onViewSettled, viewAnchor, viewChangeCount } from '../keyboard/viewFocus';
 
 /**
@@ -97,14 +98,6 @@ const INPUT_PENDING_RECHECK_MS = 10;
  */
 const DEAF_AFTER_MS = 50;
 const LISTEN_TICK_MS = 100;
-
-function isTextEntry(target: EventTarget | null): target is HTMLElement {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
-  return (
-    target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file', 'hidden', 'image'].includes(target.type)
-  );
-}
 
 /**
  * A control that takes keys itself: a text field, a select (type-ahead), a combobox or listbox, a

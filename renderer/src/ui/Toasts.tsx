@@ -11,6 +11,7 @@ import {
 import type { QueuedToast } from 'react-aria-components';
 import { flushSync } from 'react-dom';
 import { useT } from '../i18n/useT';
+import { isTextEntry } from '../keyboard/textEntry';
 import { useShortcut } from '../keyboard/useShortcut';
 import { useStore } from './store';
 
@@ -57,10 +58,8 @@ function escapeBelongsToFocus(): boolean {
   if (!(el instanceof HTMLElement)) return false;
   if (el.getAttribute('aria-expanded') === 'true') return true;
   if (el instanceof HTMLSelectElement) return true;
-  if (el.isContentEditable) return (el.textContent ?? '') !== '';
-  if (el instanceof HTMLTextAreaElement) return el.value !== '';
-  if (el instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file'].includes(el.type)) return el.value !== '';
-  return false;
+  if (!isTextEntry(el)) return false;
+  return (el.isContentEditable ? (el.textContent ?? '') : (el as HTMLInputElement | HTMLTextAreaElement).value) !== '';
 }
 
 /**
