@@ -23,7 +23,8 @@ import {
 /**
  * The moments where scans used to go missing, each as a clerk meets it, with both cores kept busy
  * and the emulator's limit on: a scan right after a view's shortcut, a scan while intake's quantity
- * box has focus, a scan as a record opens, the receiving form's box scan field at 5 and 10 ms a key.
+ * box has focus, a scan as a record opens, the receiving form's box scan field at 5 and 10 ms a key,
+ * a scan whose rest the page could only take after being busy for seconds.
  * The soak (keys-soak.spec.ts) proves the rule over random moments; these are its named examples.
  */
 
