@@ -92,11 +92,25 @@ export type StockSummary = z.infer<typeof StockSummary>;
 export const ExpiringShow = z.enum(['expiring', 'expired']);
 export type ExpiringShow = z.infer<typeof ExpiringShow>;
 
+/** The expiring list's window when its address names none. */
+export const DEFAULT_DAYS = 30;
+
+/**
+ * The expiring list as its address says it, which is also its channel's input (with the page and,
+ * for tests, the day): every part may be left out for its default, which main alone fills in.
+ *
+ *   #/stock/expiring?days=30&fc=3&show=expiring|expired
+ */
+export const ExpiringSearch = z.object({
+  days: z.number().int().min(0).max(MAX_WINDOW_DAYS).optional(),
+  fc: CenterId.optional(),
+  show: ExpiringShow.optional(),
+});
+export type ExpiringSearch = z.infer<typeof ExpiringSearch>;
+
 export const StockExpiringInput = z
   .object({
-    fc: CenterId.nullable(),
-    days: z.number().int().min(0).max(MAX_WINDOW_DAYS),
-    show: ExpiringShow,
+    ...ExpiringSearch.shape,
     today: CalendarDayInput.optional(),
     offset: z.number().int().min(0).max(10_000_000).default(0),
     limit: z.number().int().min(1).max(STOCK_PAGE_MAX).default(STOCK_PAGE_MAX),
@@ -143,24 +157,39 @@ export type StockLevelFilter = z.infer<typeof StockLevelFilter>;
 export const ItemKind = z.enum(['all', 'physical', 'digital', 'bundle']);
 export type ItemKind = z.infer<typeof ItemKind>;
 
+/** The "low" stock level when the address names no threshold. */
+export const DEFAULT_THRESHOLD = 10;
+/** The browser's order when the address names none (ascending). */
+export const DEFAULT_ITEM_SORT = 'name' satisfies ItemSort;
+
+/**
+ * The inventory browser as its address says it, which is also its channel's input (with the page):
+ * every part may be left out for its default, which main alone fills in (stock-queries.ts).
+ *
+ *   #/stock/items?stock=zero|low&threshold=10&fc=3&kind=physical&lots=1&q=tea&sort=onHand&dir=desc
+ */
+export const ItemsSearch = z.object({
+  fc: CenterId.optional(),
+  stock: StockLevelFilter.optional(),
+  threshold: z.number().int().min(1).max(1_000_000_000).optional(),
+  kind: ItemKind.optional(),
+  /** Lot-tracked items only. */
+  lots: z.boolean().optional(),
+  /** Part of the name or SKU (case and accents ignored). */
+  q: z.string().trim().min(1).max(200).optional(),
+  sort: ItemSort.optional(),
+  dir: SortDirection.optional(),
+});
+export type ItemsSearch = z.infer<typeof ItemsSearch>;
+
 export const StockItemsInput = z
   .object({
-    fc: CenterId.nullable(),
-    stock: StockLevelFilter.default('all'),
-    threshold: z.number().int().min(1).max(1_000_000_000).default(10),
-    kind: ItemKind.default('all'),
-    /** Lot-tracked items only. */
-    lotsOnly: z.boolean().default(false),
-    /** Part of the name or SKU (case and accents ignored); blank: no text filter. */
-    text: z.string().max(200).default(''),
-    sort: ItemSort.default('name'),
-    dir: SortDirection.default('asc'),
+    ...ItemsSearch.shape,
     offset: z.number().int().min(0).max(10_000_000).default(0),
     limit: z.number().int().min(1).max(STOCK_PAGE_MAX).default(200),
   })
   .strict();
 export type StockItemsInput = z.input<typeof StockItemsInput>;
-export type StockItemsQuery = z.output<typeof StockItemsInput>;
 
 /** One item as the browser shows it: quantities at the center filtered on, or the item's totals. */
 export const StockItemRow = z.object({

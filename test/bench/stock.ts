@@ -2,7 +2,7 @@ import { cpus, loadavg } from 'node:os';
 import { generateData } from '../../emulator/data/generate.js';
 import { toColumns } from '../../electron/core/inventory/cache-format.js';
 import { StockIndex } from '../../electron/core/stock/stock-index.js';
-import { itemPositions, itemRows, lotPositions, lotRows, summarize as stockSummary } from '../../electron/core/stock/stock-queries.js';
+import { itemPositions, itemRows, itemsQuery, lotPositions, lotRows, summarize as stockSummary } from '../../electron/core/stock/stock-queries.js';
 import { StockItemsInput, type StockItemsInput as ItemsInput } from '../../shared/ipc/stock.js';
 import { snapshotFromEmulator } from './inventory-cache-data.js';
 import { summarize } from './stats.js';
@@ -33,11 +33,11 @@ function browserQueries(centers: number[]): ItemsInput[] {
     { fc: centers[1]! },
     { stock: 'zero' },
     { stock: 'low', threshold: 20 },
-    { kind: 'physical', lotsOnly: true },
-    { text: 'protein' },
-    { text: 'a', stock: 'low', threshold: 50, fc: centers[0]! },
+    { kind: 'physical', lots: true },
+    { q: 'protein' },
+    { q: 'a', stock: 'low', threshold: 50, fc: centers[0]! },
   ];
-  return filters.flatMap((f) => sorts.flatMap((sort) => (['asc', 'desc'] as const).map((dir) => ({ fc: null, ...f, sort, dir, offset: 0, limit: 200 }))));
+  return filters.flatMap((f) => sorts.flatMap((sort) => (['asc', 'desc'] as const).map((dir) => ({ ...f, sort, dir, offset: 0, limit: 200 }))));
 }
 
 export async function benchStock() {
@@ -49,10 +49,13 @@ export async function benchStock() {
     index = new StockIndex(columns);
   });
   const centers = columns.centers.map((c) => c.id);
-  const queries = browserQueries(centers).map((q) => StockItemsInput.parse(q));
-  const run = (q: (typeof queries)[number]) => {
-    const positions = itemPositions(index, q, q.fc);
-    itemRows(index, positions, q.offset, q.limit, q.fc);
+  const queries = browserQueries(centers).map((input) => {
+    const { offset, limit, ...search } = StockItemsInput.parse(input);
+    return { query: itemsQuery(search), offset, limit };
+  });
+  const run = ({ query, offset, limit }: (typeof queries)[number]) => {
+    const positions = itemPositions(index, query);
+    itemRows(index, positions, offset, limit, query.center);
   };
   // First use: each order (and each center's quantities) is built once, by the first query that needs it.
   const first = queries.map((q) => time(() => run(q)));

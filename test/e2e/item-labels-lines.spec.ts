@@ -122,7 +122,6 @@ test('the expiring-stock list: Alt+P on a lot prints its item label with that lo
   await signInThroughPopup(page);
   await waitForFirstSync(host);
   const answer = (await host.core.dispatch('stock.expiring', {
-    fc: null,
     days: 365,
     show: 'expiring',
     today: localDay(Date.now()),

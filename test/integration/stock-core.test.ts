@@ -90,7 +90,7 @@ describe('stock from the offline cache', () => {
     const lots = await serviceLots();
     const expiring = lots.filter((l) => l.daysLeft >= 0 && l.daysLeft <= 30);
     expect(expiring.length).toBeGreaterThan(0);
-    const page = await call('stock.expiring', { fc: null, days: 30, show: 'expiring', today });
+    const page = await call('stock.expiring', { days: 30, show: 'expiring', today });
     expect(page.rows.map((r) => `${r.inventoryId}/${r.lotNumber}/${r.fcId}`).sort()).toEqual(expiring.map((l) => l.key).sort());
     expect(page.rows.map((r) => r.daysLeft)).toEqual([...page.rows.map((r) => r.daysLeft)].sort((a, b) => a - b));
     expect(page.asOf).not.toBeNull();
@@ -108,23 +108,23 @@ describe('stock from the offline cache', () => {
     const notExcluded = expired.filter((l) => !excluded.get(l.inventoryId)!.includes(l.lot));
     const summary = await call('stock.summary', { fc: null, withinDays: 30, lowThreshold: 10, today });
     expect(summary.expiredNotExcluded.count).toBe(notExcluded.length);
-    const list = await call('stock.expiring', { fc: null, days: 30, show: 'expired', today });
+    const list = await call('stock.expiring', { days: 30, show: 'expired', today });
     expect(list.rows.map((r) => r.excluded)).not.toContain(true);
   });
 
   it('a lot excluded through the desk shows excluded once its item is asked about again; deleted, it shows usable', async () => {
-    const page = await call('stock.expiring', { fc: null, days: 400, show: 'expiring', today });
+    const page = await call('stock.expiring', { days: 400, show: 'expiring', today });
     const row = page.rows.find((r) => r.excluded !== true)!;
     await call('lotExclusion.exclude', { inventoryId: row.inventoryId, lotNumber: row.lotNumber });
     expect(await activeExclusions(row.inventoryId)).toContain(row.lotNumber);
     const heard = await call('stock.exclusions', { inventoryIds: [row.inventoryId] });
     expect(heard.items[0]!.excludedLots).toContain(row.lotNumber);
     const same = (r: { inventoryId: number; lotNumber: string }) => r.inventoryId === row.inventoryId && r.lotNumber === row.lotNumber;
-    const after = await call('stock.expiring', { fc: null, days: 400, show: 'expiring', today });
+    const after = await call('stock.expiring', { days: 400, show: 'expiring', today });
     expect(after.rows.filter(same).map((r) => r.excluded)).toContain(true);
     await call('lotExclusion.delete', { inventoryId: row.inventoryId, lotNumber: row.lotNumber });
     await call('stock.exclusions', { inventoryIds: [row.inventoryId] });
-    const again = await call('stock.expiring', { fc: null, days: 400, show: 'expiring', today });
+    const again = await call('stock.expiring', { days: 400, show: 'expiring', today });
     expect(again.rows.filter(same).map((r) => r.excluded)).not.toContain(true);
   });
 
@@ -135,14 +135,14 @@ describe('stock from the offline cache', () => {
     ]);
     const physical = new Set(items.filter((i) => !i.variant?.is_digital && !i.variant?.is_bundle).map((i) => i.inventory_id));
     const zero = levels.filter((l) => physical.has(l.inventory_id) && l.total_fulfillable_quantity <= 0).length;
-    const all = await call('stock.items', { fc: null, limit: 1 });
+    const all = await call('stock.items', { limit: 1 });
     expect(all.cached).toBe(items.length);
     expect(all.total).toBe(items.length);
-    const zeroPage = await call('stock.items', { fc: null, stock: 'zero', limit: 1 });
+    const zeroPage = await call('stock.items', { stock: 'zero', limit: 1 });
     expect(zeroPage.total).toBe(zero);
     const summary = await call('stock.summary', { fc: null, withinDays: 30, lowThreshold: 10, today });
     expect(summary.zero.count).toBe(zero);
-    const byOnHand = await call('stock.items', { fc: null, sort: 'onHand', dir: 'desc', limit: 50 });
+    const byOnHand = await call('stock.items', { sort: 'onHand', dir: 'desc', limit: 50 });
     expect(byOnHand.rows.map((r) => r.onHand)).toEqual([...byOnHand.rows.map((r) => r.onHand)].sort((a, b) => b - a));
   });
 });

@@ -1,19 +1,19 @@
 import { localDay } from '../../../shared/lots/expiry.js';
 import type {
+  ExpiringSearch,
+  ItemsSearch,
   StockExclusionsAnswer,
   StockExpiringPage,
   StockItemsPage,
-  StockItemsQuery,
   StockSummary,
   StockSummaryInput,
-  ExpiringShow,
 } from '../../../shared/ipc/stock.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { Clock } from '../clock.js';
 import type { CacheColumns } from '../inventory/index.js';
 import { listLotExclusions } from '../lots/index.js';
 import { StockIndex } from './stock-index.js';
-import { itemPositions, itemRows, lotPositions, lotRows, summarize } from './stock-queries.js';
+import { expiringQuery, itemPositions, itemRows, itemsQuery, lotPositions, lotRows, summarize } from './stock-queries.js';
 
 /** Summaries kept per cache generation (see StockDesk.summaries). */
 const SUMMARIES_KEPT = 16;
@@ -90,38 +90,31 @@ export class StockDesk {
     return { asOf: this.deps.asOf(), ...answer };
   }
 
-  async expiring(input: {
-    fc: number | null;
-    days: number;
-    show: ExpiringShow;
-    today?: string | undefined;
-    offset: number;
-    limit: number;
-  }): Promise<StockExpiringPage> {
+  async expiring(input: ExpiringSearch & { today?: string | undefined; offset: number; limit: number }): Promise<StockExpiringPage> {
     const index = await this.ready();
     const today = input.today ?? localDay(this.deps.clock.now().getTime());
     const known = this.known();
-    const positions = lotPositions(index, { show: input.show, days: input.days, center: input.fc, today }, known);
+    const positions = lotPositions(index, expiringQuery(input, today), known);
     const page = positions.slice(input.offset, input.offset + input.limit);
     return { ...this.mark(index), today, total: positions.length, offset: input.offset, rows: lotRows(index, page, today, known) };
   }
 
-  async items(query: StockItemsQuery): Promise<StockItemsPage> {
+  async items(input: ItemsSearch & { offset: number; limit: number }): Promise<StockItemsPage> {
     const index = await this.ready();
-    const center = query.fc;
-    const key = JSON.stringify({ ...query, offset: 0, limit: 0 });
+    const query = itemsQuery(input);
+    const key = JSON.stringify(query);
     let positions: Uint32Array;
     if (this.lastItems?.key === key && this.lastItems.index === index) positions = this.lastItems.positions;
     else {
-      positions = itemPositions(index, query, center);
+      positions = itemPositions(index, query);
       this.lastItems = { key, index, positions };
     }
     return {
       ...this.mark(index),
       cached: index.size,
       total: positions.length,
-      offset: query.offset,
-      rows: itemRows(index, positions, query.offset, query.limit, center),
+      offset: input.offset,
+      rows: itemRows(index, positions, input.offset, input.limit, query.center),
     };
   }
 

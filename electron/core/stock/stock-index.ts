@@ -1,5 +1,6 @@
 import { expiryDay } from '../../../shared/lots/expiry.js';
-import type { ItemSort, StockItemRow, StockItemsQuery, StockLotRow } from '../../../shared/ipc/stock.js';
+import type { ItemSort, StockItemRow, StockLotRow } from '../../../shared/ipc/stock.js';
+import type { ItemsQuery } from './stock-queries.js';
 import { entry, FLAG_BITS, foldColumn, foldText, LEVEL_FIELDS, LOT_NUMBERS, TOTAL_FC_ID, type CacheColumns } from '../inventory/index.js';
 
 /**
@@ -188,10 +189,10 @@ export class StockIndex {
   }
 
   /** Whether item i passes the browser's filters (the text filter is the caller's mask). */
-  matches(i: number, query: Pick<StockItemsQuery, 'stock' | 'threshold' | 'kind' | 'lotsOnly'>, q: Quantities): boolean {
+  matches(i: number, query: Pick<ItemsQuery, 'stock' | 'threshold' | 'kind' | 'lots'>, q: Quantities): boolean {
     const flags = this.columns.flags[i]!;
     if (!q.present[i]) return false;
-    if (query.lotsOnly && (flags & FLAG_LOT) === 0) return false;
+    if (query.lots && (flags & FLAG_LOT) === 0) return false;
     const digital = (flags & FLAG_DIGITAL) !== 0;
     const bundle = (flags & FLAG_BUNDLE) !== 0;
     if (query.kind === 'digital' && !digital) return false;

@@ -1,9 +1,17 @@
 import {
+  DEFAULT_DAYS,
+  DEFAULT_ITEM_SORT,
+  DEFAULT_THRESHOLD,
   SUMMARY_ROWS,
+  type ExpiringSearch,
   type ExpiringShow,
+  type ItemKind,
+  type ItemSort,
+  type ItemsSearch,
+  type SortDirection,
   type StockItemBrief,
   type StockItemRow,
-  type StockItemsQuery,
+  type StockLevelFilter,
   type StockLotRow,
   type StockSummary,
 } from '../../../shared/ipc/stock.js';
@@ -15,15 +23,50 @@ import { dayNumber, type StockIndex } from './stock-index.js';
  * of rows its list shows.
  */
 
+/** The inventory browser's question with every default filled in (its address leaves defaults out). */
+export interface ItemsQuery {
+  center: number | null;
+  stock: StockLevelFilter;
+  threshold: number;
+  kind: ItemKind;
+  lots: boolean;
+  q: string;
+  sort: ItemSort;
+  dir: SortDirection;
+}
+
+/** The one place an inventory browser address becomes the question the index answers. */
+export function itemsQuery(search: ItemsSearch): ItemsQuery {
+  return {
+    center: search.fc ?? null,
+    stock: search.stock ?? 'all',
+    threshold: search.threshold ?? DEFAULT_THRESHOLD,
+    kind: search.kind ?? 'all',
+    lots: search.lots ?? false,
+    q: search.q ?? '',
+    sort: search.sort ?? DEFAULT_ITEM_SORT,
+    dir: search.dir ?? 'asc',
+  };
+}
+
+/** The expiring list's question with every default filled in. */
+export interface ExpiringQuery {
+  show: ExpiringShow;
+  days: number;
+  center: number | null;
+  today: string;
+}
+
+/** The one place an expiring list address (and the day it is asked on) becomes the index's question. */
+export function expiringQuery(search: ExpiringSearch, today: string): ExpiringQuery {
+  return { show: search.show ?? 'expiring', days: search.days ?? DEFAULT_DAYS, center: search.fc ?? null, today };
+}
+
 /** What the desk knows of a lot's exclusion: true, false, or null (not asked). */
 export type ExclusionLookup = (inventoryId: number, lotNumber: string) => boolean | null;
 
 /** The lot-table positions of one list, in order: expiring (today .. today + days) or expired and not excluded. */
-export function lotPositions(
-  index: StockIndex,
-  q: { show: ExpiringShow; days: number; center: number | null; today: string },
-  excluded: ExclusionLookup,
-): number[] {
+export function lotPositions(index: StockIndex, q: ExpiringQuery, excluded: ExclusionLookup): number[] {
   const today = dayNumber(q.today);
   const [from, to] = q.show === 'expiring' ? [index.lotsFrom(today), index.lotsFrom(today + q.days + 1)] : [0, index.lotsFrom(today)];
   const out: number[] = [];
@@ -47,10 +90,10 @@ export function lotRows(index: StockIndex, positions: readonly number[], today: 
  * The browser's matching items in the order asked for: one walk of a precomputed order. Descending
  * walks it backwards, but keeps items with equal values in display order (name), as ascending does.
  */
-export function itemPositions(index: StockIndex, query: StockItemsQuery, center: number | null): Uint32Array {
-  const q = index.at(center);
-  const mask = index.textMask(query.text);
-  const order = index.order(query.sort, center);
+export function itemPositions(index: StockIndex, query: ItemsQuery): Uint32Array {
+  const q = index.at(query.center);
+  const mask = index.textMask(query.q);
+  const order = index.order(query.sort, query.center);
   const out = new Uint32Array(order.length);
   let count = 0;
   const take = (i: number) => {
@@ -88,25 +131,14 @@ export function summarize(
   excluded: ExclusionLookup,
 ): Omit<StockSummary, 'asOf'> {
   const lots = (show: ExpiringShow) => {
-    const positions = lotPositions(index, { show, days: q.withinDays, center: q.center, today: q.today }, excluded);
+    const positions = lotPositions(index, expiringQuery({ show, days: q.withinDays, fc: q.center ?? undefined }, q.today), excluded);
     return { count: positions.length, rows: lotRows(index, positions.slice(0, SUMMARY_ROWS), q.today, excluded) };
   };
   const items = (stock: 'zero' | 'low') => {
-    const query: StockItemsQuery = {
-      fc: null,
-      stock,
-      threshold: Math.max(1, q.lowThreshold),
-      kind: 'all',
-      lotsOnly: false,
-      text: '',
-      // Zero: by name; low: the fewest first.
-      sort: stock === 'zero' ? 'name' : 'fulfillable',
-      dir: 'asc',
-      offset: 0,
-      limit: SUMMARY_ROWS,
-    };
+    // Zero: by name; low: the fewest first.
+    const query = itemsQuery({ fc: q.center ?? undefined, stock, threshold: Math.max(1, q.lowThreshold), sort: stock === 'zero' ? 'name' : 'fulfillable' });
     // A threshold of 0 asks for nothing under it.
-    const positions = stock === 'low' && q.lowThreshold <= 0 ? new Uint32Array(0) : itemPositions(index, query, q.center);
+    const positions = stock === 'low' && q.lowThreshold <= 0 ? new Uint32Array(0) : itemPositions(index, query);
     return { count: positions.length, rows: itemRows(index, positions, 0, SUMMARY_ROWS, q.center).map(brief) };
   };
   return { expiring: lots('expiring'), expiredNotExcluded: lots('expired'), zero: items('zero'), low: items('low') };

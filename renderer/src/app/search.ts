@@ -12,17 +12,21 @@ export function stringifySearch(search: Record<string, unknown>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(search)) {
     if (value === undefined || value === null || value === '') continue;
-    // Values are strings, numbers and booleans (each route's zod schema says so), written as JSON writes
-    // them; an object would keep its content rather than read back as [object Object].
-    params.set(key, typeof value === 'string' ? value : JSON.stringify(value));
+    // Values are strings, numbers and yes/no (each route's zod schema says so): a yes/no is 1 or 0
+    // (`lots=1`), a number as JSON writes it; an object would keep its content rather than read back
+    // as [object Object].
+    params.set(key, typeof value === 'string' ? value : typeof value === 'boolean' ? (value ? '1' : '0') : JSON.stringify(value));
   }
   const text = params.toString().replace(/%2C/g, ',');
   return text ? `?${text}` : '';
 }
 
-/** A number part of an address, read from its text ("12"); anything else as it is. */
+const YES_NO: Record<string, boolean> = { '1': true, true: true, '0': false, false: false };
+
+/** A number or yes/no part of an address, read from its text ("12", "1"); anything else as it is. */
 function fromText(part: z.ZodType): z.ZodType {
   const inner = part instanceof z.ZodOptional ? (part.unwrap() as z.ZodType) : part;
+  if (inner instanceof z.ZodBoolean) return z.preprocess((value) => (typeof value === 'string' ? (YES_NO[value] ?? value) : value), part);
   if (!(inner instanceof z.ZodNumber)) return part;
   return z.preprocess((value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value), part);
 }

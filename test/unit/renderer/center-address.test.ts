@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { StockItemsInput } from '../../../shared/ipc/stock';
 import { upgradeAddress } from '../../../renderer/src/app/rememberAddress';
+import { parseSearch, stringifySearch } from '../../../renderer/src/app/search';
 import { HistorySearch } from '../../../renderer/src/workspaces/history/search';
 import { ReceivingSearch } from '../../../renderer/src/workspaces/receiving/search';
 import { ReturnsSearch } from '../../../renderer/src/workspaces/returns/search';
-import { ExpiringSearch, ItemsSearch, itemsQuery } from '../../../renderer/src/workspaces/stock/search';
+import { ExpiringSearch, ItemsSearch } from '../../../renderer/src/workspaces/stock/search';
 import { centerOf, TodayReceivingSearch, TodaySearch } from '../../../renderer/src/workspaces/today/search';
 
 /**
@@ -32,10 +33,14 @@ describe('a center in an address', () => {
     });
   }
 
-  it('the stock browser asks main for the center of its address, by the same id', () => {
-    const input = StockItemsInput.parse({ ...itemsQuery(ItemsSearch.parse({ fc: '7', stock: 'zero' })), offset: 0, limit: 50 });
-    expect(input).toMatchObject({ fc: 7, stock: 'zero' });
-    expect(StockItemsInput.parse({ ...itemsQuery(ItemsSearch.parse({})), offset: 0, limit: 50 }).fc).toBeNull();
+  it('the stock browser asks main with its address as it stands: the same center id, lot items and words', () => {
+    const search = ItemsSearch.parse(parseSearch('?fc=7&stock=zero&lots=1&q=tea'));
+    expect(StockItemsInput.parse({ ...search, offset: 0, limit: 50 })).toMatchObject({ fc: 7, stock: 'zero', lots: true, q: 'tea' });
+    // Written back, the address reads as it did: lot items only is still `lots=1`.
+    expect(stringifySearch(search)).toBe('?fc=7&stock=zero&lots=1&q=tea');
+    // No center in the address: every center (main fills in what the address leaves out).
+    expect(StockItemsInput.parse({ ...ItemsSearch.parse({}), offset: 0, limit: 50 }).fc).toBeUndefined();
+    expect(ItemsSearch.parse(parseSearch('?lots=yes')).lots).toBeUndefined();
   });
 
   it('Today: fc=all is every center, no fc is the desk’s own center', () => {

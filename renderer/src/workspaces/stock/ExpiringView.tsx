@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import { expiryMark, localDay } from '../../../../shared/lots/expiry';
-import type { StockExpiringPage, StockLotRow } from '../../../../shared/ipc/stock';
+import type { ExpiringShow, StockExpiringPage, StockLotRow } from '../../../../shared/ipc/stock';
 import { useAccountKey } from '../../app/accountKey';
 import { call } from '../../bridge/dockdesk';
 import { formatCount } from '../../format';
@@ -98,8 +98,9 @@ function ExpiringList() {
   const { t } = useT();
   // Days left are a column of their own: the expiry marks only what expires today or has expired.
   const columns = useMemo(() => expiringColumns(t, today), [t, today]);
-  const [fc, days, show] = [search.fc ?? null, search.days ?? DEFAULT_DAYS, search.show ?? 'expiring'];
-  const params: ExpiringParams = useMemo(() => ({ fc, days, show, today }), [fc, days, show, today]);
+  const [days, show] = [search.days ?? DEFAULT_DAYS, search.show ?? 'expiring'];
+  // The address is the question: main fills in what it leaves out.
+  const params: ExpiringParams = useMemo(() => ({ fc: search.fc, days: search.days, show: search.show, today }), [search.fc, search.days, search.show, today]);
   const key = useExpiringKey(params);
   const { range, onRange } = useRange();
   const fetch = useMemo(() => fetchExpiring(params), [params]);
@@ -113,8 +114,8 @@ function ExpiringList() {
   return (
     <section className="workspace list stock expiring" aria-labelledby="expiring-title" data-loading={first ? undefined : ''}>
       <header className="workspace-header">
-        <ViewHeading id="expiring-title">{params.show === 'expired' ? t('stock.expired.title') : t('stock.expiring.title')}</ViewHeading>
-        <ExpiringFilters params={params} centers={first?.centers ?? []} setSearch={setSearch} />
+        <ViewHeading id="expiring-title">{show === 'expired' ? t('stock.expired.title') : t('stock.expiring.title')}</ViewHeading>
+        <ExpiringFilters shown={{ fc: search.fc ?? null, days, show }} centers={first?.centers ?? []} setSearch={setSearch} />
         <button
           type="button"
           disabled={!first || total === 0}
@@ -136,15 +137,15 @@ function ExpiringList() {
       <StockNotes error={list.error} />
       {first && (
         <p className="note stock-count" role="status">
-          {params.show === 'expired' ? t('stock.expired.count', { count: total }) : t('stock.expiring.count', { count: total, days: params.days })}{' '}
-          <AsOf asOf={first.asOf} /> {t('stock.expiring.keys')}
+          {show === 'expired' ? t('stock.expired.count', { count: total }) : t('stock.expiring.count', { count: total, days: days })} <AsOf asOf={first.asOf} />{' '}
+          {t('stock.expiring.keys')}
         </p>
       )}
       {first && total === 0 ? (
-        <p className="state">{params.show === 'expired' ? t('stock.expired.none') : t('stock.expiring.none')}</p>
+        <p className="state">{show === 'expired' ? t('stock.expired.none') : t('stock.expiring.none')}</p>
       ) : (
         <DataTable
-          label={params.show === 'expired' ? t('stock.expired.table') : t('stock.expiring.table')}
+          label={show === 'expired' ? t('stock.expired.table') : t('stock.expiring.table')}
           columns={columns}
           server={{ total, rowAt: list.rowAt, onRange }}
           getRowId={(r) => `${r.inventoryId}/${r.lotNumber}/${r.fcId}`}
@@ -160,32 +161,33 @@ function ExpiringList() {
 }
 
 function ExpiringFilters({
-  params,
+  shown,
   centers,
   setSearch,
 }: {
-  params: ExpiringParams;
+  /** The list's filters as shown: the address's, defaults filled in. */
+  shown: { fc: number | null; days: number; show: ExpiringShow };
   centers: StockExpiringPage['centers'];
   setSearch: (c: Partial<ExpiringSearch>) => void;
 }) {
   const windows = [7, 14, 30, 60, 90, 180, 365];
   const { t } = useT();
-  const dayChoices = [...new Set([...windows, params.days])].sort((a, b) => a - b).map((d) => ({ id: String(d), label: t('stock.window.days', { days: d }) }));
+  const dayChoices = [...new Set([...windows, shown.days])].sort((a, b) => a - b).map((d) => ({ id: String(d), label: t('stock.window.days', { days: d }) }));
   return (
     <div className="filters">
-      <CenterSelect value={params.fc} centers={centers} onChange={(fc) => setSearch({ fc: fc ?? undefined })} />
+      <CenterSelect value={shown.fc} centers={centers} onChange={(fc) => setSearch({ fc: fc ?? undefined })} />
       {/* Expired is every lot past its day: no window applies. */}
-      {params.show === 'expiring' && (
+      {shown.show === 'expiring' && (
         <Select
           label={t('stock.window')}
-          value={String(params.days)}
+          value={String(shown.days)}
           choices={dayChoices}
           onChange={(d) => setSearch({ days: Number(d) === DEFAULT_DAYS ? undefined : Number(d) })}
         />
       )}
       <Select
         label={t('stock.show')}
-        value={params.show}
+        value={shown.show}
         choices={[
           { id: 'expiring', label: t('stock.show.expiring') },
           { id: 'expired', label: t('stock.show.expired') },

@@ -12,7 +12,7 @@ import { downloadText } from '../../ui/download';
 import { localStamp } from '../history';
 import { itemKind, itemsCsv, kindOf } from './csv';
 import { allRows, fetchItems, useItemsKey, useWindowed } from './queries';
-import { DEFAULT_THRESHOLD, itemsQuery, type ItemsSearch } from './search';
+import { DEFAULT_ITEM_SORT, DEFAULT_THRESHOLD, type ItemsSearch } from './search';
 import { AsOf, CenterSelect, exported, exportFailed, SignedInOnly, StockNotes, useRange } from './parts';
 import './stock.css';
 
@@ -59,17 +59,17 @@ export function ItemsView() {
 function ItemsList() {
   const search = useSearch({ from: '/stock/items' });
   const navigate = useNavigate({ from: '/stock/items' });
-  const query = itemsQuery(search);
-  const key = useItemsKey(query);
+  // The address is the question: main fills in what it leaves out.
+  const key = useItemsKey(search);
   const { range, onRange } = useRange();
-  const fetch = useMemo(() => fetchItems(itemsQuery(search)), [search]);
+  const fetch = useMemo(() => fetchItems(search), [search]);
   const list = useWindowed<StockItemRow, StockItemsPage>(key, fetch, range);
   const setSearch = (change: Partial<ItemsSearch>) => void navigate({ search: (prev) => ({ ...prev, ...change }) });
   const first = list.first;
   const total = first?.total ?? 0;
   const { t } = useT();
   const columns = useMemo(() => columnsIn(t), [t]);
-  const centerName = first?.centers.find((c) => c.id === query.fc)?.name ?? t('stock.allCenters');
+  const centerName = first?.centers.find((c) => c.id === search.fc)?.name ?? t('stock.allCenters');
   useShortcut({
     keys: '/',
     description: t('stock.keys.toFilter'),
@@ -116,7 +116,7 @@ function ItemsList() {
           columns={columns}
           server={{ total, rowAt: list.rowAt, onRange }}
           getRowId={(r) => String(r.inventoryId)}
-          sorting={[{ id: query.sort, desc: query.dir === 'desc' }]}
+          sorting={[{ id: search.sort ?? DEFAULT_ITEM_SORT, desc: search.dir === 'desc' }]}
           onSortingChange={(next) => {
             const s = next[0];
             if (s) setSearch({ sort: s.id === 'name' ? undefined : (s.id as ItemSort), dir: s.desc ? 'desc' : undefined });
@@ -175,7 +175,7 @@ function ItemsFilters({
         onChange={(kind) => setSearch({ kind: kind === 'all' ? undefined : kind })}
       />
       <label className="inline-check">
-        <input type="checkbox" checked={search.lots === '1'} onChange={(e) => setSearch({ lots: e.target.checked ? '1' : undefined })} />{' '}
+        <input type="checkbox" checked={search.lots === true} onChange={(e) => setSearch({ lots: e.target.checked || undefined })} />{' '}
         {t('stock.filter.lotsOnly')}
       </label>
     </div>

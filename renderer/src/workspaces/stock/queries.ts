@@ -1,6 +1,6 @@
 import { useQueries, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { STOCK_PAGE_MAX, type StockExpiringPage, type StockItemsPage } from '../../../../shared/ipc/stock';
+import { STOCK_PAGE_MAX, type ExpiringSearch, type StockExpiringPage, type StockItemsPage } from '../../../../shared/ipc/stock';
 import { useAccountKey } from '../../app/accountKey';
 import { call } from '../../bridge/dockdesk';
 
@@ -50,12 +50,8 @@ export function useWindowed<T, P extends Page<T>>(key: QueryKey, fetch: Fetch<P>
   };
 }
 
-export interface ExpiringParams {
-  fc: number | null;
-  days: number;
-  show: 'expiring' | 'expired';
-  today: string;
-}
+/** The expiring list's address, and the day the desk asks on (its answers' days left count from it). */
+export type ExpiringParams = ExpiringSearch & { today: string };
 
 export function useExpiringKey(p: ExpiringParams): QueryKey {
   return [...useAccountKey(), 'inventory', 'stock', 'expiring', p.fc, p.days, p.show, p.today];

@@ -1,48 +1,16 @@
-import { z } from 'zod';
-import { CenterId } from '../../../../shared/schemas/center';
-import { ExpiringShow, ItemKind, ItemSort, MAX_WINDOW_DAYS, SortDirection, StockLevelFilter } from '../../../../shared/ipc/stock';
+import type { z } from 'zod';
+import { ExpiringSearch as ExpiringAsked, ItemsSearch as ItemsAsked } from '../../../../shared/ipc/stock';
+import { lenient } from '../../app/search';
+
+export { DEFAULT_DAYS, DEFAULT_ITEM_SORT, DEFAULT_THRESHOLD } from '../../../../shared/ipc/stock';
 
 /**
- * The stock views' addresses. A part that does not parse (an old bookmark, a typo) falls back to its
- * default instead of breaking the view; defaults are left out of the address.
- *
- *   #/stock/expiring?days=30&fc=3&show=expiring|expired
- *   #/stock/items?stock=zero|low&threshold=10&fc=3&kind=physical&lots=1&q=tea&sort=onHand&dir=desc
+ * The stock views' addresses (shared/ipc/stock.ts says each part), each part falling back to its
+ * default when it does not parse (an old bookmark, a typo). They are also what the views ask main
+ * for, as they stand; defaults are left out of the address and filled in by main.
  */
-const fc = z.coerce.number().pipe(CenterId).optional().catch(undefined);
-
-export const DEFAULT_DAYS = 30;
-export const DEFAULT_THRESHOLD = 10;
-
-export const ExpiringSearch = z.object({
-  days: z.coerce.number().int().min(0).max(MAX_WINDOW_DAYS).optional().catch(undefined),
-  fc,
-  show: ExpiringShow.optional().catch(undefined),
-});
+export const ExpiringSearch = lenient(ExpiringAsked);
 export type ExpiringSearch = z.infer<typeof ExpiringSearch>;
 
-export const ItemsSearch = z.object({
-  fc,
-  stock: StockLevelFilter.exclude(['all']).optional().catch(undefined),
-  threshold: z.coerce.number().int().min(1).max(1_000_000_000).optional().catch(undefined),
-  kind: ItemKind.exclude(['all']).optional().catch(undefined),
-  lots: z.literal('1').optional().catch(undefined),
-  q: z.string().trim().min(1).max(200).optional().catch(undefined),
-  sort: ItemSort.optional().catch(undefined),
-  dir: SortDirection.optional().catch(undefined),
-});
+export const ItemsSearch = lenient(ItemsAsked);
 export type ItemsSearch = z.infer<typeof ItemsSearch>;
-
-/** The browser's query for the core from its address (offset and limit are the window's). */
-export function itemsQuery(search: ItemsSearch) {
-  return {
-    fc: search.fc ?? null,
-    stock: search.stock ?? 'all',
-    threshold: search.threshold ?? DEFAULT_THRESHOLD,
-    kind: search.kind ?? 'all',
-    lotsOnly: search.lots === '1',
-    text: search.q ?? '',
-    sort: search.sort ?? 'name',
-    dir: search.dir ?? 'asc',
-  } as const;
-}
