@@ -129,7 +129,8 @@ export const SEARCH_LIMIT_MAX = 200;
 
 export const SearchQuery = z
   .object({
-    text: z.string().max(200),
+    /** The words searched for, as the clerk typed them (the address's `q`). */
+    q: z.string().max(200),
     offset: z.number().int().min(0).max(1_000_000),
     limit: z.number().int().min(1).max(SEARCH_LIMIT_MAX),
   })
@@ -152,7 +153,8 @@ export const SEARCH_COUNT_CAP = 1000;
  * still works (the next page is searched for), but the user is better served by a narrower query.
  */
 export const SearchPage = z.object({
-  text: z.string(),
+  /** The words this page answers (a late answer to older words is told apart by them). */
+  q: z.string(),
   total: z.number().int().min(0),
   totalCapped: z.boolean(),
   offset: z.number().int().min(0),

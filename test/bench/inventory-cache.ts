@@ -56,7 +56,7 @@ export async function benchInventoryCache(): Promise<Record<string, unknown>> {
     const lookupCodes = lookupMix(snapshot.items.map((it) => ({ id: it.inventoryId, sku: it.sku, barcode: it.codes.inventoryBarcode })));
     const lookup = rounds(lookupCodes.length, (i) => index.lookup(lookupCodes[i]!), 1000);
     const queries = searchMix(snapshot.items.map((it) => it.sku));
-    const search = rounds(queries.length, (i) => index.search({ text: queries[i]!, offset: 0, limit: 50 }), 1);
+    const search = rounds(queries.length, (i) => index.search({ q: queries[i]!, offset: 0, limit: 50 }), 1);
 
     return {
       items: ITEMS,

@@ -43,7 +43,7 @@ export async function benchInventoryLookupView(): Promise<Record<string, unknown
       if (Date.now() > deadline) throw new Error('bench: the inventory sync did not finish within 10 minutes');
       await new Promise((r) => setTimeout(r, 250));
     }
-    const found = await host.core.dispatch('inventory.search', { text: '-', offset: 0, limit: 200 });
+    const found = await host.core.dispatch('inventory.search', { q: '-', offset: 0, limit: 200 });
     if (!found.ok) throw new Error(`bench: search failed: ${found.error.message}`);
     const skus = (found.value as ChannelOutput<'inventory.search'>).hits.map((h) => h.item.sku);
     if (skus.length < RUNS + 5) throw new Error(`bench: only ${skus.length} SKUs to look up`);

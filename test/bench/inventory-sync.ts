@@ -66,7 +66,7 @@ export async function benchInventorySync(): Promise<Record<string, unknown>> {
     // The same exact lookup, from the cache and from the service, interleaved.
     const api = t.core.environments.active.api;
     const skus: string[] = [];
-    const page = await t.core.dispatch('inventory.search', { text: 'a', offset: 0, limit: 200 });
+    const page = await t.core.dispatch('inventory.search', { q: 'a', offset: 0, limit: 200 });
     if (!page.ok) throw new Error(page.error.message);
     for (const hit of (page.value as ChannelOutput<'inventory.search'>).hits) skus.push(hit.item.sku);
     let k = 0;

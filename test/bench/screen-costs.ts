@@ -102,7 +102,7 @@ export async function benchScreenCosts(): Promise<Record<string, unknown>> {
       today: await cost(t, () => call(t, 'today.page', { fc: null, today })),
       receivingList: await cost(t, () => call(t, 'receiving.list', { page: 1, limit: 100 })),
       unidentifiedList: await cost(t, () => call(t, 'unidentified.list', { tab: 'unlinked', page: 1 })),
-      inventorySearch: await cost(t, () => call(t, 'inventory.search', { text: 'bar', offset: 0, limit: 50 })),
+      inventorySearch: await cost(t, () => call(t, 'inventory.search', { q: 'bar', offset: 0, limit: 50 })),
       lotExclusions: await cost(t, () => openLotExclusions(t)),
       returnsList: await cost(t, () => call(t, 'returns.list', { limit: 50, cursor: null })),
     };
@@ -126,7 +126,7 @@ export async function benchScreenCosts(): Promise<Record<string, unknown>> {
         await lookUp(t, 'theme');
         await call(t, 'returns.lookup', { trackingNumber: 'theme' });
         await call(t, 'unidentified.byCode', { code: 'theme', how: 'contains' });
-        await call(t, 'inventory.search', { text: 'theme', offset: 0, limit: 8 });
+        await call(t, 'inventory.search', { q: 'theme', offset: 0, limit: 8 });
       }),
       // An order's page shown (its order, quantities and, where held, boxes): before, the order read
       // from the service; now what the desk holds (the service is read behind, as before).

@@ -86,7 +86,7 @@ async function callsDuring(recorder: Recorder, run: () => Promise<void>, done: (
 const callsFor = (calls: Call[], code: string) =>
   calls
     .filter((c) => !c.cancelled)
-    .filter((c) => (c.channel === 'inventory.lookup' && c.input.code === code) || (c.channel === 'inventory.search' && c.input.text === code))
+    .filter((c) => (c.channel === 'inventory.lookup' && c.input.code === code) || (c.channel === 'inventory.search' && c.input.q === code))
     .map((c) => c.channel);
 const listed = (calls: Call[]) => calls.map((c) => `${c.channel} ${JSON.stringify(c.input)}${c.cancelled ? ' (cancelled)' : ''}`).join(', ');
 

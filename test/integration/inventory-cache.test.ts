@@ -67,7 +67,7 @@ describe('inventory cache: sync and lookups', () => {
     const progress = t.events.filter((e) => e.event === 'inventory.syncProgress').map((e) => e.payload as { phase: string; done: number });
     expect(new Set(progress.map((p) => p.phase))).toEqual(new Set(['items', 'levels', 'lots', 'codes', 'writing']));
 
-    const some = (await call(t, 'inventory.search', { text: 'a', offset: 0, limit: 5 })).hits[0]!.item;
+    const some = (await call(t, 'inventory.search', { q: 'a', offset: 0, limit: 5 })).hits[0]!.item;
     const bySku = await call(t, 'inventory.lookup', { code: some.sku.toLowerCase() });
     expect(bySku.matches.map((m) => m.item.inventoryId)).toContain(some.inventoryId);
     expect(bySku.freshness).toMatchObject({ connectivity: 'online', stale: false });
@@ -88,7 +88,7 @@ describe('inventory cache: sync and lookups', () => {
     expect(byGs1.scan).toMatchObject({ form: 'element-string', gtin14: '00036000291452', lot: 'LOT-7', expiry: '2026-12-31' });
     expect(byGs1.matches[0]!.item.sku).toBe('UPC-TEST-1');
 
-    const page = await call(t, 'inventory.search', { text: 'e', offset: 0, limit: 50 });
+    const page = await call(t, 'inventory.search', { q: 'e', offset: 0, limit: 50 });
     expect(page.hits).toHaveLength(50);
     expect(page.total).toBeGreaterThan(50);
 
@@ -110,7 +110,7 @@ describe('inventory cache: sync and lookups', () => {
     const t = await syncedCore();
     const file = await cacheFile(t.dataDir);
     const before = { bytes: await readFile(file), mtime: (await stat(file)).mtimeMs };
-    const item = (await call(t, 'inventory.search', { text: 'a', offset: 0, limit: 1 })).hits[0]!.item;
+    const item = (await call(t, 'inventory.search', { q: 'a', offset: 0, limit: 1 })).hits[0]!.item;
 
     await emulatorControl(t, 'PUT', '/faults', { latencyMs: 150 });
     await call(t, 'inventory.syncStart', { mode: 'full' });
@@ -153,7 +153,7 @@ describe('inventory cache: a bad file on disk', () => {
     const first = await syncedCore({ dataDir, openSecrets });
     await call(first, 'inventory.syncStart', { mode: 'refresh' }); // a second generation, so `.prev` exists
     await first.inventorySyncsEnded(2);
-    const sku = (await call(first, 'inventory.search', { text: 'a', offset: 0, limit: 1 })).hits[0]!.item.sku;
+    const sku = (await call(first, 'inventory.search', { q: 'a', offset: 0, limit: 1 })).hits[0]!.item.sku;
     const file = await cacheFile(dataDir);
     await first.dispose(false);
 
@@ -233,7 +233,7 @@ describe('inventory history and lot exclusions (through the service)', () => {
 
   it('lot exclusions: exclude, a duplicate explained, delete, restore; the emulator follows each step', async () => {
     const t = await syncedCore();
-    const lotted = (await call(t, 'inventory.search', { text: 'a', offset: 0, limit: 200 })).hits.map((h) => h.item).filter((i) => i.lots.length > 0);
+    const lotted = (await call(t, 'inventory.search', { q: 'a', offset: 0, limit: 200 })).hits.map((h) => h.item).filter((i) => i.lots.length > 0);
     let target: { inventoryId: number; lotNumber: string } | null = null;
     for (const item of lotted) {
       const list = await call(t, 'lotExclusion.list', { inventoryId: item.inventoryId });

@@ -114,7 +114,7 @@ describe('inventory lookup: the service as the fallback of the cache', () => {
 
   it('with the service gone, a code the cache does not have is refused as not cached and not reachable; the cache still answers what it has', async () => {
     const t = await syncedCore();
-    const cached = (await call(t, 'inventory.search', { text: 'a', offset: 0, limit: 1 })).hits[0]!.item;
+    const cached = (await call(t, 'inventory.search', { q: 'a', offset: 0, limit: 1 })).hits[0]!.item;
     await t.core.emulator.close();
 
     // The first call finds the service gone (connection refused, after the client's retries).

@@ -212,7 +212,7 @@ describe('inventory cache: keeping current', () => {
 
   it('an answer from a cache synced more than 30 minutes ago is marked stale', async () => {
     const t = await syncedCore();
-    const sku = (await call(t, 'inventory.search', { text: 'a', offset: 0, limit: 1 })).hits[0]!.item.sku;
+    const sku = (await call(t, 'inventory.search', { q: 'a', offset: 0, limit: 1 })).hits[0]!.item.sku;
     expect((await call(t, 'inventory.lookup', { code: sku })).freshness.stale).toBe(false);
 
     // Only the wall clock moves (timers and I/O stay real).

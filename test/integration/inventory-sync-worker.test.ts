@@ -30,7 +30,7 @@ async function lookupSku(t: Core, sku: string): Promise<number> {
 }
 
 async function firstSku(t: Core): Promise<string> {
-  const r = await t.core.dispatch('inventory.search', { text: '-', offset: 0, limit: 1 });
+  const r = await t.core.dispatch('inventory.search', { q: '-', offset: 0, limit: 1 });
   if (!r.ok) throw new Error(r.error.message);
   return (r.value as ChannelOutput<'inventory.search'>).hits[0]!.item.sku;
 }

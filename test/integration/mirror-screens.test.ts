@@ -112,7 +112,7 @@ describe('screens that answer from the account mirror', () => {
       await lookUp(t, 'theme');
       await call(t, 'returns.lookup', { trackingNumber: 'theme' });
       expect((await call(t, 'unidentified.byCode', { code: 'theme', how: 'contains' })).items).toEqual([]);
-      await call(t, 'inventory.search', { text: 'theme', offset: 0, limit: 8 });
+      await call(t, 'inventory.search', { q: 'theme', offset: 0, limit: 8 });
     });
     expect(command.requests).toEqual([]);
 

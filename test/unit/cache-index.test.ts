@@ -125,7 +125,7 @@ describe('CacheIndex.lookup: exact, by any code', () => {
 });
 
 describe('CacheIndex.search: ranked, paged, case-insensitive', () => {
-  const search = (text: string, offset = 0, limit = 50) => index.search({ text, offset, limit });
+  const search = (text: string, offset = 0, limit = 50) => index.search({ q: text, offset, limit });
   const rows = (p: SearchPage) => p.hits.map((h) => [h.item.inventoryId, h.rank, h.field]);
 
   it('ranks exact, then prefix, then substring; alphabetical within a rank', () => {
@@ -186,19 +186,19 @@ describe('search at scale: counting stops at the cap, ranking still holds', () =
   const big = CacheIndex.fromSnapshot({ items: many, centers: [], syncedAt: SYNCED });
 
   it('exact and prefix matches always come first, even when the substring matches are capped', () => {
-    const p = big.search({ text: 'blue', offset: 0, limit: 12 });
+    const p = big.search({ q: 'blue', offset: 0, limit: 12 });
     expect(p.hits.map((h) => h.rank)).toEqual(['exact', ...Array(10).fill('prefix'), 'substring']);
     expect(p.total).toBe(11 + SEARCH_COUNT_CAP);
     expect(p.totalCapped).toBe(true);
   });
 
   it('pages beyond the cap still find the next matches in order', () => {
-    const p = big.search({ text: 'navy', offset: 1990, limit: 20 });
+    const p = big.search({ q: 'navy', offset: 1990, limit: 20 });
     expect(p.hits.map((h) => h.item.sku)).toEqual(Array.from({ length: 20 }, (_, k) => `SKU-${String(10 + 1990 + k).padStart(5, '0')}`));
   });
 
   it('a precise query is counted exactly', () => {
-    expect(big.search({ text: 'thing 01234', offset: 0, limit: 5 })).toMatchObject({ total: 1, totalCapped: false });
+    expect(big.search({ q: 'thing 01234', offset: 0, limit: 5 })).toMatchObject({ total: 1, totalCapped: false });
   });
 });
 
@@ -267,7 +267,7 @@ describe('the cache file', () => {
     const empty = CacheIndex.empty();
     expect(empty.size).toBe(0);
     expect(empty.lookup('036000291452').matches).toEqual([]);
-    expect(empty.search({ text: 'mug', offset: 0, limit: 10 })).toMatchObject({ total: 0, hits: [] });
+    expect(empty.search({ q: 'mug', offset: 0, limit: 10 })).toMatchObject({ total: 0, hits: [] });
   });
 });
 
@@ -302,7 +302,7 @@ describe('search against a plain reference, on random catalogs spanning several 
           const expected = reference(list, query);
           const got: [number, string, string][] = [];
           for (let offset = 0; offset <= expected.length; offset += limit) {
-            const page = idx.search({ text: query, offset, limit });
+            const page = idx.search({ q: query, offset, limit });
             expect(page.total).toBe(expected.length);
             got.push(...page.hits.map((h) => [h.item.inventoryId, h.rank, h.field] as [number, string, string]));
           }

@@ -139,11 +139,11 @@ export class CacheIndex {
   }
 
   search(query: SearchQuery): SearchPage {
-    const { text, offset, limit } = SearchQuery.parse(query);
+    const { q: words, offset, limit } = SearchQuery.parse(query);
     const c = this.columns;
     const n = c.count;
-    const q = foldText(text.trim()).replaceAll('\u0000', '');
-    const page: SearchPage = { text, total: 0, totalCapped: false, offset, limit, hits: [], syncedAt: c.syncedAt };
+    const q = foldText(words.trim()).replaceAll('\u0000', '');
+    const page: SearchPage = { q: words, total: 0, totalCapped: false, offset, limit, hits: [], syncedAt: c.syncedAt };
     if (q === '') return page;
 
     // Exact and prefix matches are runs in a sorted order: names in display order, SKUs in skuOrder.

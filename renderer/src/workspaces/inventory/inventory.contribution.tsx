@@ -34,7 +34,7 @@ export async function findItemsByCode(text: string, signal?: AbortSignal): Promi
 async function searchItems(query: string, signal: AbortSignal): Promise<PaletteItem[]> {
   const text = query.trim();
   if (text.length === 0 || text.length > 200) return [];
-  const [byCode, found] = await Promise.all([findItemsByCode(text, signal), call('inventory.search', { text, offset: 0, limit: 8 }, signal)]);
+  const [byCode, found] = await Promise.all([findItemsByCode(text, signal), call('inventory.search', { q: text, offset: 0, limit: 8 }, signal)]);
   const items: PaletteItem[] = byCode.map((c) => ({ id: c.href, label: c.label, ...(c.detail ? { detail: c.detail } : {}), href: c.href }));
   const seen = new Set(items.map((i) => i.id));
   for (const hit of found.hits) {

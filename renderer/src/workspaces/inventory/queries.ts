@@ -16,7 +16,7 @@ export const inventoryQueries = {
   search: (account: AccountKey, text: string, offset: number) =>
     queryOptions({
       queryKey: [...account, 'inventory', 'search', text, offset] as const,
-      queryFn: ({ signal }) => call('inventory.search', { text, offset, limit: INVENTORY_PAGE_SIZE }, signal),
+      queryFn: ({ signal }) => call('inventory.search', { q: text, offset, limit: INVENTORY_PAGE_SIZE }, signal),
       staleTime: Infinity,
     }),
   /** Exact lookup of a code (SKU, barcode, GTIN in any form, GS1 with its separators), trimmed. */

@@ -64,7 +64,7 @@ function useLotsFind(field: RefObject<HTMLInputElement | null>) {
     try {
       const answer = await call('inventory.lookup', { code });
       if (answer.matches.length === 1) return open(answer.matches[0]!.item.inventoryId);
-      const found = results.data?.text === code ? results.data.hits : [];
+      const found = results.data?.q === code ? results.data.hits : [];
       if (answer.matches.length === 0 && found.length === 1) return open(found[0]!.item.inventoryId);
       if (answer.matches.length === 0) setLookupError(new Error(t('lots.find.noItem', { code: answer.lookedUp })));
       else setLookupError(new Error(t('lots.find.shared', { count: answer.matches.length, code: answer.lookedUp })));

@@ -31,7 +31,7 @@ async function searchLots(query: string, signal: AbortSignal): Promise<PaletteIt
   if (text.length < 2 || text.length > 200) return [];
   const [exact, found] = await Promise.all([
     call('inventory.lookup', { code: text }, signal),
-    call('inventory.search', { text, offset: 0, limit: PALETTE_HITS }, signal),
+    call('inventory.search', { q: text, offset: 0, limit: PALETTE_HITS }, signal),
   ]);
   const items = [...exact.matches.map((m) => m.item), ...found.hits.map((h) => h.item)];
   const seen = new Set<number>();

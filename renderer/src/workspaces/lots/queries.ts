@@ -34,7 +34,7 @@ export const lotsQueries = {
   find: (account: AccountKey, text: string) =>
     queryOptions({
       queryKey: [...account, 'inventory', 'search', 'lots', text] as const,
-      queryFn: ({ signal }) => call('inventory.search', { text, offset: 0, limit: 50 }, signal),
+      queryFn: ({ signal }) => call('inventory.search', { q: text, offset: 0, limit: 50 }, signal),
     }),
 };
 
