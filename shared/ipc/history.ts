@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTime } from '../schemas/common.js';
+import { CenterId } from '../schemas/center.js';
 import { EventCategory } from '../schemas/inventory.js';
 import { InventoryId } from './inventory.js';
 
@@ -14,7 +15,7 @@ export const HISTORY_MAX_DAYS = 90;
 
 export const HistoryInput = z
   .object({
-    fcId: z.number().int().positive().max(2147483647),
+    fc: CenterId,
     inventoryIds: z.array(InventoryId).max(100).optional(),
     from: DateTime,
     to: DateTime,

@@ -143,7 +143,7 @@ export const ImportCheckInput = z
     dropped: z.array(z.number().int().min(2)).max(IMPORT_LINES_MAX),
     /** The form's order fields, used where the file gives none. */
     defaults: z.object({
-      centerId: z.number().int().positive().nullable(),
+      fc: CenterId.nullable(),
       package_type: PackageType,
       box_packaging_type: BoxPackagingType,
       expected_arrival_date: z.string().max(40),
@@ -406,7 +406,7 @@ export const receivingChannels = {
    */
   'receiving.discrepancyList': {
     input: z
-      .object({ from: Day, to: Day, centerId: Id.nullable() })
+      .object({ from: Day, to: Day, fc: CenterId.nullable() })
       .strict()
       .refine((v) => v.from <= v.to, { message: 'The period ends before it starts.', path: ['to'] }),
     output: z.object({ rows: z.array(DiscrepancyListRow), read: z.number().int(), requests: z.number().int() }),

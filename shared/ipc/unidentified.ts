@@ -1,6 +1,7 @@
 import { Said } from '../errors.js';
 import { z } from 'zod';
 import { ReceivingStatus } from '../schemas/receiving.js';
+import { CenterId } from '../schemas/center.js';
 import { AttachmentImageType, UnidentifiedReceivingOrder } from '../schemas/uro.js';
 
 const Id = z.number().int().positive().max(2147483647);
@@ -80,7 +81,7 @@ export const unidentifiedChannels = {
       .object({
         id: Id,
         query: Code.optional(),
-        fulfillmentCenterId: Id.optional(),
+        fc: CenterId.optional(),
       })
       .strict(),
     output: z.object({

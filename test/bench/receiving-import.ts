@@ -63,7 +63,7 @@ export async function benchReceivingImport(): Promise<Record<string, unknown>> {
       localeDecimal: '.',
       edits: [],
       dropped: [],
-      defaults: { centerId, package_type: 'Pallet', box_packaging_type: 'MultipleSkuPerBox', expected_arrival_date: '', purchase_order_number: '' },
+      defaults: { fc: centerId, package_type: 'Pallet', box_packaging_type: 'MultipleSkuPerBox', expected_arrival_date: '', purchase_order_number: '' },
       centers: [],
       want,
     });

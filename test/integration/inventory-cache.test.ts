@@ -204,7 +204,7 @@ describe('inventory history and lot exclusions (through the service)', () => {
     const now = await t.core.emulator.control.now();
     const from = new Date(now - 89 * 86_400_000).toISOString();
     const to = new Date(now).toISOString();
-    const answer = await call(t, 'inventory.history', { fcId: 3, from, to, progressId: 'hist-1' });
+    const answer = await call(t, 'inventory.history', { fc: 3, from, to, progressId: 'hist-1' });
     expect(answer.pages).toBeGreaterThan(1);
     expect(answer.events.length).toBeGreaterThan(250);
     const ids = answer.events.map((e) => e.eventId);
@@ -214,7 +214,7 @@ describe('inventory history and lot exclusions (through the service)', () => {
 
     // Cancelled through ipc.cancel with the call's id after its first page: it stops there.
     await emulatorControl(t, 'PUT', '/faults', { latencyMs: 300 });
-    const running = t.core.dispatch('inventory.history', { fcId: 3, from, to, progressId: 'hist-cancel-1' }, { callId: 'hist-cancel-1' });
+    const running = t.core.dispatch('inventory.history', { fc: 3, from, to, progressId: 'hist-cancel-1' }, { callId: 'hist-cancel-1' });
     await t.waitForEvent('inventory.historyProgress', (p) => p.progressId === 'hist-cancel-1', 20_000);
     expect(await call(t, 'ipc.cancel', { callId: 'hist-cancel-1' })).toEqual({ cancelled: true });
     expect(await running).toMatchObject({ ok: false, error: { message: expect.stringContaining('cancelled') } });
@@ -223,7 +223,7 @@ describe('inventory history and lot exclusions (through the service)', () => {
     const log = async () =>
       ((await emulatorControl(t, 'GET', '/requests')) as { items: { path: string }[] }).items.filter((r) => r.path.includes('history')).length;
     const sent = await log();
-    const tooLong = await t.core.dispatch('inventory.history', { fcId: 3, from: new Date(now - 91 * 86_400_000).toISOString(), to });
+    const tooLong = await t.core.dispatch('inventory.history', { fc: 3, from: new Date(now - 91 * 86_400_000).toISOString(), to });
     expect(tooLong).toMatchObject({
       ok: false,
       error: { code: 'invalid_input', said: { id: 'errors.ipc.invalidInput' }, detail: expect.stringContaining('90 days') },

@@ -195,7 +195,7 @@ describe("an order's discrepancies", () => {
 describe('the discrepancy list', () => {
   it('holds each closed order whose received differs, largest first, counted as its report counts it; boxes the desk holds are not read again', async () => {
     const since = await lastRequestSeq(t);
-    const list = await callCore(t, 'receiving.discrepancyList', { from: today(), to: today(), centerId: fcId });
+    const list = await callCore(t, 'receiving.discrepancyList', { from: today(), to: today(), fc: fcId });
     const requests = (await apiRequestsSince(t, since)).map((r) => `${r.method} ${r.path}`);
     // Our orders hold a lot item, and each report above read its boxes: the list reads none of them.
     expect(requests[0]).toBe('GET /2026-07/receiving');
@@ -227,12 +227,12 @@ describe('the discrepancy list', () => {
       })),
     });
     let since = await lastRequestSeq(t);
-    const first = await callCore(t, 'receiving.discrepancyList', { from: today(), to: today(), centerId: fcId });
+    const first = await callCore(t, 'receiving.discrepancyList', { from: today(), to: today(), fc: fcId });
     const requests = (await apiRequestsSince(t, since)).map((r) => `${r.method} ${r.path}`);
     expect(requests.filter((r) => r === `GET /2026-07/receiving/${swap.id}/boxes`)).toHaveLength(1);
     expect(first.rows.find((r) => r.orderId === swap.id)).toMatchObject({ short: 1, over: 0, otherLot: 2, size: 3, items: 1 });
     since = await lastRequestSeq(t);
-    const again = await callCore(t, 'receiving.discrepancyList', { from: today(), to: today(), centerId: fcId });
+    const again = await callCore(t, 'receiving.discrepancyList', { from: today(), to: today(), fc: fcId });
     expect((await apiRequestsSince(t, since)).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /2026-07/receiving']);
     expect(again.requests).toBe(1);
     const d = await callCore(t, 'receiving.discrepancies', { id: swap.id });

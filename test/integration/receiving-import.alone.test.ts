@@ -38,7 +38,7 @@ function checkInput(file: string | Uint8Array, more: Partial<ChannelInput<'recei
     localeDecimal: '.',
     edits: [],
     dropped: [],
-    defaults: { centerId: fcId, package_type: 'Package', box_packaging_type: 'MultipleSkuPerBox', expected_arrival_date: '', purchase_order_number: '' },
+    defaults: { fc: fcId, package_type: 'Package', box_packaging_type: 'MultipleSkuPerBox', expected_arrival_date: '', purchase_order_number: '' },
     centers: [],
     want: 'lines',
     ...more,

@@ -31,7 +31,7 @@ const ctx: ImportLookup = {
     ).map((item) => ({ item, by: [item.sku.toLowerCase() === code.toLowerCase() ? 'sku' : 'gtin'] })),
 };
 const defaults = {
-  centerId: null,
+  fc: null,
   package_type: 'Package',
   box_packaging_type: 'MultipleSkuPerBox',
   expected_arrival_date: '',

@@ -19,7 +19,7 @@ export function historyHandlers(deps: HistoryHandlerDeps): HandlersFor<typeof hi
 
 async function history(deps: HistoryHandlerDeps, input: HistoryInput, signal: AbortSignal) {
   const query = {
-    facility_id: input.fcId,
+    facility_id: input.fc,
     inventory_ids: input.inventoryIds ?? null,
     event_category: input.category ?? null,
     start_date: input.from,

@@ -52,7 +52,7 @@ export function knownOtherLot(api: ApiClient, order: Pick<ReceivingOrder, 'id' |
  */
 export async function readDiscrepancyList(
   api: ApiClient,
-  { from, to, centerId }: z.infer<Channel['input']>,
+  { from, to, fc }: z.infer<Channel['input']>,
   signal: AbortSignal,
   lotItems: LotItems,
 ): Promise<z.infer<Channel['output']>> {
@@ -61,7 +61,7 @@ export async function readDiscrepancyList(
     status: DISCREPANCY_STATUSES.join(','),
     in: from,
     inTo: to,
-    ...(centerId === null ? {} : { fc: centerId }),
+    ...(fc === null ? {} : { fc }),
   });
   const orders: ReceivingOrder[] = [];
   let next: string | null = null;

@@ -190,7 +190,7 @@ export class TodayDesk {
     const wros = orders.map(wroRow).filter((w) => w !== null);
     const period = discrepancyPeriod(now);
     const discrepancies = discrepanciesStale(previous, wros, period, force)
-      ? { ...period, rows: (await readDiscrepancyList(api, { ...period, centerId: null }, signal, await this.lotItems())).rows }
+      ? { ...period, rows: (await readDiscrepancyList(api, { ...period, fc: null }, signal, await this.lotItems())).rows }
       : previous!.discrepancies;
     const receipts = [];
     for (let page = 1; page <= MAX_RECEIPT_PAGES; page++) {

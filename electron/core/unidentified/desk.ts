@@ -71,7 +71,7 @@ export class UnidentifiedDesk {
    * itself too, when it is an unlinked one the mirror holds), so opening the picker costs at most the
    * receipt; a typed id or PO number the mirror lacks is asked of the service.
    */
-  async candidates({ id, query, fulfillmentCenterId }: In<'unidentified.candidates'>, signal: AbortSignal): Out<'unidentified.candidates'> {
+  async candidates({ id, query, fc }: In<'unidentified.candidates'>, signal: AbortSignal): Out<'unidentified.candidates'> {
     const { mirror } = this.deps;
     const receipt = (await mirror.receipts()).find((r) => r.id === id) ?? (await receiptOrExplain(this.deps.api(), id, signal));
     const state = await mirror.state();
@@ -84,7 +84,7 @@ export class UnidentifiedDesk {
               Object.entries(state.boxes).map(([orderId, b]) => [Number(orderId), b.boxes.map((x) => x.tracking).filter((t): t is string => !!t)]),
             ),
           };
-    return wroCandidates(this.deps.api(), this.boxes, receipt, { query, fulfillmentCenterId }, signal, held);
+    return wroCandidates(this.deps.api(), this.boxes, receipt, { query, fc }, signal, held);
   }
 
   async link({ id, wroId }: In<'unidentified.link'>, signal: AbortSignal): Promise<UnidentifiedReceivingOrder> {

@@ -77,7 +77,7 @@ export class BoxTrackingCache {
 
 export interface CandidateQuery {
   query?: string | undefined;
-  fulfillmentCenterId?: number | undefined;
+  fc?: number | undefined;
 }
 
 export interface CandidateResult {
@@ -155,7 +155,7 @@ export async function wroCandidates(
   }
   markReceiptHints(found.values(), receipt);
   const centers = new Set<number>();
-  if (request.fulfillmentCenterId) centers.add(request.fulfillmentCenterId);
+  if (request.fc) centers.add(request.fc);
   for (const entry of found.values())
     if (entry.reasons.has('tracking') && entry.matched.size > 0 && entry.wro.fulfillment_center?.id !== undefined) centers.add(entry.wro.fulfillment_center.id);
   for (const entry of found.values())

@@ -39,19 +39,19 @@ const { t } = wordsOf(createIntl({ locale: 'en', messages: englishMessages }));
 
 describe('history query from the form', () => {
   it('a range of exactly 90 calendar days is sent; 91 is refused in words before sending', () => {
-    const ok = historyQuery(t, { fcId: 3, inventoryIds: [], from: '2026-01-01', to: '2026-03-31' });
+    const ok = historyQuery(t, { fc: 3, inventoryIds: [], from: '2026-01-01', to: '2026-03-31' });
     expect(ok).toMatchObject({ ok: true, days: 90 });
-    const tooLong = historyQuery(t, { fcId: 3, inventoryIds: [], from: '2026-01-01', to: '2026-04-01' });
+    const tooLong = historyQuery(t, { fc: 3, inventoryIds: [], from: '2026-01-01', to: '2026-04-01' });
     expect(tooLong).toEqual({ ok: false, message: expect.stringContaining('covers 91 days') });
   });
 
   it('needs a center and both days; a reversed range says so', () => {
-    expect(historyQuery(t, { fcId: undefined, inventoryIds: [], from: '2026-01-01', to: '2026-01-02' })).toMatchObject({
+    expect(historyQuery(t, { fc: undefined, inventoryIds: [], from: '2026-01-01', to: '2026-01-02' })).toMatchObject({
       ok: false,
       message: /fulfillment center/,
     });
-    expect(historyQuery(t, { fcId: 3, inventoryIds: [], from: undefined, to: '2026-01-02' })).toMatchObject({ ok: false, message: /both days/ });
-    expect(historyQuery(t, { fcId: 3, inventoryIds: [], from: '2026-02-02', to: '2026-01-02' })).toMatchObject({
+    expect(historyQuery(t, { fc: 3, inventoryIds: [], from: undefined, to: '2026-01-02' })).toMatchObject({ ok: false, message: /both days/ });
+    expect(historyQuery(t, { fc: 3, inventoryIds: [], from: '2026-02-02', to: '2026-01-02' })).toMatchObject({
       ok: false,
       message: /starts .* after it ends/,
     });

@@ -326,7 +326,7 @@ function readOrder(
   fail: Fail,
 ): ImportOrder {
   const order: ImportOrder = {
-    fulfillment_center: { id: defaults.centerId, name: ctx.centers.find((c) => c.id === defaults.centerId)?.name ?? null },
+    fulfillment_center: { id: defaults.fc, name: ctx.centers.find((c) => c.id === defaults.fc)?.name ?? null },
     package_type: defaults.package_type,
     box_packaging_type: defaults.box_packaging_type,
     expected_arrival_date: defaults.expected_arrival_date,

@@ -34,7 +34,7 @@ export function HistoryView() {
   const to = search.to ?? range.to;
   const ids = itemIds(search);
   const { t } = useT();
-  const check = historyQuery(t, { fcId: search.fc, inventoryIds: ids, from, to, category: search.category });
+  const check = historyQuery(t, { fc: search.fc, inventoryIds: ids, from, to, category: search.category });
   const [runKey, setRunKey] = useState(0);
   const { run, cancel } = useHistoryRun(check.ok ? check.input : null, runKey);
   const centers = useCenters();
@@ -71,8 +71,8 @@ export function HistoryView() {
           run={run}
           cancel={cancel}
           retry={() => setRunKey((k) => k + 1)}
-          fcId={check.input.fcId}
-          centerName={centerName(check.input.fcId)}
+          fcId={check.input.fc}
+          centerName={centerName(check.input.fc)}
           ids={ids}
           search={search}
           days={check.days}
@@ -125,7 +125,7 @@ function HistoryForm({
     const resolved = await resolveItems(t, tokens, new Map(named.map((n) => [n.sku, n.id])));
     if (!resolved.ok) return setProblem(resolved.message);
     const ids = [...new Set(resolved.ids)];
-    const check = historyQuery(t, { fcId: fc ? Number(fc) : undefined, inventoryIds: ids, from: days.from, to: days.to });
+    const check = historyQuery(t, { fc: fc ? Number(fc) : undefined, inventoryIds: ids, from: days.from, to: days.to });
     if (!check.ok) return setProblem(check.message);
     setProblem(null);
     onSubmit({

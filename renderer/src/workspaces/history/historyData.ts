@@ -37,14 +37,14 @@ export type QueryCheck = { ok: true; input: Omit<HistoryInput, 'progressId'>; da
 export function historyQuery(
   t: Translate,
   form: {
-    fcId: number | undefined;
+    fc: number | undefined;
     inventoryIds: number[];
     from: string | undefined;
     to: string | undefined;
     category?: HistoryInput['category'];
   },
 ): QueryCheck {
-  if (form.fcId === undefined) return { ok: false, message: t('history.check.center') };
+  if (form.fc === undefined) return { ok: false, message: t('history.check.center') };
   if (!form.from || !form.to) return { ok: false, message: t('history.check.bothDays') };
   const start = dayStart(form.from);
   const end = new Date(dayStart(form.to).getTime());
@@ -53,7 +53,7 @@ export function historyQuery(
   if (days <= 0) return { ok: false, message: t('history.check.reversed', { from: form.from, to: form.to }) };
   if (days > HISTORY_MAX_DAYS) return { ok: false, message: t('history.check.tooLong', { days, max: HISTORY_MAX_DAYS }) };
   const input = {
-    fcId: form.fcId,
+    fc: form.fc,
     ...(form.inventoryIds.length > 0 ? { inventoryIds: form.inventoryIds } : {}),
     from: start.toISOString(),
     // The last millisecond of `to`, so a range of exactly HISTORY_MAX_DAYS days fits main's check.

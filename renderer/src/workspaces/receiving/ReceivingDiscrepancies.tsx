@@ -270,11 +270,11 @@ export function DiscrepancyListView() {
   const fallback = discrepancyPeriod(new Date());
   const from = search.from ?? fallback.from;
   const to = search.to ?? fallback.to;
-  const centerId = search.fc ?? null;
+  const fc = search.fc ?? null;
   const reversed = to < from;
   const query = useQuery({
-    queryKey: [...account, 'receiving', 'discrepancy-list', from, to, centerId] as const,
-    queryFn: ({ signal, queryKey, client }) => call('receiving.discrepancyList', { from, to, centerId }, signal, { refresh: isRefresh(client, queryKey) }),
+    queryKey: [...account, 'receiving', 'discrepancy-list', from, to, fc] as const,
+    queryFn: ({ signal, queryKey, client }) => call('receiving.discrepancyList', { from, to, fc }, signal, { refresh: isRefresh(client, queryKey) }),
     enabled: !reversed,
   });
   const centers = useCenters();

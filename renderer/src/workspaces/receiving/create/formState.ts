@@ -43,7 +43,7 @@ export type WroFormEvent =
   /** Lines read from a spreadsheet (checked by main): they take the place of the boxes, the file's order fields of the form's. */
   | {
       type: 'imported';
-      order: Pick<WroForm, 'package_type' | 'box_packaging_type' | 'expected_arrival_date' | 'purchase_order_number'> & { centerId: number | null };
+      order: Pick<WroForm, 'package_type' | 'box_packaging_type' | 'expected_arrival_date' | 'purchase_order_number'> & { fc: number | null };
       boxes: WroForm['boxes'];
     }
   | { type: 'removeBox'; box: number }
@@ -163,11 +163,11 @@ export function wroFormReducer(state: WroFormState, event: WroFormEvent): WroFor
     case 'addLine':
       return state.form.boxes[event.box] ? edit(state, (f) => f.boxes[event.box]!.box_items.push(emptyWroItem())) : state;
     case 'imported': {
-      const { centerId, ...top } = event.order;
+      const { fc, ...top } = event.order;
       const next = edit(state, (f) => {
         Object.assign(f, top);
         // The zone comes with the center list (the controller's effect) when the center changed.
-        if (centerId !== f.fulfillment_center.id) f.fulfillment_center = { id: centerId, timezone: null };
+        if (fc !== f.fulfillment_center.id) f.fulfillment_center = { id: fc, timezone: null };
         f.boxes = event.boxes;
       });
       return { ...next, extra: {}, submitError: null };

@@ -10,7 +10,7 @@ import { localeDayOrder, localeDecimal } from '../../../format';
 import { currentWords } from '../../../i18n/useT';
 
 export interface ImportedLines {
-  order: Pick<WroForm, 'package_type' | 'box_packaging_type' | 'expected_arrival_date' | 'purchase_order_number'> & { centerId: number | null };
+  order: Pick<WroForm, 'package_type' | 'box_packaging_type' | 'expected_arrival_date' | 'purchase_order_number'> & { fc: number | null };
   boxes: WroForm['boxes'];
 }
 
@@ -71,7 +71,7 @@ function checkInput(
     edits: [...edits].map(([row, cells]) => ({ row, cells })),
     dropped: [...dropped],
     defaults: {
-      centerId: form.fulfillment_center.id,
+      fc: form.fulfillment_center.id,
       package_type: form.package_type,
       box_packaging_type: form.box_packaging_type,
       expected_arrival_date: form.expected_arrival_date,
@@ -87,7 +87,7 @@ function linesOf(result: ImportCheckOutput | null): ImportedLines | null {
   if (!result?.boxes) return null;
   const { order } = result;
   const { fulfillment_center, fromFile: _fromFile, ...top } = order;
-  return { order: { centerId: fulfillment_center.id, ...top }, boxes: result.boxes };
+  return { order: { fc: fulfillment_center.id, ...top }, boxes: result.boxes };
 }
 
 /** The chosen file's bytes in base64, or why it is not read (too large for one check). */
