@@ -93,8 +93,8 @@ const INPUT_PENDING_RECHECK_MS = 10;
 /**
  * Silence counts only while the page could hear keys. A timer that runs this much later than it was
  * set for says the page was busy meanwhile (a record drawing on a slow PC): keys on their way then
- * were not handed over yet, so the wait starts again from that moment. While it waits, the timer
- * looks every LISTEN_TICK_MS, so that a busy stretch is noticed wherever it falls in the wait.
+ * were not handed over yet, so that stretch is not counted. While it waits, the timer looks every
+ * LISTEN_TICK_MS, so a busy stretch is noticed wherever it falls and measured to within that.
  */
 const DEAF_AFTER_MS = 50;
 const LISTEN_TICK_MS = 100;
@@ -418,7 +418,8 @@ export class ScanService {
     this.timer = null;
     const now = performance.now();
     // A hidden window's timers run late by design, and no keys come to it.
-    if (now - this.timerDueAt > DEAF_AFTER_MS && document.visibilityState === 'visible') this.lastArrival = now;
+    const busyFor = now - this.timerDueAt;
+    if (busyFor > DEAF_AFTER_MS && document.visibilityState === 'visible') this.lastArrival = Math.min(now, this.lastArrival + busyFor);
     const silence = now - this.lastArrival;
     const wait = (ms: number) => this.setTimer(Math.min(ms, LISTEN_TICK_MS));
     if (silence < HELD_WAIT_MS * 4 && inputPending()) return wait(INPUT_PENDING_RECHECK_MS);
