@@ -1,4 +1,4 @@
-import { said, type Saying } from '../../../shared/errors.js';
+import { said } from '../../../shared/errors.js';
 import type { SystemPrinter, SystemPrinterProfile, SystemPrinters } from '../../../shared/ipc/printing.js';
 import type { SendOutcome } from './zpl-transport.js';
 
