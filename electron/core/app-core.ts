@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { appError, englishOfSentences } from './words.js';
+import { appError } from './words.js';
 import { said, type Said, type Saying } from '../../shared/errors.js';
 import type { NoticeWords } from '../../shared/ipc/app.js';
 import { CALL_ID_PATTERN, isCallLane, type EventName, type EventPayload, type InvokeOptions } from '../../shared/ipc/contract.js';
@@ -164,7 +164,7 @@ async function openBase(options: AppCoreOptions): Promise<Base> {
       said('errors.settings.unreadable', { problem }),
       keptAt ? said('errors.settings.keptAt', { path: keptAt }) : said('errors.settings.notKept'),
     ];
-    notices.set('settings-recovered', { message: englishOfSentences(sentences), said: sentences });
+    notices.set('settings-recovered', { said: sentences });
   }
   return { log, clock: options.clock ?? systemClock, appLog, logDir: join(options.dataDir, LOG_DIR_NAME), settings, notices };
 }

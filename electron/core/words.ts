@@ -1,5 +1,5 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import { AppErrorException, type AppErrorCode, type AppErrorExtra, type MessageId, type MessageValues, type Saying } from '../../shared/errors.js';
+import { AppErrorException, type AppErrorCode, type AppErrorExtra, type MessageId, type MessageValues, type Said, type Saying } from '../../shared/errors.js';
 import { resolveLocale, SOURCE_LANGUAGE, type CatalogName, type Language, type LanguageChoice } from '../../shared/i18n/locales.js';
 import type { MessageArgs } from '../../shared/i18n/messages.generated.js';
 import type { LabelLanguage, LabelText } from '../../shared/printing/item-label.js';
@@ -31,8 +31,8 @@ import esShell from '../../shared/i18n/messages/es/shell.json' with { type: 'jso
  * the message id an AppError carries (`said`). Receiving's words are here for the create form's
  * rules (main checks them again, in English) and the discrepancy CSV (in the clerk's language).
  * Printing's and inventory's are here for the English of sentences the renderer says itself: a
- * print job's problem and why the system's printers cannot be chosen (`problemSaid`, `reasonSaid`),
- * and the online lookup's (`said`); main keeps the English for logs. The shell's are for the desktop
+ * print job's problem and why the system's printers cannot be chosen, and the online lookup's
+ * (`said`); main keeps the English for logs. The shell's are for the desktop
  * app's menu bar (`app/app-menu.ts`). Polish holds only receiving of these: the rest reads English.
  */
 type Catalog = Record<string, string>;
@@ -124,6 +124,11 @@ export function englishOf({ id, values }: Saying): string {
 /** Whole sentences said ahead (a print job's problem), in English, one after another. */
 export function englishOfSentences(sentences: readonly Saying[]): string {
   return sentences.map(englishOf).join(' ');
+}
+
+/** Sentences as they crossed the wire (`Said`: an id that is a plain string there), in English: the log's. */
+export function englishOfSaid(sentences: readonly Said[]): string {
+  return englishOfSentences(sentences as readonly Saying[]);
 }
 
 /** The words printed on labels, in the desk's label language (Settings → Printers; English by default). */

@@ -6,10 +6,8 @@ import { NoInput } from './define.js';
 
 export const AppNotice = z.object({
   id: z.string(),
-  /** What the person is told, in English (the log's, and shown where `said` is empty). */
-  message: z.string(),
-  /** The same as whole sentences with their message ids, said in the clerk's language. */
-  said: z.array(Said),
+  /** What the person is told, as whole sentences with their message ids, said in the clerk's language. */
+  said: z.array(Said).min(1),
 });
 export type AppNotice = z.infer<typeof AppNotice>;
 /** A notice's words, kept by main under its id until dismissed. */

@@ -43,12 +43,11 @@ export type ScanReading = z.infer<typeof ScanReading>;
  * know the code either; `unreachable` offline, or no answer in time; `failed` the service answered
  * with an error (signed out, no permission, ...). `said` says it for the person at the desk, one
  * whole sentence each, including the cache's state (empty, still loading, or without this item) and,
- * for `failed`, the error's own sentence; `message` is the same in English, for the log.
+ * for `failed`, the error's own sentence.
  */
 export const OnlineFallback = z.object({
   outcome: z.enum(['found', 'not-found', 'unreachable', 'failed']),
   said: z.array(Said).min(1),
-  message: z.string(),
 });
 export type OnlineFallback = z.infer<typeof OnlineFallback>;
 
@@ -94,9 +93,7 @@ export type ItemDetail = z.infer<typeof ItemDetail>;
 /** A cache file that was corrupt, cut short or of an old format; sent once per bad file. */
 export const CacheProblem = z.object({
   kind: z.enum(['corrupt', 'truncated', 'old-format', 'newer-format', 'wrong-kind', 'invalid', 'unreadable']),
-  /** Which file could not be used and why, in English (the log's). */
-  message: z.string(),
-  /** The same sentence as a message id with its arguments, said in the clerk's language. */
+  /** Which file could not be used and why, as a message id with its arguments, said in the clerk's language. */
   said: Said,
   /** What Dockdesk did about it. */
   recovery: z.enum(['previous-generation', 'resync']),

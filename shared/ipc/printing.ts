@@ -129,10 +129,11 @@ export type SystemPrinter = z.infer<typeof SystemPrinter>;
 
 export const SystemPrinters = z.object({
   available: z.boolean(),
-  /** Why there is nothing to choose from, in English (logs); null when there are printers. */
-  reason: z.string().nullable(),
-  /** The same as whole sentences, each a message id with its arguments: what the clerk reads, in the clerk's language. */
-  reasonSaid: z.array(Said),
+  /**
+   * Why there is nothing to choose from, as whole sentences, each a message id with its arguments:
+   * what the clerk reads, in the clerk's language. Empty when there are printers.
+   */
+  reason: z.array(Said),
   printers: z.array(SystemPrinter),
 });
 export type SystemPrinters = z.infer<typeof SystemPrinters>;
@@ -157,14 +158,12 @@ export const PrintJob = z.object({
   /** The same as a message id with its arguments: what the queue shows, in the clerk's language. */
   title: Said.optional(),
   state: PrintJobState,
-  /** What went wrong and what to do, in English (logs); null when nothing did. */
-  problem: z.string().nullable(),
   /**
-   * The same as whole sentences ("Bench 1 Zebra did not print.", one per cause with what to do, "Then
-   * send the job again."), each a message id with its arguments: what the clerk reads, in the clerk's
-   * language, one after another. Empty when nothing went wrong.
+   * What went wrong and what to do, as whole sentences ("Bench 1 Zebra did not print.", one per cause
+   * with what to do, "Then send the job again."), each a message id with its arguments: what the
+   * clerk reads, in the clerk's language, one after another. Empty when nothing went wrong.
    */
-  problemSaid: z.array(Said),
+  problem: z.array(Said),
   bytes: z.number().int().min(0),
   /** Times it was sent (a job sent again by the clerk counts each). */
   attempts: z.number().int().min(0),

@@ -78,10 +78,8 @@ export const TodayFreshness = z.object({
   asOf: DateTime.nullable(),
   refreshing: z.boolean(),
   offline: z.boolean(),
-  /** The last refresh's failure in English (the log's); null when it succeeded. */
-  problem: z.string().nullable(),
-  /** The same as the error's own sentence, said in the clerk's language; null when it succeeded or the error had none. */
-  problemSaid: Said.nullable(),
+  /** The last refresh's failure: the error's own sentence, said in the clerk's language; null when it succeeded. */
+  problem: Said.nullable(),
 });
 export type TodayFreshness = z.infer<typeof TodayFreshness>;
 

@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { boxLabelsZpl, rasterizePdf } from '../../electron/core/printing/box-labels.js';
 import type { PrintJob } from '../../shared/ipc/printing.js';
-import { labelWords } from '../../electron/core/words.js';
+import { englishOfSaid, labelWords } from '../../electron/core/words.js';
 import { itemLabelZpl } from '../../shared/printing/item-label.js';
 import { emptyWroForm, emptyWroItem } from '../../shared/schemas/wro-form.js';
 import { EmulatorClient } from '../support/emulator-client.js';
@@ -54,7 +54,7 @@ export async function benchBoxLabels(): Promise<Record<string, unknown>> {
       const start = performance.now();
       const job = await callCore(t, 'printing.boxLabels.print', { receivingOrderId: order.id });
       const ms = performance.now() - start;
-      if (job.state !== 'printed') throw new Error(`box labels not printed: ${job.problem}`);
+      if (job.state !== 'printed') throw new Error(`box labels not printed: ${englishOfSaid(job.problem)}`);
       const jobs = ((await emulatorControl(t, 'GET', '/label-printer/jobs')) as { items: { zpl: string }[] }).items;
       const labels = jobs[0]?.zpl.match(/\^XA/g)?.length ?? 0;
       if (jobs.length !== 1 || labels !== BOXES) throw new Error(`expected one job of ${BOXES} labels, got ${jobs.length} jobs, ${labels} labels`);

@@ -3,6 +3,7 @@ import { EmulatorControl } from '../../emulator/control-client.js';
 import type { ChannelOutput } from '../../shared/ipc/contract.js';
 import { withBrowserSession, type BrowserSession } from './browser-session.js';
 import { summarize } from './stats.js';
+import { englishOfSaid } from '../../electron/core/words.js';
 
 /**
  * Today in Chromium against the browser host, with the inventory cache synced (100,000 items, as the
@@ -69,7 +70,7 @@ async function refreshRequests(session: BrowserSession) {
   for (let i = 0; i < REFRESHES; i++) {
     await control.clearRequests();
     const freshness = await dispatch(session, 'today.refresh', { force: true });
-    if (freshness.problem) throw new Error(`bench: Today's refresh failed: ${freshness.problem}`);
+    if (freshness.problem) throw new Error(`bench: Today's refresh failed: ${englishOfSaid([freshness.problem])}`);
     const counts: Record<string, number> = {};
     for (const r of await control.requests()) {
       if (!r.path.startsWith('/20')) continue;

@@ -2,6 +2,8 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { englishOfSaid } from '../../electron/core/words.js';
+import type { CacheProblem } from '../../shared/ipc/inventory.js';
 import { GS } from '../../shared/scan/gs1.js';
 import { FileSecretStore } from '../support/file-secret-store.js';
 import { callCore, createTestCore, emulatorControl, signIn } from '../support/test-core.js';
@@ -165,9 +167,9 @@ describe('inventory cache: a bad file on disk', () => {
     cleanups.push(() => second.dispose(false));
     const problem = await second.waitForEvent('inventory.cacheProblem');
     expect(problem).toMatchObject({ kind: 'corrupt', recovery: 'previous-generation' });
-    // Which file and why in the desk's words, as a message id for the clerk's language and in English beside it.
+    // Which file and why in the desk's words, as a message id for the clerk's language (here English).
     expect(problem.said).toEqual({ id: 'errors.inventory.cacheUnusable', values: { generation: 'current', kind: 'corrupt' } });
-    expect(problem.message).toBe('The inventory cache could not be used: the file is damaged.');
+    expect(englishOfSaid([problem.said])).toBe('The inventory cache could not be used: the file is damaged.');
     expect((await call(second, 'inventory.lookup', { code: sku })).matches).toHaveLength(1);
     expect((await call(second, 'inventory.syncStatus', {})).cacheProblem).toMatchObject({ kind: 'corrupt' });
     await second.inventorySyncsEnded(1);
@@ -187,10 +189,10 @@ describe('inventory cache: a bad file on disk', () => {
     cleanups.push(() => fourth.dispose(false));
     await fourth.waitForEvent('inventory.cacheProblem');
     const rebuilt = await fourth.inventorySyncsEnded(1);
-    const problems = fourth.events.filter((e) => e.event === 'inventory.cacheProblem').map((e) => e.payload);
-    expect(problems).toEqual([
-      expect.objectContaining({ kind: 'truncated', recovery: 'resync', message: 'The inventory cache could not be used: the file is cut off.' }),
-      expect.objectContaining({ kind: 'truncated', recovery: 'resync', message: 'The previous inventory cache could not be used: the file is cut off.' }),
+    const problems = fourth.events.filter((e) => e.event === 'inventory.cacheProblem').map((e) => e.payload as CacheProblem);
+    expect(problems.map((p) => ({ kind: p.kind, recovery: p.recovery, said: englishOfSaid([p.said]) }))).toEqual([
+      { kind: 'truncated', recovery: 'resync', said: 'The inventory cache could not be used: the file is cut off.' },
+      { kind: 'truncated', recovery: 'resync', said: 'The previous inventory cache could not be used: the file is cut off.' },
     ]);
     expect(rebuilt).toMatchObject({ itemCount: ITEMS, lastError: null });
     expect(fourth.events.find((e) => e.event === 'inventory.syncStatus')?.payload).toMatchObject({ state: 'running', mode: 'full' });

@@ -7,6 +7,7 @@ import { applyItemScan } from '../../renderer/src/workspaces/returns/intake/line
 import { GS } from '../../shared/scan/gs1.js';
 import { callCore, createTestCore, emulatorControl, signIn } from '../support/test-core.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
+import { englishOfSaid } from '../../electron/core/words.js';
 
 // The intake's words in English, from the catalog itself (this tier has no renderer build to serve it parsed).
 const intl = createIntl({ locale: 'en', messages: readCatalog('en') });
@@ -60,7 +61,8 @@ describe('inventory lookup: the service as the fallback of the cache', () => {
 
     const answer = await call(t, 'inventory.lookup', { code: seeded.sku, online: 'fallback' });
     expect(answer.source).toBe('service');
-    expect(answer.online).toMatchObject({ outcome: 'found', message: 'Found on the service; the item cache is still loading.' });
+    expect(answer.online?.outcome).toBe('found');
+    expect(englishOfSaid(answer.online!.said)).toBe('Found on the service; the item cache is still loading.');
     expect(answer.matches).toHaveLength(1);
     expect(answer.matches[0]).toMatchObject({
       matchedBy: ['sku'],
@@ -82,7 +84,8 @@ describe('inventory lookup: the service as the fallback of the cache', () => {
     const inventoryId = await createProduct(t, { name: 'Fallback mug', sku: 'FALLBACK-MUG-1', barcodes: [{ value: 'MUG-BARCODE-77' }] });
 
     const bySku = await call(t, 'inventory.lookup', { code: 'fallback-mug-1', online: 'fallback' });
-    expect(bySku).toMatchObject({ source: 'service', online: { outcome: 'found', message: 'Found on the service; the item cache does not have it yet.' } });
+    expect(bySku).toMatchObject({ source: 'service', online: { outcome: 'found' } });
+    expect(englishOfSaid(bySku.online!.said)).toBe('Found on the service; the item cache does not have it yet.');
     expect(bySku.matches.map((m) => [m.item.inventoryId, m.item.sku, m.matchedBy])).toEqual([[inventoryId, 'FALLBACK-MUG-1', ['sku']]]);
     expect(bySku.freshness.syncedAt).not.toBeNull();
 
@@ -95,7 +98,7 @@ describe('inventory lookup: the service as the fallback of the cache', () => {
 
     const unknown = await call(t, 'inventory.lookup', { code: 'NO-SUCH-SKU-404', online: 'fallback' });
     expect(unknown).toMatchObject({ matches: [], source: 'cache', online: { outcome: 'not-found' } });
-    expect(unknown.online!.message).toBe('No item matches NO-SUCH-SKU-404: it is not in the item cache, and the service does not know it either.');
+    expect(englishOfSaid(unknown.online!.said)).toBe('No item matches NO-SUCH-SKU-404: it is not in the item cache, and the service does not know it either.');
   });
 
   it('a GS1 scan whose GTIN the cache does not know is resolved online with its lot and expiry kept', async () => {
@@ -120,17 +123,15 @@ describe('inventory lookup: the service as the fallback of the cache', () => {
     // The first call finds the service gone (connection refused, after the client's retries).
     const first = await call(t, 'inventory.lookup', { code: 'NOT-CACHED-9', online: 'fallback' });
     expect(first).toMatchObject({ matches: [], source: 'cache', online: { outcome: 'unreachable' } });
-    expect(first.online!.message).toBe('NOT-CACHED-9 is not in the item cache, and the service cannot be reached to look it up.');
+    expect(englishOfSaid(first.online!.said)).toBe('NOT-CACHED-9 is not in the item cache, and the service cannot be reached to look it up.');
 
     // Now known offline: refused at once, without a request.
     const started = Date.now();
     const second = await call(t, 'inventory.lookup', { code: 'NOT-CACHED-10', online: 'fallback' });
     expect(Date.now() - started).toBeLessThan(1000);
     expect(second.freshness.connectivity).toBe('offline');
-    expect(second.online).toMatchObject({
-      outcome: 'unreachable',
-      message: 'NOT-CACHED-10 is not in the item cache, and the service cannot be reached to look it up.',
-    });
+    expect(second.online?.outcome).toBe('unreachable');
+    expect(englishOfSaid(second.online!.said)).toBe('NOT-CACHED-10 is not in the item cache, and the service cannot be reached to look it up.');
     // The clerk reads it in the desk's language: German here.
     const german = createIntl({ locale: 'de', messages: readCatalog('de') });
     expect(second.online!.said.map((s) => german.formatMessage({ id: s.id }, s.values)).join(' ')).toBe(

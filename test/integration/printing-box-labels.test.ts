@@ -5,6 +5,7 @@ import { LABEL_SIZES } from '../../shared/printing/item-label.js';
 import { EmulatorClient } from '../support/emulator-client.js';
 import { apiRequestsSince, callCore, createTestCore, emulatorControl, lastRequestSeq, signIn } from '../support/test-core.js';
 import { renderZpl } from '../support/zpl-render.js';
+import { englishOfSaid } from '../../electron/core/words.js';
 
 /**
  * Box labels of a receiving order through a real core, from the emulator's labels PDF over HTTP to
@@ -67,7 +68,7 @@ describe('box labels to the desk’s label printer', () => {
     const job = await callCore(t, 'printing.boxLabels.print', { receivingOrderId: order.id });
     const requests = await apiRequestsSince(t, since);
     expect(requests.map((r) => `${r.method} ${r.path.replace(/\?.*/, '')}`)).toEqual([`GET /2026-07/receiving/${order.id}/labels`]);
-    expect(job).toMatchObject({ state: 'printed', problem: null, attempts: 1, printerName: 'Dock Zebra' });
+    expect(job).toMatchObject({ state: 'printed', problem: [], attempts: 1, printerName: 'Dock Zebra' });
     expect(job.what).toBe(`${order.boxes.length} box labels for receiving order ${order.id}`);
 
     const jobs = await printed();
@@ -113,7 +114,7 @@ describe('box labels to the desk’s label printer', () => {
       await setPrinter(condition);
       const job = await callCore(t, 'printing.boxLabels.print', { receivingOrderId: order.id });
       expect(job.state).toBe('not-sent');
-      expect(job.problem).toMatch(words);
+      expect(englishOfSaid(job.problem)).toMatch(words);
       expect(await printed()).toEqual([]);
 
       await setPrinter({ paperOut: false, headOpen: false });
@@ -137,7 +138,7 @@ describe('box labels to the desk’s label printer', () => {
     const started = Date.now();
     const job = await callCore(t, 'printing.boxLabels.print', { receivingOrderId: order.id });
     expect(job.state).toBe('not-sent');
-    expect(job.problem).toMatch(/Dock Zebra took the connection but did not answer within 2 s/);
+    expect(englishOfSaid(job.problem)).toMatch(/Dock Zebra took the connection but did not answer within 2 s/);
     expect(Date.now() - started).toBeLessThan(6000);
     await setPrinter({ unreachable: false });
     expect(await printed()).toEqual([]);

@@ -2,6 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bestRun, untilQuiet, watchDesk } from '../support/desk-watch.js';
 import { callCore, createTestCore, type TestCore } from '../support/test-core.js';
+import { englishOfSaid } from '../../electron/core/words.js';
 
 /**
  * Whatever listens at a label printer's address may answer `~HS` with anything: 100 MB, an endless
@@ -122,8 +123,8 @@ describe('a label printer that answers ~HS with too much, forever, or too slowly
         });
 
         expect(job.state).toBe('not-sent');
-        expect(job.problemSaid[0]).toMatchObject({ id: said });
-        expect(job.problem).toMatch(words);
+        expect(job.problem[0]).toMatchObject({ id: said });
+        expect(englishOfSaid(job.problem)).toMatch(words);
         expect(took).toBeLessThan(TIMEOUT_SECONDS * 1000 + 1000);
         expect(printer.gotFormat()).toBe(false);
         const kept = await callCore(t, 'printing.jobs.list', {});

@@ -13,6 +13,7 @@ import { GS } from '../../shared/scan/gs1.js';
 import { EmulatorClient } from '../support/emulator-client.js';
 import { renderPdf } from '../support/pdf-render.js';
 import { callCore, createTestCore, signIn, type TestCore } from '../support/test-core.js';
+import { englishOfSaid } from '../../electron/core/words.js';
 
 /**
  * System printers through a real core: box labels from the emulator's labels PDF over HTTP and item
@@ -87,7 +88,7 @@ async function setSize(size: { widthMm: number; heightMm: number }): Promise<Pri
 
 describe('a system printer in the desktop app', () => {
   it('lists the system’s printers', async () => {
-    expect(await callCore(t, 'printing.systemPrinters', {})).toEqual({ available: true, reason: null, reasonSaid: [], printers: port.printers });
+    expect(await callCore(t, 'printing.systemPrinters', {})).toEqual({ available: true, reason: [], printers: port.printers });
   });
 
   it('prints an order’s box labels as one job: the service’s pages, the label’s size, to the chosen printer', async () => {
@@ -95,7 +96,7 @@ describe('a system printer in the desktop app', () => {
     const job = await callCore(t, 'printing.boxLabels.print', { receivingOrderId: order.id });
     expect(job).toMatchObject({
       state: 'printed',
-      problem: null,
+      problem: [],
       printerName: 'Dock Zebra (USB)',
       what: `${order.boxes.length} box labels for receiving order ${order.id}`,
     });
@@ -145,7 +146,7 @@ describe('a system printer in the desktop app', () => {
     port.printers = all.filter((p) => p.name !== 'Zebra_ZD421');
     const job = await callCore(t, 'printing.testPrint', { printerId });
     expect(job.state).toBe('not-sent');
-    expect(job.problem).toBe(
+    expect(englishOfSaid(job.problem)).toBe(
       'Zebra_ZD421 is not among this computer’s printers now, so Dock Zebra (USB) did not print. Check that it is plugged in and on, and set up in the system’s printer settings, then send the job again.',
     );
     expect(port.jobs).toHaveLength(0);
@@ -155,11 +156,11 @@ describe('a system printer in the desktop app', () => {
     port.failure = 'Printer is out of paper';
     const refused = await callCore(t, 'printing.jobs.retry', { jobId: job.id });
     expect(refused).toMatchObject({ state: 'not-sent', attempts: 2 });
-    expect(refused.problem).toBe(
+    expect(englishOfSaid(refused.problem)).toBe(
       'Dock Zebra (USB) (Zebra_ZD421 on this computer) did not take the job: Printer is out of paper. Check that it is on and has labels, then send the job again.',
     );
     // The system's own words go into the clerk's sentence as they came.
-    expect(refused.problemSaid).toEqual([
+    expect(refused.problem).toEqual([
       {
         id: 'printing.jobProblem.systemRefused',
         values: { where: 'device', printer: 'Dock Zebra (USB)', device: 'Zebra_ZD421', error: 'Printer is out of paper' },
@@ -167,7 +168,7 @@ describe('a system printer in the desktop app', () => {
     ]);
 
     port.failure = null;
-    expect(await callCore(t, 'printing.jobs.retry', { jobId: job.id })).toMatchObject({ state: 'printed', problem: null, attempts: 3 });
+    expect(await callCore(t, 'printing.jobs.retry', { jobId: job.id })).toMatchObject({ state: 'printed', problem: [], attempts: 3 });
     expect(port.jobs).toHaveLength(1);
   }, 30_000);
 
@@ -179,7 +180,7 @@ describe('a system printer in the desktop app', () => {
     const job = await callCore(t, 'printing.testPrint', { printerId });
     expect(Date.now() - started).toBeLessThan(3000);
     expect(job).toMatchObject({ state: 'unsure' });
-    expect(job.problem).toBe(
+    expect(englishOfSaid(job.problem)).toBe(
       'Dock Zebra (USB) (Zebra_ZD421 on this computer) did not take the job within 1 s. Look at the printer and the system’s print queue: send the job again only if the labels did not come out.',
     );
     await callCore(t, 'printing.profiles.save', current);
@@ -218,10 +219,11 @@ describe('a system printer in the browser host', () => {
     expect(listed).toEqual({
       available: false,
       printers: [],
-      reason:
-        'The browser host cannot reach this computer’s printers: a system printer prints through the browser’s own print dialog, where the printer and the paper size are chosen for each job. The desktop app (Electron) prints to it directly, with no dialog.',
-      reasonSaid: [{ id: 'printing.systemPrinters.browserHost' }],
+      reason: [{ id: 'printing.systemPrinters.browserHost' }],
     });
+    expect(englishOfSaid(listed.reason)).toBe(
+      'The browser host cannot reach this computer’s printers: a system printer prints through the browser’s own print dialog, where the printer and the paper size are chosen for each job. The desktop app (Electron) prints to it directly, with no dialog.',
+    );
 
     const settings = await bridge<PrintingSettings>('printing.profiles.save', { kind: 'system', name: 'Desk printer', widthMm: 50.8, heightMm: 25.4 });
     const profile = settings.profiles[0]!;

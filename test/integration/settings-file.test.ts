@@ -5,6 +5,7 @@ import type { ChannelOutput, IpcResult } from '../../shared/ipc/contract.js';
 import { wordsIn } from '../../electron/core/words.js';
 import { createTestCore } from '../support/test-core.js';
 import { tempDirs } from '../support/temp-dirs.js';
+import { englishOfSaid } from '../../electron/core/words.js';
 
 /** The settings file's modes, and a corrupt one kept and told about once. */
 const dirs = tempDirs('dockdesk-settings-');
@@ -76,8 +77,8 @@ describe('settings file', () => {
 
         const info = value<Info>(await t.core.dispatch('app.info', {}));
         expect(info.notices).toHaveLength(1);
-        expect(info.notices[0]!.message).toContain(join(dataDir, kept[0]!));
-        expect(info.notices[0]!.message).toMatch(/default settings/);
+        expect(englishOfSaid(info.notices[0]!.said)).toContain(join(dataDir, kept[0]!));
+        expect(englishOfSaid(info.notices[0]!.said)).toMatch(/default settings/);
         // The same in whole sentences for the clerk's language, said here in German.
         const keptAt = join(dataDir, kept[0]!);
         expect(info.notices[0]!.said).toEqual([

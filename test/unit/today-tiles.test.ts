@@ -14,7 +14,7 @@ const wro = (id: number, status: TodayWro['status'], expected: string, center = 
   lastUpdated: expected,
   units: 1,
 });
-const fresh = { asOf: now.toISOString(), refreshing: false, offline: false, problem: null, problemSaid: null };
+const fresh = { asOf: now.toISOString(), refreshing: false, offline: false, problem: null };
 
 describe('Today tiles', () => {
   it('sorts receiving orders by the desk day: today (to midnight), overdue (before today), arrived and not completed', () => {

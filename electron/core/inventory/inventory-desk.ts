@@ -329,12 +329,11 @@ export class InventoryDesk {
       const saying = said('errors.inventory.cacheUnusable', { generation: problem.generation, kind: CACHE_PROBLEM_KINDS[problem.kind] });
       const report: CacheProblem = {
         kind: problem.kind,
-        message: englishOf(saying),
         said: saying,
         recovery: read.value ? 'previous-generation' : 'resync',
       };
       this.cacheProblem = report;
-      this.deps.log(`inventory cache: ${report.message} ${problem.message} (${report.recovery})`);
+      this.deps.log(`inventory cache: ${englishOf(saying)} ${problem.message} (${report.recovery})`);
       this.deps.emit('inventory.cacheProblem', report);
     }
     if (read.problems.length > 0 && !read.value && account.session.status === 'signed-in' && this.deps.connectivity.state !== 'offline') this.start('full');

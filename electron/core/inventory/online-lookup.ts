@@ -3,7 +3,6 @@ import type { Freshness, LookupAnswer, OnlineFallback } from '../../../shared/ip
 import type { LookupMatch } from '../../../shared/schemas/inventory-cache.js';
 import { normalizeGtin } from '../../../shared/scan/codes.js';
 import type { ApiClient } from '../api/api-client.js';
-import { englishOfSentences } from '../words.js';
 import { CacheIndex } from './cache-index.js';
 import { listInventory, listProducts } from './resources.js';
 import { assemble, codesByInventoryId } from './records.js';
@@ -43,8 +42,7 @@ export async function lookupOnline(api: ApiClient, missed: LookupAnswer, freshne
   });
   const code = shownKey(missed);
   const cache = cacheState(freshness);
-  const fallback = (outcome: OnlineFallback['outcome'], sentences: Saying[], matches: LookupMatch[] = []) =>
-    answer({ outcome, said: sentences, message: englishOfSentences(sentences) }, matches);
+  const fallback = (outcome: OnlineFallback['outcome'], sentences: Saying[], matches: LookupMatch[] = []) => answer({ outcome, said: sentences }, matches);
   if (freshness.connectivity === 'offline') return fallback('unreachable', [said('inventory.online.offline', { code, cache })]);
   const timeout = AbortSignal.timeout(ONLINE_LOOKUP_MS);
   try {

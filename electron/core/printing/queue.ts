@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { said, type Saying } from '../../../shared/errors.js';
 import type { PrinterProfile, PrintJob } from '../../../shared/ipc/printing.js';
 import type { Clock } from '../clock.js';
-import { englishOf, englishOfSentences } from '../words.js';
+import { englishOf } from '../words.js';
 import type { LabelPage } from './label-pdf.js';
 import { sendPdf, type PdfOutcome, type SystemPrintPort } from './system-print.js';
 import { sendZpl, type SendOutcome, type ZplTarget } from './zpl-transport.js';
@@ -56,8 +56,7 @@ export class PrintQueue {
         what: englishOf(title),
         title: title.values ? { id: title.id, values: title.values } : { id: title.id },
         state: 'queued',
-        problem: null,
-        problemSaid: [],
+        problem: [],
         bytes: payload.kind === 'system' ? payload.pdf.byteLength : Buffer.byteLength(payload.zpl, 'utf8'),
         attempts: 0,
         createdAt: this.deps.clock.now().toISOString(),
@@ -76,7 +75,7 @@ export class PrintQueue {
     if (entry.job.state === 'printed') throw new PrintQueueError(said('errors.printing.jobPrinted'));
     if (!profile) throw new PrintQueueError(said('errors.printing.jobPrinterGone', { printer: entry.job.printerName }));
     if (profile.kind !== entry.payload.kind) throw new PrintQueueError(said('errors.printing.jobPrinterKind', { printer: profile.name }));
-    entry.job = { ...entry.job, state: 'queued', problem: null, problemSaid: [], finishedAt: null, printerName: profile.name };
+    entry.job = { ...entry.job, state: 'queued', problem: [], finishedAt: null, printerName: profile.name };
     return this.run(entry, profile);
   }
 
@@ -99,9 +98,8 @@ export class PrintQueue {
       this.update(entry, { state: 'sending', attempts: entry.job.attempts + 1 });
       const outcome = await this.send(entry, profile);
       const finishedAt = this.deps.clock.now().toISOString();
-      if (outcome.kind === 'printed' || outcome.kind === 'to-browser') this.update(entry, { state: outcome.kind, problem: null, problemSaid: [], finishedAt });
-      // The clerk reads the sentences, said in the desk's language; `problem` keeps them in English.
-      else this.update(entry, { state: outcome.kind, problem: englishOfSentences(outcome.problem), problemSaid: outcome.problem, finishedAt });
+      if (outcome.kind === 'printed' || outcome.kind === 'to-browser') this.update(entry, { state: outcome.kind, problem: [], finishedAt });
+      else this.update(entry, { state: outcome.kind, problem: outcome.problem, finishedAt });
     });
     const lane = done.catch(() => {});
     this.lanes.set(profile.id, lane);

@@ -1,6 +1,5 @@
-import { said, type Saying } from '../../../shared/errors.js';
+import { said } from '../../../shared/errors.js';
 import type { SystemPrinter, SystemPrinterProfile, SystemPrinters } from '../../../shared/ipc/printing.js';
-import { englishOfSentences } from '../words.js';
 import type { SendOutcome } from './zpl-transport.js';
 
 /**
@@ -31,14 +30,9 @@ export interface SystemPrintOptions {
  * system printer prints through the page's print dialog there), or the system has none set up.
  */
 export async function listSystemPrinters(port: SystemPrintPort | undefined): Promise<SystemPrinters> {
-  if (!port) return { available: false, ...reasonOf([said('printing.systemPrinters.browserHost')]), printers: [] };
+  if (!port) return { available: false, reason: [said('printing.systemPrinters.browserHost')], printers: [] };
   const printers = await port.list();
-  return { available: true, ...reasonOf(printers.length === 0 ? [said('printing.systemPrinters.none')] : []), printers };
-}
-
-/** The reason as sentences for the clerk and in English for the log (null when there is none). */
-function reasonOf(sentences: Saying[]): Pick<SystemPrinters, 'reason' | 'reasonSaid'> {
-  return { reason: sentences.length > 0 ? englishOfSentences(sentences) : null, reasonSaid: sentences };
+  return { available: true, reason: printers.length === 0 ? [said('printing.systemPrinters.none')] : [], printers };
 }
 
 /**

@@ -20,16 +20,19 @@ import { listReceipts } from '../unidentified/index.js';
 import { englishOf } from '../words.js';
 import { discrepanciesStale, outboxRow, receiptRow, RECEIVING_STATUSES, returnRow, wroRow, type TodaySnapshot } from './tiles.js';
 
-/** The failure in words for the desk (never a stack): the error's own sentence, and its English for the log. */
+/**
+ * The failure in words for the desk (never a stack): the error's own sentence (a general one where it
+ * has none), and its English for the log.
+ */
 function problemOf(error: unknown): Problem {
-  if (error instanceof AppErrorException) return { message: error.appError.message, said: error.appError.said ?? null };
+  if (error instanceof AppErrorException) return { message: error.appError.message, said: error.appError.said ?? said('errors.today.listsUnread') };
   const unread = said('errors.today.listsUnread');
   return { message: englishOf(unread), said: unread };
 }
 
 interface Problem {
   message: string;
-  said: Said | null;
+  said: Said;
 }
 
 export const TODAY_FILE = 'today.ddf';
@@ -132,8 +135,7 @@ export class TodayDesk {
       asOf: state.snapshot?.asOf ?? null,
       refreshing: this.running?.key === scopeKey(this.deps.scope()),
       offline: this.deps.connectivity() === 'offline',
-      problem: state.problem?.message ?? null,
-      problemSaid: state.problem?.said ?? null,
+      problem: state.problem?.said ?? null,
     };
   }
 

@@ -16,8 +16,7 @@ function job(state: PrintJobState, n: number): PrintJob {
     printerName: 'Bench Zebra',
     what: 'Test print',
     state,
-    problem: state === 'printed' ? null : 'It is out of labels.',
-    problemSaid: state === 'printed' ? [] : [{ id: 'printing.jobProblem.stop.paperOut' }],
+    problem: state === 'printed' ? [] : [{ id: 'printing.jobProblem.stop.paperOut' }],
     bytes: 100,
     attempts: 1,
     createdAt: '2026-11-25T10:00:00.000Z',
@@ -53,8 +52,7 @@ describe('the print queue in the status bar', () => {
 describe('a print job’s problem and the system printers’ reason', () => {
   const stopped: PrintJob = {
     ...job('not-sent', 9),
-    problem: 'Bench Zebra did not print. Its print head is open: close the head until it clicks. Then send the job again.',
-    problemSaid: [
+    problem: [
       { id: 'printing.jobProblem.notPrinted', values: { printer: 'Bench Zebra' } },
       { id: 'printing.jobProblem.stop.headOpen' },
       { id: 'printing.jobProblem.sendAgain' },
@@ -66,17 +64,13 @@ describe('a print job’s problem and the system printers’ reason', () => {
     expect(jobProblem(said, stopped)).toBe(
       'Bench Zebra hat nicht gedruckt. Der Druckkopf ist offen: den Druckkopf schließen, bis er einrastet. Dann den Auftrag erneut senden.',
     );
-    const reason = { available: true, reason: 'This computer has no printer set up.', reasonSaid: [{ id: 'printing.systemPrinters.none' }], printers: [] };
+    const reason = { available: true, reason: [{ id: 'printing.systemPrinters.none' }], printers: [] };
     expect(systemPrintersReason(said, reason)).toMatch(/^Auf diesem Computer ist kein Drucker eingerichtet/);
   });
 
-  it('reads main’s English where main sent no sentences (an older main) or one it has no words for, and nothing where nothing went wrong', () => {
-    const { said } = wordsOf(createIntl({ locale: 'en', messages: englishMessages, onError: () => {} }));
-    const older = { ...stopped, problemSaid: undefined } as unknown as PrintJob;
-    expect(jobProblem(said, older)).toBe(stopped.problem);
-    expect(jobProblem(said, { ...stopped, problemSaid: [] })).toBe(stopped.problem);
-    expect(jobProblem(said, { ...stopped, problemSaid: [{ id: 'printing.jobProblem.fromANewerMain' }] })).toBe(stopped.problem);
+  it('says nothing where nothing went wrong', () => {
+    const { said } = wordsOf(createIntl({ locale: 'en', messages: englishMessages }));
     expect(jobProblem(said, job('printed', 1))).toBeNull();
-    expect(systemPrintersReason(said, { available: true, reason: null, reasonSaid: [], printers: [] })).toBeNull();
+    expect(systemPrintersReason(said, { available: true, reason: [], printers: [] })).toBeNull();
   });
 });

@@ -3,7 +3,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CacheProblem, SyncPhase, SyncProgress, SyncStatus } from '../../../../shared/ipc/inventory';
 import { useRequestBudget } from '../../app/requestBudget';
 import { call, errorMessage, useDockdeskEvent } from '../../bridge/dockdesk';
-import { sentences } from '../../i18n/sentences';
 import { useT, type Words } from '../../i18n/useT';
 import { sessionKey } from '../../session/useSession';
 import { AppErrorException } from '../../../../shared/errors';
@@ -152,7 +151,7 @@ function alreadyReported(): Set<string> {
  * this window (a reload does not tell it again).
  */
 export function reportCacheProblem({ t, said }: Pick<Words, 't' | 'said'>, problem: CacheProblem): void {
-  const key = `${problem.kind}|${problem.recovery}|${problem.message}`;
+  const key = `${problem.kind}|${problem.recovery}|${JSON.stringify(problem.said)}`;
   const reported = alreadyReported();
   if (reported.has(key)) return;
   reported.add(key);
@@ -163,7 +162,7 @@ export function reportCacheProblem({ t, said }: Pick<Words, 't' | 'said'>, probl
   }
   // The problem is main's own sentence, said in the clerk's language; the desk says what it does about it.
   const description = t('inventory.cacheProblem.recovery', {
-    problem: (sentences(said, [problem.said], problem.message) ?? problem.message).replace(/\.?$/, '.'),
+    problem: said(problem.said).replace(/\.?$/, '.'),
     recovery: problem.recovery === 'previous-generation' ? 'previous' : 'resync',
   });
   showToast({ title: t('inventory.cacheProblem.title'), description, tone: 'error' });

@@ -66,7 +66,7 @@ function whenIdle(run: () => void): () => void {
 
 /** Whether two freshness lines would read differently. */
 function readsDifferently(a: TodayFreshness, b: TodayFreshness): boolean {
-  return a.asOf !== b.asOf || a.offline !== b.offline || a.problem !== b.problem || a.refreshing !== b.refreshing;
+  return a.asOf !== b.asOf || a.offline !== b.offline || JSON.stringify(a.problem) !== JSON.stringify(b.problem) || a.refreshing !== b.refreshing;
 }
 
 /**
