@@ -4,16 +4,16 @@ import type { AnyCoreArea, Unbuildable, Unprovided } from './area.js';
 import { sessionArea } from './auth/session.contribution.js';
 import { draftsArea } from './drafts/drafts.contribution.js';
 import { environmentsArea } from './environments/environments.contribution.js';
-import { historyArea } from './history/history.contribution.js';
-import { inventoryArea } from './inventory/inventory.contribution.js';
-import { lotsArea } from './lots/lots.contribution.js';
-import { printingArea } from './printing/printing.contribution.js';
-import { receivingArea } from './receiving/receiving.contribution.js';
-import { returnsArea } from './returns/returns.contribution.js';
+import { historyArea } from '../../areas/history/core/history.contribution.js';
+import { inventoryArea } from '../../areas/inventory/core/inventory.contribution.js';
+import { lotsArea } from '../../areas/lots/core/lots.contribution.js';
+import { printingArea } from '../../areas/printing/core/printing.contribution.js';
+import { receivingArea } from '../../areas/receiving/core/receiving.contribution.js';
+import { returnsArea } from '../../areas/returns/core/returns.contribution.js';
 import { scannerArea } from './scanner/scanner.contribution.js';
-import { stockArea } from './stock/stock.contribution.js';
-import { todayArea } from './today/today.contribution.js';
-import { unidentifiedArea } from './unidentified/unidentified.contribution.js';
+import { stockArea } from '../../areas/stock/core/stock.contribution.js';
+import { todayArea } from '../../areas/today/core/today.contribution.js';
+import { unidentifiedArea } from '../../areas/unidentified/core/unidentified.contribution.js';
 
 /**
  * Every area's part of the core. app-core.ts builds each after the areas providing what it needs

@@ -2,7 +2,7 @@ import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { AppErrorException, type AppErrorCode, type AppErrorExtra, type MessageId, type MessageValues, type Said, type Saying } from '../../shared/errors.js';
 import { resolveLocale, SOURCE_LANGUAGE, type CatalogName, type Language, type LanguageChoice } from '../../shared/i18n/locales.js';
 import type { MessageArgs } from '../../shared/i18n/messages.generated.js';
-import type { LabelLanguage, LabelText } from '../../shared/printing/item-label.js';
+import type { LabelLanguage, LabelText } from '../../areas/printing/common/item-label.js';
 import deErrors from '../../shared/i18n/messages/de/errors.json' with { type: 'json' };
 import dePrinting from '../../shared/i18n/messages/de/printing.json' with { type: 'json' };
 import dePrintlabel from '../../shared/i18n/messages/de/printlabel.json' with { type: 'json' };

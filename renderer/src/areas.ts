@@ -1,14 +1,14 @@
 import { shellArea } from './app/shell.contribution';
-import { historyArea } from './workspaces/history/history.contribution';
-import { inventoryArea } from './workspaces/inventory/inventory.contribution';
-import { lotsArea } from './workspaces/lots/lots.contribution';
-import { printingArea } from './workspaces/printing/printing.contribution';
-import { receivingArea } from './workspaces/receiving/receiving.contribution';
-import { returnsArea } from './workspaces/returns/returns.contribution';
-import { settingsArea } from './workspaces/settings/settings.contribution';
-import { stockArea } from './workspaces/stock/stock.contribution';
-import { todayArea } from './workspaces/today/today.contribution';
-import { unidentifiedArea } from './workspaces/unidentified/unidentified.contribution';
+import { historyArea } from '../../areas/history/ui/history.contribution';
+import { inventoryArea } from '../../areas/inventory/ui/inventory.contribution';
+import { lotsArea } from '../../areas/lots/ui/lots.contribution';
+import { printingArea } from '../../areas/printing/ui/printing.contribution';
+import { receivingArea } from '../../areas/receiving/ui/receiving.contribution';
+import { returnsArea } from '../../areas/returns/ui/returns.contribution';
+import { settingsArea } from '../../areas/settings/ui/settings.contribution';
+import { stockArea } from '../../areas/stock/ui/stock.contribution';
+import { todayArea } from '../../areas/today/ui/today.contribution';
+import { unidentifiedArea } from '../../areas/unidentified/ui/unidentified.contribution';
 
 /**
  * Every area of the renderer, in sidebar (and Alt+<n>) order. The route tree (router.tsx) and the

@@ -28,7 +28,7 @@ function sourceFiles(dir: string): string[] {
     .filter((e) => e.isFile() && /\.(ts|tsx)$/.test(e.name) && !e.name.endsWith('.generated.ts'))
     .map((e) => join(e.parentPath, e.name));
 }
-const code = ['renderer/src', 'shared', 'electron'].flatMap(sourceFiles).map((file) => readFileSync(file, 'utf8'));
+const code = ['renderer/src', 'areas', 'shared', 'electron'].flatMap(sourceFiles).map((file) => readFileSync(file, 'utf8'));
 
 function argumentsOf(elements: readonly MessageFormatElement[], into = new Set<string>()): Set<string> {
   for (const el of elements) {
@@ -106,8 +106,8 @@ async function literalText(filePath: string, source: string): Promise<string[]> 
 }
 
 describe('no literal text in the translated files', { timeout: 30_000 }, () => {
-  it('lists its files in one place: the whole renderer', () => {
-    expect(translatedFiles).toEqual(['renderer/src/**/*.{ts,tsx}']);
+  it("lists its files in one place: the whole renderer, the areas' ui/ included", () => {
+    expect(translatedFiles).toEqual(['renderer/src/**/*.{ts,tsx}', 'areas/*/ui/**/*.{ts,tsx}']);
   });
 
   it.each([
@@ -172,9 +172,9 @@ describe('no literal text in the translated files', { timeout: 30_000 }, () => {
 
   it('holds the contribution files, the palette, the scan router and Settings’ palette lines to it', async () => {
     for (const file of [
-      'renderer/src/workspaces/inventory/inventory.contribution.tsx',
-      'renderer/src/workspaces/receiving/receiving.contribution.tsx',
-      'renderer/src/workspaces/settings/paletteLines.ts',
+      'areas/inventory/ui/inventory.contribution.tsx',
+      'areas/receiving/ui/receiving.contribution.tsx',
+      'areas/settings/ui/paletteLines.ts',
       'renderer/src/scan/ScanProvider.tsx',
       'renderer/src/workspaces/registry.ts',
     ])

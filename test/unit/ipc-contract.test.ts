@@ -3,17 +3,17 @@ import { appChannels } from '../../shared/ipc/app.js';
 import { channelNames, channels, duplicateNames } from '../../shared/ipc/contract.js';
 import { draftChannels } from '../../shared/ipc/drafts.js';
 import { environmentChannels } from '../../shared/ipc/environments.js';
-import { receivingChannels } from '../../shared/ipc/receiving.js';
-import { historyChannels } from '../../shared/ipc/history.js';
-import { inventoryChannels } from '../../shared/ipc/inventory.js';
-import { lotChannels } from '../../shared/ipc/lots.js';
-import { printingChannels } from '../../shared/ipc/printing.js';
+import { receivingChannels } from '../../areas/receiving/common/ipc.js';
+import { historyChannels } from '../../areas/history/common/ipc.js';
+import { inventoryChannels } from '../../areas/inventory/common/ipc.js';
+import { lotChannels } from '../../areas/lots/common/ipc.js';
+import { printingChannels } from '../../areas/printing/common/ipc.js';
 import { scannerChannels } from '../../shared/ipc/scanner.js';
-import { returnChannels } from '../../shared/ipc/returns.js';
+import { returnChannels } from '../../areas/returns/common/ipc.js';
 import { sessionChannels } from '../../shared/ipc/session.js';
-import { stockChannels } from '../../shared/ipc/stock.js';
-import { unidentifiedChannels } from '../../shared/ipc/unidentified.js';
-import { todayChannels } from '../../shared/ipc/today.js';
+import { stockChannels } from '../../areas/stock/common/ipc.js';
+import { unidentifiedChannels } from '../../areas/unidentified/common/ipc.js';
+import { todayChannels } from '../../areas/today/common/ipc.js';
 
 describe('the IPC contract', () => {
   it('holds every channel of every area, each under its own name', () => {

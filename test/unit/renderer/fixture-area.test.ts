@@ -9,7 +9,7 @@ import { scanResolvers } from '../../../renderer/src/scan/resolvers';
 import { statusItems, StatusSlots } from '../../../renderer/src/ui/statusSlots';
 import { installAreas } from '../../../renderer/src/workspaces/contributions';
 import { allWorkspaces, workspaceForPath } from '../../../renderer/src/workspaces/registry';
-import { settingsPanels } from '../../../renderer/src/workspaces/settings';
+import { settingsPanels } from '../../../areas/settings/ui';
 import { toScanQuery } from '../../../shared/scan/router';
 import { currentWords } from '../../../renderer/src/i18n/useT';
 import { fixtureArea } from './fixture-area';

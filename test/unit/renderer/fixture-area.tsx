@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { rootRoute } from '../../../renderer/src/app/rootRoute';
 import { defineArea } from '../../../renderer/src/workspaces/area';
 
-/** A fixture area's renderer part (what renderer/src/workspaces/<area>/<area>.contribution.tsx holds). */
+/** A fixture area's renderer part (what areas/<area>/ui/<area>.contribution.tsx holds). */
 export const FixtureSearch = z.object({ q: z.string().max(20).optional().catch(undefined) });
 
 const fixtureRoute = createRoute({
