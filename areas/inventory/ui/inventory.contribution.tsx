@@ -99,7 +99,7 @@ export const inventoryArea = defineArea({
     },
   ],
   statusItems: [
-    { slot: 'sync', component: InventorySyncSlot },
-    { slot: 'freshness', component: InventoryFreshnessSlot },
+    { slot: 'sync', order: 20, component: InventorySyncSlot },
+    { slot: 'freshness', order: 10, component: InventoryFreshnessSlot },
   ],
 });

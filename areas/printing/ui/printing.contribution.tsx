@@ -14,7 +14,7 @@ const printersTitle: Phrase = (t) => t('printing.area.printers');
 export const printingArea = defineArea({
   id: 'printing',
   settingsPanels: [{ id: 'printers', title: printersTitle, component: PrintersPanel }],
-  statusItems: [{ slot: 'printing', component: PrintQueueSlot }],
+  statusItems: [{ slot: 'printing', order: 50, component: PrintQueueSlot }],
   paletteActions: [
     {
       id: 'printers',

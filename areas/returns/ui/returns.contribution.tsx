@@ -115,5 +115,5 @@ export const returnsArea = defineArea({
     },
   ],
   settingsPanels: [{ id: 'return-intake', title: (t) => t('returns.settings.title'), component: ReturnsSettings }],
-  statusItems: [{ slot: 'outbox', component: OutboxSlot }],
+  statusItems: [{ slot: 'outbox', order: 40, component: OutboxSlot }],
 });

@@ -31,5 +31,5 @@ export const fixtureArea = defineArea({
   paletteSources: [{ id: 'things', group: () => 'Fixture things', search: (query) => (query === 'fix' ? [{ id: 'thing-1', label: 'Fixture thing 1' }] : []) }],
   paletteActions: [{ id: 'fixture-open', label: () => 'Open the fixture', href: '#/fixture' }],
   settingsPanels: [{ id: 'fixture-settings', title: () => 'Fixture', component: () => <p>Fixture settings</p> }],
-  statusItems: [{ slot: 'sync', component: () => <span>Fixture in the status bar</span> }],
+  statusItems: [{ slot: 'fixture', order: 25, component: () => <span>Fixture in the status bar</span> }],
 });
