@@ -1,16 +1,36 @@
-// The feature areas and the kit, read by the lint's zones and `npm run -s code-shape`. An area is a folder
-// of areas/ (areas/<id>/{common,core,ui}); its layers are named by its subfolders, as VS Code names
-// `common`, `node` and `browser`. Adding a folder there zones it.
-import { readdirSync } from 'node:fs';
+// The feature areas and the kit, read by the lint's zones, `npm run -s code-shape` and `npm run areas`.
+// An area is a folder of areas/ (areas/<id>/{common,core,ui,messages}) and a line of areas/manifest.ts;
+// its layers are named by its subfolders, as VS Code names `common`, `node` and `browser`. The manifest
+// is TypeScript and this file plain JavaScript (ESLint's config reads it), so it is read with
+// TypeScript's parser.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-/** Every area's id: the folders of areas/, in name order. */
-export const areaIds = readdirSync(path.join(root, 'areas'), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name)
-  .sort();
+/** The area ids of areas/manifest.ts, in its order. */
+export function areaManifest(root = repoRoot) {
+  const file = 'areas/manifest.ts';
+  const sf = ts.createSourceFile(file, readFileSync(path.join(root, file), 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  for (const statement of sf.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const decl of statement.declarationList.declarations) {
+      if (!ts.isIdentifier(decl.name) || decl.name.text !== 'areaManifest' || !decl.initializer) continue;
+      let init = decl.initializer;
+      while (ts.isAsExpression(init) || ts.isSatisfiesExpression(init)) init = init.expression;
+      if (!ts.isArrayLiteralExpression(init)) break;
+      return init.elements.map((el) => {
+        if (!ts.isStringLiteral(el)) throw new Error(`${file}: ${el.getText(sf)} is not an area id in quotes`);
+        return el.text;
+      });
+    }
+  }
+  throw new Error(`${file}: no array named areaManifest`);
+}
+
+/** Every feature area's id, in the manifest's order. */
+export const areaIds = areaManifest();
 
 /** An area's layers: `common` (pure, both processes), `core` (Node), `ui` (the page). */
 export const areaLayers = ['common', 'core', 'ui'];
@@ -24,9 +44,11 @@ export const coreKit = ['api', 'app', 'auth', 'data', 'drafts', 'environments', 
  */
 export const compositionRoots = [
   'renderer/src/areas.ts',
+  'renderer/src/areas.generated.ts',
   'renderer/src/router.tsx',
   'renderer/src/main.tsx',
   'electron/core/areas.ts',
+  'electron/core/areas.generated.ts',
   'electron/core/app-core.ts',
   'electron/core/area.ts',
 ];

@@ -1,40 +1,18 @@
 import type { ChannelName } from '../../shared/ipc/contract.js';
 import { appArea } from './app/app.contribution.js';
 import type { AnyCoreArea, Unbuildable, Unprovided } from './area.js';
+import { featureCoreAreas } from './areas.generated.js';
 import { sessionArea } from './auth/session.contribution.js';
 import { draftsArea } from './drafts/drafts.contribution.js';
 import { environmentsArea } from './environments/environments.contribution.js';
-import { historyArea } from '../../areas/history/core/history.contribution.js';
-import { inventoryArea } from '../../areas/inventory/core/inventory.contribution.js';
-import { lotsArea } from '../../areas/lots/core/lots.contribution.js';
-import { printingArea } from '../../areas/printing/core/printing.contribution.js';
-import { receivingArea } from '../../areas/receiving/core/receiving.contribution.js';
-import { returnsArea } from '../../areas/returns/core/returns.contribution.js';
 import { scannerArea } from './scanner/scanner.contribution.js';
-import { stockArea } from '../../areas/stock/core/stock.contribution.js';
-import { todayArea } from '../../areas/today/core/today.contribution.js';
-import { unidentifiedArea } from '../../areas/unidentified/core/unidentified.contribution.js';
 
 /**
- * Every area's part of the core. app-core.ts builds each after the areas providing what it needs
- * (`buildOrder`), otherwise in this order; a new area adds one entry.
+ * Every area's part of the core: the kit's, then each feature area's (areas.generated.ts, written
+ * from areas/manifest.ts by `npm run areas`). app-core.ts builds each after the areas providing what
+ * it needs (`buildOrder`), otherwise in this order.
  */
-export const coreAreas = [
-  appArea,
-  sessionArea,
-  environmentsArea,
-  receivingArea,
-  scannerArea,
-  unidentifiedArea,
-  inventoryArea,
-  lotsArea,
-  historyArea,
-  draftsArea,
-  returnsArea,
-  stockArea,
-  todayArea,
-  printingArea,
-] as const satisfies readonly AnyCoreArea[];
+export const coreAreas = [appArea, sessionArea, environmentsArea, scannerArea, draftsArea, ...featureCoreAreas] as const satisfies readonly AnyCoreArea[];
 
 type Served<A> = A extends { channels: infer C } ? keyof C : never;
 /** Contract channels no area above serves. */

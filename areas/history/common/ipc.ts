@@ -67,3 +67,6 @@ export const historyChannels = {
 export const historyEvents = {
   'inventory.historyProgress': HistoryProgress,
 } as const;
+
+/** This area's part of the IPC contract, as shared/ipc/areas.ts lists it (from areas/manifest.ts). */
+export const historyIpc = { id: 'history', channels: historyChannels, events: historyEvents } as const;

@@ -180,3 +180,6 @@ export const inventoryEvents = {
   /** A bad cache file, once per file. */
   'inventory.cacheProblem': CacheProblem,
 } as const;
+
+/** This area's part of the IPC contract, as shared/ipc/areas.ts lists it (from areas/manifest.ts). */
+export const inventoryIpc = { id: 'inventory', channels: inventoryChannels, events: inventoryEvents } as const;

@@ -87,3 +87,6 @@ export const lotChannels = {
   'lotExclusion.delete': { input: LotRefInput, output: LotExclusionChange },
   'lotExclusion.restore': { input: LotRefInput, output: LotExclusionChange },
 } as const;
+
+/** This area's part of the IPC contract, as shared/ipc/areas.ts lists it (from areas/manifest.ts). */
+export const lotsIpc = { id: 'lots', channels: lotChannels } as const;

@@ -237,3 +237,6 @@ export const printingEvents = {
   /** The queue after any change (a job added, sent, kept or dismissed). */
   'printing.jobs.changed': PrintJobs,
 } as const;
+
+/** This area's part of the IPC contract, as shared/ipc/areas.ts lists it (from areas/manifest.ts). */
+export const printingIpc = { id: 'printing', channels: printingChannels, events: printingEvents } as const;

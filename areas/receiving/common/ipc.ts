@@ -440,3 +440,6 @@ export const receivingChannels = {
     output: ImportCheckOutput,
   },
 } as const;
+
+/** This area's part of the IPC contract, as shared/ipc/areas.ts lists it (from areas/manifest.ts). */
+export const receivingIpc = { id: 'receiving', channels: receivingChannels } as const;

@@ -164,3 +164,6 @@ export const returnEvents = {
    */
   'outbox.returned': z.object({ id: z.string(), draftId: z.string(), referenceId: z.string(), message: z.string(), said: z.array(Said) }),
 } as const;
+
+/** This area's part of the IPC contract, as shared/ipc/areas.ts lists it (from areas/manifest.ts). */
+export const returnsIpc = { id: 'returns', channels: returnChannels, events: returnEvents } as const;

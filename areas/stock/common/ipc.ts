@@ -229,3 +229,6 @@ export const stockChannels = {
   /** A page of the inventory browser: every cached item, filtered and sorted. */
   'stock.items': { input: StockItemsInput, output: StockItemsPage },
 } as const;
+
+/** This area's part of the IPC contract, as shared/ipc/areas.ts lists it (from areas/manifest.ts). */
+export const stockIpc = { id: 'stock', channels: stockChannels } as const;

@@ -166,3 +166,6 @@ export const todayEvents = {
   /** The state behind Today changed (a refresh ended, the outbox moved): read the summary again. */
   'today.changed': TodayFreshness,
 } as const;
+
+/** This area's part of the IPC contract, as shared/ipc/areas.ts lists it (from areas/manifest.ts). */
+export const todayIpc = { id: 'today', channels: todayChannels, events: todayEvents } as const;

@@ -111,3 +111,6 @@ export const unidentifiedChannels = {
     }),
   },
 } as const;
+
+/** This area's part of the IPC contract, as shared/ipc/areas.ts lists it (from areas/manifest.ts). */
+export const unidentifiedIpc = { id: 'unidentified', channels: unidentifiedChannels } as const;
