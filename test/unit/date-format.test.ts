@@ -77,7 +77,7 @@ describe('one format for dates and times', () => {
 });
 
 describe('no view formats dates by itself', () => {
-  it('only renderer/src/format.ts (of the page and every area\'s ui/) calls Intl.DateTimeFormat, toLocale*String, hour12 or hourCycle', () => {
+  it("only renderer/src/format.ts (of the page and every area's ui/) calls Intl.DateTimeFormat, toLocale*String, hour12 or hourCycle", () => {
     const repo = join(__dirname, '../..');
     const offenders: string[] = [];
     const walk = (dir: string) => {
