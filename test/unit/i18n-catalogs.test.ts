@@ -45,7 +45,7 @@ describe('message catalogs', () => {
     expect(() => compiled(name)).not.toThrow();
   });
 
-  it('a language is its area files merged; an id in two of them is refused, naming both files', () => {
+  it("a language is its kit files and its areas' files merged; an id in two of them is refused, naming both files", () => {
     const dir = mkdtempSync(join(tmpdir(), 'dockdesk-catalog-'));
     try {
       mkdirSync(join(dir, 'xx'));
@@ -54,6 +54,14 @@ describe('message catalogs', () => {
       expect(readCatalog('xx', dir)).toEqual({ 'a.one': 'One', 'a.two': 'Two', 'b.one': 'Uno' });
       writeFileSync(join(dir, 'xx', 'c.json'), JSON.stringify({ 'a.two': 'Again' }));
       expect(() => readCatalog('xx', dir)).toThrow(/"a\.two" is in both .*a\.json and .*c\.json/);
+      rmSync(join(dir, 'xx', 'c.json'));
+      // An area's words are in its own folder (areas/<id>/messages/<language>.json), merged the same way.
+      mkdirSync(join(dir, 'areas', 'counts', 'messages'), { recursive: true });
+      mkdirSync(join(dir, 'areas', 'quiet'), { recursive: true });
+      writeFileSync(join(dir, 'areas', 'counts', 'messages', 'xx.json'), JSON.stringify({ 'counts.title': 'Counts' }));
+      expect(readCatalog('xx', dir, join(dir, 'areas'))).toEqual({ 'a.one': 'One', 'a.two': 'Two', 'b.one': 'Uno', 'counts.title': 'Counts' });
+      writeFileSync(join(dir, 'areas', 'counts', 'messages', 'xx.json'), JSON.stringify({ 'b.one': 'Again' }));
+      expect(() => readCatalog('xx', dir, join(dir, 'areas'))).toThrow(/"b\.one" is in both .*b\.json and .*counts\/messages\/xx\.json/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

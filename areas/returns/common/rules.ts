@@ -14,7 +14,7 @@ import type { ReturnDraft, ReturnDraftLine, ReturnLineItemFacts } from '../../..
  *  6. one box, one return                        -> "Next box" (returns.nextBox)
  */
 
-/** The rules' sentences, in the catalogs (shared/i18n/messages/<lang>/returns.json) under this prefix. */
+/** The rules' sentences, in the catalogs (areas/returns/messages/<lang>.json) under this prefix. */
 type RuleId = Extract<keyof MessageArgs, `returns.rules.${string}`>;
 
 /**

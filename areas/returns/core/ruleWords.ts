@@ -1,5 +1,5 @@
 import { createIntl, createIntlCache } from '@formatjs/intl';
-import english from '../../../shared/i18n/messages/en/returns.json' with { type: 'json' };
+import english from '../messages/en.json' with { type: 'json' };
 import type { RuleText } from '../common/rules.js';
 
 // Main says the return rules' sentences in English (its log and the error it answers with), read
