@@ -42,28 +42,30 @@ describe('the areas manifest', { timeout: 30_000 }, () => {
 });
 
 /**
- * A new area is one folder and one manifest line: a copy of the areas with a fixture area and its
+ * A new area is one folder and one manifest line: a copy of the areas with one more area and its
  * manifest line gets the area in every written list of a layer it has, in the manifest's place.
  */
-describe('a fixture area added by a folder and a manifest line', { timeout: 30_000 }, () => {
+describe('an area added by a folder and a manifest line', { timeout: 30_000 }, () => {
   it('is in the written list of each layer it has', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'areas-manifest-'));
     try {
       for (const id of manifest) cpSync(join(repo, 'areas', id), join(dir, 'areas', id), { recursive: true });
-      // a fixture area with channels and a core, and no views yet
-      mkdirSync(join(dir, 'areas/fixture/common'), { recursive: true });
-      mkdirSync(join(dir, 'areas/fixture/core'), { recursive: true });
-      writeFileSync(join(dir, 'areas/fixture/common/ipc.ts'), '');
-      writeFileSync(join(dir, 'areas/fixture/core/fixture.contribution.ts'), '');
-      const text = readFileSync(join(repo, 'areas/manifest.ts'), 'utf8').replace("'printing', ", "'printing', 'fixture', ");
+      // an area with channels and a core, and no views yet (its id in two words, as a file name says it)
+      mkdirSync(join(dir, 'areas/cycle-counts/common'), { recursive: true });
+      mkdirSync(join(dir, 'areas/cycle-counts/core'), { recursive: true });
+      writeFileSync(join(dir, 'areas/cycle-counts/common/ipc.ts'), '');
+      writeFileSync(join(dir, 'areas/cycle-counts/core/cycle-counts.contribution.ts'), '');
+      const text = readFileSync(join(repo, 'areas/manifest.ts'), 'utf8').replace("'printing', ", "'printing', 'cycle-counts', ");
       writeFileSync(join(dir, 'areas/manifest.ts'), text);
       const lists = (await generatedLists(dir)) as Record<string, string>;
-      expect(lists['shared/ipc/areas.generated.ts']).toContain("import { fixtureIpc } from '../../areas/fixture/common/ipc.js';");
-      expect(lists['shared/ipc/areas.generated.ts']).toMatch(/printingIpc,\s*fixtureIpc,?\s*\]/);
-      expect(lists['electron/core/areas.generated.ts']).toContain("import { fixtureArea } from '../../areas/fixture/core/fixture.contribution.js';");
-      expect(lists['electron/core/areas.generated.ts']).toMatch(/printingArea,\s*fixtureArea,?\s*\]/);
+      expect(lists['shared/ipc/areas.generated.ts']).toContain("import { cycleCountsIpc } from '../../areas/cycle-counts/common/ipc.js';");
+      expect(lists['shared/ipc/areas.generated.ts']).toMatch(/printingIpc,\s*cycleCountsIpc\b/);
+      expect(lists['electron/core/areas.generated.ts']).toContain(
+        "import { cycleCountsArea } from '../../areas/cycle-counts/core/cycle-counts.contribution.js';",
+      );
+      expect(lists['electron/core/areas.generated.ts']).toMatch(/printingArea,\s*cycleCountsArea\b/);
       // No ui/ folder: the page's list leaves it out rather than naming a file that is not there.
-      expect(lists['renderer/src/areas.generated.ts']).not.toContain('fixture');
+      expect(lists['renderer/src/areas.generated.ts']).not.toContain('cycle');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
