@@ -94,7 +94,7 @@ function run(command: string, args: string[]): string {
     });
   } catch (error) {
     const e = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${command} ${args.join(' ')} failed:\n${e.stdout ?? ''}\n${e.stderr ?? ''}`.slice(0, 6000));
+    throw new Error(`${command} ${args.join(' ')} failed:\n${e.stdout ?? ''}\n${e.stderr ?? ''}`.slice(0, 6000), { cause: error });
   }
 }
 
