@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { coreAreas, coreKit, rendererAreas, rendererKit } from './build/area-lists.mjs';
+import { areaIds, coreKit, rendererKit } from './build/area-lists.mjs';
 import { dockdeskPlugin } from './build/eslint/no-literal-ui-text.mjs';
 import { translatedFiles } from './build/i18n-migrated.mjs';
 
@@ -50,7 +50,7 @@ const coreOrder = (folder) => ({
 export const layerRules = {
   shared: {
     paths: [electronModule],
-    patterns: [layer(['electron', 'emulator', 'renderer'], 'shared/ imports no project code outside shared/.')],
+    patterns: [layer(['electron', 'emulator', 'renderer', 'core', 'ui'], "shared/ imports no project code outside shared/ and the areas' common/.")],
   },
   renderer: {
     paths: [electronModule],
@@ -88,42 +88,50 @@ export const maxFunctionLines = { max: 80, skipBlankLines: true, skipComments: t
 const restrict = (rules) => ({ '@typescript-eslint/no-restricted-imports': ['error', rules] });
 
 // ------------------------------------------------------------------------------------------------
-// Area zones (ARCHITECTURE.md, "Areas"): an area is one folder per layer, and another area may import
-// only its index.ts (what it offers), besides the kit (shared/, ui/, keyboard/, bridge/, ...). The areas
-// are those of each layer's own list (build/area-lists.mjs reads them), so an area added there is zoned.
-// The composition roots (renderer/src/areas.ts, router.tsx, main.tsx; electron/core/areas.ts,
-// app-core.ts, area.ts) list the areas' contribution files and stay outside the zones.
-// test/unit/layers.test.ts proves each zone fires on an internal import and stays quiet on an index import.
-export { coreAreas, rendererAreas };
-const internalsOf = (area, where) => ({
-  // shared/ may have a folder of the same name (shared/lots): it is the kit, open to every area.
-  group: [`**/${area}/*`, `!**/shared/**`, `!**/${area}/index`, `!**/${area}/index.js`],
-  message: `Another area's internals: import what ${area} offers from its index (${where}/${area}/index.ts), or add it there.`,
+// Feature areas (ARCHITECTURE.md, "Areas"): areas/<id>/{common,core,ui}. The folder names the layer, one
+// rule for every area: common/ is pure (both processes import it: no Node, no page, no core, no ui),
+// core/ runs in Node under both shells (the core's rules, and no ui/), ui/ is the page (the renderer's
+// rules, and no core/). Another area's common/ is its published contract, open to all; its core/ and
+// ui/ are open only through their index.ts. The kit (renderer/src/<kit>/, electron/core/<kit>/) is held
+// to the indexes too. The composition roots (renderer/src/areas.ts, router.tsx, main.tsx;
+// electron/core/areas.ts, app-core.ts, area.ts) list the areas' contribution files and stay outside.
+// test/unit/layers.test.ts proves each rule fires on a violation and stays quiet on what is allowed.
+export { areaIds };
+const internalsOf = (area) => ({
+  group: [`**/${area}/core/*`, `**/${area}/ui/*`, `!**/${area}/*/index`, `!**/${area}/*/index.js`],
+  message: `Another area's internals: import what ${area} offers from its index (areas/${area}/core/index.ts or areas/${area}/ui/index.ts), or add it there.`,
 });
-const zoneRules = (base, areas, where, own) => ({
-  ...base,
-  patterns: [...base.patterns, ...areas.filter((a) => a !== own).map((a) => internalsOf(a, where))],
-});
-const areaZones = [
-  ...rendererAreas.map((area) => ({
-    files: [`renderer/src/workspaces/${area}/**/*.{ts,tsx}`],
-    rules: restrict(zoneRules(layerRules.renderer, rendererAreas, 'renderer/src/workspaces', area)),
-  })),
-  {
-    files: rendererKit.map((folder) => `renderer/src/${folder}/**/*.{ts,tsx}`),
-    rules: restrict(zoneRules(layerRules.renderer, rendererAreas, 'renderer/src/workspaces', null)),
+const withZones = (base, own) => ({ ...base, patterns: [...base.patterns, ...areaIds.filter((a) => a !== own).map(internalsOf)] });
+export const areaLayerRules = {
+  common: {
+    paths: [electronModule],
+    patterns: [
+      layer(['electron', 'emulator', 'renderer', 'core', 'ui'], "An area's common/ is pure: it imports shared/ and other areas' common/ only."),
+      nodeBuiltins,
+      nodeOnly,
+      { group: ['**/shared/node/**'], message: 'shared/node is Node-only.' },
+    ],
   },
-  ...coreAreas.map((area) => ({
-    files: [`electron/core/${area}/**/*.ts`],
-    rules: restrict(zoneRules(layerRules.core, coreAreas, 'electron/core', area)),
-  })),
+  core: { ...layerRules.core, patterns: [...layerRules.core.patterns, layer(['ui'], "An area's core/ runs in Node: the page's ui/ is not its to import.")] },
+  ui: {
+    ...layerRules.renderer,
+    patterns: [...layerRules.renderer.patterns, layer(['core'], "An area's ui/ is the page: it asks its core/ through window.dockdesk.")],
+  },
+};
+const areaZones = [
+  ...areaIds.flatMap((area) => [
+    { files: [`areas/${area}/common/**/*.ts`], rules: restrict(areaLayerRules.common) },
+    { files: [`areas/${area}/core/**/*.ts`], rules: restrict(withZones(areaLayerRules.core, area)) },
+    { files: [`areas/${area}/ui/**/*.{ts,tsx}`], rules: restrict(withZones(areaLayerRules.ui, area)) },
+  ]),
+  { files: rendererKit.map((folder) => `renderer/src/${folder}/**/*.{ts,tsx}`), rules: restrict(withZones(layerRules.renderer, null)) },
   // The core's kit below the areas; api, auth and environments keep their inner order as well.
   ...coreKit.map((folder) => {
     const base = folder in coreAbove ? { ...layerRules.core, patterns: [...layerRules.core.patterns, coreOrder(folder)] } : layerRules.core;
     return {
       files: [`electron/core/${folder}/**/*.ts`],
       ignores: folder === 'environments' ? ['electron/core/environments/local-emulator.ts'] : [],
-      rules: restrict(zoneRules(base, coreAreas, 'electron/core', null)),
+      rules: restrict(withZones(base, null)),
     };
   }),
 ];
@@ -150,6 +158,12 @@ export default tseslint.config(
       // TanStack Router's redirects are thrown from beforeLoad, as the router expects.
       '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'package', package: '@tanstack/router-core', name: 'Redirect' }] }],
     },
+  },
+  // An area's ui/ belongs to the renderer's program (DOM, no Node), which its nearest tsconfig (the
+  // root's, for Node) leaves out: the project service would find no program for it.
+  {
+    files: ['areas/*/ui/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: false, project: './renderer/tsconfig.json', tsconfigRootDir: import.meta.dirname } },
   },
   // The plain JS files (this config, build scripts, the Electron test runner) are in no tsconfig.
   { files: ['**/*.{js,mjs}'], ...tseslint.configs.disableTypeChecked },
@@ -180,7 +194,7 @@ export default tseslint.config(
   },
   { files: ['shared/**/*.ts'], rules: restrict(layerRules.shared) },
   {
-    files: ['renderer/**/*.{ts,tsx}'],
+    files: ['renderer/**/*.{ts,tsx}', 'areas/*/ui/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, ...restrict(layerRules.renderer) },
@@ -197,7 +211,7 @@ export default tseslint.config(
     rules: restrict({ ...layerRules.core, patterns: [...layerRules.core.patterns, coreOrder(folder)] }),
   })),
   // The core runs in Node under both shells: a browser global there is a bug waiting for a shell without one.
-  { files: ['electron/core/**/*.ts'], rules: { 'no-restricted-globals': ['error', ...browserGlobals] } },
+  { files: ['electron/core/**/*.ts', 'areas/*/core/**/*.ts', 'areas/*/common/**/*.ts'], rules: { 'no-restricted-globals': ['error', ...browserGlobals] } },
   { files: ['electron/host/**/*.ts'], rules: restrict(layerRules.host) },
   ...areaZones,
   { files: ['test/**/*.{ts,mjs}', 'build/**/*.{ts,mjs}'], rules: { 'no-console': 'off' } },
@@ -208,7 +222,7 @@ export default tseslint.config(
   // reads on one screen; `npm run -s code-shape` lists the longest. Tests are left out: a describe body
   // is a list of cases, not a function anyone navigates.
   {
-    files: ['electron/**/*.ts', 'emulator/**/*.ts', 'renderer/src/**/*.{ts,tsx}', 'shared/**/*.ts', 'build/**/*.{ts,mjs}'],
+    files: ['electron/**/*.ts', 'emulator/**/*.ts', 'renderer/src/**/*.{ts,tsx}', 'shared/**/*.ts', 'areas/**/*.{ts,tsx}', 'build/**/*.{ts,mjs}'],
     rules: { 'max-lines-per-function': ['error', maxFunctionLines] },
   },
   // --- end of function length

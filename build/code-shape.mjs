@@ -3,7 +3,7 @@
 // that cite an issue number instead of saying why. `npm run -s code-shape`; `--paths a,b` narrows the
 // report to files under those paths (the whole tree is still read, so imports resolve).
 //
-// Source is what ships or builds it: electron/, emulator/, renderer/src/, shared/, build/. Tests are
+// Source is what ships or builds it: areas/, electron/, emulator/, renderer/src/, shared/, build/. Tests are
 // not measured (a `describe` body is long by nature and no reader navigates it as a function), nor
 // declaration files (`*.d.ts`, types for untyped packages). The tree has no generated data tables
 // today; one added later belongs in `generated` below, so a table does not count as the largest file.
@@ -16,18 +16,12 @@ import { Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import ts from 'typescript';
 import { maxFunctionLines } from '../eslint.config.js';
-import { compositionRoots, coreAreas, rendererAreas } from './area-lists.mjs';
+import { areaIds, compositionRoots } from './area-lists.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const sourceRoots = ['electron', 'emulator', 'renderer/src', 'shared', 'build'];
+const sourceRoots = ['areas', 'electron', 'emulator', 'renderer/src', 'shared', 'build'];
 const generated = [];
 const extensions = ['.ts', '.tsx', '.mjs', '.js'];
-
-/** The area folders, per layer: a file inside one may import another's internals only through its index.ts. */
-const areaLayers = [
-  { dir: 'renderer/src/workspaces', areas: rendererAreas },
-  { dir: 'electron/core', areas: coreAreas },
-];
 
 function listFiles(dir) {
   const out = [];
@@ -85,15 +79,14 @@ function resolveImport(fromFile, spec) {
   return base.replace(/\.js$/, '');
 }
 
+/**
+ * Where a file sits among the areas (areas/<id>/<layer>/...): another area may import its core/ or ui/
+ * only through that layer's index.ts; common/ is open.
+ */
 function areaOf(file) {
-  for (const layer of areaLayers) {
-    if (!file.startsWith(`${layer.dir}/`)) continue;
-    const rest = file.slice(layer.dir.length + 1).split('/');
-    if (rest.length < 2) return null; // a file directly in the layer folder, not inside an area
-    if (layer.areas && !layer.areas.includes(rest[0])) return null;
-    return { layer: layer.dir, area: rest[0], inner: rest.slice(1).join('/') };
-  }
-  return null;
+  const [top, area, layer, ...inner] = file.split('/');
+  if (top !== 'areas' || !areaIds.includes(area) || inner.length === 0) return null;
+  return { layer, area, inner: inner.join('/') };
 }
 
 const files = sourceRoots.flatMap(listFiles).sort();
@@ -129,7 +122,7 @@ for (const file of files) {
       const target = resolveImport(file, node.moduleSpecifier.text);
       const to = target && areaOf(`${target}.ts`);
       const crosses = !from || from.layer !== to?.layer || from.area !== to?.area;
-      if (to && crosses && to.inner !== 'index.ts' && !compositionRoots.includes(file)) {
+      if (to && crosses && to.layer !== 'common' && to.inner !== 'index.ts' && !compositionRoots.includes(file)) {
         crossArea.push({ file, imports: node.moduleSpecifier.text, area: to.area });
       }
     }

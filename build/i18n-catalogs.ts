@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { compileCatalog, pseudoCatalog, type Catalog, type CompiledCatalog } from '../shared/i18n/catalog.js';
@@ -13,24 +13,37 @@ export const CATALOG_PREFIX = 'virtual:dockdesk-catalog/';
 const RESOLVED = '\0dockdesk-catalog/';
 const SUPPORT = '\0dockdesk-catalog-support';
 export const messagesDir = join(import.meta.dirname, '..', 'shared', 'i18n', 'messages');
+export const areasDir = join(import.meta.dirname, '..', 'areas');
 
-/** A language's files (shared/i18n/messages/<language>/<part>.json, one part per area), in name order. */
-export function catalogFiles(name: string, root = messagesDir): string[] {
+/**
+ * A language's files: the kit's parts (shared/i18n/messages/<language>/<part>.json) in name order, then
+ * each area's (areas/<id>/messages/<language>.json, where the area has words in that language) in the
+ * order of the folders' names. `areas` null reads the kit's folder alone.
+ */
+export function catalogFiles(name: string, root = messagesDir, areas: string | null = root === messagesDir ? areasDir : null): string[] {
   const dir = join(root, name);
-  return readdirSync(dir)
+  const kit = readdirSync(dir)
     .filter((file) => file.endsWith('.json'))
     .sort()
     .map((file) => join(dir, file));
+  const own = areas
+    ? readdirSync(areas, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => join(areas, d.name, 'messages', `${name}.json`))
+        .filter((file) => existsSync(file))
+        .sort()
+    : [];
+  return [...kit, ...own];
 }
 
 /**
  * A language's catalog: its parts merged. Parts keep each area's words beside each other (and apart
  * from the next area's), so an id in two parts is a mistake, refused with both files named.
  */
-export function readCatalog(name: string, root = messagesDir): Catalog {
+export function readCatalog(name: string, root = messagesDir, areas: string | null = root === messagesDir ? areasDir : null): Catalog {
   const catalog: Catalog = {};
   const from = new Map<string, string>();
-  for (const file of catalogFiles(name, root)) {
+  for (const file of catalogFiles(name, root, areas)) {
     const part = JSON.parse(readFileSync(file, 'utf8')) as Catalog;
     for (const [id, message] of Object.entries(part)) {
       if (from.has(id)) throw new Error(`the message "${id}" is in both ${from.get(id)} and ${file}`);

@@ -24,9 +24,9 @@ export default defineConfig({
       external: (id) => external.some((e) => id === e || id.startsWith(`${e}/`)),
       input: {
         main: 'electron/main.ts',
-        'inventory-sync-worker': 'electron/core/inventory/sync-worker.ts',
+        'inventory-sync-worker': 'areas/inventory/core/sync-worker.ts',
         'emulator-worker': 'emulator/worker.ts',
-        'import-workbook-worker': 'electron/core/receiving/import/workbook-worker.ts',
+        'import-workbook-worker': 'areas/receiving/core/import/workbook-worker.ts',
       },
       output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },

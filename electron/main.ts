@@ -8,7 +8,7 @@ import { createAppCore, type AppCore } from './core/app-core.js';
 import { rendererDir } from './core/paths.js';
 import { appError, wordsFor } from './core/words.js';
 import { appMenu } from './core/app/app-menu.js';
-import { printerStatus, type SystemPrintPort } from './core/printing/index.js';
+import { printerStatus, type SystemPrintPort } from '../areas/printing/core/index.js';
 import { MenuGuard } from './core/scanner/index.js';
 import { APP_ORIGIN, APP_SCHEME, appFileFor, isAppUrl } from './core/security/app-url.js';
 import { labelViewerCsp, loadRendererCsp, rendererSecurityHeaders } from './core/security/csp.js';
@@ -135,7 +135,7 @@ async function showLabels(labels: { pdf: Buffer; fileName: string; title: string
 }
 
 /**
- * The system's printers for the core (electron/core/printing/system-print.ts decides the rest): listed
+ * The system's printers for the core (areas/printing/core/system-print.ts decides the rest): listed
  * through the desk's window, and a label PDF printed silently from a hidden PDF window, the page the
  * label's exact size in microns with no margins (Electron otherwise prints A4, or ignores the size).
  */

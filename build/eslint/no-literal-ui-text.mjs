@@ -98,13 +98,13 @@ export const noLiteralUiText = {
     docs: { description: 'User-visible text in JSX comes from the message catalogs (useT), never a literal.' },
     schema: [],
     messages: {
-      text: 'Literal text "{{text}}" in JSX: put it in shared/i18n/messages/en/<area>.json and use t(\'…\') (ARCHITECTURE.md, "Languages").',
+      text: 'Literal text "{{text}}" in JSX: put it in areas/<area>/messages/en.json (the kit\'s: shared/i18n/messages/en/<part>.json) and use t(\'…\') (ARCHITECTURE.md, "Languages").',
       property:
-        'Literal text "{{text}}" as a shown {{name}}: put it in shared/i18n/messages/en/<area>.json and use t(\'…\') or a Phrase (ARCHITECTURE.md, "Languages").',
+        'Literal text "{{text}}" as a shown {{name}}: put it in areas/<area>/messages/en.json (the kit\'s: shared/i18n/messages/en/<part>.json) and use t(\'…\') or a Phrase (ARCHITECTURE.md, "Languages").',
       assembled:
         'Text "{{text}}" put together in a template: a sentence is one message of the catalogs, with its values as arguments (ARCHITECTURE.md, "Languages").',
       error:
-        'Literal text "{{text}}" in an error the clerk reads: put it in shared/i18n/messages/en/<area>.json and use t(\'…\') (ARCHITECTURE.md, "Languages").',
+        'Literal text "{{text}}" in an error the clerk reads: put it in areas/<area>/messages/en.json (the kit\'s: shared/i18n/messages/en/<part>.json) and use t(\'…\') (ARCHITECTURE.md, "Languages").',
     },
   },
   create(context) {

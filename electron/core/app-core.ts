@@ -25,7 +25,7 @@ import { DraftStore } from './data/draft-store.js';
 import { PerScope } from './data/scoped.js';
 import { LOCAL_CLIENT, startLocalEmulator, type LocalEmulator, type LocalEmulatorOptions } from './environments/local-emulator.js';
 import { EnvironmentManager } from './environments/manager.js';
-import { InventoryDesk, type InventoryDeskDeps } from './inventory/index.js';
+import { InventoryDesk, type InventoryDeskDeps } from '../../areas/inventory/core/index.js';
 import { AccountMirror } from './mirror/index.js';
 import { dispatch, type Handlers } from './ipc/registry.js';
 import { LOG_DIR_NAME, openAppLog, type AppLog, type LogFn } from './logging/app-log.js';

@@ -4,7 +4,7 @@ import type { EventName, EventPayload } from '../../shared/ipc/contract.js';
 import type { DraftKind } from '../../shared/schemas/drafts.js';
 import type { OutboxEntryView } from '../../shared/schemas/outbox.js';
 import type { NoticeWords } from '../../shared/ipc/app.js';
-import type { StockSummary, StockSummaryInput } from '../../shared/ipc/stock.js';
+import type { StockSummary, StockSummaryInput } from '../../areas/stock/common/ipc.js';
 import type { ChannelSpec } from '../../shared/ipc/define.js';
 import type { ApiClient } from './api/api-client.js';
 import type { ConnectivityMonitor } from './api/connectivity.js';
@@ -12,11 +12,11 @@ import type { Clock } from './clock.js';
 import type { DeskScope } from './data/desk-paths.js';
 import type { DraftPolicy, DraftStore } from './data/draft-store.js';
 import type { EnvironmentManager } from './environments/manager.js';
-import type { InventoryDesk } from './inventory/index.js';
+import type { InventoryDesk } from '../../areas/inventory/core/index.js';
 import type { AccountMirror } from './mirror/index.js';
 import type { HandlersFor } from './ipc/registry.js';
 import type { LogFn } from './logging/app-log.js';
-import type { SystemPrintPort } from './printing/system-print.js';
+import type { SystemPrintPort } from '../../areas/printing/core/system-print.js';
 import type { SettingsService } from './settings/settings.js';
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
@@ -123,7 +123,7 @@ export type AreaBuilt<C extends Record<string, ChannelSpec>, P extends AreaServi
 type DraftPolicies = (ctx: Pick<CoreContext, 'settings' | 'environmentId' | 'clock'>) => Partial<Record<DraftKind, DraftPolicy>>;
 
 /**
- * An area's contribution to the core, declared once in electron/core/<area>/<area>.contribution.ts
+ * An area's contribution to the core, declared once in areas/<area>/core/<area>.contribution.ts
  * and listed in electron/core/areas.ts: the channels it serves (its shared/ipc map), the services it
  * needs and those it provides to other areas, how its part is built from what it needs, and the
  * draft kinds it owns.

@@ -1,40 +1,18 @@
 import type { ChannelName } from '../../shared/ipc/contract.js';
 import { appArea } from './app/app.contribution.js';
 import type { AnyCoreArea, Unbuildable, Unprovided } from './area.js';
+import { featureCoreAreas } from './areas.generated.js';
 import { sessionArea } from './auth/session.contribution.js';
 import { draftsArea } from './drafts/drafts.contribution.js';
 import { environmentsArea } from './environments/environments.contribution.js';
-import { historyArea } from './history/history.contribution.js';
-import { inventoryArea } from './inventory/inventory.contribution.js';
-import { lotsArea } from './lots/lots.contribution.js';
-import { printingArea } from './printing/printing.contribution.js';
-import { receivingArea } from './receiving/receiving.contribution.js';
-import { returnsArea } from './returns/returns.contribution.js';
 import { scannerArea } from './scanner/scanner.contribution.js';
-import { stockArea } from './stock/stock.contribution.js';
-import { todayArea } from './today/today.contribution.js';
-import { unidentifiedArea } from './unidentified/unidentified.contribution.js';
 
 /**
- * Every area's part of the core. app-core.ts builds each after the areas providing what it needs
- * (`buildOrder`), otherwise in this order; a new area adds one entry.
+ * Every area's part of the core: the kit's, then each feature area's (areas.generated.ts, written
+ * from areas/manifest.ts by `npm run areas`). app-core.ts builds each after the areas providing what
+ * it needs (`buildOrder`), otherwise in this order.
  */
-export const coreAreas = [
-  appArea,
-  sessionArea,
-  environmentsArea,
-  receivingArea,
-  scannerArea,
-  unidentifiedArea,
-  inventoryArea,
-  lotsArea,
-  historyArea,
-  draftsArea,
-  returnsArea,
-  stockArea,
-  todayArea,
-  printingArea,
-] as const satisfies readonly AnyCoreArea[];
+export const coreAreas = [appArea, sessionArea, environmentsArea, scannerArea, draftsArea, ...featureCoreAreas] as const satisfies readonly AnyCoreArea[];
 
 type Served<A> = A extends { channels: infer C } ? keyof C : never;
 /** Contract channels no area above serves. */

@@ -67,7 +67,7 @@ export function formatDate(iso: string | null | undefined): string {
   return d ? formats.date.format(d) : iso;
 }
 
-/** A calendar day ('2026-12-31', as shared/lots/expiry.ts reads it), or "—". */
+/** A calendar day ('2026-12-31', as shared/time/expiry.ts reads it), or "—". */
 export function formatDay(day: string | null | undefined): string {
   if (!day) return '—';
   const at = Date.parse(`${day.slice(0, 10)}T00:00:00Z`);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The desk's languages, in one place. A language here has a catalog in shared/i18n/messages/<code>/ (a file per area);
- * English is the source every other catalog is checked against (test/unit/i18n-catalogs.test.ts).
+ * The desk's languages, in one place. A language here has a catalog: the kit's parts in
+ * shared/i18n/messages/<code>/ and each area's areas/<id>/messages/<code>.json. English is the source every other catalog is checked against (test/unit/i18n-catalogs.test.ts).
  * `complete: false` (Polish) is held to the messages of the scan-driven tasks only
  * (`requiredPrefixes`); what it lacks reads in English.
  */

@@ -1,18 +1,10 @@
 import { appChannels, appEvents } from './app.js';
+import { featureIpcAreas } from './areas.generated.js';
 import type { ChannelSpec } from './define.js';
 import { draftChannels, draftEvents } from './drafts.js';
 import { environmentChannels } from './environments.js';
-import { historyChannels, historyEvents } from './history.js';
-import { inventoryChannels, inventoryEvents } from './inventory.js';
-import { lotChannels } from './lots.js';
-import { printingChannels, printingEvents } from './printing.js';
-import { receivingChannels } from './receiving.js';
-import { returnChannels, returnEvents } from './returns.js';
 import { scannerChannels } from './scanner.js';
-import { stockChannels } from './stock.js';
-import { todayChannels, todayEvents } from './today.js';
 import { sessionChannels, sessionEvents } from './session.js';
-import { unidentifiedChannels } from './unidentified.js';
 
 /** One area's part of the IPC contract: the channels the renderer may call, the events main may push. */
 export interface IpcArea {
@@ -22,23 +14,15 @@ export interface IpcArea {
 }
 
 /**
- * Every area's channels and events. contract.ts merges this list (and its types) into the one map
- * the preload, the browser bridge and the core's dispatch are generic over; a new area adds one
- * entry here, next to its own shared/ipc/<area>.ts.
+ * Every area's channels and events: the kit's, then each feature area's (areas.generated.ts, written
+ * from areas/manifest.ts by `npm run areas`). contract.ts merges this list (and its types) into the
+ * one map the preload, the browser bridge and the core's dispatch are generic over.
  */
 export const ipcAreas = [
   { id: 'app', channels: appChannels, events: appEvents },
   { id: 'session', channels: sessionChannels, events: sessionEvents },
   { id: 'environments', channels: environmentChannels },
-  { id: 'receiving', channels: receivingChannels },
   { id: 'scanner', channels: scannerChannels },
-  { id: 'unidentified', channels: unidentifiedChannels },
-  { id: 'inventory', channels: inventoryChannels, events: inventoryEvents },
-  { id: 'lots', channels: lotChannels },
-  { id: 'history', channels: historyChannels, events: historyEvents },
   { id: 'drafts', channels: draftChannels, events: draftEvents },
-  { id: 'returns', channels: returnChannels, events: returnEvents },
-  { id: 'stock', channels: stockChannels },
-  { id: 'today', channels: todayChannels, events: todayEvents },
-  { id: 'printing', channels: printingChannels, events: printingEvents },
+  ...featureIpcAreas,
 ] as const satisfies readonly IpcArea[];

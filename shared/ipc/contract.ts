@@ -4,7 +4,7 @@ import { ipcAreas, type IpcArea } from './areas.js';
 
 /**
  * The IPC contract: every channel the renderer may call, with its input and output schema, and
- * every event main may push. Each area keeps its channels in shared/ipc/<area>.ts and lists them
+ * every event main may push. Each area keeps its channels in areas/<area>/common/ipc.ts and lists them
  * once in shared/ipc/areas.ts; this file only merges that list. The preload and the browser bridge
  * are generic over the merged map, and electron/core/areas.ts proves every channel is served by an
  * area's handlers, so a channel without a handler does not compile.

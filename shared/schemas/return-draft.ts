@@ -4,7 +4,7 @@ import { ReturnAction } from './returns.js';
 /**
  * A return in progress at the desk: what the clerk has scanned and typed so far. Every
  * field has a default, so a draft saved after the first keystroke is valid here; whether it may be
- * SENT is decided by shared/returns/rules.ts (spec 4.8), not by this schema.
+ * SENT is decided by areas/returns/common/rules.ts (spec 4.8), not by this schema.
  */
 
 /** A reference id the desk generates: unique, 1-50 characters (API notes, Returns), safe in any header or URL. */

@@ -152,7 +152,7 @@ export function rfc3339InZone(at: Date, timeZone?: string | null): string {
   return `${wall}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
-/** The rules' sentences, in the catalogs (shared/i18n/messages/<lang>/receiving.json) under this prefix, and the lookup's own "no item". */
+/** The rules' sentences, in the catalogs (areas/receiving/messages/<lang>.json) under this prefix, and the lookup's own "no item". */
 type FormRuleId = Extract<keyof MessageArgs, `receiving.form.rule.${string}`> | 'receiving.create.noItem';
 
 /**

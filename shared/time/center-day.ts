@@ -1,4 +1,4 @@
-import { localDay } from '../lots/expiry.js';
+import { localDay } from './expiry.js';
 import { arrivalInstant } from '../schemas/wro-form.js';
 
 /**

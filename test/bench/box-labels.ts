@@ -1,8 +1,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { boxLabelsZpl, rasterizePdf } from '../../electron/core/printing/box-labels.js';
-import type { PrintJob } from '../../shared/ipc/printing.js';
+import { boxLabelsZpl, rasterizePdf } from '../../areas/printing/core/box-labels.js';
+import type { PrintJob } from '../../areas/printing/common/ipc.js';
 import { englishOfSaid, labelWords } from '../../electron/core/words.js';
-import { itemLabelZpl } from '../../shared/printing/item-label.js';
+import { itemLabelZpl } from '../../areas/printing/common/item-label.js';
 import { emptyWroForm, emptyWroItem } from '../../shared/schemas/wro-form.js';
 import { EmulatorClient } from '../support/emulator-client.js';
 import { apiRequestsSince, callCore, createTestCore, emulatorControl, lastRequestSeq, signIn } from '../support/test-core.js';

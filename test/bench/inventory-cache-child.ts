@@ -1,5 +1,5 @@
-import { inventoryCacheFile } from '../../electron/core/inventory/cache-format.js';
-import { CacheIndex } from '../../electron/core/inventory/cache-index.js';
+import { inventoryCacheFile } from '../../areas/inventory/core/cache-format.js';
+import { CacheIndex } from '../../areas/inventory/core/cache-index.js';
 
 /**
  * Child process of the inventory cache bench: one cold load of the cache file given as the argument,

@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ChannelInput } from '../../shared/ipc/contract.js';
-import { IMPORT_FILE_MAX, IMPORT_LINES_MAX } from '../../shared/ipc/receiving.js';
+import { IMPORT_FILE_MAX, IMPORT_LINES_MAX } from '../../areas/receiving/common/ipc.js';
 import { EmulatorClient } from '../support/emulator-client.js';
 import { apiRequestsSince, callCore, createTestCore, emulatorControl, lastRequestSeq, signIn } from '../support/test-core.js';
 import { summarize } from './stats.js';

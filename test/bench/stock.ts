@@ -1,9 +1,9 @@
 import { cpus, loadavg } from 'node:os';
 import { generateData } from '../../emulator/data/generate.js';
-import { toColumns } from '../../electron/core/inventory/cache-format.js';
-import { StockIndex } from '../../electron/core/stock/stock-index.js';
-import { itemPositions, itemRows, itemsQuery, lotPositions, lotRows, summarize as stockSummary } from '../../electron/core/stock/stock-queries.js';
-import { StockItemsInput, type StockItemsInput as ItemsInput } from '../../shared/ipc/stock.js';
+import { toColumns } from '../../areas/inventory/core/cache-format.js';
+import { StockIndex } from '../../areas/stock/core/stock-index.js';
+import { itemPositions, itemRows, itemsQuery, lotPositions, lotRows, summarize as stockSummary } from '../../areas/stock/core/stock-queries.js';
+import { StockItemsInput, type StockItemsInput as ItemsInput } from '../../areas/stock/common/ipc.js';
 import { snapshotFromEmulator } from './inventory-cache-data.js';
 import { summarize } from './stats.js';
 

@@ -1,9 +1,9 @@
 import { createRootRoute } from '@tanstack/react-router';
 import { expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import type { WroCandidate } from '../../shared/ipc/unidentified';
+import type { WroCandidate } from '../../areas/unidentified/common/ipc';
 import type { UnidentifiedReceivingOrder } from '../../shared/schemas/uro';
-import { LinkDialog } from '../../renderer/src/workspaces/unidentified/LinkDialog';
+import { LinkDialog } from '../../areas/unidentified/ui/LinkDialog';
 import { fakeBridge, removeBridgeAfterEach, renderRoutes } from './support/fake-bridge';
 
 /**

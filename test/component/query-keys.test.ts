@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountKey } from '../../renderer/src/app/accountKey';
 import { centersQuery } from '../../renderer/src/app/centers';
-import { inventoryQueries } from '../../renderer/src/workspaces/inventory/queries';
-import { lotsQueries } from '../../renderer/src/workspaces/lots/queries';
-import { receivingQueries } from '../../renderer/src/workspaces/receiving/queries';
-import { filtersQuery } from '../../renderer/src/workspaces/receiving/rememberFilters';
-import { returnsQueries } from '../../renderer/src/workspaces/returns/queries';
-import { unidentifiedQueries } from '../../renderer/src/workspaces/unidentified/queries';
+import { inventoryQueries } from '../../areas/inventory/ui/queries';
+import { lotsQueries } from '../../areas/lots/ui/queries';
+import { receivingQueries } from '../../areas/receiving/ui/queries';
+import { filtersQuery } from '../../areas/receiving/ui/rememberFilters';
+import { returnsQueries } from '../../areas/returns/ui/queries';
+import { unidentifiedQueries } from '../../areas/unidentified/ui/queries';
 
 /**
  * Account data is cached under keys that start with the account (its environment): one account's

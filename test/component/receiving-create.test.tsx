@@ -1,9 +1,9 @@
 import { createRootRoute, createRoute, Outlet } from '@tanstack/react-router';
 import { expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import type { ResolvedItem } from '../../shared/ipc/receiving';
+import type { ResolvedItem } from '../../areas/receiving/common/ipc';
 import { fakeBridge, removeBridgeAfterEach, renderRoutes } from './support/fake-bridge';
-import { ReceivingCreate } from '../../renderer/src/workspaces/receiving/create/ReceivingCreate';
+import { ReceivingCreate } from '../../areas/receiving/ui/create/ReceivingCreate';
 
 /**
  * The create form's own behaviour, without the app: the form over a small in-page bridge that knows

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, expect, test } from 'vitest';
 import { render } from 'vitest-browser-react';
 import type { CallLane, ChannelName, DockdeskBridge } from '../../shared/ipc/contract';
-import { useReceivingDetail, useReceivingList } from '../../renderer/src/workspaces/receiving/queries';
-import { useReturnDetail, useReturnList } from '../../renderer/src/workspaces/returns/queries';
+import { useReceivingDetail, useReceivingList } from '../../areas/receiving/ui/queries';
+import { useReturnDetail, useReturnList } from '../../areas/returns/ui/queries';
 
 /**
  * The views that refresh themselves (the receiving and returns lists, an open order, an open return):

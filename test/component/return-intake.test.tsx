@@ -2,7 +2,7 @@ import { createRootRoute } from '@tanstack/react-router';
 import { expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { CachedItem } from '../../shared/schemas/inventory-cache';
-import { ReturnIntake } from '../../renderer/src/workspaces/returns/intake/ReturnIntake';
+import { ReturnIntake } from '../../areas/returns/ui/intake/ReturnIntake';
 import { fakeBridge, removeBridgeAfterEach, renderRoutes } from './support/fake-bridge';
 
 /**

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { LabelPrinterJob } from '../../emulator/label-printer.js';
-import { LABEL_SIZES } from '../../shared/printing/item-label.js';
+import { LABEL_SIZES } from '../../areas/printing/common/item-label.js';
 import { renderZpl } from '../support/zpl-render.js';
 import { axeCheck, expect, signInThroughPopup, test } from './fixtures.js';
 import { scanCode } from './scanner.js';

@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 import type { LabelPrinterJob } from '../../emulator/label-printer.js';
 import type { BrowserHost } from '../../electron/host/browser-host.js';
-import type { ItemDetail } from '../../shared/ipc/inventory.js';
-import type { StockExpiringPage } from '../../shared/ipc/stock.js';
-import { localDay } from '../../shared/lots/expiry.js';
-import { LABEL_SIZES } from '../../shared/printing/item-label.js';
+import type { ItemDetail } from '../../areas/inventory/common/ipc.js';
+import type { StockExpiringPage } from '../../areas/stock/common/ipc.js';
+import { localDay } from '../../shared/time/expiry.js';
+import { LABEL_SIZES } from '../../areas/printing/common/item-label.js';
 import { normalizeGtin } from '../../shared/scan/codes.js';
 import { GS } from '../../shared/scan/gs1.js';
 import { renderZpl } from '../support/zpl-render.js';

@@ -132,7 +132,7 @@ test('expired and soon-to-expire lots are marked by the threshold in Settings; t
   const api = await serviceApi(host);
   const lotted = (await allPages<LotLevelItem>(api, '/2026-07/inventory-level/lots?PageSize=100')).filter((i) => i.lots.length >= 2);
   // An item with lots on both sides of today, when there is one. A lot's expiry is a day: expired
-  // once that day has passed (shared/lots/expiry.ts).
+  // once that day has passed (shared/time/expiry.ts).
   const left = (l: LotLevelItem['lots'][number]) => daysUntilExpiry(l.lot_date!);
   const item = lotted.find((i) => i.lots.some((l) => left(l) < 0) && i.lots.some((l) => left(l) > 0)) ?? lotted[0]!;
   const expired = item.lots.filter((l) => left(l) < 0).length;

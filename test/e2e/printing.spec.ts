@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { LabelPrinterCondition, LabelPrinterJob } from '../../emulator/label-printer.js';
 import type { BrowserHost } from '../../electron/host/browser-host.js';
-import { LABEL_SIZES } from '../../shared/printing/item-label.js';
+import { LABEL_SIZES } from '../../areas/printing/common/item-label.js';
 import { renderZpl } from '../support/zpl-render.js';
 import { axeCheck, expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js';
 import { openAddress, scan, tabTo, waitForFirstSync } from './inventory-support.js';

@@ -2,12 +2,12 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deskScopeDir } from '../../electron/core/data/desk-paths.js';
-import { listLotExclusions } from '../../electron/core/lots/index.js';
-import { excludeLot } from '../../electron/core/lots/resources.js';
+import { listLotExclusions } from '../../areas/lots/core/index.js';
+import { excludeLot } from '../../areas/lots/core/resources.js';
 import { LOT_READS_PER_REFRESH, MIRROR_FILE, type MirrorState } from '../../electron/core/mirror/index.js';
-import { getReceivingBoxes, listAllReceivingOrders } from '../../electron/core/receiving/index.js';
-import { listAllReturns } from '../../electron/core/returns/index.js';
-import { listReceipts } from '../../electron/core/unidentified/index.js';
+import { getReceivingBoxes, listAllReceivingOrders } from '../../areas/receiving/core/index.js';
+import { listAllReturns } from '../../areas/returns/core/index.js';
+import { listReceipts } from '../../areas/unidentified/core/index.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 import { apiRequestsSince, createTestCore, emulatorControl, lastRequestSeq, signIn, type TestCore } from '../support/test-core.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { englishOfSaid } from '../../electron/core/words.js';
-import type { CacheProblem } from '../../shared/ipc/inventory.js';
+import type { CacheProblem } from '../../areas/inventory/common/ipc.js';
 import { GS } from '../../shared/scan/gs1.js';
 import { FileSecretStore } from '../support/file-secret-store.js';
 import { callCore, createTestCore, emulatorControl, signIn } from '../support/test-core.js';

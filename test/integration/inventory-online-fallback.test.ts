@@ -3,7 +3,7 @@ import { ReturnDraft } from '../../shared/schemas/return-draft.js';
 import { createIntl } from 'react-intl';
 import { readCatalog } from '../../build/i18n-catalogs.js';
 import type { Translate } from '../../renderer/src/i18n/useT.js';
-import { applyItemScan } from '../../renderer/src/workspaces/returns/intake/lines.js';
+import { applyItemScan } from '../../areas/returns/ui/intake/lines.js';
 import { GS } from '../../shared/scan/gs1.js';
 import { callCore, createTestCore, emulatorControl, signIn } from '../support/test-core.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';

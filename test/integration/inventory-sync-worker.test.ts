@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ChannelOutput } from '../../shared/ipc/contract.js';
 import { InventoryPage } from '../../shared/schemas/inventory.js';
-import { startSyncAssembler, type SyncAssembler } from '../../electron/core/inventory/sync-in-worker.js';
-import type { SyncStream } from '../../electron/core/inventory/snapshot-assembler.js';
+import { startSyncAssembler, type SyncAssembler } from '../../areas/inventory/core/sync-in-worker.js';
+import type { SyncStream } from '../../areas/inventory/core/snapshot-assembler.js';
 import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cleanupsAfterEach } from '../support/cleanups.js';
-import { getReceivingOrder } from '../../electron/core/receiving/index.js';
+import { getReceivingOrder } from '../../areas/receiving/core/index.js';
 import { apiRequestsSince, callCore as call, createTestCore, emulatorControl, lastRequestSeq, signIn, type TestCore } from '../support/test-core.js';
 
 /**

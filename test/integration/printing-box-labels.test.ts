@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LabelPrinterCondition, LabelPrinterJob } from '../../emulator/label-printer.js';
-import type { PrintingSettings } from '../../shared/ipc/printing.js';
-import { LABEL_SIZES } from '../../shared/printing/item-label.js';
+import type { PrintingSettings } from '../../areas/printing/common/ipc.js';
+import { LABEL_SIZES } from '../../areas/printing/common/item-label.js';
 import { EmulatorClient } from '../support/emulator-client.js';
 import { apiRequestsSince, callCore, createTestCore, emulatorControl, lastRequestSeq, signIn } from '../support/test-core.js';
 import { renderZpl } from '../support/zpl-render.js';

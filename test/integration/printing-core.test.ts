@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LabelPrinterCondition, LabelPrinterJob } from '../../emulator/label-printer.js';
-import type { PrintJob, PrintingSettings } from '../../shared/ipc/printing.js';
-import { LABEL_SIZES } from '../../shared/printing/item-label.js';
+import type { PrintJob, PrintingSettings } from '../../areas/printing/common/ipc.js';
+import { LABEL_SIZES } from '../../areas/printing/common/item-label.js';
 import { normalizeGtin } from '../../shared/scan/codes.js';
 import { parseGs1 } from '../../shared/scan/gs1.js';
 import { createTestCore } from '../support/test-core.js';

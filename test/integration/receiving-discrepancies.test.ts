@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderDiscrepancies } from '../../shared/ipc/receiving.js';
+import type { OrderDiscrepancies } from '../../areas/receiving/common/ipc.js';
 import { emptyWroForm, emptyWroItem, type WroForm } from '../../shared/schemas/wro-form.js';
-import { csvCenterTime } from '../../electron/core/receiving/discrepancies.js';
-import { parseSheet } from '../../electron/core/receiving/import/index.js';
+import { csvCenterTime } from '../../areas/receiving/core/discrepancies.js';
+import { parseSheet } from '../../areas/receiving/core/import/index.js';
 import { EmulatorClient } from '../support/emulator-client.js';
 import { apiRequestsSince, callCore, createTestCore, emulatorControl, lastRequestSeq, signIn, type TestCore } from '../support/test-core.js';
 

@@ -3,7 +3,7 @@ import * as XLSX from '@e965/xlsx';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
-import { IMPORT_FILE_MAX, IMPORT_LINES_MAX } from '../../shared/ipc/receiving.js';
+import { IMPORT_FILE_MAX, IMPORT_LINES_MAX } from '../../areas/receiving/common/ipc.js';
 import { emptyWroForm } from '../../shared/schemas/wro-form.js';
 import { bestRun, watchDesk } from '../support/desk-watch.js';
 import { EmulatorClient } from '../support/emulator-client.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppErrorException } from '../../shared/errors.js';
 import { englishOf, wordsIn } from '../../electron/core/words.js';
-import { cancelReceivingOrder } from '../../electron/core/receiving/resources.js';
+import { cancelReceivingOrder } from '../../areas/receiving/core/resources.js';
 import { createTestCore, signIn } from '../support/test-core.js';
 
 /**

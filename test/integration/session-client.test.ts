@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { DispatcherPool } from '../../electron/core/api/dispatchers.js';
-import { createReturn } from '../../electron/core/returns/resources.js';
+import { createReturn } from '../../areas/returns/core/resources.js';
 import { SECRET_ACCOUNTS, SessionService } from '../../electron/core/auth/session.js';
 import { TokenClient } from '../../electron/core/auth/token-client.js';
 import { LOCAL_CLIENT } from '../../electron/core/environments/local-emulator.js';

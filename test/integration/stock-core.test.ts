@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
-import { daysBetween, expiryDay, localDay } from '../../shared/lots/expiry.js';
+import { daysBetween, expiryDay, localDay } from '../../shared/time/expiry.js';
 import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';
 
 /**

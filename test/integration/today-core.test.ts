@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChannelOutput } from '../../shared/ipc/contract.js';
 import { systemClock } from '../../electron/core/clock.js';
-import { TodayDesk } from '../../electron/core/today/desk.js';
+import { TodayDesk } from '../../areas/today/core/desk.js';
 import { wordsIn } from '../../electron/core/words.js';
 import { countDiffers, lotReceivedOtherwise, type RawBoxLine, type RawQuantity } from '../support/discrepancy-oracle.js';
 import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
-import { skiaRender } from '../../electron/core/printing/box-labels.js';
+import { skiaRender } from '../../areas/printing/core/box-labels.js';
 import { readBarcodes } from './zpl-render.js';
 
 /**

@@ -1,9 +1,9 @@
 import bwipjs from 'bwip-js';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { boxLabelsZpl, rasterizePdf } from '../../electron/core/printing/box-labels.js';
-import { asciiCompressed, thresholdRgba, z64, type Bitmap } from '../../electron/core/printing/zpl-graphic.js';
-import { LABEL_SIZES } from '../../shared/printing/item-label.js';
+import { boxLabelsZpl, rasterizePdf } from '../../areas/printing/core/box-labels.js';
+import { asciiCompressed, thresholdRgba, z64, type Bitmap } from '../../areas/printing/core/zpl-graphic.js';
+import { LABEL_SIZES } from '../../areas/printing/common/item-label.js';
 import { renderZpl } from '../support/zpl-render.js';
 
 /**

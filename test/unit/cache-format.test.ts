@@ -14,7 +14,7 @@ import {
   readItem,
   toColumns,
   type CacheColumns,
-} from '../../electron/core/inventory/cache-format.js';
+} from '../../areas/inventory/core/cache-format.js';
 import { DurableFile } from '../../electron/core/data/durable-file.js';
 import { CachedItem, type InventoryCacheSnapshot } from '../../shared/schemas/inventory-cache.js';
 import { V2_SNAPSHOT } from '../fixtures/inventory-cache/v2-snapshot.js';

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import v8 from 'node:v8';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cacheCodec, checkColumns, inventoryCacheFile, toColumns } from '../../electron/core/inventory/cache-format.js';
-import { foldText } from '../../electron/core/inventory/search-text.js';
-import { CacheIndex } from '../../electron/core/inventory/cache-index.js';
+import { cacheCodec, checkColumns, inventoryCacheFile, toColumns } from '../../areas/inventory/core/cache-format.js';
+import { foldText } from '../../areas/inventory/core/search-text.js';
+import { CacheIndex } from '../../areas/inventory/core/cache-index.js';
 import { CachedItem, SEARCH_COUNT_CAP, SEARCH_LIMIT_MAX, SearchPage, type InventoryCacheSnapshot } from '../../shared/schemas/inventory-cache.js';
 
 const SYNCED = { items: '2026-11-21T10:00:00.000Z', levels: '2026-11-21T10:05:00.000Z', lots: '2026-11-21T10:06:00.000Z', codes: null };

@@ -43,7 +43,7 @@ describe('counts', () => {
 
   it('is the only place the app joins a count to its unit', () => {
     const found: string[] = [];
-    for (const file of ['renderer/src', 'electron/core', 'shared'].flatMap(sources)) {
+    for (const file of ['renderer/src', 'areas', 'electron/core', 'shared'].flatMap(sources)) {
       if (file.endsWith(join('shared', 'counts.ts'))) continue;
       readFileSync(join(root, file), 'utf8')
         .split('\n')

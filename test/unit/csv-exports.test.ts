@@ -1,16 +1,16 @@
 import Papa from 'papaparse';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { discrepancyCsv } from '../../electron/core/receiving/discrepancies.js';
+import { discrepancyCsv } from '../../areas/receiving/core/discrepancies.js';
 import { englishWords } from '../../electron/core/words.js';
 import { englishMessages } from '../../renderer/src/i18n/catalogs';
 import { wordsOf } from '../../renderer/src/i18n/useT';
-import { eventLines, historyCsv } from '../../renderer/src/workspaces/history/historyData';
-import { expiringCsv, itemsCsv } from '../../renderer/src/workspaces/stock/csv';
+import { eventLines, historyCsv } from '../../areas/history/ui/historyData';
+import { expiringCsv, itemsCsv } from '../../areas/stock/ui/csv';
 import { csvText } from '../../shared/csv.js';
-import type { HistoryRow } from '../../shared/ipc/history.js';
-import type { OrderDiscrepancies } from '../../shared/ipc/receiving.js';
-import type { StockItemRow, StockLotRow } from '../../shared/ipc/stock.js';
+import type { HistoryRow } from '../../areas/history/common/ipc.js';
+import type { OrderDiscrepancies } from '../../areas/receiving/common/ipc.js';
+import type { StockItemRow, StockLotRow } from '../../areas/stock/common/ipc.js';
 
 /**
  * Every CSV the desk exports goes through one writer: a text cell a spreadsheet would run (it begins

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DraftStore } from '../../electron/core/data/draft-store.js';
-import { returnDraftPolicy } from '../../electron/core/returns/draft-policy.js';
+import { returnDraftPolicy } from '../../areas/returns/core/draft-policy.js';
 import { AppErrorException } from '../../shared/errors.js';
 import type { ReturnDraft } from '../../shared/schemas/return-draft.js';
 import { emptyWroForm, emptyWroItem } from '../../shared/schemas/wro-form.js';

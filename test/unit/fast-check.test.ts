@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { compileCheck } from '../../electron/core/api/fast-check.js';
 import { RESPONSES } from '../../electron/core/api/responses.js';
-import { SYNC_STREAMS, type SyncStream } from '../../electron/core/inventory/snapshot-assembler.js';
+import { SYNC_STREAMS, type SyncStream } from '../../areas/inventory/core/snapshot-assembler.js';
 
 /**
  * The sync's fast page check must say yes exactly where zod says yes: every published field of a

@@ -28,7 +28,7 @@ function sourceFiles(dir: string): string[] {
     .filter((e) => e.isFile() && /\.(ts|tsx)$/.test(e.name) && !e.name.endsWith('.generated.ts'))
     .map((e) => join(e.parentPath, e.name));
 }
-const code = ['renderer/src', 'shared', 'electron'].flatMap(sourceFiles).map((file) => readFileSync(file, 'utf8'));
+const code = ['renderer/src', 'areas', 'shared', 'electron'].flatMap(sourceFiles).map((file) => readFileSync(file, 'utf8'));
 
 function argumentsOf(elements: readonly MessageFormatElement[], into = new Set<string>()): Set<string> {
   for (const el of elements) {
@@ -45,7 +45,7 @@ describe('message catalogs', () => {
     expect(() => compiled(name)).not.toThrow();
   });
 
-  it('a language is its area files merged; an id in two of them is refused, naming both files', () => {
+  it("a language is its kit files and its areas' files merged; an id in two of them is refused, naming both files", () => {
     const dir = mkdtempSync(join(tmpdir(), 'dockdesk-catalog-'));
     try {
       mkdirSync(join(dir, 'xx'));
@@ -54,6 +54,14 @@ describe('message catalogs', () => {
       expect(readCatalog('xx', dir)).toEqual({ 'a.one': 'One', 'a.two': 'Two', 'b.one': 'Uno' });
       writeFileSync(join(dir, 'xx', 'c.json'), JSON.stringify({ 'a.two': 'Again' }));
       expect(() => readCatalog('xx', dir)).toThrow(/"a\.two" is in both .*a\.json and .*c\.json/);
+      rmSync(join(dir, 'xx', 'c.json'));
+      // An area's words are in its own folder (areas/<id>/messages/<language>.json), merged the same way.
+      mkdirSync(join(dir, 'areas', 'counts', 'messages'), { recursive: true });
+      mkdirSync(join(dir, 'areas', 'quiet'), { recursive: true });
+      writeFileSync(join(dir, 'areas', 'counts', 'messages', 'xx.json'), JSON.stringify({ 'counts.title': 'Counts' }));
+      expect(readCatalog('xx', dir, join(dir, 'areas'))).toEqual({ 'a.one': 'One', 'a.two': 'Two', 'b.one': 'Uno', 'counts.title': 'Counts' });
+      writeFileSync(join(dir, 'areas', 'counts', 'messages', 'xx.json'), JSON.stringify({ 'b.one': 'Again' }));
+      expect(() => readCatalog('xx', dir, join(dir, 'areas'))).toThrow(/"b\.one" is in both .*b\.json and .*counts\/messages\/xx\.json/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -106,8 +114,8 @@ async function literalText(filePath: string, source: string): Promise<string[]> 
 }
 
 describe('no literal text in the translated files', { timeout: 30_000 }, () => {
-  it('lists its files in one place: the whole renderer', () => {
-    expect(translatedFiles).toEqual(['renderer/src/**/*.{ts,tsx}']);
+  it("lists its files in one place: the whole renderer, the areas' ui/ included", () => {
+    expect(translatedFiles).toEqual(['renderer/src/**/*.{ts,tsx}', 'areas/*/ui/**/*.{ts,tsx}']);
   });
 
   it.each([
@@ -172,9 +180,9 @@ describe('no literal text in the translated files', { timeout: 30_000 }, () => {
 
   it('holds the contribution files, the palette, the scan router and Settings’ palette lines to it', async () => {
     for (const file of [
-      'renderer/src/workspaces/inventory/inventory.contribution.tsx',
-      'renderer/src/workspaces/receiving/receiving.contribution.tsx',
-      'renderer/src/workspaces/settings/paletteLines.ts',
+      'areas/inventory/ui/inventory.contribution.tsx',
+      'areas/receiving/ui/receiving.contribution.tsx',
+      'areas/settings/ui/paletteLines.ts',
       'renderer/src/scan/ScanProvider.tsx',
       'renderer/src/workspaces/registry.ts',
     ])

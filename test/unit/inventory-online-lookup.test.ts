@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { barcodeForms } from '../../electron/core/inventory/online-lookup.js';
-import { inventoryChannels } from '../../shared/ipc/inventory.js';
+import { barcodeForms } from '../../areas/inventory/core/online-lookup.js';
+import { inventoryChannels } from '../../areas/inventory/common/ipc.js';
 
 describe('the online fallback of an inventory lookup', () => {
   it('asks the service for a GTIN in every length it may have been stored in', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldReducer, initialField } from '../../renderer/src/workspaces/inventory/searchField';
+import { fieldReducer, initialField } from '../../areas/inventory/ui/searchField';
 
 describe('the Inventory field', () => {
   it('searches and looks up what was typed', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LookupAnswer, SyncStatus } from '../../shared/ipc/inventory.js';
+import type { LookupAnswer, SyncStatus } from '../../areas/inventory/common/ipc.js';
 import type { CachedItem, SearchHit } from '../../shared/schemas/inventory-cache.js';
-import { laterStatus, resultRows, syncFraction } from '../../renderer/src/workspaces/inventory/model.js';
+import { laterStatus, resultRows, syncFraction } from '../../areas/inventory/ui/model.js';
 
 /** The Inventory workspace's own decisions: which rows the search shows, and how far the sync bar is. */
 

@@ -6,7 +6,7 @@ import { appError } from '../../electron/core/words.js';
 import { DEFAULT_SCANNER_SETTINGS } from '../../shared/schemas/scanner.js';
 import { channelNames } from '../../shared/ipc/contract.js';
 import type { SessionState } from '../../shared/schemas/session.js';
-import { inventoryChannels } from '../../shared/ipc/inventory.js';
+import { inventoryChannels } from '../../areas/inventory/common/ipc.js';
 
 const session: SessionState = {
   environment: { id: 'local', name: 'Local emulator', kind: 'local', apiBaseUrl: 'http://127.0.0.1:1', authUrl: 'http://127.0.0.1:1' },

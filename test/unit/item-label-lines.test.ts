@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { labelWords } from '../../electron/core/words.js';
 import { GS } from '../../shared/scan/gs1.js';
-import { LABEL_SIZES, MAX_COPIES, copiesFor, gs1ElementString, itemLabelZpl, lineItemLabel } from '../../shared/printing/item-label.js';
+import { LABEL_SIZES, MAX_COPIES, copiesFor, gs1ElementString, itemLabelZpl, lineItemLabel } from '../../areas/printing/common/item-label.js';
 import { renderZpl } from '../support/zpl-render.js';
 
 /**

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { labelWords } from '../../electron/core/words.js';
 
 const english = labelWords('en');
-import { itemLabelPdf, testLabelPdf } from '../../electron/core/printing/label-pdf.js';
-import { LabelProblem, type ItemLabel } from '../../shared/printing/item-label.js';
-import { TEST_PRINT_CODE } from '../../shared/printing/test-label.js';
+import { itemLabelPdf, testLabelPdf } from '../../areas/printing/core/label-pdf.js';
+import { LabelProblem, type ItemLabel } from '../../areas/printing/common/item-label.js';
+import { TEST_PRINT_CODE } from '../../areas/printing/common/test-label.js';
 import { hasValidCheckDigit, normalizeGtin } from '../../shared/scan/codes.js';
 import { GS } from '../../shared/scan/gs1.js';
 import { toScanQuery } from '../../shared/scan/router.js';

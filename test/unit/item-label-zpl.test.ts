@@ -13,7 +13,7 @@ const problem = (id: Saying['id'], values?: Saying['values']) => {
 import { hasValidCheckDigit, normalizeGtin } from '../../shared/scan/codes.js';
 import { GS, parseGs1 } from '../../shared/scan/gs1.js';
 import { toScanQuery } from '../../shared/scan/router.js';
-import { LABEL_SIZES, LabelProblem, itemLabelZpl, type ItemLabel, type LabelMedia } from '../../shared/printing/item-label.js';
+import { LABEL_SIZES, LabelProblem, itemLabelZpl, type ItemLabel, type LabelMedia } from '../../areas/printing/common/item-label.js';
 import { renderZpl } from '../support/zpl-render.js';
 
 /**

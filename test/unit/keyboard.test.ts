@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bindableKeys, describeKeys, isScannerControlCombo, matches, parseKeys } from '../../renderer/src/keyboard/keys.js';
 import { parseSearch, stringifySearch } from '../../renderer/src/app/search.js';
-import { ReceivingSearch } from '../../renderer/src/workspaces/receiving/search.js';
-import { receivingChannels } from '../../shared/ipc/receiving.js';
+import { ReceivingSearch } from '../../areas/receiving/ui/search.js';
+import { receivingChannels } from '../../areas/receiving/common/ipc.js';
 
 const key = (k: string, mods: Partial<Record<'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey', boolean>> = {}) => ({
   key: k,

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
@@ -80,6 +80,9 @@ async function exportedEnums(): Promise<Map<string, readonly string[]>> {
       .filter((f) => f.endsWith('.ts'))
       .map((f) => root + f),
   );
+  // each area's own channels
+  const areas = fileURLToPath(new URL('../../areas/', import.meta.url));
+  for (const area of readdirSync(areas)) if (existsSync(`${areas}${area}/common/ipc.ts`)) files.push(`${areas}${area}/common/ipc.ts`);
   files.push(fileURLToPath(new URL('../../shared/errors.ts', import.meta.url)));
   for (const file of files) {
     const module = (await import(file)) as Record<string, unknown>;

@@ -3,8 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
-// @ts-expect-error: plain JavaScript without type declarations.
-import { coreKit } from '../../build/area-lists.mjs';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { findCycles, importSpecifiers, readImportGraph } from '../support/import-graph.js';
@@ -71,67 +69,79 @@ describe('layer rules', { timeout: 30_000 }, () => {
     ['electron/core/auth/x.ts', "import { ApiClient } from '../api/api-client.js';\nexport const b = ApiClient;"],
     ['electron/core/auth/x.ts', "import { EnvironmentInput } from '../../../shared/schemas/environments.js';\nexport const b = EnvironmentInput;"],
     ['electron/core/environments/x.ts', "import { SessionService } from '../auth/session.js';\nexport const b = SessionService;"],
-    ['electron/core/receiving/handlers.ts', "import { EnvironmentManager } from '../environments/manager.js';\nexport const b = EnvironmentManager;"],
+    [
+      'areas/receiving/core/handlers.ts',
+      "import { EnvironmentManager } from '../../../electron/core/environments/manager.js';\nexport const b = EnvironmentManager;",
+    ],
   ])('allows %s', async (file, code) => {
     expect(await violations(file, code)).toEqual([]);
   });
 });
 
 /**
- * Area zones: another area may import only an area's index. For each area, an import of the next
- * area's internals is refused and an import of its index allowed; the kit (shell, palette, core
- * services) may use an area's index too, never its internals. The areas are found on disk (every
- * workspace folder; every core folder with a contribution file that is not kit), not read from the
- * lint's own lists, so an area left out of the zones fails here.
+ * Feature areas: areas/<id>/{common,core,ui}, the folder naming the layer. For each area, an import of
+ * the next area's core/ or ui/ internals is refused and one of its index allowed; its common/ is open
+ * to every area. The areas are found on disk (every folder of areas/), not read from the lint's own
+ * list, so an area left out of the zones fails here.
  */
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-const foldersIn = (dir: string): string[] =>
-  readdirSync(join(repo, dir), { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => d.name);
-const rendererAreas = foldersIn('renderer/src/workspaces');
-const coreAreas = foldersIn('electron/core').filter(
-  (dir) => !(coreKit as string[]).includes(dir) && readdirSync(join(repo, 'electron/core', dir)).some((f) => f.endsWith('.contribution.ts')),
-);
+const areaIds = readdirSync(join(repo, 'areas'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 const next = <T>(list: readonly T[], i: number): T => list[(i + 1) % list.length]!;
-const rendererZones = rendererAreas.map((area, i) => [area, next(rendererAreas, i)] as const);
-const coreZones = coreAreas.map((area, i) => [area, next(coreAreas, i)] as const);
+const zones = areaIds.map((area, i) => [area, next(areaIds, i)] as const);
 
-describe('area zones', { timeout: 30_000 }, () => {
-  it.each(rendererZones)('refuses renderer/src/workspaces/%s importing the internals of %s', async (area, other) => {
-    expect(await violations(`renderer/src/workspaces/${area}/x.ts`, `import { a } from '../${other}/queries';\nexport const b = a;`)).not.toHaveLength(0);
-    expect(
-      await violations(`renderer/src/workspaces/${area}/deep/x.tsx`, `import { a } from '../../${other}/sub/View';\nexport const b = a;`),
-    ).not.toHaveLength(0);
+describe('area layers and zones', { timeout: 30_000 }, () => {
+  it.each(zones)('refuses areas/%s importing the core/ or ui/ internals of %s', async (area, other) => {
+    expect(await violations(`areas/${area}/ui/x.ts`, `import { a } from '../../${other}/ui/queries';\nexport const b = a;`)).not.toHaveLength(0);
+    expect(await violations(`areas/${area}/ui/deep/x.tsx`, `import { a } from '../../../${other}/ui/sub/View';\nexport const b = a;`)).not.toHaveLength(0);
+    expect(await violations(`areas/${area}/core/x.ts`, `import { a } from '../../${other}/core/resources.js';\nexport const b = a;`)).not.toHaveLength(0);
+    expect(await violations(`areas/${area}/core/x.ts`, `import type { A } from '../../${other}/core/desk.js';\nexport type B = A;`)).not.toHaveLength(0);
   });
-  it.each(rendererZones)('allows renderer/src/workspaces/%s importing the index of %s', async (area, other) => {
-    expect(await violations(`renderer/src/workspaces/${area}/x.ts`, `import { a } from '../${other}';\nexport const b = a;`)).toEqual([]);
-    expect(await violations(`renderer/src/workspaces/${area}/x.ts`, `import { a } from '../${other}/index';\nexport const b = a;`)).toEqual([]);
-    expect(await violations(`renderer/src/workspaces/${area}/x.ts`, `import { a } from './own/internal';\nexport const b = a;`)).toEqual([]);
+  it.each(zones)('allows areas/%s importing the indexes and the common/ of %s, and its own files', async (area, other) => {
+    expect(await violations(`areas/${area}/ui/x.ts`, `import { a } from '../../${other}/ui';\nexport const b = a;`)).toEqual([]);
+    expect(await violations(`areas/${area}/ui/x.ts`, `import { a } from '../../${other}/ui/index';\nexport const b = a;`)).toEqual([]);
+    expect(await violations(`areas/${area}/ui/x.ts`, `import { a } from './own/internal';\nexport const b = a;`)).toEqual([]);
+    expect(await violations(`areas/${area}/core/x.ts`, `import { a } from '../../${other}/core/index.js';\nexport const b = a;`)).toEqual([]);
+    expect(await violations(`areas/${area}/core/x.ts`, `import { a } from '../../${other}/common/ipc.js';\nexport const b = a;`)).toEqual([]);
+    expect(await violations(`areas/${area}/ui/x.ts`, `import { a } from '../../${other}/common/ipc';\nexport const b = a;`)).toEqual([]);
+    expect(await violations(`areas/${area}/common/x.ts`, `import { a } from '../../${other}/common/ipc.js';\nexport const b = a;`)).toEqual([]);
   });
-  it.each(coreZones)('refuses electron/core/%s importing the internals of %s', async (area, other) => {
-    expect(await violations(`electron/core/${area}/x.ts`, `import { a } from '../${other}/resources.js';\nexport const b = a;`)).not.toHaveLength(0);
-    expect(await violations(`electron/core/${area}/x.ts`, `import type { A } from '../${other}/desk.js';\nexport type B = A;`)).not.toHaveLength(0);
-  });
-  it.each(coreZones)('allows electron/core/%s importing the index of %s', async (area, other) => {
-    expect(await violations(`electron/core/${area}/x.ts`, `import { a } from '../${other}/index.js';\nexport const b = a;`)).toEqual([]);
+  it('keeps each layer of an area to its own rule, named by its folder', async () => {
+    // common/ is pure: no Node, no core, no ui, no page-only or Node-only package.
+    expect(await violations('areas/lots/common/x.ts', "import { readFile } from 'node:fs';\nexport const b = readFile;")).not.toHaveLength(0);
+    expect(await violations('areas/lots/common/x.ts', "import { a } from '../core/desk.js';\nexport const b = a;")).not.toHaveLength(0);
+    expect(await violations('areas/lots/common/x.ts', "import { a } from '../ui/queries';\nexport const b = a;")).not.toHaveLength(0);
+    expect(await violations('areas/lots/common/x.ts', "import pino from 'pino';\nexport const b = pino;")).not.toHaveLength(0);
+    expect(await violations('areas/lots/common/x.ts', 'export const title = () => document.title;')).not.toHaveLength(0);
+    expect(await violations('areas/lots/common/x.ts', "import { a } from '../../../shared/errors.js';\nexport const b = a;")).toEqual([]);
+    // core/ is the core's: no page, no ui/, no renderer.
+    expect(await violations('areas/lots/core/x.ts', "import { a } from '../ui/queries';\nexport const b = a;")).not.toHaveLength(0);
+    expect(await violations('areas/lots/core/x.ts', "import { a } from '../../../renderer/src/x.js';\nexport const b = a;")).not.toHaveLength(0);
+    expect(await violations('areas/lots/core/x.ts', 'export const title = () => document.title;')).not.toHaveLength(0);
+    expect(await violations('areas/lots/core/x.ts', "import { app } from 'electron';\nexport const b = app;")).not.toHaveLength(0);
+    expect(await violations('areas/lots/core/x.ts', "import { a } from '../../../electron/core/api/api-client.js';\nexport const b = a;")).toEqual([]);
+    expect(await violations('areas/lots/core/x.ts', "import { readFile } from 'node:fs';\nexport const b = readFile;")).toEqual([]);
+    // ui/ is the page's: no core/, no Node, no main.
+    expect(await violations('areas/lots/ui/x.ts', "import { a } from '../core/desk.js';\nexport const b = a;")).not.toHaveLength(0);
+    expect(await violations('areas/lots/ui/x.ts', "import { readFile } from 'node:fs';\nexport const b = readFile;")).not.toHaveLength(0);
+    expect(await violations('areas/lots/ui/x.ts', "import { a } from '../../../electron/core/app-core.js';\nexport const b = a;")).not.toHaveLength(0);
+    expect(await violations('areas/lots/ui/x.ts', "import { a } from '../../../renderer/src/ui/Button';\nexport const b = a;")).toEqual([]);
   });
   it("keeps the kit to the areas' indexes as well", async () => {
     expect(
-      await violations('renderer/src/app/x.tsx', "import { OutboxSlot } from '../workspaces/returns/outbox/OutboxSlot';\nexport const b = OutboxSlot;"),
+      await violations('renderer/src/app/x.tsx', "import { OutboxSlot } from '../../../areas/returns/ui/outbox/OutboxSlot';\nexport const b = OutboxSlot;"),
     ).not.toHaveLength(0);
-    expect(await violations('renderer/src/scan/x.ts', "import { a } from '../workspaces/inventory/queries';\nexport const b = a;")).not.toHaveLength(0);
-    expect(await violations('electron/core/api/x.ts', "import { a } from '../inventory/resources.js';\nexport const b = a;")).not.toHaveLength(0);
-    expect(await violations('electron/core/drafts/x.ts', "import { a } from '../returns/desk.js';\nexport const b = a;")).not.toHaveLength(0);
-    expect(await violations('renderer/src/app/x.tsx', "import { a } from '../workspaces/inventory';\nexport const b = a;")).toEqual([]);
-    expect(await violations('electron/core/drafts/x.ts', "import { a } from '../lots/index.js';\nexport const b = a;")).toEqual([]);
-    // shared/ is the kit, even where a folder there has an area's name.
-    expect(await violations('renderer/src/workspaces/receiving/x.ts', "import { a } from '../../../../shared/lots/expiry';\nexport const b = a;")).toEqual([]);
-    expect(await violations('electron/core/receiving/x.ts', "import { a } from '../../../shared/returns/rules.js';\nexport const b = a;")).toEqual([]);
+    expect(await violations('renderer/src/scan/x.ts', "import { a } from '../../../areas/inventory/ui/queries';\nexport const b = a;")).not.toHaveLength(0);
+    expect(await violations('electron/core/api/x.ts', "import { a } from '../../../areas/inventory/core/resources.js';\nexport const b = a;")).not.toHaveLength(
+      0,
+    );
+    expect(await violations('electron/core/drafts/x.ts', "import { a } from '../../../areas/returns/core/desk.js';\nexport const b = a;")).not.toHaveLength(0);
+    expect(await violations('renderer/src/app/x.tsx', "import { a } from '../../../areas/inventory/ui';\nexport const b = a;")).toEqual([]);
+    expect(await violations('electron/core/drafts/x.ts', "import { a } from '../../../areas/lots/core/index.js';\nexport const b = a;")).toEqual([]);
+    expect(await violations('electron/core/drafts/x.ts', "import { a } from '../../../areas/returns/common/rules.js';\nexport const b = a;")).toEqual([]);
   });
   it('keeps the layer rules inside a zone', async () => {
-    expect(await violations('renderer/src/workspaces/lots/x.ts', "import { readFile } from 'node:fs';\nexport const b = readFile;")).not.toHaveLength(0);
-    expect(await violations('electron/core/lots/x.ts', "import { a } from '../../../renderer/src/x.js';\nexport const b = a;")).not.toHaveLength(0);
     expect(
       await violations('electron/core/api/x.ts', "import { SessionService } from '../auth/session.js';\nexport const b = SessionService;"),
     ).not.toHaveLength(0);
@@ -142,7 +152,7 @@ describe('import cycles', { timeout: 30_000 }, () => {
   const root = fileURLToPath(new URL('../..', import.meta.url));
 
   it('finds none in the project', () => {
-    const graph = readImportGraph(root, ['shared', 'electron', 'emulator', 'renderer/src', 'test', 'build']);
+    const graph = readImportGraph(root, ['shared', 'areas', 'electron', 'emulator', 'renderer/src', 'test', 'build']);
     expect(graph.size).toBeGreaterThan(100);
     expect(findCycles(graph)).toEqual([]);
   });
@@ -150,7 +160,7 @@ describe('import cycles', { timeout: 30_000 }, () => {
   // Areas build on area.ts's names of services and app-core builds on the areas: the other way round,
   // even by type, would make each area's contract depend on the core's options again.
   it('keeps electron/core/area.ts out of every loop, type-only imports included', () => {
-    const graph = readImportGraph(root, ['shared', 'electron'], { withTypes: true });
+    const graph = readImportGraph(root, ['shared', 'areas', 'electron'], { withTypes: true });
     expect(graph.get('electron/core/area.ts')).not.toContain('electron/core/app-core.ts');
     expect(findCycles(graph).filter((loop) => loop.includes('electron/core/area.ts'))).toEqual([]);
   });

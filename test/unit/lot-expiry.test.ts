@@ -1,7 +1,7 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { readCatalog } from '../../build/i18n-catalogs.js';
-import { daysBetween, expiryDay, expiryMark, localDay, type ExpiryMark } from '../../shared/lots/expiry.js';
+import { daysBetween, expiryDay, expiryMark, localDay, type ExpiryMark } from '../../shared/time/expiry.js';
 
 /** The mark in words, as the lot views say it (the catalogs' `lots.expiry.mark`); an unmarked lot has none. */
 function expiryWords(mark: ExpiryMark, language = 'en'): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { InForceRow } from '../../shared/ipc/lots.js';
-import { filterRows, inForceRows } from '../../renderer/src/workspaces/lots/inForce.js';
+import type { InForceRow } from '../../areas/lots/common/ipc.js';
+import { filterRows, inForceRows } from '../../areas/lots/ui/inForce.js';
 
 const row = (id: number, inventoryId: number, sku: string, name: string, lotNumber: string, createdAt: string): InForceRow => ({
   id,

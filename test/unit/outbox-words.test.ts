@@ -7,7 +7,7 @@ import { errorFromResponse } from '../../electron/core/api/errors.js';
 import { OUTBOX_FILE } from '../../electron/core/data/desk-paths.js';
 import type { DraftStore } from '../../electron/core/data/draft-store.js';
 import { DurableFile, jsonCodec } from '../../electron/core/data/durable-file.js';
-import { Outbox, waitingSaying } from '../../electron/core/returns/outbox.js';
+import { Outbox, waitingSaying } from '../../areas/returns/core/outbox.js';
 import { englishOf, wordsIn } from '../../electron/core/words.js';
 import type { Saying } from '../../shared/errors.js';
 

@@ -1,7 +1,7 @@
 import { createIntl } from '@formatjs/intl';
 import { describe, expect, it } from 'vitest';
 import { compiled } from '../../build/i18n-catalogs.js';
-import { parseHostStatus, stopSentences } from '../../electron/core/printing/host-status.js';
+import { parseHostStatus, stopSentences } from '../../areas/printing/core/host-status.js';
 import { englishOfSentences } from '../../electron/core/words.js';
 
 /**

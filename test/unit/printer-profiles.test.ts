@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { printerStatus } from '../../electron/core/printing/system-print.js';
-import { PrinterProfileInput, PrintingSettings } from '../../shared/ipc/printing.js';
+import { printerStatus } from '../../areas/printing/core/system-print.js';
+import { PrinterProfileInput, PrintingSettings } from '../../areas/printing/common/ipc.js';
 
 /**
  * Printer profiles as the settings file keeps them: network label printers written before there were

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { shapeWro } from '../../emulator/api/receiving.js';
 import { generateData } from '../../emulator/data/generate.js';
-import { discrepancyCsv, discrepancyRow, orderDiscrepancies, sortDiscrepancyRows } from '../../electron/core/receiving/discrepancies.js';
-import { otherLotUnits } from '../../shared/receiving/difference.js';
+import { discrepancyCsv, discrepancyRow, orderDiscrepancies, sortDiscrepancyRows } from '../../areas/receiving/core/discrepancies.js';
+import { otherLotUnits } from '../../areas/receiving/common/difference.js';
 import { englishWords, wordsFor } from '../../electron/core/words.js';
 import type { ReceivingBox, ReceivingOrder } from '../../shared/schemas/receiving.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkImport, parseSheet, type ImportItem, type ImportLookup } from '../../electron/core/receiving/import/index.js';
-import { IMPORT_LINES_MAX } from '../../shared/ipc/receiving.js';
+import { checkImport, parseSheet, type ImportItem, type ImportLookup } from '../../areas/receiving/core/import/index.js';
+import { IMPORT_LINES_MAX } from '../../areas/receiving/common/ipc.js';
 import {
   checkColumns,
   guessColumns,
@@ -9,12 +9,12 @@ import {
   layoutKey,
   normalizeHeader,
   type ImportField,
-} from '../../shared/receiving/import-columns.js';
-import { decimalHint, readQuantityText } from '../../shared/receiving/import-numbers.js';
-import { sniff } from '../../electron/core/receiving/import/sniff.js';
-import { SheetRows, sheetOfRecords } from '../../electron/core/receiving/import/parse.js';
-import { readDateTime, readDay } from '../../shared/receiving/import-dates.js';
-import { problemLine } from '../../shared/receiving/import-problems.js';
+} from '../../areas/receiving/common/import-columns.js';
+import { decimalHint, readQuantityText } from '../../areas/receiving/common/import-numbers.js';
+import { sniff } from '../../areas/receiving/core/import/sniff.js';
+import { SheetRows, sheetOfRecords } from '../../areas/receiving/core/import/parse.js';
+import { readDateTime, readDay } from '../../areas/receiving/common/import-dates.js';
+import { problemLine } from '../../areas/receiving/common/import-problems.js';
 import { createIntl } from '@formatjs/intl';
 import { compiled } from '../../build/i18n-catalogs.js';
 

@@ -4,7 +4,7 @@ import type { CachedItem } from '../../shared/schemas/inventory-cache.js';
 import { createIntl } from 'react-intl';
 import { readCatalog } from '../../build/i18n-catalogs.js';
 import type { Translate } from '../../renderer/src/i18n/useT.js';
-import { applyItemScan, plainScanText } from '../../renderer/src/workspaces/returns/intake/lines.js';
+import { applyItemScan, plainScanText } from '../../areas/returns/ui/intake/lines.js';
 
 function item(id: number, flags: Partial<CachedItem['flags']> = {}): CachedItem {
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ruleInEnglish } from '../../electron/core/returns/ruleWords.js';
-import { applyServiceErrors, checkReturnDraft, itemRefusal, returnBody, type RuleText } from '../../shared/returns/rules.js';
+import { ruleInEnglish } from '../../areas/returns/core/ruleWords.js';
+import { applyServiceErrors, checkReturnDraft, itemRefusal, returnBody, type RuleText } from '../../areas/returns/common/rules.js';
 import { ReturnDraft, type ReturnDraftInput } from '../../shared/schemas/return-draft.js';
 import { ReturnCreate } from '../../shared/schemas/returns.js';
 

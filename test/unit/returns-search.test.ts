@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { returnServiceQuery } from '../../electron/core/returns/list-query.js';
-import { ReturnsSearch } from '../../renderer/src/workspaces/returns/search.js';
-import { returnChannels } from '../../shared/ipc/returns.js';
-import { findQueries } from '../../shared/returns/find.js';
+import { returnServiceQuery } from '../../areas/returns/core/list-query.js';
+import { ReturnsSearch } from '../../areas/returns/ui/search.js';
+import { returnChannels } from '../../areas/returns/common/ipc.js';
+import { findQueries } from '../../areas/returns/common/find.js';
 
 describe('the returns list address', () => {
   it('reads every filter and falls back to defaults for parts that do not parse', () => {

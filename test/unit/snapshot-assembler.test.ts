@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CacheIndex } from '../../electron/core/inventory/cache-index.js';
-import { SnapshotAssembler, type SnapshotMeta } from '../../electron/core/inventory/snapshot-assembler.js';
+import { CacheIndex } from '../../areas/inventory/core/cache-index.js';
+import { SnapshotAssembler, type SnapshotMeta } from '../../areas/inventory/core/snapshot-assembler.js';
 
 /**
  * The sync's assembler (run in a worker thread during a sync): page texts in, cache columns out. The

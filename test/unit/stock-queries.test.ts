@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toColumns } from '../../electron/core/inventory/cache-format.js';
-import { StockIndex } from '../../electron/core/stock/stock-index.js';
+import { toColumns } from '../../areas/inventory/core/cache-format.js';
+import { StockIndex } from '../../areas/stock/core/stock-index.js';
 import {
   expiringQuery,
   itemPositions,
@@ -10,8 +10,8 @@ import {
   lotRows,
   summarize,
   type ExclusionLookup,
-} from '../../electron/core/stock/stock-queries.js';
-import { StockItemsInput, type StockItemsInput as ItemsInput } from '../../shared/ipc/stock.js';
+} from '../../areas/stock/core/stock-queries.js';
+import { StockItemsInput, type StockItemsInput as ItemsInput } from '../../areas/stock/common/ipc.js';
 import type { CachedItem, CachedLevel } from '../../shared/schemas/inventory-cache.js';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TodayWro } from '../../shared/ipc/today';
+import type { TodayWro } from '../../areas/today/common/ipc';
 import { generateData, DEFAULTS } from '../../emulator/data/generate';
-import { discrepanciesStale, receivingRows, summarize, whenOf, type TodaySnapshot } from '../../electron/core/today/tiles';
+import { discrepanciesStale, receivingRows, summarize, whenOf, type TodaySnapshot } from '../../areas/today/core/tiles';
 
 const now = new Date(2026, 10, 23, 9, 30);
 const at = (day: number, hour: number) => new Date(2026, 10, day, hour).toISOString();

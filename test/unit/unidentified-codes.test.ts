@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeCode, receiptMatches } from '../../electron/core/unidentified/receipt-search.js';
+import { normalizeCode, receiptMatches } from '../../areas/unidentified/core/receipt-search.js';
 import { sniffImageType } from '../../shared/schemas/uro.js';
 
 const receipt = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyWroForm, emptyWroItem, type WroFormBox } from '../../shared/schemas/wro-form.js';
-import { LINES_PER_STEP, stepEnd } from '../../renderer/src/workspaces/receiving/create/drawnBoxes.js';
+import { LINES_PER_STEP, stepEnd } from '../../areas/receiving/ui/create/drawnBoxes.js';
 
 const box = (lines: number): WroFormBox => ({ ...emptyWroForm().boxes[0]!, box_items: Array.from({ length: lines }, () => emptyWroItem()) });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResolvedItem } from '../../shared/ipc/receiving.js';
+import type { ResolvedItem } from '../../areas/receiving/common/ipc.js';
 import { emptyWroForm, emptyWroItem } from '../../shared/schemas/wro-form.js';
 import {
   codeErrors,
@@ -10,7 +10,7 @@ import {
   wroFormReducer,
   type WroFormEvent,
   type WroFormState,
-} from '../../renderer/src/workspaces/receiving/create/formState.js';
+} from '../../areas/receiving/ui/create/formState.js';
 
 const MUG: ResolvedItem = { inventory_id: 7001, sku: 'MUG-1', name: 'Blue mug', is_lot: false, matched: 'barcode' };
 const TEA: ResolvedItem = { inventory_id: 7002, sku: 'TEA-1', name: 'Green tea', is_lot: true, matched: 'sku' };

@@ -10,7 +10,7 @@ import {
   wroCreateBody,
   WRO_LIMITS,
 } from '../../shared/schemas/wro-form.js';
-import { isServiceOrder, receivingServiceQuery, sortOf, sortOrders } from '../../electron/core/receiving/list-query.js';
+import { isServiceOrder, receivingServiceQuery, sortOf, sortOrders } from '../../areas/receiving/core/list-query.js';
 import { said } from '../../shared/errors.js';
 import type { ReceivingOrder } from '../../shared/schemas/receiving.js';
 import { createIntl } from '@formatjs/intl';

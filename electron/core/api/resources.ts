@@ -6,7 +6,7 @@ import type { ApiClient, CallResult } from './api-client.js';
 import type { LinkedPage } from './paging.js';
 
 /**
- * What every area's resources share (the areas' own live in electron/core/<area>/resources.ts): the
+ * What every area's resources share (the areas' own live in areas/<area>/core/resources.ts): the
  * account-wide reads, the channel rule for writes, one page of a cursor list, header paging. Each
  * resource function is the only place its query and paging are spelled; lists answer one page with
  * the link to the next, followed as given.

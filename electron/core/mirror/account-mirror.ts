@@ -11,10 +11,10 @@ import { DurableFile, jsonCodec } from '../data/durable-file.js';
 import { scopeKey, type DeskScope } from '../data/desk-paths.js';
 import { PerScope } from '../data/scoped.js';
 import type { LogFn } from '../logging/app-log.js';
-import { listLotExclusions } from '../lots/index.js';
-import { getReceivingBoxes, listAllReceivingOrders } from '../receiving/index.js';
-import { getReturn, listAllReturns } from '../returns/index.js';
-import { listReceipts } from '../unidentified/index.js';
+import { listLotExclusions } from '../../../areas/lots/core/index.js';
+import { getReceivingBoxes, listAllReceivingOrders } from '../../../areas/receiving/core/index.js';
+import { getReturn, listAllReturns } from '../../../areas/returns/core/index.js';
+import { listReceipts } from '../../../areas/unidentified/core/index.js';
 import { emptyMirror, MirrorState, type MirrorBoxes, type MirrorLotItem } from './mirror-state.js';
 
 export const MIRROR_FILE = 'mirror.ddf';

@@ -3,36 +3,40 @@ import { useStore } from './store';
 import { extensionPoint } from '../workspaces/registry';
 
 /**
- * The status bar's slots, in their fixed order: data freshness ("Inventory as of 14:02"), sync
- * progress, the request budget's wait, the outbox, the print queue. Areas fill them by contribution (`statusItems`
- * in their contribution file); the item is a component, mounted once in the bar, that shows what
- * it has to say or nothing.
+ * What an area puts in the status bar (`statusItems` in its contribution file): a component, mounted
+ * once in the bar, that shows what it has to say or nothing. `slot` names its place (the element's
+ * class and test id; items of one slot sit together) and `order` says where it stands, so the bar
+ * lists no area and a new area places its item itself. The desk's own: data freshness 10 ("Inventory
+ * as of 14:02"), sync progress 20, the request budget's wait 30, the outbox 40, the print queue 50.
  */
-export const STATUS_SLOTS = ['freshness', 'sync', 'budget', 'outbox', 'printing'] as const;
-export type StatusSlot = (typeof STATUS_SLOTS)[number];
-
 export interface StatusItem {
-  slot: StatusSlot;
+  slot: string;
+  order: number;
   component: ComponentType;
 }
 
 export const statusItems = extensionPoint<StatusItem>('status items');
+
+type Contributed = ReturnType<typeof statusItems.list>[number];
+
+/** The bar's slots, left to right, each with its items: slots by their first item's order. */
+export function slotsInOrder(items: readonly Contributed[]): { slot: string; items: Contributed[] }[] {
+  const sorted = [...items].sort((a, b) => a.item.order - b.item.order || a.item.slot.localeCompare(b.item.slot));
+  return [...new Set(sorted.map((e) => e.item.slot))].map((slot) => ({ slot, items: sorted.filter((e) => e.item.slot === slot) }));
+}
 
 /** What the status bar renders: each slot's items, in slot order. */
 export function StatusSlots() {
   const items = useStore({ get: statusItems.list, subscribe: statusItems.subscribe });
   return (
     <>
-      {STATUS_SLOTS.map((slot) => {
-        const inSlot = items.filter((e) => e.item.slot === slot);
-        return inSlot.length > 0 ? (
-          <span key={slot} className={`slot slot-${slot}`} data-testid={`status-${slot}`}>
-            {inSlot.map(({ workspace, item: { component: Item } }) => (
-              <Item key={workspace} />
-            ))}
-          </span>
-        ) : null;
-      })}
+      {slotsInOrder(items).map(({ slot, items: inSlot }) => (
+        <span key={slot} className={`slot slot-${slot}`} data-testid={`status-${slot}`}>
+          {inSlot.map(({ workspace, item: { component: Item } }) => (
+            <Item key={workspace} />
+          ))}
+        </span>
+      ))}
     </>
   );
 }

@@ -4,10 +4,10 @@ import type { PaletteAction, PaletteSource } from '../palette/entries';
 import type { ScanResolverEntry } from '../scan/resolvers';
 import type { StatusItem } from '../ui/statusSlots';
 import type { Workspace } from './registry';
-import type { SettingsPanel } from './settings';
+import type { SettingsPanel } from '../../../areas/settings/ui';
 
 /**
- * Everything an area adds to the desk, declared in one file (renderer/src/workspaces/<id>/<id>.contribution.tsx)
+ * Everything an area adds to the desk, declared in one file (areas/<id>/ui/<id>.contribution.tsx)
  * and listed once in renderer/src/areas.ts. Every part is optional: an area brings what it has.
  * The route tree, the sidebar and Alt+<n>, the palette, the scan router, Settings and the status bar
  * all read the list; none of them names an area.

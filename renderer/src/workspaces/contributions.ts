@@ -3,7 +3,7 @@ import { scanResolvers } from '../scan/resolvers';
 import { statusItems } from '../ui/statusSlots';
 import type { Area } from './area';
 import { sidebar } from './registry';
-import { settingsPanels, settingsSectionLine } from './settings';
+import { settingsPanels, settingsSectionLine } from '../../../areas/settings/ui';
 
 /**
  * Adds each area's contributions to the shared mechanisms (sidebar, scan resolvers, palette,

@@ -4,7 +4,7 @@ import type { Phrase } from '../i18n/useT';
 import { createStore } from '../ui/store';
 
 /**
- * A workspace of the desk, as an area contributes it (renderer/src/workspaces/<id>/<id>.contribution.tsx):
+ * A workspace of the desk, as an area contributes it (areas/<id>/ui/<id>.contribution.tsx):
  * the sidebar, the Alt+<n> shortcuts, the sign-in gate, the "coming" placeholders and the command
  * palette all read the list. A workspace's own routes, views and query hooks live in its folder.
  */

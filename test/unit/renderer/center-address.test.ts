@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { StockItemsInput } from '../../../shared/ipc/stock';
+import { StockItemsInput } from '../../../areas/stock/common/ipc';
 import { upgradeAddress } from '../../../renderer/src/app/rememberAddress';
 import { parseSearch, stringifySearch } from '../../../renderer/src/app/search';
-import { HistorySearch } from '../../../renderer/src/workspaces/history/search';
-import { ReceivingSearch } from '../../../renderer/src/workspaces/receiving/search';
-import { ReturnsSearch } from '../../../renderer/src/workspaces/returns/search';
-import { ExpiringSearch, ItemsSearch } from '../../../renderer/src/workspaces/stock/search';
-import { centerOf, TodayReceivingSearch, TodaySearch } from '../../../renderer/src/workspaces/today/search';
+import { HistorySearch } from '../../../areas/history/ui/search';
+import { ReceivingSearch } from '../../../areas/receiving/ui/search';
+import { ReturnsSearch } from '../../../areas/returns/ui/search';
+import { ExpiringSearch, ItemsSearch } from '../../../areas/stock/ui/search';
+import { centerOf, TodayReceivingSearch, TodaySearch } from '../../../areas/today/ui/search';
 
 /**
  * A link or bookmark names a center the same way in every view: `fc=` and the center's id. The

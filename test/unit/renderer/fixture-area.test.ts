@@ -6,10 +6,10 @@ import { areas } from '../../../renderer/src/areas';
 import { paletteActions, paletteSources } from '../../../renderer/src/palette/entries';
 import { buildRouteTree } from '../../../renderer/src/router';
 import { scanResolvers } from '../../../renderer/src/scan/resolvers';
-import { statusItems, StatusSlots } from '../../../renderer/src/ui/statusSlots';
+import { slotsInOrder, statusItems, StatusSlots } from '../../../renderer/src/ui/statusSlots';
 import { installAreas } from '../../../renderer/src/workspaces/contributions';
 import { allWorkspaces, workspaceForPath } from '../../../renderer/src/workspaces/registry';
-import { settingsPanels } from '../../../renderer/src/workspaces/settings';
+import { settingsPanels } from '../../../areas/settings/ui';
 import { toScanQuery } from '../../../shared/scan/router';
 import { currentWords } from '../../../renderer/src/i18n/useT';
 import { fixtureArea } from './fixture-area';
@@ -56,7 +56,7 @@ describe('an area added by contribution', () => {
     expect(settingsPanels.forWorkspace('fixture').map((p) => p.id)).toEqual(['fixture-settings']);
     // Its Settings section is offered in the palette with the rest, without Settings naming it.
     expect(paletteActions.list().filter((e) => e.item.label(t) === 'Settings: Fixture')).toHaveLength(1);
-    expect(statusItems.forWorkspace('fixture').map((i) => i.slot)).toEqual(['sync']);
+    expect(statusItems.forWorkspace('fixture').map((i) => i.slot)).toEqual(['fixture']);
     // Every area's own contributions are there too, once each.
     expect(settingsPanels.list().map((e) => `${e.workspace}.${e.item.id}`)).toEqual([
       'today.today',
@@ -67,10 +67,15 @@ describe('an area added by contribution', () => {
     ]);
   });
 
-  it('draws its status item in its slot', () => {
+  it('draws its status item in a slot of its own, placed by the order it carries', () => {
     uninstall = installAreas([fixtureArea]);
-    const html = renderToStaticMarkup(createElement(StatusSlots));
-    expect(html).toBe('<span class="slot slot-sync" data-testid="status-sync"><span>Fixture in the status bar</span></span>');
+    expect(renderToStaticMarkup(createElement(StatusSlots))).toBe(
+      '<span class="slot slot-fixture" data-testid="status-fixture"><span>Fixture in the status bar</span></span>',
+    );
+    uninstall();
+    // Among the desk's own items (order 25: after sync progress, before the request budget's wait).
+    uninstall = installAreas([...areas, fixtureArea]);
+    expect(slotsInOrder(statusItems.list()).map((s) => s.slot)).toEqual(['freshness', 'sync', 'fixture', 'budget', 'outbox', 'printing']);
   });
 
   it('leaves every place when taken out again', () => {

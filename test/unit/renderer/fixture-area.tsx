@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { rootRoute } from '../../../renderer/src/app/rootRoute';
 import { defineArea } from '../../../renderer/src/workspaces/area';
 
-/** A fixture area's renderer part (what renderer/src/workspaces/<area>/<area>.contribution.tsx holds). */
+/** A fixture area's renderer part (what areas/<area>/ui/<area>.contribution.tsx holds). */
 export const FixtureSearch = z.object({ q: z.string().max(20).optional().catch(undefined) });
 
 const fixtureRoute = createRoute({
@@ -31,5 +31,5 @@ export const fixtureArea = defineArea({
   paletteSources: [{ id: 'things', group: () => 'Fixture things', search: (query) => (query === 'fix' ? [{ id: 'thing-1', label: 'Fixture thing 1' }] : []) }],
   paletteActions: [{ id: 'fixture-open', label: () => 'Open the fixture', href: '#/fixture' }],
   settingsPanels: [{ id: 'fixture-settings', title: () => 'Fixture', component: () => <p>Fixture settings</p> }],
-  statusItems: [{ slot: 'sync', component: () => <span>Fixture in the status bar</span> }],
+  statusItems: [{ slot: 'fixture', order: 25, component: () => <span>Fixture in the status bar</span> }],
 });

@@ -2,16 +2,8 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { englishMessages } from '../../../renderer/src/i18n/catalogs';
 import { wordsOf } from '../../../renderer/src/i18n/useT';
-import type { HistoryRow } from '../../../shared/ipc/history';
-import {
-  chartSeries,
-  endOnHand,
-  eventLines,
-  historyCsv,
-  historyQuery,
-  localStamp,
-  MAX_CHART_SERIES,
-} from '../../../renderer/src/workspaces/history/historyData';
+import type { HistoryRow } from '../../../areas/history/common/ipc';
+import { chartSeries, endOnHand, eventLines, historyCsv, historyQuery, localStamp, MAX_CHART_SERIES } from '../../../areas/history/ui/historyData';
 
 const move = (facilityId: number, quantityChange: number, lotNumber: string | null = null) => ({
   side: quantityChange >= 0 ? ('increment' as const) : ('decrement' as const),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxEntryView } from '../../../shared/schemas/outbox';
 import { englishMessages, loadMessages } from '../../../renderer/src/i18n/catalogs';
 import { wordsOf } from '../../../renderer/src/i18n/useT';
-import { outboxStateText } from '../../../renderer/src/workspaces/returns/outbox/outboxText';
+import { outboxStateText } from '../../../areas/returns/ui/outbox/outboxText';
 
 /** An outbox entry's state in the intake's confirmation: main's reason in the clerk's language, or the English an older entry kept. */
 function entry(state: OutboxEntryView['state'], message: string | null, said: OutboxEntryView['said']): OutboxEntryView {

@@ -1,9 +1,9 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import type { PrintJob, PrintJobState } from '../../../shared/ipc/printing';
+import type { PrintJob, PrintJobState } from '../../../areas/printing/common/ipc';
 import { englishMessages, loadMessages } from '../../../renderer/src/i18n/catalogs';
 import { wordsOf } from '../../../renderer/src/i18n/useT';
-import { jobProblem, queueSummary as summaryIn, systemPrintersReason } from '../../../renderer/src/workspaces/printing/printerText';
+import { jobProblem, queueSummary as summaryIn, systemPrintersReason } from '../../../areas/printing/ui/printerText';
 
 const { t } = wordsOf(createIntl({ locale: 'en', messages: englishMessages }));
 const queueSummary = (jobs: Parameters<typeof summaryIn>[1]) => summaryIn(t, jobs);

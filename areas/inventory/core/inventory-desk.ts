@@ -1,0 +1,358 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { AppErrorException, said, type AppError } from '../../../shared/errors.js';
+import { appError, englishOf } from '../../../electron/core/words.js';
+import {
+  INVENTORY_STALE_AFTER_MS,
+  type CacheProblem,
+  type Freshness,
+  type ItemLot,
+  type SyncPhase,
+  type SyncProgress,
+  type SyncStatus,
+} from '../common/ipc.js';
+import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
+import type { CachedItem } from '../../../shared/schemas/inventory-cache.js';
+import type { SessionState } from '../../../shared/schemas/session.js';
+import type { ApiClient } from '../../../electron/core/api/api-client.js';
+import type { ConnectivityMonitor } from '../../../electron/core/api/connectivity.js';
+import type { Clock } from '../../../electron/core/clock.js';
+import type { DurableFile } from '../../../electron/core/data/durable-file.js';
+import { inventoryCacheFile, type CacheColumns } from './cache-format.js';
+import { CacheIndex } from './cache-index.js';
+import { findItem, itemLots } from './items.js';
+import { startSyncAssembler, SyncWorkerStopped, type SyncAssembler } from './sync-in-worker.js';
+import { fullPassDue, syncInventory, type ResumePoint } from './sync.js';
+import { inLane } from '../../../electron/core/api/request-budget.js';
+
+/** Who the cache belongs to: the active environment and the signed-in account. */
+export interface DeskAccount {
+  environmentId: string;
+  session: SessionState;
+  api: ApiClient;
+}
+
+export interface InventoryDeskDeps {
+  /** The app's data folder; caches go to `<dataDir>/inventory/<environment>/<account hash>/cache.ddf`. */
+  dataDir: string;
+  /** The active environment and session now. */
+  current: () => DeskAccount;
+  connectivity: ConnectivityMonitor;
+  emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+  log: (line: string) => void;
+  /** Dates each sync and says how old the cache is. */
+  clock: Clock;
+  /** Background refresh while signed in and not offline (default 15 minutes; 0 turns it off). */
+  refreshIntervalMs?: number;
+  /** Starts a sync's assembler: a worker thread unless told `inline` (default startSyncAssembler). */
+  startAssembler?: typeof startSyncAssembler;
+}
+
+interface RunningSync {
+  controller: AbortController;
+  mode: 'full' | 'refresh';
+  phase: SyncPhase | null;
+  done: number;
+  total: number | null;
+  finished: Promise<void>;
+}
+
+interface Opened {
+  key: string;
+  file: DurableFile<CacheColumns>;
+}
+
+/**
+ * The offline inventory cache of the active environment and account: loads it (reporting a
+ * bad file once and falling back to the previous generation, or to a full resync), syncs it (after
+ * sign-in, on demand, and in the background while online), and answers with how fresh it is.
+ */
+export class InventoryDesk {
+  private index: CacheIndex = CacheIndex.empty();
+  private opened: Opened | null = null;
+  private opening: Promise<void> | null = null;
+  private sync: RunningSync | null = null;
+  private lastCompletedAt: string | null = null;
+  private lastError: AppError | null = null;
+  private cacheProblem: CacheProblem | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private revision = 0;
+  /** Set once a sync's worker thread failed: later syncs of this run assemble in this thread. */
+  private assembleInline = false;
+  /**
+   * A full pass the connection interrupted: its assembler (holding the pages read) and where each
+   * list stands. The next full pass of the same cache goes on from there instead of starting over.
+   */
+  private interrupted: { key: string; assembler: SyncAssembler; resume: ResumePoint } | null = null;
+
+  constructor(private readonly deps: InventoryDeskDeps) {
+    const every = deps.refreshIntervalMs ?? 15 * 60 * 1000;
+    if (every > 0) {
+      this.timer = setInterval(() => void this.backgroundRefresh(), every);
+      this.timer.unref();
+    }
+  }
+
+  /** The index for the current account (loading its file first when the account changed). */
+  async ready(): Promise<CacheIndex> {
+    await this.follow();
+    return this.index;
+  }
+
+  /** An item of the cache by its inventory id, or null when the cache does not hold it. */
+  async findItem(inventoryId: number): Promise<CachedItem | null> {
+    return findItem(await this.ready(), inventoryId);
+  }
+
+  /** The item's lots with their centers' names and, when known, which of them are excluded. */
+  async itemLots(item: CachedItem, excluded: Set<string> | null): Promise<ItemLot[]> {
+    return itemLots(item, await this.ready(), excluded);
+  }
+
+  /**
+   * Follows sign-in, sign-out and environment switches. When the cache changes hands (a sign-in, the
+   * app starting signed in, another environment), a sync runs: full when the cache is empty, else a refresh.
+   */
+  onSessionChanged(_state: SessionState): void {
+    const before = this.opened?.key ?? null;
+    this.follow()
+      .then(() => {
+        const after = this.opened?.key ?? null;
+        if (after !== null && after !== before && !this.sync && this.deps.current().session.status === 'signed-in')
+          this.start(this.index.size === 0 || fullPassDue(this.index, this.deps.clock.now().getTime()) ? 'full' : 'refresh');
+      })
+      .catch((error: unknown) => this.deps.log(`inventory cache: ${(error as Error).message}`));
+  }
+
+  freshness(): Freshness {
+    const parts = this.index.syncedAt;
+    // "As of" is the last sync's: a refresh renews quantities and codes; `parts.items` is the last full pass.
+    const values = [parts.levels, parts.lots, parts.codes];
+    const syncedAt = values.some((v) => v === null) ? null : values.reduce((a, b) => (Date.parse(a!) <= Date.parse(b!) ? a : b));
+    return {
+      syncedAt,
+      parts,
+      connectivity: this.deps.connectivity.state,
+      stale: syncedAt === null || this.deps.clock.now().getTime() - Date.parse(syncedAt) > INVENTORY_STALE_AFTER_MS,
+      syncing: this.sync !== null,
+    };
+  }
+
+  status(): SyncStatus {
+    const s = this.sync;
+    return {
+      revision: this.revision,
+      state: s ? (s.controller.signal.aborted ? 'cancelling' : 'running') : 'idle',
+      mode: s?.mode ?? null,
+      phase: s?.phase ?? null,
+      done: s?.done ?? 0,
+      total: s?.total ?? null,
+      itemCount: this.index.size,
+      lastCompletedAt: this.lastCompletedAt,
+      lastError: this.lastError,
+      cacheProblem: this.cacheProblem,
+      freshness: this.freshness(),
+    };
+  }
+
+  /** Starts a sync unless one is running; answers at once. */
+  start(mode: 'full' | 'refresh'): SyncStatus {
+    if (this.sync || this.closed) return this.status();
+    const account = this.deps.current();
+    if (account.session.status !== 'signed-in' || !this.opened) {
+      throw appError('not_signed_in', 'errors.inventory.signInToSync');
+    }
+    const controller = new AbortController();
+    const effective = mode === 'refresh' && this.index.size === 0 ? 'full' : mode;
+    const run: RunningSync = { controller, mode: effective, phase: null, done: 0, total: null, finished: Promise.resolve() };
+    this.sync = run;
+    run.finished = this.run(run, account, this.opened);
+    this.announce();
+    return this.status();
+  }
+
+  cancel(): SyncStatus {
+    if (this.sync && !this.sync.controller.signal.aborted) {
+      this.sync.controller.abort(appError('network', 'errors.inventory.syncCancelled', undefined, { retryable: true }));
+      this.announce();
+    }
+    return this.status();
+  }
+
+  /** A change of state, as an event with the next revision (see SyncStatus.revision). */
+  private announce(): void {
+    this.revision = Math.max(this.revision + 1, this.deps.clock.now().getTime());
+    this.deps.emit('inventory.syncStatus', this.status());
+  }
+
+  /** Waits for the running sync, if any (tests, shutdown). */
+  async settled(): Promise<void> {
+    await this.sync?.finished;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.cancel();
+    await this.settled();
+    this.dropInterrupted();
+  }
+
+  private async run(run: RunningSync, account: DeskAccount, opened: Opened): Promise<void> {
+    const signal = run.controller.signal;
+    const lastEmit = new Map<SyncPhase, number>();
+    const onProgress = (p: SyncProgress) => {
+      run.phase = p.phase;
+      run.done = p.done;
+      run.total = p.total;
+      // Enough for a progress bar, without flooding IPC when pages come fast: at most 10 a second per phase.
+      const now = performance.now();
+      if (now - (lastEmit.get(p.phase) ?? -Infinity) >= 100 || (p.total !== null && p.done >= p.total)) {
+        lastEmit.set(p.phase, now);
+        this.deps.emit('inventory.syncProgress', p);
+      }
+    };
+    try {
+      await Promise.resolve();
+      const { columns, encoded, folded } = await this.fetch(run, account, onProgress);
+      signal.throwIfAborted();
+      onProgress({ phase: 'writing', done: 0, total: columns.count });
+      // Only a complete new generation is written; the file keeps the one before as `.prev`.
+      await opened.file.write(columns, encoded ?? undefined);
+      if (this.opened?.key === opened.key) this.index = new CacheIndex(columns, folded);
+      this.lastCompletedAt = this.deps.clock.now().toISOString();
+      this.lastError = null;
+      onProgress({ phase: 'writing', done: columns.count, total: columns.count });
+    } catch (error) {
+      const reason: unknown = signal.aborted ? signal.reason : error;
+      this.lastError =
+        reason instanceof AppErrorException
+          ? reason.appError
+          : { code: 'internal', message: `The inventory sync failed (${(reason as Error).message}); the cache is unchanged.`, retryable: true };
+      if (!(reason instanceof AppErrorException)) this.deps.log(`inventory sync: ${(reason as Error).stack ?? String(reason)}`);
+    } finally {
+      if (this.sync === run) this.sync = null;
+      this.announce();
+    }
+  }
+
+  /**
+   * The sync's requests, with the pages assembled in a worker thread. If the worker dies or cannot
+   * start, the sync runs again at once with the pages assembled in this thread (slower for the UI,
+   * never a failed sync), and so do later syncs of this run.
+   */
+  private async fetch(run: RunningSync, account: DeskAccount, onProgress: (p: SyncProgress) => void) {
+    const signal = run.controller.signal;
+    const key = this.opened?.key ?? null;
+    for (;;) {
+      const carried = run.mode === 'full' && key !== null && this.interrupted?.key === key ? this.interrupted : null;
+      this.dropInterrupted(carried);
+      const assembler = carried?.assembler ?? (await (this.deps.startAssembler ?? startSyncAssembler)({ inline: this.assembleInline, log: this.deps.log }));
+      const resume: ResumePoint = carried ? carried.resume : {};
+      if (carried) this.deps.log(`inventory sync: going on from where the interrupted full pass stopped`);
+      let kept = false;
+      try {
+        // Nobody waits on the sync: its calls go in the budget's background lane, after any clerk's.
+        return await inLane('background', () =>
+          syncInventory(account.api, { mode: run.mode, previous: this.index, signal, onProgress, assembler, resume, now: () => this.deps.clock.now() }),
+        );
+      } catch (error) {
+        const lostConnection = error instanceof AppErrorException && error.appError.retryable && !signal.aborted;
+        if (run.mode === 'full' && key !== null && lostConnection && Object.keys(resume).length > 0) {
+          this.interrupted = { key, assembler, resume };
+          kept = true;
+        }
+        if (!(error instanceof SyncWorkerStopped) || signal.aborted) throw error;
+        this.deps.log(`inventory sync: ${error.message}; assembling in the main thread from now on`);
+        this.assembleInline = true;
+      } finally {
+        if (!kept) assembler.close();
+      }
+    }
+  }
+
+  /** Forgets an interrupted full pass (another account, a refresh, closing), unless it is the one going on. */
+  private dropInterrupted(keep: unknown = null): void {
+    if (this.interrupted && this.interrupted !== keep) this.interrupted.assembler.close();
+    this.interrupted = null;
+  }
+
+  private async backgroundRefresh(): Promise<void> {
+    if (this.sync || this.closed || this.deps.connectivity.state === 'offline') return;
+    try {
+      await this.follow();
+      // Mostly a refresh of what changed; once a day a full pass, for what leaves no history (committed quantities).
+      if (this.opened && this.deps.current().session.status === 'signed-in')
+        this.start(this.interrupted || fullPassDue(this.index, this.deps.clock.now().getTime()) ? 'full' : 'refresh');
+    } catch (error) {
+      this.deps.log(`inventory refresh: ${(error as Error).message}`);
+    }
+  }
+
+  /** Makes the loaded cache the current account's: loads its file, or empties the index when signed out. */
+  private async follow(): Promise<void> {
+    while (this.opening) await this.opening;
+    const account = this.deps.current();
+    const key = account.session.status === 'signed-in' && account.session.account ? cacheKey(account.environmentId, account.session.account.subject) : null;
+    if (key === (this.opened?.key ?? null)) return;
+    this.opening = this.load(key, account).finally(() => {
+      this.opening = null;
+    });
+    await this.opening;
+  }
+
+  private async load(key: string | null, account: DeskAccount): Promise<void> {
+    if (this.sync) {
+      this.cancel();
+      await this.settled();
+    }
+    this.index = CacheIndex.empty();
+    this.dropInterrupted();
+    this.opened = null;
+    this.lastCompletedAt = null;
+    this.lastError = null;
+    if (key === null) return;
+    const file = inventoryCacheFile(join(this.deps.dataDir, 'inventory', key, 'cache.ddf'));
+    const read = await file.read();
+    this.opened = { key, file };
+    if (read.value) {
+      try {
+        this.index = new CacheIndex(read.value);
+        this.lastCompletedAt = read.writtenAt?.toISOString() ?? null;
+      } catch (error) {
+        this.deps.log(`inventory cache: the cache could not be indexed (${(error as Error).message}); resyncing`);
+      }
+    }
+    for (const problem of read.problems) {
+      // The clerk reads which file and why in the desk's words; the file's own finding (bytes, checksum) goes to the log.
+      const saying = said('errors.inventory.cacheUnusable', { generation: problem.generation, kind: CACHE_PROBLEM_KINDS[problem.kind] });
+      const report: CacheProblem = {
+        kind: problem.kind,
+        said: saying,
+        recovery: read.value ? 'previous-generation' : 'resync',
+      };
+      this.cacheProblem = report;
+      this.deps.log(`inventory cache: ${englishOf(saying)} ${problem.message} (${report.recovery})`);
+      this.deps.emit('inventory.cacheProblem', report);
+    }
+    if (read.problems.length > 0 && !read.value && account.session.status === 'signed-in' && this.deps.connectivity.state !== 'offline') this.start('full');
+  }
+}
+
+/** A bad cache file's kind as errors.inventory.cacheUnusable selects it (a select's keys take no hyphens). */
+const CACHE_PROBLEM_KINDS: Record<CacheProblem['kind'], string> = {
+  corrupt: 'corrupt',
+  truncated: 'truncated',
+  'old-format': 'oldFormat',
+  'newer-format': 'newerFormat',
+  'wrong-kind': 'wrongKind',
+  invalid: 'invalid',
+  unreadable: 'unreadable',
+};
+
+/** One folder per environment and account; the subject is hashed (it may hold any characters). */
+export function cacheKey(environmentId: string, subject: string): string {
+  const env = environmentId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
+  return join(env, createHash('sha256').update(subject).digest('hex').slice(0, 24));
+}

@@ -1,0 +1,456 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import { AppErrorException, Said, said, type AppError, type Saying } from '../../../shared/errors.js';
+import { appError, englishOfSentences } from '../../../electron/core/words.js';
+import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
+import { applyServiceErrors } from '../common/rules.js';
+import { DraftRecord } from '../../../shared/schemas/drafts.js';
+import { OutboxState, type OutboxEntryView, type OutboxStatus } from '../../../shared/schemas/outbox.js';
+import { ReturnDraft } from '../../../shared/schemas/return-draft.js';
+import { ReturnCreate } from '../../../shared/schemas/returns.js';
+import type { ApiClient } from '../../../electron/core/api/api-client.js';
+import type { Clock } from '../../../electron/core/clock.js';
+import { OUTBOX_FILE } from '../../../electron/core/data/desk-paths.js';
+import type { DraftStore } from '../../../electron/core/data/draft-store.js';
+import { DurableFile, jsonCodec } from '../../../electron/core/data/durable-file.js';
+import { createReturn, findReturnByReference, updateReturn } from './resources.js';
+
+/**
+ * The returns outbox: a submitted return is written here, on disk, before
+ * anything is sent, and leaves only when the service holds it (or refused it with field errors, in
+ * which case it goes back to the drafts with the messages on its lines). One outbox per environment
+ * and account, next to its drafts (desk-paths.ts).
+ *
+ * Never a duplicate: before the first byte of a create goes out, the entry is marked
+ * `outcomeUnknown` on disk. Any later attempt (after a timeout, a dropped connection, a crash, a
+ * restart) first asks the service whether a return with the entry's reference id exists
+ * (`findReturnByReference`, the same look-up the client's own reconcile uses) and sends again only
+ * when it does not. Reference ids are unique per account (spec 4.8 rule 4), so the answer is exact.
+ * Changes to an existing return (PUT) are idempotent and simply sent again.
+ *
+ * Sending runs one entry at a time, oldest first, on: submit, start, connectivity back online,
+ * a sign-in, `outbox.retry`, and a backoff timer while entries wait.
+ */
+
+const OutboxEntry = z.object({
+  id: z.string(),
+  operation: z.enum(['create', 'update']),
+  /** The draft as submitted, to bring back if the service refuses it. */
+  draft: DraftRecord,
+  body: ReturnCreate,
+  state: OutboxState,
+  /** Why it waits, is held or failed, in English (the log's). */
+  message: z.string().nullable(),
+  /** The same as whole sentences with their message ids; absent from an entry written before they were kept (its English still shows). */
+  said: z.array(Said).nullable().default(null),
+  outcomeUnknown: z.boolean(),
+  attempts: z.number().int(),
+  queuedAt: z.string(),
+  lastAttemptAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  returnId: z.number().int().nullable(),
+  /** It could not be sent at once (offline, signed out): its arrival is worth a notification. */
+  waited: z.boolean(),
+});
+type OutboxEntry = z.infer<typeof OutboxEntry>;
+const StoredOutbox = z.object({ entries: z.array(OutboxEntry) });
+type StoredOutbox = z.infer<typeof StoredOutbox>;
+
+/** Automatic retries while the service cannot be reached: 2 s, doubling, at most a minute apart. */
+export const OUTBOX_RETRY = { firstMs: 2000, maxMs: 60_000 } as const;
+
+export interface OutboxDeps {
+  /** The API client when this outbox's environment and account are the active ones, else null (nothing is sent). */
+  api: () => ApiClient | null;
+  /** The write channel (spec 4), or null when none is chosen. */
+  channelId: () => number | null;
+  drafts: DraftStore;
+  emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+  log: (line: string) => void;
+  /** Stamps when an entry was queued, tried and sent, and when the next try is due. */
+  clock: Clock;
+  retry?: { firstMs: number; maxMs: number };
+}
+
+const PENDING: ReadonlySet<OutboxState> = new Set(['queued', 'sending', 'waiting', 'held', 'failed']);
+const SENDABLE: ReadonlySet<OutboxState> = new Set(['queued', 'sending', 'waiting', 'held']);
+
+export class Outbox {
+  private readonly file: DurableFile<StoredOutbox>;
+  private entries: OutboxEntry[] = [];
+  private loaded: Promise<void> | null = null;
+  private draining: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | null = null;
+  private failures = 0;
+  private closed = false;
+  /** Ends a send that waits for the request budget (or is out) when the outbox closes: quitting never waits for the window. */
+  private readonly closing = new AbortController();
+  problems: string[] = [];
+
+  constructor(
+    dir: string,
+    private readonly deps: OutboxDeps,
+  ) {
+    this.file = new DurableFile({ path: join(dir, OUTBOX_FILE), kind: 'dockdesk-outbox', version: 1, codec: jsonCodec((v) => StoredOutbox.parse(v)) });
+  }
+
+  load(): Promise<void> {
+    this.loaded ??= (async () => {
+      const read = await this.file.read();
+      this.problems = read.problems.map((p) => `The outbox file ${p.message}${p.movedTo ? ` It was kept as ${p.movedTo}.` : ''}`);
+      for (const p of this.problems) this.deps.log(`outbox: ${p}`);
+      // Sent entries were shown for the run they were sent in. One left "sending" was cut off by a crash: its outcome is unknown.
+      this.entries = (read.value?.entries ?? [])
+        .filter((e) => e.state !== 'sent')
+        .map((e) => (e.state === 'sending' ? { ...e, state: 'queued', outcomeUnknown: e.operation === 'create' ? true : e.outcomeUnknown, waited: true } : e));
+    })();
+    return this.loaded;
+  }
+
+  async list(): Promise<OutboxEntryView[]> {
+    await this.load();
+    return this.entries.map(view);
+  }
+
+  async status(): Promise<OutboxStatus> {
+    await this.load();
+    return this.statusNow();
+  }
+
+  /** Whether a draft is already here (a crash between writing the entry and dropping the draft). */
+  async has(id: string): Promise<boolean> {
+    await this.load();
+    return this.entries.some((e) => e.id === id && PENDING.has(e.state));
+  }
+
+  /** Writes the entry to disk; sending starts in the background. */
+  async enqueue(draft: DraftRecord, body: ReturnCreate, operation: 'create' | 'update', returnId: number | null): Promise<OutboxEntryView> {
+    await this.load();
+    const existing = this.entries.find((e) => e.id === draft.id);
+    if (existing && PENDING.has(existing.state)) throw appError('conflict', 'errors.returns.inOutbox', { id: existing.draft.id });
+    const value = ReturnDraft.parse(draft.value);
+    const entry: OutboxEntry = {
+      id: draft.id,
+      operation,
+      draft,
+      body,
+      state: 'queued',
+      message: null,
+      said: null,
+      // A draft submitted before (it came back from the outbox) may have reached the service then.
+      outcomeUnknown: operation === 'create' && value.submitAttempts > 1,
+      attempts: 0,
+      queuedAt: this.deps.clock.now().toISOString(),
+      lastAttemptAt: null,
+      nextAttemptAt: null,
+      sentAt: null,
+      returnId,
+      waited: false,
+    };
+    this.entries = [...this.entries.filter((e) => e.id !== draft.id), entry];
+    await this.persist();
+    this.changed();
+    void this.drain(); // never rejects: a failed pass is logged inside, and the entry waits on disk
+    return view(entry);
+  }
+
+  async retry(id: string): Promise<OutboxEntryView> {
+    const entry = await this.find(id);
+    if (entry.state === 'sent') return view(entry);
+    if (entry.state !== 'sending') {
+      entry.state = 'queued';
+      entry.message = null;
+      entry.said = null;
+      entry.nextAttemptAt = null;
+      await this.persist();
+      this.changed();
+    }
+    this.failures = 0;
+    void this.drain(); // never rejects: a failed pass is logged inside, and the entry waits on disk
+    return view(entry);
+  }
+
+  /** Takes an entry back into the drafts (not while it is being sent). */
+  async discard(id: string): Promise<DraftRecord> {
+    const entry = await this.find(id);
+    if (entry.state === 'sending') throw appError('conflict', 'errors.returns.sending');
+    if (entry.state === 'sent') throw appError('conflict', 'errors.returns.sent', { id: entry.returnId ?? '' });
+    const draft = await this.deps.drafts.restore(entry.draft);
+    this.entries = this.entries.filter((e) => e !== entry);
+    await this.persist();
+    this.changed();
+    this.deps.emit('drafts.changed', { ids: [draft.id], reason: 'returned' });
+    return draft;
+  }
+
+  /** Starts sending (once; a call while sending runs one more pass afterwards). */
+  drain(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (this.draining) {
+      this.again = true;
+      return this.draining;
+    }
+    this.draining = (async () => {
+      try {
+        await this.load();
+        do {
+          this.again = false;
+          await this.pass();
+        } while (this.again && !this.closed);
+      } catch (error) {
+        this.deps.log(`outbox: ${(error as Error).message}`);
+      } finally {
+        this.draining = null;
+      }
+    })();
+    return this.draining;
+  }
+
+  /** The service is reachable again, or the user signed in: try now, from the first backoff step. */
+  wake(): void {
+    this.failures = 0;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    void this.drain(); // never rejects: a failed pass is logged inside
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.closing.abort();
+    await this.draining;
+  }
+
+  private async pass(): Promise<void> {
+    for (const entry of this.entries.filter((e) => SENDABLE.has(e.state))) {
+      if (this.closed) return;
+      const api = this.deps.api();
+      if (!api) return; // another environment or account is active: this outbox waits for its own
+      const channelId = this.deps.channelId();
+      if (channelId === null) {
+        await this.hold(entry, said('errors.outbox.heldForChannel'));
+        continue;
+      }
+      const carryOn = await this.send(entry, api, channelId);
+      if (!carryOn) return;
+    }
+  }
+
+  /** One attempt; false when the rest should wait too (the service cannot be reached). */
+  private async send(entry: OutboxEntry, api: ApiClient, channelId: number): Promise<boolean> {
+    const now = this.deps.clock.now().toISOString();
+    entry.attempts += 1;
+    entry.lastAttemptAt = now;
+    entry.nextAttemptAt = null;
+    entry.state = 'sending';
+    try {
+      if (entry.operation === 'create') {
+        if (entry.outcomeUnknown) {
+          // An earlier attempt may have landed: ask first, send again only if it did not.
+          const found = await findReturnByReference(api, entry.body.reference_id, this.closing.signal);
+          if (found) {
+            await this.sent(entry, found.id);
+            return true;
+          }
+        }
+        entry.outcomeUnknown = true; // on disk before the request leaves
+        await this.persist();
+        this.changed();
+        const created = await createReturn(api, entry.body, channelId, this.closing.signal);
+        await this.sent(entry, created.id);
+      } else {
+        await this.persist();
+        this.changed();
+        await updateReturn(api, entry.returnId!, entry.body, channelId, this.closing.signal);
+        await this.sent(entry, entry.returnId!);
+      }
+      this.failures = 0;
+      return true;
+    } catch (error) {
+      // Cut off by closing: the entry stays on disk as sending, so the next start asks the service
+      // whether a create landed before it sends again.
+      if (this.closing.signal.aborted) return false;
+      return this.failed(entry, error);
+    }
+  }
+
+  private async sent(entry: OutboxEntry, returnId: number): Promise<void> {
+    entry.state = 'sent';
+    entry.returnId = returnId;
+    entry.sentAt = this.deps.clock.now().toISOString();
+    entry.outcomeUnknown = false;
+    entry.message = null;
+    entry.said = null;
+    await this.persist();
+    this.changed();
+    this.deps.emit('outbox.sent', {
+      id: entry.id,
+      referenceId: entry.body.reference_id,
+      returnId,
+      operation: entry.operation,
+      queued: entry.waited || entry.attempts > 1,
+    });
+  }
+
+  private async failed(entry: OutboxEntry, error: unknown): Promise<boolean> {
+    const e = error instanceof AppErrorException ? error.appError : { code: 'internal' as const, message: (error as Error).message, retryable: true };
+    entry.waited = true;
+    if (e.code === 'validation') {
+      await this.returnToDrafts(entry, e.fieldErrors?._ ?? Object.values(e.fieldErrors ?? {}).flat(), e);
+      return true;
+    }
+    if (e.code === 'not_signed_in' || e.code === 'session_expired') {
+      await this.hold(entry, said('errors.outbox.heldForSignIn'));
+      return false;
+    }
+    if (e.code === 'invalid_input' && /channel/.test(e.message)) {
+      await this.hold(entry, said('errors.outbox.heldForChannel'));
+      return false;
+    }
+    if (e.retryable || e.code === 'network' || e.code === 'timeout' || e.code === 'server' || e.code === 'rate_limited' || e.code === 'bad_response') {
+      // The outcome stays unknown for a create (outcomeUnknown was set before sending): the next try asks first.
+      const delay = Math.min((this.deps.retry ?? OUTBOX_RETRY).maxMs, (this.deps.retry ?? OUTBOX_RETRY).firstMs * 2 ** this.failures);
+      this.failures += 1;
+      entry.state = 'waiting';
+      entry.nextAttemptAt = new Date(this.deps.clock.now().getTime() + delay).toISOString();
+      reason(entry, [waitingSaying(e.code)]);
+      // The service's own sentence (often with advice of its own, "Retry later") is for support, not the desk.
+      this.deps.log(
+        `outbox: ${entry.body.reference_id} waits: ${e.message}${error instanceof AppErrorException && error.appError.detail ? ` (${error.appError.detail})` : ''}`,
+      );
+      await this.persist();
+      this.changed();
+      this.schedule(delay);
+      return false;
+    }
+    entry.state = 'failed';
+    // The error's own sentence follows ours as a sentence of its own; the service's words, if any, as they came.
+    reason(entry, [said('errors.outbox.refused'), ...sentencesOf(e)], e.said ? '' : e.message);
+    await this.persist();
+    this.changed();
+    return true;
+  }
+
+  /** The service refused the return's content: back to the drafts with its messages on the lines. */
+  private async returnToDrafts(entry: OutboxEntry, errors: string[], refusal: Pick<AppError, 'message' | 'said' | 'serviceMessage'>): Promise<void> {
+    const { message } = refusal;
+    const value = ReturnDraft.parse(entry.draft.value);
+    // The draft keeps the service's words, shown as they came: its field errors, else its own message.
+    const withErrors = applyServiceErrors(value, errors.length > 0 ? errors : [refusal.serviceMessage ?? message]);
+    // A definite refusal created nothing; if it was the reference id the service objected to, let the clerk change it.
+    const referenceRefused = errors.some((m) => /^reference_id\b/.test(m));
+    const back = await this.deps.drafts.restore({ ...entry.draft, value: { ...withErrors, submitAttempts: referenceRefused ? 0 : withErrors.submitAttempts } });
+    this.entries = this.entries.filter((e) => e !== entry);
+    await this.persist();
+    this.changed();
+    this.deps.emit('drafts.changed', { ids: [back.id], reason: 'returned' });
+    this.deps.emit('outbox.returned', {
+      id: entry.id,
+      draftId: back.id,
+      referenceId: entry.body.reference_id,
+      message,
+      said: refusal.said ? [refusal.said] : [],
+    });
+  }
+
+  private async hold(entry: OutboxEntry, why: Saying): Promise<void> {
+    entry.state = 'held';
+    reason(entry, [why]);
+    entry.waited = true;
+    await this.persist();
+    this.changed();
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.closed) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.drain(); // never rejects: a failed pass is logged inside
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async find(id: string): Promise<OutboxEntry> {
+    await this.load();
+    const entry = this.entries.find((e) => e.id === id);
+    if (!entry) throw appError('not_found', 'errors.returns.notInOutbox');
+    return entry;
+  }
+
+  private persist(): Promise<unknown> {
+    return this.file.write({ entries: this.entries });
+  }
+
+  private statusNow(): OutboxStatus {
+    const pending = this.entries.filter((e) => PENDING.has(e.state));
+    const stuck = pending.find((e) => e.state === 'waiting' || e.state === 'held');
+    return {
+      pending: pending.length,
+      failed: pending.filter((e) => e.state === 'failed').length,
+      waitingReason: stuck?.message ?? null,
+      waitingSaid: stuck?.said ?? null,
+    };
+  }
+
+  private changed(): void {
+    this.deps.emit('outbox.changed', this.statusNow());
+  }
+}
+
+/**
+ * Why a return waits, in the desk's words, said once: the service's message is not repeated, since it
+ * may give its own advice ("Retry later") beside ours, and the outbox tries again by itself anyway.
+ */
+export function waitingSaying(code: string): Saying {
+  switch (code) {
+    case 'network':
+      return said('errors.outbox.offline');
+    case 'timeout':
+      return said('errors.outbox.noAnswer');
+    case 'rate_limited':
+      return said('errors.outbox.slowDown');
+    default:
+      return said('errors.outbox.serviceProblem');
+  }
+}
+
+/** An error's own sentence, and the service's words marked as its (as they came), each a sentence of its own. */
+function sentencesOf(e: Pick<AppError, 'said' | 'serviceMessage'>): Said[] {
+  return [...(e.said ? [e.said] : []), ...(e.serviceMessage ? [said('errors.serviceSaid', { message: e.serviceMessage })] : [])];
+}
+
+/**
+ * Sets why an entry waits, is held or failed: the sentences for the clerk's language, and their English
+ * for the log (with `english` after them: an error's English where it carried no sentence of its own).
+ */
+function reason(entry: OutboxEntry, sentences: Said[], english = ''): void {
+  entry.said = sentences;
+  entry.message = [englishOfSentences(sentences as Saying[]), ...(english ? [english] : [])].join(' ');
+}
+
+function view(e: OutboxEntry): OutboxEntryView {
+  const units = e.body.inventory.reduce((sum, l) => sum + l.quantity, 0);
+  return {
+    id: e.id,
+    operation: e.operation,
+    referenceId: e.body.reference_id,
+    trackingNumber: e.body.tracking_number ?? null,
+    fulfillmentCenter: { id: e.body.fulfillment_center.id, name: e.body.fulfillment_center.name ?? null },
+    lineCount: e.body.inventory.length,
+    unitCount: units,
+    state: e.state,
+    message: e.message,
+    said: e.said,
+    outcomeUnknown: e.outcomeUnknown,
+    attempts: e.attempts,
+    queuedAt: e.queuedAt,
+    lastAttemptAt: e.lastAttemptAt,
+    nextAttemptAt: e.nextAttemptAt,
+    sentAt: e.sentAt,
+    returnId: e.returnId,
+  };
+}

@@ -1,2 +1,0 @@
-// Inventory history offers nothing to other areas; its channels are its face (shared/ipc/history.ts).
-export {};
