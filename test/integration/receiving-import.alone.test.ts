@@ -329,7 +329,9 @@ describe('paperwork as suppliers send it', () => {
     const fraction = await ok('receiving.importCheck', checkInput([...rows, `${b!.sku};2,5;3;;`].join('\r\n')));
     expect(fraction.boxes).toBeUndefined();
     expect(fraction.problems).toMatchObject([{ row: 5, column: 1, field: 'quantity' }]);
-    expect(problemLine(fraction.problems[0]!, fraction.headers, (words) => englishOf(words as Saying))).toBe('Row 5, "Menge": "2,5" is a fraction of a unit: a line takes whole units, 1 or more.');
+    expect(problemLine(fraction.problems[0]!, fraction.headers, (words) => englishOf(words as Saying))).toBe(
+      'Row 5, "Menge": "2,5" is a fraction of a unit: a line takes whole units, 1 or more.',
+    );
   });
 
   // Each heading of a supplier's language, as the item, quantity, lot and expiry columns.
