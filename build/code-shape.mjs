@@ -1,5 +1,6 @@
 // Measures the code's shape and prints it as JSON: largest file and function, functions over 60 and
-// over 80 lines, `void` statements and how many say why, cross-area imports of internals, and comments
+// over 80 lines, `void` statements and how many say why, cross-area imports of internals, an area's
+// imports of app-core (where the core's options live), and comments
 // that cite an issue number instead of saying why. `npm run -s code-shape`; `--paths a,b` narrows the
 // report to files under those paths (the whole tree is still read, so imports resolve).
 //
@@ -81,8 +82,10 @@ function resolveImport(fromFile, spec) {
 
 /**
  * Where a file sits among the areas (areas/<id>/<layer>/...): another area may import its core/ or ui/
- * only through that layer's index.ts; common/ is open.
+ * only through that layer's index.ts; its common/ (channels, rules) and messages/ (its words, which
+ * main formats too) are open.
  */
+const openLayers = ['common', 'messages'];
 function areaOf(file) {
   const [top, area, layer, ...inner] = file.split('/');
   if (top !== 'areas' || !areaIds.includes(area) || inner.length === 0) return null;
@@ -101,6 +104,7 @@ const functions = [];
 const voids = [];
 const crossArea = [];
 const issueComments = [];
+const coreOptionReads = [];
 
 for (const file of files) {
   if (!measured(file)) continue;
@@ -122,9 +126,11 @@ for (const file of files) {
       const target = resolveImport(file, node.moduleSpecifier.text);
       const to = target && areaOf(`${target}.ts`);
       const crosses = !from || from.layer !== to?.layer || from.area !== to?.area;
-      if (to && crosses && to.layer !== 'common' && to.inner !== 'index.ts' && !compositionRoots.includes(file)) {
+      if (to && crosses && !openLayers.includes(to.layer) && to.inner !== 'index.ts' && !compositionRoots.includes(file)) {
         crossArea.push({ file, imports: node.moduleSpecifier.text, area: to.area });
       }
+      // An area gets the services it declared, never the core's options: it has no reason to import app-core.
+      if (from && target === 'electron/core/app-core') coreOptionReads.push({ file, imports: node.moduleSpecifier.text });
     }
     ts.forEachChild(node, visit);
   };
@@ -164,6 +170,7 @@ const report = {
     withoutComment: voids.filter((v) => !v.why).map((v) => `${v.file}:${v.line}`),
   },
   crossAreaImports: { count: crossArea.length, list: crossArea.map((c) => `${c.file} -> ${c.imports}`) },
+  areaImportsOfAppCore: { count: coreOptionReads.length, list: coreOptionReads.map((c) => `${c.file} -> ${c.imports}`) },
   issueNumberComments: { count: issueComments.length, list: issueComments.map((c) => `${c.file}:${c.line}`) },
   issueNumberCommentsInTests: { count: testIssueComments.length, list: testIssueComments.map((c) => `${c.file}:${c.line}`) },
 };

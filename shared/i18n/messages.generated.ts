@@ -105,6 +105,7 @@ export interface MessageArgs<Tag = never> {
   'errors.lots.noActiveExclusion': { lot: string | number; item: string | number };
   'errors.lots.noDeletedExclusion': { lot: string | number; item: string | number };
   'errors.lots.unknown': { lot: string | number; item: string | number };
+  'errors.outbox.asRecorded': { text: string | number };
   'errors.outbox.heldForChannel': undefined;
   'errors.outbox.heldForSignIn': undefined;
   'errors.outbox.noAnswer': undefined;

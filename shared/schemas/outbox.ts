@@ -32,12 +32,11 @@ export const OutboxEntryView = z.object({
   lineCount: z.number().int(),
   unitCount: z.number().int(),
   state: OutboxState,
-  /** Why it waits, is held or failed: the desk's sentences in English (for the log, and shown where `said` is null). */
-  message: z.string().nullable(),
   /**
-   * The same as whole sentences with their message ids, said in the clerk's language: an error's own
-   * sentence is one of them, the service's own words one more ("The service said: …"), as they came.
-   * Null with a `message` for an entry saved before the desk kept them.
+   * Why it waits, is held or failed, as whole sentences with their message ids, said in the clerk's
+   * language: an error's own sentence is one of them, the service's own words one more ("The service
+   * said: …"), as they came; an entry saved before the desk kept them says its English as recorded.
+   * Null: nothing to say.
    */
   said: z.array(Said).nullable(),
   /** An earlier attempt may have reached the service: the next one first asks whether the return exists. */
@@ -57,9 +56,7 @@ export const OutboxStatus = z.object({
   /** Entries not yet sent (queued, sending, waiting, held, failed). */
   pending: z.number().int(),
   failed: z.number().int(),
-  /** Why nothing is moving, when nothing is: in English, or null. */
-  waitingReason: z.string().nullable(),
-  /** The same as whole sentences said in the clerk's language (null: none, or only the English of an entry saved before they were kept). */
+  /** Why nothing is moving, when nothing is, as whole sentences said in the clerk's language; null: it moves. */
   waitingSaid: z.array(Said).nullable(),
 });
 export type OutboxStatus = z.infer<typeof OutboxStatus>;

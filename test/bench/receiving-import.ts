@@ -72,7 +72,7 @@ export async function benchReceivingImport(): Promise<Record<string, unknown>> {
       const start = performance.now();
       const out = await callCore(t, 'receiving.importCheck', input(want, kind));
       const ms = performance.now() - start;
-      if (out.problems.length > 0) throw new Error(`the bench's file has problems: ${out.problems[0]!.message}`);
+      if (out.problems.length > 0) throw new Error(`the bench's file has problems: ${JSON.stringify(out.problems[0])}`);
       if (want === 'lines' && out.boxes?.length !== BOXES) throw new Error(`expected ${BOXES} boxes, got ${out.boxes?.length}`);
       return ms;
     };

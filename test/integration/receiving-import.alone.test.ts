@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../shared/ipc/contract.js';
 import { IMPORT_FILE_MAX, IMPORT_LINES_MAX } from '../../areas/receiving/common/ipc.js';
 import { emptyWroForm } from '../../shared/schemas/wro-form.js';
+import { problemLine } from '../../areas/receiving/common/import-problems.js';
+import { englishOf } from '../../electron/core/words.js';
+import type { Saying } from '../../shared/errors.js';
 import { bestRun, watchDesk } from '../support/desk-watch.js';
 import { EmulatorClient } from '../support/emulator-client.js';
 import { createTestCore, emulatorControl, signIn } from '../support/test-core.js';
@@ -116,13 +119,14 @@ describe('a receiving order from a spreadsheet', () => {
     expect(checked.boxes).toBeUndefined();
     const at = (row: number) => checked.problems.filter((p) => p.row === row);
     expect(at(2)).toMatchObject([{ column: 0, field: 'item' }]);
-    expect(at(2)[0]!.message).toContain('NO-SUCH-ITEM-42');
+    const english = (p: (typeof checked.problems)[number]) => problemLine(p, checked.headers, (words) => englishOf(words as Saying));
+    expect(english(at(2)[0]!)).toContain('NO-SUCH-ITEM-42');
     expect(at(3)).toMatchObject([{ column: 1, field: 'quantity' }]);
     expect(at(4)).toMatchObject([{ column: 4, field: 'expiry' }]);
     expect(at(5)).toMatchObject([{ column: 3, field: 'lot' }]);
     expect(at(6)).toMatchObject([{ column: 3, field: 'lot' }]);
     expect(at(8).length + at(7).length).toBeGreaterThan(0);
-    expect(checked.problems.every((p) => p.message.length > 20)).toBe(true);
+    expect(checked.problems.every((p) => english(p).length > 20)).toBe(true);
 
     // Dropping the wrong rows and fixing one in place leaves a file that gives lines.
     const fixed = await ok(
@@ -325,7 +329,9 @@ describe('paperwork as suppliers send it', () => {
     const fraction = await ok('receiving.importCheck', checkInput([...rows, `${b!.sku};2,5;3;;`].join('\r\n')));
     expect(fraction.boxes).toBeUndefined();
     expect(fraction.problems).toMatchObject([{ row: 5, column: 1, field: 'quantity' }]);
-    expect(fraction.problems[0]!.message).toBe('Row 5, "Menge": "2,5" is a fraction of a unit: a line takes whole units, 1 or more.');
+    expect(problemLine(fraction.problems[0]!, fraction.headers, (words) => englishOf(words as Saying))).toBe(
+      'Row 5, "Menge": "2,5" is a fraction of a unit: a line takes whole units, 1 or more.',
+    );
   });
 
   // Each heading of a supplier's language, as the item, quantity, lot and expiry columns.

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReturnDraft, ReturnDraftInput } from '../../shared/schemas/return-draft.js';
+import { englishOfSaid } from '../../electron/core/words.js';
 import { deskOn, StoppableService, value, waitForEntry, type TestCore } from '../support/returns-desk.js';
 
 /**
@@ -99,7 +100,7 @@ describe('returns outbox against the emulator', () => {
     const returned = await t.waitForEvent('outbox.returned', (p) => p.draftId === draft.id, 20_000);
     // The desk's sentence crosses as its message id too, for the clerk's language; the service's words stay on the lines.
     expect(returned.said).toEqual([{ id: 'errors.api.validation' }]);
-    expect(returned.message).toBe('The service refused the input.');
+    expect(englishOfSaid(returned.said)).toBe('The service refused the input.');
     const back = value<'drafts.get'>(await t.core.dispatch('drafts.get', { id: draft.id })).value as ReturnDraft;
     expect(back.lines[0]!.messages).toEqual([]);
     expect(back.lines[1]!.messages).toEqual([expect.stringMatching(/digital item and cannot be returned/)]);
@@ -114,10 +115,10 @@ describe('returns outbox against the emulator', () => {
     try {
       value(await t.core.dispatch('returns.submit', { draftId: draft.id }));
       const waiting = await waitForEntry(t, (e) => e.id === draft.id && e.state === 'waiting');
-      expect(waiting.message).toMatch(/Offline/);
+      expect(englishOfSaid(waiting.said!)).toMatch(/Offline/);
       expect(waiting.said).toEqual([{ id: 'errors.outbox.offline' }]);
-      const status = await t.waitForEvent('outbox.changed', (s) => s.pending === 1 && s.waitingReason !== null);
-      expect(status.waitingReason).toMatch(/sent when the connection is back/);
+      const status = await t.waitForEvent('outbox.changed', (s) => s.pending === 1 && s.waitingSaid !== null);
+      expect(englishOfSaid(status.waitingSaid!)).toMatch(/sent when the connection is back/);
       expect(status.waitingSaid).toEqual([{ id: 'errors.outbox.offline' }]);
     } finally {
       await service.up();
@@ -151,8 +152,8 @@ describe('returns outbox against the emulator', () => {
     try {
       value(await t.core.dispatch('returns.submit', { draftId: draft.id }));
       const waiting = await waitForEntry(t, (e) => e.id === draft.id && e.state === 'waiting', 60_000);
-      expect(waiting.message).toBe('Not sent yet: the service is having a problem. It is tried again automatically.');
-      expect(waiting.message).not.toMatch(/Retry later|Injected/);
+      expect(englishOfSaid(waiting.said!)).toBe('Not sent yet: the service is having a problem. It is tried again automatically.');
+      expect(englishOfSaid(waiting.said!)).not.toMatch(/Retry later|Injected/);
       expect(waiting.said).toEqual([{ id: 'errors.outbox.serviceProblem' }]);
     } finally {
       await service.control('DELETE', '/faults');

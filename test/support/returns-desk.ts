@@ -98,7 +98,7 @@ export async function waitForEntry(t: TestCore, predicate: (e: OutboxEntryView) 
     async () => {
       const list = value<'outbox.list'>(await t.core.dispatch('outbox.list', {}));
       const hit = list.entries.find(predicate);
-      if (!hit) throw new Error(`outbox never reached the state; entries: ${JSON.stringify(list.entries.map((e) => [e.state, e.message]))}`);
+      if (!hit) throw new Error(`outbox never reached the state; entries: ${JSON.stringify(list.entries.map((e) => [e.state, e.said]))}`);
       return hit;
     },
     { timeout: timeoutMs, interval: 50 },

@@ -8,13 +8,13 @@ import { OUTBOX_FILE } from '../../electron/core/data/desk-paths.js';
 import type { DraftStore } from '../../electron/core/data/draft-store.js';
 import { DurableFile, jsonCodec } from '../../electron/core/data/durable-file.js';
 import { Outbox, waitingSaying } from '../../areas/returns/core/outbox.js';
-import { englishOf, wordsIn } from '../../electron/core/words.js';
+import { englishOf, englishOfSaid, wordsIn } from '../../electron/core/words.js';
 import type { Saying } from '../../shared/errors.js';
 
 /**
- * Why a return waits crosses as the desk's sentences (message ids) beside their English, so the
- * clerk reads it in the desk's language; an outbox file written before the sentences were kept still
- * loads, and its English still shows.
+ * Why a return waits crosses as the desk's sentences (message ids) only, so the clerk reads it in the
+ * desk's language; an outbox file written before the sentences were kept still loads, and says its
+ * English as recorded.
  */
 const dirs: string[] = [];
 afterEach(async () => {
@@ -62,22 +62,27 @@ const sayInGerman = (s: { id: string; values?: Record<string, string | number> }
   (german.t as (id: string, values?: Record<string, string | number>) => string)(s.id, s.values);
 
 describe('the outbox’s reasons in the clerk’s language', () => {
-  it('reads an entry saved with English only: its message shows, with no sentences', async () => {
+  it('reads an entry saved with English only: it says that English as recorded, in the clerk’s language around it', async () => {
     const outbox = await outboxWith([stored('old-entry-1', 'RMA-OLD', 'held', 'Waiting for sign-in: sign in again and it is sent.')]);
     const [entry] = await outbox.list();
-    expect(entry).toMatchObject({ referenceId: 'RMA-OLD', state: 'held', message: 'Waiting for sign-in: sign in again and it is sent.', said: null });
-    expect(await outbox.status()).toMatchObject({ waitingReason: 'Waiting for sign-in: sign in again and it is sent.', waitingSaid: null });
+    const asRecorded = [{ id: 'errors.outbox.asRecorded', values: { text: 'Waiting for sign-in: sign in again and it is sent.' } }];
+    expect(entry).toMatchObject({ referenceId: 'RMA-OLD', state: 'held', said: asRecorded });
+    expect(entry).not.toHaveProperty('message');
+    expect(await outbox.status()).toEqual({ pending: 1, failed: 0, waitingSaid: asRecorded });
+    expect(sayInGerman(entry!.said![0]!)).toBe(
+      'So aufgezeichnet, bevor der Arbeitsplatz seine Sätze aufbewahrte: Waiting for sign-in: sign in again and it is sent.',
+    );
     await outbox.close();
   });
 
-  it('holds an entry for the write channel with the sentence’s id, its English beside it, and says it in German', async () => {
+  it('holds an entry for the write channel with the sentence’s id, and says it in English and in German', async () => {
     const outbox = await outboxWith([stored('new-entry-1', 'RMA-NEW', 'queued', null)]);
     await outbox.drain();
     const [entry] = await outbox.list();
     expect(entry!.state).toBe('held');
     expect(entry!.said).toEqual([{ id: 'errors.outbox.heldForChannel' }]);
-    expect(entry!.message).toBe('Waiting for the write channel: choose it in Settings, then it is sent.');
-    expect(await outbox.status()).toMatchObject({ waitingReason: entry!.message, waitingSaid: entry!.said });
+    expect(englishOfSaid(entry!.said!)).toBe('Waiting for the write channel: choose it in Settings, then it is sent.');
+    expect(await outbox.status()).toMatchObject({ waitingSaid: entry!.said });
     expect(entry!.said!.map(sayInGerman)).toEqual(['Wartet auf den Schreibkanal: ihn in den Einstellungen wählen, dann wird sie gesendet.']);
     await outbox.close();
   });
@@ -98,7 +103,7 @@ describe('the outbox’s reasons in the clerk’s language', () => {
       { id: 'errors.api.forbidden' },
       { id: 'errors.serviceSaid', values: { message: 'Token may not write returns.' } },
     ]);
-    expect(entry!.message).toBe(
+    expect(englishOfSaid(entry!.said!)).toBe(
       'The service did not take this return. This account is not allowed to do that. The service said: “Token may not write returns.”',
     );
     expect(entry!.said!.map(sayInGerman).join(' ')).toBe(

@@ -15,8 +15,14 @@ import { sniff } from '../../areas/receiving/core/import/sniff.js';
 import { SheetRows, sheetOfRecords } from '../../areas/receiving/core/import/parse.js';
 import { readDateTime, readDay } from '../../areas/receiving/common/import-dates.js';
 import { problemLine } from '../../areas/receiving/common/import-problems.js';
+import type { ImportProblem } from '../../areas/receiving/common/ipc.js';
+import { englishOf } from '../../electron/core/words.js';
+import type { Saying } from '../../shared/errors.js';
 import { createIntl } from '@formatjs/intl';
 import { compiled } from '../../build/i18n-catalogs.js';
+
+/** A problem's whole line in English, its place first, as the log says it. */
+const english = (p: ImportProblem, headers: readonly string[]) => problemLine(p, headers, (words) => englishOf(words as Saying));
 
 const ITEMS: ImportItem[] = [
   { inventory_id: 101, sku: 'OAT-1', name: 'Oat milk', is_lot: false, digital: false, bundle: false },
@@ -84,7 +90,7 @@ describe('parseSheet', () => {
   });
   it('names the row of a quote left open', async () => {
     const s = await parseSheet('SKU,Qty\nOAT-1,"3\nYOG-2,4\n');
-    expect(s.problems[0]?.message).toMatch(/^Row 2: a quoted field is not closed/);
+    expect(english(s.problems[0]!, s.headers)).toMatch(/^Row 2: a quoted field is not closed/);
   });
 });
 
@@ -175,12 +181,12 @@ describe('checkImport', () => {
       [7, 'item', 0],
       [8, 'item', 0],
     ]);
-    expect(r.problems[0]!.message).toBe(
+    expect(english(r.problems[0]!, r.sheet.headers)).toBe(
       'Row 2, "SKU": no item "NOPE" in the desk\'s item list: check the SKU, barcode or inventory id, or sync the items if it is new.',
     );
-    expect(r.problems[1]!.message).toMatch(/^Row 3, "Qty": "2.5" is a fraction of a unit/);
-    expect(r.problems[2]!.message).toMatch(/is not a date Dockdesk reads. Write it as 2027-06-30, 30\/06\/2027/);
-    expect(r.problems[5]!.message).toMatch(/YOG-2 lot l1 is already in box 1 on row 4/);
+    expect(english(r.problems[1]!, r.sheet.headers)).toMatch(/^Row 3, "Qty": "2.5" is a fraction of a unit/);
+    expect(english(r.problems[2]!, r.sheet.headers)).toMatch(/is not a date Dockdesk reads. Write it as 2027-06-30, 30\/06\/2027/);
+    expect(english(r.problems[5]!, r.sheet.headers)).toMatch(/YOG-2 lot l1 is already in box 1 on row 4/);
   });
 
   it('says each problem with its place in the clerk’s language', async () => {
@@ -224,15 +230,15 @@ describe('checkImport', () => {
     const rows = Array.from({ length: 51 }, (_, i) => `OAT-1,1,${i + 1}`).join('\n');
     const r = await check(`SKU,Qty,Box\n${rows}\n`);
     expect(r.problems).toEqual([expect.objectContaining({ row: null, field: 'box', column: 2 })]);
-    expect(r.problems[0]!.message).toMatch(/51 boxes; a Parcel order takes at most 50: choose Pallet/);
+    expect(english(r.problems[0]!, r.sheet.headers)).toMatch(/51 boxes; a Parcel order takes at most 50: choose Pallet/);
     expect((await check(`SKU,Qty,Box,Package type\n${rows.replace(/\n/g, ',Pallet\n')},Pallet\n`)).problems).toEqual([]);
   });
 
   it('order fields that disagree between rows, and a missing item column, are named', async () => {
     const r = await check('SKU,Qty,Box,PO\nOAT-1,1,1,PO-1\nOAT-1,1,2,PO-2\n');
-    expect(r.problems.map((p) => p.message)).toEqual(['Row 3, "PO": "PO-2" differs from "PO-1" on row 2: one order has one PO number.']);
+    expect(r.problems.map((p) => english(p, r.sheet.headers))).toEqual(['Row 3, "PO": "PO-2" differs from "PO-1" on row 2: one order has one PO number.']);
     const none = await check('Code,Qty\nOAT-1,1\n');
-    expect(none.problems[0]!.message).toMatch(/No column is matched to Item/);
+    expect(english(none.problems[0]!, none.sheet.headers)).toMatch(/No column is matched to Item/);
   });
 
   it('finds the day order from the file, else the clerk’s', async () => {

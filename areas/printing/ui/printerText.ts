@@ -67,7 +67,7 @@ export function jobStateText(job: PrintJob): string {
 }
 
 /** What went wrong with a job and what to do, in the clerk's language; null when nothing did. */
-export const jobProblem = (said: Words['said'], job: PrintJob): string | null => sentences(said, job.problem, null);
+export const jobProblem = (said: Words['said'], job: PrintJob): string | null => sentences(said, job.problem);
 
 /** Why the system's printers offer nothing to choose, in the clerk's language; null when they do. */
-export const systemPrintersReason = (said: Words['said'], printers: SystemPrinters): string | null => sentences(said, printers.reason, null);
+export const systemPrintersReason = (said: Words['said'], printers: SystemPrinters): string | null => sentences(said, printers.reason);

@@ -103,10 +103,8 @@ export const ImportProblem = z.object({
   row: z.number().int().positive().nullable(),
   column: z.number().int().min(0).nullable(),
   field: ImportField.nullable(),
-  /** The problem in the clerk's words, its place (row, column) apart. */
+  /** The problem in the clerk's words, its place (row, column) apart; `problemLine` says it whole. */
   said: Said,
-  /** The whole line in English, its place first: for the log. */
-  message: z.string(),
 });
 export type ImportProblem = z.infer<typeof ImportProblem>;
 

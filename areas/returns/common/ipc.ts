@@ -160,9 +160,9 @@ export const returnEvents = {
   }),
   /**
    * The service refused a return with field errors; it is a draft again, with the messages on its lines.
-   * `message` is the desk's sentence in English (the log's); `said` the same as whole sentences for the clerk's language.
+   * `said`: why, as whole sentences for the clerk's language.
    */
-  'outbox.returned': z.object({ id: z.string(), draftId: z.string(), referenceId: z.string(), message: z.string(), said: z.array(Said) }),
+  'outbox.returned': z.object({ id: z.string(), draftId: z.string(), referenceId: z.string(), said: z.array(Said).min(1) }),
 } as const;
 
 /** This area's part of the IPC contract, as shared/ipc/areas.ts lists it (from areas/manifest.ts). */

@@ -347,12 +347,12 @@ export class Outbox {
     await this.persist();
     this.changed();
     this.deps.emit('drafts.changed', { ids: [back.id], reason: 'returned' });
+    // The service's own words stay on the draft's lines; the toast says the desk's sentence.
     this.deps.emit('outbox.returned', {
       id: entry.id,
       draftId: back.id,
       referenceId: entry.body.reference_id,
-      message,
-      said: refusal.said ? [refusal.said] : [],
+      said: [refusal.said ?? said('errors.outbox.refused')],
     });
   }
 
@@ -391,8 +391,7 @@ export class Outbox {
     return {
       pending: pending.length,
       failed: pending.filter((e) => e.state === 'failed').length,
-      waitingReason: stuck?.message ?? null,
-      waitingSaid: stuck?.said ?? null,
+      waitingSaid: stuck ? saidOf(stuck) : null,
     };
   }
 
@@ -432,6 +431,15 @@ function reason(entry: OutboxEntry, sentences: Said[], english = ''): void {
   entry.message = [englishOfSentences(sentences as Saying[]), ...(english ? [english] : [])].join(' ');
 }
 
+/**
+ * Why an entry waits, as sentences: those it kept, or, for an entry saved before the desk kept them,
+ * its English as recorded (said as such, since no catalog has words for it).
+ */
+function saidOf(e: OutboxEntry): Said[] | null {
+  if (e.said && e.said.length > 0) return e.said;
+  return e.message ? [said('errors.outbox.asRecorded', { text: e.message })] : null;
+}
+
 function view(e: OutboxEntry): OutboxEntryView {
   const units = e.body.inventory.reduce((sum, l) => sum + l.quantity, 0);
   return {
@@ -443,8 +451,7 @@ function view(e: OutboxEntry): OutboxEntryView {
     lineCount: e.body.inventory.length,
     unitCount: units,
     state: e.state,
-    message: e.message,
-    said: e.said,
+    said: saidOf(e),
     outcomeUnknown: e.outcomeUnknown,
     attempts: e.attempts,
     queuedAt: e.queuedAt,

@@ -64,8 +64,7 @@ export const TodayOutboxEntry = z.object({
   trackingNumber: z.string().nullable(),
   center: CenterRef,
   state: z.string(),
-  /** Why it waits, is held or failed, in English; `said` the same as sentences for the clerk's language (OutboxEntryView's). */
-  message: z.string().nullable(),
+  /** Why it waits, is held or failed, as sentences for the clerk's language (OutboxEntryView's); null: nothing to say. */
   said: z.array(Said).nullable(),
 });
 export type TodayOutboxEntry = z.infer<typeof TodayOutboxEntry>;

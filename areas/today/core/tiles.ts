@@ -164,7 +164,6 @@ export function outboxRow(entry: OutboxEntryView): TodayOutboxEntry {
     trackingNumber: entry.trackingNumber,
     center: entry.fulfillmentCenter,
     state: entry.state,
-    message: entry.message,
     said: entry.said,
   };
 }

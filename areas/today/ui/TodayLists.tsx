@@ -91,7 +91,7 @@ const outboxColumns = ({ t, said }: Pick<Words, 't' | 'said'>): DataColumn<Outbo
   { id: 'units', accessorFn: (e) => e.unitCount, header: t('today.list.col.units'), sortFn: 'basic', meta: { align: 'end', width: '6em' } },
   {
     id: 'state',
-    accessorFn: (e) => sentences(said, e.said, e.message) ?? t('today.outboxState', { state: e.state }),
+    accessorFn: (e) => sentences(said, e.said) ?? t('today.outboxState', { state: e.state }),
     header: t('today.outbox.col.why'),
     sortFn: 'text',
   },

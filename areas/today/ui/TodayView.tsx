@@ -18,7 +18,7 @@ import './today.css';
 export function FreshnessLine({ freshness }: { freshness: TodayFreshness }) {
   const { t, said } = useT();
   const asOf = freshness.asOf ? t('today.freshness.asOf', { time: formatAsOf(freshness.asOf) }) : t('today.freshness.notRead');
-  const problem = sentences(said, freshness.problem ? [freshness.problem] : null, null);
+  const problem = sentences(said, freshness.problem ? [freshness.problem] : null);
   const why = freshness.offline ? t('today.freshness.offline') : problem ? t('today.freshness.problem', { problem }) : null;
   return (
     <p className={`today-freshness${why ? ' stale' : ''}`} data-testid="today-freshness" role="status">

@@ -131,7 +131,7 @@ export function serviceTiles({ t, said }: Pick<Words, 't' | 'said'>, summary: To
       rows: summary.outbox.rows.map((e) => ({
         key: e.id,
         name: e.referenceId,
-        detail: [centerLabel(t, e.center), sentences(said, e.said, e.message) ?? t('today.outboxState', { state: e.state })],
+        detail: [centerLabel(t, e.center), sentences(said, e.said) ?? t('today.outboxState', { state: e.state })],
       })),
       href: `#/today/outbox`,
       empty: t('today.tile.outbox.empty'),

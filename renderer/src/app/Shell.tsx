@@ -223,7 +223,7 @@ function OnceNotice({ notice }: { notice: AppNotice }) {
   };
   return (
     <div className="note once-notice" role="alert" data-testid={`notice-${notice.id}`}>
-      <p>{sentences(said, notice.said, null)}</p>
+      <p>{sentences(said, notice.said)}</p>
       <button type="button" onClick={() => void dismiss()}>
         {t('shell.dismiss')}
       </button>

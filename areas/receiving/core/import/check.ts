@@ -1,4 +1,4 @@
-import { said, type Said, type Saying } from '../../../../shared/errors.js';
+import { said, type Saying } from '../../../../shared/errors.js';
 import { IMPORT_LINES_MAX, type ImportCheckInput, type ImportCheckOutput, type ImportOrder, type ImportProblem } from '../../common/ipc.js';
 import { englishLabel as labelOf } from '../../../../shared/i18n/english-labels.js';
 import { ORDER_FIELDS, type ImportField } from '../../common/import-columns.js';
@@ -6,8 +6,6 @@ import { dayOrderHint, readDateTime, readDay, type DayOrder } from '../../common
 import { decimalHint, readQuantityText, type DecimalMark } from '../../common/import-numbers.js';
 import { BoxPackagingType, PackageType } from '../../../../shared/schemas/receiving.js';
 import { WRO_LIMITS, type WroFormBox } from '../../../../shared/schemas/wro-form.js';
-import { problemLine } from '../../common/import-problems.js';
-import { englishOf } from '../../../../electron/core/words.js';
 import { cellKey, type ParsedSheet } from './parse.js';
 
 /** An item as the import needs it from the item cache. */
@@ -53,9 +51,6 @@ function enumOf<T extends string>(values: readonly T[], kind: 'PackageType' | 'B
   return values.find((v) => fold(v) === f || fold(labelOf(kind, v)) === f) ?? extra[f] ?? null;
 }
 
-/** A problem's words in English, for the log line each problem carries. */
-const inEnglish = (words: Said) => englishOf(words as Saying);
-
 /**
  * Every row of a parsed sheet checked against the item cache and the service's rules, each problem
  * with its row and column in the clerk's words; the boxes for the form when nothing is wrong. Pure:
@@ -68,7 +63,7 @@ export async function checkImport(sheet: ParsedSheet, opts: Options, ctx: Import
   const fail = (row: number | null, field: ImportField | null, problem: Saying) => {
     const c = field ? col(field) : -1;
     const column = c >= 0 ? c : null;
-    problems.push({ row, column, field, said: problem, message: problemLine({ row, column, said: problem }, sheet.headers, inEnglish) });
+    problems.push({ row, column, field, said: problem });
   };
 
   const edits = new Map(opts.edits.map((e) => [e.row, e.cells]));

@@ -1,9 +1,7 @@
 import Papa from 'papaparse';
-import { said, type Saying } from '../../../../shared/errors.js';
+import { said } from '../../../../shared/errors.js';
 import type { ImportProblem } from '../../common/ipc.js';
 import { guessColumns } from '../../common/import-columns.js';
-import { problemLine } from '../../common/import-problems.js';
-import { englishOf } from '../../../../electron/core/words.js';
 
 /** A spreadsheet as rows of cells: the header and the data rows with their spreadsheet row numbers. */
 export interface ParsedSheet {
@@ -69,10 +67,7 @@ export async function parseSheet(text: string): Promise<ParsedSheet> {
       error: (error: Error) => reject(error),
     });
   });
-  const problems: ImportProblem[] = unclosed.map((at) => {
-    const placed = { row: at + 1, column: null, said: said('receiving.import.check.unclosedQuote') };
-    return { ...placed, field: null, message: problemLine(placed, [], (words) => englishOf(words as Saying)) };
-  });
+  const problems: ImportProblem[] = unclosed.map((at) => ({ row: at + 1, column: null, field: null, said: said('receiving.import.check.unclosedQuote') }));
   return { ...sheet.finish(), separator, bom, problems, numbers: new Set() };
 }
 

@@ -11,7 +11,6 @@ import { centerLabel } from '../../../../renderer/src/ui/centerChoices';
 export interface ReturnedDraft {
   draftId: string;
   referenceId: string;
-  message: string;
   said: Said[];
 }
 
@@ -76,7 +75,7 @@ function ReturnedDrafts({ returned, onOpenDraft }: { returned: ReturnedDraft[]; 
         {returned.map((r) => (
           <li key={r.draftId}>
             <span>
-              <strong>{r.referenceId}</strong> {sentences(said, r.said, r.message)}
+              <strong>{r.referenceId}</strong> {sentences(said, r.said)}
             </span>
             <button type="button" onClick={() => onOpenDraft(r.draftId)}>
               {t('returns.outbox.openDraft', { reference: r.referenceId })}
@@ -128,7 +127,7 @@ function OutboxTable({ entries, ...actions }: { entries: OutboxEntryView[] } & R
 function OutboxRow({ entry: e, waitingReason, retrying, discarding, onRetry, onDiscard }: { entry: OutboxEntryView } & RowActions) {
   const canAct = e.state === 'failed' || e.state === 'waiting' || e.state === 'held' || e.state === 'queued';
   const { t, label, said } = useT();
-  const why = e.state === 'sent' ? null : sentences(said, e.said, e.message);
+  const why = e.state === 'sent' ? null : sentences(said, e.said);
   return (
     <tr data-testid={`outbox-${e.referenceId}`}>
       <td className="code">{e.referenceId}</td>

@@ -77,12 +77,10 @@ function useOutbox() {
         refresh();
         showToast({
           title: t('returns.outbox.returned', { reference: p.referenceId }),
-          description: t('returns.outbox.returned.text', { message: sentences(said, p.said, p.message) ?? p.message }),
+          description: t('returns.outbox.returned.text', { message: sentences(said, p.said) ?? '' }),
           tone: 'error',
         });
-        setReturned((r) =>
-          [{ draftId: p.draftId, referenceId: p.referenceId, message: p.message, said: p.said }, ...r.filter((x) => x.draftId !== p.draftId)].slice(0, 20),
-        );
+        setReturned((r) => [{ draftId: p.draftId, referenceId: p.referenceId, said: p.said }, ...r.filter((x) => x.draftId !== p.draftId)].slice(0, 20));
       },
       [refresh, t, said],
     ),
@@ -91,9 +89,9 @@ function useOutbox() {
   return { outbox, refresh, returned, forget };
 }
 
-/** Why nothing moves, in the clerk's language (the English of an entry saved before main kept its sentences). */
+/** Why nothing moves, in the clerk's language. */
 function waitingWhy(say: Words['said'], status: OutboxStatus): string | null {
-  return sentences(say, status.waitingSaid, status.waitingReason);
+  return sentences(say, status.waitingSaid);
 }
 
 function OutboxButton({ status, returned, onOpen }: { status: OutboxStatus; returned: number; onOpen: () => void }) {

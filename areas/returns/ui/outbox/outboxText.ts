@@ -7,7 +7,7 @@ import type { Words } from '../../../../renderer/src/i18n/useT';
  * gave one, stands in the sentence in the clerk's language.
  */
 export function outboxStateText({ t, said }: Pick<Words, 't' | 'said'>, entry: OutboxEntryView): string {
-  const message = sentences(said, entry.said, entry.message);
+  const message = sentences(said, entry.said);
   switch (entry.state) {
     case 'sent':
       return entry.returnId ? t('returns.outbox.state.sentAs', { returnId: String(entry.returnId) }) : t('returns.outbox.state.sent');
