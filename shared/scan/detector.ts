@@ -132,6 +132,14 @@ export interface PushResult {
    * typed are the scan's, not the field's.
    */
   rejoined?: KeyInput[];
+  /**
+   * A scanner's burst that silence cut before its Enter or Tab (see flush's `terminatorWaited`): what
+   * came of it so far, for the clerk to be told. It is no scan to use: the rest may still come, and a
+   * cut code would open or add another item. Its keys stay held, never typed.
+   */
+  cut?: Scan;
+  /** This key's timestamp joins it to a burst that was cut (see `cut`): that burst goes on, its keys held still. */
+  resumed?: boolean;
 }
 
 export type FlushResult = Omit<PushResult, 'action' | 'startsBurst'>;
@@ -140,9 +148,11 @@ export interface ScanDetector {
   push(event: KeyInput, context?: PushContext): PushResult;
   /**
    * Call when nothing came for a while (a timer maxGapMs after the last push): ends a finished burst.
-   * `terminatorWaited`: the caller waited as long as a scanner's late keys may take, so a burst that
-   * awaits its terminator (see awaitsTerminator) and is long enough ends as a scan without one; its
-   * keys are a scanner's, and given back they would run a control's shortcuts.
+   * `terminatorWaited`: the caller waited as long as a scanner's late keys usually take, so a burst
+   * that awaits its terminator (see awaitsTerminator) and is long enough is reported `cut`: neither
+   * typing (a scanner's keys given back would run a control's shortcuts) nor a scan (a busy PC may
+   * still hand over the rest, and the part is another code). Keys whose timestamps join it later,
+   * however late they come, go on with it; the next key that does not ends it for good.
    */
   flush(now: number, options?: { terminatorWaited?: boolean }): FlushResult;
   /** A burst is open: keys that came fast enough to be a scanner's. */
@@ -380,12 +390,7 @@ class Detector implements ScanDetector {
    * The last burst, when silence counted on the page's clock ended it as typing: the next key may
    * show by its own timestamp that it was part of it (the browser handed it over late).
    */
-  private recent: { entries: Entry[]; lastAt: number } | null = null;
-  /**
-   * The last burst, when silence ended it as a scan still awaiting its Enter or Tab: a terminator
-   * that its timestamp puts within the burst is that scan's, late, and does nothing more.
-   */
-  private unterminated: { lastAt: number; gap: number } | null = null;
+  private recent: { entries: Entry[]; lastAt: number; cut: boolean } | null = null;
 
   constructor(readonly thresholds: ScanThresholds) {}
 
@@ -413,7 +418,6 @@ class Detector implements ScanDetector {
   reset() {
     this.burst = [];
     this.recent = null;
-    this.unterminated = null;
   }
 
   flush(now: number, { terminatorWaited = false }: { terminatorWaited?: boolean } = {}): FlushResult {
@@ -424,12 +428,11 @@ class Detector implements ScanDetector {
     const scanners = terminatorWaited && this.awaitsTerminator && this.canScan(entries);
     if (scanners) {
       this.burst = [];
-      this.recent = null;
-      this.unterminated = { lastAt, gap };
-      return this.finish(entries, null, lastAt);
+      this.recent = { entries, lastAt, cut: true };
+      return { cut: scanOf(entries, null, lastAt, this.thresholds) };
     }
     const ended = this.endBurst(true);
-    this.recent = ended.scan ? null : { entries, lastAt };
+    this.recent = ended.scan ? null : { entries, lastAt, cut: false };
     return ended;
   }
 
@@ -454,26 +457,27 @@ class Detector implements ScanDetector {
   }
 
   /**
-   * A key that its timestamp puts within the burst silence had ended: that burst goes on. Its keys
-   * were given back as typing; they are the scan's again if it ends as one. Answers them, if so.
+   * A key that its timestamp puts within the burst silence had ended: that burst goes on. Keys given
+   * back as typing are the scan's again if it ends as one (answered in `rejoined`); a cut burst's
+   * were held all along and stay so (`resumed`).
    */
-  private reopen(event: KeyInput, c: KeyReading): KeyInput[] | undefined {
+  private reopen(event: KeyInput, c: KeyReading): Pick<PushResult, 'rejoined' | 'resumed'> {
     const recent = this.recent;
     this.recent = null;
-    if (this.burst.length > 0 || !recent || !joinsRecent(recent, event, c, gapFor(recent.entries, this.thresholds))) return undefined;
-    this.burst = recent.entries.map((e) => ({ ...e, held: false }));
+    if (this.burst.length > 0 || !recent || !joinsRecent(recent, event, c, gapFor(recent.entries, this.thresholds))) return {};
     this.lastAt = recent.lastAt;
-    return recent.entries.map((e) => e.input);
+    if (recent.cut) {
+      this.burst = recent.entries;
+      return { resumed: true };
+    }
+    this.burst = recent.entries.map((e) => ({ ...e, held: false }));
+    return { rejoined: recent.entries.map((e) => e.input) };
   }
 
   push(event: KeyInput, context: PushContext = {}): PushResult {
     const c = readKey(event, this.thresholds.terminators);
     if (c.kind === 'modifier') return { action: 'pass', startsBurst: false };
-    const late = this.unterminated;
-    this.unterminated = null;
-    if (c.kind === 'terminator' && late && this.burst.length === 0 && !event.repeat && event.timeStamp - late.lastAt <= late.gap)
-      return { action: 'swallow', startsBurst: false };
-    const rejoined = this.reopen(event, c);
+    const reopened = this.reopen(event, c);
     // A gap longer than the burst allows closes it before this key is looked at.
     const closed: FlushResult = this.burst.length > 0 && event.timeStamp - this.lastAt > gapFor(this.burst, this.thresholds) ? this.endBurst(true) : {};
     const result = (action: PushResult['action'], startsBurst = false, more: FlushResult = {}): PushResult => ({
@@ -481,7 +485,7 @@ class Detector implements ScanDetector {
       ...more,
       action,
       startsBurst,
-      ...(rejoined ? { rejoined } : {}),
+      ...reopened,
     });
     if (event.repeat || c.kind === 'other') {
       // Auto-repeat, arrows, Escape, Ctrl+K...: a person is at the keyboard; whatever was held was typing.

@@ -245,7 +245,7 @@ describe('scan detector', () => {
       expect(r.startsBurst).toBe(true);
     });
 
-    it('outside a field, once the caller waited the terminator out: a scanner’s keys end as its scan, never typing, and its Enter handed over later does nothing', () => {
+    it('outside a field, once the caller waited the terminator out: a scanner’s keys are cut, neither typed nor used, and its Enter handed over later completes the scan', () => {
       const detector = createScanDetector();
       const code = events.slice(0, -1);
       const enter = events[events.length - 1]!;
@@ -253,11 +253,48 @@ describe('scan detector', () => {
       const last = code[code.length - 1]!.timeStamp;
       const ended = detector.flush(last + 5_001, { terminatorWaited: true });
       expect(ended.release).toBeUndefined();
-      expect(ended.scan).toMatchObject({ text: '00355662000013', terminator: null, keyCount: 14 });
-      // The Enter arrives late with the scanner's timestamp: the scan's own, not a key for the control.
-      expect(detector.push(enter)).toEqual({ action: 'swallow', startsBurst: false });
+      expect(ended.scan).toBeUndefined();
+      expect(ended.cut).toMatchObject({ text: '00355662000013', terminator: null, keyCount: 14 });
+      expect(detector.pending).toBe(false);
+      // The Enter arrives late with the scanner's timestamp: the scan goes on and ends whole, with it.
+      const late = detector.push(enter);
+      expect(late).toMatchObject({ action: 'swallow', resumed: true, scan: { text: '00355662000013', terminator: 'Enter', keyCount: 14 }, retract: 0 });
       // A person's Enter afterwards is the person's.
       expect(detector.push({ ...enter, timeStamp: enter.timeStamp + 3_000 }).action).toBe('pass');
+    });
+
+    it('a scan cut while the rest was on its way: the rest, however late the PC hands it over, makes one whole scan, never two', () => {
+      const gs1 = type(']C1010051170507739121S101585\x1d17271231\n', 4).events;
+      const detector = createScanDetector();
+      // Cut after its seventh character (Shift and Ctrl keydowns come with the keys they shift).
+      const chars = gs1.flatMap((e, i) => (e.key === 'Shift' || e.key === 'Control' ? [] : [i]));
+      const head = chars[6]! + 1;
+      for (const e of gs1.slice(0, head)) detector.push(e);
+      expect(detector.awaitsTerminator).toBe(true);
+      // The page heard nothing for longer than the wait: the part is reported cut, not used.
+      const cut = detector.flush(gs1[head - 1]!.timeStamp + 20_000, { terminatorWaited: true });
+      expect(cut.cut?.raw).toBe(']C10100');
+      expect(cut.scan).toBeUndefined();
+      const rest = gs1
+        .slice(head)
+        .map((e) => ({ e, r: detector.push(e) }))
+        .filter(({ e }) => e.key !== 'Shift' && e.key !== 'Control')
+        .map(({ r }) => r);
+      expect(rest[0]!.resumed).toBe(true);
+      expect(rest.filter((r) => r.scan)).toHaveLength(1);
+      expect(rest.at(-1)!.scan).toMatchObject({ symbology: 'GS1-128', text: '010051170507739121S101585\x1d17271231', terminator: 'Enter' });
+      // Not one of its keys was typed anywhere on the way.
+      expect(rest.every((r) => r.action !== 'pass' && !r.release)).toBe(true);
+    });
+
+    it('a cut scan whose rest never comes stays untyped: the next key, past the gap, is a burst of its own', () => {
+      const detector = createScanDetector();
+      for (const e of events.slice(0, cut)) detector.push(e);
+      expect(detector.flush(events[cut - 1]!.timeStamp + 5_001, { terminatorWaited: true }).cut?.text).toBe('00355');
+      const person = detector.push({ ...events[cut]!, timeStamp: events[cut - 1]!.timeStamp + 8_000 });
+      expect(person).toMatchObject({ startsBurst: true });
+      expect(person.resumed).toBeUndefined();
+      expect(person.release).toBeUndefined();
     });
 
     it('waited out, what is no scanner’s still comes back as typing: one held key, a person’s pace, a field’s keys', () => {

@@ -83,9 +83,10 @@ const HELD_WAIT_MS = 500;
 /**
  * How long held keys that are a scanner's (marked, or at a machine's pace: the detector's
  * `awaitsTerminator`) wait for the rest and the Enter. No person's keys wait this long; a busy PC
- * may hand the rest of a scan over this late. When it runs out the burst ends as a scan without
- * its Enter (never as typing: a scanner's keys given back would run a tile's or a row's shortcut),
- * and an Enter handed over later still is that scan's and does nothing.
+ * may hand the rest of a scan over this late. When it runs out the clerk is told the scan was cut
+ * and it is not used: given back as typing its keys would run a tile's or a row's shortcut, and
+ * used as a scan its part would open or add another item. Its rest or its Enter handed over later
+ * still (their timestamps say so) completes it, and the whole scan is used then.
  */
 const TERMINATOR_WAIT_MS = 5000;
 /** While the page says input is waiting, look again this soon rather than end a burst. */
@@ -198,6 +199,14 @@ export interface ScanServiceEvents {
    * whose handler failed refuses it with the failure's own message (`failure`), which the listener words.
    */
   onFieldScan(scan: Scan, verdict: ScanVerdict, reason?: string, failure?: string): void;
+  /**
+   * A scanner's burst that stopped before its Enter or Tab for longer than a busy PC usually takes:
+   * not used (see ScanDetector.flush). The clerk is told; should the rest still come, the whole scan
+   * follows as any scan does.
+   */
+  onCutScan(scan: Scan): void;
+  /** The rest of the last cut burst came (late, its timestamps say): the whole scan follows. */
+  onCutResumed(): void;
 }
 
 export class ScanService {
@@ -231,6 +240,8 @@ export class ScanService {
   private keysSeen = 0;
   /** The keys of those that made scans. */
   private scanKeysSeen = 0;
+  /** The keys of the last burst that was cut (counted as a scan's), until it goes on or another begins. */
+  private cutKeys = 0;
   /** Those waiting for the burst being read to end (see whenBurstEnds). */
   private burstWaiters: Array<() => void> = [];
 
@@ -352,8 +363,12 @@ export class ScanService {
     // pickShortcut knows which keys a field lets through (`/` in an empty field goes to the find).
     const shortcut = !settling && isSingleKeyShortcut(event);
     const result = this.detector.push(toKeyInput(event), { editable, shortcut });
-    // A scan's Enter handed over after silence had ended the scan: the scanner's key, not the clerk's.
-    if (result.action === 'swallow' && !result.scan) this.scanKeysSeen++;
+    // A cut burst goes on: its keys count again when it ends.
+    if (result.resumed) {
+      this.scanKeysSeen -= this.cutKeys;
+      this.listeners?.onCutResumed();
+    }
+    this.cutKeys = 0;
     // Keys given back when silence ended their burst and still waiting for a view: they are the
     // burst's again, not typing.
     if (result.rejoined) {
@@ -447,6 +462,11 @@ export class ScanService {
    */
   private settle(result: FlushResult | PushResult): boolean {
     if (result.release?.length) this.replay(result.release);
+    if (result.cut) {
+      this.cutKeys = result.cut.keyCount;
+      this.scanKeysSeen += this.cutKeys;
+      this.listeners?.onCutScan(result.cut);
+    }
     const scan = result.scan;
     if (!scan) return false;
     this.scanKeysSeen += scan.keyCount + (scan.terminator ? 1 : 0);
