@@ -245,17 +245,17 @@ test('a scan whose second half is handed over after the page was busy for six se
   await expect(page.getByText(/^Nothing matches/)).toHaveCount(0);
 });
 
-test('a scan as an order opens, whose rest the PC hands over seven seconds later with the page idle, opens its item whole: no part of it looked up', async ({
+test('a scanner’s scan (AIM-marked) as an order opens, whose rest the PC hands over seven seconds later with the page idle, opens its item whole: no part of it looked up', async ({
   page,
   host,
 }) => {
   const data = await ready(page, host);
-  const item = data.items.find((i: SoakItem) => formsOf(i).includes('gs1'))!;
+  const item = data.items.find((i: SoakItem) => formsOf(i).includes('gs1-aim'))!;
   await page.keyboard.press('Alt+1');
   await expect(page.getByRole('heading', { level: 1, name: 'Receiving' })).toBeVisible();
   await focusSettled(page);
-  const code = itemCode(item, 'gs1');
-  // Enter opens the order; the scan's first seven keys follow at once, and the rest (4 ms apart by
+  const code = itemCode(item, 'gs1-aim');
+  // Enter opens the order; the scan's first seven keys (]C1 and four more) follow at once, and the rest (4 ms apart by
   // their timestamps) reaches the page only seven seconds later, the page idle all along: the
   // browser's own process was starved, so the page heard true silence, longer than any of its waits.
   const keys = [key('ArrowDown'), key('Enter', 30), ...scanKeys(code, 4, 60)];

@@ -245,7 +245,7 @@ describe('scan detector', () => {
       expect(r.startsBurst).toBe(true);
     });
 
-    it('outside a field, once the caller waited the terminator out: a scanner’s keys are cut, neither typed nor used, and its Enter handed over later completes the scan', () => {
+    it('outside a field, once the caller waited the terminator out: an unmarked scanner’s keys end as its scan, never typing, and its Enter handed over later does nothing', () => {
       const detector = createScanDetector();
       const code = events.slice(0, -1);
       const enter = events[events.length - 1]!;
@@ -253,13 +253,42 @@ describe('scan detector', () => {
       const last = code[code.length - 1]!.timeStamp;
       const ended = detector.flush(last + 5_001, { terminatorWaited: true });
       expect(ended.release).toBeUndefined();
-      expect(ended.scan).toBeUndefined();
-      expect(ended.cut).toMatchObject({ text: '00355662000013', terminator: null, keyCount: 14 });
-      expect(detector.pending).toBe(false);
-      // The Enter arrives late with the scanner's timestamp: the scan goes on and ends whole, with it.
-      const late = detector.push(enter);
-      expect(late).toMatchObject({ action: 'swallow', resumed: true, scan: { text: '00355662000013', terminator: 'Enter', keyCount: 14 }, retract: 0 });
+      expect(ended.scan).toMatchObject({ text: '00355662000013', terminator: null, keyCount: 14 });
+      // The Enter arrives late with the scanner's timestamp: the scan's own, not a key for the control.
+      expect(detector.push(enter)).toEqual({ action: 'swallow', startsBurst: false });
       // A person's Enter afterwards is the person's.
+      expect(detector.push({ ...enter, timeStamp: enter.timeStamp + 3_000 }).action).toBe('pass');
+    });
+
+    it('an unmarked scan that ended at the wait, whose rest comes later still: the whole scan follows it', () => {
+      const detector = createScanDetector();
+      for (const e of events.slice(0, cut)) detector.push(e);
+      expect(detector.flush(events[cut - 1]!.timeStamp + 5_001, { terminatorWaited: true }).scan?.text).toBe('00355');
+      const rest = events.slice(cut).map((e) => detector.push(e));
+      expect(rest[0]!.resumed).toEqual({ keys: cut, used: true });
+      expect(rest.filter((r) => r.scan)).toHaveLength(1);
+      expect(rest.at(-1)!.scan).toMatchObject({ text: '00355662000013', terminator: 'Enter', keyCount: 14 });
+      expect(rest.every((r) => r.action !== 'pass' && !r.release)).toBe(true);
+    });
+
+    it('marked as a scanner’s (an AIM identifier), once the wait ran out: cut, neither typed nor used, and its Enter handed over later completes the scan', () => {
+      const marked = type(']E00355662000013\n', 8).events.filter((e) => e.key !== 'Shift');
+      const detector = createScanDetector();
+      const code = marked.slice(0, -1);
+      const enter = marked[marked.length - 1]!;
+      for (const e of code) detector.push(e);
+      const ended = detector.flush(code[code.length - 1]!.timeStamp + 5_001, { terminatorWaited: true });
+      expect(ended.release).toBeUndefined();
+      expect(ended.scan).toBeUndefined();
+      expect(ended.cut).toMatchObject({ symbology: 'EAN-13', text: '0355662000013', terminator: null });
+      expect(detector.pending).toBe(false);
+      const late = detector.push(enter);
+      expect(late).toMatchObject({
+        action: 'swallow',
+        resumed: { keys: code.length, used: false },
+        scan: { text: '0355662000013', terminator: 'Enter' },
+        retract: 0,
+      });
       expect(detector.push({ ...enter, timeStamp: enter.timeStamp + 3_000 }).action).toBe('pass');
     });
 
@@ -280,7 +309,7 @@ describe('scan detector', () => {
         .map((e) => ({ e, r: detector.push(e) }))
         .filter(({ e }) => e.key !== 'Shift' && e.key !== 'Control')
         .map(({ r }) => r);
-      expect(rest[0]!.resumed).toBe(true);
+      expect(rest[0]!.resumed).toEqual({ keys: head - 1, used: false });
       expect(rest.filter((r) => r.scan)).toHaveLength(1);
       expect(rest.at(-1)!.scan).toMatchObject({ symbology: 'GS1-128', text: '010051170507739121S101585\x1d17271231', terminator: 'Enter' });
       // Not one of its keys was typed anywhere on the way.
@@ -288,10 +317,11 @@ describe('scan detector', () => {
     });
 
     it('a cut scan whose rest never comes stays untyped: the next key, past the gap, is a burst of its own', () => {
+      const marked = type(']C10035566', 8).events.filter((e) => e.key !== 'Shift');
       const detector = createScanDetector();
-      for (const e of events.slice(0, cut)) detector.push(e);
-      expect(detector.flush(events[cut - 1]!.timeStamp + 5_001, { terminatorWaited: true }).cut?.text).toBe('00355');
-      const person = detector.push({ ...events[cut]!, timeStamp: events[cut - 1]!.timeStamp + 8_000 });
+      for (const e of marked) detector.push(e);
+      expect(detector.flush(marked.at(-1)!.timeStamp + 5_001, { terminatorWaited: true }).cut?.raw).toBe(']C10035566');
+      const person = detector.push({ ...events[0]!, timeStamp: marked.at(-1)!.timeStamp + 8_000 });
       expect(person).toMatchObject({ startsBurst: true });
       expect(person.resumed).toBeUndefined();
       expect(person.release).toBeUndefined();

@@ -83,10 +83,10 @@ const HELD_WAIT_MS = 500;
 /**
  * How long held keys that are a scanner's (marked, or at a machine's pace: the detector's
  * `awaitsTerminator`) wait for the rest and the Enter. No person's keys wait this long; a busy PC
- * may hand the rest of a scan over this late. When it runs out the clerk is told the scan was cut
- * and it is not used: given back as typing its keys would run a tile's or a row's shortcut, and
- * used as a scan its part would open or add another item. Its rest or its Enter handed over later
- * still (their timestamps say so) completes it, and the whole scan is used then.
+ * may hand the rest of a scan over this late. When it runs out the keys are never given back as
+ * typing (they would run a tile's or a row's shortcut): a burst marked as a scanner's is said to be
+ * cut and not used (its part would open or add another item), an unmarked one ends as a scan. Its
+ * rest handed over later still (the timestamps say so) goes on with it: the whole scan follows.
  */
 const TERMINATOR_WAIT_MS = 5000;
 /** While the page says input is waiting, look again this soon rather than end a burst. */
@@ -240,8 +240,6 @@ export class ScanService {
   private keysSeen = 0;
   /** The keys of those that made scans. */
   private scanKeysSeen = 0;
-  /** The keys of the last burst that was cut (counted as a scan's), until it goes on or another begins. */
-  private cutKeys = 0;
   /** Those waiting for the burst being read to end (see whenBurstEnds). */
   private burstWaiters: Array<() => void> = [];
 
@@ -363,12 +361,13 @@ export class ScanService {
     // pickShortcut knows which keys a field lets through (`/` in an empty field goes to the find).
     const shortcut = !settling && isSingleKeyShortcut(event);
     const result = this.detector.push(toKeyInput(event), { editable, shortcut });
-    // A cut burst goes on: its keys count again when it ends.
+    // A scan's terminator handed over after the wait had ended the scan: the scanner's key, not the clerk's.
+    if (result.action === 'swallow' && !result.scan) this.scanKeysSeen++;
+    // A burst the wait had ended goes on: its keys count again when it ends.
     if (result.resumed) {
-      this.scanKeysSeen -= this.cutKeys;
-      this.listeners?.onCutResumed();
+      this.scanKeysSeen -= result.resumed.keys;
+      if (!result.resumed.used) this.listeners?.onCutResumed();
     }
-    this.cutKeys = 0;
     // Keys given back when silence ended their burst and still waiting for a view: they are the
     // burst's again, not typing.
     if (result.rejoined) {
@@ -463,8 +462,7 @@ export class ScanService {
   private settle(result: FlushResult | PushResult): boolean {
     if (result.release?.length) this.replay(result.release);
     if (result.cut) {
-      this.cutKeys = result.cut.keyCount;
-      this.scanKeysSeen += this.cutKeys;
+      this.scanKeysSeen += result.cut.keyCount;
       this.listeners?.onCutScan(result.cut);
     }
     const scan = result.scan;

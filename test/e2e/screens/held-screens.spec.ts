@@ -51,10 +51,10 @@ for (const size of SCREENSHOT_SIZES) {
       await signInThroughPopup(page);
       await waitForFirstSync(host);
       const data = await soakData(host);
-      const item = data.items.find((i) => formsOf(i).includes('gs1'))!;
+      const item = data.items.find((i) => formsOf(i).includes('gs1-aim'))!;
       await page.keyboard.press('Alt+0');
       await expectViewFocus(page, 'Today');
-      const keys = scanKeys(itemCode(item, 'gs1'), 4);
+      const keys = scanKeys(itemCode(item, 'gs1-aim'), 4);
       // The rest reaches the page 15 s late: the cue says the scan was cut meanwhile (for 4 s), shot
       // as soon as it shows, and axe checks the page while the rest is still awaited.
       const sent = sendKeys(page, keys, { clumps: [6], pauseMs: 15_000 });

@@ -418,7 +418,7 @@ function scanDelivery(ctx: Ctx, keys: number): Delivery {
   const stallMs = rng.chance(0.2) ? (rng.chance(0.5) ? rng.int(500, 2000) : rng.int(5500, 7000)) : 0;
   if (stallMs) ctx.result.stalls++;
   // Or the PC hands the rest over only after the desk stopped waiting for it, the page idle meanwhile
-  // (the browser's own process starved): the desk has said the scan was cut; the rest must complete it.
+  // (the browser's own process starved): the rest must still make the one whole scan.
   const late = !stallMs && rng.chance(0.1);
   if (late) ctx.result.lateRests++;
   return { clumps: [...cuts], pauseMs: late ? rng.int(5500, 8000) : rng.int(60, 400), ...(stallMs ? { stallMs } : {}) };
