@@ -1351,6 +1351,9 @@ export interface MessageArgs<Tag = never> {
   'scan.chooser.list': undefined;
   'scan.chooser.title': { count: number; code: string | number };
   'scan.cue': { kind: string | number };
+  'scan.cut': { code: string | number };
+  'scan.cutLog': undefined;
+  'scan.cutResumed': undefined;
   'scan.field.lookupFailed': { error: string | number };
   'scan.field.notTaken': { code: string | number };
   'scan.field.refused': { why: string | number };

@@ -132,6 +132,18 @@ export interface PushResult {
    * typed are the scan's, not the field's.
    */
   rejoined?: KeyInput[];
+  /**
+   * A burst marked as a scanner's that silence cut before its Enter or Tab (see flush's
+   * `terminatorWaited`): what came of it so far, for the clerk to be told. It is no scan to use: the
+   * rest may still come, and a cut code would open or add another item. Its keys stay held, never typed.
+   */
+  cut?: Scan;
+  /**
+   * This key's timestamp joins it to a burst that the wait for its terminator had ended (see flush):
+   * that burst goes on, its keys held still, and ends as one scan of them all. `keys` of it were
+   * counted already; `used`: it had ended as a scan (unmarked), which the whole one now follows.
+   */
+  resumed?: { keys: number; used: boolean };
 }
 
 export type FlushResult = Omit<PushResult, 'action' | 'startsBurst'>;
@@ -140,9 +152,14 @@ export interface ScanDetector {
   push(event: KeyInput, context?: PushContext): PushResult;
   /**
    * Call when nothing came for a while (a timer maxGapMs after the last push): ends a finished burst.
-   * `terminatorWaited`: the caller waited as long as a scanner's late keys may take, so a burst that
-   * awaits its terminator (see awaitsTerminator) and is long enough ends as a scan without one; its
-   * keys are a scanner's, and given back they would run a control's shortcuts.
+   * `terminatorWaited`: the caller waited as long as a scanner's late keys usually take, so a burst
+   * that awaits its terminator (see awaitsTerminator) and is long enough is never given back as
+   * typing (a scanner's keys would run a control's shortcuts). Marked as a scanner's (its prefix, an
+   * AIM identifier), it is reported `cut` and not used: a busy PC may still hand over the rest, and
+   * the part is another code. Unmarked, it ends as the scan it may well be (a person's keys that a
+   * remote session bunched look the same). Either way, keys whose timestamps join it later, however
+   * late they come, go on with it (`resumed`), and the next key that does not ends it for good; a
+   * late terminator alone is the used scan's own and does nothing.
    */
   flush(now: number, options?: { terminatorWaited?: boolean }): FlushResult;
   /** A burst is open: keys that came fast enough to be a scanner's. */
@@ -380,12 +397,7 @@ class Detector implements ScanDetector {
    * The last burst, when silence counted on the page's clock ended it as typing: the next key may
    * show by its own timestamp that it was part of it (the browser handed it over late).
    */
-  private recent: { entries: Entry[]; lastAt: number } | null = null;
-  /**
-   * The last burst, when silence ended it as a scan still awaiting its Enter or Tab: a terminator
-   * that its timestamp puts within the burst is that scan's, late, and does nothing more.
-   */
-  private unterminated: { lastAt: number; gap: number } | null = null;
+  private recent: { entries: Entry[]; lastAt: number; ended: 'typing' | 'cut' | 'used' } | null = null;
 
   constructor(readonly thresholds: ScanThresholds) {}
 
@@ -413,7 +425,6 @@ class Detector implements ScanDetector {
   reset() {
     this.burst = [];
     this.recent = null;
-    this.unterminated = null;
   }
 
   flush(now: number, { terminatorWaited = false }: { terminatorWaited?: boolean } = {}): FlushResult {
@@ -424,12 +435,15 @@ class Detector implements ScanDetector {
     const scanners = terminatorWaited && this.awaitsTerminator && this.canScan(entries);
     if (scanners) {
       this.burst = [];
-      this.recent = null;
-      this.unterminated = { lastAt, gap };
+      if (isMarked(entries, this.thresholds)) {
+        this.recent = { entries, lastAt, ended: 'cut' };
+        return { cut: scanOf(entries, null, lastAt, this.thresholds) };
+      }
+      this.recent = { entries, lastAt, ended: 'used' };
       return this.finish(entries, null, lastAt);
     }
     const ended = this.endBurst(true);
-    this.recent = ended.scan ? null : { entries, lastAt };
+    this.recent = ended.scan ? null : { entries, lastAt, ended: 'typing' };
     return ended;
   }
 
@@ -454,26 +468,33 @@ class Detector implements ScanDetector {
   }
 
   /**
-   * A key that its timestamp puts within the burst silence had ended: that burst goes on. Its keys
-   * were given back as typing; they are the scan's again if it ends as one. Answers them, if so.
+   * A key that its timestamp puts within the burst silence had ended: that burst goes on. Keys given
+   * back as typing are the scan's again if it ends as one (answered in `rejoined`); those of a burst
+   * the wait for its terminator ended were held all along and stay so (`resumed`).
    */
-  private reopen(event: KeyInput, c: KeyReading): KeyInput[] | undefined {
+  private reopen(event: KeyInput, c: KeyReading): Pick<PushResult, 'rejoined' | 'resumed'> {
     const recent = this.recent;
     this.recent = null;
-    if (this.burst.length > 0 || !recent || !joinsRecent(recent, event, c, gapFor(recent.entries, this.thresholds))) return undefined;
-    this.burst = recent.entries.map((e) => ({ ...e, held: false }));
+    if (this.burst.length > 0 || !recent || !joinsRecent(recent, event, c, gapFor(recent.entries, this.thresholds))) return {};
     this.lastAt = recent.lastAt;
-    return recent.entries.map((e) => e.input);
+    if (recent.ended !== 'typing') {
+      this.burst = recent.entries;
+      return { resumed: { keys: recent.entries.length, used: recent.ended === 'used' } };
+    }
+    this.burst = recent.entries.map((e) => ({ ...e, held: false }));
+    return { rejoined: recent.entries.map((e) => e.input) };
   }
 
   push(event: KeyInput, context: PushContext = {}): PushResult {
     const c = readKey(event, this.thresholds.terminators);
     if (c.kind === 'modifier') return { action: 'pass', startsBurst: false };
-    const late = this.unterminated;
-    this.unterminated = null;
-    if (c.kind === 'terminator' && late && this.burst.length === 0 && !event.repeat && event.timeStamp - late.lastAt <= late.gap)
+    // The late terminator of a burst that ended as a scan without it: that scan's, already used.
+    const used = this.recent?.ended === 'used' ? this.recent : null;
+    if (c.kind === 'terminator' && used && this.burst.length === 0 && joinsRecent(used, event, c, gapFor(used.entries, this.thresholds))) {
+      this.recent = null;
       return { action: 'swallow', startsBurst: false };
-    const rejoined = this.reopen(event, c);
+    }
+    const reopened = this.reopen(event, c);
     // A gap longer than the burst allows closes it before this key is looked at.
     const closed: FlushResult = this.burst.length > 0 && event.timeStamp - this.lastAt > gapFor(this.burst, this.thresholds) ? this.endBurst(true) : {};
     const result = (action: PushResult['action'], startsBurst = false, more: FlushResult = {}): PushResult => ({
@@ -481,7 +502,7 @@ class Detector implements ScanDetector {
       ...more,
       action,
       startsBurst,
-      ...(rejoined ? { rejoined } : {}),
+      ...reopened,
     });
     if (event.repeat || c.kind === 'other') {
       // Auto-repeat, arrows, Escape, Ctrl+K...: a person is at the keyboard; whatever was held was typing.

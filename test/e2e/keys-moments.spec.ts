@@ -167,7 +167,7 @@ test('a scan whose Enter a busy PC hands over a second late, on Today’s tiles,
   }
 });
 
-test('a scan whose Enter comes later than any wait, on Today’s tiles, opens its item when the wait ends; the late Enter opens no tile', async ({
+test('a scan whose Enter comes later than any wait, on Today’s tiles: said to be cut when the wait ends, then the late Enter opens its item and no tile', async ({
   page,
   host,
 }) => {
@@ -178,11 +178,14 @@ test('a scan whose Enter comes later than any wait, on Today’s tiles, opens it
   await focusSettled(page);
   const code = itemCode(item, 'gs1-dm');
   const keys = scanKeys(code, 8);
-  // Past the scan service's wait for a scanner's Enter: the code ends as the scan it is (its keys are
-  // a scanner's: never typing on a tile), and the Enter, when it comes, is that scan's.
+  // Past the scan service's wait for a scanner's Enter: the clerk is told the scan was cut, and its
+  // keys are neither typing on a tile nor a scan yet; the Enter, when it comes, completes it.
   await recordAddresses(page);
   await visitedAddresses(page);
-  await sendKeys(page, keys, { clumps: [keys.length - 2], pauseMs: 6_500 });
+  const sent = sendKeys(page, keys, { clumps: [keys.length - 2], pauseMs: 6_500 });
+  await expect(page.getByTestId('scan-cue')).toContainText('stopped before its end', { timeout: 6_400 });
+  expect(await address(page)).toBe('/today');
+  await sent;
   await expect.poll(() => address(page), { message: code, timeout: 15_000 }).toBe(`/inventory/items/${item.id}`);
   expect([...new Set((await visitedAddresses(page)).map((a) => a.split('?')[0]))]).toEqual([`/inventory/items/${item.id}`]);
   await expect(page.getByRole('heading', { level: 1, name: item.name })).toBeVisible();
@@ -240,4 +243,28 @@ test('a scan whose second half is handed over after the page was busy for six se
   await sendKeys(page, scanKeys(code, 3), { clumps: [14], pauseMs: 200 });
   await expect.poll(() => address(page), { message: code, timeout: 15_000 }).toBe(`/inventory/items/${item.id}`);
   await expect(page.getByText(/^Nothing matches/)).toHaveCount(0);
+});
+
+test('a scanner’s scan (AIM-marked) as an order opens, whose rest the PC hands over seven seconds later with the page idle, opens its item whole: no part of it looked up', async ({
+  page,
+  host,
+}) => {
+  const data = await ready(page, host);
+  const item = data.items.find((i: SoakItem) => formsOf(i).includes('gs1-aim'))!;
+  await page.keyboard.press('Alt+1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Receiving' })).toBeVisible();
+  await focusSettled(page);
+  const code = itemCode(item, 'gs1-aim');
+  // Enter opens the order; the scan's first seven keys (]C1 and four more) follow at once, and the rest (4 ms apart by
+  // their timestamps) reaches the page only seven seconds later, the page idle all along: the
+  // browser's own process was starved, so the page heard true silence, longer than any of its waits.
+  const keys = [key('ArrowDown'), key('Enter', 30), ...scanKeys(code, 4, 60)];
+  await recordAddresses(page);
+  await visitedAddresses(page);
+  await sendKeys(page, keys, { clumps: [8], pauseMs: 7_000 });
+  await expect.poll(() => address(page), { message: code, timeout: 15_000 }).toBe(`/inventory/items/${item.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: item.name })).toBeVisible();
+  // Its part was never taken for a code of its own: nothing was said not to match.
+  await expect(page.getByText(/^Nothing matches/)).toHaveCount(0);
+  expect((await visitedAddresses(page)).map((a) => a.split('?')[0]).filter((p) => p?.startsWith('/inventory/items/'))).toEqual([`/inventory/items/${item.id}`]);
 });

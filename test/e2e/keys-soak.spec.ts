@@ -9,9 +9,10 @@ import { busyCores, runKeySoak, soakData } from './soak/keySoak.js';
  * its answers slowed (300 to 1,500 ms), two processes keeping both cores busy (one per run, the two
  * runs side by side), one episode in ten with the page's main thread 4 to 20 times slower, a turn
  * of the views in five begun right after the desk starts again with its views' code held 1 to 5 s,
- * and a third of the scans handed over late and in clumps, a fifth of those with the page busy 0.5 to
- * 7 s between two clumps. Every scan reaches the record or line a clerk expects, whole; every typed
- * word lands whole; nothing twice. DOCKDESK_SOAK_SEED runs a failure's seed again;
+ * and a third of the scans handed over late and in clumps, a fifth of those with the page busy
+ * between two clumps (0.5 to 2 s, or 5.5 to 7 s: longer than any of the desk's waits), and a tenth of
+ * the others with the rest handed over 5.5 to 8 s late while the page is idle. Every scan reaches the
+ * record or line a clerk expects, whole; every typed word lands whole; nothing twice. DOCKDESK_SOAK_SEED runs a failure's seed again;
  * DOCKDESK_SOAK_OPERATIONS sets the length (each of the two runs does half).
  */
 const OPERATIONS = Number(process.env.DOCKDESK_SOAK_OPERATIONS ?? 2000);

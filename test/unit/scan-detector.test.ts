@@ -245,7 +245,7 @@ describe('scan detector', () => {
       expect(r.startsBurst).toBe(true);
     });
 
-    it('outside a field, once the caller waited the terminator out: a scanner’s keys end as its scan, never typing, and its Enter handed over later does nothing', () => {
+    it('outside a field, once the caller waited the terminator out: an unmarked scanner’s keys end as its scan, never typing, and its Enter handed over later does nothing', () => {
       const detector = createScanDetector();
       const code = events.slice(0, -1);
       const enter = events[events.length - 1]!;
@@ -258,6 +258,73 @@ describe('scan detector', () => {
       expect(detector.push(enter)).toEqual({ action: 'swallow', startsBurst: false });
       // A person's Enter afterwards is the person's.
       expect(detector.push({ ...enter, timeStamp: enter.timeStamp + 3_000 }).action).toBe('pass');
+    });
+
+    it('an unmarked scan that ended at the wait, whose rest comes later still: the whole scan follows it', () => {
+      const detector = createScanDetector();
+      for (const e of events.slice(0, cut)) detector.push(e);
+      expect(detector.flush(events[cut - 1]!.timeStamp + 5_001, { terminatorWaited: true }).scan?.text).toBe('00355');
+      const rest = events.slice(cut).map((e) => detector.push(e));
+      expect(rest[0]!.resumed).toEqual({ keys: cut, used: true });
+      expect(rest.filter((r) => r.scan)).toHaveLength(1);
+      expect(rest.at(-1)!.scan).toMatchObject({ text: '00355662000013', terminator: 'Enter', keyCount: 14 });
+      expect(rest.every((r) => r.action !== 'pass' && !r.release)).toBe(true);
+    });
+
+    it('marked as a scanner’s (an AIM identifier), once the wait ran out: cut, neither typed nor used, and its Enter handed over later completes the scan', () => {
+      const marked = type(']E00355662000013\n', 8).events.filter((e) => e.key !== 'Shift');
+      const detector = createScanDetector();
+      const code = marked.slice(0, -1);
+      const enter = marked[marked.length - 1]!;
+      for (const e of code) detector.push(e);
+      const ended = detector.flush(code[code.length - 1]!.timeStamp + 5_001, { terminatorWaited: true });
+      expect(ended.release).toBeUndefined();
+      expect(ended.scan).toBeUndefined();
+      expect(ended.cut).toMatchObject({ symbology: 'EAN-13', text: '0355662000013', terminator: null });
+      expect(detector.pending).toBe(false);
+      const late = detector.push(enter);
+      expect(late).toMatchObject({
+        action: 'swallow',
+        resumed: { keys: code.length, used: false },
+        scan: { text: '0355662000013', terminator: 'Enter' },
+        retract: 0,
+      });
+      expect(detector.push({ ...enter, timeStamp: enter.timeStamp + 3_000 }).action).toBe('pass');
+    });
+
+    it('a scan cut while the rest was on its way: the rest, however late the PC hands it over, makes one whole scan, never two', () => {
+      const gs1 = type(']C1010051170507739121S101585\x1d17271231\n', 4).events;
+      const detector = createScanDetector();
+      // Cut after its seventh character (Shift and Ctrl keydowns come with the keys they shift).
+      const chars = gs1.flatMap((e, i) => (e.key === 'Shift' || e.key === 'Control' ? [] : [i]));
+      const head = chars[6]! + 1;
+      for (const e of gs1.slice(0, head)) detector.push(e);
+      expect(detector.awaitsTerminator).toBe(true);
+      // The page heard nothing for longer than the wait: the part is reported cut, not used.
+      const cut = detector.flush(gs1[head - 1]!.timeStamp + 20_000, { terminatorWaited: true });
+      expect(cut.cut?.raw).toBe(']C10100');
+      expect(cut.scan).toBeUndefined();
+      const rest = gs1
+        .slice(head)
+        .map((e) => ({ e, r: detector.push(e) }))
+        .filter(({ e }) => e.key !== 'Shift' && e.key !== 'Control')
+        .map(({ r }) => r);
+      expect(rest[0]!.resumed).toEqual({ keys: head - 1, used: false });
+      expect(rest.filter((r) => r.scan)).toHaveLength(1);
+      expect(rest.at(-1)!.scan).toMatchObject({ symbology: 'GS1-128', text: '010051170507739121S101585\x1d17271231', terminator: 'Enter' });
+      // Not one of its keys was typed anywhere on the way.
+      expect(rest.every((r) => r.action !== 'pass' && !r.release)).toBe(true);
+    });
+
+    it('a cut scan whose rest never comes stays untyped: the next key, past the gap, is a burst of its own', () => {
+      const marked = type(']C10035566', 8).events.filter((e) => e.key !== 'Shift');
+      const detector = createScanDetector();
+      for (const e of marked) detector.push(e);
+      expect(detector.flush(marked.at(-1)!.timeStamp + 5_001, { terminatorWaited: true }).cut?.raw).toBe(']C10035566');
+      const person = detector.push({ ...events[0]!, timeStamp: marked.at(-1)!.timeStamp + 8_000 });
+      expect(person).toMatchObject({ startsBurst: true });
+      expect(person.resumed).toBeUndefined();
+      expect(person.release).toBeUndefined();
     });
 
     it('waited out, what is no scanner’s still comes back as typing: one held key, a person’s pace, a field’s keys', () => {

@@ -20,6 +20,8 @@ import { scanService } from './scanService';
 import './scan.css';
 
 let openLog: (() => void) | null = null;
+/** Updates the scan log's line of the last scan that was cut, until its rest comes or another scan does. */
+let lastCut: ReturnType<typeof logScan> | null = null;
 /** The scan log's shortcut: the same keys in every language, so also the palette line's detail. */
 const LOG_KEYS = 'Alt+L';
 
@@ -99,6 +101,16 @@ export function ScanProvider() {
           verdict === 'refused' ? (t) => t('scan.field.refused', { why }) : (t) => t('scan.field.taken'),
         );
         cue(verdict, verdict === 'refused' ? why : code, 'scan');
+      },
+      onCutScan(scan) {
+        primeAudio();
+        const code = visibleControls(scan.text);
+        lastCut = logScan(scan, 'refused', (t) => t('scan.cutLog'));
+        cue('refused', words.current('scan.cut', { code }), 'scan');
+      },
+      onCutResumed() {
+        lastCut?.('merged', (t) => t('scan.cutResumed'));
+        lastCut = null;
       },
       onRoutedScan(scan) {
         primeAudio();

@@ -83,9 +83,10 @@ const HELD_WAIT_MS = 500;
 /**
  * How long held keys that are a scanner's (marked, or at a machine's pace: the detector's
  * `awaitsTerminator`) wait for the rest and the Enter. No person's keys wait this long; a busy PC
- * may hand the rest of a scan over this late. When it runs out the burst ends as a scan without
- * its Enter (never as typing: a scanner's keys given back would run a tile's or a row's shortcut),
- * and an Enter handed over later still is that scan's and does nothing.
+ * may hand the rest of a scan over this late. When it runs out the keys are never given back as
+ * typing (they would run a tile's or a row's shortcut): a burst marked as a scanner's is said to be
+ * cut and not used (its part would open or add another item), an unmarked one ends as a scan. Its
+ * rest handed over later still (the timestamps say so) goes on with it: the whole scan follows.
  */
 const TERMINATOR_WAIT_MS = 5000;
 /** While the page says input is waiting, look again this soon rather than end a burst. */
@@ -198,6 +199,14 @@ export interface ScanServiceEvents {
    * whose handler failed refuses it with the failure's own message (`failure`), which the listener words.
    */
   onFieldScan(scan: Scan, verdict: ScanVerdict, reason?: string, failure?: string): void;
+  /**
+   * A scanner's burst that stopped before its Enter or Tab for longer than a busy PC usually takes:
+   * not used (see ScanDetector.flush). The clerk is told; should the rest still come, the whole scan
+   * follows as any scan does.
+   */
+  onCutScan(scan: Scan): void;
+  /** The rest of the last cut burst came (late, its timestamps say): the whole scan follows. */
+  onCutResumed(): void;
 }
 
 export class ScanService {
@@ -352,8 +361,13 @@ export class ScanService {
     // pickShortcut knows which keys a field lets through (`/` in an empty field goes to the find).
     const shortcut = !settling && isSingleKeyShortcut(event);
     const result = this.detector.push(toKeyInput(event), { editable, shortcut });
-    // A scan's Enter handed over after silence had ended the scan: the scanner's key, not the clerk's.
+    // A scan's terminator handed over after the wait had ended the scan: the scanner's key, not the clerk's.
     if (result.action === 'swallow' && !result.scan) this.scanKeysSeen++;
+    // A burst the wait had ended goes on: its keys count again when it ends.
+    if (result.resumed) {
+      this.scanKeysSeen -= result.resumed.keys;
+      if (!result.resumed.used) this.listeners?.onCutResumed();
+    }
     // Keys given back when silence ended their burst and still waiting for a view: they are the
     // burst's again, not typing.
     if (result.rejoined) {
@@ -447,6 +461,10 @@ export class ScanService {
    */
   private settle(result: FlushResult | PushResult): boolean {
     if (result.release?.length) this.replay(result.release);
+    if (result.cut) {
+      this.scanKeysSeen += result.cut.keyCount;
+      this.listeners?.onCutScan(result.cut);
+    }
     const scan = result.scan;
     if (!scan) return false;
     this.scanKeysSeen += scan.keyCount + (scan.terminator ? 1 : 0);

@@ -358,8 +358,10 @@ export interface SoakResult {
    * (as a PC just switched on reads it): the view asked for comes later than the desk waits for focus.
    */
   coldStarts: number;
-  /** Scans during which the page was busy (0.5 to 7 s) between two clumps of their keys. */
+  /** Scans during which the page was busy (0.5 to 2 s, or 5.5 to 7 s) between two clumps of their keys. */
   stalls: number;
+  /** Scans whose rest the PC handed over 5.5 to 8 s late, the page idle meanwhile: cut, then completed. */
+  lateRests: number;
   failures: SoakFailure[];
 }
 
@@ -411,10 +413,15 @@ function scanDelivery(ctx: Ctx, keys: number): Delivery {
   if (!rng.chance(0.35)) return {};
   const cuts = new Set<number>();
   for (let i = rng.int(1, 2); i > 0; i--) cuts.add(rng.int(0, keys - 2));
-  // Now and then the page itself is busy between the clumps, up to longer than any of the desk's waits.
-  const stallMs = rng.chance(0.2) ? rng.int(500, 7000) : 0;
+  // Now and then the page itself is busy between the clumps: half the time briefly, half the time
+  // longer than any of the desk's waits.
+  const stallMs = rng.chance(0.2) ? (rng.chance(0.5) ? rng.int(500, 2000) : rng.int(5500, 7000)) : 0;
   if (stallMs) ctx.result.stalls++;
-  return { clumps: [...cuts], pauseMs: rng.int(60, 400), ...(stallMs ? { stallMs } : {}) };
+  // Or the PC hands the rest over only after the desk stopped waiting for it, the page idle meanwhile
+  // (the browser's own process starved): the rest must still make the one whole scan.
+  const late = !stallMs && rng.chance(0.1);
+  if (late) ctx.result.lateRests++;
+  return { clumps: [...cuts], pauseMs: late ? rng.int(5500, 8000) : rng.int(60, 400), ...(stallMs ? { stallMs } : {}) };
 }
 
 function scanOf(rng: Rng, data: SoakData): { item: SoakItem; code: string; msPerKey: number } {
@@ -753,6 +760,7 @@ export async function runKeySoak(page: Page, data: SoakData, options: SoakOption
     busyEpisodes: 0,
     coldStarts: 0,
     stalls: 0,
+    lateRests: 0,
     failures: [],
   };
   // The views' code, loaded as the desk starts and on a first visit: held `codeHeldMs` on its way.
