@@ -80,7 +80,7 @@ export interface SharedOutbox {
   enqueue(entry: NewOutboxEntry): Promise<{ id: string; created: boolean }>;
   /** The oldest entry no desk holds (waiting, or sending under a lease that ran out), now claimed by this desk; null when none. */
   claimNext(deskId: string, leaseMs: number): Promise<SharedOutboxEntry | null>;
-  /** The service holds it. False when this desk's claim was taken over (or the entry is not being sent by it). */
+  /** The service holds it (true again if this desk said so already). False when its claim was taken over, or the entry is not being sent by it. */
   markSent(id: string, deskId: string): Promise<boolean>;
   /** The service refused it for good; `problem` says why (as JSON). False as for markSent. */
   markRefused(id: string, deskId: string, problem: unknown): Promise<boolean>;
@@ -88,17 +88,21 @@ export interface SharedOutbox {
   release(id: string, deskId: string, problem?: unknown): Promise<boolean>;
   /** One entry as it stands, or null. */
   get(id: string): Promise<SharedOutboxEntry | null>;
+  /** How many of the scope's entries are still to send (waiting, or being sent). */
+  pending(): Promise<number>;
 }
 
 export function sharedOutbox(pool: pg.Pool, scope: OutboxScope): SharedOutbox {
   const { account, environment } = scope;
   // Changes a claim this desk still holds; the claim is the desk's while claimed_by says so, even past
   // its lease, until another desk takes it over.
-  const finish = async (id: string, deskId: string, set: string, values: unknown[]) => {
+  // `states` are those it may change from: 'sending', and for "sent" also 'sent' by this same desk,
+  // so a desk that writes "sent" again (its answer was lost when the store restarted) hears true.
+  const finish = async (id: string, deskId: string, set: string, values: unknown[], states: string[] = ['sending']) => {
     const result = await pool.query(
       `UPDATE outbox SET ${set}, claimed_until = NULL
-        WHERE id = $1 AND account = $2 AND environment = $3 AND state = 'sending' AND claimed_by = $4`,
-      [id, account, environment, deskId, ...values],
+        WHERE id = $1 AND account = $2 AND environment = $3 AND state = ANY($${5 + values.length}::text[]) AND claimed_by = $4`,
+      [id, account, environment, deskId, ...values, states],
     );
     return result.rowCount === 1;
   };
@@ -139,12 +143,20 @@ export function sharedOutbox(pool: pg.Pool, scope: OutboxScope): SharedOutbox {
       return rows[0] ? entryOf(rows[0]) : null;
     },
 
-    markSent: (id, deskId) => finish(id, deskId, "state = 'sent', sent_at = now()", []),
+    markSent: (id, deskId) => finish(id, deskId, "state = 'sent', sent_at = coalesce(sent_at, now())", [], ['sending', 'sent']),
     markRefused: (id, deskId, problem) => finish(id, deskId, "state = 'refused', last_error = $5::jsonb", [JSON.stringify(problem ?? null)]),
     release: (id, deskId, problem) =>
       finish(id, deskId, "state = 'waiting', claimed_by = NULL, last_error = coalesce($5::jsonb, last_error)", [
         problem === undefined ? null : JSON.stringify(problem),
       ]),
+
+    async pending() {
+      const { rows } = await pool.query<{ n: number }>(
+        "SELECT count(*)::integer AS n FROM outbox WHERE account = $1 AND environment = $2 AND state IN ('waiting', 'sending')",
+        [account, environment],
+      );
+      return rows[0]?.n ?? 0;
+    },
 
     async get(id) {
       const { rows } = await pool.query<Row>('SELECT * FROM outbox WHERE id = $1', [id]);
