@@ -1,4 +1,4 @@
-// What other areas may use of the shared store (ARCHITECTURE.md, "Desks share a store"): not wired into the desk yet.
+// What other areas may use of the store several desks share (ARCHITECTURE.md, "Desks share a store"); not wired into the desk yet.
 export { openStore, storeProblem, STORE_TIMEOUTS, type OpenedStore, type OpenStoreOptions, type StoreProblem } from './store.js';
 export { migrate, migrations, type MigrationResult } from './migrations.js';
 export { sharedOutbox, type NewOutboxEntry, type OutboxScope, type SharedOutbox, type SharedOutboxEntry, type SharedOutboxState } from './outbox.js';
