@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openStore, sharedOutbox, type OutboxScope, type SharedOutbox } from '../../areas/desks/core/index.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { migrate, openStore, sharedOutbox, type OutboxScope, type SharedOutbox, type SharedOutboxEntry } from '../../areas/desks/core/index.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 import { postgresAvailability, startPostgres, type TestPostgres } from '../support/postgres.js';
 
@@ -37,60 +37,59 @@ async function desks(scope: OutboxScope, ...names: string[]): Promise<SharedOutb
   return pools.map((pool) => sharedOutbox(pool, scope));
 }
 
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
- * The service's side: what reached it, per idempotency key. `sends` counts every request that would
- * have gone out; `held` is what the service keeps (a second create with a held key would be refused).
+ * The service's side: every request that would have gone out, per idempotency key, and which desk sent
+ * it. The store's own round trips interleave the two desks; the service adds no delay of its own.
  */
 function service() {
-  const sends = new Map<string, number>();
-  const by = new Map<string, string>();
   return {
-    sends,
-    by,
-    /** Calls to the store that failed and were tried again (while it restarted). */
+    sends: new Map<string, number>(),
+    by: new Map<string, string>(),
+    /** Calls to the store that failed and were made again (while it restarted). */
     storeErrors: 0,
-    async send(key: string, deskId: string) {
-      sends.set(key, (sends.get(key) ?? 0) + 1);
-      by.set(key, deskId);
-      await pause(2 + Math.random() * 8);
+    send(key: string, deskId: string) {
+      this.sends.set(key, (this.sends.get(key) ?? 0) + 1);
+      this.by.set(key, deskId);
     },
   };
 }
+type Service = ReturnType<typeof service>;
+
+/** A call to the store, made again until it answers (a desk waits out a restart the same way). */
+const retried = <T>(svc: Service, call: () => Promise<T>): Promise<T> =>
+  vi.waitFor(
+    async () => {
+      try {
+        return await call();
+      } catch (error) {
+        svc.storeErrors++;
+        throw error;
+      }
+    },
+    { timeout: 20_000, interval: 50 },
+  );
+
+/** The next entry this desk claims, or null once nothing is left to send (another desk's claim may first have to run out). */
+const nextClaim = (outbox: SharedOutbox, deskId: string, leaseMs: number, svc: Service): Promise<SharedOutboxEntry | null> =>
+  vi.waitFor(
+    async () => {
+      const entry = await retried(svc, () => outbox.claimNext(deskId, leaseMs));
+      if (entry || (await retried(svc, () => outbox.pending())) === 0) return entry;
+      throw new Error('entries are left, none free to claim yet');
+    },
+    { timeout: 20_000, interval: 50 },
+  );
 
 /**
- * A desk's sending loop: claim, send, mark sent, until nothing is left to send anywhere. A store that
- * does not answer (restarting) is tried again shortly, as the desk will; a "sent" that did not reach
- * the store is written again, since the claim is still this desk's.
+ * A desk's sending loop: claim, send, mark sent, until nothing is left to send anywhere. A "sent" that
+ * did not reach the store (it restarted) is written again, since the claim is still this desk's.
  */
-async function sendAll(outbox: SharedOutbox, deskId: string, svc: ReturnType<typeof service>, remaining: () => Promise<number>, leaseMs = 5000) {
+async function sendAll(outbox: SharedOutbox, deskId: string, svc: Service, leaseMs = 5000) {
   for (;;) {
-    let entry;
-    try {
-      entry = await outbox.claimNext(deskId, leaseMs);
-    } catch {
-      svc.storeErrors++;
-      await pause(100);
-      continue;
-    }
-    if (!entry) {
-      const left = await remaining().catch(() => -1);
-      if (left === 0) return;
-      await pause(100);
-      continue;
-    }
-    await svc.send(entry.idempotencyKey, deskId);
-    for (;;) {
-      try {
-        expect(await outbox.markSent(entry.id, deskId)).toBe(true);
-        break;
-      } catch (error) {
-        if (error instanceof Error && error.name === 'AssertionError') throw error;
-        svc.storeErrors++;
-        await pause(100);
-      }
-    }
+    const entry = await nextClaim(outbox, deskId, leaseMs, svc);
+    if (!entry) return;
+    svc.send(entry.idempotencyKey, deskId);
+    expect(await retried(svc, () => outbox.markSent(entry.id, deskId))).toBe(true);
   }
 }
 
@@ -113,14 +112,12 @@ describe.skipIf(!postgres.available)('the shared outbox (a real PostgreSQL)', ()
     const [a, b] = await desks(scope, 'A', 'B');
     for (let i = 1; i <= 40; i++) await (i % 2 ? a! : b!).enqueue({ idempotencyKey: `R-${i}`, kind: 'return.create', body: { i } });
     const svc = service();
-    const [count] = await desks(scope, 'counter');
-    const remaining = () => count!.pending();
-    await Promise.all([sendAll(a!, 'desk-a', svc, remaining), sendAll(b!, 'desk-b', svc, remaining)]);
+    await Promise.all([sendAll(a!, 'desk-a', svc), sendAll(b!, 'desk-b', svc)]);
     expect([...svc.sends.values()]).toEqual(Array(40).fill(1));
     expect(svc.sends.size).toBe(40);
     // Both desks took part: the claims really were taken side by side.
     expect(new Set(svc.by.values())).toEqual(new Set(['desk-a', 'desk-b']));
-    expect(await count!.pending()).toBe(0);
+    expect(await a!.pending()).toBe(0);
   });
 
   it('finishes the work through a server restart, sending nothing twice', async () => {
@@ -128,28 +125,33 @@ describe.skipIf(!postgres.available)('the shared outbox (a real PostgreSQL)', ()
     const [a, b] = await desks(scope, 'A', 'B');
     for (let i = 1; i <= 40; i++) await a!.enqueue({ idempotencyKey: `R-${i}`, kind: 'return.create', body: { i } });
     const svc = service();
-    const [count] = await desks(scope, 'counter');
-    const remaining = () => count!.pending();
-    const work = Promise.all([sendAll(a!, 'desk-a', svc, remaining, 2000), sendAll(b!, 'desk-b', svc, remaining, 2000)]);
-    while (svc.sends.size < 12) await pause(10);
+    const work = Promise.all([sendAll(a!, 'desk-a', svc, 2000), sendAll(b!, 'desk-b', svc, 2000)]);
+    await vi.waitFor(() => expect(svc.sends.size).toBeGreaterThanOrEqual(12), { timeout: 20_000, interval: 5 });
     await server.restart();
     await work;
     // The restart did cut the desks off mid-way, and they came back to it.
     expect(svc.storeErrors).toBeGreaterThan(0);
     expect(svc.sends.size).toBe(40);
     expect([...svc.sends.entries()].filter(([, n]) => n !== 1)).toEqual([]);
-    expect(await count!.pending()).toBe(0);
+    expect(await a!.pending()).toBe(0);
   }, 60_000);
 
   it('lets another desk take a claim whose lease ran out, and refuses the first desk\'s "sent"', async () => {
     const [a, b] = await desks({ account: 'acct-lease', environment: 'production' }, 'A', 'B');
     const { id } = await a!.enqueue({ idempotencyKey: 'R-late', kind: 'return.create', body: {} });
-    const claimed = await a!.claimNext('desk-a', 300);
+    const claimed = await a!.claimNext('desk-a', 1000);
     expect(claimed).toMatchObject({ id, state: 'sending', claimedBy: 'desk-a', attempts: 1 });
     // While the lease runs, nobody else gets it.
     expect(await b!.claimNext('desk-b', 5000)).toBeNull();
-    await pause(400);
-    const taken = await b!.claimNext('desk-b', 5000);
+    // Once it has run out, the other desk does.
+    const taken = await vi.waitFor(
+      async () => {
+        const entry = await b!.claimNext('desk-b', 5000);
+        expect(entry).not.toBeNull();
+        return entry;
+      },
+      { timeout: 5000, interval: 50 },
+    );
     expect(taken).toMatchObject({ id, state: 'sending', claimedBy: 'desk-b', attempts: 2 });
     expect(await a!.markSent(id, 'desk-a')).toBe(false);
     expect(await a!.release(id, 'desk-a')).toBe(false);

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   announce,
   desksAt,
@@ -40,15 +40,6 @@ async function desk(deskName: string, config: TestPostgresConfig = server.config
   if (!opened.ok) throw new Error(`store did not open: ${opened.problem.kind} ${opened.problem.detail}`);
   cleanups.push(() => opened.pool.end());
   return opened.pool;
-}
-
-async function until(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return check();
 }
 
 describe.skipIf(!postgres.available)('the shared store (a real PostgreSQL)', () => {
@@ -155,14 +146,15 @@ describe.skipIf(!postgres.available)('the shared store (a real PostgreSQL)', () 
       expect(holder.rows).toHaveLength(1);
       await admin.query('SELECT pg_terminate_backend($1)', [holder.rows[0]!.pid]);
       expect(await lease!.ended).toBe('lost');
-      let taken: Awaited<ReturnType<typeof holdSyncLease>> = null;
-      expect(
-        await until(async () => {
-          taken = await holdSyncLease(b, 'acct-2', 'production');
-          return taken !== null;
-        }, 5000),
-      ).toBe(true);
-      await taken!.release();
+      const taken = await vi.waitFor(
+        async () => {
+          const lease = await holdSyncLease(b, 'acct-2', 'production');
+          expect(lease).not.toBeNull();
+          return lease!;
+        },
+        { timeout: 5000, interval: 50 },
+      );
+      await taken.release();
     });
   });
 
@@ -180,7 +172,7 @@ describe.skipIf(!postgres.available)('the shared store (a real PostgreSQL)', () 
 
       const started = Date.now();
       await announce(a, deskA, record);
-      expect(await until(async () => heard.length > 0, 2000)).toBe(true);
+      await vi.waitFor(() => expect(heard).toHaveLength(1), { timeout: 2000, interval: 10 });
       expect(Date.now() - started).toBeLessThan(2000);
       expect(heard[0]).toEqual({ account: 'acct', environment: 'production', recordKind: 'return', recordId: '9001', deskId: 'desk-a', present: true });
       expect(await desksAt(b, 'acct', 'production', record)).toEqual([{ deskId: 'desk-a', deskName: 'Returns 1' }]);
@@ -188,8 +180,7 @@ describe.skipIf(!postgres.available)('the shared store (a real PostgreSQL)', () 
       // A payload that is not a presence change is passed over; the listener keeps listening.
       await a.query("SELECT pg_notify('dockdesk_presence', 'not json')");
       await leave(a, deskA, record);
-      expect(await until(async () => heard.length > 1, 2000)).toBe(true);
-      expect(heard).toHaveLength(2);
+      await vi.waitFor(() => expect(heard).toHaveLength(2), { timeout: 2000, interval: 10 });
       expect(heard[1]).toMatchObject({ recordId: '9001', present: false });
       expect(await desksAt(b, 'acct', 'production', record)).toEqual([]);
       await listener.close();
