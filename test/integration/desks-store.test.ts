@@ -187,4 +187,31 @@ describe.skipIf(!postgres.available)('the shared store (a real PostgreSQL)', () 
       expect(await listener.ended).toBe('closed');
     });
   });
+  // Last in the file: it restarts the server under every other case's feet.
+  describe('a server restart', () => {
+    it('ends the sync lease and the presence listener as lost; the pool goes on and a desk takes the lease again', async () => {
+      const config = await createDatabase(server, 'restart');
+      const [a, b] = [await desk('A', config), await desk('B', config)];
+      expect((await migrate(a)).ok).toBe(true);
+      const lease = await holdSyncLease(a, 'acct-3', 'production');
+      expect(lease).not.toBeNull();
+      const listener = await listenPresence(b, () => undefined);
+      cleanups.push(() => listener.close());
+      await server.restart();
+      expect(await lease!.ended).toBe('lost');
+      expect(await listener.ended).toBe('lost');
+      // The pools' broken connections are replaced on the next query; nothing was left held.
+      const taken = await vi.waitFor(
+        async () => {
+          const again = await holdSyncLease(b, 'acct-3', 'production');
+          expect(again).not.toBeNull();
+          return again!;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      await taken.release();
+      const { rows } = await a.query<{ one: number }>('SELECT 1 AS one');
+      expect(rows[0]!.one).toBe(1);
+    });
+  });
 });

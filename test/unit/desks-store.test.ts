@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isLoopbackHost, StoreConnection, storeApplicationName, storeSsl } from '../../areas/desks/common/store.js';
 import { syncLeaseKey } from '../../areas/desks/core/sync-lease.js';
-import { storeProblem } from '../../areas/desks/core/store.js';
+import { STORE_TIMEOUTS, storePoolConfig, storeProblem } from '../../areas/desks/core/store.js';
 
 /** The pure parts of the store several desks share: its connection's shape, when TLS is verified, names and keys. */
 describe('a store connection', () => {
@@ -73,5 +73,20 @@ describe("a store's problem", () => {
     expect(storeProblem(withCode('self-signed certificate', 'DEPTH_ZERO_SELF_SIGNED_CERT')).kind).toBe('tls');
     expect(storeProblem(new Error('The server does not support SSL connections')).kind).toBe('tls');
     expect(storeProblem(new Error('connect to p4ss failed'), 'p4ss').detail).toBe('connect to *** failed');
+  });
+});
+
+describe("a desk's pool", () => {
+  it('verifies TLS to another machine, not to this one, and bounds every wait', () => {
+    const lan = storePoolConfig({ host: 'db.warehouse.lan', port: 5432, database: 'dockdesk', role: 'desk' }, 'pw', { deskName: 'Dock 3' });
+    expect(lan.ssl).toEqual({ rejectUnauthorized: true });
+    expect(lan).toMatchObject({
+      application_name: 'dockdesk Dock 3',
+      connectionTimeoutMillis: STORE_TIMEOUTS.connectMs,
+      statement_timeout: STORE_TIMEOUTS.statementMs,
+      idle_in_transaction_session_timeout: STORE_TIMEOUTS.idleInTransactionMs,
+      keepAlive: true,
+    });
+    expect(storePoolConfig({ host: '127.0.0.1', port: 5432, database: 'dockdesk', role: 'desk' }, 'pw', { deskName: 'Dock 3' }).ssl).toBe(false);
   });
 });

@@ -92,6 +92,25 @@ export interface SharedOutbox {
   pending(): Promise<number>;
 }
 
+/**
+ * One statement is one transaction: the oldest free row is locked (skipping rows another desk is
+ * claiming this instant), re-checked and marked in one step, so no two desks claim the same entry.
+ * A row still 'sending' whose lease ran out is free again: its desk stopped or was cut off.
+ */
+const CLAIM_NEXT = `
+  WITH next AS (
+    SELECT id FROM outbox
+     WHERE account = $1 AND environment = $2
+       AND (state = 'waiting' OR (state = 'sending' AND claimed_until < now()))
+     ORDER BY id
+     LIMIT 1
+     FOR UPDATE SKIP LOCKED
+  )
+  UPDATE outbox o
+     SET state = 'sending', claimed_by = $3, claimed_until = now() + $4 * interval '1 millisecond', attempts = o.attempts + 1
+    FROM next WHERE o.id = next.id
+  RETURNING o.*`;
+
 export function sharedOutbox(pool: pg.Pool, scope: OutboxScope): SharedOutbox {
   const { account, environment } = scope;
   // Changes a claim this desk still holds; the claim is the desk's while claimed_by says so, even past
@@ -123,23 +142,7 @@ export function sharedOutbox(pool: pg.Pool, scope: OutboxScope): SharedOutbox {
     },
 
     async claimNext(deskId, leaseMs) {
-      // One statement is one transaction: the row is locked (skipping rows another desk is claiming
-      // this instant), re-checked and marked in one step, so no two desks can claim the same entry.
-      const { rows } = await pool.query<Row>(
-        `WITH next AS (
-           SELECT id FROM outbox
-            WHERE account = $1 AND environment = $2
-              AND (state = 'waiting' OR (state = 'sending' AND claimed_until < now()))
-            ORDER BY id
-            LIMIT 1
-            FOR UPDATE SKIP LOCKED
-         )
-         UPDATE outbox o
-            SET state = 'sending', claimed_by = $3, claimed_until = now() + $4 * interval '1 millisecond', attempts = o.attempts + 1
-           FROM next WHERE o.id = next.id
-         RETURNING o.*`,
-        [account, environment, deskId, leaseMs],
-      );
+      const { rows } = await pool.query<Row>(CLAIM_NEXT, [account, environment, deskId, leaseMs]);
       return rows[0] ? entryOf(rows[0]) : null;
     },
 
