@@ -23,6 +23,8 @@ export const nodeOnlyPackages = [
   'env-paths',
   'open',
   'pdfkit',
+  'pg',
+  'pg-*',
   'pino',
   'pino-roll',
   'write-file-atomic',

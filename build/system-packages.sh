@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests need and a fresh machine lacks: Chromium for the end-to-end
 # tests, gnome-keyring + D-Bus + libsecret for the real keychain tests, fonts for readable screenshots,
-# poppler-utils (pdftoppm) to render box-label PDFs for the barcode-scanning test.
+# poppler-utils (pdftoppm) to render box-label PDFs for the barcode-scanning test, PostgreSQL's server
+# binaries for the tests of the store that several desks share (the tests start their own server).
 # Does nothing when they are all present. Runs as root, or through sudo.
 set -euo pipefail
-PACKAGES=(chromium gnome-keyring libsecret-1-0 dbus dbus-x11 fonts-dejavu-core poppler-utils)
+PACKAGES=(chromium gnome-keyring libsecret-1-0 dbus dbus-x11 fonts-dejavu-core poppler-utils postgresql)
 
 if ! command -v dpkg >/dev/null 2>&1; then
   echo "system-packages: not a Debian-like system; install the equivalents of: ${PACKAGES[*]}" >&2

@@ -34,6 +34,8 @@ describe('the areas manifest', { timeout: 30_000 }, () => {
     expect(parts.find((p) => p.id === 'receiving')).toEqual({ id: 'receiving', ipc: 'receivingIpc', core: 'receivingArea', ui: 'receivingArea' });
     // Settings is views over the kit's channels: no channels or core of its own.
     expect(parts.find((p) => p.id === 'settings')).toEqual({ id: 'settings', ipc: null, core: null, ui: 'settingsArea' });
+    // The shared store is code other areas will use: no channels, no contribution, no views of its own yet.
+    expect(parts.find((p) => p.id === 'desks')).toEqual({ id: 'desks', ipc: null, core: null, ui: null });
   });
 
   it('refuses a manifest line with no folder, naming it', () => {
@@ -55,7 +57,7 @@ describe('an area added by a folder and a manifest line', { timeout: 30_000 }, (
       mkdirSync(join(dir, 'areas/cycle-counts/core'), { recursive: true });
       writeFileSync(join(dir, 'areas/cycle-counts/common/ipc.ts'), '');
       writeFileSync(join(dir, 'areas/cycle-counts/core/cycle-counts.contribution.ts'), '');
-      const text = readFileSync(join(repo, 'areas/manifest.ts'), 'utf8').replace("'printing', ", "'printing', 'cycle-counts', ");
+      const text = readFileSync(join(repo, 'areas/manifest.ts'), 'utf8').replace(/'printing',\s*/, "'printing', 'cycle-counts', ");
       writeFileSync(join(dir, 'areas/manifest.ts'), text);
       const lists = (await generatedLists(dir)) as Record<string, string>;
       expect(lists['shared/ipc/areas.generated.ts']).toContain("import { cycleCountsIpc } from '../../areas/cycle-counts/common/ipc.js';");

@@ -1,0 +1,91 @@
+import type pg from 'pg';
+import { inTransaction } from './transaction.js';
+
+/**
+ * The store's schema, as versioned migrations in code: migration N is `migrations[N - 1]`, applied
+ * once, in order, and never changed once released (a change is a new migration at the end).
+ *
+ * Desks of one warehouse start together after a power cut; each applies what is missing, all of it in
+ * one transaction under a transaction-level advisory lock, so a second desk waits for the first to
+ * commit and then finds nothing left to do, and a desk stopped mid-way leaves nothing half applied.
+ */
+export const migrations: readonly string[] = [
+  // 1: the shared outbox, the desks, who is working on what, and where the shared sync stands.
+  `
+  CREATE TABLE outbox (
+    id bigserial PRIMARY KEY,
+    account text NOT NULL,
+    environment text NOT NULL,
+    -- A return's reference id, a receiving order's external sync mark: what makes a second send harmless.
+    idempotency_key text NOT NULL,
+    kind text NOT NULL,
+    body jsonb NOT NULL,
+    state text NOT NULL DEFAULT 'waiting' CHECK (state IN ('waiting', 'sending', 'sent', 'refused')),
+    claimed_by text,
+    claimed_until timestamptz,
+    attempts integer NOT NULL DEFAULT 0,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    sent_at timestamptz,
+    last_error jsonb,
+    UNIQUE (account, environment, idempotency_key),
+    -- A row being sent always says by whom and until when.
+    CHECK (state <> 'sending' OR (claimed_by IS NOT NULL AND claimed_until IS NOT NULL))
+  );
+  -- What claimNext reads: an account's entries still to send, oldest first.
+  CREATE INDEX outbox_pending ON outbox (account, environment, id) WHERE state IN ('waiting', 'sending');
+
+  CREATE TABLE desks (
+    desk_id text PRIMARY KEY,
+    desk_name text NOT NULL,
+    account text,
+    environment text,
+    signed_in_as text,
+    last_seen timestamptz NOT NULL DEFAULT now()
+  );
+
+  CREATE TABLE presence (
+    account text NOT NULL,
+    environment text NOT NULL,
+    record_kind text NOT NULL,
+    record_id text NOT NULL,
+    desk_id text NOT NULL REFERENCES desks (desk_id) ON DELETE CASCADE,
+    since timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (account, environment, record_kind, record_id, desk_id)
+  );
+
+  CREATE TABLE sync_state (
+    account text NOT NULL,
+    environment text NOT NULL,
+    -- Raised with every change the syncing desk writes; a follower that missed notifications catches up from it.
+    change_counter bigint NOT NULL DEFAULT 0,
+    PRIMARY KEY (account, environment)
+  );
+  `,
+];
+
+/** The transaction-level advisory lock the migrations run under: "dockdesk" in ASCII, as one 64-bit key. */
+export const MIGRATION_LOCK_KEY = '7237970109966541675';
+
+export type MigrationResult =
+  | { ok: true; applied: number[]; version: number }
+  /** The store was migrated by a newer Dockdesk: this desk does not know its schema and must not write to it. */
+  | { ok: false; storeVersion: number; known: number };
+
+/** Brings the store's schema up to date; safe to run from every desk at once. */
+export async function migrate(pool: pg.Pool, list: readonly string[] = migrations): Promise<MigrationResult> {
+  return inTransaction(pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+    await client.query('CREATE TABLE IF NOT EXISTS dockdesk_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM dockdesk_migrations');
+    const current = rows[0]?.version ?? 0;
+    // Nothing is changed then; the transaction ends with nothing written.
+    if (current > list.length) return { ok: false, storeVersion: current, known: list.length };
+    const applied: number[] = [];
+    for (let version = current + 1; version <= list.length; version++) {
+      await client.query(list[version - 1]!);
+      await client.query('INSERT INTO dockdesk_migrations (version) VALUES ($1)', [version]);
+      applied.push(version);
+    }
+    return { ok: true, applied, version: list.length };
+  });
+}

@@ -1,0 +1,118 @@
+import type pg from 'pg';
+import { PresenceChange, type PresenceRecordKind } from '../common/store.js';
+import { inTransaction } from './transaction.js';
+
+/**
+ * Who is working on what: a desk says it has a record open (a receiving order, a return, a receipt
+ * being linked), and every other desk hears it at once through `NOTIFY dockdesk_presence` and can show
+ * "open at <desk>". The rows are there for a desk that starts later; the notification is sent in the
+ * same transaction as the row's change, so it is heard only once the row is there to read.
+ */
+
+export const PRESENCE_CHANNEL = 'dockdesk_presence';
+
+export interface DeskIdentity {
+  deskId: string;
+  deskName: string;
+  account: string;
+  environment: string;
+  /** Who is signed in at the desk, as the service names the user; null when no one is. */
+  signedInAs: string | null;
+}
+
+export interface PresenceRecord {
+  kind: PresenceRecordKind;
+  id: string;
+}
+
+/** Says the desk is here and who is signed in at it; also its heartbeat (`last_seen`). */
+export async function registerDesk(pool: pg.Pool, desk: DeskIdentity): Promise<void> {
+  await pool.query(
+    `INSERT INTO desks (desk_id, desk_name, account, environment, signed_in_as, last_seen) VALUES ($1, $2, $3, $4, $5, now())
+     ON CONFLICT (desk_id) DO UPDATE SET desk_name = $2, account = $3, environment = $4, signed_in_as = $5, last_seen = now()`,
+    [desk.deskId, desk.deskName, desk.account, desk.environment, desk.signedInAs],
+  );
+}
+
+async function change(pool: pg.Pool, desk: DeskIdentity, record: PresenceRecord, present: boolean, sql: string): Promise<void> {
+  const payload: PresenceChange = {
+    account: desk.account,
+    environment: desk.environment,
+    recordKind: record.kind,
+    recordId: record.id,
+    deskId: desk.deskId,
+    present,
+  };
+  await inTransaction(pool, async (client) => {
+    await client.query(sql, [desk.account, desk.environment, record.kind, record.id, desk.deskId]);
+    await client.query('SELECT pg_notify($1, $2)', [PRESENCE_CHANNEL, JSON.stringify(payload)]);
+  });
+}
+
+/** The desk has the record open (the desk must be registered). */
+export const announce = (pool: pg.Pool, desk: DeskIdentity, record: PresenceRecord) =>
+  change(
+    pool,
+    desk,
+    record,
+    true,
+    `INSERT INTO presence (account, environment, record_kind, record_id, desk_id) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (account, environment, record_kind, record_id, desk_id) DO NOTHING`,
+  );
+
+/** The desk closed the record. */
+export const leave = (pool: pg.Pool, desk: DeskIdentity, record: PresenceRecord) =>
+  change(pool, desk, record, false, 'DELETE FROM presence WHERE account = $1 AND environment = $2 AND record_kind = $3 AND record_id = $4 AND desk_id = $5');
+
+/** The desks that have a record open, by name, oldest first. */
+export async function desksAt(pool: pg.Pool, account: string, environment: string, record: PresenceRecord): Promise<{ deskId: string; deskName: string }[]> {
+  const { rows } = await pool.query<{ desk_id: string; desk_name: string }>(
+    `SELECT p.desk_id, d.desk_name FROM presence p JOIN desks d USING (desk_id)
+      WHERE p.account = $1 AND p.environment = $2 AND p.record_kind = $3 AND p.record_id = $4 ORDER BY p.since, p.desk_id`,
+    [account, environment, record.kind, record.id],
+  );
+  return rows.map((r) => ({ deskId: r.desk_id, deskName: r.desk_name }));
+}
+
+export interface PresenceListener {
+  /** Settles when the listening connection ends: closed, or lost (then listen again once the store is back). */
+  readonly ended: Promise<'closed' | 'lost'>;
+  close(): Promise<void>;
+}
+
+/**
+ * Hears every desk's presence changes on a connection of its own (LISTEN holds it). A payload that is
+ * not a presence change (another program on the channel, a newer desk's) is passed over.
+ */
+export async function listenPresence(pool: pg.Pool, onChange: (change: PresenceChange) => void): Promise<PresenceListener> {
+  const client = await pool.connect();
+  let settle!: (how: 'closed' | 'lost') => void;
+  const ended = new Promise<'closed' | 'lost'>((resolve) => (settle = resolve));
+  let done = false;
+  const end = (how: 'closed' | 'lost', error?: Error) => {
+    if (done) return;
+    done = true;
+    settle(how);
+    // Closed rather than given back: a connection that listens is not one for the pool's other work.
+    client.release(error ?? true);
+  };
+  client.on('error', (error) => end('lost', error));
+  client.on('notification', (message) => {
+    if (message.channel !== PRESENCE_CHANNEL || !message.payload) return;
+    let json: unknown;
+    try {
+      json = JSON.parse(message.payload);
+    } catch {
+      return;
+    }
+    const parsed = PresenceChange.safeParse(json);
+    if (parsed.success) onChange(parsed.data);
+  });
+  try {
+    await client.query(`LISTEN ${PRESENCE_CHANNEL}`);
+  } catch (error) {
+    end('lost', error instanceof Error ? error : new Error(String(error)));
+    throw error;
+  }
+  return { ended, close: async () => end('closed') };
+}

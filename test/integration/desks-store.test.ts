@@ -1,0 +1,217 @@
+import { createServer } from 'node:net';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  announce,
+  desksAt,
+  holdSyncLease,
+  leave,
+  listenPresence,
+  migrate,
+  migrations,
+  openStore,
+  registerDesk,
+  syncLeaseKey,
+} from '../../areas/desks/core/index.js';
+import type { PresenceChange } from '../../areas/desks/common/store.js';
+import { cleanupsAfterEach } from '../support/cleanups.js';
+import { createDatabase, postgresAvailability, startPostgres, type TestPostgres, type TestPostgresConfig } from '../support/postgres.js';
+
+/**
+ * The store several desks share, against a real PostgreSQL server started for this file: opening it
+ * (and why it fails), the migrations when desks start together, the one sync lease, presence.
+ */
+const postgres = postgresAvailability();
+let server: TestPostgres;
+const cleanups = cleanupsAfterEach();
+
+beforeAll(async () => {
+  if (postgres.available) server = await startPostgres();
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+const connectionOf = (c: TestPostgresConfig) => ({ host: c.host, port: c.port, database: c.database, role: c.role });
+
+/** A desk's pool on the store, closed after the test. */
+async function desk(deskName: string, config: TestPostgresConfig = server.config): Promise<pg.Pool> {
+  const opened = await openStore(connectionOf(config), config.password, { deskName });
+  if (!opened.ok) throw new Error(`store did not open: ${opened.problem.kind} ${opened.problem.detail}`);
+  cleanups.push(() => opened.pool.end());
+  return opened.pool;
+}
+
+describe.skipIf(!postgres.available)('the shared store (a real PostgreSQL)', () => {
+  describe('opening it', () => {
+    it("connects with the desk's name on its connections", async () => {
+      const pool = await desk('Receiving 2');
+      const { rows } = await pool.query<{ name: string }>('SELECT current_setting($1) AS name', ['application_name']);
+      expect(rows[0]!.name).toBe('dockdesk Receiving 2');
+      const timeout = await pool.query<{ value: string }>('SELECT current_setting($1) AS value', ['statement_timeout']);
+      expect(timeout.rows[0]!.value).toBe('10s');
+    });
+
+    it('says the password was refused, without the password', async () => {
+      const wrong = 'not-the-password-4711';
+      const opened = await openStore(connectionOf(server.config), wrong, { deskName: 'A' });
+      expect(opened.ok).toBe(false);
+      if (opened.ok) return;
+      expect(opened.problem.kind).toBe('authFailed');
+      expect(JSON.stringify(opened.problem)).not.toContain(wrong);
+    });
+
+    it('says an unknown role is refused the same way', async () => {
+      const opened = await openStore({ ...connectionOf(server.config), role: 'nobody_here' }, server.config.password, { deskName: 'A' });
+      expect(opened.ok ? 'ok' : opened.problem.kind).toBe('authFailed');
+    });
+
+    it('says the database is missing', async () => {
+      const opened = await openStore({ ...connectionOf(server.config), database: 'no_such_store' }, server.config.password, { deskName: 'A' });
+      expect(opened.ok ? 'ok' : opened.problem.kind).toBe('databaseMissing');
+    });
+
+    it('says a store nobody answers at is unreachable', async () => {
+      const closed = await new Promise<number>((resolve) => {
+        const s = createServer();
+        s.listen(0, '127.0.0.1', () => {
+          const port = (s.address() as { port: number }).port;
+          s.close(() => resolve(port));
+        });
+      });
+      const opened = await openStore({ ...connectionOf(server.config), port: closed }, server.config.password, { deskName: 'A' });
+      expect(opened.ok ? 'ok' : opened.problem.kind).toBe('unreachable');
+    });
+  });
+
+  describe('migrations', () => {
+    it('are applied once when two desks start at the same moment', async () => {
+      const config = await createDatabase(server, 'race');
+      const [a, b] = [await desk('A', config), await desk('B', config)];
+      const results = await Promise.all([migrate(a), migrate(b)]);
+      const applied = results.map((r) => (r.ok ? r.applied : null));
+      expect(applied).toContainEqual([1]);
+      expect(applied).toContainEqual([]);
+      const { rows } = await a.query<{ version: number }>('SELECT version FROM dockdesk_migrations ORDER BY version');
+      expect(rows.map((r) => r.version)).toEqual([1]);
+      const tables = await a.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1");
+      expect(tables.rows.map((r) => r.name)).toEqual(['desks', 'dockdesk_migrations', 'outbox', 'presence', 'sync_state']);
+      expect(await migrate(b)).toEqual({ ok: true, applied: [], version: migrations.length });
+    });
+
+    it('applies only the new ones to a store at an older version, and leaves a newer store alone', async () => {
+      const config = await createDatabase(server, 'versions');
+      const pool = await desk('A', config);
+      expect(await migrate(pool)).toEqual({ ok: true, applied: [1], version: 1 });
+      const next = [...migrations, 'CREATE TABLE later (id integer)'];
+      expect(await migrate(pool, next)).toEqual({ ok: true, applied: [2], version: 2 });
+      // An older desk meets the store a newer one migrated: it says so and changes nothing.
+      expect(await migrate(pool)).toEqual({ ok: false, storeVersion: 2, known: 1 });
+    });
+
+    it('leave nothing behind when one fails', async () => {
+      const config = await createDatabase(server, 'broken');
+      const pool = await desk('A', config);
+      await expect(migrate(pool, [...migrations, 'CREATE TABLE oops (id no_such_type)'])).rejects.toThrow(/no_such_type/);
+      const { rows } = await pool.query<{ n: string }>("SELECT count(*) AS n FROM pg_tables WHERE schemaname = 'public'");
+      expect(rows[0]!.n).toBe('0');
+    });
+  });
+
+  describe('the sync lease', () => {
+    it('is held by one desk at a time, per account and environment', async () => {
+      const [a, b] = [await desk('A'), await desk('B')];
+      const lease = await holdSyncLease(a, 'acct-1', 'production');
+      expect(lease).not.toBeNull();
+      expect(await holdSyncLease(b, 'acct-1', 'production')).toBeNull();
+      const other = await holdSyncLease(b, 'acct-1', 'sandbox');
+      expect(other).not.toBeNull();
+      await other!.release();
+      await lease!.release();
+      expect(await lease!.ended).toBe('released');
+      const taken = await holdSyncLease(b, 'acct-1', 'production');
+      expect(taken).not.toBeNull();
+      await taken!.release();
+    });
+
+    it("passes to another desk when the holder's connection is killed", async () => {
+      const [a, b, admin] = [await desk('A'), await desk('B'), await desk('admin')];
+      const lease = await holdSyncLease(a, 'acct-2', 'production');
+      expect(lease).not.toBeNull();
+      expect(await holdSyncLease(b, 'acct-2', 'production')).toBeNull();
+      // The holder's backend, found by its lock, is ended as a killed or vanished desk's would be.
+      const holder = await admin.query<{ pid: number }>("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = ($1::integer)::oid AND granted", [
+        syncLeaseKey('acct-2', 'production'),
+      ]);
+      expect(holder.rows).toHaveLength(1);
+      await admin.query('SELECT pg_terminate_backend($1)', [holder.rows[0]!.pid]);
+      expect(await lease!.ended).toBe('lost');
+      const taken = await vi.waitFor(
+        async () => {
+          const lease = await holdSyncLease(b, 'acct-2', 'production');
+          expect(lease).not.toBeNull();
+          return lease!;
+        },
+        { timeout: 5000, interval: 50 },
+      );
+      await taken.release();
+    });
+  });
+
+  describe('presence', () => {
+    it("reaches another desk's listener within 2 s, and says who has the record open", async () => {
+      const config = await createDatabase(server, 'presence');
+      const [a, b] = [await desk('A', config), await desk('B', config)];
+      expect((await migrate(a)).ok).toBe(true);
+      const deskA = { deskId: 'desk-a', deskName: 'Returns 1', account: 'acct', environment: 'production', signedInAs: 'clerk@example.test' };
+      await registerDesk(a, deskA);
+      const heard: PresenceChange[] = [];
+      const listener = await listenPresence(b, (change) => heard.push(change));
+      cleanups.push(() => listener.close());
+      const record = { kind: 'return' as const, id: '9001' };
+
+      const started = Date.now();
+      await announce(a, deskA, record);
+      await vi.waitFor(() => expect(heard).toHaveLength(1), { timeout: 2000, interval: 10 });
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(heard[0]).toEqual({ account: 'acct', environment: 'production', recordKind: 'return', recordId: '9001', deskId: 'desk-a', present: true });
+      expect(await desksAt(b, 'acct', 'production', record)).toEqual([{ deskId: 'desk-a', deskName: 'Returns 1' }]);
+
+      // A payload that is not a presence change is passed over; the listener keeps listening.
+      await a.query("SELECT pg_notify('dockdesk_presence', 'not json')");
+      await leave(a, deskA, record);
+      await vi.waitFor(() => expect(heard).toHaveLength(2), { timeout: 2000, interval: 10 });
+      expect(heard[1]).toMatchObject({ recordId: '9001', present: false });
+      expect(await desksAt(b, 'acct', 'production', record)).toEqual([]);
+      await listener.close();
+      expect(await listener.ended).toBe('closed');
+    });
+  });
+  // Last in the file: it restarts the server under every other case's feet.
+  describe('a server restart', () => {
+    it('ends the sync lease and the presence listener as lost; the pool goes on and a desk takes the lease again', async () => {
+      const config = await createDatabase(server, 'restart');
+      const [a, b] = [await desk('A', config), await desk('B', config)];
+      expect((await migrate(a)).ok).toBe(true);
+      const lease = await holdSyncLease(a, 'acct-3', 'production');
+      expect(lease).not.toBeNull();
+      const listener = await listenPresence(b, () => undefined);
+      cleanups.push(() => listener.close());
+      await server.restart();
+      expect(await lease!.ended).toBe('lost');
+      expect(await listener.ended).toBe('lost');
+      // The pools' broken connections are replaced on the next query; nothing was left held.
+      const taken = await vi.waitFor(
+        async () => {
+          const again = await holdSyncLease(b, 'acct-3', 'production');
+          expect(again).not.toBeNull();
+          return again!;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      await taken.release();
+      const { rows } = await a.query<{ one: number }>('SELECT 1 AS one');
+      expect(rows[0]!.one).toBe(1);
+    });
+  });
+});
