@@ -26,7 +26,7 @@ describe('a store connection', () => {
 });
 
 describe("the connection's TLS", () => {
-  it.each(['localhost', 'LOCALHOST', '127.0.0.1', '127.5.6.7', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', '/tmp/socket-dir'])(
+  it.each(['localhost', 'LOCALHOST', '127.0.0.1', '127.5.6.7', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1', '/var/run/postgresql'])(
     'is off for %j, which is this machine',
     (host) => {
       expect(isLoopbackHost(host)).toBe(true);

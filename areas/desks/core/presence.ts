@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { orLost, ownConnection } from './own-connection.js';
 import { PresenceChange, type PresenceRecordKind } from '../common/store.js';
 import { inTransaction } from './transaction.js';
 
@@ -85,18 +86,8 @@ export interface PresenceListener {
  * not a presence change (another program on the channel, a newer desk's) is passed over.
  */
 export async function listenPresence(pool: pg.Pool, onChange: (change: PresenceChange) => void): Promise<PresenceListener> {
-  const client = await pool.connect();
-  let settle!: (how: 'closed' | 'lost') => void;
-  const ended = new Promise<'closed' | 'lost'>((resolve) => (settle = resolve));
-  let done = false;
-  const end = (how: 'closed' | 'lost', error?: Error) => {
-    if (done) return;
-    done = true;
-    settle(how);
-    // Closed rather than given back: a connection that listens is not one for the pool's other work.
-    client.release(error ?? true);
-  };
-  client.on('error', (error) => end('lost', error));
+  const own = await ownConnection<'closed'>(pool);
+  const { client } = own;
   client.on('notification', (message) => {
     if (message.channel !== PRESENCE_CHANNEL || !message.payload) return;
     let json: unknown;
@@ -108,11 +99,6 @@ export async function listenPresence(pool: pg.Pool, onChange: (change: PresenceC
     const parsed = PresenceChange.safeParse(json);
     if (parsed.success) onChange(parsed.data);
   });
-  try {
-    await client.query(`LISTEN ${PRESENCE_CHANNEL}`);
-  } catch (error) {
-    end('lost', error instanceof Error ? error : new Error(String(error)));
-    throw error;
-  }
-  return { ended, close: async () => end('closed') };
+  await orLost(own, () => client.query(`LISTEN ${PRESENCE_CHANNEL}`));
+  return { ended: own.ended, close: async () => own.end('closed') };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { orLost, ownConnection } from './own-connection.js';
 
 /**
  * Who syncs an account's data for every desk: the one desk that holds a session-level advisory lock
@@ -28,36 +29,18 @@ export interface SyncLease {
 
 /** Takes the account's sync lease if no desk holds it; null when another does. Never waits. */
 export async function holdSyncLease(pool: pg.Pool, account: string, environment: string): Promise<SyncLease | null> {
-  const client = await pool.connect();
-  let settle!: (how: 'released' | 'lost') => void;
-  const ended = new Promise<'released' | 'lost'>((resolve) => (settle = resolve));
-  let done = false;
-  // Closing the connection ends the lock with it, whether or not an unlock would have reached the
-  // server; a broken one is closed too, so the pool does not keep it.
-  const end = (how: 'released' | 'lost', error?: Error) => {
-    if (done) return;
-    done = true;
-    settle(how);
-    client.release(error ?? true);
-  };
-  // The lock is the connection's: an error on it means the lease is gone with it.
-  const onError = (error: Error) => end('lost', error);
-  client.on('error', onError);
-  let held: boolean;
-  try {
-    const key = syncLeaseKey(account, environment);
-    const { rows } = await client.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1::integer, $2::integer) AS held', [SYNC_LEASE_NAMESPACE, key]);
-    held = rows[0]?.held === true;
-  } catch (error) {
-    end('lost', error instanceof Error ? error : new Error(String(error)));
-    throw error;
-  }
+  // The lock is the connection's: closing it ends the lock whether or not an unlock would have
+  // reached the server, and an error on it means the lease is gone with it.
+  const own = await ownConnection<'released'>(pool);
+  const key = syncLeaseKey(account, environment);
+  const { rows } = await orLost(own, () =>
+    own.client.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1::integer, $2::integer) AS held', [SYNC_LEASE_NAMESPACE, key]),
+  );
+  const held = rows[0]?.held === true;
   if (!held) {
     // No lock on it: the connection goes back to the pool as it is.
-    done = true;
-    client.removeListener('error', onError);
-    client.release();
+    own.giveBack();
     return null;
   }
-  return { ended, release: async () => end('released') };
+  return { ended: own.ended, release: async () => own.end('released') };
 }
