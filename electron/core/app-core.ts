@@ -29,7 +29,7 @@ import { InventoryDesk, type InventoryDeskDeps } from '../../areas/inventory/cor
 import { AccountMirror } from './mirror/index.js';
 import { dispatch, type Handlers } from './ipc/registry.js';
 import { LOG_DIR_NAME, openAppLog, type AppLog, type LogFn } from './logging/app-log.js';
-import type { SecretStoreChoice } from './secrets/secret-store.js';
+import { openSecretStore, type SecretStore, type SecretStoreChoice } from './secrets/secret-store.js';
 import { SettingsService, type SettingsBackend } from './settings/settings.js';
 
 /**
@@ -232,11 +232,25 @@ async function startServices(
     mirror,
     drafts: drafts.drafts,
     scope: drafts.scope,
+    secrets: keychainEntries(options),
     inflight: new Map(),
     emitToShell: options.emit,
     emit,
   };
   return { ctx, dispatchers, flushDrafts: drafts.flush };
+}
+
+/** The desk's own keychain entries, each opened once (in memory only where the keychain is off, as for the environments' tokens). */
+function keychainEntries(options: AppCoreOptions): CoreContext['secrets'] {
+  const opened = new Map<string, Promise<SecretStore>>();
+  return (name) => {
+    let entry = opened.get(name);
+    if (!entry) {
+      entry = (options.openSecrets ? options.openSecrets(name) : openSecretStore(name, options.keychain ?? 'auto')).then((choice) => choice.store);
+      opened.set(name, entry);
+    }
+    return entry;
+  };
 }
 
 /** The shell's ports and the tuning an area reads, each a service an area names: no area sees the options. */

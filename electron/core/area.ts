@@ -18,6 +18,8 @@ import type { HandlersFor } from './ipc/registry.js';
 import type { LogFn } from './logging/app-log.js';
 import type { SystemPrintPort } from '../../areas/printing/core/system-print.js';
 import type { SettingsService } from './settings/settings.js';
+import type { SecretStore } from './secrets/secret-store.js';
+import type { SharedStore } from '../../areas/desks/core/shared-store.js';
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -47,6 +49,8 @@ export interface CoreContext {
   /** Drafts of the active environment and account (every area's draft kinds, each with its policy). */
   drafts: (scope?: DeskScope) => DraftStore;
   scope: () => DeskScope;
+  /** A keychain entry of the desk's own, beside each environment's (the shared store's password), by name. */
+  secrets: (name: string) => Promise<SecretStore>;
   /** Told once to the user (a settings file that could not be read), by id. */
   notices: Map<string, NoticeWords>;
   /** Calls still running, by the id the renderer gave them (`ipc.cancel`). */
@@ -94,6 +98,8 @@ export interface AreaServices {
   outbox: { list: () => Promise<OutboxEntryView[]> };
   /** The stock tiles' summary over the active account's cache (owner: stock); Today answers it with its page. */
   stock: { summary: (input: StockSummaryInput) => Promise<StockSummary> };
+  /** The store this desk shares with the warehouse's other desks, while it answers (owner: desks). */
+  sharedStore: SharedStore;
 }
 
 /** Every service an area may name in `needs`. */
@@ -107,7 +113,7 @@ export type CoreServiceKey = Exclude<ServiceKey, AreaServiceKey>;
  * The area services at run time. `satisfies` keeps it equal to AreaServices' keys, so a new one cannot
  * be left out and taken for a core service.
  */
-const AREA_SERVICES = { outbox: true, stock: true } satisfies Record<AreaServiceKey, true>;
+const AREA_SERVICES = { outbox: true, stock: true, sharedStore: true } satisfies Record<AreaServiceKey, true>;
 
 /** An area's running part of the core: its handlers, and what it does on events and at close. */
 export interface AreaPart<C extends Record<string, ChannelSpec>> {

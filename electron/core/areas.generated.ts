@@ -8,6 +8,7 @@ import { lotsArea } from '../../areas/lots/core/lots.contribution.js';
 import { returnsArea } from '../../areas/returns/core/returns.contribution.js';
 import { stockArea } from '../../areas/stock/core/stock.contribution.js';
 import { printingArea } from '../../areas/printing/core/printing.contribution.js';
+import { desksArea } from '../../areas/desks/core/desks.contribution.js';
 
 /** Each feature area's part of the core, in the manifest's order. */
 export const featureCoreAreas = [
@@ -20,4 +21,5 @@ export const featureCoreAreas = [
   returnsArea,
   stockArea,
   printingArea,
+  desksArea,
 ] as const;

@@ -49,6 +49,12 @@ export interface MessageArgs<Tag = never> {
   'errors.api.unreachable': undefined;
   'errors.api.unreachableAt': { host: string | number };
   'errors.api.validation': undefined;
+  'errors.desks.authFailed': undefined;
+  'errors.desks.databaseMissing': undefined;
+  'errors.desks.newerSchema': undefined;
+  'errors.desks.other': undefined;
+  'errors.desks.tls': undefined;
+  'errors.desks.unreachable': undefined;
   'errors.drafts.changedElsewhere': undefined;
   'errors.drafts.gone': undefined;
   'errors.drafts.notReturn': { kind: string | number };
@@ -113,6 +119,7 @@ export interface MessageArgs<Tag = never> {
   'errors.outbox.refused': undefined;
   'errors.outbox.serviceProblem': undefined;
   'errors.outbox.slowDown': undefined;
+  'errors.outbox.waitingForStore': undefined;
   'errors.printing.boxNotInOrder': { box: string | number; order: string | number };
   'errors.printing.jobBusy': undefined;
   'errors.printing.jobGone': undefined;

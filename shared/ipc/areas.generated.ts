@@ -8,6 +8,18 @@ import { lotsIpc } from '../../areas/lots/common/ipc.js';
 import { returnsIpc } from '../../areas/returns/common/ipc.js';
 import { stockIpc } from '../../areas/stock/common/ipc.js';
 import { printingIpc } from '../../areas/printing/common/ipc.js';
+import { desksIpc } from '../../areas/desks/common/ipc.js';
 
 /** Each feature area's channels and events, in the manifest's order. */
-export const featureIpcAreas = [todayIpc, receivingIpc, unidentifiedIpc, inventoryIpc, historyIpc, lotsIpc, returnsIpc, stockIpc, printingIpc] as const;
+export const featureIpcAreas = [
+  todayIpc,
+  receivingIpc,
+  unidentifiedIpc,
+  inventoryIpc,
+  historyIpc,
+  lotsIpc,
+  returnsIpc,
+  stockIpc,
+  printingIpc,
+  desksIpc,
+] as const;

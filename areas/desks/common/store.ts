@@ -68,3 +68,20 @@ export const PresenceChange = z.object({
   present: z.boolean(),
 });
 export type PresenceChange = z.infer<typeof PresenceChange>;
+
+/**
+ * The desk's own section of the settings file: the store it shares (null: it works alone, the
+ * default), its name as other desks see it, and its id, made once so that a renamed desk stays the
+ * same desk to the others (its claims, its presence).
+ */
+export const DesksSettings = z.object({
+  store: StoreConnection.nullable(),
+  deskName: z.string().trim().max(80),
+  deskId: z.string().max(80),
+});
+export type DesksSettings = z.infer<typeof DesksSettings>;
+export const DEFAULT_DESKS_SETTINGS: DesksSettings = { store: null, deskName: '', deskId: '' };
+
+/** Where a desk stands with the store: off (working alone by choice), connecting, connected, or unreachable (working alone until it answers). */
+export const SharedStoreState = z.enum(['off', 'connecting', 'connected', 'unreachable']);
+export type SharedStoreState = z.infer<typeof SharedStoreState>;

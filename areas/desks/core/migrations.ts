@@ -61,6 +61,8 @@ export const migrations: readonly string[] = [
     PRIMARY KEY (account, environment)
   );
   `,
+  // 2: what the service answered a sent entry (a return's id), so the desk that queued it can say so.
+  `ALTER TABLE outbox ADD COLUMN result jsonb;`,
 ];
 
 /** The transaction-level advisory lock the migrations run under: "dockdesk" in ASCII, as one 64-bit key. */

@@ -29,6 +29,8 @@ export interface SharedOutboxEntry {
   createdAt: Date;
   sentAt: Date | null;
   lastError: unknown;
+  /** What the service answered when it was sent (a created record's id), as the sending desk wrote it. */
+  result: unknown;
 }
 
 export interface NewOutboxEntry {
@@ -57,6 +59,7 @@ interface Row {
   created_at: Date;
   sent_at: Date | null;
   last_error: unknown;
+  result: unknown;
 }
 
 const entryOf = (r: Row): SharedOutboxEntry => ({
@@ -73,21 +76,26 @@ const entryOf = (r: Row): SharedOutboxEntry => ({
   createdAt: r.created_at,
   sentAt: r.sent_at,
   lastError: r.last_error,
+  result: r.result ?? null,
 });
 
 export interface SharedOutbox {
-  /** Adds an entry; one with the same idempotency key already there is kept as it is (`created: false`). */
+  /** Adds an entry; one with the same idempotency key already there is kept as it is (`created: false`), unless it was refused: then it waits again with the new body. */
   enqueue(entry: NewOutboxEntry): Promise<{ id: string; created: boolean }>;
   /** The oldest entry no desk holds (waiting, or sending under a lease that ran out), now claimed by this desk; null when none. */
   claimNext(deskId: string, leaseMs: number): Promise<SharedOutboxEntry | null>;
-  /** The service holds it (true again if this desk said so already). False when its claim was taken over, or the entry is not being sent by it. */
-  markSent(id: string, deskId: string): Promise<boolean>;
+  /** The service holds it (true again if this desk said so already), with what it answered. False when its claim was taken over, or the entry is not being sent by it. */
+  markSent(id: string, deskId: string, result?: unknown): Promise<boolean>;
   /** The service refused it for good; `problem` says why (as JSON). False as for markSent. */
   markRefused(id: string, deskId: string, problem: unknown): Promise<boolean>;
   /** Not sent this time (offline, signed out): back to waiting for any desk. False as for markSent. */
   release(id: string, deskId: string, problem?: unknown): Promise<boolean>;
+  /** Takes back an entry no desk is sending (waiting or refused); false when it is being sent or was sent. */
+  withdraw(idempotencyKey: string): Promise<boolean>;
   /** One entry as it stands, or null. */
   get(id: string): Promise<SharedOutboxEntry | null>;
+  /** The scope's entry with this idempotency key, or null. */
+  byKey(idempotencyKey: string): Promise<SharedOutboxEntry | null>;
   /** How many of the scope's entries are still to send (waiting, or being sent). */
   pending(): Promise<number>;
 }
@@ -128,8 +136,12 @@ export function sharedOutbox(pool: pg.Pool, scope: OutboxScope): SharedOutbox {
   return {
     async enqueue(entry) {
       const inserted = await pool.query<{ id: string }>(
+        // A refused entry never reached the service: the same key queued again starts it afresh.
         `INSERT INTO outbox (account, environment, idempotency_key, kind, body) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (account, environment, idempotency_key) DO NOTHING RETURNING id`,
+         ON CONFLICT (account, environment, idempotency_key) DO UPDATE
+           SET kind = EXCLUDED.kind, body = EXCLUDED.body, state = 'waiting', claimed_by = NULL, claimed_until = NULL, last_error = NULL, result = NULL
+           WHERE outbox.state = 'refused'
+         RETURNING id`,
         [account, environment, entry.idempotencyKey, entry.kind, JSON.stringify(entry.body)],
       );
       if (inserted.rows[0]) return { id: inserted.rows[0].id, created: true };
@@ -146,12 +158,34 @@ export function sharedOutbox(pool: pg.Pool, scope: OutboxScope): SharedOutbox {
       return rows[0] ? entryOf(rows[0]) : null;
     },
 
-    markSent: (id, deskId) => finish(id, deskId, "state = 'sent', sent_at = coalesce(sent_at, now())", [], ['sending', 'sent']),
+    markSent: (id, deskId, result) =>
+      finish(
+        id,
+        deskId,
+        "state = 'sent', sent_at = coalesce(sent_at, now()), result = coalesce($5::jsonb, result)",
+        [result === undefined ? null : JSON.stringify(result)],
+        ['sending', 'sent'],
+      ),
     markRefused: (id, deskId, problem) => finish(id, deskId, "state = 'refused', last_error = $5::jsonb", [JSON.stringify(problem ?? null)]),
     release: (id, deskId, problem) =>
       finish(id, deskId, "state = 'waiting', claimed_by = NULL, last_error = coalesce($5::jsonb, last_error)", [
         problem === undefined ? null : JSON.stringify(problem),
       ]),
+
+    async withdraw(idempotencyKey) {
+      const result = await pool.query(
+        `DELETE FROM outbox WHERE account = $1 AND environment = $2 AND idempotency_key = $3
+           AND state IN ('waiting', 'refused')`,
+        [account, environment, idempotencyKey],
+      );
+      if (result.rowCount === 1) return true;
+      const left = await pool.query('SELECT 1 FROM outbox WHERE account = $1 AND environment = $2 AND idempotency_key = $3', [
+        account,
+        environment,
+        idempotencyKey,
+      ]);
+      return left.rowCount === 0;
+    },
 
     async pending() {
       const { rows } = await pool.query<{ n: number }>(
@@ -162,7 +196,16 @@ export function sharedOutbox(pool: pg.Pool, scope: OutboxScope): SharedOutbox {
     },
 
     async get(id) {
-      const { rows } = await pool.query<Row>('SELECT * FROM outbox WHERE id = $1', [id]);
+      const { rows } = await pool.query<Row>('SELECT * FROM outbox WHERE id = $1 AND account = $2 AND environment = $3', [id, account, environment]);
+      return rows[0] ? entryOf(rows[0]) : null;
+    },
+
+    async byKey(idempotencyKey) {
+      const { rows } = await pool.query<Row>('SELECT * FROM outbox WHERE account = $1 AND environment = $2 AND idempotency_key = $3', [
+        account,
+        environment,
+        idempotencyKey,
+      ]);
       return rows[0] ? entryOf(rows[0]) : null;
     },
   };

@@ -1,0 +1,49 @@
+import { desksChannels } from '../common/ipc.js';
+import { defineCoreArea } from '../../../electron/core/area.js';
+import { sayError } from '../../../electron/core/words.js';
+import { problemSaid, SharedStoreLink, type SharingScope } from './shared-store.js';
+
+/**
+ * Desks sharing a store: this desk's link to the warehouse's PostgreSQL store (off unless set in
+ * Settings), and the store's parts other areas use while it answers (the shared outbox).
+ */
+export const desksArea = defineCoreArea({
+  id: 'desks',
+  channels: desksChannels,
+  needs: ['settings', 'log', 'environments', 'secrets', 'emit'],
+  provides: ['sharedStore'],
+  create: async (ctx) => {
+    const sharing = (): SharingScope | null => {
+      const active = ctx.environments.active;
+      // The local emulator runs inside this desk: no other desk reaches the same service.
+      if (active.env.kind === 'local') return null;
+      const account = active.session.getState().account?.subject;
+      return account ? { environment: serviceKey(active.env.apiBaseUrl), account } : null;
+    };
+    const link = new SharedStoreLink({ settings: ctx.settings, secrets: () => ctx.secrets('shared store'), sharing, log: ctx.log });
+    link.onChange(() => ctx.emit('desks.store.changed', link.view()));
+    await link.start();
+    return {
+      handlers: {
+        'desks.store.get': async () => link.view(),
+        'desks.store.save': async (input) => {
+          const saved = await link.save(input);
+          if (!saved.ok) throw sayError('invalid_input', problemSaid(saved.problem));
+          return link.view();
+        },
+      },
+      close: () => link.close(),
+      services: { sharedStore: link },
+    };
+  },
+});
+
+/** One service, however a desk spells its address: scheme and host in lower case, no trailing slash. */
+export function serviceKey(apiBaseUrl: string): string {
+  try {
+    const url = new URL(apiBaseUrl);
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`.toLowerCase();
+  } catch {
+    return apiBaseUrl.trim().replace(/\/+$/, '').toLowerCase();
+  }
+}
