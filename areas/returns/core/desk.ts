@@ -13,7 +13,7 @@ import type { Clock } from '../../../electron/core/clock.js';
 import { scopeKey, type DeskScope } from '../../../electron/core/data/desk-paths.js';
 import type { DraftStore } from '../../../electron/core/data/draft-store.js';
 import { PerScope } from '../../../electron/core/data/scoped.js';
-import { Outbox } from './outbox.js';
+import { Outbox, type OutboxDeps } from './outbox.js';
 import { cancelReturn, findOrdersForReturn, getReturn } from './resources.js';
 
 export interface ReturnsDeskDeps {
@@ -26,6 +26,8 @@ export interface ReturnsDeskDeps {
   log: (line: string) => void;
   clock: Clock;
   retry?: { firstMs: number; maxMs: number };
+  /** The store shared with the account's other desks. */
+  store?: OutboxDeps['store'];
 }
 
 /**
@@ -47,6 +49,7 @@ export class ReturnsDesk {
         log: deps.log,
         clock: deps.clock,
         ...(deps.retry ? { retry: deps.retry } : {}),
+        ...(deps.store ? { store: deps.store } : {}),
       });
     });
   }

@@ -13,6 +13,7 @@ import type { Clock } from '../../../electron/core/clock.js';
 import { OUTBOX_FILE } from '../../../electron/core/data/desk-paths.js';
 import type { DraftStore } from '../../../electron/core/data/draft-store.js';
 import { DurableFile, jsonCodec } from '../../../electron/core/data/durable-file.js';
+import type { SharedOutbox, SharedOutboxEntry, SharedStore } from '../../desks/core/index.js';
 import { createReturn, findReturnByReference, updateReturn } from './resources.js';
 
 /**
@@ -30,6 +31,11 @@ import { createReturn, findReturnByReference, updateReturn } from './resources.j
  *
  * Sending runs one entry at a time, oldest first, on: submit, start, connectivity back online,
  * a sign-in, `outbox.retry`, and a backoff timer while entries wait.
+ *
+ * Desks sharing a store (areas/desks): an entry is also put in the store's outbox, keyed by its
+ * reference id, and sent from there by whichever desk of the account is online, one claim at a time;
+ * this desk follows its outcome there. While the store does not answer, this desk sends what only it
+ * holds, as a desk alone does; what the store holds waits for it (another desk may be sending it).
  */
 
 const OutboxEntry = z.object({
@@ -52,6 +58,8 @@ const OutboxEntry = z.object({
   returnId: z.number().int().nullable(),
   /** It could not be sent at once (offline, signed out): its arrival is worth a notification. */
   waited: z.boolean(),
+  /** The shared store holds it: it is sent from there, by this desk or another, and followed there. */
+  shared: z.boolean().default(false),
 });
 type OutboxEntry = z.infer<typeof OutboxEntry>;
 const StoredOutbox = z.object({ entries: z.array(OutboxEntry) });
@@ -59,6 +67,50 @@ type StoredOutbox = z.infer<typeof StoredOutbox>;
 
 /** Automatic retries while the service cannot be reached: 2 s, doubling, at most a minute apart. */
 export const OUTBOX_RETRY = { firstMs: 2000, maxMs: 60_000 } as const;
+
+/** How long a desk's claim on a shared entry lasts: a desk stopped mid-send hands it on after this. */
+export const SHARED_CLAIM_MS = 30_000;
+/** How often a desk looks in the store for the outcome of what another desk is sending for it. */
+export const SHARED_FOLLOW_MS = 1000;
+
+/** What the store keeps of a return: all another desk needs to send it with its own sign-in. */
+const SharedReturn = z.object({
+  operation: z.enum(['create', 'update']),
+  body: ReturnCreate,
+  returnId: z.number().int().nullable(),
+  /** An attempt may have reached the service already: ask it by reference id before creating. */
+  outcomeUnknown: z.boolean(),
+});
+type SharedReturn = z.infer<typeof SharedReturn>;
+
+/** Why a shared entry waits or was refused, as the sending desk wrote it for the desk that queued it. */
+const SharedProblem = z.object({
+  code: z.string(),
+  message: z.string(),
+  said: z.array(Said),
+  fieldErrors: z.array(z.string()).optional(),
+  serviceMessage: z.string().optional(),
+});
+type SharedProblem = z.infer<typeof SharedProblem>;
+
+/** A call to the store failed: the store, not the service, is away. */
+class StoreAway extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`the shared store did not answer: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+const fromStore = async <T>(call: () => Promise<T>): Promise<T> => {
+  try {
+    return await call();
+  } catch (error) {
+    throw new StoreAway(error);
+  }
+};
+
+/** The store's key of an entry: a create's reference id is unique per account (spec 4.8 rule 4); a change is one submission. */
+function sharedKey(e: OutboxEntry): string {
+  return e.operation === 'create' ? `return:${e.body.reference_id}` : `return-change:${e.returnId}:${e.id}:${e.queuedAt}`;
+}
 
 export interface OutboxDeps {
   /** The API client when this outbox's environment and account are the active ones, else null (nothing is sent). */
@@ -71,6 +123,8 @@ export interface OutboxDeps {
   /** Stamps when an entry was queued, tried and sent, and when the next try is due. */
   clock: Clock;
   retry?: { firstMs: number; maxMs: number };
+  /** The store shared with the account's other desks (null: this desk works alone). */
+  store?: () => Pick<SharedStore, 'outbox' | 'deskId' | 'lost'> | null;
 }
 
 const PENDING: ReadonlySet<OutboxState> = new Set(['queued', 'sending', 'waiting', 'held', 'failed']);
@@ -148,9 +202,12 @@ export class Outbox {
       sentAt: null,
       returnId,
       waited: false,
+      shared: false,
     };
     this.entries = [...this.entries.filter((e) => e.id !== draft.id), entry];
     await this.persist();
+    // In the store at once where there is one, so that another desk sends it if this one stops now.
+    await this.share(entry).catch((error: unknown) => this.storeAway(error));
     this.changed();
     void this.drain(); // never rejects: a failed pass is logged inside, and the entry waits on disk
     return view(entry);
@@ -160,6 +217,8 @@ export class Outbox {
     const entry = await this.find(id);
     if (entry.state === 'sent') return view(entry);
     if (entry.state !== 'sending') {
+      // One the store refused goes back into it: it starts afresh there.
+      if (entry.state === 'failed') entry.shared = false;
       entry.state = 'queued';
       entry.message = null;
       entry.said = null;
@@ -177,6 +236,16 @@ export class Outbox {
     const entry = await this.find(id);
     if (entry.state === 'sending') throw appError('conflict', 'errors.returns.sending');
     if (entry.state === 'sent') throw appError('conflict', 'errors.returns.sent', { id: entry.returnId ?? '' });
+    if (entry.shared) {
+      // Taken out of the store first: another desk may be sending it this moment.
+      const outbox = this.sharedOutbox();
+      if (!outbox) throw appError('conflict', 'errors.outbox.waitingForStore');
+      const withdrawn = await fromStore(() => outbox.withdraw(sharedKey(entry))).catch((error: unknown) => {
+        this.storeAway(error);
+        throw appError('conflict', 'errors.outbox.waitingForStore');
+      });
+      if (!withdrawn) throw appError('conflict', 'errors.returns.sending');
+    }
     const draft = await this.deps.drafts.restore(entry.draft);
     this.entries = this.entries.filter((e) => e !== entry);
     await this.persist();
@@ -225,7 +294,28 @@ export class Outbox {
   }
 
   private async pass(): Promise<void> {
-    for (const entry of this.entries.filter((e) => SENDABLE.has(e.state))) {
+    const outbox = this.sharedOutbox();
+    if (outbox) {
+      try {
+        await this.sharedPass(outbox);
+        return;
+      } catch (error) {
+        if (!(error instanceof StoreAway)) throw error;
+        this.storeAway(error);
+      }
+    }
+    // Alone: what the store holds waits for it; the rest is sent from here.
+    let waitsForStore = false;
+    for (const entry of this.entries.filter((e) => e.shared && SENDABLE.has(e.state))) {
+      waitsForStore = true;
+      if (entry.state === 'waiting' && entry.said?.[0]?.id === 'errors.outbox.waitingForStore') continue;
+      entry.state = 'waiting';
+      reason(entry, [said('errors.outbox.waitingForStore')]);
+      await this.persist();
+      this.changed();
+    }
+    if (waitsForStore) this.schedule(SHARED_FOLLOW_MS * 5);
+    for (const entry of this.entries.filter((e) => !e.shared && SENDABLE.has(e.state))) {
       if (this.closed) return;
       const api = this.deps.api();
       if (!api) return; // another environment or account is active: this outbox waits for its own
@@ -237,6 +327,175 @@ export class Outbox {
       const carryOn = await this.send(entry, api, channelId);
       if (!carryOn) return;
     }
+  }
+
+  /** The store's outbox for this outbox's account, when there is a store and it answers. */
+  private sharedOutbox(): SharedOutbox | null {
+    if (!this.deps.api()) return null; // not the active account: its entries wait for it
+    return this.deps.store?.()?.outbox() ?? null;
+  }
+
+  private storeAway(error: unknown): void {
+    this.deps.log(`outbox: ${error instanceof Error ? error.message : String(error)}`);
+    this.deps.store?.()?.lost(error instanceof StoreAway ? error.cause : error);
+  }
+
+  /** Puts an entry in the store (once: the key makes a second time harmless); false when there is no store now. */
+  private async share(entry: OutboxEntry): Promise<boolean> {
+    const outbox = this.sharedOutbox();
+    if (!outbox || entry.shared || !SENDABLE.has(entry.state)) return false;
+    const body: SharedReturn = { operation: entry.operation, body: entry.body, returnId: entry.returnId, outcomeUnknown: entry.outcomeUnknown };
+    await fromStore(() => outbox.enqueue({ idempotencyKey: sharedKey(entry), kind: `return.${entry.operation}`, body }));
+    entry.shared = true;
+    entry.state = 'queued';
+    await this.persist();
+    return true;
+  }
+
+  /**
+   * With the store: this desk's new entries go into it; then this desk sends what it can claim there
+   * (its own entries or another desk's), and reads there what became of its own.
+   */
+  private async sharedPass(outbox: SharedOutbox): Promise<void> {
+    const api = this.deps.api();
+    if (!api) return;
+    const channelId = this.deps.channelId();
+    for (const entry of this.entries.filter((e) => !e.shared && SENDABLE.has(e.state))) {
+      if (channelId === null) await this.hold(entry, said('errors.outbox.heldForChannel'));
+      else await this.share(entry);
+    }
+    if (channelId !== null) {
+      const deskId = this.deps.store!()!.deskId;
+      for (;;) {
+        if (this.closed) return;
+        const claim = await fromStore(() => outbox.claimNext(deskId, SHARED_CLAIM_MS));
+        if (!claim) break;
+        if (!(await this.sendClaimed(outbox, claim, api, channelId, deskId))) break;
+      }
+    }
+    await this.follow(outbox);
+  }
+
+  /** Sends one entry claimed in the store; false when the rest should wait (the service cannot be reached, or this desk is signed out). */
+  private async sendClaimed(outbox: SharedOutbox, claim: SharedOutboxEntry, api: ApiClient, channelId: number, deskId: string): Promise<boolean> {
+    const parsed = SharedReturn.safeParse(claim.body);
+    if (!parsed.success) {
+      await fromStore(() =>
+        outbox.markRefused(
+          claim.id,
+          deskId,
+          problemOf({ code: 'bad_response', message: 'The shared entry is not a return this desk can read.' }, [said('errors.outbox.refused')]),
+        ),
+      );
+      return true;
+    }
+    const entry = parsed.data;
+    const ref = entry.body.reference_id;
+    try {
+      let returnId: number;
+      if (entry.operation === 'create') {
+        // A claim tried before (by a desk that stopped, or whose answer was lost) may have landed: ask first.
+        const found = claim.attempts > 1 || entry.outcomeUnknown ? await findReturnByReference(api, ref, this.closing.signal) : null;
+        returnId = found ? found.id : (await this.createOnce(api, entry.body, channelId)).id;
+      } else {
+        await updateReturn(api, entry.returnId!, entry.body, channelId, this.closing.signal);
+        returnId = entry.returnId!;
+      }
+      await fromStore(() => outbox.markSent(claim.id, deskId, { returnId }));
+      this.failures = 0;
+      return true;
+    } catch (error) {
+      if (error instanceof StoreAway) throw error;
+      // Closing: the claim runs out and another desk (or this one, next start) asks the service first.
+      if (this.closing.signal.aborted) return false;
+      const e = error instanceof AppErrorException ? error.appError : { code: 'internal' as const, message: (error as Error).message, retryable: true };
+      if (e.code === 'validation') {
+        await fromStore(() => outbox.markRefused(claim.id, deskId, problemOf(e, [e.said ?? said('errors.outbox.refused')])));
+        return true;
+      }
+      if (e.code === 'not_signed_in' || e.code === 'session_expired') {
+        await fromStore(() => outbox.release(claim.id, deskId, problemOf(e, [said('errors.outbox.heldForSignIn')])));
+        return false;
+      }
+      if (e.retryable || ['network', 'timeout', 'server', 'rate_limited', 'bad_response', 'invalid_input'].includes(e.code)) {
+        await fromStore(() => outbox.release(claim.id, deskId, problemOf(e, [waitingSaying(e.code)])));
+        this.deps.log(`outbox: ${ref} waits (shared): ${e.message}`);
+        const backoff = this.deps.retry ?? OUTBOX_RETRY;
+        const delay = Math.min(backoff.maxMs, backoff.firstMs * 2 ** this.failures);
+        this.failures += 1;
+        this.schedule(delay);
+        return false;
+      }
+      await fromStore(() => outbox.markRefused(claim.id, deskId, problemOf(e, [said('errors.outbox.refused'), ...sentencesOf(e)])));
+      return true;
+    }
+  }
+
+  /**
+   * A create that the service refuses because its reference id is taken was sent before by a desk
+   * whose answer was lost: that return is this one.
+   */
+  private async createOnce(api: ApiClient, body: ReturnCreate, channelId: number): Promise<{ id: number }> {
+    try {
+      return await createReturn(api, body, channelId, this.closing.signal);
+    } catch (error) {
+      const fieldErrors = error instanceof AppErrorException ? Object.values(error.appError.fieldErrors ?? {}).flat() : [];
+      if (!fieldErrors.some((m) => /^reference_id\b.*already used/.test(m))) throw error;
+      const found = await findReturnByReference(api, body.reference_id, this.closing.signal);
+      if (!found) throw error;
+      return found;
+    }
+  }
+
+  /** What became of this desk's entries in the store: sent (by any desk), refused, or still waiting and why. */
+  private async follow(outbox: SharedOutbox): Promise<void> {
+    let open = false;
+    for (const entry of this.entries.filter((e) => e.shared && PENDING.has(e.state) && e.state !== 'failed')) {
+      const there = await fromStore(() => outbox.byKey(sharedKey(entry)));
+      if (!there) {
+        // The store lost it (a new, empty store): this desk holds it still and puts it back.
+        entry.shared = false;
+        this.again = true;
+        continue;
+      }
+      if (there.state === 'sent') {
+        const returnId = (there.result as { returnId?: unknown } | null)?.returnId;
+        await this.sent(entry, typeof returnId === 'number' ? returnId : (entry.returnId ?? 0));
+        continue;
+      }
+      const problem = SharedProblem.safeParse(there.lastError);
+      if (there.state === 'refused') {
+        const p = problem.success ? problem.data : { code: 'internal', message: 'refused', said: [said('errors.outbox.refused')] };
+        entry.waited = true;
+        if (p.code === 'validation') {
+          await this.returnToDrafts(entry, p.fieldErrors ?? [], {
+            message: p.message,
+            said: p.said[0],
+            ...(p.serviceMessage ? { serviceMessage: p.serviceMessage } : {}),
+          });
+        } else {
+          entry.state = 'failed';
+          entry.said = p.said;
+          entry.message = p.message;
+          await this.persist();
+          this.changed();
+        }
+        continue;
+      }
+      open = true;
+      const next: OutboxState = there.state === 'sending' ? 'sending' : problem.success ? 'waiting' : 'queued';
+      const why = problem.success ? problem.data.said : null;
+      if (entry.state !== next || JSON.stringify(entry.said) !== JSON.stringify(why)) {
+        entry.state = next;
+        if (there.attempts > 0) entry.waited = true;
+        entry.said = why;
+        entry.message = problem.success ? problem.data.message : null;
+        await this.persist();
+        this.changed();
+      }
+    }
+    // Another desk may be sending this desk's entries: look again shortly.
+    if (open) this.schedule(SHARED_FOLLOW_MS);
   }
 
   /** One attempt; false when the rest should wait too (the service cannot be reached). */
@@ -415,6 +674,18 @@ export function waitingSaying(code: string): Saying {
     default:
       return said('errors.outbox.serviceProblem');
   }
+}
+
+/** What the store keeps of why an entry waits or was refused: enough for the desk that queued it to say so and bring it back. */
+function problemOf(e: Pick<AppError, 'code' | 'message'> & Partial<Pick<AppError, 'fieldErrors' | 'serviceMessage'>>, sentences: Said[]): SharedProblem {
+  const fieldErrors = e.fieldErrors ? (e.fieldErrors._ ?? Object.values(e.fieldErrors).flat()) : undefined;
+  return {
+    code: e.code,
+    message: englishOfSentences(sentences as Saying[]),
+    said: sentences,
+    ...(fieldErrors ? { fieldErrors } : {}),
+    ...(e.serviceMessage ? { serviceMessage: e.serviceMessage } : {}),
+  };
 }
 
 /** An error's own sentence, and the service's words marked as its (as they came), each a sentence of its own. */

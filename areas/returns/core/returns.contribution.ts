@@ -11,7 +11,7 @@ import { returnHandlers } from './handlers.js';
 export const returnsArea = defineCoreArea({
   id: 'returns',
   channels: returnChannels,
-  needs: ['dataDir', 'scope', 'drafts', 'api', 'channelId', 'emit', 'log', 'clock', 'outboxRetry', 'settings', 'environmentId', 'mirror'],
+  needs: ['dataDir', 'scope', 'drafts', 'api', 'channelId', 'emit', 'log', 'clock', 'outboxRetry', 'settings', 'environmentId', 'mirror', 'sharedStore'],
   provides: ['outbox'],
   draftPolicies: (ctx) => ({
     'return-intake': returnDraftPolicy({
@@ -30,8 +30,13 @@ export const returnsArea = defineCoreArea({
       log: ctx.log,
       clock: ctx.clock,
       ...(ctx.outboxRetry ? { retry: ctx.outboxRetry } : {}),
+      store: () => ctx.sharedStore,
     });
     await desk.start();
+    // The store answering again (or set up in Settings): what waited for it goes out now.
+    ctx.sharedStore.onChange((state) => {
+      if (state === 'connected') desk.outbox().wake();
+    });
     return {
       handlers: returnHandlers({ desk, api: ctx.api, settings: ctx.settings, environmentId: ctx.environmentId, mirror: ctx.mirror }),
       onEvent: (event, payload) => desk.onEvent(event, payload as never),
