@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReturnDraftInput } from '../../shared/schemas/return-draft.js';
 import { deskOn, StoppableService, value, waitForEntry, type TestCore } from '../support/returns-desk.js';
 import { postgresAvailability, startPostgres, type TestPostgres } from '../support/postgres.js';
+import { sharingDesk as sharedDesk, storeSettings } from '../support/shared-store.js';
 
 /**
  * Returns submitted at desks that share a store, against a standalone emulator over HTTP and a real
@@ -40,16 +41,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const storeSettings = (deskName: string) => {
-  const { host, port, database, role, password } = server.config;
-  return { connection: { host, port, database, role }, password, deskName };
-};
-
 async function sharingDesk(deskName: string, dataDir?: string): Promise<TestCore> {
-  const t = await deskOn(service, dataDir);
+  const t = await sharedDesk(service, server, deskName, dataDir);
   cores.push(t);
-  const view = value<'desks.store.save'>(await t.core.dispatch('desks.store.save', storeSettings(deskName)));
-  expect(view.state).toBe('connected');
   return t;
 }
 
@@ -73,7 +67,10 @@ async function deskProcess(
 ): Promise<{ child: ChildProcess; dataDir: string; queued: string[]; whenQueued: (n: number) => Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'dockdesk-desk-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/desk-process.ts'], {
-    env: { ...process.env, DOCKDESK_DESK: JSON.stringify({ dataDir, serviceUrl: service.url, token: service.token, store: storeSettings(deskName), returns }) },
+    env: {
+      ...process.env,
+      DOCKDESK_DESK: JSON.stringify({ dataDir, serviceUrl: service.url, token: service.token, store: storeSettings(server, deskName), returns }),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);

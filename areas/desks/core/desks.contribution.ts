@@ -1,6 +1,7 @@
 import { desksChannels } from '../common/ipc.js';
 import { defineCoreArea } from '../../../electron/core/area.js';
 import { sayError } from '../../../electron/core/words.js';
+import { DeskPresence } from './desk-presence.js';
 import { problemSaid, SharedStoreLink, type SharingScope } from './shared-store.js';
 
 /**
@@ -21,7 +22,24 @@ export const desksArea = defineCoreArea({
       return account ? { environment: serviceKey(active.env.apiBaseUrl), account } : null;
     };
     const link = new SharedStoreLink({ settings: ctx.settings, secrets: () => ctx.secrets('shared store'), sharing, log: ctx.log });
-    link.onChange(() => ctx.emit('desks.store.changed', link.view()));
+    const presence = new DeskPresence({
+      pool: () => link.connection(),
+      sharing,
+      deskId: link.deskId,
+      deskName: () => link.deskName(),
+      signedInAs: () => {
+        const account = ctx.environments.active.session.getState().account;
+        return account ? (account.name ?? account.email ?? account.subject) : null;
+      },
+      changed: (answer) => ctx.emit('desks.presence.changed', answer),
+      lost: (error) => link.lost(error),
+      log: ctx.log,
+    });
+    link.onChange((state) => {
+      ctx.emit('desks.store.changed', link.view());
+      if (state === 'connected') presence.connected();
+      else presence.disconnected();
+    });
     await link.start();
     return {
       handlers: {
@@ -31,8 +49,20 @@ export const desksArea = defineCoreArea({
           if (!saved.ok) throw sayError('invalid_input', problemSaid(saved.problem));
           return link.view();
         },
+        'desks.presence.enter': (record) => presence.enter(record),
+        'desks.presence.exit': async (record) => {
+          await presence.exit(record);
+          return {};
+        },
       },
-      close: () => link.close(),
+      // Another account or service at this desk: it says so, and what it has open, there.
+      onEvent: (event) => {
+        if (event === 'session.changed' && link.state() === 'connected') presence.connected();
+      },
+      close: async () => {
+        await presence.close();
+        await link.close();
+      },
       services: { sharedStore: link },
     };
   },

@@ -61,16 +61,30 @@ export const announce = (pool: pg.Pool, desk: DeskIdentity, record: PresenceReco
      ON CONFLICT (account, environment, record_kind, record_id, desk_id) DO NOTHING`,
   );
 
+/** Everything a desk had open, as a desk starting again finds it (it stopped without leaving). */
+export async function forgetDesk(pool: pg.Pool, deskId: string): Promise<void> {
+  await pool.query('DELETE FROM presence WHERE desk_id = $1', [deskId]);
+}
+
 /** The desk closed the record. */
 export const leave = (pool: pg.Pool, desk: DeskIdentity, record: PresenceRecord) =>
   change(pool, desk, record, false, 'DELETE FROM presence WHERE account = $1 AND environment = $2 AND record_kind = $3 AND record_id = $4 AND desk_id = $5');
 
-/** The desks that have a record open, by name, oldest first. */
+/**
+ * A desk not heard from for this long (its heartbeat is `registerDesk`, every {@link PRESENCE_HEARTBEAT_MS})
+ * stopped without leaving (killed, cut off): its records no longer show as open there.
+ */
+export const PRESENCE_FRESH_MS = 60_000;
+export const PRESENCE_HEARTBEAT_MS = 20_000;
+
+/** The desks that have a record open, by name, oldest first; a desk gone quiet is left out. */
 export async function desksAt(pool: pg.Pool, account: string, environment: string, record: PresenceRecord): Promise<{ deskId: string; deskName: string }[]> {
   const { rows } = await pool.query<{ desk_id: string; desk_name: string }>(
     `SELECT p.desk_id, d.desk_name FROM presence p JOIN desks d USING (desk_id)
-      WHERE p.account = $1 AND p.environment = $2 AND p.record_kind = $3 AND p.record_id = $4 ORDER BY p.since, p.desk_id`,
-    [account, environment, record.kind, record.id],
+      WHERE p.account = $1 AND p.environment = $2 AND p.record_kind = $3 AND p.record_id = $4
+        AND d.last_seen > now() - $5 * interval '1 millisecond'
+      ORDER BY p.since, p.desk_id`,
+    [account, environment, record.kind, record.id, PRESENCE_FRESH_MS],
   );
   return rows.map((r) => ({ deskId: r.desk_id, deskName: r.desk_name }));
 }

@@ -83,6 +83,16 @@ export class SharedStoreLink implements SharedStore {
     return this.current;
   }
 
+  /** The store's pool while it answers (this area's own parts use it directly), else null. */
+  connection(): pg.Pool | null {
+    return this.current === 'connected' ? this.pool : null;
+  }
+
+  /** This desk's name as the other desks see it. */
+  deskName(): string {
+    return this.section().deskName;
+  }
+
   view(): SharedStoreView {
     const { store, deskName } = this.section();
     return { connection: store, deskName, state: this.current, said: this.why };
