@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReturnDraftInput } from '../../shared/schemas/return-draft.js';
-import { deskOn, StoppableService, value, waitForEntry, type TestCore } from '../support/returns-desk.js';
+import { StoppableService, value, waitForEntry, type TestCore } from '../support/returns-desk.js';
 import { postgresAvailability, startPostgres, type TestPostgres } from '../support/postgres.js';
 import { sharingDesk as sharedDesk, storeSettings } from '../support/shared-store.js';
 
