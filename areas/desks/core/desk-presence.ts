@@ -72,9 +72,9 @@ export class DeskPresence {
   }
 
   /** The store answers (again): this desk says who it is and what it has open, and listens to the others. */
-  connected(): void {
+  connected(): Promise<void> {
     this.joined = null;
-    void this.join().catch((error: unknown) => this.deps.lost(error));
+    return this.join().catch((error: unknown) => this.deps.lost(error));
   }
 
   /** The store is away: nothing is heard until it is back. */

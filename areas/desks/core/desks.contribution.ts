@@ -2,6 +2,7 @@ import { desksChannels } from '../common/ipc.js';
 import { defineCoreArea } from '../../../electron/core/area.js';
 import { sayError } from '../../../electron/core/words.js';
 import { DeskPresence } from './desk-presence.js';
+import { SharedBudget } from './shared-budget.js';
 import { problemSaid, SharedStoreLink, type SharingScope } from './shared-store.js';
 
 /**
@@ -35,10 +36,24 @@ export const desksArea = defineCoreArea({
       lost: (error) => link.lost(error),
       log: ctx.log,
     });
+    const budget = new SharedBudget({
+      pool: () => link.connection(),
+      sharing,
+      deskId: link.deskId,
+      budget: () => ctx.environments.active.api.budget,
+      lost: (error) => link.lost(error),
+      log: ctx.log,
+    });
+    // Settles once the desk has joined the other desks after the store answered (presence said, both listeners on).
+    let joining: Promise<unknown> = Promise.resolve();
     link.onChange((state) => {
       ctx.emit('desks.store.changed', link.view());
-      if (state === 'connected') presence.connected();
-      else presence.disconnected();
+      if (state === 'connected') {
+        joining = Promise.all([presence.connected(), budget.connected()]);
+      } else {
+        presence.disconnected();
+        budget.disconnected();
+      }
     });
     await link.start();
     return {
@@ -47,6 +62,8 @@ export const desksArea = defineCoreArea({
         'desks.store.save': async (input) => {
           const saved = await link.save(input);
           if (!saved.ok) throw sayError('invalid_input', problemSaid(saved.problem));
+          // Said connected once it hears the others: what they say from now on reaches it.
+          await joining;
           return link.view();
         },
         'desks.presence.enter': (record) => presence.enter(record),
@@ -57,9 +74,12 @@ export const desksArea = defineCoreArea({
       },
       // Another account or service at this desk: it says so, and what it has open, there.
       onEvent: (event) => {
-        if (event === 'session.changed' && link.state() === 'connected') presence.connected();
+        if (event !== 'session.changed') return;
+        budget.rebind();
+        if (link.state() === 'connected') joining = presence.connected();
       },
       close: async () => {
+        await budget.close();
         await presence.close();
         await link.close();
       },

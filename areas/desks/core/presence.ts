@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { orLost, ownConnection } from './own-connection.js';
+import { listenChannel, type ChannelListener } from './listen.js';
 import { PresenceChange, type PresenceRecordKind } from '../common/store.js';
 import { inTransaction } from './transaction.js';
 
@@ -89,30 +89,9 @@ export async function desksAt(pool: pg.Pool, account: string, environment: strin
   return rows.map((r) => ({ deskId: r.desk_id, deskName: r.desk_name }));
 }
 
-export interface PresenceListener {
-  /** Settles when the listening connection ends: closed, or lost (then listen again once the store is back). */
-  readonly ended: Promise<'closed' | 'lost'>;
-  close(): Promise<void>;
-}
+export type PresenceListener = ChannelListener;
 
-/**
- * Hears every desk's presence changes on a connection of its own (LISTEN holds it). A payload that is
- * not a presence change (another program on the channel, a newer desk's) is passed over.
- */
-export async function listenPresence(pool: pg.Pool, onChange: (change: PresenceChange) => void): Promise<PresenceListener> {
-  const own = await ownConnection<'closed'>(pool);
-  const { client } = own;
-  client.on('notification', (message) => {
-    if (message.channel !== PRESENCE_CHANNEL || !message.payload) return;
-    let json: unknown;
-    try {
-      json = JSON.parse(message.payload);
-    } catch {
-      return;
-    }
-    const parsed = PresenceChange.safeParse(json);
-    if (parsed.success) onChange(parsed.data);
-  });
-  await orLost(own, () => client.query(`LISTEN ${PRESENCE_CHANNEL}`));
-  return { ended: own.ended, close: async () => own.end('closed') };
+/** Hears every desk's presence changes on a connection of its own. */
+export function listenPresence(pool: pg.Pool, onChange: (change: PresenceChange) => void): Promise<PresenceListener> {
+  return listenChannel(pool, PRESENCE_CHANNEL, PresenceChange, onChange);
 }
