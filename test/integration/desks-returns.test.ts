@@ -6,9 +6,9 @@ import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReturnDraftInput } from '../../shared/schemas/return-draft.js';
-import { StoppableService, value, waitForEntry, type TestCore } from '../support/returns-desk.js';
+import { deskOn, StoppableService, value, waitForEntry, type TestCore } from '../support/returns-desk.js';
 import { postgresAvailability, startPostgres, type TestPostgres } from '../support/postgres.js';
-import { sharingDesk as sharedDesk, storeSettings } from '../support/shared-store.js';
+import { lastingKeychain, sharingDesk as sharedDesk, storeSettings } from '../support/shared-store.js';
 
 /**
  * Returns submitted at desks that share a store, against a standalone emulator over HTTP and a real
@@ -41,8 +41,15 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function sharingDesk(deskName: string, dataDir?: string): Promise<TestCore> {
-  const t = await sharedDesk(service, server, deskName, dataDir);
+async function sharingDesk(deskName: string, dataDir?: string, options: Parameters<typeof sharedDesk>[4] = {}): Promise<TestCore> {
+  const t = await sharedDesk(service, server, deskName, dataDir, options);
+  cores.push(t);
+  return t;
+}
+
+/** A desk started again on its data folder, with the keychain it had (so the store's password is still there). */
+async function deskOnAgain(dataDir: string, keychain: Parameters<typeof sharedDesk>[4]): Promise<TestCore> {
+  const t = await deskOn(service, dataDir, keychain);
   cores.push(t);
   return t;
 }
@@ -171,4 +178,52 @@ describe.skipIf(!postgres.available)('returns through the store the desks share'
       expect(value<'drafts.list'>(await t.core.dispatch('drafts.list', {})).items).toEqual([]);
     }
   }, 240_000);
+
+  it("the store away at a desk's start and for a while mid-work: both desks keep sending and say so; once it is back they share it again, each return held once", async () => {
+    const keychain = lastingKeychain();
+    const p = await sharingDesk('Desk P', undefined, keychain);
+    const q = await sharingDesk('Desk Q');
+    const pDir = p.dataDir;
+    await p.dispose(false);
+    cores.splice(cores.indexOf(p), 1);
+
+    await server.pause();
+    // P starts while the store is away: it says so, and works alone.
+    const p2 = await deskOnAgain(pDir, keychain);
+    expect(value<'desks.store.get'>(await p2.core.dispatch('desks.store.get', {}))).toMatchObject({
+      state: 'unreachable',
+      said: [{ id: 'errors.desks.unreachable' }],
+    });
+    const refs = [await submit(p2, 300), await submit(q, 301), await submit(p2, 302), await submit(q, 303)];
+    // Q finds the store gone on its next use of it, and says so.
+    expect(await q.waitForEvent('desks.store.changed', (v) => v.state === 'unreachable', 10_000)).toMatchObject({ said: [{ id: 'errors.desks.unreachable' }] });
+    for (const [t, ref] of [
+      [p2, refs[0]],
+      [q, refs[1]],
+      [p2, refs[2]],
+      [q, refs[3]],
+    ] as const)
+      await waitForEntry(t, (e) => e.referenceId === ref && e.state === 'sent', 30_000);
+
+    await server.start();
+    for (const t of [p2, q])
+      await vi.waitFor(async () => expect(value<'desks.store.get'>(await t.core.dispatch('desks.store.get', {})).state).toBe('connected'), {
+        timeout: 45_000,
+        interval: 200,
+      });
+    // Shared again: the next return goes through the store.
+    const after = await submit(q, 304);
+    await waitForEntry(q, (e) => e.referenceId === after && e.state === 'sent', 30_000);
+    const held = new Map<string, number>();
+    for (const r of await service.emulator!.control.data('returns')) held.set(r.reference_id, (held.get(r.reference_id) ?? 0) + 1);
+    expect([...refs, after].map((ref) => held.get(ref) ?? 0)).toEqual([1, 1, 1, 1, 1]);
+    const store = new pg.Client({ ...server.config, user: server.config.role });
+    await store.connect();
+    try {
+      const { rows } = await store.query<{ state: string }>('SELECT state FROM outbox WHERE idempotency_key = $1', [`return:${after}`]);
+      expect(rows).toEqual([{ state: 'sent' }]);
+    } finally {
+      await store.end();
+    }
+  }, 180_000);
 });
