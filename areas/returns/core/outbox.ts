@@ -72,6 +72,11 @@ export const OUTBOX_RETRY = { firstMs: 2000, maxMs: 60_000 } as const;
 export const SHARED_CLAIM_MS = 30_000;
 /** How often a desk looks in the store for the outcome of what another desk is sending for it. */
 export const SHARED_FOLLOW_MS = 1000;
+/**
+ * How often a desk looks in the store while anything there waits to be sent, whoever queued it: an
+ * entry whose desk stopped mid-send is free once its claim runs out, and some desk must take it.
+ */
+export const SHARED_SWEEP_MS = 5000;
 
 /** What the store keeps of a return: all another desk needs to send it with its own sign-in. */
 const SharedReturn = z.object({
@@ -138,6 +143,14 @@ export class Outbox {
   private again = false;
   private timer: NodeJS.Timeout | null = null;
   private failures = 0;
+  /**
+   * Shared entries this desk sent whose "sent" the store did not take (it stopped answering just
+   * then): said to it first thing once it answers, so the entry is not left claimed until its lease
+   * runs out and another desk asks the service again.
+   */
+  private readonly sentUntold = new Map<string, { returnId: number }>();
+  /** No claim in the store before this (the service failed, or this desk is signed out): following goes on meanwhile. */
+  private claimNotBefore = 0;
   private closed = false;
   /** Ends a send that waits for the request budget (or is out) when the outbox closes: quitting never waits for the window. */
   private readonly closing = new AbortController();
@@ -227,6 +240,7 @@ export class Outbox {
       this.changed();
     }
     this.failures = 0;
+    this.claimNotBefore = 0;
     void this.drain(); // never rejects: a failed pass is logged inside, and the entry waits on disk
     return view(entry);
   }
@@ -280,6 +294,7 @@ export class Outbox {
   /** The service is reachable again, or the user signed in: try now, from the first backoff step. */
   wake(): void {
     this.failures = 0;
+    this.claimNotBefore = 0;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     void this.drain(); // never rejects: a failed pass is logged inside
@@ -360,12 +375,16 @@ export class Outbox {
     const api = this.deps.api();
     if (!api) return;
     const channelId = this.deps.channelId();
+    const deskId = this.deps.store!()!.deskId;
+    for (const [id, result] of [...this.sentUntold]) {
+      await fromStore(() => outbox.markSent(id, deskId, result));
+      this.sentUntold.delete(id);
+    }
     for (const entry of this.entries.filter((e) => !e.shared && SENDABLE.has(e.state))) {
       if (channelId === null) await this.hold(entry, said('errors.outbox.heldForChannel'));
       else await this.share(entry);
     }
-    if (channelId !== null) {
-      const deskId = this.deps.store!()!.deskId;
+    if (channelId !== null && this.deps.clock.now().getTime() >= this.claimNotBefore) {
       for (;;) {
         if (this.closed) return;
         const claim = await fromStore(() => outbox.claimNext(deskId, SHARED_CLAIM_MS));
@@ -373,7 +392,10 @@ export class Outbox {
         if (!(await this.sendClaimed(outbox, claim, api, channelId, deskId))) break;
       }
     }
-    await this.follow(outbox);
+    const open = await this.follow(outbox);
+    // Another desk may be sending this desk's entries: look again shortly; anything else waiting there, a little later.
+    if (open) this.schedule(SHARED_FOLLOW_MS);
+    else if ((await fromStore(() => outbox.pending())) > 0) this.schedule(SHARED_SWEEP_MS);
   }
 
   /** Sends one entry claimed in the store; false when the rest should wait (the service cannot be reached, or this desk is signed out). */
@@ -401,7 +423,9 @@ export class Outbox {
         await updateReturn(api, entry.returnId!, entry.body, channelId, this.closing.signal);
         returnId = entry.returnId!;
       }
+      this.sentUntold.set(claim.id, { returnId });
       await fromStore(() => outbox.markSent(claim.id, deskId, { returnId }));
+      this.sentUntold.delete(claim.id);
       this.failures = 0;
       return true;
     } catch (error) {
@@ -415,6 +439,7 @@ export class Outbox {
       }
       if (e.code === 'not_signed_in' || e.code === 'session_expired') {
         await fromStore(() => outbox.release(claim.id, deskId, problemOf(e, [said('errors.outbox.heldForSignIn')])));
+        this.claimNotBefore = Infinity; // until a sign-in wakes the outbox
         return false;
       }
       if (e.retryable || ['network', 'timeout', 'server', 'rate_limited', 'bad_response', 'invalid_input'].includes(e.code)) {
@@ -423,7 +448,7 @@ export class Outbox {
         const backoff = this.deps.retry ?? OUTBOX_RETRY;
         const delay = Math.min(backoff.maxMs, backoff.firstMs * 2 ** this.failures);
         this.failures += 1;
-        this.schedule(delay);
+        this.claimNotBefore = this.deps.clock.now().getTime() + delay;
         return false;
       }
       await fromStore(() => outbox.markRefused(claim.id, deskId, problemOf(e, [said('errors.outbox.refused'), ...sentencesOf(e)])));
@@ -448,7 +473,8 @@ export class Outbox {
   }
 
   /** What became of this desk's entries in the store: sent (by any desk), refused, or still waiting and why. */
-  private async follow(outbox: SharedOutbox): Promise<void> {
+  /** Whether any of them is still being sent or waits there. */
+  private async follow(outbox: SharedOutbox): Promise<boolean> {
     let open = false;
     for (const entry of this.entries.filter((e) => e.shared && PENDING.has(e.state) && e.state !== 'failed')) {
       const there = await fromStore(() => outbox.byKey(sharedKey(entry)));
@@ -494,8 +520,7 @@ export class Outbox {
         this.changed();
       }
     }
-    // Another desk may be sending this desk's entries: look again shortly.
-    if (open) this.schedule(SHARED_FOLLOW_MS);
+    return open;
   }
 
   /** One attempt; false when the rest should wait too (the service cannot be reached). */
