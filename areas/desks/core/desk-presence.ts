@@ -44,6 +44,8 @@ export class DeskPresence {
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   private joined: Promise<void> | null = null;
+  /** Raised by every (dis)connect: a listener that opens after a newer one began is closed at once. */
+  private generation = 0;
 
   constructor(private readonly deps: DeskPresenceDeps) {}
 
@@ -73,18 +75,30 @@ export class DeskPresence {
 
   /** The store answers (again): this desk says who it is and what it has open, and listens to the others. */
   connected(): Promise<void> {
+    this.generation += 1;
     this.joined = null;
     return this.join().catch((error: unknown) => this.deps.lost(error));
   }
 
+  /** This desk stops sharing: the others stop showing its records open (it keeps them, to say again if it shares again). */
+  async leaveAll(): Promise<void> {
+    const desk = this.identity();
+    const pool = this.deps.pool();
+    if (!desk || !pool) return;
+    for (const record of this.open.values())
+      await leave(pool, desk, record).catch((error: unknown) => this.deps.log(`presence: could not leave: ${String(error)}`));
+  }
+
   /** The store is away: nothing is heard until it is back. */
   disconnected(): void {
+    this.generation += 1;
     this.joined = null;
     void this.stopListening();
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    this.generation += 1;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     const desk = this.identity();
@@ -124,6 +138,7 @@ export class DeskPresence {
   }
 
   private async listen(pool: pg.Pool): Promise<void> {
+    const generation = this.generation;
     await this.stopListening();
     const listener = await listenPresence(pool, (change) => {
       const desk = this.identity();
@@ -134,6 +149,10 @@ export class DeskPresence {
         .then((answer) => this.deps.changed(answer))
         .catch((error: unknown) => this.deps.lost(error));
     });
+    if (generation !== this.generation) {
+      await listener.close();
+      return;
+    }
     this.listener = listener;
     void listener.ended.then((how) => {
       if (how === 'lost' && this.listener === listener) {

@@ -60,6 +60,7 @@ export const desksArea = defineCoreArea({
       handlers: {
         'desks.store.get': async () => link.view(),
         'desks.store.save': async (input) => {
+          if (input.connection === null) await presence.leaveAll();
           const saved = await link.save(input);
           if (!saved.ok) throw sayError('invalid_input', problemSaid(saved.problem));
           // Said connected once it hears the others: what they say from now on reaches it.

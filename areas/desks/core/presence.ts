@@ -63,7 +63,14 @@ export const announce = (pool: pg.Pool, desk: DeskIdentity, record: PresenceReco
 
 /** Everything a desk had open, as a desk starting again finds it (it stopped without leaving). */
 export async function forgetDesk(pool: pg.Pool, deskId: string): Promise<void> {
-  await pool.query('DELETE FROM presence WHERE desk_id = $1', [deskId]);
+  // Each record it left is told, as a leave is: the other desks stop showing it open there.
+  await pool.query(
+    `WITH gone AS (DELETE FROM presence WHERE desk_id = $1 RETURNING account, environment, record_kind, record_id, desk_id)
+     SELECT pg_notify($2, json_build_object('account', account, 'environment', environment, 'recordKind', record_kind,
+                                            'recordId', record_id, 'deskId', desk_id, 'present', false)::text)
+       FROM gone`,
+    [deskId, PRESENCE_CHANNEL],
+  );
 }
 
 /** The desk closed the record. */

@@ -27,6 +27,8 @@ export class SharedBudget {
   private listener: ChannelListener | null = null;
   private unsubscribe: (() => void) | null = null;
   private bound: RequestBudget | null = null;
+  /** Raised by every (dis)connect: a listener that opens after a newer one began is closed at once. */
+  private generation = 0;
 
   constructor(private readonly deps: SharedBudgetDeps) {}
 
@@ -34,10 +36,15 @@ export class SharedBudget {
   async connected(): Promise<void> {
     this.rebind();
     const pool = this.deps.pool();
-    if (!pool) return;
+    const generation = ++this.generation;
     await this.stopListening();
+    if (!pool) return;
     try {
       const listener = await listenBudget(pool, (notice) => this.heard(notice));
+      if (generation !== this.generation) {
+        await listener.close();
+        return;
+      }
       this.listener = listener;
       void listener.ended.then((how) => {
         if (how === 'lost' && this.listener === listener) {
@@ -51,6 +58,7 @@ export class SharedBudget {
   }
 
   disconnected(): void {
+    this.generation += 1;
     void this.stopListening();
   }
 
@@ -64,6 +72,7 @@ export class SharedBudget {
   }
 
   async close(): Promise<void> {
+    this.generation += 1;
     this.unsubscribe?.();
     this.unsubscribe = null;
     await this.stopListening();

@@ -134,6 +134,8 @@ export class SharedStoreLink implements SharedStore {
   }): Promise<{ ok: true } | { ok: false; problem: StoreProblem | 'newerSchema' }> {
     const secrets = await this.deps.secrets();
     if (change.connection === null) {
+      // Said first: presence and the budget give their listening connections back, so the pool can end.
+      this.set('off', null);
       await this.disconnect();
       this.deps.settings.updateSection(STORE_SETTINGS_SECTION, DesksSettings, DEFAULT_DESKS_SETTINGS, {
         store: null,
@@ -147,6 +149,8 @@ export class SharedStoreLink implements SharedStore {
     const deskName = change.deskName ?? this.section().deskName;
     const opened = await this.open(change.connection, password, deskName);
     if (!opened.ok) return opened;
+    // Through 'connecting': the listeners leave the old store, and join the new one once it is set.
+    this.set('connecting', null);
     await this.disconnect();
     if (change.password !== undefined) await secrets.set(STORE_PASSWORD_ACCOUNT, change.password);
     this.deps.settings.updateSection(STORE_SETTINGS_SECTION, DesksSettings, DEFAULT_DESKS_SETTINGS, { store: change.connection, deskName });
