@@ -75,12 +75,14 @@ describe.skipIf(!postgres.available)('one request window for the desks of an acc
   }, 60_000);
 
   it('a desk that shares no store hears nothing of the others', async () => {
-    const shared = await desk('Bench E');
+    const [shared, witness] = [await desk('Bench E'), await desk('Bench G')];
     const alone = await deskOn(service);
     cores.push(alone);
     budgetOf(shared).blockFor(3000);
     const waiting = budgetOf(shared).take('interactive');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The notice went out: a desk sharing the store holds its background work ...
+    await vi.waitFor(async () => expect(await goesWithin(witness, 'background', 200)).toBe(false), { timeout: 2000, interval: 50 });
+    // ... and the desk alone, which heard nothing, does not.
     expect(await goesWithin(alone, 'background', 300)).toBe(true);
     budgetOf(shared).settle(await waiting, 200, {});
   }, 60_000);

@@ -191,7 +191,7 @@ describe.skipIf(!postgres.available)('returns through the store the desks share'
     await p.dispose(false);
     cores.splice(cores.indexOf(p), 1);
 
-    await server.pause();
+    await server.takeDown();
     // P starts while the store is away: it says so, and works alone.
     const p2 = await deskOnAgain(pDir, keychain);
     expect(value<'desks.store.get'>(await p2.core.dispatch('desks.store.get', {}))).toMatchObject({
@@ -209,7 +209,7 @@ describe.skipIf(!postgres.available)('returns through the store the desks share'
     ] as const)
       await waitForEntry(t, (e) => e.referenceId === ref && e.state === 'sent', 30_000);
 
-    await server.start();
+    await server.bringBack();
     for (const t of [p2, q])
       await vi.waitFor(async () => expect(value<'desks.store.get'>(await t.core.dispatch('desks.store.get', {})).state).toBe('connected'), {
         timeout: 45_000,
