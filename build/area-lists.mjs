@@ -32,9 +32,6 @@ export function areaManifest(root = repoRoot) {
 /** Every feature area's id, in the manifest's order. */
 export const areaIds = areaManifest();
 
-/** An area's layers: `common` (pure, both processes), `core` (Node), `ui` (the page). */
-export const areaLayers = ['common', 'core', 'ui'];
-
 /** The kit folders of each layer: shared mechanisms every area may use; they are not zoned as areas. */
 export const rendererKit = ['app', 'bridge', 'drafts', 'i18n', 'keyboard', 'palette', 'scan', 'session', 'ui', 'workspaces'];
 export const coreKit = ['api', 'app', 'auth', 'data', 'drafts', 'environments', 'ipc', 'logging', 'mirror', 'scanner', 'secrets', 'security', 'settings'];

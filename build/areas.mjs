@@ -41,8 +41,6 @@ function listFile(parts, { layer, from, ext, name, doc }) {
   return `${HEADER}${imports.join('\n')}\n\n/** ${doc} */\nexport const ${name} = [${used.map((p) => p[layer]).join(', ')}] as const;\n`;
 }
 
-export { areaManifest };
-
 /** The written lists, by path: what `npm run areas` puts on disk (formatted as the repository formats). */
 export async function generatedLists(root = repoRoot) {
   const parts = areaParts(areaManifest(root), root);

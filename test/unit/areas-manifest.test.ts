@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: plain JavaScript without type declarations.
-import { areaManifest, areaParts, generatedLists } from '../../build/areas.mjs';
+import { areaManifest } from '../../build/area-lists.mjs';
+// @ts-expect-error: plain JavaScript without type declarations.
+import { areaParts, generatedLists } from '../../build/areas.mjs';
 
 /**
  * One manifest (areas/manifest.ts) lists the feature areas; each layer's list is written from it.
