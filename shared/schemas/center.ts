@@ -14,3 +14,10 @@ export type CenterId = z.infer<typeof CenterId>;
  */
 export const Center = z.object({ id: CenterId, name: z.string().nullable(), timeZone: z.string().max(64).nullable() });
 export type Center = z.infer<typeof Center>;
+
+/**
+ * A center where who it is matters and its clock does not (where a lot lies, a return's center): its
+ * id and its name, the name from what the desk holds (null where it names none).
+ */
+export const CenterRef = Center.pick({ id: true, name: true });
+export type CenterRef = z.infer<typeof CenterRef>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Center } from './center.js';
+import { CenterRef } from './center.js';
 import { Said } from '../errors.js';
 import { DateTime } from './common.js';
 
@@ -28,7 +28,7 @@ export const OutboxEntryView = z.object({
   operation: z.enum(['create', 'update']),
   referenceId: z.string(),
   trackingNumber: z.string().nullable(),
-  fulfillmentCenter: Center.pick({ id: true, name: true }),
+  fulfillmentCenter: CenterRef,
   lineCount: z.number().int(),
   unitCount: z.number().int(),
   state: OutboxState,

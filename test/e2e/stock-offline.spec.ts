@@ -96,8 +96,8 @@ async function expiringOffline(page: Page, before: Awaited<ReturnType<typeof ser
   await expect(table.locator('tbody tr[data-index="0"] td').nth(6)).toHaveText(String(Math.min(...before.lots.map((l) => l.daysLeft))));
 
   // The center filter, chosen by name: only that center's lots, and the address keeps its id.
-  const center = before.centers.find((c) => before.lots.some((l) => l.fcId === c.id))!;
-  const atCenter = before.lots.filter((l) => l.fcId === center.id);
+  const center = before.centers.find((c) => before.lots.some((l) => l.centerId === c.id))!;
+  const atCenter = before.lots.filter((l) => l.centerId === center.id);
   await choose(page, 'Fulfillment center', center.name);
   await expect(table).toHaveAttribute('aria-rowcount', String(atCenter.length + 1));
   await expect.poll(() => page.evaluate(() => window.location.hash)).toContain(`fc=${center.id}`);

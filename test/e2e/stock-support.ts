@@ -12,7 +12,7 @@ export async function serviceLots(api: Service, timeZone: string) {
     i.lots.flatMap((l) =>
       (l.locations ?? [])
         .filter((at) => at.on_hand_quantity > 0 && l.lot_date !== null)
-        .map((at) => ({ item: i, lot: l.lot_number, fcId: at.location_id, daysLeft: daysUntilExpiry(l.lot_date!, timeZone) })),
+        .map((at) => ({ item: i, lot: l.lot_number, centerId: at.location_id, daysLeft: daysUntilExpiry(l.lot_date!, timeZone) })),
     ),
   );
 }

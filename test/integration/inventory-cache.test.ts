@@ -265,6 +265,10 @@ describe('inventory history and lot exclusions (through the service)', () => {
     expect((await state()).active).toContain(target!.lotNumber);
     const detail = await call(t, 'inventory.item', { inventoryId: target!.inventoryId });
     expect(detail.lots.find((l) => l.lotNumber === target!.lotNumber)!.exclusion).toBe('excluded');
+    // Each lot says where it lies as the desk names that center.
+    const names = new Map(detail.centers.map((c) => [c.id, c.name]));
+    expect(detail.lots.map((l) => l.center.name)).toEqual(detail.lots.map((l) => names.get(l.center.id)));
+    expect(detail.lots.every((l) => l.center.name)).toBe(true);
 
     const unknown = await t.core.dispatch('lotExclusion.exclude', { inventoryId: target!.inventoryId, lotNumber: 'NO-SUCH-LOT' });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'not_found', message: expect.stringContaining('does not know lot NO-SUCH-LOT') } });

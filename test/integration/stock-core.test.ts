@@ -91,7 +91,7 @@ describe('stock from the offline cache', () => {
     const expiring = lots.filter((l) => l.daysLeft >= 0 && l.daysLeft <= 30);
     expect(expiring.length).toBeGreaterThan(0);
     const page = await call('stock.expiring', { days: 30, show: 'expiring', today });
-    expect(page.rows.map((r) => `${r.inventoryId}/${r.lotNumber}/${r.fcId}`).sort()).toEqual(expiring.map((l) => l.key).sort());
+    expect(page.rows.map((r) => `${r.inventoryId}/${r.lotNumber}/${r.center.id}`).sort()).toEqual(expiring.map((l) => l.key).sort());
     expect(page.rows.map((r) => r.daysLeft)).toEqual([...page.rows.map((r) => r.daysLeft)].sort((a, b) => a - b));
     expect(page.asOf).not.toBeNull();
     const summary = await call('stock.summary', { fc: null, withinDays: 30, lowThreshold: 10, today });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError, Said } from '../../../shared/errors.js';
 import { DateTime } from '../../../shared/schemas/common.js';
 import { CacheSyncedAt, CachedCenter, CachedItem, CachedLot, LookupMatch, SearchPage, SearchQuery } from '../../../shared/schemas/inventory-cache.js';
-import { Center } from '../../../shared/schemas/center.js';
+import { Center, CenterRef } from '../../../shared/schemas/center.js';
 import { Connectivity } from '../../../shared/schemas/session.js';
 import { NoInput } from '../../../shared/ipc/define.js';
 
@@ -76,7 +76,8 @@ export type SearchAnswer = z.infer<typeof SearchAnswer>;
  * (offline); exclusions are not cached.
  */
 export const LotExclusionMark = z.enum(['excluded', 'not-excluded', 'unknown']);
-export const ItemLot = CachedLot.extend({ fcName: z.string().nullable(), exclusion: LotExclusionMark });
+/** A lot as the item's page and the lot exclusions show it: the cache's lot, its center named from the cache. */
+export const ItemLot = CachedLot.omit({ fcId: true }).extend({ center: CenterRef, exclusion: LotExclusionMark });
 export type ItemLot = z.infer<typeof ItemLot>;
 
 export const ItemDetail = z.object({

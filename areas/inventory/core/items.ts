@@ -20,9 +20,9 @@ export function cachedItem(index: CacheIndex, inventoryId: number, freshness: Fr
 
 export function itemLots(item: CachedItem, index: CacheIndex, excluded: Set<string> | null): ItemLot[] {
   const names = new Map(index.centers.map((c) => [c.id, c.name]));
-  return item.lots.map((lot) => ({
+  return item.lots.map(({ fcId, ...lot }) => ({
     ...lot,
-    fcName: names.get(lot.fcId) ?? null,
+    center: { id: fcId, name: names.get(fcId) ?? null },
     exclusion: excluded === null ? 'unknown' : excluded.has(lot.lotNumber) ? 'excluded' : 'not-excluded',
   }));
 }

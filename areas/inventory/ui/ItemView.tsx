@@ -301,7 +301,7 @@ function LotTable({ lots, focusLot, inventoryId }: { lots: ItemLot[]; focusLot: 
           {lots.map((lot) => {
             const scanned = lot.lotNumber === focusLot;
             return (
-              <tr key={`${lot.lotNumber}-${lot.fcId}`} className={scanned ? 'scanned-lot' : undefined} aria-current={scanned ? 'true' : undefined}>
+              <tr key={`${lot.lotNumber}-${lot.center.id}`} className={scanned ? 'scanned-lot' : undefined} aria-current={scanned ? 'true' : undefined}>
                 <th scope="row" className="code">
                   {lot.lotNumber}
                   {scanned && <span className="inv-mark inv-mark-info">{t('inventory.lots.scanned')}</span>}
@@ -309,7 +309,7 @@ function LotTable({ lots, focusLot, inventoryId }: { lots: ItemLot[]; focusLot: 
                 <td>
                   <LotExpiry expiresAt={lot.expiresAt} mark={expiry.mark(lot.expiresAt)} />
                 </td>
-                <td>{centerLabel(t, { id: lot.fcId, name: lot.fcName })}</td>
+                <td>{centerLabel(t, lot.center)}</td>
                 <td className="end">{formatCount(lot.onHand)}</td>
                 <td className="end">{formatCount(lot.fulfillable)}</td>
                 <td>

@@ -55,7 +55,7 @@ function LotExclusions({ data, refreshing, refresh }: { data: LotExclusionsAnswe
   const { t, rich } = useT();
   const [pending, setPending] = useState<{ action: LotAction; lot: LotRef } | null>(null);
   const active = new Set(data.active.map((e) => e.lotNumber));
-  const firstCenter = data.lots[0]?.fcId;
+  const firstCenter = data.lots[0]?.center.id;
   const ask = (action: LotAction, lotNumber: string, lotDate?: string | null) =>
     setPending({ action, lot: { inventoryId: data.inventoryId, lotNumber, ...(lotDate !== undefined ? { lotDate } : {}) } });
 
@@ -159,9 +159,9 @@ function LotsInStock({
             {data.lots.map((lot) => {
               const excluded = active.has(lot.lotNumber);
               return (
-                <tr key={`${lot.fcId}-${lot.lotNumber}`}>
+                <tr key={`${lot.center.id}-${lot.lotNumber}`}>
                   <th scope="row">{lot.lotNumber}</th>
-                  <td>{centerLabel(t, { id: lot.fcId, name: lot.fcName })}</td>
+                  <td>{centerLabel(t, lot.center)}</td>
                   <td>
                     <LotExpiry expiresAt={lot.expiresAt} mark={expiry.mark(lot.expiresAt)} />
                   </td>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Said } from '../../../shared/errors.js';
-import { Center, CenterId } from '../../../shared/schemas/center.js';
+import { CenterId, CenterRef } from '../../../shared/schemas/center.js';
 import { DraftId, DraftRecord } from '../../../shared/schemas/drafts.js';
 import { OutboxEntryView, OutboxStatus } from '../../../shared/schemas/outbox.js';
 import { ReturnOrderContext } from '../../../shared/schemas/return-draft.js';
@@ -20,7 +20,6 @@ import { NoInput } from '../../../shared/ipc/define.js';
 
 const Id = z.number().int().positive().max(2147483647);
 /** The center a new return starts with, as Settings keeps it: its id and its name then. */
-const CenterRef = Center.pick({ id: true, name: true });
 
 /**
  * The returns list as its address says it, which is also the list channel's input (with its cursor):

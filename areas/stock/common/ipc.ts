@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DateTime } from '../../../shared/schemas/common.js';
-import { CenterId } from '../../../shared/schemas/center.js';
+import { CenterId, CenterRef } from '../../../shared/schemas/center.js';
 import { CachedCenter } from '../../../shared/schemas/inventory-cache.js';
 
 /**
@@ -31,9 +31,8 @@ export const StockLotRow = z.object({
   name: z.string(),
   sku: z.string(),
   lotNumber: z.string(),
-  fcId: z.number().int(),
-  /** The center's name from the cache (null: a center the cache does not name). */
-  fcName: z.string().nullable(),
+  /** Where the lot lies, named from the cache (name null: a center the cache does not name). */
+  center: CenterRef,
   onHand: Quantity,
   fulfillable: Quantity,
   /** The lot's expiry as the service stores it. */

@@ -27,7 +27,7 @@ function expiringColumns(t: Translate, today: string): DataColumn<StockLotRow>[]
     { id: 'name', accessorFn: (r) => r.name, header: t('stock.col.item'), enableSorting: false },
     { id: 'sku', accessorFn: (r) => r.sku, header: t('stock.col.sku'), enableSorting: false, meta: { width: '11em' } },
     { id: 'lot', accessorFn: (r) => r.lotNumber, header: t('stock.col.lot'), enableSorting: false, meta: { width: '9em' } },
-    { id: 'fc', accessorFn: (r) => r.fcName ?? String(r.fcId), header: t('stock.col.center'), enableSorting: false, meta: { width: '12em' } },
+    { id: 'fc', accessorFn: (r) => r.center.name ?? String(r.center.id), header: t('stock.col.center'), enableSorting: false, meta: { width: '12em' } },
     {
       id: 'onHand',
       accessorFn: (r) => r.onHand,
@@ -73,7 +73,7 @@ function rowLabelLine(t: Translate, r: StockLotRow): LabelLine {
     lot: r.lotNumber,
     expiry: r.expiryDay,
     units: null,
-    where: t('stock.labelWhere', { lot: r.lotNumber, center: centerLabel(t, { id: r.fcId, name: r.fcName }) }),
+    where: t('stock.labelWhere', { lot: r.lotNumber, center: centerLabel(t, r.center) }),
   };
 }
 
@@ -148,7 +148,7 @@ function ExpiringList() {
           label={show === 'expired' ? t('stock.expired.table') : t('stock.expiring.table')}
           columns={columns}
           server={{ total, rowAt: list.rowAt, onRange }}
-          getRowId={(r) => `${r.inventoryId}/${r.lotNumber}/${r.fcId}`}
+          getRowId={(r) => `${r.inventoryId}/${r.lotNumber}/${r.center.id}`}
           sorting={[{ id: 'expiry', desc: false }]}
           onCurrent={setCurrentRow}
           onOpen={(r) => void navigate({ to: '/inventory/items/$id', params: { id: r.inventoryId } })}

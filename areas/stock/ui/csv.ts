@@ -37,7 +37,7 @@ export function expiringCsv(t: Translate, rows: readonly StockLotRow[], asOf: st
       r.sku,
       r.inventoryId,
       r.lotNumber,
-      r.fcName ?? String(r.fcId),
+      r.center.name ?? String(r.center.id),
       r.onHand,
       r.fulfillable,
       r.expiryDay,

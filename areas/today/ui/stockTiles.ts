@@ -5,13 +5,13 @@ import { centerLabel } from '../../../renderer/src/ui/centerChoices';
 import type { TileView } from './tiles';
 
 const lotRow = (t: Translate) => (l: StockLotRow) => ({
-  key: `${l.inventoryId}:${l.lotNumber}:${l.fcId}`,
+  key: `${l.inventoryId}:${l.lotNumber}:${l.center.id}`,
   name: l.name,
   // The expiry first: a tile's line is cut at its width, and when the lot goes bad is the tile's point.
   detail: [
     l.daysLeft >= 0 ? t('today.row.expires', { day: formatDay(l.expiryDay), days: l.daysLeft }) : t('today.row.expired', { day: formatDay(l.expiryDay) }),
     t('today.row.lot', { lot: l.lotNumber }),
-    centerLabel(t, { id: l.fcId, name: l.fcName }),
+    centerLabel(t, l.center),
     t('today.units', { count: l.onHand }),
     l.sku,
   ],
