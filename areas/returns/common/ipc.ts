@@ -19,7 +19,6 @@ import { NoInput } from '../../../shared/ipc/define.js';
  */
 
 const Id = z.number().int().positive().max(2147483647);
-/** The center a new return starts with, as Settings keeps it: its id and its name then. */
 
 /**
  * The returns list as its address says it, which is also the list channel's input (with its cursor):
