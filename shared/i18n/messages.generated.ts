@@ -22,6 +22,7 @@ export interface MessageArgs<Tag = never> {
   'budget.usedLastMinute': undefined;
   'budget.wait': { actions: string | number };
   'budget.waitAction': { count: number; action: string | number; seconds: number };
+  'desks.presence.openAt': { desk: string | number; more: number };
   'desks.settings.connect': undefined;
   'desks.settings.connecting': undefined;
   'desks.settings.database': undefined;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReturnDraftInput } from '../../shared/schemas/return-draft.js';
 import { deskOn, StoppableService, value, waitForEntry, type TestCore } from '../support/returns-desk.js';
 import { postgresAvailability, startPostgres, type TestPostgres } from '../support/postgres.js';
+import { lastingKeychain, sharingDesk as sharedDesk, storeSettings } from '../support/shared-store.js';
 
 /**
  * Returns submitted at desks that share a store, against a standalone emulator over HTTP and a real
@@ -40,16 +41,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const storeSettings = (deskName: string) => {
-  const { host, port, database, role, password } = server.config;
-  return { connection: { host, port, database, role }, password, deskName };
-};
-
-async function sharingDesk(deskName: string, dataDir?: string): Promise<TestCore> {
-  const t = await deskOn(service, dataDir);
+async function sharingDesk(deskName: string, dataDir?: string, options: Parameters<typeof sharedDesk>[4] = {}): Promise<TestCore> {
+  const t = await sharedDesk(service, server, deskName, dataDir, options);
   cores.push(t);
-  const view = value<'desks.store.save'>(await t.core.dispatch('desks.store.save', storeSettings(deskName)));
-  expect(view.state).toBe('connected');
+  return t;
+}
+
+/** A desk started again on its data folder, with the keychain it had (so the store's password is still there). */
+async function deskOnAgain(dataDir: string, keychain: Parameters<typeof sharedDesk>[4]): Promise<TestCore> {
+  const t = await deskOn(service, dataDir, keychain);
+  cores.push(t);
   return t;
 }
 
@@ -73,7 +74,10 @@ async function deskProcess(
 ): Promise<{ child: ChildProcess; dataDir: string; queued: string[]; whenQueued: (n: number) => Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'dockdesk-desk-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/desk-process.ts'], {
-    env: { ...process.env, DOCKDESK_DESK: JSON.stringify({ dataDir, serviceUrl: service.url, token: service.token, store: storeSettings(deskName), returns }) },
+    env: {
+      ...process.env,
+      DOCKDESK_DESK: JSON.stringify({ dataDir, serviceUrl: service.url, token: service.token, store: storeSettings(server, deskName), returns }),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
@@ -144,21 +148,6 @@ describe.skipIf(!postgres.available)('returns through the store the desks share'
     );
     expect((await onService()).filter(([, n]) => n !== 1)).toEqual([]);
     await service.control('PUT', '/faults', { latencyMs: 0, latencyMaxMs: 0, dropResponseRate: 0 });
-    // Through the store: each one sent once there, by one desk or another.
-    const store = new pg.Client({ ...server.config, user: server.config.role });
-    await store.connect();
-    try {
-      const { rows } = await store.query<{ key: string; state: string; by: string }>(
-        'SELECT idempotency_key AS key, state, claimed_by AS by FROM outbox WHERE idempotency_key = ANY($1::text[])',
-        [refs.map((r) => `return:${r}`)],
-      );
-      // Those a desk queued while the store restarted were sent by that desk alone; every one the store holds, it holds as sent.
-      expect(rows.length).toBeGreaterThan(refs.length / 2);
-      expect(rows.filter((r) => r.state !== 'sent')).toEqual([]);
-      expect(new Set(rows.map((r) => r.by)).size, 'desks that sent').toBeGreaterThanOrEqual(2);
-    } finally {
-      await store.end();
-    }
     // The desks that queued them say each one was sent (none came back to the drafts as refused).
     for (const [t, theirs] of queuedAt) {
       await vi.waitFor(
@@ -173,5 +162,72 @@ describe.skipIf(!postgres.available)('returns through the store the desks share'
       );
       expect(value<'drafts.list'>(await t.core.dispatch('drafts.list', {})).items).toEqual([]);
     }
+    // Through the store: every one it holds ends sent there, by one desk or another (a claim the
+    // killed desk held passes on once its lease runs out).
+    const store = new pg.Client({ ...server.config, user: server.config.role });
+    await store.connect();
+    try {
+      const rows = async () =>
+        (
+          await store.query<{ key: string; state: string; by: string }>(
+            'SELECT idempotency_key AS key, state, claimed_by AS by FROM outbox WHERE idempotency_key = ANY($1::text[])',
+            [refs.map((r) => `return:${r}`)],
+          )
+        ).rows;
+      // Those a desk queued while the store restarted (and until it was heard again) were sent by that desk alone; the rest through it.
+      expect((await rows()).length).toBeGreaterThan(0);
+      await vi.waitFor(async () => expect((await rows()).filter((r) => r.state !== 'sent')).toEqual([]), { timeout: 60_000, interval: 500 });
+      expect(new Set((await rows()).map((r) => r.by)).size, 'desks that sent').toBeGreaterThanOrEqual(2);
+    } finally {
+      await store.end();
+    }
   }, 240_000);
+
+  it("the store away at a desk's start and for a while mid-work: both desks keep sending and say so; once it is back they share it again, each return held once", async () => {
+    const keychain = lastingKeychain();
+    const p = await sharingDesk('Desk P', undefined, keychain);
+    const q = await sharingDesk('Desk Q');
+    const pDir = p.dataDir;
+    await p.dispose(false);
+    cores.splice(cores.indexOf(p), 1);
+
+    await server.takeDown();
+    // P starts while the store is away: it says so, and works alone.
+    const p2 = await deskOnAgain(pDir, keychain);
+    expect(value<'desks.store.get'>(await p2.core.dispatch('desks.store.get', {}))).toMatchObject({
+      state: 'unreachable',
+      said: [{ id: 'errors.desks.unreachable' }],
+    });
+    const refs = [await submit(p2, 300), await submit(q, 301), await submit(p2, 302), await submit(q, 303)];
+    // Q finds the store gone on its next use of it, and says so.
+    expect(await q.waitForEvent('desks.store.changed', (v) => v.state === 'unreachable', 10_000)).toMatchObject({ said: [{ id: 'errors.desks.unreachable' }] });
+    for (const [t, ref] of [
+      [p2, refs[0]],
+      [q, refs[1]],
+      [p2, refs[2]],
+      [q, refs[3]],
+    ] as const)
+      await waitForEntry(t, (e) => e.referenceId === ref && e.state === 'sent', 30_000);
+
+    await server.bringBack();
+    for (const t of [p2, q])
+      await vi.waitFor(async () => expect(value<'desks.store.get'>(await t.core.dispatch('desks.store.get', {})).state).toBe('connected'), {
+        timeout: 45_000,
+        interval: 200,
+      });
+    // Shared again: the next return goes through the store.
+    const after = await submit(q, 304);
+    await waitForEntry(q, (e) => e.referenceId === after && e.state === 'sent', 30_000);
+    const held = new Map<string, number>();
+    for (const r of await service.emulator!.control.data('returns')) held.set(r.reference_id, (held.get(r.reference_id) ?? 0) + 1);
+    expect([...refs, after].map((ref) => held.get(ref) ?? 0)).toEqual([1, 1, 1, 1, 1]);
+    const store = new pg.Client({ ...server.config, user: server.config.role });
+    await store.connect();
+    try {
+      const { rows } = await store.query<{ state: string }>('SELECT state FROM outbox WHERE idempotency_key = $1', [`return:${after}`]);
+      expect(rows).toEqual([{ state: 'sent' }]);
+    } finally {
+      await store.end();
+    }
+  }, 180_000);
 });

@@ -33,6 +33,10 @@ export interface TestPostgres {
   socketDir: string;
   /** A fast restart: every connection is cut, the server is back on the same port before it resolves. */
   restart(): Promise<void>;
+  /** Stops the server (as a crash or a pulled cable would end every connection), keeping its data for `bringBack`. */
+  takeDown(): Promise<void>;
+  /** Starts a paused server again on the same port. */
+  bringBack(): Promise<void>;
   /** Stops the server at once and removes its folder; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -163,6 +167,8 @@ export async function startPostgres(): Promise<TestPostgres> {
       config: { host: '127.0.0.1', port, database: 'dockdesk', role: 'dockdesk', password },
       socketDir: dir,
       restart: () => withLog('restart', () => as('pg_ctl', ['-D', data, '-l', log, '-m', 'fast', '-w', '-t', '60', 'restart'])).then(() => undefined),
+      takeDown: () => withLog('stop', () => as('pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '60', 'stop'])).then(() => undefined),
+      bringBack: () => withLog('start', () => as('pg_ctl', ['-D', data, '-l', log, '-w', '-t', '60', 'start'])).then(() => undefined),
       stop: async () => {
         process.removeListener('exit', stopNow);
         stopNow();

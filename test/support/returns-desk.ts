@@ -80,8 +80,8 @@ export function value<C extends ChannelName>(result: { ok: boolean; value?: unkn
 }
 
 /** A core on its own data folder whose active environment is `service`, signed in with its token. */
-export async function deskOn(service: StoppableService, dataDir?: string): Promise<TestCore> {
-  const t = await createTestCore({ ...(dataDir ? { dataDir } : {}), outboxRetry: { firstMs: 200, maxMs: 1000 } });
+export async function deskOn(service: StoppableService, dataDir?: string, options: Parameters<typeof createTestCore>[0] = {}): Promise<TestCore> {
+  const t = await createTestCore({ ...options, ...(dataDir ? { dataDir } : {}), outboxRetry: { firstMs: 200, maxMs: 1000 } });
   const existing = value<'environments.list'>(await t.core.dispatch('environments.list', {})).items.find((e) => e.name === 'Desk service');
   const env =
     existing ??

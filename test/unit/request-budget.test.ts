@@ -248,3 +248,39 @@ describe('the request budget', () => {
     expect(seen).toBe('background');
   });
 });
+
+describe('what the budget tells the other desks of the account, and hears from them', () => {
+  it("tells a 429's wait, and a clerk's call left waiting, at most once per two seconds", async () => {
+    const budget = new RequestBudget();
+    const news: unknown[] = [];
+    budget.onNews((n) => news.push(n));
+    const first = ask(budget, 'interactive');
+    await vi.advanceTimersByTimeAsync(0);
+    budget.settle(first.ticket!, 429, { 'x-retry-after': '7' });
+    expect(news).toEqual([{ kind: 'blocked', ms: 7000 }]);
+    // Three clerk's calls queue behind the wait: told once, then again two seconds on while they still wait.
+    for (let i = 0; i < 3; i++) ask(budget, 'interactive');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(news.slice(1)).toEqual([{ kind: 'clerkWaiting', ms: 2000 }]);
+    await vi.advanceTimersByTimeAsync(1500);
+    budget.holdBackground(0); // any pump
+    expect(news).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(600);
+    budget.holdBackground(0);
+    expect(news.slice(2)).toEqual([{ kind: 'clerkWaiting', ms: 2000 }]);
+  });
+
+  it("holds background work while another desk's clerk waits, never a clerk's or a visible refresh, and lets it go after", async () => {
+    const budget = new RequestBudget();
+    budget.holdBackground(3000);
+    const background = ask(budget, 'background');
+    const visible = ask(budget, 'visible');
+    const clerk = ask(budget, 'interactive');
+    await vi.advanceTimersByTimeAsync(0);
+    expect([background.ticket, visible.ticket !== null, clerk.ticket !== null]).toEqual([null, true, true]);
+    await vi.advanceTimersByTimeAsync(2900);
+    expect(background.ticket).toBeNull();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(background.ticket).not.toBeNull();
+  });
+});

@@ -1,6 +1,8 @@
 import { desksChannels } from '../common/ipc.js';
 import { defineCoreArea } from '../../../electron/core/area.js';
 import { sayError } from '../../../electron/core/words.js';
+import { DeskPresence } from './desk-presence.js';
+import { SharedBudget } from './shared-budget.js';
 import { problemSaid, SharedStoreLink, type SharingScope } from './shared-store.js';
 
 /**
@@ -21,18 +23,67 @@ export const desksArea = defineCoreArea({
       return account ? { environment: serviceKey(active.env.apiBaseUrl), account } : null;
     };
     const link = new SharedStoreLink({ settings: ctx.settings, secrets: () => ctx.secrets('shared store'), sharing, log: ctx.log });
-    link.onChange(() => ctx.emit('desks.store.changed', link.view()));
+    const presence = new DeskPresence({
+      pool: () => link.connection(),
+      sharing,
+      deskId: link.deskId,
+      deskName: () => link.deskName(),
+      signedInAs: () => {
+        const account = ctx.environments.active.session.getState().account;
+        return account ? (account.name ?? account.email ?? account.subject) : null;
+      },
+      changed: (answer) => ctx.emit('desks.presence.changed', answer),
+      lost: (error) => link.lost(error),
+      log: ctx.log,
+    });
+    const budget = new SharedBudget({
+      pool: () => link.connection(),
+      sharing,
+      deskId: link.deskId,
+      budget: () => ctx.environments.active.api.budget,
+      lost: (error) => link.lost(error),
+      log: ctx.log,
+    });
+    // Settles once the desk has joined the other desks after the store answered (presence said, both listeners on).
+    let joining: Promise<unknown> = Promise.resolve();
+    link.onChange((state) => {
+      ctx.emit('desks.store.changed', link.view());
+      if (state === 'connected') {
+        joining = Promise.all([presence.connected(), budget.connected()]);
+      } else {
+        presence.disconnected();
+        budget.disconnected();
+      }
+    });
     await link.start();
     return {
       handlers: {
         'desks.store.get': async () => link.view(),
         'desks.store.save': async (input) => {
+          if (input.connection === null) await presence.leaveAll();
           const saved = await link.save(input);
           if (!saved.ok) throw sayError('invalid_input', problemSaid(saved.problem));
+          // Said connected once it hears the others: what they say from now on reaches it.
+          await joining;
           return link.view();
         },
+        'desks.presence.enter': (record) => presence.enter(record),
+        'desks.presence.exit': async (record) => {
+          await presence.exit(record);
+          return {};
+        },
       },
-      close: () => link.close(),
+      // Another account or service at this desk: it says so, and what it has open, there.
+      onEvent: (event) => {
+        if (event !== 'session.changed') return;
+        budget.rebind();
+        if (link.state() === 'connected') joining = presence.connected();
+      },
+      close: async () => {
+        await budget.close();
+        await presence.close();
+        await link.close();
+      },
       services: { sharedStore: link },
     };
   },

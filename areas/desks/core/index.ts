@@ -1,5 +1,5 @@
 // What other areas may use of the store several desks share (ARCHITECTURE.md, "Desks share a store").
-export { openStore, storeProblem, STORE_TIMEOUTS, type OpenedStore, type OpenStoreOptions, type StoreProblem } from './store.js';
+export { openStore, storeAway, storeProblem, STORE_TIMEOUTS, type OpenedStore, type OpenStoreOptions, type StoreProblem } from './store.js';
 export { migrate, migrations, type MigrationResult } from './migrations.js';
 export { sharedOutbox, type NewOutboxEntry, type OutboxScope, type SharedOutbox, type SharedOutboxEntry, type SharedOutboxState } from './outbox.js';
 export { holdSyncLease, syncLeaseKey, type SyncLease } from './sync-lease.js';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { orLost, ownConnection } from './own-connection.js';
+import { listenChannel, type ChannelListener } from './listen.js';
 import { PresenceChange, type PresenceRecordKind } from '../common/store.js';
 import { inTransaction } from './transaction.js';
 
@@ -61,44 +61,44 @@ export const announce = (pool: pg.Pool, desk: DeskIdentity, record: PresenceReco
      ON CONFLICT (account, environment, record_kind, record_id, desk_id) DO NOTHING`,
   );
 
+/** Everything a desk had open, as a desk starting again finds it (it stopped without leaving). */
+export async function forgetDesk(pool: pg.Pool, deskId: string): Promise<void> {
+  // Each record it left is told, as a leave is: the other desks stop showing it open there.
+  await pool.query(
+    `WITH gone AS (DELETE FROM presence WHERE desk_id = $1 RETURNING account, environment, record_kind, record_id, desk_id)
+     SELECT pg_notify($2, json_build_object('account', account, 'environment', environment, 'recordKind', record_kind,
+                                            'recordId', record_id, 'deskId', desk_id, 'present', false)::text)
+       FROM gone`,
+    [deskId, PRESENCE_CHANNEL],
+  );
+}
+
 /** The desk closed the record. */
 export const leave = (pool: pg.Pool, desk: DeskIdentity, record: PresenceRecord) =>
   change(pool, desk, record, false, 'DELETE FROM presence WHERE account = $1 AND environment = $2 AND record_kind = $3 AND record_id = $4 AND desk_id = $5');
 
-/** The desks that have a record open, by name, oldest first. */
+/**
+ * A desk not heard from for this long (its heartbeat is `registerDesk`, every {@link PRESENCE_HEARTBEAT_MS})
+ * stopped without leaving (killed, cut off): its records no longer show as open there.
+ */
+export const PRESENCE_FRESH_MS = 60_000;
+export const PRESENCE_HEARTBEAT_MS = 20_000;
+
+/** The desks that have a record open, by name, oldest first; a desk gone quiet is left out. */
 export async function desksAt(pool: pg.Pool, account: string, environment: string, record: PresenceRecord): Promise<{ deskId: string; deskName: string }[]> {
   const { rows } = await pool.query<{ desk_id: string; desk_name: string }>(
     `SELECT p.desk_id, d.desk_name FROM presence p JOIN desks d USING (desk_id)
-      WHERE p.account = $1 AND p.environment = $2 AND p.record_kind = $3 AND p.record_id = $4 ORDER BY p.since, p.desk_id`,
-    [account, environment, record.kind, record.id],
+      WHERE p.account = $1 AND p.environment = $2 AND p.record_kind = $3 AND p.record_id = $4
+        AND d.last_seen > now() - $5 * interval '1 millisecond'
+      ORDER BY p.since, p.desk_id`,
+    [account, environment, record.kind, record.id, PRESENCE_FRESH_MS],
   );
   return rows.map((r) => ({ deskId: r.desk_id, deskName: r.desk_name }));
 }
 
-export interface PresenceListener {
-  /** Settles when the listening connection ends: closed, or lost (then listen again once the store is back). */
-  readonly ended: Promise<'closed' | 'lost'>;
-  close(): Promise<void>;
-}
+export type PresenceListener = ChannelListener;
 
-/**
- * Hears every desk's presence changes on a connection of its own (LISTEN holds it). A payload that is
- * not a presence change (another program on the channel, a newer desk's) is passed over.
- */
-export async function listenPresence(pool: pg.Pool, onChange: (change: PresenceChange) => void): Promise<PresenceListener> {
-  const own = await ownConnection<'closed'>(pool);
-  const { client } = own;
-  client.on('notification', (message) => {
-    if (message.channel !== PRESENCE_CHANNEL || !message.payload) return;
-    let json: unknown;
-    try {
-      json = JSON.parse(message.payload);
-    } catch {
-      return;
-    }
-    const parsed = PresenceChange.safeParse(json);
-    if (parsed.success) onChange(parsed.data);
-  });
-  await orLost(own, () => client.query(`LISTEN ${PRESENCE_CHANNEL}`));
-  return { ended: own.ended, close: async () => own.end('closed') };
+/** Hears every desk's presence changes on a connection of its own. */
+export function listenPresence(pool: pg.Pool, onChange: (change: PresenceChange) => void): Promise<PresenceListener> {
+  return listenChannel(pool, PRESENCE_CHANNEL, PresenceChange, onChange);
 }

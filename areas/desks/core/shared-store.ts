@@ -83,6 +83,16 @@ export class SharedStoreLink implements SharedStore {
     return this.current;
   }
 
+  /** The store's pool while it answers (this area's own parts use it directly), else null. */
+  connection(): pg.Pool | null {
+    return this.current === 'connected' ? this.pool : null;
+  }
+
+  /** This desk's name as the other desks see it. */
+  deskName(): string {
+    return this.section().deskName;
+  }
+
   view(): SharedStoreView {
     const { store, deskName } = this.section();
     return { connection: store, deskName, state: this.current, said: this.why };
@@ -124,6 +134,8 @@ export class SharedStoreLink implements SharedStore {
   }): Promise<{ ok: true } | { ok: false; problem: StoreProblem | 'newerSchema' }> {
     const secrets = await this.deps.secrets();
     if (change.connection === null) {
+      // Said first: presence and the budget give their listening connections back, so the pool can end.
+      this.set('off', null);
       await this.disconnect();
       this.deps.settings.updateSection(STORE_SETTINGS_SECTION, DesksSettings, DEFAULT_DESKS_SETTINGS, {
         store: null,
@@ -137,6 +149,8 @@ export class SharedStoreLink implements SharedStore {
     const deskName = change.deskName ?? this.section().deskName;
     const opened = await this.open(change.connection, password, deskName);
     if (!opened.ok) return opened;
+    // Through 'connecting': the listeners leave the old store, and join the new one once it is set.
+    this.set('connecting', null);
     await this.disconnect();
     if (change.password !== undefined) await secrets.set(STORE_PASSWORD_ACCOUNT, change.password);
     this.deps.settings.updateSection(STORE_SETTINGS_SECTION, DesksSettings, DEFAULT_DESKS_SETTINGS, { store: change.connection, deskName });

@@ -54,6 +54,8 @@ export function storePoolConfig(connection: StoreConnection, password: string, o
     application_name: storeApplicationName(options.deskName),
     connectionTimeoutMillis: STORE_TIMEOUTS.connectMs,
     statement_timeout: STORE_TIMEOUTS.statementMs,
+    // The server's timeout cannot end a query whose answer a dead network never brings: this one can.
+    query_timeout: STORE_TIMEOUTS.statementMs + 5000,
     idle_in_transaction_session_timeout: STORE_TIMEOUTS.idleInTransactionMs,
     idleTimeoutMillis: STORE_TIMEOUTS.idleMs,
     keepAlive: true,
@@ -91,6 +93,20 @@ export function storeProblem(error: unknown, password = ''): StoreProblem {
   if (UNREACHABLE_CODES.has(code) || /timeout expired|Connection terminated/i.test(detail)) return { kind: 'unreachable', detail };
   if (/SSL|TLS|certificate|self[- ]signed/i.test(detail) || code.startsWith('ERR_TLS') || code.includes('CERT')) return { kind: 'tls', detail };
   return { kind: 'other', detail };
+}
+
+/**
+ * Whether a failed statement means the store is away (its connection broke or timed out, the server
+ * is shutting down or full), rather than a problem with the statement itself, which trying again
+ * elsewhere would not cure.
+ */
+export function storeAway(error: unknown): boolean {
+  const code = codeOf(error);
+  if (UNREACHABLE_CODES.has(code)) return true;
+  // 08: connection exception; 57P01-03: the server shuts down or is starting; 53300: too many connections.
+  if (/^08/.test(code) || /^57P0[123]$/.test(code) || code === '53300') return true;
+  const message = error instanceof Error ? error.message : String(error);
+  return /Connection terminated|timeout|not queryable|Client has encountered a connection error|pool .*ended/i.test(message);
 }
 
 /** The server's SQLSTATE or Node's socket code, when the error has one. */

@@ -15,6 +15,7 @@ import { StatusBadge } from '../../../renderer/src/ui/StatusBadge';
 import { ItemName, useItemNames, type ItemNaming } from '../../inventory/ui';
 import { showToast } from '../../../renderer/src/ui/Toasts';
 import { ViewHeading } from '../../../renderer/src/ui/ViewHeading';
+import { OpenElsewhere } from '../../desks/ui';
 import { printBoxLabels, printLabels, saveLabels, useBoxLabelPrinter, viewLabels } from './labels';
 import { BOX_ITEM_LABEL_KEYS, useBoxItemLabels } from './boxItemLabels';
 import { useShortcut } from '../../../renderer/src/keyboard/useShortcut';
@@ -34,6 +35,7 @@ export function ReceivingDetail() {
     <section className="workspace detail" aria-labelledby="wro-title">
       <header className="workspace-header">
         <ViewHeading id="wro-title">{t('receiving.order.title', { id })}</ViewHeading>
+        <OpenElsewhere kind="receiving" id={id} />
         {heldAsOf && (
           <span className="muted" data-testid="order-held">
             {t('receiving.order.heldAsOf', { time: formatAsOf(heldAsOf) })}

@@ -13,7 +13,7 @@ import type { Clock } from '../../../electron/core/clock.js';
 import { OUTBOX_FILE } from '../../../electron/core/data/desk-paths.js';
 import type { DraftStore } from '../../../electron/core/data/draft-store.js';
 import { DurableFile, jsonCodec } from '../../../electron/core/data/durable-file.js';
-import type { SharedOutbox, SharedOutboxEntry, SharedStore } from '../../desks/core/index.js';
+import { storeAway, type SharedOutbox, type SharedOutboxEntry, type SharedStore } from '../../desks/core/index.js';
 import { createReturn, findReturnByReference, updateReturn } from './resources.js';
 
 /**
@@ -72,6 +72,11 @@ export const OUTBOX_RETRY = { firstMs: 2000, maxMs: 60_000 } as const;
 export const SHARED_CLAIM_MS = 30_000;
 /** How often a desk looks in the store for the outcome of what another desk is sending for it. */
 export const SHARED_FOLLOW_MS = 1000;
+/**
+ * How often a desk looks in the store while anything there waits to be sent, whoever queued it: an
+ * entry whose desk stopped mid-send is free once its claim runs out, and some desk must take it.
+ */
+export const SHARED_SWEEP_MS = 5000;
 
 /** What the store keeps of a return: all another desk needs to send it with its own sign-in. */
 const SharedReturn = z.object({
@@ -80,6 +85,8 @@ const SharedReturn = z.object({
   returnId: z.number().int().nullable(),
   /** An attempt may have reached the service already: ask it by reference id before creating. */
   outcomeUnknown: z.boolean(),
+  /** Which desk's which entry: another desk's return under the same reference id is not this one. */
+  origin: z.object({ deskId: z.string(), entryId: z.string() }).optional(),
 });
 type SharedReturn = z.infer<typeof SharedReturn>;
 
@@ -99,11 +106,12 @@ class StoreAway extends Error {
     super(`the shared store did not answer: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
 }
+/** A call to the store; a failure of the store itself (not of the statement) becomes StoreAway. */
 const fromStore = async <T>(call: () => Promise<T>): Promise<T> => {
   try {
     return await call();
   } catch (error) {
-    throw new StoreAway(error);
+    throw storeAway(error) ? new StoreAway(error) : error;
   }
 };
 
@@ -124,7 +132,7 @@ export interface OutboxDeps {
   clock: Clock;
   retry?: { firstMs: number; maxMs: number };
   /** The store shared with the account's other desks (null: this desk works alone). */
-  store?: () => Pick<SharedStore, 'outbox' | 'deskId' | 'lost'> | null;
+  store?: () => Pick<SharedStore, 'outbox' | 'deskId' | 'lost' | 'state'> | null;
 }
 
 const PENDING: ReadonlySet<OutboxState> = new Set(['queued', 'sending', 'waiting', 'held', 'failed']);
@@ -138,6 +146,14 @@ export class Outbox {
   private again = false;
   private timer: NodeJS.Timeout | null = null;
   private failures = 0;
+  /**
+   * Shared entries this desk sent whose "sent" the store did not take (it stopped answering just
+   * then): said to it first thing once it answers, so the entry is not left claimed until its lease
+   * runs out and another desk asks the service again.
+   */
+  private readonly sentUntold = new Map<string, { returnId: number }>();
+  /** No claim in the store before this (the service failed, or this desk is signed out): following goes on meanwhile. */
+  private claimNotBefore = 0;
   private closed = false;
   /** Ends a send that waits for the request budget (or is out) when the outbox closes: quitting never waits for the window. */
   private readonly closing = new AbortController();
@@ -206,8 +222,6 @@ export class Outbox {
     };
     this.entries = [...this.entries.filter((e) => e.id !== draft.id), entry];
     await this.persist();
-    // In the store at once where there is one, so that another desk sends it if this one stops now.
-    await this.share(entry).catch((error: unknown) => this.storeAway(error));
     this.changed();
     void this.drain(); // never rejects: a failed pass is logged inside, and the entry waits on disk
     return view(entry);
@@ -227,6 +241,7 @@ export class Outbox {
       this.changed();
     }
     this.failures = 0;
+    this.claimNotBefore = 0;
     void this.drain(); // never rejects: a failed pass is logged inside, and the entry waits on disk
     return view(entry);
   }
@@ -236,7 +251,7 @@ export class Outbox {
     const entry = await this.find(id);
     if (entry.state === 'sending') throw appError('conflict', 'errors.returns.sending');
     if (entry.state === 'sent') throw appError('conflict', 'errors.returns.sent', { id: entry.returnId ?? '' });
-    if (entry.shared) {
+    if (entry.shared && (this.deps.store?.()?.state() ?? 'off') !== 'off') {
       // Taken out of the store first: another desk may be sending it this moment.
       const outbox = this.sharedOutbox();
       if (!outbox) throw appError('conflict', 'errors.outbox.waitingForStore');
@@ -280,6 +295,7 @@ export class Outbox {
   /** The service is reachable again, or the user signed in: try now, from the first backoff step. */
   wake(): void {
     this.failures = 0;
+    this.claimNotBefore = 0;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     void this.drain(); // never rejects: a failed pass is logged inside
@@ -302,6 +318,15 @@ export class Outbox {
       } catch (error) {
         if (!(error instanceof StoreAway)) throw error;
         this.storeAway(error);
+      }
+    }
+    // Sharing switched off: this desk sends what it had put in the store itself, asking the service
+    // first whether another desk sent it already.
+    if ((this.deps.store?.()?.state() ?? 'off') === 'off') {
+      for (const entry of this.entries.filter((e) => e.shared && SENDABLE.has(e.state))) {
+        entry.shared = false;
+        if (entry.operation === 'create') entry.outcomeUnknown = true;
+        entry.state = 'queued';
       }
     }
     // Alone: what the store holds waits for it; the rest is sent from here.
@@ -341,15 +366,25 @@ export class Outbox {
   }
 
   /** Puts an entry in the store (once: the key makes a second time harmless); false when there is no store now. */
-  private async share(entry: OutboxEntry): Promise<boolean> {
-    const outbox = this.sharedOutbox();
-    if (!outbox || entry.shared || !SENDABLE.has(entry.state)) return false;
-    const body: SharedReturn = { operation: entry.operation, body: entry.body, returnId: entry.returnId, outcomeUnknown: entry.outcomeUnknown };
-    await fromStore(() => outbox.enqueue({ idempotencyKey: sharedKey(entry), kind: `return.${entry.operation}`, body }));
+  private async share(entry: OutboxEntry, outbox: SharedOutbox, deskId: string): Promise<void> {
+    const origin = { deskId, entryId: entry.id };
+    const body: SharedReturn = { operation: entry.operation, body: entry.body, returnId: entry.returnId, outcomeUnknown: entry.outcomeUnknown, origin };
+    // Marked on disk first: an insert whose answer is lost (or a crash right after it) may have put it
+    // there, so from now on it is sent only through the store, and follow() puts it back if it is not there.
     entry.shared = true;
     entry.state = 'queued';
     await this.persist();
-    return true;
+    const { created } = await fromStore(() => outbox.enqueue({ idempotencyKey: sharedKey(entry), kind: `return.${entry.operation}`, body }));
+    if (created || entry.operation !== 'create') return;
+    const there = await fromStore(() => outbox.byKey(sharedKey(entry)));
+    const theirs = SharedReturn.safeParse(there?.body).data?.origin;
+    if (!theirs || (theirs.deskId === deskId && theirs.entryId === entry.id)) return;
+    // Another desk's return holds this reference id: the service would refuse this one as a duplicate.
+    const ref = entry.body.reference_id;
+    await this.returnToDrafts(entry, [`reference_id: ${ref} is already used by another return (queued at another desk); it must be unique.`], {
+      message: 'The reference id is already used by another return.',
+      said: said('errors.outbox.refused'),
+    });
   }
 
   /**
@@ -360,12 +395,16 @@ export class Outbox {
     const api = this.deps.api();
     if (!api) return;
     const channelId = this.deps.channelId();
+    const deskId = this.deps.store!()!.deskId;
+    for (const [id, result] of [...this.sentUntold]) {
+      await fromStore(() => outbox.markSent(id, deskId, result));
+      this.sentUntold.delete(id);
+    }
     for (const entry of this.entries.filter((e) => !e.shared && SENDABLE.has(e.state))) {
       if (channelId === null) await this.hold(entry, said('errors.outbox.heldForChannel'));
-      else await this.share(entry);
+      else await this.share(entry, outbox, deskId);
     }
-    if (channelId !== null) {
-      const deskId = this.deps.store!()!.deskId;
+    if (channelId !== null && this.deps.clock.now().getTime() >= this.claimNotBefore) {
       for (;;) {
         if (this.closed) return;
         const claim = await fromStore(() => outbox.claimNext(deskId, SHARED_CLAIM_MS));
@@ -373,7 +412,10 @@ export class Outbox {
         if (!(await this.sendClaimed(outbox, claim, api, channelId, deskId))) break;
       }
     }
-    await this.follow(outbox);
+    const open = await this.follow(outbox);
+    // Another desk may be sending this desk's entries: look again shortly; anything else waiting there, a little later.
+    if (open) this.schedule(SHARED_FOLLOW_MS);
+    else if ((await fromStore(() => outbox.pending())) > 0) this.schedule(SHARED_SWEEP_MS);
   }
 
   /** Sends one entry claimed in the store; false when the rest should wait (the service cannot be reached, or this desk is signed out). */
@@ -401,7 +443,9 @@ export class Outbox {
         await updateReturn(api, entry.returnId!, entry.body, channelId, this.closing.signal);
         returnId = entry.returnId!;
       }
+      this.sentUntold.set(claim.id, { returnId });
       await fromStore(() => outbox.markSent(claim.id, deskId, { returnId }));
+      this.sentUntold.delete(claim.id);
       this.failures = 0;
       return true;
     } catch (error) {
@@ -415,15 +459,17 @@ export class Outbox {
       }
       if (e.code === 'not_signed_in' || e.code === 'session_expired') {
         await fromStore(() => outbox.release(claim.id, deskId, problemOf(e, [said('errors.outbox.heldForSignIn')])));
+        this.claimNotBefore = Infinity; // until a sign-in wakes the outbox
         return false;
       }
-      if (e.retryable || ['network', 'timeout', 'server', 'rate_limited', 'bad_response', 'invalid_input'].includes(e.code)) {
+      const forChannel = e.code === 'invalid_input' && /channel/.test(e.message);
+      if (e.retryable || forChannel || ['network', 'timeout', 'server', 'rate_limited', 'bad_response'].includes(e.code)) {
         await fromStore(() => outbox.release(claim.id, deskId, problemOf(e, [waitingSaying(e.code)])));
         this.deps.log(`outbox: ${ref} waits (shared): ${e.message}`);
         const backoff = this.deps.retry ?? OUTBOX_RETRY;
         const delay = Math.min(backoff.maxMs, backoff.firstMs * 2 ** this.failures);
         this.failures += 1;
-        this.schedule(delay);
+        this.claimNotBefore = this.deps.clock.now().getTime() + delay;
         return false;
       }
       await fromStore(() => outbox.markRefused(claim.id, deskId, problemOf(e, [said('errors.outbox.refused'), ...sentencesOf(e)])));
@@ -448,7 +494,8 @@ export class Outbox {
   }
 
   /** What became of this desk's entries in the store: sent (by any desk), refused, or still waiting and why. */
-  private async follow(outbox: SharedOutbox): Promise<void> {
+  /** Whether any of them is still being sent or waits there. */
+  private async follow(outbox: SharedOutbox): Promise<boolean> {
     let open = false;
     for (const entry of this.entries.filter((e) => e.shared && PENDING.has(e.state) && e.state !== 'failed')) {
       const there = await fromStore(() => outbox.byKey(sharedKey(entry)));
@@ -494,8 +541,7 @@ export class Outbox {
         this.changed();
       }
     }
-    // Another desk may be sending this desk's entries: look again shortly.
-    if (open) this.schedule(SHARED_FOLLOW_MS);
+    return open;
   }
 
   /** One attempt; false when the rest should wait too (the service cannot be reached). */
@@ -518,7 +564,7 @@ export class Outbox {
         entry.outcomeUnknown = true; // on disk before the request leaves
         await this.persist();
         this.changed();
-        const created = await createReturn(api, entry.body, channelId, this.closing.signal);
+        const created = await this.createOnce(api, entry.body, channelId);
         await this.sent(entry, created.id);
       } else {
         await this.persist();

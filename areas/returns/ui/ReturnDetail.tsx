@@ -12,6 +12,7 @@ import { QueryState } from '../../../renderer/src/ui/QueryState';
 import { StatusBadge } from '../../../renderer/src/ui/StatusBadge';
 import { showToast } from '../../../renderer/src/ui/Toasts';
 import { ViewHeading } from '../../../renderer/src/ui/ViewHeading';
+import { OpenElsewhere } from '../../desks/ui';
 import { useCancelReturn, useEditReturn, useOriginalShipment, useReturnDetail } from './queries';
 import { useCenters } from '../../../renderer/src/app/centers';
 import { units } from './ReturnsList';
@@ -35,6 +36,7 @@ export function ReturnDetail() {
     <section className="workspace detail" aria-labelledby="return-title">
       <header className="workspace-header">
         <ViewHeading id="return-title">{t('returns.detail.title', { id: String(id) })}</ViewHeading>
+        <OpenElsewhere kind="return" id={id} />
         <Link to="/returns" className="button-link">
           {t('returns.detail.all')}
         </Link>

@@ -7,6 +7,7 @@ import { Dialog } from '../../../renderer/src/ui/Dialog';
 import { ErrorNote } from '../../../renderer/src/ui/ErrorNote';
 import { QueryState } from '../../../renderer/src/ui/QueryState';
 import { ViewHeading } from '../../../renderer/src/ui/ViewHeading';
+import { OpenElsewhere } from '../../desks/ui';
 import { LinkDialog } from './LinkDialog';
 import { useAttachment, useReceipt } from './queries';
 
@@ -24,6 +25,7 @@ export function UnidentifiedDetail() {
     <section className="workspace" aria-labelledby="uro-title">
       <header className="workspace-header">
         <ViewHeading id="uro-title">{t('unidentified.detail.title', { id })}</ViewHeading>
+        <OpenElsewhere kind="unidentified" id={id} />
         <Link to="/unidentified" className="button-link">
           {t('unidentified.detail.all')}
         </Link>

@@ -75,6 +75,15 @@ interface Waiter {
   onAbort: () => void;
 }
 
+/**
+ * What this desk learned that the account's other desks need too, since they spend the same window:
+ * the service refused a call and asked every call to wait `ms`, or a clerk's call here is waiting for
+ * the window (background work elsewhere should leave it room for about `ms`).
+ */
+export type BudgetNews = { kind: 'blocked'; ms: number } | { kind: 'clerkWaiting'; ms: number };
+/** A clerk's wait is told at most this often: each telling holds background work elsewhere this long. */
+export const CLERK_WAIT_TOLD_MS = 2_000;
+
 /** One admitted request: its answer's headers are reported against it. */
 export interface Ticket {
   sentAt: number;
@@ -135,6 +144,10 @@ export class RequestBudget {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private timerAt = 0;
   private readonly listeners = new Set<() => void>();
+  /** Until then background work waits: a clerk at another desk of the account waits for the window. */
+  private backgroundHeldUntil = 0;
+  private clerkWaitToldAt = -Infinity;
+  private readonly newsListeners = new Set<(news: BudgetNews) => void>();
 
   constructor(
     private readonly perMinute = SERVICE_PER_MINUTE,
@@ -200,8 +213,25 @@ export class RequestBudget {
       this.report = { remaining: 0, seq: this.seq, sentAt: this.blockedUntil, at: t, refusal: true };
       this.recent = [this.report];
       this.probeDue = true;
+      this.tell({ kind: 'blocked', ms: this.blockedUntil - t });
     }
     this.pump();
+  }
+
+  /** Told what the account's other desks should know of this desk's window (the store shares it). */
+  onNews(listener: (news: BudgetNews) => void): () => void {
+    this.newsListeners.add(listener);
+    return () => this.newsListeners.delete(listener);
+  }
+
+  /** Background work waits `ms`: a clerk at another desk of the same account is waiting for the window. */
+  holdBackground(ms: number): void {
+    this.backgroundHeldUntil = Math.max(this.backgroundHeldUntil, this.now() + ms);
+    this.pump();
+  }
+
+  private tell(news: BudgetNews): void {
+    for (const listener of [...this.newsListeners]) listener(news);
   }
 
   /** Every lane's calls wait until the given time (a 429's x-retry-after, however learned). */
@@ -358,6 +388,7 @@ export class RequestBudget {
     const left = this.estimate(t);
     if (lane === 'interactive') return left > 0;
     if (lane === 'visible') return left > Math.ceil(this.reserve() / 2);
+    if (t < this.backgroundHeldUntil) return false;
     // Before the first report, background work has only a few calls out at once: the figure is not known yet.
     if (!this.report && this.sizesSeen.length === 0 && this.perMinute <= SERVICE_PER_MINUTE && this.inflight.size >= 4) return false;
     return left > this.reserve();
@@ -380,6 +411,11 @@ export class RequestBudget {
       granted = true;
     }
     this.schedule(t);
+    // A clerk's call left waiting: the other desks' background work should make room.
+    if (this.newsListeners.size > 0 && this.queue.some((w) => w.lane === 'interactive') && t - this.clerkWaitToldAt >= CLERK_WAIT_TOLD_MS) {
+      this.clerkWaitToldAt = t;
+      this.tell({ kind: 'clerkWaiting', ms: CLERK_WAIT_TOLD_MS });
+    }
     if (granted || this.queue.length > 0 || this.report) for (const l of this.listeners) l();
   }
 
@@ -396,6 +432,7 @@ export class RequestBudget {
   private nextChange(t: number): number | null {
     if (t < this.blockedUntil) return this.blockedUntil;
     const candidates: number[] = [];
+    if (this.backgroundHeldUntil > t) candidates.push(this.backgroundHeldUntil);
     for (const s of this.sent) if (s.sentAt + LEAVES_MS > t) candidates.push(s.sentAt + LEAVES_MS);
     for (const r of this.recent) if (r.sentAt + LEAVES_MS > t) candidates.push(r.sentAt + LEAVES_MS);
     return candidates.length ? Math.min(...candidates) : null;
