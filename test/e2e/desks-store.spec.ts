@@ -1,30 +1,37 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEmulator, type RunningEmulator } from '../../emulator/server.js';
 import { postgresAvailability, startPostgres, type TestPostgres } from '../support/postgres.js';
 import { axeCheck, expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js';
 
 /**
  * Settings → Share with other desks against a real PostgreSQL (Debian's server, started for this
  * file): reached from the palette by keyboard, a refused password said with everything typed kept,
- * then connected, in the panel and the status bar, stopped on confirmation, and a server gone said as
- * such. A store that stops answering while shared is noticed on the desk's next use of it (the shared
- * outbox, never used with the local emulator), so that is the integration tests' (desks-store.test.ts,
- * desks-returns.test.ts), not this one's.
+ * then connected, in the panel and the status bar, and stopped on confirmation. Then a desk signed in
+ * to a service of its own (the local emulator is never shared, so nothing there uses the store): the
+ * server goes away, the desk notices through its listening connection within seconds and says it
+ * works alone, and says it is shared again once the server is back.
  */
 const postgres = postgresAvailability();
 if (!postgres.available) console.log(`desks-store: skipped: ${postgres.reason}`);
 let server: TestPostgres | undefined;
+let service: RunningEmulator | undefined;
+let serviceDir = '';
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  if (postgres.available) server = await startPostgres();
+  if (!postgres.available) return;
+  serviceDir = await mkdtemp(join(tmpdir(), 'dockdesk-service-'));
+  [server, service] = await Promise.all([startPostgres(), startEmulator({ port: 0, dataDir: serviceDir })]);
 });
 test.afterAll(async () => {
+  await service?.close();
   await server?.stop();
+  if (serviceDir) await rm(serviceDir, { recursive: true, force: true });
 });
 
-test('a desk shares the store from Settings, by keyboard: a wrong password said with nothing typed lost, connected, stopped, a server gone said', async ({
-  page,
-  host,
-}) => {
+test('a desk shares the store from Settings, by keyboard: a wrong password said with nothing typed lost, connected, then stopped', async ({ page, host }) => {
   test.skip(!server, `PostgreSQL is not available: ${postgres.reason}`);
   const store = server!.config;
   await page.goto(host.url);
@@ -100,20 +107,59 @@ test('a desk shares the store from Settings, by keyboard: a wrong password said 
   await expect(panel.getByTestId('desks-store-state')).toHaveText('Not shared: this desk works alone.');
   await expect(page.getByTestId('status-desks')).toHaveText('');
   await expect(panel.getByLabel('Server')).toBeFocused();
+});
 
-  // With the server gone, connecting again is refused in the desk's words, and what was typed stays.
-  await server!.stop();
-  server = undefined;
+test('a shared store that goes away is said in the panel and, as a warning, in the status bar; back, it is shared again', async ({ page, host }) => {
+  test.skip(!server || !service, `PostgreSQL is not available: ${postgres.reason}`);
+  test.setTimeout(120_000);
+  const store = server!.config;
+  // A desk as IT sets it up: the service's address and a sign-in (a token), then the store from Settings.
+  const ok = async <T>(result: Promise<{ ok: boolean; value?: unknown }>): Promise<T> => {
+    const r = await result;
+    expect(r.ok, JSON.stringify(r)).toBe(true);
+    return r.value as T;
+  };
+  const pat = (await (
+    await fetch(`${service!.url}/__emulator/pats`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'desks' }) })
+  ).json()) as { token: string };
+  const env = await ok<{ id: string }>(
+    host.core.dispatch('environments.save', { name: 'Warehouse service', apiBaseUrl: service!.url, authUrl: null, clientId: null }),
+  );
+  await ok(host.core.dispatch('environments.activate', { id: env.id }));
+  await ok(host.core.dispatch('auth.signInWithToken', { token: pat.token }));
+  await page.goto(host.url);
+  await expect(page.getByTestId('status-environment')).toHaveText('Warehouse service');
+
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const panel = page.getByTestId('settings-desks-store');
   await panel.getByLabel('Server').fill(store.host);
   await panel.getByLabel('Port').fill(String(store.port));
   await panel.getByLabel('Database').fill(store.database);
   await panel.getByLabel('Role').fill(store.role);
   await panel.getByLabel('Password').fill(store.password);
-  await page.keyboard.press('Enter');
+  await panel.getByRole('button', { name: 'Connect and share' }).click();
+  const state = panel.getByTestId('desks-store-state');
+  const slot = page.getByTestId('status-desks');
+  await expect(state).toHaveText('Shared with other desks.');
+  await expect(slot).toHaveText('Shared store: connected');
+
+  // The server stops as a crash would: the desk's listening connection ends, and it says so at once.
+  await server!.takeDown();
+  await expect(state).toHaveText('Working alone: the shared store does not answer. This desk catches up when it answers again.', { timeout: 10_000 });
+  const away = slot.getByText('Working alone: shared store away');
+  await expect(away).toBeVisible();
+  await expect(away).toHaveAttribute('title', 'The shared store does not answer: this desk works alone and catches up when it answers again.');
+  await axeCheck(page, 'desks-store-away');
+  // Connecting again meanwhile is refused in the same words, and what is typed stays.
+  await panel.getByLabel("This desk's name").fill('Returns bench 3');
+  await panel.getByRole('button', { name: 'Connect and share' }).click();
   await expect(panel.getByRole('alert')).toHaveText('The shared store does not answer: this desk works alone and catches up when it answers again.', {
     timeout: 20_000,
   });
-  await expect(panel.getByLabel('Server')).toHaveValue(store.host);
-  await expect(panel.getByTestId('desks-store-state')).toHaveText('Not shared: this desk works alone.');
-  await expect(page.getByTestId('status-desks')).toHaveText('');
+  await expect(panel.getByLabel("This desk's name")).toHaveValue('Returns bench 3');
+
+  // Back on the same port: the desk tries again (1 s, doubling) and says it is shared again.
+  await server!.bringBack();
+  await expect(slot).toHaveText('Shared store: connected', { timeout: 45_000 });
+  await expect(state).toHaveText('Shared with other desks.');
 });
