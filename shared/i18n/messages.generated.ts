@@ -90,6 +90,8 @@ export interface MessageArgs<Tag = never> {
   'errors.desks.authFailed': undefined;
   'errors.desks.databaseMissing': undefined;
   'errors.desks.newerSchema': undefined;
+  'errors.desks.noAnswer': undefined;
+  'errors.desks.notUsable': undefined;
   'errors.desks.other': undefined;
   'errors.desks.tls': undefined;
   'errors.desks.unreachable': undefined;

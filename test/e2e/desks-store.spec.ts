@@ -98,6 +98,22 @@ test('a desk shares the store from Settings, by keyboard: a wrong password said 
   await expect(panel.getByLabel("This desk's name")).toHaveValue('Returns bench 2');
   await axeCheck(page, 'desks-store-shared');
 
+  // A change to a store that does not answer (nothing listens on port 1) is refused and changes
+  // nothing: the desk goes on sharing the store it has, and the panel does not say it works alone.
+  await panel.getByLabel('Port').focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('1', { delay: 120 });
+  await page.keyboard.press('Enter');
+  await expect(panel.getByRole('alert')).toHaveText(
+    'The shared store at that address does not answer: check the server and the port, or ask IT whether it is running.',
+  );
+  await expect(panel.getByLabel('Port')).toHaveValue('1');
+  await expect(panel.getByTestId('desks-store-state')).toHaveText('Shared with other desks.');
+  await expect(page.getByTestId('status-desks')).toHaveText('Shared store: connected');
+  await panel.getByLabel('Port').focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(String(store.port), { delay: 120 });
+
   // Stopping asks first, on the safe choice; confirmed, the desk works alone again.
   await panel.getByRole('button', { name: 'Stop sharing', exact: true }).click();
   const ask = page.getByRole('dialog', { name: 'Stop sharing with other desks?' });
@@ -150,12 +166,15 @@ test('a shared store that goes away is said in the panel and, as a warning, in t
   await expect(away).toBeVisible();
   await expect(away).toHaveAttribute('title', 'The shared store does not answer: this desk works alone and catches up when it answers again.');
   await axeCheck(page, 'desks-store-away');
-  // Connecting again meanwhile is refused in the same words, and what is typed stays.
+  // Connecting again meanwhile is refused, naming the fault, and what is typed stays; the state line
+  // goes on saying how the desk works.
   await panel.getByLabel("This desk's name").fill('Returns bench 3');
   await panel.getByRole('button', { name: 'Connect and share' }).click();
-  await expect(panel.getByRole('alert')).toHaveText('The shared store does not answer: this desk works alone and catches up when it answers again.', {
-    timeout: 20_000,
-  });
+  await expect(panel.getByRole('alert')).toHaveText(
+    'The shared store at that address does not answer: check the server and the port, or ask IT whether it is running.',
+    { timeout: 20_000 },
+  );
+  await expect(state).toHaveText('Working alone: the shared store does not answer. This desk catches up when it answers again.');
   await expect(panel.getByLabel("This desk's name")).toHaveValue('Returns bench 3');
 
   // Back on the same port: the desk tries again (1 s, doubling) and says it is shared again.
