@@ -9,6 +9,7 @@ import { returnsArea } from '../../areas/returns/ui/returns.contribution';
 import { stockArea } from '../../areas/stock/ui/stock.contribution';
 import { printingArea } from '../../areas/printing/ui/printing.contribution';
 import { settingsArea } from '../../areas/settings/ui/settings.contribution';
+import { desksArea } from '../../areas/desks/ui/desks.contribution';
 
 /** Each feature area's part of the page, in the manifest's order (the sidebar's). */
 export const featureAreas = [
@@ -22,4 +23,5 @@ export const featureAreas = [
   stockArea,
   printingArea,
   settingsArea,
+  desksArea,
 ] as const;

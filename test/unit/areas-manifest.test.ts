@@ -36,8 +36,8 @@ describe('the areas manifest', { timeout: 30_000 }, () => {
     expect(parts.find((p) => p.id === 'receiving')).toEqual({ id: 'receiving', ipc: 'receivingIpc', core: 'receivingArea', ui: 'receivingArea' });
     // Settings is views over the kit's channels: no channels or core of its own.
     expect(parts.find((p) => p.id === 'settings')).toEqual({ id: 'settings', ipc: null, core: null, ui: 'settingsArea' });
-    // Desks sharing a store: channels and a core part, no views of its own yet.
-    expect(parts.find((p) => p.id === 'desks')).toEqual({ id: 'desks', ipc: 'desksIpc', core: 'desksArea', ui: null });
+    // Desks sharing a store: channels, a core part, and a ui part with no view of its own (a Settings panel, a status bar item).
+    expect(parts.find((p) => p.id === 'desks')).toEqual({ id: 'desks', ipc: 'desksIpc', core: 'desksArea', ui: 'desksArea' });
   });
 
   it('refuses a manifest line with no folder, naming it', () => {

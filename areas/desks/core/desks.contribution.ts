@@ -62,7 +62,7 @@ export const desksArea = defineCoreArea({
         'desks.store.save': async (input) => {
           if (input.connection === null) await presence.leaveAll();
           const saved = await link.save(input);
-          if (!saved.ok) throw sayError('invalid_input', problemSaid(saved.problem));
+          if (!saved.ok) throw sayError('invalid_input', problemSaid(saved.problem, 'saving'));
           // Said connected once it hears the others: what they say from now on reaches it.
           await joining;
           return link.view();

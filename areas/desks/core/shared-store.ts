@@ -267,8 +267,12 @@ export class SharedStoreLink implements SharedStore {
   }
 }
 
-/** Why the store could not be used, in the desk's words; the driver's own are in the log. */
-export function problemSaid(problem: StoreProblem | 'newerSchema'): Saying {
+/**
+ * Why the store could not be used, in the desk's words; the driver's own are in the log. A store
+ * refused in Settings changes nothing (the desk goes on sharing the store it had, or alone, as the
+ * panel's state line says), so there the refusal names the fault and not what the desk does now.
+ */
+export function problemSaid(problem: StoreProblem | 'newerSchema', when: 'running' | 'saving' = 'running'): Saying {
   if (problem === 'newerSchema') return said('errors.desks.newerSchema');
   switch (problem.kind) {
     case 'authFailed':
@@ -278,8 +282,8 @@ export function problemSaid(problem: StoreProblem | 'newerSchema'): Saying {
     case 'tls':
       return said('errors.desks.tls');
     case 'unreachable':
-      return said('errors.desks.unreachable');
+      return said(when === 'saving' ? 'errors.desks.noAnswer' : 'errors.desks.unreachable');
     default:
-      return said('errors.desks.other');
+      return said(when === 'saving' ? 'errors.desks.notUsable' : 'errors.desks.other');
   }
 }

@@ -52,7 +52,10 @@ export function openSettingsSection(title: Phrase | string, { navigate }: Pick<P
       return;
     }
     heading.scrollIntoView({ block: 'start' });
-    after?.focus();
+    // A section's form that asks for it (data-focus-first-empty) opens at the first field still to fill.
+    const form = after?.closest<HTMLElement>('[data-focus-first-empty]');
+    const empty = form ? [...form.querySelectorAll<HTMLInputElement>('input')].find((f) => !f.disabled && f.value.trim() === '') : undefined;
+    (empty ?? after)?.focus();
   };
   requestAnimationFrame(find);
 }

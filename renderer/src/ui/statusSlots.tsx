@@ -7,7 +7,7 @@ import { extensionPoint } from '../workspaces/registry';
  * once in the bar, that shows what it has to say or nothing. `slot` names its place (the element's
  * class and test id; items of one slot sit together) and `order` says where it stands, so the bar
  * lists no area and a new area places its item itself. The desk's own: data freshness 10 ("Inventory
- * as of 14:02"), sync progress 20, the request budget's wait 30, the outbox 40, the print queue 50.
+ * as of 14:02"), sync progress 20, the request budget's wait 30, the outbox 40, the shared store 45, the print queue 50.
  */
 export interface StatusItem {
   slot: string;

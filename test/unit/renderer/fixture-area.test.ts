@@ -63,6 +63,7 @@ describe('an area added by contribution', () => {
       'lots.lot-expiry',
       'returns.return-intake',
       'printing.printers',
+      'desks.shared-store',
       'fixture.fixture-settings',
     ]);
   });
@@ -75,7 +76,7 @@ describe('an area added by contribution', () => {
     uninstall();
     // Among the desk's own items (order 25: after sync progress, before the request budget's wait).
     uninstall = installAreas([...areas, fixtureArea]);
-    expect(slotsInOrder(statusItems.list()).map((s) => s.slot)).toEqual(['freshness', 'sync', 'fixture', 'budget', 'outbox', 'printing']);
+    expect(slotsInOrder(statusItems.list()).map((s) => s.slot)).toEqual(['freshness', 'sync', 'fixture', 'budget', 'outbox', 'desks', 'printing']);
   });
 
   it('leaves every place when taken out again', () => {
