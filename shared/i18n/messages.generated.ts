@@ -46,6 +46,7 @@ export interface MessageArgs<Tag = never> {
   'desks.settings.role': undefined;
   'desks.settings.role.hint': undefined;
   'desks.settings.state.connected': undefined;
+  'desks.settings.state.connectedIdle': undefined;
   'desks.settings.state.connecting': undefined;
   'desks.settings.state.off': undefined;
   'desks.settings.state.refused': undefined;

@@ -13,7 +13,7 @@ import { removeBridgeAfterEach } from './support/fake-bridge';
  * for main's link to the store: one password is right, any other is refused as main refuses it. What
  * a real server does is the e2e test's (desks-store.spec.ts); here: what the clerk sees, and where focus goes.
  */
-const ALONE: SharedStoreView = { connection: null, deskName: 'Bench 1', state: 'off', said: null };
+const ALONE: SharedStoreView = { connection: null, deskName: 'Bench 1', state: 'off', said: null, sharing: true };
 
 function storeBridge(start: SharedStoreView = ALONE) {
   let view = start;
@@ -30,7 +30,13 @@ function storeBridge(start: SharedStoreView = ALONE) {
         const said = { id: 'errors.desks.authFailed' };
         return Promise.resolve({ ok: false, error: { code: 'invalid_input', message: 'refused', said, retryable: false } });
       }
-      view = { connection: change.connection, deskName: change.deskName ?? view.deskName, state: change.connection ? 'connected' : 'off', said: null };
+      view = {
+        connection: change.connection,
+        deskName: change.deskName ?? view.deskName,
+        state: change.connection ? 'connected' : 'off',
+        said: null,
+        sharing: view.sharing,
+      };
       return Promise.resolve({ ok: true, value: view as never });
     },
     on: (event, listener) => {
@@ -117,16 +123,28 @@ test('connected: the panel and the status bar say so, the password is kept out o
   await expect.element(page.getByLabelText('Password')).toHaveAccessibleDescription('Kept in the keychain. Type it only to change it.');
 
   const connection = { host: '127.0.0.1', port: 5432, database: 'dockdesk', role: 'dockdesk' };
-  emit({ connection, deskName: 'Bench 1', state: 'unreachable', said: [{ id: 'errors.desks.unreachable' }] });
+  emit({ connection, deskName: 'Bench 1', state: 'unreachable', said: [{ id: 'errors.desks.unreachable' }], sharing: true });
   await expect.element(state()).toHaveTextContent('Working alone: the shared store does not answer.');
   const line = page.getByTestId('bar').getByText('Working alone: shared store away');
   await expect.element(line).toBeVisible();
   await expect.element(line).toHaveAttribute('title', 'The shared store does not answer: this desk works alone and catches up when it answers again.');
 });
 
+test('connected while on the built-in emulator: the panel does not claim to share, and says why nothing is', async () => {
+  const connection = { host: '127.0.0.1', port: 5432, database: 'dockdesk', role: 'dockdesk' };
+  const { bridge, emit } = storeBridge({ connection, deskName: 'Bench 1', state: 'connected', said: null, sharing: false });
+  await showPanel(bridge);
+  await expect
+    .element(state())
+    .toHaveTextContent('Connected to the shared store. Nothing is shared while this desk is on the built-in emulator or nobody is signed in.');
+  // Signed in to the warehouse's service: the same connection now shares.
+  emit({ connection, deskName: 'Bench 1', state: 'connected', said: null, sharing: true });
+  await expect.element(state()).toHaveTextContent('Shared with other desks.');
+});
+
 test('"Stop sharing" asks first with "Keep sharing" focused; confirmed, the desk works alone and focus goes to the first field to fill', async () => {
   const connection = { host: '127.0.0.1', port: 5432, database: 'dockdesk', role: 'dockdesk' };
-  const { bridge, saves } = storeBridge({ connection, deskName: 'Bench 1', state: 'connected', said: null });
+  const { bridge, saves } = storeBridge({ connection, deskName: 'Bench 1', state: 'connected', said: null, sharing: true });
   await showPanel(bridge);
   await expect.element(page.getByLabelText('Server')).toHaveValue('127.0.0.1');
   await page.getByRole('button', { name: 'Stop sharing', exact: true }).click();

@@ -16,6 +16,11 @@ export const SharedStoreView = z.object({
   state: SharedStoreState,
   /** Why the store is not connected, in the desk's words (null when connected or off). */
   said: z.array(Said).nullable(),
+  /**
+   * Whether the desk has anything to share now: not while it is on the built-in emulator (which runs
+   * inside this desk, so no other desk reaches it) or nobody is signed in. Connected, it still is.
+   */
+  sharing: z.boolean(),
 });
 export type SharedStoreView = z.infer<typeof SharedStoreView>;
 

@@ -76,6 +76,8 @@ export const desksArea = defineCoreArea({
       // Another account or service at this desk: it says so, and what it has open, there.
       onEvent: (event) => {
         if (event !== 'session.changed') return;
+        // Whether the desk has anything to share follows the service and account signed in.
+        ctx.emit('desks.store.changed', link.view());
         budget.rebind();
         if (link.state() === 'connected') joining = presence.connected();
       },

@@ -95,7 +95,7 @@ export class SharedStoreLink implements SharedStore {
 
   view(): SharedStoreView {
     const { store, deskName } = this.section();
-    return { connection: store, deskName, state: this.current, said: this.why };
+    return { connection: store, deskName, state: this.current, said: this.why, sharing: this.deps.sharing() !== null };
   }
 
   outbox(): SharedOutbox | null {

@@ -69,7 +69,7 @@ function stateWords(t: Translate, say: Words['said'], view: SharedStoreView): { 
     case 'connecting':
       return { line: t('desks.settings.state.connecting'), why: null };
     case 'connected':
-      return { line: t('desks.settings.state.connected'), why: null };
+      return { line: t(view.sharing ? 'desks.settings.state.connected' : 'desks.settings.state.connectedIdle'), why: null };
     case 'unreachable': {
       // "Does not answer" is the usual why; any other (a changed password, a newer store) is said as it is.
       const otherWhy = (view.said ?? []).some((s) => s.id !== 'errors.desks.unreachable');

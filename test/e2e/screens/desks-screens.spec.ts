@@ -37,7 +37,7 @@ for (const size of SCREENSHOT_SIZES) {
       await openAddress(page, '#/settings');
       await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
       const panel = page.getByTestId('settings-desks-store');
-      await expect(panel.getByTestId('desks-store-state')).toHaveText('Shared with other desks.');
+      await expect(panel.getByTestId('desks-store-state')).toHaveText(/^Connected to the shared store\./);
       await expect(page.getByTestId('status-desks')).toHaveText('Shared store: connected');
       await panel.evaluate((el) => el.scrollIntoView({ block: 'start' }));
       await page.mouse.move(0, 0);
@@ -46,7 +46,7 @@ for (const size of SCREENSHOT_SIZES) {
       // Nothing listens on port 9 of loopback: the store "does not answer", said beside the form.
       await panel.getByLabel('Port').fill('9');
       await panel.getByRole('button', { name: 'Connect and share' }).click();
-      await expect(panel.getByRole('alert')).toContainText('The shared store does not answer', { timeout: 20_000 });
+      await expect(panel.getByRole('alert')).toContainText('The shared store at that address does not answer', { timeout: 20_000 });
       await panel.evaluate((el) => el.scrollIntoView({ block: 'start' }));
       await page.mouse.move(0, 0);
       await axeCheck(page, `${tag}-41-settings-desks-refused`);
