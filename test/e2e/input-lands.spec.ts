@@ -7,8 +7,8 @@ import { keyPause, scanCode } from './scanner.js';
 /**
  * What the clerk types and scans lands where they put it, with real key events and the emulator's
  * request limit on: ordinary text fields keep text at any speed (a person at 30 to 150 ms a key, a
- * scanner at 5), Enter or Tab ending, on the receiving form (its box's tracking and lot too) and the
- * new return; a scanned PO stays in the PO field; a GS1 lot label fills lot and expiry; the palette
+ * scanner at 5), Enter or Tab ending, on the receiving form (its box's tracking and lot too), the
+ * shared store's form in Settings and the new return; a scanned PO stays in the PO field; a GS1 lot label fills lot and expiry; the palette
  * offers the desk's actions on every view and opens an exact id whatever the gap before Enter; `/` in a focused search never lands, nor typed as the search view opens; several scans in a row end on the last one.
  */
 
@@ -136,6 +136,33 @@ test.describe('input lands where it is put', () => {
     }
     await expect(page.getByRole('heading', { level: 1, name: 'Return intake' })).toBeVisible();
     await expect(page.getByText(/^Nothing matches/)).toHaveCount(0);
+  });
+
+  test('Settings → Share with other desks: every field keeps text at 30 to 150 ms a key and at a scanner’s 5, Tab ending; nothing is connected', async ({
+    page,
+  }) => {
+    await openAddress(page, '/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    const panel = page.getByTestId('settings-desks-store');
+    const texts: Record<string, (ms: number) => string> = {
+      Server: (ms) => `db-${ms}.warehouse.example`,
+      Port: (ms) => String(5400 + ms),
+      Database: (ms) => `dockdesk_${ms}`,
+      Role: (ms) => `desk_${ms}`,
+      Password: (ms) => `Pw-${ms}-!#+Z`,
+      "This desk's name": (ms) => `Returns bench ${ms}`,
+    };
+    for (const [name, text] of Object.entries(texts)) {
+      const field = panel.getByLabel(name, { exact: true });
+      for (const ms of [30, 60, 80, 150, 5]) {
+        await enter(page, field, text(ms), ms, 'Tab');
+        await expect(field, `${name} at ${ms} ms a key`).toHaveValue(text(ms));
+        expect(await address(page)).toBe('/settings');
+      }
+    }
+    // Tab only moves on: the desk still works alone, and no refusal was said.
+    await expect(panel.getByTestId('desks-store-state')).toHaveText('Not shared: this desk works alone.');
+    await expect(panel.getByRole('alert')).toHaveCount(0);
   });
 
   test('a person who pauses mid-field and types the rest fast keeps it all: the head before the pause and the tail after it', async ({ page, host }) => {
