@@ -162,9 +162,9 @@ test('Escape closes the environment form without saving', async ({ page, host })
   await expect(page.getByTestId('status-environment')).toBeVisible();
   await page.keyboard.press('Alt+6');
   await page.getByRole('button', { name: 'Add an environment' }).click();
-  await page.getByLabel('Name').fill('Half typed');
+  await page.getByLabel('Name', { exact: true }).fill('Half typed');
   await page.keyboard.press('Escape');
-  await expect(page.getByLabel('Name')).toHaveCount(0);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Environments' })).not.toContainText('Half typed');
 });
 
