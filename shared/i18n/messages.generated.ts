@@ -409,6 +409,9 @@ export interface MessageArgs<Tag = never> {
   'inventory.syncStartFailed': undefined;
   'inventory.syncing': undefined;
   'inventory.title': undefined;
+  'journal.state.changed': { seq: string | number };
+  'journal.state.goesOn': undefined;
+  'journal.state.removed': { seq: string | number };
   'keyboard.escape': undefined;
   'keyboard.everywhere': undefined;
   'keyboard.general': undefined;
