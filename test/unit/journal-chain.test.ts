@@ -218,6 +218,26 @@ describe('the journal file', () => {
     await j.close();
   });
 
+  it('answers a range when the clock went back meanwhile, and keeps appends asked for during a write in order', async () => {
+    const d = await folder();
+    const times = [10, 20, 5, 30].map((s) => new Date(Date.UTC(2026, 10, 29, 9, 0, s)).toISOString());
+    let i = 0;
+    const j = await Journal.open({
+      dataDir: d,
+      log: () => {},
+      stamp: () => ({ at: times[i++]!, environment: 'local', clerk: null, desk: { id: 'd1', name: 'Dock 1' } }),
+    });
+    const first = j.record(input(1));
+    // Asked for while the first is being written: they go out together in the next write, in order.
+    const rest = [j.record(input(2)), j.record(input(3)), j.record(input(4))];
+    expect((await Promise.all([first, ...rest])).map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    const at = (s: number) => new Date(Date.UTC(2026, 10, 29, 9, 0, s));
+    expect(j.range(at(0), at(21)).map((e) => e.seq)).toEqual([1, 2, 3]);
+    expect(j.range(at(6), at(31)).map((e) => e.seq)).toEqual([1, 2, 4]);
+    await j.close();
+    expect(readChain(await readFile(file(d))).found).toEqual([]);
+  });
+
   it('sets a torn last line aside, logs it, and goes on from the last whole entry', async () => {
     const d = await folder();
     const j = await Journal.open(options(d));
