@@ -152,6 +152,42 @@ describe('the journal of a desk', () => {
     recorded = dataDir;
   }, 90_000);
 
+  it('records a lot excluded, excluded again (refused), its exclusion deleted, and a receipt linked to an order', async () => {
+    const t = await desk();
+    const taken = new Set((await service.emulator!.control.data('lotExclusions')).map((e) => `${e.inventory_id}:${e.lot_number}`));
+    const item = (await service.emulator!.control.data('inventory')).find(
+      (i) => i.is_lot && i.lots.some((l) => !taken.has(`${i.inventory_id}:${l.lot_number}`)),
+    )!;
+    const lotNumber = item.lots.find((l) => !taken.has(`${item.inventory_id}:${l.lot_number}`))!.lot_number;
+    const target = { inventoryId: item.inventory_id, lotNumber };
+    value(await t.core.dispatch('lotExclusion.exclude', target));
+    expect(await t.core.dispatch('lotExclusion.exclude', target)).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    value(await t.core.dispatch('lotExclusion.delete', target));
+    const lot = value<'journal.forRecord'>(await t.core.dispatch('journal.forRecord', { kind: 'lot', id: `${item.inventory_id}:${lotNumber}` })).entries;
+    expect(lot.map((e) => [e.what.kind, e.answer?.status])).toEqual([
+      ['lot.restored', 'done'],
+      ['lot.excluded', 'refused'],
+      ['lot.excluded', 'done'],
+    ]);
+    expect(lot[1]!.answer!.said![0]).toMatchObject({ id: 'errors.lots.alreadyExcluded' });
+    expect(lot[2]!.what.details).toMatchObject({ action: 'exclude', inventoryId: item.inventory_id, lotNumber });
+
+    // A receipt without an order, linked to an open one.
+    const receipt = value<'unidentified.list'>(await t.core.dispatch('unidentified.list', { tab: 'unlinked', page: 1 })).items[0]!;
+    const form = emptyWroForm();
+    form.fulfillment_center.id = centerId;
+    form.expected_arrival_date = localIn(48);
+    form.boxes = [
+      { tracking_number: '1ZJOURNAL2', box_items: [{ ...emptyWroItem(), code: plain[0]!.sku, inventory_id: plain[0]!.id, sku: plain[0]!.sku, quantity: 1 }] },
+    ];
+    const { order } = value<'receiving.create'>(await t.core.dispatch('receiving.create', { draftId: 'draft-journal-02', form }));
+    value(await t.core.dispatch('unidentified.link', { id: receipt.id, wroId: order.id }));
+    const linked = value<'journal.forRecord'>(await t.core.dispatch('journal.forRecord', { kind: 'receipt', id: String(receipt.id) })).entries;
+    expect(linked).toMatchObject([{ what: { kind: 'receipt.linked', details: { wroId: order.id } }, answer: { status: 'done', id: String(receipt.id) } }]);
+    // An order created with no purchase order number is named by its id once the service answers.
+    expect(value<'journal.forRecord'>(await t.core.dispatch('journal.forRecord', { kind: 'receiving', id: String(order.id) })).entries).toHaveLength(1);
+  }, 60_000);
+
   it('an entry edited in the file is found and said when the desk starts again, and the desk goes on recording', async () => {
     const dataDir = await folder();
     await cp(recorded, dataDir, { recursive: true });
