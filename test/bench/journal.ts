@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Journal } from '../../areas/journal/core/journal.js';
 import type { JournalInput } from '../../areas/journal/common/entry.js';
+import { createTestCore } from '../support/test-core.js';
 import { summarize } from './stats.js';
 
 /**
@@ -11,7 +12,9 @@ import { summarize } from './stats.js';
  * - append: one entry at a time, each awaited (written and fdatasync'd), as a clerk's writes come;
  *   then 8 asked for at once (they share one write and one fdatasync), per entry.
  * - a 2,000-entry shift: opening the journal (read, every hash checked, the index built), the
- *   shift's entries by time (`range`), and one record's history (`forRecord`).
+ *   shift's entries by time (`range`), and one record's history (`forRecord`); then the shift as
+ *   the page would ask for it, `journal.range` through a core's dispatch (its output checked
+ *   against the contract), on the same data folder.
  */
 const SHIFT = Number(process.env.BENCH_JOURNAL_SHIFT ?? 2000);
 const READS = Number(process.env.BENCH_JOURNAL_READS ?? 200);
@@ -81,6 +84,19 @@ export async function benchJournal(): Promise<Record<string, unknown>> {
       records.push(performance.now() - start);
     }
     await reopened!.close();
+
+    const t = await createTestCore({ dataDir });
+    const dispatched: number[] = [];
+    try {
+      for (let i = 0; i < 30; i++) {
+        const start = performance.now();
+        const answer = await t.core.dispatch('journal.range', { from: shiftStart.toISOString(), to: shiftEnd.toISOString() });
+        dispatched.push(performance.now() - start);
+        if (!answer.ok || answer.value.entries.length !== SHIFT) throw new Error('bench: journal.range did not answer the shift');
+      }
+    } finally {
+      await t.dispose(false);
+    }
     return {
       entries: reopened!.length,
       appendOneAtATime: { ...summarize(single), p99: percentile(single, 0.99) },
@@ -90,6 +106,7 @@ export async function benchJournal(): Promise<Record<string, unknown>> {
         openAndVerify: summarize(opens),
         range: summarize(ranges),
         forRecord: summarize(records),
+        rangeThroughDispatch: summarize(dispatched),
       },
     };
   } finally {
