@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Journal } from '../../areas/journal/core/journal.js';
 import type { JournalInput } from '../../areas/journal/common/entry.js';
+import type { ChannelOutput } from '../../shared/ipc/contract.js';
 import { createTestCore } from '../support/test-core.js';
 import { summarize } from './stats.js';
 
@@ -92,7 +93,8 @@ export async function benchJournal(): Promise<Record<string, unknown>> {
         const start = performance.now();
         const answer = await t.core.dispatch('journal.range', { from: shiftStart.toISOString(), to: shiftEnd.toISOString() });
         dispatched.push(performance.now() - start);
-        if (!answer.ok || answer.value.entries.length !== SHIFT) throw new Error('bench: journal.range did not answer the shift');
+        if (!answer.ok || (answer.value as ChannelOutput<'journal.range'>).entries.length !== SHIFT)
+          throw new Error('bench: journal.range did not answer the shift');
       }
     } finally {
       await t.dispose(false);
