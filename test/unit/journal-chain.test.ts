@@ -17,6 +17,8 @@ import {
   type Unsealed,
 } from '../../areas/journal/core/chain.js';
 import { Journal, JOURNAL_DIR, JOURNAL_FILE, JOURNAL_HEAD_FILE } from '../../areas/journal/core/journal.js';
+import { answerRefused, isRefusal, journalService } from '../../areas/journal/core/service.js';
+import { AppErrorException } from '../../shared/errors.js';
 
 /**
  * The journal's hash chain (pure) and its file: a changed, removed or cut-off entry is found and
@@ -303,5 +305,46 @@ describe('the journal file', () => {
     expect(third.state()).toMatchObject({ ok: false, seq: 3, how: 'removed' });
     await third.close();
     expect((await readdir(join(d, JOURNAL_DIR))).sort()).toContain(JOURNAL_HEAD_FILE);
+  });
+});
+
+describe('the journal service', () => {
+  it('never fails the work it records: a journal that cannot append answers null and the log says what was lost', async () => {
+    const d = await mkdtemp(join(tmpdir(), 'dockdesk-journal-'));
+    try {
+      const logs: string[] = [];
+      const j = await Journal.open({
+        dataDir: d,
+        log: () => {},
+        stamp: () => ({ at: new Date(0).toISOString(), environment: 'local', clerk: null, desk: { id: 'd', name: 'D' } }),
+      });
+      await j.close();
+      const service = journalService(
+        () => j,
+        (line) => logs.push(line),
+      );
+      expect(await service.record({ what: { kind: 'return.created', record: null, details: {} }, answer: null })).toBeNull();
+      expect(logs).toEqual(['journal: return.created was not recorded: the journal is closed']);
+    } finally {
+      await rm(d, { recursive: true, force: true });
+    }
+  });
+
+  it('tells a refusal from silence, and keeps the refusal in the desk’s words and the service’s', () => {
+    const refused = new AppErrorException({
+      code: 'validation',
+      message: 'x',
+      said: { id: 'errors.api.validation' },
+      serviceMessage: 'Lot is excluded',
+      retryable: false,
+    });
+    expect(isRefusal(refused)).toBe(true);
+    expect(isRefusal(new AppErrorException({ code: 'network', message: 'x', retryable: true }))).toBe(false);
+    expect(isRefusal(new Error('x'))).toBe(false);
+    expect(answerRefused(refused)).toEqual({
+      status: 'refused',
+      id: null,
+      said: [{ id: 'errors.api.validation' }, { id: 'errors.serviceSaid', values: { message: 'Lot is excluded' } }],
+    });
   });
 });
