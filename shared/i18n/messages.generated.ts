@@ -412,6 +412,7 @@ export interface MessageArgs<Tag = never> {
   'journal.state.changed': { seq: string | number };
   'journal.state.goesOn': undefined;
   'journal.state.removed': { seq: string | number };
+  'journal.state.unavailable': undefined;
   'keyboard.escape': undefined;
   'keyboard.everywhere': undefined;
   'keyboard.general': undefined;

@@ -90,9 +90,17 @@ export type JournalInput = z.infer<typeof JournalInput>;
 export const JournalBreakHow = z.enum(['changed', 'removed']);
 export type JournalBreakHow = z.infer<typeof JournalBreakHow>;
 
-/** Whether the journal read at start is whole; when not, the first place it is broken and how, in the desk's words. */
+/**
+ * Whether the journal read at start is whole; when not, the first place it is broken and how, in the
+ * desk's words; or that it could not be opened at all (seq null), so nothing is recorded this run.
+ */
 export const JournalState = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true) }),
-  z.object({ ok: z.literal(false), seq: z.number().int().positive(), how: JournalBreakHow, said: z.array(Said) }),
+  z.object({
+    ok: z.literal(false),
+    seq: z.number().int().positive().nullable(),
+    how: z.union([JournalBreakHow, z.literal('unavailable')]),
+    said: z.array(Said),
+  }),
 ]);
 export type JournalState = z.infer<typeof JournalState>;

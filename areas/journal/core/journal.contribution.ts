@@ -1,6 +1,8 @@
 import { journalChannels } from '../common/ipc.js';
 import { DEFAULT_DESKS_SETTINGS, DesksSettings } from '../../desks/common/store.js';
+import { said } from '../../../shared/errors.js';
 import { defineCoreArea } from '../../../electron/core/area.js';
+import type { JournalState } from '../common/entry.js';
 import { Journal } from './journal.js';
 import { journalService } from './service.js';
 
@@ -29,15 +31,20 @@ export const journalArea = defineCoreArea({
         clerk: null,
         desk: { id: ctx.sharedStore.deskId, name: ctx.settings.section(DESKS_SECTION, DesksSettings, DEFAULT_DESKS_SETTINGS).deskName },
       }),
+    }).catch((error: unknown) => {
+      // The desk still works (the service holds what it does); the journal's state says nothing is recorded.
+      ctx.log(`journal: it could not be opened, and nothing is recorded this run: ${(error as Error).message}`);
+      return null;
     });
-    ctx.emit('journal.state', journal.state());
+    const state: JournalState = journal ? journal.state() : { ok: false, seq: null, how: 'unavailable', said: [said('journal.state.unavailable')] };
+    ctx.emit('journal.state', state);
     return {
       handlers: {
-        'journal.state': async () => journal.state(),
-        'journal.forRecord': async ({ kind, id }) => ({ entries: journal.forRecord(kind, id) }),
-        'journal.range': async ({ from, to }) => ({ entries: journal.range(new Date(from), new Date(to)) }),
+        'journal.state': async () => (journal ? journal.state() : state),
+        'journal.forRecord': async ({ kind, id }) => ({ entries: journal ? journal.forRecord(kind, id) : [] }),
+        'journal.range': async ({ from, to }) => ({ entries: journal ? journal.range(new Date(from), new Date(to)) : [] }),
       },
-      close: () => journal.close(),
+      close: async () => journal?.close(),
       services: { journal: journalService(() => journal, ctx.log) },
     };
   },

@@ -12,11 +12,14 @@ export interface JournalService {
   record(input: JournalInput): Promise<JournalEntry | null>;
 }
 
-export function journalService(journal: () => Journal, log: (line: string) => void): JournalService {
+/** `journal` answers null when the journal could not be opened this run: what is asked is logged, not recorded. */
+export function journalService(journal: () => Journal | null, log: (line: string) => void): JournalService {
   return {
     record: async (input) => {
       try {
-        return await journal().record(input);
+        const open = journal();
+        if (!open) throw new Error('the journal could not be opened');
+        return await open.record(input);
       } catch (error) {
         log(`journal: ${input.what.kind} was not recorded: ${(error as Error).message}`);
         return null;
