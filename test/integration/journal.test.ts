@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -236,6 +236,23 @@ describe('the journal of a desk', () => {
     const u = await createTestCore({ dataDir: tail });
     cores.push(u);
     expect(value<'journal.state'>(await u.core.dispatch('journal.state', {}))).toMatchObject({ ok: false, seq: 4, how: 'removed' });
+  }, 60_000);
+
+  it('a journal that cannot be opened is said, and the desk still sends what the clerk does', async () => {
+    const dataDir = await folder();
+    // Something in the journal's place that is no file: it cannot be read or appended to.
+    await mkdir(journalFile(dataDir), { recursive: true });
+    const t = await desk(dataDir);
+    const state = value<'journal.state'>(await t.core.dispatch('journal.state', {}));
+    expect(state).toEqual({ ok: false, seq: null, how: 'unavailable', said: [{ id: 'journal.state.unavailable' }] });
+    expect(englishOfSaid(state.ok ? [] : state.said)).toBe('The journal of this desk cannot be opened: what the desk does is not recorded until it can be.');
+    const draft = await submitReturn(t, [{ inventoryId: plain[0]!.id, sku: plain[0]!.sku, quantity: 1 }]);
+    await waitForEntry(t, (e) => e.referenceId === draft.referenceId && e.state === 'sent');
+    expect(await service.returnsWithReference(draft.referenceId)).toHaveLength(1);
+    expect(t.logs.filter((l) => l.startsWith('journal: '))).toEqual([
+      expect.stringMatching(/^journal: it could not be opened, and nothing is recorded this run: EISDIR/),
+      'journal: return.created was not recorded: the journal could not be opened',
+    ]);
   }, 60_000);
 
   it('a desk killed while appending loses no entry whose append resolved, and its chain checks', async () => {
