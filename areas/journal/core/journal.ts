@@ -110,7 +110,12 @@ export class Journal {
       options.log(`journal: broken at entry ${first.seq} (${first.how})`);
     }
     // Each break found for the first time starts a new stretch of the chain that says so.
-    for (const b of unrecorded(read)) await journal.recordBreak(b);
+    try {
+      for (const b of unrecorded(read)) await journal.recordBreak(b);
+    } catch (error) {
+      await journal.close().catch(() => {});
+      throw error;
+    }
     // A checkpoint behind the file (its last write was cut off) or missing is brought up to date.
     if (!head.value || head.value.seq !== journal.head.seq || head.value.hash !== journal.head.hash) journal.writeCheckpoint();
     return journal;
