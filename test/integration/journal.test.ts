@@ -152,7 +152,7 @@ describe('the journal of a desk', () => {
     recorded = dataDir;
   }, 90_000);
 
-  it('records a lot excluded, excluded again (refused), its exclusion deleted, and a receipt linked to an order', async () => {
+  it('records a lot excluded, excluded again (refused), its exclusion deleted, a receipt linked to an order, and item labels printed', async () => {
     const t = await desk();
     const taken = new Set((await service.emulator!.control.data('lotExclusions')).map((e) => `${e.inventory_id}:${e.lot_number}`));
     const item = (await service.emulator!.control.data('inventory')).find(
@@ -186,6 +186,24 @@ describe('the journal of a desk', () => {
     expect(linked).toMatchObject([{ what: { kind: 'receipt.linked', details: { wroId: order.id } }, answer: { status: 'done', id: String(receipt.id) } }]);
     // An order created with no purchase order number is named by its id once the service answers.
     expect(value<'journal.forRecord'>(await t.core.dispatch('journal.forRecord', { kind: 'receiving', id: String(order.id) })).entries).toHaveLength(1);
+
+    // Item labels printed on the desk's label printer (the emulator's), under the item; a test print is no record's.
+    const printer = value<'printing.emulatedPrinter'>(await t.core.dispatch('printing.emulatedPrinter', {}))!;
+    const settings = value<'printing.profiles.save'>(
+      await t.core.dispatch('printing.profiles.save', { name: 'Dock Zebra', kind: 'network-label', host: printer.host, port: printer.port }),
+    );
+    const printerId = settings.profiles.find((p) => p.name === 'Dock Zebra')!.id;
+    value(await t.core.dispatch('printing.testPrint', { printerId }));
+    const job = value<'printing.itemLabel.print'>(
+      await t.core.dispatch('printing.itemLabel.print', { printerId, label: { sku: plain[0]!.sku, name: 'Returned item', copies: 2 } }),
+    );
+    expect(job.state).toBe('printed');
+    const labels = value<'journal.forRecord'>(await t.core.dispatch('journal.forRecord', { kind: 'item', id: plain[0]!.sku })).entries;
+    expect(labels).toMatchObject([
+      { what: { kind: 'labels.printed', details: { printer: 'Dock Zebra', state: 'printed', title: 'printlabel.job.itemLabels' } }, answer: null },
+    ]);
+    const all = value<'journal.range'>(await t.core.dispatch('journal.range', EVER)).entries;
+    expect(all.filter((e) => e.what.kind === 'labels.printed')).toHaveLength(1);
   }, 60_000);
 
   it('an entry edited in the file is found and said when the desk starts again, and the desk goes on recording', async () => {
