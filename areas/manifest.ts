@@ -18,4 +18,5 @@ export const areaManifest = [
   'printing',
   'settings',
   'desks',
+  'journal',
 ] as const;

@@ -136,7 +136,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       await calls.close();
       await ctx.inventory.close();
       await ctx.mirror.close();
-      for (const part of parts) await part.close?.();
+      // Users before their providers (the reverse of the build order): what the returns outbox still
+      // records in the journal, or asks of the shared store, as it closes finds them open.
+      for (const part of [...parts].reverse()) await part.close?.();
       await services.flushDrafts();
       ctx.environments.dispose();
       ctx.connectivity.dispose();

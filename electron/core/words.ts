@@ -12,6 +12,7 @@ import enPrinting from '../../areas/printing/messages/en.json' with { type: 'jso
 import enPrintlabel from '../../shared/i18n/messages/en/printlabel.json' with { type: 'json' };
 import deReceiving from '../../areas/receiving/messages/de.json' with { type: 'json' };
 import enInventory from '../../areas/inventory/messages/en.json' with { type: 'json' };
+import enJournal from '../../areas/journal/messages/en.json' with { type: 'json' };
 import enReceiving from '../../areas/receiving/messages/en.json' with { type: 'json' };
 import esReceiving from '../../areas/receiving/messages/es.json' with { type: 'json' };
 import plReceiving from '../../areas/receiving/messages/pl.json' with { type: 'json' };
@@ -32,11 +33,12 @@ import esShell from '../../shared/i18n/messages/es/shell.json' with { type: 'jso
  * rules (main checks them again, in English) and the discrepancy CSV (in the clerk's language).
  * Printing's and inventory's are here for the English of sentences the renderer says itself: a
  * print job's problem and why the system's printers cannot be chosen, and the online lookup's
- * (`said`); main keeps the English for logs. The shell's are for the desktop
+ * (`said`); main keeps the English for logs. The journal's, for the English of where it was found
+ * broken. The shell's are for the desktop
  * app's menu bar (`app/app-menu.ts`). Polish holds only receiving of these: the rest reads English.
  */
 type Catalog = Record<string, string>;
-const english: Catalog = { ...enErrors, ...enSignin, ...enPrintlabel, ...enReceiving, ...enPrinting, ...enInventory, ...enShell };
+const english: Catalog = { ...enErrors, ...enSignin, ...enPrintlabel, ...enReceiving, ...enPrinting, ...enInventory, ...enJournal, ...enShell };
 const CATALOGS: Record<Language, Catalog> = {
   en: english,
   es: { ...english, ...esErrors, ...esSignin, ...esPrintlabel, ...esReceiving, ...esPrinting, ...esShell },

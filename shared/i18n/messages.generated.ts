@@ -449,6 +449,10 @@ export interface MessageArgs<Tag = never> {
   'inventory.syncStartFailed': undefined;
   'inventory.syncing': undefined;
   'inventory.title': undefined;
+  'journal.state.changed': { seq: string | number };
+  'journal.state.goesOn': undefined;
+  'journal.state.removed': { seq: string | number };
+  'journal.state.unavailable': undefined;
   'keyboard.escape': undefined;
   'keyboard.everywhere': undefined;
   'keyboard.general': undefined;

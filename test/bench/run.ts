@@ -23,6 +23,7 @@ import { benchBoxLabels } from './box-labels.js';
 import { benchLanguages } from './languages.js';
 import { benchReceivingImport } from './receiving-import.js';
 import { benchReceivingImportDesk } from './receiving-import-desk.js';
+import { benchJournal } from './journal.js';
 import { sample, summarize } from './stats.js';
 
 /**
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
   // Main's check alone, then the same file through the desk in Chromium (`desk`).
   if (want('languages')) results.languages = await benchLanguages();
   if (want('receivingImport')) results.receivingImport = { ...(await benchReceivingImport()), desk: await benchReceivingImportDesk() };
+  if (want('journal')) results.journal = await benchJournal();
   process.stdout.write(
     `${JSON.stringify({ benchmark: 'dockdesk', date: new Date().toISOString(), node: process.version, cpus: cpus().length, runs: RUNS, results }, null, 2)}\n`,
   );

@@ -8,6 +8,8 @@ import type { HandlersFor } from '../../../electron/core/ipc/registry.js';
 import type { AccountMirror, MirrorLotItem } from '../../../electron/core/mirror/index.js';
 import { heldLotChanged, readExclusions } from './held.js';
 import { excludeLot, removeLotExclusion, restoreLotExclusion, type LotRef } from './resources.js';
+import { answerDone, answerRefused, isRefusal, type JournalService } from '../../journal/core/index.js';
+import type { JournalWhat } from '../../journal/common/entry.js';
 
 export interface LotHandlerDeps {
   /** The offline item cache: the item's lots (where, expiry) are shown beside its exclusions. */
@@ -17,6 +19,8 @@ export interface LotHandlerDeps {
   channelId: () => number | null;
   /** Every lot-tracked item's exclusions as last read: the views answer from it, writes update it. */
   mirror: AccountMirror;
+  /** The desk's journal: each exclusion made, deleted or restored, with the service's answer. */
+  journal?: Pick<JournalService, 'record'>;
 }
 
 const exclusionRow = (e: LotExclusion) => ({
@@ -50,7 +54,7 @@ export function lotHandlers(deps: LotHandlerDeps): HandlersFor<typeof lotChannel
     },
     'lotExclusion.exclude': async (input, call) => {
       const lot = lotRef(input);
-      const made = await explained('exclude', lot, () => excludeLot(deps.api(), lot, deps.channelId(), call.signal));
+      const made = await journalled(deps, 'exclude', lot, () => excludeLot(deps.api(), lot, deps.channelId(), call.signal));
       heldLotChanged(deps.api(), made.inventory_id, made.lot_number, !made.is_deleted);
       await deps.mirror.lotChanged(made, made);
       return {
@@ -63,11 +67,11 @@ export function lotHandlers(deps: LotHandlerDeps): HandlersFor<typeof lotChannel
     },
     'lotExclusion.delete': async (input, call) => {
       const lot = lotRef(input);
-      return change(deps, await explained('delete', lot, () => removeLotExclusion(deps.api(), lot, deps.channelId(), call.signal)));
+      return change(deps, await journalled(deps, 'delete', lot, () => removeLotExclusion(deps.api(), lot, deps.channelId(), call.signal)));
     },
     'lotExclusion.restore': async (input, call) => {
       const lot = lotRef(input);
-      return change(deps, await explained('restore', lot, () => restoreLotExclusion(deps.api(), lot, deps.channelId(), call.signal)));
+      return change(deps, await journalled(deps, 'restore', lot, () => restoreLotExclusion(deps.api(), lot, deps.channelId(), call.signal)));
     },
   };
 }
@@ -137,6 +141,32 @@ async function change(deps: LotHandlerDeps, state: LotExclusionState) {
 }
 
 /** The service's refusals of spec 4.9, said in words for the desk (the service's own text kept after them). */
+/**
+ * A write to a lot's exclusion, explained (below) and recorded in the desk's journal with the
+ * service's answer: deleting an exclusion restores the lot to use; excluding it, or restoring a
+ * deleted exclusion, takes it out of use.
+ */
+async function journalled<T extends LotExclusionState | LotExclusion>(
+  deps: Pick<LotHandlerDeps, 'journal'>,
+  action: 'exclude' | 'delete' | 'restore',
+  lot: LotRef,
+  call: () => Promise<T>,
+): Promise<T> {
+  const what: JournalWhat = {
+    kind: action === 'delete' ? 'lot.restored' : 'lot.excluded',
+    record: { kind: 'lot', id: `${lot.inventory_id ?? lot.sku ?? ''}:${lot.lot_number}`, reference: lot.lot_number },
+    details: { action, inventoryId: lot.inventory_id ?? null, lotNumber: lot.lot_number, lotDate: lot.lot_date ?? null },
+  };
+  try {
+    const made = await explained(action, lot, call);
+    await deps.journal?.record({ what, answer: answerDone('id' in made ? made.id : null) });
+    return made;
+  } catch (error) {
+    if (isRefusal(error)) await deps.journal?.record({ what, answer: answerRefused(error) });
+    throw error;
+  }
+}
+
 async function explained<T>(action: 'exclude' | 'delete' | 'restore', lot: LotRef, call: () => Promise<T>): Promise<T> {
   try {
     return await call();

@@ -6,6 +6,6 @@ import { lotHandlers } from './handlers.js';
 export const lotsArea = defineCoreArea({
   id: 'lots',
   channels: lotChannels,
-  needs: ['inventory', 'api', 'channelId', 'mirror'],
-  create: (ctx) => ({ handlers: lotHandlers({ desk: ctx.inventory, api: ctx.api, channelId: ctx.channelId, mirror: ctx.mirror }) }),
+  needs: ['inventory', 'api', 'channelId', 'mirror', 'journal'],
+  create: (ctx) => ({ handlers: lotHandlers({ desk: ctx.inventory, api: ctx.api, channelId: ctx.channelId, mirror: ctx.mirror, journal: ctx.journal }) }),
 });

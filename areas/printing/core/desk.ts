@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { said, type Saying } from '../../../shared/errors.js';
 import { appError, labelWords, sayError } from '../../../electron/core/words.js';
-import { PrintingSettings, type NetworkPrinterProfile, type PrinterProfile, type printingChannels, type SystemPrinterProfile } from '../common/ipc.js';
+import {
+  PrintingSettings,
+  type NetworkPrinterProfile,
+  type PrinterProfile,
+  type PrintJob,
+  type printingChannels,
+  type SystemPrinterProfile,
+} from '../common/ipc.js';
 import { LabelProblem, itemLabelZpl, type ItemLabel, type LabelMedia, type LabelText } from '../common/item-label.js';
 import { testLabelZpl } from '../common/test-label.js';
 import type { CoreContext } from '../../../electron/core/area.js';
@@ -11,6 +18,8 @@ import { boxLabelsPdf, boxLabelsZpl, rasterizePdf, warmRasterizer, type PageChoi
 import { itemLabelPdf, testLabelPdf } from './label-pdf.js';
 import { PrintQueue, PrintQueueError, type JobPayload } from './queue.js';
 import { listSystemPrinters, type SystemPrintPort } from './system-print.js';
+import type { JournalService } from '../../journal/core/index.js';
+import type { JournalInput } from '../../journal/common/entry.js';
 
 /** The desk's printers live in the settings file's own section for this area: per desk, whoever signs in. */
 const SECTION = 'printing';
@@ -19,7 +28,33 @@ const DEFAULTS: PrintingSettings = { profiles: [], itemLabelPrinter: null, boxLa
 type Deps = Pick<CoreContext, 'settings' | 'clock' | 'emit' | 'emulator' | 'api'> & {
   /** The shell's way to the system's printers (Electron); absent, a system printer's jobs go to the page's print dialog. */
   systemPrint?: SystemPrintPort | undefined;
+  /** The desk's journal: labels printed for a receiving order or an item. */
+  journal?: Pick<JournalService, 'record'>;
 };
+
+/**
+ * A printed job as the journal keeps it: box labels under their receiving order, item labels under
+ * their SKU, what was printed and on which printer; a test print is no record's and is not kept.
+ * Nothing is asked of the service, so there is no answer.
+ */
+export function printedEntry(job: PrintJob): JournalInput | null {
+  const values = job.title?.values ?? {};
+  const record =
+    values.order !== undefined
+      ? { kind: 'receiving' as const, id: String(values.order), reference: null }
+      : values.sku !== undefined
+        ? { kind: 'item' as const, id: String(values.sku), reference: null }
+        : null;
+  if (!record) return null;
+  return {
+    what: {
+      kind: 'labels.printed',
+      record,
+      details: { what: job.what, printer: job.printerName, state: job.state, ...(job.title ? { title: job.title.id } : {}) },
+    },
+    answer: null,
+  };
+}
 
 /** The desk's printer profiles, read and written through the area's settings section. */
 function profileStore(ctx: Pick<Deps, 'settings'>) {
@@ -178,7 +213,15 @@ export function createPrintingDesk(ctx: Deps) {
   const store: ProfileStore = { ...plainStore, write: (change) => warmFor(plainStore.write(change)) };
   const warmTimer = plainStore.read().boxLabelPrinter ? setTimeout(() => void warmRasterizer(), WARM_AFTER_START_MS).unref() : null;
   const { read, profile } = store;
-  const queue = new PrintQueue({ clock: ctx.clock, changed: (items) => ctx.emit('printing.jobs.changed', { items }), systemPrint: ctx.systemPrint });
+  const queue = new PrintQueue({
+    clock: ctx.clock,
+    changed: (items) => ctx.emit('printing.jobs.changed', { items }),
+    systemPrint: ctx.systemPrint,
+    printed: async (job) => {
+      const entry = printedEntry(job);
+      if (entry) await ctx.journal?.record(entry);
+    },
+  });
   const toSystem = ctx.systemPrint !== undefined;
   const boxLabels = boxLabelPrinting(ctx, store, queue);
   const handlers: Handlers = {

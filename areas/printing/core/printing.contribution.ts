@@ -6,7 +6,7 @@ import { createPrintingDesk } from './desk.js';
 export const printingArea = defineCoreArea({
   id: 'printing',
   channels: printingChannels,
-  needs: ['settings', 'clock', 'emit', 'emulator', 'api', 'systemPrint'],
+  needs: ['settings', 'clock', 'emit', 'emulator', 'api', 'systemPrint', 'journal'],
   create: (ctx) => {
     const desk = createPrintingDesk(ctx);
     return { handlers: desk.handlers, close: () => desk.idle() };

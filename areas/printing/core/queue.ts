@@ -38,6 +38,8 @@ export class PrintQueue {
       send?: (target: ZplTarget, zpl: string) => Promise<SendOutcome>;
       /** The shell's way to the system's printers; absent (browser host): the page's print dialog prints. */
       systemPrint?: SystemPrintPort | undefined;
+      /** Told of each job that printed (or went to the page's print dialog), before its caller hears: the desk's journal. */
+      printed?: (job: PrintJob) => Promise<void>;
     },
   ) {}
 
@@ -98,8 +100,10 @@ export class PrintQueue {
       this.update(entry, { state: 'sending', attempts: entry.job.attempts + 1 });
       const outcome = await this.send(entry, profile);
       const finishedAt = this.deps.clock.now().toISOString();
-      if (outcome.kind === 'printed' || outcome.kind === 'to-browser') this.update(entry, { state: outcome.kind, problem: [], finishedAt });
-      else this.update(entry, { state: outcome.kind, problem: outcome.problem, finishedAt });
+      if (outcome.kind === 'printed' || outcome.kind === 'to-browser') {
+        this.update(entry, { state: outcome.kind, problem: [], finishedAt });
+        await this.deps.printed?.({ ...entry.job });
+      } else this.update(entry, { state: outcome.kind, problem: outcome.problem, finishedAt });
     });
     const lane = done.catch(() => {});
     this.lanes.set(profile.id, lane);

@@ -10,6 +10,8 @@ import type { ApiClient } from '../../../electron/core/api/api-client.js';
 import type { AccountMirror } from '../../../electron/core/mirror/index.js';
 import type { Clock } from '../../../electron/core/clock.js';
 import { resolveItem } from '../../inventory/core/index.js';
+import { answerDone, answerRefused, isRefusal, type JournalService } from '../../journal/core/index.js';
+import type { JournalWhat } from '../../journal/common/entry.js';
 import { boxIndexFor, type BoxQuery } from './box-index.js';
 import { findCreatedOrder } from './create-reconcile.js';
 import { discrepancyCsv, orderDiscrepancies, type ItemNames } from './discrepancies.js';
@@ -44,6 +46,8 @@ export interface ReceivingDeskDeps {
   mirror?: AccountMirror;
   /** The one item the offline cache names by a code, with no request; absent or null: the service is asked. */
   cachedItem?: (code: string) => Promise<ResolvedItem | null>;
+  /** The desk's journal: orders created and cancelled, with the service's answer. */
+  journal?: Pick<JournalService, 'record'>;
 }
 
 /** Why an order cannot be cancelled, in the desk's words; null when it can (the service cancels Awaiting orders only). */
@@ -347,11 +351,18 @@ export class ReceivingDesk {
     const current = await getReceivingOrder(api, id, signal);
     const refusal = cancelRefusal(current);
     if (refusal) throw sayError('conflict', refusal);
+    const what: JournalWhat = {
+      kind: 'receiving.cancelled',
+      record: { kind: 'receiving', id: String(id), reference: current.purchase_order_number ?? null },
+      details: {},
+    };
     try {
       const cancelled = await cancelReceivingOrder(api, id, this.deps.channelId(), signal);
+      await this.deps.journal?.record({ what, answer: answerDone(cancelled.id) });
       await this.deps.mirror?.holdOrder(cancelled);
       return cancelled;
     } catch (error) {
+      if (isRefusal(error)) await this.deps.journal?.record({ what, answer: answerRefused(error) });
       // The status moved between our read and the cancel: the service's own reason, in its words.
       if (error instanceof AppErrorException && error.appError.code === 'validation') {
         const reason = Object.values(error.appError.fieldErrors ?? {}).flat()[0] ?? error.appError.message;
@@ -410,10 +421,29 @@ export class ReceivingDesk {
       });
     const api = this.deps.api();
     const body = wroCreateBody(form);
+    const what = (id: string | null, found = false): JournalWhat => ({
+      kind: 'receiving.created',
+      // Before the service names it, an order is known by its purchase order number, if it has one.
+      record:
+        id !== null || body.purchase_order_number
+          ? { kind: 'receiving', id: id ?? body.purchase_order_number!, reference: body.purchase_order_number ?? null }
+          : null,
+      details: {
+        fulfillmentCenter: body.fulfillment_center.id,
+        boxes: body.boxes.length,
+        units: body.boxes.reduce((sum, b) => sum + b.box_items.reduce((n, i) => n + i.quantity, 0), 0),
+        expectedArrival: body.expected_arrival_date,
+        // Found on the service after an answer was lost, rather than answered to this create.
+        foundOnService: found,
+      },
+    });
     if (pendingSince) {
       // An earlier submit of this draft got no answer: look before sending anything again.
       const earlier = await findCreatedOrder(api, body, new Date(pendingSince), signal);
-      if (earlier) return { order: earlier, reconciled: true };
+      if (earlier) {
+        await this.deps.journal?.record({ what: what(String(earlier.id), true), answer: answerDone(earlier.id) });
+        return { order: earlier, reconciled: true };
+      }
     }
     const sentAt = this.deps.clock.now();
     let reconciled = false;
@@ -429,7 +459,11 @@ export class ReceivingDesk {
       }
       reconciled = found !== null;
       return found;
+    }).catch(async (error: unknown) => {
+      if (isRefusal(error)) await this.deps.journal?.record({ what: what(null), answer: answerRefused(error) });
+      throw error;
     });
+    await this.deps.journal?.record({ what: what(String(order.id), reconciled), answer: answerDone(order.id) });
     boxIndexFor(api).ordersChanged();
     await this.deps.mirror?.holdOrder(order);
     return { order, reconciled };

@@ -8,7 +8,7 @@ import { cachedItemByCode, cachedItemNames, cachedLotItems } from './item-facts.
 export const receivingArea = defineCoreArea({
   id: 'receiving',
   channels: receivingChannels,
-  needs: ['api', 'channelId', 'clock', 'inventory', 'mirror', 'settings', 'showLabels'],
+  needs: ['api', 'channelId', 'clock', 'inventory', 'mirror', 'settings', 'showLabels', 'journal'],
   draftPolicies: () => ({ 'wro-create': wroDraftPolicy }),
   create: (ctx) => ({
     handlers: receivingHandlers({
@@ -19,6 +19,7 @@ export const receivingArea = defineCoreArea({
       lotItems: cachedLotItems(ctx.inventory),
       mirror: ctx.mirror,
       cachedItem: cachedItemByCode(ctx.inventory),
+      journal: ctx.journal,
       import: { inventory: ctx.inventory, settings: ctx.settings, now: () => ctx.clock.now() },
       ...(ctx.showLabels ? { showLabels: ctx.showLabels } : {}),
     }),

@@ -15,6 +15,7 @@ import type { DraftStore } from '../../../electron/core/data/draft-store.js';
 import { PerScope } from '../../../electron/core/data/scoped.js';
 import { Outbox, type OutboxDeps } from './outbox.js';
 import { cancelReturn, findOrdersForReturn, getReturn } from './resources.js';
+import { answerDone, answerRefused, isRefusal, type JournalService } from '../../journal/core/index.js';
 
 export interface ReturnsDeskDeps {
   dataDir: string;
@@ -28,6 +29,8 @@ export interface ReturnsDeskDeps {
   retry?: { firstMs: number; maxMs: number };
   /** The store shared with the account's other desks. */
   store?: OutboxDeps['store'];
+  /** The desk's journal: returns sent, changed and cancelled, with the service's answer. */
+  journal?: JournalService;
 }
 
 /**
@@ -50,6 +53,7 @@ export class ReturnsDesk {
         clock: deps.clock,
         ...(deps.retry ? { retry: deps.retry } : {}),
         ...(deps.store ? { store: deps.store } : {}),
+        ...(deps.journal ? { journal: deps.journal } : {}),
       });
     });
   }
@@ -124,7 +128,18 @@ export class ReturnsDesk {
         reason: before.changeable.reason ?? 'otherStatus',
         status: before.record.status ?? 'unknown',
       });
-    await cancelReturn(this.deps.api(), id, this.deps.channelId(), signal);
+    const what = {
+      kind: 'return.cancelled' as const,
+      record: { kind: 'return' as const, id: String(id), reference: before.record.reference_id ?? null },
+      details: {},
+    };
+    try {
+      await cancelReturn(this.deps.api(), id, this.deps.channelId(), signal);
+    } catch (error) {
+      if (isRefusal(error)) await this.deps.journal?.record({ what, answer: answerRefused(error) });
+      throw error;
+    }
+    await this.deps.journal?.record({ what, answer: answerDone(id) });
     return this.detail(id, signal);
   }
 

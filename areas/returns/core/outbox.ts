@@ -14,6 +14,8 @@ import { OUTBOX_FILE } from '../../../electron/core/data/desk-paths.js';
 import type { DraftStore } from '../../../electron/core/data/draft-store.js';
 import { DurableFile, jsonCodec } from '../../../electron/core/data/durable-file.js';
 import { storeAway, type SharedOutbox, type SharedOutboxEntry, type SharedStore } from '../../desks/core/index.js';
+import { answerDone, type JournalService } from '../../journal/core/index.js';
+import type { JournalAnswer, JournalValue } from '../../journal/common/entry.js';
 import { createReturn, findReturnByReference, updateReturn } from './resources.js';
 
 /**
@@ -133,6 +135,8 @@ export interface OutboxDeps {
   retry?: { firstMs: number; maxMs: number };
   /** The store shared with the account's other desks (null: this desk works alone). */
   store?: () => Pick<SharedStore, 'outbox' | 'deskId' | 'lost' | 'state'> | null;
+  /** The desk's journal: each return sent or refused is recorded there with the service's answer. */
+  journal?: Pick<JournalService, 'record'>;
 }
 
 const PENDING: ReadonlySet<OutboxState> = new Set(['queued', 'sending', 'waiting', 'held', 'failed']);
@@ -507,7 +511,7 @@ export class Outbox {
       }
       if (there.state === 'sent') {
         const returnId = (there.result as { returnId?: unknown } | null)?.returnId;
-        await this.sent(entry, typeof returnId === 'number' ? returnId : (entry.returnId ?? 0));
+        await this.sent(entry, typeof returnId === 'number' ? returnId : (entry.returnId ?? 0), { throughStore: true });
         continue;
       }
       const problem = SharedProblem.safeParse(there.lastError);
@@ -524,6 +528,7 @@ export class Outbox {
           entry.state = 'failed';
           entry.said = p.said;
           entry.message = p.message;
+          await this.journal(entry, { status: 'refused', id: null, said: p.said }, { throughStore: true });
           await this.persist();
           this.changed();
         }
@@ -557,7 +562,7 @@ export class Outbox {
           // An earlier attempt may have landed: ask first, send again only if it did not.
           const found = await findReturnByReference(api, entry.body.reference_id, this.closing.signal);
           if (found) {
-            await this.sent(entry, found.id);
+            await this.sent(entry, found.id, { foundOnService: true });
             return true;
           }
         }
@@ -582,7 +587,8 @@ export class Outbox {
     }
   }
 
-  private async sent(entry: OutboxEntry, returnId: number): Promise<void> {
+  private async sent(entry: OutboxEntry, returnId: number, note: Record<string, JournalValue> = {}): Promise<void> {
+    await this.journal(entry, answerDone(returnId), note, returnId);
     entry.state = 'sent';
     entry.returnId = returnId;
     entry.sentAt = this.deps.clock.now().toISOString();
@@ -634,6 +640,7 @@ export class Outbox {
     entry.state = 'failed';
     // The error's own sentence follows ours as a sentence of its own; the service's words, if any, as they came.
     reason(entry, [said('errors.outbox.refused'), ...sentencesOf(e)], e.said ? '' : e.message);
+    await this.journal(entry, { status: 'refused', id: null, said: entry.said });
     await this.persist();
     this.changed();
     return true;
@@ -647,6 +654,15 @@ export class Outbox {
     const withErrors = applyServiceErrors(value, errors.length > 0 ? errors : [refusal.serviceMessage ?? message]);
     // A definite refusal created nothing; if it was the reference id the service objected to, let the clerk change it.
     const referenceRefused = errors.some((m) => /^reference_id\b/.test(m));
+    await this.journal(entry, {
+      status: 'refused',
+      id: null,
+      // The service's words as they came: its field errors, else its own message.
+      said: [
+        refusal.said ?? said('errors.outbox.refused'),
+        ...(errors.length > 0 ? errors : refusal.serviceMessage ? [refusal.serviceMessage] : []).map((message) => said('errors.serviceSaid', { message })),
+      ],
+    });
     const back = await this.deps.drafts.restore({ ...entry.draft, value: { ...withErrors, submitAttempts: referenceRefused ? 0 : withErrors.submitAttempts } });
     this.entries = this.entries.filter((e) => e !== entry);
     await this.persist();
@@ -658,6 +674,30 @@ export class Outbox {
       draftId: back.id,
       referenceId: entry.body.reference_id,
       said: [refusal.said ?? said('errors.outbox.refused')],
+    });
+  }
+
+  /**
+   * Records what the service answered for an entry in the desk's journal. Called before the outbox
+   * marks the outcome on disk: a crash in between records it twice (the next start asks the service
+   * and finds the return), never not at all.
+   */
+  private async journal(entry: OutboxEntry, answer: JournalAnswer, note: Record<string, JournalValue> = {}, returnId = entry.returnId): Promise<void> {
+    if (!this.deps.journal) return;
+    const ref = entry.body.reference_id;
+    await this.deps.journal.record({
+      what: {
+        kind: entry.operation === 'create' ? 'return.created' : 'return.changed',
+        record: { kind: 'return', id: returnId === null ? ref : String(returnId), reference: ref },
+        details: {
+          lines: entry.body.inventory.length,
+          units: entry.body.inventory.reduce((sum, l) => sum + l.quantity, 0),
+          fulfillmentCenter: entry.body.fulfillment_center.id,
+          trackingNumber: entry.body.tracking_number ?? null,
+          ...note,
+        },
+      },
+      answer,
     });
   }
 

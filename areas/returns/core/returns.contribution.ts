@@ -11,7 +11,22 @@ import { returnHandlers } from './handlers.js';
 export const returnsArea = defineCoreArea({
   id: 'returns',
   channels: returnChannels,
-  needs: ['dataDir', 'scope', 'drafts', 'api', 'channelId', 'emit', 'log', 'clock', 'outboxRetry', 'settings', 'environmentId', 'mirror', 'sharedStore'],
+  needs: [
+    'dataDir',
+    'scope',
+    'drafts',
+    'api',
+    'channelId',
+    'emit',
+    'log',
+    'clock',
+    'outboxRetry',
+    'settings',
+    'environmentId',
+    'mirror',
+    'sharedStore',
+    'journal',
+  ],
   provides: ['outbox'],
   draftPolicies: (ctx) => ({
     'return-intake': returnDraftPolicy({
@@ -31,6 +46,7 @@ export const returnsArea = defineCoreArea({
       clock: ctx.clock,
       ...(ctx.outboxRetry ? { retry: ctx.outboxRetry } : {}),
       store: () => ctx.sharedStore,
+      journal: ctx.journal,
     });
     await desk.start();
     // The store answering again (or set up in Settings): what waited for it goes out now.

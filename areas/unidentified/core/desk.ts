@@ -9,6 +9,8 @@ import { receiptMatches, searchReceipts, SEARCH_MAX_MATCHES, type CodeMatch } fr
 import { associateWro, getAttachmentImage, getReceipt, listReceipts } from './resources.js';
 import type { AccountMirror } from '../../../electron/core/mirror/index.js';
 import { BoxTrackingCache, closedRefusal, wroCandidates, type HeldOrders } from './wro-candidates.js';
+import { answerDone, answerRefused, isRefusal, type JournalService } from '../../journal/core/index.js';
+import type { JournalWhat } from '../../journal/common/entry.js';
 
 /** Pages of linked receipts a scan reads (50 each). */
 const SCAN_LINKED_PAGES = 4;
@@ -20,6 +22,8 @@ export interface UnidentifiedDeskDeps {
   writeChannelId: () => number | null;
   /** The account mirror: the unlinked receipts, the orders and their boxes' tracking numbers as last read. */
   mirror: AccountMirror;
+  /** The desk's journal: each receipt linked to an order, with the service's answer. */
+  journal?: Pick<JournalService, 'record'>;
 }
 
 type Channels = typeof unidentifiedChannels;
@@ -91,9 +95,12 @@ export class UnidentifiedDesk {
     const api = this.deps.api();
     // Checked first, so a refusal is explained in words before anything is sent.
     await refusalBeforeLink(api, id, wroId, signal);
+    const what: JournalWhat = { kind: 'receipt.linked', record: { kind: 'receipt', id: String(id), reference: null }, details: { wroId } };
     try {
       await associateWro(api, id, wroId, this.deps.writeChannelId(), signal);
+      await this.deps.journal?.record({ what, answer: answerDone(id) });
     } catch (error) {
+      if (isRefusal(error)) await this.deps.journal?.record({ what, answer: answerRefused(error) });
       // Someone else linked it, or the WRO closed, between the check and the write: say which.
       if (error instanceof AppErrorException && (error.appError.code === 'validation' || error.appError.code === 'not_found'))
         await refusalBeforeLink(api, id, wroId, signal);

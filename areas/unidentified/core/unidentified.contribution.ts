@@ -6,6 +6,6 @@ import { unidentifiedHandlers } from './handlers.js';
 export const unidentifiedArea = defineCoreArea({
   id: 'unidentified',
   channels: unidentifiedChannels,
-  needs: ['api', 'channelId', 'mirror'],
-  create: (ctx) => ({ handlers: unidentifiedHandlers({ api: ctx.api, writeChannelId: ctx.channelId, mirror: ctx.mirror }) }),
+  needs: ['api', 'channelId', 'mirror', 'journal'],
+  create: (ctx) => ({ handlers: unidentifiedHandlers({ api: ctx.api, writeChannelId: ctx.channelId, mirror: ctx.mirror, journal: ctx.journal }) }),
 });

@@ -297,7 +297,7 @@ export async function ensurePrivateDir(dir: string): Promise<void> {
 }
 
 /** Makes a rename durable: fsync on the folder (POSIX; Windows cannot open a folder for fsync). */
-async function syncDir(dir: string): Promise<void> {
+export async function syncDir(dir: string): Promise<void> {
   if (process.platform === 'win32') return;
   const handle = await open(dir, 'r');
   try {

@@ -1,0 +1,51 @@
+import { journalChannels } from '../common/ipc.js';
+import { DEFAULT_DESKS_SETTINGS, DesksSettings } from '../../desks/common/store.js';
+import { said } from '../../../shared/errors.js';
+import { defineCoreArea } from '../../../electron/core/area.js';
+import type { JournalState } from '../common/entry.js';
+import { Journal } from './journal.js';
+import { journalService } from './service.js';
+
+/** The desks area's settings section, where the desk's id and name are kept. */
+const DESKS_SECTION = 'desks';
+
+/**
+ * The desk's journal: every write the desk makes and what the service answered, appended and
+ * chained by hashes (journal.ts). Other areas record through the `journal` service; the page reads
+ * whether it is whole and a record's or a shift's entries.
+ */
+export const journalArea = defineCoreArea({
+  id: 'journal',
+  channels: journalChannels,
+  // sharedStore: the desks area gives the desk its id (made once, kept in its settings section) before the journal stamps one.
+  needs: ['dataDir', 'clock', 'log', 'emit', 'settings', 'environmentId', 'sharedStore'],
+  provides: ['journal'],
+  create: async (ctx) => {
+    const journal = await Journal.open({
+      dataDir: ctx.dataDir,
+      log: ctx.log,
+      stamp: () => ({
+        at: ctx.clock.now().toISOString(),
+        environment: ctx.environmentId(),
+        // Clerks taking turns at the desk come later; until then every entry says "no clerk".
+        clerk: null,
+        desk: { id: ctx.sharedStore.deskId, name: ctx.settings.section(DESKS_SECTION, DesksSettings, DEFAULT_DESKS_SETTINGS).deskName },
+      }),
+    }).catch((error: unknown) => {
+      // The desk still works (the service holds what it does); the journal's state says nothing is recorded.
+      ctx.log(`journal: it could not be opened, and nothing is recorded this run: ${(error as Error).message}`);
+      return null;
+    });
+    const state: JournalState = journal ? journal.state() : { ok: false, seq: null, how: 'unavailable', said: [said('journal.state.unavailable')] };
+    ctx.emit('journal.state', state);
+    return {
+      handlers: {
+        'journal.state': async () => (journal ? journal.state() : state),
+        'journal.forRecord': async ({ kind, id }) => ({ entries: journal ? journal.forRecord(kind, id) : [] }),
+        'journal.range': async ({ from, to }) => ({ entries: journal ? journal.range(new Date(from), new Date(to)) : [] }),
+      },
+      close: async () => journal?.close(),
+      services: { journal: journalService(() => journal, ctx.log) },
+    };
+  },
+});

@@ -1,0 +1,50 @@
+import { AppErrorException, said, type Said } from '../../../shared/errors.js';
+import type { JournalAnswer, JournalEntry, JournalInput } from '../common/entry.js';
+import type { Journal } from './journal.js';
+
+/**
+ * What other areas use of the journal (the `journal` area service): record what the desk did and
+ * what the service answered. Recording never fails the work it records: the return was sent, the
+ * order created, whether or not the desk's disk took the line; a failure is logged, and the caller
+ * gets null.
+ */
+export interface JournalService {
+  record(input: JournalInput): Promise<JournalEntry | null>;
+}
+
+/** `journal` answers null when the journal could not be opened this run: what is asked is logged, not recorded. */
+export function journalService(journal: () => Journal | null, log: (line: string) => void): JournalService {
+  return {
+    record: async (input) => {
+      try {
+        const open = journal();
+        if (!open) throw new Error('the journal could not be opened');
+        return await open.record(input);
+      } catch (error) {
+        log(`journal: ${input.what.kind} was not recorded: ${(error as Error).message}`);
+        return null;
+      }
+    },
+  };
+}
+
+/** The service did it: the record's id on the service. */
+export function answerDone(id: string | number | null): JournalAnswer {
+  return { status: 'done', id: id === null ? null : String(id), said: null };
+}
+
+/**
+ * The service refused: its refusal in the desk's words (the error's own sentence, or "The service
+ * refused the input."), then the service's own words as they came, each a sentence of its own.
+ */
+export function answerRefused(error: unknown): JournalAnswer {
+  const e = error instanceof AppErrorException ? error.appError : null;
+  const sentences: Said[] = [e?.said ?? said('errors.api.validation')];
+  if (e?.serviceMessage) sentences.push(said('errors.serviceSaid', { message: e.serviceMessage }));
+  return { status: 'refused', id: null, said: sentences };
+}
+
+/** Whether an error is the service saying no (not its silence, where the outcome is unknown and nothing is recorded). */
+export function isRefusal(error: unknown): boolean {
+  return error instanceof AppErrorException && ['validation', 'conflict', 'forbidden', 'not_found'].includes(error.appError.code);
+}
