@@ -51,6 +51,8 @@ export function changedRows(before: CacheColumns, after: CacheColumns): SetRow[]
  */
 export function applyChanges(base: CacheColumns | null, changes: SetChanges): CacheColumns {
   const meta = SharedMeta.parse(JSON.parse(changes.meta));
+  // Only the set's meta moved (another set's change, a sync that changed no item): the columns stay as they are.
+  if (!changes.whole && base && changes.rows.length === 0) return { ...base, centers: meta.centers, syncedAt: meta.syncedAt };
   const byId = new Map<number, CachedItem>();
   if (!changes.whole && base) for (let i = 0; i < base.count; i++) byId.set(base.inventoryId[i]!, materialize(base, i));
   for (const row of changes.rows) {
