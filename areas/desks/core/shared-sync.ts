@@ -132,6 +132,7 @@ export class SyncCoordinator implements SharedSync {
           return;
         }
         this.listener = listener;
+        // Watched, not awaited: it settles only when the listening connection ends.
         void listener.ended.then((how) => {
           if (how === 'lost' && this.listener === listener) {
             this.listener = null;
@@ -145,6 +146,7 @@ export class SyncCoordinator implements SharedSync {
       await this.tryLease();
     })();
     if (!this.timer && !this.closed) {
+      // Each try reports through the role's listeners; a failure marks the store away itself.
       this.timer = setInterval(() => void this.tryLease(), this.deps.leaseTryMs ?? LEASE_TRY_MS);
       this.timer.unref();
     }
@@ -156,7 +158,9 @@ export class SyncCoordinator implements SharedSync {
     this.generation += 1;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    // Both end connections of a pool that is away or ending; the role is alone from now whatever they answer.
     void this.stopListening();
+    // As above: the lease's connection is closed in the background.
     void this.releaseLease();
     this.tell();
   }
@@ -164,8 +168,10 @@ export class SyncCoordinator implements SharedSync {
   /** Another account or service at this desk: the lease held is for the old one. */
   rebind(): void {
     const scope = this.deps.sharing();
+    // The lease is dropped at once (the role says so); closing its connection needs no waiting for.
     if (this.lease && (!scope || this.lease.key !== scopeKey(scope))) void this.releaseLease();
     this.tell();
+    // A try reports through the role's listeners; a failure marks the store away itself.
     void this.tryLease();
   }
 
@@ -203,6 +209,7 @@ export class SyncCoordinator implements SharedSync {
         const held = { key: scopeKey(scope), lease };
         this.lease = held;
         this.deps.log('sync: this desk syncs for the desks sharing the store');
+        // Watched, not awaited: it settles only when the lease ends.
         void lease.ended.then((how) => {
           if (this.lease !== held) return;
           this.lease = null;
