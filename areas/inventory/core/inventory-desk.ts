@@ -341,7 +341,11 @@ export class InventoryDesk {
     // Chosen for the cache before the store's came in; else kept (an interrupted full pass goes on).
     else if (run.reason === 'auto') run.mode = applied ? 'refresh' : run.mode;
     else if (refreshDue(this.index, now, this.deps.refreshIntervalMs)) run.mode = 'refresh';
-    else return false;
+    else {
+      // Nothing due, but the store lacks this desk's fresh cache (it synced alone before it led): the others get it now.
+      if (run.as === 'leader' && this.position === null && this.index.size > 0) await this.publish(opened, this.index.columns, this.index.columns);
+      return false;
+    }
     this.announce();
     return true;
   }
