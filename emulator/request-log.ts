@@ -8,6 +8,11 @@ export interface RequestLogEntry {
   durationMs: number;
   /** The injected fault, when one was: 'drop', '5xx', '429' (injected or the rate limit), 'malformed'. */
   fault: string | null;
+  /**
+   * Which grant the bearer token belongs to (its id, never the token), or null: several clients of one
+   * user share the request limit, and this tells their requests apart (each desk its own token).
+   */
+  grant: string | null;
 }
 
 const MAX_ENTRIES = 20_000;

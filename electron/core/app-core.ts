@@ -118,6 +118,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     Object.assign(available, built.services);
     parts.push(built);
   }
+  // A sync that began before the areas were built (a desk starting signed in) waited to know whether the desks share one.
+  ctx.inventory.areasBuilt();
   // Each area serves its own channels; electron/core/areas.ts proves at compile time that together they cover the contract.
   const handlers = Object.assign({}, ...parts.map((p) => p.handlers)) as Handlers;
   const contract = Object.assign({}, ...areas.map((a) => a.channels)) as Record<string, ChannelSpec>;

@@ -20,6 +20,7 @@ import type { SystemPrintPort } from '../../areas/printing/core/system-print.js'
 import type { SettingsService } from './settings/settings.js';
 import type { SecretStore } from './secrets/secret-store.js';
 import type { SharedStore } from '../../areas/desks/core/shared-store.js';
+import type { SharedSync } from '../../areas/desks/core/shared-sync.js';
 import type { JournalService } from '../../areas/journal/core/service.js';
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
@@ -101,6 +102,8 @@ export interface AreaServices {
   stock: { summary: (input: StockSummaryInput) => Promise<StockSummary> };
   /** The store this desk shares with the warehouse's other desks, while it answers (owner: desks). */
   sharedStore: SharedStore;
+  /** Who syncs an account's data for the desks sharing the store, and the store's copy of it (owner: desks). */
+  sharedSync: SharedSync;
   /** The desk's journal: what the desk did and what the service answered, appended and hash-chained (owner: journal). */
   journal: JournalService;
 }
@@ -116,7 +119,13 @@ export type CoreServiceKey = Exclude<ServiceKey, AreaServiceKey>;
  * The area services at run time. `satisfies` keeps it equal to AreaServices' keys, so a new one cannot
  * be left out and taken for a core service.
  */
-const AREA_SERVICES = { outbox: true, stock: true, sharedStore: true, journal: true } satisfies Record<AreaServiceKey, true>;
+const AREA_SERVICES = {
+  outbox: true,
+  stock: true,
+  sharedStore: true,
+  sharedSync: true,
+  journal: true,
+} satisfies Record<AreaServiceKey, true>;
 
 /** An area's running part of the core: its handlers, and what it does on events and at close. */
 export interface AreaPart<C extends Record<string, ChannelSpec>> {

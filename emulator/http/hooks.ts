@@ -78,7 +78,15 @@ async function injectFault(parts: RequestHookParts, injected: WeakMap<FastifyReq
   const fault = faults.decide();
   if (fault) injected.set(request, fault);
   if (fault === 'drop') {
-    parts.requestLog.add({ at: parts.clock.now().toISOString(), method: request.method, path, status: 0, durationMs: 0, fault });
+    parts.requestLog.add({
+      at: parts.clock.now().toISOString(),
+      method: request.method,
+      path,
+      status: 0,
+      durationMs: 0,
+      fault,
+      grant: grantOf(parts.tokens, request),
+    });
     request.raw.socket.destroy();
     return reply.hijack();
   }
@@ -100,6 +108,7 @@ function registerResponseHooks(app: FastifyInstance, parts: RequestHookParts, in
       status: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime * 100) / 100,
       fault,
+      grant: grantOf(parts.tokens, request),
     });
   app.addHook('onSend', async (request, reply, payload) => {
     const fault = injected.get(request);
@@ -136,9 +145,18 @@ function registerFallbacks(app: FastifyInstance, log: (line: string) => void): v
  * against its own application. A request without a valid token (answered 401) counts by address.
  */
 function rateLimitKey(tokens: TokenStore, request: FastifyRequest): string {
-  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  const grant = token ? tokens.checkAccessToken(token).grant : undefined;
+  const grant = bearerGrant(tokens, request);
   return grant ? `user:${grant.userId} app:${grant.clientId}` : `address:${request.ip}`;
+}
+
+function bearerGrant(tokens: TokenStore, request: FastifyRequest) {
+  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  return token ? tokens.checkAccessToken(token).grant : undefined;
+}
+
+/** The request's grant for the log: its id only. */
+function grantOf(tokens: TokenStore, request: FastifyRequest): string | null {
+  return bearerGrant(tokens, request)?.id ?? null;
 }
 
 const API_PATH = /^\/(1\.0|2\.0|20\d\d-\d\d|Experimental)\//;

@@ -96,7 +96,7 @@ describe.skipIf(!postgres.available)('the shared store (a real PostgreSQL)', () 
       const { rows } = await a.query<{ version: number }>('SELECT version FROM dockdesk_migrations ORDER BY version');
       expect(rows.map((r) => r.version)).toEqual(every);
       const tables = await a.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1");
-      expect(tables.rows.map((r) => r.name)).toEqual(['desks', 'dockdesk_migrations', 'outbox', 'presence', 'sync_state']);
+      expect(tables.rows.map((r) => r.name)).toEqual(['desks', 'dockdesk_migrations', 'outbox', 'presence', 'sync_rows', 'sync_sets', 'sync_state']);
       expect(await migrate(b)).toEqual({ ok: true, applied: [], version: migrations.length });
     });
 

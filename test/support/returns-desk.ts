@@ -19,10 +19,14 @@ export class StoppableService {
   port = 0;
   token = '';
 
-  private constructor(readonly dataDir: string) {}
+  private constructor(
+    readonly dataDir: string,
+    private readonly inventoryItems?: number,
+  ) {}
 
-  static async start(): Promise<StoppableService> {
-    const service = new StoppableService(await mkdtemp(join(tmpdir(), 'dockdesk-service-')));
+  /** `inventoryItems`: how many items the seeded warehouse holds (the emulator's default when absent). */
+  static async start(options: { inventoryItems?: number } = {}): Promise<StoppableService> {
+    const service = new StoppableService(await mkdtemp(join(tmpdir(), 'dockdesk-service-')), options.inventoryItems);
     await service.up();
     const res = await fetch(`${service.url}/__emulator/pats`, {
       method: 'POST',
@@ -38,7 +42,11 @@ export class StoppableService {
   }
 
   async up(): Promise<void> {
-    this.emulator = await startEmulator({ port: this.port, dataDir: this.dataDir });
+    this.emulator = await startEmulator({
+      port: this.port,
+      dataDir: this.dataDir,
+      ...(this.inventoryItems !== undefined ? { inventoryItems: this.inventoryItems } : {}),
+    });
     this.port = Number(new URL(this.emulator.url).port);
   }
 

@@ -4,16 +4,17 @@ import { sayError } from '../../../electron/core/words.js';
 import { DeskPresence } from './desk-presence.js';
 import { SharedBudget } from './shared-budget.js';
 import { problemSaid, SharedStoreLink, type SharingScope } from './shared-store.js';
+import { SyncCoordinator } from './shared-sync.js';
 
 /**
  * Desks sharing a store: this desk's link to the warehouse's PostgreSQL store (off unless set in
- * Settings), and the store's parts other areas use while it answers (the shared outbox).
+ * Settings), and the store's parts other areas use while it answers (the shared outbox, the shared sync).
  */
 export const desksArea = defineCoreArea({
   id: 'desks',
   channels: desksChannels,
   needs: ['settings', 'log', 'environments', 'secrets', 'emit'],
-  provides: ['sharedStore'],
+  provides: ['sharedStore', 'sharedSync'],
   create: async (ctx) => {
     const sharing = (): SharingScope | null => {
       const active = ctx.environments.active;
@@ -44,15 +45,17 @@ export const desksArea = defineCoreArea({
       lost: (error) => link.lost(error),
       log: ctx.log,
     });
+    const sync = syncCoordinator(link, sharing, ctx.log);
     // Settles once the desk has joined the other desks after the store answered (presence said, both listeners on).
     let joining: Promise<unknown> = Promise.resolve();
     link.onChange((state) => {
       ctx.emit('desks.store.changed', link.view());
       if (state === 'connected') {
-        joining = Promise.all([presence.connected(), budget.connected()]);
+        joining = Promise.all([presence.connected(), budget.connected(), sync.connected()]);
       } else {
         presence.disconnected();
         budget.disconnected();
+        sync.disconnected();
       }
     });
     await link.start();
@@ -79,17 +82,32 @@ export const desksArea = defineCoreArea({
         // Whether the desk has anything to share follows the service and account signed in.
         ctx.emit('desks.store.changed', link.view());
         budget.rebind();
+        sync.rebind();
         if (link.state() === 'connected') joining = presence.connected();
       },
       close: async () => {
+        await sync.close();
         await budget.close();
         await presence.close();
         await link.close();
       },
-      services: { sharedStore: link },
+      services: { sharedStore: link, sharedSync: sync },
     };
   },
 });
+
+/** Who syncs for the desks sharing the store: this desk while it holds the lease, else it follows the store. */
+function syncCoordinator(link: SharedStoreLink, sharing: () => SharingScope | null, log: (line: string) => void): SyncCoordinator {
+  return new SyncCoordinator({
+    pool: () => link.connection(),
+    state: () => link.state(),
+    onStateChange: (listener) => link.onChange(listener),
+    sharing,
+    deskId: link.deskId,
+    lost: (error) => link.lost(error),
+    log,
+  });
+}
 
 /** One service, however a desk spells its address: scheme and host in lower case, no trailing slash. */
 export function serviceKey(apiBaseUrl: string): string {

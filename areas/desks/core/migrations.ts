@@ -63,6 +63,40 @@ export const migrations: readonly string[] = [
   `,
   // 2: what the service answered a sent entry (a return's id), so the desk that queued it can say so.
   `ALTER TABLE outbox ADD COLUMN result jsonb;`,
+  // 3: what the syncing desk shares (shared-sets.ts): one row per record, stamped with the change
+  // counter that last changed it, so a desk catches up by reading only the rows stamped after its own
+  // counter. The lineage names this store's history of an account: a desk whose copy came from
+  // another store (or from before the store was emptied) reads it all again rather than mix the two.
+  `
+  ALTER TABLE sync_state ADD COLUMN lineage uuid NOT NULL DEFAULT gen_random_uuid();
+
+  CREATE TABLE sync_sets (
+    account text NOT NULL,
+    environment text NOT NULL,
+    dataset text NOT NULL,
+    -- The shape of the rows' bodies: a desk that does not know it neither reads nor patches them.
+    format integer NOT NULL,
+    -- What the set says as a whole (the inventory cache: its centers and when it was synced).
+    meta text NOT NULL,
+    changed_at bigint NOT NULL,
+    PRIMARY KEY (account, environment, dataset),
+    FOREIGN KEY (account, environment) REFERENCES sync_state (account, environment)
+  );
+
+  CREATE TABLE sync_rows (
+    account text NOT NULL,
+    environment text NOT NULL,
+    dataset text NOT NULL,
+    key text NOT NULL,
+    -- Null: the record was removed (kept, so a desk behind learns to remove it too).
+    body text,
+    changed_at bigint NOT NULL,
+    PRIMARY KEY (account, environment, dataset, key),
+    FOREIGN KEY (account, environment, dataset) REFERENCES sync_sets (account, environment, dataset)
+  );
+  -- What a desk catching up reads: the rows changed after its counter, in a stable order to page by.
+  CREATE INDEX sync_rows_changes ON sync_rows (account, environment, dataset, changed_at, key);
+  `,
 ];
 
 /** The transaction-level advisory lock the migrations run under: "dockdesk" in ASCII, as one 64-bit key. */

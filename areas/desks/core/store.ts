@@ -37,7 +37,7 @@ const KEEPALIVES = '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tc
 export interface OpenStoreOptions {
   /** The desk's name, in its connections' application_name. */
   deskName: string;
-  /** Connections at most (the sync lease and the presence listener each keep one while they live). */
+  /** Connections at most (the sync lease and the presence, budget and sync listeners each keep one while they live). */
   max?: number;
   /** Receives a line when an idle connection breaks (the server restarted): the pool replaces it. */
   log?: (line: string) => void;
@@ -61,7 +61,8 @@ export function storePoolConfig(connection: StoreConnection, password: string, o
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     options: KEEPALIVES,
-    max: options.max ?? 6,
+    // Four held by the lease and the listeners, the rest for statements (a sync's write, a catch-up, the outbox).
+    max: options.max ?? 8,
   };
 }
 

@@ -24,6 +24,11 @@ import { findItem, itemLots } from './items.js';
 import { startSyncAssembler, SyncWorkerStopped, type SyncAssembler } from './sync-in-worker.js';
 import { fullPassDue, syncInventory, type ResumePoint } from './sync.js';
 import { inLane } from '../../../electron/core/api/request-budget.js';
+import type { SetPosition, SharedSync, SyncRole } from '../../desks/core/index.js';
+import { applyChanges, cacheRows, changedRows, INVENTORY_SET, metaOf, SHARED_ITEM_FORMAT, SharedPositionFile } from './shared-cache.js';
+
+/** The background refresh's interval unless told otherwise. */
+const DEFAULT_REFRESH_MS = 15 * 60 * 1000;
 
 /** Who the cache belongs to: the active environment and the signed-in account. */
 export interface DeskAccount {
@@ -48,9 +53,20 @@ export interface InventoryDeskDeps {
   startAssembler?: typeof startSyncAssembler;
 }
 
+/**
+ * Why a sync runs: asked for with a mode; `auto` after sign-in or on the timer (the mode follows the
+ * cache: full when it is empty or its last full pass a day old); `share` for the store the desks
+ * share (a change heard, this desk's role changed): it follows the store, and syncs from the service
+ * only what is due.
+ */
+type SyncReason = 'asked' | 'auto' | 'share';
+
 interface RunningSync {
   controller: AbortController;
   mode: 'full' | 'refresh';
+  reason: SyncReason;
+  /** How it gets the data, once the store said where this desk stands (null: not yet). */
+  as: SyncRole | null;
   phase: SyncPhase | null;
   done: number;
   total: number | null;
@@ -60,6 +76,8 @@ interface RunningSync {
 interface Opened {
   key: string;
   file: DurableFile<CacheColumns>;
+  /** Where the cache stands in the store's history, kept beside it. */
+  positions: SharedPositionFile;
 }
 
 /**
@@ -85,13 +103,49 @@ export class InventoryDesk {
    * list stands. The next full pass of the same cache goes on from there instead of starting over.
    */
   private interrupted: { key: string; assembler: SyncAssembler; resume: ResumePoint } | null = null;
+  /** The sync the desks sharing a store run together (null: none, this desk syncs alone). */
+  private share: SharedSync | null = null;
+  /** Where the loaded cache stands in the store's history; null: it is not the store's (its own sync, or none). */
+  private position: SetPosition | null = null;
+  /** Something changed while a sync ran (a change heard, the role): one more runs after it. */
+  private again = false;
+  /** Opened once the areas are built: a sync waits to know whether the desks share one (attachShare). */
+  private readonly shareAttached: Promise<void>;
+  private openShareGate!: () => void;
 
   constructor(private readonly deps: InventoryDeskDeps) {
-    const every = deps.refreshIntervalMs ?? 15 * 60 * 1000;
+    this.shareAttached = new Promise((resolve) => (this.openShareGate = resolve));
+    const every = deps.refreshIntervalMs ?? DEFAULT_REFRESH_MS;
     if (every > 0) {
       this.timer = setInterval(() => void this.backgroundRefresh(), every);
       this.timer.unref();
     }
+  }
+
+  /**
+   * The desks sharing a store sync once for all (desks' `sharedSync`): while another desk holds the
+   * lease this one follows the store instead of the service. A role change or a change heard runs a
+   * sync of reason `share`.
+   */
+  attachShare(share: SharedSync): void {
+    this.share = share;
+    share.onRole((role) => {
+      const run = this.sync;
+      if (!run) this.kick();
+      else if (run.as !== null && run.as !== role) this.again = true;
+    });
+    share.onChanges((counter) => {
+      if (this.position && counter <= this.position.counter) return;
+      if (!this.sync) {
+        if (share.role() === 'follower') this.kick();
+      } else if (this.sync.as !== 'leader') this.again = true;
+    });
+    this.openShareGate();
+  }
+
+  /** Every area is built: a sync waits no longer for a share that no area attached. */
+  areasBuilt(): void {
+    this.openShareGate();
   }
 
   /** The index for the current account (loading its file first when the account changed). */
@@ -120,7 +174,7 @@ export class InventoryDesk {
       .then(() => {
         const after = this.opened?.key ?? null;
         if (after !== null && after !== before && !this.sync && this.deps.current().session.status === 'signed-in')
-          this.start(this.index.size === 0 || fullPassDue(this.index, this.deps.clock.now().getTime()) ? 'full' : 'refresh');
+          this.begin(this.index.size === 0 || fullPassDue(this.index, this.deps.clock.now().getTime()) ? 'full' : 'refresh', 'auto');
       })
       .catch((error: unknown) => this.deps.log(`inventory cache: ${(error as Error).message}`));
   }
@@ -158,6 +212,10 @@ export class InventoryDesk {
 
   /** Starts a sync unless one is running; answers at once. */
   start(mode: 'full' | 'refresh'): SyncStatus {
+    return this.begin(mode, 'asked');
+  }
+
+  private begin(mode: 'full' | 'refresh', reason: SyncReason): SyncStatus {
     if (this.sync || this.closed) return this.status();
     const account = this.deps.current();
     if (account.session.status !== 'signed-in' || !this.opened) {
@@ -165,7 +223,7 @@ export class InventoryDesk {
     }
     const controller = new AbortController();
     const effective = mode === 'refresh' && this.index.size === 0 ? 'full' : mode;
-    const run: RunningSync = { controller, mode: effective, phase: null, done: 0, total: null, finished: Promise.resolve() };
+    const run: RunningSync = { controller, mode: effective, reason, as: null, phase: null, done: 0, total: null, finished: Promise.resolve() };
     this.sync = run;
     run.finished = this.run(run, account, this.opened);
     this.announce();
@@ -193,6 +251,7 @@ export class InventoryDesk {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.openShareGate();
     if (this.timer) clearInterval(this.timer);
     this.cancel();
     await this.settled();
@@ -215,6 +274,9 @@ export class InventoryDesk {
     };
     try {
       await Promise.resolve();
+      if (!(await this.fromStore(run, opened, onProgress))) return;
+      signal.throwIfAborted();
+      const before = this.index.columns;
       const { columns, encoded, folded } = await this.fetch(run, account, onProgress);
       signal.throwIfAborted();
       onProgress({ phase: 'writing', done: 0, total: columns.count });
@@ -223,6 +285,8 @@ export class InventoryDesk {
       if (this.opened?.key === opened.key) this.index = new CacheIndex(columns, folded);
       this.lastCompletedAt = this.deps.clock.now().toISOString();
       this.lastError = null;
+      if (run.as === 'leader') await this.publish(opened, before, columns);
+      else if (this.position) await this.keepPosition(opened, null, columns);
       onProgress({ phase: 'writing', done: columns.count, total: columns.count });
     } catch (error) {
       const reason: unknown = signal.aborted ? signal.reason : error;
@@ -234,7 +298,128 @@ export class InventoryDesk {
     } finally {
       if (this.sync === run) this.sync = null;
       this.announce();
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      }
     }
+  }
+
+  /** A sync for the store's sake (a change heard, a new role), unless one runs (it runs again after) or nobody is signed in. */
+  private kick(): void {
+    if (this.closed) return;
+    if (this.sync) {
+      this.again = true;
+      return;
+    }
+    if (!this.opened || this.deps.current().session.status !== 'signed-in') return;
+    this.begin(this.index.size === 0 ? 'full' : 'refresh', 'share');
+  }
+
+  /**
+   * Before a sync asks the service anything: where this desk stands with the store. A follower brings
+   * its cache up to the store's and is done (false); the leader does too, then syncs from the service
+   * what is due; a desk alone (no store, none answering, or a set it cannot read) syncs as it always
+   * did. The mode is chosen here, against the cache the store brought.
+   */
+  private async fromStore(run: RunningSync, opened: Opened, onProgress: (p: SyncProgress) => void): Promise<boolean> {
+    await this.shareAttached;
+    const share = this.share;
+    if (share) await share.settled();
+    run.as = share?.role() ?? 'alone';
+    let applied = false;
+    if (share && run.as !== 'alone') {
+      const followed = await this.followStore(share, run, opened, onProgress);
+      applied = followed === 'applied';
+      if (followed === 'failed' || (followed === 'foreign' && run.as === 'follower')) run.as = 'alone';
+      if (run.as === 'follower') return false;
+    }
+    const now = this.deps.clock.now().getTime();
+    const empty = this.index.size === 0;
+    if (run.reason === 'asked') run.mode = empty ? 'full' : run.mode;
+    else if (empty || fullPassDue(this.index, now)) run.mode = 'full';
+    // Chosen for the cache before the store's came in; else kept (an interrupted full pass goes on).
+    else if (run.reason === 'auto') run.mode = applied ? 'refresh' : run.mode;
+    else if (refreshDue(this.index, now, this.deps.refreshIntervalMs)) run.mode = 'refresh';
+    else {
+      // Nothing due, but the store lacks this desk's fresh cache (it synced alone before it led): the others get it now.
+      if (run.as === 'leader' && this.position === null && this.index.size > 0) await this.publish(opened, this.index.columns, this.index.columns);
+      return false;
+    }
+    this.announce();
+    return true;
+  }
+
+  /** Applies the store's changes since this cache's position (all of it when the cache is not the store's). */
+  private async followStore(
+    share: SharedSync,
+    run: RunningSync,
+    opened: Opened,
+    onProgress: (p: SyncProgress) => void,
+  ): Promise<'current' | 'applied' | 'empty' | 'foreign' | 'failed'> {
+    let changes;
+    try {
+      changes = await share.read(INVENTORY_SET, this.position);
+    } catch (error) {
+      this.deps.log(`inventory sync: the store did not answer (${(error as Error).message}); this desk syncs alone`);
+      return 'failed';
+    }
+    if (!changes) return 'empty';
+    if (changes.format !== SHARED_ITEM_FORMAT) {
+      this.deps.log(`inventory sync: the store holds the cache in format ${changes.format}, this desk knows ${SHARED_ITEM_FORMAT}`);
+      return 'foreign';
+    }
+    if (!changes.whole && this.position?.counter === changes.to.counter) return 'current';
+    onProgress({ phase: 'writing', done: 0, total: changes.rows.length });
+    let columns: CacheColumns;
+    try {
+      columns = applyChanges(changes.whole ? null : this.index.columns, changes);
+    } catch (error) {
+      this.deps.log(`inventory sync: the store's cache could not be read (${(error as Error).message})`);
+      return 'foreign';
+    }
+    run.controller.signal.throwIfAborted();
+    await opened.file.write(columns);
+    if (this.opened?.key === opened.key) this.index = new CacheIndex(columns);
+    await this.keepPosition(opened, changes.to, columns);
+    this.lastCompletedAt = this.deps.clock.now().toISOString();
+    this.lastError = null;
+    onProgress({ phase: 'writing', done: changes.rows.length, total: changes.rows.length });
+    return 'applied';
+  }
+
+  /**
+   * The leader's new generation to the store: what changed since the store's copy (the cache before
+   * this sync, at `position`), or the whole cache when the store is not at that copy (none yet,
+   * another desk's, or moved on). A store that refuses or does not answer leaves the cache this desk's own.
+   */
+  private async publish(opened: Opened, before: CacheColumns, after: CacheColumns): Promise<void> {
+    const share = this.share;
+    let position: SetPosition | null = null;
+    try {
+      if (share) {
+        const meta = metaOf(after);
+        const base = this.position;
+        let result = base
+          ? await share.publish(INVENTORY_SET, { whole: false, base, format: SHARED_ITEM_FORMAT, meta, rows: changedRows(before, after) })
+          : null;
+        if (!result?.ok) result = await share.publish(INVENTORY_SET, { whole: true, format: SHARED_ITEM_FORMAT, meta, rows: cacheRows(after) });
+        if (result.ok) position = result.position;
+        else this.deps.log("inventory sync: another desk syncs for the store now; this sync stays this desk's own");
+      }
+    } catch (error) {
+      this.deps.log(`inventory sync: the store did not take the sync (${(error as Error).message}); it stays this desk's own`);
+    }
+    await this.keepPosition(opened, position, after);
+  }
+
+  /** Keeps where the cache just written stands with the store (null: it is this desk's own). */
+  private async keepPosition(opened: Opened, position: SetPosition | null, columns: CacheColumns): Promise<void> {
+    if (this.opened?.key === opened.key) this.position = position;
+    await opened.positions.write(position, columns).catch((error: unknown) => {
+      if (this.opened?.key === opened.key) this.position = null;
+      this.deps.log(`inventory cache: where it stands with the store could not be kept (${(error as Error).message})`);
+    });
   }
 
   /**
@@ -284,7 +469,7 @@ export class InventoryDesk {
       await this.follow();
       // Mostly a refresh of what changed; once a day a full pass, for what leaves no history (committed quantities).
       if (this.opened && this.deps.current().session.status === 'signed-in')
-        this.start(this.interrupted || fullPassDue(this.index, this.deps.clock.now().getTime()) ? 'full' : 'refresh');
+        this.begin(this.interrupted || fullPassDue(this.index, this.deps.clock.now().getTime()) ? 'full' : 'refresh', 'auto');
     } catch (error) {
       this.deps.log(`inventory refresh: ${(error as Error).message}`);
     }
@@ -310,16 +495,20 @@ export class InventoryDesk {
     this.index = CacheIndex.empty();
     this.dropInterrupted();
     this.opened = null;
+    this.position = null;
     this.lastCompletedAt = null;
     this.lastError = null;
     if (key === null) return;
     const file = inventoryCacheFile(join(this.deps.dataDir, 'inventory', key, 'cache.ddf'));
+    const positions = new SharedPositionFile(join(this.deps.dataDir, 'inventory', key, 'shared.ddf'));
     const read = await file.read();
-    this.opened = { key, file };
+    this.opened = { key, file, positions };
     if (read.value) {
       try {
         this.index = new CacheIndex(read.value);
         this.lastCompletedAt = read.writtenAt?.toISOString() ?? null;
+        // The previous generation (the current one was bad) is not the one the position was kept for.
+        if (read.from === 'current') this.position = await positions.read(read.value);
       } catch (error) {
         this.deps.log(`inventory cache: the cache could not be indexed (${(error as Error).message}); resyncing`);
       }
@@ -336,7 +525,8 @@ export class InventoryDesk {
       this.deps.log(`inventory cache: ${englishOf(saying)} ${problem.message} (${report.recovery})`);
       this.deps.emit('inventory.cacheProblem', report);
     }
-    if (read.problems.length > 0 && !read.value && account.session.status === 'signed-in' && this.deps.connectivity.state !== 'offline') this.start('full');
+    if (read.problems.length > 0 && !read.value && account.session.status === 'signed-in' && this.deps.connectivity.state !== 'offline')
+      this.begin('full', 'auto');
   }
 }
 
@@ -350,6 +540,16 @@ const CACHE_PROBLEM_KINDS: Record<CacheProblem['kind'], string> = {
   invalid: 'invalid',
   unreadable: 'unreadable',
 };
+
+/**
+ * Whether the leader (or a desk left alone) should refresh now rather than wait for its timer: the
+ * cache's quantities are older than the timer's interval, so a desk taking over from one that stopped
+ * goes on where it left off, and one that finds the store current asks the service nothing.
+ */
+function refreshDue(index: CacheIndex, now: number, intervalMs = DEFAULT_REFRESH_MS): boolean {
+  const at = index.syncedAt.levels;
+  return at === null || now - Date.parse(at) >= Math.max(intervalMs, 60_000);
+}
 
 /** One folder per environment and account; the subject is hashed (it may hold any characters). */
 export function cacheKey(environmentId: string, subject: string): string {
