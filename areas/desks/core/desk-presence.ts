@@ -1,17 +1,8 @@
 import type pg from 'pg';
 import type { PresenceRecordKind } from '../common/store.js';
 import type { PresenceAnswer } from '../common/ipc.js';
-import {
-  announce,
-  desksAt,
-  forgetDesk,
-  leave,
-  listenPresence,
-  PRESENCE_HEARTBEAT_MS,
-  registerDesk,
-  type DeskIdentity,
-  type PresenceListener,
-} from './presence.js';
+import { announce, desksAt, forgetDesk, leave, listenPresence, PRESENCE_HEARTBEAT_MS, registerDesk, type DeskIdentity } from './presence.js';
+import { ListenerSlot } from './listen.js';
 import type { SharingScope } from './shared-store.js';
 
 export interface DeskPresenceDeps {
@@ -40,14 +31,16 @@ const keyOf = (r: RecordRef) => `${r.kind}:${r.id}`;
  */
 export class DeskPresence {
   private readonly open = new Map<string, RecordRef>();
-  private listener: PresenceListener | null = null;
+  private readonly listener: ListenerSlot;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   private joined: Promise<void> | null = null;
   /** Raised by every (dis)connect: a listener that opens after a newer one began is closed at once. */
   private generation = 0;
 
-  constructor(private readonly deps: DeskPresenceDeps) {}
+  constructor(private readonly deps: DeskPresenceDeps) {
+    this.listener = new ListenerSlot('presence', deps.lost);
+  }
 
   /** The record is open here: others are told, and the answer names the desks that have it open too. */
   async enter(record: RecordRef): Promise<PresenceAnswer> {
@@ -149,23 +142,11 @@ export class DeskPresence {
         .then((answer) => this.deps.changed(answer))
         .catch((error: unknown) => this.deps.lost(error));
     });
-    if (generation !== this.generation) {
-      await listener.close();
-      return;
-    }
-    this.listener = listener;
-    void listener.ended.then((how) => {
-      if (how === 'lost' && this.listener === listener) {
-        this.listener = null;
-        this.deps.lost(new Error('the presence listener lost its connection'));
-      }
-    });
+    await this.listener.keep(listener, generation !== this.generation);
   }
 
-  private async stopListening(): Promise<void> {
-    const listener = this.listener;
-    this.listener = null;
-    await listener?.close().catch(() => undefined);
+  private stopListening(): Promise<void> {
+    return this.listener.stop();
   }
 
   private heartbeat(): void {

@@ -30,3 +30,47 @@ export async function listenChannel<T>(pool: pg.Pool, channel: string, schema: z
   await orLost(own, () => client.query(`LISTEN ${channel}`));
   return { ended: own.ended, close: async () => own.end('closed') };
 }
+
+/**
+ * The one listener a part of the desk keeps on its channel. A listener opened for a (dis)connect that a
+ * newer one has since overtaken is closed at once rather than kept; a kept one whose connection ends
+ * unasked is forgotten and told as the store being lost, so the part listens again once it is back.
+ */
+export class ListenerSlot {
+  private current: ChannelListener | null = null;
+
+  constructor(
+    /** For the loss's message: "the <what> listener lost its connection". */
+    private readonly what: string,
+    private readonly lost: (error: unknown) => void,
+  ) {}
+
+  /** Whether a listener is kept (the part hears the other desks). */
+  get held(): boolean {
+    return this.current !== null;
+  }
+
+  /** Keeps `listener`, or closes it when `overtaken`; says whether it was kept. */
+  async keep(listener: ChannelListener, overtaken: boolean): Promise<boolean> {
+    if (overtaken) {
+      await listener.close();
+      return false;
+    }
+    this.current = listener;
+    // Watched, not awaited: it settles only when the listening connection ends.
+    void listener.ended.then((how) => {
+      if (how === 'lost' && this.current === listener) {
+        this.current = null;
+        this.lost(new Error(`the ${this.what} listener lost its connection`));
+      }
+    });
+    return true;
+  }
+
+  /** Closes the kept listener, if any: an end asked for, never a loss. */
+  async stop(): Promise<void> {
+    const listener = this.current;
+    this.current = null;
+    await listener?.close().catch(() => undefined);
+  }
+}

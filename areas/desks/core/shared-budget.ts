@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { BudgetNews, RequestBudget } from '../../../electron/core/api/request-budget.js';
 import { listenBudget, tellBudget, type BudgetNotice } from './budget-news.js';
-import type { ChannelListener } from './listen.js';
+import { ListenerSlot } from './listen.js';
 import type { SharingScope } from './shared-store.js';
 
 export interface SharedBudgetDeps {
@@ -24,13 +24,15 @@ const CLERK_HOLD_MAX_MS = 5_000;
  * the service's own `x-remaining-calls`, which counts every desk's calls already.
  */
 export class SharedBudget {
-  private listener: ChannelListener | null = null;
+  private readonly listener: ListenerSlot;
   private unsubscribe: (() => void) | null = null;
   private bound: RequestBudget | null = null;
   /** Raised by every (dis)connect: a listener that opens after a newer one began is closed at once. */
   private generation = 0;
 
-  constructor(private readonly deps: SharedBudgetDeps) {}
+  constructor(private readonly deps: SharedBudgetDeps) {
+    this.listener = new ListenerSlot('budget', deps.lost);
+  }
 
   /** The store answers (again): hear the other desks, and tell them what this desk learns. */
   async connected(): Promise<void> {
@@ -41,17 +43,7 @@ export class SharedBudget {
     if (!pool) return;
     try {
       const listener = await listenBudget(pool, (notice) => this.heard(notice));
-      if (generation !== this.generation) {
-        await listener.close();
-        return;
-      }
-      this.listener = listener;
-      void listener.ended.then((how) => {
-        if (how === 'lost' && this.listener === listener) {
-          this.listener = null;
-          this.deps.lost(new Error('the budget listener lost its connection'));
-        }
-      });
+      await this.listener.keep(listener, generation !== this.generation);
     } catch (error) {
       this.deps.lost(error);
     }
@@ -81,7 +73,7 @@ export class SharedBudget {
   private tell(news: BudgetNews): void {
     const pool = this.deps.pool();
     const scope = this.deps.sharing();
-    if (!pool || !scope || !this.listener) return;
+    if (!pool || !scope || !this.listener.held) return;
     const notice: BudgetNotice = { ...scope, deskId: this.deps.deskId, kind: news.kind, ms: Math.max(0, Math.min(120_000, Math.round(news.ms))) };
     tellBudget(pool, notice).catch((error: unknown) => this.deps.lost(error));
   }
@@ -96,9 +88,7 @@ export class SharedBudget {
     } else budget.holdBackground(Math.min(notice.ms, CLERK_HOLD_MAX_MS));
   }
 
-  private async stopListening(): Promise<void> {
-    const listener = this.listener;
-    this.listener = null;
-    await listener?.close().catch(() => undefined);
+  private stopListening(): Promise<void> {
+    return this.listener.stop();
   }
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { SharedStoreState } from '../common/store.js';
-import type { ChannelListener } from './listen.js';
+import { ListenerSlot } from './listen.js';
 import { listenSync, publishSet, readSetChanges, type PublishResult, type SetChanges, type SetPosition, type SetPublish } from './shared-sets.js';
 import type { SharingScope } from './shared-store.js';
 import { holdSyncLease, type SyncLease } from './sync-lease.js';
@@ -52,7 +52,7 @@ const scopeKey = (scope: SharingScope) => `${scope.environment}\n${scope.account
 /** This desk's part in the shared sync: the lease while it holds it, the notices it hears, its role. */
 export class SyncCoordinator implements SharedSync {
   private lease: { key: string; lease: SyncLease } | null = null;
-  private listener: ChannelListener | null = null;
+  private readonly listener: ListenerSlot;
   private timer: NodeJS.Timeout | null = null;
   private trying: Promise<void> | null = null;
   private firstTry: Promise<void> | null = null;
@@ -63,7 +63,9 @@ export class SyncCoordinator implements SharedSync {
   private readonly roleListeners = new Set<(role: SyncRole) => void>();
   private readonly changeListeners = new Set<(counter: number) => void>();
 
-  constructor(private readonly deps: SyncCoordinatorDeps) {}
+  constructor(private readonly deps: SyncCoordinatorDeps) {
+    this.listener = new ListenerSlot('sync', deps.lost);
+  }
 
   role(): SyncRole {
     const scope = this.deps.sharing();
@@ -127,18 +129,7 @@ export class SyncCoordinator implements SharedSync {
       if (!pool || this.closed) return;
       try {
         const listener = await listenSync(pool, (notice) => this.heard(notice));
-        if (generation !== this.generation) {
-          await listener.close();
-          return;
-        }
-        this.listener = listener;
-        // Watched, not awaited: it settles only when the listening connection ends.
-        void listener.ended.then((how) => {
-          if (how === 'lost' && this.listener === listener) {
-            this.listener = null;
-            this.deps.lost(new Error('the sync listener lost its connection'));
-          }
-        });
+        if (!(await this.listener.keep(listener, generation !== this.generation))) return;
       } catch (error) {
         this.deps.lost(error);
         return;
@@ -233,10 +224,8 @@ export class SyncCoordinator implements SharedSync {
     await held?.lease.release().catch(() => undefined);
   }
 
-  private async stopListening(): Promise<void> {
-    const listener = this.listener;
-    this.listener = null;
-    await listener?.close().catch(() => undefined);
+  private stopListening(): Promise<void> {
+    return this.listener.stop();
   }
 
   private heard(notice: { account: string; environment: string; deskId: string; counter: number }): void {
