@@ -327,6 +327,7 @@ export class InventoryDesk {
     const share = this.share;
     if (share) await share.settled();
     run.as = share?.role() ?? 'alone';
+    const announced = run.mode;
     let applied = false;
     if (share && run.as !== 'alone') {
       const followed = await this.followStore(share, run, opened, onProgress);
@@ -346,7 +347,8 @@ export class InventoryDesk {
       if (run.as === 'leader' && this.position === null && this.index.size > 0) await this.publish(opened, this.index.columns, this.index.columns);
       return false;
     }
-    this.announce();
+    // Said again only when the mode is not the one announced as the sync began.
+    if (run.mode !== announced) this.announce();
     return true;
   }
 
