@@ -24,6 +24,7 @@ import { benchLanguages } from './languages.js';
 import { benchReceivingImport } from './receiving-import.js';
 import { benchReceivingImportDesk } from './receiving-import-desk.js';
 import { benchJournal } from './journal.js';
+import { benchManyDesks } from './many-desks.js';
 import { sample, summarize } from './stats.js';
 
 /**
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
   if (want('languages')) results.languages = await benchLanguages();
   if (want('receivingImport')) results.receivingImport = { ...(await benchReceivingImport()), desk: await benchReceivingImportDesk() };
   if (want('journal')) results.journal = await benchJournal();
+  if (want('manyDesks')) results.manyDesks = await benchManyDesks();
   process.stdout.write(
     `${JSON.stringify({ benchmark: 'dockdesk', date: new Date().toISOString(), node: process.version, cpus: cpus().length, runs: RUNS, results }, null, 2)}\n`,
   );
