@@ -10,8 +10,6 @@ import { call, useDockdeskEvent } from '../../../renderer/src/bridge/dockdesk';
  * (`journal.recorded`) and when the journal's state changes (`journal.state`), and the page follows.
  */
 export const journalQueries = {
-  /** Whether the journal is whole: the desk's, not an account's (one file per desk, whoever signs in). */
-  state: queryOptions({ queryKey: ['journal', 'state'] as const, queryFn: ({ signal }) => call('journal.state', {}, signal) }),
   /** Every record's entries of one kind in the account's environment: what an entry appended makes stale. */
   kind: (account: AccountKey, kind: JournalRecordKind) => [...account, 'journal', 'record', kind] as const,
   record: (account: AccountKey, kind: JournalRecordKind, id: string, reference: string | null) =>
@@ -27,6 +25,9 @@ export const journalQueries = {
       },
     }),
 };
+
+/** Whether the journal is whole: the desk's, not an account's (one file per desk, whoever signs in). */
+export const journalStateQuery = queryOptions({ queryKey: ['journal', 'state'] as const, queryFn: ({ signal }) => call('journal.state', {}, signal) });
 
 /**
  * One record's entries, newest first. Asked by its id and by its reference: an entry written before
@@ -44,9 +45,9 @@ export function useJournalState() {
   const client = useQueryClient();
   useDockdeskEvent(
     'journal.state',
-    useCallback((state: JournalState) => client.setQueryData(journalQueries.state.queryKey, state), [client]),
+    useCallback((state: JournalState) => client.setQueryData(journalStateQuery.queryKey, state), [client]),
   );
-  return useQuery(journalQueries.state);
+  return useQuery(journalStateQuery);
 }
 
 /** A record's entries, read again when main appends one about a record of its kind. */
