@@ -10,6 +10,7 @@ import { stockArea } from '../../areas/stock/ui/stock.contribution';
 import { printingArea } from '../../areas/printing/ui/printing.contribution';
 import { settingsArea } from '../../areas/settings/ui/settings.contribution';
 import { desksArea } from '../../areas/desks/ui/desks.contribution';
+import { journalArea } from '../../areas/journal/ui/journal.contribution';
 
 /** Each feature area's part of the page, in the manifest's order (the sidebar's). */
 export const featureAreas = [
@@ -24,4 +25,5 @@ export const featureAreas = [
   printingArea,
   settingsArea,
   desksArea,
+  journalArea,
 ] as const;

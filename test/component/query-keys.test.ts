@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccountKey } from '../../renderer/src/app/accountKey';
 import { centersQuery } from '../../renderer/src/app/centers';
 import { inventoryQueries } from '../../areas/inventory/ui/queries';
+import { journalQueries } from '../../areas/journal/ui/queries';
 import { lotsQueries } from '../../areas/lots/ui/queries';
 import { receivingQueries } from '../../areas/receiving/ui/queries';
 import { filtersQuery } from '../../areas/receiving/ui/rememberFilters';
@@ -15,6 +16,7 @@ import { unidentifiedQueries } from '../../areas/unidentified/ui/queries';
  */
 const factories: Record<string, Record<string, (account: AccountKey, ...rest: never[]) => unknown>> = {
   inventory: inventoryQueries,
+  journal: journalQueries,
   centers: { centers: centersQuery },
   lots: lotsQueries,
   receiving: { ...receivingQueries, filters: filtersQuery },

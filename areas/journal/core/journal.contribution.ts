@@ -2,9 +2,20 @@ import { journalChannels } from '../common/ipc.js';
 import { DEFAULT_DESKS_SETTINGS, DesksSettings } from '../../desks/common/store.js';
 import { said } from '../../../shared/errors.js';
 import { defineCoreArea } from '../../../electron/core/area.js';
-import type { JournalState } from '../common/entry.js';
+import type { JournalEntry, JournalState } from '../common/entry.js';
 import { Journal } from './journal.js';
-import { journalService } from './service.js';
+import { journalService, type JournalService } from './service.js';
+
+/** The service, saying each entry it appended, so a record's page shows it without asking again on a timer. */
+function announced(service: JournalService, recorded: (record: JournalEntry['what']['record']) => void): JournalService {
+  return {
+    record: async (input) => {
+      const entry = await service.record(input);
+      if (entry) recorded(entry.what.record);
+      return entry;
+    },
+  };
+}
 
 /** The desks area's settings section, where the desk's id and name are kept. */
 const DESKS_SECTION = 'desks';
@@ -41,11 +52,19 @@ export const journalArea = defineCoreArea({
     return {
       handlers: {
         'journal.state': async () => (journal ? journal.state() : state),
-        'journal.forRecord': async ({ kind, id }) => ({ entries: journal ? journal.forRecord(kind, id) : [] }),
+        // Records' ids are the service's: return 12 of another environment is another return.
+        'journal.forRecord': async ({ kind, id }) => ({
+          entries: journal ? journal.forRecord(kind, id).filter((e) => e.environment === ctx.environmentId()) : [],
+        }),
         'journal.range': async ({ from, to }) => ({ entries: journal ? journal.range(new Date(from), new Date(to)) : [] }),
       },
       close: async () => journal?.close(),
-      services: { journal: journalService(() => journal, ctx.log) },
+      services: {
+        journal: announced(
+          journalService(() => journal, ctx.log),
+          (record) => ctx.emit('journal.recorded', { record }),
+        ),
+      },
     };
   },
 });

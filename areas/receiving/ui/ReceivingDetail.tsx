@@ -16,6 +16,7 @@ import { ItemName, useItemNames, type ItemNaming } from '../../inventory/ui';
 import { showToast } from '../../../renderer/src/ui/Toasts';
 import { ViewHeading } from '../../../renderer/src/ui/ViewHeading';
 import { OpenElsewhere } from '../../desks/ui';
+import { RecordJournal } from '../../journal/ui';
 import { printBoxLabels, printLabels, saveLabels, useBoxLabelPrinter, viewLabels } from './labels';
 import { BOX_ITEM_LABEL_KEYS, useBoxItemLabels } from './boxItemLabels';
 import { useShortcut } from '../../../renderer/src/keyboard/useShortcut';
@@ -24,7 +25,7 @@ import { useCenters } from '../../../renderer/src/app/centers';
 import { differenceSaid, differenceTone, lotWords } from './difference';
 import { currentWords, useT, type Translate } from '../../../renderer/src/i18n/useT';
 
-/** One receiving order: facts, timeline, quantities, boxes, distributions, and what can be done with it. */
+/** One receiving order: facts, timeline and what this desk did to it, quantities, boxes, distributions, and what can be done with it. */
 export function ReceivingDetail() {
   const { id } = useParams({ from: '/receiving/$id' });
   const { box } = useSearch({ from: '/receiving/$id' });
@@ -101,6 +102,7 @@ function DetailBody({ detail, focusBox, showContents }: { detail: Detail; focusB
             </li>
           ))}
         </ol>
+        <RecordJournal kind="receiving" id={String(order.id)} reference={order.purchase_order_number ?? null} />
       </div>
       <div className="span-2">
         <h2>

@@ -13,6 +13,7 @@ import { StatusBadge } from '../../../renderer/src/ui/StatusBadge';
 import { showToast } from '../../../renderer/src/ui/Toasts';
 import { ViewHeading } from '../../../renderer/src/ui/ViewHeading';
 import { OpenElsewhere } from '../../desks/ui';
+import { RecordJournal } from '../../journal/ui';
 import { useCancelReturn, useEditReturn, useOriginalShipment, useReturnDetail } from './queries';
 import { useCenters } from '../../../renderer/src/app/centers';
 import { units } from './ReturnsList';
@@ -27,7 +28,7 @@ function useReturnTimes(centerId: number | undefined): (iso: string | null | und
   return (iso) => formatCenterTime(iso, zone);
 }
 
-/** One return: facts, items with the actions requested and taken, status history, and cancel or edit while it awaits arrival. */
+/** One return: facts, items with the actions requested and taken, status history and what this desk did to it, and cancel or edit while it awaits arrival. */
 export function ReturnDetail() {
   const { id } = useParams({ from: '/returns/$id' });
   const query = useReturnDetail(id);
@@ -67,6 +68,7 @@ function DetailBody({ detail }: { detail: Detail }) {
             </li>
           ))}
         </ol>
+        <RecordJournal kind="return" id={String(r.id)} reference={r.reference_id ?? null} />
       </div>
       <div className="span-2">
         <h2>

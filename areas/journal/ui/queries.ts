@@ -1,0 +1,68 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { JournalEntry, JournalRecordKind, JournalRecordRef, JournalState } from '../common/entry';
+import { useAccountKey, type AccountKey } from '../../../renderer/src/app/accountKey';
+import { call, useDockdeskEvent } from '../../../renderer/src/bridge/dockdesk';
+
+/**
+ * The desk's journal as a record's page reads it. It is read from this computer's disk, never from
+ * the service, so reading it again costs no request: main says when an entry is appended
+ * (`journal.recorded`) and when the journal's state changes (`journal.state`), and the page follows.
+ */
+export const journalQueries = {
+  /** Every record's entries of one kind in the account's environment: what an entry appended makes stale. */
+  kind: (account: AccountKey, kind: JournalRecordKind) => [...account, 'journal', 'record', kind] as const,
+  record: (account: AccountKey, kind: JournalRecordKind, id: string, reference: string | null) =>
+    queryOptions({
+      queryKey: [...account, 'journal', 'record', kind, id, reference] as const,
+      queryFn: async ({ signal }) => {
+        const names = reference && reference !== id ? [id, reference] : [id];
+        const answers = await Promise.all(names.map((name) => call('journal.forRecord', { kind, id: name }, signal)));
+        return entriesOf(
+          answers.flatMap((a) => a.entries),
+          names,
+        );
+      },
+    }),
+};
+
+/** Whether the journal is whole: the desk's, not an account's (one file per desk, whoever signs in). */
+export const journalStateQuery = queryOptions({ queryKey: ['journal', 'state'] as const, queryFn: ({ signal }) => call('journal.state', {}, signal) });
+
+/**
+ * One record's entries, newest first. Asked by its id and by its reference: an entry written before
+ * the service named the record (a create it refused) carries the reference only. An entry that names
+ * another record under the same reference (another order with the same purchase order number) is not
+ * this one's.
+ */
+export function entriesOf(entries: readonly JournalEntry[], names: readonly string[]): JournalEntry[] {
+  const seen = new Set<number>();
+  return entries.filter((e) => e.what.record !== null && names.includes(e.what.record.id) && !seen.has(e.seq) && seen.add(e.seq)).sort((a, b) => b.seq - a.seq);
+}
+
+/** The journal's state, kept current by main's event. */
+export function useJournalState() {
+  const client = useQueryClient();
+  useDockdeskEvent(
+    'journal.state',
+    useCallback((state: JournalState) => client.setQueryData(journalStateQuery.queryKey, state), [client]),
+  );
+  return useQuery(journalStateQuery);
+}
+
+/** A record's entries, read again when main appends one about a record of its kind. */
+export function useRecordJournal(kind: JournalRecordKind, id: string, reference: string | null) {
+  const client = useQueryClient();
+  const account = useAccountKey();
+  useDockdeskEvent(
+    'journal.recorded',
+    useCallback(
+      ({ record }: { record: JournalRecordRef | null }) => {
+        // Never rejects (a failed read shows on the page); nothing waits for it.
+        if (record?.kind === kind) void client.invalidateQueries({ queryKey: journalQueries.kind(account, kind) });
+      },
+      [client, account, kind],
+    ),
+  );
+  return useQuery(journalQueries.record(account, kind, id, reference));
+}
