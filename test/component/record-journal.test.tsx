@@ -4,6 +4,7 @@ import { page } from 'vitest/browser';
 import { render } from 'vitest-browser-react';
 import type { JournalEntry, JournalState } from '../../areas/journal/common/entry';
 import { RecordJournal } from '../../areas/journal/ui';
+import { formatCenterTime } from '../../renderer/src/format';
 import type { DockdeskBridge } from '../../shared/ipc/contract';
 import { removeBridgeAfterEach } from './support/fake-bridge';
 
@@ -61,7 +62,7 @@ function journalBridge(state: JournalState, start: JournalEntry[]) {
 
 removeBridgeAfterEach();
 
-async function show(bridge: DockdeskBridge) {
+async function show(bridge: DockdeskBridge, when?: (at: string) => string) {
   window.dockdesk = bridge;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   await render(
@@ -70,7 +71,7 @@ async function show(bridge: DockdeskBridge) {
         <button type="button" autoFocus>
           Edit
         </button>
-        <RecordJournal kind="return" id="41" reference="RMA-41" />
+        <RecordJournal kind="return" id="41" reference="RMA-41" when={when} />
       </main>
     </QueryClientProvider>,
   );
@@ -88,6 +89,14 @@ test("each entry says what was done, when, and the service's answer, newest firs
   // The desk's one date-time format, in the desk's zone, named.
   await expect.element(items.nth(1)).toHaveTextContent(/Nov 20, 2026/);
   expect(document.activeElement?.textContent).toBe('Edit');
+});
+
+test("on a page whose times are its center's, the desk's entries read in that center's zone too", async () => {
+  const { bridge } = journalBridge({ ok: true }, [created]);
+  // As a return's page says its times: in its center's zone (here Pennsylvania's), named.
+  await show(bridge, (at) => formatCenterTime(at, 'America/New_York'));
+  // 14:05 UTC on Nov 20 is 9:05 in the morning in New York (EST).
+  await expect.element(section().getByRole('listitem')).toHaveTextContent(/Nov 20, 2026, 9:05\sAM EST/);
 });
 
 test('a record nothing was done to at this desk says so', async () => {

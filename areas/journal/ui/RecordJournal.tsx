@@ -10,7 +10,18 @@ import './journal.css';
  * the service answered, beside the service's own status history. Its heading is announced with the
  * page and never takes focus: the page puts focus on its own action.
  */
-export function RecordJournal({ kind, id, reference = null }: { kind: JournalRecordKind; id: string; reference?: string | null }) {
+export function RecordJournal({
+  kind,
+  id,
+  reference = null,
+  when = deskTime,
+}: {
+  kind: JournalRecordKind;
+  id: string;
+  reference?: string | null;
+  /** How the page says its times (a record's are in its center's zone): the desk's entries read in the same, so no two times on one page are in two zones. */
+  when?: (at: string) => string;
+}) {
   const headingId = useId();
   const { t, said } = useT();
   const state = useJournalState();
@@ -36,7 +47,7 @@ export function RecordJournal({ kind, id, reference = null }: { kind: JournalRec
       ) : (
         <ol className="timeline" aria-labelledby={headingId}>
           {entries.data.map((entry) => (
-            <EntryLine key={entry.seq} entry={entry} />
+            <EntryLine key={entry.seq} entry={entry} when={when} />
           ))}
         </ol>
       )}
@@ -44,13 +55,15 @@ export function RecordJournal({ kind, id, reference = null }: { kind: JournalRec
   );
 }
 
-function EntryLine({ entry }: { entry: JournalEntry }) {
+/** A time with no center of its own: in the desk's zone, named. */
+const deskTime = (at: string): string => formatCenterTime(at, null);
+
+function EntryLine({ entry, when }: { entry: JournalEntry; when: (at: string) => string }) {
   const words = useT();
   const answer = answerSaid(words, entry);
   return (
     <li>
-      <strong>{whatSaid(words, entry)}</strong> {/* The desk's own time (no center's): in the desk's zone, named, as the page's other times are. */}
-      <span className="muted">{formatCenterTime(entry.at, null)}</span>
+      <strong>{whatSaid(words, entry)}</strong> <span className="muted">{when(entry.at)}</span>
       {answer && <div className={entry.answer?.status === 'refused' ? 'journal-answer refused' : 'journal-answer'}>{answer}</div>}
     </li>
   );

@@ -102,7 +102,7 @@ function DetailBody({ detail, focusBox, showContents }: { detail: Detail; focusB
             </li>
           ))}
         </ol>
-        <RecordJournal kind="receiving" id={String(order.id)} reference={order.purchase_order_number ?? null} />
+        <RecordJournal kind="receiving" id={String(order.id)} reference={order.purchase_order_number ?? null} when={(at) => formatCenterTime(at, zone)} />
       </div>
       <div className="span-2">
         <h2>

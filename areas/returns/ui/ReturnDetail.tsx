@@ -68,7 +68,7 @@ function DetailBody({ detail }: { detail: Detail }) {
             </li>
           ))}
         </ol>
-        <RecordJournal kind="return" id={String(r.id)} reference={r.reference_id ?? null} />
+        <RecordJournal kind="return" id={String(r.id)} reference={r.reference_id ?? null} when={when} />
       </div>
       <div className="span-2">
         <h2>
