@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js';
 import { scanCode } from './scanner.js';
 import { service } from './service.js';
-import { chooseCenter, openIntake, returnsWithReference } from './returns-support.js';
+import { openIntake, sendOneReturn, tabTo } from './returns-support.js';
 
 /**
  * "Done at this desk" on a return's page: a return made at the intake and cancelled on its page,
@@ -13,38 +13,16 @@ import { chooseCenter, openIntake, returnsWithReference } from './returns-suppor
 
 const doneHere = (page: Page) => page.getByRole('region', { name: 'Done at this desk' });
 
-/** Tab (never the mouse) until the focused element is the named button; fails after 40 presses. */
-async function tabTo(page: Page, name: string): Promise<void> {
-  for (let i = 0; i < 40; i++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
-    if (focused === name) return;
-  }
-  throw new Error(`Tab never reached "${name}"`);
-}
-
 test("a return created at the intake and cancelled on its page reads as this desk's record there, in the desk's words", async ({ page, host }) => {
-  const item = (await host.core.emulator.control.data('inventory')).find((i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot)!;
   await openIntake(page, host.url);
-  await chooseCenter(page);
-  await page.getByLabel('Tracking number').focus();
-  await page.keyboard.type('1ZJOURNAL01', { delay: 40 });
-  await page.keyboard.press('Enter');
-  await expect(page.getByLabel('Scan items')).toBeFocused();
-  await page.keyboard.type(item.sku, { delay: 40 });
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('intake-line-0')).toContainText(item.sku);
-  const reference = await page.getByLabel('Reference id').inputValue();
-  await page.keyboard.press('Alt+s');
-  await expect(page.getByTestId('last-submission')).toContainText(`Return ${reference}: sent`);
-  const [made] = await returnsWithReference(host.core.emulator, reference);
-  expect(made!.inventory.map((l) => [l.id, l.quantity])).toEqual([[item.inventory_id, 1]]);
+  const made = await sendOneReturn(page, host, '1ZJOURNAL01');
+  const reference = made.reference_id;
 
   // Its reference scanned from the returns list opens its page; focus goes where the page puts it, not to the section.
   await page.keyboard.press('Alt+5');
   await expect(page.getByRole('heading', { level: 1, name: 'Returns' })).toBeVisible();
   await scanCode(page, reference, { msPerKey: 5 });
-  await expectViewFocus(page, `Return ${made!.id}`);
+  await expectViewFocus(page, `Return ${made.id}`);
   await expect(page.getByRole('heading', { level: 2, name: 'Status history' })).toBeVisible();
   const entries = doneHere(page).getByRole('listitem');
   await expect(entries).toHaveCount(1);

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { axeCheck, expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js';
 import { scanCode } from './scanner.js';
 import { service } from './service.js';
+import { tabTo } from './returns-support.js';
 
 type Ret = {
   id: number;
@@ -35,16 +36,6 @@ const heading = (page: Page, id: number) => page.getByRole('heading', { level: 1
 
 /** A keyboard-wedge scanner: real key events `ms` apart, ending with Enter, focus on no field. */
 const scan = (page: Page, code: string, ms: number) => scanCode(page, code, { msPerKey: ms });
-
-/** Tab (never the mouse) until the focused element is the named button; fails after 40 presses. */
-async function tabTo(page: Page, name: string): Promise<void> {
-  for (let i = 0; i < 40; i++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
-    if (focused === name) return;
-  }
-  throw new Error(`Tab never reached "${name}"`);
-}
 
 test('list, filter and page the returns; open one and compare it with the service', async ({ page, host }) => {
   const { returns } = await returnsService(host.core.emulator.url);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { EmulatorControl } from '../../emulator/control-client.js';
+import type { BrowserHost } from '../../electron/host/browser-host.js';
 import { expect, signInThroughPopup } from './fixtures.js';
 
 /** Shared by the return intake's e2e specs: opening the intake, choosing a center, reading the service's returns. */
@@ -27,4 +28,36 @@ export async function chooseCenter(page: Page) {
   const select = page.getByLabel('Fulfillment center');
   await expect(select.locator('option')).not.toHaveCount(1);
   if ((await select.inputValue()) === '') await select.selectOption({ index: 1 });
+}
+
+/**
+ * On the open intake, keyboard only: a center, `tracking`, one unit of an ordinary item scanned,
+ * sent with Alt+S; answers the return as the service holds it (exactly that one line).
+ */
+export async function sendOneReturn(page: Page, host: BrowserHost, tracking: string) {
+  const item = (await host.core.emulator.control.data('inventory')).find((i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot)!;
+  await chooseCenter(page);
+  await page.getByLabel('Tracking number').focus();
+  await page.keyboard.type(tracking, { delay: 40 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Scan items')).toBeFocused();
+  await page.keyboard.type(item.sku, { delay: 40 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('intake-line-0')).toContainText(item.sku);
+  const reference = await page.getByLabel('Reference id').inputValue();
+  await page.keyboard.press('Alt+s');
+  await expect(page.getByTestId('last-submission')).toContainText(`Return ${reference}: sent`);
+  const [made] = await returnsWithReference(host.core.emulator, reference);
+  expect(made!.inventory.map((l) => [l.id, l.quantity])).toEqual([[item.inventory_id, 1]]);
+  return made!;
+}
+
+/** Tab (never the mouse) until the focused element is the named button; fails after 40 presses. */
+export async function tabTo(page: Page, name: string): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    if (focused === name) return;
+  }
+  throw new Error(`Tab never reached "${name}"`);
 }
