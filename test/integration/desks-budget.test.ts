@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deskOn, StoppableService, type TestCore } from '../support/returns-desk.js';
 import { postgresAvailability, startPostgres, type TestPostgres } from '../support/postgres.js';
-import { sharingDesk } from '../support/shared-store.js';
+import { sharingDesk, stopDesks } from '../support/shared-store.js';
 
 /**
  * The account's one request window kept by desks that share a store (a real PostgreSQL), against a
@@ -18,11 +18,7 @@ beforeAll(async () => {
   if (!postgres.available) return;
   [server, service] = await Promise.all([startPostgres(), StoppableService.start()]);
 }, 90_000);
-afterAll(async () => {
-  for (const t of cores) await t.dispose().catch(() => {});
-  await service?.down();
-  await server?.stop();
-});
+afterAll(() => stopDesks({ cores, service, server }));
 
 async function desk(name: string): Promise<TestCore> {
   const t = await sharingDesk(service, server, name);

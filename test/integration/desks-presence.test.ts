@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoppableService, value, type TestCore } from '../support/returns-desk.js';
 import { postgresAvailability, startPostgres, type TestPostgres } from '../support/postgres.js';
-import { sharingDesk } from '../support/shared-store.js';
+import { sharingDesk, stopDesks } from '../support/shared-store.js';
 
 /**
  * Who has a record open, told between desks through the store (a real PostgreSQL): a desk opening a
@@ -18,11 +18,7 @@ beforeAll(async () => {
   if (!postgres.available) return;
   [server, service] = await Promise.all([startPostgres(), StoppableService.start()]);
 }, 90_000);
-afterAll(async () => {
-  for (const t of cores) await t.dispose().catch(() => {});
-  await service?.down();
-  await server?.stop();
-});
+afterAll(() => stopDesks({ cores, service, server }));
 
 async function desk(name: string): Promise<TestCore> {
   const t = await sharingDesk(service, server, name);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReturnDraftInput } from '../../shared/schemas/return-draft.js';
 import { deskOn, StoppableService, value, waitForEntry, type TestCore } from '../support/returns-desk.js';
 import { postgresAvailability, startPostgres, type TestPostgres } from '../support/postgres.js';
-import { lastingKeychain, sharingDesk as sharedDesk, storeSettings } from '../support/shared-store.js';
+import { lastingKeychain, sharingDesk as sharedDesk, storeSettings, stopDesks } from '../support/shared-store.js';
 
 /**
  * Returns submitted at desks that share a store, against a standalone emulator over HTTP and a real
@@ -34,12 +34,7 @@ beforeAll(async () => {
     .map((i) => ({ id: i.inventory_id, sku: i.sku }));
   centerId = (await service.emulator!.control.data('fulfillmentCenters'))[0]!.id;
 }, 90_000);
-afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
-  for (const t of cores) await t.dispose().catch(() => {});
-  await service?.down();
-  await server?.stop();
-});
+afterAll(() => stopDesks({ children, cores, service, server }));
 
 async function sharingDesk(deskName: string, dataDir?: string, options: Parameters<typeof sharedDesk>[4] = {}): Promise<TestCore> {
   const t = await sharedDesk(service, server, deskName, dataDir, options);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CachedItem } from '../../shared/schemas/inventory-cache.js';
 import { postgresAvailability, startPostgres, type TestPostgres } from '../support/postgres.js';
 import { StoppableService, value, type TestCore } from '../support/returns-desk.js';
-import { storeSettings } from '../support/shared-store.js';
+import { storeSettings, stopDesks } from '../support/shared-store.js';
 import { createTestCore } from '../support/test-core.js';
 
 /**
@@ -29,12 +29,7 @@ beforeAll(async () => {
   if (!postgres.available) return;
   [server, service] = await Promise.all([startPostgres(), StoppableService.start({ inventoryItems: ITEMS })]);
 }, 90_000);
-afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
-  for (const t of cores) await t.dispose().catch(() => {});
-  await service?.down();
-  await server?.stop();
-});
+afterAll(() => stopDesks({ children, cores, service, server }));
 
 /** The sync's requests: the inventory lists, the products, the centers, the history. */
 const SYNC_PATH = /^\/2026-07\/(?:inventory|inventory-level|product|fulfillment-center)(?:[/:]|$)/;

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { expect } from 'vitest';
 import { MemorySecretStore } from '../../electron/core/secrets/secret-store.js';
 import type { TestPostgres } from './postgres.js';
@@ -36,4 +37,21 @@ export function lastingKeychain(): Parameters<typeof deskOn>[2] {
       return Promise.resolve({ store, fallbackReason: null });
     },
   };
+}
+
+/**
+ * After a file of desks sharing a store: desk processes killed, cores closed (a failed close does not
+ * keep the rest open), then the service and the store stopped. Each part may be missing (the set-up
+ * failed, or PostgreSQL is not here).
+ */
+export async function stopDesks(world: {
+  children?: readonly ChildProcess[];
+  cores: readonly TestCore[];
+  service?: StoppableService;
+  server?: TestPostgres;
+}): Promise<void> {
+  for (const child of world.children ?? []) child.kill('SIGKILL');
+  for (const t of world.cores) await t.dispose().catch(() => {});
+  await world.service?.down();
+  await world.server?.stop();
 }
