@@ -49,15 +49,16 @@ export interface SetChanges {
   rows: SetRow[];
 }
 
-export type SetPublish = /** Every record of the set: the store's set becomes this one, whatever it held. */
-(
-  | { whole: true; format: number; meta: string; rows: { key: string; body: string }[] }
-  /** The records changed since `base` (body null: removed); refused when the store is no longer at `base`. */
-  | { whole: false; base: SetPosition; format: number; meta: string; rows: SetRow[] }
-) & {
-  /** The pass this publishes (shared-passes.ts): ended with it, its pages gone, in the same transaction. */
-  pass?: string;
-};
+export type SetPublish =
+  /** Every record of the set: the store's set becomes this one, whatever it held. */
+  (
+    | { whole: true; format: number; meta: string; rows: { key: string; body: string }[] }
+    /** The records changed since `base` (body null: removed); refused when the store is no longer at `base`. */
+    | { whole: false; base: SetPosition; format: number; meta: string; rows: SetRow[] }
+  ) & {
+    /** The pass this publishes (shared-passes.ts): ended with it, its pages gone, in the same transaction. */
+    pass?: string;
+  };
 
 export type PublishResult = { ok: true; position: SetPosition } | { ok: false; reason: 'moved' };
 
