@@ -130,6 +130,8 @@ export async function syncInventory(api: ApiClient, options: FetchOptions): Prom
         if (keep && body) await keep.pageRead(name, seq, readFrom, summary.next, body);
         seq += 1;
         readFrom = summary.next;
+        // A pass this desk goes on with after its connection failed numbers its next page from here.
+        if (keep) keep.next[name] = seq;
         done.count += summary.count;
         // The page is in the assembler: an interrupted pass can go on from the next one.
         if (resume) resume[name] = summary.next ?? 'done';
