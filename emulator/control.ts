@@ -63,7 +63,7 @@ export const CONTROL_ENDPOINTS = [
   'DELETE /__emulator/faults                no more faults',
   'GET    /__emulator/rate-limit            the limit per user and application (on, 150 a minute, by default), windows kept',
   'PUT    /__emulator/rate-limit            {enabled, perMinute?}',
-  'GET    /__emulator/requests?since=N      request log (method, path, status, duration, fault)',
+  'GET    /__emulator/requests?since=N      request log (method, path, query, status, duration, fault)',
   'DELETE /__emulator/requests              clear the log',
   'GET    /__emulator/webhook-deliveries    every delivery with its attempts',
   'GET    /__emulator/pats                  personal access tokens (no values)',

@@ -4,6 +4,8 @@ export interface RequestLogEntry {
   at: string;
   method: string;
   path: string;
+  /** The query string as sent, without its `?` ('' for none): a list's pages differ only by it (their cursors). */
+  query: string;
   status: number;
   durationMs: number;
   /** The injected fault, when one was: 'drop', '5xx', '429' (injected or the rate limit), 'malformed'. */

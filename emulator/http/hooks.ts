@@ -82,6 +82,7 @@ async function injectFault(parts: RequestHookParts, injected: WeakMap<FastifyReq
       at: parts.clock.now().toISOString(),
       method: request.method,
       path,
+      query: queryOf(request.url),
       status: 0,
       durationMs: 0,
       fault,
@@ -105,6 +106,7 @@ function registerResponseHooks(app: FastifyInstance, parts: RequestHookParts, in
       at: parts.clock.now().toISOString(),
       method: request.method,
       path: request.url.split('?')[0] ?? request.url,
+      query: queryOf(request.url),
       status: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime * 100) / 100,
       fault,
@@ -124,6 +126,12 @@ function registerResponseHooks(app: FastifyInstance, parts: RequestHookParts, in
     if (injected.get(request) === 'drop-response') return; // logged in onSend
     logged(request, reply, injected.get(request) ?? null);
   });
+}
+
+/** A request's query string, without its `?`. */
+function queryOf(url: string): string {
+  const at = url.indexOf('?');
+  return at < 0 ? '' : url.slice(at + 1);
 }
 
 function registerFallbacks(app: FastifyInstance, log: (line: string) => void): void {

@@ -14,6 +14,8 @@ import {
   syncLeaseKey,
 } from '../../areas/desks/core/index.js';
 import type { PresenceChange } from '../../areas/desks/common/store.js';
+import { keepPassPage, takePass, type PassTerms } from '../../areas/desks/core/shared-passes.js';
+import { publishSet, readSetChanges } from '../../areas/desks/core/shared-sets.js';
 import { cleanupsAfterEach } from '../support/cleanups.js';
 import { createDatabase, postgresAvailability, startPostgres, type TestPostgres, type TestPostgresConfig } from '../support/postgres.js';
 
@@ -96,7 +98,17 @@ describe.skipIf(!postgres.available)('the shared store (a real PostgreSQL)', () 
       const { rows } = await a.query<{ version: number }>('SELECT version FROM dockdesk_migrations ORDER BY version');
       expect(rows.map((r) => r.version)).toEqual(every);
       const tables = await a.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1");
-      expect(tables.rows.map((r) => r.name)).toEqual(['desks', 'dockdesk_migrations', 'outbox', 'presence', 'sync_rows', 'sync_sets', 'sync_state']);
+      expect(tables.rows.map((r) => r.name)).toEqual([
+        'desks',
+        'dockdesk_migrations',
+        'outbox',
+        'presence',
+        'sync_pass_pages',
+        'sync_passes',
+        'sync_rows',
+        'sync_sets',
+        'sync_state',
+      ]);
       expect(await migrate(b)).toEqual({ ok: true, applied: [], version: migrations.length });
     });
 
@@ -158,6 +170,82 @@ describe.skipIf(!postgres.available)('the shared store (a real PostgreSQL)', () 
         { timeout: 5000, interval: 50 },
       );
       await taken.release();
+    });
+  });
+
+  describe("the syncing desk's pass, kept page by page", () => {
+    const scope = { account: 'acct-p', environment: 'production' };
+    const terms: PassTerms = { format: 1, meta: '{"startedAt":"2026-11-29T12:00:00.000Z"}', maxAgeMs: 60_000 };
+    const page = (seq: number) => ({
+      stream: 'items',
+      seq,
+      link: seq === 0 ? null : `/items?cursor=${seq}`,
+      next: `/items?cursor=${seq + 1}`,
+      body: Buffer.from(`{"page":${seq}}`),
+    });
+
+    it('is written only under the lease, gone on with by the desk that takes the lease next, never read by the desks that follow, and ended when it is published', async () => {
+      const config = await createDatabase(server, 'passes');
+      const [a, b] = [await desk('A', config), await desk('B', config)];
+      expect((await migrate(a)).ok).toBe(true);
+      const leaseA = (await holdSyncLease(a, scope.account, scope.environment))!;
+      // A desk without the lease neither begins a pass nor keeps a page in one.
+      const { rows: own } = await b.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      expect(await takePass(b, scope, 'inventory', 'desk-b', own[0]!.pid, terms)).toBeNull();
+
+      const begun = (await takePass(a, scope, 'inventory', 'desk-a', leaseA.pid, terms))!;
+      expect(begun).toMatchObject({ resumed: false, pages: [] });
+      expect(await keepPassPage(a, scope, 'inventory', leaseA.pid, begun.pass, page(0))).toBe(true);
+      expect(await keepPassPage(a, scope, 'inventory', leaseA.pid, begun.pass, page(1))).toBe(true);
+      expect(await keepPassPage(b, scope, 'inventory', own[0]!.pid, begun.pass, page(2)), 'a page kept without the lease').toBe(false);
+      expect(await readSetChanges(b, scope, 'inventory', null), 'what a following desk reads of a pass under way').toBeNull();
+
+      // The leader is gone; the next goes on with its pass, and the one gone can keep nothing more in it.
+      await leaseA.release();
+      const leaseB = (await holdSyncLease(b, scope.account, scope.environment))!;
+      const taken = (await takePass(b, scope, 'inventory', 'desk-b', leaseB.pid, terms))!;
+      expect(taken).toMatchObject({ pass: begun.pass, resumed: true, meta: terms.meta });
+      expect(taken.pages.map((p) => ({ ...p, body: Buffer.from(p.body).toString() }))).toEqual(
+        [page(0), page(1)].map((p) => ({ ...p, body: p.body.toString() })),
+      );
+      expect(await keepPassPage(a, scope, 'inventory', leaseA.pid, begun.pass, page(2))).toBe(false);
+
+      // Published with the pass: the set is the store's, the pass is over.
+      const published = await publishSet(b, scope, 'inventory', 'desk-b', {
+        whole: true,
+        format: 1,
+        meta: '{}',
+        rows: [{ key: '1', body: 'one' }],
+        pass: taken.pass,
+      });
+      expect(published.ok).toBe(true);
+      expect((await b.query('SELECT 1 FROM sync_passes')).rows).toEqual([]);
+      expect((await b.query('SELECT 1 FROM sync_pass_pages')).rows).toEqual([]);
+      await leaseB.release();
+    });
+
+    it('is thrown away when the store moved past its base, or when it is too old, and a new one begun', async () => {
+      const config = await createDatabase(server, 'stale_passes');
+      const a = await desk('A', config);
+      expect((await migrate(a)).ok).toBe(true);
+      const lease = (await holdSyncLease(a, scope.account, scope.environment))!;
+      const first = (await takePass(a, scope, 'inventory', 'desk-a', lease.pid, terms))!;
+      expect(await keepPassPage(a, scope, 'inventory', lease.pid, first.pass, page(0))).toBe(true);
+      // Another pass was published meanwhile (a desk that synced and published without this pass).
+      expect((await publishSet(a, scope, 'inventory', 'desk-a', { whole: true, format: 1, meta: '{}', rows: [{ key: '1', body: 'one' }] })).ok).toBe(true);
+      const second = (await takePass(a, scope, 'inventory', 'desk-a', lease.pid, terms))!;
+      expect(second).toMatchObject({ resumed: false, pages: [] });
+      expect(second.pass).not.toBe(first.pass);
+      expect(await keepPassPage(a, scope, 'inventory', lease.pid, first.pass, page(1)), 'a page of the pass thrown away').toBe(false);
+      expect(await keepPassPage(a, scope, 'inventory', lease.pid, second.pass, page(0))).toBe(true);
+      expect(await takePass(a, scope, 'inventory', 'desk-a', lease.pid, terms)).toMatchObject({ pass: second.pass, resumed: true });
+      // Begun longer ago than the desk goes on with.
+      const third = (await takePass(a, scope, 'inventory', 'desk-a', lease.pid, { ...terms, maxAgeMs: 0 }))!;
+      expect(third).toMatchObject({ resumed: false, pages: [] });
+      expect(third.pass).not.toBe(second.pass);
+      // Published set untouched by any of it.
+      expect((await readSetChanges(a, scope, 'inventory', null))?.rows).toEqual([{ key: '1', body: 'one' }]);
+      await lease.release();
     });
   });
 

@@ -15,7 +15,7 @@ import { createTestCore } from '../support/test-core.js';
  * One inventory sync for the desks sharing a store, against a standalone emulator over HTTP (its
  * request limit on, every desk the same user with a token of its own) and a real PostgreSQL server:
  * the desk holding the sync lease syncs, the others follow the store into their own caches, and when
- * the syncing desk is killed mid-sync another takes over and finishes.
+ * the syncing desk is killed mid-sync another takes over and goes on from the pages it read.
  */
 const ITEMS = 2000;
 const postgres = postgresAvailability();
@@ -125,21 +125,21 @@ describe.skipIf(!postgres.available)('one inventory sync for the desks sharing a
     await disposeAll();
   }, 120_000);
 
-  it('the syncing desk killed mid-sync (SIGKILL): another desk takes the lease within 30 s and finishes, and every cache is complete', async () => {
+  it('the syncing desk killed mid-sync (SIGKILL): another desk takes the lease within 30 s and goes on from the pages the killed desk read, no page asked for twice, and every cache is complete', async () => {
     // Two desks sharing the store, not signed in yet: they take no part until they are.
     const desks = [await desk('Desk Q', true, false), await desk('Desk R', true, false)];
     // A new store history: this account's set is synced from the start again.
     const store = new pg.Client({ ...server.config, user: server.config.role });
     await store.connect();
+    const keptPages = async () => Number((await store.query<{ n: string }>('SELECT count(*) AS n FROM sync_pass_pages')).rows[0]!.n);
+    const log = service.emulator!.control;
+    // Where the log starts for this test: the first test's sync asked for the same pages.
+    const since = (await log.requests()).at(-1)?.seq ?? 0;
     try {
-      await store.query('DELETE FROM sync_rows; DELETE FROM sync_sets; DELETE FROM sync_state');
-    } finally {
-      await store.end();
-    }
-    // A slow service (the products alone are eight pages one after another), so the desk is killed with its sync under way.
-    await service.control('PUT', '/faults', { latencyMs: 800, latencyMaxMs: 1200, seed: 71 });
-    try {
-      const pat = await service.emulator!.control.createPat('Desk K');
+      await store.query('DELETE FROM sync_passes; DELETE FROM sync_rows; DELETE FROM sync_sets; DELETE FROM sync_state');
+      // A slow service (the products alone are eight pages one after another), so the desk is killed with its sync under way.
+      await service.control('PUT', '/faults', { latencyMs: 800, latencyMaxMs: 1200, seed: 71 });
+      const pat = await log.createPat('Desk K');
       const dataDir = await mkdtemp(join(tmpdir(), 'dockdesk-desk-'));
       const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/sync-desk-process.ts'], {
         env: { ...process.env, DOCKDESK_DESK: JSON.stringify({ dataDir, serviceUrl: service.url, token: pat.token, store: storeSettings(server, 'Desk K') }) },
@@ -159,25 +159,38 @@ describe.skipIf(!postgres.available)('one inventory sync for the desks sharing a
 
       // Signed in while the killed desk leads: they follow the store.
       await Promise.all(desks.map((d) => d.signIn()));
-      await whenLine((line) => line.startsWith('progress '));
+      await vi.waitFor(async () => expect(await keptPages()).toBeGreaterThanOrEqual(4), { timeout: 30_000, interval: 50 });
       const leads = (t: TestCore) => t.logs.some((line) => line.includes('this desk syncs for the desks sharing the store'));
       expect(
         desks.filter((d) => leads(d.t)),
         'desks leading while the killed desk still did',
       ).toEqual([]);
+      // The desk is killed with requests under way that the service has not answered: from now on it
+      // answers none for a minute (an answer the desk never got is not a page it read). Those asked
+      // before wait at most 1.2 s; once each of them is answered and kept, nothing read is lost with the desk.
+      await service.control('PUT', '/faults', { latencyMs: 60_000 });
+      const heldFrom = Date.now();
+      const answeredTo = async (grant: string) =>
+        (await log.requests(since)).filter((r) => r.grant === grant && SYNC_PATH.test(r.path) && r.fault === null).length;
+      await vi.waitFor(
+        async () => {
+          expect(Date.now() - heldFrom).toBeGreaterThan(1200);
+          expect(await keptPages()).toBe(await answeredTo(pat.id));
+        },
+        { timeout: 30_000, interval: 100 },
+      );
       child.kill('SIGKILL');
       await new Promise((resolve) => child.once('exit', resolve));
       const killedAt = Date.now();
       await service.control('PUT', '/faults', { latencyMs: 0, latencyMaxMs: 0 });
-      const watch = new pg.Client({ ...server.config, user: server.config.role });
-      await watch.connect();
-      const { rows: written } = await watch.query('SELECT 1 FROM sync_sets');
-      await watch.end();
-      expect(written, 'what the killed desk wrote to the store: nothing, it was mid-sync').toEqual([]);
+      const { rows: published } = await store.query('SELECT 1 FROM sync_sets');
+      expect(published, 'what the killed desk published: nothing, its pass was not complete').toEqual([]);
+      const read = await keptPages();
+      expect(read, 'pages the killed desk read and kept in the store').toBeGreaterThan(0);
 
       await vi.waitFor(() => expect(desks.some((d) => leads(d.t))).toBe(true), { timeout: 30_000, interval: 100 });
       const tookOver = Date.now() - killedAt;
-      console.log(`desks-sync: another desk took the lease ${tookOver} ms after the syncing desk was killed`);
+      console.log(`desks-sync: another desk took the lease ${tookOver} ms after the syncing desk was killed, with ${read} pages kept`);
       expect(tookOver).toBeLessThan(30_000);
 
       const items = await serviceItems();
@@ -187,12 +200,22 @@ describe.skipIf(!postgres.available)('one inventory sync for the desks sharing a
       expect(caches[0]!.map((i) => [i.inventoryId, i.name])).toEqual(
         items.sort((a, b) => a.inventory_id - b.inventory_id).map((i) => [i.inventory_id, i.name]),
       );
+      expect((await store.query('SELECT 1 FROM sync_passes')).rows, 'the pass, once published, is no longer kept').toEqual([]);
+
+      // Every page of the pass, whichever desk asked for it, was answered once.
+      const answered = new Map<string, number>();
+      for (const r of await log.requests(since))
+        if (r.grant && SYNC_PATH.test(r.path) && r.fault === null) answered.set(`${r.path}?${r.query}`, (answered.get(`${r.path}?${r.query}`) ?? 0) + 1);
+      const twice = [...answered].filter(([, n]) => n > 1);
       const requests = await syncRequests();
       const spent = desks.map((d) => requests.get(d.grant) ?? 0);
       console.log(`desks-sync: after the takeover, requests of the two desks ${spent.join(', ')}; of the killed desk ${requests.get(pat.id) ?? 0}`);
+      expect(twice, 'pages asked for twice').toEqual([]);
       expect(spent.filter((n) => n > 0)).toHaveLength(1);
+      expect(spent.reduce((a, b) => a + b, 0)).toBe(answered.size - read);
     } finally {
       await service.control('PUT', '/faults', { latencyMs: 0, latencyMaxMs: 0 });
+      await store.end();
       await disposeAll();
     }
   }, 150_000);

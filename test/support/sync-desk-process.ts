@@ -25,7 +25,7 @@ const env = ok<{ id: string }>(await t.core.dispatch('environments.save', { name
 ok(await t.core.dispatch('environments.activate', { id: env.id }));
 ok(await t.core.dispatch('desks.store.save', job.store));
 ok(await t.core.dispatch('auth.signInWithToken', { token: job.token }));
-// Said as soon as seen: the test kills this desk on the first page its sync reads.
+// Said as soon as seen: the test kills this desk once its sync has read and kept some pages.
 let said = 0;
 let told = 0;
 setInterval(() => {

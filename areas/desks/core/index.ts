@@ -6,4 +6,5 @@ export { holdSyncLease, syncLeaseKey, type SyncLease } from './sync-lease.js';
 export { announce, desksAt, leave, listenPresence, registerDesk, type DeskIdentity, type PresenceListener, type PresenceRecord } from './presence.js';
 export { type SharedStore } from './shared-store.js';
 export { type SharedSync, type SyncRole } from './shared-sync.js';
+export { type PassPage, type PassTerms, type TakenPass } from './shared-passes.js';
 export { type PublishResult, type SetChanges, type SetPosition, type SetPublish, type SetRow } from './shared-sets.js';

@@ -97,6 +97,47 @@ export const migrations: readonly string[] = [
   -- What a desk catching up reads: the rows changed after its counter, in a stable order to page by.
   CREATE INDEX sync_rows_changes ON sync_rows (account, environment, dataset, changed_at, key);
   `,
+  // 4: a pass the syncing desk has under way (shared-passes.ts), page by page as it reads them, so a
+  // desk that takes the lease over goes on from the next page instead of asking the service again for
+  // what the desk before it read. Never read by the desks that follow: only a finished pass is
+  // published (to sync_rows). The base is where the store stood when the pass began: a pass the store
+  // has moved past is stale and thrown away.
+  `
+  CREATE TABLE sync_passes (
+    account text NOT NULL,
+    environment text NOT NULL,
+    dataset text NOT NULL,
+    pass uuid NOT NULL,
+    -- Null: the store held nothing of this account when the pass began.
+    base_lineage uuid,
+    base_counter bigint,
+    format integer NOT NULL,
+    -- What the pass says as a whole (the inventory sync: when it began).
+    meta text NOT NULL,
+    started_at timestamptz NOT NULL DEFAULT now(),
+    -- The desk writing it now (the one holding the lease).
+    desk_id text NOT NULL,
+    PRIMARY KEY (account, environment, dataset),
+    UNIQUE (account, environment, dataset, pass)
+  );
+
+  CREATE TABLE sync_pass_pages (
+    account text NOT NULL,
+    environment text NOT NULL,
+    dataset text NOT NULL,
+    pass uuid NOT NULL,
+    -- Which list of the pass, and the page's place in it (0: its first page).
+    stream text NOT NULL,
+    seq integer NOT NULL,
+    -- The link the page was read from (null: the list's first request) and the one to its next page (null: the list's last).
+    link text,
+    next text,
+    -- The page as the service answered it, deflated.
+    body bytea NOT NULL,
+    PRIMARY KEY (account, environment, dataset, pass, stream, seq),
+    FOREIGN KEY (account, environment, dataset, pass) REFERENCES sync_passes (account, environment, dataset, pass) ON DELETE CASCADE
+  );
+  `,
 ];
 
 /** The transaction-level advisory lock the migrations run under: "dockdesk" in ASCII, as one 64-bit key. */

@@ -51,9 +51,14 @@ export interface SetChanges {
 
 export type SetPublish =
   /** Every record of the set: the store's set becomes this one, whatever it held. */
-  | { whole: true; format: number; meta: string; rows: { key: string; body: string }[] }
-  /** The records changed since `base` (body null: removed); refused when the store is no longer at `base`. */
-  | { whole: false; base: SetPosition; format: number; meta: string; rows: SetRow[] };
+  (
+    | { whole: true; format: number; meta: string; rows: { key: string; body: string }[] }
+    /** The records changed since `base` (body null: removed); refused when the store is no longer at `base`. */
+    | { whole: false; base: SetPosition; format: number; meta: string; rows: SetRow[] }
+  ) & {
+    /** The pass this publishes (shared-passes.ts): ended with it, its pages gone, in the same transaction. */
+    pass?: string;
+  };
 
 export type PublishResult = { ok: true; position: SetPosition } | { ok: false; reason: 'moved' };
 
@@ -176,6 +181,13 @@ export async function publishSet(pool: pg.Pool, scope: SharingScope, dataset: st
           [account, environment, dataset, gone.slice(i, i + ROWS_PER_STATEMENT), next],
         );
     }
+    if (change.pass)
+      await client.query('DELETE FROM sync_passes WHERE account = $1 AND environment = $2 AND dataset = $3 AND pass = $4', [
+        account,
+        environment,
+        dataset,
+        change.pass,
+      ]);
     await client.query('UPDATE sync_state SET change_counter = $3 WHERE account = $1 AND environment = $2', [account, environment, next]);
     const notice: SyncNotice = { account, environment, deskId, counter: next };
     // Delivered at commit, and only then: a desk that hears it reads what this transaction wrote.

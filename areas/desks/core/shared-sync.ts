@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { SharedStoreState } from '../common/store.js';
 import { ListenerSlot } from './listen.js';
 import { listenSync, publishSet, readSetChanges, type PublishResult, type SetChanges, type SetPosition, type SetPublish } from './shared-sets.js';
+import { keepPassPage, takePass, type PassPage, type PassTerms, type TakenPass } from './shared-passes.js';
 import type { SharingScope } from './shared-store.js';
 import { holdSyncLease, type SyncLease } from './sync-lease.js';
 
@@ -32,6 +33,13 @@ export interface SharedSync {
   read(dataset: string, from: SetPosition | null): Promise<SetChanges | null>;
   /** The leader writes a set's changes; refused (`moved`) when the store moved past the base, or this desk no longer leads. */
   publish(dataset: string, change: SetPublish): Promise<PublishResult>;
+  /**
+   * The leader's pass of a set, kept in the store as it is read (shared-passes.ts): the one under way
+   * to go on with, or one begun now; null when this desk does not lead. Throws when the store does not answer.
+   */
+  takePass(dataset: string, terms: PassTerms): Promise<TakenPass | null>;
+  /** Keeps a page of the pass; false when this desk no longer leads or the pass is no longer the set's. */
+  keepPage(dataset: string, pass: string, page: PassPage): Promise<boolean>;
 }
 
 export interface SyncCoordinatorDeps {
@@ -118,6 +126,35 @@ export class SyncCoordinator implements SharedSync {
       this.deps.lost(error);
       throw error;
     }
+  }
+
+  async takePass(dataset: string, terms: PassTerms): Promise<TakenPass | null> {
+    const lease = this.leading();
+    if (!lease) return null;
+    const { pool, scope } = this.using();
+    try {
+      return await takePass(pool, scope, dataset, this.deps.deskId, lease.pid, terms);
+    } catch (error) {
+      this.deps.lost(error);
+      throw error;
+    }
+  }
+
+  async keepPage(dataset: string, pass: string, page: PassPage): Promise<boolean> {
+    const lease = this.leading();
+    if (!lease) return false;
+    const { pool, scope } = this.using();
+    try {
+      return await keepPassPage(pool, scope, dataset, lease.pid, pass, page);
+    } catch (error) {
+      this.deps.lost(error);
+      throw error;
+    }
+  }
+
+  /** The lease, while this desk leads. */
+  private leading(): SyncLease | null {
+    return this.role() === 'leader' ? (this.lease?.lease ?? null) : null;
   }
 
   /** The store answers (again): hear the other desks, and try for the lease now and every few seconds. */

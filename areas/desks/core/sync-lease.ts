@@ -25,6 +25,8 @@ export interface SyncLease {
   readonly ended: Promise<'released' | 'lost'>;
   /** Gives the lease up and closes its connection. */
   release(): Promise<void>;
+  /** The server process of the lease's connection: a write made under the lease checks that this process still holds the lock. */
+  readonly pid: number;
 }
 
 /** Takes the account's sync lease if no desk holds it; null when another does. Never waits. */
@@ -34,13 +36,17 @@ export async function holdSyncLease(pool: pg.Pool, account: string, environment:
   const own = await ownConnection<'released'>(pool);
   const key = syncLeaseKey(account, environment);
   const { rows } = await orLost(own, () =>
-    own.client.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1::integer, $2::integer) AS held', [SYNC_LEASE_NAMESPACE, key]),
+    own.client.query<{ held: boolean; pid: number }>('SELECT pg_try_advisory_lock($1::integer, $2::integer) AS held, pg_backend_pid() AS pid', [
+      SYNC_LEASE_NAMESPACE,
+      key,
+    ]),
   );
   const held = rows[0]?.held === true;
+  const pid = rows[0]?.pid ?? 0;
   if (!held) {
     // No lock on it: the connection goes back to the pool as it is.
     own.giveBack();
     return null;
   }
-  return { ended: own.ended, release: async () => own.end('released') };
+  return { ended: own.ended, release: async () => own.end('released'), pid };
 }

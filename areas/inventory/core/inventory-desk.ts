@@ -12,7 +12,7 @@ import {
   type SyncStatus,
 } from '../common/ipc.js';
 import type { EventName, EventPayload } from '../../../shared/ipc/contract.js';
-import type { CachedItem } from '../../../shared/schemas/inventory-cache.js';
+import { CachedCenter, type CachedItem } from '../../../shared/schemas/inventory-cache.js';
 import type { SessionState } from '../../../shared/schemas/session.js';
 import type { ApiClient } from '../../../electron/core/api/api-client.js';
 import type { ConnectivityMonitor } from '../../../electron/core/api/connectivity.js';
@@ -21,14 +21,25 @@ import type { DurableFile } from '../../../electron/core/data/durable-file.js';
 import { inventoryCacheFile, type CacheColumns } from './cache-format.js';
 import { CacheIndex } from './cache-index.js';
 import { findItem, itemLots } from './items.js';
+import { SYNC_STREAMS, type SyncStream } from './snapshot-assembler.js';
 import { startSyncAssembler, SyncWorkerStopped, type SyncAssembler } from './sync-in-worker.js';
-import { fullPassDue, syncInventory, type ResumePoint } from './sync.js';
+import { fullPassDue, syncInventory, type PassKeeping, type ResumePoint } from './sync.js';
 import { inLane } from '../../../electron/core/api/request-budget.js';
+import { z } from 'zod';
 import type { SetPosition, SharedSync, SyncRole } from '../../desks/core/index.js';
 import { applyChanges, cacheRows, changedRows, INVENTORY_SET, metaOf, SHARED_ITEM_FORMAT, SharedPositionFile } from './shared-cache.js';
 
 /** The background refresh's interval unless told otherwise. */
 const DEFAULT_REFRESH_MS = 15 * 60 * 1000;
+/**
+ * A pass kept in the store older than this is begun again rather than gone on with: a full pass takes
+ * minutes (about five at 100,000 items within the request budget), so one this old was left, not
+ * interrupted a moment ago, and its first pages would be older than two refreshes.
+ */
+const PASS_MAX_AGE_MS = 30 * 60 * 1000;
+/** The pass's own page that holds the centers it read (the lists are SYNC_STREAMS). */
+const CENTERS_PAGE = 'centers';
+const PassMeta = z.object({ startedAt: z.string() });
 
 /** Who the cache belongs to: the active environment and the signed-in account. */
 export interface DeskAccount {
@@ -71,6 +82,8 @@ interface RunningSync {
   done: number;
   total: number | null;
   finished: Promise<void>;
+  /** The pass kept in the store while this desk leads (shared-passes.ts), published with it. */
+  pass?: string;
 }
 
 interface Opened {
@@ -102,7 +115,7 @@ export class InventoryDesk {
    * A full pass the connection interrupted: its assembler (holding the pages read) and where each
    * list stands. The next full pass of the same cache goes on from there instead of starting over.
    */
-  private interrupted: { key: string; assembler: SyncAssembler; resume: ResumePoint } | null = null;
+  private interrupted: { key: string; assembler: SyncAssembler; resume: ResumePoint; keep?: PassKeeping; pass?: string } | null = null;
   /** The sync the desks sharing a store run together (null: none, this desk syncs alone). */
   private share: SharedSync | null = null;
   /** Where the loaded cache stands in the store's history; null: it is not the store's (its own sync, or none). */
@@ -285,7 +298,7 @@ export class InventoryDesk {
       if (this.opened?.key === opened.key) this.index = new CacheIndex(columns, folded);
       this.lastCompletedAt = this.deps.clock.now().toISOString();
       this.lastError = null;
-      if (run.as === 'leader') await this.publish(opened, before, columns);
+      if (run.as === 'leader') await this.publish(opened, before, columns, run.pass);
       else if (this.position) await this.keepPosition(opened, null, columns);
       onProgress({ phase: 'writing', done: columns.count, total: columns.count });
     } catch (error) {
@@ -395,7 +408,7 @@ export class InventoryDesk {
    * this sync, at `position`), or the whole cache when the store is not at that copy (none yet,
    * another desk's, or moved on). A store that refuses or does not answer leaves the cache this desk's own.
    */
-  private async publish(opened: Opened, before: CacheColumns, after: CacheColumns): Promise<void> {
+  private async publish(opened: Opened, before: CacheColumns, after: CacheColumns, pass?: string): Promise<void> {
     const share = this.share;
     let position: SetPosition | null = null;
     try {
@@ -403,9 +416,9 @@ export class InventoryDesk {
         const meta = metaOf(after);
         const base = this.position;
         let result = base
-          ? await share.publish(INVENTORY_SET, { whole: false, base, format: SHARED_ITEM_FORMAT, meta, rows: changedRows(before, after) })
+          ? await share.publish(INVENTORY_SET, { whole: false, base, format: SHARED_ITEM_FORMAT, meta, rows: changedRows(before, after), pass })
           : null;
-        if (!result?.ok) result = await share.publish(INVENTORY_SET, { whole: true, format: SHARED_ITEM_FORMAT, meta, rows: cacheRows(after) });
+        if (!result?.ok) result = await share.publish(INVENTORY_SET, { whole: true, format: SHARED_ITEM_FORMAT, meta, rows: cacheRows(after), pass });
         if (result.ok) position = result.position;
         else this.deps.log("inventory sync: another desk syncs for the store now; this sync stays this desk's own");
       }
@@ -432,22 +445,34 @@ export class InventoryDesk {
   private async fetch(run: RunningSync, account: DeskAccount, onProgress: (p: SyncProgress) => void) {
     const signal = run.controller.signal;
     const key = this.opened?.key ?? null;
+    let freshPass = false;
     for (;;) {
       const carried = run.mode === 'full' && key !== null && this.interrupted?.key === key ? this.interrupted : null;
       this.dropInterrupted(carried);
       const assembler = carried?.assembler ?? (await (this.deps.startAssembler ?? startSyncAssembler)({ inline: this.assembleInline, log: this.deps.log }));
-      const resume: ResumePoint = carried ? carried.resume : {};
+      let resume: ResumePoint = carried ? carried.resume : {};
+      let keep = carried?.keep;
+      run.pass = carried?.pass;
       if (carried) this.deps.log(`inventory sync: going on from where the interrupted full pass stopped`);
       let kept = false;
       try {
+        if (!carried) {
+          const taken = await this.keptPass(run, assembler, freshPass);
+          if (taken === 'unreadable') {
+            // The pages fed so far are in this assembler: a new one, and a pass begun anew.
+            freshPass = true;
+            continue;
+          }
+          if (taken) ({ resume, keep } = taken);
+        }
         // Nobody waits on the sync: its calls go in the budget's background lane, after any clerk's.
         return await inLane('background', () =>
-          syncInventory(account.api, { mode: run.mode, previous: this.index, signal, onProgress, assembler, resume, now: () => this.deps.clock.now() }),
+          syncInventory(account.api, { mode: run.mode, previous: this.index, signal, onProgress, assembler, resume, keep, now: () => this.deps.clock.now() }),
         );
       } catch (error) {
         const lostConnection = error instanceof AppErrorException && error.appError.retryable && !signal.aborted;
         if (run.mode === 'full' && key !== null && lostConnection && Object.keys(resume).length > 0) {
-          this.interrupted = { key, assembler, resume };
+          this.interrupted = { key, assembler, resume, keep, pass: run.pass };
           kept = true;
         }
         if (!(error instanceof SyncWorkerStopped) || signal.aborted) throw error;
@@ -456,6 +481,84 @@ export class InventoryDesk {
       } finally {
         if (!kept) assembler.close();
       }
+    }
+  }
+
+  /**
+   * The leader's full pass, kept in the store as it is read: the one a desk before left (this one
+   * stopped, or another desk that led), its pages given to `assembler` and each list going on from
+   * the page after its last, or one begun now. Null when the pass is not kept (this desk does not
+   * lead, a refresh, the store does not answer); 'unreadable' when a kept page cannot be read (the
+   * caller begins a new pass with a new assembler, `fresh`).
+   */
+  private async keptPass(
+    run: RunningSync,
+    assembler: SyncAssembler,
+    fresh: boolean,
+  ): Promise<{ resume: ResumePoint; keep: PassKeeping } | 'unreadable' | null> {
+    const share = this.share;
+    if (!share || run.as !== 'leader' || run.mode !== 'full') return null;
+    const log = this.deps.log;
+    let taken;
+    try {
+      taken = await share.takePass(INVENTORY_SET, {
+        format: SHARED_ITEM_FORMAT,
+        meta: JSON.stringify({ startedAt: this.deps.clock.now().toISOString() } satisfies z.infer<typeof PassMeta>),
+        maxAgeMs: PASS_MAX_AGE_MS,
+        fresh,
+      });
+    } catch (error) {
+      log(`inventory sync: the store did not answer (${(error as Error).message}); this pass is not kept there`);
+      return null;
+    }
+    if (!taken) return null;
+    const pass = taken.pass;
+    const resume: ResumePoint = {};
+    const next: Partial<Record<SyncStream, number>> = {};
+    let centers: CachedCenter[] | null = null;
+    try {
+      const { startedAt } = PassMeta.parse(JSON.parse(taken.meta));
+      for (const page of taken.pages) {
+        if (page.stream === CENTERS_PAGE) {
+          centers = z.array(CachedCenter).parse(JSON.parse(Buffer.from(page.body).toString('utf8')));
+          continue;
+        }
+        if (!Object.hasOwn(SYNC_STREAMS, page.stream)) throw new Error(`a page of an unknown list (${page.stream})`);
+        const stream = page.stream as SyncStream;
+        if (page.seq !== (next[stream] ?? 0)) throw new Error(`page ${page.seq} of ${stream} follows page ${(next[stream] ?? 0) - 1}`);
+        const verdict = await assembler.page(stream, page.body);
+        if (!verdict.ok) throw new Error(`page ${page.seq} of ${stream} does not read as the service's`);
+        next[stream] = page.seq + 1;
+        resume[stream] = page.next ?? 'done';
+      }
+      if (taken.resumed)
+        log(`inventory sync: going on with the pass a desk before began (${taken.pages.length} pages kept in the store), from the page after each list's last`);
+      run.pass = pass;
+      let keeping = true;
+      const kept = async (stream: string, seq: number, link: string | null, nextLink: string | null, body: Uint8Array) => {
+        if (!keeping) return;
+        try {
+          keeping = await share.keepPage(INVENTORY_SET, pass, { stream, seq, link, next: nextLink, body });
+          if (!keeping) log('inventory sync: this desk no longer leads; the rest of its pass is not kept in the store');
+        } catch (error) {
+          keeping = false;
+          log(`inventory sync: the store did not keep a page (${(error as Error).message}); the rest of this pass is not kept there`);
+        }
+      };
+      return {
+        resume,
+        keep: {
+          startedAt,
+          centers,
+          next,
+          centersRead: (read) => kept(CENTERS_PAGE, 0, null, null, Buffer.from(JSON.stringify(read))),
+          pageRead: kept,
+        },
+      };
+    } catch (error) {
+      log(`inventory sync: the pass kept in the store cannot be gone on with (${(error as Error).message}); a new one begins`);
+      if (fresh) return null;
+      return 'unreadable';
     }
   }
 

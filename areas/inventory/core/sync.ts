@@ -3,6 +3,7 @@ import type { SyncProgress } from '../common/ipc.js';
 import type { ApiClient } from '../../../electron/core/api/api-client.js';
 import { followLinks } from '../../../electron/core/api/paging.js';
 import { listFulfillmentCenters } from '../../../electron/core/api/resources.js';
+import type { CachedCenter } from '../../../shared/schemas/inventory-cache.js';
 import type { CacheIndex } from './cache-index.js';
 import { inventoryQuery, productQuery, queryAllHistory } from './resources.js';
 import { SYNC_STREAMS, type PageSummary, type SyncStream } from './snapshot-assembler.js';
@@ -58,6 +59,24 @@ export interface FetchOptions {
   resume?: ResumePoint;
   /** The core's clock: dates the pass and decides whether a refresh still reaches far enough back. */
   now: () => Date;
+  /**
+   * A full pass kept page by page where another desk can go on with it (the store the desks share):
+   * each page is handed over as read, and the pass waits for it to be kept before the list reads on.
+   */
+  keep?: PassKeeping;
+}
+
+/** A full pass kept as it is read (inventory-desk.ts keeps it in the desks' store). */
+export interface PassKeeping {
+  /** When the pass began (one gone on with keeps its first reader's time: its codes are as of then). */
+  startedAt: string;
+  /** The centers, when a desk before read them. */
+  centers: CachedCenter[] | null;
+  /** The place of each list's next page (0 for a list not begun). */
+  next: Partial<Record<SyncStream, number>>;
+  centersRead(centers: CachedCenter[]): Promise<void>;
+  /** A page read: the list, its place, the link it was read from (null: the first), its own next link and its body as answered. */
+  pageRead(stream: SyncStream, seq: number, link: string | null, next: string | null, body: Uint8Array): Promise<void>;
 }
 
 /** Where each list of a full pass stands: the link to its next page, or 'done'. */
@@ -69,8 +88,9 @@ export async function syncInventory(api: ApiClient, options: FetchOptions): Prom
   const { signal, onProgress, assembler } = options;
   const { now } = options;
   const previous = options.previous !== null && options.previous.size > 0 ? options.previous : null;
-  const startedAt = now().toISOString();
   const resume = options.mode === 'full' ? (options.resume ?? {}) : null;
+  const keep = resume ? options.keep : undefined;
+  const startedAt = keep?.startedAt ?? now().toISOString();
   // Cancelled while it was starting (closing the app as the worker came up): an abort listener
   // added now would never hear it, and the pass would spend the budget for nobody.
   signal.throwIfAborted();
@@ -80,6 +100,10 @@ export async function syncInventory(api: ApiClient, options: FetchOptions): Prom
   signal.addEventListener('abort', stop, { once: true });
   const stream: Stream = async (phase, name, query, onPage = () => {}, done = { count: 0 }, from) => {
     if (from === 'done') return;
+    // Each page's body as answered, copied before the assembler takes it over (a worker's, moved).
+    const bodies = new WeakMap<PageSummary, Uint8Array>();
+    let seq = keep?.next[name] ?? 0;
+    let readFrom = from ?? null;
     const list = readAhead(
       (link, signal, ready, onNext) =>
         api
@@ -88,7 +112,10 @@ export async function syncInventory(api: ApiClient, options: FetchOptions): Prom
             signal,
             decodeBytes: async (bytes) => {
               await ready;
-              return assembler.page(name, bytes, onNext);
+              const body = keep ? Buffer.from(bytes) : null;
+              const verdict = await assembler.page(name, bytes, onNext);
+              if (body && verdict.ok) bodies.set(verdict.value, body);
+              return verdict;
             },
             bodyBuffer: assembler.bodyBuffer ? (size) => assembler.bodyBuffer!(size) : undefined,
           })
@@ -98,6 +125,13 @@ export async function syncInventory(api: ApiClient, options: FetchOptions): Prom
     onProgress({ phase, done: done.count, total: null });
     try {
       for await (const summary of followLinks(() => list.page(from ?? null), list.page, inner.signal)) {
+        const body = bodies.get(summary);
+        // Kept before the list reads on: a desk going on with the pass starts at the page after it.
+        if (keep && body) await keep.pageRead(name, seq, readFrom, summary.next, body);
+        seq += 1;
+        readFrom = summary.next;
+        // A pass this desk goes on with after its connection failed numbers its next page from here.
+        if (keep) keep.next[name] = seq;
         done.count += summary.count;
         // The page is in the assembler: an interrupted pass can go on from the next one.
         if (resume) resume[name] = summary.next ?? 'done';
@@ -113,7 +147,7 @@ export async function syncInventory(api: ApiClient, options: FetchOptions): Prom
       inner.abort(error);
       throw error;
     });
-  const pass: Pass = { api, stream, guarded, signal, inner: inner.signal, now, startedAt, assembler };
+  const pass: Pass = { api, stream, guarded, signal, inner: inner.signal, now, startedAt, assembler, keep };
   try {
     const refresh = options.mode === 'refresh' && previous !== null ? refreshPlan(previous, now()) : null;
     if (refresh) return await refreshPass(pass, previous!, refresh);
@@ -200,6 +234,7 @@ interface Pass {
   now: () => Date;
   startedAt: string;
   assembler: SyncAssembler;
+  keep: PassKeeping | undefined;
 }
 
 /** A refresh: the items the history and the products list name as changed since the last sync, read again. */
@@ -245,9 +280,15 @@ async function refreshPass(pass: Pass, previous: CacheIndex, refresh: { levelsSi
 
 /** A full pass: every list from its start (or from where an interrupted pass stopped). */
 async function fullPass(pass: Pass, resume: ResumePoint | null): Promise<AssembledCache> {
-  const { api, stream, guarded, signal, inner, now, startedAt, assembler } = pass;
+  const { api, stream, guarded, signal, inner, now, startedAt, assembler, keep } = pass;
+  const readCenters = async (): Promise<CachedCenter[]> => {
+    if (keep?.centers) return keep.centers;
+    const read = (await listFulfillmentCenters(api, inner)).map((c) => ({ id: c.id, name: c.name ?? `Center ${c.id}`, timeZone: c.timezone ?? null }));
+    await keep?.centersRead(read);
+    return read;
+  };
   const [centers] = await Promise.all([
-    guarded(listFulfillmentCenters(api, inner)),
+    guarded(readCenters()),
     guarded(stream('items', 'items', inventoryQuery({ pageSize: PAGE_SIZE }), undefined, undefined, resume?.items)),
     guarded(stream('levels', 'totals', inventoryQuery({ pageSize: PAGE_SIZE }), undefined, undefined, resume?.totals)),
     guarded(stream('levels', 'locations', inventoryQuery({ pageSize: PAGE_SIZE }), undefined, undefined, resume?.locations)),
@@ -257,7 +298,7 @@ async function fullPass(pass: Pass, resume: ResumePoint | null): Promise<Assembl
   signal.throwIfAborted();
   const syncedAt = now().toISOString();
   return await assembler.finish({
-    centers: centers.map((c) => ({ id: c.id, name: c.name ?? `Center ${c.id}`, timeZone: c.timezone ?? null })),
+    centers,
     syncedAt: { items: syncedAt, levels: syncedAt, lots: syncedAt, codes: startedAt },
     previousCodes: null,
   });
