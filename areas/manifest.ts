@@ -19,4 +19,5 @@ export const areaManifest = [
   'settings',
   'desks',
   'journal',
+  'shift',
 ] as const;

@@ -10,6 +10,7 @@ import { stockArea } from '../../areas/stock/core/stock.contribution.js';
 import { printingArea } from '../../areas/printing/core/printing.contribution.js';
 import { desksArea } from '../../areas/desks/core/desks.contribution.js';
 import { journalArea } from '../../areas/journal/core/journal.contribution.js';
+import { shiftArea } from '../../areas/shift/core/shift.contribution.js';
 
 /** Each feature area's part of the core, in the manifest's order. */
 export const featureCoreAreas = [
@@ -24,4 +25,5 @@ export const featureCoreAreas = [
   printingArea,
   desksArea,
   journalArea,
+  shiftArea,
 ] as const;

@@ -24,6 +24,9 @@ import esSignin from '../../shared/i18n/messages/es/signin.json' with { type: 'j
 import deShell from '../../shared/i18n/messages/de/shell.json' with { type: 'json' };
 import enShell from '../../shared/i18n/messages/en/shell.json' with { type: 'json' };
 import esShell from '../../shared/i18n/messages/es/shell.json' with { type: 'json' };
+import deShift from '../../areas/shift/messages/de.json' with { type: 'json' };
+import enShift from '../../areas/shift/messages/en.json' with { type: 'json' };
+import esShift from '../../areas/shift/messages/es.json' with { type: 'json' };
 
 /**
  * Main's words: the parts of the catalogs main says itself (its errors, the sign-in pages, the text
@@ -34,15 +37,15 @@ import esShell from '../../shared/i18n/messages/es/shell.json' with { type: 'jso
  * Printing's and inventory's are here for the English of sentences the renderer says itself: a
  * print job's problem and why the system's printers cannot be chosen, and the online lookup's
  * (`said`); main keeps the English for logs. The journal's, for the English of where it was found
- * broken. The shell's are for the desktop
+ * broken. The end-of-shift report's, for its PDF in the clerk's language. The shell's are for the desktop
  * app's menu bar (`app/app-menu.ts`). Polish holds only receiving of these: the rest reads English.
  */
 type Catalog = Record<string, string>;
-const english: Catalog = { ...enErrors, ...enSignin, ...enPrintlabel, ...enReceiving, ...enPrinting, ...enInventory, ...enJournal, ...enShell };
+const english: Catalog = { ...enErrors, ...enSignin, ...enPrintlabel, ...enReceiving, ...enPrinting, ...enInventory, ...enJournal, ...enShell, ...enShift };
 const CATALOGS: Record<Language, Catalog> = {
   en: english,
-  es: { ...english, ...esErrors, ...esSignin, ...esPrintlabel, ...esReceiving, ...esPrinting, ...esShell },
-  de: { ...english, ...deErrors, ...deSignin, ...dePrintlabel, ...deReceiving, ...dePrinting, ...deShell },
+  es: { ...english, ...esErrors, ...esSignin, ...esPrintlabel, ...esReceiving, ...esPrinting, ...esShell, ...esShift },
+  de: { ...english, ...deErrors, ...deSignin, ...dePrintlabel, ...deReceiving, ...dePrinting, ...deShell, ...deShift },
   pl: { ...english, ...plReceiving },
 };
 

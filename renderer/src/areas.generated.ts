@@ -11,6 +11,7 @@ import { printingArea } from '../../areas/printing/ui/printing.contribution';
 import { settingsArea } from '../../areas/settings/ui/settings.contribution';
 import { desksArea } from '../../areas/desks/ui/desks.contribution';
 import { journalArea } from '../../areas/journal/ui/journal.contribution';
+import { shiftArea } from '../../areas/shift/ui/shift.contribution';
 
 /** Each feature area's part of the page, in the manifest's order (the sidebar's). */
 export const featureAreas = [
@@ -26,4 +27,5 @@ export const featureAreas = [
   settingsArea,
   desksArea,
   journalArea,
+  shiftArea,
 ] as const;

@@ -10,6 +10,7 @@ import { stockIpc } from '../../areas/stock/common/ipc.js';
 import { printingIpc } from '../../areas/printing/common/ipc.js';
 import { desksIpc } from '../../areas/desks/common/ipc.js';
 import { journalIpc } from '../../areas/journal/common/ipc.js';
+import { shiftIpc } from '../../areas/shift/common/ipc.js';
 
 /** Each feature area's channels and events, in the manifest's order. */
 export const featureIpcAreas = [
@@ -24,4 +25,5 @@ export const featureIpcAreas = [
   printingIpc,
   desksIpc,
   journalIpc,
+  shiftIpc,
 ] as const;

@@ -13,6 +13,8 @@ export interface RenderedPage {
   widthPt: number;
   heightPt: number;
   text: string[];
+  /** The page's text as lines (pdf.js's own line ends): a word pdf.js gives in pieces reads whole. */
+  lines: string[];
   barcodes: string[];
 }
 
@@ -33,10 +35,16 @@ export async function renderPdf(pdf: Uint8Array, dpi = 203): Promise<RenderedPag
       await page.render(skiaRender(canvas, context, viewport)).promise;
       const content = await page.getTextContent();
       const text = content.items.map((item) => ('str' in item ? item.str : '')).filter((t) => t.trim() !== '');
+      const lines = content.items
+        .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
+        .join('')
+        .split('\n')
+        .filter((t) => t.trim() !== '');
       pages.push({
         widthPt: natural.width,
         heightPt: natural.height,
         text,
+        lines,
         barcodes: readBarcodes({ width: canvas.width, height: canvas.height, data: canvas.data() }),
       });
     }

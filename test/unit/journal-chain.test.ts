@@ -322,6 +322,7 @@ describe('the journal service', () => {
       const service = journalService(
         () => j,
         (line) => logs.push(line),
+        () => ({ id: 'd', name: 'D' }),
       );
       expect(await service.record({ what: { kind: 'return.created', record: null, details: {} }, answer: null })).toBeNull();
       expect(logs).toEqual(['journal: return.created was not recorded: the journal is closed']);

@@ -19,6 +19,7 @@ export const JournalKind = z.enum([
   'lot.excluded',
   'lot.restored',
   'scan.outcome',
+  'shift.reported',
   'journal.break',
 ]);
 export type JournalKind = z.infer<typeof JournalKind>;

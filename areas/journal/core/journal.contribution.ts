@@ -9,6 +9,7 @@ import { journalService, type JournalService } from './service.js';
 /** The service, saying each entry it appended, so a record's page shows it without asking again on a timer. */
 function announced(service: JournalService, recorded: (record: JournalEntry['what']['record']) => void): JournalService {
   return {
+    ...service,
     record: async (input) => {
       const entry = await service.record(input);
       if (entry) recorded(entry.what.record);
@@ -32,6 +33,7 @@ export const journalArea = defineCoreArea({
   needs: ['dataDir', 'clock', 'log', 'emit', 'settings', 'environmentId', 'sharedStore'],
   provides: ['journal'],
   create: async (ctx) => {
+    const desk = () => ({ id: ctx.sharedStore.deskId, name: ctx.settings.section(DESKS_SECTION, DesksSettings, DEFAULT_DESKS_SETTINGS).deskName });
     const journal = await Journal.open({
       dataDir: ctx.dataDir,
       log: ctx.log,
@@ -40,7 +42,7 @@ export const journalArea = defineCoreArea({
         environment: ctx.environmentId(),
         // Clerks taking turns at the desk come later; until then every entry says "no clerk".
         clerk: null,
-        desk: { id: ctx.sharedStore.deskId, name: ctx.settings.section(DESKS_SECTION, DesksSettings, DEFAULT_DESKS_SETTINGS).deskName },
+        desk: desk(),
       }),
     }).catch((error: unknown) => {
       // The desk still works (the service holds what it does); the journal's state says nothing is recorded.
@@ -61,7 +63,7 @@ export const journalArea = defineCoreArea({
       close: async () => journal?.close(),
       services: {
         journal: announced(
-          journalService(() => journal, ctx.log),
+          journalService(() => journal, ctx.log, desk),
           (record) => ctx.emit('journal.recorded', { record }),
         ),
       },

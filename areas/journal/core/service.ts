@@ -1,5 +1,5 @@
 import { AppErrorException, said, type Said } from '../../../shared/errors.js';
-import type { JournalAnswer, JournalEntry, JournalInput } from '../common/entry.js';
+import type { JournalAnswer, JournalDesk, JournalEntry, JournalInput } from '../common/entry.js';
 import type { Journal } from './journal.js';
 
 /**
@@ -10,11 +10,20 @@ import type { Journal } from './journal.js';
  */
 export interface JournalService {
   record(input: JournalInput): Promise<JournalEntry | null>;
+  /** The entries from `from` (inclusive) to `to` (exclusive), oldest first; none when the journal could not be opened. */
+  range(from: Date, to: Date): JournalEntry[];
+  /** Whether the journal was whole when read at start (and could be opened at all). */
+  whole(): boolean;
+  /** This desk, as each entry names it. */
+  desk(): JournalDesk;
 }
 
 /** `journal` answers null when the journal could not be opened this run: what is asked is logged, not recorded. */
-export function journalService(journal: () => Journal | null, log: (line: string) => void): JournalService {
+export function journalService(journal: () => Journal | null, log: (line: string) => void, desk: () => JournalDesk): JournalService {
   return {
+    range: (from, to) => journal()?.range(from, to) ?? [],
+    whole: () => journal()?.state().ok ?? false,
+    desk,
     record: async (input) => {
       try {
         const open = journal();

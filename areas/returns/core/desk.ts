@@ -30,7 +30,7 @@ export interface ReturnsDeskDeps {
   /** The store shared with the account's other desks. */
   store?: OutboxDeps['store'];
   /** The desk's journal: returns sent, changed and cancelled, with the service's answer. */
-  journal?: JournalService;
+  journal?: Pick<JournalService, 'record'>;
 }
 
 /**

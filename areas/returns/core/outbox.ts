@@ -692,6 +692,8 @@ export class Outbox {
         details: {
           lines: entry.body.inventory.length,
           units: entry.body.inventory.reduce((sum, l) => sum + l.quantity, 0),
+          // The end-of-shift report counts units returned by the action asked for each line.
+          unitsByAction: unitsByAction(entry.body.inventory),
           fulfillmentCenter: entry.body.fulfillment_center.id,
           trackingNumber: entry.body.tracking_number ?? null,
           ...note,
@@ -817,4 +819,14 @@ function view(e: OutboxEntry): OutboxEntryView {
     sentAt: e.sentAt,
     returnId: e.returnId,
   };
+}
+
+/** A return's units by the action asked for each line ("Default": the item's own preference). */
+function unitsByAction(lines: readonly { quantity: number; requested_action?: string | null | undefined }[]): Record<string, number> {
+  const units: Record<string, number> = {};
+  for (const line of lines) {
+    const action = line.requested_action ?? 'Default';
+    units[action] = (units[action] ?? 0) + line.quantity;
+  }
+  return units;
 }
