@@ -47,3 +47,25 @@ test("an order's number scanned from another view opens it, and its page reads t
   await expectViewFocus(page, `Receiving order ${awaiting.id}`);
   await expect(doneHere(page).getByRole('listitem').first()).toContainText(`Scanned ${awaiting.id}: opened`);
 });
+
+test("a lot excluded and a receipt linked at this desk read on the item's lots page and on the receipt's page", async ({ page, host }) => {
+  const { api } = await service(host.core.emulator.url);
+  await page.goto(host.url);
+  await signInThroughPopup(page);
+  const control = host.core.emulator.control;
+  const taken = new Set((await control.data('lotExclusions')).map((e) => `${e.inventory_id}:${e.lot_number}`));
+  const item = (await control.data('inventory')).find((i) => i.is_lot && i.lots.some((l) => !taken.has(`${i.inventory_id}:${l.lot_number}`)))!;
+  const lotNumber = item.lots.find((l) => !taken.has(`${item.inventory_id}:${l.lot_number}`))!.lot_number;
+  // Done through this desk's core, as its Exclude and Link buttons do.
+  expect(await host.core.dispatch('lotExclusion.exclude', { inventoryId: item.inventory_id, lotNumber })).toMatchObject({ ok: true });
+  await page.goto(`${host.origin}/#/lots/${item.inventory_id}`);
+  await expect(doneHere(page).getByRole('listitem').first()).toContainText(`Lot ${lotNumber} excluded`);
+  await expect(doneHere(page).getByRole('listitem').first()).toContainText('The service confirmed it.');
+
+  const awaiting = (await api.get<{ id: number }[]>('/2026-07/receiving?Statuses=Awaiting&Limit=1'))[0]!;
+  const receipt = (await api.get<{ id: number }[]>('/2026-07/unidentified-receiving-order?isCompleted=false'))[0]!;
+  expect(await host.core.dispatch('unidentified.link', { id: receipt.id, wroId: awaiting.id })).toMatchObject({ ok: true });
+  await page.goto(`${host.origin}/#/unidentified/${receipt.id}`);
+  await expect(doneHere(page).getByRole('listitem').first()).toContainText('Receipt linked');
+  await expect(doneHere(page).getByRole('listitem').first()).toContainText('The service confirmed it.');
+});
