@@ -45,8 +45,20 @@ describe('scans told to the journal', () => {
     const order = (await service.emulator!.control.data('receivingOrders'))[0]!;
     const scans: ScanOutcome[] = [
       { view: 'returns.intake', code: plain.sku, result: 'taken', reason: `Line 1: ${plain.sku}`, record: { kind: 'return', id: reference, reference } },
-      { view: 'returns.intake', code: 'NO-SUCH-CODE', result: 'refused', reason: 'No item has the code NO-SUCH-CODE.', record: { kind: 'return', id: reference, reference } },
-      { view: 'other', code: String(order.id), result: 'opened', reason: `WRO ${order.id}`, record: { kind: 'receiving', id: String(order.id), reference: null } },
+      {
+        view: 'returns.intake',
+        code: 'NO-SUCH-CODE',
+        result: 'refused',
+        reason: 'No item has the code NO-SUCH-CODE.',
+        record: { kind: 'return', id: reference, reference },
+      },
+      {
+        view: 'other',
+        code: String(order.id),
+        result: 'opened',
+        reason: `WRO ${order.id}`,
+        record: { kind: 'receiving', id: String(order.id), reference: null },
+      },
     ];
     const before = t.events.filter((e) => e.event === 'journal.recorded').length;
     expect(value<'journal.scans'>(await t.core.dispatch('journal.scans', { scans }))).toEqual({ recorded: 3 });

@@ -54,7 +54,12 @@ export function journalFieldScan(scan: Scan, verdict: 'accepted' | 'merged' | 'r
  * A scan outside a field: what it opened (its record when it is a return, an order or a receipt,
  * wherever it was made), or that it found several, none, or could not be looked up.
  */
-export function journalRoutedScan(scan: Scan, result: Extract<ScanResult, 'opened' | 'found' | 'several' | 'none' | 'failed'>, reason: string | null, href: string | null = null): void {
+export function journalRoutedScan(
+  scan: Scan,
+  result: Extract<ScanResult, 'opened' | 'found' | 'several' | 'none' | 'failed'>,
+  reason: string | null,
+  href: string | null = null,
+): void {
   const opened = href ? recordOfHref(href) : null;
   if (!place && !opened) return;
   enqueue(scan, place?.view ?? 'other', result, reason, opened ?? place?.record ?? null);
