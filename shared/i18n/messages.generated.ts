@@ -459,12 +459,14 @@ export interface MessageArgs<Tag = never> {
   'journal.record.labelsPrinted': undefined;
   'journal.record.labelsPrintedOn': { printer: string | number };
   'journal.record.loading': undefined;
+  'journal.record.lotChanged': { refused: string | number; excluded: string | number; lot: string | number };
   'journal.record.none': undefined;
   'journal.record.other': { kind: string | number };
   'journal.record.receiptLinked': { refused: string | number };
   'journal.record.receivingCreated': { refused: string | number; boxes: number; units: number };
   'journal.record.returnChanged': { refused: string | number; units: number; lines: number };
   'journal.record.returnCreated': { refused: string | number; units: number; lines: number };
+  'journal.record.scanned': { code: string | number; view: string | number; result: string | number };
   'journal.record.title': undefined;
   'journal.record.unavailable': undefined;
   'journal.record.unread': undefined;

@@ -75,10 +75,21 @@ describe('the end-of-shift tally', () => {
     ]);
   });
 
-  it('counts scans, and a scan the desk could not match as a discrepancy found', () => {
-    const scan = (outcome: string) => entry({ kind: 'scan.outcome', details: { outcome } });
-    const { total } = tallyShift([scan('matched'), scan('added'), scan('unknown'), scan('refused')], 'local');
-    expect(total).toMatchObject({ scans: 4, scansUnmatched: 2 });
+  it('counts scans at intake and receiving, and one the desk refused or found nothing for as a discrepancy found', () => {
+    const scan = (view: string, result: string) => entry({ kind: 'scan.outcome', details: { view, code: 'X', result, reason: null } });
+    const { total } = tallyShift(
+      [
+        scan('returns.intake', 'taken'),
+        scan('returns.intake', 'merged'),
+        scan('returns.intake', 'refused'),
+        scan('receiving.order', 'none'),
+        scan('receiving.create', 'taken'),
+        // A scan that opened a record from another view is not one of the dock's scans.
+        scan('other', 'opened'),
+      ],
+      'local',
+    );
+    expect(total).toMatchObject({ scans: 5, scansUnmatched: 2 });
   });
 
   it('lists units by action in the intake’s order, and one the desk does not know under the item’s preference', () => {

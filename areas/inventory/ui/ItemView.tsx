@@ -12,6 +12,7 @@ import { PrintItemLabel } from '../../printing/ui';
 import { useItemWithLive } from './queries';
 import { asOfText, FreshnessMark, useKnownConnectivity } from './Freshness';
 import './inventory.css';
+import { RecordJournal } from '../../journal/ui';
 
 /** Other workspaces' addresses for this item (their routes are theirs; here they are only linked). */
 export const historyHref = (inventoryId: number, fcId: number) => `#/inventory/history?item=${inventoryId}&fc=${fcId}`;
@@ -66,7 +67,10 @@ export function ItemView() {
       <QueryState query={query} loading={t('inventory.item.loading', { id })} failed={t('inventory.item.loadFailed', { id })}>
         {() =>
           detail ? (
-            <ItemBody detail={detail} focusLot={lot ?? null} />
+            <>
+              <ItemBody detail={detail} focusLot={lot ?? null} />
+              <RecordJournal kind="item" id={detail.item.sku} />
+            </>
           ) : (
             <p className="state" role="status" data-loading>
               {t('inventory.item.readingChanged')}

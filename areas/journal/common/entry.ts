@@ -43,6 +43,32 @@ export const JournalRecordRef = z.object({
 });
 export type JournalRecordRef = z.infer<typeof JournalRecordRef>;
 
+/** Where a scan was made: the views whose scans the journal keeps ('other': a scan that opened a return or an order from any other view). */
+export const ScanView = z.enum(['returns.intake', 'receiving.create', 'receiving.order', 'other']);
+export type ScanView = z.infer<typeof ScanView>;
+
+/**
+ * What the desk made of a scan: a field took it (as a line, a tracking number, a lot), added it to a
+ * line already there, or refused it; a scan outside a field opened one record (or found it and
+ * offered it, the clerk having moved on), found several, or none, or its look-up failed.
+ */
+export const ScanResult = z.enum(['taken', 'merged', 'refused', 'opened', 'found', 'several', 'none', 'failed']);
+export type ScanResult = z.infer<typeof ScanResult>;
+
+/** One scan's outcome as the page tells the journal (the journal stamps it); `reason` is what the clerk was told, as told. */
+export const ScanOutcome = z
+  .object({
+    view: ScanView,
+    /** The scanned text, control characters shown by name. */
+    code: z.string().min(1).max(500),
+    result: ScanResult,
+    reason: z.string().max(500).nullable(),
+    /** The record the scan was about: the return or order of the view, or the one the scan opened. */
+    record: JournalRecordRef.nullable(),
+  })
+  .strict();
+export type ScanOutcome = z.infer<typeof ScanOutcome>;
+
 export const JournalWhat = z.object({
   kind: JournalKind,
   record: JournalRecordRef.nullable(),

@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { NoInput } from '../../../shared/ipc/define.js';
 import { DateTime } from '../../../shared/schemas/common.js';
-import { JournalEntry, JournalRecordKind, JournalRecordRef, JournalState } from './entry.js';
+import { JournalEntry, JournalRecordKind, JournalRecordRef, JournalState, ScanOutcome } from './entry.js';
 
 /**
  * The desk's journal, read side: whether it is whole, one record's history, and the entries of a
- * stretch of time (a shift). Entries are written by the areas that act (their core), never from the page.
+ * stretch of time (a shift). Entries are written by the areas that act (their core); the one thing
+ * the page tells is what it made of a scan, since only the page decides that (`journal.scans`).
  */
 
 export const JournalForRecordInput = z.object({ kind: JournalRecordKind, id: z.string().min(1).max(200) }).strict();
 export const JournalRangeInput = z.object({ from: DateTime, to: DateTime }).strict();
 export const JournalEntries = z.object({ entries: z.array(JournalEntry) });
+/** A page sends its scans' outcomes a few at a time (see ui/scanJournal.ts); 100 is more than a scanner makes between two sends. */
+export const JournalScansInput = z.object({ scans: z.array(ScanOutcome).min(1).max(100) }).strict();
 
 export const journalChannels = {
   /** Whether the journal was whole when the desk started, or where it was found broken. */
@@ -19,6 +22,8 @@ export const journalChannels = {
   'journal.forRecord': { input: JournalForRecordInput, output: JournalEntries },
   /** The entries from `from` (inclusive) to `to` (exclusive), oldest first. */
   'journal.range': { input: JournalRangeInput, output: JournalEntries },
+  /** Records scans' outcomes (intake, receiving), answering once they are on disk: how many were recorded. */
+  'journal.scans': { input: JournalScansInput, output: z.object({ recorded: z.number().int().nonnegative() }) },
 } as const;
 
 export const journalEvents = {

@@ -4,6 +4,7 @@ import { said } from '../../../shared/errors.js';
 import { defineCoreArea } from '../../../electron/core/area.js';
 import type { JournalEntry, JournalState } from '../common/entry.js';
 import { Journal } from './journal.js';
+import { recordScans } from './scans.js';
 import { journalService, type JournalService } from './service.js';
 
 /** The service, saying each entry it appended, so a record's page shows it without asking again on a timer. */
@@ -51,6 +52,8 @@ export const journalArea = defineCoreArea({
     });
     const state: JournalState = journal ? journal.state() : { ok: false, seq: null, how: 'unavailable', said: [said('journal.state.unavailable')] };
     ctx.emit('journal.state', state);
+    const service = journalService(() => journal, ctx.log, desk);
+    const recorded = (record: JournalEntry['what']['record']) => ctx.emit('journal.recorded', { record });
     return {
       handlers: {
         'journal.state': async () => (journal ? journal.state() : state),
@@ -59,13 +62,11 @@ export const journalArea = defineCoreArea({
           entries: journal ? journal.forRecord(kind, id).filter((e) => e.environment === ctx.environmentId()) : [],
         }),
         'journal.range': async ({ from, to }) => ({ entries: journal ? journal.range(new Date(from), new Date(to)) : [] }),
+        'journal.scans': async ({ scans }) => recordScans(service, scans, recorded),
       },
       close: async () => journal?.close(),
       services: {
-        journal: announced(
-          journalService(() => journal, ctx.log, desk),
-          (record) => ctx.emit('journal.recorded', { record }),
-        ),
+        journal: announced(service, recorded),
       },
     };
   },

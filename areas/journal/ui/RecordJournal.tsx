@@ -17,7 +17,8 @@ export function RecordJournal({
   when = deskTime,
 }: {
   kind: JournalRecordKind;
-  id: string;
+  /** The record's id; or the ids of the records of one kind a page shows together (an item's lots). */
+  id: string | readonly string[];
   reference?: string | null;
   /** How the page says its times (a record's are in its center's zone): the desk's entries read in the same, so no two times on one page are in two zones. */
   when?: (at: string) => string;
@@ -70,6 +71,9 @@ function EntryLine({ entry, when }: { entry: JournalEntry; when: (at: string) =>
 }
 
 const count = (value: unknown): number => (typeof value === 'number' ? value : 0);
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+/** A dotted name as a message's select key: `scan.outcome` → `scanOutcome`. */
+const camel = (name: string): string => name.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase());
 
 /** What was done, in the desk's words; a refused action is said as tried, since it did not happen. */
 function whatSaid({ t }: Words, entry: JournalEntry): string {
@@ -91,15 +95,22 @@ function whatSaid({ t }: Words, entry: JournalEntry): string {
         : t('journal.record.labelsPrinted');
     case 'receipt.linked':
       return t('journal.record.receiptLinked', { refused });
+    case 'lot.excluded':
+    case 'lot.restored':
+      return t('journal.record.lotChanged', { refused, excluded: kind === 'lot.excluded' ? 'yes' : 'no', lot: text(details.lotNumber) });
+    case 'scan.outcome':
+      return t('journal.record.scanned', { code: text(details.code), view: camel(text(details.view)), result: text(details.result) });
     default:
       // Kinds no record page of these areas shows (lots, scans) still read as something, never as a blank line.
-      return t('journal.record.other', { kind: kind.replace(/\.(\w)/, (_, c: string) => c.toUpperCase()) });
+      return t('journal.record.other', { kind: camel(kind) });
   }
 }
 
 /** What the service answered: confirmed, refused with its reasons (each its own sentence), or nothing asked of it. */
 function answerSaid({ t, said }: Words, entry: JournalEntry): string | null {
   const answer = entry.answer;
+  // A scan asks nothing of the service: what the clerk was told of it is said instead.
+  if (entry.what.kind === 'scan.outcome') return text(entry.what.details.reason) || null;
   if (!answer) return t('journal.record.answer.none');
   if (answer.status === 'refused') return t('journal.record.answer.refused', { reasons: (answer.said ?? []).map(said).join(' ') });
   if (answer.status === 'none') return t('journal.record.answer.none');

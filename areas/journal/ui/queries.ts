@@ -12,11 +12,12 @@ import { call, useDockdeskEvent } from '../../../renderer/src/bridge/dockdesk';
 export const journalQueries = {
   /** Every record's entries of one kind in the account's environment: what an entry appended makes stale. */
   kind: (account: AccountKey, kind: JournalRecordKind) => [...account, 'journal', 'record', kind] as const,
-  record: (account: AccountKey, kind: JournalRecordKind, id: string, reference: string | null) =>
+  /** `id`: one record, or several of a kind a page shows together (an item's lots). */
+  record: (account: AccountKey, kind: JournalRecordKind, id: string | readonly string[], reference: string | null) =>
     queryOptions({
       queryKey: [...account, 'journal', 'record', kind, id, reference] as const,
       queryFn: async ({ signal }) => {
-        const names = reference && reference !== id ? [id, reference] : [id];
+        const names = [...new Set([...(typeof id === 'string' ? [id] : id), ...(reference ? [reference] : [])])];
         const answers = await Promise.all(names.map((name) => call('journal.forRecord', { kind, id: name }, signal)));
         return entriesOf(
           answers.flatMap((a) => a.entries),
@@ -51,7 +52,7 @@ export function useJournalState() {
 }
 
 /** A record's entries, read again when main appends one about a record of its kind. */
-export function useRecordJournal(kind: JournalRecordKind, id: string, reference: string | null) {
+export function useRecordJournal(kind: JournalRecordKind, id: string | readonly string[], reference: string | null) {
   const client = useQueryClient();
   const account = useAccountKey();
   useDockdeskEvent(

@@ -8,6 +8,7 @@ import { LotInput } from '../../../renderer/src/scan/LotInput';
 import { centerLabel } from '../../../renderer/src/ui/centerChoices';
 import { QueryState } from '../../../renderer/src/ui/QueryState';
 import { ViewHeading } from '../../../renderer/src/ui/ViewHeading';
+import { RecordJournal } from '../../journal/ui';
 import { ConfirmLotAction } from './ConfirmLotAction';
 import { LotExpiry, useExpiryMarks } from './LotExpiry';
 import { useLotExclusions, type LotAction, type LotRef } from './queries';
@@ -114,6 +115,12 @@ function LotExclusions({ data, refreshing, refresh }: { data: LotExclusionsAnswe
       />
 
       <ExcludeByNumber onAsk={(lotNumber) => ask('exclude', lotNumber)} />
+      {/* The journal keeps each lot under `<item>:<lot number>`: the item's lots in stock and those with an exclusion. */}
+      <RecordJournal
+        kind="lot"
+        id={[...new Set([...data.lots, ...data.active, ...data.deleted].map((l) => `${data.inventoryId}:${l.lotNumber}`))]}
+        when={when}
+      />
       <ConfirmLotAction pending={pending} itemLabel={`${data.name} (${data.sku})`} onClose={() => setPending(null)} />
     </>
   );

@@ -16,7 +16,7 @@ import { ItemName, useItemNames, type ItemNaming } from '../../inventory/ui';
 import { showToast } from '../../../renderer/src/ui/Toasts';
 import { ViewHeading } from '../../../renderer/src/ui/ViewHeading';
 import { OpenElsewhere } from '../../desks/ui';
-import { RecordJournal } from '../../journal/ui';
+import { RecordJournal, useScanJournal } from '../../journal/ui';
 import { printBoxLabels, printLabels, saveLabels, useBoxLabelPrinter, viewLabels } from './labels';
 import { BOX_ITEM_LABEL_KEYS, useBoxItemLabels } from './boxItemLabels';
 import { useShortcut } from '../../../renderer/src/keyboard/useShortcut';
@@ -87,6 +87,8 @@ function DetailBody({ detail, focusBox, showContents }: { detail: Detail; focusB
   const zone = order.fulfillment_center?.timezone ?? null;
   const printer = useBoxLabelPrinter();
   const reprint = printer && labelsPrintable(order) ? (boxId: number) => printWithToast(order.id, [boxId]) : null;
+  // A scan on the order's page that opens nothing else (no match, several) is kept as this order's.
+  useScanJournal('receiving.order', { kind: 'receiving', id: String(order.id), reference: order.purchase_order_number ?? null });
   return (
     <div className="detail-grid">
       <div>

@@ -98,16 +98,20 @@ export function emptyTally(): ShiftTally {
 
 const count = (value: unknown): number => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0);
 
-/** A scan outcome the desk matched to something (a line, an item, a box, an order): anything else is a discrepancy found. */
-const MATCHED = /^(matched|added|found|opened|counted)/;
+/** The views whose scans the report counts: the dock's two tasks (a scan that opened a record from elsewhere is not one). */
+const COUNTED_VIEWS = new Set(['returns.intake', 'receiving.create', 'receiving.order']);
+/** A scan the desk refused or found nothing for: a discrepancy found at the desk (an unknown code, an item not expected). */
+const UNMATCHED = new Set(['refused', 'none']);
 
 /** Adds one journal entry to a tally. Only what the service did counts; a refusal counts as one refused. */
 export function addEntry(tally: ShiftTally, entry: JournalEntry): void {
   const { what, answer } = entry;
   if (what.kind === 'scan.outcome') {
+    const view = what.details['view'];
+    const result = what.details['result'];
+    if (typeof view !== 'string' || !COUNTED_VIEWS.has(view)) return;
     tally.scans += 1;
-    const outcome = what.details['outcome'];
-    if (typeof outcome !== 'string' || !MATCHED.test(outcome)) tally.scansUnmatched += 1;
+    if (typeof result === 'string' && UNMATCHED.has(result)) tally.scansUnmatched += 1;
     return;
   }
   if (what.kind === 'journal.break') return;

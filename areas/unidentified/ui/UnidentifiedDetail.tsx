@@ -8,6 +8,7 @@ import { ErrorNote } from '../../../renderer/src/ui/ErrorNote';
 import { QueryState } from '../../../renderer/src/ui/QueryState';
 import { ViewHeading } from '../../../renderer/src/ui/ViewHeading';
 import { OpenElsewhere } from '../../desks/ui';
+import { RecordJournal } from '../../journal/ui';
 import { LinkDialog } from './LinkDialog';
 import { useAttachment, useReceipt } from './queries';
 
@@ -81,6 +82,7 @@ export function UnidentifiedDetail() {
                 ))}
               </ul>
             )}
+            <RecordJournal kind="receipt" id={String(receipt.id)} when={when} />
             {linking && <LinkDialog receipt={receipt} onClose={() => setLinking(false)} />}
           </>
         )}

@@ -1,4 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
+import { journalFieldScan, journalRoutedScan } from '../../../areas/journal/ui';
 import { useEffect, useRef, useState } from 'react';
 import type { Scan } from '../../../shared/scan/detector';
 import { toScanQuery, visibleControls, type ResolvedCandidate } from '../../../shared/scan/router';
@@ -101,6 +102,7 @@ export function ScanProvider() {
           verdict === 'refused' ? (t) => t('scan.field.refused', { why }) : (t) => t('scan.field.taken'),
         );
         cue(verdict, verdict === 'refused' ? why : code, 'scan');
+        journalFieldScan(scan, verdict, verdict === 'refused' ? why : (reason ?? null));
       },
       onCutScan(scan) {
         primeAudio();
@@ -190,6 +192,7 @@ async function route(scan: Scan, open: (href: string) => void, choose: Choose, t
   } catch (error) {
     const message = errorMessage(error);
     update('none', (t) => t('scan.route.failed', { error: message }));
+    journalRoutedScan(scan, 'failed', message);
     cue('refused', t('scan.route.failedCode', { code }), 'scan');
     showToast({ title: t('scan.route.failedCode', { code }), description: message, tone: 'error' });
     return;
@@ -201,6 +204,7 @@ async function route(scan: Scan, open: (href: string) => void, choose: Choose, t
   if (outcome.kind === 'one') {
     const { label, href } = outcome.candidate;
     cue('accepted', label, 'scan');
+    journalRoutedScan(scan, superseded() || movedOn() ? 'found' : 'opened', label, href);
     if (superseded()) {
       update('found', (t) => t('scan.route.foundLater', { label }));
       return;
@@ -224,6 +228,7 @@ async function route(scan: Scan, open: (href: string) => void, choose: Choose, t
     const count = candidates.length;
     cue('accepted', t('scan.route.matches', { count }), 'scan');
     update('several', (t) => t('scan.route.matches', { count }));
+    journalRoutedScan(scan, 'several', t('scan.route.matches', { count }));
     const chooseAndOpen = async () => {
       const chosen = await choose(scan.text, candidates);
       if (chosen) {
@@ -240,6 +245,7 @@ async function route(scan: Scan, open: (href: string) => void, choose: Choose, t
   const failed = outcome.failures.map((f) => f.message).join('; ');
   cue('refused', t('scan.route.nothingCode', { code }), 'scan');
   update('none', failed ? (t) => t('scan.route.nothingFailed', { failed }) : (t) => t('scan.route.nothing'));
+  journalRoutedScan(scan, failed ? 'failed' : 'none', failed || null);
   showToast({
     title: t('scan.route.nothingCode', { code }),
     description: failed ? t('scan.route.someFailed', { failed }) : t('scan.route.scanned', { code: visibleControls(scan.raw) }),

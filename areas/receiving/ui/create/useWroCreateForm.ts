@@ -16,6 +16,8 @@ import { initialFormState, lineNeedsConfirm, linePath, scanPath, shownErrors, wr
 import type { ImportedLines } from './useSheetImport';
 import type { OpenedDraft } from './wroDraft';
 import { currentWords, useT } from '../../../../renderer/src/i18n/useT';
+import { useScanJournal } from '../../../journal/ui';
+import type { JournalRecordRef } from '../../../journal/common/entry';
 
 type DraftSaver = ReturnType<typeof useDraftAutosave<WroCreateDraft>>;
 
@@ -169,6 +171,12 @@ export interface LineAt {
   line: number;
 }
 
+/** Until the service numbers it, an order is known by its purchase order number, as its creation is journaled. */
+function byPurchaseOrder(po: string | undefined): JournalRecordRef | null {
+  const number = po?.trim() ?? '';
+  return number ? { kind: 'receiving', id: number, reference: number } : null;
+}
+
 /**
  * The create form's controller: the form state (formState.ts, a pure reducer), its draft autosave,
  * item lookups, submit and discard, the centers and the confirmations. The parts only show what it
@@ -186,6 +194,7 @@ export function useWroCreateForm(opened: OpenedDraft) {
     if (centerZone) dispatch({ type: 'centerZone', timezone: centerZone });
   }, [centerZone, form.fulfillment_center.id, form.fulfillment_center.timezone]);
   const saver = useWroDraftSave(opened, state);
+  useScanJournal('receiving.create', byPurchaseOrder(form.purchase_order_number));
   const lookup = useItemLookup(dispatch);
   const { submit, creating } = useWroSubmit(state, dispatch, saver);
   const discard = useDiscard(saver);

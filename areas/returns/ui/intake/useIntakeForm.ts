@@ -16,6 +16,7 @@ import { centerChoices } from '../../../../renderer/src/ui/centerChoices';
 import { cue } from '../../../../renderer/src/scan/cues';
 import type { ScanVerdict, TypedIn } from '../../../../renderer/src/scan/scanService';
 import { useScanField } from '../../../../renderer/src/scan/useScanField';
+import { useScanJournal } from '../../../journal/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncStatus } from '../../../inventory/ui';
 import { returnsQueries } from '../queries';
@@ -382,6 +383,11 @@ export function useIntakeForm(draftId: string, revision: number, initial: Return
   const submission = useIntakeSubmit(t, draftId, d, scans);
   const { draft } = d;
   useIntakeKeys(t, submission.submit, draft.editOf === null, refs, initial.trackingNumber);
+  // The intake's scans are the return's: by its number once sent (a change), else by the reference it is sent with.
+  useScanJournal(
+    'returns.intake',
+    draft.editOf !== null || draft.referenceId ? { kind: 'return', id: String(draft.editOf ?? draft.referenceId), reference: draft.referenceId || null } : null,
+  );
   const [submitted] = useState(() => {
     const s = lastSubmission;
     lastSubmission = null;
