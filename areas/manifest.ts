@@ -18,5 +18,6 @@ export const areaManifest = [
   'printing',
   'settings',
   'desks',
+  'clerks',
   'journal',
 ] as const;

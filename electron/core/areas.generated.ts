@@ -9,6 +9,7 @@ import { returnsArea } from '../../areas/returns/core/returns.contribution.js';
 import { stockArea } from '../../areas/stock/core/stock.contribution.js';
 import { printingArea } from '../../areas/printing/core/printing.contribution.js';
 import { desksArea } from '../../areas/desks/core/desks.contribution.js';
+import { clerksArea } from '../../areas/clerks/core/clerks.contribution.js';
 import { journalArea } from '../../areas/journal/core/journal.contribution.js';
 
 /** Each feature area's part of the core, in the manifest's order. */
@@ -23,5 +24,6 @@ export const featureCoreAreas = [
   stockArea,
   printingArea,
   desksArea,
+  clerksArea,
   journalArea,
 ] as const;

@@ -10,6 +10,7 @@ import { stockArea } from '../../areas/stock/ui/stock.contribution';
 import { printingArea } from '../../areas/printing/ui/printing.contribution';
 import { settingsArea } from '../../areas/settings/ui/settings.contribution';
 import { desksArea } from '../../areas/desks/ui/desks.contribution';
+import { clerksArea } from '../../areas/clerks/ui/clerks.contribution';
 import { journalArea } from '../../areas/journal/ui/journal.contribution';
 
 /** Each feature area's part of the page, in the manifest's order (the sidebar's). */
@@ -25,5 +26,6 @@ export const featureAreas = [
   printingArea,
   settingsArea,
   desksArea,
+  clerksArea,
   journalArea,
 ] as const;

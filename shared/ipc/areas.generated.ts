@@ -9,6 +9,7 @@ import { returnsIpc } from '../../areas/returns/common/ipc.js';
 import { stockIpc } from '../../areas/stock/common/ipc.js';
 import { printingIpc } from '../../areas/printing/common/ipc.js';
 import { desksIpc } from '../../areas/desks/common/ipc.js';
+import { clerksIpc } from '../../areas/clerks/common/ipc.js';
 import { journalIpc } from '../../areas/journal/common/ipc.js';
 
 /** Each feature area's channels and events, in the manifest's order. */
@@ -23,5 +24,6 @@ export const featureIpcAreas = [
   stockIpc,
   printingIpc,
   desksIpc,
+  clerksIpc,
   journalIpc,
 ] as const;
