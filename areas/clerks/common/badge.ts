@@ -3,7 +3,7 @@
  * the scan plan, the core and the page read one format.
  *
  * `DDCLERK-` then eight characters of Crockford's base 32 (digits and capitals without I, L, O, U) and
- * a check character over them, e.g. `DDCLERK-7K3M9Q2X-H`. No code the scan router looks up takes this
+ * a check character over them (Luhn mod 32), e.g. `DDCLERK-7K3M9Q2X-H`. No code the scan router looks up takes this
  * shape by accident: product barcodes and GTINs are digits, GS1 data starts with digits, a bracket or
  * a Digital Link address, and a return reference or tracking number that began with this prefix would
  * also have to carry the right check character (one in 32 of the rest). The hyphens keep the prefix
@@ -15,11 +15,20 @@ const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const BODY_LENGTH = 8;
 const SHAPE = new RegExp(`^${BADGE_PREFIX}([${ALPHABET}]{${BODY_LENGTH}})-([${ALPHABET}])$`);
 
-/** The check character of a body: a weighted sum mod 32, so a swapped pair or one misread character changes it. */
+/**
+ * The check character of a body: Luhn mod N over the alphabet (N = 32), which tells every single
+ * character misread and nearly every pair of neighbours swapped.
+ */
 function checkCharacter(body: string): string {
+  const n = ALPHABET.length;
   let sum = 0;
-  for (let i = 0; i < body.length; i++) sum += (i + 1) * ALPHABET.indexOf(body[i]!);
-  return ALPHABET[sum % ALPHABET.length]!;
+  let factor = 2;
+  for (let i = body.length - 1; i >= 0; i--) {
+    const addend = factor * ALPHABET.indexOf(body[i]!);
+    sum += Math.floor(addend / n) + (addend % n);
+    factor = factor === 2 ? 1 : 2;
+  }
+  return ALPHABET[(n - (sum % n)) % n]!;
 }
 
 /**
