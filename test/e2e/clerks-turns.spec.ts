@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test';
+import type { JournalEntry } from '../../areas/journal/common/entry.js';
+import { expect, signInThroughPopup, test } from './fixtures.js';
+import { keyPause, scanCode } from './scanner.js';
+import { openIntake, sendOneReturn } from './returns-support.js';
+
+/**
+ * Two clerks take turns at one desk's one sign-in: each added in Settings → Clerks, each taking the
+ * turn by scanning the badge the desk made (one with a PIN, asked in a small dialog), each sending a
+ * return at the intake. The journal names each return's clerk, through the app and on the return's
+ * page; the scans of badges typed into the intake's fields leave those fields as they were.
+ */
+
+const clerkButton = (page: Page) => page.getByTestId('status-clerk').getByRole('button');
+
+async function addClerk(page: Page, name: string, pin: string | null): Promise<string> {
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  if (pin) await page.getByLabel('PIN (optional, 4 to 12 digits)').fill(pin);
+  await page.getByRole('button', { name: 'Add clerk' }).click();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(pin ? 'Set' : 'None');
+  return (await row.locator('code').textContent())!;
+}
+
+test('two clerks take turns by badge scan; the journal names the clerk of each return', async ({ page, host }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(host.url);
+  await signInThroughPopup(page);
+  await page.goto(`${host.origin}/#/settings`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Clerks' })).toBeVisible();
+  const ana = await addClerk(page, 'Ana Ruiz', null);
+  const ben = await addClerk(page, 'Ben Okafor', '4711');
+  expect(ana).toMatch(/^DDCLERK-/);
+  expect(ben).not.toBe(ana);
+  // The PIN never reaches the page, not even as its hash.
+  const seen = JSON.stringify(await page.evaluate(() => (window as unknown as { dockdesk: { invoke: (c: string, i: unknown) => Promise<unknown> } }).dockdesk.invoke('clerks.get', {})));
+  expect(seen).not.toContain('4711');
+  expect(seen).not.toMatch(/salt|hash|scrypt/);
+  await expect(clerkButton(page)).toHaveText('No clerk');
+
+  // Ana's badge, scanned while focus is in the intake's tracking field: Ana has the turn, the field stays empty.
+  await openIntake(page, host.url, false);
+  await keyPause(page, 150);
+  await scanCode(page, ana);
+  await expect(clerkButton(page)).toHaveText('Clerk: Ana Ruiz');
+  await expect(page.getByLabel('Tracking number')).toHaveValue('');
+  await expect(page.getByLabel('Tracking number')).toBeFocused();
+  const anas = await sendOneReturn(page, host, '1ZCLERKANA01');
+
+  // Ben's badge asks for his PIN, focus in its field; a wrong one is said, Escape leaves Ana's turn as it was.
+  await keyPause(page, 150);
+  await scanCode(page, ben);
+  const pinDialog = page.getByRole('dialog', { name: 'PIN for Ben Okafor' });
+  await expect(pinDialog.getByRole('textbox', { name: 'PIN' })).toBeFocused();
+  await page.keyboard.type('1234');
+  await page.keyboard.press('Enter');
+  await expect(pinDialog.getByRole('alert')).toContainText('That PIN is not this clerk');
+  await expect(pinDialog.getByRole('textbox', { name: 'PIN' })).toBeFocused();
+  await expect(pinDialog.getByRole('textbox', { name: 'PIN' })).toHaveValue('');
+  await page.keyboard.press('Escape');
+  await expect(pinDialog).toBeHidden();
+  await expect(clerkButton(page)).toHaveText('Clerk: Ana Ruiz');
+
+  await keyPause(page, 150);
+  await scanCode(page, ben);
+  await expect(pinDialog.getByRole('textbox', { name: 'PIN' })).toBeFocused();
+  await page.keyboard.type('4711');
+  await page.keyboard.press('Enter');
+  await expect(pinDialog).toBeHidden();
+  await expect(clerkButton(page)).toHaveText('Clerk: Ben Okafor');
+  const bens = await sendOneReturn(page, host, '1ZCLERKBEN01');
+
+  // The journal, read through the app: each return's entry names the clerk who sent it.
+  const clerkOf = async (id: number) => {
+    const read = await host.core.dispatch('journal.forRecord', { kind: 'return', id: String(id) });
+    if (!read.ok) throw new Error('the journal could not be read');
+    const { entries } = read.value as { entries: JournalEntry[] };
+    return entries.map((e) => [e.what.kind, e.clerk?.name ?? null]);
+  };
+  expect(await clerkOf(anas.id)).toEqual([['return.created', 'Ana Ruiz']]);
+  expect(await clerkOf(bens.id)).toEqual([['return.created', 'Ben Okafor']]);
+
+  // And on each return's page, under Done at this desk.
+  for (const [made, name] of [
+    [anas, 'Ana Ruiz'],
+    [bens, 'Ben Okafor'],
+  ] as const) {
+    await page.goto(`${host.origin}/#/returns/${made.id}`);
+    const entries = page.getByRole('region', { name: 'Done at this desk' }).getByRole('listitem');
+    await expect(entries).toHaveCount(1);
+    await expect(entries.first()).toContainText(`Created with 1 unit on 1 line by ${name}`);
+  }
+
+  // Picking from the status bar: "No clerk" hands the desk back.
+  await clerkButton(page).click();
+  await page.getByRole('dialog', { name: 'Who takes the turn?' }).getByRole('button', { name: 'No clerk: hand the desk back' }).click();
+  await expect(clerkButton(page)).toHaveText('No clerk');
+});
