@@ -24,7 +24,7 @@ export function ClerksPanel() {
   const view = useClerks().data;
   const [editing, setEditing] = useState<{ clerk: ClerkView; what: 'rename' | 'pin' | 'remove' } | null>(null);
   return (
-    <section aria-labelledby="clerks-title" className="clerks-settings">
+    <section aria-labelledby="clerks-title" className="clerks-settings" data-testid="settings-clerks">
       {/* data-section: the palette's "Settings: Clerks" line finds the section in any language. */}
       <h2 id="clerks-title" data-section="Clerks">
         {t('clerks.settings.title')}
