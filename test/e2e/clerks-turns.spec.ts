@@ -1,13 +1,14 @@
 import type { Page } from '@playwright/test';
 import type { JournalEntry } from '../../areas/journal/common/entry.js';
-import { expect, signInThroughPopup, test } from './fixtures.js';
+import { expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js';
 import { keyPause, scanCode } from './scanner.js';
-import { openIntake, sendOneReturn } from './returns-support.js';
+import { openIntake, sendOneReturn, tabTo } from './returns-support.js';
+import { service } from './service.js';
 
 /**
  * Two clerks take turns at one desk's one sign-in: each added in Settings → Clerks, each taking the
  * turn by scanning the badge the desk made (one with a PIN, asked in a small dialog), each sending a
- * return at the intake. The journal names each return's clerk, through the app and on the return's
+ * return at the intake and cancelling a receiving order on its page. The journal names each return's clerk, through the app and on the return's
  * page; the scans of badges typed into the intake's fields leave those fields as they were.
  */
 
@@ -23,7 +24,19 @@ async function addClerk(page: Page, name: string, pin: string | null): Promise<s
   return (await row.locator('code').textContent())!;
 }
 
-test('two clerks take turns by badge scan; the journal names the clerk of each return', async ({ page, host }) => {
+/** Cancels a receiving order from its page, keyboard only, as the clerk whose turn it is. */
+async function cancelOrder(page: Page, origin: string, id: number) {
+  await page.goto(`${origin}/#/receiving/${id}`);
+  await expectViewFocus(page, `Receiving order ${id}`);
+  await tabTo(page, 'Cancel order…');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.facts .status').first()).toHaveText('Cancelled');
+}
+
+test("two clerks take turns by badge scan; the journal names the clerk of each one's returns and receiving orders", async ({ page, host }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(host.url);
   await signInThroughPopup(page);
@@ -47,6 +60,9 @@ test('two clerks take turns by badge scan; the journal names the clerk of each r
   await expect(page.getByLabel('Tracking number')).toHaveValue('');
   await expect(page.getByLabel('Tracking number')).toBeFocused();
   const anas = await sendOneReturn(page, host, '1ZCLERKANA01');
+  const { api } = await service(host.core.emulator.url);
+  const [anasOrder, bensOrder] = await api.get<{ id: number }[]>('/2026-07/receiving?Statuses=Awaiting&Limit=2');
+  await cancelOrder(page, host.origin, anasOrder!.id);
 
   // Ben's badge asks for his PIN, focus in its field; a wrong one is said, Escape leaves Ana's turn as it was.
   await keyPause(page, 150);
@@ -69,17 +85,21 @@ test('two clerks take turns by badge scan; the journal names the clerk of each r
   await page.keyboard.press('Enter');
   await expect(pinDialog).toBeHidden();
   await expect(clerkButton(page)).toHaveText('Clerk: Ben Okafor');
+  await cancelOrder(page, host.origin, bensOrder!.id);
+  await openIntake(page, host.url, false);
   const bens = await sendOneReturn(page, host, '1ZCLERKBEN01');
 
-  // The journal, read through the app: each return's entry names the clerk who sent it.
-  const clerkOf = async (id: number) => {
-    const read = await host.core.dispatch('journal.forRecord', { kind: 'return', id: String(id) });
+  // The journal, read through the app: each record's entry names the clerk who did it.
+  const clerkOf = async (id: number, kind: 'return' | 'receiving' = 'return') => {
+    const read = await host.core.dispatch('journal.forRecord', { kind, id: String(id) });
     if (!read.ok) throw new Error('the journal could not be read');
     const { entries } = read.value as { entries: JournalEntry[] };
     return entries.map((e) => [e.what.kind, e.clerk?.name ?? null]);
   };
   expect(await clerkOf(anas.id)).toEqual([['return.created', 'Ana Ruiz']]);
   expect(await clerkOf(bens.id)).toEqual([['return.created', 'Ben Okafor']]);
+  expect(await clerkOf(anasOrder!.id, 'receiving')).toEqual([['receiving.cancelled', 'Ana Ruiz']]);
+  expect(await clerkOf(bensOrder!.id, 'receiving')).toEqual([['receiving.cancelled', 'Ben Okafor']]);
 
   // And on each return's page, under Done at this desk.
   for (const [made, name] of [
