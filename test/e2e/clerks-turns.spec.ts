@@ -135,6 +135,14 @@ test("two clerks take turns by badge scan; the journal names the clerk of each o
     await expect(entries.first()).toContainText(`Created with 1 unit on 1 line by ${name}`);
   }
 
+  // Picking a name in the palette takes the turn too (Ana has no PIN: at once).
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('Ana Ruiz', { delay: 20 });
+  await expect(page.getByRole('menuitem', { name: /Ana Ruiz takes the turn/ })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(clerkButton(page)).toHaveText('Clerk: Ana Ruiz');
+
   // Picking from the status bar: "No clerk" hands the desk back.
   await clerkButton(page).click();
   await page.getByRole('dialog', { name: 'Who takes the turn?' }).getByRole('button', { name: 'No clerk: hand the desk back' }).click();
