@@ -70,7 +70,9 @@ test("two clerks take turns by badge scan; the journal names the clerk of each o
   expect(ana).toMatch(/^DDCLERK-/);
   expect(ben).not.toBe(ana);
   // The PIN never reaches the page, not even as its hash.
-  const seen = JSON.stringify(await page.evaluate(() => (window as unknown as { dockdesk: { invoke: (c: string, i: unknown) => Promise<unknown> } }).dockdesk.invoke('clerks.get', {})));
+  const seen = JSON.stringify(
+    await page.evaluate(() => (window as unknown as { dockdesk: { invoke: (c: string, i: unknown) => Promise<unknown> } }).dockdesk.invoke('clerks.get', {})),
+  );
   expect(seen).not.toContain('4711');
   expect(seen).not.toMatch(/salt|hash|scrypt/);
   await expect(clerkButton(page)).toHaveText('No clerk');

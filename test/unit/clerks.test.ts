@@ -33,7 +33,16 @@ describe("a clerk's badge code", () => {
   });
 
   it('is none of the codes the scan router looks up, and the router asks no lookup for it', () => {
-    for (const other of ['4006381333931', '0109506000134352', '(01)09506000134352(10)ABC', 'RMA-4711', 'SKU-10442', '1Z999AA10123456784', 'DDCLERK-', 'DDCLERK-ABCDEFGH'])
+    for (const other of [
+      '4006381333931',
+      '0109506000134352',
+      '(01)09506000134352(10)ABC',
+      'RMA-4711',
+      'SKU-10442',
+      '1Z999AA10123456784',
+      'DDCLERK-',
+      'DDCLERK-ABCDEFGH',
+    ])
       expect(isBadgeCode(other), other).toBe(false);
     const code = makeBadgeCode(new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]));
     const { text, symbology } = splitAim(`]C0${code}`);
