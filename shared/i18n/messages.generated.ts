@@ -55,6 +55,7 @@ export interface MessageArgs<Tag = never> {
   'clerks.settings.added': { name: string | number };
   'clerks.settings.badge': undefined;
   'clerks.settings.changePin': undefined;
+  'clerks.settings.clerkName': undefined;
   'clerks.settings.empty': undefined;
   'clerks.settings.failed': undefined;
   'clerks.settings.name': undefined;

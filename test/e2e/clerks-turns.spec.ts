@@ -16,7 +16,7 @@ import { service } from './service.js';
 const clerkButton = (page: Page) => page.getByTestId('status-clerk').getByRole('button');
 
 async function addClerk(page: Page, name: string, pin: string | null): Promise<string> {
-  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel("Clerk's name").fill(name);
   if (pin) await page.getByLabel('PIN (optional, 4 to 12 digits)').fill(pin);
   await page.getByRole('button', { name: 'Add clerk' }).click();
   const row = page.getByRole('row', { name: new RegExp(name) });

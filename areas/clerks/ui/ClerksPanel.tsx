@@ -118,7 +118,7 @@ function AddClerk() {
   return (
     <form onSubmit={submit} noValidate className="clerks-add">
       <h3>{t('clerks.settings.add')}</h3>
-      <label htmlFor="clerk-add-name">{t('clerks.settings.name')}</label>
+      <label htmlFor="clerk-add-name">{t('clerks.settings.clerkName')}</label>
       <input id="clerk-add-name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} autoComplete="off" />
       <label htmlFor="clerk-add-pin">{t('clerks.settings.pinOptional')}</label>
       <input
@@ -223,7 +223,7 @@ function RenameClerk({ clerk, onClose }: { clerk: ClerkView; onClose: () => void
   return (
     <Dialog title={t('clerks.settings.renameNamed', { name: clerk.name })} isOpen onOpenChange={(o) => !o && onClose()}>
       <form onSubmit={submit} noValidate className="clerks-dialog-form">
-        <label htmlFor="clerk-rename">{t('clerks.settings.name')}</label>
+        <label htmlFor="clerk-rename">{t('clerks.settings.clerkName')}</label>
         <input id="clerk-rename" autoFocus value={name} maxLength={80} onChange={(e) => setName(e.target.value)} autoComplete="off" />
         <button type="submit" className="primary" disabled={change.isPending || !name.trim()}>
           {t('clerks.settings.save')}
