@@ -18,6 +18,7 @@ export const areaManifest = [
   'printing',
   'settings',
   'desks',
+  'clerks',
   'journal',
   'shift',
 ] as const;

@@ -22,6 +22,7 @@ import type { SecretStore } from './secrets/secret-store.js';
 import type { SharedStore } from '../../areas/desks/core/shared-store.js';
 import type { SharedSync } from '../../areas/desks/core/shared-sync.js';
 import type { JournalService } from '../../areas/journal/core/service.js';
+import type { ClerksService } from '../../areas/clerks/core/desk.js';
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -106,6 +107,8 @@ export interface AreaServices {
   sharedSync: SharedSync;
   /** The desk's journal: what the desk did and what the service answered, appended and hash-chained (owner: journal). */
   journal: JournalService;
+  /** Whose turn it is at the desk's one sign-in (owner: clerks); the journal names that clerk on each entry. */
+  clerks: ClerksService;
 }
 
 /** Every service an area may name in `needs`. */
@@ -125,6 +128,7 @@ const AREA_SERVICES = {
   sharedStore: true,
   sharedSync: true,
   journal: true,
+  clerks: true,
 } satisfies Record<AreaServiceKey, true>;
 
 /** An area's running part of the core: its handlers, and what it does on events and at close. */

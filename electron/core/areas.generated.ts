@@ -9,6 +9,7 @@ import { returnsArea } from '../../areas/returns/core/returns.contribution.js';
 import { stockArea } from '../../areas/stock/core/stock.contribution.js';
 import { printingArea } from '../../areas/printing/core/printing.contribution.js';
 import { desksArea } from '../../areas/desks/core/desks.contribution.js';
+import { clerksArea } from '../../areas/clerks/core/clerks.contribution.js';
 import { journalArea } from '../../areas/journal/core/journal.contribution.js';
 import { shiftArea } from '../../areas/shift/core/shift.contribution.js';
 
@@ -24,6 +25,7 @@ export const featureCoreAreas = [
   stockArea,
   printingArea,
   desksArea,
+  clerksArea,
   journalArea,
   shiftArea,
 ] as const;

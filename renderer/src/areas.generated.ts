@@ -10,6 +10,7 @@ import { stockArea } from '../../areas/stock/ui/stock.contribution';
 import { printingArea } from '../../areas/printing/ui/printing.contribution';
 import { settingsArea } from '../../areas/settings/ui/settings.contribution';
 import { desksArea } from '../../areas/desks/ui/desks.contribution';
+import { clerksArea } from '../../areas/clerks/ui/clerks.contribution';
 import { journalArea } from '../../areas/journal/ui/journal.contribution';
 import { shiftArea } from '../../areas/shift/ui/shift.contribution';
 
@@ -26,6 +27,7 @@ export const featureAreas = [
   printingArea,
   settingsArea,
   desksArea,
+  clerksArea,
   journalArea,
   shiftArea,
 ] as const;

@@ -9,6 +9,7 @@ import { returnsIpc } from '../../areas/returns/common/ipc.js';
 import { stockIpc } from '../../areas/stock/common/ipc.js';
 import { printingIpc } from '../../areas/printing/common/ipc.js';
 import { desksIpc } from '../../areas/desks/common/ipc.js';
+import { clerksIpc } from '../../areas/clerks/common/ipc.js';
 import { journalIpc } from '../../areas/journal/common/ipc.js';
 import { shiftIpc } from '../../areas/shift/common/ipc.js';
 
@@ -24,6 +25,7 @@ export const featureIpcAreas = [
   stockIpc,
   printingIpc,
   desksIpc,
+  clerksIpc,
   journalIpc,
   shiftIpc,
 ] as const;

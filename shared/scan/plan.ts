@@ -8,6 +8,7 @@
 // several things, every one of them is asked.
 
 import { parseGs1, type Gs1Result } from './gs1.js';
+import { isBadgeCode } from '../../areas/clerks/common/badge.js';
 
 /**
  * The kinds of code a resolver looks up.
@@ -82,6 +83,8 @@ const EVERY_KIND: readonly ScanCodeKind[] = [
 export function planScan(shape: ScanShape): ScanPlan {
   const text = shape.text.trim();
   if (text.length === 0) return { kinds: new Set(), endsAtLocalMatch: true, why: 'nothing was scanned' };
+  // A clerk's badge takes the turn at the desk (the clerks area claims it before the router); no record carries it.
+  if (isBadgeCode(text)) return { kinds: new Set(), endsAtLocalMatch: true, why: "a clerk's badge is no record's code" };
   if (isGs1TradeItem({ ...shape, text })) return { kinds: new Set(['item-code']), endsAtLocalMatch: true, why: 'GS1 data with a GTIN names a trade item' };
   const kinds = new Set<ScanCodeKind>();
   if (text.length <= MAX_ITEM_CODE) kinds.add('item-code');

@@ -15,6 +15,7 @@ import { GS, parseGs1 } from '../../shared/scan/gs1.js';
 import { toScanQuery } from '../../shared/scan/router.js';
 import { LABEL_SIZES, LabelProblem, itemLabelZpl, type ItemLabel, type LabelMedia } from '../../areas/printing/common/item-label.js';
 import { renderZpl } from '../support/zpl-render.js';
+import { makeBadgeCode, parseBadgeCode } from '../../areas/clerks/common/badge.js';
 
 /**
  * Item labels as the printer would print them: the ZPL is rendered by zebrash (zpl-renderer-js) and
@@ -87,4 +88,16 @@ describe('an item label in ZPL', () => {
     expect(() => itemLabelZpl(ITEM, { size: '2x1', dpi: 203, darkness: 0 }, english)).toThrow(/errors\.label\.tooNarrow/);
     expect(() => itemLabelZpl(ITEM, { ...media, darkness: 31 }, english)).toThrow(problem('errors.label.darkness'));
   });
+});
+
+describe("a clerk's badge on the label printer", () => {
+  it("carries the clerk's name, says the code as a badge, and its barcode scans back as that badge", async () => {
+    const badge = makeBadgeCode(new Uint8Array([9, 8, 7, 6, 5, 4, 3, 2]));
+    const { zpl, barcodes } = await print({ sku: badge, name: 'Ana Ruiz', copies: 1, badge: true }, { size: '4x3', dpi: 203, darkness: 0 });
+    expect(barcodes).toEqual([badge]);
+    expect(parseBadgeCode(barcodes[0]!)).toBe(badge);
+    expect(zpl).toContain(`^FDBadge ${badge}^FS`);
+    expect(zpl).toContain('^FDAna Ruiz^FS');
+    expect(zpl).not.toContain('SKU');
+  }, 60_000);
 });

@@ -31,7 +31,7 @@ export const journalArea = defineCoreArea({
   id: 'journal',
   channels: journalChannels,
   // sharedStore: the desks area gives the desk its id (made once, kept in its settings section) before the journal stamps one.
-  needs: ['dataDir', 'clock', 'log', 'emit', 'settings', 'environmentId', 'sharedStore'],
+  needs: ['dataDir', 'clock', 'log', 'emit', 'settings', 'environmentId', 'sharedStore', 'clerks'],
   provides: ['journal'],
   create: async (ctx) => {
     const desk = () => ({ id: ctx.sharedStore.deskId, name: ctx.settings.section(DESKS_SECTION, DesksSettings, DEFAULT_DESKS_SETTINGS).deskName });
@@ -41,8 +41,8 @@ export const journalArea = defineCoreArea({
       stamp: () => ({
         at: ctx.clock.now().toISOString(),
         environment: ctx.environmentId(),
-        // Clerks taking turns at the desk come later; until then every entry says "no clerk".
-        clerk: null,
+        // Whose turn it was as the write was recorded (null: no clerk had taken the turn).
+        clerk: ctx.clerks.current(),
         desk: desk(),
       }),
     }).catch((error: unknown) => {

@@ -64,7 +64,9 @@ function EntryLine({ entry, when }: { entry: JournalEntry; when: (at: string) =>
   const answer = answerSaid(words, entry);
   return (
     <li>
-      <strong>{whatSaid(words, entry)}</strong> <span className="muted">{when(entry.at)}</span>
+      <strong>{whatSaid(words, entry)}</strong>{' '}
+      {entry.clerk && <span className="journal-clerk">{words.t('journal.record.byClerk', { name: entry.clerk.name })}</span>}{' '}
+      <span className="muted">{when(entry.at)}</span>
       {answer && <div className={entry.answer?.status === 'refused' ? 'journal-answer refused' : 'journal-answer'}>{answer}</div>}
     </li>
   );

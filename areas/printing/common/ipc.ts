@@ -182,6 +182,7 @@ export const ItemLabelInput = z
     lot: z.string().max(20).nullable().optional(),
     expiry: z.iso.date().nullable().optional(),
     copies: z.number().int().min(1).max(MAX_COPIES),
+    badge: z.boolean().optional(),
   })
   .strict();
 

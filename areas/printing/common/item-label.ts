@@ -47,6 +47,8 @@ export interface ItemLabel {
   /** YYYY-MM-DD. */
   expiry?: string | null;
   copies: number;
+  /** A clerk's badge (the clerks area): `sku` is the badge code and `name` the clerk's, said as a badge, not a SKU. */
+  badge?: boolean;
 }
 
 export const MAX_COPIES = 999;
@@ -208,7 +210,12 @@ export function itemLabelContent(label: ItemLabel, text: LabelText): ItemLabelCo
   if (!Number.isInteger(label.copies) || label.copies < 1 || label.copies > MAX_COPIES)
     throw new LabelProblem(said('errors.label.copies', { max: MAX_COPIES, got: label.copies }));
   if (!label.sku.trim()) throw new LabelProblem(said('errors.label.noSku'));
-  return { name: label.name, skuLine: text('printlabel.sku', { sku: label.sku }), sku: label.sku, gs1: gs1ElementString(label) };
+  return {
+    name: label.name,
+    skuLine: label.badge ? text('printlabel.badge', { code: label.sku }) : text('printlabel.sku', { sku: label.sku }),
+    sku: label.sku,
+    gs1: gs1ElementString(label),
+  };
 }
 
 /** One ZPL format (^XA…^XZ) that prints `label.copies` identical labels. */

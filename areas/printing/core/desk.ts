@@ -236,9 +236,11 @@ export function createPrintingDesk(ctx: Deps) {
       const id = printerId ?? read().itemLabelPrinter;
       if (!id) throw appError('validation', 'errors.printing.noItemPrinter');
       const p = profile(id);
-      const what = label.lot
-        ? said('printlabel.job.itemLabelsLot', { count: label.copies, sku: label.sku, lot: label.lot })
-        : said('printlabel.job.itemLabels', { count: label.copies, sku: label.sku });
+      const what = label.badge
+        ? said('printlabel.job.badge', { name: label.name })
+        : label.lot
+          ? said('printlabel.job.itemLabelsLot', { count: label.copies, sku: label.sku, lot: label.lot })
+          : said('printlabel.job.itemLabels', { count: label.copies, sku: label.sku });
       return told(async () => queue.submit(p, what, await itemLabelJob(p, label, toSystem, labelWords(read().labelLanguage))));
     },
     'printing.boxLabels.print': (input, call) => boxLabels(input, call.signal),

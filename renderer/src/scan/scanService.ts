@@ -243,8 +243,42 @@ export class ScanService {
   /** Those waiting for the burst being read to end (see whenBurstEnds). */
   private burstWaiters: Array<() => void> = [];
 
+  /**
+   * Codes that are no record's and belong to no view (a clerk's badge): taken by their owner wherever
+   * they are scanned, before any field or the scan router sees them.
+   */
+  private claims: Array<{ test: (text: string) => boolean; take: (scan: Scan) => void }> = [];
+  /** Told of every key the window hears (a scan's included): the desk's idle time counts from the last. */
+  private activity = new Set<() => void>();
+
   constructor() {
     onViewSettled(() => this.drain());
+  }
+
+  /**
+   * Takes every scan whose text passes `test` to `take`, from any view or field; what its keys typed
+   * into a field is taken back out. `test` must pass only codes no view or lookup takes.
+   */
+  claim(test: (text: string) => boolean, take: (scan: Scan) => void): () => void {
+    const entry = { test, take };
+    this.claims.push(entry);
+    return () => {
+      this.claims = this.claims.filter((c) => c !== entry);
+    };
+  }
+
+  /** Calls `listener` on every key the window hears, as it arrives. */
+  onActivity(listener: () => void): () => void {
+    this.activity.add(listener);
+    return () => this.activity.delete(listener);
+  }
+
+  /** Hands a claimed scan to its owner; false when no claim takes it. */
+  private takeClaimed(scan: Scan): boolean {
+    const claim = this.claims.find((c) => c.test(scan.text));
+    if (!claim) return false;
+    claim.take(scan);
+    return true;
   }
 
   /** Hands the parked keys and scans on in order; a key that opens another view parks the rest again. */
@@ -333,6 +367,7 @@ export class ScanService {
 
   /** Hands a scan to the scan router, as a scan made outside any field. */
   route(scan: Scan): void {
+    if (this.takeClaimed(scan)) return;
     this.listeners?.onRoutedScan(scan);
   }
 
@@ -348,6 +383,7 @@ export class ScanService {
   readonly intercept = (event: KeyboardEvent): boolean => {
     // Keys given back after a hold are replayed as untrusted events: let them through.
     if (!event.isTrusted) return false;
+    for (const listener of this.activity) listener();
     if (!MODIFIERS.has(event.key)) this.keysSeen++;
     this.lastArrival = performance.now();
     if (this.recorder && this.recorder.element.contains(event.target as Node)) {
@@ -468,6 +504,13 @@ export class ScanService {
     const scan = result.scan;
     if (!scan) return false;
     this.scanKeysSeen += scan.keyCount + (scan.terminator ? 1 : 0);
+    if (this.claims.some((c) => c.test(scan.text))) {
+      // Wherever it was typed, it is no field's value: the fields are left as the clerk had them.
+      this.restoreTouched();
+      this.touched = [];
+      this.takeClaimed(scan);
+      return false;
+    }
     const viewOpened = viewChangeCount() !== this.burstStart.viewChanges || isViewSettling();
     const start = this.burstStart.focus;
     const inOneField = this.touched.length > 0 && this.touched.every((t) => t.element === start);
@@ -583,6 +626,7 @@ export class ScanService {
   }
 
   private deliver(scan: Scan, anchor: Element | null = document.activeElement) {
+    if (this.takeClaimed(scan)) return;
     const field = this.fieldFor(anchor);
     if (!field) {
       this.listeners?.onRoutedScan(scan);

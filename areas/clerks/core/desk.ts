@@ -1,0 +1,130 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { appError } from '../../../electron/core/words.js';
+import type { SettingsService } from '../../../electron/core/settings/settings.js';
+import { makeBadgeCode, parseBadgeCode } from '../common/badge.js';
+import { DEFAULT_IDLE_MINUTES, MAX_IDLE_MINUTES } from '../common/idle.js';
+import type { ClerkRef, ClerksView, TurnAnswer } from '../common/ipc.js';
+import { PinHash, hashPin, verifyPin } from './pin.js';
+
+/** The clerks area's settings section: this desk's clerks, each PIN as its hash only. */
+const StoredClerk = z.object({ id: z.string(), name: z.string(), badge: z.string(), pin: PinHash.nullable() });
+type StoredClerk = z.infer<typeof StoredClerk>;
+const ClerksSettings = z.object({
+  clerks: z.array(StoredClerk),
+  idleMinutes: z.number().int().min(0).max(MAX_IDLE_MINUTES),
+});
+type ClerksSettings = z.infer<typeof ClerksSettings>;
+const DEFAULTS: ClerksSettings = { clerks: [], idleMinutes: DEFAULT_IDLE_MINUTES };
+const SECTION = 'clerks';
+
+/** What the rest of the core reads of the clerks: whose turn it is (the journal stamps it). */
+export interface ClerksService {
+  current: () => ClerkRef | null;
+}
+
+/**
+ * This desk's clerks and whose turn it is. The turn is the running desk's alone: a desk that starts
+ * again starts with no clerk, as one left idle does.
+ */
+/** The clerks as the settings section keeps them, and the checks every change makes. */
+function clerkStore(settings: SettingsService) {
+  const read = () => settings.section(SECTION, ClerksSettings, DEFAULTS);
+  return {
+    read,
+    write: (change: Partial<ClerksSettings>) => settings.updateSection(SECTION, ClerksSettings, DEFAULTS, change),
+    find: (id: string): StoredClerk => {
+      const clerk = read().clerks.find((c) => c.id === id);
+      if (!clerk) throw appError('not_found', 'clerks.errors.notFound');
+      return clerk;
+    },
+    /** Two clerks of one desk never share a name: the journal and the status bar name them. */
+    nameFree: (name: string, except?: string) => {
+      const key = name.trim().toLocaleLowerCase();
+      if (read().clerks.some((c) => c.id !== except && c.name.toLocaleLowerCase() === key))
+        throw appError('conflict', 'clerks.errors.nameTaken', { name: name.trim() });
+    },
+    /** A badge code no clerk of this desk has. */
+    newBadge: () => {
+      const taken = new Set(read().clerks.map((c) => c.badge));
+      for (;;) {
+        const code = makeBadgeCode(randomBytes(8));
+        if (!taken.has(code)) return code;
+      }
+    },
+  };
+}
+
+/**
+ * This desk's clerks and whose turn it is. The turn is the running desk's alone: a desk that starts
+ * again starts with no clerk, as one left idle does.
+ */
+export function clerksDesk(settings: SettingsService, changed: (view: ClerksView) => void, log: (line: string) => void) {
+  let current: ClerkRef | null = null;
+  const { read, write, find, nameFree, newBadge } = clerkStore(settings);
+  const view = (): ClerksView => {
+    const s = read();
+    return { clerks: s.clerks.map(({ id, name, badge, pin }) => ({ id, name, badge, hasPin: pin !== null })), current, idleMinutes: s.idleMinutes };
+  };
+  const told = (): ClerksView => {
+    const v = view();
+    changed(v);
+    return v;
+  };
+  const ref = (c: StoredClerk): ClerkRef => ({ id: c.id, name: c.name });
+
+  return {
+    service: { current: () => current } satisfies ClerksService,
+    view,
+    async add(name: string, pin: string | null | undefined): Promise<ClerksView> {
+      nameFree(name);
+      const clerk: StoredClerk = { id: randomUUID(), name: name.trim(), badge: newBadge(), pin: pin ? await hashPin(pin) : null };
+      write({ clerks: [...read().clerks, clerk] });
+      log(`clerks: ${clerk.id} added`);
+      return told();
+    },
+    rename(id: string, name: string): ClerksView {
+      find(id);
+      nameFree(name, id);
+      write({ clerks: read().clerks.map((c) => (c.id === id ? { ...c, name: name.trim() } : c)) });
+      if (current?.id === id) current = { id, name: name.trim() };
+      return told();
+    },
+    async setPin(id: string, pin: string | null): Promise<ClerksView> {
+      find(id);
+      const hash = pin ? await hashPin(pin) : null;
+      write({ clerks: read().clerks.map((c) => (c.id === id ? { ...c, pin: hash } : c)) });
+      return told();
+    },
+    remove(id: string): ClerksView {
+      find(id);
+      write({ clerks: read().clerks.filter((c) => c.id !== id) });
+      if (current?.id === id) current = null;
+      log(`clerks: ${id} removed`);
+      return told();
+    },
+    setIdle(minutes: number): ClerksView {
+      write({ idleMinutes: minutes });
+      return told();
+    },
+    async take(by: { badge: string } | { id: string }, pin: string | undefined): Promise<TurnAnswer> {
+      let clerk: StoredClerk | undefined;
+      if ('badge' in by) {
+        const code = parseBadgeCode(by.badge);
+        clerk = code ? read().clerks.find((c) => c.badge === code) : undefined;
+        if (!clerk) return { status: 'unknownBadge' };
+      } else clerk = find(by.id);
+      if (clerk.pin) {
+        if (pin === undefined || pin === '') return { status: 'pin', clerk: ref(clerk) };
+        if (!(await verifyPin(pin, clerk.pin))) return { status: 'wrongPin', clerk: ref(clerk) };
+      }
+      current = ref(clerk);
+      told();
+      return { status: 'taken', clerk: current };
+    },
+    end(): ClerksView {
+      current = null;
+      return told();
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import type { Page } from '@playwright/test';
+import type { JournalEntry } from '../../areas/journal/common/entry.js';
+import { expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js';
+import { keyPause, scanCode } from './scanner.js';
+import type { BrowserHost } from '../../electron/host/browser-host.js';
+import { chooseCenter, openIntake, returnsWithReference, tabTo } from './returns-support.js';
+import { service } from './service.js';
+
+/**
+ * Two clerks take turns at one desk's one sign-in: each added in Settings → Clerks, each taking the
+ * turn by scanning the badge the desk made (one with a PIN, asked in a small dialog), each sending a
+ * return at the intake and cancelling a receiving order on its page. The journal names each return's clerk, through the app and on the return's
+ * page; the scans of badges typed into the intake's fields leave those fields as they were.
+ */
+
+const clerkButton = (page: Page) => page.getByTestId('status-clerk').getByRole('button');
+
+async function addClerk(page: Page, name: string, pin: string | null): Promise<string> {
+  await page.getByLabel("Clerk's name").fill(name);
+  if (pin) await page.getByLabel('PIN (optional, 4 to 12 digits)').fill(pin);
+  await page.getByRole('button', { name: 'Add clerk' }).click();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(pin ? 'Set' : 'None');
+  return (await row.locator('code').textContent())!;
+}
+
+/**
+ * On the open intake: a center, the tracking number and one unit of an ordinary item, both scanned
+ * as a clerk at the dock scans them, sent with Alt+S; answers the return as the service holds it.
+ */
+async function scanOneReturn(page: Page, host: BrowserHost, tracking: string) {
+  const item = (await host.core.emulator.control.data('inventory')).find((i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot)!;
+  await chooseCenter(page);
+  await page.getByLabel('Tracking number').focus();
+  await keyPause(page, 150);
+  await scanCode(page, tracking);
+  await expect(page.getByLabel('Scan items')).toBeFocused();
+  await keyPause(page, 150);
+  await scanCode(page, item.sku);
+  await expect(page.getByTestId('intake-line-0')).toContainText(item.sku);
+  const reference = await page.getByLabel('Reference id').inputValue();
+  await page.keyboard.press('Alt+s');
+  await expect(page.getByTestId('last-submission')).toContainText(`Return ${reference}: sent`);
+  const [made] = await returnsWithReference(host.core.emulator, reference);
+  expect(made!.inventory.map((l) => [l.id, l.quantity])).toEqual([[item.inventory_id, 1]]);
+  return made!;
+}
+
+/** Cancels a receiving order from its page, keyboard only, as the clerk whose turn it is. */
+async function cancelOrder(page: Page, origin: string, id: number) {
+  await page.goto(`${origin}/#/receiving/${id}`);
+  await expectViewFocus(page, `Receiving order ${id}`);
+  await tabTo(page, 'Cancel order…');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.facts .status').first()).toHaveText('Cancelled');
+}
+
+test("two clerks take turns by badge scan; the journal names the clerk of each one's returns and receiving orders", async ({ page, host }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(host.url);
+  await signInThroughPopup(page);
+  await page.goto(`${host.origin}/#/settings`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Clerks' })).toBeVisible();
+  const ana = await addClerk(page, 'Ana Ruiz', null);
+  const ben = await addClerk(page, 'Ben Okafor', '4711');
+  expect(ana).toMatch(/^DDCLERK-/);
+  expect(ben).not.toBe(ana);
+  // The PIN never reaches the page, not even as its hash.
+  const seen = JSON.stringify(
+    await page.evaluate(() => (window as unknown as { dockdesk: { invoke: (c: string, i: unknown) => Promise<unknown> } }).dockdesk.invoke('clerks.get', {})),
+  );
+  expect(seen).not.toContain('4711');
+  expect(seen).not.toMatch(/salt|hash|scrypt/);
+  await expect(clerkButton(page)).toHaveText('No clerk');
+
+  // Ana's badge, scanned while focus is in the intake's tracking field: Ana has the turn, the field stays empty.
+  await openIntake(page, host.url, false);
+  await keyPause(page, 150);
+  await scanCode(page, ana);
+  await expect(clerkButton(page)).toHaveText('Clerk: Ana Ruiz');
+  await expect(page.getByLabel('Tracking number')).toHaveValue('');
+  await expect(page.getByLabel('Tracking number')).toBeFocused();
+  const anas = await scanOneReturn(page, host, '1ZCLERKANA01');
+  const { api } = await service(host.core.emulator.url);
+  const [anasOrder, bensOrder] = await api.get<{ id: number }[]>('/2026-07/receiving?Statuses=Awaiting&Limit=2');
+  await cancelOrder(page, host.origin, anasOrder!.id);
+
+  // Ben's badge asks for his PIN, focus in its field; a wrong one is said, Escape leaves Ana's turn as it was.
+  await keyPause(page, 150);
+  await scanCode(page, ben);
+  const pinDialog = page.getByRole('dialog', { name: 'PIN for Ben Okafor' });
+  await expect(pinDialog.getByRole('textbox', { name: 'PIN' })).toBeFocused();
+  await page.keyboard.type('1234');
+  await page.keyboard.press('Enter');
+  await expect(pinDialog.getByRole('alert')).toContainText('That PIN is not this clerk');
+  await expect(pinDialog.getByRole('textbox', { name: 'PIN' })).toBeFocused();
+  await expect(pinDialog.getByRole('textbox', { name: 'PIN' })).toHaveValue('');
+  await page.keyboard.press('Escape');
+  await expect(pinDialog).toBeHidden();
+  await expect(clerkButton(page)).toHaveText('Clerk: Ana Ruiz');
+
+  await keyPause(page, 150);
+  await scanCode(page, ben);
+  await expect(pinDialog.getByRole('textbox', { name: 'PIN' })).toBeFocused();
+  await page.keyboard.type('4711');
+  await page.keyboard.press('Enter');
+  await expect(pinDialog).toBeHidden();
+  await expect(clerkButton(page)).toHaveText('Clerk: Ben Okafor');
+  await cancelOrder(page, host.origin, bensOrder!.id);
+  await openIntake(page, host.url, false);
+  const bens = await scanOneReturn(page, host, '1ZCLERKBEN01');
+
+  // The journal, read through the app: each record's entry names the clerk who did it.
+  const clerkOf = async (id: number, kind: 'return' | 'receiving' = 'return') => {
+    const read = await host.core.dispatch('journal.forRecord', { kind, id: String(id) });
+    if (!read.ok) throw new Error('the journal could not be read');
+    const { entries } = read.value as { entries: JournalEntry[] };
+    return entries.map((e) => [e.what.kind, e.clerk?.name ?? null]);
+  };
+  expect(await clerkOf(anas.id)).toEqual([['return.created', 'Ana Ruiz']]);
+  expect(await clerkOf(bens.id)).toEqual([['return.created', 'Ben Okafor']]);
+  expect(await clerkOf(anasOrder!.id, 'receiving')).toEqual([['receiving.cancelled', 'Ana Ruiz']]);
+  expect(await clerkOf(bensOrder!.id, 'receiving')).toEqual([['receiving.cancelled', 'Ben Okafor']]);
+
+  // And on each return's page, under Done at this desk.
+  for (const [made, name] of [
+    [anas, 'Ana Ruiz'],
+    [bens, 'Ben Okafor'],
+  ] as const) {
+    await page.goto(`${host.origin}/#/returns/${made.id}`);
+    const entries = page.getByRole('region', { name: 'Done at this desk' }).getByRole('listitem');
+    await expect(entries).toHaveCount(1);
+    await expect(entries.first()).toContainText(`Created with 1 unit on 1 line by ${name}`);
+  }
+
+  // Picking a name in the palette takes the turn too (Ana has no PIN: at once).
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('Ana Ruiz', { delay: 20 });
+  await expect(page.getByRole('menuitem', { name: /Ana Ruiz takes the turn/ })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(clerkButton(page)).toHaveText('Clerk: Ana Ruiz');
+
+  // Picking from the status bar: "No clerk" hands the desk back.
+  await clerkButton(page).click();
+  await page.getByRole('dialog', { name: 'Who takes the turn?' }).getByRole('button', { name: 'No clerk: hand the desk back' }).click();
+  await expect(clerkButton(page)).toHaveText('No clerk');
+});
