@@ -1,3 +1,4 @@
+import { countOf } from '../../../shared/counts.js';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { AppErrorException, said, type AppError } from '../../../shared/errors.js';
@@ -532,7 +533,9 @@ export class InventoryDesk {
         resume[stream] = page.next ?? 'done';
       }
       if (taken.resumed)
-        log(`inventory sync: going on with the pass a desk before began (${taken.pages.length} pages kept in the store), from the page after each list's last`);
+        log(
+          `inventory sync: going on with the pass a desk before began (${countOf(taken.pages.length, 'page')} kept in the store), from the page after each list's last`,
+        );
       run.pass = pass;
       let keeping = true;
       const kept = async (stream: string, seq: number, link: string | null, nextLink: string | null, body: Uint8Array) => {

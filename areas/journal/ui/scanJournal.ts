@@ -1,3 +1,4 @@
+import { countOf } from '../../../shared/counts';
 import { useEffect } from 'react';
 import type { Scan } from '../../../shared/scan/detector';
 import { visibleControls } from '../../../shared/scan/router';
@@ -92,9 +93,7 @@ function send(): void {
   while (queued.length > 0) {
     const scans = queued.slice(0, MOST_IN_ONE_SEND);
     queued = queued.slice(MOST_IN_ONE_SEND);
-    call('journal.scans', { scans }).catch((error: unknown) =>
-      console.warn(`The desk's journal did not record ${scans.length} scan${scans.length === 1 ? '' : 's'}:`, error),
-    );
+    call('journal.scans', { scans }).catch((error: unknown) => console.warn(`The desk's journal did not record ${countOf(scans.length, 'scan')}:`, error));
   }
 }
 

@@ -64,6 +64,7 @@ describe('an area added by contribution', () => {
       'returns.return-intake',
       'printing.printers',
       'desks.shared-store',
+      'clerks.clerks',
       'fixture.fixture-settings',
     ]);
   });
@@ -76,7 +77,7 @@ describe('an area added by contribution', () => {
     uninstall();
     // Among the desk's own items (order 25: after sync progress, before the request budget's wait).
     uninstall = installAreas([...areas, fixtureArea]);
-    expect(slotsInOrder(statusItems.list()).map((s) => s.slot)).toEqual(['freshness', 'sync', 'fixture', 'budget', 'outbox', 'desks', 'printing']);
+    expect(slotsInOrder(statusItems.list()).map((s) => s.slot)).toEqual(['clerk', 'freshness', 'sync', 'fixture', 'budget', 'outbox', 'desks', 'printing']);
   });
 
   it('leaves every place when taken out again', () => {
