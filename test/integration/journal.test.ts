@@ -10,7 +10,7 @@ import type { JournalEntry } from '../../areas/journal/common/entry.js';
 import type { ReturnDraft } from '../../shared/schemas/return-draft.js';
 import { emptyWroForm, emptyWroItem } from '../../shared/schemas/wro-form.js';
 import { createTestCore, type TestCore } from '../support/test-core.js';
-import { deskOn, StoppableService, value, waitForEntry } from '../support/returns-desk.js';
+import { deskOn, returnableStock, StoppableService, value, waitForEntry } from '../support/returns-desk.js';
 
 /**
  * The desk's journal through a real core against the standalone emulator: returns and receiving
@@ -27,14 +27,7 @@ let centerId: number;
 
 beforeAll(async () => {
   service = await StoppableService.start();
-  const inventory = await service.emulator!.control.data('inventory');
-  plain = inventory
-    .filter((i) => !i.is_digital && !i.is_bundle && !i.is_lot && i.is_active)
-    .slice(0, 2)
-    .map((i) => ({ id: i.inventory_id, sku: i.sku }));
-  const d = inventory.find((i) => i.is_digital)!;
-  digital = { id: d.inventory_id, sku: d.sku };
-  centerId = (await service.emulator!.control.data('fulfillmentCenters'))[0]!.id;
+  ({ plain, digital, centerId } = await returnableStock(service, 2));
 }, 60_000);
 afterAll(async () => {
   for (const t of cores) await t.dispose().catch(() => {});

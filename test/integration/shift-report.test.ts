@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyWroForm, emptyWroItem } from '../../shared/schemas/wro-form.js';
 import { renderPdf } from '../support/pdf-render.js';
 import { createTestCore, type TestCore } from '../support/test-core.js';
-import { deskOn, StoppableService, value, waitForEntry } from '../support/returns-desk.js';
+import { deskOn, returnableStock, StoppableService, value, waitForEntry } from '../support/returns-desk.js';
 
 /**
  * The end-of-shift report through a real core against the standalone emulator: what it counts is
@@ -23,14 +23,7 @@ let centerId: number;
 
 beforeAll(async () => {
   service = await StoppableService.start();
-  const inventory = await service.emulator!.control.data('inventory');
-  items = inventory
-    .filter((i) => !i.is_digital && !i.is_bundle && !i.is_lot && i.is_active)
-    .slice(0, 3)
-    .map((i) => ({ id: i.inventory_id, sku: i.sku }));
-  const d = inventory.find((i) => i.is_digital)!;
-  digital = { id: d.inventory_id, sku: d.sku };
-  centerId = (await service.emulator!.control.data('fulfillmentCenters'))[0]!.id;
+  ({ plain: items, digital, centerId } = await returnableStock(service, 3));
 }, 60_000);
 afterAll(async () => {
   for (const t of cores) await t.dispose().catch(() => {});

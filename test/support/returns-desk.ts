@@ -112,3 +112,22 @@ export async function waitForEntry(t: TestCore, predicate: (e: OutboxEntryView) 
     { timeout: timeoutMs, interval: 50 },
   );
 }
+
+/** What a desk's write tests take from the service's seeded warehouse: ordinary items to return, a digital one it refuses, a center. */
+export interface ReturnableStock {
+  plain: { id: number; sku: string }[];
+  digital: { id: number; sku: string };
+  centerId: number;
+}
+
+/** `count` ordinary items (active, not digital, bundled or lot-tracked), a digital item and the first center, as the service holds them. */
+export async function returnableStock(service: StoppableService, count: number): Promise<ReturnableStock> {
+  const inventory = await service.emulator!.control.data('inventory');
+  const plain = inventory
+    .filter((i) => !i.is_digital && !i.is_bundle && !i.is_lot && i.is_active)
+    .slice(0, count)
+    .map((i) => ({ id: i.inventory_id, sku: i.sku }));
+  const d = inventory.find((i) => i.is_digital)!;
+  const centerId = (await service.emulator!.control.data('fulfillmentCenters'))[0]!.id;
+  return { plain, digital: { id: d.inventory_id, sku: d.sku }, centerId };
+}
