@@ -15,7 +15,8 @@ import { summarize } from './stats.js';
  * - a 2,000-entry shift: opening the journal (read, every hash checked, the index built), the
  *   shift's entries by time (`range`), and one record's history (`forRecord`); then the shift as
  *   the page would ask for it, `journal.range` through a core's dispatch (its output checked
- *   against the contract), on the same data folder.
+ *   against the contract), on the same data folder; the end-of-shift report of that shift
+ *   (`shift.report`) and its PDF (`shift.pdf`, which also records the handover) through the same core.
  */
 const SHIFT = Number(process.env.BENCH_JOURNAL_SHIFT ?? 2000);
 const READS = Number(process.env.BENCH_JOURNAL_READS ?? 200);
@@ -88,6 +89,8 @@ export async function benchJournal(): Promise<Record<string, unknown>> {
 
     const t = await createTestCore({ dataDir });
     const dispatched: number[] = [];
+    const reports: number[] = [];
+    const pdfs: number[] = [];
     try {
       for (let i = 0; i < 30; i++) {
         const start = performance.now();
@@ -95,6 +98,21 @@ export async function benchJournal(): Promise<Record<string, unknown>> {
         dispatched.push(performance.now() - start);
         if (!answer.ok || (answer.value as ChannelOutput<'journal.range'>).entries.length !== SHIFT)
           throw new Error('bench: journal.range did not answer the shift');
+      }
+      // The end-of-shift report of the same shift (counted per clerk, the outbox read), and its PDF.
+      const span = { from: shiftStart.toISOString(), to: shiftEnd.toISOString() };
+      for (let i = 0; i < 30; i++) {
+        const start = performance.now();
+        const answer = await t.core.dispatch('shift.report', span);
+        reports.push(performance.now() - start);
+        if (!answer.ok) throw new Error(`bench: shift.report failed: ${answer.error.message}`);
+        if ((answer.value as ChannelOutput<'shift.report'>).total.returnsCreated === 0) throw new Error('bench: shift.report counted none of the shift');
+      }
+      for (let i = 0; i < 10; i++) {
+        const start = performance.now();
+        const answer = await t.core.dispatch('shift.pdf', { ...span, note: 'Door 3 sticks.', locale: 'en-US', timeZone: 'America/New_York' });
+        pdfs.push(performance.now() - start);
+        if (!answer.ok) throw new Error(`bench: shift.pdf failed: ${answer.error.message}`);
       }
     } finally {
       await t.dispose(false);
@@ -109,6 +127,8 @@ export async function benchJournal(): Promise<Record<string, unknown>> {
         range: summarize(ranges),
         forRecord: summarize(records),
         rangeThroughDispatch: summarize(dispatched),
+        endOfShiftReport: summarize(reports),
+        endOfShiftPdf: summarize(pdfs),
       },
     };
   } finally {
