@@ -10,7 +10,8 @@ import { service } from './service.js';
  * Two clerks take turns at one desk's one sign-in: each added in Settings → Clerks, each taking the
  * turn by scanning the badge the desk made (one with a PIN, asked in a small dialog), each sending a
  * return at the intake and cancelling a receiving order on its page. The journal names each return's clerk, through the app and on the return's
- * page; the scans of badges typed into the intake's fields leave those fields as they were.
+ * page, and the end of the shift counts each clerk's part as the service holds it; the scans of
+ * badges typed into the intake's fields leave those fields as they were.
  */
 
 const clerkButton = (page: Page) => page.getByTestId('status-clerk').getByRole('button');
@@ -137,6 +138,28 @@ test("two clerks take turns by badge scan; the journal names the clerk of each o
     await expect(entries).toHaveCount(1);
     await expect(entries.first()).toContainText(`Created with 1 unit on 1 line by ${name}`);
   }
+
+  // The end of the shift counts each clerk's part as the service holds it: one return each with its
+  // units, one receiving order cancelled each.
+  await page.goto(`${host.origin}/#/shift`);
+  await expectViewFocus(page, 'End of shift');
+  for (const [made, name] of [
+    [anas, 'Ana Ruiz'],
+    [bens, 'Ben Okafor'],
+  ] as const) {
+    const part = page.getByRole('table', { name: `Clerk: ${name}` });
+    const units = made.inventory.reduce((n, l) => n + l.quantity, 0);
+    const count = (what: RegExp) => part.getByRole('row', { name: what }).getByRole('cell');
+    await expect(count(/^Returns received/)).toHaveText('1');
+    await expect(count(/^Units returned \d/)).toHaveText(String(units));
+    await expect(count(/^Receiving orders cancelled/)).toHaveText('1');
+  }
+  await expect(
+    page
+      .getByRole('table', { name: 'All clerks together' })
+      .getByRole('row', { name: /^Returns received/ })
+      .getByRole('cell'),
+  ).toHaveText('2');
 
   // Picking a name in the palette takes the turn too (Ana has no PIN: at once).
   await page.keyboard.press('Control+k');
