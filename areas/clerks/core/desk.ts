@@ -23,10 +23,6 @@ export interface ClerksService {
   current: () => ClerkRef | null;
 }
 
-/**
- * This desk's clerks and whose turn it is. The turn is the running desk's alone: a desk that starts
- * again starts with no clerk, as one left idle does.
- */
 /** The clerks as the settings section keeps them, and the checks every change makes. */
 function clerkStore(settings: SettingsService) {
   const read = () => settings.section(SECTION, ClerksSettings, DEFAULTS);
