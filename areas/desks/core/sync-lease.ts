@@ -48,5 +48,12 @@ export async function holdSyncLease(pool: pg.Pool, account: string, environment:
     own.giveBack();
     return null;
   }
-  return { ended: own.ended, release: async () => own.end('released'), pid };
+  const release = async () => {
+    // Unlocked first, so the next desk that tries holds it at once: closing the connection frees it
+    // too, but only once the server has seen the connection go. An unlock that fails (the
+    // connection is gone already) leaves that to the close.
+    await own.client.query('SELECT pg_advisory_unlock($1::integer, $2::integer)', [SYNC_LEASE_NAMESPACE, key]).catch(() => undefined);
+    own.end('released');
+  };
+  return { ended: own.ended, release, pid };
 }
