@@ -9,6 +9,9 @@ import { orLost, ownConnection } from './own-connection.js';
  * that tries gets it. Nothing is written, so nothing is left behind to clean up.
  */
 
+/** How long a release waits for the server to unlock before it closes the connection anyway. */
+const UNLOCK_WAIT_MS = 1000;
+
 /** The first of the lock's two 32-bit keys, naming what the lock is for ("sync" in ASCII). */
 export const SYNC_LEASE_NAMESPACE = 0x73796e63;
 
@@ -50,9 +53,12 @@ export async function holdSyncLease(pool: pg.Pool, account: string, environment:
   }
   const release = async () => {
     // Unlocked first, so the next desk that tries holds it at once: closing the connection frees it
-    // too, but only once the server has seen the connection go. An unlock that fails (the
-    // connection is gone already) leaves that to the close.
-    await own.client.query('SELECT pg_advisory_unlock($1::integer, $2::integer)', [SYNC_LEASE_NAMESPACE, key]).catch(() => undefined);
+    // too, but only once the server has seen the connection go. An unlock that fails or does not
+    // answer at once (the connection is gone, the server away) leaves that to the close.
+    const unlock = own.client.query('SELECT pg_advisory_unlock($1::integer, $2::integer)', [SYNC_LEASE_NAMESPACE, key]).catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([unlock, new Promise((resolve) => (timer = setTimeout(resolve, UNLOCK_WAIT_MS)))]);
+    clearTimeout(timer);
     own.end('released');
   };
   return { ended: own.ended, release, pid };
