@@ -2,8 +2,7 @@ import type { Page } from '@playwright/test';
 import type { JournalEntry } from '../../areas/journal/common/entry.js';
 import { expect, expectViewFocus, signInThroughPopup, test } from './fixtures.js';
 import { keyPause, scanCode } from './scanner.js';
-import type { BrowserHost } from '../../electron/host/browser-host.js';
-import { chooseCenter, openIntake, returnsWithReference, tabTo } from './returns-support.js';
+import { openIntake, sendOneReturn, tabTo } from './returns-support.js';
 import { service } from './service.js';
 
 /**
@@ -24,28 +23,6 @@ async function addClerk(page: Page, name: string, pin: string | null): Promise<s
   await expect(row).toBeVisible();
   await expect(row).toContainText(pin ? 'Set' : 'None');
   return (await row.locator('code').textContent())!;
-}
-
-/**
- * On the open intake: a center, the tracking number and one unit of an ordinary item, both scanned
- * as a clerk at the dock scans them, sent with Alt+S; answers the return as the service holds it.
- */
-async function scanOneReturn(page: Page, host: BrowserHost, tracking: string) {
-  const item = (await host.core.emulator.control.data('inventory')).find((i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot)!;
-  await chooseCenter(page);
-  await page.getByLabel('Tracking number').focus();
-  await keyPause(page, 150);
-  await scanCode(page, tracking);
-  await expect(page.getByLabel('Scan items')).toBeFocused();
-  await keyPause(page, 150);
-  await scanCode(page, item.sku);
-  await expect(page.getByTestId('intake-line-0')).toContainText(item.sku);
-  const reference = await page.getByLabel('Reference id').inputValue();
-  await page.keyboard.press('Alt+s');
-  await expect(page.getByTestId('last-submission')).toContainText(`Return ${reference}: sent`);
-  const [made] = await returnsWithReference(host.core.emulator, reference);
-  expect(made!.inventory.map((l) => [l.id, l.quantity])).toEqual([[item.inventory_id, 1]]);
-  return made!;
 }
 
 /** Cancels a receiving order from its page, keyboard only, as the clerk whose turn it is. */
@@ -85,7 +62,7 @@ test("two clerks take turns by badge scan; the journal names the clerk of each o
   await expect(clerkButton(page)).toHaveText('Clerk: Ana Ruiz');
   await expect(page.getByLabel('Tracking number')).toHaveValue('');
   await expect(page.getByLabel('Tracking number')).toBeFocused();
-  const anas = await scanOneReturn(page, host, '1ZCLERKANA01');
+  const anas = await sendOneReturn(page, host, '1ZCLERKANA01');
   const { api } = await service(host.core.emulator.url);
   const [anasOrder, bensOrder] = await api.get<{ id: number }[]>('/2026-07/receiving?Statuses=Awaiting&Limit=2');
   await cancelOrder(page, host.origin, anasOrder!.id);
@@ -113,7 +90,7 @@ test("two clerks take turns by badge scan; the journal names the clerk of each o
   await expect(clerkButton(page)).toHaveText('Clerk: Ben Okafor');
   await cancelOrder(page, host.origin, bensOrder!.id);
   await openIntake(page, host.url, false);
-  const bens = await scanOneReturn(page, host, '1ZCLERKBEN01');
+  const bens = await sendOneReturn(page, host, '1ZCLERKBEN01');
 
   // The journal, read through the app: each record's entry names the clerk who did it.
   const clerkOf = async (id: number, kind: 'return' | 'receiving' = 'return') => {

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { EmulatorControl } from '../../emulator/control-client.js';
 import type { BrowserHost } from '../../electron/host/browser-host.js';
 import { expect, signInThroughPopup } from './fixtures.js';
+import { keyPause, scanCode } from './scanner.js';
 
 /** Shared by the return intake's e2e specs: opening the intake, choosing a center, reading the service's returns. */
 
@@ -31,18 +32,20 @@ export async function chooseCenter(page: Page) {
 }
 
 /**
- * On the open intake, keyboard only: a center, `tracking`, one unit of an ordinary item scanned,
- * sent with Alt+S; answers the return as the service holds it (exactly that one line).
+ * On the open intake, keyboard only: a center, then the tracking number and one unit of an ordinary
+ * item scanned as a clerk at the dock scans them (keys stamped with their own times, so a test runner
+ * busy with the desk's core cannot bunch typed keys into a scan), sent with Alt+S; answers the return
+ * as the service holds it (exactly that one line).
  */
 export async function sendOneReturn(page: Page, host: BrowserHost, tracking: string) {
   const item = (await host.core.emulator.control.data('inventory')).find((i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot)!;
   await chooseCenter(page);
   await page.getByLabel('Tracking number').focus();
-  await page.keyboard.type(tracking, { delay: 40 });
-  await page.keyboard.press('Enter');
+  await keyPause(page, 150);
+  await scanCode(page, tracking);
   await expect(page.getByLabel('Scan items')).toBeFocused();
-  await page.keyboard.type(item.sku, { delay: 40 });
-  await page.keyboard.press('Enter');
+  await keyPause(page, 150);
+  await scanCode(page, item.sku);
   await expect(page.getByTestId('intake-line-0')).toContainText(item.sku);
   const reference = await page.getByLabel('Reference id').inputValue();
   await page.keyboard.press('Alt+s');
