@@ -33,7 +33,8 @@ test("scans at the intake, taken and refused, read on the return's page as this 
   const entries = doneHere(page).getByRole('listitem');
   await expect(entries.filter({ hasText: `Scanned ${item.sku} at return intake: taken` })).toHaveCount(1);
   await expect(entries.filter({ hasText: 'Scanned NO-SUCH-ITEM-77 at return intake: refused' })).toHaveCount(1);
-  await expect(entries.first()).toContainText('Created with 1 unit on 1 line');
+  // A scan is stamped when the journal records it (a few at a time), so it may read just after the create.
+  await expect(entries.filter({ hasText: 'Created with 1 unit on 1 line' })).toHaveCount(1);
 });
 
 test("an order's number scanned from another view opens it, and its page reads the scan as done at this desk", async ({ page, host }) => {
