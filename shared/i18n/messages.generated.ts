@@ -233,6 +233,8 @@ export interface MessageArgs<Tag = never> {
   'errors.printing.nameTaken': { name: string | number };
   'errors.printing.noBoxPrinter': undefined;
   'errors.printing.noItemPrinter': undefined;
+  'errors.printing.noLabelPrinter': undefined;
+  'errors.printing.noNetworkLabelPrinter': { printer: string | number };
   'errors.printing.printerGone': undefined;
   'errors.receiving.cancelRefusal': { status: string | number; id: string | number };
   'errors.receiving.cancelRefused': undefined;
@@ -1666,6 +1668,13 @@ export interface MessageArgs<Tag = never> {
   'shift.col.what': undefined;
   'shift.filter.clerk': undefined;
   'shift.journal.broken': undefined;
+  'shift.label.count': { what: string | number; count: string | number };
+  'shift.label.failed': undefined;
+  'shift.label.job': undefined;
+  'shift.label.on': { printer: string | number; size: string | number };
+  'shift.label.print': undefined;
+  'shift.label.printed': { printer: string | number };
+  'shift.label.printing': undefined;
   'shift.labels.printed': undefined;
   'shift.loading': undefined;
   'shift.lots.excluded': undefined;
