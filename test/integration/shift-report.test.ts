@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyWroForm, emptyWroItem } from '../../shared/schemas/wro-form.js';
 import { renderPdf } from '../support/pdf-render.js';
 import { EmulatedLabelPrinter } from '../../emulator/label-printer.js';
-import type { PrintingSettings } from '../../areas/printing/common/ipc.js';
 import { zplFieldTexts } from '../support/zpl-text.js';
 import { createTestCore, type TestCore } from '../support/test-core.js';
 import { deskOn, returnableStock, StoppableService, value, waitForEntry } from '../support/returns-desk.js';
@@ -131,9 +130,17 @@ describe('the end-of-shift report', () => {
         error: { code: 'validation', said: { id: 'errors.printing.noLabelPrinter' } },
       });
       value<'printing.profiles.save'>(
-        await t.core.dispatch('printing.profiles.save', { name: 'Bench Zebra', kind: 'network-label', host: '127.0.0.1', port: labelPrinter.port, size: '4x3' }),
+        await t.core.dispatch('printing.profiles.save', {
+          name: 'Bench Zebra',
+          kind: 'network-label',
+          host: '127.0.0.1',
+          port: labelPrinter.port,
+          size: '4x3',
+        }),
       );
-      const job = value<'shift.label'>(await t.core.dispatch('shift.label', { ...shift, note: `${note}\nZweite Zeile`, locale: 'de-DE', timeZone: 'Europe/Berlin' }));
+      const job = value<'shift.label'>(
+        await t.core.dispatch('shift.label', { ...shift, note: `${note}\nZweite Zeile`, locale: 'de-DE', timeZone: 'Europe/Berlin' }),
+      );
       expect(job).toMatchObject({ state: 'printed', printerName: 'Bench Zebra', what: 'End-of-shift summary' });
       const [received] = labelPrinter.jobs();
       expect(labelPrinter.jobs()).toHaveLength(1);

@@ -60,7 +60,13 @@ describe('the printer a text label goes to', () => {
     darkness: 0,
     timeoutSeconds: 5,
   });
-  const settings = (change: Partial<PrintingSettings>): PrintingSettings => ({ profiles: [], itemLabelPrinter: null, boxLabelPrinter: null, labelLanguage: 'en', ...change });
+  const settings = (change: Partial<PrintingSettings>): PrintingSettings => ({
+    profiles: [],
+    itemLabelPrinter: null,
+    boxLabelPrinter: null,
+    labelLanguage: 'en',
+    ...change,
+  });
 
   it('is the label printer with the larger label of the item-label and box-label printers', () => {
     const small = net('a', '2x1');
