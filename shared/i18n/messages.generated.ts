@@ -39,6 +39,7 @@ export interface MessageArgs<Tag = never> {
   'clerks.picker.title': undefined;
   'clerks.pin.invalid': undefined;
   'clerks.pin.label': undefined;
+  'clerks.pin.locked': { name: string | number; time: string | number };
   'clerks.pin.take': undefined;
   'clerks.pin.title': { name: string | number };
   'clerks.pin.wrong': undefined;
