@@ -17,7 +17,7 @@ import type { AccountMirror } from './mirror/index.js';
 import type { HandlersFor } from './ipc/registry.js';
 import type { LogFn } from './logging/app-log.js';
 import type { SystemPrintPort } from '../../areas/printing/core/system-print.js';
-import type { LabelPrinterService } from '../../areas/printing/core/desk.js';
+import type { LabelPrinterService } from '../../areas/printing/core/label-printer.js';
 import type { SettingsService } from './settings/settings.js';
 import type { SecretStore } from './secrets/secret-store.js';
 import type { SharedStore } from '../../areas/desks/core/shared-store.js';

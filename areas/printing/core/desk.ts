@@ -11,7 +11,8 @@ import {
 } from '../common/ipc.js';
 import { LabelProblem, itemLabelZpl, type ItemLabel, type LabelMedia, type LabelText } from '../common/item-label.js';
 import { testLabelZpl } from '../common/test-label.js';
-import { textLabelPrinter, textLabelZpl, type TextLabel } from '../common/text-label.js';
+import { textLabelPrinter, textLabelZpl } from '../common/text-label.js';
+import type { LabelPrinterService } from './label-printer.js';
 import type { CoreContext } from '../../../electron/core/area.js';
 import type { HandlersFor } from '../../../electron/core/ipc/registry.js';
 import { boxIndexFor, getReceivingLabels } from '../../receiving/core/index.js';
@@ -21,15 +22,6 @@ import { PrintQueue, PrintQueueError, type JobPayload } from './queue.js';
 import { listSystemPrinters, type SystemPrintPort } from './system-print.js';
 import type { JournalService } from '../../journal/core/index.js';
 import type { JournalInput } from '../../journal/common/entry.js';
-
-/**
- * A short text label the desk makes itself (the end-of-shift summary), to the label printer
- * `textLabelPrinter` chooses, through the print queue as every label goes; refused, said why, when
- * the desk has no network label printer. Other areas reach it as the `labelPrinter` service.
- */
-export interface LabelPrinterService {
-  printText: (label: TextLabel, what: Saying) => Promise<PrintJob>;
-}
 
 /** The desk's printers live in the settings file's own section for this area: per desk, whoever signs in. */
 const SECTION = 'printing';

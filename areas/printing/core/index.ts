@@ -4,4 +4,4 @@
 export { sendZpl, type SendOutcome, type ZplTarget } from './zpl-transport.js';
 export { parseHostStatus, stopSentences, type HostStatus } from './host-status.js';
 export { printerStatus, type SystemPrintOptions, type SystemPrintPort } from './system-print.js';
-export type { LabelPrinterService } from './desk.js';
+export type { LabelPrinterService } from './label-printer.js';
