@@ -36,6 +36,21 @@ describe('a text label', () => {
     expect(last).toBeLessThan(rendered!.png.height - Math.round(2 * (203 / 25.4)));
   });
 
+  it('cuts a line longer than the label is wide, ending it in “…”, and prints nothing past the label’s right margin', async () => {
+    const media: LabelMedia = { size: '2x1', dpi: 203, darkness: 0 };
+    const long = 'Nov 29, 2026, 8:40 AM UTC to Nov 29, 2026, 4:40 PM UTC';
+    const { zpl } = textLabelZpl({ title: 'End of shift', lines: [long, 'Returns received: 2'] }, media);
+    const [, cut, next] = zplFieldTexts(zpl);
+    expect(cut!.endsWith('…')).toBe(true);
+    expect(long.startsWith(cut!.slice(0, -1))).toBe(true);
+    expect(next).toBe('Returns received: 2');
+    const [rendered] = await renderZpl(zpl, LABEL_SIZES['2x1'], 203);
+    const { png } = rendered!;
+    let right = 0;
+    for (let y = 0; y < png.height; y++) for (let x = 0; x < png.width; x++) if (png.data[(y * png.width + x) * 4]! < 128) right = Math.max(right, x);
+    expect(right).toBeLessThan(png.width - Math.round(2 * (203 / 25.4)) + 2);
+  });
+
   it('on 2x1 stock shrinks its text, then drops the last lines and says so, never printing past the label', async () => {
     const media: LabelMedia = { size: '2x1', dpi: 203, darkness: 0 };
     const { zpl, linesPrinted } = textLabelZpl({ title: 'End of shift', lines: LINES }, media);

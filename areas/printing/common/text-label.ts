@@ -19,14 +19,21 @@ export interface FittedTextLabel {
   linesPrinted: number;
 }
 
+/**
+ * The widest a character of the printer's font 0 (a condensed sans) comes to, as a share of its
+ * height, reckoned generously: a line with more characters than the label holds at this width is cut
+ * and ends in "…", since a printer overprints the overflow of a one-line field block on that line.
+ */
+const CHARACTER_WIDTH = 0.5;
+
 /** Text no smaller than this (about 2 mm, a size read at arm's length) is what a label may shrink to before it drops lines. */
 const SMALLEST_MM = 2;
 
 /**
  * A text label on the printer's stock: the same 2 mm margin and 4 mm text as item labels, the lines
  * below the title a little smaller and shrunk towards 2 mm on small stock; lines that still do not
- * fit are dropped from the end, the last kept line saying "…". Each line is one line wide: a line
- * longer than the label is cut by its field block rather than run into the next.
+ * fit are dropped from the end, the last kept line saying "…". Each line is one line: a line longer
+ * than the label is wide is cut, ending in "…", rather than printed over itself.
  */
 export function textLabelZpl(label: TextLabel, media: LabelMedia): FittedTextLabel {
   if (!Number.isInteger(media.darkness) || media.darkness < -30 || media.darkness > 30) throw new LabelProblem(said('errors.label.darkness'));
@@ -44,12 +51,17 @@ export function textLabelZpl(label: TextLabel, media: LabelMedia): FittedTextLab
   const line = Math.round(height * 1.2);
   const capacity = Math.max(0, Math.floor(room / line));
   const shown = label.lines.length <= capacity ? label.lines : [...label.lines.slice(0, Math.max(0, capacity - 1)), '…'];
+  const cut = (text: string, size: number) => {
+    const chars = [...text];
+    const room = Math.max(1, Math.floor(width / (size * CHARACTER_WIDTH)));
+    return chars.length <= room ? text : `${chars.slice(0, room - 1).join('')}…`;
+  };
   const zpl = ['^XA', '^CI28', `^PW${dots.width}`, `^LL${dots.height}`, '^LH0,0', '^PON', '^FWN'];
   if (media.darkness !== 0) zpl.push(`^MD${media.darkness}`);
-  zpl.push(`^FO${margin},${margin}^A0N,${titleHeight},${titleHeight}^FB${width},1,0,L,0^FH_^FD${fieldText(label.title)}^FS`);
+  zpl.push(`^FO${margin},${margin}^A0N,${titleHeight},${titleHeight}^FB${width},1,0,L,0^FH_^FD${fieldText(cut(label.title, titleHeight))}^FS`);
   let y = margin + titleLine;
   for (const text of shown) {
-    zpl.push(`^FO${margin},${y}^A0N,${height},${height}^FB${width},1,0,L,0^FH_^FD${fieldText(text)}^FS`);
+    zpl.push(`^FO${margin},${y}^A0N,${height},${height}^FB${width},1,0,L,0^FH_^FD${fieldText(cut(text, height))}^FS`);
     y += line;
   }
   zpl.push('^PQ1,0,1,Y', '^XZ');
