@@ -17,6 +17,7 @@ import type { AccountMirror } from './mirror/index.js';
 import type { HandlersFor } from './ipc/registry.js';
 import type { LogFn } from './logging/app-log.js';
 import type { SystemPrintPort } from '../../areas/printing/core/system-print.js';
+import type { LabelPrinterService } from '../../areas/printing/core/label-printer.js';
 import type { SettingsService } from './settings/settings.js';
 import type { SecretStore } from './secrets/secret-store.js';
 import type { SharedStore } from '../../areas/desks/core/shared-store.js';
@@ -109,6 +110,8 @@ export interface AreaServices {
   journal: JournalService;
   /** Whose turn it is at the desk's one sign-in (owner: clerks); the journal names that clerk on each entry. */
   clerks: ClerksService;
+  /** A short text label the desk makes itself, through the print queue to the desk's label printer (owner: printing). */
+  labelPrinter: LabelPrinterService;
 }
 
 /** Every service an area may name in `needs`. */
@@ -129,6 +132,7 @@ const AREA_SERVICES = {
   sharedSync: true,
   journal: true,
   clerks: true,
+  labelPrinter: true,
 } satisfies Record<AreaServiceKey, true>;
 
 /** An area's running part of the core: its handlers, and what it does on events and at close. */

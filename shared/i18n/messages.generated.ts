@@ -39,6 +39,7 @@ export interface MessageArgs<Tag = never> {
   'clerks.picker.title': undefined;
   'clerks.pin.invalid': undefined;
   'clerks.pin.label': undefined;
+  'clerks.pin.locked': { name: string | number; time: string | number };
   'clerks.pin.take': undefined;
   'clerks.pin.title': { name: string | number };
   'clerks.pin.wrong': undefined;
@@ -233,6 +234,8 @@ export interface MessageArgs<Tag = never> {
   'errors.printing.nameTaken': { name: string | number };
   'errors.printing.noBoxPrinter': undefined;
   'errors.printing.noItemPrinter': undefined;
+  'errors.printing.noLabelPrinter': undefined;
+  'errors.printing.noNetworkLabelPrinter': { printer: string | number };
   'errors.printing.printerGone': undefined;
   'errors.receiving.cancelRefusal': { status: string | number; id: string | number };
   'errors.receiving.cancelRefused': undefined;
@@ -1666,6 +1669,13 @@ export interface MessageArgs<Tag = never> {
   'shift.col.what': undefined;
   'shift.filter.clerk': undefined;
   'shift.journal.broken': undefined;
+  'shift.label.count': { what: string | number; count: string | number };
+  'shift.label.failed': undefined;
+  'shift.label.job': undefined;
+  'shift.label.on': { printer: string | number; size: string | number };
+  'shift.label.print': undefined;
+  'shift.label.printed': { printer: string | number };
+  'shift.label.printing': undefined;
   'shift.labels.printed': undefined;
   'shift.loading': undefined;
   'shift.lots.excluded': undefined;

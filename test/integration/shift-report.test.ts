@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyWroForm, emptyWroItem } from '../../shared/schemas/wro-form.js';
 import { renderPdf } from '../support/pdf-render.js';
+import { EmulatedLabelPrinter } from '../../emulator/label-printer.js';
+import { zplFieldTexts } from '../support/zpl-text.js';
 import { createTestCore, type TestCore } from '../support/test-core.js';
 import { deskOn, returnableStock, StoppableService, value, waitForEntry } from '../support/returns-desk.js';
 
@@ -119,6 +121,52 @@ describe('the end-of-shift report', () => {
 
     // The PDF, made with the service still away: from the desk's own record, with no request to make.
     const note = 'Tür 3 klemmt. Łódź-Palette wartet auf Rückruf.';
+
+    // The short summary on the desk's label printer (the emulator's, over raw TCP), offline too: the counts the report states.
+    const labelPrinter = await EmulatedLabelPrinter.start({ port: 0 });
+    try {
+      expect(await t.core.dispatch('shift.label', { ...shift, note, locale: 'de-DE' })).toMatchObject({
+        ok: false,
+        error: { code: 'validation', said: { id: 'errors.printing.noLabelPrinter' } },
+      });
+      value<'printing.profiles.save'>(
+        await t.core.dispatch('printing.profiles.save', {
+          name: 'Bench Zebra',
+          kind: 'network-label',
+          host: '127.0.0.1',
+          port: labelPrinter.port,
+          size: '4x3',
+        }),
+      );
+      const job = value<'shift.label'>(
+        await t.core.dispatch('shift.label', { ...shift, note: `${note}\nZweite Zeile`, locale: 'de-DE', timeZone: 'Europe/Berlin' }),
+      );
+      expect(job).toMatchObject({ state: 'printed', printerName: 'Bench Zebra', what: 'End-of-shift summary' });
+      const [received] = labelPrinter.jobs();
+      expect(labelPrinter.jobs()).toHaveLength(1);
+      expect(received!.zpl).toMatch(/\^PW812\s*\^LL609/);
+      const lines = zplFieldTexts(received!.zpl);
+      expect(lines[0]).toMatch(/^Schichtende: /);
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          'Alle Mitarbeiter',
+          `Retouren angenommen: ${report.total.returnsCreated}`,
+          `Retournierte Einheiten: ${units}`,
+          'Retournierte Einheiten, Einlagern: 2',
+          'Retournierte Einheiten, Quarantäne: 1',
+          'Retournierte Einheiten, Entsorgen: 3',
+          `Wareneingänge angelegt: ${report.total.receivingCreated}`,
+          `Scans ohne Treffer (gefundene Abweichungen): ${report.total.scansUnmatched}`,
+          `Noch im Postausgang: ${report.outbox.length}`,
+          note,
+          'Zweite Zeile',
+        ]),
+      );
+      expect(report.outbox).toHaveLength(1);
+      expect(lines.find((l) => l.includes(' bis '))).toMatch(/\d{4}.* bis .*\d{2}:\d{2}/);
+    } finally {
+      await labelPrinter.close();
+    }
     value(await t.core.dispatch('shift.saveNote', { note }));
     expect(value<'shift.note'>(await t.core.dispatch('shift.note', {}))).toMatchObject({ note });
     const pdf = value<'shift.pdf'>(await t.core.dispatch('shift.pdf', { ...shift, note, locale: 'de-DE', timeZone: 'Europe/Berlin' }));

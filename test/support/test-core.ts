@@ -33,6 +33,8 @@ export async function createTestCore(
     mirror?: AppCoreOptions['mirror'];
     /** The areas to build (default: electron/core/areas.ts's list). */
     areas?: AppCoreOptions['areas'];
+    /** The core's clock (default: the machine's), for what waits minutes by it. */
+    clock?: AppCoreOptions['clock'];
   } = {},
 ) {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'dockdesk-core-')));
@@ -81,6 +83,7 @@ export async function createTestCore(
     ...(options.showLabels ? { showLabels: options.showLabels } : {}),
     mirror: options.mirror ?? { auto: false, refreshMs: 0 },
     ...(options.areas ? { areas: options.areas } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   return {
     core,

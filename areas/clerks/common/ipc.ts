@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NoInput } from '../../../shared/ipc/define.js';
 import { MAX_IDLE_MINUTES } from './idle.js';
+import { DateTime } from '../../../shared/schemas/common.js';
 
 /**
  * Clerks taking turns at the desk: the desk keeps its one sign-in to the service, and the clerk whose
@@ -35,14 +36,21 @@ export const ClerksView = z.object({
 });
 export type ClerksView = z.infer<typeof ClerksView>;
 
+/** Wrong PINs in a row that refuse a clerk's PIN for a while, and how long: a guessed PIN takes too long to find. */
+export const PIN_ATTEMPTS = 5;
+export const PIN_LOCK_MINUTES = 5;
+
 /**
  * What taking a turn came to: taken; the clerk has a PIN that was not given (`pin`) or was wrong
- * (`wrongPin`); or the badge is no clerk's at this desk (`unknownBadge`, a removed clerk's or another desk's).
+ * (`wrongPin`); the clerk's PIN is refused until `until` after {@link PIN_ATTEMPTS} wrong ones in a
+ * row (`pinLocked`, no PIN is checked meanwhile); or the badge is no clerk's at this desk
+ * (`unknownBadge`, a removed clerk's or another desk's).
  */
 export const TurnAnswer = z.discriminatedUnion('status', [
   z.object({ status: z.literal('taken'), clerk: ClerkRef }),
   z.object({ status: z.literal('pin'), clerk: ClerkRef }),
   z.object({ status: z.literal('wrongPin'), clerk: ClerkRef }),
+  z.object({ status: z.literal('pinLocked'), clerk: ClerkRef, until: DateTime }),
   z.object({ status: z.literal('unknownBadge') }),
 ]);
 export type TurnAnswer = z.infer<typeof TurnAnswer>;

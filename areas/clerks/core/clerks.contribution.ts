@@ -9,10 +9,10 @@ import { clerksDesk } from './desk.js';
 export const clerksArea = defineCoreArea({
   id: 'clerks',
   channels: clerksChannels,
-  needs: ['settings', 'emit', 'log'],
+  needs: ['settings', 'emit', 'log', 'clock'],
   provides: ['clerks'],
   create: (ctx) => {
-    const desk = clerksDesk(ctx.settings, (view) => ctx.emit('clerks.changed', view), ctx.log);
+    const desk = clerksDesk(ctx.settings, (view) => ctx.emit('clerks.changed', view), ctx.log, ctx.clock);
     return {
       handlers: {
         'clerks.get': async () => desk.view(),

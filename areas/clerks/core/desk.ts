@@ -4,7 +4,8 @@ import { appError } from '../../../electron/core/words.js';
 import type { SettingsService } from '../../../electron/core/settings/settings.js';
 import { makeBadgeCode, parseBadgeCode } from '../common/badge.js';
 import { DEFAULT_IDLE_MINUTES, MAX_IDLE_MINUTES } from '../common/idle.js';
-import type { ClerkRef, ClerksView, TurnAnswer } from '../common/ipc.js';
+import { PIN_ATTEMPTS, PIN_LOCK_MINUTES, type ClerkRef, type ClerksView, type TurnAnswer } from '../common/ipc.js';
+import type { Clock } from '../../../electron/core/clock.js';
 import { PinHash, hashPin, verifyPin } from './pin.js';
 
 /** The clerks area's settings section: this desk's clerks, each PIN as its hash only. */
@@ -52,11 +53,42 @@ function clerkStore(settings: SettingsService) {
 }
 
 /**
- * This desk's clerks and whose turn it is. The turn is the running desk's alone: a desk that starts
- * again starts with no clerk, as one left idle does.
+ * Wrong PINs in a row, per clerk, on the running desk: after {@link PIN_ATTEMPTS} the clerk's PIN is
+ * refused for {@link PIN_LOCK_MINUTES} minutes by the core's clock, and the count starts again after.
  */
-export function clerksDesk(settings: SettingsService, changed: (view: ClerksView) => void, log: (line: string) => void) {
+function pinAttempts(clock: Clock, log: (line: string) => void) {
+  const wrongPins = new Map<string, { count: number; lockedUntil: Date | null }>();
+  return {
+    lockedUntil: (id: string): Date | null => {
+      const until = wrongPins.get(id)?.lockedUntil ?? null;
+      return until && clock.now().getTime() < until.getTime() ? until : null;
+    },
+    /** One more wrong PIN for the clerk: the lock's end once it is the last one allowed, else null. */
+    wrong: (id: string): Date | null => {
+      const seen = wrongPins.get(id);
+      const count = (seen && !seen.lockedUntil ? seen.count : 0) + 1;
+      if (count < PIN_ATTEMPTS) {
+        wrongPins.set(id, { count, lockedUntil: null });
+        return null;
+      }
+      const until = new Date(clock.now().getTime() + PIN_LOCK_MINUTES * 60_000);
+      wrongPins.set(id, { count: 0, lockedUntil: until });
+      log(`clerks: ${id}'s PIN refused until ${until.toISOString()} after ${PIN_ATTEMPTS} wrong ones`);
+      return until;
+    },
+    reset: (id: string) => void wrongPins.delete(id),
+  };
+}
+
+/**
+ * This desk's clerks and whose turn it is. The turn is the running desk's alone: a desk that starts
+ * again starts with no clerk, as one left idle does. So are the wrong PINs counted per clerk: after
+ * {@link PIN_ATTEMPTS} in a row the clerk's PIN is refused, unchecked, for {@link PIN_LOCK_MINUTES}
+ * minutes by the core's clock; the right PIN, or a new one set, starts the count again.
+ */
+export function clerksDesk(settings: SettingsService, changed: (view: ClerksView) => void, log: (line: string) => void, clock: Clock) {
   let current: ClerkRef | null = null;
+  const attempts = pinAttempts(clock, log);
   const { read, write, find, nameFree, newBadge } = clerkStore(settings);
   const view = (): ClerksView => {
     const s = read();
@@ -89,6 +121,7 @@ export function clerksDesk(settings: SettingsService, changed: (view: ClerksView
     async setPin(id: string, pin: string | null): Promise<ClerksView> {
       find(id);
       const hash = pin ? await hashPin(pin) : null;
+      attempts.reset(id);
       write({ clerks: read().clerks.map((c) => (c.id === id ? { ...c, pin: hash } : c)) });
       return told();
     },
@@ -111,8 +144,14 @@ export function clerksDesk(settings: SettingsService, changed: (view: ClerksView
         if (!clerk) return { status: 'unknownBadge' };
       } else clerk = find(by.id);
       if (clerk.pin) {
+        const locked = attempts.lockedUntil(clerk.id);
+        if (locked) return { status: 'pinLocked', clerk: ref(clerk), until: locked.toISOString() };
         if (pin === undefined || pin === '') return { status: 'pin', clerk: ref(clerk) };
-        if (!(await verifyPin(pin, clerk.pin))) return { status: 'wrongPin', clerk: ref(clerk) };
+        if (!(await verifyPin(pin, clerk.pin))) {
+          const until = attempts.wrong(clerk.id);
+          return until ? { status: 'pinLocked', clerk: ref(clerk), until: until.toISOString() } : { status: 'wrongPin', clerk: ref(clerk) };
+        }
+        attempts.reset(clerk.id);
       }
       current = ref(clerk);
       told();

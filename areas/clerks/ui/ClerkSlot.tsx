@@ -1,7 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { isBadgeCode } from '../common/badge';
+import type { ClerkRef } from '../common/ipc';
 import { IdleHandBack } from '../common/idle';
 import { call, errorMessage } from '../../../renderer/src/bridge/dockdesk';
+import { formatTime } from '../../../renderer/src/format';
 import { useT } from '../../../renderer/src/i18n/useT';
 import { scanService } from '../../../renderer/src/scan/scanService';
 import { Dialog } from '../../../renderer/src/ui/Dialog';
@@ -121,12 +123,12 @@ function PinDialog() {
   return (
     <Dialog title={t('clerks.pin.title', { name: asked.clerk.name })} isOpen onOpenChange={(o) => !o && pinAsked.set(null)}>
       {/* Each ask (another clerk, or after a wrong PIN) starts with an empty field that has focus. */}
-      <PinForm key={`${asked.clerk.id}:${asked.attempt}`} clerkId={asked.clerk.id} wrong={asked.wrong} />
+      <PinForm key={`${asked.clerk.id}:${asked.attempt}`} clerk={asked.clerk} wrong={asked.wrong} lockedUntil={asked.lockedUntil} />
     </Dialog>
   );
 }
 
-function PinForm({ clerkId, wrong }: { clerkId: string; wrong: boolean }) {
+function PinForm({ clerk, wrong, lockedUntil }: { clerk: ClerkRef; wrong: boolean; lockedUntil: string | null }) {
   const { t } = useT();
   const [pin, setPin] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -136,11 +138,11 @@ function PinForm({ clerkId, wrong }: { clerkId: string; wrong: boolean }) {
     if (!/^\d{4,12}$/.test(pin)) return setProblem(t('clerks.pin.invalid'));
     setProblem(null);
     setBusy(true);
-    pickClerk(clerkId, pin)
+    pickClerk(clerk.id, pin)
       .catch((error: unknown) => setProblem(errorMessage(error)))
       .finally(() => setBusy(false));
   };
-  const shown = problem ?? (wrong ? t('clerks.pin.wrong') : null);
+  const shown = problem ?? (lockedUntil ? t('clerks.pin.locked', { name: clerk.name, time: formatTime(lockedUntil) }) : wrong ? t('clerks.pin.wrong') : null);
   return (
     <form onSubmit={submit} noValidate className="clerk-pin">
       <label htmlFor="clerk-pin">{t('clerks.pin.label')}</label>

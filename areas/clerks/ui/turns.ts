@@ -13,8 +13,8 @@ import { createStore } from '../../../renderer/src/ui/store';
  * a PIN is asked for it in a small dialog (`pinAsked`), whose answer goes through here again.
  */
 
-/** The clerk whose PIN the desk is asking for, and whether the last one typed was wrong. */
-export const pinAsked = createStore<{ clerk: ClerkRef; wrong: boolean; attempt: number } | null>(null);
+/** The clerk whose PIN the desk is asking for, whether the last one typed was wrong, and until when the clerk's PIN is refused (too many wrong ones). */
+export const pinAsked = createStore<{ clerk: ClerkRef; wrong: boolean; lockedUntil: string | null; attempt: number } | null>(null);
 /** Whether the list of clerks to pick from is open (the status bar's clerk button, the palette). */
 export const pickerOpen = createStore(false);
 
@@ -23,8 +23,13 @@ function answered(answer: TurnAnswer): TurnAnswer {
   if (answer.status === 'taken') {
     pinAsked.set(null);
     cue('accepted', t('clerks.turn.taken', { name: answer.clerk.name }), 'scan');
-  } else if (answer.status === 'pin' || answer.status === 'wrongPin')
-    pinAsked.set((asked) => ({ clerk: answer.clerk, wrong: answer.status === 'wrongPin', attempt: (asked?.attempt ?? 0) + 1 }));
+  } else if (answer.status === 'pin' || answer.status === 'wrongPin' || answer.status === 'pinLocked')
+    pinAsked.set((asked) => ({
+      clerk: answer.clerk,
+      wrong: answer.status === 'wrongPin',
+      lockedUntil: answer.status === 'pinLocked' ? answer.until : null,
+      attempt: (asked?.attempt ?? 0) + 1,
+    }));
   return answer;
 }
 

@@ -147,7 +147,7 @@ function code128Modules(data: string, fnc1s = 0): number {
 }
 
 /** Field data for ^FH_: the characters ZPL gives a meaning (^, ~, _) and controls written as hex. */
-function fieldText(text: string): string {
+export function fieldText(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.replace(/[\^~_\x00-\x1f]/g, (c) => `_${c.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}`);
 }

@@ -11,6 +11,8 @@ import {
 } from '../common/ipc.js';
 import { LabelProblem, itemLabelZpl, type ItemLabel, type LabelMedia, type LabelText } from '../common/item-label.js';
 import { testLabelZpl } from '../common/test-label.js';
+import { textLabelPrinter, textLabelZpl } from '../common/text-label.js';
+import type { LabelPrinterService } from './label-printer.js';
 import type { CoreContext } from '../../../electron/core/area.js';
 import type { HandlersFor } from '../../../electron/core/ipc/registry.js';
 import { boxIndexFor, getReceivingLabels } from '../../receiving/core/index.js';
@@ -258,8 +260,17 @@ export function createPrintingDesk(ctx: Deps) {
       return { fileName: `${what}.pdf`, base64: pdf.toString('base64'), ...page };
     },
   };
+  const labelPrinter: LabelPrinterService = {
+    printText: async (label, what) => {
+      const chosen = textLabelPrinter(read());
+      if (!chosen.printer) throw sayError('validation', chosen.reason);
+      const p = chosen.printer;
+      return told(async () => queue.submit(p, what, { kind: p.kind, zpl: textLabelZpl(label, media(p)).zpl }));
+    },
+  };
   return {
     handlers,
+    labelPrinter,
     idle: () => {
       if (warmTimer) clearTimeout(warmTimer);
       return queue.idle();

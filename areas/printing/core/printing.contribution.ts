@@ -7,8 +7,9 @@ export const printingArea = defineCoreArea({
   id: 'printing',
   channels: printingChannels,
   needs: ['settings', 'clock', 'emit', 'emulator', 'api', 'systemPrint', 'journal'],
+  provides: ['labelPrinter'],
   create: (ctx) => {
     const desk = createPrintingDesk(ctx);
-    return { handlers: desk.handlers, close: () => desk.idle() };
+    return { handlers: desk.handlers, close: () => desk.idle(), services: { labelPrinter: desk.labelPrinter } };
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateTime } from '../../../shared/schemas/common.js';
 import { ShiftReport } from './report.js';
+import { PrintJob } from '../../printing/common/ipc.js';
 
 /**
  * The end of a shift: the report of a stretch of time (what the desk did, per clerk, from its
@@ -45,6 +46,13 @@ export const shiftChannels = {
     input: ShiftPdfInput,
     output: z.object({ fileName: z.string(), contentType: z.literal('application/pdf'), base64: z.string() }),
   },
+  /**
+   * The report's short summary (the desk, whose shift and when, returns and their units by action,
+   * receiving orders, scans not matched, what waits in the outbox, the note's first lines) as a label
+   * to the desk's label printer, through the print queue; the job as the queue left it. The note stays:
+   * only the PDF hands it over.
+   */
+  'shift.label': { input: ShiftPdfInput, output: PrintJob },
 } as const;
 
 /** This area's part of the IPC contract, as shared/ipc/areas.ts lists it (from areas/manifest.ts). */

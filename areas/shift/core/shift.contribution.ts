@@ -3,7 +3,9 @@ import { ShiftReport, tallyShift, type ShiftOutboxLine } from '../common/report.
 import { defineCoreArea } from '../../../electron/core/area.js';
 import { appError, englishWords, wordsFor } from '../../../electron/core/words.js';
 import { NoteStore } from './note-store.js';
-import { shiftReportPdf } from './report-pdf.js';
+import { reportTime, shiftReportPdf } from './report-pdf.js';
+import { shiftSummaryLabel } from '../common/summary-label.js';
+import { said } from '../../../shared/errors.js';
 
 /**
  * The end of a shift: a report made from the desk's journal (what the service answered done, per
@@ -13,7 +15,7 @@ import { shiftReportPdf } from './report-pdf.js';
 export const shiftArea = defineCoreArea({
   id: 'shift',
   channels: shiftChannels,
-  needs: ['journal', 'outbox', 'clock', 'environmentId', 'dataDir', 'log'],
+  needs: ['journal', 'outbox', 'clock', 'environmentId', 'dataDir', 'log', 'labelPrinter'],
   create: (ctx) => {
     const notes = new NoteStore(ctx.dataDir, ctx.log);
     const report = async (input: ShiftReportInput): Promise<ShiftReport> => {
@@ -65,6 +67,12 @@ export const shiftArea = defineCoreArea({
           });
           await notes.save(ctx.environmentId(), '', ctx.clock.now());
           return { fileName: `end-of-shift-${made.to.slice(0, 10)}.pdf`, contentType: 'application/pdf' as const, base64: pdf.toString('base64') };
+        },
+        'shift.label': async ({ note, locale, timeZone, ...input }) => {
+          const made = await report(input);
+          const words = locale ? wordsFor('system', [locale]) : englishWords;
+          const label = shiftSummaryLabel(made, input.clerkId, note, words.t, reportTime(words, timeZone));
+          return ctx.labelPrinter.printText(label, said('shift.label.job'));
         },
       },
     };

@@ -7,12 +7,15 @@ import { useAccountKey } from '../../../renderer/src/app/accountKey';
 import { call } from '../../../renderer/src/bridge/dockdesk';
 import { deskZone, formatCount, formatDateTime } from '../../../renderer/src/format';
 import { useT, type MessageId, type Translate } from '../../../renderer/src/i18n/useT';
+import type { ChannelInput } from '../../../shared/ipc/contract';
 import { downloadBlob } from '../../../renderer/src/ui/download';
 import { ErrorNote, errorParts } from '../../../renderer/src/ui/ErrorNote';
 import { Select } from '../../../renderer/src/ui/Select';
 import { showToast } from '../../../renderer/src/ui/Toasts';
 import { ViewHeading } from '../../../renderer/src/ui/ViewHeading';
 import { PERIODS, periodRange, shiftQueries, useShiftReport, type Period } from './queries';
+import { jobProblem, jobTitle, usePrintingSettings } from '../../printing/ui';
+import { textLabelPrinter } from '../../printing/common/text-label';
 import './shift.css';
 
 /** Typing pauses this long before the note is kept; leaving the field or the view keeps it at once. */
@@ -149,6 +152,42 @@ function useHandoverNote() {
 }
 
 /**
+ * The report's short summary on the desk's label printer: the button says which printer it goes to,
+ * and when the desk has none that can take it, stays disabled with the reason beside it. The note
+ * stays as it is: the summary carries its first lines, the PDF hands it over.
+ */
+function PrintSummary({ input }: { input: () => ChannelInput<'shift.label'> }) {
+  const { t, said } = useT();
+  const settings = usePrintingSettings();
+  const [printing, setPrinting] = useState(false);
+  const hint = useId();
+  const chosen = settings.data ? textLabelPrinter(settings.data) : null;
+  const print = async () => {
+    setPrinting(true);
+    try {
+      const job = await call('shift.label', input());
+      const problem = jobProblem(said, job);
+      if (job.state === 'printed') showToast({ title: t('shift.label.printed', { printer: job.printerName }), tone: 'success' });
+      else showToast({ title: t('shift.label.failed'), description: problem ?? jobTitle(t, job), tone: 'error' });
+    } catch (error) {
+      showToast({ title: t('shift.label.failed'), description: errorParts(error).message, tone: 'error' });
+    } finally {
+      setPrinting(false);
+    }
+  };
+  return (
+    <div className="shift-label">
+      <button type="button" onClick={() => void print()} disabled={!chosen?.printer || printing} aria-describedby={hint}>
+        {printing ? t('shift.label.printing') : t('shift.label.print')}
+      </button>
+      <small className="hint" id={hint}>
+        {chosen?.printer ? t('shift.label.on', { printer: chosen.printer.name, size: chosen.printer.size }) : chosen ? said(chosen.reason) : null}
+      </small>
+    </div>
+  );
+}
+
+/**
  * End of shift: what this desk did in the shift chosen, per clerk and in all, counted from its own
  * journal (no request to the service, so it works offline too); what still waits in the outbox; the
  * handover note; and the report as a PDF to keep or print.
@@ -166,17 +205,15 @@ export function ShiftView() {
     { id: ALL, label: t('shift.clerk.all') },
     ...(report.data?.clerks ?? []).map((c) => ({ id: c.clerk?.id ?? NO_CLERK, label: c.clerk?.name ?? t('shift.clerk.none') })),
   ];
+  /** What the PDF and the summary label are made of: the shift chosen, the clerk chosen, the note, in the clerk's words and zone. */
+  const reportInput = () => {
+    const clerkId = clerk === ALL ? undefined : clerk === NO_CLERK ? null : clerk;
+    return { ...periodRange(period, new Date()), ...(clerkId !== undefined ? { clerkId } : {}), note: note.text, locale, timeZone: deskZone() };
+  };
   const savePdf = async () => {
     setMaking(true);
     try {
-      const clerkId = clerk === ALL ? undefined : clerk === NO_CLERK ? null : clerk;
-      const pdf = await call('shift.pdf', {
-        ...periodRange(period, new Date()),
-        ...(clerkId !== undefined ? { clerkId } : {}),
-        note: note.text,
-        locale,
-        timeZone: deskZone(),
-      });
+      const pdf = await call('shift.pdf', reportInput());
       const bytes = Uint8Array.from(atob(pdf.base64), (c) => c.charCodeAt(0));
       downloadBlob(pdf.fileName, new Blob([bytes], { type: pdf.contentType }));
       note.cleared();
@@ -227,6 +264,7 @@ export function ShiftView() {
         <button type="button" onClick={() => void savePdf()} disabled={making}>
           {making ? t('shift.pdf.making') : t('shift.pdf.save')}
         </button>
+        <PrintSummary input={reportInput} />
       </div>
     </section>
   );
