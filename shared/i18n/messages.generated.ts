@@ -325,7 +325,7 @@ export interface MessageArgs<Tag = never> {
   'evidence.pack.deskPhoto': { item: string | number; desk: string | number; at: string | number; clerk: string | number; checksum: string | number };
   'evidence.pack.facts': undefined;
   'evidence.pack.failed': undefined;
-  'evidence.pack.heldAt': { at: string | number };
+  'evidence.pack.held': undefined;
   'evidence.pack.lines': undefined;
   'evidence.pack.lot': { lot: string | number; expiry: string | number };
   'evidence.pack.made': { desk: string | number; at: string | number };

@@ -16,6 +16,8 @@ export interface RenderedPage {
   /** The page's text as lines (pdf.js's own line ends): a word pdf.js gives in pieces reads whole. */
   lines: string[];
   barcodes: string[];
+  /** The page as drawn (RGBA, row by row), for a test that looks for a picture on it. */
+  pixels: { width: number; height: number; data: Uint8Array };
 }
 
 export async function renderPdf(pdf: Uint8Array, dpi = 203): Promise<RenderedPage[]> {
@@ -46,6 +48,7 @@ export async function renderPdf(pdf: Uint8Array, dpi = 203): Promise<RenderedPag
         text,
         lines,
         barcodes: readBarcodes({ width: canvas.width, height: canvas.height, data: canvas.data() }),
+        pixels: { width: canvas.width, height: canvas.height, data: new Uint8Array(canvas.data()) },
       });
     }
     return pages;

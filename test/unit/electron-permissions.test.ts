@@ -16,7 +16,14 @@ describe("the shell's permissions", () => {
   });
 
   it('refuses the camera to any other page: another host, scheme or a look-alike', () => {
-    for (const url of ['https://dockdesk/', 'app://dockdesk.evil.example/', 'app://evil/index.html', 'http://127.0.0.1:5173/', 'file:///index.html', 'not a url'])
+    for (const url of [
+      'https://dockdesk/',
+      'app://dockdesk.evil.example/',
+      'app://evil/index.html',
+      'http://127.0.0.1:5173/',
+      'file:///index.html',
+      'not a url',
+    ])
       expect(grantPermission('media', url, ['video'])).toBe(false);
     expect(allowPermissionCheck('media', 'https://example.com', 'video')).toBe(false);
   });

@@ -18,8 +18,8 @@ const PHOTO_H = 172;
 
 export interface ClaimPackParts {
   ret: ReturnRecord;
-  /** When the desk last read the return (the mirror's time), or null when it was read for this pack. */
-  heldAt: string | null;
+  /** Whether the return is as this desk held it (true) or as the service gave it for this pack. */
+  held: boolean;
   desk: { name: string };
   madeAt: string;
   photos: Array<{ view: PhotoView; bytes: Buffer }>;
@@ -88,7 +88,7 @@ function writeFacts({ doc, t, when, width, heading }: Pen, parts: ClaimPackParts
     .text(t('evidence.pack.title', { id: ret.id }), { width });
   doc.font(FONT).fontSize(10);
   doc.text(t('evidence.pack.made', { desk: parts.desk.name, at: when(parts.madeAt) }), { width });
-  doc.text(parts.heldAt ? t('evidence.pack.heldAt', { at: when(parts.heldAt) }) : t('evidence.pack.readNow'), { width });
+  doc.text(parts.held ? t('evidence.pack.held') : t('evidence.pack.readNow'), { width });
   heading(t('evidence.pack.facts'));
   fact(t('evidence.pack.reference'), ret.reference_id);
   fact(t('evidence.pack.status'), ret.status);
@@ -126,7 +126,7 @@ function writePhotos({ doc, t, when, width, bottom, heading }: Pen, parts: Claim
   const shots: Array<{ bytes: Buffer | null; caption: string }> = parts.photos.map(({ view, bytes }) => ({
     bytes,
     caption: t('evidence.pack.deskPhoto', {
-      item: view.itemName ?? view.sku ?? String(view.inventoryId),
+      item: view.itemName || view.sku || String(view.inventoryId),
       at: when(view.takenAt),
       clerk: view.clerk?.name ?? t('evidence.pack.noClerk'),
       desk: view.desk.name,

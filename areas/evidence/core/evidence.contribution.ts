@@ -23,12 +23,11 @@ export const evidenceArea = defineCoreArea({
     const warehouse = new WarehousePhotos(ctx.dataDir, () => ctx.clock.now());
 
     /** The return as the desk holds it (the mirror); asked of the service only when the desk holds none. */
-    const heldReturn = async (id: number, signal: AbortSignal): Promise<{ ret: ReturnRecord; heldAt: string | null }> => {
-      const state = await ctx.mirror.state();
-      const held = state.returns.find((r) => r.id === id);
-      if (held) return { ret: held, heldAt: state.returnsAt };
+    const heldReturn = async (id: number, signal: AbortSignal): Promise<{ ret: ReturnRecord; held: boolean }> => {
+      const held = (await ctx.mirror.returns()).find((r) => r.id === id);
+      if (held) return { ret: held, held: true };
       try {
-        return { ret: await getReturn(ctx.api(), id, signal), heldAt: null };
+        return { ret: await getReturn(ctx.api(), id, signal), held: false };
       } catch (error) {
         if (error instanceof AppErrorException && error.appError.code === 'network') throw appError('network', 'errors.evidence.noReturn', { id });
         throw error;
@@ -52,7 +51,7 @@ export const evidenceArea = defineCoreArea({
           return { dataUrl: dataUrl(photo.contentType, photo.bytes), bytes: photo.bytes.length, fetchedAt: photo.fetchedAt };
         },
         'evidence.claimPack': async ({ returnId, locale, timeZone }, call) => {
-          const { ret, heldAt } = await heldReturn(returnId, call.signal);
+          const { ret, held } = await heldReturn(returnId, call.signal);
           const environment = ctx.environmentId();
           const kept = ret.reference_id ? await photos.list({ reference: ret.reference_id }) : [];
           const desk = ctx.journal.desk();
@@ -72,12 +71,14 @@ export const evidenceArea = defineCoreArea({
                 missing: photo ? null : words.t('evidence.pack.warehouseMissing'),
               });
             }
+          // The return's own entries, and its photos' (recorded under its intake's reference, which may have changed since).
           const seen = new Set<number>();
-          const journal = [String(ret.id), ...(ret.reference_id ? [ret.reference_id] : [])]
-            .flatMap((id) => ctx.journal.forRecord('return', id))
-            .filter((e) => e.environment === environment && !seen.has(e.seq) && seen.add(e.seq));
+          const journal = [
+            ...[String(ret.id), ...(ret.reference_id ? [ret.reference_id] : [])].flatMap((id) => ctx.journal.forRecord('return', id)),
+            ...(ret.reference_id ? await photos.entries(ret.reference_id) : []),
+          ].filter((e) => e.environment === environment && !seen.has(e.seq) && seen.add(e.seq));
           const pdf = await claimPackPdf(
-            { ret, heldAt, desk, madeAt: ctx.clock.now().toISOString(), photos: deskPhotos, warehouse: warehousePhotos, journal },
+            { ret, held, desk, madeAt: ctx.clock.now().toISOString(), photos: deskPhotos, warehouse: warehousePhotos, journal },
             words,
             timeZone,
           );

@@ -47,8 +47,8 @@ export class DeskPhotos {
         details: {
           draftId: input.draftId,
           inventoryId: line.inventoryId,
-          sku: line.sku,
-          itemName: line.name,
+          sku: line.sku || null,
+          itemName: line.name || null,
           checksum,
           contentType: input.contentType,
           bytes: bytes.length,
@@ -62,6 +62,16 @@ export class DeskPhotos {
   }
 
   async list(input: PhotosOfInput): Promise<PhotoView[]> {
+    return (await this.matching(input)).map(({ entry, reference }) => this.view(entry, reference));
+  }
+
+  /** The journal's entries of a return's photos (for its timeline: they were recorded under the intake's reference). */
+  async entries(reference: string): Promise<JournalEntry[]> {
+    return (await this.matching({ reference })).map(({ entry }) => entry);
+  }
+
+  /** The `photo.taken` entries of an intake, or of the return its intake became, with the reference each belongs to now. */
+  private async matching(input: PhotosOfInput): Promise<Array<{ entry: JournalEntry; reference: string | null }>> {
     const environment = this.deps.environmentId();
     const entries = this.deps.journal.range(...ALL_TIME).filter((e) => e.environment === environment);
     const sentAs = new Map<string, string | null>();
@@ -79,15 +89,15 @@ export class DeskPhotos {
       }
       return live.get(draftId)!;
     };
-    const photos: PhotoView[] = [];
-    for (const e of entries) {
-      if (e.what.kind !== 'photo.taken') continue;
-      if ('draftId' in input && e.what.details.draftId !== input.draftId) continue;
-      const reference = await referenceOf(e);
+    const found: Array<{ entry: JournalEntry; reference: string | null }> = [];
+    for (const entry of entries) {
+      if (entry.what.kind !== 'photo.taken') continue;
+      if ('draftId' in input && entry.what.details.draftId !== input.draftId) continue;
+      const reference = await referenceOf(entry);
       if ('reference' in input && reference !== input.reference) continue;
-      photos.push(this.view(e, reference));
+      found.push({ entry, reference });
     }
-    return photos;
+    return found;
   }
 
   async image(checksum: string): Promise<{ bytes: Buffer; contentType: PhotoType }> {
