@@ -48,7 +48,18 @@ import plJournal from '../../areas/journal/messages/pl.json' with { type: 'json'
  * app's menu bar (`app/app-menu.ts`). Polish holds only receiving, the journal and the evidence of these: the rest reads English.
  */
 type Catalog = Record<string, string>;
-const english: Catalog = { ...enErrors, ...enSignin, ...enPrintlabel, ...enReceiving, ...enPrinting, ...enInventory, ...enJournal, ...enShell, ...enShift, ...enEvidence };
+const english: Catalog = {
+  ...enErrors,
+  ...enSignin,
+  ...enPrintlabel,
+  ...enReceiving,
+  ...enPrinting,
+  ...enInventory,
+  ...enJournal,
+  ...enShell,
+  ...enShift,
+  ...enEvidence,
+};
 const CATALOGS: Record<Language, Catalog> = {
   en: english,
   es: { ...english, ...esErrors, ...esSignin, ...esPrintlabel, ...esReceiving, ...esPrinting, ...esShell, ...esShift, ...esJournal, ...esEvidence },

@@ -50,30 +50,32 @@ export function ReturnPhotos({ returnId, reference, lines }: { returnId: number;
       </h2>
       {photos.isError && <p className="error">{t('evidence.photos.unread')}</p>}
       {desk.length + warehouse.length === 0 && !photos.isPending && <p className="muted">{t('evidence.photos.none')}</p>}
-      {desk.length > 0 && (
-        <>
-          <h3>{t('evidence.photos.desk')}</h3>
-          <ul className="evidence-photos" aria-label={t('evidence.photos.desk')}>
-            {desk.map((p) => (
-              <li key={p.checksum}>
-                <DeskPhoto photo={p} />
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-      {warehouse.length > 0 && (
-        <>
-          <h3>{t('evidence.photos.warehouse')}</h3>
-          <ul className="evidence-photos" aria-label={t('evidence.photos.warehouse')}>
-            {warehouse.map((w) => (
-              <li key={w.url}>
-                <WarehousePhoto url={w.url} item={w.item} />
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <div className="return-photos-groups">
+        {desk.length > 0 && (
+          <div>
+            <h3>{t('evidence.photos.desk')}</h3>
+            <ul className="evidence-photos" aria-label={t('evidence.photos.desk')}>
+              {desk.map((p) => (
+                <li key={p.checksum}>
+                  <DeskPhoto photo={p} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {warehouse.length > 0 && (
+          <div>
+            <h3>{t('evidence.photos.warehouse')}</h3>
+            <ul className="evidence-photos" aria-label={t('evidence.photos.warehouse')}>
+              {warehouse.map((w) => (
+                <li key={w.url}>
+                  <WarehousePhoto url={w.url} item={w.item} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
       <button type="button" onClick={() => void claimPack()} disabled={making}>
         {making ? t('evidence.pack.making') : t('evidence.pack.save')}
       </button>

@@ -91,8 +91,8 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
       <ScanBar c={c} itemRef={itemRef} />
       <Problems c={c} />
       <LinesTable c={c} actions={lineActions} />
-      <IntakeCamera draftId={draftId} lines={c.draft.lines} lastLine={c.last?.line ?? null} form={formRef} />
       <IntakeActions c={c} />
+      <IntakeCamera draftId={draftId} lines={c.draft.lines} lastLine={c.last?.line ?? null} form={formRef} />
     </section>
   );
 }
