@@ -21,4 +21,5 @@ export const areaManifest = [
   'clerks',
   'journal',
   'shift',
+  'evidence',
 ] as const;

@@ -11,6 +11,7 @@ import { appMenu } from './core/app/app-menu.js';
 import { printerStatus, type SystemPrintPort } from '../areas/printing/core/index.js';
 import { MenuGuard } from './core/scanner/index.js';
 import { APP_ORIGIN, APP_SCHEME, appFileFor, isAppUrl } from './core/security/app-url.js';
+import { allowPermissionCheck, grantPermission } from './core/security/permissions.js';
 import { labelViewerCsp, loadRendererCsp, rendererSecurityHeaders } from './core/security/csp.js';
 import { confStoreBackend, prepareDataDir, SETTINGS_FILE_MODE } from './core/settings/conf-backend.js';
 import type { ScannerSettings } from '../shared/schemas/scanner.js';
@@ -244,9 +245,13 @@ function createWindow(): BrowserWindow {
 
 async function start(): Promise<void> {
   await app.whenReady();
-  // Checklist 5: the renderer needs no permission (camera, notifications, ...): refuse them all.
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
+  // Checklist 5: the camera (video only) to the desk's own page for intake photos; every other permission refused (security/permissions.ts).
+  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback, details) =>
+    callback(grantPermission(permission, details.requestingUrl, 'mediaTypes' in details ? details.mediaTypes : undefined)),
+  );
+  session.defaultSession.setPermissionCheckHandler((_wc, permission, requestingOrigin, details) =>
+    allowPermissionCheck(permission, requestingOrigin, details.mediaType),
+  );
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });

@@ -23,6 +23,7 @@ import { registerAuthRoutes } from './auth/routes.js';
 import { TokenStore, TokenStoreSnapshot } from './auth/tokens.js';
 import type { EmulatorContext, EnvironmentName } from './context.js';
 import { registerControlRoutes } from './control.js';
+import { registerMediaRoutes } from './media.js';
 import { DEFAULTS, generateData } from './data/generate.js';
 import type { EmulatorData } from './data/model.js';
 import { TransitionEngine } from './engine/transitions.js';
@@ -186,6 +187,7 @@ async function createServer(parts: Parameters<typeof registerRequestHooks>[1], c
   app.addContentTypeParser('application/json-patch+json', { parseAs: 'string' }, app.getDefaultJsonParser('ignore', 'ignore'));
   registerRequestHooks(app, parts);
   registerAuthRoutes(app, context);
+  registerMediaRoutes(app, context);
   registerApiRoutes(app, context, [
     ...channelRoutes,
     ...productRoutes,

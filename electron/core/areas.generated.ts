@@ -12,6 +12,7 @@ import { desksArea } from '../../areas/desks/core/desks.contribution.js';
 import { clerksArea } from '../../areas/clerks/core/clerks.contribution.js';
 import { journalArea } from '../../areas/journal/core/journal.contribution.js';
 import { shiftArea } from '../../areas/shift/core/shift.contribution.js';
+import { evidenceArea } from '../../areas/evidence/core/evidence.contribution.js';
 
 /** Each feature area's part of the core, in the manifest's order. */
 export const featureCoreAreas = [
@@ -28,4 +29,5 @@ export const featureCoreAreas = [
   clerksArea,
   journalArea,
   shiftArea,
+  evidenceArea,
 ] as const;

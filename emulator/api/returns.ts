@@ -4,6 +4,7 @@ import type { StoredReturn } from '../data/model.js';
 import { fieldPath, HttpError, messageErrors, problem } from '../http/errors.js';
 import { intParam, QueryReader, withQuery } from '../http/query.js';
 import type { ApiRequest, RouteDef } from '../http/router.js';
+import { inspectionPhotoPath } from '../media.js';
 import { cursorLinks } from '../http/cursor.js';
 import { V } from './versions.js';
 
@@ -92,8 +93,13 @@ function recordBase(ret: StoredReturn) {
   };
 }
 
-/** The return record as published (PublicReturnDto): get and list. */
-function publicRecord(ret: StoredReturn): ReturnRecord {
+/** The origin a request came to: the published documents give links and images as absolute URIs. */
+function originOf(req: ApiRequest): string {
+  return `${req.request.protocol}://${req.request.host}`;
+}
+
+/** The return record as published (PublicReturnDto): get and list. A processed line's action carries the warehouse's inspection photo. */
+function publicRecord(ret: StoredReturn, origin: string): ReturnRecord {
   return {
     ...recordBase(ret),
     shipment_tracking_number: null,
@@ -111,7 +117,7 @@ function publicRecord(ret: StoredReturn): ReturnRecord {
       bundle_parent_sku: null,
       lot_information: { number: l.lot_number, expiration: l.lot_date, minimumShelfLife: null },
       action_requested: { ...l.action_requested },
-      action_taken: l.action_taken.map((a) => ({ ...a, image_url: null })),
+      action_taken: l.action_taken.map((a) => ({ ...a, image_url: `${origin}${inspectionPhotoPath(ret.id, l.id)}` })),
     })),
     invoice: { amount: null, currency_code: null },
   };
@@ -272,7 +278,7 @@ function list(req: ApiRequest, ctx: EmulatorContext) {
     .sort((a, b) => (s.sort === 'Asc' ? 1 : -1) * (a.insert_date.localeCompare(b.insert_date) || a.id - b.id));
   const { offset, size, ...query } = s;
   // The published list gives its links as absolute URIs (format uri) and its page in headers too.
-  const origin = `${req.request.protocol}://${req.request.host}`;
+  const origin = originOf(req);
   const links = cursorLinks(ctx.cursors, query, offset, size, all.length, (token) => `${origin}${withQuery(`/${req.version}/return`, { Cursor: token })}`);
   const headers = {
     'page-number': String(Math.floor(offset / size) + 1),
@@ -280,7 +286,7 @@ function list(req: ApiRequest, ctx: EmulatorContext) {
     'total-pages': String(Math.ceil(all.length / size)),
     'total-count': String(all.length),
   };
-  return { headers, body: { items: all.slice(offset, offset + size).map(publicRecord), ...links } };
+  return { headers, body: { items: all.slice(offset, offset + size).map((r) => publicRecord(r, origin)), ...links } };
 }
 
 export const returnRoutes: RouteDef[] = [
@@ -330,7 +336,7 @@ export const returnRoutes: RouteDef[] = [
     path: '/return/{id}',
     versions: [...V.v10to20, ...V.v2025on],
     scope: 'returns_read',
-    handle: (req, ctx) => ({ body: publicRecord(find(ctx, req)) }),
+    handle: (req, ctx) => ({ body: publicRecord(find(ctx, req), originOf(req)) }),
   },
   {
     method: 'PUT',

@@ -13,6 +13,7 @@ import { desksArea } from '../../areas/desks/ui/desks.contribution';
 import { clerksArea } from '../../areas/clerks/ui/clerks.contribution';
 import { journalArea } from '../../areas/journal/ui/journal.contribution';
 import { shiftArea } from '../../areas/shift/ui/shift.contribution';
+import { evidenceArea } from '../../areas/evidence/ui/evidence.contribution';
 
 /** Each feature area's part of the page, in the manifest's order (the sidebar's). */
 export const featureAreas = [
@@ -30,4 +31,5 @@ export const featureAreas = [
   clerksArea,
   journalArea,
   shiftArea,
+  evidenceArea,
 ] as const;

@@ -12,6 +12,7 @@ import { desksIpc } from '../../areas/desks/common/ipc.js';
 import { clerksIpc } from '../../areas/clerks/common/ipc.js';
 import { journalIpc } from '../../areas/journal/common/ipc.js';
 import { shiftIpc } from '../../areas/shift/common/ipc.js';
+import { evidenceIpc } from '../../areas/evidence/common/ipc.js';
 
 /** Each feature area's channels and events, in the manifest's order. */
 export const featureIpcAreas = [
@@ -28,4 +29,5 @@ export const featureIpcAreas = [
   clerksIpc,
   journalIpc,
   shiftIpc,
+  evidenceIpc,
 ] as const;

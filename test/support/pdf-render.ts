@@ -16,10 +16,14 @@ export interface RenderedPage {
   /** The page's text as lines (pdf.js's own line ends): a word pdf.js gives in pieces reads whole. */
   lines: string[];
   barcodes: string[];
+  /** How many raster images the page paints (photos, a logo). */
+  images: number;
+  /** The page as drawn (RGBA, row by row), for a test that looks for a picture on it. */
+  pixels: { width: number; height: number; data: Uint8Array };
 }
 
 export async function renderPdf(pdf: Uint8Array, dpi = 203): Promise<RenderedPage[]> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const { getDocument, OPS } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const fonts = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
   const doc = await getDocument({ data: new Uint8Array(pdf), standardFontDataUrl: fonts, isEvalSupported: false, verbosity: 0 }).promise;
   try {
@@ -34,6 +38,7 @@ export async function renderPdf(pdf: Uint8Array, dpi = 203): Promise<RenderedPag
       context.fillRect(0, 0, canvas.width, canvas.height);
       await page.render(skiaRender(canvas, context, viewport)).promise;
       const content = await page.getTextContent();
+      const operators = await page.getOperatorList();
       const text = content.items.map((item) => ('str' in item ? item.str : '')).filter((t) => t.trim() !== '');
       const lines = content.items
         .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
@@ -46,6 +51,8 @@ export async function renderPdf(pdf: Uint8Array, dpi = 203): Promise<RenderedPag
         text,
         lines,
         barcodes: readBarcodes({ width: canvas.width, height: canvas.height, data: canvas.data() }),
+        images: operators.fnArray.filter((op) => op === OPS.paintImageXObject).length,
+        pixels: { width: canvas.width, height: canvas.height, data: new Uint8Array(canvas.data()) },
       });
     }
     return pages;

@@ -33,6 +33,7 @@ const NEVER_SHOWN: Record<string, string> = {
   DraftKind: 'each draft is shown in its own view',
   RememberedList: 'a settings key',
   AttachmentImageType: 'file types, checked on upload',
+  PhotoType: "a photo's file type, checked when it is kept, never shown",
   ExpiringShow: 'an address parameter; the expiring list words its choice itself',
   ItemSort: 'an address parameter; the browser shows each column by its heading',
   SortDirection: 'an address parameter; the table shows the direction by its arrow',

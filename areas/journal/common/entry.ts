@@ -20,6 +20,7 @@ export const JournalKind = z.enum([
   'lot.restored',
   'scan.outcome',
   'shift.reported',
+  'photo.taken',
   'journal.break',
 ]);
 export type JournalKind = z.infer<typeof JournalKind>;

@@ -1,5 +1,5 @@
 import { AppErrorException, said, type Said } from '../../../shared/errors.js';
-import type { JournalAnswer, JournalDesk, JournalEntry, JournalInput } from '../common/entry.js';
+import type { JournalAnswer, JournalDesk, JournalEntry, JournalInput, JournalRecordKind } from '../common/entry.js';
 import type { Journal } from './journal.js';
 
 /**
@@ -12,6 +12,8 @@ export interface JournalService {
   record(input: JournalInput): Promise<JournalEntry | null>;
   /** The entries from `from` (inclusive) to `to` (exclusive), oldest first; none when the journal could not be opened. */
   range(from: Date, to: Date): JournalEntry[];
+  /** A record's entries (by its id or its reference), newest first, in every environment: the caller keeps its own. */
+  forRecord(kind: JournalRecordKind, id: string): JournalEntry[];
   /** Whether the journal was whole when read at start (and could be opened at all). */
   whole(): boolean;
   /** This desk, as each entry names it. */
@@ -22,6 +24,7 @@ export interface JournalService {
 export function journalService(journal: () => Journal | null, log: (line: string) => void, desk: () => JournalDesk): JournalService {
   return {
     range: (from, to) => journal()?.range(from, to) ?? [],
+    forRecord: (kind, id) => journal()?.forRecord(kind, id) ?? [],
     whole: () => journal()?.state().ok ?? false,
     desk,
     record: async (input) => {

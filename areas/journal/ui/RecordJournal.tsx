@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import type { JournalEntry, JournalRecordKind } from '../common/entry';
 import { formatCenterTime } from '../../../renderer/src/format';
-import { useT, type Words } from '../../../renderer/src/i18n/useT';
+import { useT } from '../../../renderer/src/i18n/useT';
+import { answerSaid, whatSaid, type EntryWords } from '../common/say';
 import { useJournalState, useRecordJournal } from './queries';
 import './journal.css';
 
@@ -61,60 +62,15 @@ const deskTime = (at: string): string => formatCenterTime(at, null);
 
 function EntryLine({ entry, when }: { entry: JournalEntry; when: (at: string) => string }) {
   const words = useT();
-  const answer = answerSaid(words, entry);
+  // The page's typed `t` said through the common words' looser signature: say.ts names only messages whose arguments it gives.
+  const said: EntryWords = { t: words.t as unknown as EntryWords['t'], said: words.said };
+  const answer = answerSaid(said, entry);
   return (
     <li>
-      <strong>{whatSaid(words, entry)}</strong>{' '}
+      <strong>{whatSaid(said, entry)}</strong>{' '}
       {entry.clerk && <span className="journal-clerk">{words.t('journal.record.byClerk', { name: entry.clerk.name })}</span>}{' '}
       <span className="muted">{when(entry.at)}</span>
       {answer && <div className={entry.answer?.status === 'refused' ? 'journal-answer refused' : 'journal-answer'}>{answer}</div>}
     </li>
   );
-}
-
-const count = (value: unknown): number => (typeof value === 'number' ? value : 0);
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-/** A dotted name as a message's select key: `scan.outcome` → `scanOutcome`. */
-const camel = (name: string): string => name.replace(/\.(\w)/g, (_, c: string) => c.toUpperCase());
-
-/** What was done, in the desk's words; a refused action is said as tried, since it did not happen. */
-function whatSaid({ t }: Words, entry: JournalEntry): string {
-  const { kind, details } = entry.what;
-  const refused = entry.answer?.status === 'refused' ? 'yes' : 'no';
-  switch (kind) {
-    case 'return.created':
-      return t('journal.record.returnCreated', { refused, units: count(details.units), lines: count(details.lines) });
-    case 'return.changed':
-      return t('journal.record.returnChanged', { refused, units: count(details.units), lines: count(details.lines) });
-    case 'receiving.created':
-      return t('journal.record.receivingCreated', { refused, boxes: count(details.boxes), units: count(details.units) });
-    case 'return.cancelled':
-    case 'receiving.cancelled':
-      return t('journal.record.cancelled', { refused });
-    case 'labels.printed':
-      return typeof details.printer === 'string' && details.printer
-        ? t('journal.record.labelsPrintedOn', { printer: details.printer })
-        : t('journal.record.labelsPrinted');
-    case 'receipt.linked':
-      return t('journal.record.receiptLinked', { refused });
-    case 'lot.excluded':
-    case 'lot.restored':
-      return t('journal.record.lotChanged', { refused, excluded: kind === 'lot.excluded' ? 'yes' : 'no', lot: text(details.lotNumber) });
-    case 'scan.outcome':
-      return t('journal.record.scanned', { code: text(details.code), view: camel(text(details.view)), result: text(details.result) });
-    default:
-      // Kinds no record page of these areas shows (lots, scans) still read as something, never as a blank line.
-      return t('journal.record.other', { kind: camel(kind) });
-  }
-}
-
-/** What the service answered: confirmed, refused with its reasons (each its own sentence), or nothing asked of it. */
-function answerSaid({ t, said }: Words, entry: JournalEntry): string | null {
-  const answer = entry.answer;
-  // A scan asks nothing of the service: what the clerk was told of it is said instead.
-  if (entry.what.kind === 'scan.outcome') return text(entry.what.details.reason) || null;
-  if (!answer) return t('journal.record.answer.none');
-  if (answer.status === 'refused') return t('journal.record.answer.refused', { reasons: (answer.said ?? []).map(said).join(' ') });
-  if (answer.status === 'none') return t('journal.record.answer.none');
-  return entry.what.details.foundOnService === true ? t('journal.record.answer.found') : t('journal.record.answer.done');
 }

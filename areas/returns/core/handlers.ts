@@ -54,7 +54,12 @@ export function returnHandlers(deps: ReturnHandlerDeps): HandlersFor<typeof retu
     'outbox.retry': async (input) => desk.outbox().retry(input.id),
     'outbox.discard': async (input) => ({ draft: await desk.outbox().discard(input.id) }),
     'returns.list': async (input, call) => listPage(deps.api(), input, call.signal),
-    'returns.get': async (input, call) => desk.detail(input.id, call.signal),
+    'returns.get': async (input, call) => {
+      const detail = await desk.detail(input.id, call.signal);
+      // Read for its page, it is held: its claim pack is then made offline as well.
+      await deps.mirror.keepReturn(detail.record);
+      return detail;
+    },
     'returns.cancel': async (input, call) => desk.cancel(input.id, call.signal),
     'returns.edit': async (input, call) => desk.edit(input.id, call.signal),
     'returns.lookup': async (input, call) => {

@@ -696,6 +696,8 @@ export class Outbox {
           unitsByAction: unitsByAction(entry.body.inventory),
           fulfillmentCenter: entry.body.fulfillment_center.id,
           trackingNumber: entry.body.tracking_number ?? null,
+          // The intake it was sent from: what the clerk attached there (photos) belongs to this return.
+          draftId: entry.id,
           ...note,
         },
       },

@@ -13,6 +13,7 @@ import { StatusBadge } from '../../../renderer/src/ui/StatusBadge';
 import { showToast } from '../../../renderer/src/ui/Toasts';
 import { ViewHeading } from '../../../renderer/src/ui/ViewHeading';
 import { OpenElsewhere } from '../../desks/ui';
+import { ReturnPhotos } from '../../evidence/ui';
 import { RecordJournal } from '../../journal/ui';
 import { useCancelReturn, useEditReturn, useOriginalShipment, useReturnDetail } from './queries';
 import { useCenters } from '../../../renderer/src/app/centers';
@@ -75,6 +76,7 @@ function DetailBody({ detail }: { detail: Detail }) {
           {t('returns.detail.items')} <span className="muted">{t('returns.units', { count: units(r) })}</span>
         </h2>
         <ItemTable items={r.inventory ?? []} />
+        <ReturnPhotos returnId={r.id} reference={r.reference_id ?? null} lines={r.inventory ?? []} />
         <Transactions record={r} />
       </div>
     </div>

@@ -422,6 +422,18 @@ export class AccountMirror {
     return (await this.state()).receipts;
   }
 
+  /**
+   * A return as a screen of this desk just read it (its page): held, so what is made of it later (a
+   * claim pack) is made offline too. Look-ups still trust the held returns only once a pass has read
+   * them all (`returnsAt`).
+   */
+  async keepReturn(record: ReturnRecord): Promise<void> {
+    const scope = this.scopes.for(this.deps.scope());
+    await this.load(scope);
+    scope.state.returns = merged(scope.state.returns, [record], (r) => r.id).sort((a, b) => b.id - a.id);
+    await this.save(scope);
+  }
+
   private async holdReturn(id: number): Promise<void> {
     const scope = this.scopes.for(this.deps.scope());
     await this.load(scope);

@@ -8,6 +8,7 @@ import { useDockdeskEvent } from '../../../../renderer/src/bridge/dockdesk';
 import { useT } from '../../../../renderer/src/i18n/useT';
 import { ErrorNote } from '../../../../renderer/src/ui/ErrorNote';
 import { ViewHeading } from '../../../../renderer/src/ui/ViewHeading';
+import { IntakeCamera } from '../../../evidence/ui';
 import { returnsQueries } from '../queries';
 import { CenterField, IntakeActions, IntakeHeader, LinesTable, OrderFields, Problems, ReferenceAndTracking, ScanBar } from './IntakeParts';
 import { useIntakeForm, type LineActions } from './useIntakeForm';
@@ -91,6 +92,7 @@ function IntakeForm({ draftId, revision, initial }: { draftId: string; revision:
       <Problems c={c} />
       <LinesTable c={c} actions={lineActions} />
       <IntakeActions c={c} />
+      <IntakeCamera draftId={draftId} lines={c.draft.lines} lastLine={c.last?.line ?? null} form={formRef} />
     </section>
   );
 }

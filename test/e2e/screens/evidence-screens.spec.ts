@@ -1,0 +1,58 @@
+import { axeCheck, expect, test } from '../fixtures.js';
+import { chooseCenter, openIntake, returnsWithReference } from '../returns-support.js';
+import { keyPause, scanCode } from '../scanner.js';
+import { SCREENSHOT_SIZES, shotWindow } from './matrix.js';
+
+/** The intake's camera with a photo kept and one taken, and the sent return's page with the desk's and the warehouse's photos. */
+test.use({
+  launchOptions: {
+    executablePath: process.env.DOCKDESK_CHROMIUM ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
+  },
+});
+
+for (const size of SCREENSHOT_SIZES) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`Intake photos and a return's photos at ${size.width}x${size.height}, ${scheme}`, async ({ page, host }) => {
+      await openIntake(page, host.url);
+      const tag = await shotWindow(page, size, scheme);
+      const item = (await host.core.emulator.control.data('inventory')).find((i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot)!;
+      await chooseCenter(page);
+      await page.getByLabel('Tracking number').focus();
+      await keyPause(page, 150);
+      await scanCode(page, '1ZPHOTOSHOT1');
+      await keyPause(page, 150);
+      await scanCode(page, item.sku);
+      await expect(page.getByTestId('intake-line-0')).toContainText(item.sku);
+      const reference = await page.getByLabel('Reference id').inputValue();
+      await page.keyboard.press('F8');
+      await expect(page.getByTestId('camera-still')).toBeVisible({ timeout: 15_000 });
+      await page.keyboard.press('F9');
+      await expect(page.getByTestId('desk-photo')).toHaveCount(1);
+      await page.keyboard.press('F8');
+      await expect(page.getByTestId('camera-still')).toBeVisible();
+      await page.getByTestId('camera-still').scrollIntoViewIfNeeded();
+      await page.mouse.move(0, 0);
+      await axeCheck(page, `${tag}-70-intake-camera`);
+
+      await page.keyboard.press('Alt+s');
+      await expect(page.getByTestId('last-submission')).toContainText(`Return ${reference}: sent`);
+      const [made] = await returnsWithReference(host.core.emulator, reference);
+      await host.core.emulator.control.advance(31 * 3600);
+      await page.evaluate((id) => (window.location.hash = `#/returns/${id}`), made!.id);
+      await expect(page.getByTestId('warehouse-photo').getByRole('img')).toBeVisible();
+      await expect(page.getByTestId('desk-photo').getByRole('img')).toBeVisible();
+      await page.getByRole('button', { name: 'Claim pack (PDF)' }).scrollIntoViewIfNeeded();
+      await axeCheck(page, `${tag}-71-return-photos`);
+    });
+  }
+}
