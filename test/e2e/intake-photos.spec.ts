@@ -7,6 +7,7 @@ import { renderPdf } from '../support/pdf-render.js';
 import { expect, signInThroughPopup, test, testKeychain } from './fixtures.js';
 import { chooseCenter, openIntake, returnsWithReference } from './returns-support.js';
 import { keyPause, scanCode } from './scanner.js';
+import { FAKE_CAMERA } from './fake-camera.js';
 
 /**
  * Photos as evidence, with Chromium's fake camera (a webcam with no hardware, allowed with no
@@ -14,21 +15,7 @@ import { keyPause, scanCode } from './scanner.js';
  * scan field; kept through a restart of the desk; on the sent return's page beside the warehouse's
  * inspection photo from the emulator; and in the claim pack's PDF, drawn back page by page.
  */
-test.use({
-  launchOptions: {
-    executablePath: process.env.DOCKDESK_CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-    ],
-  },
-});
+test.use(FAKE_CAMERA);
 
 test('photos taken by keyboard on an intake line are kept through a restart, shown beside the warehouse’s, and drawn in the claim pack', async ({ page }) => {
   test.setTimeout(120_000);

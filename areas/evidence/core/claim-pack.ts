@@ -1,17 +1,11 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import { a4Document, A4, documentTime, FONT, FONT_BOLD, MARGIN, TEXT_WIDTH } from '../../../electron/core/pdf/a4.js';
 import type { MainWords } from '../../../electron/core/words.js';
 import type { MessageId } from '../../../shared/errors.js';
 import type { ReturnRecord } from '../../../shared/schemas/returns.js';
 import type { JournalEntry } from '../../journal/common/entry.js';
 import { answerSaid, whatSaid, type EntryWords } from '../../journal/common/say.js';
-import { reportTime } from '../../shift/core/index.js';
 import type { PhotoView } from '../common/ipc.js';
 
-const FONT = createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 56.7;
 /** A photo's box on the page: two side by side across the text width. */
 const PHOTO_W = 230;
 const PHOTO_H = 172;
@@ -45,24 +39,13 @@ interface Pen {
 
 export async function claimPackPdf(parts: ClaimPackParts, words: MainWords, timeZone: string | undefined): Promise<Buffer> {
   const t = words.t;
-  const doc = new PDFDocument({
-    size: A4,
-    margin: MARGIN,
-    info: { Title: t('evidence.pack.title', { id: parts.ret.id }), Producer: 'Dockdesk' },
-    lang: words.locale,
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const width = A4[0] - 2 * MARGIN;
+  const { doc, done } = a4Document(words, t('evidence.pack.title', { id: parts.ret.id }));
+  const width = TEXT_WIDTH;
   const bottom = A4[1] - MARGIN;
   const pen: Pen = {
     doc,
     t,
-    when: reportTime(words, timeZone),
+    when: documentTime(words, timeZone),
     width,
     bottom,
     heading: (text) => {
@@ -70,7 +53,6 @@ export async function claimPackPdf(parts: ClaimPackParts, words: MainWords, time
       doc.moveDown(0.6).font(FONT_BOLD).fontSize(13).text(text, MARGIN, doc.y, { width }).font(FONT).fontSize(10);
     },
   };
-  doc.font(FONT);
   writeFacts(pen, parts);
   writeLines(pen, parts.ret);
   writePhotos(pen, parts);

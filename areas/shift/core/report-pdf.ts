@@ -1,28 +1,6 @@
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import { a4Document, documentTime, FONT, FONT_BOLD, MARGIN, TEXT_WIDTH } from '../../../electron/core/pdf/a4.js';
 import type { MainWords } from '../../../electron/core/words.js';
 import { OUTBOX_STATE_WORDS, tallyRows, type ShiftReport, type TallyRow } from '../common/report.js';
-
-/** DejaVu Sans, embedded (only the glyphs used), so a clerk's name or note in any Latin, Greek or Cyrillic letters prints as typed. */
-const FONT = createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
-
-/** A4 in points, with a 2 cm margin: the paper a desk's office printer holds. */
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 56.7;
-
-/** The desk's one date-and-time form (renderer/src/format.ts), in the zone the desk shows, the zone named. */
-export function reportTime(words: MainWords, timeZone: string | undefined): (iso: string) => string {
-  let format: Intl.DateTimeFormat;
-  const parts: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
-  try {
-    format = new Intl.DateTimeFormat(words.locale, { ...parts, timeZone });
-  } catch {
-    // A zone this runtime does not know: UTC, named so.
-    format = new Intl.DateTimeFormat(words.locale, { ...parts, timeZone: 'UTC' });
-  }
-  return (iso) => format.format(new Date(iso));
-}
 
 /**
  * The end-of-shift report as a PDF: the desk and the shift's times, each clerk's counts, all clerks
@@ -31,21 +9,10 @@ export function reportTime(words: MainWords, timeZone: string | undefined): (iso
  */
 export async function shiftReportPdf(report: ShiftReport, note: string, words: MainWords, timeZone: string | undefined): Promise<Buffer> {
   const t = words.t;
-  const when = reportTime(words, timeZone);
+  const when = documentTime(words, timeZone);
   const number = new Intl.NumberFormat(words.locale);
-  const doc = new PDFDocument({
-    size: A4,
-    margin: MARGIN,
-    info: { Title: t('shift.pdf.title', { desk: report.desk.name }), Producer: 'Dockdesk' },
-    lang: words.locale,
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const width = A4[0] - 2 * MARGIN;
+  const { doc, done } = a4Document(words, t('shift.pdf.title', { desk: report.desk.name }));
+  const width = TEXT_WIDTH;
   const heading = (text: string, size = 13) => doc.moveDown(0.6).font(FONT_BOLD).fontSize(size).text(text, { width }).font(FONT).fontSize(10.5);
   const say = (r: TallyRow) => (r.id === 'shift.returns.unitsByAction' ? t(r.id, { action: t(r.action) }) : t(r.id));
   const row = (what: string, count: number) => {

@@ -3,7 +3,8 @@ import { ShiftReport, tallyShift, type ShiftOutboxLine } from '../common/report.
 import { defineCoreArea } from '../../../electron/core/area.js';
 import { appError, englishWords, wordsFor } from '../../../electron/core/words.js';
 import { NoteStore } from './note-store.js';
-import { reportTime, shiftReportPdf } from './report-pdf.js';
+import { shiftReportPdf } from './report-pdf.js';
+import { documentTime } from '../../../electron/core/pdf/a4.js';
 import { shiftSummaryLabel } from '../common/summary-label.js';
 import { said } from '../../../shared/errors.js';
 
@@ -71,7 +72,7 @@ export const shiftArea = defineCoreArea({
         'shift.label': async ({ note, locale, timeZone, ...input }) => {
           const made = await report(input);
           const words = locale ? wordsFor('system', [locale]) : englishWords;
-          const label = shiftSummaryLabel(made, input.clerkId, note, words.t, reportTime(words, timeZone));
+          const label = shiftSummaryLabel(made, input.clerkId, note, words.t, documentTime(words, timeZone));
           return ctx.labelPrinter.printText(label, said('shift.label.job'));
         },
       },

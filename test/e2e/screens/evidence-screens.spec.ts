@@ -2,23 +2,10 @@ import { axeCheck, expect, test } from '../fixtures.js';
 import { chooseCenter, openIntake, returnsWithReference } from '../returns-support.js';
 import { keyPause, scanCode } from '../scanner.js';
 import { SCREENSHOT_SIZES, shotWindow } from './matrix.js';
+import { FAKE_CAMERA } from '../fake-camera.js';
 
 /** The intake's camera with a photo kept and one taken, and the sent return's page with the desk's and the warehouse's photos. */
-test.use({
-  launchOptions: {
-    executablePath: process.env.DOCKDESK_CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-    ],
-  },
-});
+test.use(FAKE_CAMERA);
 
 for (const size of SCREENSHOT_SIZES) {
   for (const scheme of ['light', 'dark'] as const) {
