@@ -429,9 +429,17 @@ export class AccountMirror {
    */
   async keepReturn(record: ReturnRecord): Promise<void> {
     const scope = this.scopes.for(this.deps.scope());
-    await this.load(scope);
-    scope.state.returns = merged(scope.state.returns, [record], (r) => r.id).sort((a, b) => b.id - a.id);
-    await this.save(scope);
+    try {
+      await this.load(scope);
+      // Opened again unchanged (the common case): nothing to write.
+      const held = scope.state.returns.find((r) => r.id === record.id);
+      if (held && JSON.stringify(held) === JSON.stringify(record)) return;
+      scope.state.returns = merged(scope.state.returns, [record], (r) => r.id).sort((a, b) => b.id - a.id);
+      await this.save(scope);
+    } catch (error) {
+      // The page has its return either way; only a later offline claim pack lacks it.
+      this.deps.log(`mirror: return ${record.id} not kept: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   private async holdReturn(id: number): Promise<void> {
