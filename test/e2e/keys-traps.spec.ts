@@ -318,14 +318,14 @@ test('the shortcut sheet names each view’s own keys in one spelling', async ({
     await expect(sheet).toBeHidden();
     return keys;
   };
-  // One spelling: modifiers as words with a capital, then the key; a letter key as its capital.
-  const oneSpelling = /^(?:(?:Ctrl|Alt|Shift)\+)*(?:[A-Z0-9?/+\-←→↑↓]|Esc|Tab|Enter|Home|End|Page Up|Page Down)$/;
+  // One spelling: modifiers as words with a capital, then the key; a letter key as its capital, a function key as on the key (F8).
+  const oneSpelling = /^(?:(?:Ctrl|Alt|Shift)\+)*(?:[A-Z0-9?/+\-←→↑↓]|F[1-9]|F1[0-2]|Esc|Tab|Enter|Home|End|Page Up|Page Down)$/;
   const seen: string[] = [];
   // Each view once it has settled (its own first focus made: a `?` typed before would land in a field).
   for (const [address, settled, own] of [
     [`/receiving/${order.id}`, () => expect(page.getByRole('button', { name: 'Print labels', exact: true })).toBeVisible(), ['Alt+D', 'Alt+P']],
     ['/receiving/new', () => expect(page.getByRole('combobox', { name: 'Fulfillment center' })).toBeFocused(), ['Alt+F']],
-    ['/returns/new', () => expect(page.getByLabel('Tracking number')).toBeFocused(), ['Alt+S', 'Alt+N', 'Alt+I']],
+    ['/returns/new', () => expect(page.getByLabel('Tracking number')).toBeFocused(), ['Alt+S', 'Alt+N', 'Alt+I', 'F8', 'F9']],
   ] as const) {
     await page.goto(`${host.origin}/#${address}`);
     await settled();
