@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { ReturnDraftLine } from '../../../shared/schemas/return-draft';
 import { call } from '../../../renderer/src/bridge/dockdesk';
 import { useT } from '../../../renderer/src/i18n/useT';
@@ -35,21 +35,42 @@ export interface IntakeCameraProps {
   form: RefObject<HTMLElement | null>;
 }
 
+/**
+ * The photo taken and not yet kept: state for the page, and a ref for F9, which reads it from there
+ * rather than from the render that registered the key: a press right after F8's photo shows, before
+ * the next render's handler is in place, still keeps it.
+ */
+function usePending() {
+  const [pending, setState] = useState<Pending | null>(null);
+  const pendingRef = useRef<Pending | null>(null);
+  const setPending = (next: Pending | null) => {
+    pendingRef.current = next;
+    setState(next);
+  };
+  return { pending, pendingRef, setPending };
+}
+
 export function useIntakeCamera({ draftId, lines, lastLine, form }: IntakeCameraProps) {
   const { t } = useT();
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const busy = useRef(false);
   const [camera, setCamera] = useState<Camera>({ state: 'off' });
-  const [pending, setPending] = useState<Pending | null>(null);
+  const { pending, pendingRef, setPending } = usePending();
+  // As for the photo, so for the lines (set before paint): F8 right after a scan's line shows takes that line.
+  const linesNow = useRef({ lines, lastLine });
+  useLayoutEffect(() => {
+    linesNow.current = { lines, lastLine };
+  });
   const [message, setMessage] = useState<string | null>(null);
 
   useEffect(() => () => closeCamera(streamRef.current), []);
 
   const take = async () => {
     if (busy.current) return;
-    const at = lineInFocus(form.current, lastLine, lines.length);
-    const line = at === null ? undefined : lines[at];
+    const { lines: shown, lastLine: last } = linesNow.current;
+    const at = lineInFocus(form.current, last, shown.length);
+    const line = at === null ? undefined : shown[at];
     if (at === null || !line) {
       setMessage(t('evidence.camera.noLine'));
       return;
@@ -82,6 +103,7 @@ export function useIntakeCamera({ draftId, lines, lastLine, form }: IntakeCamera
 
   const keep = async () => {
     if (busy.current) return;
+    const pending = pendingRef.current;
     if (!pending) {
       setMessage(t('evidence.camera.hint'));
       return;
