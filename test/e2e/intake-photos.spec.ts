@@ -5,7 +5,7 @@ import { startBrowserHost, type BrowserHost } from '../../electron/host/browser-
 import { rendererDir } from '../../electron/core/paths.js';
 import { renderPdf } from '../support/pdf-render.js';
 import { expect, signInThroughPopup, test, testKeychain } from './fixtures.js';
-import { chooseCenter, openIntake, returnsWithReference } from './returns-support.js';
+import { openIntake, returnsWithReference, scanOneLine } from './returns-support.js';
 import { keyPause, scanCode } from './scanner.js';
 import { FAKE_CAMERA } from './fake-camera.js';
 
@@ -24,17 +24,8 @@ test('photos taken by keyboard on an intake line are kept through a restart, sho
   let host: BrowserHost = await start();
   try {
     await openIntake(page, host.url);
-    const item = (await host.core.emulator.control.data('inventory')).find((i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot)!;
-    await chooseCenter(page);
-    await page.getByLabel('Tracking number').focus();
-    await keyPause(page, 150);
-    await scanCode(page, '1ZPHOTO0001');
+    const { item, reference } = await scanOneLine(page, host, '1ZPHOTO0001');
     const scanField = page.getByLabel('Scan items');
-    await expect(scanField).toBeFocused();
-    await keyPause(page, 150);
-    await scanCode(page, item.sku);
-    await expect(page.getByTestId('intake-line-0')).toContainText(item.sku);
-    const reference = await page.getByLabel('Reference id').inputValue();
 
     // F8 takes a photo of the line last scanned; F9 keeps it. Focus never leaves the scan field.
     await page.keyboard.press('F8');

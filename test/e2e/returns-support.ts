@@ -38,6 +38,19 @@ export async function chooseCenter(page: Page) {
  * as the service holds it (exactly that one line).
  */
 export async function sendOneReturn(page: Page, host: BrowserHost, tracking: string) {
+  const { item, reference } = await scanOneLine(page, host, tracking);
+  await page.keyboard.press('Alt+s');
+  await expect(page.getByTestId('last-submission')).toContainText(`Return ${reference}: sent`);
+  const [made] = await returnsWithReference(host.core.emulator, reference);
+  expect(made!.inventory.map((l) => [l.id, l.quantity])).toEqual([[item.inventory_id, 1]]);
+  return made!;
+}
+
+/**
+ * On the open intake: a center, then the tracking number and one unit of an ordinary item scanned
+ * (keys stamped with their own times); answers the item and the return's reference id.
+ */
+export async function scanOneLine(page: Page, host: BrowserHost, tracking: string) {
   const item = (await host.core.emulator.control.data('inventory')).find((i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot)!;
   await chooseCenter(page);
   await page.getByLabel('Tracking number').focus();
@@ -47,12 +60,7 @@ export async function sendOneReturn(page: Page, host: BrowserHost, tracking: str
   await keyPause(page, 150);
   await scanCode(page, item.sku);
   await expect(page.getByTestId('intake-line-0')).toContainText(item.sku);
-  const reference = await page.getByLabel('Reference id').inputValue();
-  await page.keyboard.press('Alt+s');
-  await expect(page.getByTestId('last-submission')).toContainText(`Return ${reference}: sent`);
-  const [made] = await returnsWithReference(host.core.emulator, reference);
-  expect(made!.inventory.map((l) => [l.id, l.quantity])).toEqual([[item.inventory_id, 1]]);
-  return made!;
+  return { item, reference: await page.getByLabel('Reference id').inputValue() };
 }
 
 /** Tab (never the mouse) until the focused element is the named button; fails after 40 presses. */

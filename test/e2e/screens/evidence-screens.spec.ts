@@ -1,6 +1,5 @@
 import { axeCheck, expect, test } from '../fixtures.js';
-import { chooseCenter, openIntake, returnsWithReference } from '../returns-support.js';
-import { keyPause, scanCode } from '../scanner.js';
+import { openIntake, returnsWithReference, scanOneLine } from '../returns-support.js';
 import { SCREENSHOT_SIZES, shotWindow } from './matrix.js';
 import { FAKE_CAMERA } from '../fake-camera.js';
 
@@ -12,15 +11,7 @@ for (const size of SCREENSHOT_SIZES) {
     test(`Intake photos and a return's photos at ${size.width}x${size.height}, ${scheme}`, async ({ page, host }) => {
       await openIntake(page, host.url);
       const tag = await shotWindow(page, size, scheme);
-      const item = (await host.core.emulator.control.data('inventory')).find((i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot)!;
-      await chooseCenter(page);
-      await page.getByLabel('Tracking number').focus();
-      await keyPause(page, 150);
-      await scanCode(page, '1ZPHOTOSHOT1');
-      await keyPause(page, 150);
-      await scanCode(page, item.sku);
-      await expect(page.getByTestId('intake-line-0')).toContainText(item.sku);
-      const reference = await page.getByLabel('Reference id').inputValue();
+      const { reference } = await scanOneLine(page, host, '1ZPHOTOSHOT1');
       await page.keyboard.press('F8');
       await expect(page.getByTestId('camera-still')).toBeVisible({ timeout: 15_000 });
       await page.keyboard.press('F9');
