@@ -6,6 +6,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPdf, type RenderedPage } from '../support/pdf-render.js';
 import type { TestCore } from '../support/test-core.js';
+import { emptyWroForm, emptyWroItem } from '../../shared/schemas/wro-form.js';
 import { deskOn, returnableStock, StoppableService, value, waitForEntry } from '../support/returns-desk.js';
 
 /**
@@ -13,7 +14,9 @@ import { deskOn, returnableStock, StoppableService, value, waitForEntry } from '
  * intake line is kept with its checksum, time and desk, belongs to the return the intake became
  * (its reference changed on the way), and is refused once its file is changed; the warehouse's
  * inspection photo the service links is read once and then shown offline; the claim pack's PDF
- * (drawn back with pdf.js) holds the return's facts, both photos and its timeline.
+ * (drawn back with pdf.js) holds the return's facts, both photos and its timeline. A photo of a
+ * receiving order's box belongs to that box, and the order's claim pack, made offline, holds its
+ * expected and received units, its boxes with lots and tracking, the box's photo and its timeline.
  */
 let service: StoppableService;
 let t: TestCore;
@@ -147,5 +150,71 @@ describe('evidence', () => {
     const changed = await t.core.dispatch('evidence.image', { checksum: photo.checksum });
     expect(changed.ok).toBe(false);
     expect(!changed.ok && changed.error.message).toMatch(/changed after it was taken/);
+  }, 90_000);
+
+  it("keeps a receiving order's box photo and makes the order's claim pack offline", async () => {
+    const form = emptyWroForm();
+    form.fulfillment_center.id = centerId;
+    const d = new Date(Date.now() + 48 * 3600_000);
+    const p = (n: number) => String(n).padStart(2, '0');
+    form.expected_arrival_date = `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T09:00`;
+    form.purchase_order_number = `PO-EVIDENCE${Date.now()}`;
+    form.boxes = [
+      { tracking_number: '1ZEVBOX1', box_items: [{ ...emptyWroItem(), code: items[0]!.sku, inventory_id: items[0]!.id, sku: items[0]!.sku, quantity: 3 }] },
+      { tracking_number: '1ZEVBOX2', box_items: [{ ...emptyWroItem(), code: items[1]!.sku, inventory_id: items[1]!.id, sku: items[1]!.sku, quantity: 4 }] },
+    ];
+    const { order } = value<'receiving.create'>(await t.core.dispatch('receiving.create', { draftId: 'draft-evidence-box', form }));
+    // The order's page, its boxes read, as the clerk opens it.
+    const page = value<'receiving.detail'>(await t.core.dispatch('receiving.detail', { id: order.id, contents: true }));
+    const second = page.boxes.find((b) => b.tracking_number === '1ZEVBOX2')!;
+    expect(second).toBeDefined();
+
+    // The photo is taken on the page, whose boxes the desk holds: it costs the service nothing.
+    const serviceRequests = async () => (await service.emulator!.control.requests()).filter((r) => !r.path.startsWith('/__emulator')).length;
+    const asked = await serviceRequests();
+    const still = cameraStill();
+    const photo = value<'evidence.take'>(
+      await t.core.dispatch('evidence.take', { orderId: order.id, boxId: second.box_id, contentType: 'image/jpeg', base64: still.toString('base64') }),
+    );
+    expect(await serviceRequests()).toBe(asked);
+    expect(photo).toMatchObject({
+      checksum: createHash('sha256').update(still).digest('hex'),
+      inventoryId: null,
+      box: { orderId: order.id, boxId: second.box_id, boxNumber: second.box_number },
+    });
+    // A box that is not the order's is refused, said so, and nothing is kept for it.
+    const stranger = await t.core.dispatch('evidence.take', { orderId: order.id, boxId: 999_999_999, contentType: 'image/jpeg', base64: still.toString('base64') });
+    expect(stranger.ok).toBe(false);
+    expect(!stranger.ok && stranger.error.message).toMatch(new RegExp(`not on receiving order ${order.id}`));
+    const ofOrder = value<'evidence.photos'>(await t.core.dispatch('evidence.photos', { orderId: order.id }));
+    expect(ofOrder.photos.map((x) => x.checksum)).toEqual([photo.checksum]);
+    // The order's page tells its history: the box's photo among what was done at this desk.
+    const history = value<'journal.forRecord'>(await t.core.dispatch('journal.forRecord', { kind: 'receiving', id: String(order.id) }));
+    expect(history.entries.map((e) => e.what.kind)).toEqual(['photo.taken', 'receiving.created']);
+
+    await service.down();
+    try {
+      const pack = value<'evidence.orderClaimPack'>(await t.core.dispatch('evidence.orderClaimPack', { orderId: order.id }));
+      expect(pack).toMatchObject({ photos: 1, contentType: 'application/pdf', fileName: `claim-pack-receiving-order-${order.id}.pdf` });
+      const pages = await renderPdf(Buffer.from(pack.base64, 'base64'), 96);
+      const text = pages.flatMap((pg) => pg.lines).join('\n');
+      expect(text).toContain(`Claim pack: receiving order ${order.id}`);
+      expect(text).toContain('The order and its boxes as this desk last read them.');
+      expect(text).toContain(`PO number: ${form.purchase_order_number}`);
+      expect(text).toContain('Tracking number: 1ZEVBOX1, 1ZEVBOX2');
+      expect(text).toContain(`${items[1]!.sku} · expected 4, received 0, stowed 0 · 4 units short`);
+      expect(text).toContain(`Box ${second.box_number} (${second.box_id})`);
+      expect(text).toContain(`${items[1]!.sku}: 4 expected, 0 received`);
+      expect(text).toContain(`Box ${second.box_number}, taken at`);
+      expect(text.replace(/\s/g, '')).toContain(photo.checksum);
+      expect(text).toMatch(new RegExp(`Photo of box ${second.box_number} taken \\(checksum`));
+      expect(text).toMatch(/Created with 2 boxes and 7 units/);
+      expect(pages.reduce((n, pg) => n + pixelsLike(pg, [255, 0, 255]), 0)).toBeGreaterThan(2000);
+      // An order the desk never held cannot be made offline: said, with what to do.
+      const unknown = await t.core.dispatch('evidence.orderClaimPack', { orderId: 987_654_321 });
+      expect(!unknown.ok && unknown.error.message).toMatch(/not held on this desk.*Open the order once online/);
+    } finally {
+      await service.up();
+    }
   }, 90_000);
 });

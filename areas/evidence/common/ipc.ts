@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { DateTime } from '../../../shared/schemas/common.js';
 
 /**
- * Evidence of what came back: photos the clerk takes at the desk's camera, attached to a return's
- * line (an item), each kept with its checksum, time, desk and clerk; the warehouse's own inspection
- * photos the service links from a processed return; and the claim pack, one PDF of all a return's
- * evidence, made from what the desk holds.
+ * Evidence of what came back or came in: photos the clerk takes at the desk's camera, attached to a
+ * return's line (an item) or to a receiving order's box, each kept with its checksum, time, desk and
+ * clerk; the warehouse's own inspection photos the service links from a processed return; and the
+ * claim pack, one PDF of all of a return's or a receiving order's evidence, made from what the desk holds.
  */
 
 /** The photo formats a desk keeps: what a canvas writes (JPEG) and the lossless one (PNG). */
@@ -31,40 +31,55 @@ export const PhotoView = z.object({
   desk: z.object({ id: z.string(), name: z.string() }),
   /** null: taken while no clerk had the desk. */
   clerk: z.object({ id: z.string(), name: z.string() }).nullable(),
-  /** The return's line: the item it shows. */
-  inventoryId: z.number().int(),
+  /** The return's line: the item it shows (null: a box's photo). */
+  inventoryId: z.number().int().nullable(),
   sku: z.string().nullable(),
   itemName: z.string().nullable(),
   /** The return's reference id as the desk knows it now (its intake's until it was sent). */
   reference: z.string().nullable(),
+  /** The receiving order's box it shows (null: a return line's photo); its number on the order as the labels print it. */
+  box: z.object({ orderId: z.number().int(), boxId: z.number().int(), boxNumber: z.number().int().nullable() }).nullable(),
 });
 export type PhotoView = z.infer<typeof PhotoView>;
 
-export const TakePhotoInput = z
-  .object({
-    /** The return in progress (its intake's draft) the photo belongs to. */
-    draftId: z.string().min(1).max(200),
-    /** The line in focus: its item. */
-    inventoryId: z.number().int(),
-    contentType: PhotoType,
-    base64: Base64,
-  })
-  .strict();
-export type TakePhotoInput = z.infer<typeof TakePhotoInput>;
+const Still = { contentType: PhotoType, base64: Base64 };
 
-/** A return's photos: its intake's (by draft) while it is being received, or the sent return's (by reference). */
+/** A photo of a return's line: the return in progress (its intake's draft) and the line in focus (its item). */
+export const TakeLinePhoto = z.object({ draftId: z.string().min(1).max(200), inventoryId: z.number().int(), ...Still }).strict();
+/** A photo of a receiving order's box: the order on the page and the box in focus. */
+export const TakeBoxPhoto = z.object({ orderId: z.number().int().positive(), boxId: z.number().int(), ...Still }).strict();
+export const TakePhotoInput = z.union([TakeLinePhoto, TakeBoxPhoto]);
+export type TakePhotoInput = z.infer<typeof TakePhotoInput>;
+export type TakeLinePhoto = z.infer<typeof TakeLinePhoto>;
+export type TakeBoxPhoto = z.infer<typeof TakeBoxPhoto>;
+
+/**
+ * Whose photos: a return's, by its intake's draft while it is being received or by the sent
+ * return's reference; or a receiving order's (its boxes').
+ */
 export const PhotosOfInput = z.union([
   z.object({ draftId: z.string().min(1).max(200) }).strict(),
   z.object({ reference: z.string().min(1).max(200) }).strict(),
+  z.object({ orderId: z.number().int().positive() }).strict(),
 ]);
 export type PhotosOfInput = z.infer<typeof PhotosOfInput>;
 
 const ImageDataUrl = z.string().regex(/^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+=*$/);
 
+/** The clerk's language and time zone, so the pack reads as the desk does. */
+const PackWords = { locale: z.string().min(2).max(35).optional(), timeZone: z.string().min(1).max(100).optional() };
+const ClaimPack = z.object({
+  fileName: z.string(),
+  contentType: z.literal('application/pdf'),
+  base64: z.string(),
+  photos: z.number().int(),
+  warehousePhotos: z.number().int(),
+});
+
 export const evidenceChannels = {
-  /** Keeps a photo the clerk took: on disk with its checksum, then in the journal. Answers it as kept. */
+  /** Keeps a photo the clerk took (of a return's line or an order's box): on disk with its checksum, then in the journal. Answers it as kept. */
   'evidence.take': { input: TakePhotoInput, output: PhotoView },
-  /** The photos of a return (or its intake), oldest first. */
+  /** The photos of a return (or its intake), or of a receiving order's boxes, oldest first. */
   'evidence.photos': { input: PhotosOfInput, output: z.object({ photos: z.array(PhotoView) }) },
   /** One photo's image, checked against its checksum first: a changed file is refused, said so. */
   'evidence.image': { input: z.object({ checksum: Checksum }).strict(), output: z.object({ dataUrl: ImageDataUrl }) },
@@ -83,26 +98,24 @@ export const evidenceChannels = {
    * the desk holds none.
    */
   'evidence.claimPack': {
-    input: z
-      .object({
-        returnId: z.number().int().positive(),
-        locale: z.string().min(2).max(35).optional(),
-        timeZone: z.string().min(1).max(100).optional(),
-      })
-      .strict(),
-    output: z.object({
-      fileName: z.string(),
-      contentType: z.literal('application/pdf'),
-      base64: z.string(),
-      photos: z.number().int(),
-      warehousePhotos: z.number().int(),
-    }),
+    input: z.object({ returnId: z.number().int().positive(), ...PackWords }).strict(),
+    output: ClaimPack,
+  },
+  /**
+   * The claim pack of a receiving order: its facts and freight, what was expected and received item
+   * by item, its boxes with their lines and lots, the photos of its boxes, and its timeline from the
+   * journal and the service's status history, as one A4 PDF. Made from what the desk holds (the
+   * account mirror's order and boxes), asked of the service only for what the desk does not hold.
+   */
+  'evidence.orderClaimPack': {
+    input: z.object({ orderId: z.number().int().positive(), ...PackWords }).strict(),
+    output: ClaimPack,
   },
 } as const;
 
 export const evidenceEvents = {
-  /** Said when a photo is kept: the draft and reference it belongs to, so a page showing them reads them again. */
-  'evidence.photoTaken': z.object({ draftId: z.string(), reference: z.string().nullable() }),
+  /** Said when a photo is kept: the draft and reference, or the order, it belongs to, so a page showing them reads them again. */
+  'evidence.photoTaken': z.object({ draftId: z.string().nullable(), reference: z.string().nullable(), orderId: z.number().int().nullable() }),
 } as const;
 
 /** This area's part of the IPC contract, as shared/ipc/areas.ts lists it (from areas/manifest.ts). */

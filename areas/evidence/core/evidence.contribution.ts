@@ -1,44 +1,55 @@
 import { defineCoreArea } from '../../../electron/core/area.js';
-import { appError, englishWords, wordsFor } from '../../../electron/core/words.js';
+import { englishWords, wordsFor } from '../../../electron/core/words.js';
 import { AppErrorException } from '../../../shared/errors.js';
-import type { ReturnRecord } from '../../../shared/schemas/returns.js';
-import { getReturn } from '../../returns/core/index.js';
+import type { ReceivingBox } from '../../../shared/schemas/receiving.js';
+import { getReceivingBoxes } from '../../receiving/core/index.js';
 import { evidenceChannels } from '../common/ipc.js';
-import { claimPackPdf } from './claim-pack.js';
+import { ClaimPacks } from './packs.js';
 import { DeskPhotos } from './photos.js';
 import { WarehousePhotos } from './warehouse-photos.js';
 
 const dataUrl = (contentType: string, bytes: Buffer) => `data:${contentType};base64,${bytes.toString('base64')}`;
 
 /**
- * Evidence of what came back: the clerk's photos at intake (kept by checksum, recorded in the
- * journal), the warehouse's inspection photos (read once, kept), and a return's claim pack.
+ * Evidence of what came back or came in: the clerk's photos at intake and of a receiving order's
+ * boxes (kept by checksum, recorded in the journal), the warehouse's inspection photos (read once,
+ * kept), and a return's or a receiving order's claim pack.
  */
 export const evidenceArea = defineCoreArea({
   id: 'evidence',
   channels: evidenceChannels,
   needs: ['dataDir', 'clock', 'journal', 'drafts', 'scope', 'environmentId', 'emit', 'mirror', 'api'],
   create: (ctx) => {
-    const photos = new DeskPhotos({ dataDir: ctx.dataDir, journal: ctx.journal, drafts: () => ctx.drafts(ctx.scope()), environmentId: ctx.environmentId });
+    /** A box is photographed on its order's page, whose boxes the desk has just read and holds: no request then. */
+    const boxesOf = async (orderId: number, signal?: AbortSignal): Promise<readonly ReceivingBox[] | null> => {
+      const held = await ctx.mirror.boxesOf(orderId);
+      if (held?.whole) return held.whole;
+      return getReceivingBoxes(ctx.api(), orderId, signal).catch((error: unknown) => {
+        if (error instanceof AppErrorException && error.appError.code === 'not_found') return null;
+        throw error;
+      });
+    };
+    const photos = new DeskPhotos({
+      dataDir: ctx.dataDir,
+      journal: ctx.journal,
+      drafts: () => ctx.drafts(ctx.scope()),
+      environmentId: ctx.environmentId,
+      boxesOf,
+    });
     const warehouse = new WarehousePhotos(ctx.dataDir, () => ctx.clock.now());
 
-    /** The return as the desk holds it (the mirror); asked of the service only when the desk holds none. */
-    const heldReturn = async (id: number, signal: AbortSignal): Promise<{ ret: ReturnRecord; held: boolean }> => {
-      const held = (await ctx.mirror.returns()).find((r) => r.id === id);
-      if (held) return { ret: held, held: true };
-      try {
-        return { ret: await getReturn(ctx.api(), id, signal), held: false };
-      } catch (error) {
-        if (error instanceof AppErrorException && error.appError.code === 'network') throw appError('network', 'errors.evidence.noReturn', { id });
-        throw error;
-      }
-    };
+    const packs = new ClaimPacks({ ...ctx, photos, warehouse });
 
     return {
       handlers: {
-        'evidence.take': async (input) => {
+        'evidence.take': async (input, call) => {
+          if ('orderId' in input) {
+            const view = await photos.takeBox(input, call.signal);
+            ctx.emit('evidence.photoTaken', { draftId: null, reference: null, orderId: input.orderId });
+            return view;
+          }
           const view = await photos.take(input);
-          ctx.emit('evidence.photoTaken', { draftId: input.draftId, reference: view.reference });
+          ctx.emit('evidence.photoTaken', { draftId: input.draftId, reference: view.reference, orderId: null });
           return view;
         },
         'evidence.photos': async (input) => ({ photos: await photos.list(input) }),
@@ -50,46 +61,10 @@ export const evidenceArea = defineCoreArea({
           const photo = await warehouse.get(url);
           return { dataUrl: dataUrl(photo.contentType, photo.bytes), bytes: photo.bytes.length, fetchedAt: photo.fetchedAt };
         },
-        'evidence.claimPack': async ({ returnId, locale, timeZone }, call) => {
-          const { ret, held } = await heldReturn(returnId, call.signal);
-          const environment = ctx.environmentId();
-          const kept = ret.reference_id ? await photos.list({ reference: ret.reference_id }) : [];
-          const desk = ctx.journal.desk();
-          const words = locale ? wordsFor('system', [locale]) : englishWords;
-          const deskPhotos = [];
-          for (const view of kept) deskPhotos.push({ view, bytes: (await photos.image(view.checksum)).bytes });
-          const warehousePhotos = [];
-          for (const line of ret.inventory ?? [])
-            for (const action of line.action_taken ?? []) {
-              if (!action.image_url) continue;
-              // Offline, or the file host not answering: the pack is still made, the photo's place says why it is empty.
-              const photo = await warehouse.get(action.image_url).catch(() => null);
-              warehousePhotos.push({
-                inventoryId: line.id,
-                url: action.image_url,
-                bytes: photo?.bytes ?? null,
-                missing: photo ? null : words.t('evidence.pack.warehouseMissing'),
-              });
-            }
-          // The return's own entries, and its photos' (recorded under its intake's reference, which may have changed since).
-          const seen = new Set<number>();
-          const journal = [
-            ...[String(ret.id), ...(ret.reference_id ? [ret.reference_id] : [])].flatMap((id) => ctx.journal.forRecord('return', id)),
-            ...(ret.reference_id ? await photos.entries(ret.reference_id) : []),
-          ].filter((e) => e.environment === environment && !seen.has(e.seq) && seen.add(e.seq));
-          const pdf = await claimPackPdf(
-            { ret, held, desk, madeAt: ctx.clock.now().toISOString(), photos: deskPhotos, warehouse: warehousePhotos, journal },
-            words,
-            timeZone,
-          );
-          return {
-            fileName: `claim-pack-return-${ret.id}.pdf`,
-            contentType: 'application/pdf' as const,
-            base64: pdf.toString('base64'),
-            photos: deskPhotos.length,
-            warehousePhotos: warehousePhotos.filter((w) => w.bytes).length,
-          };
-        },
+        'evidence.claimPack': async ({ returnId, locale, timeZone }, call) =>
+          packs.ofReturn(returnId, locale ? wordsFor('system', [locale]) : englishWords, timeZone, call.signal),
+        'evidence.orderClaimPack': async ({ orderId, locale, timeZone }, call) =>
+          packs.ofOrder(orderId, locale ? wordsFor('system', [locale]) : englishWords, timeZone, call.signal),
       },
     };
   },

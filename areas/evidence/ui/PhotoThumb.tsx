@@ -8,7 +8,9 @@ import { usePhotoImage, useWarehousePhoto } from './queries';
 export function DeskPhoto({ photo }: { photo: PhotoView }) {
   const { t } = useT();
   const image = usePhotoImage(photo.checksum);
-  const item = photo.itemName || photo.sku || String(photo.inventoryId);
+  const item = photo.box
+    ? t('evidence.pack.box', { box: photo.box.boxNumber ?? photo.box.boxId })
+    : photo.itemName || photo.sku || String(photo.inventoryId ?? '—');
   const at = formatDateTime(photo.takenAt);
   return (
     <figure className="evidence-photo" data-testid="desk-photo" data-checksum={photo.checksum}>

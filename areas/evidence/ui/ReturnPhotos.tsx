@@ -1,10 +1,8 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { call } from '../../../renderer/src/bridge/dockdesk';
 import { deskZone } from '../../../renderer/src/format';
 import { useT } from '../../../renderer/src/i18n/useT';
-import { downloadBlob } from '../../../renderer/src/ui/download';
-import { errorParts } from '../../../renderer/src/ui/ErrorNote';
-import { showToast } from '../../../renderer/src/ui/Toasts';
+import { ClaimPackButton } from './ClaimPackButton';
 import { DeskPhoto, WarehousePhoto } from './PhotoThumb';
 import { usePhotos } from './queries';
 import './evidence.css';
@@ -25,24 +23,10 @@ export function ReturnPhotos({ returnId, reference, lines }: { returnId: number;
   const { t, locale } = useT();
   const headingId = useId();
   const photos = usePhotos(reference ? { reference } : null);
-  const [making, setMaking] = useState(false);
   const desk = photos.data?.photos ?? [];
   const warehouse = lines.flatMap((l) =>
     (l.action_taken ?? []).flatMap((a) => (a.image_url ? [{ url: a.image_url, item: l.name ?? l.sku ?? String(l.id) }] : [])),
   );
-  const claimPack = async () => {
-    setMaking(true);
-    try {
-      const pack = await call('evidence.claimPack', { returnId, locale, timeZone: deskZone() });
-      const bytes = Uint8Array.from(atob(pack.base64), (c) => c.charCodeAt(0));
-      downloadBlob(pack.fileName, new Blob([bytes], { type: pack.contentType }));
-      showToast({ title: t('evidence.pack.saved'), tone: 'success' });
-    } catch (error) {
-      showToast({ title: t('evidence.pack.failed'), description: errorParts(error, t).message, tone: 'error' });
-    } finally {
-      setMaking(false);
-    }
-  };
   return (
     <section className="return-photos" aria-labelledby={headingId}>
       <h2 id={headingId}>
@@ -76,9 +60,7 @@ export function ReturnPhotos({ returnId, reference, lines }: { returnId: number;
           </div>
         )}
       </div>
-      <button type="button" onClick={() => void claimPack()} disabled={making}>
-        {making ? t('evidence.pack.making') : t('evidence.pack.save')}
-      </button>
+      <ClaimPackButton make={() => call('evidence.claimPack', { returnId, locale, timeZone: deskZone() })} />
     </section>
   );
 }

@@ -17,6 +17,7 @@ import { showToast } from '../../../renderer/src/ui/Toasts';
 import { ViewHeading } from '../../../renderer/src/ui/ViewHeading';
 import { OpenElsewhere } from '../../desks/ui';
 import { RecordJournal, useScanJournal } from '../../journal/ui';
+import { OrderPhotos } from '../../evidence/ui';
 import { printBoxLabels, printLabels, saveLabels, useBoxLabelPrinter, viewLabels } from './labels';
 import { BOX_ITEM_LABEL_KEYS, useBoxItemLabels } from './boxItemLabels';
 import { useShortcut } from '../../../renderer/src/keyboard/useShortcut';
@@ -114,7 +115,10 @@ function DetailBody({ detail, focusBox, showContents }: { detail: Detail; focusB
         <QuantityTable order={order} boxes={detail.contents ? detail.boxes : null} names={names} />
         <h2>{t('receiving.order.boxes')}</h2>
         {detail.contents ? (
-          <BoxList boxes={detail.boxes} focusBox={focusBox} names={names} zone={zone} reprint={reprint} />
+          <>
+            <BoxList boxes={detail.boxes} focusBox={focusBox} names={names} zone={zone} reprint={reprint} />
+            <OrderPhotos orderId={order.id} boxes={detail.boxes} focusBox={focusBox} />
+          </>
         ) : (
           <p className="state" data-testid="contents-later">
             {t('receiving.order.contentsLater')}{' '}

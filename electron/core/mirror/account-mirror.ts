@@ -410,11 +410,12 @@ export class AccountMirror {
     await this.save(scope);
   }
 
-  /** An order's boxes as a screen just read them. */
-  async holdOrderBoxes(order: Pick<ReceivingOrder, 'id' | 'last_updated_date'>, boxes: readonly ReceivingBox[]): Promise<void> {
+  /** An order's boxes as its page just read them, with the order as read with them. */
+  async holdOrderBoxes(order: ReceivingOrder, boxes: readonly ReceivingBox[]): Promise<void> {
     const scope = this.scopes.for(this.deps.scope());
     await this.load(scope);
     this.holdBoxes(scope.state, order, boxes);
+    scope.state.boxes[String(order.id)]!.order = order;
     await this.save(scope);
   }
 

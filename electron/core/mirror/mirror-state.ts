@@ -23,6 +23,11 @@ export const MirrorBoxes = z.object({
    * at once and reads the service behind. Absent in a file written before they were kept.
    */
   whole: z.array(ReceivingBox).optional(),
+  /**
+   * The order as its page read it with these boxes, kept even before a pass has read every order, so
+   * what is made of it later (a claim pack) is made offline too. Look-ups never read it.
+   */
+  order: ReceivingOrder.optional(),
 });
 export type MirrorBoxes = z.infer<typeof MirrorBoxes>;
 
