@@ -72,11 +72,12 @@ export const evidenceArea = defineCoreArea({
               });
             }
           // The return's own entries, and its photos' (recorded under its intake's reference, which may have changed since).
-          const seen = new Set<number>();
+          // With the other desks' entries while the store answers (already of this service and account); one desk's entry once.
+          const seen = new Set<string>();
           const journal = [
-            ...[String(ret.id), ...(ret.reference_id ? [ret.reference_id] : [])].flatMap((id) => ctx.journal.forRecord('return', id)),
-            ...(ret.reference_id ? await photos.entries(ret.reference_id) : []),
-          ].filter((e) => e.environment === environment && !seen.has(e.seq) && seen.add(e.seq));
+            ...(await Promise.all([String(ret.id), ...(ret.reference_id ? [ret.reference_id] : [])].map((id) => ctx.journal.atDesks('return', id)))).flat(),
+            ...(ret.reference_id ? (await photos.entries(ret.reference_id)).filter((e) => e.environment === environment) : []),
+          ].filter((e) => !seen.has(`${e.desk.id}\n${e.seq}`) && seen.add(`${e.desk.id}\n${e.seq}`));
           const pdf = await claimPackPdf(
             { ret, held, desk, madeAt: ctx.clock.now().toISOString(), photos: deskPhotos, warehouse: warehousePhotos, journal },
             words,
