@@ -10,7 +10,7 @@ export function newestFirst(entries: readonly JournalEntry[]): JournalEntry[] {
   const byDesk = new Map<string, Map<number, JournalEntry>>();
   for (const entry of entries) {
     let desk = byDesk.get(entry.desk.id);
-    if (!desk) byDesk.set(entry.desk.id, (desk = new Map()));
+    if (!desk) byDesk.set(entry.desk.id, (desk = new Map<number, JournalEntry>()));
     if (!desk.has(entry.seq)) desk.set(entry.seq, entry);
   }
   const lists = [...byDesk.values()].map((desk) => [...desk.values()].sort((a, b) => b.seq - a.seq));
