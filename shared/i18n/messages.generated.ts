@@ -616,6 +616,7 @@ export interface MessageArgs<Tag = never> {
   'journal.record.answer.found': undefined;
   'journal.record.answer.none': undefined;
   'journal.record.answer.refused': { reasons: string | number };
+  'journal.record.atDesk': { desk: string | number };
   'journal.record.boxPhotoTaken': { box: string | number; checksum: string | number };
   'journal.record.broken': undefined;
   'journal.record.byClerk': { name: string | number };
@@ -633,6 +634,7 @@ export interface MessageArgs<Tag = never> {
   'journal.record.returnCreated': { refused: string | number; units: number; lines: number };
   'journal.record.scanned': { code: string | number; view: string | number; result: string | number };
   'journal.record.title': undefined;
+  'journal.record.titleDesks': undefined;
   'journal.record.unavailable': undefined;
   'journal.record.unread': undefined;
   'journal.state.changed': { seq: string | number };

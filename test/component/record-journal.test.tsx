@@ -40,7 +40,7 @@ function journalBridge(state: JournalState, start: JournalEntry[]) {
       if (channel === 'journal.forRecord') {
         const { id } = input as { id: string };
         const found = entries.filter((e) => e.what.record?.id === id || e.what.record?.reference === id).reverse();
-        return Promise.resolve({ ok: true, value: { entries: found } as never });
+        return Promise.resolve({ ok: true, value: { entries: found, desk: { id: 'd1', name: 'Bench 1' } } as never });
       }
       return Promise.resolve({ ok: false, error: { code: 'internal', message: `no fake for ${channel}`, retryable: false } });
     },
@@ -132,4 +132,33 @@ test('a journal found altered says so plainly above the entries it still has', a
   await show(bridge);
   await expect.element(page.getByTestId('journal-broken')).toHaveTextContent(/tampered with.*entry 7 is not as it was written/);
   await expect.element(section().getByRole('listitem')).toHaveTextContent(/Created with 5 units/);
+});
+
+test("another desk's entry (through the store the desks share) names its desk, and the heading says the desks", async () => {
+  const atBench2: JournalEntry = {
+    ...entry(
+      1,
+      { kind: 'return.changed', record: { kind: 'return', id: '41', reference: 'RMA-41' }, details: { lines: 2, units: 4 } },
+      { status: 'done', id: '41', said: null },
+      '2026-11-20T14:30:00Z',
+    ),
+    desk: { id: 'd2', name: 'Bench 2' },
+    clerk: { id: 'c2', name: 'Ola' },
+  };
+  const { bridge } = journalBridge({ ok: true }, [created, atBench2, refusedCancel]);
+  window.dockdesk = bridge;
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await render(
+    <QueryClientProvider client={client}>
+      <RecordJournal kind="return" id="41" reference="RMA-41" />
+    </QueryClientProvider>,
+  );
+  const desks = page.getByRole('region', { name: 'Done at the desks' });
+  const items = desks.getByRole('listitem');
+  // Newest first across the desks, by time; both entries numbered 1 are shown, each its desk's.
+  await expect.element(items.nth(0)).toHaveTextContent(/Tried to cancel it/);
+  await expect.element(items.nth(1)).toHaveTextContent(/Changed to 4 units on 2 lines by Ola at Bench 2/);
+  await expect.element(items.nth(2)).toHaveTextContent(/Created with 5 units on 2 lines/);
+  await expect.element(items.nth(0)).not.toHaveTextContent(/Bench/);
+  await expect.element(items.nth(2)).not.toHaveTextContent(/Bench/);
 });

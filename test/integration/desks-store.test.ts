@@ -101,6 +101,7 @@ describe.skipIf(!postgres.available)('the shared store (a real PostgreSQL)', () 
       expect(tables.rows.map((r) => r.name)).toEqual([
         'desks',
         'dockdesk_migrations',
+        'journal',
         'outbox',
         'presence',
         'sync_pass_pages',

@@ -323,6 +323,7 @@ describe('the journal service', () => {
         () => j,
         (line) => logs.push(line),
         () => ({ id: 'd', name: 'D' }),
+        { environmentId: () => 'local', journal: null },
       );
       expect(await service.record({ what: { kind: 'return.created', record: null, details: {} }, answer: null })).toBeNull();
       expect(logs).toEqual(['journal: return.created was not recorded: the journal is closed']);

@@ -5,6 +5,7 @@ export { sharedOutbox, type NewOutboxEntry, type OutboxScope, type SharedOutbox,
 export { holdSyncLease, syncLeaseKey, type SyncLease } from './sync-lease.js';
 export { announce, desksAt, leave, listenPresence, registerDesk, type DeskIdentity, type PresenceListener, type PresenceRecord } from './presence.js';
 export { type SharedStore } from './shared-store.js';
+export { sharedJournalStore, type JournalRow, type JournalScope, type SharedJournalStore } from './journal-store.js';
 export { type SharedSync, type SyncRole } from './shared-sync.js';
 export { type PassPage, type PassTerms, type TakenPass } from './shared-passes.js';
 export { type PublishResult, type SetChanges, type SetPosition, type SetPublish, type SetRow } from './shared-sets.js';

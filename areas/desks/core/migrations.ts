@@ -138,6 +138,29 @@ export const migrations: readonly string[] = [
     FOREIGN KEY (account, environment, dataset, pass) REFERENCES sync_passes (account, environment, dataset, pass) ON DELETE CASCADE
   );
   `,
+  // 5: each desk's journal as it publishes it (journal-store.ts), so a record's page at any desk shows
+  // what every desk of the account did to it. The entry is kept whole with its hash: a reader checks
+  // the one against the other, and the desk's own file stays the source of truth. The record's kind,
+  // id and reference are copied out of the entry only to be looked up by.
+  `
+  CREATE TABLE journal (
+    account text NOT NULL,
+    environment text NOT NULL,
+    desk_id text NOT NULL,
+    seq bigint NOT NULL,
+    entry jsonb NOT NULL,
+    hash text NOT NULL,
+    record_kind text,
+    record_id text,
+    record_reference text,
+    at timestamptz NOT NULL,
+    published_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (account, environment, desk_id, seq)
+  );
+  -- What a record's page reads: its entries by the record's id, and by its reference.
+  CREATE INDEX journal_record ON journal (account, environment, record_kind, record_id);
+  CREATE INDEX journal_reference ON journal (account, environment, record_kind, record_reference) WHERE record_reference IS NOT NULL;
+  `,
 ];
 
 /** The transaction-level advisory lock the migrations run under: "dockdesk" in ASCII, as one 64-bit key. */

@@ -7,6 +7,7 @@ import type { SecretStore } from '../../../electron/core/secrets/secret-store.js
 import { DEFAULT_DESKS_SETTINGS, DesksSettings, type SharedStoreState, type StoreConnection } from '../common/store.js';
 import type { SharedStoreView } from '../common/ipc.js';
 import { migrate } from './migrations.js';
+import { sharedJournalStore, type SharedJournalStore } from './journal-store.js';
 import { sharedOutbox, type SharedOutbox } from './outbox.js';
 import { openStore, type StoreProblem } from './store.js';
 
@@ -35,6 +36,8 @@ export interface SharedStore {
   state(): SharedStoreState;
   /** The active service and account's shared outbox while the store answers; null: this desk works alone for now. */
   outbox(): SharedOutbox | null;
+  /** The active service and account's journal rows of every desk while the store answers; null: this desk's journal is its own for now. */
+  journal(): SharedJournalStore | null;
   /** A statement failed for the store's sake (a broken connection, a timeout): the desk works alone until it answers again. */
   lost(error: unknown): void;
   /** Called with the new state whenever it changes; returns the unsubscribe. */
@@ -60,6 +63,7 @@ export class SharedStoreLink implements SharedStore {
   private closed = false;
   private connecting: Promise<void> | null = null;
   private readonly outboxes = new Map<string, SharedOutbox>();
+  private readonly journals = new Map<string, SharedJournalStore>();
   private readonly listeners = new Set<(state: SharedStoreState) => void>();
   readonly deskId: string;
 
@@ -109,6 +113,19 @@ export class SharedStoreLink implements SharedStore {
       this.outboxes.set(key, outbox);
     }
     return outbox;
+  }
+
+  journal(): SharedJournalStore | null {
+    if (this.current !== 'connected' || !this.pool) return null;
+    const scope = this.deps.sharing();
+    if (!scope) return null;
+    const key = `${scope.environment}\n${scope.account}`;
+    let journal = this.journals.get(key);
+    if (!journal) {
+      journal = sharedJournalStore(this.pool, scope);
+      this.journals.set(key, journal);
+    }
+    return journal;
   }
 
   lost(error: unknown): void {
@@ -255,6 +272,7 @@ export class SharedStoreLink implements SharedStore {
     const pool = this.pool;
     this.pool = null;
     this.outboxes.clear();
+    this.journals.clear();
     await pool?.end().catch(() => undefined);
   }
 
@@ -262,7 +280,10 @@ export class SharedStoreLink implements SharedStore {
     const changed = state !== this.current || JSON.stringify(why) !== JSON.stringify(this.why);
     this.current = state;
     this.why = why;
-    if (state !== 'connected') this.outboxes.clear();
+    if (state !== 'connected') {
+      this.outboxes.clear();
+      this.journals.clear();
+    }
     if (changed) for (const listener of [...this.listeners]) listener(state);
   }
 }

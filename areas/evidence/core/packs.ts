@@ -87,11 +87,12 @@ export class ClaimPacks {
         });
       }
     // The return's own entries, and its photos' (recorded under its intake's reference, which may have changed since).
-    const seen = new Set<number>();
+    // With the other desks' entries while the store answers (already of this service and account); one desk's entry once.
+    const seen = new Set<string>();
     const journal = [
-      ...[String(ret.id), ...(ret.reference_id ? [ret.reference_id] : [])].flatMap((id) => book.forRecord('return', id)),
-      ...(ret.reference_id ? await photos.entries(ret.reference_id) : []),
-    ].filter((e) => e.environment === environment && !seen.has(e.seq) && seen.add(e.seq));
+      ...(await Promise.all([String(ret.id), ...(ret.reference_id ? [ret.reference_id] : [])].map((id) => book.atDesks('return', id)))).flat(),
+      ...(ret.reference_id ? (await photos.entries(ret.reference_id)).filter((e) => e.environment === environment) : []),
+    ].filter((e) => !seen.has(`${e.desk.id}\n${e.seq}`) && seen.add(`${e.desk.id}\n${e.seq}`));
     const pdf = await claimPackPdf(
       { ret, held, desk: book.desk(), madeAt: this.deps.clock.now().toISOString(), photos: deskPhotos, warehouse: warehousePhotos, journal },
       words,
@@ -109,10 +110,9 @@ export class ClaimPacks {
   async ofOrder(orderId: number, words: MainWords, timeZone: string | undefined, signal: AbortSignal): Promise<PackFile> {
     const { journal: book } = this.deps;
     const { order, boxes, held } = await this.heldOrder(orderId, signal);
-    const environment = this.deps.environmentId();
     const deskPhotos = await this.withBytes(await this.deps.photos.list({ orderId }));
-    // Its box photos are entries of the order too, so they are in its journal already.
-    const journal = book.forRecord('receiving', String(order.id)).filter((e) => e.environment === environment);
+    // Its box photos are entries of the order too, so they are in its journal already; with the other desks' while the store answers.
+    const journal = await book.atDesks('receiving', String(order.id));
     const pdf = await orderClaimPackPdf(
       { order, boxes, held, desk: book.desk(), madeAt: this.deps.clock.now().toISOString(), photos: deskPhotos, journal },
       words,

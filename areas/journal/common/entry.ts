@@ -98,6 +98,11 @@ export const JournalEntry = z.object({
   at: z.string(),
   /** The environment the desk worked in (records' ids are per service). */
   environment: z.string().max(100),
+  /**
+   * The account signed in there (its subject), null for none: which account's desks may see the entry
+   * through the store they share. Absent from entries written before the desk kept it (never shared).
+   */
+  account: z.string().max(200).nullable().optional(),
   /** null: no clerk had signed in at the desk. */
   clerk: JournalClerk.nullable(),
   desk: JournalDesk,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NoInput } from '../../../shared/ipc/define.js';
 import { DateTime } from '../../../shared/schemas/common.js';
-import { JournalEntry, JournalRecordKind, JournalRecordRef, JournalState, ScanOutcome } from './entry.js';
+import { JournalDesk, JournalEntry, JournalRecordKind, JournalRecordRef, JournalState, ScanOutcome } from './entry.js';
 
 /**
  * The desk's journal, read side: whether it is whole, one record's history, and the entries of a
@@ -12,14 +12,19 @@ import { JournalEntry, JournalRecordKind, JournalRecordRef, JournalState, ScanOu
 export const JournalForRecordInput = z.object({ kind: JournalRecordKind, id: z.string().min(1).max(200) }).strict();
 export const JournalRangeInput = z.object({ from: DateTime, to: DateTime }).strict();
 export const JournalEntries = z.object({ entries: z.array(JournalEntry) });
+/** A record's entries at the desks, and which desk is this one (the page names the others). */
+export const JournalRecordEntries = JournalEntries.extend({ desk: JournalDesk });
 /** A page sends its scans' outcomes a few at a time (see ui/scanJournal.ts); 100 is more than a scanner makes between two sends. */
 export const JournalScansInput = z.object({ scans: z.array(ScanOutcome).min(1).max(100) }).strict();
 
 export const journalChannels = {
   /** Whether the journal was whole when the desk started, or where it was found broken. */
   'journal.state': { input: NoInput, output: JournalState },
-  /** A record's entries in the desk's environment (by its id or its reference), newest first. */
-  'journal.forRecord': { input: JournalForRecordInput, output: JournalEntries },
+  /**
+   * A record's entries (by its id or its reference), newest first: this desk's in its environment,
+   * and the other desks' of the same service and account while the store they share answers.
+   */
+  'journal.forRecord': { input: JournalForRecordInput, output: JournalRecordEntries },
   /** The entries from `from` (inclusive) to `to` (exclusive), oldest first. */
   'journal.range': { input: JournalRangeInput, output: JournalEntries },
   /** Records scans' outcomes (intake, receiving), answering once they are on disk: how many were recorded. */

@@ -38,7 +38,7 @@ export const JOURNAL_HEAD_FILE = 'journal.head.ddf';
 const StoredHead = z.object({ seq: z.number().int().nonnegative(), hash: z.string().regex(/^[0-9a-f]{64}$/) });
 
 /** What the journal stamps on each entry when it is asked to record it: the time, the service, the desk, the clerk. */
-export type JournalStamp = Pick<JournalEntry, 'at' | 'environment' | 'clerk' | 'desk'>;
+export type JournalStamp = Pick<JournalEntry, 'at' | 'environment' | 'account' | 'clerk' | 'desk'>;
 
 export interface JournalOptions {
   /** The desk's data folder; the journal keeps its files in `journal/` under it. */
@@ -148,6 +148,13 @@ export class Journal {
   forRecord(kind: JournalRecordKind, id: string): JournalEntry[] {
     const at = this.byRecord.get(recordKey(kind, id)) ?? [];
     return at.map((i) => this.entries[i]!).reverse();
+  }
+
+  /** The entries after sequence number `seq`, oldest first (those appended since the store last took this desk's). */
+  after(seq: number): JournalEntry[] {
+    let i = this.entries.length;
+    while (i > 0 && this.entries[i - 1]!.seq > seq) i--;
+    return this.entries.slice(i);
   }
 
   /** The entries from `from` (inclusive) to `to` (exclusive), in the journal's order. */

@@ -8,8 +8,9 @@ import './journal.css';
 
 /**
  * "Done at this desk": what this desk did to a record (from its journal, on this computer) and what
- * the service answered, beside the service's own status history. Its heading is announced with the
- * page and never takes focus: the page puts focus on its own action.
+ * the service answered, beside the service's own status history; with the other desks' entries when
+ * the desks share a store ("Done at the desks", each such entry naming its desk). Its heading is
+ * announced with the page and never takes focus: the page puts focus on its own action.
  */
 export function RecordJournal({
   kind,
@@ -30,9 +31,12 @@ export function RecordJournal({
   const entries = useRecordJournal(kind, id, reference);
   const broken = state.data && !state.data.ok ? state.data : null;
   const unavailable = broken?.how === 'unavailable';
+  const here = entries.data?.deskId ?? null;
+  const list = entries.data?.entries ?? [];
+  const otherDesks = here !== null && list.some((e) => e.desk.id !== here);
   return (
     <section className="record-journal" aria-labelledby={headingId} data-testid="record-journal">
-      <h2 id={headingId}>{t('journal.record.title')}</h2>
+      <h2 id={headingId}>{t(otherDesks ? 'journal.record.titleDesks' : 'journal.record.title')}</h2>
       {broken && !unavailable && (
         <p className="note journal-broken" data-testid="journal-broken">
           {t('journal.record.broken')} {broken.said.map(said).join(' ')}
@@ -44,12 +48,12 @@ export function RecordJournal({
         <p className="state">{t('journal.record.loading')}</p>
       ) : entries.isError ? (
         <p className="state">{t('journal.record.unread')}</p>
-      ) : entries.data.length === 0 ? (
+      ) : list.length === 0 ? (
         <p className="state">{t('journal.record.none')}</p>
       ) : (
         <ol className="timeline" aria-labelledby={headingId}>
-          {entries.data.map((entry) => (
-            <EntryLine key={entry.seq} entry={entry} when={when} />
+          {list.map((entry) => (
+            <EntryLine key={`${entry.desk.id}\n${entry.seq}`} entry={entry} when={when} otherDesk={here !== null && entry.desk.id !== here} />
           ))}
         </ol>
       )}
@@ -60,7 +64,7 @@ export function RecordJournal({
 /** A time with no center of its own: in the desk's zone, named. */
 const deskTime = (at: string): string => formatCenterTime(at, null);
 
-function EntryLine({ entry, when }: { entry: JournalEntry; when: (at: string) => string }) {
+function EntryLine({ entry, when, otherDesk }: { entry: JournalEntry; when: (at: string) => string; otherDesk: boolean }) {
   const words = useT();
   // The page's typed `t` said through the common words' looser signature: say.ts names only messages whose arguments it gives.
   const said: EntryWords = { t: words.t as unknown as EntryWords['t'], said: words.said };
@@ -69,6 +73,7 @@ function EntryLine({ entry, when }: { entry: JournalEntry; when: (at: string) =>
     <li>
       <strong>{whatSaid(said, entry)}</strong>{' '}
       {entry.clerk && <span className="journal-clerk">{words.t('journal.record.byClerk', { name: entry.clerk.name })}</span>}{' '}
+      {otherDesk && <span className="journal-desk">{words.t('journal.record.atDesk', { desk: entry.desk.name })}</span>}{' '}
       <span className="muted">{when(entry.at)}</span>
       {answer && <div className={entry.answer?.status === 'refused' ? 'journal-answer refused' : 'journal-answer'}>{answer}</div>}
     </li>

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { JournalEntry, JournalRecordKind, JournalRecordRef, JournalState } from '../common/entry';
+import { newestFirst } from '../common/order';
 import { useAccountKey, type AccountKey } from '../../../renderer/src/app/accountKey';
 import { call, useDockdeskEvent } from '../../../renderer/src/bridge/dockdesk';
 
@@ -8,6 +9,7 @@ import { call, useDockdeskEvent } from '../../../renderer/src/bridge/dockdesk';
  * The desk's journal as a record's page reads it. It is read from this computer's disk, never from
  * the service, so reading it again costs no request: main says when an entry is appended
  * (`journal.recorded`) and when the journal's state changes (`journal.state`), and the page follows.
+ * Other desks' entries (through the store the desks share) are read with it, when it is read.
  */
 export const journalQueries = {
   /** Every record's entries of one kind in the account's environment: what an entry appended makes stale. */
@@ -19,10 +21,14 @@ export const journalQueries = {
       queryFn: async ({ signal }) => {
         const names = [...new Set([...(typeof id === 'string' ? [id] : id), ...(reference ? [reference] : [])])];
         const answers = await Promise.all(names.map((name) => call('journal.forRecord', { kind, id: name }, signal)));
-        return entriesOf(
-          answers.flatMap((a) => a.entries),
-          names,
-        );
+        return {
+          entries: entriesOf(
+            answers.flatMap((a) => a.entries),
+            names,
+          ),
+          /** This desk's id: an entry of another names its desk. */
+          deskId: answers[0]?.desk.id ?? null,
+        };
       },
     }),
 };
@@ -37,8 +43,7 @@ export const journalStateQuery = queryOptions({ queryKey: ['journal', 'state'] a
  * this one's.
  */
 export function entriesOf(entries: readonly JournalEntry[], names: readonly string[]): JournalEntry[] {
-  const seen = new Set<number>();
-  return entries.filter((e) => e.what.record !== null && names.includes(e.what.record.id) && !seen.has(e.seq) && seen.add(e.seq)).sort((a, b) => b.seq - a.seq);
+  return newestFirst(entries.filter((e) => e.what.record !== null && names.includes(e.what.record.id)));
 }
 
 /** The journal's state, kept current by main's event. */
