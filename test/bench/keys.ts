@@ -407,7 +407,7 @@ async function soakPhases(page: Page, host: Parameters<typeof soakData>[0]) {
     try {
       const r: SoakResult = await runKeySoak(page, data, { seed, operations: SOAK_OPERATIONS / 2, stopOnFailure: false });
       return {
-        description: `${r.operations} operations in ${r.episodes} episodes (${r.scans} scans, ${r.fromDates} of them from a date field, ${r.words} words typed; ${r.busyEpisodes} episodes on a page 4 to 20 times slower, ${r.coldStarts} right after a start, ${r.stalls} scans with the page busy 0.5 to 7 s between two clumps of their keys), ${load ? 'two processes keeping both cores busy' : 'no other load'}`,
+        description: `${r.operations} operations in ${r.episodes} episodes (${r.scans} scans, ${r.fromDates} of them from a date field, ${r.afterCameraKeys} right behind the camera keys, ${r.words} words typed; ${r.busyEpisodes} episodes on a page 4 to 20 times slower, ${r.coldStarts} right after a start, ${r.stalls} scans with the page busy 0.5 to 7 s between two clumps of their keys), ${load ? 'two processes keeping both cores busy' : 'no other load'}`,
         seed,
         keysLost: r.keysLost,
         splitScans: r.splitScans,

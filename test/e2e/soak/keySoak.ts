@@ -351,6 +351,8 @@ export interface SoakResult {
   misrouted: number;
   /** Scans made with a date field's segment focused (intake's expiry): each must leave the date as it was. */
   fromDates: number;
+  /** Scans right behind the camera's keys (F8 takes, F9 keeps): the keys move no focus, so the scan lands as it would have. */
+  afterCameraKeys: number;
   /** Episodes run as on a desk PC many times slower (Chromium's CPU throttling, 4 to 20 times). */
   busyEpisodes: number;
   /**
@@ -633,7 +635,14 @@ async function intakeScan(ctx: Ctx) {
   } else {
     await page.getByLabel('Scan items').click({ timeout: 10_000 });
   }
-  const keys = scanKeys(code, msPerKey, rng.int(150, 400));
+  // Now and then the camera's key first (this browser has no camera: F8 says so and F9 has nothing to keep).
+  const cameraKey = rng.chance(0.15) ? rng.pick(['F8', 'F9']) : null;
+  if (cameraKey) {
+    await page.keyboard.press(cameraKey);
+    ctx.result.operations++;
+    ctx.result.afterCameraKeys++;
+  }
+  const keys = scanKeys(code, msPerKey, rng.int(cameraKey ? 0 : 150, 400));
   await sendKeys(page, keys, scanDelivery(ctx, keys.length));
   ctx.result.operations++;
   ctx.result.scans++;
@@ -661,7 +670,7 @@ async function intakeScan(ctx: Ctx) {
     const typedLost = typedAt !== null && r.value[typedAt]?.quantity !== (item.sku && r.value[typedAt]?.label.includes(`(${item.sku})`) ? typed + 1 : typed);
     fail(
       ctx,
-      `intake, ${dateAt !== null ? `expiry of line ${dateAt + 1} focused` : typedAt === null ? 'scan field' : `quantity ${typed} typed into line ${typedAt + 1}`}, scan ${JSON.stringify(code)}`,
+      `intake, ${dateAt !== null ? `expiry of line ${dateAt + 1} focused` : typedAt === null ? 'scan field' : `quantity ${typed} typed into line ${typedAt + 1}`}${cameraKey ? `, ${cameraKey}` : ''}, scan ${JSON.stringify(code)}`,
       `${wantItem} of ${item.sku}, ${wantAll} units`,
       got,
       typedLost ? 'lost' : 'misrouted',
@@ -757,6 +766,7 @@ export async function runKeySoak(page: Page, data: SoakData, options: SoakOption
     splitScans: 0,
     misrouted: 0,
     fromDates: 0,
+    afterCameraKeys: 0,
     busyEpisodes: 0,
     coldStarts: 0,
     stalls: 0,
