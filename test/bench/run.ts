@@ -18,6 +18,7 @@ import { benchRequestBudget } from './request-budget.js';
 import { benchStock } from './stock.js';
 import { benchToday } from './today.js';
 import { benchClerkCosts } from './clerk-costs.js';
+import { benchClerkTurns } from './clerk-turns.js';
 import { benchScreenCosts } from './screen-costs.js';
 import { benchBoxLabels } from './box-labels.js';
 import { benchLanguages } from './languages.js';
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
   if (want('languages')) results.languages = await benchLanguages();
   if (want('receivingImport')) results.receivingImport = { ...(await benchReceivingImport()), desk: await benchReceivingImportDesk() };
   if (want('journal')) results.journal = await benchJournal();
+  if (want('clerkTurns')) results.clerkTurns = await benchClerkTurns();
   if (want('manyDesks')) results.manyDesks = await benchManyDesks();
   process.stdout.write(
     `${JSON.stringify({ benchmark: 'dockdesk', date: new Date().toISOString(), node: process.version, cpus: cpus().length, runs: RUNS, results }, null, 2)}\n`,
