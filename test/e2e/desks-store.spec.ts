@@ -33,6 +33,8 @@ test.afterAll(async () => {
 
 test('a desk shares the store from Settings, by keyboard: a wrong password said with nothing typed lost, connected, then stopped', async ({ page, host }) => {
   test.skip(!server, `PostgreSQL is not available: ${postgres.reason}`);
+  // Five fields typed at a person's pace and four axe checks: 45 s alone here, more beside another test.
+  test.setTimeout(120_000);
   const store = server!.config;
   await page.goto(host.url);
   await signInThroughPopup(page);
