@@ -26,7 +26,7 @@ const REPORT: ShiftReport = {
 };
 REPORT.clerks = [{ clerk: { id: 'c1', name: 'Ola' }, tally: REPORT.total }];
 
-describe('the end-of-shift report in Polish', () => {
+describe('the end-of-shift report in Polish', { timeout: 30_000 }, () => {
   const words = wordsFor('system', ['pl-PL']);
 
   it('prints its label summary in Polish', () => {
