@@ -18,6 +18,7 @@ import esReceiving from '../../areas/receiving/messages/es.json' with { type: 'j
 import plReceiving from '../../areas/receiving/messages/pl.json' with { type: 'json' };
 import enSignin from '../../shared/i18n/messages/en/signin.json' with { type: 'json' };
 import esErrors from '../../shared/i18n/messages/es/errors.json' with { type: 'json' };
+import plErrors from '../../shared/i18n/messages/pl/errors.json' with { type: 'json' };
 import esPrinting from '../../areas/printing/messages/es.json' with { type: 'json' };
 import esPrintlabel from '../../shared/i18n/messages/es/printlabel.json' with { type: 'json' };
 import esSignin from '../../shared/i18n/messages/es/signin.json' with { type: 'json' };
@@ -27,6 +28,7 @@ import esShell from '../../shared/i18n/messages/es/shell.json' with { type: 'jso
 import deShift from '../../areas/shift/messages/de.json' with { type: 'json' };
 import enShift from '../../areas/shift/messages/en.json' with { type: 'json' };
 import esShift from '../../areas/shift/messages/es.json' with { type: 'json' };
+import plShift from '../../areas/shift/messages/pl.json' with { type: 'json' };
 import deEvidence from '../../areas/evidence/messages/de.json' with { type: 'json' };
 import enEvidence from '../../areas/evidence/messages/en.json' with { type: 'json' };
 import esEvidence from '../../areas/evidence/messages/es.json' with { type: 'json' };
@@ -45,7 +47,7 @@ import plJournal from '../../areas/journal/messages/pl.json' with { type: 'json'
  * print job's problem and why the system's printers cannot be chosen, and the online lookup's
  * (`said`); main keeps the English for logs. The journal's, for the English of where it was found
  * broken, and for a claim pack's timeline. The end-of-shift report's, for its PDF in the clerk's language; the evidence's, for the claim pack's. The shell's are for the desktop
- * app's menu bar (`app/app-menu.ts`). Polish holds only receiving, the journal and the evidence of these: the rest reads English.
+ * app's menu bar (`app/app-menu.ts`). Polish holds only the errors, receiving, the end-of-shift report, the journal and the evidence of these: the rest reads English.
  */
 type Catalog = Record<string, string>;
 const english: Catalog = {
@@ -64,7 +66,7 @@ const CATALOGS: Record<Language, Catalog> = {
   en: english,
   es: { ...english, ...esErrors, ...esSignin, ...esPrintlabel, ...esReceiving, ...esPrinting, ...esShell, ...esShift, ...esJournal, ...esEvidence },
   de: { ...english, ...deErrors, ...deSignin, ...dePrintlabel, ...deReceiving, ...dePrinting, ...deShell, ...deShift, ...deJournal, ...deEvidence },
-  pl: { ...english, ...plReceiving, ...plJournal, ...plEvidence },
+  pl: { ...english, ...plErrors, ...plReceiving, ...plShift, ...plJournal, ...plEvidence },
 };
 
 type ArgsOf<K extends MessageId> = MessageArgs[K] extends undefined ? [] : [MessageArgs[K]];
