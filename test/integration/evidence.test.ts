@@ -183,7 +183,12 @@ describe('evidence', () => {
       box: { orderId: order.id, boxId: second.box_id, boxNumber: second.box_number },
     });
     // A box that is not the order's is refused, said so, and nothing is kept for it.
-    const stranger = await t.core.dispatch('evidence.take', { orderId: order.id, boxId: 999_999_999, contentType: 'image/jpeg', base64: still.toString('base64') });
+    const stranger = await t.core.dispatch('evidence.take', {
+      orderId: order.id,
+      boxId: 999_999_999,
+      contentType: 'image/jpeg',
+      base64: still.toString('base64'),
+    });
     expect(stranger.ok).toBe(false);
     expect(!stranger.ok && stranger.error.message).toMatch(new RegExp(`not on receiving order ${order.id}`));
     const ofOrder = value<'evidence.photos'>(await t.core.dispatch('evidence.photos', { orderId: order.id }));

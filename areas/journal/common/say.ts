@@ -41,7 +41,10 @@ export function whatSaid({ t }: EntryWords, entry: JournalEntry): string {
       return t('journal.record.lotChanged', { refused, excluded: kind === 'lot.excluded' ? 'yes' : 'no', lot: text(details.lotNumber) });
     case 'photo.taken':
       if (details.boxId !== undefined)
-        return t('journal.record.boxPhotoTaken', { box: typeof details.boxNumber === 'number' ? details.boxNumber : count(details.boxId), checksum: text(details.checksum).slice(0, 12) });
+        return t('journal.record.boxPhotoTaken', {
+          box: typeof details.boxNumber === 'number' ? details.boxNumber : count(details.boxId),
+          checksum: text(details.checksum).slice(0, 12),
+        });
       return t('journal.record.photoTaken', { item: text(details.itemName) || text(details.sku), checksum: text(details.checksum).slice(0, 12) });
     case 'scan.outcome':
       return t('journal.record.scanned', { code: text(details.code), view: camel(text(details.view)), result: text(details.result) });
