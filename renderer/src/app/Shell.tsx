@@ -15,7 +15,7 @@ import { CommandPalette } from '../palette/CommandPalette';
 import { ScanProvider } from '../scan/ScanProvider';
 import { SignOutConfirm } from '../session/SignOut';
 import { useNavigationFocus } from '../ui/ViewHeading';
-import { beginViewChange, setViewAnnouncer } from '../keyboard/viewFocus';
+import { beginViewChange, keepFocusInView, setViewAnnouncer } from '../keyboard/viewFocus';
 import { allWorkspaces, workspaceForPath, type Workspace } from '../workspaces/registry';
 import { sentences } from '../i18n/sentences';
 import { useT, type Translate } from '../i18n/useT';
@@ -38,6 +38,7 @@ export function Shell() {
   const { t, rich, said } = useT();
   useRememberAddress();
   useNavigationFocus();
+  useEffect(keepFocusInView, []);
 
   const navigation = t('shell.key.navigation');
   useShortcut({ keys: 'Alt+ArrowLeft', description: t('shell.key.back'), group: navigation, inFields: true, handler: () => router.history.back() });

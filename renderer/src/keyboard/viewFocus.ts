@@ -287,12 +287,63 @@ const TABBABLE = 'button, a[href], input, select, textarea, [tabindex]:not([tabi
 export function dialogOrigin(): DialogOrigin {
   const active = document.activeElement;
   const opener = active instanceof HTMLElement && active !== document.body ? active : null;
-  const root = opener?.closest<HTMLElement>('#content section, #content') ?? null;
-  if (!opener || !root) return { opener, near: [] };
+  return { opener, near: opener ? neighbours(opener) : [] };
+}
+
+/** The controls after `control` in its view (what follows an action is what comes next), then the ones before it. */
+function neighbours(control: HTMLElement): HTMLElement[] {
+  const root = control.closest<HTMLElement>('#content section, #content');
+  if (!root) return [];
   const all = [...root.querySelectorAll<HTMLElement>(TABBABLE)];
-  const at = all.indexOf(opener);
-  // The next controls first (what follows the action is what comes next), then the ones before it.
-  return { opener, near: at < 0 ? [] : [...all.slice(at + 1, at + 6), ...all.slice(Math.max(0, at - 5), at).reverse()] };
+  const at = all.indexOf(control);
+  return at < 0 ? [] : [...all.slice(at + 1, at + 6), ...all.slice(Math.max(0, at - 5), at).reverse()];
+}
+
+/** The control of the view that last had focus, and (for an action, which may go with what it did) its neighbours then. */
+let lastFocus: { control: HTMLElement; near: HTMLElement[] } | null = null;
+
+/**
+ * A control that has focus and then goes away (the "Cancel order…" button once the order is
+ * cancelled, a record's action redrawn by a refresh) leaves focus on the page, where no key acts.
+ * The keeper sees it go and puts focus on the next control that makes sense, as after a dialog: a
+ * neighbour of it still on screen, else the view's primary control (waiting, while the view
+ * reloads, for it to appear). A view opening, an open dialog, or focus the person put elsewhere
+ * meanwhile decide for themselves. Started once by the shell; returns its stop.
+ */
+export function keepFocusInView(): () => void {
+  const noted = (event: FocusEvent) => {
+    const target = event.target;
+    if (!(target instanceof HTMLElement) || target.closest('#content') === null) {
+      lastFocus = null;
+      return;
+    }
+    // A row's or a field's place is the view's primary control; an action's is next to it.
+    const action = target.matches('button, a[href]');
+    lastFocus = { control: target, near: action ? neighbours(target) : [] };
+  };
+  const check = () => {
+    if (!lastFocus || lastFocus.control.isConnected) return;
+    const active = document.activeElement;
+    if ((active && active !== document.body) || isViewSettling() || document.querySelector('[role="dialog"], [role="alertdialog"]')) {
+      lastFocus = null;
+      return;
+    }
+    const near = lastFocus.near.find((el) => el.isConnected && usable(el));
+    const root = document.querySelector<HTMLElement>('#content section') ?? document.getElementById('content');
+    const control = near ?? (root ? primaryControl(root, false) : null);
+    if (control === 'wait') return;
+    lastFocus = null;
+    const target = control ?? root?.querySelector<HTMLElement>('h1') ?? null;
+    target?.focus({ preventScroll: target.tagName === 'TR' });
+  };
+  document.addEventListener('focusin', noted, true);
+  const observer = new MutationObserver(check);
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-loading'] });
+  return () => {
+    document.removeEventListener('focusin', noted, true);
+    observer.disconnect();
+    lastFocus = null;
+  };
 }
 
 /**
