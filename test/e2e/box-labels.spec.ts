@@ -28,7 +28,6 @@ async function focusIsOnPage(page: Page): Promise<void> {
 }
 
 test('box labels print to the label printer by key, one job with a label per box, and a scanned box label reprints on Enter', async ({ page, host }) => {
-  test.setTimeout(120_000);
   const printer = await host.core.dispatch('printing.emulatedPrinter', {});
   if (!printer.ok || !printer.value) throw new Error('the built-in emulator runs no label printer');
   const { host: address, port } = printer.value as { host: string; port: number };

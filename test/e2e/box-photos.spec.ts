@@ -15,7 +15,6 @@ test.use(FAKE_CAMERA);
 type Box = { box_id: number; box_number: number; tracking_number: string | null };
 
 test('box photos are taken by keyboard on the box in focus and drawn in the order’s claim pack', async ({ page, host }) => {
-  test.setTimeout(120_000);
   const { api } = await service(host.core.emulator.url);
   let order: { id: number; boxes: Box[] } | null = null;
   for (const wro of await api.get<{ id: number; status: string }[]>('/2026-07/receiving?Limit=50')) {

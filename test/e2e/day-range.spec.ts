@@ -89,7 +89,6 @@ test('an expected-arrival range filters the WRO list by each center’s own day,
 });
 
 test('every day-range field is the kit date field: days typed at 150 ms a key read back exactly, and reach the address', async ({ page, host }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(host.url);
   await signInThroughPopup(page);

@@ -33,8 +33,6 @@ test.afterAll(async () => {
 
 test('a desk shares the store from Settings, by keyboard: a wrong password said with nothing typed lost, connected, then stopped', async ({ page, host }) => {
   test.skip(!server, `PostgreSQL is not available: ${postgres.reason}`);
-  // Five fields typed at a person's pace and four axe checks: 45 s alone here, more beside another test.
-  test.setTimeout(120_000);
   const store = server!.config;
   await page.goto(host.url);
   await signInThroughPopup(page);
@@ -134,7 +132,6 @@ test('a desk shares the store from Settings, by keyboard: a wrong password said 
 
 test('a shared store that goes away is said in the panel and, as a warning, in the status bar; back, it is shared again', async ({ page, host }) => {
   test.skip(!server || !service, `PostgreSQL is not available: ${postgres.reason}`);
-  test.setTimeout(120_000);
   const store = server!.config;
   // A desk as IT sets it up: the service's address and a sign-in (a token), then the store from Settings.
   const ok = async <T>(result: Promise<{ ok: boolean; value?: unknown }>): Promise<T> => {

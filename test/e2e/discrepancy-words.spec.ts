@@ -8,7 +8,6 @@ import { openAddress } from './inventory-support.js';
  * read "900 over · N other lot or expiry", with the units counted once, item by item.
  */
 test('a delivery received over and under another lot reads the same on Today, the lists, the order and its report', async ({ page, host }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1920, height: 1080 });
   const control = host.core.emulator.control;
   // An order awaiting its boxes, made within Today's discrepancy period (the last 30 days).

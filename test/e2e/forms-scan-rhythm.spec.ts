@@ -21,7 +21,6 @@ const runs = [
 
 for (const { scheme, width, height } of runs) {
   test(`receiving create by scans and keys: lines, quantities, Enter, remove and discard (${scheme}, ${width}x${height})`, async ({ page, host }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize({ width, height });
     await page.emulateMedia({ colorScheme: scheme });
     const stock = (await host.core.emulator.control.data('inventory')).filter(
@@ -152,7 +151,6 @@ for (const { scheme, width, height } of runs) {
 }
 
 test('return intake by scans and keys: a quantity and Enter go back to the item scan; discarding the draft asks first', async ({ page, host }) => {
-  test.setTimeout(120_000);
   const item = (await host.core.emulator.control.data('inventory')).find(
     (i) => i.is_active && !i.is_digital && !i.is_bundle && !i.is_lot && /^\d{13}$/.test(i.barcode),
   )!;

@@ -18,7 +18,6 @@ import { FAKE_CAMERA } from './fake-camera.js';
 test.use(FAKE_CAMERA);
 
 test('photos taken by keyboard on an intake line are kept through a restart, shown beside the warehouse’s, and drawn in the claim pack', async ({ page }) => {
-  test.setTimeout(120_000);
   const dataDir = await mkdtemp(join(tmpdir(), 'dockdesk-e2e-photos-'));
   const start = () => startBrowserHost({ rendererDir: rendererDir(), dataDir, version: '0.0.0-e2e', ...testKeychain(), log: () => {} });
   let host: BrowserHost = await start();

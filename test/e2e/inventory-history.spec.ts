@@ -19,7 +19,6 @@ test('history of one item: the chart ends at the sum of the changes and at the s
   page,
   host,
 }) => {
-  test.setTimeout(120_000);
   const api = await serviceApi(host);
   await page.goto(host.url);
   await signInThroughPopup(page);
@@ -112,7 +111,6 @@ test('history of one item: the chart ends at the sum of the changes and at the s
 });
 
 test('two SKUs are two lines, two legends and two on-hands, each the service’s; one summed line only when asked for', async ({ page, host }) => {
-  test.setTimeout(120_000);
   const api = await serviceApi(host);
   await page.goto(host.url);
   await signInThroughPopup(page);
@@ -211,7 +209,6 @@ test('two SKUs are two lines, two legends and two on-hands, each the service’s
 });
 
 test('a range over 90 days is refused before anything is sent; a long query shows its pages and Cancel stops it', async ({ page, host }) => {
-  test.setTimeout(120_000);
   const api = await serviceApi(host);
   // The answers main sends the page for its history queries, by call: a query's answer is sent once
   // main has stopped asking the service for it.

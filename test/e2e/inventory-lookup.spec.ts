@@ -221,7 +221,6 @@ setup.describe('inventory lookups', () => {
   );
 
   setup('a corrupt cache file is reported once after a restart, and the previous copy answers', async ({ page, dataDir }) => {
-    setup.setTimeout(120_000);
     let host = await startHost(dataDir, { inventoryItems: 600 });
     try {
       await page.goto(host.url);
@@ -273,7 +272,6 @@ setup.describe('inventory lookups', () => {
   });
 
   setup('a sync cut off half-way (the service stopped mid-sync) leaves the previous cache answering', async ({ page, dataDir }) => {
-    setup.setTimeout(120_000);
     const host = await startHost(dataDir, { inventoryItems: 2500 });
     try {
       await page.goto(host.url);

@@ -91,7 +91,6 @@ const callsFor = (calls: Call[], code: string) =>
 const listed = (calls: Call[]) => calls.map((c) => `${c.channel} ${JSON.stringify(c.input)}${c.cancelled ? ' (cancelled)' : ''}`).join(', ');
 
 test('a scan into the Inventory field that names an item opens it with one lookup', async ({ page, host }) => {
-  test.setTimeout(120_000);
   const recorded = recordCalls(page);
   await page.goto(host.url);
   await signInThroughPopup(page);
@@ -122,7 +121,6 @@ test('a scan into the Inventory field that names an item opens it with one looku
 });
 
 test('a scan into the Inventory field that names no item is refused with one lookup; the names containing it are searched once', async ({ page, host }) => {
-  test.setTimeout(120_000);
   const unknown = '4006381333931';
   const recorded = recordCalls(page);
   await page.goto(host.url);

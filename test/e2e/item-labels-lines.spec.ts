@@ -184,7 +184,6 @@ test('a receiving order’s box line: its scanned box’s item labels on Alt+I, 
   page,
   host,
 }) => {
-  test.setTimeout(120_000);
   await useEmulatedPrinter(host);
   await page.goto(host.url);
   await signInThroughPopup(page);

@@ -128,7 +128,7 @@ test('keys typed as a view slower than the focus window opens all reach its fiel
   await page.keyboard.press('Alt+1');
   await expect(page.getByRole('heading', { level: 1, name: 'Receiving', exact: true })).toBeVisible();
   await page.keyboard.press('Alt+3');
-  await page.keyboard.type('mug');
+  await page.keyboard.type('mug', { delay: 60 });
   // The clerk waits, longer than the focus window (2.5 s), while the view's code is still on its way.
   await keyPause(page, 4_000);
   letViewGo();

@@ -94,7 +94,6 @@ const overlaps = (a: { x: number; y: number; width: number; height: number }, b:
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 test('news goes by itself, an error stays until Escape, a stack of errors is one line with a count, and notices cover nothing', async ({ page, host }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(host.url);
   await signInThroughPopup(page);

@@ -36,7 +36,6 @@ test('find an item by SKU, exclude a lot, duplicate refused, delete, exclude aga
   page,
   host,
 }) => {
-  test.setTimeout(120_000);
   const api = await serviceApi(host);
   const { item, lot } = await freshLottedItem(api);
   await page.goto(host.url);
@@ -128,7 +127,6 @@ test('find an item by SKU, exclude a lot, duplicate refused, delete, exclude aga
 });
 
 test('expired and soon-to-expire lots are marked by the threshold in Settings; the palette opens an item’s lot exclusions', async ({ page, host }) => {
-  test.setTimeout(120_000);
   const api = await serviceApi(host);
   const lotted = (await allPages<LotLevelItem>(api, '/2026-07/inventory-level/lots?PageSize=100')).filter((i) => i.lots.length >= 2);
   // An item with lots on both sides of today, when there is one. A lot's expiry is a day: expired

@@ -19,7 +19,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // A test that takes 50 s alone takes up to twice that beside another on two busy cores; a
+  // longer one (a walk of every view, a mirror filled under the request limit) sets its own.
+  timeout: 120_000,
   reporter: [['list']],
   use: {
     browserName: 'chromium',

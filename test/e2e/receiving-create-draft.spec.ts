@@ -50,7 +50,6 @@ async function emulatorOf(page: Page): Promise<string> {
 }
 
 test('the create form survives the host being killed mid-form, and is reopened where it was', async ({ page }) => {
-  test.setTimeout(120_000);
   const dataDir = await mkdtemp(join(tmpdir(), 'dockdesk-e2e-kill-'));
   let host = await startHostProcess(dataDir);
   try {
@@ -103,7 +102,6 @@ test('the create form survives the host being killed mid-form, and is reopened w
 });
 
 test('a create whose answer is lost after the service made the order leaves exactly one order, after a reload too', async ({ page, host }) => {
-  test.setTimeout(120_000);
   const emulator = host.core.emulator.url;
   const { api } = await service(emulator, 'e2e-drafts');
   const item = await plainItem(api);

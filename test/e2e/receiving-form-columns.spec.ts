@@ -14,7 +14,6 @@ for (const size of [
   { width: 1920, height: 1080 },
 ]) {
   test(`the receiving form's lines in columns at ${size.width}x${size.height}`, async ({ page, host }) => {
-    test.setTimeout(120_000);
     await page.setViewportSize(size);
     await page.goto(host.url);
     await signInThroughPopup(page);

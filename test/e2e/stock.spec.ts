@@ -136,7 +136,6 @@ async function rowIndexOf(page: Page, sku: string, lot: string): Promise<number>
 }
 
 test('the inventory browser: sort and filter from the address, / to the filter, Enter opens the item', async ({ page, host }) => {
-  test.setTimeout(120_000);
   const api = await serviceApi(host);
   await signedIn(page, host);
   interface Level {

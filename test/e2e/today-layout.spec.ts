@@ -9,7 +9,6 @@ import { waitForFirstSync } from './inventory-support.js';
 const tiles = '.today-tiles > li';
 
 test('Today at 1920x1080: every tile whole on one screen', async ({ page, host }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto(host.url);
   await signInThroughPopup(page);
@@ -29,7 +28,6 @@ test('Today at 1920x1080: every tile whole on one screen', async ({ page, host }
 });
 
 test('Today at 1280x800: the view scrolls, and Tab brings each tile whole into sight', async ({ page, host }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(host.url);
   await signInThroughPopup(page);

@@ -116,7 +116,6 @@ test('Today is the start page after sign-in and focuses its first tile on arriva
   page,
   host,
 }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const api = await service(host.core.emulator.url);
   await openToday(page, host.url);

@@ -55,7 +55,6 @@ async function tabTo(page: Page, name: RegExp) {
 }
 
 test('list both tabs, search, open a receipt with its photo, link it by keyboard, see it linked; a closed WRO is refused in words', async ({ page, host }) => {
-  test.setTimeout(120_000);
   const service = await serviceApi(host);
   const receipt = (await service.unlinked()).find((r) => r.tracking_barcode)!;
   const wro = await service.wroWithBoxTracking(receipt.tracking_barcode!);
@@ -163,7 +162,6 @@ const check = (page: Page, name: string) => axeCheck(page, `unidentified-${name}
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`no serious or critical axe violation in the Unidentified receipts views (${scheme})`, async ({ page, host }) => {
-    test.setTimeout(120_000);
     const service = await serviceApi(host);
     const receipt = (await service.unlinked()).find((r) => r.tracking_barcode)!;
     await service.wroWithBoxTracking(receipt.tracking_barcode!);
