@@ -20,11 +20,27 @@ const cleanups = cleanupsAfterEach();
 
 const call = callCore;
 
+/** `work` timed, and whether a call of the clerk's (or of what is on screen) waited for the budget meanwhile. */
+async function clerkTimed<T>(t: Core, work: () => Promise<T>): Promise<{ ms: number; value: T; clerkWaited: boolean }> {
+  const budget = t.core.environments.active.api.budget;
+  let clerkWaited = false;
+  // The budget tells its listeners whenever a call is left waiting.
+  const stop = budget.onChange(() => {
+    const { waiting } = budget.state();
+    if (waiting.interactive + waiting.visible > 0) clerkWaited = true;
+  });
+  try {
+    return { ...(await timed(work)), clerkWaited };
+  } finally {
+    stop();
+  }
+}
+
 // The three paced runs below wait on the limit's minute far more than they compute: they run side by
 // side (each with its own emulator and desks), so the file takes the longest of them, not their sum.
 describe.concurrent('the request budget, with the service limit on', () => {
   it(
-    'a full sync of 5,000 items at 30 a minute completes with no 429 reaching anyone, while a return and a receiving order each answer in under 2 s',
+    'a full sync of 5,000 items at 30 a minute completes with no 429 reaching anyone, while a return and a receiving order each go out without waiting for it',
     async ({ onTestFinished }) => {
       const t = await createTestCore({ localEmulator: { inventoryItems: 5000, rateLimit: { enabled: true, perMinute: LIMIT } } });
       onTestFinished(() => t.dispose());
@@ -58,16 +74,20 @@ describe.concurrent('the request budget, with the service limit on', () => {
       );
       expect(t.core.environments.active.api.budget.state().usedLastMinute).toBeGreaterThanOrEqual(LIMIT - 8);
 
-      const opened = await timed(() => call(t, 'receiving.detail', { id: order.id }));
+      // The clerk's calls go out at once, never behind the sync: none of them waits for the window.
+      // (How long they take is the machine's as much as the desk's: the bench measures that.)
+      const opened = await clerkTimed(t, () => call(t, 'receiving.detail', { id: order.id }));
       expect(opened.value.order.id).toBe(order.id);
-      expect(opened.ms).toBeLessThan(2_000);
+      expect(opened.clerkWaited, 'opening the order waited for the budget').toBe(false);
+      expect(opened.ms).toBeLessThan(10_000);
 
-      const sent = await timed(async () => {
+      const sent = await clerkTimed(t, async () => {
         await call(t, 'returns.submit', { draftId: draft.id });
         return t.waitForEvent('outbox.sent', (p) => p.id === draft.id, 10_000);
       });
       expect(sent.value.returnId).toBeGreaterThan(0);
-      expect(sent.ms).toBeLessThan(2_000);
+      expect(sent.clerkWaited, 'sending the return waited for the budget').toBe(false);
+      expect(sent.ms).toBeLessThan(10_000);
       expect((await call(t, 'inventory.syncStatus', {})).state).toBe('running');
 
       const status = await syncEnded(t);
