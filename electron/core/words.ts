@@ -19,6 +19,10 @@ import plReceiving from '../../areas/receiving/messages/pl.json' with { type: 'j
 import enSignin from '../../shared/i18n/messages/en/signin.json' with { type: 'json' };
 import esErrors from '../../shared/i18n/messages/es/errors.json' with { type: 'json' };
 import plErrors from '../../shared/i18n/messages/pl/errors.json' with { type: 'json' };
+import plPrinting from '../../areas/printing/messages/pl.json' with { type: 'json' };
+import plPrintlabel from '../../shared/i18n/messages/pl/printlabel.json' with { type: 'json' };
+import plSignin from '../../shared/i18n/messages/pl/signin.json' with { type: 'json' };
+import plShell from '../../shared/i18n/messages/pl/shell.json' with { type: 'json' };
 import esPrinting from '../../areas/printing/messages/es.json' with { type: 'json' };
 import esPrintlabel from '../../shared/i18n/messages/es/printlabel.json' with { type: 'json' };
 import esSignin from '../../shared/i18n/messages/es/signin.json' with { type: 'json' };
@@ -47,7 +51,7 @@ import plJournal from '../../areas/journal/messages/pl.json' with { type: 'json'
  * print job's problem and why the system's printers cannot be chosen, and the online lookup's
  * (`said`); main keeps the English for logs. The journal's, for the English of where it was found
  * broken, and for a claim pack's timeline. The end-of-shift report's, for its PDF in the clerk's language; the evidence's, for the claim pack's. The shell's are for the desktop
- * app's menu bar (`app/app-menu.ts`). Polish holds only the errors, receiving, the end-of-shift report, the journal and the evidence of these: the rest reads English.
+ * app's menu bar (`app/app-menu.ts`).
  */
 type Catalog = Record<string, string>;
 const english: Catalog = {
@@ -66,7 +70,7 @@ const CATALOGS: Record<Language, Catalog> = {
   en: english,
   es: { ...english, ...esErrors, ...esSignin, ...esPrintlabel, ...esReceiving, ...esPrinting, ...esShell, ...esShift, ...esJournal, ...esEvidence },
   de: { ...english, ...deErrors, ...deSignin, ...dePrintlabel, ...deReceiving, ...dePrinting, ...deShell, ...deShift, ...deJournal, ...deEvidence },
-  pl: { ...english, ...plErrors, ...plReceiving, ...plShift, ...plJournal, ...plEvidence },
+  pl: { ...english, ...plErrors, ...plSignin, ...plPrintlabel, ...plReceiving, ...plPrinting, ...plShell, ...plShift, ...plJournal, ...plEvidence },
 };
 
 type ArgsOf<K extends MessageId> = MessageArgs[K] extends undefined ? [] : [MessageArgs[K]];

@@ -8,6 +8,7 @@ import { DEMO_USER } from '../../emulator/auth/registry.js';
 import signInDe from '../../shared/i18n/messages/de/signin.json' with { type: 'json' };
 import signInEn from '../../shared/i18n/messages/en/signin.json' with { type: 'json' };
 import signInEs from '../../shared/i18n/messages/es/signin.json' with { type: 'json' };
+import signInPl from '../../shared/i18n/messages/pl/signin.json' with { type: 'json' };
 import { startBrowserHost, type BrowserHost, type BrowserHostOptions } from '../../electron/host/browser-host.js';
 import { openSecretStore } from '../../electron/core/secrets/secret-store.js';
 import { rendererDir } from '../../electron/core/paths.js';
@@ -50,7 +51,7 @@ export const test = base.extend<{ host: BrowserHost; emulatorSeed: LocalEmulator
 export { expect };
 
 /** The sign-in receiver's page words per language, as the desk's catalogs give them. */
-const SIGN_IN_PAGE = { en: signInEn, de: signInDe, es: signInEs };
+const SIGN_IN_PAGE = { en: signInEn, de: signInDe, es: signInEs, pl: signInPl };
 
 /**
  * Clicks the sign-in panel's button ("Sign in", or its words in the desk's language: "Anmelden"),

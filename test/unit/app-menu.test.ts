@@ -26,7 +26,20 @@ describe('the desktop app’s menu bar', () => {
     expect(appMenu('darwin', wordsFor('system', ['de-DE'])).map((m) => m.label)).toEqual(['Dockdesk', 'Bearbeiten', 'Ansicht', 'Fenster']);
   });
 
-  it('reads English where the language has no menu words (Polish)', () => {
-    expect(appMenu('linux', wordsIn('pl')).map((m) => m.label)).toEqual(['File', 'Edit', 'View', 'Window']);
+  it('reads in Polish on a Polish desk, the app’s own menu too', () => {
+    expect(read(appMenu('linux', wordsIn('pl')))).toEqual([
+      ['Plik', 'Zakończ'],
+      ['Edycja', 'Cofnij', 'Ponów', 'Wytnij', 'Kopiuj', 'Wklej', 'Zaznacz wszystko'],
+      ['Widok', 'Powiększ', 'Pomniejsz', 'Rzeczywisty rozmiar', 'Pełny ekran'],
+      ['Okno', 'Minimalizuj', 'Zamknij okno'],
+    ]);
+    expect(read(appMenu('darwin', wordsFor('system', ['pl-PL'])))[0]).toEqual([
+      'Dockdesk',
+      'Dockdesk – informacje',
+      'Ukryj Dockdesk',
+      'Ukryj pozostałe',
+      'Pokaż wszystkie',
+      'Zakończ Dockdesk',
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { englishOf, wordsFor } from '../../electron/core/words.js';
+import { englishOf, labelWords, wordsFor } from '../../electron/core/words.js';
 
 /** The shared error sentences as a Polish desk says them from main, with Polish plural forms; the log keeps English. */
 describe('the error sentences in Polish', () => {
@@ -18,5 +18,26 @@ describe('the error sentences in Polish', () => {
 
   it('keeps the English for the log', () => {
     expect(englishOf({ id: 'errors.shift.period' })).toBe('The shift must end after it starts. Choose the times again.');
+  });
+});
+
+/** The rest of what main says itself, on a Polish desk: the sign-in receiver's page, a print job's problem and the label words (Polish as the label language). */
+describe('main’s other words in Polish', () => {
+  const t = wordsFor('system', ['pl-PL']).t;
+
+  it('says the sign-in page and a printer’s problem in Polish', () => {
+    expect(t('signin.page.success.title')).toBe('Zalogowano');
+    expect(t('printing.jobProblem.stop.paperOut')).toBe('Skończyły się etykiety: załóż nową rolkę etykiet.');
+  });
+
+  it('prints label words in Polish, counting as Polish does', () => {
+    const label = labelWords('pl');
+    expect([1, 3, 5, 22].map((count) => label('printlabel.job.itemLabels', { count, sku: 'KUB-1' }))).toEqual([
+      '1 etykieta towaru dla KUB-1',
+      '3 etykiety towaru dla KUB-1',
+      '5 etykiet towaru dla KUB-1',
+      '22 etykiety towaru dla KUB-1',
+    ]);
+    expect(label('printlabel.sku', { sku: 'KUB-1' })).toBe('SKU KUB-1');
   });
 });

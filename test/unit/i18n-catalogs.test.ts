@@ -14,7 +14,7 @@ import { LANGUAGES, PSEUDO, SOURCE_LANGUAGE, type Language } from '../../shared/
 
 /**
  * The catalogs' checks (ARCHITECTURE.md, "Languages"): every message parses in every language, a
- * translation has exactly English's messages (Polish: at least those of the scan-driven tasks) with
+ * translation has exactly English's messages (one not yet complete: at least its `requiredPrefixes`) with
  * the same arguments, every id the code uses exists, every message is used, and the generated
  * argument types are current. The literal-text rule for the translated files is ESLint's; the last
  * cases prove it bites.

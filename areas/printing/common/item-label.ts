@@ -17,7 +17,7 @@ import { gtinCheckDigit, normalizeGtin } from '../../../shared/scan/codes.js';
 export type LabelText = <K extends MessageId>(id: K, ...args: SayArgs<K>) => string;
 
 /** The languages labels can be printed in: those with every label word. */
-export const LABEL_LANGUAGES = ['en', 'es', 'de'] as const;
+export const LABEL_LANGUAGES = ['en', 'es', 'de', 'pl'] as const;
 export type LabelLanguage = (typeof LABEL_LANGUAGES)[number];
 
 export const DPI_CHOICES = [203, 300, 600] as const;

@@ -4,7 +4,7 @@ import en from 'virtual:dockdesk-catalog/en';
 
 /**
  * The catalogs, already parsed at build time (build/i18n-catalogs.ts). English is in the first
- * bundle (it is also what a message missing from Polish reads as); each other language is a chunk of
+ * bundle (it is also what a message a catalog lacks reads as); each other language is a chunk of
  * its own, loaded when chosen, so a desk carries only the words it shows.
  */
 export type CompiledMessages = Record<string, MessageFormatElement[]>;
