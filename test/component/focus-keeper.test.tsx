@@ -30,6 +30,12 @@ function Order() {
         )}
         <button type="button">Claim pack (PDF)</button>
       </section>
+      {/* The notice the action leaves (an alertdialog, as React Aria's toasts are) stops nothing. */}
+      {cancelled && (
+        <div className="toasts">
+          <div role="alertdialog" aria-label="Receiving order 5000 cancelled" />
+        </div>
+      )}
     </main>
   );
 }

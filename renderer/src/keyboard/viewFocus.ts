@@ -324,7 +324,8 @@ export function keepFocusInView(): () => void {
   const check = () => {
     if (!lastFocus || lastFocus.control.isConnected) return;
     const active = document.activeElement;
-    if ((active && active !== document.body) || isViewSettling() || document.querySelector('[role="dialog"], [role="alertdialog"]')) {
+    // A notice is an alertdialog too, but no modal one: it takes no focus, so it stops nothing.
+    if ((active && active !== document.body) || isViewSettling() || document.querySelector(':is([role="dialog"], [role="alertdialog"]):not(.toasts *)')) {
       lastFocus = null;
       return;
     }
